@@ -1,0 +1,1 @@
+"""Sixty-Six Rules: a generic trick-taking engine driven by declarative rulesets."""

@@ -1,0 +1,117 @@
+"""One exception hierarchy for everything that can go wrong with user input.
+
+Every error a user can cause (a broken ruleset, a bad record, a mistyped move) is a
+:class:`RulesError`.  It carries where the problem is -- file, line, column (1-based) and the
+dotted key path inside the YAML document -- so the CLI can print one precise line
+``file:line:col: key.path: what is wrong (expected ...)`` and exit with status 2, and never a
+traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class RulesError(Exception):
+    """Base class of every user-facing error of the project."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        path: str | None = None,
+        expected: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.path = path
+        self.expected = expected
+
+    def located(
+        self,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        path: str | None = None,
+    ) -> RulesError:
+        """Fill in location fields that are still unknown (returns ``self``)."""
+        if self.file is None:
+            self.file = file
+        if self.line is None:
+            self.line = line
+            self.column = column
+        if self.path is None:
+            self.path = path
+        return self
+
+    def prefix(self) -> str:
+        parts: list[str] = []
+        if self.file is not None:
+            loc = self.file
+            if self.line is not None:
+                loc += f":{self.line}"
+                if self.column is not None:
+                    loc += f":{self.column}"
+            parts.append(loc)
+        if self.path:
+            parts.append(self.path)
+        return "".join(p + ": " for p in parts)
+
+    def __str__(self) -> str:
+        text = self.prefix() + self.message
+        if self.expected:
+            text += f" (expected {self.expected})"
+        return text
+
+
+class RulesetError(RulesError):
+    """A ruleset file is unreadable, invalid against the schema, or inconsistent."""
+
+
+class ExpressionError(RulesetError):
+    """An expression inside a ruleset does not parse, names an unknown variable, or is too big."""
+
+
+class RecordError(RulesError):
+    """A game record (or position) cannot be read or does not fit its ruleset."""
+
+
+class NotationError(RulesError):
+    """A card or action in text form cannot be parsed."""
+
+
+class IllegalActionError(RulesError):
+    """An action that the rules do not allow in the current state.
+
+    ``rule`` names the ruleset option or rule that forbids it (e.g. ``play.head``).
+    """
+
+    def __init__(self, message: str, *, rule: str | None = None) -> None:
+        super().__init__(message, path=None)
+        self.rule = rule
+
+
+class ErrorList(RulesetError):
+    """Several independent problems found in one pass (validation reports all of them)."""
+
+    def __init__(self, errors: Iterable[RulesError]) -> None:
+        self.errors = list(errors)
+        first = self.errors[0] if self.errors else None
+        super().__init__(
+            first.message if first else "no errors",
+            file=first.file if first else None,
+            line=first.line if first else None,
+            column=first.column if first else None,
+            path=first.path if first else None,
+            expected=first.expected if first else None,
+        )
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)

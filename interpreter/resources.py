@@ -1,0 +1,53 @@
+"""Find the bundled rulesets and the JSON Schema, in a checkout or in an installed wheel.
+
+The wheel carries copies of the top-level ``rulesets/`` and ``schema/`` folders under
+``interpreter/_data/`` (see ``pyproject.toml``); a checkout or an editable install uses the
+folders themselves.  Everything that needs a bundled file asks this module, so
+``rules run schnapsen`` works from any directory.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=None)
+def data_dir(name: str) -> Path:
+    """The folder ``rulesets`` or ``schema``: the wheel's copy first, else the checkout's."""
+    for candidate in (_HERE / "_data" / name, _HERE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"bundled folder {name!r} not found next to {_HERE}")
+
+
+def schema_path() -> Path:
+    """Path of ``ruleset.schema.json``."""
+    return data_dir("schema") / "ruleset.schema.json"
+
+
+def bundled_rulesets() -> dict[str, Path]:
+    """Bundled ruleset names (``schnapsen``, ``house/santase`` ...) mapped to their files."""
+    root = data_dir("rulesets")
+    found: dict[str, Path] = {}
+    for path in sorted(root.rglob("*.yaml")):
+        found[path.relative_to(root).with_suffix("").as_posix()] = path
+    return found
+
+
+def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path | None:
+    """Resolve a ruleset argument: an existing file path wins, else a bundled name.
+
+    ``relative_to`` is the folder a relative path is read from (a record's own folder).
+    Returns ``None`` when nothing matches.
+    """
+    candidate = Path(name_or_path)
+    if relative_to is not None and not candidate.is_absolute():
+        candidate = relative_to / candidate
+    if candidate.is_file():
+        return candidate
+    name = name_or_path[:-5] if name_or_path.endswith(".yaml") else name_or_path
+    name = name.removeprefix("rulesets/")
+    return bundled_rulesets().get(name)
