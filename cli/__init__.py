@@ -1,0 +1,1 @@
+"""The ``rules`` command: a thin typer layer over :mod:`interpreter`."""

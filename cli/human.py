@@ -1,0 +1,69 @@
+"""The ``human`` seat kind: a person at the terminal, shown only their own view.
+
+The player sees their hand, the trump, the trick on the table and their legal actions,
+numbered; they answer with a number or with the notation (``play TH``, ``marry KH``,
+``declare``...).  An illegal entry is explained (the rule that forbids it) and asked again.
+End of input or Ctrl-C raises :class:`Interrupted`, so the CLI can save the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TextIO
+
+from interpreter.actions import Action, parse_action
+from interpreter.cards import SUIT_NAMES
+from interpreter.errors import RulesError
+from interpreter.views import SeatView
+
+
+class Interrupted(Exception):
+    """The person stopped the game (end of input or Ctrl-C)."""
+
+
+class HumanAgent:
+    """Asks a person for each decision of one seat."""
+
+    def __init__(self, read: Callable[[str], str], out: TextIO, explain: Callable[[Action], str | None]) -> None:
+        self.read = read
+        self.out = out
+        self.explain = explain
+
+    def show(self, view: SeatView, legal: list[Action]) -> None:
+        w = self.out.write
+        w(f"\n-- seat {view.seat} to act --\n")
+        trump = f"{SUIT_NAMES[view.trump]}" if view.trump else "not yet fixed"
+        turn_up = f", turn-up {view.turn_up}" if view.turn_up else ""
+        talon = f", talon {view.talon_size}{' (closed)' if view.closed else ''}" if view.talon_size or view.closed else ""
+        w(f"trump {trump}{turn_up}{talon}\n")
+        w("your hand: " + " ".join(str(c) for c in view.hand) + "\n")
+        if view.trick:
+            w("on the table: " + ", ".join(f"seat {s} {c}" for s, c in view.trick) + "\n")
+        w("points: " + ", ".join(str(p) for p in view.card_points) + f"; tricks: {', '.join(str(t) for t in view.tricks_won)}\n")
+        for i, action in enumerate(legal, 1):
+            w(f"  {i:>2}. {action}\n")
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        self.show(view, legal)
+        while True:
+            try:
+                text = self.read("your move (number or notation): ").strip()
+            except (EOFError, KeyboardInterrupt):
+                raise Interrupted() from None
+            if not text:
+                continue
+            if text.isdigit():
+                k = int(text)
+                if 1 <= k <= len(legal):
+                    return legal[k - 1]
+                self.out.write(f"there is no choice {k}: pick 1 to {len(legal)}\n")
+                continue
+            try:
+                action = parse_action(text)
+            except RulesError as exc:
+                self.out.write(f"{exc}\n")
+                continue
+            if action in legal:
+                return action
+            reason = self.explain(action) or "not legal now"
+            self.out.write(f"illegal: {reason}\n")

@@ -1,0 +1,93 @@
+"""Readable text for match events (the log of ``rules run``)."""
+
+from __future__ import annotations
+
+from interpreter.actions import Bid, Close, CloseBeforeDraw, Declare, Exchange, Marry, Pass, Play
+from interpreter.cards import SUIT_NAMES
+from interpreter.runner import ActionTaken, DealEnded, DealStarted, Event, TrickDone
+from interpreter.state import DealState
+
+
+def who(state: DealState, seat: int) -> str:
+    return f"seat {seat}"
+
+
+def side_name(state: DealState, side: int | None) -> str:
+    if side is None:
+        return "nobody"
+    return f"team {side} (seats {side} & {side + 2})" if state.rs.partnership else f"seat {side}"
+
+
+def scores_text(state: DealState, scores: list[int]) -> str:
+    label = "team" if state.rs.partnership else "seat"
+    return ", ".join(f"{label} {i}: {s}" for i, s in enumerate(scores))
+
+
+def describe(event: Event, *, show_hands: bool = False) -> list[str]:
+    """Lines of log for one event (hidden hands only with ``show_hands``)."""
+    if isinstance(event, DealStarted):
+        st = event.state
+        lines = [f"Deal {event.number}: seat {st.dealer} deals"]
+        if st.turnup >= 0:
+            lines.append(f"  trump {SUIT_NAMES[st.trump_suit() or 'C']} (turn-up {st.turn_up_card()}), talon {st.talon_size()} cards")
+        if show_hands:
+            for seat in range(st.n):
+                lines.append(f"  seat {seat} holds {st.hand(seat)}")
+            if st.widow:
+                lines.append("  widow " + " ".join(str(st.rs.deck.cards[c]) for c in st.widow))
+        return lines
+    if isinstance(event, ActionTaken):
+        st = event.state
+        a = event.action
+        s = who(st, event.seat)
+        if isinstance(a, (Bid, Pass)):
+            lines = [f"  {s} bids {a.amount}" if isinstance(a, Bid) else f"  {s} passes"]
+            if st.is_over and st.result and st.result.redeal:
+                lines.append("  everybody passed: the hand is thrown in")
+            elif st.phase == 1:
+                moon = st.rs.bidding.moon
+                contract = "the moon" if moon and st.high_bid == moon.bid else f"a bid of {st.high_bid} ({st.high_bid * st.rs.scoring.unit} points)"
+                lines.append(f"  contract: seat {st.declarer} with {contract}")
+                if st.sitting_out >= 0:
+                    lines.append(f"  seat {st.sitting_out} sits out")
+            return lines
+        if isinstance(a, Exchange):
+            return [f"  {s} exchanges {st.turn_up_card()} for the turn-up"]
+        if isinstance(a, Close):
+            return [f"  {s} closes the talon"]
+        if isinstance(a, CloseBeforeDraw):
+            return [f"  {s} closes the talon before the draw"]
+        if isinstance(a, Declare):
+            return [f"  {s} declares"]
+        if isinstance(a, Marry):
+            value = st.rs.marriage.values.trump if a.card.suit == st.trump_suit() else st.rs.marriage.values.plain
+            lines = []
+            if st.tricks_played == 0 and len(st.trick) == 1 and st.rs.trump.selection == "first_card_led":
+                lines.append(f"  trump is {SUIT_NAMES[a.card.suit]} (first card led)")
+            lines.append(f"  {s} announces {value} in {SUIT_NAMES[a.card.suit]} and leads {a.card}")
+            return lines
+        if isinstance(a, Play) and st.tricks_played == 0 and len(st.trick) == 1 and st.rs.trump.selection == "first_card_led":
+            return [f"  trump is {SUIT_NAMES[a.card.suit]} (first card led)"]
+        return []
+    if isinstance(event, TrickDone):
+        st = event.state
+        cards = ", ".join(f"{seat} {card}" for seat, card in event.cards)
+        return [f"  trick {st.tricks_played}: {cards} -> seat {event.winner} takes {event.points}"]
+    if isinstance(event, DealEnded):
+        st = event.state
+        r = event.result
+        pts = st.card_points()
+        label = "team" if st.rs.partnership else "seat"
+        points = ", ".join(f"{label} {i}: {p}" for i, p in enumerate(pts))
+        if r.redeal:
+            head = f"Deal {event.number}: thrown in"
+        elif r.game_points is not None:
+            head = f"Deal {event.number}: {side_name(st, r.winner)} wins {r.game_points} game point{'s' if r.game_points != 1 else ''}" if r.winner is not None else f"Deal {event.number}: drawn"
+        else:
+            gained = ", ".join(f"{label} {i} {d:+d}" for i, d in enumerate(r.scores))
+            head = f"Deal {event.number}: {gained}"
+        lines = [f"{head} -- {r.reason}", f"  card points {points}", f"  score {scores_text(st, event.match.scores)}"]
+        if event.match.winner is not None:
+            lines.append(f"Match won by {side_name(st, event.match.winner)}: {scores_text(st, event.match.scores)}")
+        return lines
+    return []

@@ -1,0 +1,214 @@
+"""The ``rules`` command line: run matches, replay records, validate rulesets.
+
+Thin by design: every command parses its arguments, calls :mod:`interpreter`, and prints.
+Results go to stdout (``--json`` for programs), diagnostics to stderr; any
+:class:`~interpreter.errors.RulesError` becomes one located message and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from interpreter.errors import ErrorList, IllegalActionError, RulesError
+from interpreter.loader import load_ruleset, load_schema
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Sixty-Six Rules: play, replay and check rulesets of the Sixty-Six card games.",
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _main() -> None:
+    """Sixty-Six Rules: play, replay and check rulesets of the Sixty-Six card games."""
+
+
+def fail(error: RulesError) -> typer.Exit:
+    """Print a located error (or several) on stderr; the caller raises the returned Exit(2)."""
+    errors = error.errors if isinstance(error, ErrorList) else [error]
+    for e in errors:
+        typer.echo(f"error: {e}" if e.file is None else str(e), err=True)
+    return typer.Exit(2)
+
+
+def usage_error(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+@app.command()
+def validate(
+    files: Annotated[list[str], typer.Argument(help="Ruleset files (or bundled names) to check.")],
+) -> None:
+    """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid."""
+    bad = 0
+    for name in files:
+        try:
+            rs = load_ruleset(name)
+        except RulesError as exc:
+            bad += 1
+            fail(exc)
+            continue
+        typer.echo(f"{name}: ok ({rs.title})")
+    if bad:
+        raise typer.Exit(2)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of ruleset files."""
+    typer.echo(json.dumps(load_schema(), indent=2))
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record file (YAML).")],
+    until: Annotated[Optional[int], typer.Option("--until", help="Execute only the first K moves.", min=0)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the state as one JSON object.")] = False,
+) -> None:
+    """Replay a record and report the state after its moves (exit 1 if a move is illegal)."""
+    from interpreter.record import load_record, replay as run_replay, replay_report
+
+    try:
+        rec = load_record(record)
+        outcome = run_replay(rec, until)
+    except RulesError as exc:
+        raise fail(exc) from None
+    report = replay_report(outcome)
+    if as_json:
+        typer.echo(json.dumps(report))
+    else:
+        _print_report(report, outcome)
+    if outcome.illegal:
+        raise typer.Exit(1)
+
+
+def _print_report(report: dict, outcome: object) -> None:
+    if report["illegal"]:
+        ill = report["illegal"]
+        typer.echo(f"illegal move {ill['index']} '{ill['move']}': {ill['reason']}")
+    typer.echo(f"status: {report['status']}")
+    for key in ("to_act", "legal", "card_points", "tricks_won", "winner", "game_points", "match_scores", "match_winner"):
+        value = report[key]
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value) or "-"
+        typer.echo(f"{key}: {'-' if value is None else value}")
+    state = getattr(outcome, "state")
+    if state.result is not None:
+        typer.echo(f"result: {state.result.reason}")
+
+
+SEAT_KINDS = ("random", "greedy", "human")
+
+
+@app.command()
+def run(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset file, or a bundled name such as schnapsen.")],
+    seed: Annotated[Optional[int], typer.Option(help="Seed of the match (random if omitted; printed).")] = None,
+    players: Annotated[Optional[str], typer.Option(help="Seat kinds, comma-separated: random, greedy, human (default: greedy for every seat).")] = None,
+    deals: Annotated[Optional[int], typer.Option(help="Stop after N deals even if nobody has won.", min=1)] = None,
+    record: Annotated[Optional[Path], typer.Option(help="Write the match record to this file.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the log.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Print only the deal results and the match result.")] = False,
+    open_hands: Annotated[bool, typer.Option("--open", help="Show every hand at the start of each deal.")] = False,
+) -> None:
+    """Play a whole match to the ruleset's target and print its log."""
+    from cli.human import HumanAgent, Interrupted
+    from cli.log import describe
+    from interpreter.bots import make_agent
+    from interpreter.record import match_record
+    from interpreter.runner import DealEnded, MatchLog, play_match
+
+    try:
+        rs = load_ruleset(ruleset)
+    except RulesError as exc:
+        raise fail(exc) from None
+    n = rs.players.count
+    kinds = [k.strip().lower() for k in players.split(",")] if players else ["greedy"] * n
+    if len(kinds) != n:
+        raise usage_error(f"--players: {rs.title} has {n} seats, got {len(kinds)} kinds (expected {n} of: {', '.join(SEAT_KINDS)})")
+    for k in kinds:
+        if k not in SEAT_KINDS:
+            raise usage_error(f"--players: unknown seat kind '{k}' (expected one of: {', '.join(SEAT_KINDS)})")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    current: dict[str, object] = {}
+
+    def explain(action: object) -> str | None:
+        state = current.get("state")
+        try:
+            state.check(action)  # type: ignore[union-attr]
+        except IllegalActionError as exc:
+            return f"{exc.message} [{exc.rule}]"
+        return None
+
+    agents = []
+    for seat, kind in enumerate(kinds):
+        if kind == "human":
+            agents.append(HumanAgent(input, sys.stdout, explain))
+        else:
+            agents.append(make_agent(kind, rs, seed * 16 + seat))
+    log = MatchLog()
+    text_out = not as_json
+
+    def observer(event: object) -> None:
+        from interpreter.runner import DealStarted
+
+        if isinstance(event, DealStarted):
+            current["state"] = event.state
+        if not text_out or (quiet and not isinstance(event, DealEnded)):
+            return
+        for line in describe(event, show_hands=open_hands):  # type: ignore[arg-type]
+            if quiet and line.startswith("  "):
+                continue
+            typer.echo(line)
+
+    def save() -> None:
+        if record is not None:
+            record.write_text(match_record(rs, seed=seed, players=kinds, deals=log.deals, record_path=record), encoding="utf-8")
+
+    if text_out and not quiet:
+        typer.echo(f"{rs.title} -- match to {rs.match.target}, seed {seed}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
+    try:
+        match = play_match(rs, agents, seed=seed, max_deals=deals, observer=observer, log=log)
+    except Interrupted:
+        target = record
+        if target is None:
+            target = Path(f"rules-interrupted-{seed}.yaml")
+            target.write_text(match_record(rs, seed=seed, players=kinds, deals=log.deals, record_path=target), encoding="utf-8")
+        else:
+            save()
+        typer.echo(f"\ngame interrupted; the record so far is saved in {target}", err=True)
+        raise typer.Exit(130) from None
+    save()
+    if as_json:
+        summary = {
+            "ruleset": rs.name,
+            "seed": seed,
+            "players": kinds,
+            "deals": [
+                {"dealer": d, "seed": s, "winner": r.winner, "scores": list(r.scores), "game_points": r.game_points, "reason": r.reason}
+                for (d, s, _), r in zip(log.deals, match.results)
+            ],
+            "match_scores": match.scores,
+            "match_winner": match.winner,
+        }
+        typer.echo(json.dumps(summary))
+    elif match.winner is None:
+        typer.echo(f"Stopped after {len(match.results)} deals; score " + ", ".join(str(s) for s in match.scores))
+
+
+def main() -> None:  # pragma: no cover - console entry for `python -m cli.main`
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,130 @@
+"""Actions: frozen values with one text form each (the notation of the record format).
+
+``Play(Card.parse("TH"))`` prints as ``play TH`` and ``parse_action("play th")`` gives it back.
+The engine works on small int *codes* (see :mod:`interpreter.state`); a ruleset maps codes to
+these values and back, so the public API speaks in actions and the hot loop in ints.
+
+``Continue`` is not part of the record notation: it is the answer "no" to an optional step the
+rules offer between two ordinary actions (closing before the draw, going out right after a
+marriage).  Records never contain it; replaying a record applies it by itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from interpreter.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class of every action."""
+
+    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Lead or follow with a card."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Marry(Action):
+    """Announce the marriage of the card's suit and lead the card (a K or Q)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"marry {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Swap the exchange card of trumps for the turn-up, before leading."""
+
+    def __str__(self) -> str:
+        return "exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class Close(Action):
+    """Close the talon before leading (after the draw)."""
+
+    def __str__(self) -> str:
+        return "close"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseBeforeDraw(Action):
+    """Close the talon right after winning a trick, before anybody draws."""
+
+    def __str__(self) -> str:
+        return "close before-draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Claim the target (66) and stop the deal."""
+
+    def __str__(self) -> str:
+        return "declare"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """An auction bid of ``amount`` units."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Pass in the auction."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Continue(Action):
+    """Decline an optional step (close before the draw, go out after a marriage); never recorded."""
+
+    def __str__(self) -> str:
+        return "continue"
+
+
+def parse_action(text: str) -> Action:
+    """Read an action in the record notation (``play TH``, ``bid 2``, ``close before-draw`` ...)."""
+    from interpreter.notation import parse_action as parse
+
+    parsed = parse(text)
+    kind = parsed.kind
+    if kind == "play":
+        assert parsed.card is not None
+        return Play(Card(*parsed.card))
+    if kind == "marry":
+        assert parsed.card is not None
+        return Marry(Card(*parsed.card))
+    if kind == "bid":
+        assert parsed.amount is not None
+        return Bid(parsed.amount)
+    return _SIMPLE[kind]
+
+
+_SIMPLE: dict[str, Action] = {
+    "exchange": Exchange(),
+    "close": Close(),
+    "close_before_draw": CloseBeforeDraw(),
+    "declare": Declare(),
+    "pass": Pass(),
+    "continue": Continue(),
+}

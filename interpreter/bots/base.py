@@ -1,0 +1,21 @@
+"""The agent protocol shared by bots and the human seat of the CLI."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from interpreter.actions import Action
+from interpreter.views import SeatView
+
+
+class Agent(Protocol):
+    """Anything that picks one of the legal actions given a seat's view."""
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        """Return one element of ``legal``; ``view`` is all the agent may know."""
+        ...
+
+
+def claim_is_right(view: SeatView, target: int, side: int) -> bool:
+    """Whether the seat's own side has reached the target (its own points are always visible)."""
+    return view.card_points[side] >= target

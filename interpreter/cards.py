@@ -1,0 +1,116 @@
+"""Cards, suits and ranks as tiny immutable values, and card sets as int bitmasks.
+
+A :class:`Card` knows only its rank and suit letters; how strong it is and what it is worth
+come from the ruleset (a ten beats a king in this family), so cards have no ordering.  Inside
+the engine a card is an index into the ruleset's deck and a set of cards is an ``int`` whose
+bit ``i`` stands for card ``i``: see :class:`interpreter.ruleset.Deck`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from interpreter.ruleset import Deck
+
+SUIT_LETTERS = "CDHS"
+RANK_LETTERS = "ATKQJ987"
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_NAMES = {"A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine", "8": "eight", "7": "seven"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card, written rank + suit: ``TH`` is the ten of hearts.
+
+    >>> Card.parse("10h")
+    Card.parse('TH')
+    >>> str(Card("A", "S"))
+    'AS'
+    """
+
+    rank: str
+    suit: str
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card in the project's notation (case-insensitive, ``10`` for ``T``)."""
+        from interpreter.notation import parse_card
+
+        rank, suit = parse_card(text)
+        return cls(rank, suit)
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def name(self) -> str:
+        """English name, e.g. ``ten of hearts``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+
+class CardSet:
+    """An immutable set of cards of one deck, stored as an int bitmask.
+
+    Iterates in deck order (suit by suit, strongest first) and prints in notation:
+    ``AS TS 9H``.  ``mask`` is the raw bitmask (an action mask for learning agents).
+    """
+
+    __slots__ = ("deck", "mask")
+
+    def __init__(self, deck: Deck, mask: int = 0) -> None:
+        self.deck = deck
+        self.mask = mask
+
+    @classmethod
+    def of(cls, deck: Deck, cards: Iterable[Card]) -> CardSet:
+        mask = 0
+        for card in cards:
+            mask |= 1 << deck.index(card)
+        return cls(deck, mask)
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        cards = self.deck.cards
+        while mask:
+            low = mask & -mask
+            yield cards[low.bit_length() - 1]
+            mask ^= low
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        if not isinstance(card, Card):
+            return False
+        i = self.deck.index_of.get(card)
+        return i is not None and bool(self.mask >> i & 1)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask and self.deck is other.deck
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Indexes of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

@@ -1,0 +1,556 @@
+"""The small expression language of rulesets: parse once, check types, evaluate fast.
+
+Rulesets state their scoring formulas as text, e.g.
+``if opponent_tricks == 0 then 3 else if opponent_points < 33 then 2 else 1``.  A formula
+comes from a file that anybody may write, so it is never handed to Python's ``eval``:
+the grammar in ``expr.lark`` (next to this module) is parsed with lark's LALR parser, the
+tree becomes a few small :class:`_Node` objects, and those are compiled into a tree of
+Python closures.  Every mistake -- bad syntax, an unknown name, a number where true/false is
+needed, an expression too big -- is found when the ruleset is loaded, with the file, line
+and column of the offending character, so a broken ruleset never fails in the middle of a
+game.  Evaluation is integer-only and bounded, so a formula cannot produce a float, run
+away with huge numbers, or take long.
+
+>>> e = compile_expression("points // unit", {"points": "int", "unit": "int"})
+>>> e.evaluate({"points": 65, "unit": 33})
+1
+"""
+
+from __future__ import annotations
+
+import difflib
+import operator
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer_NonRecursive, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.tree import Meta
+
+from interpreter.errors import ExpressionError
+
+__all__ = ["Expression", "compile_expression", "MAX_LENGTH", "MAX_DEPTH", "MAX_NODES", "LIMIT"]
+
+#: Longest accepted expression text, in characters.
+MAX_LENGTH = 1000
+#: Deepest accepted nesting of operations (a literal or a name alone has depth 1).
+MAX_DEPTH = 40
+#: Most operations, literals and names one expression may have.
+MAX_NODES = 400
+#: Largest absolute value any literal, input or intermediate result may have.
+LIMIT = 10**12
+
+_TYPES = ("int", "bool")
+_TYPE_WORDS = {"int": "a number", "bool": "true or false"}
+
+Env = Mapping[str, "int | bool"]
+_Fn = Callable[[Env], "int | bool"]
+
+
+# --------------------------------------------------------------------------------------
+# Grammar and transformer: text -> _Node tree
+# --------------------------------------------------------------------------------------
+
+
+@cache
+def _parser() -> Lark:
+    """The LALR parser, built on first use only: importing the module stays cheap."""
+    grammar = Path(__file__).with_name("expr.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _Node:
+    """One operation, literal or name of a parsed expression.
+
+    ``pos`` is the character offset where the node's text starts, for error carets;
+    ``height`` and ``size`` are computed bottom-up while building, so the complexity bounds
+    are checked before anything recurses over the tree.
+    """
+
+    kind: str
+    pos: int
+    children: tuple[_Node, ...] = ()
+    value: int | str | None = None
+    height: int = 1
+    size: int = 1
+
+
+def _node(
+    kind: str, pos: int, children: tuple[_Node, ...] = (), value: int | str | None = None
+) -> _Node:
+    height = 1 + max((c.height for c in children), default=0)
+    size = 1 + sum(c.size for c in children)
+    return _Node(kind, pos, children, value, height, size)
+
+
+@v_args(meta=True)
+class _ToNodes(Transformer_NonRecursive):
+    """Turns lark's parse tree into :class:`_Node` objects.
+
+    Non-recursive on purpose: a 1000-character text such as ``------...1`` nests hundreds
+    of levels deep, which a recursive walk could not survive before the depth bound is
+    checked.  The transformer itself never raises; all checking happens in
+    :func:`_compile`, so errors are not wrapped in lark's ``VisitError``.
+    """
+
+    def number(self, meta: Meta, children: list[Token]) -> _Node:
+        token = children[0]
+        return _node("number", token.start_pos, value=int(token))
+
+    def name(self, meta: Meta, children: list[Token]) -> _Node:
+        token = children[0]
+        return _node("name", token.start_pos, value=str(token))
+
+    def true(self, meta: Meta, children: list[object]) -> _Node:
+        return _node("bool", meta.start_pos, value=1)
+
+    def false(self, meta: Meta, children: list[object]) -> _Node:
+        return _node("bool", meta.start_pos, value=0)
+
+    def arguments(self, meta: Meta, children: list[_Node]) -> tuple[_Node, ...]:
+        return tuple(children)
+
+    def min_(self, meta: Meta, children: list[tuple[_Node, ...]]) -> _Node:
+        return _node("min", meta.start_pos, children[0])
+
+    def max_(self, meta: Meta, children: list[tuple[_Node, ...]]) -> _Node:
+        return _node("max", meta.start_pos, children[0])
+
+    def __default__(self, data: str, children: list[_Node], meta: Meta) -> _Node:
+        # Every other rule (if_, or_, add, eq, neg, abs_, ...) is an operation on its
+        # children, named by the rule's alias without the trailing underscore.
+        return _node(str(data).rstrip("_"), meta.start_pos, tuple(children))
+
+
+# --------------------------------------------------------------------------------------
+# Errors with a caret under the offending character
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Where the expression text sits in its file, for every error it can raise."""
+
+    text: str
+    file: str | None
+    line: int | None
+    column: int | None
+    path: str | None
+
+    def error(self, message: str, offset: int, expected: str | None = None) -> ExpressionError:
+        """An error at character ``offset`` of the text, message followed by a caret line."""
+        offset = max(0, min(offset, len(self.text)))
+        line_no = self.text.count("\n", 0, offset) + 1
+        line_start = self.text.rfind("\n", 0, offset) + 1
+        col_no = offset - line_start + 1
+        line_end = self.text.find("\n", offset)
+        line_text = self.text[line_start : line_end if line_end >= 0 else len(self.text)]
+        shown, caret_at = _window(line_text, col_no - 1)
+        pad = "".join("\t" if ch == "\t" else " " for ch in shown[:caret_at])
+        full = f"{message}\n    {shown}\n    {pad}^"
+        if self.line is None:
+            line, column = None, None
+        elif line_no > 1:
+            line, column = self.line + line_no - 1, col_no
+        else:
+            line = self.line
+            column = None if self.column is None else self.column + col_no - 1
+        return ExpressionError(
+            full, file=self.file, line=line, column=column, path=self.path, expected=expected
+        )
+
+    def runtime_error(self, message: str) -> ExpressionError:
+        """An error while evaluating: located at the expression's start, no caret."""
+        return ExpressionError(
+            message, file=self.file, line=self.line, column=self.column, path=self.path
+        )
+
+
+_WINDOW = 76
+
+
+def _window(line_text: str, index: int) -> tuple[str, int]:
+    """Cut a long line down to a readable stretch around ``index`` (the caret position)."""
+    if len(line_text) <= _WINDOW:
+        return line_text, index
+    start = max(0, min(index - _WINDOW // 2, len(line_text) - _WINDOW))
+    end = start + _WINDOW
+    shown = line_text[start:end]
+    caret_at = index - start
+    if start > 0:
+        shown = "..." + shown
+        caret_at += 3
+    if end < len(line_text):
+        shown += "..."
+    return shown, caret_at
+
+
+# Order in which expected tokens are listed; operator groups are collapsed into one word
+# when all their members are expected, so a message does not list fifteen symbols.
+_ARITHMETIC = ("+", "-", "*", "//", "%")
+_COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+_ORDER = (
+    "INT", "NAME", "true", "false", "min", "max", "abs", "(",
+    *_ARITHMETIC, *_COMPARISONS,
+    "not", "and", "or", "if", "then", "else", ",", ")", "$END",
+)  # fmt: skip
+
+
+@cache
+def _terminal_texts() -> dict[str, str]:
+    """Terminal name (``LPAR``, ``__ANON_0`` ...) -> the literal it stands for (``(``)."""
+    texts = {"$END": "$END", "INT": "INT", "NAME": "NAME"}
+    for terminal in _parser().terminals:
+        if terminal.pattern.type == "str":
+            texts[terminal.name] = terminal.pattern.value
+    return texts
+
+
+def _describe_expected(terminal_names: set[str] | frozenset[str]) -> str:
+    """Lark's expected terminals in words, e.g. ``a number, a name, '(' or '-'``."""
+    texts = {_terminal_texts().get(name, name) for name in terminal_names}
+    if {"INT", "NAME"} <= texts:
+        # true/false and the functions are values too; "a number, a name" covers the idea.
+        texts -= {"true", "false", "min", "max", "abs"}
+    words_for = {"INT": "a number", "NAME": "a name", "$END": "end of expression"}
+    for group, word in ((_ARITHMETIC, "an arithmetic operator"), (_COMPARISONS, "a comparison")):
+        if set(group) <= texts:
+            # Stand the whole group in at its first member's place, drop the others.
+            texts -= set(group[1:])
+            words_for[group[0]] = word
+    words = [words_for.get(text, f"'{text}'") for text in _ORDER if text in texts]
+    words += sorted(f"'{t}'" for t in texts if t not in _ORDER)
+    if not words:
+        return "nothing more"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _syntax_error(error: UnexpectedInput, where: _Where) -> ExpressionError:
+    """Translate lark's exception into the project's wording."""
+    parser_state = getattr(error, "interactive_parser", None)
+    accepted: set[str] | None = None
+    if parser_state is not None:
+        try:
+            accepted = set(parser_state.accepts())
+        except Exception:  # accepts() replays the parser; never let it hide the real error
+            accepted = None
+    if isinstance(error, UnexpectedToken):
+        fallback = set(error.expected)
+        token = error.token
+        if token.type == "$END":
+            offset = len(where.text.rstrip())
+            message = "syntax error: unexpected end of expression"
+        else:
+            offset = token.start_pos if token.start_pos is not None else 0
+            message = f"syntax error: unexpected '{token}'"
+    elif isinstance(error, UnexpectedCharacters):
+        fallback = set(error.allowed or ())
+        offset = error.pos_in_stream
+        message = f"syntax error: unexpected '{where.text[offset]}'"
+    else:  # pragma: no cover - lark's LALR parser raises only the two above
+        fallback = set()
+        offset = getattr(error, "pos_in_stream", 0) or 0
+        message = "syntax error"
+    expected = _describe_expected(accepted if accepted is not None else fallback)
+    return where.error(message, offset, expected)
+
+
+# --------------------------------------------------------------------------------------
+# Type checking and compilation: _Node tree -> closures
+# --------------------------------------------------------------------------------------
+
+_ARITH_OPS: dict[str, tuple[str, Callable[[int, int], int]]] = {
+    "add": ("+", operator.add),
+    "sub": ("-", operator.sub),
+    "mul": ("*", operator.mul),
+    "floordiv": ("//", operator.floordiv),
+    "mod": ("%", operator.mod),
+}
+_COMPARE_OPS: dict[str, tuple[str, Callable[[int, int], bool]]] = {
+    "eq": ("==", operator.eq),
+    "ne": ("!=", operator.ne),
+    "lt": ("<", operator.lt),
+    "le": ("<=", operator.le),
+    "gt": (">", operator.gt),
+    "ge": (">=", operator.ge),
+}
+
+
+class _Compiler:
+    """Checks one expression's names and types and builds its closures.
+
+    Recursion here is safe: the depth bound (40) has been checked before.
+    """
+
+    def __init__(self, where: _Where, names: Mapping[str, str]) -> None:
+        self.where = where
+        self.names = names
+        self.used: dict[str, str] = {}
+
+    def fail(self, message: str, node: _Node, expected: str | None = None) -> ExpressionError:
+        return self.where.error(message, node.pos, expected)
+
+    def expect(self, node: _Node, want: str, message: str) -> _Fn:
+        fn, got = self.compile(node)
+        if got != want:
+            raise self.fail(message.format(got=_TYPE_WORDS[got]), node)
+        return fn
+
+    def compile(self, node: _Node) -> tuple[_Fn, str]:
+        kind = node.kind
+        if kind == "number":
+            value = node.value
+            assert isinstance(value, int)
+            if value > LIMIT:
+                raise self.fail(f"number too large (at most {LIMIT})", node)
+            return (lambda env, v=value: v), "int"
+        if kind == "bool":
+            flag = bool(node.value)
+            return (lambda env, v=flag: v), "bool"
+        if kind == "name":
+            return self.compile_name(node)
+        if kind in _ARITH_OPS:
+            return self.compile_arithmetic(node), "int"
+        if kind in _COMPARE_OPS:
+            return self.compile_comparison(node), "bool"
+        if kind in ("and", "or"):
+            left = self.expect(node.children[0], "bool", f"'{kind}' needs true or false")
+            right = self.expect(node.children[1], "bool", f"'{kind}' needs true or false")
+            if kind == "and":
+                return (lambda env: left(env) and right(env)), "bool"
+            return (lambda env: left(env) or right(env)), "bool"
+        if kind == "not":
+            inner = self.expect(node.children[0], "bool", "'not' needs true or false")
+            return (lambda env: not inner(env)), "bool"
+        if kind == "neg":
+            inner = self.expect(node.children[0], "int", "'-' needs a number")
+            return (lambda env: -inner(env)), "int"  # type: ignore[operator]
+        if kind == "abs":
+            inner = self.expect(node.children[0], "int", "'abs' needs a number")
+            return (lambda env: abs(inner(env))), "int"  # type: ignore[arg-type]
+        if kind in ("min", "max"):
+            return self.compile_min_max(node), "int"
+        if kind == "if":
+            return self.compile_if(node)
+        raise AssertionError(f"unhandled expression node {kind!r}")  # pragma: no cover
+
+    def compile_name(self, node: _Node) -> tuple[_Fn, str]:
+        name = node.value
+        assert isinstance(name, str)
+        if name not in self.names:
+            known = sorted(self.names)
+            if not known:
+                expected = "a number or true/false (no names are available here)"
+            else:
+                expected = "one of: " + ", ".join(known)
+                close = difflib.get_close_matches(name, known, n=1)
+                if close:
+                    expected += f"; did you mean '{close[0]}'?"
+            raise self.fail(f"unknown name '{name}'", node, expected)
+        self.used[name] = self.names[name]
+        return operator.itemgetter(name), self.names[name]
+
+    def compile_arithmetic(self, node: _Node) -> _Fn:
+        symbol, op = _ARITH_OPS[node.kind]
+        left = self.expect(node.children[0], "int", f"'{symbol}' needs numbers")
+        right = self.expect(node.children[1], "int", f"'{symbol}' needs numbers")
+        where = self.where
+        if node.kind in ("floordiv", "mod"):
+            # |a // b| <= |a| and |a % b| < |b|: no range check needed, only the zero check.
+            def divide(env: Env) -> int:
+                a = left(env)
+                b = right(env)
+                if b == 0:
+                    raise where.runtime_error(f"division by zero in '{where.text}'")
+                return op(a, b)  # type: ignore[arg-type]
+
+            return divide
+
+        def arithmetic(env: Env) -> int:
+            value = op(left(env), right(env))  # type: ignore[arg-type]
+            if -LIMIT <= value <= LIMIT:
+                return value
+            raise where.runtime_error(_out_of_range(where.text))
+
+        return arithmetic
+
+    def compile_comparison(self, node: _Node) -> _Fn:
+        symbol, op = _COMPARE_OPS[node.kind]
+        left_node, right_node = node.children
+        if node.kind in ("eq", "ne"):
+            # == and != also compare two truth values; mixing the types is a mistake.
+            left, left_type = self.compile(left_node)
+            right, right_type = self.compile(right_node)
+            if left_type != right_type:
+                raise self.fail(
+                    f"'{symbol}' compares {_TYPE_WORDS[left_type]} with {_TYPE_WORDS[right_type]}",
+                    right_node,
+                )
+        else:
+            left = self.expect(left_node, "int", f"'{symbol}' needs numbers")
+            right = self.expect(right_node, "int", f"'{symbol}' needs numbers")
+        return lambda env: op(left(env), right(env))  # type: ignore[arg-type]
+
+    def compile_min_max(self, node: _Node) -> _Fn:
+        pick = min if node.kind == "min" else max
+        fns = [self.expect(child, "int", f"'{node.kind}' needs numbers") for child in node.children]
+        if len(fns) == 1:
+            return fns[0]
+        if len(fns) == 2:
+            a, b = fns
+            return lambda env: pick(a(env), b(env))  # type: ignore[type-var]
+        return lambda env: pick([f(env) for f in fns])  # type: ignore[type-var]
+
+    def compile_if(self, node: _Node) -> tuple[_Fn, str]:
+        cond_node, then_node, else_node = node.children
+        cond = self.expect(cond_node, "bool", "'if' condition must be true or false, got {got}")
+        then, then_type = self.compile(then_node)
+        other, else_type = self.compile(else_node)
+        if then_type != else_type:
+            raise self.fail(
+                f"'then' and 'else' must give the same type, got {_TYPE_WORDS[then_type]} "
+                f"and {_TYPE_WORDS[else_type]}",
+                else_node,
+            )
+        return (lambda env: then(env) if cond(env) else other(env)), then_type
+
+
+def _out_of_range(source: str) -> str:
+    return f"value out of range in '{source}' (absolute value over 10**12)"
+
+
+# --------------------------------------------------------------------------------------
+# Public API
+# --------------------------------------------------------------------------------------
+
+
+class Expression:
+    """A compiled, type-checked formula, ready to evaluate many times.
+
+    Instances come from :func:`compile_expression`; everything that can be wrong with the
+    text has been reported there, so :meth:`evaluate` fails only on bad inputs, division by
+    zero or an out-of-range value.
+
+    >>> e = compile_expression(
+    ...     "if opponent_tricks == 0 then 3 else if opponent_points < 33 then 2 else 1",
+    ...     {"opponent_tricks": "int", "opponent_points": "int"},
+    ... )
+    >>> e
+    Expression('if opponent_tricks == 0 then 3 else if opponent_points < 33 then 2 else 1')
+    >>> sorted(e.names), e.result_type
+    (['opponent_points', 'opponent_tricks'], 'int')
+    >>> e.evaluate({"opponent_tricks": 1, "opponent_points": 20})
+    2
+    """
+
+    __slots__ = ("source", "names", "result_type", "_fn", "_inputs", "_where")
+
+    source: str
+    names: frozenset[str]
+    result_type: str
+
+    def __init__(
+        self, source: str, inputs: Mapping[str, str], result_type: str, fn: _Fn, where: _Where
+    ) -> None:
+        self.source = source
+        self.names = frozenset(inputs)
+        self.result_type = result_type
+        self._fn = fn
+        self._inputs: tuple[tuple[str, bool], ...] = tuple(
+            (name, kind == "bool") for name, kind in sorted(inputs.items())
+        )
+        self._where = where
+
+    def evaluate(self, env: Mapping[str, int | bool]) -> int | bool:
+        """The value for the given variables (extra entries in ``env`` are ignored).
+
+        Inputs are checked first -- present, of the declared type, within range -- so a
+        caller's mistake is reported by name instead of surfacing as a wrong score.
+
+        >>> compile_expression("-bid", {"bid": "int"}).evaluate({"bid": 2})
+        -2
+        """
+        for name, wants_bool in self._inputs:
+            try:
+                value = env[name]
+            except KeyError:
+                raise self._where.runtime_error(
+                    f"no value for '{name}' in '{self.source}'"
+                ) from None
+            if wants_bool:
+                if value is not True and value is not False:
+                    raise self._where.runtime_error(
+                        f"'{name}' must be true or false in '{self.source}', got {value!r}"
+                    )
+            elif not isinstance(value, int) or isinstance(value, bool):
+                raise self._where.runtime_error(
+                    f"'{name}' must be a number in '{self.source}', got {value!r}"
+                )
+            elif not -LIMIT <= value <= LIMIT:
+                raise self._where.runtime_error(_out_of_range(self.source))
+        return self._fn(env)
+
+    def __repr__(self) -> str:
+        return f"Expression({self.source!r})"
+
+
+def compile_expression(
+    text: str,
+    names: Mapping[str, str],
+    *,
+    result_type: str = "int",
+    file: str | None = None,
+    line: int | None = None,
+    column: int | None = None,
+    path: str | None = None,
+) -> Expression:
+    """Parse and check ``text`` once; return an :class:`Expression` to evaluate many times.
+
+    ``names`` maps every variable the formula may read to ``"int"`` or ``"bool"``;
+    ``result_type`` is the type the caller needs.  ``file``, ``line``, ``column`` and
+    ``path`` locate the first character of ``text`` in its YAML file; errors point at the
+    exact character within it.
+
+    >>> compile_expression("min(a, 3) * 2", {"a": "int"}).evaluate({"a": 7})
+    6
+    >>> compile_expression("pints // unit", {"points": "int", "unit": "int"},
+    ...                    file="r.yaml", line=4, column=9)
+    Traceback (most recent call last):
+    ...
+    interpreter.errors.ExpressionError: r.yaml:4:9: unknown name 'pints'
+        pints // unit
+        ^ (expected one of: points, unit; did you mean 'points'?)
+    """
+    if result_type not in _TYPES:
+        raise ValueError(f"result_type must be 'int' or 'bool', not {result_type!r}")
+    for name, kind in names.items():
+        if kind not in _TYPES:
+            raise ValueError(f"type of name {name!r} must be 'int' or 'bool', not {kind!r}")
+    where = _Where(text, file, line, column, path)
+    if not isinstance(text, str):
+        raise where.runtime_error(f"expression must be text, got {text!r}")
+    if len(text) > MAX_LENGTH:
+        raise where.error(f"expression too complex (longer than {MAX_LENGTH} characters)", 0)
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        raise _syntax_error(error, where) from None
+    root: _Node = _ToNodes().transform(tree)
+    if root.height > MAX_DEPTH:
+        raise where.error(
+            f"expression too complex (nested deeper than {MAX_DEPTH} levels)", root.pos
+        )
+    if root.size > MAX_NODES:
+        raise where.error(f"expression too complex (more than {MAX_NODES} parts)", root.pos)
+    compiler = _Compiler(where, names)
+    fn, got = compiler.compile(root)
+    if got != result_type:
+        raise where.error(
+            f"expression must give {_TYPE_WORDS[result_type]}, got {_TYPE_WORDS[got]}", root.pos
+        )
+    return Expression(text, compiler.used, result_type, fn, where)

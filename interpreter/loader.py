@@ -1,0 +1,348 @@
+"""From a rule file to a :class:`~interpreter.ruleset.Ruleset`: parse, validate, default, check, compile.
+
+The steps, each reporting located errors (``file:line:col: key.path: ...``):
+
+1. safe YAML with marks (:mod:`interpreter.yamlsource`);
+2. the JSON Schema (:mod:`interpreter.validation`) -- every schema error at once;
+3. defaults filled in from the schema's own ``default`` values (one source of truth);
+4. semantic checks that a schema cannot express (the deck fits the deal, options that need
+   each other) -- again every problem at once;
+5. expressions compiled, unknown names reported at the expression's own position.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from interpreter.errors import ErrorList, RulesError, RulesetError
+from interpreter.resources import find_ruleset, schema_path
+from interpreter.ruleset import (
+    BiddingSpec,
+    ClaimSpec,
+    ClosingSpec,
+    DealerSpec,
+    DealSpec,
+    Deck,
+    EndSpec,
+    ExchangeSpec,
+    FailPoints,
+    FalsePoints,
+    MarriageSpec,
+    MarriageValues,
+    MatchSpec,
+    MoonSpec,
+    PlayersSpec,
+    PlaySpec,
+    Ruleset,
+    ScoringSpec,
+    TrumpSpec,
+    WidowSpec,
+)
+from interpreter.yamlsource import SourceDoc, load_yaml_file
+
+if TYPE_CHECKING:
+    from interpreter.expr import Expression
+
+GAME_POINT_NAMES = {"points": "int", "tricks": "int", "opponent_points": "int", "opponent_tricks": "int"}
+UNIT_NAMES = {"points": "int", "tricks": "int", "bid": "int", "unit": "int"}
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> dict[str, Any]:
+    """The bundled JSON Schema of rule files."""
+    return json.loads(schema_path().read_text(encoding="utf-8"))
+
+
+def load_ruleset(name_or_path: str | Path) -> Ruleset:
+    """Load a bundled ruleset by name (``schnapsen``) or a rule file by path.
+
+    Raises :class:`~interpreter.errors.RulesetError` (an :class:`ErrorList` when several
+    problems were found) with file, line, column and key path.
+    """
+    path = find_ruleset(str(name_or_path))
+    if path is None:
+        raise RulesetError(
+            f"no ruleset file or bundled ruleset named '{name_or_path}'",
+            expected="a path to a .yaml file or one of: " + ", ".join(_bundled_names()),
+        )
+    return _load_cached(str(path.resolve()), str(name_or_path) if Path(str(name_or_path)).is_file() else str(path))
+
+
+def _bundled_names() -> list[str]:
+    from interpreter.resources import bundled_rulesets
+
+    return sorted(bundled_rulesets())
+
+
+@lru_cache(maxsize=64)
+def _load_cached(resolved: str, display: str) -> Ruleset:
+    doc = load_yaml_file(resolved, display_name=display)
+    return ruleset_from_doc(doc, Path(resolved))
+
+
+def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
+    """Validate and compile a parsed rule file."""
+    if not isinstance(doc.data, dict):
+        raise doc.error(RulesetError, "a ruleset must be a mapping of keys", (), expected="keys such as name, deck, deal")
+    if "extends" in doc.data and doc.data["extends"] is not None:
+        raise doc.error(
+            RulesetError,
+            "'extends' is not supported yet; write the whole ruleset",
+            ("extends",),
+            key=True,
+        )
+    from interpreter.validation import schema_errors
+
+    schema = load_schema()
+    errors = schema_errors(doc, schema)
+    if errors:
+        raise ErrorList(errors)
+    data = apply_defaults(copy.deepcopy(doc.data), schema, schema)
+    checker = _Checker(doc, data)
+    checker.check()
+    if checker.errors:
+        raise ErrorList(checker.errors)
+    return _build(doc, data, source)
+
+
+# --------------------------------------------------------------------------- defaults
+def _resolve(sub: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    ref = sub.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/"):
+        node: Any = root
+        for part in ref[2:].split("/"):
+            node = node[part]
+        merged = dict(node)
+        merged.update({k: v for k, v in sub.items() if k != "$ref"})
+        return merged
+    return sub
+
+
+def _object_schema(sub: dict[str, Any], root: dict[str, Any]) -> dict[str, Any] | None:
+    """The object branch of a subschema (objects may also allow ``null``)."""
+    sub = _resolve(sub, root)
+    if "properties" in sub:
+        return sub
+    for key in ("anyOf", "oneOf"):
+        for branch in sub.get(key, []):
+            branch = _resolve(branch, root)
+            if "properties" in branch:
+                return branch
+    return None
+
+
+def apply_defaults(data: dict[str, Any], sub: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    """Fill omitted keys with the schema's defaults, recursively into mappings."""
+    obj = _object_schema(sub, root)
+    if obj is None:
+        return data
+    for key, prop in obj.get("properties", {}).items():
+        prop_r = _resolve(prop, root)
+        if key not in data and "default" in prop_r:
+            data[key] = copy.deepcopy(prop_r["default"])
+        if isinstance(data.get(key), dict):
+            apply_defaults(data[key], prop_r, root)
+    return data
+
+
+# --------------------------------------------------------------------------- semantic checks
+class _Checker:
+    """Cross-key checks; every problem is collected with the location of the key at fault."""
+
+    def __init__(self, doc: SourceDoc, data: dict[str, Any]) -> None:
+        self.doc = doc
+        self.d = data
+        self.errors: list[RulesError] = []
+
+    def fail(self, path: tuple[str | int, ...], message: str, expected: str | None = None) -> None:
+        self.errors.append(self.doc.error(RulesetError, message, path, expected=expected))
+
+    def check(self) -> None:
+        d = self.d
+        ranks = [str(r) for r in d["deck"]["ranks"]]
+        suits = list(d["deck"]["suits"])
+        points = d["deck"]["points"]
+        for r in ranks:
+            if r not in points:
+                self.fail(("deck", "points"), f"no points given for rank {r}", expected="a value for every rank in deck.ranks")
+        for r in points:
+            if r not in ranks:
+                self.fail(("deck", "points", r), f"rank {r} is not in deck.ranks", expected="one of: " + ", ".join(ranks))
+        n = d["players"]["count"]
+        sides = d["players"]["sides"]
+        if sides == "partnership" and n != 4:
+            self.fail(("players", "sides"), f"partnerships need 4 players, not {n}", expected="players.count: 4")
+        deal = d["deal"]
+        hand = deal["hand_size"]
+        if sum(deal["packets"]) != hand:
+            self.fail(
+                ("deal", "packets"),
+                f"packets add up to {sum(deal['packets'])} cards, but deal.hand_size is {hand}",
+                expected=f"packets that add up to {hand}",
+            )
+        deck_size = len(ranks) * len(suits)
+        turn_up = d["trump"]["selection"] == "turn_up"
+        rest = deck_size - n * hand - (1 if turn_up else 0)
+        if rest < 0:
+            self.fail(
+                ("deal", "hand_size"),
+                f"{n} hands of {hand} cards{' and a turn-up' if turn_up else ''} need "
+                f"{n * hand + (1 if turn_up else 0)} cards, but the deck has {deck_size}",
+                expected=f"at most {(deck_size - (1 if turn_up else 0)) // n} cards a hand",
+            )
+        elif deal["talon"]:
+            if (rest + 1) % n != 0 if turn_up else rest % n != 0:
+                self.fail(("deal", "hand_size"), f"the talon of {rest + (1 if turn_up else 0)} cards cannot be drawn evenly by {n} players")
+            if deal["widow"] is not None:
+                self.fail(("deal", "widow"), "a deal cannot have both a talon and a widow", expected="deal.talon: false")
+        elif rest > 0 and deal["widow"] is None:
+            self.fail(
+                ("deal", "hand_size"),
+                f"{rest} cards are left undealt but there is no talon or widow to hold them",
+                expected=f"hand_size {(deck_size - (1 if turn_up else 0)) // n}, deal.talon: true, or deal.widow",
+            )
+        elif rest == 0 and deal["widow"] is not None:
+            self.fail(("deal", "widow"), "no cards are left for a widow", expected="a smaller deal.hand_size or no widow")
+        if turn_up and not deal["talon"]:
+            self.fail(("trump", "selection"), "a turn-up trump card needs a talon to lie under", expected="deal.talon: true or trump.selection: first_card_led")
+        if not turn_up and deal["talon"]:
+            self.fail(("trump", "selection"), "a talon needs a turn-up trump card", expected="trump.selection: turn_up")
+        if turn_up and d["trump"]["turn_up_after_packet"] > len(deal["packets"]):
+            self.fail(
+                ("trump", "turn_up_after_packet"),
+                f"there are only {len(deal['packets'])} packets",
+                expected=f"a number from 0 to {len(deal['packets'])}",
+            )
+        ex = d["exchange"]
+        if ex["enabled"]:
+            if not turn_up:
+                self.fail(("exchange", "enabled"), "the exchange needs a turn-up trump card", expected="trump.selection: turn_up")
+            if str(ex["rank"]) not in ranks:
+                self.fail(("exchange", "rank"), f"rank {ex['rank']} is not in the deck", expected="one of: " + ", ".join(ranks))
+        if d["marriage"]["enabled"] and not ("K" in ranks and "Q" in ranks):
+            self.fail(("marriage", "enabled"), "marriages need kings and queens in the deck", expected="K and Q in deck.ranks")
+        if d["marriage"]["counts_after"] == "team_trick" and sides != "partnership":
+            self.fail(("marriage", "counts_after"), "team_trick needs partnerships", expected="players.sides: partnership, or own_trick")
+        talon_size = rest + (1 if turn_up else 0)
+        cl = d["closing"]
+        if cl["enabled"]:
+            if not deal["talon"]:
+                self.fail(("closing", "enabled"), "closing needs a talon", expected="deal.talon: true")
+            elif cl["min_talon_size"] > talon_size:
+                self.fail(("closing", "min_talon_size"), f"the talon only has {talon_size} cards", expected=f"at most {talon_size}")
+        if ex["enabled"] and deal["talon"] and ex["min_talon_size"] > talon_size:
+            self.fail(("exchange", "min_talon_size"), f"the talon only has {talon_size} cards", expected=f"at most {talon_size}")
+        two_sides = (n == 2 and sides == "individual") or sides == "partnership"
+        bidding = d["bidding"]
+        scoring = d["scoring"]
+        if d["claim"]["enabled"]:
+            if not two_sides:
+                self.fail(("claim", "enabled"), "declaring needs exactly two sides", expected="2 players or 4 in partnerships")
+            if scoring["method"] != "game_points":
+                self.fail(("claim", "enabled"), "declaring is scored in game points", expected="scoring.method: game_points")
+            total = sum(points.get(r, 0) for r in ranks) * len(suits)
+            if d["claim"]["target"] > total + d["end"]["last_trick_bonus"] + 4 * d["marriage"]["values"]["trump"]:
+                self.fail(("claim", "target"), f"target {d['claim']['target']} cannot be reached", expected=f"at most the deck's {total} points plus bonuses")
+        if scoring["method"] == "game_points" and not two_sides:
+            self.fail(("scoring", "method"), "game points are scored between two sides", expected="scoring.method: units")
+        if bidding["enabled"] != (scoring["method"] == "units"):
+            self.fail(("scoring", "method"), "units scoring goes with an auction, and an auction with units scoring", expected="bidding.enabled: true with scoring.method: units")
+        if (d["play"]["first_lead"] == "declarer") != bidding["enabled"]:
+            self.fail(("play", "first_lead"), "the declarer leads only when there is an auction", expected="first_lead: declarer exactly when bidding.enabled is true")
+        moon = bidding["moon"]
+        if moon is not None:
+            if moon["bid"] not in bidding["values"]:
+                self.fail(("bidding", "moon", "bid"), f"{moon['bid']} is not one of the bids", expected="a value in bidding.values")
+            if moon["partner_sits_out"] and sides != "partnership":
+                self.fail(("bidding", "moon", "partner_sits_out"), "only partnerships have a partner to sit out", expected="false")
+        if d["match"]["bidder_goes_out"] and not bidding["enabled"]:
+            self.fail(("match", "bidder_goes_out"), "'bidder goes out' needs an auction", expected="bidding.enabled: true")
+        if d["dealer"]["first"] >= n:
+            self.fail(("dealer", "first"), f"there is no seat {d['dealer']['first']} among {n} players", expected=f"0 to {n - 1}")
+        if d["dealer"]["rotation"] in ("winner_deals", "loser_deals") and not (n == 2 and sides == "individual"):
+            self.fail(("dealer", "rotation"), f"{d['dealer']['rotation']} needs two players", expected="alternate or clockwise")
+
+
+# --------------------------------------------------------------------------- build
+def _expression(doc: SourceDoc, data: dict[str, Any], key: str, names: dict[str, str]) -> Expression:
+    from interpreter.expr import compile_expression
+
+    text = data["scoring"][key]
+    path = ("scoring", key)
+    mark = doc.locate(path) if key in (doc.data.get("scoring") or {}) else None
+    line = column = None
+    if mark is not None:
+        line, column = mark.line, mark.column
+        lines = doc.text.splitlines()
+        if 0 < line <= len(lines) and column - 1 < len(lines[line - 1]) and lines[line - 1][column - 1] in "'\"":
+            column += 1
+    return compile_expression(text, names, file=doc.file, line=line, column=column, path="scoring." + key)
+
+
+def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
+    ranks = tuple(str(r) for r in d["deck"]["ranks"])
+    deck = Deck(tuple(d["deck"]["suits"]), ranks, {str(k): v for k, v in d["deck"]["points"].items()})
+    deal = d["deal"]
+    errors: list[RulesError] = []
+    exprs: dict[str, Any] = {}
+    for key, names in (
+        ("game_points", GAME_POINT_NAMES),
+        ("made", UNIT_NAMES),
+        ("set", UNIT_NAMES),
+        ("defenders", UNIT_NAMES),
+        ("moon_made", UNIT_NAMES),
+        ("moon_set", UNIT_NAMES),
+    ):
+        try:
+            exprs[key] = _expression(doc, d, key, names)
+        except RulesError as exc:
+            errors.append(exc)
+    if errors:
+        raise ErrorList(errors)
+    m = d["marriage"]
+    cl = d["closing"]
+    b = d["bidding"]
+    moon = b["moon"]
+    return Ruleset(
+        name=d["name"],
+        title=d.get("title") or d["name"],
+        description=d.get("description") or "",
+        deck=deck,
+        players=PlayersSpec(**d["players"]),
+        deal=DealSpec(
+            hand_size=deal["hand_size"],
+            packets=tuple(deal["packets"]),
+            first_receiver=deal["first_receiver"],
+            talon=deal["talon"],
+            widow=WidowSpec(**deal["widow"]) if deal["widow"] is not None else None,
+        ),
+        trump=TrumpSpec(**d["trump"]),
+        exchange=ExchangeSpec(**{**d["exchange"], "rank": str(d["exchange"]["rank"])}),
+        marriage=MarriageSpec(**{**m, "values": MarriageValues(**m["values"])}),
+        closing=ClosingSpec(**{**cl, "fail_points": FailPoints(**cl["fail_points"])}),
+        play=PlaySpec(**d["play"]),
+        claim=ClaimSpec(**{**d["claim"], "false_points": FalsePoints(**d["claim"]["false_points"])}),
+        end=EndSpec(**d["end"]),
+        scoring=ScoringSpec(
+            method=d["scoring"]["method"],
+            opponent_points=d["scoring"]["opponent_points"],
+            unit=d["scoring"]["unit"],
+            **exprs,
+        ),
+        bidding=BiddingSpec(
+            enabled=b["enabled"],
+            first=b["first"],
+            rounds=b["rounds"],
+            values=tuple(sorted(b["values"])),
+            all_pass=b["all_pass"],
+            moon=MoonSpec(**moon) if moon is not None else None,
+        ),
+        dealer=DealerSpec(**d["dealer"]),
+        match=MatchSpec(**d["match"]),
+        source=source,
+        data=d,
+    )

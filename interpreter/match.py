@@ -1,0 +1,98 @@
+"""A match: deals one after another until a side reaches the ruleset's target.
+
+The match owns what outlives a deal: the running scores, who deals next, a bonus carried
+over from a drawn deal, and the seeds of the deals (each deal's seed is drawn from the
+match seed, so a whole match is reproduced from one number and each deal from its own).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from interpreter.ruleset import Ruleset
+from interpreter.state import DealResult, DealState
+
+
+def match_winner(rs: Ruleset, scores: Sequence[int], result: DealResult) -> int | None:
+    """The side that has won the match after a deal with ``result``, or ``None`` to play on."""
+    target = rs.match.target
+    reached = [s for s in range(len(scores)) if scores[s] >= target]
+    if not reached:
+        return None
+    if rs.match.bidder_goes_out and result.declarer_side in reached:
+        return result.declarer_side
+    best = max(scores[s] for s in reached)
+    tops = [s for s in reached if scores[s] == best]
+    return tops[0] if len(tops) == 1 else None
+
+
+def next_dealer(rs: Ruleset, dealer: int, result: DealResult) -> int:
+    """Who deals after a deal: rotation, or the same dealer again after a drawn deal."""
+    n = rs.players.count
+    if result.drawn:
+        return dealer
+    rotation = rs.dealer.rotation
+    if result.redeal or rotation in ("alternate", "clockwise") or result.winner is None:
+        return (dealer + 1) % n
+    if rotation == "winner_deals":
+        return result.winner
+    return 1 - result.winner  # loser_deals (two players)
+
+
+class Match:
+    """A match in progress.  ``deal`` is the current :class:`DealState` (or ``None``)."""
+
+    def __init__(
+        self,
+        rs: Ruleset,
+        seed: int | None = 0,
+        *,
+        scores: Sequence[int] | None = None,
+        dealer: int | None = None,
+    ) -> None:
+        self.rs = rs
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.scores = list(scores) if scores is not None else [0] * rs.side_count
+        self.dealer = rs.dealer.first if dealer is None else dealer
+        self.carry = 0
+        self.winner: int | None = None
+        self.deal: DealState | None = None
+        self.deal_seeds: list[int] = []
+        self.results: list[DealResult] = []
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def next_deal(self, seed: int | None = None) -> DealState:
+        """Deal the next deal (its seed drawn from the match seed unless given)."""
+        if seed is None:
+            seed = self._rng.getrandbits(32)
+        self.deal_seeds.append(seed)
+        self.deal = DealState.new(self.rs, self.dealer, seed)
+        return self.deal
+
+    def finish_deal(self) -> DealResult:
+        """Add the finished deal's result to the match; returns it with any carried bonus applied."""
+        state = self.deal
+        assert state is not None and state.result is not None, "the deal is not over"
+        result = state.result
+        scores = list(result.scores)
+        if self.rs.scoring.method == "game_points":
+            if result.drawn and self.rs.end.tie == "next_deal_bonus":
+                self.carry += 1
+            elif result.winner is not None and self.carry:
+                scores[result.winner] += self.carry
+                result = DealResult(
+                    result.winner, (result.game_points or 0) + self.carry, tuple(scores),
+                    result.reason + f" (+{self.carry} carried from a drawn deal)",
+                )
+                self.carry = 0
+        for side, delta in enumerate(scores):
+            self.scores[side] += delta
+        self.results.append(result)
+        self.winner = match_winner(self.rs, self.scores, result)
+        self.dealer = next_dealer(self.rs, self.dealer, result)
+        return result

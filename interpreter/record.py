@@ -1,0 +1,398 @@
+"""Game records: read, replay and write the record format of ``docs/notation.md``.
+
+A record names its ruleset and gives either an explicit starting position (``hands``,
+``trump_card``, ``stock``, optional ``start``) or a ``seed``, then ``moves`` in the action
+notation.  A whole match is a list of such deals under ``deals:`` (what ``rules run
+--record`` writes).  Replaying turns a record back into states; :func:`replay_report` gives
+the JSON object of ``rules replay --json``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from interpreter.actions import Action, CloseBeforeDraw, Declare, parse_action
+from interpreter.cards import Card
+from interpreter.errors import IllegalActionError, NotationError, RecordError, RulesError
+from interpreter.loader import load_ruleset
+from interpreter.match import match_winner, next_dealer
+from interpreter.resources import bundled_rulesets, find_ruleset
+from interpreter.ruleset import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, Ruleset
+from interpreter.state import PLAY, DealResult, DealState
+from interpreter.yamlsource import Path as KeyPath
+from interpreter.yamlsource import SourceDoc, load_yaml_file
+
+TOP_KEYS = ("name", "description", "ruleset", "dealer", "hands", "trump_card", "stock", "start", "moves", "seed", "deals", "players")
+DEAL_KEYS = ("dealer", "hands", "trump_card", "stock", "start", "moves", "seed")
+START_KEYS = ("leader", "card_points", "tricks_won", "closed", "closer", "trump", "match_scores")
+
+
+@dataclass
+class DealRecord:
+    """One deal of a record: how it starts and the moves made."""
+
+    state: DealState
+    moves: list[Action]
+    match_scores: list[int] | None
+    path: KeyPath  # where the deal sits in the file (for messages)
+
+
+@dataclass
+class Record:
+    ruleset: Ruleset
+    deals: list[DealRecord]
+    doc: SourceDoc | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- reading
+def load_record(path: str | os.PathLike[str]) -> Record:
+    """Read and check a record file; raises :class:`RecordError` (or a ruleset error) with a location."""
+    doc = load_yaml_file(path, error_cls=RecordError)
+    return record_from_doc(doc, Path(path).resolve().parent)
+
+
+def record_from_doc(doc: SourceDoc, folder: Path) -> Record:
+    data = doc.data
+    if not isinstance(data, dict):
+        raise doc.error(RecordError, "a record must be a mapping of keys", (), expected="keys such as ruleset, hands, moves")
+    _check_keys(doc, (), data, TOP_KEYS)
+    if "ruleset" not in data:
+        raise doc.error(RecordError, "missing key 'ruleset'", (), expected="a bundled ruleset name or a path relative to the record")
+    name = data["ruleset"]
+    if not isinstance(name, str):
+        raise doc.error(RecordError, "wrong type", ("ruleset",), expected="a ruleset name or path")
+    found = find_ruleset(name, relative_to=folder)
+    if found is None:
+        raise doc.error(
+            RecordError, f"no ruleset '{name}'", ("ruleset",),
+            expected="a path relative to the record or one of: " + ", ".join(sorted(bundled_rulesets())),
+        )
+    rs = load_ruleset(found)
+    deals: list[DealRecord] = []
+    if "deals" in data:
+        for key in DEAL_KEYS:
+            if key in data:
+                raise doc.error(RecordError, f"'{key}' belongs inside each entry of 'deals'", (key,), key=True)
+        entries = data["deals"]
+        if not isinstance(entries, list) or not entries:
+            raise doc.error(RecordError, "'deals' must be a non-empty list", ("deals",), expected="a list of deals")
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, dict):
+                raise doc.error(RecordError, "each deal must be a mapping", ("deals", i), expected="keys dealer, seed or hands, moves")
+            _check_keys(doc, ("deals", i), entry, DEAL_KEYS)
+            deals.append(_deal(doc, rs, entry, ("deals", i)))
+    else:
+        deals.append(_deal(doc, rs, data, ()))
+    meta = {k: data[k] for k in ("name", "description", "seed", "players") if k in data}
+    return Record(rs, deals, doc, meta)
+
+
+def _check_keys(doc: SourceDoc, path: KeyPath, data: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    import difflib
+
+    for key in data:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise doc.error(RecordError, f"unknown key '{key}'{hint}", path + (key,), key=True, expected="one of: " + ", ".join(allowed))
+
+
+def _card(doc: SourceDoc, rs: Ruleset, text: Any, path: KeyPath) -> int:
+    try:
+        card = Card.parse(str(text))
+    except NotationError as exc:
+        raise doc.error(RecordError, exc.message, path, expected=exc.expected) from None
+    index = rs.deck.index_of.get(card)
+    if index is None:
+        raise doc.error(RecordError, f"{card} is not a card of the {rs.name} deck", path, expected="ranks " + " ".join(rs.deck.ranks))
+    return index
+
+
+def _int(doc: SourceDoc, value: Any, path: KeyPath, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise doc.error(RecordError, f"wrong type: {value!r}", path, expected=what)
+    return value
+
+
+def _int_list(doc: SourceDoc, value: Any, path: KeyPath, length: int, what: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != length:
+        raise doc.error(RecordError, f"expected a list of {length} numbers", path, expected=what)
+    return [_int(doc, v, path + (i,), "a whole number") for i, v in enumerate(value)]
+
+
+def _deal(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRecord:
+    n = rs.players.count
+    ns = rs.side_count
+    dealer = rs.dealer.first
+    if "dealer" in d:
+        dealer = _int(doc, d["dealer"], path + ("dealer",), f"a seat from 0 to {n - 1}")
+        if not 0 <= dealer < n:
+            raise doc.error(RecordError, f"there is no seat {dealer}", path + ("dealer",), expected=f"a seat from 0 to {n - 1}")
+    start = d.get("start")
+    if start is not None:
+        if not isinstance(start, dict):
+            raise doc.error(RecordError, "'start' must be a mapping", path + ("start",), expected="keys " + ", ".join(START_KEYS))
+        _check_keys(doc, path + ("start",), start, START_KEYS)
+    match_scores = None
+    if start is not None and "match_scores" in start:
+        match_scores = _int_list(doc, start["match_scores"], path + ("start", "match_scores"), ns, f"{ns} scores, one per {'team' if rs.partnership else 'seat'}")
+    if "seed" in d:
+        if "hands" in d:
+            raise doc.error(RecordError, "give either 'seed' or 'hands', not both", path + ("seed",), key=True)
+        seed = _int(doc, d["seed"], path + ("seed",), "a whole number")
+        state = DealState.new(rs, dealer, seed)
+    elif "hands" in d:
+        state = _position(doc, rs, d, dealer, start, path)
+    else:
+        raise doc.error(RecordError, "a deal needs 'hands' (a position) or 'seed'", path, expected="hands, trump_card, stock or seed")
+    moves_raw = d.get("moves", [])
+    if moves_raw is None:
+        moves_raw = []
+    if not isinstance(moves_raw, list):
+        raise doc.error(RecordError, "'moves' must be a list", path + ("moves",), expected="a list of actions such as 'play AS'")
+    moves: list[Action] = []
+    for i, text in enumerate(moves_raw):
+        try:
+            moves.append(parse_action(str(text)))
+        except NotationError as exc:
+            raise doc.error(RecordError, exc.message, path + ("moves", i), expected=exc.expected) from None
+    return DealRecord(state, moves, match_scores, path)
+
+
+def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start: dict[str, Any] | None, path: KeyPath) -> DealState:
+    n = rs.players.count
+    hands_raw = d["hands"]
+    if not isinstance(hands_raw, dict):
+        raise doc.error(RecordError, "'hands' must map each seat to its cards", path + ("hands",), expected="0: [AS, ...], 1: [...]")
+    seen: dict[int, KeyPath] = {}
+    hands = [0] * n
+
+    def take(text: Any, where: KeyPath) -> int:
+        index = _card(doc, rs, text, where)
+        if index in seen:
+            raise doc.error(RecordError, f"{rs.deck.cards[index]} appears twice", where, expected="every card once")
+        seen[index] = where
+        return index
+
+    for key, cards in hands_raw.items():
+        where = path + ("hands", key)
+        if not str(key).isdigit() or int(key) >= n:
+            raise doc.error(RecordError, f"there is no seat {key}", where, key=True, expected=f"seats 0 to {n - 1}")
+        if not isinstance(cards, list):
+            raise doc.error(RecordError, "a hand must be a list of cards", where, expected="[AS, TS, ...]")
+        for i, text in enumerate(cards):
+            hands[int(key)] |= 1 << take(text, where + (i,))
+    for seat in range(n):
+        if str(seat) not in hands_raw:
+            raise doc.error(RecordError, f"no hand for seat {seat}", path + ("hands",), expected=f"hands for seats 0 to {n - 1}")
+    turnup = -1
+    if d.get("trump_card") is not None:
+        if rs.trump.selection != "turn_up":
+            raise doc.error(RecordError, f"the {rs.name} ruleset has no turn-up card", path + ("trump_card",), key=True)
+        turnup = take(d["trump_card"], path + ("trump_card",))
+    stock_raw = d.get("stock") or []
+    if not isinstance(stock_raw, list):
+        raise doc.error(RecordError, "'stock' must be a list of cards", path + ("stock",), expected="top card first")
+    stock = [take(text, path + ("stock", i)) for i, text in enumerate(stock_raw)]
+    mid_deal = start is not None and any(k != "match_scores" for k in start)
+    sizes = {hands[s].bit_count() for s in range(n)}
+    if not mid_deal:
+        missing = [c for c in range(rs.deck.size) if c not in seen]
+        if missing:
+            names = " ".join(str(rs.deck.cards[c]) for c in missing)
+            raise doc.error(RecordError, f"cards missing from the deal: {names}", path + ("hands",), expected="every card of the deck exactly once in hands, stock and trump_card")
+        if sizes != {rs.deal.hand_size}:
+            raise doc.error(RecordError, f"hands must hold {rs.deal.hand_size} cards each", path + ("hands",), expected=f"{rs.deal.hand_size} cards a hand")
+        if rs.trump.selection == "turn_up" and turnup < 0:
+            raise doc.error(RecordError, "missing key 'trump_card'", path, expected="the turn-up card")
+        return DealState(rs, dealer, hands, stock, turnup)
+    assert start is not None
+    if len(sizes) != 1:
+        raise doc.error(RecordError, "at the start of a trick every hand holds the same number of cards", path + ("hands",))
+    if rs.bidding.enabled:
+        raise doc.error(RecordError, "a mid-deal start is not available in a game with an auction", path + ("start",), key=True, expected="start with match_scores only")
+    state = DealState(rs, dealer, hands, stock, turnup)
+    sp = path + ("start",)
+    ns = rs.side_count
+    if "leader" in start:
+        leader = _int(doc, start["leader"], sp + ("leader",), f"a seat from 0 to {n - 1}")
+        if not 0 <= leader < n:
+            raise doc.error(RecordError, f"there is no seat {leader}", sp + ("leader",), expected=f"a seat from 0 to {n - 1}")
+        state.leader = state.to_act = leader
+    unit = "team" if rs.partnership else "seat"
+    if "card_points" in start:
+        for side, v in enumerate(_int_list(doc, start["card_points"], sp + ("card_points",), ns, f"{ns} numbers, one per {unit}")):
+            state.points[side] = v
+    if "tricks_won" in start:
+        for side, v in enumerate(_int_list(doc, start["tricks_won"], sp + ("tricks_won",), ns, f"{ns} numbers, one per {unit}")):
+            state.tricks[side] = v
+    state.tricks_played = sum(state.tricks)
+    if "trump" in start:
+        suit = str(start["trump"]).upper()
+        if suit not in rs.deck.suits:
+            raise doc.error(RecordError, f"'{start['trump']}' is not a suit", sp + ("trump",), expected="one of: " + ", ".join(rs.deck.suits))
+        state.trump = rs.deck.suits.index(suit)
+    elif state.trump < 0:
+        raise doc.error(RecordError, "the trump suit is unknown", sp, expected="start.trump or a trump_card")
+    if start.get("closed"):
+        if rs.deal.talon and not (stock or turnup >= 0):
+            raise doc.error(RecordError, "an exhausted talon cannot be closed", sp + ("closed",))
+        state.closed = True
+        if "closer" in start:
+            state.closer = _int(doc, start["closer"], sp + ("closer",), "a seat")
+        state.close_snap = (tuple(state.card_points()), tuple(state.card_points()), tuple(state.tricks_won()))
+    state.phase = PLAY
+    if rs.claim.enabled:
+        state.claim_seat = state.leader
+    return state
+
+
+# --------------------------------------------------------------------------- replaying
+def apply_recorded(state: DealState, action: Action) -> None:
+    """Apply a recorded move: the implicit steps (the draw, declining to go out) come first."""
+    codes = state.legal_codes()
+    if CONTINUE in codes and not isinstance(action, (CloseBeforeDraw, Declare)):
+        state.push_code(CONTINUE)
+    elif CONTINUE in codes and isinstance(action, Declare) and DECLARE not in codes:
+        state.push_code(CONTINUE)
+    state.apply(action)
+
+
+def spec_legal(state: DealState) -> list[str]:
+    """The record format's list of legal actions (implicit steps taken, sorted text)."""
+    codes = state.legal_codes()
+    texts: set[str] = set()
+    if CONTINUE in codes:
+        other = state.copy()
+        other.push_code(CONTINUE, keep_undo=False)
+        texts.update(str(a) for a in other.legal_actions())
+        texts.update(str(state.rs.action_of[c]) for c in codes if c != CONTINUE)
+    else:
+        texts.update(str(state.rs.action_of[c]) for c in codes)
+    texts.discard("continue")
+    return sorted(texts)
+
+
+@dataclass
+class ReplayOutcome:
+    """Where a replay stopped, and what it found."""
+
+    state: DealState
+    match_scores: list[int]
+    match_winner: int | None
+    illegal: dict[str, Any] | None
+    result: DealResult | None
+
+
+def replay(record: Record, until: int | None = None) -> ReplayOutcome:
+    """Execute a record's moves (only the first ``until``), deal after deal."""
+    rs = record.ruleset
+    scores = [0] * rs.side_count
+    winner: int | None = None
+    budget = until
+    index = 0
+    state = record.deals[0].state
+    result: DealResult | None = None
+    carry = 0
+    for k, deal in enumerate(record.deals):
+        state = deal.state
+        if deal.match_scores is not None:
+            scores = list(deal.match_scores)
+        result = None
+        consumed = 0
+        for move in deal.moves:
+            if budget is not None and budget <= 0:
+                return ReplayOutcome(state, scores, winner, None, None)
+            try:
+                apply_recorded(state, move)
+            except IllegalActionError as exc:
+                return ReplayOutcome(state, scores, winner, {"index": index, "move": str(move), "reason": exc.message}, None)
+            index += 1
+            consumed += 1
+            if budget is not None:
+                budget -= 1
+            if state.is_over:
+                break
+        if state.is_over and state.result is not None:
+            result = state.result
+            gained = list(result.scores)
+            if rs.scoring.method == "game_points":
+                if result.drawn and rs.end.tie == "next_deal_bonus":
+                    carry += 1
+                elif result.winner is not None and carry:
+                    gained[result.winner] += carry
+                    carry = 0
+            scores = [a + b for a, b in zip(scores, gained)]
+            winner = match_winner(rs, scores, result)
+            if consumed < len(deal.moves):
+                raise _located(record, deal.path + ("moves", consumed), "the deal is already over", "no moves after the end of the deal")
+            if k + 1 < len(record.deals):
+                nxt = record.deals[k + 1]
+                expected = next_dealer(rs, state.dealer, result)
+                if nxt.state.dealer != expected:
+                    raise _located(record, nxt.path + ("dealer",), f"seat {expected} deals next, not seat {nxt.state.dealer}", f"dealer: {expected}")
+        elif k + 1 < len(record.deals):
+            raise _located(record, record.deals[k + 1].path, "the previous deal is not finished", "all its moves before the next deal")
+    return ReplayOutcome(state, scores, winner, None, result)
+
+
+def _located(record: Record, path: KeyPath, message: str, expected: str) -> RulesError:
+    if record.doc is None:
+        return RecordError(message, expected=expected)
+    return record.doc.error(RecordError, message, path, expected=expected)
+
+
+def replay_report(outcome: ReplayOutcome) -> dict[str, Any]:
+    """The JSON object of ``rules replay --json`` (see docs/notation.md)."""
+    state = outcome.state
+    over = state.is_over
+    result = state.result if over else None
+    return {
+        "status": "illegal" if outcome.illegal else ("deal_over" if over else "in_progress"),
+        "illegal": outcome.illegal,
+        "to_act": None if over else state.to_act,
+        "legal": [] if over else spec_legal(state),
+        "card_points": state.card_points(),
+        "tricks_won": state.tricks_won(),
+        "winner": result.winner if result else None,
+        "game_points": result.game_points if result and not result.redeal else None,
+        "match_scores": outcome.match_scores,
+        "match_winner": outcome.match_winner,
+    }
+
+
+# --------------------------------------------------------------------------- writing
+def ruleset_reference(rs: Ruleset, record_path: Path | None) -> str:
+    """How a record names its ruleset: the bundled name, else a path relative to the record."""
+    if rs.source is not None:
+        for name, path in bundled_rulesets().items():
+            if path.resolve() == rs.source.resolve():
+                return name
+        if record_path is not None:
+            return os.path.relpath(rs.source.resolve(), record_path.resolve().parent)
+        return str(rs.source)
+    return rs.name
+
+
+def match_record(
+    rs: Ruleset,
+    *,
+    seed: int | None,
+    players: list[str],
+    deals: list[tuple[int, int, list[str]]],
+    record_path: Path | None,
+) -> str:
+    """Text of a match record: ``deals`` holds (dealer, deal seed, moves) per deal."""
+    doc: dict[str, Any] = {"ruleset": ruleset_reference(rs, record_path)}
+    if seed is not None:
+        doc["seed"] = seed
+    doc["players"] = players
+    doc["deals"] = [{"dealer": dealer, "seed": s, "moves": moves} for dealer, s, moves in deals]
+    header = "# Sixty-Six Rules match record: replay with `rules replay FILE`\n"
+    return header + yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=100)

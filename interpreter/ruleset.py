@@ -1,0 +1,316 @@
+"""The frozen ``Ruleset`` tree: what a YAML rule file means, compiled once for the engine.
+
+Each section of a rule file becomes a frozen dataclass whose fields mirror the schema keys
+one for one (``ruleset.closing.min_talon_size``), so documentation, schema and code share
+names.  The :class:`Deck` adds the int tables the engine runs on (suit masks, "cards that
+beat this one", points per card), and expressions are compiled to small closures here, so
+the hot loop never touches YAML, lark or dicts.  Loading lives in :mod:`interpreter.loader`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from interpreter.actions import (
+    Action,
+    Bid,
+    Close,
+    CloseBeforeDraw,
+    Continue,
+    Declare,
+    Exchange,
+    Marry,
+    Pass,
+    Play,
+)
+from interpreter.cards import Card
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from interpreter.expr import Expression
+
+
+# Action codes: plays are the card index, marriages 64 + index, bids 200 + amount.
+MARRY_BASE = 64
+EXCHANGE = 128
+CLOSE = 129
+CLOSE_BEFORE_DRAW = 130
+DECLARE = 131
+CONTINUE = 132
+PASS = 133
+BID_BASE = 200
+
+
+class Deck:
+    """The ruleset's cards in index order and the bit tables the engine uses.
+
+    Card ``i`` has suit ``i // len(ranks)`` and rank ``i % len(ranks)`` in the ruleset's
+    orders; ranks are listed strongest first, so within a suit a lower index is a stronger card.
+    """
+
+    def __init__(self, suits: tuple[str, ...], ranks: tuple[str, ...], points: dict[str, int]) -> None:
+        self.suits = suits
+        self.ranks = ranks
+        nr = len(ranks)
+        self.cards: tuple[Card, ...] = tuple(Card(r, s) for s in suits for r in ranks)
+        self.size = len(self.cards)
+        self.index_of: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
+        self.suit_of: tuple[int, ...] = tuple(i // nr for i in range(self.size))
+        self.rank_of: tuple[int, ...] = tuple(i % nr for i in range(self.size))
+        self.points: tuple[int, ...] = tuple(points[c.rank] for c in self.cards)
+        self.suit_mask: tuple[int, ...] = tuple(((1 << nr) - 1) << (s * nr) for s in range(len(suits)))
+        # stronger[i]: cards of i's suit that beat i.
+        self.stronger: tuple[int, ...] = tuple(
+            ((1 << (i % nr)) - 1) << ((i // nr) * nr) for i in range(self.size)
+        )
+        self.full_mask = (1 << self.size) - 1
+        self.total_points = sum(self.points)
+
+    def index(self, card: Card) -> int:
+        """Index of a card of this deck (``KeyError`` if the deck does not have it)."""
+        return self.index_of[card]
+
+    def card_index(self, rank: str, suit: str) -> int:
+        return self.index_of[Card(rank, suit)]
+
+    def suit_index(self, suit: str) -> int:
+        return self.suits.index(suit)
+
+    def mask_of(self, cards: list[Card] | tuple[Card, ...]) -> int:
+        mask = 0
+        for c in cards:
+            mask |= 1 << self.index_of[c]
+        return mask
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersSpec:
+    count: int
+    sides: str
+
+
+@dataclass(frozen=True, slots=True)
+class WidowSpec:
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealSpec:
+    hand_size: int
+    packets: tuple[int, ...]
+    first_receiver: str
+    talon: bool
+    widow: WidowSpec | None
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpSpec:
+    selection: str
+    turn_up_after_packet: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeSpec:
+    enabled: bool
+    rank: str
+    requires_trick_won: bool
+    min_talon_size: int
+    before_first_trick: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MarriageValues:
+    plain: int
+    trump: int
+
+
+@dataclass(frozen=True, slots=True)
+class MarriageSpec:
+    enabled: bool
+    values: MarriageValues
+    first_lead: str
+    counts_after: str
+    after_exhaustion: bool
+    after_close: bool
+    on_closing_lead: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FailPoints:
+    base: int
+    no_trick: int
+    basis: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClosingSpec:
+    enabled: bool
+    timing: str
+    min_talon_size: int
+    before_first_trick: bool
+    success_basis: str
+    fail_points: FailPoints
+    opponent_out: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySpec:
+    first_lead: str
+    strict_from: str
+    follow: bool
+    head: str
+    trump_when_void: bool
+    overtrump: str
+    undertrump: str
+
+
+@dataclass(frozen=True, slots=True)
+class FalsePoints:
+    base: int
+    opponent_without_trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimSpec:
+    enabled: bool
+    target: int
+    after_marriage: bool
+    after_last_trick: str
+    false_points: FalsePoints
+
+
+@dataclass(frozen=True, slots=True)
+class EndSpec:
+    unclaimed: str
+    last_trick_bonus: int
+    last_trick_points: int
+    tie: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringSpec:
+    method: str
+    game_points: Expression
+    opponent_points: str
+    unit: int
+    made: Expression
+    set: Expression
+    defenders: Expression
+    moon_made: Expression
+    moon_set: Expression
+
+
+@dataclass(frozen=True, slots=True)
+class MoonSpec:
+    bid: int
+    partner_sits_out: bool
+    requirement: str
+
+
+@dataclass(frozen=True, slots=True)
+class BiddingSpec:
+    enabled: bool
+    first: str
+    rounds: str
+    values: tuple[int, ...]
+    all_pass: str
+    moon: MoonSpec | None
+
+
+@dataclass(frozen=True, slots=True)
+class DealerSpec:
+    first: int
+    rotation: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSpec:
+    target: int
+    bidder_goes_out: bool
+    tie: str
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A complete, validated variant.  Build one with :func:`interpreter.load_ruleset`."""
+
+    name: str
+    title: str
+    description: str
+    deck: Deck
+    players: PlayersSpec
+    deal: DealSpec
+    trump: TrumpSpec
+    exchange: ExchangeSpec
+    marriage: MarriageSpec
+    closing: ClosingSpec
+    play: PlaySpec
+    claim: ClaimSpec
+    end: EndSpec
+    scoring: ScoringSpec
+    bidding: BiddingSpec
+    dealer: DealerSpec
+    match: MatchSpec
+    source: Path | None = None
+    data: dict = field(default_factory=dict, compare=False, repr=False)  # merged, defaulted mapping
+
+    # ----------------------------------------------------------------- derived views
+    @property
+    def seats(self) -> int:
+        return self.players.count
+
+    @property
+    def partnership(self) -> bool:
+        return self.players.sides == "partnership"
+
+    @property
+    def side_count(self) -> int:
+        return 2 if self.partnership else self.players.count
+
+    def side_of(self, seat: int) -> int:
+        """The side (team) a seat plays for: seats 0 & 2 and 1 & 3 in partnerships."""
+        return seat % 2 if self.partnership else seat
+
+    def __post_init__(self) -> None:
+        deck = self.deck
+        actions: dict[int, Action] = {}
+        for i, card in enumerate(deck.cards):
+            actions[i] = Play(card)
+            actions[MARRY_BASE + i] = Marry(card)
+        actions[EXCHANGE] = Exchange()
+        actions[CLOSE] = Close()
+        actions[CLOSE_BEFORE_DRAW] = CloseBeforeDraw()
+        actions[DECLARE] = Declare()
+        actions[CONTINUE] = Continue()
+        actions[PASS] = Pass()
+        for v in self.bidding.values:
+            actions[BID_BASE + v] = Bid(v)
+        pairs: list[tuple[int, int]] = []
+        partner: dict[int, int] = {}
+        if "K" in deck.ranks and "Q" in deck.ranks:
+            for suit in deck.suits:
+                k, q = deck.card_index("K", suit), deck.card_index("Q", suit)
+                pairs.append((k, q))
+                partner[k], partner[q] = q, k
+        exchange_card = tuple(
+            deck.card_index(self.exchange.rank, suit) if self.exchange.rank in deck.ranks else -1
+            for suit in deck.suits
+        )
+        object.__setattr__(self, "marriage_pairs", tuple(pairs))
+        object.__setattr__(self, "marriage_partner", partner)
+        object.__setattr__(self, "exchange_card", exchange_card)
+        object.__setattr__(self, "action_of", actions)
+        object.__setattr__(self, "code_of", {a: c for c, a in actions.items()})
+
+    # filled in by __post_init__ (declared for type checkers)
+    marriage_pairs: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    marriage_partner: dict[int, int] = field(init=False, repr=False, compare=False)
+    exchange_card: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    action_of: dict[int, Action] = field(init=False, repr=False, compare=False)
+    code_of: dict[Action, int] = field(init=False, repr=False, compare=False)
+
+    def code(self, action: Action) -> int | None:
+        """The engine's int code of an action, or ``None`` if this ruleset has no such action."""
+        return self.code_of.get(action)

@@ -1,0 +1,516 @@
+"""JSON Schema validation whose errors point at lines and columns and read like sentences.
+
+``jsonschema`` reports problems as instance paths and messages written for programmers
+("Additional properties are not allowed ('tallon' was unexpected)", "'X' is not valid under any
+of the given schemas").  Rule-file authors need the place in their file and a plain statement of
+what is wrong and what would be right.  Each validator keyword therefore has a small function
+that turns one ``ValidationError`` into findings, and :func:`schema_errors` locates them through
+the marks of a :class:`~interpreter.yamlsource.SourceDoc`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match, relevance
+
+from interpreter.errors import RulesError, RulesetError
+from interpreter.yamlsource import Path, SourceDoc
+
+__all__ = ["schema_errors"]
+
+#: JSON Schema type names in the words a YAML author uses.
+_TYPE_WORDS = {
+    "integer": "integer",
+    "boolean": "boolean",
+    "string": "string",
+    "array": "list",
+    "object": "mapping",
+    "number": "number",
+    "null": "null",
+}
+#: Keywords whose failure is better explained by a type error at the same place.
+_SHADOWED_BY_TYPE = frozenset(
+    {
+        "enum", "const", "pattern", "minLength", "maxLength", "minimum", "maximum",
+        "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+        "uniqueItems", "minProperties", "maxProperties",
+    }
+)  # fmt: skip
+_ALTERNATIVES = ("anyOf", "oneOf")
+
+
+@dataclass(frozen=True, slots=True)
+class _Finding:
+    """One problem before it is located: where (path, at the key or the value), what, expected."""
+
+    path: Path
+    message: str
+    expected: str | None = None
+    at_key: bool = False
+
+
+# --------------------------------------------------------------------------------------------
+# Wording helpers
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _show(value: Any) -> str:
+    """A value as it would look in the YAML file, quoted when it is text."""
+    if isinstance(value, str):
+        return f"'{_shorten(value)}'"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return str(value)
+
+
+def _plain(value: Any) -> str:
+    """A value in a list of choices, where quotes would only be noise."""
+    return value if isinstance(value, str) else _show(value)
+
+
+def _one_of(values: Iterable[Any]) -> str:
+    shown = [_plain(v) for v in values]
+    return shown[0] if len(shown) == 1 else "one of: " + ", ".join(shown)
+
+
+def _type_word(value: Any) -> str:
+    """The YAML author's word for the type of a loaded value."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "mapping"
+    return "null"
+
+
+def _describe(value: Any) -> str:
+    """Type and value together ("string 'abc'", "a list"), for wrong-type messages."""
+    if isinstance(value, (list, dict)):
+        return _show(value)
+    if value is None:
+        return "null"
+    return f"{_type_word(value)} {_show(value)}"
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _suggest(word: Any, choices: Iterable[Any]) -> str | None:
+    """A close choice for a misspelt word: same letters in another case first, then difflib's."""
+    if not isinstance(word, str):
+        return None
+    names = [c for c in choices if isinstance(c, str) and c != word]
+    for name in names:
+        if name.lower() == word.lower():
+            return name
+    close = difflib.get_close_matches(word, names, n=1)
+    return close[0] if close else None
+
+
+def _with_suggestion(message: str, word: Any, choices: Iterable[Any]) -> str:
+    guess = _suggest(word, choices)
+    return f"{message} (did you mean '{guess}'?)" if guess else message
+
+
+# --------------------------------------------------------------------------------------------
+# One function per validator keyword: ValidationError -> findings
+
+
+def _path(error: ValidationError) -> Path:
+    return tuple(error.absolute_path)
+
+
+def _at(error: ValidationError, message: str, expected: str | None = None) -> list[_Finding]:
+    """The usual case: one finding about the value the error is about."""
+    return [_Finding(_path(error), message, expected)]
+
+
+def _unknown_keys(error: ValidationError) -> list[_Finding]:
+    """additionalProperties: false -- one finding per unknown key, located at that key."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    properties = list(schema.get("properties", {}))
+    patterns = list(schema.get("patternProperties", {}))
+    extras = [
+        key
+        for key in error.instance
+        if key not in properties and not any(re.search(p, key) for p in patterns)
+    ]
+    return [_unknown_key(_path(error), key, properties, patterns) for key in extras]
+
+
+def _unknown_key(parent: Path, key: str, allowed: list[str], patterns: list[str]) -> _Finding:
+    choices = [*allowed, *(f"a key matching {p}" for p in patterns)]
+    expected = "one of: " + ", ".join(choices) if choices else "no keys here"
+    message = _with_suggestion(f"unknown key '{key}'", key, allowed)
+    return _Finding(parent + (key,), message, expected, at_key=True)
+
+
+def _unevaluated_keys(error: ValidationError, root: dict[str, Any]) -> list[_Finding]:
+    """unevaluatedProperties: false -- like unknown keys, with names gathered from applicators."""
+    allowed = _declared_properties(error.schema, root, depth=0)
+    extras = [key for key in error.instance if key not in allowed]
+    if not extras:
+        return _generic(error)
+    return [_unknown_key(_path(error), key, allowed, []) for key in extras]
+
+
+def _declared_properties(schema: Any, root: dict[str, Any], depth: int) -> list[str]:
+    """Property names a schema and its in-place applicators (allOf, if/then, $ref...) declare."""
+    if not isinstance(schema, dict) or depth > 20:
+        return []
+    names = list(schema.get("properties", {}))
+    subschemas: list[Any] = []
+    for keyword in ("allOf", "anyOf", "oneOf"):
+        subschemas.extend(schema.get(keyword, []))
+    subschemas.extend(schema.get(k) for k in ("if", "then", "else") if k in schema)
+    subschemas.extend(schema.get("dependentSchemas", {}).values())
+    if isinstance(schema.get("$ref"), str):
+        subschemas.append(_local_ref(schema["$ref"], root))
+    for sub in subschemas:
+        names.extend(n for n in _declared_properties(sub, root, depth + 1) if n not in names)
+    return names
+
+
+def _local_ref(ref: str, root: dict[str, Any]) -> Any:
+    """Follow a ``#/...`` JSON pointer inside the root schema (other references are ignored)."""
+    if not ref.startswith("#"):
+        return None
+    node: Any = root
+    for part in ref[1:].split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+def _enum(error: ValidationError) -> list[_Finding]:
+    return _not_allowed(error, list(error.validator_value))
+
+
+def _not_allowed(error: ValidationError, values: list[Any]) -> list[_Finding]:
+    """A value outside a list of choices, with a suggestion when one is close."""
+    message = _with_suggestion(f"{_show(error.instance)} is not allowed", error.instance, values)
+    return _at(error, message, _one_of(values))
+
+
+def _const(error: ValidationError) -> list[_Finding]:
+    return _at(error, f"{_show(error.instance)} is not allowed", _plain(error.validator_value))
+
+
+def _type(error: ValidationError) -> list[_Finding]:
+    return [_wrong_type(_path(error), error.instance, _as_list(error.validator_value))]
+
+
+def _wrong_type(path: Path, instance: Any, types: list[str]) -> _Finding:
+    words = [_TYPE_WORDS.get(t, t) for t in types]
+    return _Finding(path, f"wrong type: got {_describe(instance)}", " or ".join(words))
+
+
+def _as_list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _required(error: ValidationError) -> list[_Finding]:
+    """Every missing key (jsonschema yields one error per key; duplicates are dropped later)."""
+    missing = [key for key in error.validator_value if key not in error.instance]
+    return [_missing(error, key) for key in missing]
+
+
+def _missing(error: ValidationError, key: str, reason: str = "") -> _Finding:
+    return _Finding(_path(error), f"missing key '{key}'{reason}", f"a value for '{key}'")
+
+
+def _dependent_required(error: ValidationError) -> list[_Finding]:
+    findings = []
+    for key, needed in error.validator_value.items():
+        if key in error.instance:
+            for other in needed:
+                if other not in error.instance:
+                    findings.append(_missing(error, other, f", needed because '{key}' is given"))
+    return findings
+
+
+def _sentence(template: str) -> Callable[[ValidationError], list[_Finding]]:
+    """A keyword whose message is one sentence about the value and the keyword's limit."""
+
+    def explain(error: ValidationError) -> list[_Finding]:
+        value, limit = _show(error.instance), _show(error.validator_value)
+        return _at(error, template.format(value=value, limit=limit))
+
+    return explain
+
+
+def _items_count(error: ValidationError) -> list[_Finding]:
+    bound = "at least" if error.validator == "minItems" else "at most"
+    limit = _plural(error.validator_value, "item")
+    return _at(error, f"the list has {_plural(len(error.instance), 'item')}", f"{bound} {limit}")
+
+
+def _properties_count(error: ValidationError) -> list[_Finding]:
+    bound = "at least" if error.validator == "minProperties" else "at most"
+    limit = _plural(error.validator_value, "key")
+    return _at(error, f"the mapping has {_plural(len(error.instance), 'key')}", f"{bound} {limit}")
+
+
+def _unique_items(error: ValidationError) -> list[_Finding]:
+    duplicate = _first_duplicate(error.instance)
+    what = _show(duplicate) if duplicate is not None else "an item"
+    return _at(error, f"{what} appears more than once in the list", "each item once")
+
+
+def _first_duplicate(items: list[Any]) -> Any:
+    """The first item seen twice, telling true apart from 1 as JSON does."""
+    seen: list[tuple[type, Any]] = []
+    for item in items:
+        marker = (bool if isinstance(item, bool) else type(item), item)
+        if marker in seen:
+            return item
+        seen.append(marker)
+    return None
+
+
+def _pattern(error: ValidationError) -> list[_Finding]:
+    expected = f"text matching {error.validator_value}"
+    return _at(error, f"{_show(error.instance)} is not in the required form", expected)
+
+
+def _length(error: ValidationError) -> list[_Finding]:
+    limit = _plural(error.validator_value, "character")
+    text = _show(error.instance)
+    if error.validator == "minLength":
+        message = "the text is empty" if error.instance == "" else f"{text} is too short"
+        return _at(error, message, f"at least {limit}")
+    length = _plural(len(error.instance), "character")
+    return _at(error, f"{text} is too long ({length})", f"at most {limit}")
+
+
+def _items(error: ValidationError) -> list[_Finding]:
+    """``items: false`` after ``prefixItems``: the list is longer than the fixed positions."""
+    if error.validator_value is False:
+        fixed = error.schema.get("prefixItems", []) if isinstance(error.schema, dict) else []
+        count = _plural(len(error.instance), "item")
+        return _at(error, f"the list has {count}", f"at most {_plural(len(fixed), 'item')}")
+    return _generic(error)
+
+
+def _not(error: ValidationError) -> list[_Finding]:
+    return _at(error, f"{_show(error.instance)} is not allowed here")
+
+
+def _false_schema(error: ValidationError, data: Any) -> list[_Finding]:
+    """A ``false`` subschema forbids a key or item outright.
+
+    jsonschema 4.x leaves the key or index out of such an error's path (it reports the parent),
+    so the child is found again by identity among the parent's entries.
+    """
+    path = _path(error)
+    here = _value_at(data, path)
+    if here is error.instance:
+        return [_forbidden(path)]
+    entries = here.items() if isinstance(here, dict) else enumerate(here or ())
+    children = [path + (name,) for name, value in entries if value is error.instance]
+    return [_forbidden(child) for child in children] or _at(error, "this value is not allowed here")
+
+
+def _value_at(data: Any, path: Path) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _forbidden(path: Path) -> _Finding:
+    if path and isinstance(path[-1], str):
+        return _Finding(path, f"the key '{path[-1]}' is not allowed here", at_key=True)
+    return _Finding(path, "this item is not allowed here" if path else "this value is not allowed here")
+
+
+def _generic(error: ValidationError) -> list[_Finding]:
+    """Keywords without a wording of their own keep jsonschema's message."""
+    return _at(error, error.message)
+
+
+# --------------------------------------------------------------------------------------------
+# anyOf / oneOf: explain the actual problem, not "not valid under any of the given schemas"
+
+
+def _alternatives(error: ValidationError, root: dict[str, Any], data: Any) -> list[_Finding]:
+    if not error.context:
+        return _at(error, f"{_show(error.instance)} fits more than one of the allowed forms")
+    values = _allowed_values(error)
+    if values is not None:
+        return _not_allowed(error, values)
+    types = _allowed_types(error)
+    if types is not None:
+        return [_wrong_type(_path(error), error.instance, types)]
+    return _findings(_best_branch_error(error), root, data)
+
+
+def _branches(error: ValidationError) -> list[list[ValidationError]] | None:
+    """Errors of each branch about the same value; None if some branch failed only deeper."""
+    groups: dict[Any, list[ValidationError]] = {}
+    for sub in error.context:
+        if not sub.relative_path:
+            groups.setdefault(sub.relative_schema_path[0], []).append(sub)
+    if len(groups) < len(error.validator_value):
+        return None
+    return list(groups.values())
+
+
+def _allowed_values(error: ValidationError) -> list[Any] | None:
+    """The union of enum/const values when every alternative is a list of values."""
+    if error.validator == "enum":
+        return list(error.validator_value)
+    if error.validator == "const":
+        return [error.validator_value]
+    if error.validator not in _ALTERNATIVES:
+        return None
+    return _union(_branches(error), _allowed_values)
+
+
+def _allowed_types(error: ValidationError) -> list[str] | None:
+    """The union of types when every alternative failed on the type of the value."""
+    if error.validator == "type":
+        return _as_list(error.validator_value)
+    if error.validator not in _ALTERNATIVES:
+        return None
+    return _union(_branches(error), _allowed_types)
+
+
+def _union(
+    branches: list[list[ValidationError]] | None,
+    pick: Callable[[ValidationError], list[Any] | None],
+) -> list[Any] | None:
+    if not branches:
+        return None
+    merged: list[Any] = []
+    for errors in branches:
+        found = next((v for v in map(pick, errors) if v is not None), None)
+        if found is None:
+            return None
+        merged.extend(v for v in found if not any(_same(v, m) for m in merged))
+    return merged
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Choices that read the same to the author ("9" and 9) are listed once."""
+    return _plain(a) == _plain(b)
+
+
+def _best_branch_error(error: ValidationError) -> ValidationError:
+    """jsonschema's best match inside the alternatives; on a tie, the first branch's error."""
+    best = best_match([error])
+    if best is None or best is error:
+        best = min(error.context, key=relevance)
+    return best
+
+
+# --------------------------------------------------------------------------------------------
+# Driver
+
+
+_SIMPLE: dict[str, Callable[[ValidationError], list[_Finding]]] = {
+    "additionalProperties": _unknown_keys,
+    "enum": _enum,
+    "const": _const,
+    "type": _type,
+    "required": _required,
+    "dependentRequired": _dependent_required,
+    "minimum": _sentence("{value} is less than the minimum {limit}"),
+    "maximum": _sentence("{value} is greater than the maximum {limit}"),
+    "exclusiveMinimum": _sentence("{value} is not greater than {limit}"),
+    "exclusiveMaximum": _sentence("{value} is not less than {limit}"),
+    "multipleOf": _sentence("{value} is not a multiple of {limit}"),
+    "minItems": _items_count,
+    "maxItems": _items_count,
+    "minProperties": _properties_count,
+    "maxProperties": _properties_count,
+    "uniqueItems": _unique_items,
+    "pattern": _pattern,
+    "minLength": _length,
+    "maxLength": _length,
+    "items": _items,
+    "not": _not,
+}
+
+
+def _findings(error: ValidationError, root: dict[str, Any], data: Any) -> list[_Finding]:
+    """Findings for one error, whatever its keyword."""
+    if error.validator in _ALTERNATIVES:
+        return _alternatives(error, root, data)
+    if error.validator == "unevaluatedProperties" and error.validator_value is False:
+        return _unevaluated_keys(error, root)
+    if error.validator is None:
+        return _false_schema(error, data)
+    return _SIMPLE.get(error.validator, _generic)(error)
+
+
+def _about_key_name(error: ValidationError, doc: SourceDoc) -> bool:
+    """Errors of ``propertyNames`` are about a key's name, so they belong at that key."""
+    key_path = _path(error) + (error.instance,) if isinstance(error.instance, str) else None
+    return "propertyNames" in error.absolute_schema_path and key_path in doc.key_marks
+
+
+def _at_key_name(finding: _Finding, key: str) -> _Finding:
+    return _Finding(finding.path + (key,), finding.message, finding.expected, at_key=True)
+
+
+def _drop_shadowed(errors: list[ValidationError]) -> Iterator[ValidationError]:
+    """Skip e.g. an enum failure when the same schema already says the type is wrong."""
+    typed = {_place(e) for e in errors if e.validator == "type"}
+    for error in errors:
+        if error.validator not in _SHADOWED_BY_TYPE or _place(error) not in typed:
+            yield error
+
+
+def _place(error: ValidationError) -> tuple[Path, int]:
+    """Which value, checked by which schema object, an error is about."""
+    return _path(error), id(error.schema)
+
+
+def _sort_key(error: RulesError) -> tuple[int, int, str]:
+    return (error.line or 0, error.column or 0, error.message)
+
+
+def schema_errors(
+    doc: SourceDoc, schema: dict[str, Any], *, error_cls: type[RulesError] = RulesetError
+) -> list[RulesError]:
+    """All schema violations of the document, located and worded for a rule-file author.
+
+    Every problem is reported (not only the first) so one run shows everything to fix; the list
+    is sorted by position and free of duplicates.  An empty list means the document is valid.
+    """
+    validator = Draft202012Validator(schema)
+    results: dict[tuple[Any, ...], RulesError] = {}
+    for error in _drop_shadowed(list(validator.iter_errors(doc.data))):
+        on_key = _about_key_name(error, doc)
+        for finding in _findings(error, schema, doc.data):
+            if on_key:
+                finding = _at_key_name(finding, error.instance)
+            located = doc.error(
+                error_cls, finding.message, finding.path, key=finding.at_key,
+                expected=finding.expected,
+            )
+            results.setdefault((located.line, located.column, str(located)), located)
+    return sorted(results.values(), key=_sort_key)

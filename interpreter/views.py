@@ -1,0 +1,103 @@
+"""What one seat may see: its own hand, the table, and what the rules made public.
+
+A :class:`SeatView` is built from the full state but copies only information the seat is
+entitled to: its own cards, the turn-up, the cards on the table and every card played so
+far (the public history), cards other players were seen to take or show (a turn-up taken in
+an exchange or with the last draw, the partner card of an announced marriage), the auction,
+and sizes of what stays hidden.  Other hands, the order of the stock and the widow are never
+copied, so a bot handed a view cannot peek.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from interpreter.actions import Action
+from interpreter.cards import Card
+
+if TYPE_CHECKING:
+    from interpreter.state import DealState
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's knowledge of a deal in progress."""
+
+    seat: int
+    seats: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    trump: str | None
+    turn_up: Card | None
+    talon_size: int
+    closed: bool
+    closer: int | None
+    trick: tuple[tuple[int, Card], ...]      # (seat, card) in play order
+    leader: int | None
+    to_act: int | None
+    actor: int | None
+    legal: tuple[Action, ...]                # empty unless this seat must decide now
+    card_points: tuple[int, ...]             # per side, as announced and played in the open
+    tricks_won: tuple[int, ...]
+    history: tuple[tuple[int, str], ...]     # public actions: (seat, notation)
+    known: tuple[tuple[Card, ...], ...]      # per seat: cards others know to be in that hand
+    high_bid: int
+    declarer: int | None
+    sitting_out: int | None
+    widow_size: int
+
+
+def make_view(state: DealState, seat: int) -> SeatView:
+    """Build the view of ``seat`` (see the module docstring for what it contains)."""
+    rs = state.rs
+    deck = rs.deck
+    cards = deck.cards
+    n = state.n
+    trick_seats: list[int] = []
+    s = state.leader
+    for _ in state.trick:
+        trick_seats.append(s)
+        s = state.next_seat(s)
+    actor = state.actor
+    legal = tuple(state.legal_actions()) if actor == seat else ()
+    action_of = rs.action_of
+    history = tuple((who, str(action_of[code])) for who, code in state.history)
+    known = tuple(
+        tuple(cards[i] for i in range(deck.size) if state.known[other] >> i & 1 and state.hands[other] >> i & 1)
+        if other != seat else ()
+        for other in range(n)
+    )
+    points = state.card_points()
+    if state.widow_taker >= 0:
+        widow_points = sum(deck.points[c] for c in state.widow)
+        taker_side = state.side(state.widow_taker)
+        if taker_side != state.side(seat):
+            points[taker_side] -= widow_points  # the widow is face down: its value is not public
+    return SeatView(
+        seat=seat,
+        seats=n,
+        dealer=state.dealer,
+        hand=tuple(state.hand(seat)),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        trump=state.trump_suit(),
+        turn_up=state.turn_up_card(),
+        talon_size=state.talon_size(),
+        closed=state.closed,
+        closer=state.closer if state.closer >= 0 else None,
+        trick=tuple(zip(trick_seats, (cards[c] for c in state.trick))),
+        leader=state.leader if state.leader >= 0 else None,
+        to_act=state.to_act if not state.is_over else None,
+        actor=actor,
+        legal=legal,
+        card_points=tuple(points),
+        tricks_won=tuple(state.tricks_won()),
+        history=history,
+        known=known,
+        high_bid=state.high_bid,
+        declarer=state.declarer if state.declarer >= 0 else None,
+        sitting_out=state.sitting_out if state.sitting_out >= 0 else None,
+        widow_size=len(state.widow) if state.widow_taker < 0 else 0,
+    )
+
