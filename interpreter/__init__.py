@@ -1,1 +1,56 @@
-"""Sixty-Six Rules: a generic trick-taking engine driven by declarative rulesets."""
+"""Sixty-Six Rules: a generic trick-taking engine driven by declarative rulesets.
+
+The public API in one import::
+
+    from interpreter import load_ruleset, DealState, Match, Card, parse_action
+
+    rs = load_ruleset("schnapsen")            # a bundled name or a path to a rule file
+    state = DealState.new(rs, dealer=1, seed=42)
+    state.legal_actions()                     # [Play(Card.parse('AS')), ...]
+    state.apply(parse_action("play AS"))      # checks, then performs; state.pop() undoes
+    state.view(0)                             # what seat 0 may see
+
+See docs/api.md for the whole API.
+"""
+
+from interpreter.actions import (
+    Action,
+    Bid,
+    Close,
+    CloseBeforeDraw,
+    Continue,
+    Declare,
+    Exchange,
+    Marry,
+    Pass,
+    Play,
+    parse_action,
+)
+from interpreter.bots import GreedyBot, RandomBot, make_agent, random_playout
+from interpreter.cards import Card, CardSet
+from interpreter.errors import (
+    ErrorList,
+    ExpressionError,
+    IllegalActionError,
+    NotationError,
+    RecordError,
+    RulesError,
+    RulesetError,
+)
+from interpreter.loader import load_ruleset
+from interpreter.match import Match
+from interpreter.record import deal_from_mapping, load_record, replay, replay_report
+from interpreter.resources import bundled_rulesets, find_ruleset
+from interpreter.ruleset import Ruleset
+from interpreter.runner import play_match
+from interpreter.state import DealResult, DealState
+from interpreter.views import SeatView
+
+__all__ = [
+    "Action", "Bid", "Card", "CardSet", "Close", "CloseBeforeDraw", "Continue", "DealResult",
+    "DealState", "Declare", "ErrorList", "Exchange", "ExpressionError", "GreedyBot",
+    "IllegalActionError", "Marry", "Match", "NotationError", "Pass", "Play", "RandomBot",
+    "RecordError", "RulesError", "Ruleset", "RulesetError", "SeatView", "bundled_rulesets",
+    "deal_from_mapping", "find_ruleset", "load_record", "load_ruleset", "make_agent",
+    "parse_action", "play_match", "random_playout", "replay", "replay_report",
+]

@@ -108,6 +108,28 @@ class CardSet:
         return f"CardSet({str(self)!r})"
 
 
+_BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + b for b in range(8) if value >> b & 1) for value in range(256)) for k in range(8)
+)
+
+
+def bit_list(mask: int) -> list[int]:
+    """Indexes of the set bits of ``mask`` (up to 64 bits), lowest first, by byte tables.
+
+    The engine's hot path: about twice as fast as peeling bits one by one in Python.
+    """
+    t = _BYTE_BITS
+    if mask < 1 << 24:
+        return [*t[0][mask & 255], *t[1][mask >> 8 & 255], *t[2][mask >> 16]]
+    out: list[int] = []
+    k = 0
+    while mask:
+        out.extend(t[k][mask & 255])
+        mask >>= 8
+        k += 1
+    return out
+
+
 def bits(mask: int) -> Iterator[int]:
     """Indexes of the set bits of ``mask``, lowest first."""
     while mask:

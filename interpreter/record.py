@@ -396,3 +396,29 @@ def match_record(
     doc["deals"] = [{"dealer": dealer, "seed": s, "moves": moves} for dealer, s, moves in deals]
     header = "# Sixty-Six Rules match record: replay with `rules replay FILE`\n"
     return header + yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=100)
+
+
+def deal_from_mapping(rs: Ruleset | str, mapping: dict[str, Any]) -> DealState:
+    """A deal from a position written as a record's keys (``dealer``, ``hands``, ``trump_card``,
+    ``stock``, ``start``; or ``seed``), checked exactly as a record file is.
+
+    >>> from interpreter import load_ruleset
+    >>> st = deal_from_mapping("schnapsen", {"dealer": 1, "start": {"leader": 0, "trump": "H"},
+    ...     "hands": {0: ["AS"], 1: ["JS"]}})
+    >>> [str(a) for a in st.legal_actions()]
+    ['play AS', 'declare']
+    """
+    from interpreter.yamlsource import load_yaml
+
+    ruleset = load_ruleset(rs) if isinstance(rs, str) else rs
+    data = {k: v for k, v in mapping.items()}
+    if "hands" in data and isinstance(data["hands"], dict):
+        data["hands"] = {int(k): [str(c) for c in v] for k, v in data["hands"].items()}
+    for key in ("stock",):
+        if key in data and data[key] is not None:
+            data[key] = [str(c) for c in data[key]]
+    if data.get("trump_card") is not None:
+        data["trump_card"] = str(data["trump_card"])
+    text = yaml.safe_dump(data, sort_keys=False)
+    doc = load_yaml(text, "<position>", error_cls=RecordError)
+    return _deal(doc, ruleset, doc.data, ()).state

@@ -232,6 +232,41 @@ class MatchSpec:
     tie: str
 
 
+class Flags:
+    """The options the engine's hot loop tests, flattened to plain attributes once per ruleset."""
+
+    __slots__ = (
+        "talon", "marriage_on", "marriage_first_ok", "marriage_after_close", "marriage_on_closing_lead",
+        "marriage_after_exhaustion", "marriage_plain", "marriage_trump", "exchange_on", "exchange_min",
+        "exchange_needs_trick", "exchange_first_ok", "close_on", "close_min", "close_first_ok",
+        "close_before_draw", "claim_on", "claim_after_marriage", "points", "suit_of", "deal_plans",
+    )
+
+    def __init__(self, rs: Ruleset) -> None:
+        m, ex, cl = rs.marriage, rs.exchange, rs.closing
+        self.talon = rs.deal.talon
+        self.marriage_on = m.enabled
+        self.marriage_first_ok = m.first_lead == "allowed"
+        self.marriage_after_close = m.after_close
+        self.marriage_on_closing_lead = m.on_closing_lead
+        self.marriage_after_exhaustion = m.after_exhaustion or not rs.deal.talon
+        self.marriage_plain = m.values.plain
+        self.marriage_trump = m.values.trump
+        self.exchange_on = ex.enabled
+        self.exchange_min = ex.min_talon_size
+        self.exchange_needs_trick = ex.requires_trick_won
+        self.exchange_first_ok = ex.before_first_trick
+        self.close_on = cl.enabled
+        self.close_min = cl.min_talon_size
+        self.close_first_ok = cl.before_first_trick
+        self.close_before_draw = cl.enabled and cl.timing == "before_or_after_draw"
+        self.claim_on = rs.claim.enabled
+        self.claim_after_marriage = rs.claim.enabled and rs.claim.after_marriage
+        self.points = rs.deck.points
+        self.suit_of = rs.deck.suit_of
+        self.deal_plans: dict[int, tuple[tuple[tuple[int, int], ...], int, int]] = {}
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A complete, validated variant.  Build one with :func:`interpreter.load_ruleset`."""
@@ -302,12 +337,14 @@ class Ruleset:
         object.__setattr__(self, "marriage_partner", partner)
         object.__setattr__(self, "exchange_card", exchange_card)
         object.__setattr__(self, "action_of", actions)
+        object.__setattr__(self, "flags", Flags(self))
         object.__setattr__(self, "code_of", {a: c for c, a in actions.items()})
 
     # filled in by __post_init__ (declared for type checkers)
     marriage_pairs: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     marriage_partner: dict[int, int] = field(init=False, repr=False, compare=False)
     exchange_card: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    flags: Flags = field(init=False, repr=False, compare=False)
     action_of: dict[int, Action] = field(init=False, repr=False, compare=False)
     code_of: dict[Action, int] = field(init=False, repr=False, compare=False)
 

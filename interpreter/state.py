@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from interpreter.actions import Action
-from interpreter.cards import Card, CardSet, bits
+from interpreter.cards import Card, CardSet, bit_list
 from interpreter.errors import IllegalActionError
 from interpreter.ruleset import (
     BID_BASE,
@@ -137,10 +137,18 @@ class DealState:
             self.to_act = self.leader = first
 
     @classmethod
-    def new(cls, rs: Ruleset, dealer: int, seed: int) -> DealState:
-        """Shuffle the deck with ``random.Random(seed)`` and deal by the ruleset's packets."""
-        order = list(range(rs.deck.size))
-        random.Random(seed).shuffle(order)
+    def new(cls, rs: Ruleset, dealer: int, seed: int | random.Random) -> DealState:
+        """Shuffle the deck and deal it by the ruleset's packets.
+
+        ``seed`` is an int (the deal is ``random.Random(seed)``'s) or a generator to draw
+        from (fast playouts).  The deck is sorted by one ``random()`` draw per card (in deck
+        order): fixed here, so that a seed means the same deal in every version.
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        rnd = rng.random
+        cards = range(rs.deck.size)
+        keys = [rnd() for _ in cards]
+        order = sorted(cards, key=keys.__getitem__)
         hands, stock, turnup = deal_cards(rs, dealer, order)
         return cls(rs, dealer, hands, stock, turnup)
 
@@ -170,8 +178,11 @@ class DealState:
         return self.rs.deal.talon and self.spos >= len(self.stock) and self.turnup < 0
 
     def strict(self) -> bool:
-        """Whether the follow rules of the strict phase apply now."""
-        return self._strict_always or self.closed or self.exhausted()
+        """Whether the follow rules of the strict phase apply now.
+
+        Without a talon there is no open phase: play is strict from the first trick.
+        """
+        return self._strict_always or self.closed or (self.turnup < 0 and self.spos >= len(self.stock))
 
     def side_tricks(self, side: int) -> int:
         return sum(self.tricks[s] for s in range(self.n) if self._side[s] == side)
@@ -197,6 +208,14 @@ class DealState:
                 if marriages:
                     total += self.counted_meld(s)
         return total
+
+    def claim_points(self) -> int:
+        """Points of the side of the seat entitled to declare now (what its claim is judged on)."""
+        seat = self.claim_seat
+        if self.n == 2 and not self.rs.partnership:
+            m = self.meld[seat]
+            return self.points[seat] + self.bonus[seat] + (m if m and self.counted_meld(seat) else 0)
+        return self.side_points(self._side[seat])
 
     def card_points(self) -> list[int]:
         """Per side: as reported by ``rules replay`` (tricks, widow, counted marriages, bonus)."""
@@ -228,7 +247,7 @@ class DealState:
         if trick:
             if self.claim_seat >= 0 and self.claim_seat != self.to_act:
                 return [DECLARE, CONTINUE]
-            return list(bits(self._follow_mask(self.hands[self.to_act])))
+            return bit_list(self._follow_mask(self.hands[self.to_act]))
         return self._lead_codes(self.to_act)
 
     def _auction_codes(self) -> list[int]:
@@ -240,65 +259,56 @@ class DealState:
         return codes
 
     def _lead_codes(self, seat: int) -> list[int]:
+        rs = self.rs
+        f = rs.flags
         hand = self.hands[seat]
-        codes = list(bits(hand))
-        if self._can_marry(seat):
-            for k, q in self._marriage_pairs(hand):
-                codes.append(MARRY_BASE + k)
-                codes.append(MARRY_BASE + q)
-        if self._can_exchange(seat):
-            codes.append(EXCHANGE)
-        if self._can_close(seat):
-            codes.append(CLOSE)
+        codes = bit_list(hand)
+        if f.marriage_on and self._can_marry(seat):
+            for k, q in rs.marriage_pairs:
+                if hand >> k & 1 and hand >> q & 1:
+                    codes.append(MARRY_BASE + k)
+                    codes.append(MARRY_BASE + q)
+        if self.turnup >= 0 and not self.closed:
+            size = len(self.stock) - self.spos + 1
+            if (
+                f.exchange_on
+                and size >= f.exchange_min
+                and (self.tricks[seat] or not f.exchange_needs_trick)
+                and (self.tricks_played or f.exchange_first_ok)
+                and hand >> rs.exchange_card[self.trump] & 1
+            ):
+                codes.append(EXCHANGE)
+            if f.close_on and size >= f.close_min and (self.tricks_played or f.close_first_ok):
+                codes.append(CLOSE)
         if self.claim_seat == seat:
             codes.append(DECLARE)
         return codes
 
-    def _marriage_pairs(self, hand: int) -> list[tuple[int, int]]:
-        pairs = []
-        for k, q in self.rs.marriage_pairs:
-            if hand >> k & 1 and hand >> q & 1:
-                pairs.append((k, q))
-        return pairs
-
     def _can_marry(self, seat: int) -> bool:
-        m = self.rs.marriage
-        if not m.enabled:
+        f = self.rs.flags
+        if not f.marriage_on:
             return False
-        if self.tricks_played == 0 and m.first_lead == "forbidden":
+        if not self.tricks_played and not f.marriage_first_ok:
             return False
-        if self.closed and not m.after_close:
-            if not (m.on_closing_lead and self.closed_this_lead and self.closer == seat):
+        if self.closed and not f.marriage_after_close:
+            if not (f.marriage_on_closing_lead and self.closed_this_lead and self.closer == seat):
                 return False
-        if self.exhausted() and not m.after_exhaustion:
+        if not f.marriage_after_exhaustion and self.turnup < 0 and self.spos >= len(self.stock):
             return False
         return True
-
-    def _can_exchange(self, seat: int) -> bool:
-        ex = self.rs.exchange
-        if not ex.enabled or self.closed or self.turnup < 0 or self.trump < 0:
-            return False
-        if self.talon_size() < ex.min_talon_size:
-            return False
-        if ex.requires_trick_won and not self.tricks[seat]:
-            return False
-        if not ex.before_first_trick and self.tricks_played == 0:
-            return False
-        return bool(self.hands[seat] >> self.rs.exchange_card[self.trump] & 1)
 
     def _can_close(self, seat: int) -> bool:
-        cl = self.rs.closing
-        if not cl.enabled or self.closed:
-            return False
-        if self.talon_size() < cl.min_talon_size:
-            return False
-        if not cl.before_first_trick and self.tricks_played == 0:
-            return False
-        return True
+        f = self.rs.flags
+        return (
+            f.close_on
+            and not self.closed
+            and self.talon_size() >= f.close_min
+            and bool(self.tricks_played or f.close_first_ok)
+        )
 
     def _follow_mask(self, hand: int) -> int:
         """Cards the follower may play to the current trick."""
-        if not self.strict():
+        if not (self._strict_always or self.closed or (self.turnup < 0 and self.spos >= len(self.stock))):
             return hand
         rs = self.rs
         deck = rs.deck
@@ -423,8 +433,12 @@ class DealState:
         """Perform the action with this code, by whoever is the :attr:`actor`."""
         if keep_undo:
             self.undo.append(self._snapshot())
-        seat = self.actor
-        assert seat is not None, "the deal is over"
+        claim = self.claim_seat
+        seat = claim if claim >= 0 and self.trick and claim != self.to_act else self.to_act
+        if code < MARRY_BASE:
+            self.history.append((seat, code))
+            self._play(seat, code)
+            return
         if code == CONTINUE:
             if self.draw_pending:
                 self.draw_pending = False
@@ -433,9 +447,7 @@ class DealState:
                 self.claim_seat = -1
             return
         self.history.append((seat, code))
-        if code < MARRY_BASE:
-            self._play(seat, code)
-        elif code < EXCHANGE:
+        if code < EXCHANGE:
             self._marry(seat, code - MARRY_BASE)
         elif code == DECLARE:
             self._settle_claim(seat)
@@ -453,31 +465,31 @@ class DealState:
     def _play(self, seat: int, card: int) -> None:
         bit = 1 << card
         self.hands[seat] &= ~bit
-        self.known[seat] &= ~bit
+        if self.known[seat]:
+            self.known[seat] &= ~bit
         trick = self.trick
-        if not trick:
-            self.claim_seat = -1
-            if self.trump < 0:
-                self.trump = self.rs.deck.suit_of[card]
-        elif self.claim_seat >= 0:
-            self.claim_seat = -1
+        if not trick and self.trump < 0:
+            self.trump = self.rs.flags.suit_of[card]
+        self.claim_seat = -1
         trick.append(card)
         if len(trick) < self._active:
-            self.to_act = self.next_seat(seat)
+            seat = (seat + 1) % self.n
+            if seat == self.sitting_out:
+                seat = (seat + 1) % self.n
+            self.to_act = seat
         else:
             self._finish_trick()
 
     def _marry(self, seat: int, card: int) -> None:
         rs = self.rs
-        deck = rs.deck
-        suit = deck.suit_of[card]
+        f = rs.flags
+        suit = f.suit_of[card]
         if self.trump < 0 and not self.trick:
             self.trump = suit
-        value = rs.marriage.values.trump if suit == self.trump else rs.marriage.values.plain
-        self.meld[seat] += value
+        self.meld[seat] += f.marriage_trump if suit == self.trump else f.marriage_plain
         self.known[seat] |= 1 << rs.marriage_partner[card]
         self._play(seat, card)
-        if rs.claim.enabled and rs.claim.after_marriage:
+        if f.claim_after_marriage:
             self.claim_seat = seat
 
     def _exchange(self, seat: int) -> None:
@@ -501,7 +513,9 @@ class DealState:
     def _draw(self) -> None:
         seat = self.leader
         stock = self.stock
-        for _ in range(self.n):
+        hands = self.hands
+        n = self.n
+        for _ in range(n):
             if self.spos < len(stock):
                 card = stock[self.spos]
                 self.spos += 1
@@ -511,34 +525,46 @@ class DealState:
                 self.known[seat] |= 1 << card
             else:
                 break
-            self.hands[seat] |= 1 << card
-            seat = (seat + 1) % self.n
+            hands[seat] |= 1 << card
+            seat = (seat + 1) % n
 
     def _finish_trick(self) -> None:
-        rs = self.rs
+        f = self.rs.flags
         trick = self.trick
-        first = self.leader
-        pos = self.trick_winner_index()
-        winner = first
-        for _ in range(pos):
-            winner = self.next_seat(winner)
-        pts = rs.deck.points
-        self.points[winner] += sum(pts[c] for c in trick)
-        self.tricks[winner] += 1
+        if len(trick) == 2:
+            a, b = trick
+            suit_of = f.suit_of
+            sa, sb = suit_of[a], suit_of[b]
+            pos = 1 if (b < a if sa == sb else sb == self.trump) else 0
+        else:
+            pos = self.trick_winner_index()
+        winner = self.leader
+        if self.sitting_out < 0:
+            winner = (winner + pos) % self.n
+        else:
+            for _ in range(pos):
+                winner = self.next_seat(winner)
+        pts = f.points
+        gained = 0
+        for c in trick:
+            gained += pts[c]
         if self.widow and self.widow_taker < 0:
             self.widow_taker = winner
-            self.points[winner] += sum(pts[c] for c in self.widow)
+            for c in self.widow:
+                gained += pts[c]
+        self.points[winner] += gained
+        self.tricks[winner] += 1
         self.tricks_played += 1
         self.trick = []
         self.leader = self.to_act = self.last_winner = winner
         self.closed_this_lead = False
-        self.claim_seat = winner if rs.claim.enabled else -1
+        self.claim_seat = winner if f.claim_on else -1
         hands = self.hands
-        if not any(hands[s] for s in range(self.n) if s != self.sitting_out):
+        if not hands[winner] and (self.sitting_out < 0 or not any(hands[s] for s in range(self.n) if s != self.sitting_out)):
             self._settle_end()
             return
-        if rs.deal.talon and not self.closed and (self.spos < len(self.stock) or self.turnup >= 0):
-            if rs.closing.timing == "before_or_after_draw" and self._can_close(winner):
+        if f.talon and not self.closed and (self.spos < len(self.stock) or self.turnup >= 0):
+            if f.close_before_draw and self._can_close(winner):
                 self.draw_pending = True
             else:
                 self._draw()
@@ -727,26 +753,41 @@ class DealState:
         return other
 
 
-def deal_cards(rs: Ruleset, dealer: int, order: Sequence[int]) -> tuple[list[int], list[int], int]:
-    """Deal a shuffled deck (``order``, top first) by packets; return hands, stock (or widow), turn-up."""
+def _deal_plan(rs: Ruleset, dealer: int) -> tuple[tuple[tuple[int, int], ...], int, int]:
+    """Which seat receives each position of the shuffled deck; the turn-up's position; where the rest starts."""
     n = rs.players.count
-    hands = [0] * n
+    seat_at: list[tuple[int, int]] = []
     pos = 0
     turnup = -1
     first = (dealer + 1) % n
     turn_after = rs.trump.turn_up_after_packet if rs.trump.selection == "turn_up" else -1
     for k, size in enumerate(rs.deal.packets):
         if k == turn_after:
-            turnup = order[pos]
+            turnup = pos
             pos += 1
         for j in range(n):
             seat = (first + j) % n
-            for c in order[pos:pos + size]:
-                hands[seat] |= 1 << c
-            pos += size
+            for _ in range(size):
+                seat_at.append((pos, seat))
+                pos += 1
     if turn_after == len(rs.deal.packets):
-        turnup = order[pos]
+        turnup = pos
         pos += 1
-    return hands, list(order[pos:]), turnup
+    return tuple(seat_at), turnup, pos
 
 
+def deal_cards(rs: Ruleset, dealer: int, order: Sequence[int]) -> tuple[list[int], list[int], int]:
+    """Deal a shuffled deck (``order``, top first) by packets; return hands, stock (or widow), turn-up.
+
+    Packets go round from the dealer's left; the turn-up is taken after
+    ``trump.turn_up_after_packet`` packets; what is left is the stock (or the widow).
+    """
+    plans = rs.flags.deal_plans
+    plan = plans.get(dealer)
+    if plan is None:
+        plan = plans[dealer] = _deal_plan(rs, dealer)
+    seat_at, turn_pos, rest = plan
+    hands = [0] * rs.players.count
+    for pos, seat in seat_at:
+        hands[seat] |= 1 << order[pos]
+    return hands, list(order[rest:]), order[turn_pos] if turn_pos >= 0 else -1

@@ -12,7 +12,7 @@ import random
 from interpreter.actions import Action, Declare
 from interpreter.bots.base import claim_is_right
 from interpreter.ruleset import DECLARE, Ruleset
-from interpreter.state import DealState
+from interpreter.state import OVER, DealState
 from interpreter.views import SeatView
 
 
@@ -41,15 +41,17 @@ def random_playout(state: DealState, rng: random.Random) -> DealState:
     bot, without building views.
     """
     target = state.rs.claim.target
-    choice = rng.choice
-    while not state.is_over:
-        codes = state.legal_codes()
+    rnd = rng.random
+    legal = state.legal_codes
+    push = state.push_code
+    while state.phase != OVER:
+        codes = legal()
         if DECLARE in codes:
-            if state.side_points(state.side(state.claim_seat)) >= target:
-                state.push_code(DECLARE, keep_undo=False)
+            if state.claim_points() >= target:
+                push(DECLARE, keep_undo=False)
                 continue
             codes.remove(DECLARE)
             if not codes:
                 codes = [DECLARE]
-        state.push_code(choice(codes), keep_undo=False)
+        push(codes[int(rnd() * len(codes))], keep_undo=False)
     return state

@@ -1,0 +1,82 @@
+"""Random-playout and legal-move-generation speed, per bundled ruleset.
+
+Prints, for every required ruleset, random deals per second (uniform play among the legal
+actions, declaring exactly when right: the ``random`` seat kind) and legal-action
+generations per second, with the ratio of each figure to Schnapsen's in the same run.
+Each figure is the best and the median of several rounds of fixed work: the best is what
+the code can do, the median shows how noisy the machine was.  Figures, never assertions.
+
+    python benchmarks/bench_playout.py [--rounds 7] [--deals 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from interpreter.bots.random_bot import random_playout
+from interpreter.loader import load_ruleset
+from interpreter.state import DealState
+
+RULESETS = ("schnapsen", "sechsundsechzig", "north-american-4", "north-american-3", "north-american-2")
+TARGET_SCHNAPSEN = 10_000
+
+
+def playout_rates(name: str, rounds: int, deals: int) -> list[float]:
+    """Deals per second in each round of ``deals`` random deals (one generator for all shuffles)."""
+    rs = load_ruleset(name)
+    rng = random.Random(1)
+    n = rs.players.count
+    rates = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for k in range(deals):
+            random_playout(DealState.new(rs, k % n, rng), rng)
+        rates.append(deals / (time.perf_counter() - start))
+    return rates
+
+
+def legal_rates(name: str, rounds: int) -> list[float]:
+    """Legal-action generations per second, on 200 positions sampled from random play."""
+    rs = load_ruleset(name)
+    prng = random.Random(2)
+    positions = []
+    for k in range(200):
+        state = DealState.new(rs, 0, 10_000 + k)
+        steps = prng.randrange(0, 12)
+        while not state.is_over and steps:
+            state.push_code(prng.choice(state.legal_codes()), keep_undo=False)
+            steps -= 1
+        if not state.is_over:
+            positions.append(state)
+    rates = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(25):
+            for p in positions:
+                p.legal_codes()
+        rates.append(25 * len(positions) / (time.perf_counter() - start))
+    return rates
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7, help="rounds per figure (best and median are shown)")
+    parser.add_argument("--deals", type=int, default=1000, help="random deals per round")
+    args = parser.parse_args()
+    rows = []
+    for name in RULESETS:
+        d = playout_rates(name, args.rounds, args.deals)
+        g = legal_rates(name, args.rounds)
+        rows.append((name, max(d), statistics.median(d), max(g), statistics.median(g)))
+    base_d, base_g = rows[0][1], rows[0][3]
+    print(f"{'ruleset':<18} {'deals/s best':>13} {'median':>9} {'x sch':>6} {'legal gens/s best':>18} {'median':>10} {'x sch':>6}")
+    for name, db, dm, gb, gm in rows:
+        print(f"{name:<18} {db:>13,.0f} {dm:>9,.0f} {db / base_d:>6.2f} {gb:>18,.0f} {gm:>10,.0f} {gb / base_g:>6.2f}")
+    print(f"\nschnapsen random deals/s (best round): {base_d:,.0f}; target {TARGET_SCHNAPSEN:,}; ratio {base_d / TARGET_SCHNAPSEN:.2f}")
+
+
+if __name__ == "__main__":
+    main()
