@@ -122,7 +122,7 @@ class DealState:
         self.sitting_out = -1
         self.widow_taker = -1
         self.known = [0] * n
-        self.history: list[tuple[int, int]] = []
+        self.history: list[int] = []  # seat << 8 | code, one int per recorded action
         self.result: DealResult | None = None
         self.bonus = [0] * n
         self.undo: list[tuple] = []
@@ -436,7 +436,7 @@ class DealState:
         claim = self.claim_seat
         seat = claim if claim >= 0 and self.trick and claim != self.to_act else self.to_act
         if code < MARRY_BASE:
-            self.history.append((seat, code))
+            self.history.append(seat << 8 | code)
             self._play(seat, code)
             return
         if code == CONTINUE:
@@ -446,7 +446,7 @@ class DealState:
             else:
                 self.claim_seat = -1
             return
-        self.history.append((seat, code))
+        self.history.append(seat << 8 | code)
         if code < EXCHANGE:
             self._marry(seat, code - MARRY_BASE)
         elif code == DECLARE:
@@ -555,7 +555,7 @@ class DealState:
         self.points[winner] += gained
         self.tricks[winner] += 1
         self.tricks_played += 1
-        self.trick = []
+        trick.clear()
         self.leader = self.to_act = self.last_winner = winner
         self.closed_this_lead = False
         self.claim_seat = winner if f.claim_on else -1
@@ -740,6 +740,11 @@ class DealState:
 
     def turn_up_card(self) -> Card | None:
         return self.rs.deck.cards[self.turnup] if self.turnup >= 0 else None
+
+    def actions_made(self) -> list[tuple[int, Action]]:
+        """The recorded actions of the deal so far, as (seat, action) pairs."""
+        action_of = self.rs.action_of
+        return [(h >> 8, action_of[h & 255]) for h in self.history]
 
     def copy(self) -> DealState:
         """An independent copy (without the undo stack)."""

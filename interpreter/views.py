@@ -62,8 +62,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
         s = state.next_seat(s)
     actor = state.actor
     legal = tuple(state.legal_actions()) if actor == seat else ()
-    action_of = rs.action_of
-    history = tuple((who, str(action_of[code])) for who, code in state.history)
+    history = tuple((who, str(action)) for who, action in state.actions_made())
     known = tuple(
         tuple(cards[i] for i in range(deck.size) if state.known[other] >> i & 1 and state.hands[other] >> i & 1)
         if other != seat else ()
