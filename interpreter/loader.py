@@ -42,7 +42,8 @@ from interpreter.ruleset import (
     TrumpSpec,
     WidowSpec,
 )
-from interpreter.yamlsource import SourceDoc, load_yaml_file
+from interpreter.extends import MergedDoc, load_source
+from interpreter.yamlsource import SourceDoc
 
 if TYPE_CHECKING:
     from interpreter.expr import Expression
@@ -80,7 +81,7 @@ def _bundled_names() -> list[str]:
 
 @lru_cache(maxsize=64)
 def _load_cached(resolved: str, display: str) -> Ruleset:
-    doc = load_yaml_file(resolved, display_name=display)
+    doc = load_source(resolved, display)
     return ruleset_from_doc(doc, Path(resolved))
 
 
@@ -88,13 +89,8 @@ def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
     """Validate and compile a parsed rule file."""
     if not isinstance(doc.data, dict):
         raise doc.error(RulesetError, "a ruleset must be a mapping of keys", (), expected="keys such as name, deck, deal")
-    if "extends" in doc.data and doc.data["extends"] is not None:
-        raise doc.error(
-            RulesetError,
-            "'extends' is not supported yet; write the whole ruleset",
-            ("extends",),
-            key=True,
-        )
+    if doc.data.get("extends") is not None and not isinstance(doc, MergedDoc):
+        raise doc.error(RulesetError, "'extends' needs the file to be loaded from disk", ("extends",), key=True)
     from interpreter.validation import schema_errors
 
     schema = load_schema()
@@ -273,14 +269,17 @@ def _expression(doc: SourceDoc, data: dict[str, Any], key: str, names: dict[str,
 
     text = data["scoring"][key]
     path = ("scoring", key)
-    mark = doc.locate(path) if key in (doc.data.get("scoring") or {}) else None
+    layer = doc
+    if isinstance(doc, MergedDoc):
+        layer = doc._origin(path, False)[0]
+    mark = layer.value_marks.get(path)
     line = column = None
     if mark is not None:
         line, column = mark.line, mark.column
-        lines = doc.text.splitlines()
+        lines = layer.text.splitlines()
         if 0 < line <= len(lines) and column - 1 < len(lines[line - 1]) and lines[line - 1][column - 1] in "'\"":
             column += 1
-    return compile_expression(text, names, file=doc.file, line=line, column=column, path="scoring." + key)
+    return compile_expression(text, names, file=layer.file, line=line, column=column, path="scoring." + key)
 
 
 def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
@@ -345,4 +344,5 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
         match=MatchSpec(**d["match"]),
         source=source,
         data=d,
+        extends=doc.base_name if isinstance(doc, MergedDoc) else None,
     )

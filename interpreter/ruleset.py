@@ -290,6 +290,7 @@ class Ruleset:
     match: MatchSpec
     source: Path | None = None
     data: dict = field(default_factory=dict, compare=False, repr=False)  # merged, defaulted mapping
+    extends: str | None = None  # the base ruleset this one extends (its bundled name or path)
 
     # ----------------------------------------------------------------- derived views
     @property

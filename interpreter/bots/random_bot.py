@@ -3,16 +3,19 @@
 Declaring at random would end most deals after the first trick with a false claim; a bot
 that goes out exactly when it has reached the target lets deals run to their natural end,
 which is what playouts and tests need.  It never declares wrongly.
+
+In an auction it passes or raises by the smallest step, each with probability 1/2: bidding
+uniformly would mostly bid the highest contract and lose it, and matches would not end.
 """
 
 from __future__ import annotations
 
 import random
 
-from interpreter.actions import Action, Declare
+from interpreter.actions import Action, Bid, Declare, Pass
 from interpreter.bots.base import claim_is_right
-from interpreter.ruleset import DECLARE, Ruleset
-from interpreter.state import OVER, DealState
+from interpreter.ruleset import DECLARE, PASS, Ruleset
+from interpreter.state import AUCTION, OVER, DealState
 from interpreter.views import SeatView
 
 
@@ -24,6 +27,12 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if bids or Pass() in legal:
+            options: list[Action] = [a for a in legal if isinstance(a, Pass)]
+            if bids:
+                options.append(min(bids, key=lambda b: b.amount if isinstance(b, Bid) else 0))
+            return self.rng.choice(options)
         declare = Declare()
         if declare in legal:
             if claim_is_right(view, self.rs.claim.target, self.rs.side_of(view.seat)):
@@ -46,6 +55,10 @@ def random_playout(state: DealState, rng: random.Random) -> DealState:
     push = state.push_code
     while state.phase != OVER:
         codes = legal()
+        if state.phase == AUCTION:
+            codes = codes[:2] if codes[0] == PASS else codes[:1]  # pass, or the smallest raise
+            push(codes[int(rnd() * len(codes))], keep_undo=False)
+            continue
         if DECLARE in codes:
             if state.claim_points() >= target:
                 push(DECLARE, keep_undo=False)
