@@ -35,7 +35,10 @@ def stringify_keys(value: Any) -> Any:
 
 
 def load_ruleset(path: Path) -> dict[str, Any]:
-    doc = stringify_keys(yaml.safe_load(path.read_text(encoding="utf-8")))
+    """The ruleset document; a house ruleset is merged over its base first (as the loader does)."""
+    from interpreter.extends import load_source
+
+    doc = stringify_keys(load_source(path).data)
     assert isinstance(doc, dict), path
     return doc
 
