@@ -47,8 +47,13 @@ def usage_error(message: str) -> typer.Exit:
 @app.command()
 def validate(
     files: Annotated[list[str], typer.Argument(help="Ruleset files (or bundled names) to check.")],
+    deep: Annotated[bool, typer.Option("--deep", help="Also play random deals: report deals that never end, rules that never fire, and the score distribution.")] = False,
+    deals: Annotated[int, typer.Option("--deals", help="Random deals per ruleset for --deep.", min=1)] = 500,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the --deep deals.")] = 0,
 ) -> None:
     """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid."""
+    from interpreter.deep import deep_check
+
     bad = 0
     for name in files:
         try:
@@ -58,8 +63,98 @@ def validate(
             fail(exc)
             continue
         typer.echo(f"{name}: ok ({rs.title})")
+        if deep:
+            report = deep_check(rs, deals, seed)
+            for line in report.lines():
+                typer.echo("  " + line)
+            if not report.ok:
+                bad += 1
     if bad:
         raise typer.Exit(2)
+
+
+@app.command()
+def new(
+    file: Annotated[Path, typer.Argument(help="The house-rules file to write.")],
+    base: Annotated[str, typer.Option("--from", help="The ruleset to extend: a bundled name or a path.")],
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a commented house-rules skeleton that extends BASE."""
+    import os
+
+    from interpreter.resources import find_ruleset
+    from interpreter.skeleton import skeleton
+
+    if file.exists() and not force:
+        raise usage_error(f"{file} already exists (use --force to overwrite it)")
+    try:
+        rs = load_ruleset(base)
+    except RulesError as exc:
+        raise fail(exc) from None
+    found = find_ruleset(base)
+    ref = base
+    if found is not None and Path(base).is_file():
+        ref = os.path.relpath(found.resolve(), file.resolve().parent)
+    elif rs.source is not None:
+        from interpreter.record import ruleset_reference
+
+        ref = ruleset_reference(rs, None)
+    try:
+        file.write_text(skeleton(rs, ref, file), encoding="utf-8")
+    except OSError as exc:
+        raise usage_error(f"cannot write {file}: {exc.strerror}") from None
+    typer.echo(f"wrote {file} (extends {ref}); edit it, then: rules validate {file} --deep")
+
+
+@app.command()
+def describe(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset file or bundled name.")],
+    fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
+) -> None:
+    """Print the complete rulebook of a ruleset in plain sentences (house rules: differences first)."""
+    from interpreter.describe import rulebook
+
+    if fmt not in ("md", "html"):
+        raise usage_error(f"--format: '{fmt}' is not a format (expected md or html)")
+    try:
+        rs = load_ruleset(ruleset)
+        base = load_ruleset(_base_path(rs)) if rs.extends else None
+    except RulesError as exc:
+        raise fail(exc) from None
+    typer.echo(rulebook(rs, base, fmt), nl=False)
+
+
+def _base_path(rs: object) -> str:
+    """Where a house ruleset's base is: a bundled name, or a path relative to the house file."""
+    from interpreter.resources import find_ruleset
+
+    extends = getattr(rs, "extends")
+    source = getattr(rs, "source")
+    found = find_ruleset(extends, relative_to=source.parent if source else None)
+    return str(found) if found else extends
+
+
+@app.command()
+def diff(
+    a: Annotated[str, typer.Argument(help="The first ruleset (file or bundled name).")],
+    b: Annotated[str, typer.Argument(help="The second ruleset.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the changes as a JSON list.")] = False,
+) -> None:
+    """List the rule-level differences between two rulesets, one line each."""
+    from interpreter.diff import changes_to_json, diff_rulesets
+
+    try:
+        ra, rb = load_ruleset(a), load_ruleset(b)
+    except RulesError as exc:
+        raise fail(exc) from None
+    changes = diff_rulesets(ra, rb)
+    if as_json:
+        typer.echo(json.dumps(changes_to_json(changes), ensure_ascii=False))
+        return
+    if not changes:
+        typer.echo("no differences")
+    for change in changes:
+        typer.echo(change.text)
 
 
 @app.command()

@@ -232,6 +232,11 @@ class MatchSpec:
     tie: str
 
 
+@dataclass(frozen=True, slots=True)
+class InfoSpec:
+    review_own_tricks: str
+
+
 class Flags:
     """The options the engine's hot loop tests, flattened to plain attributes once per ruleset."""
 
@@ -288,6 +293,7 @@ class Ruleset:
     bidding: BiddingSpec
     dealer: DealerSpec
     match: MatchSpec
+    info: InfoSpec = InfoSpec("none")
     source: Path | None = None
     data: dict = field(default_factory=dict, compare=False, repr=False)  # merged, defaulted mapping
     extends: str | None = None  # the base ruleset this one extends (its bundled name or path)

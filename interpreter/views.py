@@ -47,6 +47,47 @@ class SeatView:
     declarer: int | None
     sitting_out: int | None
     widow_size: int
+    reviewable_tricks: tuple[tuple[tuple[int, Card], ...], ...]  # tricks the rules let this seat look at
+
+
+def completed_tricks(state: DealState) -> list[tuple[tuple[int, Card], ...]]:
+    """The deal's completed tricks, each as (seat, card) in play order, from the public history."""
+    size = state.n - (1 if state.sitting_out >= 0 else 0)
+    tricks: list[tuple[tuple[int, Card], ...]] = []
+    current: list[tuple[int, Card]] = []
+    for seat, action in state.actions_made():
+        card = getattr(action, "card", None)
+        if card is None:
+            continue
+        current.append((seat, card))
+        if len(current) == size:
+            tricks.append(tuple(current))
+            current = []
+    return tricks
+
+
+def _trick_winner(state: DealState, trick: tuple[tuple[int, Card], ...]) -> int:
+    deck = state.rs.deck
+    trump = state.trump
+    best_seat, best = trick[0][0], deck.index(trick[0][1])
+    for seat, card in trick[1:]:
+        c = deck.index(card)
+        same = deck.suit_of[c] == deck.suit_of[best]
+        if (same and c < best) or (not same and deck.suit_of[c] == trump):
+            best_seat, best = seat, c
+    return best_seat
+
+
+def reviewable(state: DealState, seat: int) -> tuple[tuple[tuple[int, Card], ...], ...]:
+    """Tricks ``seat`` may look at under ``info.review_own_tricks``."""
+    how = state.rs.info.review_own_tricks
+    if how == "none":
+        return ()
+    tricks = completed_tricks(state)
+    if how == "last_trick":
+        return (tricks[-1],) if tricks and not state.trick else ()
+    side = state.side(seat)
+    return tuple(t for t in tricks if state.side(_trick_winner(state, t)) == side)
 
 
 def make_view(state: DealState, seat: int) -> SeatView:
@@ -98,5 +139,6 @@ def make_view(state: DealState, seat: int) -> SeatView:
         declarer=state.declarer if state.declarer >= 0 else None,
         sitting_out=state.sitting_out if state.sitting_out >= 0 else None,
         widow_size=len(state.widow) if state.widow_taker < 0 else 0,
+        reviewable_tricks=reviewable(state, seat),
     )
 

@@ -276,6 +276,7 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
         },
         "dealer": {"first": 0, "rotation": "alternate"},
         "match": {"target": 7, "bidder_goes_out": False, "tie": "play_on"},
+        "info": {"review_own_tricks": "none"},
     }
 
 

@@ -1,0 +1,146 @@
+"""``rules validate --deep``: play a ruleset before anybody else does.
+
+The schema and the semantic checks prove a ruleset is well formed; they cannot prove it is
+playable.  This module plays N seeded random deals (uniform over the legal actions, bids included,
+declaring exactly when right) and reports what only play reveals:
+
+* deals that never end (more actions than a deal can need) -- a defect;
+* rules that never fire: an enabled exchange, closing, declaration, marriage that never counts,
+  or a moon that is never bid, over all deals -- a defect (raise N if the rule is rare);
+* targets never reached: a declaration target no deal reaches -- a defect;
+* the distribution of deal results (game points or units per side, how deals ended).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from interpreter.ruleset import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, Ruleset
+from interpreter.state import DealState
+
+
+@dataclass
+class DeepReport:
+    """What N random deals showed."""
+
+    ruleset: str
+    deals: int
+    defects: list[str] = field(default_factory=list)
+    fired: Counter[str] = field(default_factory=Counter)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    scores: Counter[int] = field(default_factory=Counter)
+    actions: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.defects
+
+    def lines(self) -> list[str]:
+        out = [f"{self.ruleset}: {self.deals} random deals, {self.actions} actions"]
+        for name in sorted(self.fired):
+            out.append(f"  {name}: {self.fired[name]}")
+        out.append("  how deals ended:")
+        for reason, count in self.outcomes.most_common():
+            out.append(f"    {count:>6}  {reason}")
+        out.append("  score per deal (the winner's game points, or each side's units):")
+        for value in sorted(self.scores):
+            share = 100 * self.scores[value] / max(1, sum(self.scores.values()))
+            out.append(f"    {value:>4}: {self.scores[value]:>6}  ({share:.1f}%)")
+        for defect in self.defects:
+            out.append(f"  DEFECT {defect}")
+        return out
+
+
+def _kind(reason: str) -> str:
+    """A deal's reason without its numbers, for counting outcomes."""
+    return re.sub(r"-?\d+", "N", reason)
+
+
+def deep_check(rs: Ruleset, deals: int = 500, seed: int = 0) -> DeepReport:
+    """Play ``deals`` random deals of ``rs`` and report defects and statistics."""
+    report = DeepReport(rs.name, deals)
+    rng = random.Random(seed)
+    limit = 8 * rs.deck.size + 4 * rs.players.count + 16
+    for k in range(deals):
+        state = DealState.new(rs, k % rs.players.count, rng.getrandbits(32))
+        report.actions += explore(state, rng, limit)
+        if not state.is_over:
+            report.defects.append(f"a deal did not end within {limit} actions (deal {k})")
+            continue
+        _count(state, report)
+    _judge(rs, report)
+    return report
+
+
+def explore(state: DealState, rng: random.Random, limit: int) -> int:
+    """Uniform random play over every legal action (all bids included), declaring exactly when
+    right; stops after ``limit`` actions.  Returns the number of actions taken.
+
+    Unlike the ``random`` seat kind it bids uniformly, so that every contract gets tried.
+    """
+    steps = 0
+    target = state.rs.claim.target
+    while not state.is_over and steps < limit:
+        codes = state.legal_codes()
+        if DECLARE in codes:
+            if state.claim_points() >= target:
+                state.push_code(DECLARE, keep_undo=False)
+                steps += 1
+                continue
+            if len(codes) > 1:
+                codes.remove(DECLARE)
+        state.push_code(rng.choice(codes), keep_undo=False)
+        steps += 1
+    return steps
+
+
+def _count(state: DealState, report: DeepReport) -> None:
+    codes = [h & 255 for h in state.history]
+    fired = report.fired
+    if EXCHANGE in codes:
+        fired["exchanges"] += 1
+    if CLOSE in codes or CLOSE_BEFORE_DRAW in codes:
+        fired["closes"] += 1
+    if DECLARE in codes:
+        fired["declarations"] += 1
+    if any(MARRY_BASE <= c < EXCHANGE for c in codes):
+        fired["marriages announced"] += 1
+    if any(state.counted_meld(s) for s in range(state.n)):
+        fired["marriages that counted"] += 1
+    if state.sitting_out >= 0 or (state.rs.bidding.moon and state.high_bid == state.rs.bidding.moon.bid):
+        fired["moons bid"] += 1
+    result = state.result
+    assert result is not None
+    report.outcomes[_kind(result.reason)] += 1
+    if result.redeal:
+        fired["hands thrown in"] += 1
+        return
+    if result.game_points is not None:
+        report.scores[result.game_points] += 1
+    else:
+        for value in result.scores:
+            report.scores[value] += 1
+
+
+def _judge(rs: Ruleset, report: DeepReport) -> None:
+    fired = report.fired
+    n = report.deals
+
+    def never(what: str, key: str, option: str) -> None:
+        if not fired[key]:
+            report.defects.append(f"{option}: {what} never happened in {n} random deals")
+
+    if rs.exchange.enabled:
+        never("an exchange of the turn-up", "exchanges", "exchange.enabled")
+    if rs.closing.enabled:
+        never("a close of the talon", "closes", "closing.enabled")
+    if rs.claim.enabled:
+        never(f"a declaration reaching {rs.claim.target}", "declarations", "claim.target")
+    if rs.marriage.enabled:
+        never("a marriage", "marriages announced", "marriage.enabled")
+        never("a marriage that counted", "marriages that counted", "marriage.counts_after")
+    if rs.bidding.enabled and rs.bidding.moon is not None:
+        never("a moon bid", "moons bid", "bidding.moon")

@@ -1,0 +1,78 @@
+"""``rules new``: a commented house-rules file that extends a base ruleset.
+
+The skeleton holds only ``extends``, a name and a title; the options people change most
+often are listed as comments showing the base's current value, ready to uncomment.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from interpreter.resources import schema_path
+from interpreter.ruleset import Ruleset
+
+# (section, key, what it means): the options house rules change most often.
+COMMON: tuple[tuple[str, str, str], ...] = (
+    ("match", "target", "points needed to win the match"),
+    ("dealer", "rotation", "alternate | clockwise | winner_deals | loser_deals"),
+    ("exchange", "min_talon_size", "cards (turn-up included) that must remain to exchange"),
+    ("exchange", "requires_trick_won", "must the exchanger have won a trick?"),
+    ("marriage", "first_lead", "allowed | forbidden: a marriage on the very first lead"),
+    ("marriage", "after_close", "may marriages be announced after closing?"),
+    ("closing", "min_talon_size", "cards (turn-up included) that must remain to close"),
+    ("closing", "before_first_trick", "may the talon be closed before the first trick?"),
+    ("closing", "fail_points", "game points for the closer's opponent when the closer fails"),
+    ("claim", "target", "points needed to go out"),
+    ("claim", "false_points", "penalty for a wrong declaration"),
+    ("end", "last_trick_bonus", "points for the last trick when nobody closed or declared"),
+    ("bidding", "values", "the bids allowed, in units"),
+    ("scoring", "game_points", "game points of a deal (an expression)"),
+)
+
+
+def _flow(value: Any) -> str:
+    import json
+
+    import yaml
+
+    if isinstance(value, str) and " " in value:
+        return json.dumps(value)
+    text = yaml.safe_dump(value, default_flow_style=True, width=200).strip()
+    return text.removesuffix("...").strip()
+
+
+def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
+    """The text of a new house-rules file at ``target`` extending ``base`` (named ``base_ref``)."""
+    schema = os.path.relpath(schema_path(), target.resolve().parent)
+    name = target.stem.lower().replace("_", "-").replace(" ", "-")
+    lines = [
+        f"# yaml-language-server: $schema={schema}",
+        "#",
+        f"# House rules based on {base.title}.  Only what differs from the base belongs here:",
+        "# mappings merge with the base key by key, other values and lists replace the base's,",
+        "# and null removes a key (its default applies).  Check and read your variant with:",
+        f"#   rules validate {target.name} --deep",
+        f"#   rules describe {target.name}",
+        f"#   rules diff {base_ref} {target.name}",
+        f"extends: {base_ref}",
+        f"name: {name}",
+        f"title: {base.title} (house rules)",
+        "",
+        "# The options most often changed, with the base's values -- uncomment and edit:",
+    ]
+    data = base.data
+    current = None
+    for section, key, meaning in COMMON:
+        if key not in data.get(section, {}):
+            continue
+        if section == "bidding" and not data["bidding"]["enabled"]:
+            continue
+        if section in ("exchange", "closing", "claim", "marriage") and not data[section].get("enabled", True):
+            continue
+        if section != current:
+            lines.append(f"# {section}:")
+            current = section
+        lines.append(f"#   {key}: {_flow(data[section][key])}    # {meaning}")
+    return "\n".join(lines) + "\n"
