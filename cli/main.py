@@ -11,7 +11,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -186,7 +186,7 @@ def replay(
         raise typer.Exit(1)
 
 
-def _print_report(report: dict, outcome: object) -> None:
+def _print_report(report: dict[str, Any], outcome: object) -> None:
     if report["illegal"]:
         ill = report["illegal"]
         typer.echo(f"illegal move {ill['index']} '{ill['move']}': {ill['reason']}")
@@ -218,7 +218,9 @@ def run(
     """Play a whole match to the ruleset's target and print its log."""
     from cli.human import HumanAgent, Interrupted
     from cli.log import describe
-    from interpreter.bots import make_agent
+    from interpreter.actions import Action
+    from interpreter.bots import Agent, make_agent
+    from interpreter.state import DealState
     from interpreter.record import match_record
     from interpreter.runner import DealEnded, MatchLog, play_match
 
@@ -235,17 +237,19 @@ def run(
             raise usage_error(f"--players: unknown seat kind '{k}' (expected one of: {', '.join(SEAT_KINDS)})")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    current: dict[str, object] = {}
+    current: dict[str, DealState] = {}
 
-    def explain(action: object) -> str | None:
+    def explain(action: Action) -> str | None:
         state = current.get("state")
+        if state is None:
+            return None
         try:
-            state.check(action)  # type: ignore[union-attr]
+            state.check(action)
         except IllegalActionError as exc:
             return f"{exc.message} [{exc.rule}]"
         return None
 
-    agents = []
+    agents: list[Agent] = []
     for seat, kind in enumerate(kinds):
         if kind == "human":
             agents.append(HumanAgent(input, sys.stdout, explain))

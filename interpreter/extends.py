@@ -86,8 +86,8 @@ def _load(path: FsPath, display: str | None, chain: tuple[FsPath, ...]) -> Sourc
         )
     base_path = base_path.resolve()
     if base_path == path or base_path in chain:
-        names = " -> ".join(p.name for p in (*chain, path, base_path))
-        raise doc.error(RulesetError, f"extends goes round in a circle: {names}", ("extends",), expected="a chain of bases that ends")
+        circle = " -> ".join(p.name for p in (*chain, path, base_path))
+        raise doc.error(RulesetError, f"extends goes round in a circle: {circle}", ("extends",), expected="a chain of bases that ends")
     if len(chain) >= MAX_DEPTH:
         raise doc.error(RulesetError, f"more than {MAX_DEPTH} levels of extends", ("extends",))
     base_display = _display(base_path, doc.file, ref)

@@ -56,7 +56,8 @@ UNIT_NAMES = {"points": "int", "tricks": "int", "bid": "int", "unit": "int"}
 @lru_cache(maxsize=1)
 def load_schema() -> dict[str, Any]:
     """The bundled JSON Schema of rule files."""
-    return json.loads(schema_path().read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(schema_path().read_text(encoding="utf-8"))
+    return schema
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:

@@ -77,7 +77,7 @@ def record_from_doc(doc: SourceDoc, folder: Path) -> Record:
     deals: list[DealRecord] = []
     if "deals" in data:
         for key in DEAL_KEYS:
-            if key in data:
+            if key in data and key != "seed":  # a top-level seed is the match's
                 raise doc.error(RecordError, f"'{key}' belongs inside each entry of 'deals'", (key,), key=True)
         entries = data["deals"]
         if not isinstance(entries, list) or not entries:

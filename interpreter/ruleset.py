@@ -10,7 +10,7 @@ the hot loop never touches YAML, lark or dicts.  Loading lives in :mod:`interpre
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.actions import (
     Action,
@@ -295,7 +295,7 @@ class Ruleset:
     match: MatchSpec
     info: InfoSpec = InfoSpec("none")
     source: Path | None = None
-    data: dict = field(default_factory=dict, compare=False, repr=False)  # merged, defaulted mapping
+    data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # merged, defaulted mapping
     extends: str | None = None  # the base ruleset this one extends (its bundled name or path)
 
     # ----------------------------------------------------------------- derived views

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.actions import Action
 from interpreter.cards import Card, CardSet, bit_list
@@ -125,7 +125,7 @@ class DealState:
         self.history: list[int] = []  # seat << 8 | code, one int per recorded action
         self.result: DealResult | None = None
         self.bonus = [0] * n
-        self.undo: list[tuple] = []
+        self.undo: list[tuple[Any, ...]] = []
         self._active = n
         first = (dealer + 1) % n
         if rs.bidding.enabled:
@@ -406,7 +406,7 @@ class DealState:
         return message, rule
 
     # ------------------------------------------------------------------ performing
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (
             self.hands[:], self.spos, self.turnup, self.trump, self.closed, self.closer,
             self.close_snap, self.phase, self.to_act, self.leader, self.trick[:],

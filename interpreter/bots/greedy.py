@@ -51,7 +51,7 @@ class GreedyBot:
             return Declare()
         if Continue() in legal:
             return Continue()
-        bids = [a for a in legal if isinstance(a, Bid)]
+        bids: list[Action] = [a for a in legal if isinstance(a, Bid)]
         if bids or Pass() in legal:
             self._may_pass = Pass() in legal
             return self._bid(view, bids)
