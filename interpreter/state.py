@@ -660,12 +660,12 @@ class DealState:
     def _settle_end(self) -> None:
         """All cards are played and nobody declared."""
         rs = self.rs
-        if rs.scoring.method == "units":
-            self._settle_units()
-            return
         last = self.last_winner
         if not self.closed and rs.end.last_trick_bonus:
             self.bonus[last] += rs.end.last_trick_bonus
+        if rs.scoring.method == "units":
+            self._settle_units()
+            return
         if rs.claim.enabled and rs.claim.after_last_trick == "auto":
             if self.side_points(self._side[last]) >= rs.claim.target:
                 self._settle_claim(last, auto=True)
