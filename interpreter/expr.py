@@ -87,7 +87,7 @@ def _node(
 
 
 @v_args(meta=True)
-class _ToNodes(Transformer_NonRecursive):
+class _ToNodes(Transformer_NonRecursive[Token, _Node]):
     """Turns lark's parse tree into :class:`_Node` objects.
 
     Non-recursive on purpose: a 1000-character text such as ``------...1`` nests hundreds
@@ -98,10 +98,12 @@ class _ToNodes(Transformer_NonRecursive):
 
     def number(self, meta: Meta, children: list[Token]) -> _Node:
         token = children[0]
+        assert token.start_pos is not None  # the lexer sets it on every token it produces
         return _node("number", token.start_pos, value=int(token))
 
     def name(self, meta: Meta, children: list[Token]) -> _Node:
         token = children[0]
+        assert token.start_pos is not None  # the lexer sets it on every token it produces
         return _node("name", token.start_pos, value=str(token))
 
     def true(self, meta: Meta, children: list[object]) -> _Node:
@@ -250,7 +252,8 @@ def _syntax_error(error: UnexpectedInput, where: _Where) -> ExpressionError:
             message = f"syntax error: unexpected '{token}'"
     elif isinstance(error, UnexpectedCharacters):
         fallback = set(error.allowed or ())
-        offset = error.pos_in_stream
+        # Always the lexer's int position here; lark types the class default (None) only.
+        offset = error.pos_in_stream or 0
         message = f"syntax error: unexpected '{where.text[offset]}'"
     else:  # pragma: no cover - lark's LALR parser raises only the two above
         fallback = set()
@@ -329,10 +332,10 @@ class _Compiler:
             return (lambda env: not inner(env)), "bool"
         if kind == "neg":
             inner = self.expect(node.children[0], "int", "'-' needs a number")
-            return (lambda env: -inner(env)), "int"  # type: ignore[operator]
+            return (lambda env: -inner(env)), "int"
         if kind == "abs":
             inner = self.expect(node.children[0], "int", "'abs' needs a number")
-            return (lambda env: abs(inner(env))), "int"  # type: ignore[arg-type]
+            return (lambda env: abs(inner(env))), "int"
         if kind in ("min", "max"):
             return self.compile_min_max(node), "int"
         if kind == "if":
@@ -367,12 +370,12 @@ class _Compiler:
                 b = right(env)
                 if b == 0:
                     raise where.runtime_error(f"division by zero in '{where.text}'")
-                return op(a, b)  # type: ignore[arg-type]
+                return op(a, b)
 
             return divide
 
         def arithmetic(env: Env) -> int:
-            value = op(left(env), right(env))  # type: ignore[arg-type]
+            value = op(left(env), right(env))
             if -LIMIT <= value <= LIMIT:
                 return value
             raise where.runtime_error(_out_of_range(where.text))
@@ -394,7 +397,7 @@ class _Compiler:
         else:
             left = self.expect(left_node, "int", f"'{symbol}' needs numbers")
             right = self.expect(right_node, "int", f"'{symbol}' needs numbers")
-        return lambda env: op(left(env), right(env))  # type: ignore[arg-type]
+        return lambda env: op(left(env), right(env))
 
     def compile_min_max(self, node: _Node) -> _Fn:
         pick = min if node.kind == "min" else max
@@ -403,8 +406,8 @@ class _Compiler:
             return fns[0]
         if len(fns) == 2:
             a, b = fns
-            return lambda env: pick(a(env), b(env))  # type: ignore[type-var]
-        return lambda env: pick([f(env) for f in fns])  # type: ignore[type-var]
+            return lambda env: pick(a(env), b(env))
+        return lambda env: pick([f(env) for f in fns])
 
     def compile_if(self, node: _Node) -> tuple[_Fn, str]:
         cond_node, then_node, else_node = node.children

@@ -114,7 +114,7 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", start=["card", "action"], propagate_positions=True)
 
 
-class _ToNotation(Transformer):
+class _ToNotation(Transformer[Token, "tuple[str, str] | ParsedAction | int"]):
     """Parse tree -> ``(rank, suit)`` tuples and :class:`ParsedAction` objects."""
 
     def CARD(self, token: Token) -> tuple[str, str]:  # noqa: N802 - named after the terminal
@@ -168,7 +168,8 @@ def _parse_card(text: str) -> tuple[str, str]:
     """Cached: replays and bots read the same few dozen card names over and over."""
     if len(text) <= _MAX_TEXT:
         try:
-            card: tuple[str, str] = _TRANSFORMER.transform(_parser().parse(text, start="card"))
+            card = _TRANSFORMER.transform(_parser().parse(text, start="card"))
+            assert isinstance(card, tuple)  # the "card" start rule always gives (rank, suit)
             return card
         except LarkError:
             pass

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jsonschema import Draft202012Validator
+from jsonschema._utils import Unset
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from interpreter.errors import RulesError, RulesetError
@@ -143,6 +144,31 @@ def _path(error: ValidationError) -> Path:
     return tuple(error.absolute_path)
 
 
+# jsonschema types the fields below as possibly Unset, but every error iter_errors yields (and
+# every error in its context) has them set.
+
+
+def _instance(error: ValidationError) -> Any:
+    """The value the error is about."""
+    instance = error.instance
+    assert not isinstance(instance, Unset)
+    return instance
+
+
+def _limit(error: ValidationError) -> Any:
+    """The failed keyword's value in the schema (the choices, the bound, the pattern...)."""
+    value = error.validator_value
+    assert not isinstance(value, Unset)
+    return value
+
+
+def _keyword(error: ValidationError) -> str | None:
+    """The failed keyword; None for a ``false`` subschema (a case the stubs leave out)."""
+    keyword = error.validator
+    assert not isinstance(keyword, Unset)
+    return keyword
+
+
 def _at(error: ValidationError, message: str, expected: str | None = None) -> list[_Finding]:
     """The usual case: one finding about the value the error is about."""
     return [_Finding(_path(error), message, expected)]
@@ -155,7 +181,7 @@ def _unknown_keys(error: ValidationError) -> list[_Finding]:
     patterns = list(schema.get("patternProperties", {}))
     extras = [
         key
-        for key in error.instance
+        for key in _instance(error)
         if key not in properties and not any(re.search(p, key) for p in patterns)
     ]
     return [_unknown_key(_path(error), key, properties, patterns) for key in extras]
@@ -171,7 +197,7 @@ def _unknown_key(parent: Path, key: str, allowed: list[str], patterns: list[str]
 def _unevaluated_keys(error: ValidationError, root: dict[str, Any]) -> list[_Finding]:
     """unevaluatedProperties: false -- like unknown keys, with names gathered from applicators."""
     allowed = _declared_properties(error.schema, root, depth=0)
-    extras = [key for key in error.instance if key not in allowed]
+    extras = [key for key in _instance(error) if key not in allowed]
     if not extras:
         return _generic(error)
     return [_unknown_key(_path(error), key, allowed, []) for key in extras]
@@ -206,21 +232,22 @@ def _local_ref(ref: str, root: dict[str, Any]) -> Any:
 
 
 def _enum(error: ValidationError) -> list[_Finding]:
-    return _not_allowed(error, list(error.validator_value))
+    return _not_allowed(error, list(_limit(error)))
 
 
 def _not_allowed(error: ValidationError, values: list[Any]) -> list[_Finding]:
     """A value outside a list of choices, with a suggestion when one is close."""
-    message = _with_suggestion(f"{_show(error.instance)} is not allowed", error.instance, values)
+    instance = _instance(error)
+    message = _with_suggestion(f"{_show(instance)} is not allowed", instance, values)
     return _at(error, message, _one_of(values))
 
 
 def _const(error: ValidationError) -> list[_Finding]:
-    return _at(error, f"{_show(error.instance)} is not allowed", _plain(error.validator_value))
+    return _at(error, f"{_show(_instance(error))} is not allowed", _plain(_limit(error)))
 
 
 def _type(error: ValidationError) -> list[_Finding]:
-    return [_wrong_type(_path(error), error.instance, _as_list(error.validator_value))]
+    return [_wrong_type(_path(error), _instance(error), _as_list(_limit(error)))]
 
 
 def _wrong_type(path: Path, instance: Any, types: list[str]) -> _Finding:
@@ -234,7 +261,8 @@ def _as_list(value: Any) -> list[Any]:
 
 def _required(error: ValidationError) -> list[_Finding]:
     """Every missing key (jsonschema yields one error per key; duplicates are dropped later)."""
-    missing = [key for key in error.validator_value if key not in error.instance]
+    instance = _instance(error)
+    missing = [key for key in _limit(error) if key not in instance]
     return [_missing(error, key) for key in missing]
 
 
@@ -244,10 +272,11 @@ def _missing(error: ValidationError, key: str, reason: str = "") -> _Finding:
 
 def _dependent_required(error: ValidationError) -> list[_Finding]:
     findings = []
-    for key, needed in error.validator_value.items():
-        if key in error.instance:
+    instance = _instance(error)
+    for key, needed in _limit(error).items():
+        if key in instance:
             for other in needed:
-                if other not in error.instance:
+                if other not in instance:
                     findings.append(_missing(error, other, f", needed because '{key}' is given"))
     return findings
 
@@ -256,7 +285,7 @@ def _sentence(template: str) -> Callable[[ValidationError], list[_Finding]]:
     """A keyword whose message is one sentence about the value and the keyword's limit."""
 
     def explain(error: ValidationError) -> list[_Finding]:
-        value, limit = _show(error.instance), _show(error.validator_value)
+        value, limit = _show(_instance(error)), _show(_limit(error))
         return _at(error, template.format(value=value, limit=limit))
 
     return explain
@@ -264,18 +293,20 @@ def _sentence(template: str) -> Callable[[ValidationError], list[_Finding]]:
 
 def _items_count(error: ValidationError) -> list[_Finding]:
     bound = "at least" if error.validator == "minItems" else "at most"
-    limit = _plural(error.validator_value, "item")
-    return _at(error, f"the list has {_plural(len(error.instance), 'item')}", f"{bound} {limit}")
+    limit = _plural(_limit(error), "item")
+    count = _plural(len(_instance(error)), "item")
+    return _at(error, f"the list has {count}", f"{bound} {limit}")
 
 
 def _properties_count(error: ValidationError) -> list[_Finding]:
     bound = "at least" if error.validator == "minProperties" else "at most"
-    limit = _plural(error.validator_value, "key")
-    return _at(error, f"the mapping has {_plural(len(error.instance), 'key')}", f"{bound} {limit}")
+    limit = _plural(_limit(error), "key")
+    count = _plural(len(_instance(error)), "key")
+    return _at(error, f"the mapping has {count}", f"{bound} {limit}")
 
 
 def _unique_items(error: ValidationError) -> list[_Finding]:
-    duplicate = _first_duplicate(error.instance)
+    duplicate = _first_duplicate(_instance(error))
     what = _show(duplicate) if duplicate is not None else "an item"
     return _at(error, f"{what} appears more than once in the list", "each item once")
 
@@ -292,31 +323,32 @@ def _first_duplicate(items: list[Any]) -> Any:
 
 
 def _pattern(error: ValidationError) -> list[_Finding]:
-    expected = f"text matching {error.validator_value}"
-    return _at(error, f"{_show(error.instance)} is not in the required form", expected)
+    expected = f"text matching {_limit(error)}"
+    return _at(error, f"{_show(_instance(error))} is not in the required form", expected)
 
 
 def _length(error: ValidationError) -> list[_Finding]:
-    limit = _plural(error.validator_value, "character")
-    text = _show(error.instance)
+    limit = _plural(_limit(error), "character")
+    instance = _instance(error)
+    text = _show(instance)
     if error.validator == "minLength":
-        message = "the text is empty" if error.instance == "" else f"{text} is too short"
+        message = "the text is empty" if instance == "" else f"{text} is too short"
         return _at(error, message, f"at least {limit}")
-    length = _plural(len(error.instance), "character")
+    length = _plural(len(instance), "character")
     return _at(error, f"{text} is too long ({length})", f"at most {limit}")
 
 
 def _items(error: ValidationError) -> list[_Finding]:
     """``items: false`` after ``prefixItems``: the list is longer than the fixed positions."""
-    if error.validator_value is False:
+    if _limit(error) is False:
         fixed = error.schema.get("prefixItems", []) if isinstance(error.schema, dict) else []
-        count = _plural(len(error.instance), "item")
+        count = _plural(len(_instance(error)), "item")
         return _at(error, f"the list has {count}", f"at most {_plural(len(fixed), 'item')}")
     return _generic(error)
 
 
 def _not(error: ValidationError) -> list[_Finding]:
-    return _at(error, f"{_show(error.instance)} is not allowed here")
+    return _at(error, f"{_show(_instance(error))} is not allowed here")
 
 
 def _false_schema(error: ValidationError, data: Any) -> list[_Finding]:
@@ -327,10 +359,11 @@ def _false_schema(error: ValidationError, data: Any) -> list[_Finding]:
     """
     path = _path(error)
     here = _value_at(data, path)
-    if here is error.instance:
+    instance = _instance(error)
+    if here is instance:
         return [_forbidden(path)]
     entries = here.items() if isinstance(here, dict) else enumerate(here or ())
-    children = [path + (name,) for name, value in entries if value is error.instance]
+    children = [path + (name,) for name, value in entries if value is instance]
     return [_forbidden(child) for child in children] or _at(error, "this value is not allowed here")
 
 
@@ -357,13 +390,13 @@ def _generic(error: ValidationError) -> list[_Finding]:
 
 def _alternatives(error: ValidationError, root: dict[str, Any], data: Any) -> list[_Finding]:
     if not error.context:
-        return _at(error, f"{_show(error.instance)} fits more than one of the allowed forms")
+        return _at(error, f"{_show(_instance(error))} fits more than one of the allowed forms")
     values = _allowed_values(error)
     if values is not None:
         return _not_allowed(error, values)
     types = _allowed_types(error)
     if types is not None:
-        return [_wrong_type(_path(error), error.instance, types)]
+        return [_wrong_type(_path(error), _instance(error), types)]
     return _findings(_best_branch_error(error), root, data)
 
 
@@ -373,7 +406,7 @@ def _branches(error: ValidationError) -> list[list[ValidationError]] | None:
     for sub in error.context:
         if not sub.relative_path:
             groups.setdefault(sub.relative_schema_path[0], []).append(sub)
-    if len(groups) < len(error.validator_value):
+    if len(groups) < len(_limit(error)):
         return None
     return list(groups.values())
 
@@ -381,9 +414,9 @@ def _branches(error: ValidationError) -> list[list[ValidationError]] | None:
 def _allowed_values(error: ValidationError) -> list[Any] | None:
     """The union of enum/const values when every alternative is a list of values."""
     if error.validator == "enum":
-        return list(error.validator_value)
+        return list(_limit(error))
     if error.validator == "const":
-        return [error.validator_value]
+        return [_limit(error)]
     if error.validator not in _ALTERNATIVES:
         return None
     return _union(_branches(error), _allowed_values)
@@ -392,7 +425,7 @@ def _allowed_values(error: ValidationError) -> list[Any] | None:
 def _allowed_types(error: ValidationError) -> list[str] | None:
     """The union of types when every alternative failed on the type of the value."""
     if error.validator == "type":
-        return _as_list(error.validator_value)
+        return _as_list(_limit(error))
     if error.validator not in _ALTERNATIVES:
         return None
     return _union(_branches(error), _allowed_types)
@@ -420,7 +453,7 @@ def _same(a: Any, b: Any) -> bool:
 
 def _best_branch_error(error: ValidationError) -> ValidationError:
     """jsonschema's best match inside the alternatives; on a tie, the first branch's error."""
-    best = best_match([error])
+    best: ValidationError | None = best_match([error])
     if best is None or best is error:
         best = min(error.context, key=relevance)
     return best
@@ -457,19 +490,22 @@ _SIMPLE: dict[str, Callable[[ValidationError], list[_Finding]]] = {
 
 def _findings(error: ValidationError, root: dict[str, Any], data: Any) -> list[_Finding]:
     """Findings for one error, whatever its keyword."""
-    if error.validator in _ALTERNATIVES:
+    keyword = _keyword(error)
+    if keyword in _ALTERNATIVES:
         return _alternatives(error, root, data)
-    if error.validator == "unevaluatedProperties" and error.validator_value is False:
+    if keyword == "unevaluatedProperties" and _limit(error) is False:
         return _unevaluated_keys(error, root)
-    if error.validator is None:
+    if keyword is None:
         return _false_schema(error, data)
-    return _SIMPLE.get(error.validator, _generic)(error)
+    return _SIMPLE.get(keyword, _generic)(error)
 
 
-def _about_key_name(error: ValidationError, doc: SourceDoc) -> bool:
-    """Errors of ``propertyNames`` are about a key's name, so they belong at that key."""
-    key_path = _path(error) + (error.instance,) if isinstance(error.instance, str) else None
-    return "propertyNames" in error.absolute_schema_path and key_path in doc.key_marks
+def _key_name(error: ValidationError, doc: SourceDoc) -> str | None:
+    """The key whose name an error of ``propertyNames`` is about (it belongs at that key)."""
+    key = _instance(error)
+    if not isinstance(key, str) or "propertyNames" not in error.absolute_schema_path:
+        return None
+    return key if _path(error) + (key,) in doc.key_marks else None
 
 
 def _at_key_name(finding: _Finding, key: str) -> _Finding:
@@ -504,10 +540,10 @@ def schema_errors(
     validator = Draft202012Validator(schema)
     results: dict[tuple[Any, ...], RulesError] = {}
     for error in _drop_shadowed(list(validator.iter_errors(doc.data))):
-        on_key = _about_key_name(error, doc)
+        key = _key_name(error, doc)
         for finding in _findings(error, schema, doc.data):
-            if on_key:
-                finding = _at_key_name(finding, error.instance)
+            if key is not None:
+                finding = _at_key_name(finding, key)
             located = doc.error(
                 error_cls, finding.message, finding.path, key=finding.at_key,
                 expected=finding.expected,

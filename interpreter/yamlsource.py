@@ -18,10 +18,10 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import yaml
-from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent, StreamEndEvent
+from yaml.events import AliasEvent, CollectionStartEvent, Event, ScalarEvent, StreamEndEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import ReaderError
 
@@ -140,10 +140,20 @@ _NAN_RE = re.compile(r"\.(?:nan|NaN|NAN)\Z")
 _SPECIAL_FLOAT_RE = re.compile(_INF_RE.pattern + "|" + _NAN_RE.pattern)
 
 
+class _YamlMark(Protocol):
+    """The part of a PyYAML mark we read (0-based); events are typed to carry libyaml's too."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
+
+
 class _Problem(Exception):
     """A located problem found while composing or converting; load_yaml turns it into error_cls."""
 
-    def __init__(self, message: str, mark: yaml.Mark | None, path: Path | None = None) -> None:
+    def __init__(self, message: str, mark: _YamlMark | None, path: Path | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.mark = mark
@@ -163,6 +173,12 @@ class _RulesLoader(yaml.SafeLoader):
         super().__init__(stream)
         self._depth = 0
 
+    if TYPE_CHECKING:  # PyYAML's stubs leave these two unannotated
+
+        def peek_event(self) -> Event: ...
+
+        def get_event(self) -> Event: ...
+
     def compose_node(self, parent: Node | None, index: Any) -> Node:
         """Check anchors, tags and depth of every node before PyYAML composes it."""
         event = self.peek_event()
@@ -177,7 +193,8 @@ class _RulesLoader(yaml.SafeLoader):
             if self._depth > MAX_DEPTH:
                 message = f"the document is nested more than {MAX_DEPTH} levels deep"
                 raise _Problem(message, event.start_mark)
-            return super().compose_node(parent, index)
+            # The stubs allow None, but composing at an event that starts a node gives a node.
+            return cast(Node, super().compose_node(parent, index))
         finally:
             self._depth -= 1
 
@@ -287,7 +304,7 @@ def _describe_key(value: Any) -> str:
     return f"the number key {value!r}"
 
 
-def _mark(mark: yaml.Mark) -> Mark:
+def _mark(mark: _YamlMark) -> Mark:
     return Mark(mark.line + 1, mark.column + 1)
 
 
@@ -306,6 +323,7 @@ class _Converter:
             if node.tag != _SEQ:
                 raise _wrong_tag(node, "a list", path)
             return [self.convert(item, path + (index,)) for index, item in enumerate(node.value)]
+        assert isinstance(node, ScalarNode)  # the composer builds no other kind of node
         return _scalar_value(node, path)
 
     def _mapping(self, node: MappingNode, path: Path) -> dict[str, Any]:
