@@ -5,8 +5,9 @@ playable.  This module plays N seeded random deals (uniform over the legal actio
 declaring exactly when right) and reports what only play reveals:
 
 * deals that never end (more actions than a deal can need) -- a defect;
-* rules that never fire: an enabled exchange, closing, declaration, marriage that never counts,
-  or a moon that is never bid, over all deals -- a defect (raise N if the rule is rare);
+* rules that never fire: an enabled exchange or closing that is never possible, a marriage
+  never announced or never counted, a target never reached, a moon never bid -- a defect (raise
+  N if the rule is rare);
 * targets never reached: a declaration target no deal reaches -- a defect;
 * the distribution of deal results (game points or units per side, how deals ended).
 """
@@ -32,6 +33,7 @@ class DeepReport:
     fired: Counter[str] = field(default_factory=Counter)
     outcomes: Counter[str] = field(default_factory=Counter)
     scores: Counter[int] = field(default_factory=Counter)
+    legal: Counter[str] = field(default_factory=Counter)  # states where an option was legal
     actions: int = 0
 
     @property
@@ -42,6 +44,8 @@ class DeepReport:
         out = [f"{self.ruleset}: {self.deals} random deals, {self.actions} actions"]
         for name in sorted(self.fired):
             out.append(f"  {name}: {self.fired[name]}")
+        for name in sorted(self.legal):
+            out.append(f"  positions where {name} was legal: {self.legal[name]}")
         out.append("  how deals ended:")
         for reason, count in self.outcomes.most_common():
             out.append(f"    {count:>6}  {reason}")
@@ -66,7 +70,7 @@ def deep_check(rs: Ruleset, deals: int = 500, seed: int = 0) -> DeepReport:
     limit = 8 * rs.deck.size + 4 * rs.players.count + 16
     for k in range(deals):
         state = DealState.new(rs, k % rs.players.count, rng.getrandbits(32))
-        report.actions += explore(state, rng, limit)
+        report.actions += explore(state, rng, limit, report.legal)
         if not state.is_over:
             report.defects.append(f"a deal did not end within {limit} actions (deal {k})")
             continue
@@ -75,16 +79,30 @@ def deep_check(rs: Ruleset, deals: int = 500, seed: int = 0) -> DeepReport:
     return report
 
 
-def explore(state: DealState, rng: random.Random, limit: int) -> int:
+def explore(state: DealState, rng: random.Random, limit: int, opportunities: Counter[str] | None = None) -> int:
     """Uniform random play over every legal action (all bids included), declaring exactly when
     right; stops after ``limit`` actions.  Returns the number of actions taken.
 
-    Unlike the ``random`` seat kind it bids uniformly, so that every contract gets tried.
+    Unlike the ``random`` seat kind it bids uniformly, so that every contract gets tried, and
+    it announces a legal marriage half of the time.  ``opportunities`` counts the states in which
+    an exchange, a close or a marriage was legal.
     """
     steps = 0
     target = state.rs.claim.target
     while not state.is_over and steps < limit:
         codes = state.legal_codes()
+        if opportunities is not None:
+            if EXCHANGE in codes:
+                opportunities["exchange"] += 1
+            if CLOSE in codes or CLOSE_BEFORE_DRAW in codes:
+                opportunities["close"] += 1
+            marriages = [c for c in codes if MARRY_BASE <= c < EXCHANGE]
+            if marriages:
+                opportunities["marriage"] += 1
+                if rng.random() < 0.5:  # announce often, so that counting gets exercised
+                    state.push_code(rng.choice(marriages), keep_undo=False)
+                    steps += 1
+                    continue
         if DECLARE in codes:
             if state.claim_points() >= target:
                 state.push_code(DECLARE, keep_undo=False)
@@ -133,10 +151,14 @@ def _judge(rs: Ruleset, report: DeepReport) -> None:
         if not fired[key]:
             report.defects.append(f"{option}: {what} never happened in {n} random deals")
 
+    def never_legal(what: str, key: str, option: str) -> None:
+        if not report.legal[key]:
+            report.defects.append(f"{option}: {what} was never possible in {n} random deals")
+
     if rs.exchange.enabled:
-        never("an exchange of the turn-up", "exchanges", "exchange.enabled")
+        never_legal("an exchange of the turn-up", "exchange", "exchange.enabled")
     if rs.closing.enabled:
-        never("a close of the talon", "closes", "closing.enabled")
+        never_legal("closing the talon", "close", "closing.enabled")
     if rs.claim.enabled:
         never(f"a declaration reaching {rs.claim.target}", "declarations", "claim.target")
     if rs.marriage.enabled:
