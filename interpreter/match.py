@@ -20,7 +20,7 @@ def match_winner(rs: Ruleset, scores: Sequence[int], result: DealResult) -> int 
     reached = [s for s in range(len(scores)) if scores[s] >= target]
     if not reached:
         return None
-    if rs.match.bidder_goes_out and result.declarer_side in reached:
+    if rs.match.bidder_goes_out and result.made and result.declarer_side in reached:
         return result.declarer_side
     best = max(scores[s] for s in reached)
     tops = [s for s in reached if scores[s] == best]

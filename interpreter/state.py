@@ -320,8 +320,8 @@ class DealState:
         trump = self.trump
         win = self.trick_winner_index()
         win_card = trick[win]
+        same = hand & deck.suit_mask[led_suit]
         if play.follow:
-            same = hand & deck.suit_mask[led_suit]
             if same:
                 head = play.head
                 if head == "none":
@@ -339,7 +339,7 @@ class DealState:
                             target = c
                 better = same & deck.stronger[target]
                 return better or same
-        if play.trump_when_void and trump >= 0:
+        if play.trump_when_void and trump >= 0 and not same:
             trumps = hand & deck.suit_mask[trump]
             if trumps:
                 if suit_of[win_card] == trump and led_suit != trump:
@@ -413,7 +413,7 @@ class DealState:
             self.draw_pending, self.claim_seat, self.tricks_played, self.points[:],
             self.tricks[:], self.meld[:], self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
-            self.known[:], len(self.history), self.result, self.bonus[:],
+            self.known[:], len(self.history), self.result, self.bonus[:], self._active,
         )
 
     def pop(self) -> None:
@@ -425,7 +425,7 @@ class DealState:
             self.draw_pending, self.claim_seat, self.tricks_played, self.points,
             self.tricks, self.meld, self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
-            self.known, hist_len, self.result, self.bonus,
+            self.known, hist_len, self.result, self.bonus, self._active,
         ) = snap
         del self.history[hist_len:]
 

@@ -1,0 +1,175 @@
+"""diff_rulesets: which rules differ between two rulesets, in words.
+
+The expected lines are written out by hand from the two rule files being compared.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from interpreter import Ruleset, load_ruleset
+from interpreter.diff import Change, changes_to_json, diff_rulesets
+from interpreter.loader import load_schema
+
+
+@lru_cache(maxsize=None)
+def rs(name: str) -> Ruleset:
+    return load_ruleset(name)
+
+
+def texts(a: str | Ruleset, b: str | Ruleset) -> list[str]:
+    ra = rs(a) if isinstance(a, str) else a
+    rb = rs(b) if isinstance(b, str) else b
+    return [c.text for c in diff_rulesets(ra, rb)]
+
+
+def house(tmp_path: Path, body: str, name: str = "test-house") -> Ruleset:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"name: {name}\n{body}", encoding="utf-8")
+    return load_ruleset(path)
+
+
+def test_south_bend_changes_only_the_name_and_the_target() -> None:
+    assert texts("north-american-4", "house/south-bend") == [
+        "Name: North American Sixty-Six (four players, partnerships) → North American Sixty-Six, South Bend (game to 15)",
+        "Match target: 10 → 15 points",
+    ]
+
+
+def test_schnapsen_against_sechsundsechzig() -> None:
+    lines = texts("sechsundsechzig", "schnapsen")
+    assert lines == [
+        "Name: Sechsundsechzig (Sixty-Six) → Schnapsen",
+        "Cards: 24 (A T K Q J 9) → 20 (A T K Q J)",
+        "Hand size: 6 → 5 cards",
+        "Packets: 3 + 3 → 3 + 2",
+        "Trump card turned up: after 2 packets → after 1 packet",
+        "Exchange card: nine of trumps → jack of trumps",
+        "Exchanger must have won a trick: yes → no",
+        "Smallest talon for the exchange: 2 → 3 cards",
+        "Marriages after the talon is exhausted: not allowed → allowed",
+        "Marriages after closing: not allowed → allowed",
+        "Closing: before or after the draw → only after the draw",
+        "Smallest talon that may be closed: 2 → 3 cards",
+        "Successful close scored on: the opponent's final points and tricks → the opponent's points and tricks when the talon was closed",
+        "Deal played out without a declaration won by: the higher total → the winner of the last trick",
+        "Last trick bonus: 10 → 0 points",
+        "Looking back at won tricks: not allowed → the last trick only",
+    ]
+
+
+def test_the_other_direction_swaps_old_and_new() -> None:
+    lines = texts("schnapsen", "sechsundsechzig")
+    assert "Exchange card: jack of trumps → nine of trumps" in lines
+    assert "Cards: 20 (A T K Q J) → 24 (A T K Q J 9)" in lines
+    assert "Closing: only after the draw → before or after the draw" in lines
+
+
+def test_change_fields() -> None:
+    changes = {c.path: c for c in diff_rulesets(rs("sechsundsechzig"), rs("schnapsen"))}
+    ex = changes["exchange.rank"]
+    assert ex == Change("exchange.rank", "Exchange card", "9", "J", "Exchange card: nine of trumps → jack of trumps")
+    deck = changes["deck"]
+    assert deck.label == "Cards"
+    assert deck.old == {"suits": ["C", "D", "H", "S"], "ranks": ["A", "T", "K", "Q", "J", "9"]}
+    assert deck.new == {"suits": ["C", "D", "H", "S"], "ranks": ["A", "T", "K", "Q", "J"]}
+    # the nine's 0 points leave with the nine: no separate card-points line
+    assert "deck.points" not in changes
+
+
+def test_same_ruleset_has_no_changes() -> None:
+    assert diff_rulesets(rs("schnapsen"), rs("schnapsen")) == []
+
+
+def test_members_of_a_feature_switched_off_are_not_compared() -> None:
+    # Schnapsen's exchange card is the jack; North American has no exchange at all, so only
+    # the switch itself is reported, not "jack of trumps → nine of trumps".
+    lines = texts("schnapsen", "north-american-4")
+    assert "Exchanging the trump card: allowed → not allowed" in lines
+    assert not any(line.startswith("Exchange card") for line in lines)
+    assert "Closing the talon: allowed → not allowed" in lines
+    assert not any(line.startswith("Closing:") for line in lines)
+    assert "Match target: 7 game points → 10 points" in lines
+    assert "Auction: none → yes" in lines
+
+
+def test_moon_and_widow() -> None:
+    assert texts("north-american-4", "north-american-3") == [
+        "Name: North American Sixty-Six (four players, partnerships) → North American Sixty-Six (three players, cutthroat)",
+        "Players: 4 → 3",
+        "Sides: two partnerships, partners opposite → each for himself",
+        "Hand size: 6 → 7 cards",
+        "Packets: 3 + 3 → 4 + 3",
+        "Widow: none → to the winner of the first trick, counted with his tricks",
+        "Marriages count: once his side has won a trick → once the player has won a trick",
+        "Moon declarer's partner sits out: yes → no",
+        "First dealer: seat 3 → seat 2",
+    ]
+
+
+def test_house_file_changes(tmp_path: Path) -> None:
+    other = house(
+        tmp_path,
+        "extends: sechsundsechzig\n"
+        "title: Test house\n"
+        "deck:\n  points: {J: 1}\n"
+        "scoring:\n  game_points: 'if opponent_tricks == 0 then 3 else if opponent_points < 31 then 2 else 1'\n"
+        "match:\n  target: 15\n"
+        "info:\n  review_own_tricks: last_trick\n",
+    )
+    assert texts("sechsundsechzig", other) == [
+        "Name: Sechsundsechzig (Sixty-Six) → Test house",
+        "Card points: A 11, T 10, K 4, Q 3, J 2, 9 0 → A 11, T 10, K 4, Q 3, J 1, 9 0",
+        "Game points formula: if opponent_tricks == 0 then 3 else if opponent_points < 33 then 2 else 1"
+        " → if opponent_tricks == 0 then 3 else if opponent_points < 31 then 2 else 1",
+        "Match target: 7 → 15 game points",
+        "Looking back at won tricks: not allowed → the last trick only",
+    ]
+
+
+def test_description_alone_is_not_a_change(tmp_path: Path) -> None:
+    other = house(
+        tmp_path,
+        "extends: schnapsen\ntitle: Schnapsen\ndescription: Another text entirely.\n",
+        name="schnapsen",
+    )
+    assert diff_rulesets(rs("schnapsen"), other) == []
+
+
+def test_name_line_uses_the_name_when_the_titles_agree(tmp_path: Path) -> None:
+    other = house(tmp_path, "extends: schnapsen\ntitle: Schnapsen\n", name="schnapsen-copy")
+    assert texts("schnapsen", other) == ["Name: schnapsen → schnapsen-copy"]
+
+
+def test_changes_follow_the_schema_order_of_sections() -> None:
+    order = [k for k in load_schema()["properties"]]
+    for a, b in [("sechsundsechzig", "north-american-2"), ("schnapsen", "north-american-4")]:
+        sections = [c.path.split(".")[0] for c in diff_rulesets(rs(a), rs(b))]
+        indexes = [order.index(s) for s in sections]
+        assert indexes == sorted(indexes)
+
+
+def test_changes_to_json() -> None:
+    changes = diff_rulesets(rs("sechsundsechzig"), rs("schnapsen"))
+    data = changes_to_json(changes)
+    assert json.loads(json.dumps(data)) == data
+    assert [d["text"] for d in data] == [c.text for c in changes]
+    assert data[0] == {
+        "path": "name",
+        "label": "Name",
+        "old": "Sechsundsechzig (Sixty-Six)",
+        "new": "Schnapsen",
+        "text": "Name: Sechsundsechzig (Sixty-Six) → Schnapsen",
+    }
+    assert set(data[1]) == {"path", "label", "old", "new", "text"}
+
+
+@pytest.mark.parametrize("path", ["exchange.rank", "deck", "closing.timing"])
+def test_change_is_frozen(path: str) -> None:
+    change = next(c for c in diff_rulesets(rs("sechsundsechzig"), rs("schnapsen")) if c.path == path)
+    with pytest.raises(AttributeError):
+        change.text = "x"  # type: ignore[misc]
