@@ -98,7 +98,7 @@ def _gp(count: int) -> str:
 @dataclass
 class _Section:
     heading: str
-    blocks: list[tuple] = field(default_factory=list)
+    blocks: list[tuple[Any, ...]] = field(default_factory=list)
 
     def p(self, *sentences: str) -> None:
         text = " ".join(s for s in sentences if s)
@@ -914,7 +914,7 @@ def _fixed(expr: Expression, f: _Facts, bid: int, said: Any) -> str:
     if set(expr.names) <= {"bid", "unit"}:
         value = int(expr.evaluate({"points": 0, "tricks": 0, "bid": bid, "unit": f.rs.scoring.unit}))
         return f"{value} ({said(expr)})"
-    return said(expr)
+    return str(said(expr))
 
 
 def _example(expr: Expression, f: _Facts, *, points: int | None = None, bid: int | None = None) -> str:

@@ -33,6 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+Data = dict[str, Any]  # a ruleset's merged, defaulted mapping
+
 from interpreter.cards import RANK_NAMES, SUIT_NAMES
 
 if TYPE_CHECKING:
@@ -65,12 +67,12 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
-def _enum(words: dict[Any, str]) -> Callable[[Any, dict], str]:
+def _enum(words: dict[Any, str]) -> Callable[[Any, Data], str]:
     return lambda v, d: words.get(v, str(v))
 
 
-def _num(unit: str = "", units: str | None = None) -> Callable[[Any, dict], tuple[str, str]]:
-    def fmt(v: Any, d: dict) -> tuple[str, str]:
+def _num(unit: str = "", units: str | None = None) -> Callable[[Any, Data], tuple[str, str]]:
+    def fmt(v: Any, d: Data) -> tuple[str, str]:
         if not unit:
             return str(v), ""
         return str(v), (unit if v == 1 else (units or unit + "s"))
@@ -97,12 +99,12 @@ _YES_NO = _enum({True: "yes", False: "no"})
 _ALLOWED = _enum({True: "allowed", False: "not allowed"})
 
 
-def _target_unit(v: Any, d: dict) -> tuple[str, str]:
+def _target_unit(v: Any, d: Data) -> tuple[str, str]:
     unit = "game point" if d["scoring"]["method"] == "game_points" else "point"
     return str(v), unit if v == 1 else unit + "s"
 
 
-def _widow(v: Any, d: dict) -> str:
+def _widow(v: Any, d: Data) -> str:
     if v is None:
         return "none"
     if v.get("to") == "first_trick_winner_tricks":
@@ -110,7 +112,7 @@ def _widow(v: Any, d: dict) -> str:
     return _flow(v)
 
 
-def _moon(v: Any, d: dict) -> str:
+def _moon(v: Any, d: Data) -> str:
     if v is None:
         return "none"
     parts = [f"bid {v.get('bid')}"]
@@ -120,13 +122,13 @@ def _moon(v: Any, d: dict) -> str:
     return ", ".join(parts)
 
 
-def _turn_up_after(v: Any, d: dict) -> str:
+def _turn_up_after(v: Any, d: Data) -> str:
     return "before the first packet" if v == 0 else f"after {plural(v, 'packet')}"
 
 
 #: path -> (label, formatter).  A formatter returns the value in words, or (value, unit) when
 #: a unit may be factored out of "old → new unit".
-LEAVES: dict[str, tuple[str, Callable[[Any, dict], Any]]] = {
+LEAVES: dict[str, tuple[str, Callable[[Any, Data], Any]]] = {
     "players.count": ("Players", _num()),
     "players.sides": ("Sides", _enum({"individual": "each for himself", "partnership": "two partnerships, partners opposite"})),
     "deal.hand_size": ("Hand size", _num("card")),
@@ -247,7 +249,7 @@ _SKIPPED = {"name", "title", "description", "extends", "deck"}
 
 
 # --------------------------------------------------------------------------- relevance
-def _relevant(path: str, d: dict) -> bool:
+def _relevant(path: str, d: Data) -> bool:
     """Whether the key at ``path`` has any effect in the ruleset with data ``d``."""
     section = path.split(".")[0]
     leaf = path[len(section) + 1:]
@@ -257,7 +259,7 @@ def _relevant(path: str, d: dict) -> bool:
         if not d[section]["enabled"]:
             return False
     if path == "trump.turn_up_after_packet":
-        return d["trump"]["selection"] == "turn_up"
+        return bool(d["trump"]["selection"] == "turn_up")
     if path == "deal.widow":
         return not talon
     if path == "exchange.before_first_trick":
@@ -269,7 +271,7 @@ def _relevant(path: str, d: dict) -> bool:
             return False
         return path == "marriage.after_close" or not d["marriage"]["after_close"]
     if path in ("scoring.game_points", "scoring.opponent_points"):
-        return game_points
+        return bool(game_points)
     if path in ("scoring.unit", "scoring.made", "scoring.set", "scoring.defenders"):
         return not game_points
     if path in ("scoring.moon_made", "scoring.moon_set"):
@@ -281,9 +283,9 @@ def _relevant(path: str, d: dict) -> bool:
             return False
         end = d["end"]
         if path == "end.tie":
-            return end["unclaimed"] == "higher_total"
+            return bool(end["unclaimed"] == "higher_total")
         if path == "end.last_trick_points":
-            return end["unclaimed"] == "last_trick_wins" or end["tie"] == "last_trick_wins"
+            return bool(end["unclaimed"] == "last_trick_wins" or end["tie"] == "last_trick_wins")
     return True
 
 
@@ -305,7 +307,7 @@ def _normal(path: str, value: Any) -> Any:
     return _plain(value)
 
 
-def _words(path: str, value: Any, data: dict) -> tuple[str, str]:
+def _words(path: str, value: Any, data: Data) -> tuple[str, str]:
     entry = LEAVES.get(path)
     if entry is None:
         return _flow(value), ""
@@ -315,7 +317,7 @@ def _words(path: str, value: Any, data: dict) -> tuple[str, str]:
     return out, ""
 
 
-def _change(path: str, old: Any, new: Any, a: dict, b: dict) -> Change:
+def _change(path: str, old: Any, new: Any, a: Data, b: Data) -> Change:
     label = LEAVES[path][0] if path in LEAVES else path
     old_w, old_u = _words(path, old, a)
     new_w, new_u = _words(path, new, b)
@@ -337,7 +339,7 @@ def _schema_props(sub: dict[str, Any] | None, root: dict[str, Any]) -> dict[str,
     return obj.get("properties", {}) if obj is not None else {}
 
 
-def _walk(path: str, sub: dict | None, root: dict, a: dict, b: dict, va: Any, vb: Any, out: list[Change]) -> None:
+def _walk(path: str, sub: Data | None, root: Data, a: Data, b: Data, va: Any, vb: Any, out: list[Change]) -> None:
     """Compare the values at ``path``; recurse into mappings that both rulesets have."""
     props = _schema_props(sub, root)
     if isinstance(va, dict) and isinstance(vb, dict) and (props or path not in LEAVES):
@@ -356,7 +358,7 @@ def _walk(path: str, sub: dict | None, root: dict, a: dict, b: dict, va: Any, vb
         out.append(_change(path, old, new, a, b))
 
 
-def _deck_changes(a: dict, b: dict) -> list[Change]:
+def _deck_changes(a: Data, b: Data) -> list[Change]:
     da, db = a["deck"], b["deck"]
     ra, rb = [str(r) for r in da["ranks"]], [str(r) for r in db["ranks"]]
     sa, sb = list(da["suits"]), list(db["suits"])
