@@ -204,6 +204,11 @@ def _has_members(sub: Schema) -> bool:
     return isinstance(sub.get("properties"), Mapping)
 
 
+def top_required(schema: Schema) -> list[str]:
+    """The keys a complete ruleset must have (a file with ``extends:`` needs none of them)."""
+    return list(schema.get("required") or schema.get("else", {}).get("required", []))
+
+
 def _default_text(key: str, sub: Schema, required: Sequence[str]) -> str:
     if key in required:
         return "required"
@@ -269,7 +274,7 @@ def _section(path: Sequence[str], sub: Schema, required: Sequence[str], level: i
 
 
 def _contents(schema: Schema) -> list[str]:
-    required = schema.get("required", [])
+    required = top_required(schema)
     lines = ["| Key | Type | Default |", "|---|---|---|"]
     for key, sub in schema.get("properties", {}).items():
         link = f"[{_code(key)}](#{key.lower()})"
@@ -318,7 +323,7 @@ def render_reference(schema: Schema) -> str:
         *_contents(schema),
         "",
     ]
-    required = schema.get("required", [])
+    required = top_required(schema)
     for key, sub in schema.get("properties", {}).items():
         lines += _section([key], sub, required, 2)
     lines += _definitions(schema)

@@ -47,7 +47,7 @@ def walk_properties(
     sub: dict[str, Any], path: str = "", pointer: str = ""
 ) -> Iterator[tuple[str, str, dict[str, Any], bool]]:
     """Every property at every level: (dotted path, JSON pointer, subschema, required)."""
-    required = set(sub.get("required", []))
+    required = set(sub.get("required", []) or sub.get("else", {}).get("required", []))
     for key, member in sub.get("properties", {}).items():
         dotted = f"{path}.{key}" if path else key
         member_pointer = f"{pointer}/properties/{key}"
@@ -120,7 +120,8 @@ def test_every_object_is_closed() -> None:
 
 
 def test_top_level_required_keys() -> None:
-    assert SCHEMA["required"] == ["name", "deck", "players", "deal", "trump", "scoring"]
+    assert SCHEMA["else"]["required"] == ["name", "deck", "players", "deal", "trump", "scoring"]
+    assert SCHEMA["if"] == {"required": ["extends"]}  # a house-rules file needs none of them
 
 
 @pytest.mark.parametrize(("path", "pointer", "sub", "required"), PROPERTIES, ids=PROPERTY_IDS)
