@@ -472,7 +472,7 @@ PROBES: list[Probe] = [
     Probe("contains", "minContains", False,
           {"type": "array", "contains": {"type": "string"}, "minContains": 2}, "[x, 1]"),
     Probe("const", "const", False, {"const": "x"}, "y"),
-    Probe("if_then", "if/then/else", False,
+    Probe("if_then", "if/then/else", True,
           {"if": {"required": ["a"]}, "then": {"required": ["b"]}, "else": {"required": ["c"]}}, "{a: 1}"),
 ]
 PROBE_SCHEMA: dict[str, Any] = {
