@@ -278,6 +278,9 @@ def run(
         typer.echo(f"{rs.title} -- match to {rs.match.target}, seed {seed}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
     try:
         match = play_match(rs, agents, seed=seed, max_deals=deals, observer=observer, log=log)
+    except RulesError as exc:  # e.g. a scoring expression that divides by zero
+        save()
+        raise fail(exc) from None
     except Interrupted:
         target = record
         if target is None:
