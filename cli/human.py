@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from interpreter.actions import Action, parse_action
+from interpreter.actions import Action, Continue, parse_action
 from interpreter.cards import SUIT_NAMES
 from interpreter.errors import RulesError
 from interpreter.views import SeatView
@@ -37,6 +37,8 @@ class HumanAgent:
         talon = f", talon {view.talon_size}{' (closed)' if view.closed else ''}" if view.talon_size or view.closed else ""
         w(f"trump {trump}{turn_up}{talon}\n")
         w("your hand: " + " ".join(str(c) for c in view.hand) + "\n")
+        for trick in view.reviewable_tricks:
+            w("you may look at: " + ", ".join(f"seat {s} {c}" for s, c in trick) + "\n")
         if view.trick:
             w("on the table: " + ", ".join(f"seat {s} {c}" for s, c in view.trick) + "\n")
         w("points: " + ", ".join(str(p) for p in view.card_points) + f"; tricks: {', '.join(str(t) for t in view.tricks_won)}\n")
@@ -59,7 +61,7 @@ class HumanAgent:
                 self.out.write(f"there is no choice {k}: pick 1 to {len(legal)}\n")
                 continue
             try:
-                action = parse_action(text)
+                action = Continue() if text.lower() == "continue" else parse_action(text)
             except RulesError as exc:
                 self.out.write(f"{exc}\n")
                 continue

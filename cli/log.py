@@ -72,7 +72,10 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
     if isinstance(event, TrickDone):
         st = event.state
         cards = ", ".join(f"{seat} {card}" for seat, card in event.cards)
-        return [f"  trick {st.tricks_played}: {cards} -> seat {event.winner} takes {event.points}"]
+        line = f"  trick {st.tricks_played}: {cards} -> seat {event.winner} takes {event.points}"
+        if st.tricks_played == 1 and st.widow and st.widow_taker == event.winner:
+            line += f" and the widow ({len(st.widow)} cards, face down)"
+        return [line]
     if isinstance(event, DealEnded):
         st = event.state
         r = event.result

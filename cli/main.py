@@ -62,13 +62,21 @@ def validate(
             bad += 1
             fail(exc)
             continue
-        typer.echo(f"{name}: ok ({rs.title})")
-        if deep:
+        if not deep:
+            typer.echo(f"{name}: ok ({rs.title})")
+            continue
+        try:
             report = deep_check(rs, deals, seed)
-            for line in report.lines():
-                typer.echo("  " + line)
-            if not report.ok:
-                bad += 1
+        except RulesError as exc:  # e.g. a scoring expression that divides by zero in play
+            bad += 1
+            fail(exc)
+            continue
+        verdict = "ok" if report.ok else f"valid, but {len(report.defects)} defect{'s' if len(report.defects) != 1 else ''} in play"
+        typer.echo(f"{name}: {verdict} ({rs.title})")
+        for line in report.lines():
+            typer.echo("  " + line)
+        if not report.ok:
+            bad += 1
     if bad:
         raise typer.Exit(2)
 
@@ -231,7 +239,7 @@ def run(
     n = rs.players.count
     kinds = [k.strip().lower() for k in players.split(",")] if players else ["greedy"] * n
     if len(kinds) != n:
-        raise usage_error(f"--players: {rs.title} has {n} seats, got {len(kinds)} kinds (expected {n} of: {', '.join(SEAT_KINDS)})")
+        raise usage_error(f"--players: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''} (expected {n} of: {', '.join(SEAT_KINDS)})")
     for k in kinds:
         if k not in SEAT_KINDS:
             raise usage_error(f"--players: unknown seat kind '{k}' (expected one of: {', '.join(SEAT_KINDS)})")
@@ -274,7 +282,7 @@ def run(
         if record is not None:
             record.write_text(match_record(rs, seed=seed, players=kinds, deals=log.deals, record_path=record), encoding="utf-8")
 
-    if text_out and not quiet:
+    if text_out:
         typer.echo(f"{rs.title} -- match to {rs.match.target}, seed {seed}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
     try:
         match = play_match(rs, agents, seed=seed, max_deals=deals, observer=observer, log=log)
@@ -305,7 +313,8 @@ def run(
         }
         typer.echo(json.dumps(summary))
     elif match.winner is None:
-        typer.echo(f"Stopped after {len(match.results)} deals; score " + ", ".join(str(s) for s in match.scores))
+        played = len(match.results)
+        typer.echo(f"Stopped after {played} deal{'s' if played != 1 else ''}; score " + ", ".join(str(s) for s in match.scores))
 
 
 def main() -> None:  # pragma: no cover - console entry for `python -m cli.main`

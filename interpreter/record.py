@@ -219,6 +219,7 @@ def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start
         raise doc.error(RecordError, "a mid-deal start is not available in a game with an auction", path + ("start",), key=True, expected="start with match_scores only")
     state = DealState(rs, dealer, hands, stock, turnup)
     sp = path + ("start",)
+    played = rs.deck.size - len(seen) - (len(stock) if not rs.deal.talon else 0)
     ns = rs.side_count
     if "leader" in start:
         leader = _int(doc, start["leader"], sp + ("leader",), f"a seat from 0 to {n - 1}")
@@ -233,6 +234,13 @@ def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start
         for side, v in enumerate(_int_list(doc, start["tricks_won"], sp + ("tricks_won",), ns, f"{ns} numbers, one per {unit}")):
             state.tricks[side] = v
     state.tricks_played = sum(state.tricks)
+    if "tricks_won" in start and played < n * state.tricks_played:
+        raise doc.error(
+            RecordError,
+            f"{state.tricks_played} tricks of {n} cards were won, but only {played} cards are missing from the position",
+            sp + ("tricks_won",),
+            expected=f"at most {played // n} tricks in all",
+        )
     if "trump" in start:
         suit = str(start["trump"]).upper()
         if suit not in rs.deck.suits:
@@ -301,7 +309,7 @@ def replay(record: Record, until: int | None = None) -> ReplayOutcome:
     result: DealResult | None = None
     carry = 0
     for k, deal in enumerate(record.deals):
-        state = deal.state
+        state = deal.state.copy()  # replaying twice gives the same answer
         if deal.match_scores is not None:
             scores = list(deal.match_scores)
         result = None

@@ -45,7 +45,12 @@ def _flow(value: Any) -> str:
 
 def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
     """The text of a new house-rules file at ``target`` extending ``base`` (named ``base_ref``)."""
-    schema = os.path.relpath(schema_path(), target.resolve().parent)
+    schema_file = schema_path().resolve()
+    folder = target.resolve().parent
+    if os.path.commonpath([schema_file, folder]) in ("/", folder.anchor):
+        schema = str(schema_file)  # nothing in common: a relative path would not survive a move
+    else:
+        schema = os.path.relpath(schema_file, folder)
     name = target.stem.lower().replace("_", "-").replace(" ", "-")
     lines = [
         f"# yaml-language-server: $schema={schema}",

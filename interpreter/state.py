@@ -66,7 +66,11 @@ class DealResult:
 
 
 class DealState:
-    """One deal in progress.  Construct with :meth:`new` (seeded) or :meth:`from_position`."""
+    """One deal in progress.
+
+    Construct with :meth:`new` (a seeded shuffle) or from a written position with
+    :func:`interpreter.record.deal_from_mapping`.
+    """
 
     __slots__ = (
         "rs", "n", "dealer", "stock", "widow", "hands", "spos", "turnup", "trump", "closed",
