@@ -653,7 +653,7 @@ class DealState:
                 basis = ""
             gp = self._game_points(side, op, ot)
             closing = " after closing" if closer_side == side else ""
-            self._award(side, gp, f"{who} {how} {pts}{closing}; opponent {op} points, {ot} tricks{basis}")
+            self._award(side, gp, f"{who} {how} {pts}{closing}; opponent {op} points, {ot} trick{'' if ot == 1 else 's'}{basis}")
             return
         fp = rs.claim.false_points
         gp = fp.opponent_without_trick if self.side_tricks(opp) == 0 else fp.base
