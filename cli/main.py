@@ -8,6 +8,7 @@ Results go to stdout (``--json`` for programs), diagnostics to stderr; any
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -243,6 +244,10 @@ def run(
     for k in kinds:
         if k not in SEAT_KINDS:
             raise usage_error(f"--players: unknown seat kind '{k}' (expected one of: {', '.join(SEAT_KINDS)})")
+    if record is not None and not record.parent.resolve().is_dir():
+        raise usage_error(f"--record: cannot write {record}: the folder {record.parent} does not exist")
+    if record is not None and (record.is_dir() or not os.access(record.parent.resolve(), os.W_OK)):
+        raise usage_error(f"--record: cannot write {record}")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     current: dict[str, DealState] = {}

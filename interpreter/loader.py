@@ -169,7 +169,10 @@ class _Checker:
                 self.fail(("deck", "points"), f"no points given for rank {r}", expected="a value for every rank in deck.ranks")
         for r in points:
             if r not in ranks:
-                self.fail(("deck", "points", r), f"rank {r} is not in deck.ranks", expected="one of: " + ", ".join(ranks))
+                self.errors.append(self.doc.error(
+                    RulesetError, f"rank {r} is not in deck.ranks", ("deck", "points", r), key=True,
+                    expected="one of: " + ", ".join(ranks),
+                ))
         n = d["players"]["count"]
         sides = d["players"]["sides"]
         if sides == "partnership" and n != 4:
@@ -243,8 +246,14 @@ class _Checker:
             if scoring["method"] != "game_points":
                 self.fail(("claim", "enabled"), "declaring is scored in game points", expected="scoring.method: game_points")
             total = sum(points.get(r, 0) for r in ranks) * len(suits)
-            if d["claim"]["target"] > total + d["end"]["last_trick_bonus"] + 4 * d["marriage"]["values"]["trump"]:
-                self.fail(("claim", "target"), f"target {d['claim']['target']} cannot be reached", expected=f"at most the deck's {total} points plus bonuses")
+            values = d["marriage"]["values"]
+            melds = values["trump"] + (len(suits) - 1) * values["plain"] if d["marriage"]["enabled"] else 0
+            most = total + d["end"]["last_trick_bonus"] + melds
+            if d["claim"]["target"] > most:
+                self.fail(
+                    ("claim", "target"), f"target {d['claim']['target']} cannot be reached",
+                    expected=f"at most {most}: the deck's {total} points plus the last-trick bonus and every marriage",
+                )
         if scoring["method"] == "game_points" and not two_sides:
             self.fail(("scoring", "method"), "game points are scored between two sides", expected="scoring.method: units")
         if bidding["enabled"] != (scoring["method"] == "units"):

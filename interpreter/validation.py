@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema._utils import Unset
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
@@ -529,6 +529,33 @@ def _sort_key(error: RulesError) -> tuple[int, int, str]:
     return (error.line or 0, error.column or 0, error.message)
 
 
+def _is_integer(checker: object, instance: object) -> bool:
+    """YAML's ``2.0`` is a float: a count of players or cards must be written as a whole number."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_Validator = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+
+_MISSING = re.compile(r"missing key '([^']+)'")
+_SUGGESTED = re.compile(r"unknown key '[^']+' \(did you mean '([^']+)'\?\)")
+
+
+def _drop_explained_missing(errors: list[RulesError]) -> list[RulesError]:
+    """A misspelt key is reported once: 'unknown key ... (did you mean X?)' explains 'missing key X'."""
+    suggested = {
+        (e.file, e.path.rpartition(".")[0] if e.path else "", m.group(1))
+        for e in errors
+        if (m := _SUGGESTED.fullmatch(e.message)) is not None
+    }
+    return [
+        e for e in errors
+        if not ((m := _MISSING.fullmatch(e.message)) and (e.file, e.path or "", m.group(1)) in suggested)
+    ]
+
+
 def schema_errors(
     doc: SourceDoc, schema: dict[str, Any], *, error_cls: type[RulesError] = RulesetError
 ) -> list[RulesError]:
@@ -537,7 +564,7 @@ def schema_errors(
     Every problem is reported (not only the first) so one run shows everything to fix; the list
     is sorted by position and free of duplicates.  An empty list means the document is valid.
     """
-    validator = Draft202012Validator(schema)
+    validator = _Validator(schema)
     results: dict[tuple[Any, ...], RulesError] = {}
     for error in _drop_shadowed(list(validator.iter_errors(doc.data))):
         key = _key_name(error, doc)
@@ -549,4 +576,4 @@ def schema_errors(
                 expected=finding.expected,
             )
             results.setdefault((located.line, located.column, str(located)), located)
-    return sorted(results.values(), key=_sort_key)
+    return sorted(_drop_explained_missing(list(results.values())), key=_sort_key)

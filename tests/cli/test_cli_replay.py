@@ -1,0 +1,309 @@
+"""`rules replay`: records written by `rules run --record` replay to the same scores; the JSON
+report has exactly the keys of the record-format spec; illegal moves exit 1, unreadable records 2."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from clitools import REPLAY_KEYS, RULESETS, SEATS, Outcome, invoke, no_traceback, run_rules
+from interpreter import DealState, load_ruleset, parse_action
+from interpreter.ruleset import CONTINUE
+
+POSITION = """\
+ruleset: schnapsen
+dealer: 1
+hands:
+  0: [AH, TH, KH, QH, JH]
+  1: [AS, TS, KS, QS, JS]
+trump_card: AD
+stock: [TD, KD, QD, JD, AC, TC, KC, QC, JC]
+moves: [play AH, play AS, play TH]
+"""
+
+
+def check_report(report: dict) -> None:
+    """The JSON object of section 3 of the spec: exactly its keys, values of the right kinds."""
+    assert set(report) == set(REPLAY_KEYS), f"keys {sorted(report)} are not the spec's {sorted(REPLAY_KEYS)}"
+    assert report["status"] in ("in_progress", "deal_over", "illegal")
+    assert report["legal"] == sorted(report["legal"])
+    if report["status"] == "deal_over":
+        assert report["to_act"] is None and report["legal"] == []
+    elif report["status"] == "in_progress":
+        assert report["illegal"] is None
+        assert isinstance(report["to_act"], int) and report["legal"]
+        assert report["winner"] is None and report["game_points"] is None
+    assert len(report["card_points"]) == len(report["tricks_won"]) == len(report["match_scores"])
+
+
+def run_and_record(tmp_path: Path, ruleset: str, seed: int, players: list[str], deals: int | None = None) -> tuple[dict, Path]:
+    record = tmp_path / f"{ruleset}-{seed}.yaml"
+    args = ["run", ruleset, "--seed", str(seed), "--players", ",".join(players), "--json", "--record", str(record)]
+    if deals:
+        args += ["--deals", str(deals)]
+    out = invoke(args)
+    assert out.exit_code == 0, out.stderr
+    return out.json(), record
+
+
+def replay_json(record: Path, *extra: str) -> tuple[Outcome, dict]:
+    out = invoke(["replay", str(record), "--json", *extra])
+    no_traceback(out)
+    assert out.exit_code in (0, 1), out.stderr
+    report = out.json()
+    check_report(report)
+    return out, report
+
+
+# ----------------------------------------------------------------------------- run -> replay
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_replay_reproduces_the_match_scores(tmp_path: Path, ruleset: str, kind: str, seed: int) -> None:
+    summary, record = run_and_record(tmp_path, ruleset, seed, [kind] * SEATS[ruleset])
+    out, report = replay_json(record)
+    assert out.exit_code == 0
+    assert report["status"] == "deal_over"
+    assert report["illegal"] is None
+    assert report["match_scores"] == summary["match_scores"]
+    assert report["match_winner"] == summary["match_winner"]
+    last = summary["deals"][-1]
+    assert report["winner"] == last["winner"]
+    if last["game_points"] is not None:
+        assert report["game_points"] == last["game_points"]
+
+
+def test_replay_through_the_installed_script(tmp_path: Path) -> None:
+    record = tmp_path / "m.yaml"
+    ran = run_rules(["run", "sechsundsechzig", "--seed", "7", "--json", "--record", str(record)])
+    assert ran.exit_code == 0, ran.stderr
+    replayed = run_rules(["replay", str(record), "--json"])
+    assert replayed.exit_code == 0, replayed.stderr
+    assert replayed.json()["match_scores"] == ran.json()["match_scores"]
+    assert replayed.stderr == ""
+
+
+def test_record_names_the_match_seed_and_deals(tmp_path: Path) -> None:
+    summary, record = run_and_record(tmp_path, "schnapsen", 3, ["random", "greedy"], deals=2)
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    assert data["ruleset"] == "schnapsen"
+    assert [d["seed"] for d in data["deals"]] == [d["seed"] for d in summary["deals"]]
+    assert [d["dealer"] for d in data["deals"]] == [d["dealer"] for d in summary["deals"]]
+
+
+# ----------------------------------------------------------------------------- positions, --until
+def test_replay_of_a_position(tmp_path: Path) -> None:
+    record = tmp_path / "p.yaml"
+    record.write_text(POSITION, encoding="utf-8")
+    out, report = replay_json(record)
+    assert out.exit_code == 0
+    # AH wins AS (AS is no heart and no trump); seat 0 draws TD, seat 1 draws KD; seat 0 leads TH
+    # and seat 1 may play any card while the talon is open
+    assert report == {
+        "status": "in_progress",
+        "illegal": None,
+        "to_act": 1,
+        "legal": ["play JS", "play KD", "play KS", "play QS", "play TS"],
+        "card_points": [22, 0],
+        "tricks_won": [1, 0],
+        "winner": None,
+        "game_points": None,
+        "match_scores": [0, 0],
+        "match_winner": None,
+    }
+
+
+def test_until_replays_a_prefix(tmp_path: Path) -> None:
+    record = tmp_path / "p.yaml"
+    record.write_text(POSITION, encoding="utf-8")
+    _, start = replay_json(record, "--until", "0")
+    assert start["to_act"] == 0 and start["card_points"] == [0, 0]
+    # seat 0 leads: five cards, a marriage in hearts (K and Q), no jack of diamonds to exchange, close
+    assert start["legal"] == sorted(
+        ["play AH", "play TH", "play KH", "play QH", "play JH", "marry KH", "marry QH", "close"]
+    )
+    _, one = replay_json(record, "--until", "1")
+    assert one["to_act"] == 1 and one["legal"] == ["play AS", "play JS", "play KS", "play QS", "play TS"]
+    _, two = replay_json(record, "--until", "2")
+    assert two["tricks_won"] == [1, 0] and two["card_points"] == [22, 0]
+    # the draw after the trick is automatic: seat 0 leads again with TD drawn, a trick won
+    assert two["to_act"] == 0
+    assert "play TD" in two["legal"] and "declare" in two["legal"]
+    _, beyond = replay_json(record, "--until", "99")
+    _, full = replay_json(record)
+    assert beyond == full
+
+
+@pytest.mark.parametrize("ruleset", ["schnapsen", "sechsundsechzig", "north-american-4"])
+def test_until_matches_the_engine_move_by_move(tmp_path: Path, ruleset: str) -> None:
+    """Each prefix of a recorded deal reports the state the engine reaches with those moves."""
+    _, record = run_and_record(tmp_path, ruleset, 9, ["random"] * SEATS[ruleset], deals=1)
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    deal = data["deals"][0]
+    rs = load_ruleset(ruleset)
+    state = DealState.new(rs, deal["dealer"], deal["seed"])
+    for k, move in enumerate(deal["moves"]):
+        _, report = replay_json(record, "--until", str(k))
+        assert report["status"] == "in_progress"
+        assert report["card_points"] == state.card_points()
+        assert report["tricks_won"] == state.tricks_won()
+        action = parse_action(move)
+        if CONTINUE in state.legal_codes() and not state.is_legal(action):
+            state.push_code(CONTINUE)  # the implicit draw / declining to go out
+        state.apply(action)
+    assert state.is_over
+
+
+# ----------------------------------------------------------------------------- illegal moves
+def test_illegal_move_exits_1_with_its_index(tmp_path: Path) -> None:
+    record = tmp_path / "bad.yaml"
+    record.write_text(POSITION.replace("moves: [play AH, play AS, play TH]", "moves: [play AH, play AH, play TS]"))
+    out, report = replay_json(record)
+    assert out.exit_code == 1
+    assert report["status"] == "illegal"
+    assert report["illegal"]["index"] == 1
+    assert report["illegal"]["move"] == "play AH"
+    assert report["illegal"]["reason"]
+    # the state reported is the one before the illegal move
+    assert report["to_act"] == 1
+    assert report["legal"] == ["play AS", "play JS", "play KS", "play QS", "play TS"]
+    assert report["card_points"] == [0, 0]
+
+
+def test_illegal_move_in_a_recorded_match(tmp_path: Path) -> None:
+    """A card played twice in a run's record: rejected at its index, later moves not executed."""
+    _, record = run_and_record(tmp_path, "sechsundsechzig", 21, ["random", "random"], deals=1)
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    moves = data["deals"][0]["moves"]
+    first_play = next(i for i, m in enumerate(moves) if m.startswith("play"))
+    k = first_play + 3
+    moves[k] = moves[first_play]
+    record.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    out, report = replay_json(record)
+    assert out.exit_code == 1
+    assert report["illegal"]["index"] == k and report["illegal"]["move"] == moves[first_play]
+    _, before = replay_json(record, "--until", str(k))
+    assert {key: report[key] for key in REPLAY_KEYS if key not in ("status", "illegal")} == {
+        key: before[key] for key in REPLAY_KEYS if key not in ("status", "illegal")
+    }
+
+
+def test_illegal_move_text_report(tmp_path: Path) -> None:
+    record = tmp_path / "bad.yaml"
+    record.write_text(POSITION.replace("play AS", "play AD"))
+    out = invoke(["replay", str(record)])
+    assert out.exit_code == 1
+    assert "illegal move 1 'play AD'" in out.stdout
+
+
+# ----------------------------------------------------------------------------- unreadable records
+def broken(out: Outcome, file: str, line: int | None, column: int | None, *words: str) -> str:
+    """One located message on stderr, nothing on stdout, exit 2, no traceback."""
+    assert out.exit_code == 2, (out.stdout, out.stderr)
+    no_traceback(out)
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, f"expected one message, got {out.stderr!r}"
+    message = lines[0]
+    where = f"{file}:{line}:{column}: " if line is not None else f"{file}: "
+    assert message.startswith(where), f"{message!r} is not located at {where!r}"
+    for word in words:
+        assert word in message, f"{word!r} missing from {message!r}"
+    return message
+
+
+@pytest.fixture
+def rec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Write a record text to r.yaml in a temporary working folder; return its name."""
+    monkeypatch.chdir(tmp_path)
+
+    def write(text: str) -> str:
+        Path("r.yaml").write_text(text, encoding="utf-8")
+        return "r.yaml"
+
+    return write
+
+
+def test_unknown_key(rec) -> None:
+    name = rec(POSITION.replace("moves:", "movez:"))
+    broken(invoke(["replay", name, "--json"]), name, 8, 1, "movez", "did you mean 'moves'")
+
+
+def test_unknown_key_inside_start(rec) -> None:
+    name = rec(POSITION + "start: {leader: 0, trump: D, lead: 1}\n")
+    broken(invoke(["replay", name, "--json"]), name, 9, 30, "start.lead", "unknown key 'lead'")
+
+
+def test_bad_card(rec) -> None:
+    name = rec(POSITION.replace("QS, JS", "QS, XS"))
+    broken(invoke(["replay", name, "--json"]), name, 5, 23, "hands.1[4]", "'XS'")
+
+
+def test_card_not_in_the_deck(rec) -> None:
+    name = rec(POSITION.replace("QS, JS", "QS, 9S"))
+    broken(invoke(["replay", name, "--json"]), name, 5, 23, "hands.1[4]", "9S")
+
+
+def test_card_given_twice(rec) -> None:
+    name = rec(POSITION.replace("QS, JS", "QS, AH"))
+    broken(invoke(["replay", name]), name, 5, 23, "AH appears twice")
+
+
+def test_bad_move_text(rec) -> None:
+    name = rec(POSITION.replace("play AS", "plya AS"))
+    broken(invoke(["replay", name, "--json"]), name, 8, 18, "moves[1]", "plya AS")
+
+
+def test_yaml_syntax_error(rec) -> None:
+    name = rec(POSITION.replace("[AS, TS, KS, QS, JS]", "[AS, TS, KS, QS, JS"))
+    broken(invoke(["replay", name, "--json"]), name, 6, 11, "expected ',' or ']'")
+
+
+def test_unknown_ruleset(rec) -> None:
+    name = rec(POSITION.replace("ruleset: schnapsen", "ruleset: schnapsn"))
+    broken(invoke(["replay", name, "--json"]), name, 1, 10, "ruleset", "schnapsn", "schnapsen")
+
+
+def test_moves_after_the_end_of_the_deal(rec) -> None:
+    text = POSITION.replace(
+        "moves: [play AH, play AS, play TH]",
+        "moves: [play AH, play AS, declare, play TH]",
+    )
+    name = rec(text)
+    out = invoke(["replay", name, "--json"])
+    # the spec leaves open whether a move after the end is "illegal" (exit 1, index 3) or makes
+    # the record unreadable (exit 2, located at the move); either way it must not be executed
+    if out.exit_code == 1:
+        report = out.json()
+        assert report["status"] == "illegal" and report["illegal"]["index"] == 3
+    else:
+        broken(out, name, 8, 36, "moves[3]")
+
+
+def test_missing_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = invoke(["replay", "missing.yaml", "--json"])
+    message = broken(out, "missing.yaml", None, None)
+    assert "cannot read" in message or "No such file" in message
+
+
+def test_record_that_is_not_a_mapping(rec) -> None:
+    name = rec("- play AH\n- play AS\n")
+    broken(invoke(["replay", name, "--json"]), name, 1, 1, "mapping")
+
+
+def test_empty_record(rec) -> None:
+    name = rec("# nothing here\n")
+    broken(invoke(["replay", name, "--json"]), name, 1, 1, "empty")
+
+
+def test_negative_until_is_a_usage_error(tmp_path: Path) -> None:
+    record = tmp_path / "p.yaml"
+    record.write_text(POSITION, encoding="utf-8")
+    out = invoke(["replay", str(record), "--until", "-1"])
+    assert out.exit_code == 2
+    assert out.stdout == ""
+    assert re.search(r"--until", out.stderr)
