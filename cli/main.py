@@ -101,13 +101,16 @@ def new(
     except RulesError as exc:
         raise fail(exc) from None
     found = find_ruleset(base)
-    ref = base
-    if found is not None and Path(base).is_file():
-        ref = os.path.relpath(found.resolve(), file.resolve().parent)
-    elif rs.source is not None:
-        from interpreter.record import ruleset_reference
+    from interpreter.resources import bundled_rulesets
 
-        ref = ruleset_reference(rs, None)
+    ref = base
+    bundled = {p.resolve(): name for name, p in bundled_rulesets().items()}
+    if found is not None and found.resolve() in bundled:
+        ref = bundled[found.resolve()]  # a bundled ruleset is named, wherever it was found
+    elif found is not None:
+        folder = file.resolve().parent
+        shared = os.path.commonpath([found.resolve(), folder])
+        ref = str(found.resolve()) if shared == folder.anchor else os.path.relpath(found.resolve(), folder)
     try:
         file.write_text(skeleton(rs, ref, file), encoding="utf-8")
     except OSError as exc:
@@ -221,7 +224,7 @@ def run(
     deals: Annotated[Optional[int], typer.Option(help="Stop after N deals even if nobody has won.", min=1)] = None,
     record: Annotated[Optional[Path], typer.Option(help="Write the match record to this file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the log.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", help="Print only the deal results and the match result.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Print only the header, the deal results and the match result.")] = False,
     open_hands: Annotated[bool, typer.Option("--open", help="Show every hand at the start of each deal.")] = False,
 ) -> None:
     """Play a whole match to the ruleset's target and print its log."""
@@ -292,7 +295,9 @@ def run(
     try:
         match = play_match(rs, agents, seed=seed, max_deals=deals, observer=observer, log=log)
     except RulesError as exc:  # e.g. a scoring expression that divides by zero
-        save()
+        kept = record if record is not None else Path(f"rules-interrupted-{seed}.yaml")
+        kept.write_text(match_record(rs, seed=seed, players=kinds, deals=log.deals, record_path=kept), encoding="utf-8")
+        typer.echo(f"the match stopped on an error; the record so far is saved in {kept}", err=True)
         raise fail(exc) from None
     except Interrupted:
         target = record

@@ -60,7 +60,7 @@ class DeepReport:
 
 def _kind(reason: str) -> str:
     """A deal's reason without its numbers, for counting outcomes."""
-    return re.sub(r"-?\d+", "N", reason)
+    return re.sub(r"\bN tricks?\b", "N tricks", re.sub(r"-?\d+", "N", reason))
 
 
 def deep_check(rs: Ruleset, deals: int = 500, seed: int = 0) -> DeepReport:

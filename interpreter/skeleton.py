@@ -6,7 +6,9 @@ often are listed as comments showing the base's current value, ready to uncommen
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +53,7 @@ def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
         schema = str(schema_file)  # nothing in common: a relative path would not survive a move
     else:
         schema = os.path.relpath(schema_file, folder)
-    name = target.stem.lower().replace("_", "-").replace(" ", "-")
+    name = re.sub(r"[^a-z0-9]+", "-", target.stem.lower()).strip("-") or "house-rules"
     lines = [
         f"# yaml-language-server: $schema={schema}",
         "#",
@@ -62,7 +64,7 @@ def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
         f"#   rules describe {target.name}",
         f"#   rules diff {base_ref} {target.name}",
         f"extends: {base_ref}",
-        f"name: {name}",
+        f"name: {json.dumps(name) if re.fullmatch(r'y|n|yes|no|on|off|true|false|null|~', name) else name}",
         f"title: {base.title} (house rules)",
         "",
         "# The options most often changed, with the base's values -- uncomment and edit:",
