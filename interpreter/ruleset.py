@@ -244,7 +244,7 @@ class Flags:
         "talon", "marriage_on", "marriage_first_ok", "marriage_after_close", "marriage_on_closing_lead",
         "marriage_after_exhaustion", "marriage_plain", "marriage_trump", "exchange_on", "exchange_min",
         "exchange_needs_trick", "exchange_first_ok", "close_on", "close_min", "close_first_ok",
-        "close_before_draw", "claim_on", "claim_after_marriage", "points", "suit_of", "deal_plans",
+        "close_before_draw", "claim_on", "claim_after_marriage", "points", "suit_of", "deal_plans", "king_mask", "queen_shift",
     )
 
     def __init__(self, rs: Ruleset) -> None:
@@ -270,6 +270,14 @@ class Flags:
         self.points = rs.deck.points
         self.suit_of = rs.deck.suit_of
         self.deal_plans: dict[int, tuple[tuple[tuple[int, int], ...], int, int]] = {}
+        # marriages in a hand at once: bit k of (hand & king_mask & hand >> queen_shift) is a
+        # king whose queen (same suit, queen_shift places further in the rank order) is held
+        self.king_mask = 0
+        self.queen_shift = 0
+        if m.enabled and "K" in rs.deck.ranks and "Q" in rs.deck.ranks:
+            for k, q in rs.marriage_pairs:
+                self.king_mask |= 1 << k
+                self.queen_shift = q - k
 
 
 @dataclass(frozen=True)

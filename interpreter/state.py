@@ -251,7 +251,10 @@ class DealState:
         if trick:
             if self.claim_seat >= 0 and self.claim_seat != self.to_act:
                 return [DECLARE, CONTINUE]
-            return bit_list(self._follow_mask(self.hands[self.to_act]))
+            hand = self.hands[self.to_act]
+            if self._strict_always or self.closed or (self.turnup < 0 and self.spos >= len(self.stock)):
+                hand = self._follow_mask(hand)
+            return bit_list(hand)
         return self._lead_codes(self.to_act)
 
     def _auction_codes(self) -> list[int]:
@@ -267,11 +270,12 @@ class DealState:
         f = rs.flags
         hand = self.hands[seat]
         codes = bit_list(hand)
-        if f.marriage_on and self._can_marry(seat):
-            for k, q in rs.marriage_pairs:
-                if hand >> k & 1 and hand >> q & 1:
-                    codes.append(MARRY_BASE + k)
-                    codes.append(MARRY_BASE + q)
+        shift = f.queen_shift
+        kings = hand & f.king_mask & (hand >> shift if shift >= 0 else hand << -shift)
+        if kings and self._can_marry(seat):
+            for k in bit_list(kings):
+                codes.append(MARRY_BASE + k)
+                codes.append(MARRY_BASE + k + shift)
         if self.turnup >= 0 and not self.closed:
             size = len(self.stock) - self.spos + 1
             if (
