@@ -52,7 +52,7 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
                     lines.append(f"  seat {st.sitting_out} sits out")
             return lines
         if isinstance(a, Exchange):
-            return [f"  {s} exchanges {st.turn_up_card()} for the turn-up"]
+            return [f"  {s} exchanges {st.turn_up_card()} for the turn-up {event.turn_up_before}"]
         if isinstance(a, Close):
             return [f"  {s} closes the talon"]
         if isinstance(a, CloseBeforeDraw):

@@ -272,26 +272,34 @@ def run(
         else:
             agents.append(make_agent(kind, rs, seed * 16 + seat))
     log = MatchLog()
-    text_out = not as_json
+    out = {"text": not as_json}
 
     def observer(event: object) -> None:
         from interpreter.runner import DealStarted
 
         if isinstance(event, DealStarted):
             current["state"] = event.state
-        if not text_out or (quiet and not isinstance(event, DealEnded)):
+        if not out["text"] or (quiet and not isinstance(event, DealEnded)):
             return
         for line in describe(event, show_hands=open_hands):  # type: ignore[arg-type]
             if quiet and line.startswith("  "):
                 continue
+            say(line)
+
+    def say(line: str) -> None:
+        """Print a log line; if the reader has gone (a closed pipe), play on silently."""
+        try:
             typer.echo(line)
+        except BrokenPipeError:
+            out["text"] = False
+            sys.stdout = open(os.devnull, "w")  # nothing more reaches the closed pipe
 
     def save() -> None:
         if record is not None:
             record.write_text(match_record(rs, seed=seed, players=kinds, deals=log.deals, record_path=record), encoding="utf-8")
 
-    if text_out:
-        typer.echo(f"{rs.title} -- match to {rs.match.target}, seed {seed}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
+    if out["text"]:
+        say(f"{rs.title} -- match to {rs.match.target}, seed {seed}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
     try:
         match = play_match(rs, agents, seed=seed, max_deals=deals, observer=observer, log=log)
     except RulesError as exc:  # e.g. a scoring expression that divides by zero
@@ -324,7 +332,7 @@ def run(
         typer.echo(json.dumps(summary))
     elif match.winner is None:
         played = len(match.results)
-        typer.echo(f"Stopped after {played} deal{'s' if played != 1 else ''}; score " + ", ".join(str(s) for s in match.scores))
+        say(f"Stopped after {played} deal{'s' if played != 1 else ''}; score " + ", ".join(str(s) for s in match.scores))
 
 
 def main() -> None:  # pragma: no cover - console entry for `python -m cli.main`

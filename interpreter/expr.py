@@ -58,7 +58,7 @@ _Fn = Callable[[Env], "int | bool"]
 def _parser() -> Lark:
     """The LALR parser, built on first use only: importing the module stays cheap."""
     grammar = Path(__file__).with_name("expr.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True)
+    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True, cache=True)
 
 
 @dataclass(frozen=True, slots=True)

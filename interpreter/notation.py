@@ -111,7 +111,7 @@ def format_card(card: tuple[str, str]) -> str:
 def _parser() -> Lark:
     """The LALR parser for both start rules, built on first use only."""
     grammar = Path(__file__).with_name("notation.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", start=["card", "action"], propagate_positions=True)
+    return Lark(grammar, parser="lalr", start=["card", "action"], propagate_positions=True, cache=True)
 
 
 class _ToNotation(Transformer[Token, "tuple[str, str] | ParsedAction | int"]):

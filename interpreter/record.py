@@ -9,7 +9,9 @@ the JSON object of ``rules replay --json``.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -388,6 +390,11 @@ def ruleset_reference(rs: Ruleset, record_path: Path | None) -> str:
     return rs.name
 
 
+def _scalar(text: str) -> str:
+    """A YAML scalar for a name or path: plain when that is safe, else quoted."""
+    return text if re.fullmatch(r"[A-Za-z0-9_./-]+", text) and not text[0] in "-." else json.dumps(text)
+
+
 def match_record(
     rs: Ruleset,
     *,
@@ -396,14 +403,36 @@ def match_record(
     deals: list[tuple[int, int, list[str]]],
     record_path: Path | None,
 ) -> str:
-    """Text of a match record: ``deals`` holds (dealer, deal seed, moves) per deal."""
-    doc: dict[str, Any] = {"ruleset": ruleset_reference(rs, record_path)}
+    """Text of a match record: ``deals`` holds (dealer, deal seed, moves) per deal.
+
+    Written by hand rather than by a YAML dumper so that a move is never split across two
+    lines: moves are wrapped at move boundaries, a few to a line.
+    """
+    lines = [
+        "# Sixty-Six Rules match record: replay with `rules replay FILE`",
+        f"ruleset: {_scalar(ruleset_reference(rs, record_path))}",
+    ]
     if seed is not None:
-        doc["seed"] = seed
-    doc["players"] = players
-    doc["deals"] = [{"dealer": dealer, "seed": s, "moves": moves} for dealer, s, moves in deals]
-    header = "# Sixty-Six Rules match record: replay with `rules replay FILE`\n"
-    return header + yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=100)
+        lines.append(f"seed: {seed}")
+    lines.append(f"players: [{', '.join(players)}]")
+    lines.append("deals:")
+    for dealer, s, moves in deals:
+        lines.append(f"  - dealer: {dealer}")
+        lines.append(f"    seed: {s}")
+        if not moves:
+            lines.append("    moves: []")
+            continue
+        lines.append("    moves: [")
+        row: list[str] = []
+        for k, move in enumerate(moves):
+            row.append(move + ("," if k < len(moves) - 1 else ""))
+            if len(row) == 8:
+                lines.append("      " + " ".join(row))
+                row = []
+        if row:
+            lines.append("      " + " ".join(row))
+        lines.append("    ]")
+    return "\n".join(lines) + "\n"
 
 
 def deal_from_mapping(rs: Ruleset | str, mapping: dict[str, Any]) -> DealState:

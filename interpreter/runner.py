@@ -31,6 +31,7 @@ class ActionTaken:
     seat: int
     action: Action
     state: DealState  # after the action
+    turn_up_before: Card | None = None  # the turn-up just before the action (for exchanges)
 
 
 @dataclass(frozen=True)
@@ -109,12 +110,13 @@ def play_deal(
             trick_seats.append(s)
             s = state.next_seat(s)
         pending = [(who, deck.cards[c]) for who, c in zip(trick_seats, state.trick)]
+        turn_up = state.turn_up_card()
         state.apply(action)
         if moves is not None and not isinstance(action, Continue):
             moves.append(str(action))
         if observer:
             if not isinstance(action, Continue):
-                observer(ActionTaken(seat, action, state))
+                observer(ActionTaken(seat, action, state, turn_up))
             if state.tricks_played > before:
                 card = getattr(action, "card")
                 cards = tuple(pending + [(seat, card)])
