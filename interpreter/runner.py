@@ -104,12 +104,7 @@ def play_deal(
         action = agents[seat].choose(state.view(seat), legal)
         state.check(action)
         before = state.tricks_played
-        trick_seats: list[int] = []
-        s = state.leader
-        for _ in state.trick:
-            trick_seats.append(s)
-            s = state.next_seat(s)
-        pending = [(who, deck.cards[c]) for who, c in zip(trick_seats, state.trick)]
+        pending = state.trick_with_seats()
         turn_up = state.turn_up_card()
         state.apply(action)
         if moves is not None and not isinstance(action, Continue):

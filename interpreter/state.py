@@ -362,19 +362,17 @@ class DealState:
 
     def trick_winner_index(self) -> int:
         """Position in the current trick of the card that is winning it."""
-        trick = self.trick
-        suit_of = self.rs.deck.suit_of
-        trump = self.trump
-        best = 0
-        best_card = trick[0]
-        for i in range(1, len(trick)):
-            c = trick[i]
-            if suit_of[c] == suit_of[best_card]:
-                if c < best_card:
-                    best, best_card = i, c
-            elif suit_of[c] == trump:
-                best, best_card = i, c
-        return best
+        return winning_position(self.trick, self.rs.deck.suit_of, self.trump)
+
+    def trick_with_seats(self) -> list[tuple[int, Card]]:
+        """The cards on the table with the seats that played them, in play order."""
+        out: list[tuple[int, Card]] = []
+        seat = self.leader
+        cards = self.rs.deck.cards
+        for c in self.trick:
+            out.append((seat, cards[c]))
+            seat = self.next_seat(seat)
+        return out
 
     def legal_actions(self) -> list[Action]:
         """The actions the :attr:`actor` may take now."""
@@ -764,6 +762,21 @@ class DealState:
             setattr(other, name, value)
         other.undo = []
         return other
+
+
+def winning_position(trick: Sequence[int], suit_of: Sequence[int], trump: int) -> int:
+    """Position of the winning card in a trick of card indexes: the highest trump, else the
+    highest card of the suit led (a lower index is a stronger card of its suit)."""
+    best = 0
+    best_card = trick[0]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if suit_of[c] == suit_of[best_card]:
+            if c < best_card:
+                best, best_card = i, c
+        elif suit_of[c] == trump:
+            best, best_card = i, c
+    return best
 
 
 def _deal_plan(rs: Ruleset, dealer: int) -> tuple[tuple[tuple[int, int], ...], int, int]:

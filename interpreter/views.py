@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.actions import Action
 from interpreter.cards import Card
+from interpreter.state import winning_position
 
 if TYPE_CHECKING:
     from interpreter.state import DealState
@@ -67,15 +68,10 @@ def completed_tricks(state: DealState) -> list[tuple[tuple[int, Card], ...]]:
 
 
 def _trick_winner(state: DealState, trick: tuple[tuple[int, Card], ...]) -> int:
+    """The seat that won a completed trick."""
     deck = state.rs.deck
-    trump = state.trump
-    best_seat, best = trick[0][0], deck.index(trick[0][1])
-    for seat, card in trick[1:]:
-        c = deck.index(card)
-        same = deck.suit_of[c] == deck.suit_of[best]
-        if (same and c < best) or (not same and deck.suit_of[c] == trump):
-            best_seat, best = seat, c
-    return best_seat
+    pos = winning_position([deck.index(c) for _, c in trick], deck.suit_of, state.trump)
+    return trick[pos][0]
 
 
 def reviewable(state: DealState, seat: int) -> tuple[tuple[tuple[int, Card], ...], ...]:
@@ -96,11 +92,6 @@ def make_view(state: DealState, seat: int) -> SeatView:
     deck = rs.deck
     cards = deck.cards
     n = state.n
-    trick_seats: list[int] = []
-    s = state.leader
-    for _ in state.trick:
-        trick_seats.append(s)
-        s = state.next_seat(s)
     actor = state.actor
     legal = tuple(state.legal_actions()) if actor == seat else ()
     history = tuple((who, str(action)) for who, action in state.actions_made())
@@ -126,7 +117,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
         talon_size=state.talon_size(),
         closed=state.closed,
         closer=state.closer if state.closer >= 0 else None,
-        trick=tuple(zip(trick_seats, (cards[c] for c in state.trick))),
+        trick=tuple(state.trick_with_seats()),
         leader=state.leader if state.leader >= 0 else None,
         to_act=state.to_act if not state.is_over else None,
         actor=actor,
