@@ -27,6 +27,25 @@ def match_winner(rs: Ruleset, scores: Sequence[int], result: DealResult) -> int 
     return tops[0] if len(tops) == 1 else None
 
 
+def with_carry(rs: Ruleset, result: DealResult, carry: int) -> tuple[DealResult, int]:
+    """Apply ``end.tie: next_deal_bonus``: a drawn deal sets one extra game point aside for the
+    winner of the next deal that has one.  Returns the result to count and the new carry."""
+    if rs.scoring.method != "game_points" or rs.end.tie != "next_deal_bonus":
+        return result, carry
+    if result.drawn:
+        return result, 1  # "the winner of the next deal gets one extra game point"
+    if result.winner is None or not carry:
+        return result, carry
+    scores = list(result.scores)
+    scores[result.winner] += carry
+    adjusted = DealResult(
+        result.winner, (result.game_points or 0) + carry, tuple(scores),
+        result.reason + f" (+{carry} set aside after a drawn deal)",
+        declarer_side=result.declarer_side, made=result.made,
+    )
+    return adjusted, 0
+
+
 def next_dealer(rs: Ruleset, dealer: int, result: DealResult) -> int:
     """Who deals after a deal: rotation, or the same dealer again after a drawn deal."""
     n = rs.players.count
@@ -78,19 +97,8 @@ class Match:
         """Add the finished deal's result to the match; returns it with any carried bonus applied."""
         state = self.deal
         assert state is not None and state.result is not None, "the deal is not over"
-        result = state.result
-        scores = list(result.scores)
-        if self.rs.scoring.method == "game_points":
-            if result.drawn and self.rs.end.tie == "next_deal_bonus":
-                self.carry += 1
-            elif result.winner is not None and self.carry:
-                scores[result.winner] += self.carry
-                result = DealResult(
-                    result.winner, (result.game_points or 0) + self.carry, tuple(scores),
-                    result.reason + f" (+{self.carry} carried from a drawn deal)",
-                )
-                self.carry = 0
-        for side, delta in enumerate(scores):
+        result, self.carry = with_carry(self.rs, state.result, self.carry)
+        for side, delta in enumerate(result.scores):
             self.scores[side] += delta
         self.results.append(result)
         self.winner = match_winner(self.rs, self.scores, result)

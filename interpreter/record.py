@@ -22,7 +22,7 @@ from interpreter.actions import Action, CloseBeforeDraw, Declare, parse_action
 from interpreter.cards import Card
 from interpreter.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.loader import load_ruleset
-from interpreter.match import match_winner, next_dealer
+from interpreter.match import match_winner, next_dealer, with_carry
 from interpreter.resources import bundled_rulesets, find_ruleset
 from interpreter.ruleset import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, Ruleset
 from interpreter.state import PLAY, DealResult, DealState
@@ -254,8 +254,14 @@ def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start
         if rs.deal.talon and not (stock or turnup >= 0):
             raise doc.error(RecordError, "an exhausted talon cannot be closed", sp + ("closed",))
         state.closed = True
-        if "closer" in start:
-            state.closer = _int(doc, start["closer"], sp + ("closer",), "a seat")
+        if "closer" not in start:
+            raise doc.error(
+                RecordError, "a closed talon needs its closer, to score a failed or successful close",
+                sp + ("closed",), expected=f"start.closer: the seat that closed (0 to {n - 1})",
+            )
+        state.closer = _int(doc, start["closer"], sp + ("closer",), "a seat")
+        if not 0 <= state.closer < n:
+            raise doc.error(RecordError, f"there is no seat {state.closer}", sp + ("closer",), expected=f"a seat from 0 to {n - 1}")
         state.close_snap = (tuple(state.card_points()), tuple(state.card_points()), tuple(state.tricks_won()))
     state.phase = PLAY
     if rs.claim.enabled:
@@ -330,18 +336,16 @@ def replay(record: Record, until: int | None = None) -> ReplayOutcome:
             if state.is_over:
                 break
         if state.is_over and state.result is not None:
-            result = state.result
-            gained = list(result.scores)
-            if rs.scoring.method == "game_points":
-                if result.drawn and rs.end.tie == "next_deal_bonus":
-                    carry += 1
-                elif result.winner is not None and carry:
-                    gained[result.winner] += carry
-                    carry = 0
-            scores = [a + b for a, b in zip(scores, gained)]
+            result, carry = with_carry(rs, state.result, carry)
+            scores = [a + b for a, b in zip(scores, result.scores)]
             winner = match_winner(rs, scores, result)
             if consumed < len(deal.moves):
                 raise _located(record, deal.path + ("moves", consumed), "the deal is already over", "no moves after the end of the deal")
+            if k + 1 < len(record.deals) and winner is not None:
+                raise _located(
+                    record, record.deals[k + 1].path, f"the match is already won (by {'team' if rs.partnership else 'seat'} {winner})",
+                    "no deals after the deal that decides the match",
+                )
             if k + 1 < len(record.deals):
                 nxt = record.deals[k + 1]
                 expected = next_dealer(rs, state.dealer, result)
@@ -362,7 +366,7 @@ def replay_report(outcome: ReplayOutcome) -> dict[str, Any]:
     """The JSON object of ``rules replay --json`` (see docs/notation.md)."""
     state = outcome.state
     over = state.is_over
-    result = state.result if over else None
+    result = (outcome.result or state.result) if over else None  # the counted result (carry applied)
     return {
         "status": "illegal" if outcome.illegal else ("deal_over" if over else "in_progress"),
         "illegal": outcome.illegal,
