@@ -50,11 +50,11 @@ class HumanAgent:
         while True:
             try:
                 text = self.read("your move (number or notation): ").strip()
-            except (EOFError, KeyboardInterrupt):
+            except (EOFError, KeyboardInterrupt, RuntimeError):  # RuntimeError: stdin was closed
                 raise Interrupted() from None
             if not text:
                 continue
-            if text.isdigit():
+            if text.isascii() and text.isdigit() and len(text) <= 6:
                 k = int(text)
                 if 1 <= k <= len(legal):
                     return legal[k - 1]

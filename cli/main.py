@@ -214,6 +214,7 @@ def _print_report(report: dict[str, Any], outcome: object) -> None:
 
 
 SEAT_KINDS = ("random", "greedy", "human")
+MAX_DEALS = 1000  # a match that nobody wins in this many deals is a broken ruleset, not a long game
 
 
 @app.command()
@@ -241,12 +242,16 @@ def run(
     except RulesError as exc:
         raise fail(exc) from None
     n = rs.players.count
+    if players is not None and not players.strip():
+        raise usage_error(f"--players: no seat kinds given (expected {n} of: {', '.join(SEAT_KINDS)}, comma-separated)")
     kinds = [k.strip().lower() for k in players.split(",")] if players else ["greedy"] * n
     if len(kinds) != n:
         raise usage_error(f"--players: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''} (expected {n} of: {', '.join(SEAT_KINDS)})")
     for k in kinds:
         if k not in SEAT_KINDS:
             raise usage_error(f"--players: unknown seat kind '{k}' (expected one of: {', '.join(SEAT_KINDS)})")
+    if record is not None and rs.source is not None and record.resolve() == rs.source.resolve():
+        raise usage_error(f"--record: {record} is the ruleset being played; choose another file")
     if record is not None and not record.parent.resolve().is_dir():
         raise usage_error(f"--record: cannot write {record}: the folder {record.parent} does not exist")
     if record is not None and (record.is_dir() or not os.access(record.parent.resolve(), os.W_OK)):
@@ -294,29 +299,46 @@ def run(
             out["text"] = False
             sys.stdout = open(os.devnull, "w")  # nothing more reaches the closed pipe
 
-    def save() -> None:
-        if record is not None:
-            record.write_text(match_record(rs, seed=seed, players=kinds, deals=log.deals, record_path=record), encoding="utf-8")
+    def keep(path: Path | None) -> Path | None:
+        """Write the record so far (to ``path``, else to a new rules-interrupted file); never raises."""
+        if path is None:
+            path = Path(f"rules-interrupted-{seed}.yaml")
+            k = 1
+            while path.exists():  # never overwrite an earlier interrupted game
+                k += 1
+                path = Path(f"rules-interrupted-{seed}-{k}.yaml")
+        try:
+            path.write_text(match_record(rs, seed=seed, players=kinds, deals=log.deals, record_path=path), encoding="utf-8")
+        except OSError as exc:
+            typer.echo(f"error: cannot write the record to {path}: {exc.strerror or exc}", err=True)
+            return None
+        return path
 
     if out["text"]:
         say(f"{rs.title} -- match to {rs.match.target}, seed {seed}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
+    limit = deals if deals is not None else MAX_DEALS
     try:
-        match = play_match(rs, agents, seed=seed, max_deals=deals, observer=observer, log=log)
+        match = play_match(rs, agents, seed=seed, max_deals=limit, observer=observer, log=log)
     except RulesError as exc:  # e.g. a scoring expression that divides by zero
-        kept = record if record is not None else Path(f"rules-interrupted-{seed}.yaml")
-        kept.write_text(match_record(rs, seed=seed, players=kinds, deals=log.deals, record_path=kept), encoding="utf-8")
-        typer.echo(f"the match stopped on an error; the record so far is saved in {kept}", err=True)
+        kept = keep(record)
+        if kept is not None:
+            typer.echo(f"the match stopped on an error; the record so far is saved in {kept}", err=True)
         raise fail(exc) from None
-    except Interrupted:
-        target = record
-        if target is None:
-            target = Path(f"rules-interrupted-{seed}.yaml")
-            target.write_text(match_record(rs, seed=seed, players=kinds, deals=log.deals, record_path=target), encoding="utf-8")
-        else:
-            save()
-        typer.echo(f"\ngame interrupted; the record so far is saved in {target}", err=True)
+    except (Interrupted, KeyboardInterrupt, BrokenPipeError) as exc:
+        if isinstance(exc, BrokenPipeError):
+            sys.stdout = open(os.devnull, "w")  # the reader has gone
+        kept = keep(record)
+        if kept is not None:
+            typer.echo(f"\ngame interrupted; the record so far is saved in {kept}", err=True)
         raise typer.Exit(130) from None
-    save()
+    if record is not None and keep(record) is None:
+        raise typer.Exit(2)
+    if deals is None and match.winner is None:
+        typer.echo(
+            f"error: nobody won the match in {MAX_DEALS} deals; check the ruleset's scoring and target "
+            "(rules validate --deep shows the score distribution)", err=True,
+        )
+        raise typer.Exit(2)
     if as_json:
         summary = {
             "ruleset": rs.name,

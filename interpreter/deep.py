@@ -116,7 +116,7 @@ def explore(state: DealState, rng: random.Random, limit: int, opportunities: Cou
 
 
 def _count(state: DealState, report: DeepReport) -> None:
-    codes = [h & 255 for h in state.history]
+    codes = [h & 0xFFFF for h in state.history]
     fired = report.fired
     if EXCHANGE in codes:
         fired["exchanges"] += 1

@@ -28,6 +28,8 @@ def why_illegal(state: DealState, action: Action, code: int | None) -> tuple[str
         return "the deal is over", "end"
     seat = state.actor
     if isinstance(action, (Bid, Pass)):
+        if not rs.bidding.enabled:
+            return "this game has no auction", "bidding.enabled"
         if state.phase != AUCTION:
             return "the auction is over", "bidding"
         if isinstance(action, Bid):
@@ -70,6 +72,8 @@ def why_illegal(state: DealState, action: Action, code: int | None) -> tuple[str
     assert isinstance(action, (Play, Marry)) and code is not None
     card_index = rs.deck.index(action.card)
     assert seat is not None
+    if isinstance(action, Marry) and action.card.rank not in ("K", "Q"):
+        return f"a marriage is announced with a king or queen, not {action.card}", "marriage"
     if not state.hands[seat] >> card_index & 1:
         return f"seat {seat} does not hold {action.card}", "hand"
     if isinstance(action, Marry):

@@ -161,7 +161,14 @@ class _Checker:
 
     def check(self) -> None:
         d = self.d
-        ranks = [str(r) for r in d["deck"]["ranks"]]
+        raw_ranks = d["deck"]["ranks"]
+        for i, r in enumerate(raw_ranks):
+            if isinstance(r, float):
+                self.fail(("deck", "ranks", i), f"{r} is not a rank", expected=f"{int(r)}, a whole number")
+        ranks = [str(r) for r in raw_ranks]
+        for i, r in enumerate(ranks):
+            if r in ranks[:i]:
+                self.fail(("deck", "ranks", i), f"rank {r} appears twice", expected="each rank once")
         suits = list(d["deck"]["suits"])
         points = d["deck"]["points"]
         for r in ranks:
@@ -233,9 +240,9 @@ class _Checker:
         if cl["enabled"]:
             if not deal["talon"]:
                 self.fail(("closing", "enabled"), "closing needs a talon", expected="deal.talon: true")
-            elif cl["min_talon_size"] > talon_size:
+            elif rest >= 0 and cl["min_talon_size"] > talon_size:
                 self.fail(("closing", "min_talon_size"), f"the talon only has {talon_size} cards", expected=f"at most {talon_size}")
-        if ex["enabled"] and deal["talon"] and ex["min_talon_size"] > talon_size:
+        if ex["enabled"] and deal["talon"] and rest >= 0 and ex["min_talon_size"] > talon_size:
             self.fail(("exchange", "min_talon_size"), f"the talon only has {talon_size} cards", expected=f"at most {talon_size}")
         two_sides = (n == 2 and sides == "individual") or sides == "partnership"
         bidding = d["bidding"]

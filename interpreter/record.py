@@ -122,10 +122,16 @@ def _int(doc: SourceDoc, value: Any, path: KeyPath, what: str) -> int:
     return value
 
 
-def _int_list(doc: SourceDoc, value: Any, path: KeyPath, length: int, what: str) -> list[int]:
+def _int_list(
+    doc: SourceDoc, value: Any, path: KeyPath, length: int, what: str, *, minimum: int | None = None
+) -> list[int]:
     if not isinstance(value, list) or len(value) != length:
-        raise doc.error(RecordError, f"expected a list of {length} numbers", path, expected=what)
-    return [_int(doc, v, path + (i,), "a whole number") for i, v in enumerate(value)]
+        raise doc.error(RecordError, f"not a list of {length} numbers", path, expected=what)
+    out = [_int(doc, v, path + (i,), "a whole number") for i, v in enumerate(value)]
+    for i, v in enumerate(out):
+        if minimum is not None and v < minimum:
+            raise doc.error(RecordError, f"{v} is below {minimum}", path + (i,), expected=f"a number of at least {minimum}")
+    return out
 
 
 def _deal(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRecord:
@@ -230,10 +236,10 @@ def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start
         state.leader = state.to_act = leader
     unit = "team" if rs.partnership else "seat"
     if "card_points" in start:
-        for side, v in enumerate(_int_list(doc, start["card_points"], sp + ("card_points",), ns, f"{ns} numbers, one per {unit}")):
+        for side, v in enumerate(_int_list(doc, start["card_points"], sp + ("card_points",), ns, f"{ns} numbers, one per {unit}", minimum=0)):
             state.points[side] = v
     if "tricks_won" in start:
-        for side, v in enumerate(_int_list(doc, start["tricks_won"], sp + ("tricks_won",), ns, f"{ns} numbers, one per {unit}")):
+        for side, v in enumerate(_int_list(doc, start["tricks_won"], sp + ("tricks_won",), ns, f"{ns} numbers, one per {unit}", minimum=0)):
             state.tricks[side] = v
     state.tricks_played = sum(state.tricks)
     if "tricks_won" in start and played < n * state.tricks_played:
@@ -394,9 +400,18 @@ def ruleset_reference(rs: Ruleset, record_path: Path | None) -> str:
     return rs.name
 
 
-def _scalar(text: str) -> str:
-    """A YAML scalar for a name or path: plain when that is safe, else quoted."""
-    return text if re.fullmatch(r"[A-Za-z0-9_./-]+", text) and not text[0] in "-." else json.dumps(text)
+def yaml_scalar(text: str) -> str:
+    """A YAML scalar for a name or path: plain when it reads back as the same string, else quoted
+    (``42``, ``1e5``, ``on`` or ``true`` would read back as something else)."""
+    from interpreter.yamlsource import load_yaml
+
+    if re.fullmatch(r"[A-Za-z0-9_./-]+", text) and text[0] not in "-.":
+        try:
+            if load_yaml(f"v: {text}\n", "<scalar>").data == {"v": text}:
+                return text
+        except RulesError:
+            pass
+    return json.dumps(text)
 
 
 def match_record(
@@ -414,7 +429,7 @@ def match_record(
     """
     lines = [
         "# Sixty-Six Rules match record: replay with `rules replay FILE`",
-        f"ruleset: {_scalar(ruleset_reference(rs, record_path))}",
+        f"ruleset: {yaml_scalar(ruleset_reference(rs, record_path))}",
     ]
     if seed is not None:
         lines.append(f"seed: {seed}")

@@ -46,8 +46,11 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path | N
     candidate = Path(name_or_path)
     if relative_to is not None and not candidate.is_absolute():
         candidate = relative_to / candidate
-    if candidate.is_file():
-        return candidate
+    try:
+        if candidate.is_file():
+            return candidate
+    except OSError:  # e.g. a name too long for the file system: not a file, maybe a bundled name
+        pass
     name = name_or_path[:-5] if name_or_path.endswith(".yaml") else name_or_path
     name = name.removeprefix("rulesets/")
     return bundled_rulesets().get(name)

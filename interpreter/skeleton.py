@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from interpreter.record import yaml_scalar
 from interpreter.resources import schema_path
 from interpreter.ruleset import Ruleset
 
@@ -63,8 +64,8 @@ def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
         f"#   rules validate {target.name} --deep",
         f"#   rules describe {target.name}",
         f"#   rules diff {base_ref} {target.name}",
-        f"extends: {base_ref}",
-        f"name: {json.dumps(name) if re.fullmatch(r'y|n|yes|no|on|off|true|false|null|~', name) else name}",
+        f"extends: {yaml_scalar(base_ref)}",
+        f"name: {yaml_scalar(name)}",
         f"title: {base.title} (house rules)",
         "",
         "# The options most often changed, with the base's values -- uncomment and edit:",

@@ -126,7 +126,7 @@ class DealState:
         self.sitting_out = -1
         self.widow_taker = -1
         self.known = [0] * n
-        self.history: list[int] = []  # seat << 8 | code, one int per recorded action
+        self.history: list[int] = []  # seat << 16 | code, one int per recorded action
         self.result: DealResult | None = None
         self.bonus = [0] * n
         self.undo: list[tuple[Any, ...]] = []
@@ -442,7 +442,7 @@ class DealState:
         claim = self.claim_seat
         seat = claim if claim >= 0 and self.trick and claim != self.to_act else self.to_act
         if code < MARRY_BASE:
-            self.history.append(seat << 8 | code)
+            self.history.append(seat << 16 | code)
             self._play(seat, code)
             return
         if code == CONTINUE:
@@ -452,7 +452,7 @@ class DealState:
             else:
                 self.claim_seat = -1
             return
-        self.history.append(seat << 8 | code)
+        self.history.append(seat << 16 | code)
         if code < EXCHANGE:
             self._marry(seat, code - MARRY_BASE)
         elif code == DECLARE:
@@ -750,7 +750,7 @@ class DealState:
     def actions_made(self) -> list[tuple[int, Action]]:
         """The recorded actions of the deal so far, as (seat, action) pairs."""
         action_of = self.rs.action_of
-        return [(h >> 8, action_of[h & 255]) for h in self.history]
+        return [(h >> 16, action_of[h & 0xFFFF]) for h in self.history]
 
     def copy(self) -> DealState:
         """An independent copy (without the undo stack)."""

@@ -104,8 +104,8 @@ def make_view(state: DealState, seat: int) -> SeatView:
     if state.widow_taker >= 0:
         widow_points = sum(deck.points[c] for c in state.widow)
         taker_side = state.side(state.widow_taker)
-        if taker_side != state.side(seat):
-            points[taker_side] -= widow_points  # the widow is face down: its value is not public
+        if state.widow_taker != seat:
+            points[taker_side] -= widow_points  # face down: only its taker knows its value
     return SeatView(
         seat=seat,
         seats=n,
