@@ -56,6 +56,8 @@ class MergedDoc(SourceDoc):
         expected: str | None = None,
     ) -> RulesError:
         layer, _ = self._origin(path, key)
+        if layer is not self.layers[0]:
+            message += f" (a value {self.file} takes from this base)"  # name the file being loaded too
         return layer.error(error_cls, message, path, key=key, expected=expected)
 
     def file_of(self, path: Path) -> str:

@@ -92,7 +92,7 @@ def test_semantic_error_from_merged_values_is_located_where_the_value_came_from(
     with pytest.raises(ErrorList) as info:
         load_ruleset(str(path))
     err = info.value.errors[0]
-    assert err.message == "rank 9 is not in deck.ranks"
+    assert err.message == f"rank 9 is not in deck.ranks (a value {path} takes from this base)"
     assert err.file == "rulesets/sechsundsechzig.yaml"
     assert err.path == "deck.points.9"
 
