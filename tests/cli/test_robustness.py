@@ -104,10 +104,10 @@ def test_only_the_taker_knows_the_widow_points(tmp_path: Path) -> None:
     assert state.view((taker + 1) % 4).card_points[side] == true_points - widow
 
 
-def test_a_wrong_number_like_entry_is_asked_again() -> None:
+def test_a_wrong_number_like_entry_is_asked_again(tmp_path: Path) -> None:
     proc = subprocess.run(
         [RULES, "run", "schnapsen", "--seed", "7", "--players", "human,greedy"],
-        input="²\n99999999999\n", capture_output=True, text=True, timeout=60,
+        input="²\n99999999999\n", capture_output=True, text=True, timeout=60, cwd=tmp_path,
     )
     assert proc.returncode == 130
     assert "Traceback" not in proc.stderr
