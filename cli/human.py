@@ -54,6 +54,9 @@ class HumanAgent:
                 raise Interrupted() from None
             if not text:
                 continue
+            if not text.isprintable():
+                self.out.write("that entry contains control characters: type a number or a move such as play TH\n")
+                continue
             if text.isascii() and text.isdigit() and len(text) <= 6:
                 k = int(text)
                 if 1 <= k <= len(legal):
