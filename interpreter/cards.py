@@ -129,10 +129,3 @@ def bit_list(mask: int) -> list[int]:
         k += 1
     return out
 
-
-def bits(mask: int) -> Iterator[int]:
-    """Indexes of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low

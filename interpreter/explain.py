@@ -139,7 +139,8 @@ def _marry_reason(state: DealState, seat: int, card: int) -> tuple[str, str]:
 def _follow_reason(state: DealState, card: int) -> tuple[str, str]:
     rs = state.rs
     deck = rs.deck
-    allowed = state._follow_mask(state.hands[state.to_act])
+    hand = state.hands[state.to_act]
+    allowed = state._follow_mask(hand) if state.strict() else hand
     led_suit = deck.suits[deck.suit_of[state.trick[0]]]
     suit = deck.suits[deck.suit_of[card]]
     allowed_suits = {deck.suits[deck.suit_of[i]] for i in range(deck.size) if allowed >> i & 1}

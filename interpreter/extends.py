@@ -135,11 +135,5 @@ def merge(base: Any, override: Any) -> Any:
     return override
 
 
-def describe_origin(doc: SourceDoc, path: Path) -> str:
-    """``file`` that gave the value at ``path`` (for messages and rulebooks)."""
-    if isinstance(doc, MergedDoc):
-        return doc.file_of(path)
-    return doc.file
 
-
-__all__ = ["MergedDoc", "load_source", "merge", "describe_origin", "format_path"]
+__all__ = ["MergedDoc", "load_source", "merge", "format_path"]

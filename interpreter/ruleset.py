@@ -75,14 +75,7 @@ class Deck:
     def card_index(self, rank: str, suit: str) -> int:
         return self.index_of[Card(rank, suit)]
 
-    def suit_index(self, suit: str) -> int:
-        return self.suits.index(suit)
 
-    def mask_of(self, cards: list[Card] | tuple[Card, ...]) -> int:
-        mask = 0
-        for c in cards:
-            mask |= 1 << self.index_of[c]
-        return mask
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,8 +77,7 @@ class DealState:
         "closer", "close_snap", "phase", "to_act", "leader", "trick", "draw_pending",
         "claim_seat", "tricks_played", "points", "tricks", "meld", "last_winner",
         "closed_this_lead", "high_bid", "declarer", "calls", "sitting_out", "widow_taker",
-        "known", "history", "result", "bonus", "undo", "start_hands", "start_stock",
-        "start_turnup", "_side", "_active", "_strict_always",
+        "known", "history", "result", "bonus", "undo", "_side", "_active", "_strict_always",
     )
 
     # ------------------------------------------------------------------ construction
@@ -102,9 +101,6 @@ class DealState:
             self.stock = ()
             self.widow = tuple(stock)
         self.hands = list(hands)
-        self.start_hands = tuple(hands)
-        self.start_stock = tuple(stock)
-        self.start_turnup = turnup
         self.spos = 0
         self.turnup = turnup
         self.trump = rs.deck.suit_of[turnup] if turnup >= 0 else -1
@@ -315,9 +311,10 @@ class DealState:
         )
 
     def _follow_mask(self, hand: int) -> int:
-        """Cards the follower may play to the current trick."""
-        if not (self._strict_always or self.closed or (self.turnup < 0 and self.spos >= len(self.stock))):
-            return hand
+        """Cards the follower may play to the current trick under the strict-phase duties.
+
+        Only called in the strict phase (:meth:`legal_codes` decides that once).
+        """
         rs = self.rs
         deck = rs.deck
         play = rs.play
