@@ -16,10 +16,10 @@ import random
 import statistics
 import time
 
-from interpreter.bots.random_bot import random_playout
-from interpreter.loader import load_ruleset
-from interpreter.ruleset import Ruleset
-from interpreter.state import DealState
+from interpreter.play.bots.random_bot import random_playout
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.engine.state import DealState
 
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-4", "north-american-3", "north-american-2")
 TARGET_SCHNAPSEN = 10_000

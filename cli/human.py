@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from interpreter.actions import Action, Continue, parse_action
-from interpreter.cards import SUIT_NAMES
-from interpreter.errors import RulesError
-from interpreter.views import SeatView
+from interpreter.core.actions import Action, Continue, parse_action
+from interpreter.core.cards import SUIT_NAMES
+from interpreter.core.errors import RulesError
+from interpreter.engine.views import SeatView
 
 
 class Interrupted(Exception):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from interpreter.actions import Bid, Close, CloseBeforeDraw, Declare, Exchange, Marry, Pass, Play
-from interpreter.cards import SUIT_NAMES
-from interpreter.runner import ActionTaken, DealEnded, DealStarted, Event, TrickDone
-from interpreter.state import DealState
+from interpreter.core.actions import Bid, Close, CloseBeforeDraw, Declare, Exchange, Marry, Pass, Play
+from interpreter.core.cards import SUIT_NAMES
+from interpreter.play.runner import ActionTaken, DealEnded, DealStarted, Event, TrickDone
+from interpreter.engine.state import DealState
 
 
 def who(state: DealState, seat: int) -> str:

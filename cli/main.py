@@ -2,7 +2,7 @@
 
 Thin by design: every command parses its arguments, calls :mod:`interpreter`, and prints.
 Results go to stdout (``--json`` for programs), diagnostics to stderr; any
-:class:`~interpreter.errors.RulesError` becomes one located message and exit status 2.
+:class:`~interpreter.core.errors.RulesError` becomes one located message and exit status 2.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from interpreter.errors import ErrorList, IllegalActionError, RulesError
-from interpreter.loader import load_ruleset, load_schema
+from interpreter.core.errors import ErrorList, IllegalActionError, RulesError
+from interpreter.rules.loader import load_ruleset, load_schema
 
 app = typer.Typer(
     add_completion=False,
@@ -53,7 +53,7 @@ def validate(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the --deep deals.")] = 0,
 ) -> None:
     """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid."""
-    from interpreter.deep import deep_check
+    from interpreter.play.deep import deep_check
 
     bad = 0
     for name in files:
@@ -91,8 +91,8 @@ def new(
     """Write a commented house-rules skeleton that extends BASE."""
     import os
 
-    from interpreter.resources import find_ruleset
-    from interpreter.skeleton import skeleton
+    from interpreter.rules.resources import find_ruleset
+    from interpreter.text.skeleton import skeleton
 
     if file.exists() and not force:
         raise usage_error(f"{file} already exists (use --force to overwrite it)")
@@ -101,7 +101,7 @@ def new(
     except RulesError as exc:
         raise fail(exc) from None
     found = find_ruleset(base)
-    from interpreter.resources import bundled_rulesets
+    from interpreter.rules.resources import bundled_rulesets
 
     ref = base
     bundled = {p.resolve(): name for name, p in bundled_rulesets().items()}
@@ -124,7 +124,7 @@ def describe(
     fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
 ) -> None:
     """Print the complete rulebook of a ruleset in plain sentences (house rules: differences first)."""
-    from interpreter.describe import rulebook
+    from interpreter.text.describe import rulebook
 
     if fmt not in ("md", "html"):
         raise usage_error(f"--format: '{fmt}' is not a format (expected md or html)")
@@ -138,7 +138,7 @@ def describe(
 
 def _base_path(rs: object) -> str:
     """Where a house ruleset's base is: a bundled name, or a path relative to the house file."""
-    from interpreter.resources import find_ruleset
+    from interpreter.rules.resources import find_ruleset
 
     extends = getattr(rs, "extends")
     source = getattr(rs, "source")
@@ -153,7 +153,7 @@ def diff(
     as_json: Annotated[bool, typer.Option("--json", help="Print the changes as a JSON list.")] = False,
 ) -> None:
     """List the rule-level differences between two rulesets, one line each."""
-    from interpreter.diff import changes_to_json, diff_rulesets
+    from interpreter.text.diff import changes_to_json, diff_rulesets
 
     try:
         ra, rb = load_ruleset(a), load_ruleset(b)
@@ -182,7 +182,7 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="Print the state as one JSON object.")] = False,
 ) -> None:
     """Replay a record and report the state after its moves (exit 1 if a move is illegal)."""
-    from interpreter.record import load_record, replay as run_replay, replay_report
+    from interpreter.play.record import load_record, replay as run_replay, replay_report
 
     try:
         rec = load_record(record)
@@ -231,11 +231,11 @@ def run(
     """Play a whole match to the ruleset's target and print its log."""
     from cli.human import HumanAgent, Interrupted
     from cli.log import describe
-    from interpreter.actions import Action
-    from interpreter.bots import Agent, make_agent
-    from interpreter.state import DealState
-    from interpreter.record import match_record
-    from interpreter.runner import DealEnded, MatchLog, play_match
+    from interpreter.core.actions import Action
+    from interpreter.play.bots import Agent, make_agent
+    from interpreter.engine.state import DealState
+    from interpreter.play.record import match_record
+    from interpreter.play.runner import DealEnded, MatchLog, play_match
 
     try:
         rs = load_ruleset(ruleset)
@@ -280,7 +280,7 @@ def run(
     out = {"text": not as_json}
 
     def observer(event: object) -> None:
-        from interpreter.runner import DealStarted
+        from interpreter.play.runner import DealStarted
 
         if isinstance(event, DealStarted):
             current["state"] = event.state

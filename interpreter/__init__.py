@@ -13,7 +13,7 @@ The public API in one import::
 See docs/api.md for the whole API.
 """
 
-from interpreter.actions import (
+from interpreter.core.actions import (
     Action,
     Bid,
     Close,
@@ -26,9 +26,9 @@ from interpreter.actions import (
     Play,
     parse_action,
 )
-from interpreter.bots import GreedyBot, RandomBot, make_agent, random_playout
-from interpreter.cards import Card, CardSet
-from interpreter.errors import (
+from interpreter.play.bots import GreedyBot, RandomBot, make_agent, random_playout
+from interpreter.core.cards import Card, CardSet
+from interpreter.core.errors import (
     ErrorList,
     ExpressionError,
     IllegalActionError,
@@ -37,14 +37,14 @@ from interpreter.errors import (
     RulesError,
     RulesetError,
 )
-from interpreter.loader import load_ruleset
-from interpreter.match import Match
-from interpreter.record import deal_from_mapping, load_record, replay, replay_report
-from interpreter.resources import bundled_rulesets, find_ruleset
-from interpreter.ruleset import Ruleset
-from interpreter.runner import play_match
-from interpreter.state import DealResult, DealState
-from interpreter.views import SeatView
+from interpreter.rules.loader import load_ruleset
+from interpreter.engine.match import Match
+from interpreter.play.record import deal_from_mapping, load_record, replay, replay_report
+from interpreter.rules.resources import bundled_rulesets, find_ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.play.runner import play_match
+from interpreter.engine.state import DealResult, DealState
+from interpreter.engine.views import SeatView
 
 __all__ = [
     "Action", "Bid", "Card", "CardSet", "Close", "CloseBeforeDraw", "Continue", "DealResult",

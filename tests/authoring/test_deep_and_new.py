@@ -8,8 +8,8 @@ import yaml
 from typer.testing import CliRunner
 
 from cli.main import app
-from interpreter.deep import deep_check
-from interpreter.loader import load_ruleset
+from interpreter.play.deep import deep_check
+from interpreter.rules.loader import load_ruleset
 
 runner = CliRunner()
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.errors import ErrorList, RulesetError
-from interpreter.extends import merge
-from interpreter.loader import load_ruleset
-from interpreter.resources import bundled_rulesets
+from interpreter.core.errors import ErrorList, RulesetError
+from interpreter.rules.extends import merge
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.resources import bundled_rulesets
 
 
 def write(folder: Path, name: str, text: str) -> Path:

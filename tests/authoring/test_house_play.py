@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.actions import parse_action
-from interpreter.bots import make_agent
-from interpreter.errors import RecordError
-from interpreter.loader import load_ruleset
-from interpreter.record import apply_recorded, deal_from_mapping, match_record, record_from_doc, replay
-from interpreter.resources import bundled_rulesets
-from interpreter.runner import MatchLog, play_match
-from interpreter.state import DealState
-from interpreter.yamlsource import load_yaml
+from interpreter.core.actions import parse_action
+from interpreter.play.bots import make_agent
+from interpreter.core.errors import RecordError
+from interpreter.rules.loader import load_ruleset
+from interpreter.play.record import apply_recorded, deal_from_mapping, match_record, record_from_doc, replay
+from interpreter.rules.resources import bundled_rulesets
+from interpreter.play.runner import MatchLog, play_match
+from interpreter.engine.state import DealState
+from interpreter.rules.yamlsource import load_yaml
 
 HOUSE = sorted(name for name in bundled_rulesets() if name.startswith("house/"))
 

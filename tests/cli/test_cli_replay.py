@@ -11,7 +11,7 @@ import yaml
 
 from clitools import REPLAY_KEYS, RULESETS, SEATS, Outcome, invoke, no_traceback, run_rules
 from interpreter import DealState, load_ruleset, parse_action
-from interpreter.ruleset import CONTINUE
+from interpreter.rules.ruleset import CONTINUE
 
 POSITION = """\
 ruleset: schnapsen

@@ -13,9 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from interpreter.errors import RecordError
-from interpreter.loader import load_ruleset
-from interpreter.record import deal_from_mapping
+from interpreter.core.errors import RecordError
+from interpreter.rules.loader import load_ruleset
+from interpreter.play.record import deal_from_mapping
 
 runner = CliRunner()
 RULES = str(Path(sys.executable).parent / "rules")
@@ -89,7 +89,7 @@ def test_only_the_taker_knows_the_widow_points(tmp_path: Path) -> None:
     rs = load_ruleset(str(path))
     import random
 
-    from interpreter.state import DealState
+    from interpreter.engine.state import DealState
 
     rng = random.Random(0)
     state = DealState.new(rs, 3, 0)

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from interpreter import Ruleset, load_ruleset
-from interpreter.diff import Change, changes_to_json, diff_rulesets
-from interpreter.loader import load_schema
+from interpreter.text.diff import Change, changes_to_json, diff_rulesets
+from interpreter.rules.loader import load_schema
 
 
 @lru_cache(maxsize=None)

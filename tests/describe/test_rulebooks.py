@@ -3,7 +3,7 @@
 When a ruleset or the wording changes on purpose, regenerate the golden files and the
 published rulebooks, read the differences, and commit them with the change::
 
-    python -m interpreter.describe --write-goldens --write-rulebooks
+    python tools/regen_docs.py --goldens --rulebooks
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from interpreter import Ruleset, bundled_rulesets, load_ruleset
-from interpreter.describe import GOLDEN_DIR, RULEBOOK_DIR, SECTION_HEADINGS, base_of, golden_name, rulebook
+from interpreter.text.describe import SECTION_HEADINGS, base_of, rulebook
+from tools.regen_docs import GOLDEN_DIR, RULEBOOK_DIR, golden_name
 
-REGENERATE = "python -m interpreter.describe --write-goldens --write-rulebooks"
+REGENERATE = "python tools/regen_docs.py --goldens --rulebooks"
 NAMES = sorted(bundled_rulesets())
 
 

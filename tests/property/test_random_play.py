@@ -51,9 +51,9 @@ from interpreter import (
     play_match,
     random_playout,
 )
-from interpreter.actions import Action
-from interpreter.record import load_record, replay, replay_report
-from interpreter.runner import MatchLog
+from interpreter.core.actions import Action
+from interpreter.play.record import load_record, replay, replay_report
+from interpreter.play.runner import MatchLog
 
 RULESETS = ["schnapsen", "sechsundsechzig", "north-american-4", "north-american-3", "north-american-2"]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

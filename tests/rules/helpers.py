@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from interpreter import DealState, IllegalActionError, Ruleset, load_ruleset, parse_action
-from interpreter.actions import Continue
-from interpreter.record import apply_recorded, deal_from_mapping, spec_legal
+from interpreter.core.actions import Continue
+from interpreter.play.record import apply_recorded, deal_from_mapping, spec_legal
 
 S66 = "sechsundsechzig"
 SCH = "schnapsen"

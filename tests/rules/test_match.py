@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.errors import RecordError
-from interpreter.record import deal_from_mapping, load_record, replay, replay_report
+from interpreter.core.errors import RecordError
+from interpreter.play.record import deal_from_mapping, load_record, replay, replay_report
 
 DRAWN = """  - dealer: 1
     start: {leader: 0, card_points: [65, 53], tricks_won: [5, 6], trump: S}
@@ -83,7 +83,7 @@ def test_closed_position_with_closer_scores_a_failed_close() -> None:
         "trump_card": "AH",
         "stock": ["JS", "QH"],
     })
-    from interpreter.actions import parse_action
+    from interpreter.core.actions import parse_action
 
     for move in ("play AS", "play KS", "play TS", "play QS"):
         state.apply(parse_action(move))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from interpreter import Card, CardSet, DealState, IllegalActionError, Match, RecordError
-from interpreter.state import deal_cards
+from interpreter.engine.state import deal_cards
 
 from .helpers import (
     SCH,

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from interpreter import Card, CardSet, DealState, IllegalActionError, Match, RecordError
-from interpreter.actions import Declare
-from interpreter.match import next_dealer
-from interpreter.state import deal_cards
+from interpreter.core.actions import Declare
+from interpreter.engine.match import next_dealer
+from interpreter.engine.state import deal_cards
 
 from .helpers import (
     S66,

@@ -20,8 +20,8 @@ from functools import lru_cache
 import pytest
 
 from interpreter import DealState, IllegalActionError, Ruleset, load_ruleset, parse_action
-from interpreter.actions import Action
-from interpreter.record import deal_from_mapping
+from interpreter.core.actions import Action
+from interpreter.play.record import deal_from_mapping
 
 NA4 = "north-american-4"
 NA3 = "north-american-3"

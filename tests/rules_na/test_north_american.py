@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from interpreter import DealResult, DealState, Declare, IllegalActionError, Match, RecordError
-from interpreter.match import match_winner, next_dealer
-from interpreter.record import load_record, replay, replay_report, spec_legal
+from interpreter.engine.match import match_winner, next_dealer
+from interpreter.play.record import load_record, replay, replay_report, spec_legal
 
 from .helpers import NA2, NA3, NA4, deal, hand, legal, plays, rejected_rule, ruleset, run
 

@@ -17,8 +17,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.protocols import Validator
 
 ROOT = Path(__file__).resolve().parents[2]
-from interpreter.resources import bundled_rulesets, schema_path
-from interpreter.schemadoc import REGENERATE, render_reference, yaml_flow
+from interpreter.rules.resources import bundled_rulesets, schema_path
+from interpreter.text.schemadoc import REGENERATE, render_reference, yaml_flow
 
 REFERENCE = ROOT / "docs" / "ruleset-reference.md"
 SCHEMA: dict[str, Any] = json.loads(schema_path().read_text(encoding="utf-8"))
@@ -36,7 +36,7 @@ def stringify_keys(value: Any) -> Any:
 
 def load_ruleset(path: Path) -> dict[str, Any]:
     """The ruleset document; a house ruleset is merged over its base first (as the loader does)."""
-    from interpreter.extends import load_source
+    from interpreter.rules.extends import load_source
 
     doc = stringify_keys(load_source(path).data)
     assert isinstance(doc, dict), path

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 
 import pytest
 
-import interpreter.expr
-from interpreter.errors import ExpressionError, RulesError
-from interpreter.expr import Expression, compile_expression
+import interpreter.rules.expr
+from interpreter.core.errors import ExpressionError, RulesError
+from interpreter.rules.expr import Expression, compile_expression
 
 GAME_POINTS = "if opponent_tricks == 0 then 3 else if opponent_points < 33 then 2 else 1"
 NAMES: dict[str, str] = {
@@ -197,7 +197,7 @@ def test_evaluation_is_fast() -> None:
 
 
 def test_doctests() -> None:
-    result = doctest.testmod(interpreter.expr, optionflags=doctest.ELLIPSIS)
+    result = doctest.testmod(interpreter.rules.expr, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
 

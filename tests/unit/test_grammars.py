@@ -16,7 +16,7 @@ from lark import Lark
 import interpreter
 
 GRAMMAR_DIR = Path(interpreter.__file__).resolve().parent
-GRAMMARS = sorted(GRAMMAR_DIR.glob("*.lark"))
+GRAMMARS = sorted(GRAMMAR_DIR.rglob("*.lark"))
 # Grammars with more than one start rule name them here; the default is "start".
 START_RULES = {"notation.lark": ["card", "action"]}
 

@@ -7,9 +7,9 @@ import itertools
 
 import pytest
 
-import interpreter.notation
-from interpreter.errors import NotationError, RulesError
-from interpreter.notation import (
+import interpreter.core.notation
+from interpreter.core.errors import NotationError, RulesError
+from interpreter.core.notation import (
     ACTION_KINDS,
     RANKS,
     SUITS,
@@ -215,6 +215,6 @@ def test_malformed_parsed_action(kind: str, card: tuple[str, str] | None, amount
 
 
 def test_doctests() -> None:
-    result = doctest.testmod(interpreter.notation)
+    result = doctest.testmod(interpreter.core.notation)
     assert result.attempted > 0
     assert result.failed == 0

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.errors import RecordError, RulesetError
-from interpreter.validation import schema_errors
-from interpreter.yamlsource import load_yaml
+from interpreter.core.errors import RecordError, RulesetError
+from interpreter.rules.validation import schema_errors
+from interpreter.rules.yamlsource import load_yaml
 
 SCHEMA: dict[str, Any] = {
     "type": "object",

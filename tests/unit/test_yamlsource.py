@@ -6,8 +6,8 @@ from pathlib import Path as FsPath
 
 import pytest
 
-from interpreter.errors import RecordError, RulesError, RulesetError
-from interpreter.yamlsource import Mark, SourceDoc, format_path, load_yaml, load_yaml_file
+from interpreter.core.errors import RecordError, RulesError, RulesetError
+from interpreter.rules.yamlsource import Mark, SourceDoc, format_path, load_yaml, load_yaml_file
 
 RULES = """\
 name: demo

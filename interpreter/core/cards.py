@@ -3,17 +3,14 @@
 A :class:`Card` knows only its rank and suit letters; how strong it is and what it is worth
 come from the ruleset (a ten beats a king in this family), so cards have no ordering.  Inside
 the engine a card is an index into the ruleset's deck and a set of cards is an ``int`` whose
-bit ``i`` stands for card ``i``: see :class:`interpreter.ruleset.Deck`.
+bit ``i`` stands for card ``i``: see :class:`Deck`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from interpreter.ruleset import Deck
 
 SUIT_LETTERS = "CDHS"
 RANK_LETTERS = "ATKQJ987"
@@ -37,7 +34,7 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card in the project's notation (case-insensitive, ``10`` for ``T``)."""
-        from interpreter.notation import parse_card
+        from interpreter.core.notation import parse_card
 
         rank, suit = parse_card(text)
         return cls(rank, suit)
@@ -129,3 +126,35 @@ def bit_list(mask: int) -> list[int]:
         k += 1
     return out
 
+
+class Deck:
+    """The ruleset's cards in index order and the bit tables the engine uses.
+
+    Card ``i`` has suit ``i // len(ranks)`` and rank ``i % len(ranks)`` in the ruleset's
+    orders; ranks are listed strongest first, so within a suit a lower index is a stronger card.
+    """
+
+    def __init__(self, suits: tuple[str, ...], ranks: tuple[str, ...], points: dict[str, int]) -> None:
+        self.suits = suits
+        self.ranks = ranks
+        nr = len(ranks)
+        self.cards: tuple[Card, ...] = tuple(Card(r, s) for s in suits for r in ranks)
+        self.size = len(self.cards)
+        self.index_of: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
+        self.suit_of: tuple[int, ...] = tuple(i // nr for i in range(self.size))
+        self.rank_of: tuple[int, ...] = tuple(i % nr for i in range(self.size))
+        self.points: tuple[int, ...] = tuple(points[c.rank] for c in self.cards)
+        self.suit_mask: tuple[int, ...] = tuple(((1 << nr) - 1) << (s * nr) for s in range(len(suits)))
+        # stronger[i]: cards of i's suit that beat i.
+        self.stronger: tuple[int, ...] = tuple(
+            ((1 << (i % nr)) - 1) << ((i // nr) * nr) for i in range(self.size)
+        )
+        self.full_mask = (1 << self.size) - 1
+        self.total_points = sum(self.points)
+
+    def index(self, card: Card) -> int:
+        """Index of a card of this deck (``KeyError`` if the deck does not have it)."""
+        return self.index_of[card]
+
+    def card_index(self, rank: str, suit: str) -> int:
+        return self.index_of[Card(rank, suit)]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from interpreter.ruleset import Ruleset
-from interpreter.state import DealResult, DealState
+from interpreter.rules.ruleset import Ruleset
+from interpreter.engine.state import DealResult, DealState
 
 
 def match_winner(rs: Ruleset, scores: Sequence[int], result: DealResult) -> int | None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from interpreter.actions import Action
-from interpreter.views import SeatView
+from interpreter.core.actions import Action
+from interpreter.engine.views import SeatView
 
 
 class Agent(Protocol):

@@ -1,6 +1,6 @@
 """Play whole matches with agents, reporting what happens to an observer.
 
-The runner is the loop between a :class:`~interpreter.match.Match` and its agents: it asks
+The runner is the loop between a :class:`~interpreter.engine.match.Match` and its agents: it asks
 the seat that must decide (giving it only its own view), applies the choice, and tells an
 observer about each event, from which the CLI prints its log and writes the record.  The
 moves of every deal are kept in record notation as they are made, so an interrupted match
@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from interpreter.actions import Action, Continue
-from interpreter.bots.base import Agent
-from interpreter.cards import Card
-from interpreter.match import Match
-from interpreter.ruleset import Ruleset
-from interpreter.state import DealResult, DealState
+from interpreter.core.actions import Action, Continue
+from interpreter.play.bots.base import Agent
+from interpreter.core.cards import Card
+from interpreter.engine.match import Match
+from interpreter.rules.ruleset import Ruleset
+from interpreter.engine.state import DealResult, DealState
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from interpreter.ruleset import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, Ruleset
-from interpreter.state import DealState
+from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, Ruleset
+from interpreter.engine.state import DealState
 
 
 @dataclass

@@ -7,7 +7,7 @@ generated from the schema instead, and a test fails when the checked-in copy is 
 
 Regenerate the reference from the project root with::
 
-    python -m interpreter.schemadoc > docs/ruleset-reference.md
+    python tools/regen_docs.py --reference
 
 The output depends only on the schema (key order included), so it is byte-for-byte
 reproducible.  Values are shown the way a ruleset author writes them: in YAML flow style.
@@ -21,9 +21,9 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from interpreter.resources import schema_path
+from interpreter.rules.resources import schema_path
 
-REGENERATE = "python -m interpreter.schemadoc > docs/ruleset-reference.md"
+REGENERATE = "python tools/regen_docs.py --reference"
 
 # Plain YAML scalars that would not read back as the same string.
 _YAML_WORDS = frozenset({"true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"})
@@ -306,7 +306,7 @@ def render_reference(schema: Schema) -> str:
     lines = [
         f"# {title} reference",
         "",
-        "> Generated from `schema/ruleset.schema.json` by `interpreter/schemadoc.py`; do not edit"
+        "> Generated from `schema/ruleset.schema.json` by `interpreter/text/schemadoc.py`; do not edit"
         f" by hand. Regenerate with `{REGENERATE}`.",
         "",
     ]
@@ -330,13 +330,3 @@ def render_reference(schema: Schema) -> str:
     while lines and lines[-1] == "":
         lines.pop()
     return "\n".join(lines) + "\n"
-
-
-def main() -> None:
-    """Print the reference for the bundled schema on standard output."""
-    schema = json.loads(schema_path().read_text(encoding="utf-8"))
-    sys.stdout.write(render_reference(schema))
-
-
-if __name__ == "__main__":
-    main()

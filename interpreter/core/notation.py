@@ -23,7 +23,7 @@ from pathlib import Path
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
-from interpreter.errors import NotationError
+from interpreter.core.errors import NotationError
 
 __all__ = [
     "ACTION_KINDS",
@@ -156,7 +156,7 @@ def parse_card(text: str) -> tuple[str, str]:
     >>> parse_card("XH")
     Traceback (most recent call last):
     ...
-    interpreter.errors.NotationError: cannot read card 'XH' (expected rank A T K Q J 9 8 7 (or 10) followed by suit C D H S, e.g. TH)
+    interpreter.core.errors.NotationError: cannot read card 'XH' (expected rank A T K Q J 9 8 7 (or 10) followed by suit C D H S, e.g. TH)
     """
     if not isinstance(text, str):
         raise NotationError(f"cannot read card {text!r}: not text", expected=_CARD_FORM)
@@ -184,7 +184,7 @@ def parse_action(text: str) -> ParsedAction:
     >>> parse_action("plya AS")
     Traceback (most recent call last):
     ...
-    interpreter.errors.NotationError: cannot read action 'plya AS' (expected one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass; did you mean 'play'?)
+    interpreter.core.errors.NotationError: cannot read action 'plya AS' (expected one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass; did you mean 'play'?)
     """
     if not isinstance(text, str):
         raise NotationError(f"cannot read action {text!r}: not text", expected=_ACTION_FORMS)

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from interpreter.errors import RulesError, RulesetError
-from interpreter.resources import bundled_rulesets, find_ruleset
-from interpreter.yamlsource import Mark, Path, SourceDoc, format_path, load_yaml_file
+from interpreter.core.errors import RulesError, RulesetError
+from interpreter.rules.resources import bundled_rulesets, find_ruleset
+from interpreter.rules.yamlsource import Mark, Path, SourceDoc, format_path, load_yaml_file
 
 MAX_DEPTH = 16
 

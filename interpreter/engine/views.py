@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from interpreter.actions import Action
-from interpreter.cards import Card
-from interpreter.state import winning_position
+from interpreter.core.actions import Action
+from interpreter.core.cards import Card
+from interpreter.engine.state import winning_position
 
 if TYPE_CHECKING:
-    from interpreter.state import DealState
+    from interpreter.engine.state import DealState
 
 
 @dataclass(frozen=True, slots=True)

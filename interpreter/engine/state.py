@@ -1,6 +1,6 @@
 """The state of one deal and the one generic flow of play: auction, tricks, drawing, settling.
 
-Everything a variant does differently is read from the :class:`~interpreter.ruleset.Ruleset`;
+Everything a variant does differently is read from the :class:`~interpreter.rules.ruleset.Ruleset`;
 nothing here knows a variant's name.  The state is compact and mutable for speed (ints,
 bitmask hands, small lists) with exact undo, like python-chess's ``push``/``pop``:
 
@@ -11,7 +11,7 @@ bitmask hands, small lists) with exact undo, like python-chess's ``push``/``pop`
 * :meth:`DealState.view` -- what one seat may see.
 
 Bots that search work on int codes (:meth:`legal_codes`, :meth:`push_code`); the action
-values of :mod:`interpreter.actions` are the public face of the same codes.
+values of :mod:`interpreter.core.actions` are the public face of the same codes.
 
 Two decisions sit between ordinary moves and are answered with ``Continue`` when declined:
 closing right after winning a trick before anybody draws (where the ruleset allows it), and
@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.actions import Action
-from interpreter.cards import Card, CardSet, bit_list
-from interpreter.errors import IllegalActionError
-from interpreter.ruleset import (
+from interpreter.core.actions import Action
+from interpreter.core.cards import Card, CardSet, bit_list
+from interpreter.core.errors import IllegalActionError
+from interpreter.rules.ruleset import (
     BID_BASE,
     CLOSE,
     CLOSE_BEFORE_DRAW,
@@ -41,7 +41,7 @@ from interpreter.ruleset import (
 )
 
 if TYPE_CHECKING:
-    from interpreter.views import SeatView
+    from interpreter.engine.views import SeatView
 
 AUCTION, PLAY, OVER = 0, 1, 2
 
@@ -69,7 +69,7 @@ class DealState:
     """One deal in progress.
 
     Construct with :meth:`new` (a seeded shuffle) or from a written position with
-    :func:`interpreter.record.deal_from_mapping`.
+    :func:`interpreter.play.record.deal_from_mapping`.
     """
 
     __slots__ = (
@@ -403,7 +403,7 @@ class DealState:
         self.push_code(code)
 
     def _why_illegal(self, action: Action, code: int | None) -> tuple[str, str]:
-        from interpreter.explain import why_illegal
+        from interpreter.engine.explain import why_illegal
 
         message, rule = why_illegal(self, action, code)
         return message, rule
@@ -731,7 +731,7 @@ class DealState:
 
     # ------------------------------------------------------------------ information
     def view(self, seat: int) -> SeatView:
-        from interpreter.views import make_view
+        from interpreter.engine.views import make_view
 
         return make_view(self, seat)
 

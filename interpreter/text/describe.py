@@ -1,6 +1,6 @@
 """A ruleset as a rulebook: the rules in plain sentences, generated from the ruleset's data.
 
-:func:`rulebook` writes a complete rulebook for a :class:`~interpreter.ruleset.Ruleset` in
+:func:`rulebook` writes a complete rulebook for a :class:`~interpreter.rules.ruleset.Ruleset` in
 Markdown (``fmt="md"``) or as a standalone HTML page (``fmt="html"``).  Every sentence is
 derived from the ruleset's values -- nothing here knows a variant by name -- so a house
 ruleset gets a correct rulebook without any code, and the bundled rulebooks in
@@ -9,29 +9,24 @@ ruleset gets a correct rulebook without any code, and the bundled rulebooks in
 The text is built once as a small document (headings, paragraphs, lists, tables, code) and
 then rendered, so the Markdown and the HTML always say the same thing.
 
-Command line::
-
-    python -m interpreter.describe schnapsen               # Markdown to stdout
-    python -m interpreter.describe house/santase --format html
-    python -m interpreter.describe --write-goldens          # tests/describe/golden/*.md
-    python -m interpreter.describe --write-rulebooks        # docs/rulebooks/**/*.md
+From the command line: ``rules describe schnapsen [--format html]``; the checked-in
+rulebooks and goldens are rewritten by ``python tools/regen_docs.py --goldens --rulebooks``.
 """
 
 from __future__ import annotations
 
-import argparse
 import html
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from interpreter.cards import RANK_NAMES, SUIT_NAMES
-from interpreter.diff import diff_rulesets, plural, rank_name
+from interpreter.core.cards import RANK_NAMES, SUIT_NAMES
+from interpreter.text.diff import diff_rulesets, plural, rank_name
 
 if TYPE_CHECKING:
-    from interpreter.expr import Expression, _Node
-    from interpreter.ruleset import Ruleset
+    from interpreter.rules.expr import Expression, _Node
+    from interpreter.rules.ruleset import Ruleset
 
 __all__ = ["rulebook", "base_of", "SECTION_HEADINGS", "golden_name", "main"]
 
@@ -189,7 +184,7 @@ class _ExprWords:
 
     @staticmethod
     def tree(expr: Expression) -> _Node:
-        from interpreter.expr import _parser, _ToNodes
+        from interpreter.rules.expr import _parser, _ToNodes
 
         return _ToNodes().transform(_parser().parse(expr.source))
 
@@ -1197,7 +1192,7 @@ def rulebook(rs: Ruleset, base: Ruleset | None = None, fmt: str = "md") -> str:
     """The complete rulebook of ``rs`` as Markdown (``fmt="md"``) or a standalone HTML page (``"html"``).
 
     With ``base`` (the ruleset a house ruleset extends) the rulebook starts with a section
-    "Differences from <base title>" listing :func:`~interpreter.diff.diff_rulesets` ``(base, rs)``.
+    "Differences from <base title>" listing :func:`~interpreter.text.diff.diff_rulesets` ``(base, rs)``.
     """
     if fmt not in ("md", "html"):
         raise ValueError(f"fmt must be 'md' or 'html', not {fmt!r}")
@@ -1210,87 +1205,8 @@ def base_of(rs: Ruleset) -> Ruleset | None:
     """The ruleset ``rs`` extends, loaded, or ``None`` for a ruleset without ``extends``."""
     if not rs.extends:
         return None
-    from interpreter.loader import load_ruleset
-    from interpreter.resources import find_ruleset
+    from interpreter.rules.loader import load_ruleset
+    from interpreter.rules.resources import find_ruleset
 
     path = find_ruleset(rs.extends, relative_to=rs.source.parent if rs.source is not None else None)
     return load_ruleset(path if path is not None else rs.extends)
-
-
-def golden_name(name: str) -> str:
-    """File name of a bundled ruleset's golden rulebook: ``house/santase`` -> ``house__santase.md``."""
-    return name.replace("/", "__") + ".md"
-
-
-_ROOT = Path(__file__).resolve().parent.parent
-GOLDEN_DIR = _ROOT / "tests" / "describe" / "golden"
-RULEBOOK_DIR = _ROOT / "docs" / "rulebooks"
-
-
-def bundled_rulebooks() -> dict[str, str]:
-    """Every bundled ruleset's Markdown rulebook, by bundled name."""
-    from interpreter.loader import load_ruleset
-    from interpreter.resources import bundled_rulesets
-
-    books = {}
-    for name in sorted(bundled_rulesets()):
-        rs = load_ruleset(name)
-        books[name] = rulebook(rs, base_of(rs))
-    return books
-
-
-def write_goldens(folder: Path = GOLDEN_DIR) -> list[Path]:
-    """Write tests/describe/golden/<name>.md for every bundled ruleset; remove stale ones."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    books = bundled_rulebooks()
-    for name, text in books.items():
-        path = folder / golden_name(name)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    wanted = {golden_name(n) for n in books}
-    for stale in folder.glob("*.md"):
-        if stale.name not in wanted:
-            stale.unlink()
-    return written
-
-
-def write_rulebooks(folder: Path = RULEBOOK_DIR) -> list[Path]:
-    """Write docs/rulebooks/<name>.md (house rulesets under house/) for every bundled ruleset."""
-    written = []
-    for name, text in bundled_rulebooks().items():
-        path = folder / f"{name}.md"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m interpreter.describe", description="Write a ruleset's rulebook.")
-    parser.add_argument("rulesets", nargs="*", help="bundled ruleset names or paths to rule files")
-    parser.add_argument("--base", help="the base ruleset to list differences from (default: the one it extends)")
-    parser.add_argument("--format", choices=("md", "html"), default="md")
-    parser.add_argument("--write-goldens", action="store_true", help="rewrite tests/describe/golden/*.md")
-    parser.add_argument("--write-rulebooks", action="store_true", help="rewrite docs/rulebooks/**/*.md")
-    args = parser.parse_args(argv)
-    from interpreter.loader import load_ruleset
-
-    if args.write_goldens:
-        for path in write_goldens():
-            print(f"wrote {path.relative_to(_ROOT)}")
-    if args.write_rulebooks:
-        for path in write_rulebooks():
-            print(f"wrote {path.relative_to(_ROOT)}")
-    for name in args.rulesets:
-        rs = load_ruleset(name)
-        base = load_ruleset(args.base) if args.base else base_of(rs)
-        sys.stdout.write(rulebook(rs, base, args.format))
-    if not (args.rulesets or args.write_goldens or args.write_rulebooks):
-        parser.print_usage()
-        return 2
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

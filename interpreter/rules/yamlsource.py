@@ -8,11 +8,12 @@ node graph with a restricted loader and converts it itself, so that
 * the data is plain JSON-like Python (dict with ``str`` keys, list, str, int, float, bool, None),
 * every value and every mapping key keeps its :class:`Mark`, keyed by its :data:`Path`, and
 * every problem -- syntax, duplicate keys, ambiguous booleans, anchors, tags -- becomes one
-  located :class:`~interpreter.errors.RulesError`, never a raw ``yaml`` exception.
+  located :class:`~interpreter.core.errors.RulesError`, never a raw ``yaml`` exception.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import re
@@ -25,7 +26,7 @@ from yaml.events import AliasEvent, CollectionStartEvent, Event, ScalarEvent, St
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import ReaderError
 
-from interpreter.errors import RulesError, RulesetError
+from interpreter.core.errors import RulesError, RulesetError
 
 __all__ = [
     "MAX_CHARS",
@@ -469,3 +470,15 @@ def load_yaml_file(
         message = f"the file is too large (more than {MAX_CHARS} characters)"
         raise _fail(error_cls, message, file, Mark(1, 1))
     return load_yaml(_decode(raw, file, error_cls), file, error_cls=error_cls)
+
+
+def yaml_scalar(text: str) -> str:
+    """A YAML scalar for a name or path: plain when it reads back as the same string, else quoted
+    (``42``, ``1e5``, ``on`` or ``true`` would read back as something else)."""
+    if re.fullmatch(r"[A-Za-z0-9_./-]+", text) and text[0] not in "-.":
+        try:
+            if load_yaml(f"v: {text}\n", "<scalar>").data == {"v": text}:
+                return text
+        except RulesError:
+            pass
+    return json.dumps(text)

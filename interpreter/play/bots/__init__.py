@@ -1,4 +1,4 @@
-"""Bots: seat kinds that choose actions from a :class:`~interpreter.views.SeatView`.
+"""Bots: seat kinds that choose actions from a :class:`~interpreter.engine.views.SeatView`.
 
 Every bot sees only its seat's view (never the full state), so a bot cannot use hidden cards.
 ``make_agent("random", ruleset, seed)`` builds a seat kind by name.
@@ -6,9 +6,9 @@ Every bot sees only its seat's view (never the full state), so a bot cannot use 
 
 from __future__ import annotations
 
-from interpreter.bots.base import Agent
-from interpreter.bots.greedy import GreedyBot
-from interpreter.bots.random_bot import RandomBot, random_playout
+from interpreter.play.bots.base import Agent
+from interpreter.play.bots.greedy import GreedyBot
+from interpreter.play.bots.random_bot import RandomBot, random_playout
 
 BOT_KINDS = ("random", "greedy")
 
@@ -17,7 +17,7 @@ __all__ = ["Agent", "GreedyBot", "RandomBot", "random_playout", "make_agent", "B
 
 def make_agent(kind: str, ruleset: object, seed: int) -> Agent:
     """A bot of the given kind (``random`` or ``greedy``) seeded for reproducible play."""
-    from interpreter.ruleset import Ruleset
+    from interpreter.rules.ruleset import Ruleset
 
     assert isinstance(ruleset, Ruleset)
     if kind == "random":

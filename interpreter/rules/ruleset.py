@@ -4,7 +4,7 @@ Each section of a rule file becomes a frozen dataclass whose fields mirror the s
 one for one (``ruleset.closing.min_talon_size``), so documentation, schema and code share
 names.  The :class:`Deck` adds the int tables the engine runs on (suit masks, "cards that
 beat this one", points per card), and expressions are compiled to small closures here, so
-the hot loop never touches YAML, lark or dicts.  Loading lives in :mod:`interpreter.loader`.
+the hot loop never touches YAML, lark or dicts.  Loading lives in :mod:`interpreter.rules.loader`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from interpreter.actions import (
+from interpreter.core.actions import (
     Action,
     Bid,
     Close,
@@ -24,12 +24,12 @@ from interpreter.actions import (
     Pass,
     Play,
 )
-from interpreter.cards import Card
+from interpreter.core.cards import Card, Deck
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from interpreter.expr import Expression
+    from interpreter.rules.expr import Expression
 
 
 # Action codes: plays are the card index, marriages 64 + index, bids 200 + amount.
@@ -41,41 +41,6 @@ DECLARE = 131
 CONTINUE = 132
 PASS = 133
 BID_BASE = 200
-
-
-class Deck:
-    """The ruleset's cards in index order and the bit tables the engine uses.
-
-    Card ``i`` has suit ``i // len(ranks)`` and rank ``i % len(ranks)`` in the ruleset's
-    orders; ranks are listed strongest first, so within a suit a lower index is a stronger card.
-    """
-
-    def __init__(self, suits: tuple[str, ...], ranks: tuple[str, ...], points: dict[str, int]) -> None:
-        self.suits = suits
-        self.ranks = ranks
-        nr = len(ranks)
-        self.cards: tuple[Card, ...] = tuple(Card(r, s) for s in suits for r in ranks)
-        self.size = len(self.cards)
-        self.index_of: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
-        self.suit_of: tuple[int, ...] = tuple(i // nr for i in range(self.size))
-        self.rank_of: tuple[int, ...] = tuple(i % nr for i in range(self.size))
-        self.points: tuple[int, ...] = tuple(points[c.rank] for c in self.cards)
-        self.suit_mask: tuple[int, ...] = tuple(((1 << nr) - 1) << (s * nr) for s in range(len(suits)))
-        # stronger[i]: cards of i's suit that beat i.
-        self.stronger: tuple[int, ...] = tuple(
-            ((1 << (i % nr)) - 1) << ((i // nr) * nr) for i in range(self.size)
-        )
-        self.full_mask = (1 << self.size) - 1
-        self.total_points = sum(self.points)
-
-    def index(self, card: Card) -> int:
-        """Index of a card of this deck (``KeyError`` if the deck does not have it)."""
-        return self.index_of[card]
-
-    def card_index(self, rank: str, suit: str) -> int:
-        return self.index_of[Card(rank, suit)]
-
-
 
 
 @dataclass(frozen=True, slots=True)

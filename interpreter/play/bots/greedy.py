@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from interpreter.actions import Action, Bid, Close, Continue, Declare, Exchange, Marry, Pass, Play
-from interpreter.bots.base import claim_is_right
-from interpreter.cards import Card
-from interpreter.ruleset import Ruleset
-from interpreter.views import SeatView
+from interpreter.core.actions import Action, Bid, Close, Continue, Declare, Exchange, Marry, Pass, Play
+from interpreter.play.bots.base import claim_is_right
+from interpreter.core.cards import Card
+from interpreter.rules.ruleset import Ruleset
+from interpreter.engine.views import SeatView
 
 
 class GreedyBot:

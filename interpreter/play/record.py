@@ -18,16 +18,16 @@ from typing import Any
 
 import yaml
 
-from interpreter.actions import Action, CloseBeforeDraw, Declare, parse_action
-from interpreter.cards import Card
-from interpreter.errors import IllegalActionError, NotationError, RecordError, RulesError
-from interpreter.loader import load_ruleset
-from interpreter.match import match_winner, next_dealer, with_carry
-from interpreter.resources import bundled_rulesets, find_ruleset
-from interpreter.ruleset import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, Ruleset
-from interpreter.state import PLAY, DealResult, DealState
-from interpreter.yamlsource import Path as KeyPath
-from interpreter.yamlsource import SourceDoc, load_yaml_file
+from interpreter.core.actions import Action, CloseBeforeDraw, Declare, parse_action
+from interpreter.core.cards import Card
+from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
+from interpreter.rules.loader import load_ruleset
+from interpreter.engine.match import match_winner, next_dealer, with_carry
+from interpreter.rules.resources import bundled_rulesets, find_ruleset
+from interpreter.rules.ruleset import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, Ruleset
+from interpreter.engine.state import PLAY, DealResult, DealState
+from interpreter.rules.yamlsource import Path as KeyPath
+from interpreter.rules.yamlsource import SourceDoc, load_yaml_file, yaml_scalar
 
 TOP_KEYS = ("name", "description", "ruleset", "dealer", "hands", "trump_card", "stock", "start", "moves", "seed", "deals", "players")
 DEAL_KEYS = ("dealer", "hands", "trump_card", "stock", "start", "moves", "seed")
@@ -400,20 +400,6 @@ def ruleset_reference(rs: Ruleset, record_path: Path | None) -> str:
     return rs.name
 
 
-def yaml_scalar(text: str) -> str:
-    """A YAML scalar for a name or path: plain when it reads back as the same string, else quoted
-    (``42``, ``1e5``, ``on`` or ``true`` would read back as something else)."""
-    from interpreter.yamlsource import load_yaml
-
-    if re.fullmatch(r"[A-Za-z0-9_./-]+", text) and text[0] not in "-.":
-        try:
-            if load_yaml(f"v: {text}\n", "<scalar>").data == {"v": text}:
-                return text
-        except RulesError:
-            pass
-    return json.dumps(text)
-
-
 def match_record(
     rs: Ruleset,
     *,
@@ -464,7 +450,7 @@ def deal_from_mapping(rs: Ruleset | str, mapping: dict[str, Any]) -> DealState:
     >>> [str(a) for a in st.legal_actions()]
     ['play AS', 'declare']
     """
-    from interpreter.yamlsource import load_yaml
+    from interpreter.rules.yamlsource import load_yaml
 
     ruleset = load_ruleset(rs) if isinstance(rs, str) else rs
     data = {k: v for k, v in mapping.items()}

@@ -1,9 +1,9 @@
-"""From a rule file to a :class:`~interpreter.ruleset.Ruleset`: parse, validate, default, check, compile.
+"""From a rule file to a :class:`~interpreter.rules.ruleset.Ruleset`: parse, validate, default, check, compile.
 
 The steps, each reporting located errors (``file:line:col: key.path: ...``):
 
-1. safe YAML with marks (:mod:`interpreter.yamlsource`);
-2. the JSON Schema (:mod:`interpreter.validation`) -- every schema error at once;
+1. safe YAML with marks (:mod:`interpreter.rules.yamlsource`);
+2. the JSON Schema (:mod:`interpreter.rules.validation`) -- every schema error at once;
 3. defaults filled in from the schema's own ``default`` values (one source of truth);
 4. semantic checks that a schema cannot express (the deck fits the deal, options that need
    each other) -- again every problem at once;
@@ -18,15 +18,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from interpreter.errors import ErrorList, RulesError, RulesetError
-from interpreter.resources import find_ruleset, schema_path
-from interpreter.ruleset import (
+from interpreter.core.cards import Deck
+from interpreter.core.errors import ErrorList, RulesError, RulesetError
+from interpreter.rules.resources import find_ruleset, schema_path
+from interpreter.rules.ruleset import (
     BiddingSpec,
     ClaimSpec,
     ClosingSpec,
     DealerSpec,
     DealSpec,
-    Deck,
     EndSpec,
     ExchangeSpec,
     FailPoints,
@@ -43,11 +43,11 @@ from interpreter.ruleset import (
     TrumpSpec,
     WidowSpec,
 )
-from interpreter.extends import MergedDoc, load_source
-from interpreter.yamlsource import SourceDoc
+from interpreter.rules.extends import MergedDoc, load_source
+from interpreter.rules.yamlsource import SourceDoc
 
 if TYPE_CHECKING:
-    from interpreter.expr import Expression
+    from interpreter.rules.expr import Expression
 
 GAME_POINT_NAMES = {"points": "int", "tricks": "int", "opponent_points": "int", "opponent_tricks": "int"}
 UNIT_NAMES = {"points": "int", "tricks": "int", "bid": "int", "unit": "int"}
@@ -63,7 +63,7 @@ def load_schema() -> dict[str, Any]:
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
     """Load a bundled ruleset by name (``schnapsen``) or a rule file by path.
 
-    Raises :class:`~interpreter.errors.RulesetError` (an :class:`ErrorList` when several
+    Raises :class:`~interpreter.core.errors.RulesetError` (an :class:`ErrorList` when several
     problems were found) with file, line, column and key path.
     """
     path = find_ruleset(str(name_or_path))
@@ -76,7 +76,7 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
 
 
 def _bundled_names() -> list[str]:
-    from interpreter.resources import bundled_rulesets
+    from interpreter.rules.resources import bundled_rulesets
 
     return sorted(bundled_rulesets())
 
@@ -93,7 +93,7 @@ def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
         raise doc.error(RulesetError, "a ruleset must be a mapping of keys", (), expected="keys such as name, deck, deal")
     if doc.data.get("extends") is not None and not isinstance(doc, MergedDoc):
         raise doc.error(RulesetError, "'extends' needs the file to be loaded from disk", ("extends",), key=True)
-    from interpreter.validation import schema_errors
+    from interpreter.rules.validation import schema_errors
 
     schema = load_schema()
     errors = schema_errors(doc, schema)
@@ -283,7 +283,7 @@ class _Checker:
 
 # --------------------------------------------------------------------------- build
 def _expression(doc: SourceDoc, data: dict[str, Any], key: str, names: dict[str, str]) -> Expression:
-    from interpreter.expr import compile_expression
+    from interpreter.rules.expr import compile_expression
 
     text = data["scoring"][key]
     path = ("scoring", key)

@@ -23,7 +23,7 @@ Conventions:
 * Keys the schema does not know (newer files) are compared after the known ones of their
   section and labelled by their path.
 
-Used by ``interpreter.describe`` for the "Differences from ..." section of a house ruleset's
+Used by ``interpreter.text.describe`` for the "Differences from ..." section of a house ruleset's
 rulebook.
 """
 
@@ -35,10 +35,10 @@ from typing import TYPE_CHECKING, Any
 
 Data = dict[str, Any]  # a ruleset's merged, defaulted mapping
 
-from interpreter.cards import RANK_NAMES, SUIT_NAMES
+from interpreter.core.cards import RANK_NAMES, SUIT_NAMES
 
 if TYPE_CHECKING:
-    from interpreter.ruleset import Ruleset
+    from interpreter.rules.ruleset import Ruleset
 
 __all__ = ["Change", "diff_rulesets", "changes_to_json"]
 
@@ -331,7 +331,7 @@ def _change(path: str, old: Any, new: Any, a: Data, b: Data) -> Change:
 
 # --------------------------------------------------------------------------- the walk
 def _schema_props(sub: dict[str, Any] | None, root: dict[str, Any]) -> dict[str, Any]:
-    from interpreter.loader import _object_schema
+    from interpreter.rules.loader import _object_schema
 
     if sub is None:
         return {}
@@ -391,7 +391,7 @@ def _deck_changes(a: Data, b: Data) -> list[Change]:
 
 def diff_rulesets(a: Ruleset, b: Ruleset) -> list[Change]:
     """The rules in which ``b`` differs from ``a``, in the schema's order of sections and keys."""
-    from interpreter.loader import load_schema
+    from interpreter.rules.loader import load_schema
 
     root = load_schema()
     da, db = a.data, b.data

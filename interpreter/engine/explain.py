@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
-from interpreter.cards import SUIT_NAMES
-from interpreter.ruleset import CONTINUE
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
+from interpreter.core.cards import SUIT_NAMES
+from interpreter.rules.ruleset import CONTINUE
 
 if TYPE_CHECKING:
-    from interpreter.state import DealState
+    from interpreter.engine.state import DealState
 
 _SINGULAR = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
 
 
 def why_illegal(state: DealState, action: Action, code: int | None) -> tuple[str, str]:
     """A message and the rule (schema key) that forbid ``action`` in ``state``."""
-    from interpreter.state import AUCTION, OVER
+    from interpreter.engine.state import AUCTION, OVER
 
     rs = state.rs
     if state.phase == OVER:

@@ -5,7 +5,7 @@
 of the given schemas").  Rule-file authors need the place in their file and a plain statement of
 what is wrong and what would be right.  Each validator keyword therefore has a small function
 that turns one ``ValidationError`` into findings, and :func:`schema_errors` locates them through
-the marks of a :class:`~interpreter.yamlsource.SourceDoc`.
+the marks of a :class:`~interpreter.rules.yamlsource.SourceDoc`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema._utils import Unset
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
-from interpreter.errors import RulesError, RulesetError
-from interpreter.yamlsource import Path, SourceDoc
+from interpreter.core.errors import RulesError, RulesetError
+from interpreter.rules.yamlsource import Path, SourceDoc
 
 __all__ = ["schema_errors"]
 

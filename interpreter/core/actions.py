@@ -1,7 +1,7 @@
 """Actions: frozen values with one text form each (the notation of the record format).
 
 ``Play(Card.parse("TH"))`` prints as ``play TH`` and ``parse_action("play th")`` gives it back.
-The engine works on small int *codes* (see :mod:`interpreter.state`); a ruleset maps codes to
+The engine works on small int *codes* (see :mod:`interpreter.engine.state`); a ruleset maps codes to
 these values and back, so the public API speaks in actions and the hot loop in ints.
 
 ``Continue`` is not part of the record notation: it is the answer "no" to an optional step the
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from interpreter.cards import Card
+from interpreter.core.cards import Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +104,7 @@ class Continue(Action):
 
 def parse_action(text: str) -> Action:
     """Read an action in the record notation (``play TH``, ``bid 2``, ``close before-draw`` ...)."""
-    from interpreter.notation import parse_action as parse
+    from interpreter.core.notation import parse_action as parse
 
     parsed = parse(text)
     kind = parsed.kind

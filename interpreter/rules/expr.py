@@ -29,7 +29,7 @@ from lark import Lark, Token, Transformer_NonRecursive, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
-from interpreter.errors import ExpressionError
+from interpreter.core.errors import ExpressionError
 
 __all__ = ["Expression", "compile_expression", "MAX_LENGTH", "MAX_DEPTH", "MAX_NODES", "LIMIT"]
 
@@ -525,7 +525,7 @@ def compile_expression(
     ...                    file="r.yaml", line=4, column=9)
     Traceback (most recent call last):
     ...
-    interpreter.errors.ExpressionError: r.yaml:4:9: unknown name 'pints'
+    interpreter.core.errors.ExpressionError: r.yaml:4:9: unknown name 'pints'
         pints // unit
         ^ (expected one of: points, unit; did you mean 'points'?)
     """

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 
-from interpreter.actions import Action, Bid, Declare, Pass
-from interpreter.bots.base import claim_is_right
-from interpreter.ruleset import DECLARE, PASS, Ruleset
-from interpreter.state import AUCTION, OVER, DealState
-from interpreter.views import SeatView
+from interpreter.core.actions import Action, Bid, Declare, Pass
+from interpreter.play.bots.base import claim_is_right
+from interpreter.rules.ruleset import DECLARE, PASS, Ruleset
+from interpreter.engine.state import AUCTION, OVER, DealState
+from interpreter.engine.views import SeatView
 
 
 class RandomBot:

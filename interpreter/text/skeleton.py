@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from interpreter.record import yaml_scalar
-from interpreter.resources import schema_path
-from interpreter.ruleset import Ruleset
+from interpreter.rules.yamlsource import yaml_scalar
+from interpreter.rules.resources import schema_path
+from interpreter.rules.ruleset import Ruleset
 
 # (section, key, what it means): the options house rules change most often.
 COMMON: tuple[tuple[str, str, str], ...] = (
