@@ -15,7 +15,9 @@ def who(state: DealState, seat: int) -> str:
 def side_name(state: DealState, side: int | None) -> str:
     if side is None:
         return "nobody"
-    return f"team {side} (seats {side} & {side + 2})" if state.rs.partnership else f"seat {side}"
+    if not state.rs.partnership:
+        return f"seat {side}"
+    return f"team {side} (seats {' & '.join(map(str, state.rs.sides[side]))})"
 
 
 def scores_text(state: DealState, scores: list[int]) -> str:
@@ -48,8 +50,8 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
                 moon = st.rs.bidding.moon
                 contract = "the moon" if moon and st.high_bid == moon.bid else f"a bid of {st.high_bid} ({st.high_bid * st.rs.scoring.unit} points)"
                 lines.append(f"  contract: seat {st.declarer} with {contract}")
-                if st.sitting_out >= 0:
-                    lines.append(f"  seat {st.sitting_out} sits out")
+                for seat in st.sitting_out:
+                    lines.append(f"  seat {seat} sits out")
             return lines
         if isinstance(a, Exchange):
             return [f"  {s} exchanges {st.turn_up_card()} for the turn-up {event.turn_up_before}"]

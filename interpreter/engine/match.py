@@ -11,7 +11,8 @@ import random
 from collections.abc import Sequence
 
 from interpreter.rules.ruleset import Ruleset
-from interpreter.engine.state import DealResult, DealState
+from interpreter.engine.settle import DealResult
+from interpreter.engine.state import DealState
 
 
 def match_winner(rs: Ruleset, scores: Sequence[int], result: DealResult) -> int | None:
@@ -47,16 +48,23 @@ def with_carry(rs: Ruleset, result: DealResult, carry: int) -> tuple[DealResult,
 
 
 def next_dealer(rs: Ruleset, dealer: int, result: DealResult) -> int:
-    """Who deals after a deal: rotation, or the same dealer again after a drawn deal."""
+    """Who deals after a deal: rotation, or the same dealer again after a drawn deal.
+
+    ``winner_deals`` and ``loser_deals`` pass the deal to the first seat to the dealer's left
+    that is (or is not) on the winning side; without a single winning side it goes on to the left.
+    """
     n = rs.players.count
     if result.drawn:
         return dealer
     rotation = rs.dealer.rotation
     if result.redeal or rotation in ("alternate", "clockwise") or result.winner is None:
         return (dealer + 1) % n
-    if rotation == "winner_deals":
-        return result.winner
-    return 1 - result.winner  # loser_deals (two players)
+    want = rotation == "winner_deals"
+    for step in range(1, n + 1):
+        seat = (dealer + step) % n
+        if (rs.side_of(seat) == result.winner) == want:
+            return seat
+    return (dealer + 1) % n  # every seat on one side: nobody to pass the deal to but the next
 
 
 class Match:

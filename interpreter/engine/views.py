@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.core.actions import Action
 from interpreter.core.cards import Card
-from interpreter.engine.state import winning_position
+from interpreter.engine.trick import winning_position
 
 if TYPE_CHECKING:
     from interpreter.engine.state import DealState
@@ -46,14 +46,14 @@ class SeatView:
     known: tuple[tuple[Card, ...], ...]      # per seat: cards others know to be in that hand
     high_bid: int
     declarer: int | None
-    sitting_out: int | None
+    sitting_out: tuple[int, ...]             # seats that lay their cards down this deal
     widow_size: int
     reviewable_tricks: tuple[tuple[tuple[int, Card], ...], ...]  # tricks the rules let this seat look at
 
 
 def completed_tricks(state: DealState) -> list[tuple[tuple[int, Card], ...]]:
     """The deal's completed tricks, each as (seat, card) in play order, from the public history."""
-    size = state.n - (1 if state.sitting_out >= 0 else 0)
+    size = state.n - len(state.sitting_out)
     tricks: list[tuple[tuple[int, Card], ...]] = []
     current: list[tuple[int, Card]] = []
     for seat, action in state.actions_made():
@@ -103,7 +103,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
     points = state.card_points()
     if state.widow_taker >= 0:
         widow_points = sum(deck.points[c] for c in state.widow)
-        taker_side = state.side(state.widow_taker)
+        taker_side = state.rs.side_of(state.widow_taker)
         if state.widow_taker != seat:
             points[taker_side] -= widow_points  # face down: only its taker knows its value
     return SeatView(
@@ -128,7 +128,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
         known=known,
         high_bid=state.high_bid,
         declarer=state.declarer if state.declarer >= 0 else None,
-        sitting_out=state.sitting_out if state.sitting_out >= 0 else None,
+        sitting_out=state.sitting_out,
         widow_size=len(state.widow) if state.widow_taker < 0 else 0,
         reviewable_tricks=reviewable(state, seat),
     )

@@ -128,7 +128,7 @@ def _count(state: DealState, report: DeepReport) -> None:
         fired["marriages announced"] += 1
     if any(state.counted_meld(s) for s in range(state.n)):
         fired["marriages that counted"] += 1
-    if state.sitting_out >= 0 or (state.rs.bidding.moon and state.high_bid == state.rs.bidding.moon.bid):
+    if state.sitting_out or (state.rs.bidding.moon and state.high_bid == state.rs.bidding.moon.bid):
         fired["moons bid"] += 1
     result = state.result
     assert result is not None

@@ -237,10 +237,10 @@ def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start
     unit = "team" if rs.partnership else "seat"
     if "card_points" in start:
         for side, v in enumerate(_int_list(doc, start["card_points"], sp + ("card_points",), ns, f"{ns} numbers, one per {unit}", minimum=0)):
-            state.points[side] = v
+            state.points[rs.sides[side][0]] = v  # a side's points are held by its first seat
     if "tricks_won" in start:
         for side, v in enumerate(_int_list(doc, start["tricks_won"], sp + ("tricks_won",), ns, f"{ns} numbers, one per {unit}", minimum=0)):
-            state.tricks[side] = v
+            state.tricks[rs.sides[side][0]] = v
     state.tricks_played = sum(state.tricks)
     if "tricks_won" in start and played < n * state.tricks_played:
         raise doc.error(
@@ -277,13 +277,23 @@ def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start
 
 # --------------------------------------------------------------------------- replaying
 def apply_recorded(state: DealState, action: Action) -> None:
-    """Apply a recorded move: the implicit steps (the draw, declining to go out) come first."""
+    """Apply a recorded move: the implicit steps (the draw, declining to go out) come first.
+
+    A move that is refused leaves the state as it was before it, implicit step included: the
+    record format reports the state before the illegal move.
+    """
     codes = state.legal_codes()
-    if CONTINUE in codes and not isinstance(action, (CloseBeforeDraw, Declare)):
+    implicit = CONTINUE in codes and (
+        not isinstance(action, (CloseBeforeDraw, Declare)) or (isinstance(action, Declare) and DECLARE not in codes)
+    )
+    if implicit:
         state.push_code(CONTINUE)
-    elif CONTINUE in codes and isinstance(action, Declare) and DECLARE not in codes:
-        state.push_code(CONTINUE)
-    state.apply(action)
+    try:
+        state.apply(action)
+    except IllegalActionError:
+        if implicit:
+            state.pop()
+        raise
 
 
 def spec_legal(state: DealState) -> list[str]:

@@ -182,8 +182,7 @@ class _Checker:
                 ))
         n = d["players"]["count"]
         sides = d["players"]["sides"]
-        if sides == "partnership" and n != 4:
-            self.fail(("players", "sides"), f"partnerships need 4 players, not {n}", expected="players.count: 4")
+        self.check_sides(n, sides, d["players"].get("teams"))
         deal = d["deal"]
         hand = deal["hand_size"]
         if sum(deal["packets"]) != hand:
@@ -231,10 +230,15 @@ class _Checker:
                 self.fail(("exchange", "enabled"), "the exchange needs a turn-up trump card", expected="trump.selection: turn_up")
             if str(ex["rank"]) not in ranks:
                 self.fail(("exchange", "rank"), f"rank {ex['rank']} is not in the deck", expected="one of: " + ", ".join(ranks))
-        if d["marriage"]["enabled"] and not ("K" in ranks and "Q" in ranks):
-            self.fail(("marriage", "enabled"), "marriages need kings and queens in the deck", expected="K and Q in deck.ranks")
-        if d["marriage"]["counts_after"] == "team_trick" and sides != "partnership":
-            self.fail(("marriage", "counts_after"), "team_trick needs partnerships", expected="players.sides: partnership, or own_trick")
+        marriage_ranks = [str(r) for r in d["marriage"]["ranks"]]
+        if marriage_ranks[0] == marriage_ranks[1]:
+            self.fail(("marriage", "ranks", 1), f"a marriage needs two different ranks, not {marriage_ranks[1]} twice", expected="two ranks such as [K, Q]")
+        if d["marriage"]["enabled"]:
+            for i, r in enumerate(marriage_ranks):
+                if r not in ranks:
+                    self.fail(("marriage", "ranks", i), f"rank {r} is not in the deck", expected="ranks of deck.ranks: " + ", ".join(ranks))
+        if d["marriage"]["counts_after"] == "team_trick" and sides == "individual":
+            self.fail(("marriage", "counts_after"), "team_trick needs sides of several seats", expected="players.sides: partnership or bidder_vs_rest, or own_trick")
         talon_size = rest + (1 if turn_up else 0)
         cl = d["closing"]
         if cl["enabled"]:
@@ -244,12 +248,11 @@ class _Checker:
                 self.fail(("closing", "min_talon_size"), f"the talon only has {talon_size} cards", expected=f"at most {talon_size}")
         if ex["enabled"] and deal["talon"] and rest >= 0 and ex["min_talon_size"] > talon_size:
             self.fail(("exchange", "min_talon_size"), f"the talon only has {talon_size} cards", expected=f"at most {talon_size}")
-        two_sides = (n == 2 and sides == "individual") or sides == "partnership"
         bidding = d["bidding"]
         scoring = d["scoring"]
+        if sides == "bidder_vs_rest" and not bidding["enabled"]:
+            self.fail(("players", "sides"), "bidder_vs_rest needs an auction to find the bidder", expected="bidding.enabled: true")
         if d["claim"]["enabled"]:
-            if not two_sides:
-                self.fail(("claim", "enabled"), "declaring needs exactly two sides", expected="2 players or 4 in partnerships")
             if scoring["method"] != "game_points":
                 self.fail(("claim", "enabled"), "declaring is scored in game points", expected="scoring.method: game_points")
             total = sum(points.get(r, 0) for r in ranks) * len(suits)
@@ -261,8 +264,6 @@ class _Checker:
                     ("claim", "target"), f"target {d['claim']['target']} cannot be reached",
                     expected=f"at most {most}: the deck's {total} points plus the last-trick bonus and every marriage",
                 )
-        if scoring["method"] == "game_points" and not two_sides:
-            self.fail(("scoring", "method"), "game points are scored between two sides", expected="scoring.method: units")
         if bidding["enabled"] != (scoring["method"] == "units"):
             self.fail(("scoring", "method"), "units scoring goes with an auction, and an auction with units scoring", expected="bidding.enabled: true with scoring.method: units")
         if (d["play"]["first_lead"] == "declarer") != bidding["enabled"]:
@@ -271,14 +272,36 @@ class _Checker:
         if moon is not None:
             if moon["bid"] not in bidding["values"]:
                 self.fail(("bidding", "moon", "bid"), f"{moon['bid']} is not one of the bids", expected="a value in bidding.values")
-            if moon["partner_sits_out"] and sides != "partnership":
+            if moon["partner_sits_out"] and sides != "partnership":  # a bidder alone has nobody to sit out
                 self.fail(("bidding", "moon", "partner_sits_out"), "only partnerships have a partner to sit out", expected="false")
         if d["match"]["bidder_goes_out"] and not bidding["enabled"]:
             self.fail(("match", "bidder_goes_out"), "'bidder goes out' needs an auction", expected="bidding.enabled: true")
         if d["dealer"]["first"] >= n:
             self.fail(("dealer", "first"), f"there is no seat {d['dealer']['first']} among {n} players", expected=f"0 to {n - 1}")
-        if d["dealer"]["rotation"] in ("winner_deals", "loser_deals") and not (n == 2 and sides == "individual"):
-            self.fail(("dealer", "rotation"), f"{d['dealer']['rotation']} needs two players", expected="alternate or clockwise")
+
+
+    def check_sides(self, n: int, sides: str, teams: Any) -> None:
+        """A team table names every seat once; without one, partners sit opposite (an even count)."""
+        if teams is None:
+            if sides == "partnership" and (n % 2 or n < 4):
+                self.fail(("players", "sides"), f"partners sit opposite, which needs an even number of at least 4 players, not {n}", expected="players.count: 4, or a players.teams table")
+            return
+        if sides != "partnership":
+            self.fail(("players", "teams"), f"a team table needs sides: partnership, not {sides}", expected="players.sides: partnership, or no teams")
+            return
+        seen: dict[int, int] = {}
+        for t, team in enumerate(teams):
+            for i, seat in enumerate(team):
+                where = ("players", "teams", t, i)
+                if seat >= n:
+                    self.fail(where, f"there is no seat {seat} among {n} players", expected=f"seats 0 to {n - 1}")
+                elif seat in seen:
+                    self.fail(where, f"seat {seat} is already in team {seen[seat]}", expected="every seat in exactly one team")
+                else:
+                    seen[seat] = t
+        missing = [s for s in range(n) if s not in seen]
+        if missing:
+            self.fail(("players", "teams"), "no team for seat" + ("s " if len(missing) > 1 else " ") + ", ".join(map(str, missing)), expected="every seat in exactly one team")
 
 
 # --------------------------------------------------------------------------- build
@@ -329,7 +352,11 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
         title=d.get("title") or d["name"],
         description=d.get("description") or "",
         deck=deck,
-        players=PlayersSpec(**d["players"]),
+        players=PlayersSpec(
+            count=d["players"]["count"],
+            sides=d["players"]["sides"],
+            teams=tuple(tuple(team) for team in d["players"]["teams"]) if d["players"]["teams"] is not None else None,
+        ),
         deal=DealSpec(
             hand_size=deal["hand_size"],
             packets=tuple(deal["packets"]),
@@ -339,7 +366,7 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
         ),
         trump=TrumpSpec(**d["trump"]),
         exchange=ExchangeSpec(**{**d["exchange"], "rank": str(d["exchange"]["rank"])}),
-        marriage=MarriageSpec(**{**m, "values": MarriageValues(**m["values"])}),
+        marriage=MarriageSpec(**{**m, "ranks": (str(m["ranks"][0]), str(m["ranks"][1])), "values": MarriageValues(**m["values"])}),
         closing=ClosingSpec(**{**cl, "fail_points": FailPoints(**cl["fail_points"])}),
         play=PlaySpec(**d["play"]),
         claim=ClaimSpec(**{**d["claim"], "false_points": FalsePoints(**d["claim"]["false_points"])}),
@@ -347,6 +374,7 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
         scoring=ScoringSpec(
             method=d["scoring"]["method"],
             opponent_points=d["scoring"]["opponent_points"],
+            losers=d["scoring"]["losers"],
             unit=d["scoring"]["unit"],
             **exprs,
         ),

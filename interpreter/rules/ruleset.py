@@ -47,6 +47,7 @@ BID_BASE = 200
 class PlayersSpec:
     count: int
     sides: str
+    teams: tuple[tuple[int, ...], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,7 @@ class MarriageValues:
 @dataclass(frozen=True, slots=True)
 class MarriageSpec:
     enabled: bool
+    ranks: tuple[str, str]
     values: MarriageValues
     first_lead: str
     counts_after: str
@@ -152,6 +154,7 @@ class ScoringSpec:
     method: str
     game_points: Expression
     opponent_points: str
+    losers: str
     unit: int
     made: Expression
     set: Expression
@@ -195,49 +198,6 @@ class InfoSpec:
     review_own_tricks: str
 
 
-class Flags:
-    """The options the engine's hot loop tests, flattened to plain attributes once per ruleset."""
-
-    __slots__ = (
-        "talon", "marriage_on", "marriage_first_ok", "marriage_after_close", "marriage_on_closing_lead",
-        "marriage_after_exhaustion", "marriage_plain", "marriage_trump", "exchange_on", "exchange_min",
-        "exchange_needs_trick", "exchange_first_ok", "close_on", "close_min", "close_first_ok",
-        "close_before_draw", "claim_on", "claim_after_marriage", "points", "suit_of", "deal_plans", "king_mask", "queen_shift",
-    )
-
-    def __init__(self, rs: Ruleset) -> None:
-        m, ex, cl = rs.marriage, rs.exchange, rs.closing
-        self.talon = rs.deal.talon
-        self.marriage_on = m.enabled
-        self.marriage_first_ok = m.first_lead == "allowed"
-        self.marriage_after_close = m.after_close
-        self.marriage_on_closing_lead = m.on_closing_lead
-        self.marriage_after_exhaustion = m.after_exhaustion or not rs.deal.talon
-        self.marriage_plain = m.values.plain
-        self.marriage_trump = m.values.trump
-        self.exchange_on = ex.enabled
-        self.exchange_min = ex.min_talon_size
-        self.exchange_needs_trick = ex.requires_trick_won
-        self.exchange_first_ok = ex.before_first_trick
-        self.close_on = cl.enabled
-        self.close_min = cl.min_talon_size
-        self.close_first_ok = cl.before_first_trick
-        self.close_before_draw = cl.enabled and cl.timing == "before_or_after_draw"
-        self.claim_on = rs.claim.enabled
-        self.claim_after_marriage = rs.claim.enabled and rs.claim.after_marriage
-        self.points = rs.deck.points
-        self.suit_of = rs.deck.suit_of
-        self.deal_plans: dict[int, tuple[tuple[tuple[int, int], ...], int, int]] = {}
-        # marriages in a hand at once: bit k of (hand & king_mask & hand >> queen_shift) is a
-        # king whose queen (same suit, queen_shift places further in the rank order) is held
-        self.king_mask = 0
-        self.queen_shift = 0
-        if m.enabled and "K" in rs.deck.ranks and "Q" in rs.deck.ranks:
-            for k, q in rs.marriage_pairs:
-                self.king_mask |= 1 << k
-                self.queen_shift = q - k
-
-
 @dataclass(frozen=True)
 class Ruleset:
     """A complete, validated variant.  Build one with :func:`interpreter.load_ruleset`."""
@@ -271,15 +231,17 @@ class Ruleset:
 
     @property
     def partnership(self) -> bool:
+        """Whether seats score in fixed teams (``players.sides: partnership``)."""
         return self.players.sides == "partnership"
 
     @property
     def side_count(self) -> int:
-        return 2 if self.partnership else self.players.count
+        """How many match scores are kept: one per team in partnerships, else one per seat."""
+        return len(self.sides)
 
     def side_of(self, seat: int) -> int:
-        """The side (team) a seat plays for: seats 0 & 2 and 1 & 3 in partnerships."""
-        return seat % 2 if self.partnership else seat
+        """The match side (the score) a seat plays for."""
+        return self.side_index[seat]
 
     def __post_init__(self) -> None:
         deck = self.deck
@@ -295,32 +257,102 @@ class Ruleset:
         actions[PASS] = Pass()
         for v in self.bidding.values:
             actions[BID_BASE + v] = Bid(v)
-        pairs: list[tuple[int, int]] = []
-        partner: dict[int, int] = {}
-        if "K" in deck.ranks and "Q" in deck.ranks:
+        n = self.players.count
+        sides = _match_sides(self.players)
+        side_index = [0] * n
+        for k, members in enumerate(sides):
+            for seat in members:
+                side_index[seat] = k
+        # Marriages: the two ranks of marriage.ranks in one suit.  ``marriage_low`` has a bit
+        # for every card of the first rank; (hand & marriage_low & shifted hand) finds every
+        # marriage in a hand at once, ``marriage_shift`` places along the rank order.
+        partner = [-1] * deck.size
+        low = 0
+        shift = 0
+        first, second = self.marriage.ranks
+        if first in deck.ranks and second in deck.ranks:
+            shift = deck.ranks.index(second) - deck.ranks.index(first)
             for suit in deck.suits:
-                k, q = deck.card_index("K", suit), deck.card_index("Q", suit)
-                pairs.append((k, q))
-                partner[k], partner[q] = q, k
+                a, b = deck.card_index(first, suit), deck.card_index(second, suit)
+                partner[a], partner[b] = b, a
+                low |= 1 << a
         exchange_card = tuple(
             deck.card_index(self.exchange.rank, suit) if self.exchange.rank in deck.ranks else -1
             for suit in deck.suits
         )
-        object.__setattr__(self, "marriage_pairs", tuple(pairs))
-        object.__setattr__(self, "marriage_partner", partner)
-        object.__setattr__(self, "exchange_card", exchange_card)
-        object.__setattr__(self, "action_of", actions)
-        object.__setattr__(self, "flags", Flags(self))
-        object.__setattr__(self, "code_of", {a: c for c, a in actions.items()})
+        derived = {
+            "sides": sides,
+            "side_index": tuple(side_index),
+            "marriage_partner": tuple(partner),
+            "marriage_low": low,
+            "marriage_shift": shift,
+            "exchange_card": exchange_card,
+            "deal_plans": tuple(_deal_plan(self, dealer) for dealer in range(n)),
+            "call_codes": (PASS,) + tuple(BID_BASE + v for v in self.bidding.values),
+            "action_of": actions,
+            "code_of": {a: c for c, a in actions.items()},
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     # filled in by __post_init__ (declared for type checkers)
-    marriage_pairs: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
-    marriage_partner: dict[int, int] = field(init=False, repr=False, compare=False)
+    sides: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """The match sides: the seats of each score, in side order."""
+    side_index: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    marriage_partner: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Per card: the other card of its marriage, or -1."""
+    marriage_low: int = field(init=False, repr=False, compare=False)
+    marriage_shift: int = field(init=False, repr=False, compare=False)
     exchange_card: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    flags: Flags = field(init=False, repr=False, compare=False)
+    """Per suit: the card that may be exchanged for a turn-up of that suit, or -1."""
+    deal_plans: tuple[DealPlan, ...] = field(init=False, repr=False, compare=False)
+    """Per dealer: who receives each position of the shuffled deck (see :func:`_deal_plan`)."""
+    call_codes: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The auction's codes in order: pass, then every bid from the lowest."""
     action_of: dict[int, Action] = field(init=False, repr=False, compare=False)
     code_of: dict[Action, int] = field(init=False, repr=False, compare=False)
 
     def code(self, action: Action) -> int | None:
         """The engine's int code of an action, or ``None`` if this ruleset has no such action."""
         return self.code_of.get(action)
+
+
+DealPlan = tuple[tuple[tuple[int, int], ...], int, int]
+
+
+def _match_sides(players: PlayersSpec) -> tuple[tuple[int, ...], ...]:
+    """The seats of every match side: the team table in partnerships, else one seat a side."""
+    n = players.count
+    if players.sides != "partnership":
+        return tuple((seat,) for seat in range(n))
+    if players.teams is not None:
+        return players.teams
+    half = n // 2  # partners sit opposite
+    return tuple(tuple(range(first, n, half)) for first in range(half))
+
+
+def _deal_plan(rs: Ruleset, dealer: int) -> DealPlan:
+    """Which seat receives each position of the shuffled deck; the turn-up's position; where the rest starts.
+
+    Packets go round from the dealer's left; the turn-up is taken after
+    ``trump.turn_up_after_packet`` packets; what is left is the stock (or the widow).
+    """
+    n = rs.players.count
+    seat_at: list[tuple[int, int]] = []
+    pos = 0
+    turnup = -1
+    first = (dealer + 1) % n
+    turn_after = rs.trump.turn_up_after_packet if rs.trump.selection == "turn_up" else -1
+    for k, size in enumerate(rs.deal.packets):
+        if k == turn_after:
+            turnup = pos
+            pos += 1
+        for j in range(n):
+            seat = (first + j) % n
+            for _ in range(size):
+                seat_at.append((pos, seat))
+                pos += 1
+    if turn_after == len(rs.deal.packets):
+        turnup = pos
+        pos += 1
+    return tuple(seat_at), turnup, pos

@@ -72,7 +72,7 @@ def cards_of(state: DealState, mask: int) -> set[Card]:
 
 
 def active_seats(state: DealState) -> list[int]:
-    return [s for s in range(state.n) if s != state.sitting_out]
+    return [s for s in range(state.n) if s not in state.sitting_out]
 
 
 def freeze(value: Any) -> Any:
@@ -285,8 +285,8 @@ def unplayed_cards(state: DealState, dealt: list[set[Card]]) -> set[Card]:
     left = {deck.cards[c] for c in state.stock[state.spos:]} | {deck.cards[c] for c in state.widow}
     if state.turnup >= 0:
         left.add(deck.cards[state.turnup])
-    if state.sitting_out >= 0:
-        left |= dealt[state.sitting_out]
+    for seat in state.sitting_out:
+        left |= dealt[seat]
     return left
 
 
@@ -452,7 +452,7 @@ def test_push_pop_restores_a_moon_bid() -> None:
         state.apply(Pass())
     before = snapshot(state)
     state.apply(rs.action_of[max(state.legal_codes())])  # the moon: the highest bid
-    assert state.sitting_out >= 0
+    assert state.sitting_out
     state.pop()
     assert diff(before, snapshot(state)) == {}
 
@@ -469,7 +469,7 @@ def test_the_driver_reaches_every_kind_of_step(ruleset: str) -> None:
         check_deal_end(checker.dealt, run)
         seen.update(m.split()[0] if not m.startswith("close") else m for m in run.moves)
         played_out_plain += played_out(run.state) and not run.declared
-        if run.state.sitting_out >= 0 and played_out(run.state):
+        if run.state.sitting_out and played_out(run.state):
             seen.add("a moon with the partner sitting out")
         if run.state.widow_taker >= 0:
             seen.add("the widow taken")

@@ -200,7 +200,7 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
             "ranks": ["A", "T", "K", "Q", "J"],
             "points": {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2},
         },
-        "players": {"count": 2, "sides": "individual"},
+        "players": {"count": 2, "sides": "individual", "teams": None},
         "deal": {
             "hand_size": 5,
             "packets": [5],
@@ -218,6 +218,7 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
         },
         "marriage": {
             "enabled": False,
+            "ranks": ["K", "Q"],
             "values": {"plain": 20, "trump": 40},
             "first_lead": "allowed",
             "counts_after": "own_trick",
@@ -260,6 +261,7 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
             "method": "game_points",
             "game_points": game_points,
             "opponent_points": "tricks_and_counted_marriages",
+            "losers": "together",
             "unit": 33,
             "made": "points // unit",
             "set": "-bid",

@@ -1,0 +1,174 @@
+"""The data of one deal in progress, and the questions about it that every part asks.
+
+:class:`Position` holds the fields (compact: ints, bitmask hands, small lists and tuples) and
+answers small queries -- whose side a seat is on, what a side has taken, whether the strict
+phase applies.  The rules that change it live elsewhere: :mod:`~interpreter.engine.legality`
+(what may be done), :mod:`~interpreter.engine.settle` (how the deal ends) and
+:mod:`~interpreter.engine.state` (doing and undoing moves), which together make
+:class:`~interpreter.engine.state.DealState`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from interpreter.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from interpreter.engine.settle import DealResult
+
+AUCTION, PLAY, OVER = 0, 1, 2
+
+
+class Position:
+    """The fields of a deal and the queries on them (the base of ``DealState``).
+
+    Sides: ``deal_sides`` lists the seats of every side that pools its tricks in this deal
+    (the ruleset's match sides, except that with ``players.sides: bidder_vs_rest`` the bidder
+    becomes side 0 and all the others side 1 once the auction is over).
+    """
+
+    __slots__ = (
+        "rs", "n", "dealer", "stock", "widow", "hands", "spos", "turnup", "trump", "closed",
+        "closer", "close_snap", "phase", "to_act", "leader", "trick", "draw_pending",
+        "claim_seat", "tricks_played", "points", "tricks", "meld", "last_winner",
+        "closed_this_lead", "high_bid", "declarer", "calls", "sitting_out", "widow_taker",
+        "known", "history", "result", "bonus", "undo", "deal_sides", "_side", "_active",
+        "_strict_always",
+    )
+
+    # ------------------------------------------------------------------ construction
+    def __init__(
+        self,
+        rs: Ruleset,
+        dealer: int,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        turnup: int,
+    ) -> None:
+        self.rs = rs
+        self.n = n = rs.players.count
+        self.dealer = dealer
+        self.deal_sides = rs.sides
+        self._side = rs.side_index
+        self._strict_always = rs.play.strict_from == "always"
+        if rs.deal.talon:
+            self.stock = tuple(stock)
+            self.widow: tuple[int, ...] = ()
+        else:
+            self.stock = ()
+            self.widow = tuple(stock)
+        self.hands = list(hands)
+        self.spos = 0
+        self.turnup = turnup
+        self.trump = rs.deck.suit_of[turnup] if turnup >= 0 else -1
+        self.closed = False
+        self.closer = -1
+        self.close_snap: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+        self.trick: list[int] = []
+        self.draw_pending = False
+        self.claim_seat = -1
+        self.tricks_played = 0
+        self.points = [0] * n
+        self.tricks = [0] * n
+        self.meld = [0] * n
+        self.last_winner = -1
+        self.closed_this_lead = False
+        self.high_bid = 0
+        self.declarer = -1
+        self.calls = 0
+        self.sitting_out: tuple[int, ...] = ()
+        self.widow_taker = -1
+        self.known = [0] * n
+        self.history: list[int] = []  # seat << 16 | code, one int per recorded action
+        self.result: DealResult | None = None
+        self.bonus = [0] * n
+        self.undo: list[tuple[Any, ...]] = []
+        self._active = n
+        first = (dealer + 1) % n
+        if rs.bidding.enabled:
+            self.phase = AUCTION
+            self.to_act = first
+            self.leader = -1
+        else:
+            self.phase = PLAY
+            self.to_act = self.leader = first
+
+    # ------------------------------------------------------------------ small queries
+    def side(self, seat: int) -> int:
+        """The deal side a seat plays for (an index into :attr:`deal_sides`)."""
+        return self._side[seat]
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that must decide now (the marrier during his chance to go out), or ``None``."""
+        if self.phase == OVER:
+            return None
+        if self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act:
+            return self.claim_seat
+        return self.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def talon_size(self) -> int:
+        """Face-down stock cards left plus the turn-up."""
+        return len(self.stock) - self.spos + (1 if self.turnup >= 0 else 0)
+
+    def exhausted(self) -> bool:
+        """The talon existed and is used up (or the position started after it was)."""
+        return self.rs.deal.talon and self.spos >= len(self.stock) and self.turnup < 0
+
+    def strict(self) -> bool:
+        """Whether the follow rules of the strict phase apply now.
+
+        Without a talon there is no open phase: play is strict from the first trick.
+        """
+        return self._strict_always or self.closed or (self.turnup < 0 and self.spos >= len(self.stock))
+
+    def side_tricks(self, side: int) -> int:
+        tricks = self.tricks
+        return sum(tricks[s] for s in self.deal_sides[side])
+
+    def counted_meld(self, seat: int) -> int:
+        """Marriage points of a seat that count now (pending ones do not)."""
+        m = self.meld[seat]
+        if not m:
+            return 0
+        how = self.rs.marriage.counts_after
+        if how == "immediately":
+            return m
+        if how == "team_trick":
+            return m if self.side_tricks(self._side[seat]) else 0
+        return m if self.tricks[seat] else 0
+
+    def seat_points(self, seat: int, *, marriages: bool = True) -> int:
+        """Trick points (+ widow, + last-trick bonus) and, if asked, counted marriages of one seat."""
+        total = self.points[seat] + self.bonus[seat]
+        return total + self.counted_meld(seat) if marriages else total
+
+    def side_points(self, side: int, *, marriages: bool = True) -> int:
+        """Trick points (+ widow, + last-trick bonus) and, if asked, counted marriages of a deal side."""
+        return sum(self.seat_points(s, marriages=marriages) for s in self.deal_sides[side])
+
+    def claim_points(self) -> int:
+        """Points of the side of the seat entitled to declare now (what its claim is judged on)."""
+        return self.side_points(self._side[self.claim_seat])
+
+    def card_points(self) -> list[int]:
+        """Per match side: as reported by ``rules replay`` (tricks, widow, counted marriages, bonus)."""
+        return [sum(self.seat_points(s) for s in seats) for seats in self.rs.sides]
+
+    def tricks_won(self) -> list[int]:
+        """Per match side: tricks won."""
+        tricks = self.tricks
+        return [sum(tricks[s] for s in seats) for seats in self.rs.sides]
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat to the left that plays in this deal."""
+        seat = (seat + 1) % self.n
+        while seat in self.sitting_out:
+            seat = (seat + 1) % self.n
+        return seat

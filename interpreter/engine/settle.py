@@ -1,0 +1,237 @@
+"""How a deal ends and what every side scores: declarations, closing, the last trick, units.
+
+Scoring is worked out between the *deal sides* -- the seats that pool their tricks in this
+deal (``deal_sides`` of the state) -- for any number of them, and then handed to the *match
+sides* of the ruleset (``Ruleset.sides``), which are the same in fixed sides and one seat each
+when the bidder plays alone against the rest.  Between more than two sides,
+``scoring.losers`` says how the winner is paid; a penalty (a wrong declaration, a failed
+close) is scored by every other side.
+
+Its class is a parent of :class:`~interpreter.engine.state.DealState`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from interpreter.engine.position import OVER, Position
+
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a deal ended.
+
+    ``scores`` is what each match side adds to its match score (game points or units);
+    ``winner`` the match side that won the deal (``None`` for a drawn or thrown-in deal, or
+    when the winners are several match sides, as defenders against a lone bidder are);
+    ``game_points`` the game points scored for the deal in game-point rulesets (the most any
+    one side scores), else ``None``.
+    """
+
+    winner: int | None
+    game_points: int | None
+    scores: tuple[int, ...]
+    reason: str
+    redeal: bool = False
+    drawn: bool = False
+    declarer_side: int | None = None
+    made: bool | None = None
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class Settling(Position):
+    """The settling part of :class:`~interpreter.engine.state.DealState`, on the fields of a :class:`Position`."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ sides
+    def side_name(self, side: int) -> str:
+        """A deal side in words: ``team 1``, ``seat 2`` or ``seats 1 & 2``."""
+        seats = self.deal_sides[side]
+        if self.rs.partnership:
+            return f"team {self.rs.side_of(seats[0])}"
+        return f"seat {seats[0]}" if len(seats) == 1 else "seats " + " & ".join(map(str, seats))
+
+    def match_side(self, side: int) -> int | None:
+        """The match side whose seats are exactly those of a deal side, else ``None``."""
+        seats = self.deal_sides[side]
+        ms = self.rs.side_of(seats[0])
+        return ms if self.rs.sides[ms] == seats else None
+
+    def to_match(self, per_side: Sequence[int]) -> tuple[int, ...]:
+        """Per-deal-side values handed to every match side (each seat's deal side decides)."""
+        side = self._side
+        return tuple(per_side[side[seats[0]]] for seats in self.rs.sides)
+
+    def opponents(self, side: int) -> list[int]:
+        return [o for o in range(len(self.deal_sides)) if o != side]
+
+    # ------------------------------------------------------------------ results
+    def _over(self, result: DealResult) -> None:
+        self.result = result
+        self.phase = OVER
+        self.claim_seat = -1
+        self.draw_pending = False
+
+    def _award(self, side: int, gp: int, reason: str) -> None:
+        """One deal side scores ``gp`` game points."""
+        scores = [0] * len(self.deal_sides)
+        scores[side] = gp
+        self._over(DealResult(self.match_side(side), gp, self.to_match(scores), reason))
+
+    def _penalty(self, side: int, amount: Callable[[int], int], reason: str) -> None:
+        """Every side but ``side`` scores ``amount(opponent)`` game points."""
+        scores = [0] * len(self.deal_sides)
+        opps = self.opponents(side)
+        for o in opps:
+            scores[o] = amount(o)
+        winner = self.match_side(opps[0]) if len(opps) == 1 else None
+        self._over(DealResult(winner, max(scores), self.to_match(scores), reason))
+
+    # ------------------------------------------------------------------ game points
+    def _game_points(self, side: int, opp_points: int, opp_tricks: int) -> int:
+        env = {
+            "points": self.side_points(side),
+            "tricks": self.side_tricks(side),
+            "opponent_points": opp_points,
+            "opponent_tricks": opp_tricks,
+        }
+        return int(self.rs.scoring.game_points.evaluate(env))
+
+    def _opp_now(self, opp: int) -> tuple[int, int]:
+        marriages = self.rs.scoring.opponent_points == "tricks_and_counted_marriages"
+        return self.side_points(opp, marriages=marriages), self.side_tricks(opp)
+
+    def _opp_at_close(self, opp: int) -> tuple[int, int]:
+        snap = self.close_snap
+        if snap is None:
+            return self._opp_now(opp)
+        marriages = self.rs.scoring.opponent_points == "tricks_and_counted_marriages"
+        return (snap[0][opp] if marriages else snap[1][opp]), snap[2][opp]
+
+    def _winner_points(self, side: int, at_close: bool) -> tuple[int, str]:
+        """Game points of a deal side that won, against all the others, and their position in words."""
+        stats = self._opp_at_close if at_close else self._opp_now
+        opps = [(o, *stats(o)) for o in self.opponents(side)]
+        if len(opps) == 1:
+            _, op, ot = opps[0]
+            return self._game_points(side, op, ot), f"opponent {op} points, {_plural(ot, 'trick')}"
+        if self.rs.scoring.losers == "each_pays":
+            gp = sum(self._game_points(side, op, ot) for _, op, ot in opps)
+            return gp, "; ".join(f"{self.side_name(o)} {op} points, {_plural(ot, 'trick')}" for o, op, ot in opps)
+        op, ot = sum(p for _, p, _ in opps), sum(t for _, _, t in opps)
+        return self._game_points(side, op, ot), f"opponents {op} points, {_plural(ot, 'trick')}"
+
+    def _fail_points(self, opp: int) -> int:
+        """Game points a side ``opp`` scores when the closer, its opponent, fails."""
+        fp = self.rs.closing.fail_points
+        tricks = self._opp_at_close(opp)[1] if fp.basis == "at_close" else self.side_tricks(opp)
+        return fp.no_trick if tricks == 0 else fp.base
+
+    # ------------------------------------------------------------------ settling
+    def _settle_claim(self, seat: int, auto: bool = False) -> None:
+        rs = self.rs
+        side = self._side[seat]
+        who = f"seat {seat}" if not rs.partnership else self.side_name(side)
+        pts = self.side_points(side)
+        target = rs.claim.target
+        how = "reached" if auto else "declared"
+        closer_side = self._side[self.closer] if self.closed and self.closer >= 0 else -1
+        if pts >= target:
+            if closer_side >= 0 and closer_side != side:
+                gp = self._fail_points(side) if rs.closing.opponent_out == "as_fail" else rs.closing.fail_points.base
+                self._award(side, gp, f"{who} {how} {pts} before the closer went out")
+                return
+            at_close = closer_side == side and rs.closing.success_basis == "at_close"
+            gp, position = self._winner_points(side, at_close)
+            basis = " (opponent counted at the close)" if at_close else ""
+            closing = " after closing" if closer_side == side else ""
+            self._award(side, gp, f"{who} {how} {pts}{closing}; {position}{basis}")
+            return
+        fp = rs.claim.false_points
+
+        def amount(opp: int) -> int:
+            gp = fp.opponent_without_trick if self.side_tricks(opp) == 0 else fp.base
+            return max(gp, self._fail_points(opp)) if closer_side == side else gp
+
+        self._penalty(side, amount, f"{who} declared with only {pts} (under {target})")
+
+    def _settle_end(self) -> None:
+        """All cards are played and nobody declared."""
+        rs = self.rs
+        last = self.last_winner
+        if not self.closed and rs.end.last_trick_bonus:
+            self.bonus[last] += rs.end.last_trick_bonus
+        if rs.scoring.method == "units":
+            self._settle_units()
+            return
+        if rs.claim.enabled and rs.claim.after_last_trick == "auto":
+            if self.side_points(self._side[last]) >= rs.claim.target:
+                self._settle_claim(last, auto=True)
+                return
+        if self.closed and self.closer >= 0:
+            self._penalty(self._side[self.closer], self._fail_points, f"the closer (seat {self.closer}) did not reach {rs.claim.target}")
+            return
+        end = rs.end
+        last_side = self._side[last]
+        if end.unclaimed == "last_trick_wins":
+            self._award(last_side, end.last_trick_points, "last trick wins the deal")
+            return
+        totals = [self.side_points(s) for s in range(len(self.deal_sides))]
+        best = max(totals)
+        tops = [s for s, t in enumerate(totals) if t == best]
+        if len(tops) > 1:
+            if end.tie == "last_trick_wins" and last_side in tops:
+                self._award(last_side, end.last_trick_points, f"equal totals ({best}); the last trick decides")
+                return
+            zeros = (0,) * rs.side_count
+            self._over(DealResult(None, 0, zeros, f"equal totals ({best}): a drawn deal", drawn=True))
+            return
+        side = tops[0]
+        gp, _ = self._winner_points(side, False)
+        others = [str(t) for s, t in enumerate(totals) if s != side]
+        self._award(side, gp, f"higher total {best} against {_and(others)}")
+
+    def _settle_units(self) -> None:
+        rs = self.rs
+        sc = rs.scoring
+        ns = len(self.deal_sides)
+        decl = self._side[self.declarer]
+        totals = [self.side_points(s) for s in range(ns)]
+        tricks = [self.side_tricks(s) for s in range(ns)]
+        moon = rs.bidding.moon
+        is_moon = moon is not None and self.high_bid == moon.bid
+        if is_moon:
+            made = tricks[decl] == self.tricks_played
+        else:
+            made = totals[decl] >= sc.unit * self.high_bid
+        scores = []
+        for s in range(ns):
+            env = {"points": totals[s], "tricks": tricks[s], "unit": sc.unit}
+            if s == decl:
+                env["bid"] = self.high_bid
+                expr = (sc.moon_made if made else sc.moon_set) if is_moon else (sc.made if made else sc.set)
+            else:
+                env["bid"] = 0
+                expr = sc.defenders
+            scores.append(int(expr.evaluate(env)))
+        if made:
+            winner: int | None = self.match_side(decl)
+        else:
+            others = self.opponents(decl)
+            best = max(totals[s] for s in others)
+            tops = [s for s in others if totals[s] == best]
+            winner = self.match_side(tops[0]) if len(tops) == 1 else None
+        verdict = "made" if made else "was set on"
+        contract = "the moon" if is_moon else f"a bid of {self.high_bid}"
+        reason = f"{self.side_name(decl)} {verdict} {contract} with {totals[decl]} points"
+        self._over(DealResult(winner, None, self.to_match(scores), reason, declarer_side=self.rs.side_of(self.declarer), made=made))
