@@ -23,7 +23,11 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """One seat's knowledge of a deal in progress."""
+    """One seat's knowledge of a deal in progress.
+
+    ``card_points`` and ``tricks_won`` are per match side (as ``Ruleset.sides``); ``sides``
+    are the deal's sides, which differ from those only when the bidder plays alone.
+    """
 
     seat: int
     seats: int
@@ -47,6 +51,7 @@ class SeatView:
     high_bid: int
     declarer: int | None
     sitting_out: tuple[int, ...]             # seats that lay their cards down this deal
+    sides: tuple[tuple[int, ...], ...]       # who plays with whom in this deal (public)
     widow_size: int
     reviewable_tricks: tuple[tuple[tuple[int, Card], ...], ...]  # tricks the rules let this seat look at
 
@@ -129,7 +134,12 @@ def make_view(state: DealState, seat: int) -> SeatView:
         high_bid=state.high_bid,
         declarer=state.declarer if state.declarer >= 0 else None,
         sitting_out=state.sitting_out,
+        sides=state.deal_sides,
         widow_size=len(state.widow) if state.widow_taker < 0 else 0,
         reviewable_tricks=reviewable(state, seat),
     )
 
+
+def partners(view: SeatView, a: int, b: int) -> bool:
+    """Whether seats ``a`` and ``b`` play on the same side in this deal."""
+    return any(a in side and b in side for side in view.sides)

@@ -307,3 +307,55 @@ def test_negative_until_is_a_usage_error(tmp_path: Path) -> None:
     assert out.exit_code == 2
     assert out.stdout == ""
     assert re.search(r"--until", out.stderr)
+
+
+# A rejected move after an implicit step (the draw, declining to go out) reports the state
+# before that step: the record format says the state reported is the one before the illegal move.
+PENDING_DRAW = """\
+ruleset: sechsundsechzig
+dealer: 1
+hands:
+  0: [9H, KS, QS, JC, TD, 9C]
+  1: [AS, TC, KD, JH, QC, 9D]
+trump_card: AH
+stock: [JS, TH, AD, KC, 9S, QD, KH, AC, JD, TS, QH]
+moves: [play JC, play TC, play 9H]
+"""
+
+PENDING_GO_OUT = """\
+ruleset: schnapsen
+dealer: 1
+hands:
+  0: [KH, QH, AS, TS, KS]
+  1: [AD, TD, KD, QD, JD]
+trump_card: AC
+stock: [QS, JS, AH, TH, JH, TC, KC, QC, JC]
+moves: [marry KH, play AC]
+"""
+
+
+def test_illegal_move_after_a_pending_draw_reports_the_state_before_the_draw(tmp_path: Path) -> None:
+    record = tmp_path / "pending-draw.yaml"
+    record.write_text(PENDING_DRAW, encoding="utf-8")
+    out, report = replay_json(record)
+    assert out.exit_code == 1
+    assert report["illegal"]["index"] == 2  # seat 1 won the trick (TC over JC) and must lead: 9H is seat 0's
+    # Before the draw: seat 1 may still close before drawing; after it he would hold JS.
+    # Legal = his actions after the automatic draw (AS KD JH QC 9D and the drawn JS, close,
+    # declare after winning a trick) plus close before-draw.
+    assert report["legal"] == [
+        "close", "close before-draw", "declare",
+        "play 9D", "play AS", "play JH", "play JS", "play KD", "play QC",
+    ]
+    assert report["to_act"] == 1
+    assert report["card_points"] == [0, 12]  # JC 2 + TC 10
+
+
+def test_illegal_move_after_a_marriage_reports_the_marriers_chance_to_go_out(tmp_path: Path) -> None:
+    record = tmp_path / "pending-go-out.yaml"
+    record.write_text(PENDING_GO_OUT, encoding="utf-8")
+    out, report = replay_json(record)
+    assert out.exit_code == 1
+    assert report["illegal"]["index"] == 1  # AC is the turn-up, not in seat 1's hand
+    # Seat 0 may still go out after announcing 20 in hearts; seat 1 may play any card (open talon).
+    assert report["legal"] == ["declare", "play AD", "play JD", "play KD", "play QD", "play TD"]

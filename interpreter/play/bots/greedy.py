@@ -14,7 +14,7 @@ from interpreter.core.actions import Action, Bid, Close, Continue, Declare, Exch
 from interpreter.play.bots.base import claim_is_right
 from interpreter.core.cards import Card
 from interpreter.rules.ruleset import Ruleset
-from interpreter.engine.views import SeatView
+from interpreter.engine.views import SeatView, partners
 
 
 class GreedyBot:
@@ -60,7 +60,8 @@ class GreedyBot:
         plays = [a for a in legal if isinstance(a, Play)]
         marriages = [a for a in legal if isinstance(a, Marry)]
         if marriages:
-            marriages.sort(key=lambda m: (m.card.suit != view.trump, m.card.rank != "Q"))
+            # the marriage in trumps first, led with its weaker card
+            marriages.sort(key=lambda m: (m.card.suit != view.trump, -rs.deck.ranks.index(m.card.rank)))
             return marriages[0]
         if Close() in legal and view.card_points[side] >= 50:
             trumps = [c for c in view.hand if c.suit == view.trump]
@@ -73,9 +74,12 @@ class GreedyBot:
     def _bid(self, view: SeatView, bids: list[Action]) -> Action:
         rs = self.rs
         own = sum(self._pts(c) for c in view.hand)
-        kings = {c.suit for c in view.hand if c.rank == "K"}
-        marriage = 20 * sum(1 for c in view.hand if c.rank == "Q" and c.suit in kings)
-        partner = (rs.deck.total_points / rs.players.count) if rs.partnership else 0
+        first, second = rs.marriage.ranks
+        held = {c.suit for c in view.hand if c.rank == first}
+        pairs = sum(1 for c in view.hand if c.rank == second and c.suit in held) if rs.marriage.enabled else 0
+        marriage = rs.marriage.values.plain * pairs
+        helpers = len(rs.sides[rs.side_of(view.seat)]) - 1  # partners who will add their tricks
+        partner = helpers * rs.deck.total_points / rs.players.count
         estimate = own + marriage + partner
         moon = rs.bidding.moon.bid if rs.bidding.moon else None
         affordable = [b for b in bids if isinstance(b, Bid) and b.amount != moon and b.amount * rs.scoring.unit <= estimate]
@@ -92,7 +96,7 @@ class GreedyBot:
     def _follow(self, view: SeatView, plays: list[Play]) -> Action:
         rs = self.rs
         win_seat, best = self._winning(view)
-        if rs.side_of(win_seat) == rs.side_of(view.seat):
+        if partners(view, win_seat, view.seat):
             return max(plays, key=lambda p: (p.card.suit != view.trump, self._pts(p.card)))
         winners = [p for p in plays if self._beats(p.card, best, view.trump)]
         on_table = sum(self._pts(c) for _, c in view.trick)
