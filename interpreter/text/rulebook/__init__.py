@@ -1,0 +1,122 @@
+"""A ruleset as a rulebook: the rules in plain sentences, generated from the ruleset's data.
+
+:func:`rulebook` writes a complete rulebook for a :class:`~interpreter.rules.ruleset.Ruleset` in
+Markdown (``fmt="md"``) or as a standalone HTML page (``fmt="html"``).  Every sentence is
+derived from the ruleset's values -- nothing here knows a variant by name -- so a house
+ruleset gets a correct rulebook without any code, and the bundled rulebooks in
+``docs/rulebooks/`` are regenerated rather than edited.
+
+The text is built once as a small document (headings, paragraphs, lists, tables; see
+:mod:`.document`) and then rendered, so the Markdown and the HTML always say the same thing.
+The modules follow the rulebook's sections:
+
+* :mod:`.words` -- small words, and :class:`~.words.Facts`: the numbers and the words for
+  players and sides that every section needs;
+* :mod:`.formulas` -- scoring expressions in English;
+* :mod:`.setup` -- cards, players and sides, the deal, trump, exchanging the trump card;
+* :mod:`.tricks` -- marriages, closing the talon, play, declaring;
+* :mod:`.settling` -- the end of the deal, scoring, the auction, the match.
+
+From the command line: ``rules describe schnapsen [--format html]``; the checked-in
+rulebooks and goldens are rewritten by ``python tools/regen_docs.py --goldens --rulebooks``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.text.diff import diff_rulesets
+from interpreter.text.rulebook.document import Doc, Section, to_html, to_markdown
+from interpreter.text.rulebook.settling import auction_section, end_section, match_section, scoring_section
+from interpreter.text.rulebook.setup import (
+    cards_section,
+    deal_section,
+    exchange_section,
+    players_section,
+    trump_section,
+)
+from interpreter.text.rulebook.tricks import claim_section, closing_section, marriage_section, play_section
+from interpreter.text.rulebook.words import Facts, code
+
+if TYPE_CHECKING:
+    from interpreter.rules.ruleset import Ruleset
+
+__all__ = ["rulebook", "base_of", "SECTION_HEADINGS"]
+
+#: The sections of every rulebook, in order (a house ruleset's rulebook starts with
+#: "Differences from <base title>").
+SECTION_HEADINGS = (
+    "Cards and values",
+    "Players and sides",
+    "The deal",
+    "Trump",
+    "Exchanging the trump card",
+    "Marriages",
+    "Closing the talon",
+    "Play",
+    "Declaring",
+    "End of the deal",
+    "Scoring",
+    "Auction",
+    "Match",
+)
+
+# --------------------------------------------------------------------------- assembling
+def _document(rs: Ruleset, base: Ruleset | None) -> Doc:
+    f = Facts(rs)
+    intro = []
+    if rs.description:
+        intro.append(rs.description.strip())
+    source = f"This rulebook is generated from the ruleset {code(rs.name)}"
+    if base is not None:
+        source += f", a house ruleset based on {code(base.name)}"
+    intro.append(source + ".")
+    sections: list[Section] = []
+    if base is not None:
+        diff = Section(f"Differences from {base.title}")
+        changes = diff_rulesets(base, rs)
+        if changes:
+            diff.ul([c.text for c in changes])
+        else:
+            diff.p("None: the rules are the same.")
+        sections.append(diff)
+    sections += [
+        cards_section(f),
+        players_section(f),
+        deal_section(f),
+        trump_section(f),
+        exchange_section(f),
+        marriage_section(f),
+        closing_section(f),
+        play_section(f),
+        claim_section(f),
+        end_section(f),
+        scoring_section(f),
+        auction_section(f),
+        match_section(f),
+    ]
+    return Doc(rs.title, intro, sections)
+
+
+def rulebook(rs: Ruleset, base: Ruleset | None = None, fmt: str = "md") -> str:
+    """The complete rulebook of ``rs`` as Markdown (``fmt="md"``) or a standalone HTML page (``"html"``).
+
+    With ``base`` (the ruleset a house ruleset extends) the rulebook starts with a section
+    "Differences from <base title>" listing :func:`~interpreter.text.diff.diff_rulesets` ``(base, rs)``.
+    """
+    if fmt not in ("md", "html"):
+        raise ValueError(f"fmt must be 'md' or 'html', not {fmt!r}")
+    doc = _document(rs, base)
+    return to_markdown(doc) if fmt == "md" else to_html(doc)
+
+
+# --------------------------------------------------------------------------- files
+def base_of(rs: Ruleset) -> Ruleset | None:
+    """The ruleset ``rs`` extends, loaded, or ``None`` for a ruleset without ``extends``."""
+    if not rs.extends:
+        return None
+    from interpreter.rules.loader import load_ruleset
+    from interpreter.rules.resources import find_ruleset
+
+    path = find_ruleset(rs.extends, relative_to=rs.source.parent if rs.source is not None else None)
+    return load_ruleset(path if path is not None else rs.extends)

@@ -1,0 +1,350 @@
+"""Rulebook sections on settling: the end of the deal, scoring, the auction, the match."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from interpreter.text.rulebook.document import Section
+from interpreter.text.rulebook.formulas import ExprWords, Name
+from interpreter.text.rulebook.words import Facts, cap, code, gp, listing
+from interpreter.text.rulebook.tricks import fail_words
+
+if TYPE_CHECKING:
+    from interpreter.rules.expr import Expression
+
+def end_section(f: Facts) -> Section:
+    rs = f.rs
+    end = rs.end
+    s = Section("End of the deal")
+    if not f.game_points:
+        out = "Every deal is played to the last trick." if not f.claim else ""
+        bonus = (
+            f"The winner of the last trick adds {end.last_trick_bonus} card points."
+            if end.last_trick_bonus
+            else "There is no bonus for the last trick."
+        )
+        widow = " (the widow included)" if rs.deal.widow is not None and f.rest > 0 and not f.talon else ""
+        s.p(
+            out,
+            bonus,
+            f"Then each {f.side} counts its total{widow} and the hand is scored as described under Scoring."
+            if f.partnership
+            else f"Then each player counts his total{widow} and the hand is scored as described under Scoring.",
+        )
+        return s
+    steps: list[str] = []
+    start = "When the last trick has been played and nobody has gone out"
+    if end.last_trick_bonus:
+        not_closed = " (not when the talon was closed)" if f.closing else ""
+        steps.append(f"{start}, the winner of the last trick adds {end.last_trick_bonus} card points{not_closed}.")
+    else:
+        steps.append("There is no bonus for the last trick.")
+    auto = f.claim and rs.claim.after_last_trick == "auto"
+    if auto:
+        steps.append(
+            f"If he has then reached {f.target}, he is treated as declaring (see Declaring)."
+            if end.last_trick_bonus
+            else f"{start}, the winner of the last trick is treated as declaring if he has reached {f.target} "
+            "(see Declaring)."
+        )
+    if f.closing:
+        first = "Otherwise, if" if auto or end.last_trick_bonus else f"{start}: if"
+        steps.append(
+            f"{first} the talon was closed, the closer has failed, and his opponent scores as described under "
+            "Closing the talon."
+        )
+    intro = "Otherwise" if auto or f.closing else ("Then" if end.last_trick_bonus else start)
+    if end.unclaimed == "last_trick_wins":
+        steps.append(
+            f"{intro}, the winner of the last trick wins the deal and scores {gp(end.last_trick_points)}, "
+            "whatever the card points."
+        )
+    else:
+        loser_pts = "points and tricks"
+        steps.append(
+            f"{intro}, the {'side' if f.partnership else 'player'} with the higher total (card points plus "
+            f"marriages that count{', the bonus included' if end.last_trick_bonus else ''}) wins the deal, and "
+            f"the game points are reckoned on {f.loser}'s final {loser_pts} (see Scoring)."
+        )
+        if end.tie == "no_score":
+            steps.append("If the totals are equal, the deal is drawn: nobody scores, and the same dealer deals again.")
+        elif end.tie == "next_deal_bonus":
+            steps.append(
+                "If the totals are equal, the deal is drawn: nobody scores, the same dealer deals again, and the "
+                "winner of the next deal scores one game point more (one more for each drawn deal in a row)."
+            )
+        else:
+            steps.append(
+                f"If the totals are equal, the winner of the last trick wins the deal and scores {gp(end.last_trick_points)}."
+            )
+    s.p(*steps)
+    return s
+
+
+def _game_point_names(f: Facts) -> ExprWords:
+    winner, loser = f.winner, f.loser
+    return ExprWords(
+        {
+            "points": Name("points", f"{winner}'s points", winner),
+            "tricks": Name("tricks", f"the number of tricks {winner} has taken", winner),
+            "opponent_points": Name("points", f"{loser}'s points", loser),
+            "opponent_tricks": Name("tricks", f"the number of tricks {loser} has taken", loser),
+        },
+        {},
+    )
+
+
+def _unit_names(f: Facts) -> ExprWords:
+    subject = "it" if f.partnership else "he"
+    poss = "its" if f.partnership else "his"
+    return ExprWords(
+        {
+            "points": Name("points", f"{poss} total", subject),
+            "tricks": Name("tricks", f"the number of tricks {subject} has taken", subject),
+            "bid": Name("other", "the bid"),
+        },
+        {"unit": f.rs.scoring.unit},
+    )
+
+
+def scoring_section(f: Facts) -> Section:
+    rs = f.rs
+    sc = rs.scoring
+    s = Section("Scoring")
+    if f.game_points:
+        words = _game_point_names(f)
+        cases, other = words.cases(words.tree(sc.game_points))
+        ways = listing([
+            "by going out" if f.claim else "",
+            "by a successful close" if f.closing else "",
+            "by the higher total" if rs.end.unclaimed == "higher_total" else "",
+        ], "or")
+        s.p(
+            f"The winner of a deal scores game points. When the deal is won {ways}, the number of game points "
+            f"depends on {f.loser}'s position; the conditions are checked in this order:"
+            if ways
+            else f"The winner of a deal scores game points, depending on {f.loser}'s position; the conditions are "
+            "checked in this order:"
+        )
+        rows = [[("if " if i == 0 else "otherwise, if ") + cond, value] for i, (cond, value) in enumerate(cases)]
+        rows.append(["otherwise" if cases else "in every case", other])
+        s.table(["Condition", "Game points"], rows)
+        s.p(f"As a formula: {code(sc.game_points.source)}.")
+        bonus = ", the bonus for the last trick included" if rs.end.last_trick_bonus else ""
+        if sc.opponent_points == "tricks_and_counted_marriages":
+            s.p(
+                f"Here {f.loser}'s points are the card points of his tricks plus his marriages that count{bonus}; "
+                "a pending marriage never counts."
+            )
+        else:
+            s.p(f"Here {f.loser}'s points are the card points of his tricks only{bonus}; marriages do not count.")
+        s.p("How each way of ending a deal is scored:")
+        s.table(["How the deal ended", "Who scores", "Game points"], _result_rows(f))
+        return s
+    # units
+    unit = sc.unit
+    words = _unit_names(f)
+    decl = "the declaring side" if f.partnership else "the declarer"
+    pron = "it" if f.partnership else "he"
+    poss = "its" if f.partnership else "his"
+    owner = "side" if f.partnership else "player"
+    widow = ", plus the widow if he took it" if rs.deal.widow is not None and f.rest > 0 and not f.talon else ""
+    marr = f", plus {poss} marriages that count" if f.marriage else ""
+    bonus = f", plus {rs.end.last_trick_bonus} for the last trick" if rs.end.last_trick_bonus else ""
+    s.p(
+        f"At the end of the hand each {owner} counts {poss} total: the card points of the tricks {pron} has won"
+        f"{widow}{marr}{bonus}. Scores are reckoned in units of {unit} card points."
+    )
+
+    def said(expr: Expression, example: str = "") -> str:
+        return words.value(words.tree(expr)) + example
+
+    s.p(
+        f"{cap(decl)} makes {poss} bid if {poss} total is at least {unit} times the bid "
+        f"(for example, {2 * unit} for a bid of 2). If {pron} makes it, {pron} scores "
+        f"{said(sc.made, _example(sc.made, f, points=2 * unit + 4))}. If not, {pron} is set and scores "
+        f"{said(sc.set, _example(sc.set, f, bid=2))}."
+    )
+    defenders = "Each defending side" if f.partnership else ("The other player" if f.n == 2 else "Each of the other players")
+    s.p(
+        f"{defenders} scores {said(sc.defenders, _example(sc.defenders, f, points=unit + 2))}, whether the bid "
+        "was made or not. Scores may become negative."
+    )
+    if f.moon is not None:
+        mb = f.moon.bid
+        s.p(
+            f"A moon (bid {mb}) is made if {decl} wins every trick; {pron} then scores "
+            f"{_fixed(sc.moon_made, f, mb, said)}, otherwise {_fixed(sc.moon_set, f, mb, said)}."
+        )
+    formulas = [
+        f"made {code(sc.made.source)}",
+        f"set {code(sc.set.source)}",
+        f"defenders {code(sc.defenders.source)}",
+    ]
+    if f.moon is not None:
+        formulas += [f"moon made {code(sc.moon_made.source)}", f"moon set {code(sc.moon_set.source)}"]
+    s.p(
+        "As formulas (points = the total, tricks = the tricks taken, bid = the bid, 0 for defenders, "
+        f"unit = {unit}): {listing(formulas)}."
+    )
+    return s
+
+
+def _fixed(expr: Expression, f: Facts, bid: int, said: Any) -> str:
+    """A moon score: its value when it depends on the bid only, with the words after it."""
+    if set(expr.names) <= {"bid", "unit"}:
+        value = int(expr.evaluate({"points": 0, "tricks": 0, "bid": bid, "unit": f.rs.scoring.unit}))
+        return f"{value} ({said(expr)})"
+    return str(said(expr))
+
+
+def _example(expr: Expression, f: Facts, *, points: int | None = None, bid: int | None = None) -> str:
+    """A worked example, when the expression depends only on the total or only on the bid."""
+    names = set(expr.names) - {"unit"}
+    env = {"points": points or 0, "tricks": 0, "bid": bid or 0, "unit": f.rs.scoring.unit}
+    try:
+        value = int(expr.evaluate(env))
+    except Exception:  # pragma: no cover - a formula that fails on sample values gets no example
+        return ""
+    if not names:
+        return ""
+    if names == {"points"} and points is not None:
+        return f" (for example, {value} for a total of {points})"
+    if names == {"bid"} and bid is not None:
+        return f" (for example, {value} for a bid of {bid})"
+    return ""
+
+
+def _result_rows(f: Facts) -> list[list[str]]:
+    rs = f.rs
+    end = rs.end
+    rows: list[list[str]] = []
+    not_closed = ", talon not closed" if f.closing else ""
+    if f.claim:
+        rows.append([f"correct declaration{not_closed}", "the declarer", f"by the table above, on {f.loser}'s points and tricks at that moment"])
+    if end.unclaimed == "higher_total":
+        rows.append([f"all cards played, nobody went out{not_closed}", "the higher total", f"by the table above, on {f.loser}'s final points and tricks"])
+        if end.tie == "last_trick_wins":
+            rows.append(["equal totals", "the winner of the last trick", str(end.last_trick_points)])
+        else:
+            extra = "; the next deal's winner scores one more" if end.tie == "next_deal_bonus" else ""
+            rows.append(["equal totals (drawn deal)", "nobody", f"0{extra}"])
+    else:
+        rows.append([f"all cards played, nobody went out{not_closed}", "the winner of the last trick", str(end.last_trick_points)])
+    if f.closing:
+        cl = rs.closing
+        basis = "when the talon was closed" if cl.success_basis == "at_close" else "at the end, tricks after the close included"
+        rows.append(["the closer goes out correctly", "the closer", f"by the table above, on the opponent's points and tricks {basis}"])
+        rows.append(["the closer does not go out", "the closer's opponent", fail_words(f, table=True)])
+        if f.claim:
+            rows.append([
+                "the closer's opponent goes out first",
+                "the closer's opponent",
+                fail_words(f, table=True) if cl.opponent_out == "as_fail" else str(cl.fail_points.base),
+            ])
+    if f.claim:
+        fp = rs.claim.false_points
+        wrong = str(fp.base) if fp.base == fp.opponent_without_trick else (
+            f"{fp.base}, or {fp.opponent_without_trick} if he has not yet taken a trick"
+        )
+        if f.closing:
+            wrong += "; if the declarer had closed the talon, the larger of this and the failed-close score"
+        rows.append(["wrong declaration", "the declarer's opponent", wrong])
+    return rows
+
+
+def auction_section(f: Facts) -> Section:
+    rs = f.rs
+    b = rs.bidding
+    s = Section("Auction")
+    if not b.enabled:
+        s.p("There is no auction.")
+        return s
+    unit = rs.scoring.unit
+    s.p(
+        "Before play there is an auction for the right to fix trumps by leading. It starts with the player to "
+        "the dealer's left and goes clockwise; each player speaks once, either passing or bidding higher than the "
+        "bid before. The dealer speaks last."
+    )
+    moon = b.moon.bid if b.moon is not None else None
+    plain = [v for v in b.values if v != moon]
+    side = "the bidder's side" if f.partnership else "the bidder"
+    if plain:
+        meaning = ", ".join(f"{v} = {v * unit}" for v in plain)
+        s.p(
+            f"The bids are {listing([str(v) for v in b.values], 'and')}. A bid of n undertakes that {side} will take "
+            f"at least {unit} × n points (card points plus marriages that count): {meaning}."
+        )
+    total = rs.deck.total_points + rs.end.last_trick_bonus
+    beyond = [v for v in plain if v * unit > total]
+    if beyond:
+        which = listing([f"{v} ({v * unit})" for v in beyond])
+        if len(beyond) == 1:
+            s.p(f"A bid of {which} is more than the {total} card points in the pack, so it can only be made with the help of marriages.")
+        else:
+            s.p(f"Bids of {which} are more than the {total} card points in the pack, so they can only be made with the help of marriages.")
+    if f.partnership:
+        s.p("Bids are not added up within a partnership: if both partners bid, only the higher bid counts.")
+    lead = ""
+    if rs.play.first_lead == "declarer":
+        lead = " He leads to the first trick"
+        lead += ", and the suit of his first card is trump." if not f.turn_up else "."
+    s.p(f"The highest bidder becomes the declarer.{lead}")
+    if b.all_pass == "redeal":
+        s.p("If everybody passes, the cards are thrown in and the next dealer deals.")
+    else:
+        s.p("If everybody before him has passed, the dealer may not pass: he must bid.")
+    if b.moon is not None:
+        if b.moon.partner_sits_out and f.partnership:
+            s.p(
+                f"A bid of {b.moon.bid} is the moon (\"shooting the moon\"): the declarer's partner lays his cards "
+                "face down and takes no part in the hand, and the declarer plays alone against both opponents. "
+                "He must win every trick."
+            )
+        else:
+            s.p(f"A bid of {b.moon.bid} is the moon: the declarer must win every trick.")
+    return s
+
+
+def match_section(f: Facts) -> Section:
+    rs = f.rs
+    m = rs.match
+    s = Section("Match")
+    who = "side" if f.partnership else "player"
+    if f.game_points:
+        s.p(f"A match is a series of deals. The first {who} to reach {gp(m.target)} wins the match.")
+    else:
+        s.p(f"A match is a series of hands; each {who}'s scores are added up. The first {who} to reach {m.target} points wins the match.")
+        declarer = "the declaring side" if f.partnership else "the declarer"
+        if rs.side_count == 2:
+            both = f"If both {who}s reach {m.target} in the same hand"
+            if m.bidder_goes_out:
+                s.p(f"{both}, {declarer} wins: the bidder goes out.")
+            else:
+                s.p(f"{both}, the higher score wins; if the scores are level, another hand is played.")
+        else:
+            reach = f"If more than one {who} reaches {m.target} in the same hand"
+            tie = "if the highest scores are level, another hand is played"
+            if m.bidder_goes_out:
+                s.p(
+                    f"{reach} and {declarer} is one of them, {declarer} wins: the bidder goes out. Otherwise the "
+                    f"highest score wins; {tie}."
+                )
+            else:
+                s.p(f"{reach}, the highest score wins; {tie}.")
+    dealing = [f"Seat {rs.dealer.first} deals the first deal."]
+    rotation = rs.dealer.rotation
+    if rotation in ("alternate", "clockwise"):
+        dealing.append("After that the deal alternates." if f.n == 2 else "After that the deal passes to the left.")
+    elif rotation == "winner_deals":
+        dealing.append("After that the winner of each deal deals the next one.")
+    else:
+        dealing.append("After that the loser of each deal deals the next one.")
+    if f.game_points and rs.end.unclaimed == "higher_total" and rs.end.tie != "last_trick_wins":
+        dealing.append("After a drawn deal the same dealer deals again.")
+    if f.bidding and rs.bidding.all_pass == "redeal" and rotation not in ("alternate", "clockwise"):
+        dealing.append("After a hand thrown in, the next player deals.")
+    s.p(*dealing)
+    return s
+
+
