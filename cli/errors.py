@@ -1,0 +1,28 @@
+"""How every command fails: one message per problem on stderr, then exit status 2.
+
+A :class:`~interpreter.core.errors.RulesError` already knows its file, line and column, so the
+commands only print it; sharing these two helpers keeps the format and the status the same
+everywhere, which scripts and the documentation rely on.  They return the ``typer.Exit``
+instead of raising it, so each call site reads ``raise fail(exc)`` and the type checker sees
+the branch end.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from interpreter.core.errors import ErrorList, RulesError
+
+
+def fail(error: RulesError) -> typer.Exit:
+    """Print a located error (or several) on stderr; the caller raises the returned Exit(2)."""
+    errors = error.errors if isinstance(error, ErrorList) else [error]
+    for e in errors:
+        typer.echo(f"error: {e}" if e.file is None else str(e), err=True)
+    return typer.Exit(2)
+
+
+def usage_error(message: str) -> typer.Exit:
+    """Print a bad option or argument as ``error: MESSAGE``; the caller raises the returned Exit(2)."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
