@@ -108,16 +108,19 @@ class CardSet:
 _BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(8 * k + b for b in range(8) if value >> b & 1) for value in range(256)) for k in range(8)
 )
+# Bits 0-11 and 12-23: a deck of up to 24 cards (every bundled one) in two look-ups.
+_LOW_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(b for b in range(12) if v >> b & 1) for v in range(4096))
+_HIGH_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(b + 12 for b in bits) for bits in _LOW_BITS)
 
 
 def bit_list(mask: int) -> list[int]:
-    """Indexes of the set bits of ``mask`` (up to 64 bits), lowest first, by byte tables.
+    """Indexes of the set bits of ``mask``, lowest first, by look-up tables.
 
     The engine's hot path: about twice as fast as peeling bits one by one in Python.
     """
-    t = _BYTE_BITS
     if mask < 1 << 24:
-        return [*t[0][mask & 255], *t[1][mask >> 8 & 255], *t[2][mask >> 16]]
+        return [*_LOW_BITS[mask & 4095], *_HIGH_BITS[mask >> 12]]
+    t = _BYTE_BITS
     out: list[int] = []
     k = 0
     while mask:

@@ -17,7 +17,6 @@ state's fields directly, at no extra call cost on the hot path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES, bit_list
 from interpreter.engine.position import AUCTION, OVER, Position
@@ -39,16 +38,88 @@ FREE, FOLLOW, HEAD, TRUMP, OVERTRUMP = 0, 1, 2, 3, 4
 _SINGULAR = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
 
 
-@dataclass(frozen=True, slots=True)
 class Refusal:
-    """Why an action is not legal now: words for a person and the ruleset key that says so."""
+    """Why an action is not legal now: words for a person and the ruleset key that says so.
 
-    message: str
-    rule: str
+    Building the legal set asks the same conditions many times a second and never reads the
+    words, so no refusal on that path is built: each is a module constant whose words name
+    facts of the state (``{talon}``, ``{exchange_card}``) that :meth:`words` fills in when a
+    person is told.  Refusals made only for :meth:`Legality.refusal` may carry their own
+    arguments instead.
+    """
+
+    __slots__ = ("rule", "_text", "_args")
+
+    def __init__(self, rule: str, text: str, args: tuple[object, ...] = ()) -> None:
+        self.rule = rule
+        self._text = text
+        self._args = args
+
+    def words(self, state: Position) -> str:
+        """The refusal in words, with the facts of ``state`` it names filled in."""
+        if self._args:
+            return self._text.format(*self._args)
+        return self._text.format_map(_Facts(state)) if "{" in self._text else self._text
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.rule!r}, {self._text!r})"
 
 
-DEAL_OVER = Refusal("the deal is over", "end")
-NOTHING_TO_DECLINE = Refusal("there is no optional step to decline now", "play")
+class _Facts(dict[str, object]):
+    """The facts a refusal's words may name, computed only when asked for."""
+
+    def __init__(self, state: Position) -> None:
+        super().__init__()
+        self.state = state
+
+    def __missing__(self, key: str) -> object:
+        st = self.state
+        rs = st.rs
+        if key == "seat":
+            return st.actor
+        if key == "talon":
+            return st.talon_size()
+        if key == "high_bid":
+            return st.high_bid
+        if key == "closing_min":
+            return rs.closing.min_talon_size
+        if key == "exchange_min":
+            return rs.exchange.min_talon_size
+        if key == "exchange_card":
+            return rs.deck.cards[rs.exchange_card[st.trump]]
+        raise KeyError(key)
+
+
+DEAL_OVER = Refusal("end", "the deal is over")
+NOTHING_TO_DECLINE = Refusal("play", "there is no optional step to decline now")
+NO_AUCTION = Refusal("bidding.enabled", "this game has no auction")
+AUCTION_OVER = Refusal("bidding", "the auction is over")
+DEALER_MUST_BID = Refusal("bidding.all_pass", "the dealer must bid when everybody else has passed")
+DRAW_PENDING = Refusal("closing.timing", "the draw is pending: close before the draw, declare, or continue")
+NO_DECLARING = Refusal("claim.enabled", "this game has no declaring")
+NOT_ENTITLED = Refusal("claim", "only the player who has just won a trick or announced a marriage may declare")
+NO_CLOSING = Refusal("closing.enabled", "this game has no closing")
+CLOSE_LEADER_ONLY = Refusal("closing", "only the leader may close, before leading")
+ALREADY_CLOSED = Refusal("closing", "the talon is already closed")
+CLOSE_NOT_FIRST = Refusal("closing.before_first_trick", "the talon cannot be closed before the first trick")
+CLOSE_AFTER_DRAW_ONLY = Refusal("closing.timing", "the talon can only be closed after the draw")
+CLOSE_BEFORE_DRAW_WHEN = Refusal("closing.timing", "closing before the draw is only possible right after winning a trick")
+NO_EXCHANGE = Refusal("exchange.enabled", "this game has no exchange of the turn-up")
+EXCHANGE_LEADER_ONLY = Refusal("exchange", "only the leader may exchange, before leading")
+EXCHANGE_CLOSED = Refusal("exchange", "no exchange once the talon is closed")
+EXCHANGE_EXHAUSTED = Refusal("exchange", "no exchange once the talon is exhausted")
+EXCHANGE_NEEDS_TRICK = Refusal("exchange.requires_trick_won", "the exchange needs a trick won first")
+EXCHANGE_NOT_FIRST = Refusal("exchange.before_first_trick", "no exchange before the first trick")
+NO_MARRIAGES = Refusal("marriage.enabled", "this game has no marriages")
+MARRY_LEADER_ONLY = Refusal("marriage", "only the leader may announce a marriage")
+MARRY_NOT_FIRST = Refusal("marriage.first_lead", "no marriage on the first lead")
+MARRY_CLOSED = Refusal("marriage.after_close", "no marriages once the talon is closed")
+MARRY_EXHAUSTED = Refusal("marriage.after_exhaustion", "no marriages once the talon is exhausted")
+MUST_OVERTRUMP = Refusal("play.overtrump", "must overtrump the trump in the trick")
+BID_TOO_LOW = Refusal("bidding.values", "a bid must be higher than the current bid of {high_bid}")
+CLOSE_TALON_SMALL = Refusal("closing.min_talon_size", "closing needs at least {closing_min} cards in the talon (there are {talon})")
+EXCHANGE_TALON_SMALL = Refusal("exchange.min_talon_size", "the exchange needs at least {exchange_min} cards in the talon (there are {talon})")
+EXCHANGE_CARD_MISSING = Refusal("exchange.rank", "seat {seat} does not hold the exchange card {exchange_card}")
 
 
 class Legality(Position):
@@ -58,32 +129,37 @@ class Legality(Position):
 
     # ------------------------------------------------------------------ the legal set
     def legal_codes(self) -> list[int]:
-        """Codes of the actions the :attr:`actor` may take now (empty when the deal is over)."""
+        """Codes of the actions the :attr:`actor` may take now (empty when the deal is over).
+
+        Before leading, a rule is asked only once its cheapest necessary condition holds (a
+        marriage pair in hand, the exchange card in hand, a turn-up still on the table); the
+        rule's method decides.  The tests check on random states that the legal set and
+        :meth:`refusal` agree for every action.
+        """
         phase = self.phase
         if phase == OVER:
             return []
         if phase == AUCTION:
-            return [c for c in self.rs.call_codes if self.call_refusal(c) is None]
-        if self.draw_pending:
-            return [c for c in (CONTINUE, CLOSE_BEFORE_DRAW, DECLARE) if self.step_refusal(c) is None]
-        if self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act:
-            return [c for c in (DECLARE, CONTINUE) if self.step_refusal(c) is None]
+            return self.allowed_calls()
+        if self.draw_pending or (self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act):
+            return self.allowed_steps()
         seat = self.to_act
         hand = self.hands[seat]
         if self.trick:
-            if self.strict():
+            if self._strict_always or self.closed or (self.turnup < 0 and self.spos >= len(self.stock)):  # strict()
                 return bit_list(self.follow_mask(hand)[0])
             return bit_list(hand)
         codes = bit_list(hand)
         rs = self.rs
-        if rs.marriage.enabled and self.marriage_refusal(seat) is None:
-            shift = rs.marriage_shift
-            low = hand & rs.marriage_low & (hand >> shift if shift >= 0 else hand << -shift)
-            for c in bit_list(low):
+        shift = rs.marriage_shift
+        pairs = hand & rs.marriage_low & (hand >> shift if shift >= 0 else hand << -shift)
+        if pairs and self.marriage_refusal(seat) is None:
+            for c in bit_list(pairs):
                 codes.append(MARRY_BASE + c)
                 codes.append(MARRY_BASE + c + shift)
-        if self.turnup >= 0:
-            if self.exchange_refusal(seat) is None:
+        if self.turnup >= 0:  # the exchange and closing need a talon (min_talon_size >= 2)
+            card = rs.exchange_card[self.trump]  # -1 where the deck has no card of exchange.rank
+            if card >= 0 and hand >> card & 1 and self.exchange_refusal(seat) is None:
                 codes.append(EXCHANGE)
             if self.close_refusal(seat) is None:
                 codes.append(CLOSE)
@@ -98,7 +174,7 @@ class Legality(Position):
         if code == PASS or code >= BID_BASE:
             return self.call_refusal(code)
         if self.phase == AUCTION:
-            return Refusal(f"the auction is still on: seat {self.to_act} must bid or pass", "bidding")
+            return Refusal("bidding", "the auction is still on: seat {} must bid or pass", (self.to_act,))
         if self.draw_pending or (self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act):
             return self.step_refusal(code)
         if code == CONTINUE:
@@ -117,121 +193,122 @@ class Legality(Position):
         return self.play_refusal(seat, code)
 
     # ------------------------------------------------------------------ the auction
+    def allowed_calls(self) -> list[int]:
+        """The calls open to the bidder: a pass (unless the dealer must bid after all passed)
+        and every bid above the current one."""
+        bidding = self.rs.bidding
+        if not bidding.enabled or self.phase != AUCTION:
+            return []
+        high = self.high_bid
+        codes = [BID_BASE + v for v in bidding.values if v > high]
+        if not (bidding.all_pass == "dealer_must_bid" and self.to_act == self.dealer and high == 0):
+            codes.insert(0, PASS)
+        return codes
+
     def call_refusal(self, code: int) -> Refusal | None:
-        """A bid (``BID_BASE + amount``) or a pass in the auction."""
+        """A bid (``BID_BASE + amount``) or a pass: refused exactly when not among :meth:`allowed_calls`."""
+        if code in self.allowed_calls():
+            return None
         bidding = self.rs.bidding
         if not bidding.enabled:
-            return Refusal("this game has no auction", "bidding.enabled")
+            return NO_AUCTION
         if self.phase != AUCTION:
-            return Refusal("the auction is over", "bidding")
+            return AUCTION_OVER
         if code == PASS:
-            if bidding.all_pass == "dealer_must_bid" and self.to_act == self.dealer and self.high_bid == 0:
-                return Refusal("the dealer must bid when everybody else has passed", "bidding.all_pass")
-            return None
-        amount = code - BID_BASE
-        if amount not in bidding.values:
-            allowed = ", ".join(str(v) for v in bidding.values)
-            return Refusal(f"{amount} is not a bid of this game (bids: {allowed})", "bidding.values")
-        if amount <= self.high_bid:
-            return Refusal(f"a bid must be higher than the current bid of {self.high_bid}", "bidding.values")
-        return None
+            return DEALER_MUST_BID
+        if code - BID_BASE not in bidding.values:
+            return Refusal("bidding.values", "{} is not a bid of this game (bids: {})", (code - BID_BASE, ", ".join(map(str, bidding.values))))
+        return BID_TOO_LOW
 
     # ------------------------------------------------------------------ optional steps
-    def step_refusal(self, code: int) -> Refusal | None:
-        """While a step is offered between two moves: the draw pending after a trick, or the
-        marrier's chance to go out before the follower plays."""
+    def allowed_steps(self) -> list[int]:
+        """While a step is offered between two moves -- the draw pending after a trick (close
+        before it, declare, or let it happen), or the marrier's chance to go out before the
+        follower plays (declare or not) -- the answers open."""
         if self.draw_pending:
-            if code == CONTINUE:
-                return None
-            if code == CLOSE_BEFORE_DRAW:
-                return self.close_before_draw_refusal()
-            if code == DECLARE:
-                return self.declare_refusal()
-            return Refusal("the draw is pending: close before the draw, declare, or continue", "closing.timing")
-        if code in (DECLARE, CONTINUE):
+            codes = [CONTINUE, CLOSE_BEFORE_DRAW]  # the draw is held back only when closing is possible
+            if self.declare_refusal() is None:
+                codes.append(DECLARE)
+            return codes
+        return [DECLARE, CONTINUE]
+
+    def step_refusal(self, code: int) -> Refusal | None:
+        if code in self.allowed_steps():
             return None
-        return Refusal(f"seat {self.claim_seat} may go out after the marriage: declare or continue", "claim.after_marriage")
+        if not self.draw_pending:
+            return Refusal("claim.after_marriage", "seat {} may go out after the marriage: declare or continue", (self.claim_seat,))
+        if code == DECLARE:
+            return self.declare_refusal()
+        return DRAW_PENDING
 
     def declare_refusal(self) -> Refusal | None:
         if not self.rs.claim.enabled:
-            return Refusal("this game has no declaring", "claim.enabled")
+            return NO_DECLARING
         if self.claim_seat < 0:
-            return Refusal("only the player who has just won a trick or announced a marriage may declare", "claim")
+            return NOT_ENTITLED
         return None
 
     # ------------------------------------------------------------------ before leading
-    def talon_refusal(self, what: str, rule: str, minimum: int, first_ok: bool, seat: int) -> Refusal | None:
-        """The conditions that closing and the exchange share: on lead, talon open and large enough."""
+    def marriage_refusal(self, seat: int) -> Refusal | None:
+        """Whether the leader may announce a marriage now at all (whatever he holds)."""
+        m = self.rs.marriage
+        if not m.enabled:
+            return NO_MARRIAGES
         if self.trick:
-            return Refusal(f"only the leader may {what}, before leading", rule)
-        if self.closed:
-            return Refusal(f"no {what} once the talon is closed" if what == "exchange" else "the talon is already closed", rule)
-        if self.turnup < 0 and what == "exchange":
-            return Refusal("no exchange once the talon is exhausted", rule)
-        size = self.talon_size()
-        if size < minimum:
-            needs = "the exchange needs" if what == "exchange" else "closing needs"
-            return Refusal(f"{needs} at least {minimum} cards in the talon (there are {size})", f"{rule}.min_talon_size")
-        if not first_ok and self.tricks_played == 0:
-            words = "no exchange before the first trick" if what == "exchange" else "the talon cannot be closed before the first trick"
-            return Refusal(words, f"{rule}.before_first_trick")
+            return MARRY_LEADER_ONLY
+        if self.tricks_played == 0 and m.first_lead == "forbidden":
+            return MARRY_NOT_FIRST
+        if self.closed and not m.after_close and not (m.on_closing_lead and self.closed_this_lead and self.closer == seat):
+            return MARRY_CLOSED
+        if not m.after_exhaustion and self.rs.deal.talon and self.turnup < 0 and self.spos >= len(self.stock):
+            return MARRY_EXHAUSTED
         return None
-
-    def close_refusal(self, seat: int) -> Refusal | None:
-        cl = self.rs.closing
-        if not cl.enabled:
-            return Refusal("this game has no closing", "closing.enabled")
-        return self.talon_refusal("close", "closing", cl.min_talon_size, cl.before_first_trick, seat)
-
-    def close_before_draw_refusal(self) -> Refusal | None:
-        cl = self.rs.closing
-        if not cl.enabled:
-            return Refusal("this game has no closing", "closing.enabled")
-        if cl.timing != "before_or_after_draw":
-            return Refusal("the talon can only be closed after the draw", "closing.timing")
-        if not self.draw_pending:
-            return Refusal("closing before the draw is only possible right after winning a trick", "closing.timing")
-        return None  # the draw is only held back when closing is possible (see can_close_before_draw)
-
-    def can_close_before_draw(self, seat: int) -> bool:
-        """Whether the winner of the trick just completed may close before anybody draws."""
-        cl = self.rs.closing
-        return (
-            cl.enabled and cl.timing == "before_or_after_draw"
-            and self.talon_refusal("close", "closing", cl.min_talon_size, cl.before_first_trick, seat) is None
-        )
 
     def exchange_refusal(self, seat: int) -> Refusal | None:
         rs = self.rs
         ex = rs.exchange
         if not ex.enabled:
-            return Refusal("this game has no exchange of the turn-up", "exchange.enabled")
-        refused = self.talon_refusal("exchange", "exchange", ex.min_talon_size, True, seat)
-        if refused is not None:
-            return refused
+            return NO_EXCHANGE
+        if self.trick:
+            return EXCHANGE_LEADER_ONLY
+        if self.closed:
+            return EXCHANGE_CLOSED
+        if self.turnup < 0:
+            return EXCHANGE_EXHAUSTED
+        if len(self.stock) - self.spos + 1 < ex.min_talon_size:
+            return EXCHANGE_TALON_SMALL
         if ex.requires_trick_won and not self.tricks[seat]:
-            return Refusal("the exchange needs a trick won first", "exchange.requires_trick_won")
+            return EXCHANGE_NEEDS_TRICK
         if not ex.before_first_trick and self.tricks_played == 0:
-            return Refusal("no exchange before the first trick", "exchange.before_first_trick")
+            return EXCHANGE_NOT_FIRST
         card = rs.exchange_card[self.trump]
-        if not self.hands[seat] >> card & 1:
-            return Refusal(f"seat {seat} does not hold the exchange card {rs.deck.cards[card]}", "exchange.rank")
+        if card < 0 or not self.hands[seat] >> card & 1:
+            return EXCHANGE_CARD_MISSING
         return None
 
-    def marriage_refusal(self, seat: int) -> Refusal | None:
-        """Whether the leader may announce a marriage now at all (whatever he holds)."""
-        m = self.rs.marriage
-        if not m.enabled:
-            return Refusal("this game has no marriages", "marriage.enabled")
+    def close_refusal(self, seat: int) -> Refusal | None:
+        cl = self.rs.closing
+        if not cl.enabled:
+            return NO_CLOSING
         if self.trick:
-            return Refusal("only the leader may announce a marriage", "marriage")
-        if self.tricks_played == 0 and m.first_lead == "forbidden":
-            return Refusal("no marriage on the first lead", "marriage.first_lead")
-        if self.closed and not m.after_close and not (m.on_closing_lead and self.closed_this_lead and self.closer == seat):
-            return Refusal("no marriages once the talon is closed", "marriage.after_close")
-        if self.rs.deal.talon and not m.after_exhaustion and self.turnup < 0 and self.spos >= len(self.stock):
-            return Refusal("no marriages once the talon is exhausted", "marriage.after_exhaustion")
+            return CLOSE_LEADER_ONLY
+        if self.closed:
+            return ALREADY_CLOSED
+        if len(self.stock) - self.spos + (1 if self.turnup >= 0 else 0) < cl.min_talon_size:
+            return CLOSE_TALON_SMALL
+        if not cl.before_first_trick and self.tricks_played == 0:
+            return CLOSE_NOT_FIRST
         return None
+
+    def close_before_draw_refusal(self) -> Refusal | None:
+        cl = self.rs.closing
+        if not cl.enabled:
+            return NO_CLOSING
+        if cl.timing != "before_or_after_draw":
+            return CLOSE_AFTER_DRAW_ONLY
+        if not self.draw_pending:
+            return CLOSE_BEFORE_DRAW_WHEN
+        return None  # the draw is only held back when closing is possible (DealState._finish_trick)
 
     def marry_card_refusal(self, seat: int, card: int) -> Refusal | None:
         rs = self.rs
@@ -239,21 +316,21 @@ class Legality(Position):
         partner = rs.marriage_partner[card]
         if partner < 0:
             first, second = rs.marriage.ranks
-            return Refusal(f"a marriage is announced with a {RANK_NAMES.get(first, first)} or {RANK_NAMES.get(second, second)}, not {c}", "marriage.ranks")
+            return Refusal("marriage.ranks", "a marriage is announced with a {} or {}, not {}", (RANK_NAMES.get(first, first), RANK_NAMES.get(second, second), c))
         if not self.hands[seat] >> card & 1:
-            return Refusal(f"seat {seat} does not hold {c}", "play")
+            return Refusal("play", "seat {} does not hold {}", (seat, c))
         refused = self.marriage_refusal(seat)
         if refused is not None and (refused.rule == "marriage.enabled" or self.trick):
             return refused
         if not self.hands[seat] >> partner & 1:
-            return Refusal(f"a marriage needs {rs.deck.cards[partner]} in the same hand", "marriage")
+            return Refusal("marriage", "a marriage needs {} in the same hand", (rs.deck.cards[partner],))
         return refused
 
     # ------------------------------------------------------------------ playing a card
     def play_refusal(self, seat: int, card: int) -> Refusal | None:
         hand = self.hands[seat]
         if not hand >> card & 1:
-            return Refusal(f"seat {seat} does not hold {self.rs.deck.cards[card]}", "play")
+            return Refusal("play", "seat {} does not hold {}", (seat, self.rs.deck.cards[card]))
         if not self.trick or not self.strict():
             return None
         allowed, duty = self.follow_mask(hand)
@@ -263,12 +340,12 @@ class Legality(Position):
         led = deck.suits[deck.suit_of[self.trick[0]]]
         suit = deck.suits[deck.suit_of[card]]
         if duty == FOLLOW or (duty == HEAD and suit != led):
-            return Refusal(f"must follow suit ({SUIT_NAMES[led]})", "play.follow")
+            return Refusal("play.follow", "must follow suit ({})", (SUIT_NAMES[led],))
         if duty == HEAD:
-            return Refusal(f"must follow suit with a higher {_SINGULAR[led]}", "play.head")
+            return Refusal("play.head", "must follow suit with a higher {}", (_SINGULAR[led],))
         if duty == TRUMP or (duty == OVERTRUMP and deck.suit_of[card] != self.trump):
-            return Refusal(f"void in {SUIT_NAMES[led]}: must trump", "play.trump_when_void")
-        return Refusal("must overtrump the trump in the trick", "play.overtrump")
+            return Refusal("play.trump_when_void", "void in {}: must trump", (SUIT_NAMES[led],))
+        return MUST_OVERTRUMP
 
     def follow_mask(self, hand: int) -> tuple[int, int]:
         """The cards a follower may play under the strict-phase duties, and the duty that

@@ -130,7 +130,10 @@ class Position:
 
     def side_tricks(self, side: int) -> int:
         tricks = self.tricks
-        return sum(tricks[s] for s in self.deal_sides[side])
+        total = 0
+        for s in self.deal_sides[side]:
+            total += tricks[s]
+        return total
 
     def counted_meld(self, seat: int) -> int:
         """Marriage points of a seat that count now (pending ones do not)."""
@@ -151,7 +154,13 @@ class Position:
 
     def side_points(self, side: int, *, marriages: bool = True) -> int:
         """Trick points (+ widow, + last-trick bonus) and, if asked, counted marriages of a deal side."""
-        return sum(self.seat_points(s, marriages=marriages) for s in self.deal_sides[side])
+        points, bonus, meld = self.points, self.bonus, self.meld
+        total = 0
+        for s in self.deal_sides[side]:
+            total += points[s] + bonus[s]
+            if marriages and meld[s]:
+                total += self.counted_meld(s)
+        return total
 
     def claim_points(self) -> int:
         """Points of the side of the seat entitled to declare now (what its claim is judged on)."""

@@ -102,7 +102,7 @@ class DealState(Legality, Settling):
         code = self.rs.code(action)
         refused = self.refusal(code) if code is not None else self._unknown(action)
         if refused is not None:
-            raise IllegalActionError(refused.message, rule=refused.rule)
+            raise IllegalActionError(refused.words(self), rule=refused.rule)
 
     def is_legal(self, action: Action) -> bool:
         code = self.rs.code(action)
@@ -118,7 +118,7 @@ class DealState(Legality, Settling):
         code = self.rs.code(action)
         if code is None:
             refused = self._unknown(action)
-            raise IllegalActionError(refused.message, rule=refused.rule)
+            raise IllegalActionError(refused.words(self), rule=refused.rule)
         self.push_code(code)
 
     def _unknown(self, action: Action) -> Refusal:
@@ -130,7 +130,7 @@ class DealState(Legality, Settling):
             if refused is not None:
                 return refused
         card = getattr(action, "card", None)
-        return Refusal(f"{card} is not a card of this deck", "deck.ranks")
+        return Refusal("deck.ranks", "{} is not a card of this deck", (card,))
 
     # ------------------------------------------------------------------ performing
     def _snapshot(self) -> tuple[Any, ...]:
@@ -251,7 +251,7 @@ class DealState(Legality, Settling):
             else:
                 break
             hands[seat] |= 1 << card
-            seat = self.next_seat(seat)
+            seat = self.next_seat(seat) if self.sitting_out else (seat + 1) % self.n
 
     def _finish_trick(self) -> None:
         rs = self.rs
@@ -289,7 +289,8 @@ class DealState(Legality, Settling):
             self._settle_end()
             return
         if rs.deal.talon and not self.closed and (self.spos < len(self.stock) or self.turnup >= 0):
-            if self.can_close_before_draw(winner):
+            # where closing before the draw is allowed, the draw waits whenever the winner could close
+            if rs.closing.timing == "before_or_after_draw" and self.close_refusal(winner) is None:
                 self.draw_pending = True
             else:
                 self._draw()
