@@ -8,6 +8,19 @@ per rule that differs, each with a human label and a one-line sentence::
     >>> [c.text for c in diff_rulesets(load_ruleset("north-american-4"), load_ruleset("house/south-bend"))]
     ['Name: North American Sixty-Six (four players, partnerships) → North American Sixty-Six, South Bend (game to 15)', 'Match target: 10 → 15 points']
 
+Where the words come from -- one place per option, as far as the schema allows:
+
+* The label of a key is the schema's: its ``title``, else the opening clause of its
+  description when that is a short name ("Who leads to the first trick: dealer_left = ..."
+  gives ``Who leads to the first trick``; see :mod:`interpreter.text.schemawords`).  :data:`LABELS` holds
+  the labels that read better than the schema's words -- each one a ``title`` the schema
+  could carry -- and a key with neither is named by its path (:func:`path_words`).
+* A value is in words from :data:`WORDS` where a diff line wants its own sentence (units,
+  "nine of trumps", the team table), else from the schema's ``value = meaning`` clauses
+  (:func:`meanings`), else ``yes``/``no`` for a flag and the value as written for the rest.
+* ``tests/describe/test_every_key.py`` changes every key of the schema and fails when this
+  module reports no change for it, names it only by its path, or shows an enum value raw.
+
 Conventions:
 
 * ``name``, ``title`` and ``description`` give at most one ``Name`` line (when the name or
@@ -15,13 +28,16 @@ Conventions:
 * The deck is grouped: one ``Cards`` line when the suits or ranks differ, one ``Card points``
   line when a rank both packs share is worth a different number of points (or a new rank
   is worth any).
-* A key that has no effect in one of the two rulesets is not compared: the members of a
-  feature that is switched off (the exchange card when there is no exchange, the moon's
-  members when there is no moon), the game-point keys of a units game and the units keys
-  of a game-point game, the turn-up position without a turn-up, and so on.  The line that
-  switches the feature on or off says what changed.
+* A key that has no effect in one of the two rulesets is not compared (:func:`_relevant`):
+  the members of a feature that is switched off (the exchange card when there is no
+  exchange, the moon's members when there is no moon), the game-point keys of a units game
+  and the units keys of a game-point game, the turn-up position without a turn-up, the team
+  table without partnerships, how a winner is paid when there are only two sides, and so
+  on.  The line that switches the feature on or off says what changed.
+* Two names of one rule are the same rule (``dealer.rotation`` alternate and clockwise),
+  and a missing team table is compared as the seats it stands for (partners opposite).
 * Keys the schema does not know (newer files) are compared after the known ones of their
-  section and labelled by their path.
+  section and named by their path.
 
 Used by ``interpreter.text.describe`` for the "Differences from ..." section of a house ruleset's
 rulebook.
@@ -29,18 +45,22 @@ rulebook.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-Data = dict[str, Any]  # a ruleset's merged, defaulted mapping
-
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES
+from interpreter.text.schemadoc import yaml_flow
+from interpreter.text.schemawords import meanings, path_words, schema_label, schema_leaves, schema_props
 
 if TYPE_CHECKING:
     from interpreter.rules.ruleset import Ruleset
 
-__all__ = ["Change", "diff_rulesets", "changes_to_json"]
+__all__ = ["Change", "diff_rulesets", "changes_to_json", "label", "value_words", "LABELS", "WORDS"]
+
+Data = dict[str, Any]  # a ruleset's merged, defaulted mapping
+Words = Callable[[Any, "Ruleset"], Any]  # a value in words (see WORDS)
 
 ARROW = "→"
 
@@ -67,52 +87,57 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
-def _enum(words: dict[Any, str]) -> Callable[[Any, Data], str]:
-    return lambda v, d: words.get(v, str(v))
+def seats_words(seats: Sequence[int]) -> str:
+    """``(0, 2)`` -> ``seats 0 and 2``; ``(1,)`` -> ``seat 1``."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
-def _num(unit: str = "", units: str | None = None) -> Callable[[Any, Data], tuple[str, str]]:
-    def fmt(v: Any, d: Data) -> tuple[str, str]:
-        if not unit:
-            return str(v), ""
-        return str(v), (unit if v == 1 else (units or unit + "s"))
-
-    return fmt
+def teams_words(teams: Sequence[Sequence[int]]) -> str:
+    """The match sides in words: ``seats 0 and 2 against seats 1 and 3`` (more than two: ``seats 0
+    and 1; seat 2; seat 3``)."""
+    return (" against " if len(teams) == 2 else "; ").join(seats_words(team) for team in teams)
 
 
-def _flow(value: Any) -> str:
-    """A value written as in a YAML flow mapping, for keys without words of their own."""
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    return str(value)
+def _enum(words: dict[Any, str]) -> Words:
+    """Words for some values; the others take the schema's own (see :func:`meanings`)."""
+    return lambda v, rs: words.get(v)
 
 
-_YES_NO = _enum({True: "yes", False: "no"})
+def _num(unit: str) -> Callable[[Any, Ruleset], tuple[str, str]]:
+    """A number with its unit, which "old → new unit" may share."""
+    return lambda v, rs: (str(v), unit if v == 1 else unit + "s")
+
+
 _ALLOWED = _enum({True: "allowed", False: "not allowed"})
 
 
-def _target_unit(v: Any, d: Data) -> tuple[str, str]:
-    unit = "game point" if d["scoring"]["method"] == "game_points" else "point"
-    return str(v), unit if v == 1 else unit + "s"
+def _formula(v: Any, rs: Ruleset) -> str:
+    return str(v)  # an expression is shown as written
 
 
-def _widow(v: Any, d: Data) -> str:
+def _sides(v: Any, rs: Ruleset) -> str | None:
+    if v == "partnership":
+        if rs.players.teams is None:
+            return "two partnerships, partners opposite"
+        return f"partnerships, {teams_words(rs.sides)}"
+    return {"individual": "each for himself", "bidder_vs_rest": "the high bidder alone against the rest"}.get(v)
+
+
+def _target_unit(v: Any, rs: Ruleset) -> tuple[str, str]:
+    return _num("game point" if rs.scoring.method == "game_points" else "point")(v, rs)
+
+
+def _widow(v: Any, rs: Ruleset) -> str | None:
     if v is None:
         return "none"
     if v.get("to") == "first_trick_winner_tricks":
         return "to the winner of the first trick, counted with his tricks"
-    return _flow(v)
+    return None
 
 
-def _moon(v: Any, d: Data) -> str:
+def _moon(v: Any, rs: Ruleset) -> str:
     if v is None:
         return "none"
     parts = [f"bid {v.get('bid')}"]
@@ -122,133 +147,205 @@ def _moon(v: Any, d: Data) -> str:
     return ", ".join(parts)
 
 
-def _turn_up_after(v: Any, d: Data) -> str:
+def _rotation(v: Any, rs: Ruleset) -> str | None:
+    if v in ("alternate", "clockwise"):  # two names of one rule (see _SAME)
+        return "the deal alternates" if rs.players.count == 2 else "the deal passes to the left"
+    return {"winner_deals": "the winner of the deal", "loser_deals": "the loser of the deal"}.get(v)
+
+
+def _turn_up_after(v: Any, rs: Ruleset) -> str:
     return "before the first packet" if v == 0 else f"after {plural(v, 'packet')}"
 
 
-#: path -> (label, formatter).  A formatter returns the value in words, or (value, unit) when
+#: Labels that read better in a diff line than the schema's own words (see :func:`label`);
+#: each is a ``title`` the schema could carry instead.
+LABELS: dict[str, str] = {
+    "players.sides": "Sides",
+    "deal.hand_size": "Hand size",
+    "deal.packets": "Packets",
+    "deal.talon": "Talon",
+    "deal.widow": "Widow",
+    "deal.widow.to": "Widow goes",
+    "trump.selection": "Trump",
+    "trump.turn_up_after_packet": "Trump card turned up",
+    "exchange.enabled": "Exchanging the trump card",
+    "exchange.rank": "Exchange card",
+    "exchange.requires_trick_won": "Exchanger must have won a trick",
+    "exchange.min_talon_size": "Smallest talon for the exchange",
+    "exchange.before_first_trick": "Exchange before the first trick",
+    "marriage.enabled": "Marriages",
+    "marriage.ranks": "Marriage",
+    "marriage.values.plain": "Marriage in a plain suit",
+    "marriage.values.trump": "Marriage in trumps",
+    "marriage.first_lead": "Marriage on the first lead",
+    "marriage.after_exhaustion": "Marriages after the talon is exhausted",
+    "marriage.after_close": "Marriages after closing",
+    "marriage.on_closing_lead": "Marriage on the closing lead",
+    "closing.enabled": "Closing the talon",
+    "closing.min_talon_size": "Smallest talon that may be closed",
+    "closing.before_first_trick": "Closing before the first trick",
+    "closing.success_basis": "Successful close scored on",
+    "closing.fail_points.base": "Failed close",
+    "closing.fail_points.no_trick": "Failed close, opponent without a trick",
+    "closing.fail_points.basis": "Failed close, opponent's tricks counted",
+    "closing.opponent_out": "Closer's opponent going out first",
+    "play.strict_from": "Strict play",
+    "play.follow": "Must follow suit",
+    "play.head": "Must head the trick",
+    "play.trump_when_void": "Must trump when void",
+    "play.overtrump": "Overtrumping",
+    "play.undertrump": "Undertrumping when unable to overtrump",
+    "claim.enabled": "Going out by declaring",
+    "claim.after_marriage": "Going out straight after a marriage",
+    "claim.after_last_trick": "Last-trick winner who has reached the target",
+    "claim.false_points.base": "Wrong declaration",
+    "claim.false_points.opponent_without_trick": "Wrong declaration, opponent without a trick",
+    "end.unclaimed": "Deal played out without a declaration won by",
+    "end.last_trick_bonus": "Last trick bonus",
+    "end.last_trick_points": "Winning the last trick scores",
+    "end.tie": "Equal totals",
+    "scoring.method": "Scoring",
+    "scoring.game_points": "Game points formula",
+    "scoring.opponent_points": "Loser's points in the game points formula",
+    "scoring.made": "Score for a made bid",
+    "scoring.set": "Score when set",
+    "scoring.defenders": "Defenders' score",
+    "scoring.moon_made": "Score for a made moon",
+    "scoring.moon_set": "Score for a failed moon",
+    "scoring.unit": "Scoring unit",
+    "bidding.enabled": "Auction",
+    "bidding.rounds": "Rounds of bidding",
+    "bidding.moon": "Moon",
+    "bidding.moon.bid": "Moon bid",
+    "bidding.moon.partner_sits_out": "Moon declarer's partner sits out",
+    "dealer.first": "First dealer",
+    "dealer.rotation": "Next dealer",
+    "match.target": "Match target",
+    "match.bidder_goes_out": "Bidder goes out",
+    "match.tie": "Level at the target",
+    "info.review_own_tricks": "Looking back at won tricks",
+}
+
+#: Values in words where the schema's ``value = meaning`` clauses (see :func:`meanings`) are
+#: not what a diff line wants.  A formatter returns the value in words, or (value, unit) when
 #: a unit may be factored out of "old → new unit".
-LEAVES: dict[str, tuple[str, Callable[[Any, Data], Any]]] = {
-    "players.count": ("Players", _num()),
-    "players.sides": ("Sides", _enum({"individual": "each for himself", "partnership": "two partnerships, partners opposite"})),
-    "deal.hand_size": ("Hand size", _num("card")),
-    "deal.packets": ("Packets", lambda v, d: " + ".join(str(p) for p in v)),
-    "deal.first_receiver": ("First packet to", _enum({"dealer_left": "the player to the dealer's left"})),
-    "deal.talon": ("Talon", _enum({True: "the undealt cards form a talon", False: "none"})),
-    "deal.widow": ("Widow", _widow),
-    "deal.widow.to": ("Widow goes", _enum({"first_trick_winner_tricks": "to the winner of the first trick, counted with his tricks"})),
-    "trump.selection": ("Trump", _enum({"turn_up": "the suit of the turned-up card", "first_card_led": "the suit of the first card led"})),
-    "trump.turn_up_after_packet": ("Trump card turned up", _turn_up_after),
-    "exchange.enabled": ("Exchanging the trump card", _ALLOWED),
-    "exchange.rank": ("Exchange card", lambda v, d: f"{rank_name(v)} of trumps"),
-    "exchange.requires_trick_won": ("Exchanger must have won a trick", _YES_NO),
-    "exchange.min_talon_size": ("Smallest talon for the exchange", _num("card")),
-    "exchange.before_first_trick": ("Exchange before the first trick", _ALLOWED),
-    "marriage.enabled": ("Marriages", _enum({True: "scored", False: "none"})),
-    "marriage.values.plain": ("Marriage in a plain suit", _num("point")),
-    "marriage.values.trump": ("Marriage in trumps", _num("point")),
-    "marriage.first_lead": ("Marriage on the first lead", _enum({"allowed": "allowed", "forbidden": "not allowed"})),
-    "marriage.counts_after": ("Marriages count", _enum({
+WORDS: dict[str, Callable[[Any, Ruleset], Any]] = {
+    "players.sides": _sides,
+    "players.teams": lambda v, rs: teams_words(rs.sides),
+    "deal.hand_size": _num("card"),
+    "deal.packets": lambda v, rs: " + ".join(str(p) for p in v),
+    "deal.talon": _enum({True: "the undealt cards form a talon", False: "none"}),
+    "deal.widow": _widow,
+    "deal.widow.to": _enum({"first_trick_winner_tricks": "to the winner of the first trick, counted with his tricks"}),
+    "trump.selection": _enum({"turn_up": "the suit of the turned-up card", "first_card_led": "the suit of the first card led"}),
+    "trump.turn_up_after_packet": _turn_up_after,
+    "exchange.enabled": _ALLOWED,
+    "exchange.rank": lambda v, rs: f"{rank_name(v)} of trumps",
+    "exchange.min_talon_size": _num("card"),
+    "exchange.before_first_trick": _ALLOWED,
+    "marriage.enabled": _enum({True: "scored", False: "none"}),
+    "marriage.ranks": lambda v, rs: f"{rank_name(v[0])} and {rank_name(v[1])}",
+    "marriage.values.plain": _num("point"),
+    "marriage.values.trump": _num("point"),
+    "marriage.first_lead": _enum({"allowed": "allowed", "forbidden": "not allowed"}),
+    "marriage.counts_after": _enum({
         "own_trick": "once the player has won a trick",
         "team_trick": "once his side has won a trick",
         "immediately": "at once",
-    })),
-    "marriage.after_exhaustion": ("Marriages after the talon is exhausted", _ALLOWED),
-    "marriage.after_close": ("Marriages after closing", _ALLOWED),
-    "marriage.on_closing_lead": ("Marriage on the closing lead", _enum({True: "counts", False: "does not count"})),
-    "closing.enabled": ("Closing the talon", _ALLOWED),
-    "closing.timing": ("Closing", _enum({"after_draw": "only after the draw", "before_or_after_draw": "before or after the draw"})),
-    "closing.min_talon_size": ("Smallest talon that may be closed", _num("card")),
-    "closing.before_first_trick": ("Closing before the first trick", _ALLOWED),
-    "closing.success_basis": ("Successful close scored on", _enum({
+    }),
+    "marriage.after_exhaustion": _ALLOWED,
+    "marriage.after_close": _ALLOWED,
+    "marriage.on_closing_lead": _enum({True: "counts", False: "does not count"}),
+    "closing.enabled": _ALLOWED,
+    "closing.timing": _enum({"after_draw": "only after the draw", "before_or_after_draw": "before or after the draw"}),
+    "closing.min_talon_size": _num("card"),
+    "closing.before_first_trick": _ALLOWED,
+    "closing.success_basis": _enum({
         "at_end": "the opponent's final points and tricks",
         "at_close": "the opponent's points and tricks when the talon was closed",
-    })),
-    "closing.fail_points.base": ("Failed close", _num("game point")),
-    "closing.fail_points.no_trick": ("Failed close, opponent without a trick", _num("game point")),
-    "closing.fail_points.basis": ("Failed close, opponent's tricks counted", _enum({
-        "at_close": "when the talon was closed",
-        "at_end": "at the end of the deal",
-    })),
-    "closing.opponent_out": ("Closer's opponent going out first", _enum({
+    }),
+    "closing.fail_points.base": _num("game point"),
+    "closing.fail_points.no_trick": _num("game point"),
+    "closing.opponent_out": _enum({
         "as_fail": "scores as for a failed close",
         "base": "scores the base points of a failed close",
-    })),
-    "play.first_lead": ("First lead", _enum({"dealer_left": "the player to the dealer's left", "declarer": "the declarer"})),
-    "play.strict_from": ("Strict play", _enum({"exhaustion_or_close": "once the talon is exhausted or closed", "always": "from the first trick"})),
-    "play.follow": ("Must follow suit", _YES_NO),
-    "play.head": ("Must head the trick", _enum({
+    }),
+    "play.first_lead": _enum({"declarer": "the declarer"}),
+    "play.strict_from": _enum({"exhaustion_or_close": "once the talon is exhausted or closed", "always": "from the first trick"}),
+    "play.head": _enum({
         "none": "no",
         "beat_led": "beat the card led",
         "beat_winner": "beat the winning card",
         "beat_highest_led": "beat the highest card of the suit led",
-    })),
-    "play.trump_when_void": ("Must trump when void", _YES_NO),
-    "play.overtrump": ("Overtrumping", _enum({"required": "required", "not_required": "not required"})),
-    "play.undertrump": ("Undertrumping when unable to overtrump", _enum({"required_if_cannot_overtrump": "required", "free": "not required"})),
-    "claim.enabled": ("Going out by declaring", _ALLOWED),
-    "claim.target": ("Target", _num("point")),
-    "claim.after_marriage": ("Going out straight after a marriage", _ALLOWED),
-    "claim.after_last_trick": ("Last-trick winner who has reached the target", _enum({
-        "auto": "counts as declaring",
-        "none": "does not count as declaring",
-    })),
-    "claim.false_points.base": ("Wrong declaration", _num("game point")),
-    "claim.false_points.opponent_without_trick": ("Wrong declaration, opponent without a trick", _num("game point")),
-    "end.unclaimed": ("Deal played out without a declaration won by", _enum({
-        "higher_total": "the higher total",
-        "last_trick_wins": "the winner of the last trick",
-    })),
-    "end.last_trick_bonus": ("Last trick bonus", _num("point")),
-    "end.last_trick_points": ("Winning the last trick scores", _num("game point")),
-    "end.tie": ("Equal totals", _enum({
+    }),
+    "play.overtrump": _enum({"required": "required", "not_required": "not required"}),
+    "play.undertrump": _enum({"required_if_cannot_overtrump": "required", "free": "not required"}),
+    "claim.enabled": _ALLOWED,
+    "claim.target": _num("point"),
+    "claim.after_marriage": _ALLOWED,
+    "claim.after_last_trick": _enum({"auto": "counts as declaring", "none": "does not count as declaring"}),
+    "claim.false_points.base": _num("game point"),
+    "claim.false_points.opponent_without_trick": _num("game point"),
+    "end.unclaimed": _enum({"higher_total": "the higher total", "last_trick_wins": "the winner of the last trick"}),
+    "end.last_trick_bonus": _num("point"),
+    "end.last_trick_points": _num("game point"),
+    "end.tie": _enum({
         "no_score": "a drawn deal",
         "next_deal_bonus": "a drawn deal, one game point more for the next deal's winner",
-        "last_trick_wins": "the winner of the last trick wins",
-    })),
-    "scoring.method": ("Scoring", _enum({"game_points": "game points for the winner of a deal", "units": "units of card points for every side"})),
-    "scoring.game_points": ("Game points formula", lambda v, d: str(v)),
-    "scoring.opponent_points": ("Loser's points in the game points formula", _enum({
-        "tricks_and_counted_marriages": "tricks and marriages that count",
-        "tricks_only": "tricks only",
-    })),
-    "scoring.unit": ("Scoring unit", _num("card point")),
-    "scoring.made": ("Score for a made bid", lambda v, d: str(v)),
-    "scoring.set": ("Score when set", lambda v, d: str(v)),
-    "scoring.defenders": ("Defenders' score", lambda v, d: str(v)),
-    "scoring.moon_made": ("Score for a made moon", lambda v, d: str(v)),
-    "scoring.moon_set": ("Score for a failed moon", lambda v, d: str(v)),
-    "bidding.enabled": ("Auction", _enum({True: "yes", False: "none"})),
-    "bidding.first": ("First to bid", _enum({"dealer_left": "the player to the dealer's left"})),
-    "bidding.rounds": ("Bidding", _enum({"single": "one turn each"})),
-    "bidding.values": ("Bids", lambda v, d: ", ".join(str(x) for x in v)),
-    "bidding.all_pass": ("When everybody passes", _enum({"redeal": "the cards are thrown in", "dealer_must_bid": "the dealer must bid"})),
-    "bidding.moon": ("Moon", _moon),
-    "bidding.moon.bid": ("Moon bid", _num()),
-    "bidding.moon.partner_sits_out": ("Moon declarer's partner sits out", _YES_NO),
-    "bidding.moon.requirement": ("Moon declarer must win", _enum({"all_tricks": "every trick"})),
-    "dealer.first": ("First dealer", lambda v, d: f"seat {v}"),
-    "dealer.rotation": ("Next dealer", _enum({
-        "alternate": "the deal alternates",
-        "clockwise": "the deal passes to the left",
-        "winner_deals": "the winner of the deal",
-        "loser_deals": "the loser of the deal",
-    })),
-    "match.target": ("Match target", _target_unit),
-    "match.bidder_goes_out": ("Bidder goes out", _YES_NO),
-    "match.tie": ("Level at the target", _enum({"play_on": "play another hand"})),
-    "info.review_own_tricks": ("Looking back at won tricks", _enum({
+    }),
+    "scoring.method": _enum({"game_points": "game points for the winner of a deal", "units": "units of card points for every side"}),
+    "scoring.game_points": _formula,
+    "scoring.opponent_points": _enum({"tricks_and_counted_marriages": "tricks and marriages that count", "tricks_only": "tricks only"}),
+    "scoring.losers": _enum({"together": "once, by the losers together", "each_pays": "by each loser"}),
+    "scoring.unit": _num("card point"),
+    "scoring.made": _formula,
+    "scoring.set": _formula,
+    "scoring.defenders": _formula,
+    "scoring.moon_made": _formula,
+    "scoring.moon_set": _formula,
+    "bidding.enabled": _enum({True: "yes", False: "none"}),
+    "bidding.values": lambda v, rs: ", ".join(str(x) for x in v),
+    "bidding.all_pass": _enum({"redeal": "the cards are thrown in", "dealer_must_bid": "the dealer must bid"}),
+    "bidding.moon": _moon,
+    "dealer.first": lambda v, rs: f"seat {v}",
+    "dealer.rotation": _rotation,
+    "match.target": _target_unit,
+    "info.review_own_tricks": _enum({
         "none": "not allowed",
         "last_trick": "the last trick only",
         "all": "all tricks won by one's own side",
-    })),
+    }),
 }
 
 #: Keys that are never compared one by one (the header keys and the deck, which is grouped).
 _SKIPPED = {"name", "title", "description", "extends", "deck"}
 
 
+# --------------------------------------------------------------------------- labels
+@lru_cache(maxsize=None)
+def _nodes() -> dict[str, dict[str, Any]]:
+    from interpreter.rules.loader import load_schema
+
+    return dict(schema_leaves(load_schema()))
+
+
+def label(path: str) -> str:
+    """The label of the key at ``path`` in a diff line: :data:`LABELS`, else the schema's words
+    (:func:`~interpreter.text.schemawords.schema_label`), else the path in words."""
+    if path in LABELS:
+        return LABELS[path]
+    return schema_label(_nodes().get(path, {})) or path_words(path)
+
+
 # --------------------------------------------------------------------------- relevance
+def _deal_sides(d: Data) -> int:
+    """How many sides pool tricks in one deal (a lone bidder against the rest makes two)."""
+    players = d["players"]
+    if players["sides"] == "partnership":
+        return len(players["teams"]) if players.get("teams") else 2
+    return 2 if players["sides"] == "bidder_vs_rest" else int(players["count"])
+
+
 def _relevant(path: str, d: Data) -> bool:
     """Whether the key at ``path`` has any effect in the ruleset with data ``d``."""
     section = path.split(".")[0]
@@ -258,6 +355,16 @@ def _relevant(path: str, d: Data) -> bool:
     if section in ("exchange", "marriage", "closing", "claim", "bidding") and leaf and leaf != "enabled":
         if not d[section]["enabled"]:
             return False
+    if path == "players.teams":
+        return bool(d["players"]["sides"] == "partnership")
+    if path == "play.strict_from":  # without a talon play is strict from the first trick
+        return talon
+    if path == "play.head":
+        return bool(d["play"]["follow"])
+    if path in ("play.overtrump", "play.undertrump"):  # a trick can hold a trump before a void player
+        return bool(d["play"]["trump_when_void"]) and d["players"]["count"] > 2
+    if path == "closing.fail_points.basis":
+        return bool(d["closing"]["fail_points"]["base"] != d["closing"]["fail_points"]["no_trick"])
     if path == "trump.turn_up_after_packet":
         return bool(d["trump"]["selection"] == "turn_up")
     if path == "deal.widow":
@@ -272,6 +379,8 @@ def _relevant(path: str, d: Data) -> bool:
         return path == "marriage.after_close" or not d["marriage"]["after_close"]
     if path in ("scoring.game_points", "scoring.opponent_points"):
         return bool(game_points)
+    if path == "scoring.losers":
+        return game_points and _deal_sides(d) > 2
     if path in ("scoring.unit", "scoring.made", "scoring.set", "scoring.defenders"):
         return not game_points
     if path in ("scoring.moon_made", "scoring.moon_set"):
@@ -299,50 +408,54 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _normal(path: str, value: Any) -> Any:
+#: Values that are two names of one rule: compared as the same, shown as written.
+_SAME = {"dealer.rotation": {"alternate": "clockwise"}}
+
+
+def _normal(path: str, value: Any, rs: Ruleset) -> Any:
+    if path == "players.teams":  # no table means partners opposite: compare the seats themselves
+        return _plain(rs.sides)
     if path == "exchange.rank" and value is not None:
         return str(value)
+    if path == "marriage.ranks" and isinstance(value, (list, tuple)):
+        return [str(r) for r in value]
     if path == "bidding.values" and isinstance(value, (list, tuple)):
         return sorted(value)
     return _plain(value)
 
 
-def _words(path: str, value: Any, data: Data) -> tuple[str, str]:
-    entry = LEAVES.get(path)
-    if entry is None:
-        return _flow(value), ""
-    out = entry[1](value, data)
-    if isinstance(out, tuple):
-        return out
-    return out, ""
+def value_words(path: str, value: Any, rs: Ruleset) -> tuple[str, str]:
+    """A value in words and its unit: :data:`WORDS`, else the schema's ``value = meaning``
+    words, else yes/no for a flag and the value as written for the rest."""
+    out = WORDS[path](value, rs) if path in WORDS else None
+    if out is None:
+        words = meanings(_nodes().get(path, {}))
+        if value in words:
+            out = words[value]
+        elif isinstance(value, bool):
+            out = "yes" if value else "no"
+        else:
+            out = yaml_flow(value)
+    return out if isinstance(out, tuple) else (out, "")
 
 
-def _change(path: str, old: Any, new: Any, a: Data, b: Data) -> Change:
-    label = LEAVES[path][0] if path in LEAVES else path
-    old_w, old_u = _words(path, old, a)
-    new_w, new_u = _words(path, new, b)
+def _change(path: str, old: Any, new: Any, a: Ruleset, b: Ruleset) -> Change:
+    name = label(path)
+    old_w, old_u = value_words(path, old, a)
+    new_w, new_u = value_words(path, new, b)
     if old_u == new_u or not old_u or not new_u:
         unit = new_u or old_u
-        text = f"{label}: {old_w} {ARROW} {new_w}" + (f" {unit}" if unit else "")
+        text = f"{name}: {old_w} {ARROW} {new_w}" + (f" {unit}" if unit else "")
     else:
-        text = f"{label}: {old_w} {old_u} {ARROW} {new_w} {new_u}"
-    return Change(path, label, old, new, text)
+        text = f"{name}: {old_w} {old_u} {ARROW} {new_w} {new_u}"
+    return Change(path, name, old, new, text)
 
 
 # --------------------------------------------------------------------------- the walk
-def _schema_props(sub: dict[str, Any] | None, root: dict[str, Any]) -> dict[str, Any]:
-    from interpreter.rules.loader import _object_schema
-
-    if sub is None:
-        return {}
-    obj = _object_schema(sub, root)
-    return obj.get("properties", {}) if obj is not None else {}
-
-
-def _walk(path: str, sub: Data | None, root: Data, a: Data, b: Data, va: Any, vb: Any, out: list[Change]) -> None:
+def _walk(path: str, sub: Data | None, root: Data, a: Ruleset, b: Ruleset, va: Any, vb: Any, out: list[Change]) -> None:
     """Compare the values at ``path``; recurse into mappings that both rulesets have."""
-    props = _schema_props(sub, root)
-    if isinstance(va, dict) and isinstance(vb, dict) and (props or path not in LEAVES):
+    props = schema_props(sub, root)
+    if isinstance(va, dict) and isinstance(vb, dict) and (props or path not in WORDS):
         keys = [k for k in props if k in va or k in vb]
         keys += sorted((set(va) | set(vb)) - set(props), key=str)
         for key in keys:
@@ -351,10 +464,11 @@ def _walk(path: str, sub: Data | None, root: Data, a: Data, b: Data, va: Any, vb
                 continue
             _walk(child, props.get(key), root, a, b, va.get(key), vb.get(key), out)
         return
-    if path and not (_relevant(path, a) and _relevant(path, b)):
+    if path and not (_relevant(path, a.data) and _relevant(path, b.data)):
         return
-    old, new = _normal(path, va), _normal(path, vb)
-    if old != new:
+    old, new = _normal(path, va, a), _normal(path, vb, b)
+    same = _SAME.get(path, {})
+    if old != new and (not same or same.get(old, old) != same.get(new, new)):
         out.append(_change(path, old, new, a, b))
 
 
@@ -409,7 +523,7 @@ def diff_rulesets(a: Ruleset, b: Ruleset) -> list[Change]:
             continue
         if section in _SKIPPED:
             continue
-        _walk(section, props.get(section), root, da, db, da.get(section), db.get(section), out)
+        _walk(section, props.get(section), root, a, b, da.get(section), db.get(section), out)
     return out
 
 

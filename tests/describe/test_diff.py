@@ -53,7 +53,7 @@ def test_schnapsen_against_sechsundsechzig() -> None:
         "Smallest talon for the exchange: 2 → 3 cards",
         "Marriages after the talon is exhausted: not allowed → allowed",
         "Marriages after closing: not allowed → allowed",
-        "Closing: before or after the draw → only after the draw",
+        "When the talon may be closed: before or after the draw → only after the draw",
         "Smallest talon that may be closed: 2 → 3 cards",
         "Successful close scored on: the opponent's final points and tricks → the opponent's points and tricks when the talon was closed",
         "Deal played out without a declaration won by: the higher total → the winner of the last trick",
@@ -66,7 +66,7 @@ def test_the_other_direction_swaps_old_and_new() -> None:
     lines = texts("schnapsen", "sechsundsechzig")
     assert "Exchange card: jack of trumps → nine of trumps" in lines
     assert "Cards: 20 (A T K Q J) → 24 (A T K Q J 9)" in lines
-    assert "Closing: only after the draw → before or after the draw" in lines
+    assert "When the talon may be closed: only after the draw → before or after the draw" in lines
 
 
 def test_change_fields() -> None:
@@ -92,7 +92,7 @@ def test_members_of_a_feature_switched_off_are_not_compared() -> None:
     assert "Exchanging the trump card: allowed → not allowed" in lines
     assert not any(line.startswith("Exchange card") for line in lines)
     assert "Closing the talon: allowed → not allowed" in lines
-    assert not any(line.startswith("Closing:") for line in lines)
+    assert not any(line.startswith("When the talon may be closed:") for line in lines)
     assert "Match target: 7 game points → 10 points" in lines
     assert "Auction: none → yes" in lines
 
@@ -100,12 +100,12 @@ def test_members_of_a_feature_switched_off_are_not_compared() -> None:
 def test_moon_and_widow() -> None:
     assert texts("north-american-4", "north-american-3") == [
         "Name: North American Sixty-Six (four players, partnerships) → North American Sixty-Six (three players, cutthroat)",
-        "Players: 4 → 3",
+        "Number of players: 4 → 3",
         "Sides: two partnerships, partners opposite → each for himself",
         "Hand size: 6 → 7 cards",
         "Packets: 3 + 3 → 4 + 3",
         "Widow: none → to the winner of the first trick, counted with his tricks",
-        "Marriages count: once his side has won a trick → once the player has won a trick",
+        "When a marriage's points count: once his side has won a trick → once the player has won a trick",
         "Moon declarer's partner sits out: yes → no",
         "First dealer: seat 3 → seat 2",
     ]
@@ -173,3 +173,67 @@ def test_change_is_frozen(path: str) -> None:
     change = next(c for c in diff_rulesets(rs("sechsundsechzig"), rs("schnapsen")) if c.path == path)
     with pytest.raises(AttributeError):
         change.text = "x"  # type: ignore[misc]
+
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "rulesets"
+
+
+def fixture(name: str) -> Ruleset:
+    return rs(str(FIXTURES / f"{name}.yaml"))
+
+
+def test_the_team_table_in_seats() -> None:
+    assert texts("north-american-4", fixture("north-american-adjacent-teams"))[1:] == [
+        "The teams: seats 0 and 2 against seats 1 and 3 → seats 0 and 1 against seats 2 and 3",
+    ]
+
+
+def test_a_table_of_partners_opposite_is_no_change(tmp_path: Path) -> None:
+    same = house(tmp_path, "extends: north-american-4\nplayers:\n  teams: [[0, 2], [1, 3]]\n")
+    assert [c.path for c in diff_rulesets(rs("north-american-4"), same)] == ["name"]
+
+
+def test_sides_in_words() -> None:
+    assert "Sides: each for himself → the high bidder alone against the rest" in texts(
+        "north-american-3", fixture("bidder-vs-rest")
+    )
+    assert "Sides: partnerships, seats 0 and 1 against seats 2 and 3 → each for himself" in texts(
+        fixture("north-american-adjacent-teams"), "north-american-3"
+    )
+
+
+def test_how_losers_pay_only_between_more_than_two_sides(tmp_path: Path) -> None:
+    assert texts(fixture("three-seat-66"), fixture("three-seat-66-together"))[1:] == [
+        "How the winner of a deal is paid: by each loser → once, by the losers together",
+    ]
+    two = house(tmp_path, "extends: sechsundsechzig\nscoring:\n  losers: each_pays\n")
+    assert [c.path for c in diff_rulesets(rs("sechsundsechzig"), two)] == ["name"]
+
+
+def test_marriage_ranks_in_words() -> None:
+    assert texts("sechsundsechzig", fixture("marriage-queen-jack"))[1:] == ["Marriage: king and queen → queen and jack"]
+
+
+def test_two_names_of_one_rule_are_no_change(tmp_path: Path) -> None:
+    clockwise = house(tmp_path, "extends: sechsundsechzig\ndealer:\n  rotation: clockwise\n")
+    assert [c.path for c in diff_rulesets(rs("sechsundsechzig"), clockwise)] == ["name"]
+
+
+def test_keys_without_effect_are_not_compared(tmp_path: Path) -> None:
+    # no talon: play is strict from the first trick whatever strict_from says;
+    # two players: no trump can be in the trick before a void player, so overtrumping is moot
+    loose = house(tmp_path, "extends: north-american-4\nplay:\n  strict_from: exhaustion_or_close\n", name="loose")
+    assert [c.path for c in diff_rulesets(rs("north-american-4"), loose)] == ["name"]
+    free = house(tmp_path, "extends: sechsundsechzig\nplay:\n  overtrump: not_required\n  undertrump: free\n", name="free")
+    assert [c.path for c in diff_rulesets(rs("sechsundsechzig"), free)] == ["name"]
+
+
+def test_labels_and_values_from_the_schema() -> None:
+    from interpreter.text.diff import label, value_words
+
+    assert label("play.first_lead") == "Who leads to the first trick"  # the description's opening clause
+    assert label("scoring.losers") == "How the winner of a deal is paid"  # after its "With ...:" condition
+    assert label("players.sides") == "Sides"  # diff.LABELS
+    assert label("nosuch.new_key") == "Nosuch: new key"  # the path in words
+    assert value_words("deal.first_receiver", "dealer_left", rs("schnapsen")) == ("the player to the dealer's left", "")
+    assert value_words("claim.target", 66, rs("schnapsen")) == ("66", "points")

@@ -231,3 +231,53 @@ def test_html_is_well_formed(name: str) -> None:
 
     Checker().feed(book(name, "html"))
     assert stack == []
+
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "rulesets"
+
+
+@lru_cache(maxsize=None)
+def fixture_book(name: str) -> str:
+    ruleset = load_ruleset(FIXTURES / f"{name}.yaml")
+    return rulebook(ruleset, base_of(ruleset))
+
+
+def test_the_teams_come_from_the_team_table() -> None:
+    assert (
+        "Four players play in two partnerships of two. Partners sit next to each other and score together: "
+        "seats 0 and 1 against seats 2 and 3."
+    ) in fixture_book("north-american-adjacent-teams")
+    assert "Partners sit opposite each other and score together: seats 0 and 2 against seats 1 and 3." in book(
+        "north-american-4"
+    )
+
+
+def test_the_bidder_alone_against_the_rest() -> None:
+    text = fixture_book("bidder-vs-rest")
+    assert (
+        "In each deal the highest bidder (the declarer) plays alone against the other two, who play together "
+        "for that deal: they pool their tricks and card points. Every player keeps his own match score"
+    ) in text
+    assert "each for himself" not in text
+    assert "Each defender scores the defenders' joint total divided by 25, rounded down" in text
+    assert "These duties hold even when the trick is already being won by a fellow defender." in text
+
+
+def test_marriage_ranks_come_from_the_ruleset() -> None:
+    text = fixture_book("marriage-queen-jack")
+    assert "A player who holds the queen and jack of the same suit may announce them as a marriage" in text
+    assert "a queen or jack led without announcing the marriage scores nothing for it" in text
+    rules = text.split("## Cards and values")[1]  # after the differences, which name the base's ranks
+    assert "king and queen" not in rules and "king or queen" not in rules
+
+
+def test_how_losers_pay_is_said_only_between_more_than_two_sides() -> None:
+    each = fixture_book("three-seat-66")
+    assert "The winner of a deal scores game points from each of the other players, the losers" in each
+    assert "| if the loser has taken no trick | 3 |" in each
+    assert "each of the other players scores 2 game points, or 3 if that player has not yet taken a trick" in each
+    together = fixture_book("three-seat-66-together")
+    assert "The other players are the losers and count as one opponent: their points and tricks are added up" in together
+    assert "| if the losers have taken no trick | 3 |" in together
+    for name in ("sechsundsechzig", "schnapsen"):
+        assert "losers" not in book(name) and "each loser" not in book(name)

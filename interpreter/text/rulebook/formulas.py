@@ -21,6 +21,7 @@ class Name:
     kind: str  # points, tricks, other
     noun: str  # "the loser's points"
     subject: str = ""  # "the loser"
+    plural: bool = False  # "the losers have taken no trick"
 
 
 class ExprWords:
@@ -101,6 +102,7 @@ class ExprWords:
     @staticmethod
     def _quantity(info: Name, kind: str, k: int) -> str:
         who = info.subject
+        has, does = ("have", "do") if info.plural else ("has", "does")
         if info.kind == "points":
             words = {
                 "lt": f"fewer than {k} points", "le": f"at most {k} points",
@@ -108,22 +110,22 @@ class ExprWords:
                 "eq": f"exactly {k} points",
             }
             if kind == "ne":
-                return f"{who} does not have exactly {k} points"
-            return f"{who} has {words[kind]}"
+                return f"{who} {does} not have exactly {k} points"
+            return f"{who} {has} {words[kind]}"
         none = (kind == "eq" and k == 0) or (kind == "lt" and k == 1) or (kind == "le" and k == 0)
         some = (kind in ("ne", "gt") and k == 0) or (kind == "ge" and k == 1)
         if none:
-            return f"{who} has taken no trick"
+            return f"{who} {has} taken no trick"
         if some:
-            return f"{who} has taken at least one trick"
+            return f"{who} {has} taken at least one trick"
         words = {
             "lt": f"fewer than {plural(k, 'trick')}", "le": f"at most {plural(k, 'trick')}",
             "gt": f"more than {plural(k, 'trick')}", "ge": f"at least {plural(k, 'trick')}",
             "eq": f"exactly {plural(k, 'trick')}",
         }
         if kind == "ne":
-            return f"{who} has not taken exactly {plural(k, 'trick')}"
-        return f"{who} has taken {words[kind]}"
+            return f"{who} {has} not taken exactly {plural(k, 'trick')}"
+        return f"{who} {has} taken {words[kind]}"
 
     def cases(self, node: _Node) -> tuple[list[tuple[str, str]], str]:
         """An if-chain as (condition, value) pairs and the value of every other case."""

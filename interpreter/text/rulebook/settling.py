@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.text.rulebook.document import Section
 from interpreter.text.rulebook.formulas import ExprWords, Name
-from interpreter.text.rulebook.words import Facts, cap, code, gp, listing
+from interpreter.text.rulebook.words import Facts, cap, code, gp, listing, num, possessive
 from interpreter.text.rulebook.tricks import fail_words
 
 if TYPE_CHECKING:
@@ -24,13 +24,11 @@ def end_section(f: Facts) -> Section:
             else "There is no bonus for the last trick."
         )
         widow = " (the widow included)" if rs.deal.widow is not None and f.rest > 0 and not f.talon else ""
-        s.p(
-            out,
-            bonus,
-            f"Then each {f.side} counts its total{widow} and the hand is scored as described under Scoring."
-            if f.partnership
-            else f"Then each player counts his total{widow} and the hand is scored as described under Scoring.",
-        )
+        if f.alone:
+            count = f"the declarer counts his total, the defenders their joint total{widow},"
+        else:
+            count = f"each {f.side} counts {'its' if f.partnership else 'his'} total{widow}"
+        s.p(out, bonus, f"Then {count} and the hand is scored as described under Scoring.")
         return s
     steps: list[str] = []
     start = "When the last trick has been played and nobody has gone out"
@@ -50,8 +48,8 @@ def end_section(f: Facts) -> Section:
     if f.closing:
         first = "Otherwise, if" if auto or end.last_trick_bonus else f"{start}: if"
         steps.append(
-            f"{first} the talon was closed, the closer has failed, and his opponent scores as described under "
-            "Closing the talon."
+            f"{first} the talon was closed, the closer has failed, and "
+            f"{f.opponent if f.many else 'his opponent'} scores as described under Closing the talon."
         )
     intro = "Otherwise" if auto or f.closing else ("Then" if end.last_trick_bonus else start)
     if end.unclaimed == "last_trick_wins":
@@ -60,47 +58,55 @@ def end_section(f: Facts) -> Section:
             "whatever the card points."
         )
     else:
-        loser_pts = "points and tricks"
         steps.append(
-            f"{intro}, the {'side' if f.partnership else 'player'} with the higher total (card points plus "
+            f"{intro}, the {f.side} with the {'highest' if f.many else 'higher'} total (card points plus "
             f"marriages that count{', the bonus included' if end.last_trick_bonus else ''}) wins the deal, and "
-            f"the game points are reckoned on {f.loser}'s final {loser_pts} (see Scoring)."
+            f"the game points are reckoned on {f.position()} final points and tricks (see Scoring)."
         )
+        equal = f"If two or more {f.sides} share the highest total" if f.many else "If the totals are equal"
         if end.tie == "no_score":
-            steps.append("If the totals are equal, the deal is drawn: nobody scores, and the same dealer deals again.")
+            steps.append(f"{equal}, the deal is drawn: nobody scores, and the same dealer deals again.")
         elif end.tie == "next_deal_bonus":
             steps.append(
-                "If the totals are equal, the deal is drawn: nobody scores, the same dealer deals again, and the "
+                f"{equal}, the deal is drawn: nobody scores, the same dealer deals again, and the "
                 "winner of the next deal scores one game point more (one more for each drawn deal in a row)."
+            )
+        elif f.many:
+            steps.append(
+                f"{equal}, the winner of the last trick wins the deal and scores {gp(end.last_trick_points)} if he "
+                "is one of them; otherwise the deal is drawn: nobody scores, and the same dealer deals again."
             )
         else:
             steps.append(
-                f"If the totals are equal, the winner of the last trick wins the deal and scores {gp(end.last_trick_points)}."
+                f"{equal}, the winner of the last trick wins the deal and scores {gp(end.last_trick_points)}."
             )
     s.p(*steps)
     return s
 
 
 def _game_point_names(f: Facts) -> ExprWords:
-    winner, loser = f.winner, f.loser
+    winner, loser, many = f.winner, f.loser, f.loser_plural
     return ExprWords(
         {
-            "points": Name("points", f"{winner}'s points", winner),
+            "points": Name("points", f"{possessive(winner)} points", winner),
             "tricks": Name("tricks", f"the number of tricks {winner} has taken", winner),
-            "opponent_points": Name("points", f"{loser}'s points", loser),
-            "opponent_tricks": Name("tricks", f"the number of tricks {loser} has taken", loser),
+            "opponent_points": Name("points", f"{possessive(loser)} points", loser, many),
+            "opponent_tricks": Name("tricks", f"the number of tricks {loser} {'have' if many else 'has'} taken", loser, many),
         },
         {},
     )
 
 
-def _unit_names(f: Facts) -> ExprWords:
-    subject = "it" if f.partnership else "he"
-    poss = "its" if f.partnership else "his"
+def _unit_names(f: Facts, defenders: bool = False) -> ExprWords:
+    """The names of a units formula; for the defenders against a lone bidder, their joint total."""
+    if defenders and f.alone:
+        subject, poss, has, many = "the defenders", "the defenders' joint", "have", True
+    else:
+        subject, poss, has, many = ("it", "its", "has", False) if f.partnership else ("he", "his", "has", False)
     return ExprWords(
         {
-            "points": Name("points", f"{poss} total", subject),
-            "tricks": Name("tricks", f"the number of tricks {subject} has taken", subject),
+            "points": Name("points", f"{poss} total", subject, many),
+            "tricks": Name("tricks", f"the number of tricks {subject} {has} taken", subject, many),
             "bid": Name("other", "the bid"),
         },
         {"unit": f.rs.scoring.unit},
@@ -117,27 +123,39 @@ def scoring_section(f: Facts) -> Section:
         ways = listing([
             "by going out" if f.claim else "",
             "by a successful close" if f.closing else "",
-            "by the higher total" if rs.end.unclaimed == "higher_total" else "",
+            f"by the {'highest' if f.many else 'higher'} total" if rs.end.unclaimed == "higher_total" else "",
         ], "or")
-        s.p(
-            f"The winner of a deal scores game points. When the deal is won {ways}, the number of game points "
-            f"depends on {f.loser}'s position; the conditions are checked in this order:"
-            if ways
-            else f"The winner of a deal scores game points, depending on {f.loser}'s position; the conditions are "
-            "checked in this order:"
-        )
+        won = f"When the deal is won {ways}, the" if ways else "The"
+        if f.each_pays:
+            s.p(
+                f"The winner of a deal scores game points from each of the other {f.sides}, the losers: each "
+                f"loser pays him by his own position, and the winner scores the sum. {won} game points a loser "
+                "pays depend on his own points and tricks; the conditions are checked in this order:"
+            )
+        else:
+            losers = ""
+            if f.many:
+                losers = (
+                    f" The other {f.sides} are the losers and count as one opponent: their points and tricks are "
+                    "added up, and the winner scores once."
+                )
+            s.p(
+                f"The winner of a deal scores game points.{losers} {won} number of game points depends on "
+                f"{possessive(f.loser)} position; the conditions are checked in this order:"
+            )
         rows = [[("if " if i == 0 else "otherwise, if ") + cond, value] for i, (cond, value) in enumerate(cases)]
         rows.append(["otherwise" if cases else "in every case", other])
         s.table(["Condition", "Game points"], rows)
         s.p(f"As a formula: {code(sc.game_points.source)}.")
         bonus = ", the bonus for the last trick included" if rs.end.last_trick_bonus else ""
+        his, points = f.loser_his, f"{possessive(f.loser)} points"
         if sc.opponent_points == "tricks_and_counted_marriages":
             s.p(
-                f"Here {f.loser}'s points are the card points of his tricks plus his marriages that count{bonus}; "
+                f"Here {points} are the card points of {his} tricks plus {his} marriages that count{bonus}; "
                 "a pending marriage never counts."
             )
         else:
-            s.p(f"Here {f.loser}'s points are the card points of his tricks only{bonus}; marriages do not count.")
+            s.p(f"Here {points} are the card points of {his} tricks only{bonus}; marriages do not count.")
         s.p("How each way of ending a deal is scored:")
         s.table(["How the deal ended", "Who scores", "Game points"], _result_rows(f))
         return s
@@ -147,14 +165,18 @@ def scoring_section(f: Facts) -> Section:
     decl = "the declaring side" if f.partnership else "the declarer"
     pron = "it" if f.partnership else "he"
     poss = "its" if f.partnership else "his"
-    owner = "side" if f.partnership else "player"
-    widow = ", plus the widow if he took it" if rs.deal.widow is not None and f.rest > 0 and not f.talon else ""
-    marr = f", plus {poss} marriages that count" if f.marriage else ""
+    took = "it took" if f.alone else "he took"
+    widow = f", plus the widow if {took} it" if rs.deal.widow is not None and f.rest > 0 and not f.talon else ""
+    marr = f", plus {'its' if f.alone else poss} marriages that count" if f.marriage else ""
     bonus = f", plus {rs.end.last_trick_bonus} for the last trick" if rs.end.last_trick_bonus else ""
-    s.p(
-        f"At the end of the hand each {owner} counts {poss} total: the card points of the tricks {pron} has won"
-        f"{widow}{marr}{bonus}. Scores are reckoned in units of {unit} card points."
-    )
+    if f.alone:
+        count = (
+            f"the declarer counts his total, and the defenders (the other {num(f.n - 1)} players) their joint "
+            "total: the card points of the tricks each side has won"
+        )
+    else:
+        count = f"each {f.side} counts {poss} total: the card points of the tricks {pron} has won"
+    s.p(f"At the end of the hand {count}{widow}{marr}{bonus}. Scores are reckoned in units of {unit} card points.")
 
     def said(expr: Expression, example: str = "") -> str:
         return words.value(words.tree(expr)) + example
@@ -165,9 +187,15 @@ def scoring_section(f: Facts) -> Section:
         f"{said(sc.made, _example(sc.made, f, points=2 * unit + 4))}. If not, {pron} is set and scores "
         f"{said(sc.set, _example(sc.set, f, bid=2))}."
     )
-    defenders = "Each defending side" if f.partnership else ("The other player" if f.n == 2 else "Each of the other players")
+    if f.alone:
+        defenders = "Each defender"
+        theirs = _unit_names(f, defenders=True)
+        said_defenders = theirs.value(theirs.tree(sc.defenders))
+    else:
+        defenders = "Each defending side" if f.partnership else ("The other player" if f.n == 2 else "Each of the other players")
+        said_defenders = said(sc.defenders)
     s.p(
-        f"{defenders} scores {said(sc.defenders, _example(sc.defenders, f, points=unit + 2))}, whether the bid "
+        f"{defenders} scores {said_defenders}{_example(sc.defenders, f, points=unit + 2)}, whether the bid "
         "was made or not. Scores may become negative."
     )
     if f.moon is not None:
@@ -185,7 +213,8 @@ def scoring_section(f: Facts) -> Section:
         formulas += [f"moon made {code(sc.moon_made.source)}", f"moon set {code(sc.moon_set.source)}"]
     s.p(
         "As formulas (points = the total, tricks = the tricks taken, bid = the bid, 0 for defenders, "
-        f"unit = {unit}): {listing(formulas)}."
+        f"unit = {unit}): {listing(formulas)}.",
+        "For a defender, points and tricks are those of all the defenders together." if f.alone else "",
     )
     return s
 
@@ -220,26 +249,33 @@ def _result_rows(f: Facts) -> list[list[str]]:
     end = rs.end
     rows: list[list[str]] = []
     not_closed = ", talon not closed" if f.closing else ""
+    loser = f.position()
     if f.claim:
-        rows.append([f"correct declaration{not_closed}", "the declarer", f"by the table above, on {f.loser}'s points and tricks at that moment"])
+        rows.append([f"correct declaration{not_closed}", "the declarer", f"by the table above, on {loser} points and tricks at that moment"])
     if end.unclaimed == "higher_total":
-        rows.append([f"all cards played, nobody went out{not_closed}", "the higher total", f"by the table above, on {f.loser}'s final points and tricks"])
+        best = "the highest total" if f.many else "the higher total"
+        rows.append([f"all cards played, nobody went out{not_closed}", best, f"by the table above, on {loser} final points and tricks"])
+        equal = "equal highest totals" if f.many else "equal totals"
         if end.tie == "last_trick_wins":
-            rows.append(["equal totals", "the winner of the last trick", str(end.last_trick_points)])
+            among = ", the winner of the last trick among them" if f.many else ""
+            rows.append([equal + among, "the winner of the last trick", str(end.last_trick_points)])
+            if f.many:
+                rows.append([f"{equal}, the winner of the last trick not among them (drawn deal)", "nobody", "0"])
         else:
             extra = "; the next deal's winner scores one more" if end.tie == "next_deal_bonus" else ""
-            rows.append(["equal totals (drawn deal)", "nobody", f"0{extra}"])
+            rows.append([f"{equal} (drawn deal)", "nobody", f"0{extra}"])
     else:
         rows.append([f"all cards played, nobody went out{not_closed}", "the winner of the last trick", str(end.last_trick_points)])
     if f.closing:
         cl = rs.closing
         basis = "when the talon was closed" if cl.success_basis == "at_close" else "at the end, tricks after the close included"
-        rows.append(["the closer goes out correctly", "the closer", f"by the table above, on the opponent's points and tricks {basis}"])
-        rows.append(["the closer does not go out", "the closer's opponent", fail_words(f, table=True)])
+        opponent = f.opponent if f.many else "the closer's opponent"
+        rows.append(["the closer goes out correctly", "the closer", f"by the table above, on {f.position('opponent')} points and tricks {basis}"])
+        rows.append(["the closer does not go out", opponent, fail_words(f, table=True)])
         if f.claim:
             rows.append([
-                "the closer's opponent goes out first",
-                "the closer's opponent",
+                f"{f.rival} goes out first" if f.many else "the closer's opponent goes out first",
+                f.other if f.many else "the closer's opponent",
                 fail_words(f, table=True) if cl.opponent_out == "as_fail" else str(cl.fail_points.base),
             ])
     if f.claim:
@@ -249,7 +285,7 @@ def _result_rows(f: Facts) -> list[list[str]]:
         )
         if f.closing:
             wrong += "; if the declarer had closed the talon, the larger of this and the failed-close score"
-        rows.append(["wrong declaration", "the declarer's opponent", wrong])
+        rows.append(["wrong declaration", f.opponent if f.many else "the declarer's opponent", wrong])
     return rows
 
 
@@ -289,7 +325,8 @@ def auction_section(f: Facts) -> Section:
     if rs.play.first_lead == "declarer":
         lead = " He leads to the first trick"
         lead += ", and the suit of his first card is trump." if not f.turn_up else "."
-    s.p(f"The highest bidder becomes the declarer.{lead}")
+    alone = " He plays alone against all the others (see Players and sides)." if f.alone else ""
+    s.p(f"The highest bidder becomes the declarer.{alone}{lead}")
     if b.all_pass == "redeal":
         s.p("If everybody passes, the cards are thrown in and the next dealer deals.")
     else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES
-from interpreter.text.diff import rank_name
+from interpreter.text.diff import rank_name, teams_words
 from interpreter.text.rulebook.document import Section
 from interpreter.text.rulebook.words import Facts, cap, cards, listing, nth, num
 
@@ -42,12 +42,21 @@ def _deck_points(rs: Ruleset) -> dict[str, int]:
 
 
 def players_section(f: Facts) -> Section:
-    rs = f.rs
     s = Section("Players and sides")
     if f.partnership:
+        teams = f.rs.sides
+        size = len(teams[0])
+        groups = (
+            f"{num(len(teams))} partnerships of {num(size)}"
+            if size > 1 and all(len(t) == size for t in teams)
+            else f"{num(len(teams))} teams"
+        )
+        s.p(f"{cap(num(f.n))} players play in {groups}. {_seating(teams, f.n)}: {teams_words(teams)}.")
+    elif f.alone:
         s.p(
-            f"{cap(num(f.n))} players play in two partnerships of two. Partners sit opposite each other and "
-            "score together: seats 0 and 2 against seats 1 and 3."
+            f"{cap(num(f.n))} players play. In each deal the highest bidder (the declarer) plays alone against "
+            f"the other {num(f.n - 1)}, who play together for that deal: they pool their tricks and card points. "
+            "Every player keeps his own match score, so the sides change from deal to deal."
         )
     elif f.n == 2:
         s.p("Two players play against each other.")
@@ -57,6 +66,18 @@ def players_section(f: Facts) -> Section:
     seats = "0 and 1" if f.n == 2 else f"0 to {f.n - 1}"
     s.p(f"Seats are numbered {seats} in playing order; {what} go clockwise, to the left.")
     return s
+
+
+def _seating(teams: tuple[tuple[int, ...], ...], n: int) -> str:
+    """Where partners sit, as the start of the sentence that names the teams."""
+    gaps = {min((t[1] - t[0]) % n, (t[0] - t[1]) % n) for t in teams if len(t) == 2}
+    if all(len(t) == 2 for t in teams) and len(gaps) == 1:
+        gap = gaps.pop()
+        if 2 * gap == n:
+            return "Partners sit opposite each other and score together"
+        if gap == 1:
+            return "Partners sit next to each other and score together"
+    return "The players of a team score together"
 
 
 def deal_section(f: Facts) -> Section:

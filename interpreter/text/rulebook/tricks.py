@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from interpreter.text.rulebook.document import Section
-from interpreter.text.rulebook.words import Facts, cap, gp, listing, num
+from interpreter.text.rulebook.words import Facts, article, cap, gp, listing, num
+
 
 def marriage_section(f: Facts) -> Section:
     rs = f.rs
@@ -12,11 +13,13 @@ def marriage_section(f: Facts) -> Section:
     if not m.enabled:
         s.p("There are no marriages.")
         return s
+    first, second = f.marriage_ranks()
     s.p(
-        "A player who holds the king and queen of the same suit may announce them as a marriage when he is on "
-        "lead: he leads one of the two cards and shows the other. A marriage in trumps is worth "
+        f"A player who holds the {first} and {second} of the same suit may announce them as a marriage when he is "
+        "on lead: he leads one of the two cards and shows the other. A marriage in trumps is worth "
         f"{m.values.trump} points, a marriage in any other suit {m.values.plain}. Only one marriage can be "
-        "announced on each lead, and a king or queen led without announcing the marriage scores nothing for it."
+        f"announced on each lead, and {article(first)} or {second} led without announcing the marriage scores "
+        "nothing for it."
     )
     who = f"{f.his} total" if not f.game_points else "his card points"
     if m.counts_after == "own_trick":
@@ -26,7 +29,7 @@ def marriage_section(f: Facts) -> Section:
         )
     elif m.counts_after == "team_trick":
         count = (
-            f"The marriage's points are added to {f.his} total only once his side (he or his partner) has won a "
+            f"The marriage's points are added to {f.his} total only once his side ({_fellows(f)}) has won a "
             "trick in the deal; until then they are pending, and they are lost if his side wins no trick."
         )
     else:
@@ -78,6 +81,13 @@ def marriage_section(f: Facts) -> Section:
     return s
 
 
+def _fellows(f: Facts) -> str:
+    """Who makes up a player's side, in brackets after "his side"."""
+    if f.alone:
+        return "the declarer alone, or the defenders together"
+    return "he or his partner" if all(len(team) == 2 for team in f.rs.sides) else "he or a partner"
+
+
 def closing_section(f: Facts) -> Section:
     rs = f.rs
     cl = rs.closing
@@ -126,11 +136,12 @@ def closing_section(f: Facts) -> Section:
     fail = fail_words(f)
     if f.claim:
         basis = (
-            "the opponent's points and tricks as they were when the talon was closed"
+            f"{f.position('opponent')} points and tricks as they were when the talon was closed"
             if cl.success_basis == "at_close"
-            else "the opponent's points and tricks at the end, tricks taken after the close included"
+            else f"{f.position('opponent')} points and tricks at the end, tricks taken after the close included"
         )
-        out = "If the closer's opponent goes out first, he scores " + (
+        first = f.rival if f.many else "the closer's opponent"
+        out = f"If {first} goes out first, he scores " + (
             "the same." if cl.opponent_out == "as_fail" else f"{gp(cl.fail_points.base)}."
         )
         s.p(
@@ -149,7 +160,7 @@ def fail_words(f: Facts, table: bool = False) -> str:
     base = str(fp.base) if table else gp(fp.base)
     if fp.base == fp.no_trick:
         return base
-    who = "he" if table else "the opponent"
+    who = "he" if table else f.other
     if fp.basis == "at_close":
         return f"{base}, or {fp.no_trick} if {who} had not yet won a trick when the talon was closed"
     return f"{base}, or {fp.no_trick} if {who} won no trick in the whole deal"
@@ -227,10 +238,12 @@ def play_section(f: Facts) -> Section:
         s.ol(rules)
     if f.partnership:
         s.p("These duties hold even when the trick is already being won by the player's partner.")
+    elif f.alone:
+        s.p("These duties hold even when the trick is already being won by a fellow defender.")
     info = {
         "none": "Tricks won are kept face down and may not be looked at again; players must remember the points.",
         "last_trick": "The last trick may be looked at until the next card is led; earlier tricks may not be looked at again.",
-        "all": f"A player may look through the tricks {'his side has' if f.partnership else 'he has'} won at any time.",
+        "all": f"A player may look through the tricks {'his side has' if f.partnership or f.alone else 'he has'} won at any time.",
     }.get(f.info)
     if info:
         s.p(info)
@@ -255,7 +268,7 @@ def claim_section(f: Facts) -> Section:
         f"at once and the points are counted. He may declare only {when}."
     )
     s.p(
-        f"Points that are not declared are worth nothing: if {f.opponent} declares correctly first, "
+        f"Points that are not declared are worth nothing: if {f.rival} declares correctly first, "
         f"{f.other} wins the deal, whatever the totals."
     )
     if c.after_last_trick == "auto":
@@ -271,10 +284,14 @@ def claim_section(f: Facts) -> Section:
     )
     closer = ""
     if f.closing:
-        closer = " If the declarer had closed the talon, his opponent scores the larger of this and the score for a failed close."
+        closer = (
+            f" If the declarer had closed the talon, {f.opponent if f.many else 'his opponent'} scores the larger of "
+            "this and the score for a failed close."
+        )
+    scores = f"{f.opponent} scores" if f.many else f"{f.opponent} wins the deal and scores"
     s.p(
         f"If he has {c.target} or more, he wins the deal (see Scoring for the game points). If he has fewer, "
-        f"{f.opponent} wins the deal and scores {wrong}." + closer
+        f"{scores} {wrong}." + closer
     )
     return s
 

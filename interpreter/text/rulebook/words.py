@@ -50,15 +50,31 @@ def gp(count: int) -> str:
     return plural(count, "game point")
 
 
+def article(word: str) -> str:
+    """``ace`` -> ``an ace``; ``king`` -> ``a king``."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def possessive(noun: str) -> str:
+    """``the loser`` -> ``the loser's``; ``the losers`` -> ``the losers'``."""
+    return noun + ("'" if noun.endswith("s") else "'s")
+
+
 # --------------------------------------------------------------------------- facts derived from the data
 class Facts:
-    """The ruleset's values plus the derived numbers and words the sentences need."""
+    """The ruleset's values plus the derived numbers and words the sentences need.
+
+    Sides: ``deal_sides`` is how many sides pool their tricks in one deal -- the match sides
+    (``Ruleset.sides``), except that a high bidder alone against the rest makes two -- and
+    ``many`` says there are more than two, so that a winner has several losers
+    (``scoring.losers``) and a penalty is scored by every other side.
+    """
 
     def __init__(self, rs: Ruleset) -> None:
         self.rs = rs
         self.n = n = rs.players.count
-        self.partnership = rs.players.sides == "partnership"
-        self.two = n == 2 and not self.partnership
+        self.partnership = rs.partnership
+        self.alone = rs.players.sides == "bidder_vs_rest"  # the declarer against all the others
         deck = rs.deck
         self.deck_size = len(deck.ranks) * len(deck.suits)
         self.turn_up = rs.trump.selection == "turn_up"
@@ -76,23 +92,47 @@ class Facts:
         self.bidding = rs.bidding.enabled
         self.moon = rs.bidding.moon if self.bidding else None
         self.info = (rs.data.get("info") or {}).get("review_own_tricks", "none")
+        self.deal_sides = 2 if self.alone else rs.side_count
+        self.many = self.deal_sides > 2
+        self.each_pays = self.many and rs.scoring.losers == "each_pays"
         # words for the players and the sides
         self.first_receiver = "the non-dealer" if n == 2 else "the player to the dealer's left"
-        if self.partnership:
-            self.side, self.sides = "side", "sides"
-            self.winner, self.loser = "the winning side", "the losing side"
-            self.opponent = "the other side"
-            self.other = "the other side"
-            self.his = "his side's"
+        side = "side" if self.partnership else "player"
+        self.side, self.sides = side, side + "s"
+        self.his = "his side's" if self.partnership else "his"
+        self.winner = "the winning side" if self.partnership else "the winner"
+        # the side whose position sets the winner's game points, and how the conditions speak of it
+        if self.many and not self.each_pays:
+            self.loser, self.loser_plural = f"the losing {self.sides}" if self.partnership else "the losers", True
         else:
-            self.side, self.sides = "player", "players"
-            self.winner, self.loser = "the winner", "the loser"
-            self.opponent = "his opponent"
+            self.loser, self.loser_plural = ("the losing side" if self.partnership else "the loser"), False
+        self.loser_his = "their" if self.loser_plural else "his"
+        if self.many:
+            self.opponent = f"each of the other {self.sides}"  # who scores a penalty
+            self.rival = f"another {side}"  # who may go out first
+            self.other = f"that {side}"
+        elif self.partnership:
+            self.opponent = self.rival = self.other = "the other side"
+        else:
+            self.opponent = self.rival = "his opponent"
             self.other = "the opponent"
-            self.his = "his"
+
+    def position(self, noun: str = "loser") -> str:
+        """Whose points and tricks set a winner's game points: ``the loser's``, or with more than
+        two sides ``each loser's own`` (``scoring.losers: each_pays``) or ``the losers' combined``."""
+        if self.each_pays:
+            return f"each {noun}'s own"
+        if self.many:
+            return f"the {noun}s' combined"
+        return possessive(self.loser) if noun == "loser" else f"the {noun}'s"
 
     def exchange_card(self) -> str:
         return f"{rank_name(self.rs.exchange.rank)} of trumps"
+
+    def marriage_ranks(self) -> tuple[str, str]:
+        """The two ranks of a marriage in words: ``("king", "queen")``."""
+        first, second = self.rs.marriage.ranks
+        return rank_name(first), rank_name(second)
 
 
 def code(text: str) -> str:
