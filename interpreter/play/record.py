@@ -13,6 +13,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +22,14 @@ import yaml
 from interpreter.core.actions import Action, CloseBeforeDraw, Declare, parse_action
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
-from interpreter.rules.loader import load_ruleset
+from interpreter.rules.loader import load_named_ruleset, load_ruleset
+from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import match_winner, next_dealer, with_carry
-from interpreter.rules.resources import bundled_rulesets, find_ruleset
+from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, Ruleset
 from interpreter.engine.state import PLAY, DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath
-from interpreter.rules.yamlsource import SourceDoc, load_yaml_file, yaml_scalar
+from interpreter.rules.yamlsource import RECORD_LIMITS, SourceDoc, load_yaml_file, shorten as _shorten, yaml_scalar
 
 TOP_KEYS = ("name", "description", "ruleset", "dealer", "hands", "trump_card", "stock", "start", "moves", "seed", "deals", "players")
 DEAL_KEYS = ("dealer", "hands", "trump_card", "stock", "start", "moves", "seed")
@@ -53,13 +55,20 @@ class Record:
 
 
 # --------------------------------------------------------------------------- reading
-def load_record(path: str | os.PathLike[str]) -> Record:
-    """Read and check a record file; raises :class:`RecordError` (or a ruleset error) with a location."""
-    doc = load_yaml_file(path, error_cls=RecordError)
-    return record_from_doc(doc, Path(path).resolve().parent)
+def load_record(path: str | os.PathLike[str], *, allow_outside: bool = False) -> Record:
+    """Read and check a record file; raises :class:`RecordError` (or a ruleset error) with a location.
+
+    The record is the caller's choice and always read (up to the limits of
+    :data:`~interpreter.rules.yamlsource.RECORD_LIMITS`: room for 100,000 deals); the ruleset
+    it names must be bundled or inside the record's folder unless ``allow_outside`` (see
+    :mod:`interpreter.rules.references`).
+    """
+    doc = load_yaml_file(path, error_cls=RecordError, limits=RECORD_LIMITS)
+    return record_from_doc(doc, Path(path).resolve().parent, allow_outside=allow_outside)
 
 
-def record_from_doc(doc: SourceDoc, folder: Path) -> Record:
+def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False) -> Record:
+    """Check a parsed record whose relative paths are read from ``folder``."""
     data = doc.data
     if not isinstance(data, dict):
         raise doc.error(RecordError, "a record must be a mapping of keys", (), expected="keys such as ruleset, hands, moves")
@@ -69,13 +78,13 @@ def record_from_doc(doc: SourceDoc, folder: Path) -> Record:
     name = data["ruleset"]
     if not isinstance(name, str):
         raise doc.error(RecordError, "wrong type", ("ruleset",), expected="a ruleset name or path")
-    found = find_ruleset(name, relative_to=folder)
+    found = resolve_reference(doc, ("ruleset",), name, folder, allow_outside=allow_outside)
     if found is None:
         raise doc.error(
-            RecordError, f"no ruleset '{name}'", ("ruleset",),
+            RecordError, f"no ruleset '{_shorten(name, 200)}'", ("ruleset",),
             expected="a path relative to the record or one of: " + ", ".join(sorted(bundled_rulesets())),
         )
-    rs = load_ruleset(found)
+    rs = load_named_ruleset(found, (doc, ("ruleset",)), allow_outside=allow_outside)
     deals: list[DealRecord] = []
     if "deals" in data:
         for key in DEAL_KEYS:
@@ -167,10 +176,27 @@ def _deal(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> Deal
     moves: list[Action] = []
     for i, text in enumerate(moves_raw):
         try:
-            moves.append(parse_action(str(text)))
+            moves.append(_action(str(text)))
         except NotationError as exc:
             raise doc.error(RecordError, exc.message, path + ("moves", i), expected=exc.expected) from None
     return DealRecord(state, moves, match_scores, path)
+
+
+def _seat_key(key: Any, n: int) -> int | None:
+    """The seat a key of ``hands`` names: ASCII digits below n (``str.isdigit`` also takes ``²``)."""
+    text = str(key)
+    if not _SEAT.fullmatch(text) or len(text.lstrip("0")) > 3 or int(text) >= n:
+        return None
+    return int(text)
+
+
+_SEAT = re.compile(r"[0-9]+")
+
+
+@lru_cache(maxsize=1024)
+def _action(text: str) -> Action:
+    """A move of the record; a long record repeats a few hundred texts, and actions are values."""
+    return parse_action(text)
 
 
 def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start: dict[str, Any] | None, path: KeyPath) -> DealState:
@@ -190,12 +216,13 @@ def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start
 
     for key, cards in hands_raw.items():
         where = path + ("hands", key)
-        if not str(key).isdigit() or int(key) >= n:
-            raise doc.error(RecordError, f"there is no seat {key}", where, key=True, expected=f"seats 0 to {n - 1}")
+        seat = _seat_key(key, n)
+        if seat is None:
+            raise doc.error(RecordError, f"there is no seat {_shorten(str(key))}", where, key=True, expected=f"seats 0 to {n - 1}")
         if not isinstance(cards, list):
             raise doc.error(RecordError, "a hand must be a list of cards", where, expected="[AS, TS, ...]")
         for i, text in enumerate(cards):
-            hands[int(key)] |= 1 << take(text, where + (i,))
+            hands[seat] |= 1 << take(text, where + (i,))
     for seat in range(n):
         if str(seat) not in hands_raw:
             raise doc.error(RecordError, f"no hand for seat {seat}", path + ("hands",), expected=f"hands for seats 0 to {n - 1}")
@@ -465,7 +492,7 @@ def deal_from_mapping(rs: Ruleset | str, mapping: dict[str, Any]) -> DealState:
     ruleset = load_ruleset(rs) if isinstance(rs, str) else rs
     data = {k: v for k, v in mapping.items()}
     if "hands" in data and isinstance(data["hands"], dict):
-        data["hands"] = {int(k): [str(c) for c in v] for k, v in data["hands"].items()}
+        data["hands"] = {str(k): [str(c) for c in v] for k, v in data["hands"].items()}
     for key in ("stock",):
         if key in data and data[key] is not None:
             data[key] = [str(c) for c in data[key]]

@@ -46,6 +46,8 @@ _TYPES = ("int", "bool")
 _TYPE_WORDS = {"int": "a number", "bool": "true or false"}
 
 Env = Mapping[str, "int | bool"]
+#: Maps a character offset of an expression's text to its (line, column) in the file, if known.
+Position = Callable[[int], "tuple[int, int] | None"]
 _Fn = Callable[[Env], "int | bool"]
 
 
@@ -141,6 +143,9 @@ class _Where:
     line: int | None
     column: int | None
     path: str | None
+    #: Line and column in the file of a character of the text, where the text is not written
+    #: as it reads (a folded, literal or quoted YAML string); None to count from line/column.
+    position: Position | None = None
 
     def error(self, message: str, offset: int, expected: str | None = None) -> ExpressionError:
         """An error at character ``offset`` of the text, message followed by a caret line."""
@@ -153,7 +158,10 @@ class _Where:
         shown, caret_at = _window(line_text, col_no - 1)
         pad = "".join("\t" if ch == "\t" else " " for ch in shown[:caret_at])
         full = f"{message}\n    {shown}\n    {pad}^"
-        if self.line is None:
+        found = self.position(offset) if self.position is not None else None
+        if found is not None:
+            line, column = found
+        elif self.line is None:
             line, column = None, None
         elif line_no > 1:
             line, column = self.line + line_no - 1, col_no
@@ -511,13 +519,16 @@ def compile_expression(
     line: int | None = None,
     column: int | None = None,
     path: str | None = None,
+    position: Position | None = None,
 ) -> Expression:
     """Parse and check ``text`` once; return an :class:`Expression` to evaluate many times.
 
     ``names`` maps every variable the formula may read to ``"int"`` or ``"bool"``;
     ``result_type`` is the type the caller needs.  ``file``, ``line``, ``column`` and
     ``path`` locate the first character of ``text`` in its YAML file; errors point at the
-    exact character within it.
+    exact character within it.  Where the text is not a plain copy of the file's characters
+    (a folded, literal or quoted YAML string), ``position`` maps an offset of the text to its
+    line and column in the file.
 
     >>> compile_expression("min(a, 3) * 2", {"a": "int"}).evaluate({"a": 7})
     6
@@ -534,7 +545,7 @@ def compile_expression(
     for name, kind in names.items():
         if kind not in _TYPES:
             raise ValueError(f"type of name {name!r} must be 'int' or 'bool', not {kind!r}")
-    where = _Where(text, file, line, column, path)
+    where = _Where(text, file, line, column, path, position)
     if not isinstance(text, str):
         raise where.runtime_error(f"expression must be text, got {text!r}")
     if len(text) > MAX_LENGTH:

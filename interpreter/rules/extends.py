@@ -20,8 +20,9 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from interpreter.core.errors import RulesError, RulesetError
-from interpreter.rules.resources import bundled_rulesets, find_ruleset
-from interpreter.rules.yamlsource import Mark, Path, SourceDoc, format_path, load_yaml_file
+from interpreter.rules.references import Target, read_named_ruleset, resolve_reference
+from interpreter.rules.resources import bundled_rulesets
+from interpreter.rules.yamlsource import Mark, Path, SourceDoc, format_path, load_yaml_file, shorten
 
 MAX_DEPTH = 16
 
@@ -64,58 +65,80 @@ class MergedDoc(SourceDoc):
         return self._origin(path, False)[0].file
 
 
-def load_source(path: str | FsPath, display: str | None = None) -> SourceDoc:
-    """Load a rule file; if it extends another, return the merged document."""
-    return _load(FsPath(path).resolve(), display, ())
+def load_source(
+    path: str | FsPath,
+    display: str | None = None,
+    *,
+    allow_outside: bool = False,
+    named_by: tuple[SourceDoc, Path] | None = None,
+) -> SourceDoc:
+    """Load a rule file; if it extends another, return the merged document.
+
+    The file at ``path`` is read as it is, unless ``named_by`` (the document and key that
+    name it) says another file chose it: then it must be a ruleset.  Each base ``extends:``
+    names goes through :func:`~interpreter.rules.references.resolve_reference`, which refuses
+    a base outside the folder of the file naming it unless ``allow_outside``.
+    """
+    return _load(FsPath(path).resolve(), display, (), allow_outside, named_by)
 
 
-def _load(path: FsPath, display: str | None, chain: tuple[FsPath, ...]) -> SourceDoc:
-    doc = load_yaml_file(path, display_name=display or str(path))
+def _load(
+    path: FsPath,
+    display: str | None,
+    chain: tuple[FsPath, ...],
+    allow_outside: bool,
+    named_by: tuple[SourceDoc, Path] | None,
+) -> SourceDoc:
+    file = display or str(path)
+    doc = load_yaml_file(path, display_name=file) if named_by is None else read_named_ruleset(path, file, named_by)
     data = doc.data
     if not isinstance(data, dict) or data.get("extends") is None:
         return doc
     ref = data["extends"]
     if not isinstance(ref, str):
-        raise doc.error(RulesetError, f"wrong type: {ref!r}", ("extends",), expected="a bundled ruleset name or a relative path")
-    base_path = find_ruleset(ref, relative_to=path.parent)
-    if base_path is None:
+        raise doc.error(RulesetError, f"wrong type: {_show(ref)}", ("extends",), expected="a bundled ruleset name or a relative path")
+    target = resolve_reference(doc, ("extends",), ref, path.parent, allow_outside=allow_outside)
+    if target is None:
         names = sorted(bundled_rulesets())
         close = difflib.get_close_matches(ref, names, n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         raise doc.error(
-            RulesetError, f"no ruleset '{ref}' to extend{hint}", ("extends",),
+            RulesetError, f"no ruleset '{shorten(ref, 200)}' to extend{hint}", ("extends",),
             expected="a path relative to this file or one of: " + ", ".join(names),
         )
-    base_path = base_path.resolve()
+    base_path = target.path.resolve()
     if base_path == path or base_path in chain:
         circle = " -> ".join(p.name for p in (*chain, path, base_path))
         raise doc.error(RulesetError, f"extends goes round in a circle: {circle}", ("extends",), expected="a chain of bases that ends")
     if len(chain) >= MAX_DEPTH:
         raise doc.error(RulesetError, f"more than {MAX_DEPTH} levels of extends", ("extends",))
-    base_display = _display(base_path, doc.file, ref)
-    base = _load(base_path, base_display, (*chain, path))
+    base_display = _display(target, doc.file, ref)
+    base_named_by = None if target.bundled is not None else (doc, ("extends",))
+    base = _load(base_path, base_display, (*chain, path), allow_outside, base_named_by)
     if not isinstance(base.data, dict):
-        raise doc.error(RulesetError, f"the base '{ref}' is not a mapping of keys", ("extends",))
+        raise doc.error(RulesetError, f"the base '{shorten(ref, 200)}' is not a mapping of keys", ("extends",))
     merged = merge(base.data, {k: v for k, v in data.items() if k != "extends"})
     layers = [doc] + (base.layers if isinstance(base, MergedDoc) else [base])
     key_marks: dict[Path, Mark] = {}
     for layer in reversed(layers):
         key_marks.update(layer.key_marks)
-    base_name = ref
-    for name, p in bundled_rulesets().items():
-        if p.resolve() == base_path:
-            base_name = name
     return MergedDoc(
         data=merged, file=doc.file, value_marks=doc.value_marks, key_marks=key_marks, text=doc.text,
-        layers=layers, base_name=base_name, base_data=base.data,
+        spans=doc.spans, layers=layers, base_name=target.bundled or ref, base_data=base.data,
     )
 
 
-def _display(base_path: FsPath, child_file: str, ref: str) -> str:
+def _show(value: object) -> str:
+    """A wrong value in a message: a list or a mapping by its kind, anything else shortened."""
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return shorten(repr(value), 60)
+
+
+def _display(target: Target, child_file: str, ref: str) -> str:
     """How messages name a base file: its bundled name's path, or relative to the child's folder."""
-    for name, p in bundled_rulesets().items():
-        if p.resolve() == base_path:
-            return f"rulesets/{name}.yaml"
+    if target.bundled is not None:
+        return f"rulesets/{target.bundled}.yaml"
     child_dir = FsPath(child_file).parent
     return str(child_dir / ref) if not FsPath(ref).is_absolute() else ref
 

@@ -13,14 +13,15 @@ The steps, each reporting located errors (``file:line:col: key.path: ...``):
 from __future__ import annotations
 
 import copy
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.core.cards import Deck
 from interpreter.core.errors import ErrorList, RulesError, RulesetError
-from interpreter.rules.resources import find_ruleset, schema_path
+from interpreter.rules.references import Target
+from interpreter.rules.resources import find_ruleset
+from interpreter.rules.resources import load_schema as load_schema
 from interpreter.rules.ruleset import (
     BiddingSpec,
     ClaimSpec,
@@ -44,7 +45,8 @@ from interpreter.rules.ruleset import (
     WidowSpec,
 )
 from interpreter.rules.extends import MergedDoc, load_source
-from interpreter.rules.yamlsource import SourceDoc
+from interpreter.rules.yamlsource import Path as KeyPath
+from interpreter.rules.yamlsource import SourceDoc, check_regular_file
 
 if TYPE_CHECKING:
     from interpreter.rules.expr import Expression
@@ -53,26 +55,45 @@ GAME_POINT_NAMES = {"points": "int", "tricks": "int", "opponent_points": "int", 
 UNIT_NAMES = {"points": "int", "tricks": "int", "bid": "int", "unit": "int"}
 
 
-@lru_cache(maxsize=1)
-def load_schema() -> dict[str, Any]:
-    """The bundled JSON Schema of rule files."""
-    schema: dict[str, Any] = json.loads(schema_path().read_text(encoding="utf-8"))
-    return schema
-
-
-def load_ruleset(name_or_path: str | Path) -> Ruleset:
+def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False) -> Ruleset:
     """Load a bundled ruleset by name (``schnapsen``) or a rule file by path.
+
+    The file itself is the caller's choice and always read; the bases its ``extends:`` names
+    must be bundled or inside the folder of the file naming them, unless ``allow_outside``
+    (see :mod:`interpreter.rules.references`).
 
     Raises :class:`~interpreter.core.errors.RulesetError` (an :class:`ErrorList` when several
     problems were found) with file, line, column and key path.
     """
     path = find_ruleset(str(name_or_path))
     if path is None:
+        if _exists(str(name_or_path)):  # a directory, a pipe, a device: say so
+            check_regular_file(str(name_or_path), str(name_or_path), RulesetError)
         raise RulesetError(
             f"no ruleset file or bundled ruleset named '{name_or_path}'",
             expected="a path to a .yaml file or one of: " + ", ".join(_bundled_names()),
         )
-    return _load_cached(str(path.resolve()), str(name_or_path) if Path(str(name_or_path)).is_file() else str(path))
+    display = str(name_or_path) if Path(str(name_or_path)).is_file() else str(path)
+    return _load_cached(str(path.resolve()), display, allow_outside)
+
+
+def load_named_ruleset(
+    target: Target, named_by: tuple[SourceDoc, KeyPath], *, allow_outside: bool = False
+) -> Ruleset:
+    """Load the ruleset another file names (a record's ``ruleset:``), as found by
+    :func:`~interpreter.rules.references.resolve_reference`: a bundled one as usual, any other
+    only if it is a ruleset (refused unquoted if not), its bases under the same trust model."""
+    if target.bundled is not None:
+        return load_ruleset(target.bundled)
+    doc = load_source(target.path, str(target.path), allow_outside=allow_outside, named_by=named_by)
+    return ruleset_from_doc(doc, target.path.resolve())
+
+
+def _exists(path: str) -> bool:
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _bundled_names() -> list[str]:
@@ -82,8 +103,8 @@ def _bundled_names() -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def _load_cached(resolved: str, display: str) -> Ruleset:
-    doc = load_source(resolved, display)
+def _load_cached(resolved: str, display: str, allow_outside: bool) -> Ruleset:
+    doc = load_source(resolved, display, allow_outside=allow_outside)
     return ruleset_from_doc(doc, Path(resolved))
 
 
@@ -310,17 +331,16 @@ def _expression(doc: SourceDoc, data: dict[str, Any], key: str, names: dict[str,
 
     text = data["scoring"][key]
     path = ("scoring", key)
-    layer = doc
-    if isinstance(doc, MergedDoc):
-        layer = doc._origin(path, False)[0]
-    mark = layer.value_marks.get(path)
-    line = column = None
-    if mark is not None:
-        line, column = mark.line, mark.column
-        lines = layer.text.splitlines()
-        if 0 < line <= len(lines) and column - 1 < len(lines[line - 1]) and lines[line - 1][column - 1] in "'\"":
-            column += 1
-    return compile_expression(text, names, file=layer.file, line=line, column=column, path="scoring." + key)
+    layer = doc._origin(path, False)[0] if isinstance(doc, MergedDoc) else doc
+
+    def position(offset: int) -> tuple[int, int] | None:
+        found = layer.position(path, offset)
+        return (found.line, found.column) if found is not None else None
+
+    line, column = position(0) or (None, None)  # the first character, inside any quote
+    return compile_expression(
+        text, names, file=layer.file, line=line, column=column, path="scoring." + key, position=position,
+    )
 
 
 def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:

@@ -8,8 +8,10 @@ folders themselves.  Everything that needs a bundled file asks this module, so
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 _HERE = Path(__file__).resolve().parent.parent  # the interpreter package
 
@@ -26,6 +28,13 @@ def data_dir(name: str) -> Path:
 def schema_path() -> Path:
     """Path of ``ruleset.schema.json``."""
     return data_dir("schema") / "ruleset.schema.json"
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> dict[str, Any]:
+    """The bundled JSON Schema of rule files."""
+    schema: dict[str, Any] = json.loads(schema_path().read_text(encoding="utf-8"))
+    return schema
 
 
 def bundled_rulesets() -> dict[str, Path]:

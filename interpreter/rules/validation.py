@@ -14,6 +14,7 @@ import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from jsonschema import Draft202012Validator, validators
@@ -21,7 +22,7 @@ from jsonschema._utils import Unset
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from interpreter.core.errors import RulesError, RulesetError
-from interpreter.rules.yamlsource import Path, SourceDoc
+from interpreter.rules.yamlsource import Path, SourceDoc, shorten
 
 __all__ = ["schema_errors"]
 
@@ -60,14 +61,10 @@ class _Finding:
 # Wording helpers
 
 
-def _shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _show(value: Any) -> str:
     """A value as it would look in the YAML file, quoted when it is text."""
     if isinstance(value, str):
-        return f"'{_shorten(value)}'"
+        return f"'{shorten(value)}'"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -306,20 +303,42 @@ def _properties_count(error: ValidationError) -> list[_Finding]:
 
 
 def _unique_items(error: ValidationError) -> list[_Finding]:
-    duplicate = _first_duplicate(_instance(error))
-    what = _show(duplicate) if duplicate is not None else "an item"
+    items = _instance(error)
+    index = _first_duplicate(items)
+    what = _show(items[index]) if index is not None else "an item"
     return _at(error, f"{what} appears more than once in the list", "each item once")
 
 
-def _first_duplicate(items: list[Any]) -> Any:
-    """The first item seen twice, telling true apart from 1 as JSON does."""
-    seen: list[tuple[type, Any]] = []
-    for item in items:
-        marker = (bool if isinstance(item, bool) else type(item), item)
+def _first_duplicate(items: list[Any]) -> int | None:
+    """Index of the first item seen twice, telling true apart from 1 as JSON does (linear)."""
+    seen: set[Any] = set()
+    for index, item in enumerate(items):
+        marker = _json_key(item)
         if marker in seen:
-            return item
-        seen.append(marker)
+            return index
+        seen.add(marker)
     return None
+
+
+def _json_key(value: Any) -> Any:
+    """A hashable stand-in equal for values JSON calls equal: 1 and 1.0, but not 1 and true."""
+    if isinstance(value, bool):
+        return ("boolean", value)
+    if isinstance(value, (int, float)):
+        return ("number", value)
+    if isinstance(value, list):
+        return ("list", tuple(_json_key(item) for item in value))
+    if isinstance(value, dict):
+        return ("mapping", frozenset((key, _json_key(item)) for key, item in value.items()))
+    return ("value", value)
+
+
+def _unique_items_keyword(
+    validator: Any, unique: Any, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    """``uniqueItems`` in linear time: jsonschema compares every pair when items are mixed."""
+    if unique and isinstance(instance, list) and _first_duplicate(instance) is not None:
+        yield ValidationError("the list has an item more than once")
 
 
 def _pattern(error: ValidationError) -> list[_Finding]:
@@ -534,8 +553,41 @@ def _is_integer(checker: object, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
+@lru_cache(maxsize=64)
+def _ecma_pattern(pattern: str) -> re.Pattern[str]:
+    r"""A JSON Schema pattern as Python must read it: ``$`` ends the text, as in ECMA-262.
+
+    Python's ``$`` also matches before a final newline, so ``^[a-z]+$`` would accept
+    ``"abc\n"``; outside a character class an unescaped ``$`` becomes ``\Z``.
+    """
+    out: list[str] = []
+    escaped = in_class = False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "$":
+            char = r"\Z"
+        out.append(char)
+    return re.compile("".join(out))
+
+
+def _pattern_keyword(
+    validator: Any, pattern: str, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    """``pattern`` with ECMA-262's ``$`` (jsonschema uses Python's, which allows a final newline)."""
+    if isinstance(instance, str) and not _ecma_pattern(pattern).search(instance):
+        yield ValidationError(f"the text does not match {pattern}")
+
+
 _Validator = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
+    validators={"pattern": _pattern_keyword, "uniqueItems": _unique_items_keyword},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
 )
 

@@ -2,13 +2,19 @@
 
 Rule files are written by hand, so every complaint about them must point at a line and column.
 PyYAML's ``safe_load`` throws positions away and silently accepts YAML 1.1 surprises (``no``
-becoming ``False``, ``012`` becoming 10, dates becoming ``datetime``).  This module composes the
-node graph with a restricted loader and converts it itself, so that
+becoming ``False``, ``012`` becoming 10, dates becoming ``datetime``).  This module reads the
+parser's events itself and builds the data from them, so that
 
 * the data is plain JSON-like Python (dict with ``str`` keys, list, str, int, float, bool, None),
-* every value and every mapping key keeps its :class:`Mark`, keyed by its :data:`Path`, and
-* every problem -- syntax, duplicate keys, ambiguous booleans, anchors, tags -- becomes one
-  located :class:`~interpreter.core.errors.RulesError`, never a raw ``yaml`` exception.
+* every value and every mapping key keeps its :class:`Mark`, keyed by its :data:`Path`,
+* the size of a file, the length of every list and mapping and the depth of nesting are
+  bounded (:class:`Limits`) while reading, before anything expensive looks at the data, and
+* every problem -- syntax, duplicate keys, ambiguous booleans, anchors, tags, bounds -- becomes
+  one located :class:`~interpreter.core.errors.RulesError`, never a raw ``yaml`` exception.
+
+The events come from libyaml when PyYAML was built with it (twenty times faster, which a long
+match record needs) and from PyYAML's own parser otherwise; a syntax error is always worded by
+PyYAML's parser, so the messages are the same either way.  Only regular files are opened.
 """
 
 from __future__ import annotations
@@ -17,13 +23,22 @@ import json
 import math
 import os
 import re
+import stat
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import yaml
-from yaml.events import AliasEvent, CollectionStartEvent, Event, ScalarEvent, StreamEndEvent
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.events import (
+    AliasEvent,
+    CollectionStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
 from yaml.reader import ReaderError
 
 from interpreter.core.errors import RulesError, RulesetError
@@ -31,20 +46,53 @@ from interpreter.core.errors import RulesError, RulesetError
 __all__ = [
     "MAX_CHARS",
     "MAX_DEPTH",
+    "MAX_INT",
+    "RECORD_LIMITS",
+    "RULESET_LIMITS",
+    "Limits",
     "Mark",
     "Path",
     "SourceDoc",
     "format_path",
     "load_yaml",
     "load_yaml_file",
+    "check_regular_file",
+    "open_regular_file",
+    "read_text_file",
+    "shorten",
+    "top_level_keys",
+    "yaml_scalar",
 ]
 
-#: Longest accepted text; rule files are a few kilobytes, this only bounds hostile input.
-MAX_CHARS = 1_000_000
-#: Deepest accepted nesting; the composer and the converter are recursive.
+#: Deepest accepted nesting; rule files nest four or five levels.
 MAX_DEPTH = 100
-#: A UTF-8 character is at most four bytes, so more bytes than this is certainly too long.
-_MAX_BYTES = 4 * MAX_CHARS
+#: Largest accepted integer (in absolute value): seeds are 64-bit, every other number is small.
+MAX_INT = 2**64 - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds on one YAML document, checked while it is read (before any schema check).
+
+    ``max_size`` bounds a file in bytes and a text in characters; ``max_items`` the entries of
+    any one list or mapping; ``max_depth`` the nesting of lists and mappings.  Without
+    ``item_marks`` the marks of plain values in lists (a record's moves and cards, most of a
+    long record) are not kept but found again in the text when an error needs one.
+    """
+
+    max_size: int
+    max_items: int
+    max_depth: int = MAX_DEPTH
+    item_marks: bool = True
+
+
+#: Rule files are a few kilobytes with lists of a handful of items.
+RULESET_LIMITS = Limits(max_size=1_000_000, max_items=1_000)
+#: Match records: ``rules run --record`` writes about 200-400 bytes a deal; this is room for
+#: 100,000 deals of the longest bundled game.
+RECORD_LIMITS = Limits(max_size=64_000_000, max_items=100_000, item_marks=False)
+#: Longest accepted text of a rule file (kept for callers of the earlier constant).
+MAX_CHARS = RULESET_LIMITS.max_size
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +127,11 @@ class SourceDoc:
     value_marks: dict[Path, Mark]
     key_marks: dict[Path, Mark]
     text: str
+    #: Quoted, block and multi-line text values: (start, end) character offsets in ``text``
+    #: and the scalar's style, to find each character of the value again (:meth:`position`).
+    spans: dict[Path, tuple[int, int, str]] = field(default_factory=dict)
+    #: Whether the marks of plain list items were left out (``Limits.item_marks``).
+    lazy_items: bool = False
 
     def locate(self, path: Path, *, key: bool = False) -> Mark | None:
         """Mark of the path's value (or key when key=True and there is one).
@@ -89,11 +142,33 @@ class SourceDoc:
         """
         if key and path in self.key_marks:
             return self.key_marks[path]
+        if self.lazy_items and path and isinstance(path[-1], int) and path not in self.value_marks:
+            found = _find_mark(self.text, path)
+            if found is not None:
+                self.value_marks[path] = found
         for end in range(len(path), -1, -1):
             mark = self.value_marks.get(path[:end])
             if mark is not None:
                 return mark
         return None
+
+    def position(self, path: Path, offset: int) -> Mark | None:
+        """Where character ``offset`` of the text value at ``path`` is written in the file.
+
+        A folded (``>``), literal (``|``), quoted or multi-line value is not a plain copy of
+        the file's characters (indentation and line breaks are folded, escapes decoded), so the
+        value is walked against its source.  None when the path has no text value.
+        """
+        mark = self.value_marks.get(path)
+        value = _value_at(self.data, path)
+        if mark is None or not isinstance(value, str):
+            return None
+        span = self.spans.get(path)
+        if span is None:  # a plain one-line value is its own source
+            return Mark(mark.line, mark.column + max(0, offset))
+        start, end, style = span
+        index = _source_index(self.text, start, end, style, value, offset)
+        return _advance(self.text, start, mark, index)
 
     def error(
         self,
@@ -116,8 +191,101 @@ class SourceDoc:
         )
 
 
+def _value_at(data: Any, path: Path) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
 # --------------------------------------------------------------------------------------------
-# Loader: YAML 1.2 core resolution, no anchors, no exotic tags
+# Finding a character of a text value in its source
+
+
+_BREAK_RE = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # PyYAML's and libyaml's line breaks
+
+
+def _source_units(text: str, start: int, end: int, style: str) -> list[tuple[int, str]]:
+    """(offset in the file, character it stands for) for the source of one scalar.
+
+    A line break stands for ``\\n``; in double quotes an escape stands for what it decodes to
+    (an escaped line break for nothing), in single quotes ``''`` for one quote.
+    """
+    i = start
+    if style in ("|", ">"):  # the value starts on the line after the block header
+        found = _BREAK_RE.search(text, start, end)
+        i = found.end() if found else end
+    elif style in ("'", '"'):
+        i += 1
+    units: list[tuple[int, str]] = []
+    escapes = yaml.scanner.Scanner.ESCAPE_REPLACEMENTS
+    codes = yaml.scanner.Scanner.ESCAPE_CODES
+    while i < end:
+        found = _BREAK_RE.match(text, i)
+        if found:
+            units.append((i, "\n"))
+            i = found.end()
+            continue
+        char = text[i]
+        if style == '"' and char == "\\" and i + 1 < end:
+            after = text[i + 1]
+            if _BREAK_RE.match(text, i + 1):
+                i += 2  # an escaped line break joins the lines
+            elif after in codes:
+                digits = text[i + 2 : i + 2 + codes[after]]
+                try:
+                    units.append((i, chr(int(digits, 16))))
+                except ValueError:  # the scanner accepted it, so this does not happen
+                    units.append((i, after))
+                i += 2 + codes[after]
+            else:
+                units.append((i, escapes.get(after, after)))
+                i += 2
+            continue
+        if style == "'" and text.startswith("''", i):
+            units.append((i, "'"))
+            i += 2
+            continue
+        units.append((i, char))
+        i += 1
+    return units
+
+
+def _source_index(text: str, start: int, end: int, style: str, value: str, offset: int) -> int:
+    """Offset in the file of character ``offset`` of ``value`` (just past it at the end).
+
+    Characters of the value are matched in order against the source's: whitespace the value
+    does not have is skipped, and a folded line break matches the space it became.
+    """
+    units = _source_units(text, start, end, style)
+    k = 0
+    found = start
+    for char in value[: max(0, offset) + 1]:
+        while k < len(units) and not (
+            units[k][1] == char or (char == " " and units[k][1] == "\n")
+        ):
+            k += 1
+        if k == len(units):
+            return found  # no better guess than the last character matched
+        found = units[k][0]
+        k += 1
+    if offset >= len(value) and value:
+        return found + 1
+    return found
+
+
+def _advance(text: str, start: int, mark: Mark, index: int) -> Mark:
+    """The mark of offset ``index``, counting line breaks from ``start`` (at ``mark``)."""
+    line, line_start = mark.line, start - (mark.column - 1)
+    for found in _BREAK_RE.finditer(text, start, max(start, index)):
+        line, line_start = line + 1, found.end()
+    return Mark(line, index - line_start + 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Tags: YAML 1.2 core resolution, no anchors, no exotic tags
 
 
 _TAG = "tag:yaml.org,2002:"
@@ -138,11 +306,37 @@ _INT_RE = re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z")
 _FLOAT_RE = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
 _INF_RE = re.compile(r"[-+]?\.(?:inf|Inf|INF)\Z")
 _NAN_RE = re.compile(r"\.(?:nan|NaN|NAN)\Z")
-_SPECIAL_FLOAT_RE = re.compile(_INF_RE.pattern + "|" + _NAN_RE.pattern)
+
+#: How a plain scalar's tag is found; order matters: YAML 1.1 booleans are caught first, and
+#: integers before floats.
+_RESOLVERS = (
+    (_YAML11_BOOL, _YAML11_BOOL_RE),
+    (_NULL, _NULL_RE),
+    (_BOOL, _BOOL_RE),
+    (_INT, _INT_RE),
+    (_FLOAT, _FLOAT_RE),
+    (_FLOAT, re.compile(_INF_RE.pattern + "|" + _NAN_RE.pattern)),
+    (_MERGE, re.compile(r"<<\Z")),
+)
+
+
+#: All resolvers in one pattern: the first alternative that matches names the tag.
+_RESOLVE_RE = re.compile("|".join(f"(?P<t{i}>{regexp.pattern})" for i, (_, regexp) in enumerate(_RESOLVERS)))
+
+
+def _resolve(event: ScalarEvent) -> str:
+    """The tag of a scalar: its explicit one, else by the YAML 1.2 core rules when plain."""
+    if event.tag is not None and event.tag != "!":
+        return event.tag
+    if event.implicit[0]:
+        found = _RESOLVE_RE.match(event.value)
+        if found and found.lastgroup:
+            return _RESOLVERS[int(found.lastgroup[1:])][0]
+    return _STR
 
 
 class _YamlMark(Protocol):
-    """The part of a PyYAML mark we read (0-based); events are typed to carry libyaml's too."""
+    """The part of a PyYAML or libyaml mark we read (0-based)."""
 
     @property
     def line(self) -> int: ...
@@ -150,67 +344,18 @@ class _YamlMark(Protocol):
     @property
     def column(self) -> int: ...
 
+    @property
+    def index(self) -> int: ...
+
 
 class _Problem(Exception):
-    """A located problem found while composing or converting; load_yaml turns it into error_cls."""
+    """A located problem found while reading; load_yaml turns it into error_cls."""
 
     def __init__(self, message: str, mark: _YamlMark | None, path: Path | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.mark = mark
         self.path = path
-
-
-class _RulesLoader(yaml.SafeLoader):
-    """SafeLoader with YAML 1.2 core resolution that refuses anchors, aliases and odd tags.
-
-    Anchors are refused while composing, before an alias could be expanded, which bounds the
-    size of the converted data by the size of the text.
-    """
-
-    yaml_implicit_resolvers: dict[Any, list[tuple[str, re.Pattern[str]]]] = {}
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
-
-    if TYPE_CHECKING:  # PyYAML's stubs leave these two unannotated
-
-        def peek_event(self) -> Event: ...
-
-        def get_event(self) -> Event: ...
-
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
-        """Check anchors, tags and depth of every node before PyYAML composes it."""
-        event = self.peek_event()
-        if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise _Problem("anchors and aliases are not supported in rule files", event.start_mark)
-        if isinstance(event, (ScalarEvent, CollectionStartEvent)) and event.tag is not None:
-            if event.tag not in _ALLOWED_TAGS:
-                message = f"the tag '{_show_tag(event.tag)}' is not supported in rule files"
-                raise _Problem(message, event.start_mark)
-        self._depth += 1
-        try:
-            if self._depth > MAX_DEPTH:
-                message = f"the document is nested more than {MAX_DEPTH} levels deep"
-                raise _Problem(message, event.start_mark)
-            # The stubs allow None, but composing at an event that starts a node gives a node.
-            return cast(Node, super().compose_node(parent, index))
-        finally:
-            self._depth -= 1
-
-
-# Order matters: YAML 1.1 booleans are caught first, and integers before floats.
-for _tag, _regexp in (
-    (_YAML11_BOOL, _YAML11_BOOL_RE),
-    (_NULL, _NULL_RE),
-    (_BOOL, _BOOL_RE),
-    (_INT, _INT_RE),
-    (_FLOAT, _FLOAT_RE),
-    (_FLOAT, _SPECIAL_FLOAT_RE),
-    (_MERGE, re.compile(r"<<\Z")),
-):
-    _RulesLoader.add_implicit_resolver(_tag, _regexp, None)  # None: any first character
 
 
 # --------------------------------------------------------------------------------------------
@@ -231,15 +376,15 @@ def _to_bool(text: str) -> bool:
 
 def _to_int(text: str) -> int:
     if _DEC_RE.match(text):
-        try:
-            return int(text, 10)
-        except ValueError:  # Python refuses to convert thousands of digits
-            raise ValueError("integer (it has too many digits)") from None
-    if _OCT_RE.match(text):
-        return int(text[2:], 8)
-    if _HEX_RE.match(text):
-        return int(text[2:], 16)
-    raise ValueError("integer")
+        digits, base = text.lstrip("+-"), 10
+    elif _OCT_RE.match(text) or _HEX_RE.match(text):
+        digits, base = text[2:], 8 if text[1] == "o" else 16
+    else:
+        raise ValueError("integer")
+    # a long run of digits is never converted: Python refuses thousands of them, slowly
+    if len(digits.lstrip("0")) > 22 or int(digits, base) > MAX_INT:
+        raise ValueError(f"integer (it is too large; at most {MAX_INT})")
+    return -int(digits, base) if text.startswith("-") else int(digits, base)
 
 
 def _to_float(text: str) -> float:
@@ -261,39 +406,37 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {
 }
 
 
-def _shorten(text: str, limit: int = 40) -> str:
+def shorten(text: str, limit: int = 40) -> str:
     """Keep messages one line long even when the offending text is huge."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _show_tag(tag: str) -> str:
     """Spell a tag the way it is written in YAML (``!!int`` rather than its full URI)."""
-    return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
+    return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else shorten(tag)
 
 
-def _scalar_value(node: ScalarNode, path: Path) -> Any:
-    """Python value of a scalar node, refusing YAML 1.1 booleans and malformed tagged scalars."""
-    if node.tag == _YAML11_BOOL:
+def _scalar_value(tag: str, value: str, mark: _YamlMark | None, path: Path) -> Any:
+    """Python value of a scalar, refusing YAML 1.1 booleans and malformed tagged scalars."""
+    if tag == _YAML11_BOOL:
         raise _Problem(
-            f"'{node.value}' is a YAML 1.1 boolean; write true or false, or quote it for a string",
-            node.start_mark,
+            f"'{value}' is a YAML 1.1 boolean; write true or false, or quote it for a string",
+            mark,
             path,
         )
-    if node.tag == _MERGE:
-        return node.value  # a plain "<<" value is only a merge key in key position
-    converter = _CONVERTERS.get(node.tag)
+    if tag == _MERGE:
+        return value  # a plain "<<" value is only a merge key in key position
+    converter = _CONVERTERS.get(tag)
     if converter is None:
-        raise _wrong_tag(node, "a scalar", path)
+        raise _wrong_tag(tag, mark, "a scalar", path)
     try:
-        return converter(node.value)
+        return converter(value)
     except ValueError as exc:
-        message = f"'{_shorten(node.value)}' is not a valid {exc.args[0]}"
-        raise _Problem(message, node.start_mark, path) from None
+        raise _Problem(f"'{shorten(value)}' is not a valid {exc.args[0]}", mark, path) from None
 
 
-def _wrong_tag(node: Node, kind: str, path: Path) -> _Problem:
-    message = f"the tag '{_show_tag(node.tag)}' cannot be used on {kind}"
-    return _Problem(message, node.start_mark, path)
+def _wrong_tag(tag: str, mark: _YamlMark | None, kind: str, path: Path) -> _Problem:
+    return _Problem(f"the tag '{_show_tag(tag)}' cannot be used on {kind}", mark, path)
 
 
 def _describe_key(value: Any) -> str:
@@ -309,86 +452,227 @@ def _mark(mark: _YamlMark) -> Mark:
     return Mark(mark.line + 1, mark.column + 1)
 
 
-class _Converter:
-    """Turns a composed node graph into plain data, recording marks on the way."""
+# --------------------------------------------------------------------------------------------
+# Reading the events into data
 
-    def __init__(self) -> None:
+
+class _Events(Protocol):
+    """The event interface shared by PyYAML's parser and libyaml's."""
+
+    def get_event(self) -> Any: ...
+
+    def peek_event(self) -> Any: ...
+
+    def check_event(self, *choices: type) -> bool: ...
+
+    def dispose(self) -> None: ...
+
+
+def _fast_events(text: str) -> _Events:
+    """libyaml's parser where PyYAML has it, else PyYAML's (the same events, only slower)."""
+    loader = getattr(yaml, "CBaseLoader", None)
+    if loader is None:
+        return _exact_events(text)
+    events: _Events = loader(text)
+    return events
+
+
+def _exact_events(text: str) -> _Events:
+    """PyYAML's own parser, whose wording of syntax errors the messages use."""
+    events: _Events = yaml.BaseLoader(text)
+    return events
+
+
+class _Builder:
+    """Turns the events of one document into plain data, recording marks on the way.
+
+    Problems of the document's form (syntax, anchors, tags, bounds) are raised at once, in the
+    order of the file; problems of values (a YAML 1.1 boolean, a duplicate key) are kept until
+    the whole document has been read, so that a form problem anywhere is reported first.
+    """
+
+    def __init__(self, events: _Events, limits: Limits, want: Path | None = None) -> None:
+        self.events = events
+        self.limits = limits
+        self.want = want  # only look for the mark of this path
         self.value_marks: dict[Path, Mark] = {}
         self.key_marks: dict[Path, Mark] = {}
+        self.spans: dict[Path, tuple[int, int, str]] = {}
+        self.problem: _Problem | None = None  # the first problem of a value
+        self.texts: dict[str, str] = {}  # one copy of each short text (a long record repeats them)
 
-    def convert(self, node: Node, path: Path) -> Any:
-        self.value_marks[path] = _mark(node.start_mark)
-        if isinstance(node, MappingNode):
-            return self._mapping(node, path)
-        if isinstance(node, SequenceNode):
-            if node.tag != _SEQ:
-                raise _wrong_tag(node, "a list", path)
-            return [self.convert(item, path + (index,)) for index, item in enumerate(node.value)]
-        assert isinstance(node, ScalarNode)  # the composer builds no other kind of node
-        return _scalar_value(node, path)
+    def document(self) -> tuple[bool, Any]:
+        """(False, None) for a file without content, else (True, data)."""
+        self.events.get_event()  # StreamStartEvent
+        if self.events.check_event(StreamEndEvent):
+            return False, None
+        self.events.get_event()  # DocumentStartEvent
+        first = self.events.peek_event()
+        data = self.node((), 1)
+        self.events.get_event()  # DocumentEndEvent
+        if not self.events.check_event(StreamEndEvent):
+            second = self.events.peek_event()
+            message = "the file contains more than one YAML document; only one is allowed"
+            raise _Problem(message, second.start_mark)
+        if isinstance(first, ScalarEvent) and _is_empty(first):
+            return False, None
+        if self.problem is not None:
+            raise self.problem
+        return True, data
 
-    def _mapping(self, node: MappingNode, path: Path) -> dict[str, Any]:
-        if node.tag != _MAP:
-            raise _wrong_tag(node, "a mapping", path)
+    def defer(self, problem: _Problem) -> None:
+        if self.problem is None:
+            self.problem = problem
+
+    def node(self, path: Path, depth: int, item: bool = False) -> Any:
+        event = self.events.get_event()
+        self.check_form(event, path, depth)
+        scalar = isinstance(event, ScalarEvent)
+        if self.want is not None:
+            if path == self.want:
+                self.value_marks[path] = _mark(event.start_mark)
+        elif self.limits.item_marks or not (item and scalar):
+            self.value_marks[path] = _mark(event.start_mark)
+        if scalar:
+            return self.scalar(event, path)
+        assert isinstance(event, CollectionStartEvent)  # the parser sends no other kind here
+        kind, wanted = ("a list", _SEQ) if isinstance(event, SequenceStartEvent) else ("a mapping", _MAP)
+        if event.tag not in (None, "!", wanted):
+            self.defer(_wrong_tag(event.tag, event.start_mark, kind, path))
+        if isinstance(event, SequenceStartEvent):
+            return self.sequence(path, depth)
+        return self.mapping(path, depth)
+
+    def check_form(self, event: Any, path: Path, depth: int) -> None:
+        """Anchors, tags and depth of a node, before anything is built from it."""
+        if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _Problem("anchors and aliases are not supported in rule files", event.start_mark)
+        tag = getattr(event, "tag", None)
+        if tag is not None and tag not in _ALLOWED_TAGS:
+            message = f"the tag '{_show_tag(tag)}' is not supported in rule files"
+            raise _Problem(message, event.start_mark)
+        if depth > self.limits.max_depth:
+            message = f"the document is nested more than {self.limits.max_depth} levels deep"
+            raise _Problem(message, event.start_mark)
+
+    def scalar(self, event: Any, path: Path) -> Any:
+        try:
+            value = _scalar_value(_resolve(event), event.value, event.start_mark, path)
+        except _Problem as problem:
+            self.defer(problem)
+            return None
+        if not isinstance(value, str):
+            return value
+        style = event.style or ""
+        if style or event.start_mark.line != event.end_mark.line:
+            self.spans[path] = (event.start_mark.index, event.end_mark.index, style)
+        return self.texts.setdefault(value, value) if len(value) <= 32 else value
+
+    def too_many(self, what: str, path: Path) -> _Problem:
+        event = self.events.peek_event()
+        message = f"the {what} has more than {self.limits.max_items} {'items' if what == 'list' else 'keys'}"
+        return _Problem(message, event.start_mark, path)
+
+    def sequence(self, path: Path, depth: int) -> list[Any]:
+        items: list[Any] = []
+        while not self.events.check_event(SequenceEndEvent):
+            if len(items) == self.limits.max_items:
+                raise self.too_many("list", path)
+            items.append(self.node(path + (len(items),), depth + 1, item=True))
+        self.events.get_event()
+        return items
+
+    def mapping(self, path: Path, depth: int) -> dict[str, Any]:
         result: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            key = self._key(key_node, path)
+        count = 0
+        while not self.events.check_event(MappingEndEvent):
+            if count == self.limits.max_items:
+                raise self.too_many("mapping", path)
+            count += 1
+            key_event = self.events.peek_event()
+            key = self.key(path, depth + 1)
+            if key is None:  # refused: read the value to check its form, keep nothing
+                self.node(path, depth + 1)
+                continue
             key_path = path + (key,)
             if key in result:
                 first = self.key_marks[key_path].line
-                message = f"duplicate key '{key}' (first defined at line {first})"
-                raise _Problem(message, key_node.start_mark, key_path)
-            self.key_marks[key_path] = _mark(key_node.start_mark)
-            result[key] = self.convert(value_node, key_path)
+                message = f"duplicate key '{shorten(key)}' (first defined at line {first})"
+                self.defer(_Problem(message, key_event.start_mark, key_path))
+            else:
+                self.key_marks[key_path] = _mark(key_event.start_mark)
+            result[key] = self.node(key_path, depth + 1)
+        self.events.get_event()
         return result
 
-    @staticmethod
-    def _key(node: Node, path: Path) -> str:
+    def key(self, path: Path, depth: int) -> str | None:
         """A mapping key as a string: integers are spelled in decimal, anything else is refused."""
-        if not isinstance(node, ScalarNode):
+        event = self.events.peek_event()
+        if not isinstance(event, ScalarEvent):
+            self.node(path, depth)  # its form is checked; the key itself is refused
             message = "a mapping key must be a plain string, not a list or a mapping"
-            raise _Problem(message, node.start_mark, path)
-        if node.tag == _MERGE:
-            message = "merge keys ('<<') are not supported in rule files"
-            raise _Problem(message, node.start_mark, path)
-        value = _scalar_value(node, path)
+            self.defer(_Problem(message, event.start_mark, path))
+            return None
+        self.events.get_event()
+        self.check_form(event, path, depth)
+        tag = _resolve(event)
+        if tag == _MERGE:
+            self.defer(_Problem("merge keys ('<<') are not supported in rule files", event.start_mark, path))
+            return None
+        try:
+            value = _scalar_value(tag, event.value, event.start_mark, path)
+        except _Problem as problem:
+            self.defer(problem)
+            return None
         if isinstance(value, str):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
             return str(value)
-        raise _Problem(
-            f"{_describe_key(value)} is not allowed; mapping keys must be strings (quote it)",
-            node.start_mark,
-            path,
-        )
+        message = f"{_describe_key(value)} is not allowed; mapping keys must be strings (quote it)"
+        self.defer(_Problem(message, event.start_mark, path))
+        return None
+
+
+def _find_mark(text: str, path: Path) -> Mark | None:
+    """The mark of one value, read again from a text that loaded before (see ``item_marks``)."""
+    unbounded = Limits(max_size=len(text), max_items=len(text) + 1)
+    builder = _Builder(_fast_events(text), unbounded, want=path)
+    try:
+        builder.document()
+    except (_Problem, yaml.YAMLError, UnicodeError):
+        pass
+    finally:
+        builder.events.dispose()
+    return builder.value_marks.get(path)
+
+
+def _is_empty(event: ScalarEvent) -> bool:
+    """An explicit but empty document (just ``---``) counts as an empty file."""
+    return _resolve(event) == _NULL and not event.value and not event.style
+
+
+def _read(text: str, limits: Limits) -> tuple[bool, Any, _Builder]:
+    """Read the only document of the text; syntax errors are worded by PyYAML's parser."""
+    for events in (_fast_events, _exact_events):
+        try:  # PyYAML's reader checks the characters as the parser is made
+            builder = _Builder(events(text), limits)
+        except (yaml.YAMLError, UnicodeError):  # libyaml cannot take a lone surrogate
+            if events is _exact_events:
+                raise
+            continue
+        try:
+            found, data = builder.document()
+            return found, data, builder
+        except (yaml.YAMLError, UnicodeError):
+            if events is _exact_events:
+                raise
+        finally:
+            builder.events.dispose()
+    raise AssertionError("unreachable: the exact parser returns or raises")
 
 
 # --------------------------------------------------------------------------------------------
 # Public entry points
-
-
-def _compose_single(text: str) -> Node | None:
-    """Compose the only document of the text; None when there is none."""
-    loader = _RulesLoader(text)
-    try:
-        loader.get_event()  # StreamStartEvent
-        if loader.check_event(StreamEndEvent):
-            return None
-        node = loader.compose_document()
-        if not loader.check_event(StreamEndEvent):
-            second = loader.peek_event()
-            message = "the file contains more than one YAML document; only one is allowed"
-            raise _Problem(message, second.start_mark)
-        return node
-    finally:
-        loader.dispose()
-
-
-def _is_empty(node: Node | None) -> bool:
-    """An explicit but empty document (just ``---``) counts as an empty file."""
-    if node is None:
-        return True
-    return isinstance(node, ScalarNode) and node.tag == _NULL and not node.value and not node.style
 
 
 def _position_to_mark(text: str, position: int) -> Mark:
@@ -423,24 +707,29 @@ def _yaml_error(
     return _fail(error_cls, str(exc), file, Mark(1, 1))
 
 
-def load_yaml(text: str, file: str, *, error_cls: type[RulesError] = RulesetError) -> SourceDoc:
+def load_yaml(
+    text: str,
+    file: str,
+    *,
+    error_cls: type[RulesError] = RulesetError,
+    limits: Limits = RULESET_LIMITS,
+) -> SourceDoc:
     """Parse one YAML document into plain data plus marks; every problem raises ``error_cls``."""
-    if len(text) > MAX_CHARS:
-        message = f"the file is too large ({len(text)} characters; at most {MAX_CHARS})"
+    if len(text) > limits.max_size:
+        message = f"the file is too large ({len(text)} characters; at most {limits.max_size})"
         raise _fail(error_cls, message, file, Mark(1, 1))
-    converter = _Converter()
     try:
-        node = _compose_single(text)
-        if _is_empty(node):
-            raise _fail(error_cls, "the file is empty", file, Mark(1, 1))
-        assert node is not None
-        data = converter.convert(node, ())
+        found, data, builder = _read(text, limits)
     except _Problem as problem:
         mark = _mark(problem.mark) if problem.mark else Mark(1, 1)
         raise _fail(error_cls, problem.message, file, mark, problem.path) from None
     except yaml.YAMLError as exc:
         raise _yaml_error(error_cls, exc, text, file) from None
-    return SourceDoc(data, file, converter.value_marks, converter.key_marks, text)
+    if not found:
+        raise _fail(error_cls, "the file is empty", file, Mark(1, 1))
+    return SourceDoc(
+        data, file, builder.value_marks, builder.key_marks, text, builder.spans, not limits.item_marks
+    )
 
 
 def _decode(raw: bytes, file: str, error_cls: type[RulesError]) -> str:
@@ -453,23 +742,121 @@ def _decode(raw: bytes, file: str, error_cls: type[RulesError]) -> str:
         raise _fail(error_cls, f"the file is not valid UTF-8 ({exc.reason})", file, mark) from None
 
 
+def _file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in a user's words."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def check_regular_file(path: str | os.PathLike[str], file: str, error_cls: type[RulesError]) -> None:
+    """Raise one error naming ``file`` unless ``path`` is a regular file (links followed)."""
+    try:
+        _must_be_regular(os.stat(path).st_mode, file, error_cls)
+    except (OSError, ValueError) as exc:
+        raise _unreadable(exc, file, error_cls) from None
+
+
+def _unreadable(exc: OSError | ValueError, file: str, error_cls: type[RulesError]) -> RulesError:
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a usable path"
+    return error_cls(f"cannot read file: {reason}", file=file)
+
+
+def open_regular_file(
+    path: str | os.PathLike[str], file: str, max_size: int, error_cls: type[RulesError]
+) -> bytes:
+    """The bytes of a regular file of at most ``max_size`` bytes, else one error naming ``file``.
+
+    The file is looked at before it is opened, and opened without blocking, so a named pipe, a
+    device or a directory is refused at once instead of hanging or reading forever.
+    """
+    try:
+        _must_be_regular(os.stat(path).st_mode, file, error_cls)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            _must_be_regular(info.st_mode, file, error_cls)  # replaced between look and open?
+            if info.st_size > max_size:
+                raise _too_large(error_cls, file, info.st_size, max_size)
+            raw = handle.read(max_size + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL character in the path
+        raise _unreadable(exc, file, error_cls) from None
+    if len(raw) > max_size:  # the file grew while it was read
+        raise _too_large(error_cls, file, len(raw), max_size)
+    return raw
+
+
+def _must_be_regular(mode: int, file: str, error_cls: type[RulesError]) -> None:
+    if not stat.S_ISREG(mode):
+        message = f"cannot read file: it is {_file_kind(mode)}"
+        raise error_cls(message, file=file, expected="a regular file")
+
+
+def _too_large(error_cls: type[RulesError], file: str, size: int, max_size: int) -> RulesError:
+    message = f"the file is too large ({size} bytes; at most {max_size})"
+    return _fail(error_cls, message, file, Mark(1, 1))
+
+
+def read_text_file(
+    path: str | os.PathLike[str], file: str, limits: Limits, error_cls: type[RulesError]
+) -> str:
+    """The text of a regular UTF-8 file within the size limit; errors name ``file``."""
+    return _decode(open_regular_file(path, file, limits.max_size, error_cls), file, error_cls)
+
+
 def load_yaml_file(
     path: str | os.PathLike[str],
     *,
     error_cls: type[RulesError] = RulesetError,
     display_name: str | None = None,
+    limits: Limits = RULESET_LIMITS,
 ) -> SourceDoc:
     """Read and parse a rule file; ``display_name`` is the name messages show (else the path)."""
     file = display_name if display_name is not None else os.fspath(path)
+    text = read_text_file(path, file, limits, error_cls)
+    return load_yaml(text, file, error_cls=error_cls, limits=limits)
+
+
+def top_level_keys(text: str) -> list[str]:
+    """The plain keys of a document's top-level mapping, as far as the text reads as YAML.
+
+    Used to tell whether a file that fails to load at least starts like a rule file.
+    """
+    keys: list[str] = []
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(_MAX_BYTES + 1)
-    except OSError as exc:
-        raise error_cls(f"cannot read file: {exc.strerror or exc}", file=file) from None
-    if len(raw) > _MAX_BYTES:
-        message = f"the file is too large (more than {MAX_CHARS} characters)"
-        raise _fail(error_cls, message, file, Mark(1, 1))
-    return load_yaml(_decode(raw, file, error_cls), file, error_cls=error_cls)
+        events = _exact_events(text)
+    except yaml.YAMLError:
+        return keys
+    try:
+        events.get_event()  # StreamStartEvent
+        if not events.check_event(yaml.DocumentStartEvent):
+            return keys
+        events.get_event()
+        if not events.check_event(MappingStartEvent):
+            return keys
+        events.get_event()
+        depth, expect_key = 1, True
+        while depth > 0:
+            event = events.get_event()
+            if depth == 1 and isinstance(event, (ScalarEvent, AliasEvent, CollectionStartEvent)):
+                if expect_key and isinstance(event, ScalarEvent):
+                    keys.append(event.value)
+                expect_key = not expect_key
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+            elif isinstance(event, (MappingEndEvent, SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        pass
+    finally:
+        events.dispose()
+    return keys
 
 
 def yaml_scalar(text: str) -> str:

@@ -1,0 +1,185 @@
+"""What a file may name: the trust model of ``extends:`` and of a record's ``ruleset:``.
+
+A ruleset or a record may come from anybody, so the files it names are not opened blindly.
+A reference written *inside* a file may name
+
+* a bundled ruleset (``schnapsen``, ``house/santase``, ``rulesets/schnapsen.yaml``), or
+* a relative path that stays inside the folder of the file that names it -- subfolders
+  included, judged after ``..`` and symbolic links are resolved -- to a ``.yaml`` or ``.yml``
+  file (a path that ends at one of the bundled ruleset files counts as bundled).
+
+An absolute path, or one that leads out of the folder, is refused with one located error
+unless the caller passes ``allow_outside=True`` (``rules --allow-outside``).  A path the user
+gives himself (the first argument of ``load_ruleset`` or ``load_record``) is always allowed.
+
+A named file is read as a ruleset only when it looks like one: a mapping whose top-level keys
+are all ruleset keys, with a ``name`` or an ``extends``.  Anything else -- a JSON or binary
+file, somebody's notes in YAML -- is refused without a word of its content: messages about
+it never quote it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from interpreter.core.errors import RecordError, RulesError, RulesetError
+from interpreter.rules.resources import bundled_rulesets, load_schema
+from interpreter.rules.yamlsource import Path as KeyPath
+from interpreter.rules.yamlsource import (
+    RULESET_LIMITS,
+    SourceDoc,
+    load_yaml,
+    read_text_file,
+    shorten,
+    top_level_keys,
+)
+
+__all__ = ["RULESET_SUFFIXES", "RefusedReferenceError", "Target", "read_named_ruleset", "resolve_reference"]
+
+#: The file names a named ruleset may have.
+RULESET_SUFFIXES = (".yaml", ".yml")
+
+_INSIDE = (
+    "a bundled ruleset name or a relative path inside this file's folder "
+    "(allow_outside=True, or rules --allow-outside, permits others)"
+)
+
+
+class RefusedReferenceError(RulesetError, RecordError):
+    """A file names a ruleset it may not use: an absolute path or one leading out of its folder
+    (unless allowed), or a file that is not a ruleset.
+
+    It is both a :class:`RulesetError` and a :class:`RecordError`, since rulesets (``extends:``)
+    and records (``ruleset:``) both name rulesets.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The file a reference leads to; ``bundled`` is its bundled name when it is one (trusted)."""
+
+    path: Path
+    bundled: str | None
+
+
+def _encodable(ref: str) -> bool:
+    """Whether the text can be a file name at all (a lone surrogate cannot)."""
+    try:
+        os.fsencode(ref)
+    except UnicodeError:
+        return False
+    return True
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # too long a name, a NUL character: not a file
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return os.path.lexists(path)
+    except (OSError, ValueError):
+        return False
+
+
+def _real(path: Path) -> Path:
+    """The path with ``..`` and every symbolic link resolved (as far as it exists)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # a loop of links: judge the path as written
+        return Path(os.path.abspath(path))
+
+
+def _bundled_files() -> dict[Path, str]:
+    return {_real(path): name for name, path in bundled_rulesets().items()}
+
+
+def _bundled_name(ref: str) -> str | None:
+    """The bundled ruleset a reference names (as ``find_ruleset`` reads names), if any."""
+    name = ref[:-5] if ref.endswith(".yaml") else ref
+    name = name.removeprefix("rulesets/")
+    return name if name in bundled_rulesets() else None
+
+
+def resolve_reference(
+    doc: SourceDoc,
+    key: KeyPath,
+    ref: str,
+    folder: Path,
+    *,
+    allow_outside: bool = False,
+) -> Target | None:
+    """Where the reference ``ref``, written at ``key`` of ``doc`` (a file in ``folder``), leads.
+
+    An existing file wins over a bundled name of the same spelling, as in
+    :func:`~interpreter.rules.resources.find_ruleset`.  Returns None when nothing matches;
+    raises :class:`RefusedReferenceError`, located at ``key``, when the trust model refuses it.
+    """
+    shown = shorten(ref, 200)
+
+    def refuse(message: str, expected: str = _INSIDE) -> RulesError:
+        return doc.error(RefusedReferenceError, message, key, expected=expected)
+
+    if not ref or "\0" in ref or not _encodable(ref):
+        return None
+    written = Path(ref)
+    if written.is_absolute() or written.drive or ref.startswith(("/", "\\")):
+        if not allow_outside:
+            raise refuse(f"'{shown}' is an absolute path; a file may only name rulesets in its own folder")
+        candidate = written
+    else:
+        candidate = folder / written
+    bundled = _bundled_name(ref)
+    if bundled is not None and not _is_file(candidate):
+        return Target(bundled_rulesets()[bundled], bundled)
+    real = _real(candidate)
+    bundled_file = _bundled_files().get(real)
+    if bundled_file is not None:
+        return Target(real, bundled_file)
+    if not allow_outside and not real.is_relative_to(_real(folder)):
+        raise refuse(f"'{shown}' leads outside the folder of this file")
+    if not _exists(candidate):
+        return None
+    if not all(p.name.lower().endswith(RULESET_SUFFIXES) for p in (written, real)):
+        raise refuse(f"'{shown}' is not a ruleset file", "a .yaml or .yml ruleset file")
+    return Target(candidate, None)
+
+
+def looks_like_ruleset(keys: list[str]) -> bool:
+    """Top-level keys that only a ruleset has: all of them ruleset keys, with name or extends."""
+    known = load_schema()["properties"]
+    return bool(keys) and all(k in known for k in keys) and ("name" in keys or "extends" in keys)
+
+
+def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyPath]) -> SourceDoc:
+    """Read a ruleset file that another file names; refuse it, unquoted, if it is not a ruleset.
+
+    Problems that say nothing of the content (not a regular file, too large, not UTF-8) are
+    reported in the named file.  YAML problems are reported as usual only when what could be
+    read looks like a ruleset; otherwise, and when the file reads but is no ruleset, one error
+    at the reference says so without quoting the file.
+    """
+    naming, key = named_by
+    text = read_text_file(path, display, RULESET_LIMITS, RulesetError)
+    try:
+        doc = load_yaml(text, display)
+    except RulesError as exc:
+        if looks_like_ruleset(top_level_keys(text)):
+            raise
+        where = f" (a problem at line {exc.line})" if exc.line is not None else ""
+        raise _not_a_ruleset(naming, key, display, f"it is not valid YAML for a rule file{where}") from None
+    data = doc.data
+    if not isinstance(data, dict) or not looks_like_ruleset(list(data)):
+        raise _not_a_ruleset(naming, key, display, "its top level is not a mapping of ruleset keys with a name")
+    return doc
+
+
+def _not_a_ruleset(naming: SourceDoc, key: KeyPath, display: str, reason: str) -> RulesError:
+    message = f"'{shorten(display, 200)}' is not a ruleset: {reason}"
+    expected = "a ruleset file (validate it on its own to see its problems)"
+    return naming.error(RefusedReferenceError, message, key, expected=expected)

@@ -1,0 +1,125 @@
+"""Bounds before the expensive checks: file size, nesting, list and mapping lengths are checked
+while the YAML is read, and schema validation stays linear in the size of the document.
+
+Big inputs run in a child bounded in time and memory (generous bounds that catch a hang or a
+runaway allocation: before, a 300,000-item wrong list peaked over 1 GB and a list of mixed
+items made validation quadratic).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.core.errors import RecordError, RulesError, RulesetError
+from interpreter.play.record import load_record
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.yamlsource import RECORD_LIMITS, RULESET_LIMITS, Limits, load_yaml
+from rules_input.bounded import GIB, run_bounded
+
+
+def test_the_documented_limits() -> None:
+    assert (RULESET_LIMITS.max_size, RULESET_LIMITS.max_items, RULESET_LIMITS.max_depth) == (1_000_000, 1_000, 100)
+    assert (RECORD_LIMITS.max_size, RECORD_LIMITS.max_items, RECORD_LIMITS.max_depth) == (64_000_000, 100_000, 100)
+
+
+def test_an_oversized_ruleset_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    with open(path, "wb") as handle:
+        handle.truncate(RULESET_LIMITS.max_size + 1)  # sparse: nothing to read but its size
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    assert str(caught.value) == f"{path}:1:1: the file is too large (1000001 bytes; at most 1000000)"
+
+
+def test_an_oversized_record_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "big-record.yaml"
+    with open(path, "wb") as handle:
+        handle.truncate(RECORD_LIMITS.max_size + 1)
+    with pytest.raises(RecordError) as caught:
+        load_record(path)
+    assert str(caught.value) == f"{path}:1:1: the file is too large (64000001 bytes; at most 64000000)"
+
+
+def test_a_list_longer_than_the_bound_is_refused_at_the_first_item_too_many() -> None:
+    items = ", ".join(["1"] * 1001)
+    with pytest.raises(RulesError) as caught:
+        load_yaml(f"deal:\n  packets: [{items}]\n", "r.yaml")
+    error = caught.value
+    assert (error.line, error.column, error.path) == (2, 13 + 3 * 1000, "deal.packets")
+    assert error.message == "the list has more than 1000 items"
+    assert load_yaml(f"deal:\n  packets: [{', '.join(['1'] * 1000)}]\n", "r.yaml").data["deal"]["packets"] == [1] * 1000
+
+
+def test_a_mapping_larger_than_the_bound_is_refused() -> None:
+    keys = "\n".join(f"  k{i}: 0" for i in range(1001))
+    with pytest.raises(RulesError) as caught:
+        load_yaml(f"deck:\n{keys}\n", "r.yaml")
+    assert (caught.value.line, caught.value.path, caught.value.message) == (1002, "deck", "the mapping has more than 1000 keys")
+
+
+def test_a_record_may_hold_many_more_items_than_a_ruleset() -> None:
+    text = "deals: [" + ", ".join(["{}"] * 5000) + "]\n"
+    assert len(load_yaml(text, "r.yaml", error_cls=RecordError, limits=RECORD_LIMITS).data["deals"]) == 5000
+    with pytest.raises(RecordError):
+        load_yaml(text, "r.yaml", error_cls=RecordError, limits=Limits(max_size=10**6, max_items=4999))
+
+
+def test_nesting_is_bounded_in_records_too() -> None:
+    with pytest.raises(RecordError) as caught:
+        load_yaml("a: " + "[" * 120, "r.yaml", error_cls=RecordError, limits=RECORD_LIMITS)
+    assert str(caught.value) == "r.yaml:1:103: the document is nested more than 100 levels deep"
+
+
+def test_integers_beyond_64_bits_are_refused_without_converting_them() -> None:
+    assert load_yaml(f"seed: {2**64 - 1}\n", "r.yaml").data == {"seed": 2**64 - 1}
+    for text in (str(2**64), "9" * 5000, "-" + "9" * 30, "0x1" + "0" * 16, "0o" + "7" * 30):
+        with pytest.raises(RulesError) as caught:
+            load_yaml(f"seed: {text}\n", "r.yaml")
+        assert caught.value.message.endswith(f"is not a valid integer (it is too large; at most {2**64 - 1})")
+
+
+def _mixed(count: int) -> str:
+    kinds = ["x{}", "'{}'", "[{}]", "{{a: {}}}", "{}.5"]
+    return ", ".join(kinds[i % len(kinds)].format(i) for i in range(count))
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        pytest.param(", ".join(["x"] * 300_000), id="300000-wrong-items"),
+        pytest.param(_mixed(60_000), id="60000-mixed-items"),
+    ],
+)
+def test_a_huge_list_is_refused_quickly_and_in_little_memory(tmp_path: Path, items: str) -> None:
+    path = tmp_path / "huge.yaml"
+    path.write_text(f"extends: schnapsen\nname: huge\ndeck:\n  ranks: [{items}]\n", encoding="utf-8")
+    assert path.stat().st_size < RULESET_LIMITS.max_size
+    result = run_bounded(["validate", path.name], tmp_path, timeout=60, memory=2 * GIB)
+    assert not result.timed_out and result.exit_code == 2, result.stderr[-2000:]
+    assert result.stderr.startswith("huge.yaml:4:") and result.stderr.count("\n") == 1
+    assert "deck.ranks: the list has more than 1000 items" in result.stderr
+    assert result.max_rss_mib < 400
+
+
+LINEAR_CHECK = """
+from interpreter.rules.loader import load_schema
+from interpreter.rules.validation import schema_errors
+from interpreter.rules.yamlsource import Limits, load_yaml
+
+kinds = ["x{}", "'{}'", "[{}]", "{{a: {}}}", "{}.5"]
+items = ", ".join(kinds[i % 5].format(i) for i in range(20_000))
+text = "extends: schnapsen\\nname: m\\ndeck:\\n  ranks: [" + items + "]\\n"
+doc = load_yaml(text, "m.yaml", limits=Limits(max_size=10**8, max_items=10**6))
+print(len(schema_errors(doc, load_schema())))
+"""
+
+
+def test_validation_stays_linear_in_a_list_of_mixed_items(tmp_path: Path) -> None:
+    """Without the list bound: 20,000 mixed items (jsonschema's uniqueItems compared every
+    pair of them, some hundred million comparisons) validate in a few seconds."""
+    result = run_bounded([], tmp_path, timeout=60, memory=2 * GIB, code=LINEAR_CHECK)
+    assert not result.timed_out and result.exit_code == 0, result.stderr[-2000:]
+    assert result.stdout.strip() == "20001"  # one error per item and the missing deck.points
+    assert result.max_rss_mib < 1000

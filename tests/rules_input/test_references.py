@@ -1,0 +1,152 @@
+"""The trust model: what an ``extends:`` or a record's ``ruleset:`` may name, and what a refusal
+may say (never the content of a file that is refused or that is not a ruleset)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from interpreter.core.errors import RecordError, RulesError, RulesetError
+from interpreter.play.record import load_record, replay
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.references import RefusedReferenceError
+
+SECRET = "hunter2-do-not-print"
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """``home/`` holds the files that name others; ``elsewhere/`` is outside its reach."""
+    home, elsewhere = tmp_path / "home", tmp_path / "elsewhere"
+    (home / "sub").mkdir(parents=True)
+    elsewhere.mkdir()
+    base = "extends: schnapsen\nname: base\nmatch: {target: 9}\n"
+    (elsewhere / "base.yaml").write_text(base, encoding="utf-8")
+    (elsewhere / "secret.json").write_text(f'{{"password": "{SECRET}"}}', encoding="utf-8")
+    (home / "sub" / "base.yaml").write_text(base, encoding="utf-8")
+    (home / "secret.json").write_text(f'{{"password": "{SECRET}", "name": "x"}}', encoding="utf-8")
+    (home / "notes.yaml").write_text(f"password: {SECRET}\nname: notes\n", encoding="utf-8")
+    (home / "garbage.yaml").write_bytes(b"\x00\x01\x02" + SECRET.encode() + b"\xff\xfe")
+    (home / "broken-notes.yaml").write_text(f"{SECRET}: [\n", encoding="utf-8")
+    return home
+
+
+def house(home: Path, ref: str, name: str = "h.yaml") -> Path:
+    """A house ruleset in ``home`` whose ``extends:`` is ``ref``."""
+    path = home / name
+    path.write_text(f"extends: {ref}\nname: h\n", encoding="utf-8")
+    return path
+
+
+def record(folder: Path, ref: str, name: str = "r.yaml") -> Path:
+    """A record in ``folder`` whose ``ruleset:`` is ``ref``."""
+    path = folder / name
+    path.write_text(f"ruleset: {ref}\nseed: 3\n", encoding="utf-8")
+    return path
+
+
+def refusal(path: Path, load: Callable[..., object] = load_ruleset, **options: bool) -> RulesError:
+    """The error loading ``path`` raises; it never shows the secret."""
+    with pytest.raises(RulesError) as caught:
+        load(path, **options)
+    assert SECRET not in str(caught.value)
+    return caught.value
+
+
+@pytest.mark.parametrize("ref", ["../elsewhere/base.yaml", "sub/../../elsewhere/base.yaml", "../elsewhere/secret.json", "../elsewhere/missing.yaml"])
+def test_an_extends_that_leaves_the_folder_is_refused_at_the_key(tree: Path, ref: str) -> None:
+    error = refusal(house(tree, ref))
+    assert isinstance(error, RefusedReferenceError) and isinstance(error, RulesetError)
+    assert (error.file, error.line, error.column, error.path) == (str(tree / "h.yaml"), 1, 10, "extends")
+    assert error.message == f"'{ref}' leads outside the folder of this file"
+    assert error.expected is not None and "--allow-outside" in error.expected
+
+
+def test_an_absolute_extends_is_refused_without_looking_at_it(tree: Path) -> None:
+    target = tree.parent / "elsewhere" / "base.yaml"
+    error = refusal(house(tree, str(target)))
+    assert isinstance(error, RefusedReferenceError)
+    assert error.message == f"'{target}' is an absolute path; a file may only name rulesets in its own folder"
+    assert (error.line, error.column, error.path) == (1, 10, "extends")
+
+
+def test_a_symbolic_link_out_of_the_folder_is_refused(tree: Path) -> None:
+    os.symlink(tree.parent / "elsewhere" / "base.yaml", tree / "link.yaml")
+    error = refusal(house(tree, "link.yaml"))
+    assert error.message == "'link.yaml' leads outside the folder of this file"
+
+
+def test_relative_paths_inside_the_folder_and_bundled_names_are_followed(tree: Path) -> None:
+    assert load_ruleset(house(tree, "sub/base.yaml")).match.target == 9
+    assert load_ruleset(house(tree, "sub/../sub/base.yaml", "h2.yaml")).match.target == 9
+    os.symlink(tree / "sub" / "base.yaml", tree / "inside-link.yaml")
+    assert load_ruleset(house(tree, "inside-link.yaml", "h3.yaml")).match.target == 9
+    assert load_ruleset(house(tree, "house/santase", "h4.yaml")).extends == "house/santase"
+
+
+def test_allow_outside_follows_absolute_and_escaping_paths(tree: Path) -> None:
+    target = tree.parent / "elsewhere" / "base.yaml"
+    assert load_ruleset(house(tree, str(target)), allow_outside=True).match.target == 9
+    assert load_ruleset(house(tree, "../elsewhere/base.yaml", "h2.yaml"), allow_outside=True).match.target == 9
+
+
+def test_the_file_the_caller_names_is_always_read(tree: Path) -> None:
+    """The first argument is the user's own choice: outside any folder, through a link."""
+    outside = tree.parent / "elsewhere" / "base.yaml"
+    assert load_ruleset(outside).match.target == 9
+    assert load_ruleset(os.path.relpath(outside)).match.target == 9
+
+
+def test_a_file_that_is_not_a_ruleset_file_is_refused_unread(tree: Path) -> None:
+    for options in ({}, {"allow_outside": True}):
+        error = refusal(house(tree, "secret.json"), **options)
+        assert error.message == "'secret.json' is not a ruleset file"
+        assert error.expected == "a .yaml or .yml ruleset file"
+    error = refusal(house(tree, "../elsewhere/secret.json"), allow_outside=True)
+    assert error.message == "'../elsewhere/secret.json' is not a ruleset file"
+
+
+@pytest.mark.parametrize("ref", ["notes.yaml", "garbage.yaml", "broken-notes.yaml"])
+def test_a_yaml_file_that_is_not_a_ruleset_is_refused_without_quoting_it(tree: Path, ref: str) -> None:
+    error = refusal(house(tree, ref))
+    assert error.file == str(tree / "h.yaml") or error.file == str(tree / ref)
+    assert SECRET not in str(error) and "password" not in str(error)
+    if error.file == str(tree / "h.yaml"):
+        assert isinstance(error, RefusedReferenceError)
+        assert (error.line, error.column, error.path) == (1, 10, "extends")
+        assert error.message.startswith(f"'{tree / ref}' is not a ruleset: ")
+
+
+def test_a_broken_base_that_is_a_ruleset_keeps_its_detailed_message(tree: Path) -> None:
+    (tree / "b.yaml").write_text("extends: schnapsen\nname: b\ndeal: {talon: no}\n", encoding="utf-8")
+    error = refusal(house(tree, "b.yaml"))
+    assert (error.file, error.line, error.column) == (str(tree / "b.yaml"), 3, 15)
+    assert "'no' is a YAML 1.1 boolean" in error.message
+
+
+def test_a_records_ruleset_follows_the_same_model(tree: Path) -> None:
+    error = refusal(record(tree, "../elsewhere/base.yaml"), load_record)
+    assert isinstance(error, RefusedReferenceError) and isinstance(error, RecordError)
+    assert (error.file, error.line, error.column, error.path) == (str(tree / "r.yaml"), 1, 10, "ruleset")
+    assert error.message == "'../elsewhere/base.yaml' leads outside the folder of this file"
+    absolute = str(tree.parent / "elsewhere" / "base.yaml")
+    error = refusal(record(tree, absolute), load_record)
+    assert error.message == f"'{absolute}' is an absolute path; a file may only name rulesets in its own folder"
+    assert refusal(record(tree, "secret.json"), load_record).message == "'secret.json' is not a ruleset file"
+    error = refusal(record(tree, "notes.yaml"), load_record)
+    assert error.message.startswith(f"'{tree / 'notes.yaml'}' is not a ruleset: ")
+    assert replay(load_record(record(tree, "../elsewhere/base.yaml"), allow_outside=True)).illegal is None
+    assert load_record(record(tree, "sub/base.yaml")).ruleset.match.target == 9
+    assert load_record(record(tree, "schnapsen")).ruleset.name == "schnapsen"
+
+
+def test_a_records_ruleset_is_judged_from_the_records_own_folder(tree: Path) -> None:
+    """A base that a record's ruleset extends is judged from that ruleset's folder."""
+    (tree / "sub" / "escape.yaml").write_text("extends: ../../elsewhere/base.yaml\nname: e\n", encoding="utf-8")
+    error = refusal(record(tree, "sub/escape.yaml"), load_record)
+    assert error.file == str(tree / "sub" / "escape.yaml")
+    assert error.message == "'../../elsewhere/base.yaml' leads outside the folder of this file"
+    assert load_record(record(tree, "sub/escape.yaml"), allow_outside=True).ruleset.match.target == 9

@@ -1,0 +1,79 @@
+"""Only regular files are opened as rulesets or records: a named pipe, a device or a directory
+is refused at once with a clear message (before, a FIFO made every command wait forever).
+
+The checks run in a child process with a timeout, so a regression fails instead of hanging.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from rules_input.bounded import run_bounded
+
+LIBRARY_CHECKS = """
+import json
+from interpreter.core.errors import RulesError
+from interpreter.play.record import load_record
+from interpreter.rules.loader import load_ruleset
+
+results = {}
+for label, call in [
+    ("ruleset fifo", lambda: load_ruleset("fifo.yaml")),
+    ("record fifo", lambda: load_record("fifo.yaml")),
+    ("extends fifo", lambda: load_ruleset("extends-fifo.yaml")),
+    ("record names fifo", lambda: load_record("names-fifo.yaml")),
+    ("ruleset device", lambda: load_ruleset("device.yaml")),
+    ("record device", lambda: load_record("device.yaml")),
+    ("ruleset folder", lambda: load_ruleset("folder.yaml")),
+    ("record folder", lambda: load_record("folder.yaml")),
+    ("extends folder", lambda: load_ruleset("extends-folder.yaml")),
+]:
+    try:
+        call()
+        results[label] = "loaded"
+    except RulesError as exc:
+        results[label] = str(exc)
+print(json.dumps(results))
+"""
+
+
+@pytest.fixture
+def specials(tmp_path: Path) -> Path:
+    os.mkfifo(tmp_path / "fifo.yaml")
+    (tmp_path / "folder.yaml").mkdir()
+    os.symlink(os.devnull, tmp_path / "device.yaml")  # only looked at, never opened
+    (tmp_path / "extends-fifo.yaml").write_text("extends: fifo.yaml\nname: x\n", encoding="utf-8")
+    (tmp_path / "extends-folder.yaml").write_text("extends: folder.yaml\nname: x\n", encoding="utf-8")
+    (tmp_path / "names-fifo.yaml").write_text("ruleset: fifo.yaml\nseed: 1\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_the_library_refuses_pipes_devices_and_folders_at_once(specials: Path) -> None:
+    result = run_bounded([], specials, timeout=30, code=LIBRARY_CHECKS)
+    assert not result.timed_out, "reading a special file blocked"
+    assert result.exit_code == 0, result.stderr
+    found = json.loads(result.stdout)
+    fifo = "cannot read file: it is a named pipe (FIFO) (expected a regular file)"
+    assert found == {
+        "ruleset fifo": f"fifo.yaml: {fifo}",
+        "record fifo": f"fifo.yaml: {fifo}",
+        "extends fifo": f"fifo.yaml: {fifo}",
+        "record names fifo": f"{specials / 'fifo.yaml'}: {fifo}",
+        "ruleset device": "device.yaml: cannot read file: it is a device (expected a regular file)",
+        "record device": "device.yaml: cannot read file: it is a device (expected a regular file)",
+        "ruleset folder": "folder.yaml: cannot read file: it is a directory (expected a regular file)",
+        "record folder": "folder.yaml: cannot read file: it is a directory (expected a regular file)",
+        "extends folder": "folder.yaml: cannot read file: it is a directory (expected a regular file)",
+    }
+
+
+@pytest.mark.parametrize("command", ["validate", "describe", "replay"])
+def test_the_command_refuses_a_fifo_with_exit_status_2(specials: Path, command: str) -> None:
+    result = run_bounded([command, "fifo.yaml"], specials, timeout=30)
+    assert not result.timed_out, f"rules {command} blocked on a FIFO"
+    assert result.exit_code == 2
+    assert result.stderr == "fifo.yaml: cannot read file: it is a named pipe (FIFO) (expected a regular file)\n"
