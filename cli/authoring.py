@@ -8,7 +8,6 @@ check, the skeleton, the rulebook, the diff) are imported inside the commands, b
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Annotated
@@ -16,7 +15,9 @@ from typing import Annotated
 import typer
 
 from cli.errors import fail, usage_error
+from cli.output import say
 from interpreter.core.errors import RulesError
+from interpreter.core.printable import json_text
 from interpreter.rules.loader import load_ruleset, load_schema
 from interpreter.rules.resources import bundled_rulesets, find_ruleset
 
@@ -39,7 +40,7 @@ def validate(
             fail(exc)
             continue
         if not deep:
-            typer.echo(f"{name}: ok ({rs.title})")
+            say(f"{name}: ok ({rs.title})")
             continue
         try:
             report = deep_check(rs, deals, seed)
@@ -48,9 +49,9 @@ def validate(
             fail(exc)
             continue
         verdict = "ok" if report.ok else f"valid, but {len(report.defects)} defect{'s' if len(report.defects) != 1 else ''} in play"
-        typer.echo(f"{name}: {verdict} ({rs.title})")
+        say(f"{name}: {verdict} ({rs.title})")
         for line in report.lines():
-            typer.echo("  " + line)
+            say("  " + line)
         if not report.ok:
             bad += 1
     if bad:
@@ -63,20 +64,25 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a commented house-rules skeleton that extends BASE."""
+    from interpreter.play.recordfile import inputs_of, why_not_writable, write_file
     from interpreter.text.skeleton import skeleton
 
-    if file.exists() and not force:
+    refused = why_not_writable(file, [])  # a FIFO or a device is refused before anything else
+    if refused is None and file.exists() and not force:
         raise usage_error(f"{file} already exists (use --force to overwrite it)")
     try:
         rs = load_ruleset(base)
     except RulesError as exc:
         raise fail(exc) from None
+    refused = refused or why_not_writable(file, inputs_of(rs, f"the ruleset --from {base} names"))
+    if refused is not None:
+        raise usage_error(f"{file} {refused}; choose another file")
     ref = _extends_reference(base, file)
     try:
-        file.write_text(skeleton(rs, ref, file), encoding="utf-8")
+        write_file(file, skeleton(rs, ref, file))
     except OSError as exc:
-        raise usage_error(f"cannot write {file}: {exc.strerror}") from None
-    typer.echo(f"wrote {file} (extends {ref}); edit it, then: rules validate {file} --deep")
+        raise usage_error(f"cannot write {file}: {exc.strerror or exc}") from None
+    say(f"wrote {file} (extends {ref}); edit it, then: rules validate {file} --deep")
 
 
 def _extends_reference(base: str, file: Path) -> str:
@@ -107,7 +113,7 @@ def describe(
         base = load_ruleset(_base_path(rs.extends, rs.source)) if rs.extends else None
     except RulesError as exc:
         raise fail(exc) from None
-    typer.echo(rulebook(rs, base, fmt), nl=False)
+    say(rulebook(rs, base, fmt), multiline=True, nl=False)
 
 
 def _base_path(extends: str, source: Path | None) -> str:
@@ -130,14 +136,14 @@ def diff(
         raise fail(exc) from None
     changes = diff_rulesets(ra, rb)
     if as_json:
-        typer.echo(json.dumps(changes_to_json(changes), ensure_ascii=False))
+        say(json_text(changes_to_json(changes)))
         return
     if not changes:
-        typer.echo("no differences")
+        say("no differences")
     for change in changes:
-        typer.echo(change.text)
+        say(change.text)
 
 
 def schema() -> None:
     """Print the JSON Schema of ruleset files."""
-    typer.echo(json.dumps(load_schema(), indent=2))
+    say(json_text(load_schema(), ensure_ascii=True, indent=2), multiline=True)

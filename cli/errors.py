@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import typer
 
+from cli.output import warn
 from interpreter.core.errors import ErrorList, RulesError
 
 
@@ -18,11 +19,12 @@ def fail(error: RulesError) -> typer.Exit:
     """Print a located error (or several) on stderr; the caller raises the returned Exit(2)."""
     errors = error.errors if isinstance(error, ErrorList) else [error]
     for e in errors:
-        typer.echo(f"error: {e}" if e.file is None else str(e), err=True)
+        # str(e) is escaped already, its only line breaks those of an expression error's caret
+        warn(f"error: {e}" if e.file is None else str(e), multiline=True)
     return typer.Exit(2)
 
 
 def usage_error(message: str) -> typer.Exit:
     """Print a bad option or argument as ``error: MESSAGE``; the caller raises the returned Exit(2)."""
-    typer.echo(f"error: {message}", err=True)
+    warn(f"error: {message}")
     return typer.Exit(2)

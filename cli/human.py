@@ -3,7 +3,9 @@
 The player sees their hand, the trump, the trick on the table and their legal actions,
 numbered; they answer with a number or with the notation (``play TH``, ``marry KH``,
 ``declare``...).  An illegal entry is explained (the rule that forbids it) and asked again.
-End of input or Ctrl-C raises :class:`Interrupted`, so the CLI can save the record.
+Entries that are not UTF-8 or hold control characters are refused and asked again; what is
+shown passes through :func:`~interpreter.core.printable.printable`.  End of input or Ctrl-C
+raises :class:`Interrupted`, so the CLI can save the record.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TextIO
 from interpreter.core.actions import Action, Continue, parse_action
 from interpreter.core.cards import SUIT_NAMES
 from interpreter.core.errors import RulesError
+from interpreter.core.printable import printable
 from interpreter.engine.views import SeatView
 
 
@@ -29,8 +32,12 @@ class HumanAgent:
         self.out = out
         self.explain = explain
 
+    def say(self, text: str) -> None:
+        """Write to the person, escaped (line breaks kept)."""
+        self.out.write(printable(text, multiline=True))
+
     def show(self, view: SeatView, legal: list[Action]) -> None:
-        w = self.out.write
+        w = self.say
         w(f"\n-- seat {view.seat} to act --\n")
         trump = f"{SUIT_NAMES[view.trump]}" if view.trump else "not yet fixed"
         turn_up = f", turn-up {view.turn_up}" if view.turn_up else ""
@@ -52,23 +59,28 @@ class HumanAgent:
                 text = self.read("your move (number or notation): ").strip()
             except (EOFError, KeyboardInterrupt, RuntimeError):  # RuntimeError: stdin was closed
                 raise Interrupted() from None
+            except UnicodeDecodeError:  # stdin could not be told to pass undecodable bytes on
+                text = "\udcff"
             if not text:
                 continue
+            if any("\ud800" <= ch <= "\udfff" for ch in text):  # bytes that are not UTF-8, escaped
+                self.say("that entry is not UTF-8 text: type a number or a move such as play TH\n")
+                continue
             if not text.isprintable():
-                self.out.write("that entry contains control characters: type a number or a move such as play TH\n")
+                self.say("that entry contains control characters: type a number or a move such as play TH\n")
                 continue
             if text.isascii() and text.isdigit() and len(text) <= 6:
                 k = int(text)
                 if 1 <= k <= len(legal):
                     return legal[k - 1]
-                self.out.write(f"there is no choice {k}: pick 1 to {len(legal)}\n")
+                self.say(f"there is no choice {k}: pick 1 to {len(legal)}\n")
                 continue
             try:
                 action = Continue() if text.lower() == "continue" else parse_action(text)
             except RulesError as exc:
-                self.out.write(f"{exc}\n")
+                self.say(f"{exc}\n")
                 continue
             if action in legal:
                 return action
             reason = self.explain(action) or "not legal now"
-            self.out.write(f"illegal: {reason}\n")
+            self.say(f"illegal: {reason}\n")

@@ -8,14 +8,15 @@ illegal move into exit status 1.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
 from cli.errors import fail
+from cli.output import say
 from interpreter.core.errors import RulesError
+from interpreter.core.printable import json_text
 from interpreter.play.record import ReplayOutcome, load_record, replay as run_replay, replay_report
 
 #: The report's fields printed one per line in the text form, in this order.
@@ -35,7 +36,7 @@ def replay(
         raise fail(exc) from None
     report = replay_report(outcome)
     if as_json:
-        typer.echo(json.dumps(report))
+        say(json_text(report, ensure_ascii=True))
     else:
         print_report(report, outcome)
     if outcome.illegal:
@@ -46,12 +47,12 @@ def print_report(report: dict[str, Any], outcome: ReplayOutcome) -> None:
     """The text form of a replay report: the illegal move if any, then one ``key: value`` line each."""
     if report["illegal"]:
         ill = report["illegal"]
-        typer.echo(f"illegal move {ill['index']} '{ill['move']}': {ill['reason']}")
-    typer.echo(f"status: {report['status']}")
+        say(f"illegal move {ill['index']} '{ill['move']}': {ill['reason']}")
+    say(f"status: {report['status']}")
     for key in TEXT_FIELDS:
         value = report[key]
         if isinstance(value, list):
             value = ", ".join(str(v) for v in value) or "-"
-        typer.echo(f"{key}: {'-' if value is None else value}")
+        say(f"{key}: {'-' if value is None else value}")
     if outcome.state.result is not None:
-        typer.echo(f"result: {outcome.state.result.reason}")
+        say(f"result: {outcome.state.result.reason}")

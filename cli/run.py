@@ -2,19 +2,21 @@
 
 ``run`` is the one command that lasts and talks to a person, so most of it is about what can
 go wrong on the way: bad ``--players`` and ``--record`` values are refused before the first
-card is dealt, and a match that stops early (an error in a rule, Ctrl-C, end of input, a
-closed pipe) still leaves its record behind for ``rules replay``.  The log's wording lives in
+card is dealt (a record never replaces a file the run reads, nor anything but a regular
+file); the record is on disk after every deal, so a long run keeps in memory only the deal
+in play; and a match that stops early (an error in a rule, Ctrl-C, SIGTERM, SIGHUP, end of
+input, a closed pipe) still leaves its record behind for ``rules replay``.  While a person
+plays, the match seed -- from which every hand follows -- is shown only at the end.  The log's wording lives in
 :mod:`cli.log` and the human seat in :mod:`cli.human`; both are imported only when a match is
 played, to keep ``rules --help`` fast.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import random
+import itertools
+import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -22,13 +24,16 @@ from typing import Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, usage_error
+from cli.output import say, silence_stdout, warn
+from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.actions import Action
 from interpreter.core.errors import IllegalActionError, RulesError
+from interpreter.core.printable import json_text
 from interpreter.engine.match import Match
 from interpreter.engine.state import DealState
 from interpreter.play.bots import Agent, make_agent
-from interpreter.play.record import match_record
-from interpreter.play.runner import DealEnded, DealStarted, Event, MatchLog, play_match
+from interpreter.play.recordfile import RecordNotWritten, RecordWriter, inputs_of, why_not_writable
+from interpreter.play.runner import DealEnded, DealStarted, Event, play_match
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 
@@ -38,10 +43,10 @@ MAX_DEALS = 1000  # a match that nobody wins in this many deals is a broken rule
 
 def run(
     ruleset: Annotated[str, typer.Argument(help="A ruleset file, or a bundled name such as schnapsen.")],
-    seed: Annotated[Optional[int], typer.Option(help="Seed of the match (random if omitted; printed).")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Seed of the match (random if omitted; printed, at the end when a human plays).")] = None,
     players: Annotated[Optional[str], typer.Option(help="Seat kinds, comma-separated: random, greedy, human (default: greedy for every seat).")] = None,
     deals: Annotated[Optional[int], typer.Option(help="Stop after N deals even if nobody has won.", min=1)] = None,
-    record: Annotated[Optional[Path], typer.Option(help="Write the match record to this file.")] = None,
+    record: Annotated[Optional[Path], typer.Option(help="Write the match record to this file (kept up to date after every deal).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the log.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the header, the deal results and the match result.")] = False,
     open_hands: Annotated[bool, typer.Option("--open", help="Show every hand at the start of each deal.")] = False,
@@ -54,41 +59,69 @@ def run(
     kinds = seat_kinds(players, rs)
     if record is not None:
         check_record_path(record, rs)
-    game = Game(rs, random.SystemRandom().randrange(1_000_000) if seed is None else seed, kinds)
+    game = Game(rs, secrets.randbits(63) if seed is None else seed, kinds, as_json)
     referee = Referee()
     agents = build_agents(game, referee.explain)
     printer = Printer(text=not as_json, quiet=quiet, open_hands=open_hands)
 
     def observe(event: Event) -> None:
         referee.follow(event)
+        game.follow(event)
         printer.show(event)
 
+    game.record = open_record(game, record)
     if printer.text:
-        printer.say(f"{rs.title} -- match to {rs.match.target}, seed {game.seed}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
-    match = play(game, agents, observe, deals if deals is not None else MAX_DEALS, record)
-    if record is not None and keep_record(game, record) is None:
-        raise typer.Exit(2)
+        shown = "seed shown at the end" if game.secret_seed else f"seed {game.seed}"
+        printer.say(f"{rs.title} -- match to {rs.match.target}, {shown}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
+    with stop_signals():
+        match = play(game, agents, observe, deals if deals is not None else MAX_DEALS, printer)
+        ignore_stops()  # the match is over: saving and printing run to their end
+        if record is not None and keep_record(game) is None:
+            raise typer.Exit(2)
+        game.record.close()
     if deals is None and match.winner is None:
-        typer.echo(
+        warn(
             f"error: nobody won the match in {MAX_DEALS} deals; check the ruleset's scoring and target "
-            "(rules validate --deep shows the score distribution)", err=True,
+            "(rules validate --deep shows the score distribution)",
         )
         raise typer.Exit(2)
     if as_json:
-        typer.echo(json.dumps(summary(game, match)))
-    elif match.winner is None:
-        played = len(match.results)
-        printer.say(f"Stopped after {played} deal{'s' if played != 1 else ''}; score " + ", ".join(str(s) for s in match.scores))
+        say(json_text(summary(game, match), ensure_ascii=True))
+        return
+    if match.winner is None:
+        printer.say(f"Stopped after {game.played} deal{'s' if game.played != 1 else ''}; score " + ", ".join(str(s) for s in match.scores))
+    printer.reveal_seed(game)
 
 
 @dataclass
 class Game:
-    """The match being run, as its record tells it: ruleset, seed, seat kinds, and the deals so far."""
+    """The match being run, as its record tells it: ruleset, seed, seat kinds, and the record
+    being written (deal by deal); with ``--json`` also each deal's result for the summary."""
 
     rs: Ruleset
     seed: int
     kinds: list[str]
-    log: MatchLog = field(default_factory=MatchLog)
+    as_json: bool = False
+    record: RecordWriter | None = None
+    played: int = 0
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def secret_seed(self) -> bool:
+        """Whether the seed is kept from the log until the end: a person plays, and the seed gives every hand."""
+        return "human" in self.kinds
+
+    def follow(self, event: Event) -> None:
+        """Count the finished deals; keep their results for ``--json`` (only then: memory stays bounded)."""
+        if not isinstance(event, DealEnded):
+            return
+        self.played += 1
+        if self.as_json:
+            r = event.result
+            self.results.append({
+                "dealer": event.state.dealer, "seed": event.match.deal_seeds[-1], "winner": r.winner,
+                "scores": list(r.scores), "game_points": r.game_points, "reason": r.reason,
+            })
 
 
 def seat_kinds(players: str | None, rs: Ruleset) -> list[str]:
@@ -107,13 +140,20 @@ def seat_kinds(players: str | None, rs: Ruleset) -> list[str]:
 
 
 def check_record_path(record: Path, rs: Ruleset) -> None:
-    """Refuse a ``--record`` path that could not be written now, rather than lose the match at its end."""
-    if rs.source is not None and record.resolve() == rs.source.resolve():
-        raise usage_error(f"--record: {record} is the ruleset being played; choose another file")
-    if not record.parent.resolve().is_dir():
-        raise usage_error(f"--record: cannot write {record}: the folder {record.parent} does not exist")
-    if record.is_dir() or not os.access(record.parent.resolve(), os.W_OK):
-        raise usage_error(f"--record: cannot write {record}")
+    """Refuse a ``--record`` path that could not or must not be written, before the first deal:
+    a file the run reads (the ruleset, its bases, a link to one), a FIFO or device, a folder
+    that is missing or closed."""
+    refused = why_not_writable(record, inputs_of(rs, "the ruleset being played"))
+    if refused is not None:
+        raise usage_error(f"--record: {record} {refused}; choose another file")
+
+
+def open_record(game: Game, path: Path | None) -> RecordWriter:
+    """The record of the match, on disk from the start if ``path`` is given (else kept for a stop)."""
+    try:
+        return RecordWriter(game.rs, seed=game.seed, players=game.kinds, path=path, hide_seed=game.secret_seed)
+    except RecordNotWritten as exc:
+        raise usage_error(f"--record: {exc}") from None
 
 
 def build_agents(game: Game, explain: Callable[[Action], str | None]) -> list[Agent]:
@@ -123,10 +163,22 @@ def build_agents(game: Game, explain: Callable[[Action], str | None]) -> list[Ag
     agents: list[Agent] = []
     for seat, kind in enumerate(game.kinds):
         if kind == "human":
+            _pass_undecodable_input()
             agents.append(HumanAgent(input, sys.stdout, explain))
         else:
             agents.append(make_agent(kind, game.rs, game.seed * 16 + seat))
     return agents
+
+
+def _pass_undecodable_input() -> None:
+    """Let bytes that are not UTF-8 through stdin as escapes, for the human seat to refuse
+    them and ask again (a decoding error would lose the rest of what was read with them)."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="surrogateescape")
+        except (OSError, ValueError):
+            pass
 
 
 class Referee:
@@ -170,62 +222,71 @@ class Printer:
             self.say(line)
 
     def say(self, line: str) -> None:
-        """Print a log line; if the reader has gone (a closed pipe), play on silently."""
-        try:
-            typer.echo(line)
-        except BrokenPipeError:
+        """Print a log line, escaped; if the reader has gone (a closed pipe), play on silently."""
+        if self.text and not say(line):
             self.text = False
-            _silence_stdout()
+
+    def reveal_seed(self, game: Game) -> None:
+        """The seed kept from a person during the match, now that it is over."""
+        if game.secret_seed:
+            self.say(f"match seed: {game.seed}")
 
 
-def _silence_stdout() -> None:
-    """The reader of stdout has gone: send what is still printed nowhere instead of to the closed pipe."""
-    sys.stdout = open(os.devnull, "w")
-
-
-def play(game: Game, agents: list[Agent], observe: Callable[[Event], None], limit: int, record: Path | None) -> Match:
-    """Play the match; if it stops early, keep the record so far and exit (2 on an error, 130 when interrupted)."""
+def play(game: Game, agents: list[Agent], observe: Callable[[Event], None], limit: int, printer: Printer) -> Match:
+    """Play the match; if it stops early, keep the record so far and exit (2 on an error,
+    130 when interrupted, 128 + the signal when stopped by one)."""
     from cli.human import Interrupted
 
     try:
-        return play_match(game.rs, agents, seed=game.seed, max_deals=limit, observer=observe, log=game.log)
+        return play_match(game.rs, agents, seed=game.seed, max_deals=limit, observer=observe, log=game.record, keep_history=False)
     except RulesError as exc:  # e.g. a scoring expression that divides by zero
-        _keep_stopped(game, record, "the match stopped on an error")
+        _keep_stopped(game, printer, "the match stopped on an error")
         raise fail(exc) from None
+    except RecordNotWritten as exc:
+        ignore_stops()
+        warn(f"error: {exc}; the match stopped")
+        raise typer.Exit(2) from None
+    except Stopped as stop:
+        _keep_stopped(game, printer, stop.why, gap=True)
+        raise typer.Exit(stop.exit_status) from None
     except (Interrupted, KeyboardInterrupt, BrokenPipeError) as exc:
         if isinstance(exc, BrokenPipeError):
-            _silence_stdout()
-        _keep_stopped(game, record, "\ngame interrupted")
+            silence_stdout()
+        _keep_stopped(game, printer, "game interrupted", gap=True)
         raise typer.Exit(130) from None
 
 
-def _keep_stopped(game: Game, record: Path | None, why: str) -> None:
-    """Keep the record of a match that stopped early and say where it is, after ``why``."""
-    kept = keep_record(game, record)
+def _keep_stopped(game: Game, printer: Printer, why: str, *, gap: bool = False) -> None:
+    """Keep the record of a match that stopped early and say where it is, after ``why``
+    (``gap``: on a line of its own, below a prompt that may be waiting for its answer)."""
+    ignore_stops()  # a second Ctrl-C must not cut the save short
+    kept = keep_record(game)
     if kept is not None:
-        typer.echo(f"{why}; the record so far is saved in {kept}", err=True)
+        if gap:
+            warn("")
+        warn(f"{why}; the record so far is saved in {kept}")
+    printer.reveal_seed(game)
 
 
-def keep_record(game: Game, path: Path | None) -> Path | None:
-    """Write the record so far (to ``path``, else to a new rules-interrupted file); never raises."""
-    if path is None:
-        path = _interrupted_path(game.seed)
+def keep_record(game: Game) -> Path | None:
+    """Complete the record (in the ``--record`` file, else in a new rules-interrupted file); never raises."""
+    assert game.record is not None
     try:
-        path.write_text(match_record(game.rs, seed=game.seed, players=game.kinds, deals=game.log.deals, record_path=path), encoding="utf-8")
-    except OSError as exc:
-        typer.echo(f"error: cannot write the record to {path}: {exc.strerror or exc}", err=True)
+        if game.record.path is not None:
+            return game.record.save()
+        return game.record.save_new(_interrupted_paths(game.seed))
+    except RecordNotWritten as exc:
+        warn(f"error: {exc}")
         return None
-    return path
+    finally:
+        game.record.close()
 
 
-def _interrupted_path(seed: int) -> Path:
-    """``rules-interrupted-SEED.yaml`` in this folder, numbered so that an earlier interrupted game is never overwritten."""
-    path = Path(f"rules-interrupted-{seed}.yaml")
-    k = 1
-    while path.exists():
-        k += 1
-        path = Path(f"rules-interrupted-{seed}-{k}.yaml")
-    return path
+def _interrupted_paths(seed: int) -> Iterator[Path]:
+    """``rules-interrupted-SEED.yaml`` in this folder, then numbered names, so that an earlier interrupted game is never overwritten."""
+    yield Path(f"rules-interrupted-{seed}.yaml")
+    for k in itertools.count(2):
+        yield Path(f"rules-interrupted-{seed}-{k}.yaml")
 
 
 def summary(game: Game, match: Match) -> dict[str, Any]:
@@ -234,10 +295,7 @@ def summary(game: Game, match: Match) -> dict[str, Any]:
         "ruleset": game.rs.name,
         "seed": game.seed,
         "players": game.kinds,
-        "deals": [
-            {"dealer": d, "seed": s, "winner": r.winner, "scores": list(r.scores), "game_points": r.game_points, "reason": r.reason}
-            for (d, s, _), r in zip(game.log.deals, match.results)
-        ],
+        "deals": game.results,
         "match_scores": match.scores,
         "match_winner": match.winner,
     }

@@ -4,12 +4,19 @@ Every error a user can cause (a broken ruleset, a bad record, a mistyped move) i
 :class:`RulesError`.  It carries where the problem is -- file, line, column (1-based) and the
 dotted key path inside the YAML document -- so the CLI can print one precise line
 ``file:line:col: key.path: what is wrong (expected ...)`` and exit with status 2, and never a
-traceback.
+traceback.  The text is printable: control characters that came from the input (a key
+with an ``ESC`` in it, a lone surrogate) are shown as escapes, never passed to the terminal.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+
+from interpreter.core.printable import printable
+
+#: The two lines an expression error ends with: the expression's text, and a caret under the fault.
+_CARET = re.compile(r"\n    (?P<shown>[^\n]*)\n    (?P<pad>[ \t]*)\^\Z")
 
 
 class RulesError(Exception):
@@ -52,6 +59,7 @@ class RulesError(Exception):
         return self
 
     def prefix(self) -> str:
+        """``file:line:col: key.path: `` (whichever parts are known), printable."""
         parts: list[str] = []
         if self.file is not None:
             loc = self.file
@@ -62,13 +70,25 @@ class RulesError(Exception):
             parts.append(loc)
         if self.path:
             parts.append(self.path)
-        return "".join(p + ": " for p in parts)
+        return "".join(printable(p) + ": " for p in parts)
 
     def __str__(self) -> str:
-        text = self.prefix() + self.message
+        text = self.prefix() + _printable_message(self.message)
         if self.expected:
-            text += f" (expected {self.expected})"
+            text += f" (expected {printable(self.expected)})"
         return text
+
+
+def _printable_message(message: str) -> str:
+    """The message on one line, escaped -- but for an expression error's caret lines below it,
+    kept as lines, the caret moved along with any escape that widens the text before it."""
+    caret = _CARET.search(message)
+    if caret is None:
+        return printable(message)
+    shown, at = caret["shown"], len(caret["pad"])
+    before = printable(shown[:at], multiline=True)  # a tab is kept, and the pad copies it
+    pad = "".join("\t" if ch == "\t" else " " for ch in before)
+    return f"{printable(message[:caret.start()])}\n    {before}{printable(shown[at:], multiline=True)}\n    {pad}^"
 
 
 class RulesetError(RulesError):

@@ -2,15 +2,17 @@
 
 The runner is the loop between a :class:`~interpreter.engine.match.Match` and its agents: it asks
 the seat that must decide (giving it only its own view), applies the choice, and tells an
-observer about each event, from which the CLI prints its log and writes the record.  The
-moves of every deal are kept in record notation as they are made, so an interrupted match
-still has its record.
+observer about each event, from which the CLI prints its log.  The moves of every deal go
+to a log in record notation as they are made, so an interrupted match still has its record:
+a :class:`MatchLog` keeps them in memory, a record file
+(:class:`~interpreter.play.recordfile.RecordWriter`) on disk, deal by deal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from interpreter.core.actions import Action, Continue
 from interpreter.play.bots.base import Agent
@@ -53,11 +55,31 @@ class DealEnded:
 Event = DealStarted | ActionTaken | TrickDone | DealEnded
 
 
+class DealLog(Protocol):
+    """Where :func:`play_match` puts the moves of each deal, in record notation, as they are made."""
+
+    def begin_deal(self, dealer: int, seed: int) -> list[str]:
+        """A deal starts: the list its moves are appended to while it is played."""
+        ...
+
+    def end_deal(self) -> None:
+        """The deal begun last is over (and its result counted)."""
+        ...
+
+
 @dataclass
 class MatchLog:
-    """What a match leaves behind: (dealer, seed, moves) per deal, for the record."""
+    """What a match leaves behind, kept in memory: (dealer, seed, moves) per deal, for the record."""
 
     deals: list[tuple[int, int, list[str]]] = field(default_factory=list)
+
+    def begin_deal(self, dealer: int, seed: int) -> list[str]:
+        moves: list[str] = []
+        self.deals.append((dealer, seed, moves))
+        return moves
+
+    def end_deal(self) -> None:
+        """Nothing to do: the deal's moves are in :attr:`deals` already."""
 
 
 def play_match(
@@ -67,25 +89,34 @@ def play_match(
     seed: int,
     max_deals: int | None = None,
     observer: Callable[[Event], None] | None = None,
-    log: MatchLog | None = None,
+    log: DealLog | None = None,
+    keep_history: bool = True,
 ) -> Match:
-    """Play until the match is won (or ``max_deals`` deals); returns the match."""
+    """Play until the match is won (or ``max_deals`` deals); returns the match.
+
+    The log (if any) hears of a finished deal before the observer does.  Without
+    ``keep_history`` the match keeps only the last deal's result and seed
+    (``match.results``, ``match.deal_seeds``), so that memory stays bounded however many
+    deals are played.
+    """
     if len(agents) != rs.players.count:
         raise ValueError(f"{rs.players.count} agents needed, got {len(agents)}")
     match = Match(rs, seed)
-    log = log if log is not None else MatchLog()
     number = 0
     while not match.is_over and (max_deals is None or number < max_deals):
         number += 1
         state = match.next_deal()
-        moves: list[str] = []
-        log.deals.append((state.dealer, match.deal_seeds[-1], moves))
+        moves = log.begin_deal(state.dealer, match.deal_seeds[-1]) if log is not None else None
         if observer:
             observer(DealStarted(number, state))
         play_deal(state, agents, observer, moves)
         match.finish_deal()
+        if log is not None:
+            log.end_deal()
         if observer:
             observer(DealEnded(number, match.results[-1], state, match))
+        if not keep_history:
+            del match.results[:-1], match.deal_seeds[:-1]
     return match
 
 

@@ -1,0 +1,80 @@
+"""How a match is stopped from outside: Ctrl-C, a killed job (SIGTERM), a closed terminal (SIGHUP).
+
+While :func:`stop_signals` is in force, each of these signals raises :class:`Stopped` where
+the program is -- between two bot moves, or in the middle of waiting for a person's entry --
+so ``rules run`` can save the record and exit with ``128 + signal`` (130 for Ctrl-C).  From
+the first signal on, the others are ignored: a second Ctrl-C while the record is saved must
+not cut the save short.  Writes of the record hold the signals back themselves
+(:func:`interpreter.play.recordfile.signals_held`), so a signal never lands inside one.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+from interpreter.play.recordfile import STOP_SIGNALS
+
+
+class Stopped(BaseException):
+    """A stop signal arrived (a ``BaseException``, like ``KeyboardInterrupt``, so no ``except
+    Exception`` on the way swallows it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def exit_status(self) -> int:
+        """The shell's convention: 128 + the signal's number."""
+        return 128 + self.signum
+
+    @property
+    def why(self) -> str:
+        """How the stop is reported: ``game interrupted`` for Ctrl-C, else the signal's name."""
+        if self.signum == signal.SIGINT:
+            return "game interrupted"
+        return f"game stopped by {signal.Signals(self.signum).name}"
+
+
+def ignore_stops() -> None:
+    """Ignore the stop signals from now until :func:`stop_signals` ends: what runs now (saving
+    the record, the last lines) must run to its end."""
+    if threading.current_thread() is threading.main_thread():
+        for signum in STOP_SIGNALS:
+            signal.signal(signum, signal.SIG_IGN)
+
+
+_received = False  # whether a stop signal came while stop_signals() was in force
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    global _received
+    _received = True
+    ignore_stops()
+    raise Stopped(signum)
+
+
+@contextmanager
+def stop_signals() -> Iterator[None]:
+    """While the block runs, a stop signal raises :class:`Stopped` (once).  Afterwards the
+    handlers that were in place come back -- unless a stop signal came: then the program is
+    on its way out, and more of them stay ignored to the end.  Outside the main thread nothing
+    changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    global _received
+    previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    _received = False
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, _stop)
+    try:
+        yield
+    finally:
+        if not _received:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)

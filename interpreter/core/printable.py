@@ -1,0 +1,60 @@
+"""Text from input, made safe to show: control characters become visible escapes.
+
+Whatever ``rules`` prints that came from a file or a command line -- a title, a key, a move,
+a file name, an error message, a whole rulebook -- passes through :func:`printable` first, so
+a ruleset cannot move the cursor, clear the screen or retitle the terminal with an ``ESC``
+sequence, ring the bell, or stop the output with a lone surrogate that no encoding can
+write.  What is escaped: the C0 controls (``\\x00``-``\\x1f``), DEL, the C1 controls
+(``\\x80``-``\\x9f``, which some terminals obey like ``ESC [``) and lone surrogates, each as
+the Python escape that names it (``\\x1b``, ``\\ud800``).  Nothing else changes, so the
+function is idempotent and plain text passes untouched.
+
+>>> printable("Evil\\x1b]0;pwned\\x07 title")
+'Evil\\\\x1b]0;pwned\\\\x07 title'
+>>> printable("two\\nlines\\tand a tab", multiline=True)
+'two\\nlines\\tand a tab'
+>>> printable("two\\nlines")
+'two\\\\nlines'
+>>> json_text({"title": "a\\x85b\\ud800"})
+'{"title": "a\\\\u0085b\\\\ud800"}'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL_BUT_LAYOUT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")  # keeps \t and \n
+#: What ``json.dumps(..., ensure_ascii=False)`` leaves raw although a terminal may obey it.
+_JSON_RAW = re.compile("[\x7f-\x9f\ud800-\udfff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
+
+
+def printable(text: str, *, multiline: bool = False) -> str:
+    """``text`` with every control character and lone surrogate shown as a visible escape.
+
+    With ``multiline`` (a rulebook, a message with a caret line) line breaks and tabs are
+    kept; a carriage return is escaped all the same, since it would let a line overwrite
+    itself.
+    """
+    pattern = _CONTROL_BUT_LAYOUT if multiline else _CONTROL
+    return pattern.sub(_escape, text)
+
+
+def json_text(value: Any, *, ensure_ascii: bool = False, indent: int | None = None) -> str:
+    """``value`` as JSON with no raw control character: valid JSON that is also safe to print.
+
+    ``json.dumps`` escapes the C0 controls but, with ``ensure_ascii=False``, leaves DEL, the
+    C1 controls and lone surrogates raw; they can only occur inside strings, where a
+    ``\\uXXXX`` escape means the same character.
+    """
+    text = json.dumps(value, ensure_ascii=ensure_ascii, indent=indent)
+    return text if ensure_ascii else _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -1,0 +1,357 @@
+"""Files written by a run: match records (kept on disk deal by deal) and other outputs.
+
+Three promises, kept here for every file ``rules`` writes:
+
+* **Atomic.** A file is written under a temporary name in its own folder and renamed into
+  place (``os.replace``), so it is never seen half-written and a failed write leaves the old
+  file as it was.  A record that grows while a match is played is created that way and then
+  grows by one whole deal per write (a write that fails half-way, on a full disk, is undone).
+* **Never onto an input.** :func:`why_not_writable` refuses a target that is a file the run
+  reads -- the ruleset, every base it ``extends``, the schema -- by comparing devices and
+  inodes, so a hard or symbolic link to one is refused too; and anything but a regular file
+  (a FIFO, a device, a folder), which could block or is not ours to replace.
+* **Never cut in the middle.** The stop signals (Ctrl-C, a killed job, a closed terminal) are
+  held back while a record is written; they arrive when the write is done.
+
+The text of a record is :func:`~interpreter.play.record.match_record`'s: a
+:class:`RecordWriter` writes its header, then its deals one by one, which is the same text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import os
+import secrets
+import signal
+import stat
+import tempfile
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+from interpreter.core.errors import RulesError
+from interpreter.play.record import match_record
+from interpreter.rules.extends import MAX_DEPTH
+from interpreter.rules.resources import find_ruleset, schema_path
+from interpreter.rules.ruleset import Ruleset
+from interpreter.rules.yamlsource import load_yaml_file
+
+#: The signals that stop a run (where the platform has them); held back during a write.
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+#: A record's deals wait in memory up to this size before its spool moves to a temporary file.
+SPOOL_BYTES = 1 << 20
+
+
+class RecordNotWritten(Exception):
+    """The record could not be written (or grown): where (a path, or ``None`` for the spool) and why."""
+
+    def __init__(self, path: Path | None, reason: str) -> None:
+        super().__init__(f"cannot write the record to {path if path is not None else 'a temporary file'}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+# --------------------------------------------------------------------------- what may be written
+def source_files(rs: Ruleset) -> list[Path]:
+    """The rule files a ruleset was read from: its own, then each base it ``extends``, in order.
+
+    The chain is followed as the loader followed it (a bundled name, or a path relative to the
+    file that names it); a ruleset built from no file has none.
+    """
+    if rs.source is None:
+        return []
+    files = [rs.source]
+    ref = rs.extends
+    while ref is not None and len(files) <= MAX_DEPTH:
+        base = find_ruleset(ref, relative_to=files[-1].parent)
+        if base is None or base.resolve() in {f.resolve() for f in files}:
+            break
+        files.append(base)
+        try:
+            data = load_yaml_file(base).data
+        except RulesError:
+            break
+        ref = data.get("extends") if isinstance(data, dict) else None
+        ref = ref if isinstance(ref, str) else None
+    return files
+
+
+def inputs_of(rs: Ruleset, what: str) -> list[tuple[Path, str]]:
+    """The files a run with ``rs`` reads, each with how a message names it (``what`` is the ruleset)."""
+    files = source_files(rs)
+    named = [(f, what if i == 0 else f"{_shown(f)}, a base of {what}") for i, f in enumerate(files)]
+    return named + [(schema_path(), "the schema of rule files")]
+
+
+def _shown(path: Path) -> str:
+    """A path as a message shows it: relative to the working folder when it lies inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | None:
+    """Why ``path`` may not be written now (a phrase after the path), or ``None`` if it may.
+
+    Only a regular file or a path that does not exist yet may be written, never one of the
+    ``inputs`` (by device and inode: a link to an input counts as the input), and only in a
+    folder that exists and may be written.  Nothing is opened, so a FIFO never blocks.
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        return f"cannot be written: {exc.strerror or exc}"
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            return "is a folder"
+        if not stat.S_ISREG(st.st_mode):
+            return "is not a regular file (a FIFO, a device or a socket is never written)"
+        for source, name in inputs:
+            try:
+                other = os.stat(source)
+            except OSError:
+                continue
+            if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
+                same_name = os.path.abspath(path) == os.path.abspath(source)
+                return f"is {name}" + ("" if same_name else " (another name for the same file)")
+    folder = path.parent
+    if not folder.is_dir():
+        return f"cannot be written: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"cannot be written: the folder {folder} may not be written"
+    return None
+
+
+# --------------------------------------------------------------------------- writing
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold back the stop signals while the block runs; one that came arrives right after it."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _append(fd: int, data: bytes) -> None:
+    """Append ``data`` whole or not at all: a write that fails half-way (a full disk) is undone."""
+    size = os.fstat(fd).st_size
+    try:
+        _write_all(fd, data)
+    except OSError:
+        try:
+            os.ftruncate(fd, size)
+        except OSError:
+            pass
+        raise
+
+
+def _encode(text: str) -> bytes:
+    # a lone surrogate (from a file name that is not UTF-8) is written as its escape
+    return text.encode("utf-8", errors="backslashreplace")
+
+
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+
+
+def _replace_with(path: Path, chunks: Iterable[bytes], *, keep_open: bool = False) -> int | None:
+    """Write ``chunks`` to a new file in ``path``'s folder and rename it to ``path``.
+
+    Returns the new file open for appending with ``keep_open``, else ``None``.  The new file
+    gets the mode of the file it replaces, or the usual mode of a new file.
+    """
+    folder = path.parent
+    while True:
+        temp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            fd = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND | _BINARY, 0o666)
+            break
+        except FileExistsError:
+            continue
+    try:
+        try:
+            os.chmod(temp, stat.S_IMODE(os.stat(path).st_mode))
+        except OSError:
+            pass  # nothing to replace yet (or not ours to read): the mode the umask gave
+        for chunk in chunks:
+            _write_all(fd, chunk)
+        os.fsync(fd)
+        os.replace(temp, path)
+    except BaseException:
+        os.close(fd)
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    if keep_open:
+        return fd
+    os.close(fd)
+    return None
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (check the path with :func:`why_not_writable` first)."""
+    with signals_held():
+        _replace_with(path, [_encode(text)])
+
+
+def write_new_file(candidates: Iterable[Path], content: Callable[[Path], Iterable[bytes]]) -> Path:
+    """Write ``content(path)`` to the first candidate path that does not exist yet, never
+    replacing a file; returns the path.
+
+    The name is claimed by creating it exclusively, then filled atomically, so two runs that
+    stop at the same moment never write to one file.
+    """
+    with signals_held():
+        for path in candidates:
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            except FileExistsError:
+                continue
+            try:
+                _replace_with(path, content(path))
+            except BaseException:
+                os.unlink(path)  # give the claimed name back
+                raise
+            return path
+    raise FileExistsError("every candidate name is taken")
+
+
+class RecordWriter:
+    """The record of a match in progress, kept on disk deal by deal: a ``DealLog`` for
+    :func:`~interpreter.play.runner.play_match`.
+
+    With a ``path`` the record is that file from the start: created atomically with the
+    header, then each finished deal is appended in one write, so at every moment it holds
+    every finished deal, and memory holds only the deal in play.  :meth:`save` completes it
+    with the deal in play.  Without a path the finished deals wait in a spool (memory while
+    small, then an unnamed temporary file), and :meth:`save_new` writes the record to a new
+    file if the match stops early.
+
+    ``hide_seed`` leaves the match seed out of the file until :meth:`save`: while a person
+    plays, the seed would let them rebuild every deal.  Writes that fail raise
+    :class:`RecordNotWritten`.
+    """
+
+    def __init__(self, rs: Ruleset, *, seed: int, players: list[str], path: Path | None, hide_seed: bool = False) -> None:
+        self.rs = rs
+        self.seed = seed
+        self.players = players
+        self.path = path
+        self.hide_seed = hide_seed
+        self.current: tuple[int, int, list[str]] | None = None  # the deal in play
+        self._bare = dataclasses.replace(rs, source=None)  # a deal's entry does not name the ruleset
+        self._spool: IO[bytes] | None = None
+        self._fd: int | None = None
+        self._header = b""
+        if path is None:
+            self._spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
+            return
+        self._header = self._head(path, with_seed=not hide_seed)
+        with signals_held(), self._failing(path):
+            self._fd = _replace_with(path, [self._header], keep_open=True)
+
+    def _head(self, path: Path, *, with_seed: bool) -> bytes:
+        return _encode(match_record(self.rs, seed=self.seed if with_seed else None, players=self.players, deals=[], record_path=path))
+
+    def _entry(self, deal: tuple[int, int, list[str]]) -> bytes:
+        text = match_record(self._bare, seed=None, players=[], deals=[deal], record_path=None)
+        return _encode(text.partition("\ndeals:\n")[2])
+
+    @contextmanager
+    def _failing(self, path: Path | None) -> Iterator[None]:
+        try:
+            yield
+        except OSError as exc:
+            raise RecordNotWritten(path, exc.strerror or str(exc)) from None
+
+    # ------------------------------------------------------------------- the DealLog protocol
+    def begin_deal(self, dealer: int, seed: int) -> list[str]:
+        moves: list[str] = []
+        self.current = (dealer, seed, moves)
+        return moves
+
+    def end_deal(self) -> None:
+        """Put the finished deal on disk (or in the spool) and forget its moves."""
+        assert self.current is not None, "no deal begun"
+        entry = self._entry(self.current)
+        with signals_held(), self._failing(self.path):
+            if self._fd is not None:
+                _append(self._fd, entry)
+            else:
+                assert self._spool is not None
+                self._spool.write(entry)
+            self.current = None
+
+    # ------------------------------------------------------------------- at the end
+    def _rest(self) -> Iterator[bytes]:
+        """The finished deals written so far, in chunks, then the deal in play."""
+        if self._fd is not None:
+            handle: IO[bytes] = os.fdopen(os.dup(self._fd), "rb")
+            handle.seek(len(self._header))
+        else:
+            assert self._spool is not None
+            handle = self._spool
+            handle.seek(0)
+        try:
+            while chunk := handle.read(SPOOL_BYTES):
+                yield chunk
+        finally:
+            if handle is not self._spool:
+                handle.close()
+        if self.current is not None:
+            yield self._entry(self.current)
+
+    def save(self) -> Path:
+        """Complete the record file -- the deal in play added, the seed shown -- and close it."""
+        path, fd = self.path, self._fd
+        assert path is not None and fd is not None, "a record without a path is written by save_new"
+        with signals_held(), self._failing(path):
+            if self.hide_seed:
+                _replace_with(path, itertools.chain([self._head(path, with_seed=True)], self._rest()))
+            elif self.current is not None:
+                _append(fd, self._entry(self.current))
+            self.current = None
+            self.close()
+        return path
+
+    def save_new(self, candidates: Iterable[Path]) -> Path:
+        """Write the record so far (the deal in play included) to the first free candidate path."""
+        tried: list[Path] = []
+
+        def content(path: Path) -> Iterator[bytes]:
+            tried.append(path)
+            yield self._head(path, with_seed=True)  # the ruleset is named relative to the file
+            yield from self._rest()
+
+        try:
+            return write_new_file(candidates, content)
+        except OSError as exc:
+            raise RecordNotWritten(tried[-1] if tried else None, exc.strerror or str(exc)) from None
+
+    def close(self) -> None:
+        """Let go of the file (the record stays as it is) and of the spool."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        if self._spool is not None:
+            self._spool.close()
+            self._spool = None

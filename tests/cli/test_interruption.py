@@ -1,0 +1,189 @@
+"""A match stopped from outside keeps its record; a long run keeps its memory; input that is
+not UTF-8 is asked again.
+
+Each test starts ``rules run`` as a real child process and stops it the way a user's system
+would: Ctrl-C (SIGINT, also several in a row), a killed job (SIGTERM), a closed terminal
+(SIGHUP), or SIGKILL, which no program can answer -- the record on disk must hold every
+finished deal even then.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import signal
+import subprocess
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+import yaml
+
+from clitools import RULES
+from interpreter.play.record import load_record, replay
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals and /proc")
+
+DEALER = "  - dealer: "
+
+
+def endless(folder: Path) -> Path:
+    """A ruleset whose match nobody wins: the run lasts until it is stopped."""
+    path = folder / "endless.yaml"
+    path.write_text("extends: schnapsen\nname: endless\nmatch: {target: 1000000000}\n", encoding="utf-8")
+    return path
+
+
+def start(folder: Path, record: Path, *extra: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [str(RULES), "run", str(endless(folder)), "--seed", "1", "--quiet", "--deals", "1000000000", "--record", str(record), *extra],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=folder,
+    )
+
+
+def wait_for_deals(record: Path, n: int, proc: subprocess.Popen[str], timeout: float = 60) -> None:
+    """Wait until the record on disk holds ``n`` finished deals."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        assert proc.poll() is None, "the run ended by itself"
+        if record.exists() and record.read_text(encoding="utf-8").count(DEALER) >= n:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"fewer than {n} deals in {record} after {timeout} s")
+
+
+def some_deals_in(record: Path, n: int, proc: subprocess.Popen[str]) -> None:
+    """Let the match run until the record holds ``n`` deals, or for 3 s (a run that writes its
+    record only at the end)."""
+    try:
+        wait_for_deals(record, n, proc, timeout=3)
+    except AssertionError:
+        assert proc.poll() is None, "the run ended by itself"
+
+
+def replays(record: Path) -> int:
+    """The record reads and replays; returns its number of deals."""
+    rec = load_record(record)
+    assert replay(rec).illegal is None
+    return len(rec.deals)
+
+
+@pytest.mark.parametrize("signum, status, words", [
+    (signal.SIGTERM, 143, "game stopped by SIGTERM"),
+    (signal.SIGHUP, 129, "game stopped by SIGHUP"),
+    (signal.SIGINT, 130, "game interrupted"),
+], ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_stop_signal_saves_the_record_and_exits_128_plus_the_signal(tmp_path: Path, signum: int, status: int, words: str) -> None:
+    record = tmp_path / "r.yaml"
+    proc = start(tmp_path, record)
+    some_deals_in(record, 3, proc)
+    proc.send_signal(signum)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == status, err
+    assert "Traceback" not in err
+    assert f"{words}; the record so far is saved in {record}" in err
+    assert replays(record) >= 1
+
+
+def test_ctrl_c_again_and_again_while_saving_does_not_lose_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "r.yaml"
+    proc = start(tmp_path, record)
+    some_deals_in(record, 500, proc)  # a record that takes a while to save
+    for _ in range(200):
+        if proc.poll() is not None:
+            break
+        proc.send_signal(signal.SIGINT)
+        time.sleep(0.002)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert replays(record) >= 1
+
+
+def test_the_record_on_disk_holds_every_finished_deal_even_after_sigkill(tmp_path: Path) -> None:
+    record = tmp_path / "r.yaml"
+    proc = start(tmp_path, record)
+    wait_for_deals(record, 5, proc)
+    proc.kill()  # no chance to save anything
+    proc.communicate(timeout=60)
+    assert replays(record) >= 5
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == [], "a temporary file was left behind"
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
+def test_a_long_run_keeps_its_memory_bounded(tmp_path: Path) -> None:
+    """``--deals 1000000000`` on a match nobody wins: each deal goes to disk, none stays in memory."""
+    record = tmp_path / "r.yaml"
+    proc = start(tmp_path, record)
+    try:
+        wait_for_deals(record, 1500, proc)  # past start-up and the allocator's first growth
+        before = _rss_kib(proc.pid)
+        wait_for_deals(record, 4000, proc)
+        grown = _rss_kib(proc.pid) - before
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    # kept in memory, 2,500 deals' moves and results would be some 5.5 MB; what the allocator
+    # still takes from the system while it settles (the traced memory stays flat) is less than half
+    assert grown < 3000, f"memory grew by {grown} KiB in 2,500 deals"
+    assert proc.returncode == 143, err
+
+
+@pytest.mark.parametrize("to_file", [True, False], ids=["--record", "spool"])
+def test_the_record_writer_keeps_only_the_deal_in_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, to_file: bool) -> None:
+    """In the library: the memory traced after 50 and after 150 deals is the same (the spool,
+    without --record, is kept small here so that it goes to a temporary file early)."""
+    from interpreter.play import recordfile
+    from interpreter.play.bots import make_agent
+    from interpreter.play.runner import DealEnded, Event, play_match
+    from interpreter.rules.loader import load_ruleset
+
+    monkeypatch.setattr(recordfile, "SPOOL_BYTES", 20_000)
+    rs = load_ruleset(str(endless(tmp_path)))
+    writer = recordfile.RecordWriter(rs, seed=1, players=["greedy", "greedy"], path=tmp_path / "r.yaml" if to_file else None)
+    traced: dict[int, int] = {}
+
+    def observe(event: Event) -> None:
+        if isinstance(event, DealEnded) and event.number in (50, 150):
+            gc.collect()
+            traced[event.number] = tracemalloc.get_traced_memory()[0]
+
+    tracemalloc.start()
+    try:
+        play_match(rs, [make_agent("greedy", rs, s) for s in (0, 1)], seed=1, max_deals=150, observer=observe, log=writer, keep_history=False)
+    finally:
+        tracemalloc.stop()
+        writer.close()
+    assert traced[150] - traced[50] < 40_000  # 100 deals kept would be some 200 kB
+
+
+def test_input_that_is_not_utf8_is_explained_and_asked_again(tmp_path: Path) -> None:
+    record = tmp_path / "r.yaml"
+    proc = subprocess.run(
+        [str(RULES), "run", "schnapsen", "--seed", "3", "--players", "human,greedy", "--record", str(record)],
+        input=b"\xff\xfe play\n\xc3\n1\n", capture_output=True, timeout=60,
+    )
+    assert proc.returncode == 130
+    assert b"Traceback" not in proc.stderr
+    assert proc.stdout.count(b"that entry is not UTF-8 text") == 2
+    moves = yaml.safe_load(record.read_text(encoding="utf-8"))["deals"][0]["moves"]
+    assert len(moves) >= 1, "the entry after the refused ones was lost"
+
+
+def test_end_of_input_after_bytes_that_are_not_utf8_keeps_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "r.yaml"
+    proc = subprocess.run(
+        [str(RULES), "run", "schnapsen", "--seed", "3", "--players", "human,greedy", "--record", str(record)],
+        input=b"1\n\x80", capture_output=True, timeout=60,
+    )
+    assert proc.returncode == 130 and b"Traceback" not in proc.stderr
+    assert b"the record so far is saved in" in proc.stderr
+    assert replays(record) == 1

@@ -1,0 +1,199 @@
+"""What ``rules run --record`` and ``rules new`` write, and where they refuse to.
+
+A record or a skeleton is written atomically (a temporary file in the same folder, renamed
+into place), never onto a file the run reads -- the ruleset, a base it extends, a hard or
+symbolic link to one of them -- and never into anything but a regular file: a FIFO or a
+device is refused at once instead of blocking.  The match seed is drawn from 63 bits of the
+system's randomness and kept from a human seat until the match is over.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from clitools import RULES, invoke, no_traceback
+from interpreter.play import recordfile
+from interpreter.play.record import match_record
+from interpreter.play.runner import MatchLog, play_match
+from interpreter.play.bots import make_agent
+from interpreter.rules.loader import load_ruleset
+
+BASE = "extends: schnapsen\nname: base\n"
+HOUSE = "extends: base.yaml\nname: house\nmatch: {target: 3}\n"
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> Path:
+    (tmp_path / "base.yaml").write_text(BASE, encoding="utf-8")
+    (tmp_path / "house.yaml").write_text(HOUSE, encoding="utf-8")
+    return tmp_path
+
+
+def run_record(ruleset: Path, record: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(RULES), "run", str(ruleset), "--seed", "1", "--deals", "1", "--quiet", "--record", str(record)],
+        capture_output=True, text=True, timeout=20, cwd=ruleset.parent,
+    )
+
+
+# --------------------------------------------------------------------------- never onto an input
+@pytest.mark.parametrize("target", ["house.yaml", "base.yaml", "hard-link.yaml", "sym-link.yaml", "base-link.yaml"])
+def test_a_record_never_overwrites_a_file_the_run_reads(house: Path, target: str) -> None:
+    os.link(house / "house.yaml", house / "hard-link.yaml")
+    os.symlink("house.yaml", house / "sym-link.yaml")
+    os.link(house / "base.yaml", house / "base-link.yaml")
+    proc = run_record(house / "house.yaml", house / target)
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr and target in proc.stderr
+    assert (house / "base.yaml").read_text(encoding="utf-8") == BASE
+    assert (house / "house.yaml").read_text(encoding="utf-8") == HOUSE
+
+
+def test_the_source_files_of_a_house_ruleset_are_its_whole_chain(house: Path) -> None:
+    rs = load_ruleset(str(house / "house.yaml"))
+    names = [p.name for p in recordfile.source_files(rs)]
+    assert names == ["house.yaml", "base.yaml", "schnapsen.yaml"]
+
+
+@pytest.mark.parametrize("base", ["base.yaml", "house.yaml"])
+def test_new_refuses_a_target_that_its_from_chain_reads(house: Path, base: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(house)
+    out = invoke(["new", "base.yaml", "--from", base, "--force"])
+    assert out.exit_code == 2
+    assert "base.yaml" in out.stderr
+    assert (house / "base.yaml").read_text(encoding="utf-8") == BASE
+
+
+# --------------------------------------------------------------------------- only regular files
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_a_fifo_as_the_record_or_the_new_file_is_refused_at_once(house: Path) -> None:
+    fifo = house / "pipe.yaml"
+    os.mkfifo(fifo)
+    proc = run_record(house / "house.yaml", fifo)  # times out (and fails) if it ever opens the FIFO
+    assert proc.returncode == 2 and "not a regular file" in proc.stderr
+    for extra in ([], ["--force"]):
+        proc = subprocess.run([str(RULES), "new", str(fifo), "--from", "schnapsen", *extra], capture_output=True, text=True, timeout=20)
+        assert proc.returncode == 2 and "not a regular file" in proc.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="needs /dev/null")
+def test_a_device_as_the_record_is_refused(house: Path) -> None:
+    proc = run_record(house / "house.yaml", Path("/dev/null"))
+    assert proc.returncode == 2 and "not a regular file" in proc.stderr
+
+
+# --------------------------------------------------------------------------- atomic
+def test_a_record_is_written_in_one_piece_and_leaves_no_temporary_file(house: Path) -> None:
+    record = house / "r.yaml"
+    record.write_text("an older file\n", encoding="utf-8")
+    os.chmod(record, 0o640)
+    proc = run_record(house / "house.yaml", record)
+    assert proc.returncode == 0, proc.stderr
+    assert record.read_text(encoding="utf-8").startswith("# Sixty-Six Rules match record")
+    assert sorted(p.name for p in house.iterdir()) == ["base.yaml", "house.yaml", "r.yaml"]
+    assert (record.stat().st_mode & 0o777) == 0o640  # the replaced file's mode is kept
+
+
+@pytest.mark.skipif(os.name != "posix", reason="resource limits")
+def test_a_record_that_fills_the_disk_stays_a_record_of_the_deals_before(tmp_path: Path) -> None:
+    """With room for only part of the match (a file-size limit, like a full disk), the run stops
+    with exit 2 and the file holds whole deals only: it replays."""
+    import resource
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (700, 700))
+
+    record = tmp_path / "r.yaml"
+    proc = subprocess.run(
+        [str(RULES), "run", "schnapsen", "--seed", "7", "--quiet", "--record", str(record)],
+        capture_output=True, text=True, timeout=60, preexec_fn=small_files,
+    )
+    assert proc.returncode == 2 and "cannot write the record" in proc.stderr and "Traceback" not in proc.stderr
+    replayed = invoke(["replay", str(record), "--json"])
+    assert replayed.exit_code == 0, replayed.stderr
+    assert replayed.json()["status"] == "deal_over"
+    assert [p.name for p in tmp_path.iterdir()] == ["r.yaml"]
+
+
+def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "t.yaml"
+    target.write_text("old\n", encoding="utf-8")
+
+    def no_space(fd: int, data: bytes) -> None:
+        os.write(fd, data[:3])  # a part is written, then the disk is full
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(recordfile, "_write_all", no_space)
+    with pytest.raises(OSError):
+        recordfile.write_file(target, "new text\n")
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["t.yaml"]
+
+
+def test_new_writes_atomically_over_a_forced_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "mine.yaml"
+    target.write_text("old\n", encoding="utf-8")
+    monkeypatch.setattr(recordfile.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(5, "I/O error")))
+    out = invoke(["new", str(target), "--from", "schnapsen", "--force"])
+    assert out.exit_code == 2 and "cannot write" in out.stderr
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.yaml"]
+
+
+def test_the_record_written_deal_by_deal_is_the_record_text(tmp_path: Path) -> None:
+    """Header, then one deal at a time: the same bytes as match_record() of the whole match."""
+    rs = load_ruleset("north-american-3")
+    path = tmp_path / "m.yaml"
+    writer = recordfile.RecordWriter(rs, seed=5, players=["greedy"] * 3, path=path)
+    play_match(rs, [make_agent("greedy", rs, s) for s in range(3)], seed=5, max_deals=4, log=writer)
+    writer.save()
+    log = MatchLog()
+    play_match(rs, [make_agent("greedy", rs, s) for s in range(3)], seed=5, max_deals=4, log=log)
+    assert path.read_text(encoding="utf-8") == match_record(rs, seed=5, players=["greedy"] * 3, deals=log.deals, record_path=path)
+
+
+# --------------------------------------------------------------------------- seeds
+def test_a_random_seed_has_63_bits() -> None:
+    seeds = [invoke(["run", "schnapsen", "--json", "--deals", "1"]).json()["seed"] for _ in range(3)]
+    assert len(set(seeds)) == 3
+    assert all(0 <= s < 2**63 for s in seeds)
+    assert max(seeds) > 2**40  # all three below would happen once in 2**69 runs
+
+
+def test_a_human_seat_sees_the_seed_only_when_the_match_is_over(tmp_path: Path) -> None:
+    """Through a pipe, a whole match with seat 0 human and a random seed: nothing printed
+    before the end holds the match seed or a deal's seed, nor does the record on disk during play."""
+    record = tmp_path / "r.yaml"
+    proc = subprocess.Popen(
+        [str(RULES), "run", "schnapsen", "--players", "human,greedy", "--record", str(record)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    seen = ""
+    while "your move" not in seen:  # the first prompt: the match is on
+        seen += proc.stdout.read(1)
+    during_play = record.read_text(encoding="utf-8")
+    out, err = proc.communicate("1\n" * 500, timeout=120)
+    assert proc.returncode == 0, err
+    log = seen + out
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    seed = data["seed"]
+    before_end, _, last = log.rpartition("match seed: ")
+    assert last.strip() == str(seed), "the seed is printed at the end"
+    numbers = set(re.findall(r"\d+", before_end))
+    assert str(seed) not in numbers
+    assert not {str(d["seed"]) for d in data["deals"]} & numbers
+    assert f"seed: {seed}" not in during_play and re.search(r"^seed:", during_play, re.M) is None
+    assert "Match won by" in before_end
+
+
+def test_without_a_human_the_header_still_shows_the_seed() -> None:
+    out = invoke(["run", "schnapsen", "--deals", "1", "--quiet"])
+    no_traceback(out)
+    assert re.match(r"Schnapsen -- match to 7, seed \d+, players", out.stdout)
