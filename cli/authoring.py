@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from cli.errors import fail, usage_error
+from cli.options import AllowOutside, names_outside
 from cli.output import say
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
@@ -27,6 +28,7 @@ def validate(
     deep: Annotated[bool, typer.Option("--deep", help="Also play random deals: report deals that never end, rules that never fire, and the score distribution.")] = False,
     deals: Annotated[int, typer.Option("--deals", help="Random deals per ruleset for --deep.", min=1)] = 500,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the --deep deals.")] = 0,
+    allow_outside: AllowOutside = False,
 ) -> None:
     """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid."""
     from interpreter.play.deep import deep_check
@@ -34,7 +36,7 @@ def validate(
     bad = 0
     for name in files:
         try:
-            rs = load_ruleset(name)
+            rs = load_ruleset(name, allow_outside=allow_outside)
         except RulesError as exc:
             bad += 1
             fail(exc)
@@ -62,6 +64,7 @@ def new(
     file: Annotated[Path, typer.Argument(help="The house-rules file to write.")],
     base: Annotated[str, typer.Option("--from", help="The ruleset to extend: a bundled name or a path.")],
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    allow_outside: AllowOutside = False,
 ) -> None:
     """Write a commented house-rules skeleton that extends BASE."""
     from interpreter.play.recordfile import inputs_of, why_not_writable, write_file
@@ -71,13 +74,18 @@ def new(
     if refused is None and file.exists() and not force:
         raise usage_error(f"{file} already exists (use --force to overwrite it)")
     try:
-        rs = load_ruleset(base)
+        rs = load_ruleset(base, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
     refused = refused or why_not_writable(file, inputs_of(rs, f"the ruleset --from {base} names"))
     if refused is not None:
         raise usage_error(f"{file} {refused}; choose another file")
     ref = _extends_reference(base, file)
+    if names_outside(ref) and not allow_outside:
+        raise usage_error(
+            f"{file} would extend {ref}, outside its own folder, which rule files may not name; "
+            f"write it next to {base} or in a folder below it (or pass --allow-outside, and use it to validate and play the file too)"
+        )
     try:
         write_file(file, skeleton(rs, ref, file))
     except OSError as exc:
@@ -102,6 +110,7 @@ def _extends_reference(base: str, file: Path) -> str:
 def describe(
     ruleset: Annotated[str, typer.Argument(help="A ruleset file or bundled name.")],
     fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
+    allow_outside: AllowOutside = False,
 ) -> None:
     """Print the complete rulebook of a ruleset in plain sentences (house rules: differences first)."""
     from interpreter.text.describe import rulebook
@@ -109,8 +118,8 @@ def describe(
     if fmt not in ("md", "html"):
         raise usage_error(f"--format: '{fmt}' is not a format (expected md or html)")
     try:
-        rs = load_ruleset(ruleset)
-        base = load_ruleset(_base_path(rs.extends, rs.source)) if rs.extends else None
+        rs = load_ruleset(ruleset, allow_outside=allow_outside)
+        base = load_ruleset(_base_path(rs.extends, rs.source), allow_outside=allow_outside) if rs.extends else None
     except RulesError as exc:
         raise fail(exc) from None
     say(rulebook(rs, base, fmt), multiline=True, nl=False)
@@ -126,12 +135,13 @@ def diff(
     a: Annotated[str, typer.Argument(help="The first ruleset (file or bundled name).")],
     b: Annotated[str, typer.Argument(help="The second ruleset.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the changes as a JSON list.")] = False,
+    allow_outside: AllowOutside = False,
 ) -> None:
     """List the rule-level differences between two rulesets, one line each."""
     from interpreter.text.diff import changes_to_json, diff_rulesets
 
     try:
-        ra, rb = load_ruleset(a), load_ruleset(b)
+        ra, rb = load_ruleset(a, allow_outside=allow_outside), load_ruleset(b, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
     changes = diff_rulesets(ra, rb)

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from cli.errors import fail
+from cli.options import AllowOutside
 from cli.output import say
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
@@ -27,10 +28,11 @@ def replay(
     record: Annotated[Path, typer.Argument(help="A game record file (YAML).")],
     until: Annotated[Optional[int], typer.Option("--until", help="Execute only the first K moves.", min=0)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the state as one JSON object.")] = False,
+    allow_outside: AllowOutside = False,
 ) -> None:
     """Replay a record and report the state after its moves (exit 1 if a move is illegal)."""
     try:
-        rec = load_record(record)
+        rec = load_record(record, allow_outside=allow_outside)
         outcome = run_replay(rec, until)
     except RulesError as exc:
         raise fail(exc) from None

@@ -24,6 +24,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, usage_error
+from cli.options import AllowOutside, names_outside
 from cli.output import say, silence_stdout, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.actions import Action
@@ -32,33 +33,42 @@ from interpreter.core.printable import json_text
 from interpreter.engine.match import Match
 from interpreter.engine.state import DealState
 from interpreter.play.bots import Agent, make_agent
+from interpreter.play.record import ruleset_reference
 from interpreter.play.recordfile import RecordNotWritten, RecordWriter, inputs_of, why_not_writable
 from interpreter.play.runner import DealEnded, DealStarted, Event, play_match
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
+from interpreter.rules.yamlsource import RECORD_LIMITS
 
 SEAT_KINDS = ("random", "greedy", "human")
 MAX_DEALS = 1000  # a match that nobody wins in this many deals is a broken ruleset, not a long game
+DEALS_LIMIT = RECORD_LIMITS.max_items  # --deals: no more deals than `rules replay` reads back
 
 
 def run(
     ruleset: Annotated[str, typer.Argument(help="A ruleset file, or a bundled name such as schnapsen.")],
     seed: Annotated[Optional[int], typer.Option(help="Seed of the match (random if omitted; printed, at the end when a human plays).")] = None,
     players: Annotated[Optional[str], typer.Option(help="Seat kinds, comma-separated: random, greedy, human (default: greedy for every seat).")] = None,
-    deals: Annotated[Optional[int], typer.Option(help="Stop after N deals even if nobody has won.", min=1)] = None,
+    deals: Annotated[Optional[int], typer.Option(help=f"Stop after N deals even if nobody has won (at most {DEALS_LIMIT:,}).", min=1)] = None,
     record: Annotated[Optional[Path], typer.Option(help="Write the match record to this file (kept up to date after every deal).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the log.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the header, the deal results and the match result.")] = False,
     open_hands: Annotated[bool, typer.Option("--open", help="Show every hand at the start of each deal.")] = False,
+    allow_outside: AllowOutside = False,
 ) -> None:
     """Play a whole match to the ruleset's target and print its log."""
+    if deals is not None and deals > DEALS_LIMIT:
+        raise usage_error(f"--deals: {deals:,} is more than a record holds (at most {DEALS_LIMIT:,})")
     try:
-        rs = load_ruleset(ruleset)
+        rs = load_ruleset(ruleset, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
     kinds = seat_kinds(players, rs)
     if record is not None:
         check_record_path(record, rs)
+        ref = ruleset_reference(rs, record)
+        if names_outside(ref):
+            warn(f"note: the record names its ruleset as {ref}, outside the record's folder: replay it with --allow-outside")
     game = Game(rs, secrets.randbits(63) if seed is None else seed, kinds, as_json)
     referee = Referee()
     agents = build_agents(game, referee.explain)

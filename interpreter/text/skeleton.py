@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from interpreter.rules.yamlsource import yaml_scalar
+from interpreter.core.errors import RulesError
+from interpreter.rules.yamlsource import load_yaml, yaml_scalar
 from interpreter.rules.resources import schema_path
 from interpreter.rules.ruleset import Ruleset
 
@@ -55,10 +56,11 @@ def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
     else:
         schema = os.path.relpath(schema_file, folder)
     name = re.sub(r"[^a-z0-9]+", "-", target.stem.lower()).strip("-") or "house-rules"
+    title = " ".join(base.title.split())  # one line: it stands in a comment too
     lines = [
         f"# yaml-language-server: $schema={schema}",
         "#",
-        f"# House rules based on {base.title}.  Only what differs from the base belongs here:",
+        f"# House rules based on {title}.  Only what differs from the base belongs here:",
         "# mappings merge with the base key by key, other values and lists replace the base's,",
         "# and null removes a key (its default applies).  Check and read your variant with:",
         f"#   rules validate {target.name} --deep",
@@ -66,7 +68,7 @@ def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
         f"#   rules diff {base_ref} {target.name}",
         f"extends: {yaml_scalar(base_ref)}",
         f"name: {yaml_scalar(name)}",
-        f"title: {base.title} (house rules)",
+        f"title: {_title_scalar(title + ' (house rules)')}",
         "",
         "# The options most often changed, with the base's values -- uncomment and edit:",
     ]
@@ -84,3 +86,13 @@ def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
             current = section
         lines.append(f"#   {key}: {_flow(data[section][key])}    # {meaning}")
     return "\n".join(lines) + "\n"
+
+
+def _title_scalar(text: str) -> str:
+    """A title as a YAML scalar: plain where it reads back as itself (most titles), else quoted."""
+    try:
+        if "#" not in text and load_yaml(f"title: {text}\n", "<title>").data == {"title": text}:
+            return text
+    except RulesError:
+        pass
+    return yaml_scalar(text)
