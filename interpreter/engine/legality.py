@@ -226,10 +226,8 @@ class Legality(Position):
         before it, declare, or let it happen), or the marrier's chance to go out before the
         follower plays (declare or not) -- the answers open."""
         if self.draw_pending:
-            codes = [CONTINUE, CLOSE_BEFORE_DRAW]  # the draw is held back only when closing is possible
-            if self.declare_refusal() is None:
-                codes.append(DECLARE)
-            return codes
+            # the draw is held back only when closing is possible; the trick's winner may declare
+            return [CONTINUE, CLOSE_BEFORE_DRAW, DECLARE] if self.claim_seat >= 0 else [CONTINUE, CLOSE_BEFORE_DRAW]
         return [DECLARE, CONTINUE]
 
     def step_refusal(self, code: int) -> Refusal | None:
@@ -242,11 +240,11 @@ class Legality(Position):
         return DRAW_PENDING
 
     def declare_refusal(self) -> Refusal | None:
-        if not self.rs.claim.enabled:
-            return NO_DECLARING
-        if self.claim_seat < 0:
-            return NOT_ENTITLED
-        return None
+        """Declaring: open to the seat the moves made entitled (``claim_seat``: the winner of
+        the trick just completed, or a marrier where ``claim.after_marriage``), and no other."""
+        if self.claim_seat >= 0:
+            return None
+        return NO_DECLARING if not self.rs.claim.enabled else NOT_ENTITLED
 
     # ------------------------------------------------------------------ before leading
     def marriage_refusal(self, seat: int) -> Refusal | None:
