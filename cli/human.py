@@ -10,6 +10,7 @@ raises :class:`Interrupted`, so the CLI can save the record.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TextIO
 
@@ -22,6 +23,34 @@ from interpreter.engine.views import SeatView
 
 class Interrupted(Exception):
     """The person stopped the game (end of input or Ctrl-C)."""
+
+
+#: Longest entry read from a person; a longer line is refused as a whole, and a "line" that
+#: runs on for more than DISCARD_LIMIT characters (no line break at all) is taken as end of input.
+ENTRY_LIMIT = 200
+DISCARD_LIMIT = 1_000_000
+TOO_LONG = "\x00too long"  # never a real entry: entries with control characters are refused
+
+
+def read_entry(prompt: str, stdin: TextIO | None = None, stdout: TextIO | None = None) -> str:
+    """Like :func:`input`, but reading at most :data:`ENTRY_LIMIT` characters of a line into
+    memory, so that an endless line (``< /dev/zero``) cannot exhaust memory or hold off a signal."""
+    stdin = stdin if stdin is not None else sys.stdin
+    stdout = stdout if stdout is not None else sys.stdout
+    stdout.write(prompt)
+    stdout.flush()
+    line = stdin.readline(ENTRY_LIMIT + 1)
+    if not line:
+        raise EOFError
+    if line.endswith("\n") or len(line) <= ENTRY_LIMIT:
+        return line.rstrip("\n")
+    skipped = len(line)
+    while skipped <= DISCARD_LIMIT:
+        chunk = stdin.readline(65536)
+        if not chunk or chunk.endswith("\n"):
+            return TOO_LONG
+        skipped += len(chunk)
+    raise EOFError  # no line break in a million characters: not a person typing
 
 
 class HumanAgent:
@@ -62,6 +91,9 @@ class HumanAgent:
             except UnicodeDecodeError:  # stdin could not be told to pass undecodable bytes on
                 text = "\udcff"
             if not text:
+                continue
+            if text == TOO_LONG:
+                self.say(f"that entry is too long (at most {ENTRY_LIMIT} characters): type a number or a move such as play TH\n")
                 continue
             if any("\ud800" <= ch <= "\udfff" for ch in text):  # bytes that are not UTF-8, escaped
                 self.say("that entry is not UTF-8 text: type a number or a move such as play TH\n")

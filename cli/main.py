@@ -10,13 +10,30 @@ command line at a glance; each command lives with its kin: :mod:`cli.authoring`,
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from cli.authoring import describe, diff, new, schema, validate
+from cli.output import guard_stdout, output_failure
 from cli.replay import replay
 from cli.run import run
 
-app = typer.Typer(
+class _App(typer.Typer):
+    """The app, run with stdout guarded: a closed pipe or a full disk never ends a command with
+    a traceback, and a failed write turns a successful exit into status 2."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        guard_stdout()
+        try:
+            return super().__call__(*args, **kwargs)
+        except SystemExit as exc:
+            if output_failure and exc.code in (0, None):
+                raise SystemExit(2) from None
+            raise
+
+
+app = _App(
     add_completion=False,
     no_args_is_help=True,
     help="Sixty-Six Rules: play, replay and check rulesets of the Sixty-Six card games.",

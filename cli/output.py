@@ -12,23 +12,67 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any, TextIO
 
 import typer
 
 from interpreter.core.printable import printable
 
 
+#: Why stdout could not be written (a full disk, an I/O error), once it failed; the app then
+#: ends with exit status 2 instead of 0 (:func:`cli.main` reads it).
+output_failure: list[str] = []
+
+
 def say(text: str = "", *, multiline: bool = False, nl: bool = True) -> bool:
     """Print ``text`` on stdout, escaped (``multiline`` keeps line breaks and tabs).
 
-    Returns ``False`` if the reader has gone (stdout is silenced from then on).
+    Returns ``False`` if stdout cannot be written any more (it is silenced from then on).
     """
     try:
         typer.echo(printable(text, multiline=multiline), nl=nl)
-    except BrokenPipeError:
-        silence_stdout()
+    except OSError as exc:
+        _stdout_failed(exc)
         return False
     return True
+
+
+def _stdout_failed(exc: OSError) -> None:
+    """A closed pipe is the reader's choice and stays silent; any other failure is said once."""
+    if not isinstance(exc, BrokenPipeError) and not output_failure:
+        output_failure.append(exc.strerror or str(exc))
+        warn(f"error: cannot write the output: {output_failure[0]}")
+    silence_stdout()
+
+
+class GuardedStdout:
+    """Stands for ``sys.stdout`` while a command runs, so that text printed by typer and click
+    themselves (``--help``) meets a closed pipe or a full disk as calmly as :func:`say`."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            _stdout_failed(exc)
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            _stdout_failed(exc)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def guard_stdout() -> None:
+    """Put :class:`GuardedStdout` in front of the process's stdout (idempotent)."""
+    if not isinstance(sys.stdout, GuardedStdout):
+        sys.stdout = GuardedStdout(sys.stdout)
 
 
 def warn(text: str, *, multiline: bool = False) -> None:
@@ -47,7 +91,7 @@ def silence_stdout() -> None:
     """
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ is not None else sys.stdout.fileno())
     except (AttributeError, OSError, ValueError):  # not a real file: a test runner's buffer
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
     finally:

@@ -168,13 +168,13 @@ def open_record(game: Game, path: Path | None) -> RecordWriter:
 
 def build_agents(game: Game, explain: Callable[[Action], str | None]) -> list[Agent]:
     """One agent per seat: bots seeded from the match seed (the same seed plays the same match), people at this terminal."""
-    from cli.human import HumanAgent
+    from cli.human import HumanAgent, read_entry
 
     agents: list[Agent] = []
     for seat, kind in enumerate(game.kinds):
         if kind == "human":
             _pass_undecodable_input()
-            agents.append(HumanAgent(input, sys.stdout, explain))
+            agents.append(HumanAgent(read_entry, sys.stdout, explain))
         else:
             agents.append(make_agent(kind, game.rs, game.seed * 16 + seat))
     return agents

@@ -639,7 +639,7 @@ def _find_mark(text: str, path: Path) -> Mark | None:
     builder = _Builder(_fast_events(text), unbounded, want=path)
     try:
         builder.document()
-    except (_Problem, yaml.YAMLError, UnicodeError):
+    except (_Problem, yaml.YAMLError, UnicodeError, ValueError):
         pass
     finally:
         builder.events.dispose()
@@ -707,6 +707,18 @@ def _yaml_error(
     return _fail(error_cls, str(exc), file, Mark(1, 1))
 
 
+_LONG_ESCAPE = re.compile(r"\\U([0-9A-Fa-f]{8})")
+
+
+def _bad_escape(error_cls: type[RulesError], text: str, file: str) -> RulesError:
+    """A ``\\UXXXXXXXX`` escape past U+10FFFF, located at the first such escape in the text."""
+    for m in _LONG_ESCAPE.finditer(text):
+        if int(m.group(1), 16) > 0x10FFFF:
+            message = f"\\U{m.group(1)} is not a Unicode character"
+            return _fail(error_cls, message, file, _position_to_mark(text, m.start()))
+    return _fail(error_cls, "an escape in a quoted string is not a Unicode character", file, Mark(1, 1))
+
+
 def load_yaml(
     text: str,
     file: str,
@@ -725,6 +737,8 @@ def load_yaml(
         raise _fail(error_cls, problem.message, file, mark, problem.path) from None
     except yaml.YAMLError as exc:
         raise _yaml_error(error_cls, exc, text, file) from None
+    except ValueError:  # PyYAML's scanner calls chr() on a \U escape beyond the last code point
+        raise _bad_escape(error_cls, text, file) from None
     if not found:
         raise _fail(error_cls, "the file is empty", file, Mark(1, 1))
     return SourceDoc(
