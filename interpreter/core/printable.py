@@ -5,8 +5,10 @@ a file name, an error message, a whole rulebook -- passes through :func:`printab
 a ruleset cannot move the cursor, clear the screen or retitle the terminal with an ``ESC``
 sequence, ring the bell, or stop the output with a lone surrogate that no encoding can
 write.  What is escaped: the C0 controls (``\\x00``-``\\x1f``), DEL, the C1 controls
-(``\\x80``-``\\x9f``, which some terminals obey like ``ESC [``) and lone surrogates, each as
-the Python escape that names it (``\\x1b``, ``\\ud800``).  Nothing else changes, so the
+(``\\x80``-``\\x9f``, which some terminals obey like ``ESC [``), lone surrogates, and the
+invisible characters that make a line read otherwise than it is (bidi overrides and isolates,
+line separators, the zero-width space), each as the Python escape that names it (``\\x1b``,
+``\\ud800``, ``\\u202e``).  Nothing else changes, so the
 function is idempotent and plain text passes untouched.
 
 >>> printable("Evil\\x1b]0;pwned\\x07 title")
@@ -25,10 +27,14 @@ import json
 import re
 from typing import Any
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-_CONTROL_BUT_LAYOUT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")  # keeps \t and \n
+#: Characters that change how the rest of a line reads without showing themselves: the bidi
+#: marks, embeddings, overrides and isolates (U+061C, U+200E-F, U+202A-E, U+2066-9), the line
+#: and paragraph separators (U+2028-9), the zero-width space and a byte-order mark in the text.
+_INVISIBLE = "\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff"
+_CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f\ud800-\udfff{_INVISIBLE}]")
+_CONTROL_BUT_LAYOUT = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff{_INVISIBLE}]")  # keeps \t and \n
 #: What ``json.dumps(..., ensure_ascii=False)`` leaves raw although a terminal may obey it.
-_JSON_RAW = re.compile("[\x7f-\x9f\ud800-\udfff]")
+_JSON_RAW = re.compile(f"[\x7f-\x9f\ud800-\udfff{_INVISIBLE}]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 

@@ -35,7 +35,7 @@ from typing import IO
 from interpreter.core.errors import RulesError
 from interpreter.play.record import match_record
 from interpreter.rules.extends import MAX_DEPTH
-from interpreter.rules.resources import find_ruleset, schema_path
+from interpreter.rules.resources import data_dir, find_ruleset, schema_path
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.yamlsource import load_yaml_file
 
@@ -100,8 +100,8 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
     """Why ``path`` may not be written now (a phrase after the path), or ``None`` if it may.
 
     Only a regular file or a path that does not exist yet may be written, never one of the
-    ``inputs`` (by device and inode: a link to an input counts as the input), and only in a
-    folder that exists and may be written.  Nothing is opened, so a FIFO never blocks.
+    ``inputs`` (by device and inode: a link to an input counts as the input) nor an existing
+    file of the bundled rulesets or schema, and only in a folder that exists and may be written.  Nothing is opened, so a FIFO never blocks.
     """
     try:
         st = os.stat(path)
@@ -122,6 +122,10 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
             if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
                 same_name = os.path.abspath(path) == os.path.abspath(source)
                 return f"is {name}" + ("" if same_name else " (another name for the same file)")
+    if st is not None:
+        for kind in ("rulesets", "schema"):
+            if path.resolve().is_relative_to(data_dir(kind).resolve()):
+                return f"is a file of the bundled {kind}, which {'is' if kind == 'schema' else 'are'} never overwritten"
     folder = path.parent
     if not folder.is_dir():
         return f"cannot be written: the folder {folder} does not exist"

@@ -59,3 +59,16 @@ def test_more_deals_than_a_record_holds_is_a_usage_error() -> None:
     out = invoke(["run", "schnapsen", "--deals", "100001", "--quiet"])
     assert out.exit_code == 2
     assert out.stderr.strip() == "error: --deals: 100,001 is more than a record holds (at most 100,000)"
+
+
+def test_a_bundled_ruleset_is_never_overwritten_by_a_record() -> None:
+    target = REPO / "rulesets" / "house" / "santase.yaml"
+    before = target.read_bytes()
+    try:
+        out = invoke(["run", "schnapsen", "--quiet", "--deals", "1", "--record", str(target)])
+        assert out.exit_code == 2
+        assert "is a file of the bundled rulesets, which are never overwritten" in out.stderr
+        assert target.read_bytes() == before
+    finally:
+        if target.read_bytes() != before:  # a regression must not leave the checkout damaged
+            target.write_bytes(before)
