@@ -12,9 +12,9 @@ Where the words come from -- one place per option, as far as the schema allows:
 
 * The label of a key is the schema's: its ``title``, else the opening clause of its
   description when that is a short name ("Who leads to the first trick: dealer_left = ..."
-  gives ``Who leads to the first trick``; see :mod:`interpreter.text.schemawords`).  :data:`LABELS` holds
-  the labels that read better than the schema's words -- each one a ``title`` the schema
-  could carry -- and a key with neither is named by its path (:func:`path_words`).
+  gives ``Who leads to the first trick``; see :mod:`interpreter.text.schemawords`); a key
+  with neither is named by its path (:func:`path_words`).  A new option therefore needs no
+  entry here: a ``title`` in the schema (or a description that opens with a short name).
 * A value is in words from :data:`WORDS` where a diff line wants its own sentence (units,
   "nine of trumps", the team table), else from the schema's ``value = meaning`` clauses
   (:func:`meanings`), else ``yes``/``no`` for a flag and the value as written for the rest.
@@ -57,7 +57,7 @@ from interpreter.text.schemawords import meanings, path_words, schema_label, sch
 if TYPE_CHECKING:
     from interpreter.rules.ruleset import Ruleset
 
-__all__ = ["Change", "diff_rulesets", "changes_to_json", "label", "value_words", "LABELS", "WORDS"]
+__all__ = ["Change", "diff_rulesets", "changes_to_json", "label", "value_words", "WORDS"]
 
 Data = dict[str, Any]  # a ruleset's merged, defaulted mapping
 Words = Callable[[Any, "Ruleset"], Any]  # a value in words (see WORDS)
@@ -156,75 +156,6 @@ def _rotation(v: Any, rs: Ruleset) -> str | None:
 def _turn_up_after(v: Any, rs: Ruleset) -> str:
     return "before the first packet" if v == 0 else f"after {plural(v, 'packet')}"
 
-
-#: Labels that read better in a diff line than the schema's own words (see :func:`label`);
-#: each is a ``title`` the schema could carry instead.
-LABELS: dict[str, str] = {
-    "players.sides": "Sides",
-    "deal.hand_size": "Hand size",
-    "deal.packets": "Packets",
-    "deal.talon": "Talon",
-    "deal.widow": "Widow",
-    "deal.widow.to": "Widow goes",
-    "trump.selection": "Trump",
-    "trump.turn_up_after_packet": "Trump card turned up",
-    "exchange.enabled": "Exchanging the trump card",
-    "exchange.rank": "Exchange card",
-    "exchange.requires_trick_won": "Exchanger must have won a trick",
-    "exchange.min_talon_size": "Smallest talon for the exchange",
-    "exchange.before_first_trick": "Exchange before the first trick",
-    "marriage.enabled": "Marriages",
-    "marriage.ranks": "Marriage",
-    "marriage.values.plain": "Marriage in a plain suit",
-    "marriage.values.trump": "Marriage in trumps",
-    "marriage.first_lead": "Marriage on the first lead",
-    "marriage.after_exhaustion": "Marriages after the talon is exhausted",
-    "marriage.after_close": "Marriages after closing",
-    "marriage.on_closing_lead": "Marriage on the closing lead",
-    "closing.enabled": "Closing the talon",
-    "closing.min_talon_size": "Smallest talon that may be closed",
-    "closing.before_first_trick": "Closing before the first trick",
-    "closing.success_basis": "Successful close scored on",
-    "closing.fail_points.base": "Failed close",
-    "closing.fail_points.no_trick": "Failed close, opponent without a trick",
-    "closing.fail_points.basis": "Failed close, opponent's tricks counted",
-    "closing.opponent_out": "Closer's opponent going out first",
-    "play.strict_from": "Strict play",
-    "play.follow": "Must follow suit",
-    "play.head": "Must head the trick",
-    "play.trump_when_void": "Must trump when void",
-    "play.overtrump": "Overtrumping",
-    "play.undertrump": "Undertrumping when unable to overtrump",
-    "claim.enabled": "Going out by declaring",
-    "claim.after_marriage": "Going out straight after a marriage",
-    "claim.after_last_trick": "Last-trick winner who has reached the target",
-    "claim.false_points.base": "Wrong declaration",
-    "claim.false_points.opponent_without_trick": "Wrong declaration, opponent without a trick",
-    "end.unclaimed": "Deal played out without a declaration won by",
-    "end.last_trick_bonus": "Last trick bonus",
-    "end.last_trick_points": "Winning the last trick scores",
-    "end.tie": "Equal totals",
-    "scoring.method": "Scoring",
-    "scoring.game_points": "Game points formula",
-    "scoring.opponent_points": "Loser's points in the game points formula",
-    "scoring.made": "Score for a made bid",
-    "scoring.set": "Score when set",
-    "scoring.defenders": "Defenders' score",
-    "scoring.moon_made": "Score for a made moon",
-    "scoring.moon_set": "Score for a failed moon",
-    "scoring.unit": "Scoring unit",
-    "bidding.enabled": "Auction",
-    "bidding.rounds": "Rounds of bidding",
-    "bidding.moon": "Moon",
-    "bidding.moon.bid": "Moon bid",
-    "bidding.moon.partner_sits_out": "Moon declarer's partner sits out",
-    "dealer.first": "First dealer",
-    "dealer.rotation": "Next dealer",
-    "match.target": "Match target",
-    "match.bidder_goes_out": "Bidder goes out",
-    "match.tie": "Level at the target",
-    "info.review_own_tricks": "Looking back at won tricks",
-}
 
 #: Values in words where the schema's ``value = meaning`` clauses (see :func:`meanings`) are
 #: not what a diff line wants.  A formatter returns the value in words, or (value, unit) when
@@ -330,10 +261,8 @@ def _nodes() -> dict[str, dict[str, Any]]:
 
 
 def label(path: str) -> str:
-    """The label of the key at ``path`` in a diff line: :data:`LABELS`, else the schema's words
+    """The label of the key at ``path`` in a diff line: the schema's words
     (:func:`~interpreter.text.schemawords.schema_label`), else the path in words."""
-    if path in LABELS:
-        return LABELS[path]
     return schema_label(_nodes().get(path, {})) or path_words(path)
 
 

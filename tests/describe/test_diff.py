@@ -233,7 +233,7 @@ def test_labels_and_values_from_the_schema() -> None:
 
     assert label("play.first_lead") == "Who leads to the first trick"  # the description's opening clause
     assert label("scoring.losers") == "How the winner of a deal is paid"  # after its "With ...:" condition
-    assert label("players.sides") == "Sides"  # diff.LABELS
+    assert label("players.sides") == "Sides"  # the schema's title
     assert label("nosuch.new_key") == "Nosuch: new key"  # the path in words
     assert value_words("deal.first_receiver", "dealer_left", rs("schnapsen")) == ("the player to the dealer's left", "")
     assert value_words("claim.target", 66, rs("schnapsen")) == ("66", "points")
