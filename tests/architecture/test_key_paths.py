@@ -10,30 +10,19 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-from typing import Any
-
 from interpreter.rules.loader import load_schema
+from interpreter.text.schemawords import schema_leaves
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def schema_paths() -> set[str]:
-    schema = load_schema()
-    defs = schema["$defs"]
-    found: set[str] = set()
-
-    def walk(node: dict[str, Any], prefix: str) -> None:
-        if "$ref" in node:
-            node = {**defs[node["$ref"].rsplit("/", 1)[1]], **node}
-        for branch in node.get("anyOf", []) + node.get("oneOf", []):
-            walk(branch, prefix)
-        for key, sub in node.get("properties", {}).items():
-            path = f"{prefix}.{key}" if prefix else key
-            found.add(path)
-            walk(sub, path)
-
-    walk(schema, "")
-    return found
+    """Every key path of the schema: each key a ruleset can set and every section above it."""
+    paths: set[str] = set()
+    for path, _ in schema_leaves(load_schema()):
+        parts = path.split(".")
+        paths.update(".".join(parts[:k]) for k in range(1, len(parts) + 1))
+    return paths
 
 
 def constant_paths(source: Path) -> list[tuple[int, str]]:

@@ -8,38 +8,17 @@ each one every action code of the ruleset is asked.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from interpreter import Card, DealState, IllegalActionError, Play, bundled_rulesets, load_ruleset
 from interpreter.core.actions import Bid, Marry
-from interpreter.rules.loader import load_schema
 from interpreter.rules.ruleset import CONTINUE
+from tests.architecture.test_key_paths import schema_paths
 
 FIXTURES = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "rulesets").glob("*.yaml"))
 RULESETS = sorted(bundled_rulesets()) + [str(p) for p in FIXTURES]
-
-
-@lru_cache(maxsize=1)
-def schema_paths() -> frozenset[str]:
-    """Every key path of the schema: sections, their keys and nested keys (``closing.fail_points.base``)."""
-    schema = load_schema()
-    defs = schema["$defs"]
-    found: set[str] = set()
-
-    def walk(node: dict[str, Any], prefix: str) -> None:
-        if "$ref" in node:
-            node = {**defs[node["$ref"].rsplit("/", 1)[1]], **node}
-        for key, sub in node.get("properties", {}).items():
-            path = f"{prefix}.{key}" if prefix else key
-            found.add(path)
-            walk(sub, path)
-
-    walk(schema, "")
-    return frozenset(found)
 
 
 def states(name: str, count: int, seed: int) -> list[DealState]:
