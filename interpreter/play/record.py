@@ -448,8 +448,15 @@ def match_record(
     """Text of a match record: ``deals`` holds (dealer, deal seed, moves) per deal.
 
     Written by hand rather than by a YAML dumper so that a move is never split across two
-    lines: moves are wrapped at move boundaries, a few to a line.
+    lines: moves are wrapped at move boundaries, a few to a line.  A record is its
+    :func:`match_header` followed by one :func:`deal_entry` per deal, which is how
+    :class:`~interpreter.play.recordfile.RecordWriter` writes it deal by deal.
     """
+    return match_header(rs, seed=seed, players=players, record_path=record_path) + "".join(deal_entry(*d) for d in deals)
+
+
+def match_header(rs: Ruleset, *, seed: int | None, players: list[str], record_path: Path | None) -> str:
+    """The lines of a match record before its deals, up to and including ``deals:``."""
     lines = [
         "# Sixty-Six Rules match record: replay with `rules replay FILE`",
         f"ruleset: {yaml_scalar(ruleset_reference(rs, record_path))}",
@@ -458,22 +465,25 @@ def match_record(
         lines.append(f"seed: {seed}")
     lines.append(f"players: [{', '.join(players)}]")
     lines.append("deals:")
-    for dealer, s, moves in deals:
-        lines.append(f"  - dealer: {dealer}")
-        lines.append(f"    seed: {s}")
-        if not moves:
-            lines.append("    moves: []")
-            continue
-        lines.append("    moves: [")
-        row: list[str] = []
-        for k, move in enumerate(moves):
-            row.append(move + ("," if k < len(moves) - 1 else ""))
-            if len(row) == 8:
-                lines.append("      " + " ".join(row))
-                row = []
-        if row:
+    return "\n".join(lines) + "\n"
+
+
+def deal_entry(dealer: int, seed: int, moves: list[str]) -> str:
+    """One deal of a match record's ``deals:`` list, eight moves to a line."""
+    lines = [f"  - dealer: {dealer}", f"    seed: {seed}"]
+    if not moves:
+        lines.append("    moves: []")
+        return "\n".join(lines) + "\n"
+    lines.append("    moves: [")
+    row: list[str] = []
+    for k, move in enumerate(moves):
+        row.append(move + ("," if k < len(moves) - 1 else ""))
+        if len(row) == 8:
             lines.append("      " + " ".join(row))
-        lines.append("    ]")
+            row = []
+    if row:
+        lines.append("      " + " ".join(row))
+    lines.append("    ]")
     return "\n".join(lines) + "\n"
 
 

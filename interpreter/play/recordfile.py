@@ -14,12 +14,12 @@ Three promises, kept here for every file ``rules`` writes:
   held back while a record is written; they arrive when the write is done.
 
 The text of a record is :func:`~interpreter.play.record.match_record`'s: a
-:class:`RecordWriter` writes its header, then its deals one by one, which is the same text.
+:class:`RecordWriter` writes its header (:func:`~interpreter.play.record.match_header`), then its
+deals one by one (:func:`~interpreter.play.record.deal_entry`), which is the same text.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import os
 import secrets
@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import IO
 
 from interpreter.core.errors import RulesError
-from interpreter.play.record import match_record
+from interpreter.play.record import deal_entry, match_header
 from interpreter.rules.extends import MAX_DEPTH
 from interpreter.rules.resources import data_dir, find_ruleset, schema_path
 from interpreter.rules.ruleset import Ruleset
@@ -262,7 +262,6 @@ class RecordWriter:
         self.path = path
         self.hide_seed = hide_seed
         self.current: tuple[int, int, list[str]] | None = None  # the deal in play
-        self._bare = dataclasses.replace(rs, source=None)  # a deal's entry does not name the ruleset
         self._spool: IO[bytes] | None = None
         self._fd: int | None = None
         self._header = b""
@@ -274,11 +273,10 @@ class RecordWriter:
             self._fd = _replace_with(path, [self._header], keep_open=True)
 
     def _head(self, path: Path, *, with_seed: bool) -> bytes:
-        return _encode(match_record(self.rs, seed=self.seed if with_seed else None, players=self.players, deals=[], record_path=path))
+        return _encode(match_header(self.rs, seed=self.seed if with_seed else None, players=self.players, record_path=path))
 
     def _entry(self, deal: tuple[int, int, list[str]]) -> bytes:
-        text = match_record(self._bare, seed=None, players=[], deals=[deal], record_path=None)
-        return _encode(text.partition("\ndeals:\n")[2])
+        return _encode(deal_entry(*deal))
 
     @contextmanager
     def _failing(self, path: Path | None) -> Iterator[None]:
