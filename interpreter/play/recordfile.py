@@ -32,12 +32,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from interpreter.core.errors import RulesError
 from interpreter.play.record import deal_entry, match_header
-from interpreter.rules.extends import MAX_DEPTH
-from interpreter.rules.resources import data_dir, find_ruleset, schema_path
+from interpreter.rules.resources import data_dir, schema_path
 from interpreter.rules.ruleset import Ruleset
-from interpreter.rules.yamlsource import load_yaml_file
 
 #: The signals that stop a run (where the platform has them); held back during a write.
 STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
@@ -58,27 +55,9 @@ class RecordNotWritten(Exception):
 
 # --------------------------------------------------------------------------- what may be written
 def source_files(rs: Ruleset) -> list[Path]:
-    """The rule files a ruleset was read from: its own, then each base it ``extends``, in order.
-
-    The chain is followed as the loader followed it (a bundled name, or a path relative to the
-    file that names it); a ruleset built from no file has none.
-    """
-    if rs.source is None:
-        return []
-    files = [rs.source]
-    ref = rs.extends
-    while ref is not None and len(files) <= MAX_DEPTH:
-        base = find_ruleset(ref, relative_to=files[-1].parent)
-        if base is None or base.resolve() in {f.resolve() for f in files}:
-            break
-        files.append(base)
-        try:
-            data = load_yaml_file(base).data
-        except RulesError:
-            break
-        ref = data.get("extends") if isinstance(data, dict) else None
-        ref = ref if isinstance(ref, str) else None
-    return files
+    """The rule files a ruleset was read from: its own, then each base it ``extends``, in order
+    (as the loader found them); a ruleset built from no file has none."""
+    return [rs.source, *rs.bases] if rs.source is not None else []
 
 
 def inputs_of(rs: Ruleset, what: str) -> list[tuple[Path, str]]:

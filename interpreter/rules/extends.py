@@ -34,6 +34,7 @@ class MergedDoc(SourceDoc):
     layers: list[SourceDoc] = field(default_factory=list)  # child first, then bases
     base_name: str | None = None
     base_data: dict[str, Any] | None = None  # the base's merged data (before defaults)
+    base_files: tuple[FsPath, ...] = ()  # the resolved file of every base, nearest first
 
     def _origin(self, path: Path, key: bool) -> tuple[SourceDoc, Path]:
         for end in range(len(path), -1, -1):
@@ -125,6 +126,7 @@ def _load(
     return MergedDoc(
         data=merged, file=doc.file, value_marks=doc.value_marks, key_marks=key_marks, text=doc.text,
         spans=doc.spans, layers=layers, base_name=target.bundled or ref, base_data=base.data,
+        base_files=(base_path, *(base.base_files if isinstance(base, MergedDoc) else ())),
     )
 
 

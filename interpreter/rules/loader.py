@@ -412,4 +412,5 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
         source=source,
         data=d,
         extends=doc.base_name if isinstance(doc, MergedDoc) else None,
+        bases=doc.base_files if isinstance(doc, MergedDoc) else (),
     )

@@ -223,6 +223,7 @@ class Ruleset:
     source: Path | None = None
     data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # merged, defaulted mapping
     extends: str | None = None  # the base ruleset this one extends (its bundled name or path)
+    bases: tuple[Path, ...] = field(default=(), compare=False, repr=False)  # the files of its bases, nearest first
 
     # ----------------------------------------------------------------- derived views
     @property

@@ -139,3 +139,13 @@ def test_twenty_card_sixty_six() -> None:
 
 def test_south_bend_plays_to_fifteen() -> None:
     assert load_ruleset("house/south-bend").match.target == 15
+
+
+def test_a_ruleset_knows_the_files_of_its_bases_nearest_first(tmp_path: Path) -> None:
+    """What a run reads (and so must never write over) is the house file and each base in turn."""
+    from interpreter import load_ruleset
+
+    (tmp_path / "mid.yaml").write_text("extends: house/santase\nname: mid\n", encoding="utf-8")
+    (tmp_path / "top.yaml").write_text("extends: mid.yaml\nname: top\n", encoding="utf-8")
+    rs = load_ruleset(tmp_path / "top.yaml")
+    assert [p.name for p in rs.bases] == ["mid.yaml", "santase.yaml", "sechsundsechzig.yaml"]
