@@ -113,22 +113,16 @@ def describe(
     allow_outside: AllowOutside = False,
 ) -> None:
     """Print the complete rulebook of a ruleset in plain sentences (house rules: differences first)."""
-    from interpreter.text.describe import rulebook
+    from interpreter.text.describe import base_of, rulebook
 
     if fmt not in ("md", "html"):
         raise usage_error(f"--format: '{fmt}' is not a format (expected md or html)")
     try:
         rs = load_ruleset(ruleset, allow_outside=allow_outside)
-        base = load_ruleset(_base_path(rs.extends, rs.source), allow_outside=allow_outside) if rs.extends else None
+        base = base_of(rs, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
     say(rulebook(rs, base, fmt), multiline=True, nl=False)
-
-
-def _base_path(extends: str, source: Path | None) -> str:
-    """Where a house ruleset's base is: a bundled name, or a path relative to the house file."""
-    found = find_ruleset(extends, relative_to=source.parent if source else None)
-    return str(found) if found else extends
 
 
 def diff(

@@ -111,12 +111,11 @@ def rulebook(rs: Ruleset, base: Ruleset | None = None, fmt: str = "md") -> str:
 
 
 # --------------------------------------------------------------------------- files
-def base_of(rs: Ruleset) -> Ruleset | None:
-    """The ruleset ``rs`` extends, loaded, or ``None`` for a ruleset without ``extends``."""
-    if not rs.extends:
+def base_of(rs: Ruleset, *, allow_outside: bool = False) -> Ruleset | None:
+    """The ruleset ``rs`` extends, loaded from the file the loader found it in, or ``None`` for
+    a ruleset without ``extends`` (``allow_outside`` as for ``rs`` itself, for the base's own chain)."""
+    if not rs.bases:
         return None
     from interpreter.rules.loader import load_ruleset
-    from interpreter.rules.resources import find_ruleset
 
-    path = find_ruleset(rs.extends, relative_to=rs.source.parent if rs.source is not None else None)
-    return load_ruleset(path if path is not None else rs.extends)
+    return load_ruleset(rs.bases[0], allow_outside=allow_outside)
