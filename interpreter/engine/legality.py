@@ -150,15 +150,15 @@ class Legality(Position):
                 return bit_list(self.follow_mask(hand)[0])
             return bit_list(hand)
         codes = bit_list(hand)
-        rs = self.rs
-        shift = rs.marriage_shift
-        pairs = hand & rs.marriage_low & (hand >> shift if shift >= 0 else hand << -shift)
+        t = self.t
+        shift = t.marriage_shift
+        pairs = hand & t.marriage_low & (hand >> shift if shift >= 0 else hand << -shift)
         if pairs and self.marriage_refusal(seat) is None:
             for c in bit_list(pairs):
                 codes.append(MARRY_BASE + c)
                 codes.append(MARRY_BASE + c + shift)
         if self.turnup >= 0:  # the exchange and closing need a talon (min_talon_size >= 2)
-            card = rs.exchange_card[self.trump]  # -1 where the deck has no card of exchange.rank
+            card = self.rs.exchange_card[self.trump]  # -1 where the deck has no card of exchange.rank
             if card >= 0 and hand >> card & 1 and self.exchange_refusal(seat) is None:
                 codes.append(EXCHANGE)
             if self.close_refusal(seat) is None:
@@ -285,16 +285,16 @@ class Legality(Position):
         return None
 
     def close_refusal(self, seat: int) -> Refusal | None:
-        cl = self.rs.closing
-        if not cl.enabled:
+        t = self.t  # closing.enabled, .min_talon_size and .before_first_trick, as flat tables
+        if not t.closing:
             return NO_CLOSING
         if self.trick:
             return CLOSE_LEADER_ONLY
         if self.closed:
             return ALREADY_CLOSED
-        if len(self.stock) - self.spos + (1 if self.turnup >= 0 else 0) < cl.min_talon_size:
+        if len(self.stock) - self.spos + (1 if self.turnup >= 0 else 0) < t.close_min:
             return CLOSE_TALON_SMALL
-        if not cl.before_first_trick and self.tricks_played == 0:
+        if not t.close_first and self.tricks_played == 0:
             return CLOSE_NOT_FIRST
         return None
 
@@ -306,7 +306,7 @@ class Legality(Position):
             return CLOSE_AFTER_DRAW_ONLY
         if not self.draw_pending:
             return CLOSE_BEFORE_DRAW_WHEN
-        return None  # the draw is only held back when closing is possible (DealState._finish_trick)
+        return None  # the draw is only held back when closing is possible (DealState._play)
 
     def marry_card_refusal(self, seat: int, card: int) -> Refusal | None:
         rs = self.rs

@@ -35,7 +35,7 @@ class Position:
         "claim_seat", "tricks_played", "points", "tricks", "meld", "last_winner",
         "closed_this_lead", "high_bid", "declarer", "calls", "sitting_out", "widow_taker",
         "known", "history", "result", "bonus", "undo", "deal_sides", "_side", "_active",
-        "_strict_always",
+        "_strict_always", "t", "first_turnup", "draws",
     )
 
     # ------------------------------------------------------------------ construction
@@ -48,6 +48,7 @@ class Position:
         turnup: int,
     ) -> None:
         self.rs = rs
+        self.t = rs.tables
         self.n = n = rs.players.count
         self.dealer = dealer
         self.deal_sides = rs.sides
@@ -62,6 +63,8 @@ class Position:
         self.hands = list(hands)
         self.spos = 0
         self.turnup = turnup
+        self.first_turnup = turnup
+        self.draws: list[int] = []  # the length of the history at each round of drawing
         self.trump = rs.deck.suit_of[turnup] if turnup >= 0 else -1
         self.closed = False
         self.closer = -1

@@ -133,6 +133,9 @@ class DealState(Legality, Settling):
         return Refusal("deck.ranks", "{} is not a card of this deck", (card,))
 
     # ------------------------------------------------------------------ performing
+    # Undo records: a play that leaves the trick unfinished changes six fields, and its
+    # record is those six (``_LIGHT``); any other move may cascade (a finished trick, the
+    # draw, the end of the deal) and saves every field that can change.
     def _snapshot(self) -> tuple[Any, ...]:
         return (
             self.hands[:], self.spos, self.turnup, self.trump, self.closed, self.closer,
@@ -141,12 +144,20 @@ class DealState(Legality, Settling):
             self.tricks[:], self.meld[:], self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
             self.known[:], len(self.history), self.result, self.bonus[:], self._active,
-            self.deal_sides, self._side,
+            self.deal_sides, self._side, len(self.draws),
         )
 
     def pop(self) -> None:
         """Undo the last pushed action exactly."""
         snap = self.undo.pop()
+        if len(snap) == 6:  # an unfinished trick's play (see push_code)
+            seat, hand, known, trump, claim, to_act = snap
+            self.hands[seat] = hand
+            self.known[seat] = known
+            self.trump, self.claim_seat, self.to_act = trump, claim, to_act
+            self.trick.pop()
+            self.history.pop()
+            return
         (
             self.hands, self.spos, self.turnup, self.trump, self.closed, self.closer,
             self.close_snap, self.phase, self.to_act, self.leader, self.trick,
@@ -154,20 +165,34 @@ class DealState(Legality, Settling):
             self.tricks, self.meld, self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
             self.known, hist_len, self.result, self.bonus, self._active,
-            self.deal_sides, self._side,
+            self.deal_sides, self._side, draws_len,
         ) = snap
         del self.history[hist_len:]
+        del self.draws[draws_len:]
 
     def push_code(self, code: int, *, keep_undo: bool = True) -> None:
-        """Perform the action with this code, by whoever is the :attr:`actor`."""
+        """Perform the action with this code, by whoever is the :attr:`actor` (undo with :meth:`pop`).
+
+        No check: the code must be legal now (see :meth:`legal_codes`).  ``keep_undo=False``
+        (or :meth:`step_code`) saves no undo record, for playouts that never go back.
+        """
         if keep_undo:
-            self.undo.append(self._snapshot())
-        claim = self.claim_seat
-        seat = claim if claim >= 0 and self.trick and claim != self.to_act else self.to_act
+            if code < MARRY_BASE and len(self.trick) + 1 < self._active:
+                seat = self.to_act
+                self.undo.append((seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, seat))
+            else:
+                self.undo.append(self._snapshot())
+        self.step_code(code)
+
+    def step_code(self, code: int) -> None:
+        """Perform the action with this code without saving an undo record (fast playouts)."""
         if code < MARRY_BASE:
+            seat = self.to_act
             self.history.append(seat << 16 | code)
             self._play(seat, code)
             return
+        claim = self.claim_seat
+        seat = claim if claim >= 0 and self.trick and claim != self.to_act else self.to_act
         if code == CONTINUE:
             if self.draw_pending:
                 self.draw_pending = False
@@ -192,19 +217,60 @@ class DealState(Legality, Settling):
             self._call(seat, code - BID_BASE)
 
     def _play(self, seat: int, card: int) -> None:
+        """Play a card; the last card of a trick settles it: its winner takes the points, then
+        the deal ends, or the draw follows (or waits while the winner may close first)."""
         bit = 1 << card
         self.hands[seat] &= ~bit
-        if self.known[seat]:
-            self.known[seat] &= ~bit
+        known = self.known
+        if known[seat] & bit:
+            known[seat] ^= bit
         trick = self.trick
+        t = self.t
         if not trick and self.trump < 0:
-            self.trump = self.rs.deck.suit_of[card]
+            self.trump = t.suit_of[card]
         self.claim_seat = -1
         trick.append(card)
         if len(trick) < self._active:
             self.to_act = self.next_seat(seat) if self.sitting_out else (seat + 1) % self.n
+            return
+        # the trick is complete
+        beats = t.beats[self.trump + 1]
+        pts = t.points
+        best = trick[0]
+        pos = 0
+        gained = pts[best]
+        for i in range(1, len(trick)):
+            c = trick[i]
+            gained += pts[c]
+            if beats[best] >> c & 1:
+                best, pos = c, i
+        winner = self.leader
+        if not self.sitting_out:
+            winner = (winner + pos) % self.n
         else:
-            self._finish_trick()
+            for _ in range(pos):
+                winner = self.next_seat(winner)
+        if self.widow and self.widow_taker < 0:
+            self.widow_taker = winner
+            for c in self.widow:
+                gained += pts[c]
+        self.points[winner] += gained
+        self.tricks[winner] += 1
+        self.tricks_played += 1
+        trick.clear()
+        self.leader = self.to_act = self.last_winner = winner
+        self.closed_this_lead = False
+        self.claim_seat = winner if t.claim else -1
+        hands = self.hands
+        if not hands[winner] and not any(hands[s] for s in range(self.n) if s not in self.sitting_out):
+            self._settle_end()
+            return
+        if t.talon and not self.closed and (self.spos < len(self.stock) or self.turnup >= 0):
+            # where closing before the draw is allowed, the draw waits whenever the winner could close
+            if t.close_before_draw and self.close_refusal(winner) is None:
+                self.draw_pending = True
+            else:
+                self._draw()
 
     def _marry(self, seat: int, card: int) -> None:
         rs = self.rs
@@ -240,6 +306,7 @@ class DealState(Legality, Settling):
         seat = self.leader
         stock = self.stock
         hands = self.hands
+        self.draws.append(len(self.history))
         for _ in range(self._active):
             if self.spos < len(stock):
                 card = stock[self.spos]
@@ -252,48 +319,6 @@ class DealState(Legality, Settling):
                 break
             hands[seat] |= 1 << card
             seat = self.next_seat(seat) if self.sitting_out else (seat + 1) % self.n
-
-    def _finish_trick(self) -> None:
-        rs = self.rs
-        trick = self.trick
-        if len(trick) == 2:
-            a, b = trick
-            suit_of = rs.deck.suit_of
-            sa, sb = suit_of[a], suit_of[b]
-            pos = 1 if (b < a if sa == sb else sb == self.trump) else 0
-        else:
-            pos = winning_position(trick, rs.deck.suit_of, self.trump)
-        winner = self.leader
-        if not self.sitting_out:
-            winner = (winner + pos) % self.n
-        else:
-            for _ in range(pos):
-                winner = self.next_seat(winner)
-        pts = rs.deck.points
-        gained = 0
-        for c in trick:
-            gained += pts[c]
-        if self.widow and self.widow_taker < 0:
-            self.widow_taker = winner
-            for c in self.widow:
-                gained += pts[c]
-        self.points[winner] += gained
-        self.tricks[winner] += 1
-        self.tricks_played += 1
-        trick.clear()
-        self.leader = self.to_act = self.last_winner = winner
-        self.closed_this_lead = False
-        self.claim_seat = winner if rs.claim.enabled else -1
-        hands = self.hands
-        if not hands[winner] and not any(hands[s] for s in range(self.n) if s not in self.sitting_out):
-            self._settle_end()
-            return
-        if rs.deal.talon and not self.closed and (self.spos < len(self.stock) or self.turnup >= 0):
-            # where closing before the draw is allowed, the draw waits whenever the winner could close
-            if rs.closing.timing == "before_or_after_draw" and self.close_refusal(winner) is None:
-                self.draw_pending = True
-            else:
-                self._draw()
 
     def _call(self, seat: int, amount: int) -> None:
         rs = self.rs
@@ -319,6 +344,54 @@ class DealState(Legality, Settling):
         self.phase = PLAY
         self.leader = self.to_act = declarer
 
+    # ------------------------------------------------------------------ search primitives
+    def legal_mask(self) -> int:
+        """The legal action codes as one int: bit ``code`` is set for every legal code."""
+        mask = 0
+        for code in self.legal_codes():
+            mask |= 1 << code
+        return mask
+
+    def key(self) -> int:
+        """An exact position key for transposition tables: within one deal (the same stock and
+        widow), two positions have equal keys exactly when they are equal.
+
+        Every field that the future of the deal depends on is packed at a fixed width (the
+        bounds are the ruleset's, :attr:`RuleTables.key_widths`); the history is not part of
+        a position, so two move orders that lead to the same position share a key.  The cards
+        on the table come last with their count, so tricks of any length decode uniquely.
+        """
+        t = self.t
+        w = t.key_widths
+        size, pw, tw, sw, cw = t.size, w.points, w.tricks, w.seat, w.card
+        k = 0
+        for h in self.hands:
+            k = k << size | h
+        for h in self.known:
+            k = k << size | h
+        points, tricks, meld, bonus = self.points, self.tricks, self.meld, self.bonus
+        for s in range(self.n):
+            k = ((((k << pw | points[s]) << tw | tricks[s]) << pw | meld[s]) << pw) | bonus[s]
+        k = (((((k << tw | self.spos) << cw | self.turnup + 1) << cw | self.trump + 1) << sw | self.closer + 1) << 2) | self.phase
+        k = ((((k << sw | self.to_act + 1) << sw | self.leader + 1) << sw | self.claim_seat + 1) << tw) | self.tricks_played
+        k = (((((k << sw | self.last_winner + 1) << 3 | self.closed << 2 | self.draw_pending << 1 | self.closed_this_lead)
+              << w.bid | self.high_bid) << sw | self.declarer + 1) << sw | self.calls)
+        k = k << sw | self.widow_taker + 1
+        snap = self.close_snap
+        if snap is not None:
+            for row in snap:
+                for v in row:
+                    k = k << pw | v
+        k = k << 1 | (snap is not None)
+        result = self.result
+        if result is not None:
+            half = 1 << (pw - 1)
+            for v in result.scores:
+                k = k << pw | (v + half)
+        for c in self.trick:
+            k = k << cw | c + 1
+        return k << sw | len(self.trick)
+
     # ------------------------------------------------------------------ information
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now (see :mod:`interpreter.engine.views`)."""
@@ -339,15 +412,19 @@ class DealState(Legality, Settling):
         return [(h >> 16, action_of[h & 0xFFFF]) for h in self.history]
 
     def copy(self) -> DealState:
-        """An independent copy (without the undo stack)."""
-        other = object.__new__(DealState)
-        for name in Position.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = value[:]
-            setattr(other, name, value)
-        other.undo = []
-        return other
+        """An independent copy (without the undo stack), field by field."""
+        o = object.__new__(DealState)
+        o.rs, o.t, o.n, o.dealer, o.stock, o.widow = self.rs, self.t, self.n, self.dealer, self.stock, self.widow
+        o.hands, o.spos, o.turnup, o.first_turnup, o.trump = self.hands[:], self.spos, self.turnup, self.first_turnup, self.trump
+        o.closed, o.closer, o.close_snap, o.phase = self.closed, self.closer, self.close_snap, self.phase
+        o.to_act, o.leader, o.trick, o.draw_pending = self.to_act, self.leader, self.trick[:], self.draw_pending
+        o.claim_seat, o.tricks_played, o.points, o.tricks = self.claim_seat, self.tricks_played, self.points[:], self.tricks[:]
+        o.meld, o.last_winner, o.closed_this_lead = self.meld[:], self.last_winner, self.closed_this_lead
+        o.high_bid, o.declarer, o.calls, o.sitting_out = self.high_bid, self.declarer, self.calls, self.sitting_out
+        o.widow_taker, o.known, o.history, o.result = self.widow_taker, self.known[:], self.history[:], self.result
+        o.bonus, o.undo, o.deal_sides, o._side, o._active = self.bonus[:], [], self.deal_sides, self._side, self._active
+        o._strict_always, o.draws = self._strict_always, self.draws[:]
+        return o
 
 
 def deal_cards(rs: Ruleset, dealer: int, order: Sequence[int]) -> tuple[list[int], list[int], int]:

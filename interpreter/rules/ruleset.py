@@ -25,6 +25,24 @@ from interpreter.core.actions import (
     Play,
 )
 from interpreter.core.cards import Card, Deck
+from interpreter.rules.tables import (
+    KIND_BID,
+    KIND_CLOSE,
+    KIND_CLOSE_BEFORE_DRAW,
+    KIND_CONTINUE,
+    KIND_DECLARE,
+    KIND_EXCHANGE,
+    KIND_MARRY,
+    KIND_NONE,
+    KIND_PASS,
+    KIND_PLAY,
+    MELD_AT_ONCE,
+    MELD_OWN_TRICK,
+    MELD_TEAM_TRICK,
+    KeyWidths,
+    RuleTables,
+    beats_table,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -295,6 +313,7 @@ class Ruleset:
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "tables", _compile_tables(self))
 
     # filled in by __post_init__ (declared for type checkers)
     sides: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
@@ -312,6 +331,8 @@ class Ruleset:
     """The auction's codes in order: pass, then every bid from the lowest."""
     action_of: dict[int, Action] = field(init=False, repr=False, compare=False)
     code_of: dict[Action, int] = field(init=False, repr=False, compare=False)
+    tables: RuleTables = field(init=False, repr=False, compare=False)
+    """The ruleset as flat int tables, for the engine's hot path (:mod:`interpreter.rules.tables`)."""
 
     def code(self, action: Action) -> int | None:
         """The engine's int code of an action, or ``None`` if this ruleset has no such action."""
@@ -357,3 +378,60 @@ def _deal_plan(rs: Ruleset, dealer: int) -> DealPlan:
         turnup = pos
         pos += 1
     return tuple(seat_at), turnup, pos
+
+
+def _compile_tables(rs: Ruleset) -> RuleTables:
+    """The ruleset as flat int tables for the engine's hot path (see :mod:`interpreter.rules.tables`)."""
+    deck = rs.deck
+    top_bid = max(rs.bidding.values, default=0)
+    max_code = BID_BASE + top_bid
+    kind = [KIND_NONE] * (max_code + 1)
+    card = [-1] * (max_code + 1)
+    for c in range(deck.size):
+        kind[c], card[c] = KIND_PLAY, c
+        kind[MARRY_BASE + c], card[MARRY_BASE + c] = KIND_MARRY, c
+    for code, k in ((EXCHANGE, KIND_EXCHANGE), (CLOSE, KIND_CLOSE), (CLOSE_BEFORE_DRAW, KIND_CLOSE_BEFORE_DRAW),
+                    (DECLARE, KIND_DECLARE), (CONTINUE, KIND_CONTINUE), (PASS, KIND_PASS)):
+        kind[code] = k
+    for v in rs.bidding.values:
+        kind[BID_BASE + v] = KIND_BID
+    values = rs.marriage.values
+    how = rs.marriage.counts_after
+    # Bounds for the position key: every marriage of the deck announced in trumps, the whole
+    # deck taken, the last-trick bonus -- a seat can never hold more.
+    marriages = sum(1 for p in rs.marriage_partner if p >= 0) // 2
+    most_points = deck.total_points + rs.end.last_trick_bonus + marriages * max(values.trump, values.plain)
+    n = rs.players.count
+    return RuleTables(
+        size=deck.size,
+        seats=n,
+        suit_of=deck.suit_of,
+        points=deck.points,
+        suit_mask=deck.suit_mask,
+        stronger=deck.stronger,
+        beats=beats_table(deck.suit_of, deck.suit_mask, deck.stronger),
+        talon=rs.deal.talon,
+        strict_always=rs.play.strict_from == "always",
+        claim=rs.claim.enabled,
+        claim_after_marriage=rs.claim.enabled and rs.claim.after_marriage,
+        claim_target=rs.claim.target,
+        closing=rs.closing.enabled,
+        close_before_draw=rs.closing.enabled and rs.closing.timing == "before_or_after_draw",
+        close_min=rs.closing.min_talon_size,
+        close_first=rs.closing.before_first_trick,
+        marriage_low=rs.marriage_low,
+        marriage_shift=rs.marriage_shift,
+        marry_trump=values.trump,
+        marry_plain=values.plain,
+        meld_counts=MELD_AT_ONCE if how == "immediately" else MELD_TEAM_TRICK if how == "team_trick" else MELD_OWN_TRICK,
+        code_kind=tuple(kind),
+        code_card=tuple(card),
+        max_code=max_code,
+        key_widths=KeyWidths(
+            card=(deck.size + 1).bit_length(),
+            seat=(n + 1).bit_length(),
+            points=most_points.bit_length() + 1,
+            tricks=(deck.size + 1).bit_length(),
+            bid=max(1, (top_bid + 1).bit_length()),
+        ),
+    )

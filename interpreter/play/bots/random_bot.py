@@ -49,22 +49,28 @@ def random_playout(state: DealState, rng: random.Random) -> DealState:
     This is the benchmark's and the property tests' fast path: the same decisions as the
     bot, without building views.
     """
-    target = state.rs.claim.target
+    target = state.t.claim_target
     rnd = rng.random
     legal = state.legal_codes
-    push = state.push_code
+    step = state.step_code
     while state.phase != OVER:
         codes = legal()
         if state.phase == AUCTION:
             codes = codes[:2] if codes[0] == PASS else codes[:1]  # pass, or the smallest raise
-            push(codes[int(rnd() * len(codes))], keep_undo=False)
-            continue
-        if DECLARE in codes:
+        elif state.claim_seat >= 0 and DECLARE in codes:
             if state.claim_points() >= target:
-                push(DECLARE, keep_undo=False)
+                step(DECLARE)
                 continue
             codes.remove(DECLARE)
             if not codes:
                 codes = [DECLARE]
-        push(codes[int(rnd() * len(codes))], keep_undo=False)
+        step(codes[int(rnd() * len(codes))])
     return state
+
+
+def random_playouts(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int = 0) -> list[DealState]:
+    """Deal and play ``deals`` random deals (dealers in rotation), drawing every shuffle and
+    choice from ``rng``: the batch entry point of benchmarks and statistics."""
+    n = rs.players.count
+    new = DealState.new
+    return [random_playout(new(rs, (first_dealer + k) % n, rng), rng) for k in range(deals)]

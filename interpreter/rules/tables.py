@@ -1,0 +1,85 @@
+"""A loaded ruleset compiled into flat int tables: what the engine's hot path reads.
+
+The frozen :class:`~interpreter.rules.ruleset.Ruleset` mirrors the schema section by section
+(``rs.closing.min_talon_size``), which is right for people and for messages but costs two or
+three attribute look-ups per question on a path that search runs millions of times.
+:class:`RuleTables` answers the same questions from one object of plain ints, bools and
+tuples, computed once per ruleset.  It holds no rule of its own: every entry is a value of
+the ruleset, or a table derived from it (which cards beat a card under each trump suit), so
+there is still one implementation of the rules -- the engine's -- reading them.
+
+The position key's field widths (:attr:`RuleTables.key_widths`) live here too: they are
+bounds of the ruleset (the most points a seat can hold, the highest bid), so that
+:meth:`~interpreter.engine.state.DealState.key` can pack a position into one exact int.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# What an action code is (RuleTables.code_kind); plays are the card index itself.
+KIND_PLAY, KIND_MARRY, KIND_EXCHANGE, KIND_CLOSE, KIND_CLOSE_BEFORE_DRAW = 0, 1, 2, 3, 4
+KIND_DECLARE, KIND_CONTINUE, KIND_PASS, KIND_BID, KIND_NONE = 5, 6, 7, 8, 9
+KIND_NAMES = ("play", "marry", "exchange", "close", "close_before_draw", "declare", "continue", "pass", "bid", "none")
+
+# How marriage points count (RuleTables.meld_counts): at once, after a trick of the marrier,
+# after a trick of his side.
+MELD_AT_ONCE, MELD_OWN_TRICK, MELD_TEAM_TRICK = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class KeyWidths:
+    """Bit widths of the packed fields of a position key (bounds of one ruleset)."""
+
+    card: int    # a card index + 1 (0 for none)
+    seat: int    # a seat + 1 (0 for none)
+    points: int  # a seat's points (tricks, widow, bonus) or marriages
+    tricks: int  # tricks won or played
+    bid: int     # a bid amount
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTables:
+    """Flat tables of one ruleset (see the module docstring); built by the ``Ruleset`` itself.
+
+    ``beats[trump + 1][card]`` is the mask of the cards that take a trick from ``card`` when
+    it is winning the trick (``trump`` is -1 before a trump suit exists): the stronger cards
+    of its suit, and every trump when ``card`` is not one.  ``code_kind[code]`` and
+    ``code_card[code]`` say what an action code is and which card it names (-1 for none).
+    """
+
+    size: int
+    seats: int
+    suit_of: tuple[int, ...]
+    points: tuple[int, ...]
+    suit_mask: tuple[int, ...]
+    stronger: tuple[int, ...]
+    beats: tuple[tuple[int, ...], ...]
+    talon: bool                 # deal.talon
+    strict_always: bool         # play.strict_from == always
+    claim: bool                 # claim.enabled
+    claim_after_marriage: bool  # claim.enabled and claim.after_marriage
+    claim_target: int           # claim.target
+    closing: bool               # closing.enabled
+    close_before_draw: bool     # closing.timing == before_or_after_draw (and closing enabled)
+    close_min: int              # closing.min_talon_size
+    close_first: bool           # closing.before_first_trick
+    marriage_low: int           # Ruleset.marriage_low / marriage_shift
+    marriage_shift: int
+    marry_trump: int            # marriage.values
+    marry_plain: int
+    meld_counts: int            # marriage.counts_after as MELD_*
+    code_kind: tuple[int, ...]  # per action code: KIND_*
+    code_card: tuple[int, ...]  # per action code: the card it names, or -1
+    max_code: int
+    key_widths: KeyWidths
+    game_points_cache: dict[tuple[int, int, int, int], int] = field(default_factory=dict, compare=False)
+
+
+def beats_table(suit_of: tuple[int, ...], suit_mask: tuple[int, ...], stronger: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``beats[trump + 1][card]``: the cards that take a trick from ``card`` (see :class:`RuleTables`)."""
+    rows = []
+    for trump in range(-1, len(suit_mask)):
+        trumps = suit_mask[trump] if trump >= 0 else 0
+        rows.append(tuple(stronger[c] | (trumps if suit_of[c] != trump else 0) for c in range(len(suit_of))))
+    return tuple(rows)
