@@ -1,145 +1,358 @@
 """What one seat may see: its own hand, the table, and what the rules made public.
 
-A :class:`SeatView` is built from the full state but copies only information the seat is
+A :class:`SeatView` is taken from the full state but copies only information the seat is
 entitled to: its own cards, the turn-up, the cards on the table and every card played so
 far (the public history), cards other players were seen to take or show (a turn-up taken in
 an exchange or with the last draw, the partner card of an announced marriage), the auction,
-and sizes of what stays hidden.  Other hands, the order of the stock and the widow are never
-copied, so a bot handed a view cannot peek.
+and sizes of what stays hidden.  Other hands, the order of the stock and the widow (except to
+the seat that took it) are never copied, so a bot handed a view cannot peek.
+
+Views are cheap because they are lazy: taking one copies a few ints and small tuples of the
+state (:attr:`SeatView.public` -- the public fields -- the seat's own hand as a bit mask, the
+history as ints), and the friendly values (cards, notation, per-side points, reviewable
+tricks) are worked out only when a caller reads them, once.  Bots that search read the raw
+fields (``hand_mask``, ``history_codes``, ``legal_codes``); people and simple bots read the
+friendly ones.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.core.actions import Action
-from interpreter.core.cards import Card
+from interpreter.core.cards import Card, bit_list
+from interpreter.engine.position import OVER
 from interpreter.engine.trick import winning_position
+from interpreter.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    from interpreter.engine.settle import DealResult
     from interpreter.engine.state import DealState
 
+# The public fields of a state, in the order of SeatView.public (what sample_world rebuilds a
+# world from).  ``points`` leave out a widow that the viewer did not take.
+PUBLIC_FIELDS = (
+    "dealer", "spos", "turnup", "first_turnup", "trump", "closed", "closer", "close_snap",
+    "phase", "to_act", "leader", "trick", "draw_pending", "claim_seat", "tricks_played",
+    "points", "tricks", "meld", "bonus", "last_winner", "closed_this_lead", "high_bid",
+    "declarer", "calls", "sitting_out", "widow_taker", "known", "hand_sizes", "deal_sides",
+    "side_index", "active", "result", "stock_size", "widow_size", "seat_points",
+)
+(
+    P_DEALER, P_SPOS, P_TURNUP, P_FIRST_TURNUP, P_TRUMP, P_CLOSED, P_CLOSER, P_CLOSE_SNAP,
+    P_PHASE, P_TO_ACT, P_LEADER, P_TRICK, P_DRAW_PENDING, P_CLAIM_SEAT, P_TRICKS_PLAYED,
+    P_POINTS, P_TRICKS, P_MELD, P_BONUS, P_LAST_WINNER, P_CLOSED_THIS_LEAD, P_HIGH_BID,
+    P_DECLARER, P_CALLS, P_SITTING_OUT, P_WIDOW_TAKER, P_KNOWN, P_HAND_SIZES, P_DEAL_SIDES,
+    P_SIDE_INDEX, P_ACTIVE, P_RESULT, P_STOCK_SIZE, P_WIDOW_SIZE, P_SEAT_POINTS,
+) = range(len(PUBLIC_FIELDS))
 
-@dataclass(frozen=True, slots=True)
+_UNSET: Any = object()
+
+
 class SeatView:
-    """One seat's knowledge of a deal in progress.
+    """One seat's knowledge of a deal in progress (immutable).
 
-    ``card_points`` and ``tricks_won`` are per match side (as ``Ruleset.sides``); ``sides``
-    are the deal's sides, which differ from those only when the bidder plays alone.
+    Raw fields, copied when the view is taken: ``rs`` (the rules are public), ``seat``,
+    ``hand_mask`` (the seat's cards as bits of card indexes), ``legal_codes`` (empty unless
+    this seat must decide now), ``history_codes`` (every recorded action as
+    ``seat << 16 | code``), ``draws`` (the length of the history at each round of drawing),
+    ``widow_mask`` (the widow's cards, for the seat that took it; else 0) and ``public`` (the
+    state's public fields, named by :data:`PUBLIC_FIELDS`).
+
+    Friendly fields, worked out on first use: ``hand``, ``hand_sizes``, ``trump``, ``turn_up``,
+    ``talon_size``, ``closed``, ``closer``, ``trick`` ((seat, card) in play order),
+    ``leader``, ``to_act``, ``actor``, ``legal``, ``card_points`` and ``tricks_won`` (per
+    match side, as ``Ruleset.sides``), ``history`` ((seat, notation) pairs), ``known`` (per
+    seat: cards others know to be in that hand), ``high_bid``, ``declarer``, ``sitting_out``,
+    ``sides`` (the deal's sides, which differ from the match sides only when the bidder plays
+    alone), ``widow_size``, ``reviewable_tricks`` (tricks the rules let this seat look at).
     """
 
+    __slots__ = (
+        "rs", "seat", "hand_mask", "legal_codes", "history_codes", "draws", "widow_mask",
+        "public", "actor", "_cache",
+    )
+
+    rs: Ruleset
     seat: int
-    seats: int
-    dealer: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    trump: str | None
-    turn_up: Card | None
-    talon_size: int
-    closed: bool
-    closer: int | None
-    trick: tuple[tuple[int, Card], ...]      # (seat, card) in play order
-    leader: int | None
-    to_act: int | None
+    hand_mask: int
+    legal_codes: tuple[int, ...]
+    history_codes: tuple[int, ...]
+    draws: tuple[int, ...]
+    widow_mask: int
+    public: tuple[Any, ...]
     actor: int | None
-    legal: tuple[Action, ...]                # empty unless this seat must decide now
-    card_points: tuple[int, ...]             # per side, as announced and played in the open
-    tricks_won: tuple[int, ...]
-    history: tuple[tuple[int, str], ...]     # public actions: (seat, notation)
-    known: tuple[tuple[Card, ...], ...]      # per seat: cards others know to be in that hand
-    high_bid: int
-    declarer: int | None
-    sitting_out: tuple[int, ...]             # seats that lay their cards down this deal
-    sides: tuple[tuple[int, ...], ...]       # who plays with whom in this deal (public)
-    widow_size: int
-    reviewable_tricks: tuple[tuple[tuple[int, Card], ...], ...]  # tricks the rules let this seat look at
+    _cache: dict[str, Any]
+
+    def __init__(
+        self,
+        rs: Ruleset,
+        seat: int,
+        hand_mask: int,
+        legal_codes: tuple[int, ...],
+        history_codes: tuple[int, ...],
+        draws: tuple[int, ...],
+        widow_mask: int,
+        public: tuple[Any, ...],
+        actor: int | None,
+    ) -> None:
+        setter = object.__setattr__
+        setter(self, "rs", rs)
+        setter(self, "seat", seat)
+        setter(self, "hand_mask", hand_mask)
+        setter(self, "legal_codes", legal_codes)
+        setter(self, "history_codes", history_codes)
+        setter(self, "draws", draws)
+        setter(self, "widow_mask", widow_mask)
+        setter(self, "public", public)
+        setter(self, "actor", actor)
+        setter(self, "_cache", {})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a SeatView is immutable (cannot set {name!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatView):
+            return NotImplemented
+        return (
+            self.rs is other.rs and self.seat == other.seat and self.hand_mask == other.hand_mask
+            and self.legal_codes == other.legal_codes and self.history_codes == other.history_codes
+            and self.draws == other.draws and self.widow_mask == other.widow_mask
+            and self.public == other.public and self.actor == other.actor
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.hand_mask, self.history_codes, self.public[P_TRICK]))
+
+    def __repr__(self) -> str:
+        return f"SeatView(seat={self.seat}, hand={' '.join(map(str, self.hand))}, trick={self.trick}, actor={self.actor})"
+
+    def _cached(self, name: str) -> Any:
+        return self._cache.get(name, _UNSET)
+
+    def _keep(self, name: str, value: Any) -> Any:
+        self._cache[name] = value
+        return value
+
+    # ------------------------------------------------------------------ friendly fields
+    @property
+    def seats(self) -> int:
+        return self.rs.players.count
+
+    @property
+    def dealer(self) -> int:
+        return int(self.public[P_DEALER])
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        value = self._cached("hand")
+        if value is _UNSET:
+            cards = self.rs.deck.cards
+            value = self._keep("hand", tuple(cards[i] for i in bit_list(self.hand_mask)))
+        return value  # type: ignore[no-any-return]
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return self.public[P_HAND_SIZES]  # type: ignore[no-any-return]
+
+    @property
+    def trump(self) -> str | None:
+        trump = self.public[P_TRUMP]
+        return self.rs.deck.suits[trump] if trump >= 0 else None
+
+    @property
+    def turn_up(self) -> Card | None:
+        turnup = self.public[P_TURNUP]
+        return self.rs.deck.cards[turnup] if turnup >= 0 else None
+
+    @property
+    def talon_size(self) -> int:
+        """Face-down stock cards left plus the turn-up."""
+        p = self.public
+        return p[P_STOCK_SIZE] - p[P_SPOS] + (1 if p[P_TURNUP] >= 0 else 0)  # type: ignore[no-any-return]
+
+    @property
+    def closed(self) -> bool:
+        return bool(self.public[P_CLOSED])
+
+    @property
+    def closer(self) -> int | None:
+        closer = self.public[P_CLOSER]
+        return closer if closer >= 0 else None
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        value = self._cached("trick")
+        if value is _UNSET:
+            p = self.public
+            cards = self.rs.deck.cards
+            out = []
+            seat = p[P_LEADER]
+            n = self.rs.players.count
+            for c in p[P_TRICK]:
+                out.append((seat, cards[c]))
+                seat = (seat + 1) % n
+                while seat in p[P_SITTING_OUT]:
+                    seat = (seat + 1) % n
+            value = self._keep("trick", tuple(out))
+        return value  # type: ignore[no-any-return]
+
+    @property
+    def leader(self) -> int | None:
+        leader = self.public[P_LEADER]
+        return leader if leader >= 0 else None
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.public[P_PHASE] == OVER else self.public[P_TO_ACT]
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        action_of = self.rs.action_of
+        return tuple(action_of[c] for c in self.legal_codes)
+
+    @property
+    def seat_points(self) -> tuple[int, ...]:
+        """Per seat: trick points (with the widow where this seat may know it), last-trick bonus
+        and marriages that count now -- the values ``card_points`` sums per side."""
+        return self.public[P_SEAT_POINTS]  # type: ignore[no-any-return]
+
+    @property
+    def card_points(self) -> tuple[int, ...]:
+        """Per match side: as announced and played in the open (a widow only its taker knows)."""
+        pts = self.seat_points
+        return tuple(sum(pts[s] for s in seats) for seats in self.rs.sides)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        tricks = self.public[P_TRICKS]
+        return tuple(sum(tricks[s] for s in seats) for seats in self.rs.sides)
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        """The public actions so far: (seat, notation)."""
+        value = self._cached("history")
+        if value is _UNSET:
+            text = self.rs.tables.code_text
+            value = self._keep("history", tuple((h >> 16, text[h & 0xFFFF]) for h in self.history_codes))
+        return value  # type: ignore[no-any-return]
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        cards = self.rs.deck.cards
+        return tuple(tuple(cards[i] for i in bit_list(mask)) for mask in self.public[P_KNOWN])
+
+    @property
+    def high_bid(self) -> int:
+        return int(self.public[P_HIGH_BID])
+
+    @property
+    def declarer(self) -> int | None:
+        declarer = self.public[P_DECLARER]
+        return declarer if declarer >= 0 else None
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        return self.public[P_SITTING_OUT]  # type: ignore[no-any-return]
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.public[P_DEAL_SIDES]  # type: ignore[no-any-return]
+
+    @property
+    def widow_size(self) -> int:
+        return int(self.public[P_WIDOW_SIZE]) if self.public[P_WIDOW_TAKER] < 0 else 0
+
+    @property
+    def widow(self) -> tuple[Card, ...]:
+        """The widow's cards, for the seat that took them (empty for everybody else)."""
+        cards = self.rs.deck.cards
+        return tuple(cards[i] for i in bit_list(self.widow_mask))
+
+    @property
+    def result(self) -> DealResult | None:
+        return self.public[P_RESULT]  # type: ignore[no-any-return]
+
+    @property
+    def reviewable_tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """Tricks this seat may look at under ``info.review_own_tricks``."""
+        value = self._cached("reviewable")
+        if value is _UNSET:
+            value = self._keep("reviewable", self._reviewable())
+        return value  # type: ignore[no-any-return]
+
+    def _reviewable(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        how = self.rs.info.review_own_tricks
+        if how == "none":
+            return ()
+        tricks = completed_tricks(self.rs, self.history_codes, len(self.public[P_SITTING_OUT]))
+        if how == "last_trick":
+            return (tricks[-1],) if tricks and not self.public[P_TRICK] else ()
+        deck = self.rs.deck
+        side = self.public[P_SIDE_INDEX]
+        trump = self.public[P_TRUMP]
+        own = side[self.seat]
+        return tuple(
+            trick for trick in tricks
+            if side[trick[winning_position([deck.index(c) for _, c in trick], deck.suit_of, trump)][0]] == own
+        )
 
 
-def completed_tricks(state: DealState) -> list[tuple[tuple[int, Card], ...]]:
-    """The deal's completed tricks, each as (seat, card) in play order, from the public history."""
-    size = state.n - len(state.sitting_out)
+def completed_tricks(rs: Ruleset, history: tuple[int, ...], sitting_out: int) -> list[tuple[tuple[int, Card], ...]]:
+    """The completed tricks of a history (``seat << 16 | code`` ints), each as (seat, card) in play order."""
+    size = rs.players.count - sitting_out
+    cards = rs.deck.cards
+    card_of = rs.tables.code_card
     tricks: list[tuple[tuple[int, Card], ...]] = []
     current: list[tuple[int, Card]] = []
-    for seat, action in state.actions_made():
-        card = getattr(action, "card", None)
-        if card is None:
+    for h in history:
+        code = h & 0xFFFF
+        if card_of[code] < 0:  # not a card played (a marriage plays its card)
             continue
-        current.append((seat, card))
+        current.append((h >> 16, cards[card_of[code]]))
         if len(current) == size:
             tricks.append(tuple(current))
             current = []
     return tricks
 
 
-def _trick_winner(state: DealState, trick: tuple[tuple[int, Card], ...]) -> int:
-    """The seat that won a completed trick."""
-    deck = state.rs.deck
-    pos = winning_position([deck.index(c) for _, c in trick], deck.suit_of, state.trump)
-    return trick[pos][0]
-
-
-def reviewable(state: DealState, seat: int) -> tuple[tuple[tuple[int, Card], ...], ...]:
-    """Tricks ``seat`` may look at under ``info.review_own_tricks``."""
-    how = state.rs.info.review_own_tricks
-    if how == "none":
-        return ()
-    tricks = completed_tricks(state)
-    if how == "last_trick":
-        return (tricks[-1],) if tricks and not state.trick else ()
-    side = state.side(seat)
-    return tuple(t for t in tricks if state.side(_trick_winner(state, t)) == side)
-
-
 def make_view(state: DealState, seat: int) -> SeatView:
-    """Build the view of ``seat`` (see the module docstring for what it contains)."""
-    rs = state.rs
-    deck = rs.deck
-    cards = deck.cards
+    """Take the view of ``seat`` (see the module docstring for what it contains)."""
     n = state.n
+    hands = state.hands
+    known = state.known
     actor = state.actor
-    legal = tuple(state.legal_actions()) if actor == seat else ()
-    history = tuple((who, str(action)) for who, action in state.actions_made())
-    known = tuple(
-        tuple(cards[i] for i in range(deck.size) if state.known[other] >> i & 1 and state.hands[other] >> i & 1)
-        if other != seat else ()
-        for other in range(n)
+    points = state.points
+    seat_points = [state.seat_points(s) for s in range(n)]
+    taker = state.widow_taker
+    widow_mask = 0
+    if taker >= 0:
+        if taker == seat:
+            for c in state.widow:
+                widow_mask |= 1 << c
+        else:  # face down: only its taker knows its value
+            pts = state.t.points
+            hidden = sum(pts[c] for c in state.widow)
+            points = points[:]
+            points[taker] -= hidden
+            seat_points[taker] -= hidden
+    public = (
+        state.dealer, state.spos, state.turnup, state.first_turnup, state.trump, state.closed,
+        state.closer, state.close_snap, state.phase, state.to_act, state.leader, tuple(state.trick),
+        state.draw_pending, state.claim_seat, state.tricks_played, tuple(points), tuple(state.tricks),
+        tuple(state.meld), tuple(state.bonus), state.last_winner, state.closed_this_lead,
+        state.high_bid, state.declarer, state.calls, state.sitting_out, taker,
+        tuple([known[o] & hands[o] if o != seat else 0 for o in range(n)]),
+        tuple([h.bit_count() for h in hands]), state.deal_sides, state._side, state._active,
+        state.result, len(state.stock), len(state.widow), tuple(seat_points),
     )
-    points = state.card_points()
-    if state.widow_taker >= 0:
-        widow_points = sum(deck.points[c] for c in state.widow)
-        taker_side = state.rs.side_of(state.widow_taker)
-        if state.widow_taker != seat:
-            points[taker_side] -= widow_points  # face down: only its taker knows its value
     return SeatView(
-        seat=seat,
-        seats=n,
-        dealer=state.dealer,
-        hand=tuple(state.hand(seat)),
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
-        trump=state.trump_suit(),
-        turn_up=state.turn_up_card(),
-        talon_size=state.talon_size(),
-        closed=state.closed,
-        closer=state.closer if state.closer >= 0 else None,
-        trick=tuple(state.trick_with_seats()),
-        leader=state.leader if state.leader >= 0 else None,
-        to_act=state.to_act if not state.is_over else None,
-        actor=actor,
-        legal=legal,
-        card_points=tuple(points),
-        tricks_won=tuple(state.tricks_won()),
-        history=history,
-        known=known,
-        high_bid=state.high_bid,
-        declarer=state.declarer if state.declarer >= 0 else None,
-        sitting_out=state.sitting_out,
-        sides=state.deal_sides,
-        widow_size=len(state.widow) if state.widow_taker < 0 else 0,
-        reviewable_tricks=reviewable(state, seat),
+        state.rs, seat, hands[seat], tuple(state.legal_codes()) if actor == seat else (),
+        tuple(state.history), tuple(state.draws), widow_mask, public, actor,
     )
 
 
 def partners(view: SeatView, a: int, b: int) -> bool:
     """Whether seats ``a`` and ``b`` play on the same side in this deal."""
-    return any(a in side and b in side for side in view.sides)
+    side = view.public[P_SIDE_INDEX]
+    return bool(side[a] == side[b])

@@ -426,6 +426,7 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         meld_counts=MELD_AT_ONCE if how == "immediately" else MELD_TEAM_TRICK if how == "team_trick" else MELD_OWN_TRICK,
         code_kind=tuple(kind),
         code_card=tuple(card),
+        code_text=tuple(str(rs.action_of[c]) if c in rs.action_of else "" for c in range(max_code + 1)),
         max_code=max_code,
         key_widths=KeyWidths(
             card=(deck.size + 1).bit_length(),

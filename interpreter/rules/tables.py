@@ -71,6 +71,7 @@ class RuleTables:
     meld_counts: int            # marriage.counts_after as MELD_*
     code_kind: tuple[int, ...]  # per action code: KIND_*
     code_card: tuple[int, ...]  # per action code: the card it names, or -1
+    code_text: tuple[str, ...]  # per action code: its notation ("" for no action)
     max_code: int
     key_widths: KeyWidths
     game_points_cache: dict[tuple[int, int, int, int], int] = field(default_factory=dict, compare=False)

@@ -52,6 +52,8 @@ from interpreter import (
     random_playout,
 )
 from interpreter.core.actions import Action
+from interpreter.engine.views import PUBLIC_FIELDS, SeatView
+from interpreter.rules.ruleset import Ruleset
 from interpreter.play.record import load_record, replay, replay_report
 from interpreter.play.runner import MatchLog
 
@@ -98,6 +100,11 @@ def diff(a: dict[str, Any], b: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
     return {k: (a.get(k), b.get(k)) for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
 
 
+VIEW_FIELDS = tuple(name for name in SeatView.__slots__ if not name.startswith("_")) + tuple(
+    name for name, value in vars(SeatView).items() if isinstance(value, property)
+)
+
+
 def cards_in_view(obj: Any, found: set[Card], where: str = "view") -> None:
     """Every card an object built from plain values mentions (Card values and card text)."""
     if isinstance(obj, Card):
@@ -114,6 +121,13 @@ def cards_in_view(obj: Any, found: set[Card], where: str = "view") -> None:
         for k, v in obj.items():
             cards_in_view(k, found, where)
             cards_in_view(v, found, where)
+    elif isinstance(obj, SeatView):
+        # the raw fields (the public ones included) and every friendly field worked out from
+        # them; the ruleset is public, and a DealResult is what everybody is told at the end
+        for name in VIEW_FIELDS:
+            cards_in_view(getattr(obj, name), found, f"{where}.{name}")
+    elif isinstance(obj, Ruleset) and where == "view.rs":
+        return
     elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         for f in dataclasses.fields(obj):
             cards_in_view(getattr(obj, f.name), found, f"{where}.{f.name}")
@@ -197,9 +211,21 @@ class Checker:
         for seat in range(st_.n):
             view = st_.view(seat)
             assert set(view.hand) == cards_of(st_, st_.hands[seat]), "a view's hand is not the seat's hand"
+            # the raw ints: own cards, the widow to its taker only, and no hand or stock in the public fields
+            assert view.hand_mask == st_.hands[seat]
+            widow_mask = sum(1 << c for c in st_.widow) if st_.widow_taker == seat else 0
+            assert view.widow_mask == widow_mask
+            public = dict(zip(PUBLIC_FIELDS, view.public))
+            assert set(public) == set(PUBLIC_FIELDS) and len(view.public) == len(PUBLIC_FIELDS)
+            for other in range(st_.n):
+                assert public["known"][other] & ~(st_.known[other] & st_.hands[other]) == 0
+                assert public["hand_sizes"][other] == st_.hands[other].bit_count()
             seen: set[Card] = set()
             cards_in_view(view, seen)
             assert not seen & stock_hidden, f"seat {seat} sees face-down stock cards {seen & stock_hidden}"
+            if seat == st_.widow_taker:  # its taker counts the widow: he may look at it, in view.widow alone
+                assert set(view.widow) == widow
+                seen -= widow
             assert not seen & widow, f"seat {seat} sees widow cards {seen & widow}"
             for other in range(st_.n):
                 if other == seat:
