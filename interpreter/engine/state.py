@@ -288,7 +288,7 @@ class DealState(Legality, Settling):
         ex_card = self.rs.exchange_card[self.trump]
         old = self.turnup
         self.hands[seat] = (self.hands[seat] & ~(1 << ex_card)) | (1 << old)
-        self.known[seat] |= 1 << old
+        self.known[seat] = (self.known[seat] & ~(1 << ex_card)) | (1 << old)
         self.turnup = ex_card
 
     def _close(self, seat: int) -> None:

@@ -239,8 +239,12 @@ class SeatView:
 
     @property
     def known(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat: the cards others know to be in that hand (empty for this seat itself)."""
         cards = self.rs.deck.cards
-        return tuple(tuple(cards[i] for i in bit_list(mask)) for mask in self.public[P_KNOWN])
+        seat = self.seat
+        return tuple(
+            tuple(cards[i] for i in bit_list(mask)) if s != seat else () for s, mask in enumerate(self.public[P_KNOWN])
+        )
 
     @property
     def high_bid(self) -> int:
@@ -342,7 +346,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
         state.draw_pending, state.claim_seat, state.tricks_played, tuple(points), tuple(state.tricks),
         tuple(state.meld), tuple(state.bonus), state.last_winner, state.closed_this_lead,
         state.high_bid, state.declarer, state.calls, state.sitting_out, taker,
-        tuple([known[o] & hands[o] if o != seat else 0 for o in range(n)]),
+        tuple([known[o] & hands[o] for o in range(n)]),
         tuple([h.bit_count() for h in hands]), state.deal_sides, state._side, state._active,
         state.result, len(state.stock), len(state.widow), tuple(seat_points),
     )

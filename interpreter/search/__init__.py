@@ -1,0 +1,1 @@
+"""Search: worlds consistent with a seat's view, exact solving, and (later) tree search."""

@@ -1,0 +1,448 @@
+"""Worlds consistent with what one seat has seen: sampling the hidden cards from a view.
+
+A search bot that may not look at hidden cards plays against *worlds*: full states that agree
+with everything its seat has seen.  :class:`WorldSampler` works from a
+:class:`~interpreter.engine.views.SeatView` alone -- never from the state -- and draws such
+states uniformly at random, without rejection loops.
+
+What a view says about the hidden cards, and how it is used:
+
+* every card the seat has seen is where it saw it: its own hand, the cards played (each was in
+  its player's hand when played), the turn-up, cards others were seen to take (an exchanged
+  turn-up, the last draw) or show (the partner of an announced marriage, the card exchanged);
+* a player who did not follow, trump or head a trick as the strict phase demands revealed that
+  he held none of the cards that would have obliged him to.  Which cards those are is asked of
+  the engine's own follow rule (:meth:`~interpreter.engine.legality.Legality.follow_mask`): the
+  card played is tried against each other card as a two-card hand, so the inference is exact
+  for any ruleset's duties and written nowhere else;
+* cards enter a hand at known times -- the deal, and each round of drawing (``view.draws``) --
+  so "did not hold X at time t" forbids X only in the slots of that hand filled before t.
+
+The hidden cards are then placed in the other hands, the face-down stock and the widow.  The
+placements consistent with all of the above are counted exactly (a small dynamic programme
+over groups of cards that carry the same constraints), and one is drawn with probability
+proportional to its number of card assignments, so every consistent world is equally likely:
+no world is tried and thrown away.  The stock's order is a uniform shuffle of its cards.
+
+A world is also a full deal: :meth:`World.initial_deal` gives hands, stock and turn-up from
+which the public history replays to the same position.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass
+from math import factorial
+
+from interpreter.core.cards import bit_list
+from interpreter.core.errors import RulesError
+from interpreter.engine.position import OVER
+from interpreter.engine.state import DealState
+from interpreter.engine.views import (
+    P_ACTIVE, P_BONUS, P_CALLS, P_CLAIM_SEAT, P_CLOSE_SNAP, P_CLOSED, P_CLOSED_THIS_LEAD, P_CLOSER,
+    P_DEAL_SIDES, P_DEALER, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
+    P_KNOWN, P_LAST_WINNER, P_LEADER, P_MELD, P_PHASE, P_POINTS, P_RESULT, P_SIDE_INDEX,
+    P_SITTING_OUT, P_SPOS, P_STOCK_SIZE, P_TO_ACT, P_TRICK, P_TRICKS, P_TRICKS_PLAYED, P_TRUMP,
+    P_TURNUP, P_WIDOW_SIZE, P_WIDOW_TAKER, SeatView,
+)
+from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, MARRY_BASE
+from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
+
+__all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]
+
+_NEVER = 1 << 30  # an entry time later than any
+
+
+class InconsistentView(RulesError):
+    """No deal agrees with the view (it was not taken from a real deal of this ruleset)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """A place a card entered a hand through: the deal (time 0) or a draw from the stock."""
+
+    seat: int
+    time: int       # history length when the card entered the hand
+    stock: int      # its stock index, or -1 for a card of the deal
+
+
+class _Timeline:
+    """What the public history of a view says about where cards were, computed once."""
+
+    def __init__(self, view: SeatView) -> None:
+        rs = view.rs
+        t = rs.tables
+        p = view.public
+        n = rs.players.count
+        self.n = n
+        sitting = p[P_SITTING_OUT]
+        active = [s for s in range(n) if s not in sitting]
+        seat_at, _, _ = rs.deal_plans[p[P_DEALER]]
+        self.slots: list[list[_Slot]] = [[] for _ in range(n)]
+        for _, seat in seat_at:
+            self.slots[seat].append(_Slot(seat, 0, -1))
+        # cards each seat is known to have held, with the last time it still held them, and
+        # cards it received openly (not through a slot), or gave away (the exchanged card)
+        self.held_until: list[dict[int, int]] = [{} for _ in range(n)]
+        self.received: list[set[int]] = [set() for _ in range(n)]
+        self.given: list[set[int]] = [set() for _ in range(n)]
+        # per seat: (time, mask) -- at that time the seat held none of the cards in mask
+        self.lacked: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.played = 0
+        # the engine's own rules, asked on a probe that holds only the public fields they read:
+        # whether play is strict (Position.strict) and what a follower may play (follow_mask)
+        probe = object.__new__(DealState)
+        probe.rs, probe.t, probe._strict_always = rs, t, t.strict_always
+        probe.stock, probe.spos, probe.closed = (0,) * p[P_STOCK_SIZE], 0, False
+        trump = t.suit_of[p[P_FIRST_TURNUP]] if p[P_FIRST_TURNUP] >= 0 else -1
+        turnup = p[P_FIRST_TURNUP]
+        stock_size = p[P_STOCK_SIZE]
+        spos = 0
+        trick: list[int] = []
+        leader = -1
+        draws = list(view.draws)
+        history = view.history_codes
+        size = len(active)
+        for i in range(len(history) + 1):
+            while draws and draws[0] == i:  # a round of drawing, before action i
+                draws.pop(0)
+                seat = leader
+                for _ in range(size):
+                    if spos < stock_size:
+                        self.slots[seat].append(_Slot(seat, i, spos))
+                        spos += 1
+                    elif turnup >= 0:
+                        self.received[seat].add(turnup)
+                        self.held_until[seat].setdefault(turnup, _NEVER)
+                        turnup = -1
+                    seat = active[(active.index(seat) + 1) % size]
+            if i == len(history):
+                break
+            h = history[i]
+            seat, code = h >> 16, h & 0xFFFF
+            kind = t.code_kind[code]
+            if code == CLOSE or code == CLOSE_BEFORE_DRAW:
+                probe.closed = True
+            elif code == EXCHANGE:
+                card = rs.exchange_card[trump]
+                self.given[seat].add(card)
+                self.held_until[seat][card] = min(self.held_until[seat].get(card, _NEVER), i)
+                self.received[seat].add(turnup)
+                turnup = card
+            if kind != KIND_PLAY and kind != KIND_MARRY:
+                continue
+            card = t.code_card[code]
+            if not trick and trump < 0:
+                trump = t.suit_of[card]
+            if kind == KIND_MARRY:
+                partner = rs.marriage_partner[card]
+                self.held_until[seat][partner] = min(self.held_until[seat].get(partner, _NEVER), i)
+            probe.turnup, probe.spos = turnup, spos
+            if trick and probe.strict():
+                probe.trick, probe.trump = trick, trump
+                lacked = 0
+                for other in range(t.size):
+                    if other != card and not probe.follow_mask(1 << card | 1 << other)[0] >> card & 1:
+                        lacked |= 1 << other
+                if lacked:
+                    self.lacked[seat].append((i, lacked))
+            self.held_until[seat][card] = min(self.held_until[seat].get(card, _NEVER), i)
+            self.played |= 1 << card
+            if not trick:
+                leader = seat
+            trick.append(card)
+            if len(trick) == size:
+                best = trick[0]
+                pos = 0
+                beats = t.beats[trump + 1]
+                for k in range(1, size):
+                    if beats[best] >> trick[k] & 1:
+                        best, pos = trick[k], k
+                leader = active[(active.index(leader) + pos) % size]
+                trick = []
+
+    def lower_bound(self, seat: int, card: int, until: int = _NEVER) -> int:
+        """The earliest entry time of ``card`` into ``seat``'s hand, if it was held there up to
+        time ``until``: after every time before ``until`` at which the seat lacked it."""
+        lo = 0
+        for time, mask in self.lacked[seat]:
+            if time < until and mask >> card & 1:
+                lo = max(lo, time + 1)
+        return lo
+
+
+def _assign_known(slots: list[_Slot], cards: list[tuple[int, int, int]]) -> tuple[dict[int, _Slot], list[_Slot]] | None:
+    """Place known cards (card, earliest entry, latest entry) in the earliest slots they fit.
+
+    Slots are taken in time order and each goes to the waiting card with the earliest
+    deadline; this places every card whenever any placement does, and leaves free the latest
+    slots possible -- the best room for the unknown cards, whose only limits are earliest
+    entry times.  Returns the placement and the free slots, or ``None`` if the cards cannot
+    be placed.
+    """
+    placed: dict[int, _Slot] = {}
+    free: list[_Slot] = []
+    waiting = sorted(cards, key=lambda c: c[1])
+    ready: list[tuple[int, int, int]] = []  # (deadline, card, earliest)
+    k = 0
+    for slot in sorted(slots, key=lambda s: s.time):
+        while k < len(waiting) and waiting[k][1] <= slot.time:
+            card, lo, hi = waiting[k]
+            heapq.heappush(ready, (hi, card, lo))
+            k += 1
+        if ready and ready[0][0] < slot.time:
+            return None  # a card had to be in the hand before any slot left for it
+        if ready:
+            _, card, _ = heapq.heappop(ready)
+            placed[card] = slot
+        else:
+            free.append(slot)
+    if len(placed) != len(cards):
+        return None
+    return placed, free
+
+
+class World:
+    """One sampled world: the full state, and the deal it comes from on request."""
+
+    __slots__ = ("state", "_initial")
+
+    def __init__(self, state: DealState, initial: list[list[int]]) -> None:
+        self.state = state
+        self._initial = initial  # per seat: the cards of its dealt hand
+
+    def initial_deal(self) -> tuple[list[int], list[int], int]:
+        """Hands (bit masks), stock or widow (card indexes, in order) and the first turn-up
+        of a deal from which the view's history replays to :attr:`state`."""
+        st = self.state
+        hands = [0] * st.n
+        for seat, cards in enumerate(self._initial):
+            for c in cards:
+                hands[seat] |= 1 << c
+        rest = list(st.stock) if st.rs.deal.talon else list(st.widow)
+        return hands, rest, st.first_turnup
+
+
+class WorldSampler:
+    """Draws worlds consistent with one view, uniformly (build once per view, sample often)."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        rs = view.rs
+        p = view.public
+        n = rs.players.count
+        me = view.seat
+        line = _Timeline(view)
+        self._line = line
+        known_in_hand = list(p[P_KNOWN])
+        known_in_hand[me] = view.hand_mask
+        turnup = p[P_TURNUP]
+        located = view.hand_mask | line.played | view.widow_mask
+        for mask in known_in_hand:
+            located |= mask
+        if turnup >= 0:
+            located |= 1 << turnup
+        hidden = rs.deck.full_mask & ~located
+        self.hidden = bit_list(hidden)
+        # per seat: its known cards placed in its slots, and the free slots left for unknown ones
+        self._placed: list[dict[int, _Slot]] = []
+        self._free: list[list[_Slot]] = []
+        self.capacity: list[int] = []
+        for seat in range(n):
+            hand = known_in_hand[seat]
+            cards = set(line.held_until[seat]) | set(bit_list(hand))
+            cards -= line.received[seat]
+            cards |= line.given[seat]
+            cards.discard(-1)
+            known = []
+            for c in cards:
+                until = line.held_until[seat].get(c, _NEVER)
+                known.append((c, line.lower_bound(seat, c, until), until))
+            fit = _assign_known(line.slots[seat], known)
+            if fit is None:
+                raise InconsistentView(f"the cards of seat {seat} cannot have reached its hand as the history says")
+            self._placed.append(fit[0])
+            self._free.append(sorted(fit[1], key=lambda s: s.time))
+            self.capacity.append(len(fit[1]) if seat != me else 0)
+            if len(fit[1]) + hand.bit_count() != p[P_HAND_SIZES][seat]:
+                raise InconsistentView(f"seat {seat} holds {p[P_HAND_SIZES][seat]} cards, but the history leaves it {len(fit[1]) + hand.bit_count()}")
+            if seat == me and fit[1]:
+                raise InconsistentView("the seat's own cards do not fill its hand")
+        # the locations of hidden cards: each other hand, the face-down stock, the widow
+        self.others = [s for s in range(n) if s != me]
+        self.stock_left = p[P_STOCK_SIZE] - p[P_SPOS]
+        self.widow_hidden = p[P_WIDOW_SIZE] if not view.widow_mask else 0
+        caps = [self.capacity[s] for s in self.others] + [self.stock_left, self.widow_hidden]
+        if sum(caps) != len(self.hidden):
+            raise InconsistentView(f"{len(self.hidden)} hidden cards for {sum(caps)} places")
+        self._caps = tuple(caps)
+        # groups of hidden cards with equal limits: per other seat, the earliest entry time
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for c in self.hidden:
+            groups.setdefault(tuple(line.lower_bound(s, c) for s in self.others), []).append(c)
+        self._groups = list(groups.items())
+        # per other seat: the entry times of its free slots, latest first (Hall's condition)
+        self._free_times = [sorted((s.time for s in self._free[o]), reverse=True) for o in self.others]
+        self._memo: dict[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], int] = {}
+        self._choices: dict[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], list[tuple[int, tuple[int, ...]]]] = {}
+        start = self._start()
+        self.count = self._count(*start)
+        if self.count == 0:
+            raise InconsistentView("no placement of the hidden cards agrees with the view")
+
+    # ------------------------------------------------------------------ counting
+    def _start(self) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        return 0, self._caps, tuple(() for _ in self.others)
+
+    def _fits(self, k: int, bounds: tuple[int, ...]) -> bool:
+        """Whether unknown cards with these earliest entry times fit other seat ``k``'s free slots."""
+        times = self._free_times[k]
+        for i, lo in enumerate(sorted(bounds, reverse=True)):
+            if times[i] < lo:
+                return False
+        return True
+
+    def _count(self, g: int, caps: tuple[int, ...], bounds: tuple[tuple[int, ...], ...]) -> int:
+        """Card assignments of groups ``g``.. into the places left (``caps``), with the earliest
+        entry times already given to each other seat (``bounds``)."""
+        key = (g, caps, bounds)
+        done = self._memo.get(key)
+        if done is not None:
+            return done
+        if g == len(self._groups):
+            total = 1 if all(self._fits(k, b) for k, b in enumerate(bounds)) else 0
+            self._memo[key] = total
+            return total
+        limits, cards = self._groups[g]
+        m = len(cards)
+        choices: list[tuple[int, tuple[int, ...]]] = []
+        total = 0
+        for split in _splits(m, caps):
+            ways = factorial(m)
+            for x in split:
+                ways //= factorial(x)
+            new_caps = tuple(c - x for c, x in zip(caps, split))
+            new_bounds = _with_bounds(bounds, limits, split)
+            if not all(self._fits(k, b) for k, b in enumerate(new_bounds)):
+                continue
+            rest = self._count(g + 1, new_caps, new_bounds)
+            if rest:
+                total += ways * rest
+                choices.append((total, split))
+        self._memo[key] = total
+        self._choices[key] = choices
+        return total
+
+    # ------------------------------------------------------------------ sampling
+    def sample(self, rng: random.Random) -> World:
+        """One world, every consistent one equally likely."""
+        view = self.view
+        places: list[list[int]] = [[] for _ in self._caps]
+        g, caps, bounds = self._start()
+        while g < len(self._groups):
+            key = (g, caps, bounds)
+            choices = self._choices[key]
+            pick = rng.random() * self._memo[key]
+            split = next(s for cum, s in choices if pick < cum)
+            limits, cards = self._groups[g]
+            cards = cards[:]
+            rng.shuffle(cards)
+            pos = 0
+            for k, x in enumerate(split):
+                places[k].extend(cards[pos:pos + x])
+                pos += x
+            bounds = _with_bounds(bounds, limits, split)
+            caps = tuple(c - x for c, x in zip(caps, split))
+            g += 1
+        stock_future = places[len(self.others)]
+        rng.shuffle(stock_future)
+        return self._build(places, stock_future, places[len(self.others) + 1], view)
+
+    def _build(self, places: list[list[int]], future: list[int], widow_cards: list[int], view: SeatView) -> World:
+        rs = view.rs
+        p = view.public
+        line = self._line
+        n = rs.players.count
+        me = view.seat
+        hands = list(p[P_KNOWN])
+        hands[me] = view.hand_mask
+        stock: list[int] = [-1] * p[P_STOCK_SIZE]
+        initial: list[list[int]] = [[] for _ in range(n)]
+        for seat in range(n):
+            for card, slot in self._placed[seat].items():
+                if slot.stock >= 0:
+                    stock[slot.stock] = card
+                else:
+                    initial[seat].append(card)
+        for k, seat in enumerate(self.others):
+            cards = places[k]
+            for c in cards:
+                hands[seat] |= 1 << c
+            # latest-bound cards into the latest free slots
+            free = self._free[seat][::-1]
+            ordered = sorted(cards, key=lambda c: -line.lower_bound(seat, c))
+            for slot, card in zip(free, ordered):
+                if slot.stock >= 0:
+                    stock[slot.stock] = card
+                else:
+                    initial[seat].append(card)
+        spos = p[P_SPOS]
+        stock[spos:] = future
+        widow = tuple(widow_cards) if not view.widow_mask else tuple(bit_list(view.widow_mask))
+        st = object.__new__(DealState)
+        st.rs, st.t, st.n, st.dealer = rs, rs.tables, n, p[P_DEALER]
+        if rs.deal.talon:
+            st.stock, st.widow = tuple(stock), ()
+        else:
+            st.stock, st.widow = (), widow
+        st.hands = hands
+        st.spos, st.turnup, st.first_turnup, st.trump = spos, p[P_TURNUP], p[P_FIRST_TURNUP], p[P_TRUMP]
+        st.closed, st.closer, st.close_snap, st.phase = p[P_CLOSED], p[P_CLOSER], p[P_CLOSE_SNAP], p[P_PHASE]
+        st.to_act, st.leader, st.trick, st.draw_pending = p[P_TO_ACT], p[P_LEADER], list(p[P_TRICK]), p[P_DRAW_PENDING]
+        st.claim_seat, st.tricks_played, st.points = p[P_CLAIM_SEAT], p[P_TRICKS_PLAYED], list(p[P_POINTS])
+        st.tricks, st.meld, st.bonus = list(p[P_TRICKS]), list(p[P_MELD]), list(p[P_BONUS])
+        st.last_winner, st.closed_this_lead, st.high_bid = p[P_LAST_WINNER], p[P_CLOSED_THIS_LEAD], p[P_HIGH_BID]
+        st.declarer, st.calls, st.sitting_out, st.widow_taker = p[P_DECLARER], p[P_CALLS], p[P_SITTING_OUT], p[P_WIDOW_TAKER]
+        st.known = list(p[P_KNOWN])
+        st.history, st.draws, st.result, st.undo = list(view.history_codes), list(view.draws), p[P_RESULT], []
+        st.deal_sides, st._side, st._active = p[P_DEAL_SIDES], p[P_SIDE_INDEX], p[P_ACTIVE]
+        st._strict_always = rs.tables.strict_always
+        taker = p[P_WIDOW_TAKER]
+        if taker >= 0 and taker != me:  # the widow's points, hidden from this seat, count for its taker
+            pts = rs.tables.points
+            st.points[taker] += sum(pts[c] for c in widow)
+        return World(st, initial)
+
+
+def _with_bounds(bounds: tuple[tuple[int, ...], ...], limits: tuple[int, ...], split: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The earliest entry times given to each other seat once a group is split into the places."""
+    return tuple(
+        tuple(sorted(b + (limits[k],) * split[k])) if split[k] and limits[k] else b for k, b in enumerate(bounds)
+    )
+
+
+def _splits(m: int, caps: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to split ``m`` cards into the places, each within its capacity."""
+    if len(caps) == 1:
+        return [(m,)] if m <= caps[0] else []
+    out = []
+    for x in range(min(m, caps[0]) + 1):
+        for rest in _splits(m - x, caps[1:]):
+            out.append((x, *rest))
+    return out
+
+
+_last: list[WorldSampler] = []
+
+
+def sample_world(view: SeatView, rng: random.Random) -> DealState:
+    """A full state consistent with ``view``, drawn uniformly (see :class:`WorldSampler`).
+
+    The sampler of the last view asked about is kept (views are immutable), so drawing many
+    worlds from one view costs one sampler; a search that keeps its own
+    :class:`WorldSampler` does not need this.
+    """
+    if not _last or _last[0].view is not view:
+        _last[:] = [WorldSampler(view)]
+    return _last[0].sample(rng).state

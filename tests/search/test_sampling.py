@@ -1,0 +1,247 @@
+"""Worlds sampled from a seat's view: consistent, built from the view alone, and uniform.
+
+* every sampled world gives back the very view it was drawn from, and is a real deal: its
+  initial deal replays the public history legally (every move checked by the engine) to the
+  same position;
+* the sampler reads nothing but the view: two different states with equal views give the same
+  worlds from the same seed;
+* on small positions of games without a talon, the worlds are compared with a brute force that
+  knows nothing of the sampler: every placement of the hidden cards is tried by replaying the
+  deal, and the sampler must draw exactly the consistent ones, equally often (a chi-square bound
+  far in the tail, on fixed seeds);
+* hand-worked cases: a player who did not follow hearts holds no heart in any world; the partner
+  card of a marriage stays where it was shown.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine.state import DealState
+from interpreter.core.errors import IllegalActionError
+from interpreter.engine.views import P_HAND_SIZES, P_KNOWN, SeatView
+from interpreter.play.record import apply_recorded
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import CONTINUE, DECLARE, Ruleset
+from interpreter.search.sampling import InconsistentView, WorldSampler, sample_world
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESETS = sorted(
+    [p.stem for p in (ROOT / "rulesets").glob("*.yaml")]
+    + [str(p) for p in (ROOT / "rulesets" / "house").glob("*.yaml")]
+    + [str(p) for p in (ROOT / "tests" / "fixtures" / "rulesets").glob("*.yaml")]
+)
+
+
+def random_position(rs: Ruleset, rng: random.Random, deal_seed: int, most_steps: int) -> DealState | None:
+    st = DealState.new(rs, deal_seed % rs.players.count, deal_seed)
+    for _ in range(rng.randrange(0, most_steps)):
+        if st.is_over:
+            return None
+        codes = [c for c in st.legal_codes() if c != DECLARE] or st.legal_codes()  # play on, mostly
+        st.push_code(rng.choice(codes), keep_undo=False)
+    return None if st.is_over else st
+
+
+def replayed(rs: Ruleset, view: SeatView, hands: list[int], rest: list[int], turnup: int, target: int) -> DealState:
+    """The deal with these initial cards, the view's history applied with every move checked."""
+    st = DealState(rs, view.dealer, hands, rest, turnup)
+    for h in view.history_codes:
+        apply_recorded(st, rs.action_of[h & 0xFFFF])
+    if st.key() != target and CONTINUE in st.legal_codes():
+        st.push_code(CONTINUE)  # a declined step left no trace in the history
+    return st
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=lambda n: Path(n).stem)
+def test_worlds_give_back_the_view_and_replay_legally(name: str) -> None:
+    rs = load_ruleset(name)
+    rng = random.Random(7)
+    checked = 0
+    for deal_seed in range(80):
+        st = random_position(rs, rng, deal_seed, 28)
+        if st is None:
+            continue
+        seat = rng.randrange(rs.players.count)
+        view = st.view(seat)
+        sampler = WorldSampler(view)
+        for _ in range(3):
+            world = sampler.sample(rng)
+            w = world.state
+            assert w.view(seat) == view, "a world must look the same from the seat it was drawn for"
+            assert -1 not in w.stock, "every stock position gets a card"
+            hands, rest, turnup = world.initial_deal()
+            again = replayed(rs, view, hands, rest, turnup, w.key())
+            assert again.key() == w.key(), "the initial deal must replay to the world"
+            assert again.hands == w.hands and again.stock == w.stock and again.widow == w.widow
+            checked += 1
+    assert checked >= 100
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "north-american-4", "north-american-3"])
+def test_the_sampler_reads_only_the_view(name: str) -> None:
+    rs = load_ruleset(name)
+    rng = random.Random(3)
+    for deal_seed in range(30):
+        st = random_position(rs, rng, deal_seed, 20)
+        if st is None:
+            continue
+        seat = st.actor if st.actor is not None else 0
+        view = st.view(seat)
+        other = sample_world(view, random.Random(1))  # another state, with equal view
+        assert other.view(seat) == view
+        first = WorldSampler(view).sample(random.Random(99)).state
+        second = WorldSampler(other.view(seat)).sample(random.Random(99)).state
+        assert (first.hands, first.stock, first.widow) == (second.hands, second.stock, second.widow)
+
+
+def placement(rs: Ruleset, st: DealState, seat: int) -> tuple[int, ...]:
+    """Where a world put the cards: every other hand, then the widow."""
+    return tuple(h for s, h in enumerate(st.hands) if s != seat) + (sum(1 << c for c in st.widow),)
+
+
+def consistent_placements(rs: Ruleset, view: SeatView) -> set[tuple[int, ...]]:
+    """Brute force for games without a talon: every way to give the hidden cards to the other
+    hands (and the widow) is replayed from its deal, every move checked; kept are those that
+    replay to the same view."""
+    seat = view.seat
+    n = rs.players.count
+    played = [0] * n
+    for h in view.history_codes:
+        card = rs.tables.code_card[h & 0xFFFF]
+        if card >= 0:
+            played[h >> 16] |= 1 << card
+    known = view.public[P_KNOWN]
+    located = view.hand_mask | view.widow_mask
+    for s in range(n):
+        located |= played[s] | known[s]
+    hidden = [c for c in range(rs.deck.size) if not located >> c & 1]
+    others = [s for s in range(n) if s != seat]
+    sizes = [view.hand_sizes[s] - known[s].bit_count() for s in others]
+    found: set[tuple[int, ...]] = set()
+
+    def place(k: int, left: list[int], hands: list[int]) -> None:
+        if k == len(others):
+            widow = left if not view.widow_mask else [c for c in range(rs.deck.size) if view.widow_mask >> c & 1]
+            start = [hands[s] | played[s] for s in range(n)]
+            try:
+                st = replayed(rs, view, start, widow, -1, 0)
+            except IllegalActionError:
+                return
+            if st.view(seat) == view:
+                found.add(placement(rs, st, seat))
+            return
+        s = others[k]
+        for chosen in itertools.combinations(left, sizes[k]):
+            mask = sum(1 << c for c in chosen)
+            rest = [c for c in left if c not in chosen]
+            place(k + 1, rest, hands[:s] + [hands[s] | mask] + hands[s + 1:])
+
+    current = [known[s] if s != seat else view.hand_mask for s in range(n)]
+    place(0, hidden, current)
+    return found
+
+
+def small_positions(name: str, count: int, lo: int, hi: int) -> list[SeatView]:
+    """Views of seeded positions whose hidden cards can be placed in ``lo``..``hi`` ways at most."""
+    rs = load_ruleset(name)
+    rng = random.Random(11)
+    views = []
+    for deal_seed in range(400):
+        st = random_position(rs, rng, deal_seed, 40)
+        if st is None or st.phase != 1 or st.tricks_played < 2:
+            continue
+        view = st.view(rng.randrange(rs.players.count))
+        if lo <= WorldSampler(view).count <= hi:
+            views.append(view)
+        if len(views) == count:
+            break
+    return views
+
+
+@pytest.mark.parametrize("name", ["north-american-4", "north-american-3", "tests/fixtures/rulesets/north-american-adjacent-teams.yaml"])
+def test_worlds_are_exactly_the_consistent_ones_and_uniform(name: str) -> None:
+    rs = load_ruleset(str(ROOT / name) if "/" in name else name)
+    views = small_positions(str(ROOT / name) if "/" in name else name, 4, 3, 40)
+    assert len(views) == 4
+    for view in views:
+        truth = consistent_placements(rs, view)
+        sampler = WorldSampler(view)
+        assert sampler.count == len(truth), "the sampler's count of consistent worlds"
+        rng = random.Random(5)
+        draws = 150 * len(truth)
+        seen = Counter(placement(rs, sampler.sample(rng).state, view.seat) for _ in range(draws))
+        assert set(seen) == truth, "exactly the consistent placements are drawn"
+        expected = draws / len(truth)
+        chi2 = sum((seen[p] - expected) ** 2 / expected for p in truth)
+        df = len(truth) - 1
+        assert chi2 < df + 8 * (2 * df) ** 0.5 + 10, f"not uniform: chi-square {chi2:.1f} on {df} degrees of freedom"
+
+
+def test_a_player_who_did_not_follow_hearts_holds_none() -> None:
+    """North American 2: twelve cards each, strict from the first trick, so a player who plays a
+    club to a heart lead has shown he holds no heart -- in no world may he hold one."""
+    rs = load_ruleset("north-american-2")
+    deck = rs.deck
+    hearts = deck.suit_mask[deck.suits.index("H")]
+    rng = random.Random(2)
+    found = 0
+    for deal_seed in range(300):
+        st = DealState.new(rs, 0, deal_seed)
+        while not st.is_over and found < 3:
+            codes = st.legal_codes()
+            st.push_code(rng.choice(codes), keep_undo=False)
+            if st.phase != 1 or not st.history:
+                continue
+            last = st.history[-1]
+            if not st.trick and st.tricks_played:  # the trick just ended: did the follower show a void?
+                lead, follow = st.history[-2] & 0xFFFF, last & 0xFFFF
+                follower = last >> 16
+                if lead < 64 and follow < 64 and hearts >> lead & 1 and not hearts >> follow & 1:
+                    view = st.view(1 - follower)
+                    sampler = WorldSampler(view)
+                    for _ in range(50):
+                        assert sampler.sample(rng).state.hands[follower] & hearts == 0
+                    found += 1
+                    break
+        if found >= 3:
+            break
+    assert found == 3
+
+
+def test_a_shown_marriage_partner_stays_in_the_hand() -> None:
+    """Schnapsen: a marriage of KH QH led with the king shows the queen; every world keeps QH in
+    that hand until it is played."""
+    rs = load_ruleset("schnapsen")
+    deck = rs.deck
+    queen, king = deck.card_index("Q", "H"), deck.card_index("K", "H")
+    rng = random.Random(4)
+    for deal_seed in range(2000):
+        st = DealState.new(rs, 0, deal_seed)
+        hand = st.hands[1]  # seat 1, left of the dealer, leads the first trick
+        if hand >> queen & 1 and hand >> king & 1:
+            break
+    else:
+        pytest.fail("no deal with the heart marriage in the leader's hand")
+    marry = 64 + king
+    assert marry in st.legal_codes()  # marriage.first_lead: allowed in Schnapsen
+    st.push_code(marry)
+    view = st.view(0)
+    sampler = WorldSampler(view)
+    for _ in range(50):
+        assert sampler.sample(rng).state.hands[1] >> queen & 1
+
+
+def test_a_view_that_no_deal_can_give_is_refused() -> None:
+    rs = load_ruleset("schnapsen")
+    view = DealState.new(rs, 0, 1).view(0)
+    sizes = list(view.public)
+    sizes[P_HAND_SIZES] = (5, 6)  # one card too many for the cards left
+    broken = SeatView(rs, 0, view.hand_mask, view.legal_codes, view.history_codes, view.draws, 0, tuple(sizes), view.actor)
+    with pytest.raises(InconsistentView):
+        WorldSampler(broken)
