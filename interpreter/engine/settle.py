@@ -13,13 +13,14 @@ Its class is a parent of :class:`~interpreter.engine.state.DealState`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from interpreter.engine.position import OVER, Position
+from interpreter.rules.ruleset import Ruleset
 
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class DealResult:
     """How a deal ended.
 
@@ -33,11 +34,25 @@ class DealResult:
     winner: int | None
     game_points: int | None
     scores: tuple[int, ...]
-    reason: str
+    why: str | Callable[[], str] = field(compare=False)
     redeal: bool = False
     drawn: bool = False
     declarer_side: int | None = None
     made: bool | None = None
+
+    @property
+    def reason(self) -> str:
+        """How the deal ended, in words.  Worked out when asked: a search that ends deals
+        millions of times never reads it (``why`` may be the words or a function making them)."""
+        why = self.why
+        return why if isinstance(why, str) else why()
+
+    def __repr__(self) -> str:
+        return (
+            f"DealResult(winner={self.winner!r}, game_points={self.game_points!r}, scores={self.scores!r}, "
+            f"reason={self.reason!r}, redeal={self.redeal!r}, drawn={self.drawn!r}, "
+            f"declarer_side={self.declarer_side!r}, made={self.made!r})"
+        )
 
 
 def _plural(count: int, word: str) -> str:
@@ -48,6 +63,12 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _side_name(rs: Ruleset, seats: tuple[int, ...]) -> str:
+    if rs.partnership:
+        return f"team {rs.side_of(seats[0])}"
+    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + " & ".join(map(str, seats))
+
+
 class Settling(Position):
     """The settling part of :class:`~interpreter.engine.state.DealState`, on the fields of a :class:`Position`."""
 
@@ -56,10 +77,7 @@ class Settling(Position):
     # ------------------------------------------------------------------ sides
     def side_name(self, side: int) -> str:
         """A deal side in words: ``team 1``, ``seat 2`` or ``seats 1 & 2``."""
-        seats = self.deal_sides[side]
-        if self.rs.partnership:
-            return f"team {self.rs.side_of(seats[0])}"
-        return f"seat {seats[0]}" if len(seats) == 1 else "seats " + " & ".join(map(str, seats))
+        return _side_name(self.rs, self.deal_sides[side])
 
     def match_side(self, side: int) -> int | None:
         """The match side whose seats are exactly those of a deal side, else ``None``."""
@@ -82,13 +100,13 @@ class Settling(Position):
         self.claim_seat = -1
         self.draw_pending = False
 
-    def _award(self, side: int, gp: int, reason: str) -> None:
+    def _award(self, side: int, gp: int, reason: str | Callable[[], str]) -> None:
         """One deal side scores ``gp`` game points."""
         scores = [0] * len(self.deal_sides)
         scores[side] = gp
         self._over(DealResult(self.match_side(side), gp, self.to_match(scores), reason))
 
-    def _penalty(self, side: int, amount: Callable[[int], int], reason: str) -> None:
+    def _penalty(self, side: int, amount: Callable[[int], int], reason: str | Callable[[], str]) -> None:
         """Every side but ``side`` scores ``amount(opponent)`` game points."""
         scores = [0] * len(self.deal_sides)
         opps = self.opponents(side)
@@ -99,13 +117,17 @@ class Settling(Position):
 
     # ------------------------------------------------------------------ game points
     def _game_points(self, side: int, opp_points: int, opp_tricks: int) -> int:
-        env = {
-            "points": self.side_points(side),
-            "tricks": self.side_tricks(side),
-            "opponent_points": opp_points,
-            "opponent_tricks": opp_tricks,
-        }
-        return int(self.rs.scoring.game_points.evaluate(env))
+        """``scoring.game_points`` for a winning side; remembered per ruleset, since a search
+        asks the same few questions at millions of ends of deals."""
+        ask = (self.side_points(side), self.side_tricks(side), opp_points, opp_tricks)
+        cache = self.t.game_points_cache
+        gp = cache.get(ask)
+        if gp is None:
+            env = {"points": ask[0], "tricks": ask[1], "opponent_points": opp_points, "opponent_tricks": opp_tricks}
+            gp = int(self.rs.scoring.game_points.evaluate(env))
+            if len(cache) < 100_000:
+                cache[ask] = gp
+        return gp
 
     def _opp_now(self, opp: int) -> tuple[int, int]:
         marriages = self.rs.scoring.opponent_points == "tricks_and_counted_marriages"
@@ -118,18 +140,20 @@ class Settling(Position):
         marriages = self.rs.scoring.opponent_points == "tricks_and_counted_marriages"
         return (snap[0][opp] if marriages else snap[1][opp]), snap[2][opp]
 
-    def _winner_points(self, side: int, at_close: bool) -> tuple[int, str]:
-        """Game points of a deal side that won, against all the others, and their position in words."""
+    def _winner_points(self, side: int, at_close: bool) -> tuple[int, Callable[[], str]]:
+        """Game points of a deal side that won, against all the others, and a function giving
+        their position in words."""
         stats = self._opp_at_close if at_close else self._opp_now
         opps = [(o, *stats(o)) for o in self.opponents(side)]
         if len(opps) == 1:
             _, op, ot = opps[0]
-            return self._game_points(side, op, ot), f"opponent {op} points, {_plural(ot, 'trick')}"
+            return self._game_points(side, op, ot), lambda: f"opponent {op} points, {_plural(ot, 'trick')}"
         if self.rs.scoring.losers == "each_pays":
             gp = sum(self._game_points(side, op, ot) for _, op, ot in opps)
-            return gp, "; ".join(f"{self.side_name(o)} {op} points, {_plural(ot, 'trick')}" for o, op, ot in opps)
+            rs, sides = self.rs, self.deal_sides
+            return gp, lambda: "; ".join(f"{_side_name(rs, sides[o])} {op} points, {_plural(ot, 'trick')}" for o, op, ot in opps)
         op, ot = sum(p for _, p, _ in opps), sum(t for _, _, t in opps)
-        return self._game_points(side, op, ot), f"opponents {op} points, {_plural(ot, 'trick')}"
+        return self._game_points(side, op, ot), lambda: f"opponents {op} points, {_plural(ot, 'trick')}"
 
     def _fail_points(self, opp: int) -> int:
         """Game points a side ``opp`` scores when the closer, its opponent, fails."""
@@ -141,7 +165,11 @@ class Settling(Position):
     def _settle_claim(self, seat: int, auto: bool = False) -> None:
         rs = self.rs
         side = self._side[seat]
-        who = f"seat {seat}" if not rs.partnership else self.side_name(side)
+        seats = self.deal_sides[side]
+
+        def who() -> str:
+            return f"seat {seat}" if not rs.partnership else _side_name(rs, seats)
+
         pts = self.side_points(side)
         target = rs.claim.target
         how = "reached" if auto else "declared"
@@ -149,13 +177,13 @@ class Settling(Position):
         if pts >= target:
             if closer_side >= 0 and closer_side != side:
                 gp = self._fail_points(side) if rs.closing.opponent_out == "as_fail" else rs.closing.fail_points.base
-                self._award(side, gp, f"{who} {how} {pts} before the closer went out")
+                self._award(side, gp, lambda: f"{who()} {how} {pts} before the closer went out")
                 return
             at_close = closer_side == side and rs.closing.success_basis == "at_close"
             gp, position = self._winner_points(side, at_close)
             basis = " (opponent counted at the close)" if at_close else ""
             closing = " after closing" if closer_side == side else ""
-            self._award(side, gp, f"{who} {how} {pts}{closing}; {position}{basis}")
+            self._award(side, gp, lambda: f"{who()} {how} {pts}{closing}; {position()}{basis}")
             return
         fp = rs.claim.false_points
 
@@ -163,7 +191,7 @@ class Settling(Position):
             gp = fp.opponent_without_trick if self.side_tricks(opp) == 0 else fp.base
             return max(gp, self._fail_points(opp)) if closer_side == side else gp
 
-        self._penalty(side, amount, f"{who} declared with only {pts} (under {target})")
+        self._penalty(side, amount, lambda: f"{who()} declared with only {pts} (under {target})")
 
     def _settle_end(self) -> None:
         """All cards are played and nobody declared."""
@@ -179,7 +207,8 @@ class Settling(Position):
                 self._settle_claim(last, auto=True)
                 return
         if self.closed and self.closer >= 0:
-            self._penalty(self._side[self.closer], self._fail_points, f"the closer (seat {self.closer}) did not reach {rs.claim.target}")
+            closer = self.closer
+            self._penalty(self._side[closer], self._fail_points, lambda: f"the closer (seat {closer}) did not reach {rs.claim.target}")
             return
         end = rs.end
         last_side = self._side[last]
@@ -191,15 +220,15 @@ class Settling(Position):
         tops = [s for s, t in enumerate(totals) if t == best]
         if len(tops) > 1:
             if end.tie == "last_trick_wins" and last_side in tops:
-                self._award(last_side, end.last_trick_points, f"equal totals ({best}); the last trick decides")
+                self._award(last_side, end.last_trick_points, lambda: f"equal totals ({best}); the last trick decides")
                 return
             zeros = (0,) * rs.side_count
-            self._over(DealResult(None, 0, zeros, f"equal totals ({best}): a drawn deal", drawn=True))
+            self._over(DealResult(None, 0, zeros, lambda: f"equal totals ({best}): a drawn deal", drawn=True))
             return
         side = tops[0]
         gp, _ = self._winner_points(side, False)
         others = [str(t) for s, t in enumerate(totals) if s != side]
-        self._award(side, gp, f"higher total {best} against {_and(others)}")
+        self._award(side, gp, lambda: f"higher total {best} against {_and(others)}")
 
     def _settle_units(self) -> None:
         rs = self.rs
@@ -231,7 +260,11 @@ class Settling(Position):
             best = max(totals[s] for s in others)
             tops = [s for s in others if totals[s] == best]
             winner = self.match_side(tops[0]) if len(tops) == 1 else None
-        verdict = "made" if made else "was set on"
-        contract = "the moon" if is_moon else f"a bid of {self.high_bid}"
-        reason = f"{self.side_name(decl)} {verdict} {contract} with {totals[decl]} points"
+        high, seats = self.high_bid, self.deal_sides[decl]
+
+        def reason() -> str:
+            verdict = "made" if made else "was set on"
+            contract = "the moon" if is_moon else f"a bid of {high}"
+            return f"{_side_name(rs, seats)} {verdict} {contract} with {totals[decl]} points"
+
         self._over(DealResult(winner, None, self.to_match(scores), reason, declarer_side=self.rs.side_of(self.declarer), made=made))
