@@ -99,19 +99,24 @@ class DealState(Legality, Settling):
     # ------------------------------------------------------------------ checking
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` naming the rule if ``action`` is not legal now."""
-        code = self.rs.code(action)
+        self._legal_code(action)
+
+    def _legal_code(self, action: Action) -> int:
+        """The code of a legal action; :class:`IllegalActionError` naming the rule for any other."""
+        code = self.rs.code_of.get(action)
         refused = self.refusal(code) if code is not None else self._unknown(action)
-        if refused is not None:
+        if refused is not None or code is None:
+            refused = refused or self._unknown(action)
             raise IllegalActionError(refused.words(self), rule=refused.rule)
+        return code
 
     def is_legal(self, action: Action) -> bool:
         code = self.rs.code(action)
         return code is not None and self.refusal(code) is None
 
-    def apply(self, action: Action) -> None:
-        """Check an action and perform it (undo with :meth:`pop`)."""
-        self.check(action)
-        self.push_code(self.rs.code_of[action])
+    def apply(self, action: Action, *, keep_undo: bool = True) -> None:
+        """Check an action and perform it (undo with :meth:`pop`, unless ``keep_undo=False``)."""
+        self.push_code(self._legal_code(action), keep_undo=keep_undo)
 
     def push(self, action: Action) -> None:
         """Perform an action without checking it (undo with :meth:`pop`)."""

@@ -68,20 +68,9 @@ class SeatView:
     alone), ``widow_size``, ``reviewable_tricks`` (tricks the rules let this seat look at).
     """
 
-    __slots__ = (
-        "rs", "seat", "hand_mask", "legal_codes", "history_codes", "draws", "widow_mask",
-        "public", "actor", "_cache",
-    )
+    __slots__ = ("_raw", "_cache")
 
-    rs: Ruleset
-    seat: int
-    hand_mask: int
-    legal_codes: tuple[int, ...]
-    history_codes: tuple[int, ...]
-    draws: tuple[int, ...]
-    widow_mask: int
-    public: tuple[Any, ...]
-    actor: int | None
+    _raw: tuple[Any, ...]
     _cache: dict[str, Any]
 
     def __init__(
@@ -96,17 +85,45 @@ class SeatView:
         public: tuple[Any, ...],
         actor: int | None,
     ) -> None:
-        setter = object.__setattr__
-        setter(self, "rs", rs)
-        setter(self, "seat", seat)
-        setter(self, "hand_mask", hand_mask)
-        setter(self, "legal_codes", legal_codes)
-        setter(self, "history_codes", history_codes)
-        setter(self, "draws", draws)
-        setter(self, "widow_mask", widow_mask)
-        setter(self, "public", public)
-        setter(self, "actor", actor)
-        setter(self, "_cache", {})
+        # two slots set once: taking a view is on the path of every decision of every bot
+        object.__setattr__(self, "_raw", (rs, seat, hand_mask, legal_codes, history_codes, draws, widow_mask, public, actor))
+        object.__setattr__(self, "_cache", {})
+
+    @property
+    def rs(self) -> Ruleset:
+        return self._raw[0]  # type: ignore[no-any-return]
+
+    @property
+    def seat(self) -> int:
+        return self._raw[1]  # type: ignore[no-any-return]
+
+    @property
+    def hand_mask(self) -> int:
+        return self._raw[2]  # type: ignore[no-any-return]
+
+    @property
+    def legal_codes(self) -> tuple[int, ...]:
+        return self._raw[3]  # type: ignore[no-any-return]
+
+    @property
+    def history_codes(self) -> tuple[int, ...]:
+        return self._raw[4]  # type: ignore[no-any-return]
+
+    @property
+    def draws(self) -> tuple[int, ...]:
+        return self._raw[5]  # type: ignore[no-any-return]
+
+    @property
+    def widow_mask(self) -> int:
+        return self._raw[6]  # type: ignore[no-any-return]
+
+    @property
+    def public(self) -> tuple[Any, ...]:
+        return self._raw[7]  # type: ignore[no-any-return]
+
+    @property
+    def actor(self) -> int | None:
+        return self._raw[8]  # type: ignore[no-any-return]
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a SeatView is immutable (cannot set {name!r})")
@@ -114,12 +131,7 @@ class SeatView:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SeatView):
             return NotImplemented
-        return (
-            self.rs is other.rs and self.seat == other.seat and self.hand_mask == other.hand_mask
-            and self.legal_codes == other.legal_codes and self.history_codes == other.history_codes
-            and self.draws == other.draws and self.widow_mask == other.widow_mask
-            and self.public == other.public and self.actor == other.actor
-        )
+        return self._raw[0] is other._raw[0] and self._raw[1:] == other._raw[1:]
 
     def __hash__(self) -> int:
         return hash((self.seat, self.hand_mask, self.history_codes, self.public[P_TRICK]))
@@ -322,12 +334,13 @@ def completed_tricks(rs: Ruleset, history: tuple[int, ...], sitting_out: int) ->
 
 def make_view(state: DealState, seat: int) -> SeatView:
     """Take the view of ``seat`` (see the module docstring for what it contains)."""
-    n = state.n
     hands = state.hands
-    known = state.known
-    actor = state.actor
     points = state.points
-    seat_points = [state.seat_points(s) for s in range(n)]
+    bonus = state.bonus
+    if any(state.meld):
+        seat_points = [state.seat_points(s) for s in range(state.n)]
+    else:
+        seat_points = list(map(_add, points, bonus))
     taker = state.widow_taker
     widow_mask = 0
     if taker >= 0:
@@ -340,20 +353,30 @@ def make_view(state: DealState, seat: int) -> SeatView:
             points = points[:]
             points[taker] -= hidden
             seat_points[taker] -= hidden
+    actor = state.actor
+    trick = state.trick
     public = (
         state.dealer, state.spos, state.turnup, state.first_turnup, state.trump, state.closed,
-        state.closer, state.close_snap, state.phase, state.to_act, state.leader, tuple(state.trick),
+        state.closer, state.close_snap, state.phase, state.to_act, state.leader, tuple(trick),
         state.draw_pending, state.claim_seat, state.tricks_played, tuple(points), tuple(state.tricks),
-        tuple(state.meld), tuple(state.bonus), state.last_winner, state.closed_this_lead,
+        tuple(state.meld), tuple(bonus), state.last_winner, state.closed_this_lead,
         state.high_bid, state.declarer, state.calls, state.sitting_out, taker,
-        tuple([known[o] & hands[o] for o in range(n)]),
-        tuple([h.bit_count() for h in hands]), state.deal_sides, state._side, state._active,
+        tuple(map(_and, state.known, hands)), tuple(map(int.bit_count, hands)),
+        state.deal_sides, state._side, state._active,
         state.result, len(state.stock), len(state.widow), tuple(seat_points),
     )
-    return SeatView(
+    view = object.__new__(SeatView)
+    _set(view, "_raw", (
         state.rs, seat, hands[seat], tuple(state.legal_codes()) if actor == seat else (),
         tuple(state.history), tuple(state.draws), widow_mask, public, actor,
-    )
+    ))
+    _set(view, "_cache", {})
+    return view
+
+
+_set = object.__setattr__
+_add = int.__add__
+_and = int.__and__
 
 
 def partners(view: SeatView, a: int, b: int) -> bool:

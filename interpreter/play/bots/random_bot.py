@@ -14,7 +14,7 @@ import random
 
 from interpreter.core.actions import Action, Bid, Declare, Pass
 from interpreter.play.bots.base import claim_is_right
-from interpreter.rules.ruleset import DECLARE, PASS, Ruleset
+from interpreter.rules.ruleset import BID_BASE, DECLARE, PASS, Ruleset
 from interpreter.engine.state import AUCTION, OVER, DealState
 from interpreter.engine.views import SeatView
 
@@ -27,20 +27,22 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        bids = [a for a in legal if isinstance(a, Bid)]
-        if bids or Pass() in legal:
-            options: list[Action] = [a for a in legal if isinstance(a, Pass)]
+        # on the view's int codes, which list the same actions in the same order as ``legal``
+        codes = list(view.legal_codes) if len(view.legal_codes) == len(legal) else [self.rs.code_of[a] for a in legal]
+        action_of = self.rs.action_of
+        if codes[0] == PASS or codes[0] >= BID_BASE:  # the auction: pass, or the smallest raise
+            options = [c for c in codes if c == PASS]
+            bids = [c for c in codes if c >= BID_BASE]
             if bids:
-                options.append(min(bids, key=lambda b: b.amount if isinstance(b, Bid) else 0))
-            return self.rng.choice(options)
-        declare = Declare()
-        if declare in legal:
+                options.append(min(bids))
+            return action_of[self.rng.choice(options)]
+        if DECLARE in codes:
             if claim_is_right(view, self.rs.claim.target, self.rs.side_of(view.seat)):
-                return declare
-            others = [a for a in legal if a != declare]
+                return action_of[DECLARE]
+            others = [c for c in codes if c != DECLARE]
             if others:
-                return self.rng.choice(others)
-        return self.rng.choice(legal)
+                return action_of[self.rng.choice(others)]
+        return action_of[self.rng.choice(codes)]
 
 
 def random_playout(state: DealState, rng: random.Random) -> DealState:
