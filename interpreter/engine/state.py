@@ -238,20 +238,21 @@ class DealState(Legality, Settling):
         if len(trick) < self._active:
             self.to_act = self.next_seat(seat) if self.sitting_out else (seat + 1) % self.n
             return
-        # the trick is complete
+        # the trick is complete: the highest trump, else the highest card of the suit led
         beats = t.beats[self.trump + 1]
         pts = t.points
         best = trick[0]
-        pos = 0
-        gained = pts[best]
-        for i in range(1, len(trick)):
-            c = trick[i]
+        pos = i = gained = 0
+        for c in trick:
             gained += pts[c]
             if beats[best] >> c & 1:
                 best, pos = c, i
+            i += 1
+        sitting = self.sitting_out
+        n = self.n
         winner = self.leader
-        if not self.sitting_out:
-            winner = (winner + pos) % self.n
+        if not sitting:
+            winner = (winner + pos) % n
         else:
             for _ in range(pos):
                 winner = self.next_seat(winner)
@@ -267,15 +268,20 @@ class DealState(Legality, Settling):
         self.closed_this_lead = False
         self.claim_seat = winner if t.claim else -1
         hands = self.hands
-        if not hands[winner] and not any(hands[s] for s in range(self.n) if s not in self.sitting_out):
+        if not hands[winner] and not any(hands[s] for s in range(n) if s not in sitting):
             self._settle_end()
             return
-        if t.talon and not self.closed and (self.spos < len(self.stock) or self.turnup >= 0):
-            # where closing before the draw is allowed, the draw waits whenever the winner could close
-            if t.close_before_draw and self.close_refusal(winner) is None:
-                self.draw_pending = True
-            else:
-                self._draw()
+        if not t.talon or self.closed:
+            return
+        stock = self.stock
+        spos = self.spos
+        if spos >= len(stock) and self.turnup < 0:
+            return
+        # where closing before the draw is allowed, the draw waits whenever the winner could close
+        if t.close_before_draw and self.close_refusal(winner) is None:
+            self.draw_pending = True
+            return
+        self._draw()
 
     def _marry(self, seat: int, card: int) -> None:
         rs = self.rs
@@ -308,14 +314,20 @@ class DealState(Legality, Settling):
         )
 
     def _draw(self) -> None:
+        """Every seat in play takes a card, the trick's winner first: the stock in order, the
+        turn-up last (and taken in the open)."""
         seat = self.leader
         stock = self.stock
+        left = len(stock)
+        spos = self.spos
         hands = self.hands
+        sitting = self.sitting_out
+        n = self.n
         self.draws.append(len(self.history))
         for _ in range(self._active):
-            if self.spos < len(stock):
-                card = stock[self.spos]
-                self.spos += 1
+            if spos < left:
+                card = stock[spos]
+                spos += 1
             elif self.turnup >= 0:
                 card = self.turnup
                 self.turnup = -1
@@ -323,7 +335,8 @@ class DealState(Legality, Settling):
             else:
                 break
             hands[seat] |= 1 << card
-            seat = self.next_seat(seat) if self.sitting_out else (seat + 1) % self.n
+            seat = self.next_seat(seat) if sitting else (seat + 1) % n
+        self.spos = spos
 
     def _call(self, seat: int, amount: int) -> None:
         rs = self.rs

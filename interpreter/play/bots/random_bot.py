@@ -55,9 +55,12 @@ def random_playout(state: DealState, rng: random.Random) -> DealState:
     rnd = rng.random
     legal = state.legal_codes
     step = state.step_code
-    while state.phase != OVER:
+    while True:
+        phase = state.phase
+        if phase == OVER:
+            break
         codes = legal()
-        if state.phase == AUCTION:
+        if phase == AUCTION:
             codes = codes[:2] if codes[0] == PASS else codes[:1]  # pass, or the smallest raise
         elif state.claim_seat >= 0 and DECLARE in codes:
             if state.claim_points() >= target:
