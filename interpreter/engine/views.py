@@ -220,8 +220,7 @@ class SeatView:
 
     @property
     def legal(self) -> tuple[Action, ...]:
-        action_of = self.rs.action_of
-        return tuple(action_of[c] for c in self.legal_codes)
+        return tuple(map(self._raw[0].action_of.__getitem__, self._raw[3]))
 
     @property
     def seat_points(self) -> tuple[int, ...]:
@@ -232,8 +231,11 @@ class SeatView:
     @property
     def card_points(self) -> tuple[int, ...]:
         """Per match side: as announced and played in the open (a widow only its taker knows)."""
-        pts = self.seat_points
-        return tuple(sum(pts[s] for s in seats) for seats in self.rs.sides)
+        value = self._cached("card_points")
+        if value is _UNSET:
+            pts = self.public[P_SEAT_POINTS]
+            value = self._keep("card_points", tuple([sum([pts[s] for s in seats]) for seats in self._raw[0].sides]))
+        return value  # type: ignore[no-any-return]
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
