@@ -1,48 +1,90 @@
-"""The ``replay`` command: execute a game record and report where it stands.
+"""The ``replay`` command: execute a game record, or moves from a position string, and report
+where it stands.
 
 The report itself (a JSON object, see docs/notation.md) is built by
 :func:`interpreter.play.record.replay_report`, so programs reading ``--json`` and people
 reading the text see the same facts; this module only chooses how to print it and turns an
-illegal move into exit status 1.
+illegal move into exit status 1.  A position string (``--position``) is replayed as a
+one-deal record whose moves are ``--moves``, so both inputs follow the same replay rules (the
+implicit draw, declining to go out); ``--show-position`` prints the position string of the
+state reached, to paste into a bug report or into the next ``--position``.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.errors import fail
+from cli.errors import fail, usage_error
 from cli.options import AllowOutside
 from cli.output import say
-from interpreter.core.errors import RulesError
+from interpreter.core.actions import Action, parse_action
+from interpreter.core.errors import NotationError, RecordError, RulesError
 from interpreter.core.printable import json_text
-from interpreter.play.record import ReplayOutcome, load_record, replay as run_replay, replay_report
+from interpreter.play.posstring import parse_position, position_string
+from interpreter.play.record import DealRecord, Record, ReplayOutcome, load_record, replay as run_replay, replay_report
+from interpreter.rules.loader import load_ruleset
 
 #: The report's fields printed one per line in the text form, in this order.
 TEXT_FIELDS = ("to_act", "legal", "card_points", "tricks_won", "winner", "game_points", "match_scores", "match_winner")
 
 
 def replay(
-    record: Annotated[Path, typer.Argument(help="A game record file (YAML).")],
+    record: Annotated[str, typer.Argument(
+        help="A game record file (YAML); with --position, the ruleset instead (a file or a bundled name such as schnapsen).",
+        show_default=False,
+    )],
     until: Annotated[Optional[int], typer.Option("--until", help="Execute only the first K moves.", min=0)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the state as one JSON object.")] = False,
+    position: Annotated[Optional[str], typer.Option(
+        "--position", help="Start from this position string (docs/notation.md) instead of a record.",
+    )] = None,
+    moves: Annotated[Optional[str], typer.Option(
+        "--moves", help="With --position: the moves to make from it, separated by commas, e.g. 'play AS, play KS'.",
+    )] = None,
+    show_position: Annotated[bool, typer.Option(
+        "--show-position", help="Also print the position string of the state reached ('-' once the deal is over).",
+    )] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
-    """Replay a record and report the state after its moves (exit 1 if a move is illegal)."""
+    """Replay a record (or moves from a position string) and report the state after its moves (exit 1 if a move is illegal)."""
+    if moves is not None and position is None:
+        raise usage_error("--moves needs --position (a record brings its own moves)")
     try:
-        rec = load_record(record, allow_outside=allow_outside)
+        if position is None:
+            rec = load_record(record, allow_outside=allow_outside)
+        else:
+            rs = load_ruleset(record, allow_outside=allow_outside)
+            rec = Record(rs, [DealRecord(parse_position(rs, position), read_moves(moves or ""), None, ())])
         outcome = run_replay(rec, until)
+        text = None if outcome.state.is_over or not show_position else position_string(outcome.state)
     except RulesError as exc:
         raise fail(exc) from None
     report = replay_report(outcome)
     if as_json:
+        if show_position:
+            report["position"] = text
         say(json_text(report, ensure_ascii=True))
     else:
         print_report(report, outcome)
+        if show_position:
+            say(f"position: {text or '-'}")
     if outcome.illegal:
         raise typer.Exit(1)
+
+
+def read_moves(text: str) -> list[Action]:
+    """The moves of ``--moves``: actions in the record notation, separated by commas."""
+    out: list[Action] = []
+    if not text.strip():
+        return out
+    for k, move in enumerate(text.split(",")):
+        try:
+            out.append(parse_action(move))
+        except NotationError as exc:
+            raise RecordError(exc.message, path=f"--moves[{k}]", expected=exc.expected) from None
+    return out
 
 
 def print_report(report: dict[str, Any], outcome: ReplayOutcome) -> None:

@@ -15,9 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import Any, Protocol
 
 from interpreter.core.actions import Action, CloseBeforeDraw, Declare, parse_action
 from interpreter.core.cards import Card
@@ -27,9 +25,10 @@ from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import match_winner, next_dealer, with_carry
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, Ruleset
-from interpreter.engine.state import PLAY, DealResult, DealState
+from interpreter.engine.build import build_position
+from interpreter.engine.state import DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath
-from interpreter.rules.yamlsource import RECORD_LIMITS, SourceDoc, load_yaml_file, shorten as _shorten, yaml_scalar
+from interpreter.rules.yamlsource import RECORD_LIMITS, SourceDoc, format_path, load_yaml_file, shorten as _shorten, yaml_scalar
 
 TOP_KEYS = ("name", "description", "ruleset", "dealer", "hands", "trump_card", "stock", "start", "moves", "seed", "deals", "players")
 DEAL_KEYS = ("dealer", "hands", "trump_card", "stock", "start", "moves", "seed")
@@ -55,6 +54,27 @@ class Record:
 
 
 # --------------------------------------------------------------------------- reading
+class _Source(Protocol):
+    """Where a deal's keys came from, as far as reading them needs: a way to locate an error.
+
+    A record file's :class:`SourceDoc` gives file, line and column; a mapping handed to
+    :func:`deal_from_mapping` gives the key path only (:class:`_MappingSource`).
+    """
+
+    def error(
+        self, error_cls: type[RulesError], message: str, path: KeyPath, *, key: bool = False, expected: str | None = None
+    ) -> RulesError: ...
+
+
+class _MappingSource:
+    """A Python mapping as the source of a deal: errors carry the key path, and no file."""
+
+    def error(
+        self, error_cls: type[RulesError], message: str, path: KeyPath, *, key: bool = False, expected: str | None = None
+    ) -> RulesError:
+        return error_cls(message, path=format_path(path), expected=expected)
+
+
 def load_record(path: str | os.PathLike[str], *, allow_outside: bool = False) -> Record:
     """Read and check a record file; raises :class:`RecordError` (or a ruleset error) with a location.
 
@@ -104,7 +124,7 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
     return Record(rs, deals, doc, meta)
 
 
-def _check_keys(doc: SourceDoc, path: KeyPath, data: dict[str, Any], allowed: tuple[str, ...]) -> None:
+def _check_keys(doc: _Source, path: KeyPath, data: dict[str, Any], allowed: tuple[str, ...]) -> None:
     import difflib
 
     for key in data:
@@ -114,7 +134,7 @@ def _check_keys(doc: SourceDoc, path: KeyPath, data: dict[str, Any], allowed: tu
             raise doc.error(RecordError, f"unknown key '{key}'{hint}", path + (key,), key=True, expected="one of: " + ", ".join(allowed))
 
 
-def _card(doc: SourceDoc, rs: Ruleset, text: Any, path: KeyPath) -> int:
+def _card(doc: _Source, rs: Ruleset, text: Any, path: KeyPath) -> int:
     try:
         card = Card.parse(str(text))
     except NotationError as exc:
@@ -125,14 +145,14 @@ def _card(doc: SourceDoc, rs: Ruleset, text: Any, path: KeyPath) -> int:
     return index
 
 
-def _int(doc: SourceDoc, value: Any, path: KeyPath, what: str) -> int:
+def _int(doc: _Source, value: Any, path: KeyPath, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise doc.error(RecordError, f"wrong type: {value!r}", path, expected=what)
     return value
 
 
 def _int_list(
-    doc: SourceDoc, value: Any, path: KeyPath, length: int, what: str, *, minimum: int | None = None
+    doc: _Source, value: Any, path: KeyPath, length: int, what: str, *, minimum: int | None = None
 ) -> list[int]:
     if not isinstance(value, list) or len(value) != length:
         raise doc.error(RecordError, f"not a list of {length} numbers", path, expected=what)
@@ -143,7 +163,7 @@ def _int_list(
     return out
 
 
-def _deal(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRecord:
+def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRecord:
     n = rs.players.count
     ns = rs.side_count
     dealer = rs.dealer.first
@@ -199,7 +219,7 @@ def _action(text: str) -> Action:
     return parse_action(text)
 
 
-def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start: dict[str, Any] | None, path: KeyPath) -> DealState:
+def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: dict[str, Any] | None, path: KeyPath) -> DealState:
     n = rs.players.count
     hands_raw = d["hands"]
     if not isinstance(hands_raw, dict):
@@ -247,59 +267,75 @@ def _position(doc: SourceDoc, rs: Ruleset, d: dict[str, Any], dealer: int, start
         if rs.trump.selection == "turn_up" and turnup < 0:
             raise doc.error(RecordError, "missing key 'trump_card'", path, expected="the turn-up card")
         return DealState(rs, dealer, hands, stock, turnup)
-    assert start is not None
+    assert start is not None  # mid_deal implies it
     if len(sizes) != 1:
         raise doc.error(RecordError, "at the start of a trick every hand holds the same number of cards", path + ("hands",))
     if rs.bidding.enabled:
         raise doc.error(RecordError, "a mid-deal start is not available in a game with an auction", path + ("start",), key=True, expected="start with match_scores only")
-    state = DealState(rs, dealer, hands, stock, turnup)
     sp = path + ("start",)
     played = rs.deck.size - len(seen) - (len(stock) if not rs.deal.talon else 0)
     ns = rs.side_count
+    leader = (dealer + 1) % n
     if "leader" in start:
         leader = _int(doc, start["leader"], sp + ("leader",), f"a seat from 0 to {n - 1}")
         if not 0 <= leader < n:
             raise doc.error(RecordError, f"there is no seat {leader}", sp + ("leader",), expected=f"a seat from 0 to {n - 1}")
-        state.leader = state.to_act = leader
     unit = "team" if rs.partnership else "seat"
+    points = [0] * n
+    tricks = [0] * n
     if "card_points" in start:
         for side, v in enumerate(_int_list(doc, start["card_points"], sp + ("card_points",), ns, f"{ns} numbers, one per {unit}", minimum=0)):
-            state.points[rs.sides[side][0]] = v  # a side's points are held by its first seat
+            points[rs.sides[side][0]] = v  # a side's points are held by its first seat
     if "tricks_won" in start:
         for side, v in enumerate(_int_list(doc, start["tricks_won"], sp + ("tricks_won",), ns, f"{ns} numbers, one per {unit}", minimum=0)):
-            state.tricks[rs.sides[side][0]] = v
-    state.tricks_played = sum(state.tricks)
-    if "tricks_won" in start and played < n * state.tricks_played:
+            tricks[rs.sides[side][0]] = v
+    tricks_played = sum(tricks)
+    if "tricks_won" in start and played < n * tricks_played:
         raise doc.error(
             RecordError,
-            f"{state.tricks_played} tricks of {n} cards were won, but only {played} cards are missing from the position",
+            f"{tricks_played} tricks of {n} cards were won, but only {played} cards are missing from the position",
             sp + ("tricks_won",),
             expected=f"at most {played // n} tricks in all",
         )
+    trump: int | None = None
     if "trump" in start:
         suit = str(start["trump"]).upper()
         if suit not in rs.deck.suits:
             raise doc.error(RecordError, f"'{start['trump']}' is not a suit", sp + ("trump",), expected="one of: " + ", ".join(rs.deck.suits))
-        state.trump = rs.deck.suits.index(suit)
-    elif state.trump < 0:
+        trump = rs.deck.suits.index(suit)
+    elif turnup < 0:
         raise doc.error(RecordError, "the trump suit is unknown", sp, expected="start.trump or a trump_card")
+    closer: int | None = None
     if start.get("closed"):
         if rs.deal.talon and not (stock or turnup >= 0):
             raise doc.error(RecordError, "an exhausted talon cannot be closed", sp + ("closed",))
-        state.closed = True
         if "closer" not in start:
             raise doc.error(
                 RecordError, "a closed talon needs its closer, to score a failed or successful close",
                 sp + ("closed",), expected=f"start.closer: the seat that closed (0 to {n - 1})",
             )
-        state.closer = _int(doc, start["closer"], sp + ("closer",), "a seat")
-        if not 0 <= state.closer < n:
-            raise doc.error(RecordError, f"there is no seat {state.closer}", sp + ("closer",), expected=f"a seat from 0 to {n - 1}")
-        state.close_snap = (tuple(state.card_points()), tuple(state.card_points()), tuple(state.tricks_won()))
-    state.phase = PLAY
-    if rs.claim.enabled:
-        state.claim_seat = state.leader
-    return state
+        closer = _int(doc, start["closer"], sp + ("closer",), "a seat")
+        if not 0 <= closer < n:
+            raise doc.error(RecordError, f"there is no seat {closer}", sp + ("closer",), expected=f"a seat from 0 to {n - 1}")
+    # The checks above are the record format's own; the builder checks the position as a
+    # whole (hand sizes for an open talon, a turn-up of the trump suit, ...).  The start
+    # position counts as the moment of closing, and the leader may declare before leading.
+    try:
+        return build_position(
+            rs, dealer=dealer, hands=hands, stock=stock if rs.deal.talon else (), widow=() if rs.deal.talon else stock,
+            turnup=turnup if turnup >= 0 else None, trump=trump, leader=leader, points=points, tricks=tricks,
+            closer=closer, may_declare=rs.claim.enabled,
+        )
+    except RecordError as exc:
+        raise doc.error(RecordError, exc.message, path + _BUILD_KEYS.get(str(exc.path).split("[")[0], ("start",)), expected=exc.expected) from None
+
+
+#: Where a record gives what a keyword of :func:`build_position` names (for its errors).
+_BUILD_KEYS: dict[str, KeyPath] = {
+    "hands": ("hands",), "known": ("hands",), "stock": ("stock",), "widow": ("stock",), "turnup": ("trump_card",),
+    "first_turnup": ("trump_card",), "trump": ("start", "trump"), "leader": ("start", "leader"),
+    "points": ("start", "card_points"), "tricks": ("start", "tricks_won"), "closer": ("start", "closed"),
+}
 
 
 # --------------------------------------------------------------------------- replaying
@@ -491,23 +527,29 @@ def deal_from_mapping(rs: Ruleset | str, mapping: dict[str, Any]) -> DealState:
     """A deal from a position written as a record's keys (``dealer``, ``hands``, ``trump_card``,
     ``stock``, ``start``; or ``seed``), checked exactly as a record file is.
 
+    The mapping is read as it stands, with no YAML in between (a record's reading code takes
+    plain Python values); cards may be notation or :class:`Card` values.  Errors carry the key
+    path (``start.closed``) but no file or line.  To build positions faster still, from card
+    indexes and with every field of a position, see
+    :func:`interpreter.engine.build.build_position`.
+
     >>> from interpreter import load_ruleset
     >>> st = deal_from_mapping("schnapsen", {"dealer": 1, "start": {"leader": 0, "trump": "H"},
     ...     "hands": {0: ["AS"], 1: ["JS"]}})
     >>> [str(a) for a in st.legal_actions()]
     ['play AS', 'declare']
     """
-    from interpreter.rules.yamlsource import load_yaml
-
     ruleset = load_ruleset(rs) if isinstance(rs, str) else rs
     data = {k: v for k, v in mapping.items()}
+    # What a record file's reader sees: seat keys as text, cards as text, lists as lists.
     if "hands" in data and isinstance(data["hands"], dict):
-        data["hands"] = {str(k): [str(c) for c in v] for k, v in data["hands"].items()}
-    for key in ("stock",):
-        if key in data and data[key] is not None:
-            data[key] = [str(c) for c in data[key]]
+        data["hands"] = {str(k): [str(c) for c in v] if isinstance(v, (list, tuple, set, frozenset)) else v for k, v in data["hands"].items()}
+    if isinstance(data.get("stock"), (list, tuple)):
+        data["stock"] = [str(c) for c in data["stock"]]
     if data.get("trump_card") is not None:
         data["trump_card"] = str(data["trump_card"])
-    text = yaml.safe_dump(data, sort_keys=False)
-    doc = load_yaml(text, "<position>", error_cls=RecordError)
-    return _deal(doc, ruleset, doc.data, ()).state
+    if isinstance(data.get("start"), dict):
+        data["start"] = {k: list(v) if isinstance(v, tuple) else v for k, v in data["start"].items()}
+    if isinstance(data.get("moves"), tuple):
+        data["moves"] = list(data["moves"])
+    return _deal(_MappingSource(), ruleset, data, ()).state

@@ -1,0 +1,1 @@
+"""Positions without YAML: building states from values, and position strings."""
