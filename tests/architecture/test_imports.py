@@ -22,7 +22,7 @@ ALLOWED: dict[str, set[str]] = {
     "core": set(),
     "rules": {"core"},
     "engine": {"core", "rules"},
-    "play": {"core", "rules", "engine"},
+    "play": {"core", "rules", "engine", "search"},  # seat kinds that search are bots of play
     "text": {"core", "rules"},
     "search": {"core", "rules", "engine"},
     "sim": {"core", "rules", "engine", "play", "search"},
