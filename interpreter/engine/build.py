@@ -491,6 +491,10 @@ def build_position(
             raise _fail("widow_taker", "the widow goes to the winner of the first trick, and no trick has been won")
         state.widow_taker = widow_taker
     state.phase = AUCTION if in_auction else PLAY
+    # the cards of the completed tricks: whatever is in no hand, not on the table, not face down
+    located = sum(state.hands) | sum(1 << c for c in state.trick) | sum(1 << c for c in state.stock[state.spos:])
+    located |= sum(1 << c for c in state.widow) | (1 << state.turnup if state.turnup >= 0 else 0)
+    state.gone = rs.deck.full_mask & ~located
     return state
 
 

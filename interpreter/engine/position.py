@@ -35,7 +35,7 @@ class Position:
         "claim_seat", "tricks_played", "points", "tricks", "meld", "last_winner",
         "closed_this_lead", "high_bid", "declarer", "calls", "sitting_out", "widow_taker",
         "known", "history", "result", "bonus", "undo", "deal_sides", "_side", "_active",
-        "_strict_always", "t", "first_turnup", "draws",
+        "_strict_always", "t", "first_turnup", "draws", "gone",
     )
 
     # ------------------------------------------------------------------ construction
@@ -65,6 +65,7 @@ class Position:
         self.turnup = turnup
         self.first_turnup = turnup
         self.draws: list[int] = []  # the length of the history at each round of drawing
+        self.gone = 0  # the cards of the completed tricks, a mask (public: every player saw them)
         self.trump = rs.deck.suit_of[turnup] if turnup >= 0 else -1
         self.closed = False
         self.closer = -1

@@ -149,7 +149,7 @@ class DealState(Legality, Settling):
             self.tricks[:], self.meld[:], self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
             self.known[:], len(self.history), self.result, self.bonus[:], self._active,
-            self.deal_sides, self._side, len(self.draws),
+            self.deal_sides, self._side, len(self.draws), self.gone,
         )
 
     def pop(self) -> None:
@@ -170,7 +170,7 @@ class DealState(Legality, Settling):
             self.tricks, self.meld, self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
             self.known, hist_len, self.result, self.bonus, self._active,
-            self.deal_sides, self._side, draws_len,
+            self.deal_sides, self._side, draws_len, self.gone,
         ) = snap
         del self.history[hist_len:]
         del self.draws[draws_len:]
@@ -243,8 +243,10 @@ class DealState(Legality, Settling):
         pts = t.points
         best = trick[0]
         pos = i = gained = 0
+        gone = self.gone
         for c in trick:
             gained += pts[c]
+            gone |= 1 << c
             if beats[best] >> c & 1:
                 best, pos = c, i
             i += 1
@@ -260,6 +262,7 @@ class DealState(Legality, Settling):
             self.widow_taker = winner
             for c in self.widow:
                 gained += pts[c]
+        self.gone = gone
         self.points[winner] += gained
         self.tricks[winner] += 1
         self.tricks_played += 1
@@ -441,7 +444,7 @@ class DealState(Legality, Settling):
         o.high_bid, o.declarer, o.calls, o.sitting_out = self.high_bid, self.declarer, self.calls, self.sitting_out
         o.widow_taker, o.known, o.history, o.result = self.widow_taker, self.known[:], self.history[:], self.result
         o.bonus, o.undo, o.deal_sides, o._side, o._active = self.bonus[:], [], self.deal_sides, self._side, self._active
-        o._strict_always, o.draws = self._strict_always, self.draws[:]
+        o._strict_always, o.draws, o.gone = self._strict_always, self.draws[:], self.gone
         return o
 
 

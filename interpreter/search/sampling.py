@@ -41,7 +41,7 @@ from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.views import (
     P_ACTIVE, P_BONUS, P_CALLS, P_CLAIM_SEAT, P_CLOSE_SNAP, P_CLOSED, P_CLOSED_THIS_LEAD, P_CLOSER,
-    P_DEAL_SIDES, P_DEALER, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
+    P_DEAL_SIDES, P_DEALER, P_GONE, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
     P_KNOWN, P_LAST_WINNER, P_LEADER, P_MELD, P_PHASE, P_POINTS, P_RESULT, P_SIDE_INDEX,
     P_SITTING_OUT, P_SPOS, P_STOCK_SIZE, P_TO_ACT, P_TRICK, P_TRICKS, P_TRICKS_PLAYED, P_TRUMP,
     P_TURNUP, P_WIDOW_SIZE, P_WIDOW_TAKER, SeatView,
@@ -68,9 +68,15 @@ class _Slot:
 
 
 class _Timeline:
-    """What the public history of a view says about where cards were, computed once."""
+    """What the public history of a view says about where cards were, computed once.
+
+    A position built from values (a position string, :func:`~interpreter.engine.build.build_position`)
+    has no history: then every hand is taken as dealt as it is now (``partial``), the only
+    knowledge being the cards in view and those others know.
+    """
 
     def __init__(self, view: SeatView) -> None:
+        self.partial = False
         rs = view.rs
         t = rs.tables
         p = view.public
@@ -161,6 +167,15 @@ class _Timeline:
                         best, pos = trick[k], k
                 leader = active[(active.index(leader) + pos) % size]
                 trick = []
+        table = sum(1 << c for c in p[P_TRICK])
+        if self.played != p[P_GONE] | table:  # the history does not account for the cards gone
+            self.partial = True
+            self.played = p[P_GONE] | table
+            self.slots = [[_Slot(s, 0, -1) for _ in range(p[P_HAND_SIZES][s])] for s in range(n)]
+            self.held_until = [{} for _ in range(n)]
+            self.received = [set() for _ in range(n)]
+            self.given = [set() for _ in range(n)]
+            self.lacked = [[] for _ in range(n)]
 
     def lower_bound(self, seat: int, card: int, until: int = _NEVER) -> int:
         """The earliest entry time of ``card`` into ``seat``'s hand, if it was held there up to
@@ -208,14 +223,16 @@ class World:
 
     __slots__ = ("state", "_initial")
 
-    def __init__(self, state: DealState, initial: list[list[int]]) -> None:
+    def __init__(self, state: DealState, initial: list[list[int]] | None) -> None:
         self.state = state
-        self._initial = initial  # per seat: the cards of its dealt hand
+        self._initial = initial  # per seat: the cards of its dealt hand (None: not known)
 
     def initial_deal(self) -> tuple[list[int], list[int], int]:
         """Hands (bit masks), stock or widow (card indexes, in order) and the first turn-up
         of a deal from which the view's history replays to :attr:`state`."""
         st = self.state
+        if self._initial is None:
+            raise InconsistentView("the position was built without its history: its deal is unknown")
         hands = [0] * st.n
         for seat, cards in enumerate(self._initial):
             for c in cards:
@@ -389,6 +406,9 @@ class WorldSampler:
                     initial[seat].append(card)
         spos = p[P_SPOS]
         stock[spos:] = future
+        if line.partial:  # the cards drawn before are unknown: any cards out of the stock will do
+            out = bit_list(line.played | sum(hands))
+            stock[:spos] = out[:spos]
         widow = tuple(widow_cards) if not view.widow_mask else tuple(bit_list(view.widow_mask))
         st = object.__new__(DealState)
         st.rs, st.t, st.n, st.dealer = rs, rs.tables, n, p[P_DEALER]
@@ -408,11 +428,12 @@ class WorldSampler:
         st.history, st.draws, st.result, st.undo = list(view.history_codes), list(view.draws), p[P_RESULT], []
         st.deal_sides, st._side, st._active = p[P_DEAL_SIDES], p[P_SIDE_INDEX], p[P_ACTIVE]
         st._strict_always = rs.tables.strict_always
+        st.gone = p[P_GONE]
         taker = p[P_WIDOW_TAKER]
         if taker >= 0 and taker != me:  # the widow's points, hidden from this seat, count for its taker
             pts = rs.tables.points
             st.points[taker] += sum(pts[c] for c in widow)
-        return World(st, initial)
+        return World(st, None if line.partial else initial)
 
 
 def _with_bounds(bounds: tuple[tuple[int, ...], ...], limits: tuple[int, ...], split: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

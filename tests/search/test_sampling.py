@@ -25,6 +25,7 @@ import pytest
 from interpreter.engine.state import DealState
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.views import P_HAND_SIZES, P_KNOWN, SeatView
+from interpreter.play.posstring import parse_position, position_string
 from interpreter.play.record import apply_recorded
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import CONTINUE, DECLARE, Ruleset
@@ -245,3 +246,23 @@ def test_a_view_that_no_deal_can_give_is_refused() -> None:
     broken = SeatView(rs, 0, view.hand_mask, view.legal_codes, view.history_codes, view.draws, 0, tuple(sizes), view.actor)
     with pytest.raises(InconsistentView):
         WorldSampler(broken)
+
+
+def test_a_position_built_without_history_samples_from_what_is_in_view() -> None:
+    """A position string carries no history: the cards gone are known, the hands are taken as
+    they are now, and every world still looks the same from the seat (but has no known deal)."""
+    rs = load_ruleset("schnapsen")
+    rng = random.Random(6)
+    for deal_seed in range(40):
+        st = random_position(rs, rng, deal_seed, 12)
+        if st is None or st.tricks_played == 0:
+            continue
+        built = parse_position(rs, position_string(st))
+        seat = built.actor if built.actor is not None else 0
+        view = built.view(seat)
+        sampler = WorldSampler(view)
+        world = sampler.sample(rng)
+        assert world.state.view(seat) == view
+        assert world.state.hands[seat] == st.hands[seat]
+        with pytest.raises(InconsistentView):
+            world.initial_deal()
