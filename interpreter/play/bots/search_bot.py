@@ -1,0 +1,62 @@
+"""The ``search`` seat kind: information-set Monte Carlo tree search from the seat's view.
+
+``search`` plays at the ``normal`` level; ``search:easy``, ``search:hard`` pick a level, and
+``search:iters=2000`` or ``search:ms=200`` set the budget per decision directly (iterations
+are reproducible -- the same seed gives the same moves -- milliseconds are not, since they
+depend on the machine).  The search itself is :func:`interpreter.search.ismcts.ismcts`; the
+bot only ever sees the view it is handed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from interpreter.core.actions import Action
+from interpreter.engine.views import SeatView
+from interpreter.rules.ruleset import Ruleset
+from interpreter.search.ismcts import SearchResult, ismcts
+
+#: Iterations per decision of each level (reproducible budgets).
+LEVELS = {"easy": 100, "normal": 1000, "hard": 5000}
+
+
+class SearchBot:
+    """ISMCTS within a budget of iterations or milliseconds per decision (seeded)."""
+
+    def __init__(self, ruleset: Ruleset, seed: int = 0, *, iterations: int | None = None, ms: float | None = None) -> None:
+        if iterations is None and ms is None:
+            iterations = LEVELS["normal"]
+        self.rs = ruleset
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.ms = ms
+        self.last: SearchResult | None = None
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        result = ismcts(
+            view, self.rng, iterations=self.iterations,
+            time_limit=self.ms / 1000 if self.ms is not None else None,
+        )
+        self.last = result
+        return self.rs.action_of[result.best]
+
+
+def parse_search_kind(kind: str) -> dict[str, int | float]:
+    """The options of a ``search`` seat kind: ``search``, ``search:hard``, ``search:iters=N``,
+    ``search:ms=N``; ``ValueError`` saying what is accepted for anything else."""
+    if kind == "search":
+        return {"iterations": LEVELS["normal"]}
+    _, _, spec = kind.partition(":")
+    if spec in LEVELS:
+        return {"iterations": LEVELS[spec]}
+    key, _, value = spec.partition("=")
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if key in ("iters", "ms") and number > 0 and (key == "ms" or number.is_integer()):
+        return {"iterations": int(number)} if key == "iters" else {"ms": number}
+    raise ValueError(
+        f"unknown search option {spec!r}: expected search, search:easy, search:normal, search:hard, "
+        "search:iters=N (a whole number of iterations) or search:ms=N (milliseconds per decision)"
+    )

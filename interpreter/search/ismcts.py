@@ -1,0 +1,205 @@
+"""Information-set Monte Carlo tree search from one seat's view (single observer).
+
+A seat that may not look at hidden cards searches over *worlds*: every iteration draws one
+full deal consistent with its view (:class:`~interpreter.search.sampling.WorldSampler`),
+walks down one shared tree of action sequences from the current position, choosing at each
+node among the actions legal *in that world*, adds one node, plays the deal to its end with
+a rollout policy and credits the result to the nodes it passed.  Statistics of an action
+therefore pool all the worlds in which it was available (UCB with availability counts, as
+in Cowling, Powley and Whitehouse's SO-ISMCTS).
+
+Generic over the ruleset: every legal code is an edge (a card, a marriage, the exchange,
+closing, declaring, continuing, a bid or a pass), and each node keeps one total reward per
+match side -- the actor of a node picks by its own side's reward (max^n), so partnerships and
+three or more sides need no special case.  A side's reward for a finished deal is its score
+minus the mean of the other sides' scores, scaled by the largest score the ruleset can give.
+
+When the position is fully known from the view (one consistent world, e.g. Schnapsen after
+the talon is exhausted) the exact solver (:mod:`interpreter.search.solver`) decides; when few
+worlds remain, each sampled world is solved exactly and the action with the best mean value
+is taken (perfect-information Monte Carlo on exact values).
+
+Budgets: ``iterations`` (reproducible: the same seed gives the same choice) or
+``time_limit`` in seconds (for play against people).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from interpreter.engine.position import OVER
+from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
+from interpreter.rules.ruleset import DECLARE
+from interpreter.search.sampling import WorldSampler
+from interpreter.search.solver import move_values
+
+__all__ = ["Policy", "SearchResult", "ismcts"]
+
+#: A rollout policy: the code the actor of a state plays (from its view only, or at random).
+Policy = Callable[[DealState, random.Random], int]
+
+
+def random_policy(state: DealState, rng: random.Random) -> int:
+    """Uniform among the legal codes, but declaring exactly when right and never wrongly."""
+    codes = state.legal_codes()
+    if state.claim_seat >= 0 and DECLARE in codes:
+        if state.claim_points() >= state.t.claim_target:
+            return DECLARE
+        if len(codes) > 1:
+            codes.remove(DECLARE)
+    return codes[int(rng.random() * len(codes))]
+
+
+class _Node:
+    """One action sequence from the root: visits, how often each child was available, rewards."""
+
+    __slots__ = ("children", "visits", "avail", "reward", "side")
+
+    def __init__(self, sides: int, side: int) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = [0.0] * sides
+        self.side = side  # the match side of the seat that chose the action leading here
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What a search found: the action taken, and per root action its visits and mean reward
+    for the searching side (in deal-score units when solved exactly, else scaled to [-1, 1]).
+    ``exact`` says the values are the exact solver's means over the worlds."""
+
+    best: int
+    visits: dict[int, int]
+    values: dict[int, float]
+    iterations: int
+    exact: bool
+
+
+def _reward(scores: tuple[int, ...], scale: float) -> list[float]:
+    k = len(scores)
+    if k == 1:
+        return [scores[0] / scale]
+    total = sum(scores)
+    return [(s - (total - s) / (k - 1)) / scale for s in scores]
+
+
+def _scale(state: DealState) -> float:
+    """The largest deal score the ruleset gives (game points, or units of the highest contract)."""
+    rs = state.rs
+    if rs.scoring.method == "game_points":
+        return float(max(3, rs.closing.fail_points.no_trick, rs.claim.false_points.opponent_without_trick, rs.end.last_trick_points))
+    top = max(rs.bidding.values, default=1)
+    return float(max(2 * top, 1))
+
+
+def ismcts(
+    view: SeatView,
+    rng: random.Random,
+    *,
+    iterations: int | None = None,
+    time_limit: float | None = None,
+    policy: Policy = random_policy,
+    exploration: float = 0.7,
+    solve_worlds: int = 24,
+    solver_nodes: int = 200_000,
+) -> SearchResult:
+    """Search from ``view`` and return the action to take (see the module docstring).
+
+    Exactly one of ``iterations`` and ``time_limit`` (seconds) bounds the search.  When at
+    most ``solve_worlds`` worlds are consistent with the view, they are solved exactly instead
+    (each sampled world once per consistent world, within ``solver_nodes`` positions each).
+    """
+    if not view.legal_codes:
+        raise ValueError("the seat has nothing to decide")
+    if len(view.legal_codes) == 1:
+        only = view.legal_codes[0]
+        return SearchResult(only, {only: 0}, {only: 0.0}, 0, False)
+    sampler = WorldSampler(view)
+    side = view.rs.side_of(view.seat)
+    if sampler.count <= solve_worlds:
+        solved = _solve_worlds(sampler, rng, side, solver_nodes)
+        if solved is not None:
+            return solved
+    deadline = time.perf_counter() + time_limit if time_limit is not None else None
+    budget = iterations if iterations is not None else (1 << 60)
+    sides = view.rs.side_count
+    root = _Node(sides, side)
+    scale = 0.0
+    done = 0
+    side_of = view.rs.side_index
+    while done < budget:
+        if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
+            break
+        world = sampler.sample(rng).state
+        if not scale:
+            scale = _scale(world)
+        node = root
+        path = [root]
+        # selection and expansion: actions legal in this world
+        while world.phase != OVER:
+            codes = world.legal_codes()
+            actor = world.actor
+            assert actor is not None
+            actor_side = side_of[actor]
+            untried = [c for c in codes if c not in node.children]
+            for c in codes:
+                child = node.children.get(c)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                code = untried[int(rng.random() * len(untried))]
+                child = _Node(sides, actor_side)
+                child.avail = 1
+                node.children[code] = child
+                world.step_code(code)
+                path.append(child)
+                break
+            best_code, best_score = codes[0], -math.inf
+            for c in codes:
+                child = node.children[c]
+                score = child.reward[actor_side] / child.visits + exploration * math.sqrt(math.log(child.avail) / child.visits)
+                if score > best_score:
+                    best_code, best_score = c, score
+            node = node.children[best_code]
+            world.step_code(best_code)
+            path.append(node)
+        # rollout
+        while world.phase != OVER:
+            world.step_code(policy(world, rng))
+        assert world.result is not None
+        reward = _reward(world.result.scores, scale)
+        for n in path:
+            n.visits += 1
+            r = n.reward
+            for s in range(sides):
+                r[s] += reward[s]
+        done += 1
+    if not root.children:
+        first = view.legal_codes[0]
+        return SearchResult(first, {first: 0}, {first: 0.0}, done, False)
+    visits = {c: n.visits for c, n in root.children.items()}
+    values = {c: n.reward[side] / n.visits for c, n in root.children.items() if n.visits}
+    best = max(root.children, key=lambda c: (root.children[c].visits, values.get(c, -math.inf)))
+    return SearchResult(best, visits, values, done, False)
+
+
+def _solve_worlds(sampler: WorldSampler, rng: random.Random, side: int, nodes: int) -> SearchResult | None:
+    """Perfect-information Monte Carlo with exact values: as many sampled worlds as there are
+    consistent ones, each solved exactly; ``None`` if a solve hit its node limit."""
+    totals: dict[int, float] = {}
+    count = int(sampler.count)
+    for _ in range(count):
+        world = sampler.sample(rng).state
+        for code, solution in move_values(world, side=side, node_limit=nodes).items():
+            if not solution.exact or solution.value is None:
+                return None
+            totals[code] = totals.get(code, 0.0) + solution.value
+    means = {c: v / count for c, v in totals.items()}
+    best = max(means, key=lambda c: (means[c], c == DECLARE))  # of equal values, going out now
+    return SearchResult(best, {c: count for c in means}, means, count, True)

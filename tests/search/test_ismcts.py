@@ -1,0 +1,98 @@
+"""The search seat kind: reproducible with an iteration budget, built on the view alone,
+and sound where the answer is clear from the rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.engine.build import build_position
+from interpreter.engine.state import DealState
+from interpreter.play.bots.search_bot import LEVELS, SearchBot, parse_search_kind
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import DECLARE
+from interpreter.search.ismcts import ismcts
+from interpreter.search.sampling import sample_world
+
+
+def mid_deal(name: str, seed: int, steps: int) -> DealState:
+    rs = load_ruleset(name)
+    st = DealState.new(rs, seed % rs.players.count, seed)
+    rng = random.Random(seed)
+    done = 0
+    while done < steps or len(st.legal_codes()) < 2:  # a real choice to make
+        codes = [c for c in st.legal_codes() if c != DECLARE] or st.legal_codes()
+        st.push_code(rng.choice(codes), keep_undo=False)
+        assert not st.is_over
+        done += 1
+    return st
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "north-american-4", "north-american-3"])
+def test_an_iteration_budget_is_reproducible(name: str) -> None:
+    st = mid_deal(name, 3, 3)
+    view = st.view(st.actor)
+    first = ismcts(view, random.Random(8), iterations=150)
+    again = ismcts(view, random.Random(8), iterations=150)
+    assert first == again
+    assert first.best in view.legal_codes and first.iterations == 150
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "sechsundsechzig", "north-american-4"])
+def test_the_search_reads_only_the_view(name: str) -> None:
+    """Another state that looks the same from the seat gives the same search, move for move."""
+    st = mid_deal(name, 5, 4)
+    seat = st.actor
+    view = st.view(seat)
+    other = sample_world(view, random.Random(2))
+    assert other.view(seat) == view and (other.hands, other.stock) != (st.hands, st.stock)
+    assert ismcts(view, random.Random(1), iterations=100) == ismcts(other.view(seat), random.Random(1), iterations=100)
+
+
+def test_it_goes_out_when_it_has_66() -> None:
+    """Schnapsen: seat 0 has 50 trick points and a 20 marriage -- 70 -- and may declare after
+    winning the trick.  Going out now scores 2 game points (the opponent has a trick and 20
+    points, under 33); no way of playing on can score more (the opponent already has a trick)."""
+    rs = load_ruleset("schnapsen")
+    st = build_position(
+        rs, dealer=1, hands=["AH TH KS QS JC", "AS TS KH QH JH"], stock=["AC"], turnup="JS",
+        leader=0, points=[50, 20], meld=[20, 0], tricks=[3, 1], may_declare=True,
+    )
+    assert DECLARE in st.legal_codes()
+    result = ismcts(st.view(0), random.Random(3), iterations=400)
+    # few worlds are consistent (the opponent's hand and the stock card: 6 ways), so they are
+    # solved exactly: going out is worth 2 game points; marrying the trumps first and then going
+    # out is worth as much, and of equal values the search goes out at once
+    assert result.exact and result.values[DECLARE] == 2
+    assert result.best == DECLARE
+
+
+def test_a_fully_known_position_is_solved_exactly() -> None:
+    """Schnapsen after the talon is exhausted: both hands are known to each player (the
+    cards left are exactly the opponent's), so the search uses the exact solver."""
+    rs = load_ruleset("schnapsen")
+    rng = random.Random(4)
+    for seed in range(200):
+        st = DealState.new(rs, 0, seed)
+        while not st.is_over and st.talon_size() > 0:
+            codes = [c for c in st.legal_codes() if c not in (DECLARE, 129)] or st.legal_codes()
+            st.push_code(rng.choice(codes), keep_undo=False)
+        if not st.is_over and len(st.legal_codes()) > 1:
+            break
+    result = ismcts(st.view(st.actor), random.Random(1), iterations=10)
+    assert result.exact
+
+
+def test_seat_kind_options() -> None:
+    assert parse_search_kind("search") == {"iterations": LEVELS["normal"]}
+    assert parse_search_kind("search:hard") == {"iterations": LEVELS["hard"]}
+    assert parse_search_kind("search:iters=250") == {"iterations": 250}
+    assert parse_search_kind("search:ms=50") == {"ms": 50.0}
+    for bad in ("search:fast", "search:iters=2.5", "search:ms=-1", "search:iters="):
+        with pytest.raises(ValueError, match="expected search"):
+            parse_search_kind(bad)
+    bot = SearchBot(load_ruleset("schnapsen"), 1, iterations=50)
+    st = mid_deal("schnapsen", 1, 2)
+    view = st.view(st.actor)
+    assert bot.choose(view, list(view.legal)) in view.legal
