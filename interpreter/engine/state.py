@@ -138,9 +138,10 @@ class DealState(Legality, Settling):
         return Refusal("deck.ranks", "{} is not a card of this deck", (card,))
 
     # ------------------------------------------------------------------ performing
-    # Undo records: a play that leaves the trick unfinished changes six fields, and its
-    # record is those six (``_LIGHT``); any other move may cascade (a finished trick, the
-    # draw, the end of the deal) and saves every field that can change.
+    # Undo records: a play that leaves the trick open changes six fields, and its record is
+    # those six; a play that ends a trick without a draw and without ending the deal (the strict
+    # phase) saves the fields a trick changes; any other move may cascade (the draw, the end of
+    # the deal) and saves every field that can change.
     def _snapshot(self) -> tuple[Any, ...]:
         return (
             self.hands[:], self.spos, self.turnup, self.trump, self.closed, self.closer,
@@ -155,12 +156,21 @@ class DealState(Legality, Settling):
     def pop(self) -> None:
         """Undo the last pushed action exactly."""
         snap = self.undo.pop()
-        if len(snap) == 6:  # an unfinished trick's play (see push_code)
+        size = len(snap)
+        if size == 6:  # an unfinished trick's play (see push_code)
             seat, hand, known, trump, claim, to_act = snap
             self.hands[seat] = hand
             self.known[seat] = known
             self.trump, self.claim_seat, self.to_act = trump, claim, to_act
             self.trick.pop()
+            self.history.pop()
+            return
+        if size == 16:  # a play that ended a trick, with no draw and no end of the deal
+            (seat, hand, known, self.trump, self.claim_seat, self.trick, self.points, self.tricks,
+             self.tricks_played, self.leader, self.to_act, self.last_winner, self.closed_this_lead,
+             self.widow_taker, self.gone, _) = snap
+            self.hands[seat] = hand
+            self.known[seat] = known
             self.history.pop()
             return
         (
@@ -182,9 +192,19 @@ class DealState(Legality, Settling):
         (or :meth:`step_code`) saves no undo record, for playouts that never go back.
         """
         if keep_undo:
-            if code < MARRY_BASE and len(self.trick) + 1 < self._active:
+            if code < MARRY_BASE:
                 seat = self.to_act
-                self.undo.append((seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, seat))
+                if len(self.trick) + 1 < self._active:
+                    self.undo.append((seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, seat))
+                elif self.hands[seat] & (self.hands[seat] - 1) and (not self.t.talon or self.closed or self.talon_size() == 0):
+                    # the trick ends, the deal does not (the player keeps a card) and nobody draws
+                    self.undo.append((
+                        seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, self.trick[:],
+                        self.points[:], self.tricks[:], self.tricks_played, self.leader, self.to_act,
+                        self.last_winner, self.closed_this_lead, self.widow_taker, self.gone, None,
+                    ))
+                else:
+                    self.undo.append(self._snapshot())
             else:
                 self.undo.append(self._snapshot())
         self.step_code(code)
