@@ -339,16 +339,23 @@ _BUILD_KEYS: dict[str, KeyPath] = {
 
 
 # --------------------------------------------------------------------------- replaying
+def implicit_step(state: DealState, action: Action) -> bool:
+    """Whether a recorded move comes after the implicit ``Continue`` now offered: records never
+    hold it, so an action other than the optional step's own answers (closing before the draw,
+    declaring while it is offered) declines the step first."""
+    codes = state.legal_codes()
+    return CONTINUE in codes and (
+        not isinstance(action, (CloseBeforeDraw, Declare)) or (isinstance(action, Declare) and DECLARE not in codes)
+    )
+
+
 def apply_recorded(state: DealState, action: Action) -> None:
     """Apply a recorded move: the implicit steps (the draw, declining to go out) come first.
 
     A move that is refused leaves the state as it was before it, implicit step included: the
     record format reports the state before the illegal move.
     """
-    codes = state.legal_codes()
-    implicit = CONTINUE in codes and (
-        not isinstance(action, (CloseBeforeDraw, Declare)) or (isinstance(action, Declare) and DECLARE not in codes)
-    )
+    implicit = implicit_step(state, action)
     if implicit:
         state.push_code(CONTINUE)
     try:

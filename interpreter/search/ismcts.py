@@ -34,11 +34,11 @@ from dataclasses import dataclass
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
-from interpreter.rules.ruleset import DECLARE
+from interpreter.rules.ruleset import DECLARE, Ruleset
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import move_values
 
-__all__ = ["Policy", "SearchResult", "ismcts"]
+__all__ = ["Policy", "SearchResult", "ismcts", "scale_of"]
 
 #: A rollout policy: the code the actor of a state plays (from its view only, or at random).
 Policy = Callable[[DealState, random.Random], int]
@@ -70,9 +70,11 @@ class _Node:
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """What a search found: the action taken, and per root action its visits and mean reward
-    for the searching side (in deal-score units when solved exactly, else scaled to [-1, 1]).
-    ``exact`` says the values are the exact solver's means over the worlds."""
+    """What a search found: the action taken, and per root action its visits and its value for
+    the searching side in deal-score units (game points or units): the mean over the worlds of
+    the side's score minus the other sides' -- for more than two sides, minus their mean in the
+    tree search and their sum when solved exactly.  ``exact`` says the values are the exact
+    solver's means over every consistent world's share of samples."""
 
     best: int
     visits: dict[int, int]
@@ -89,9 +91,8 @@ def _reward(scores: tuple[int, ...], scale: float) -> list[float]:
     return [(s - (total - s) / (k - 1)) / scale for s in scores]
 
 
-def _scale(state: DealState) -> float:
+def scale_of(rs: Ruleset) -> float:
     """The largest deal score the ruleset gives (game points, or units of the highest contract)."""
-    rs = state.rs
     if rs.scoring.method == "game_points":
         return float(max(3, rs.closing.fail_points.no_trick, rs.claim.false_points.opponent_without_trick, rs.end.last_trick_points))
     top = max(rs.bidding.values, default=1)
@@ -130,15 +131,13 @@ def ismcts(
     budget = iterations if iterations is not None else (1 << 60)
     sides = view.rs.side_count
     root = _Node(sides, side)
-    scale = 0.0
+    scale = scale_of(view.rs)
     done = 0
     side_of = view.rs.side_index
     while done < budget:
         if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
             break
         world = sampler.sample(rng).state
-        if not scale:
-            scale = _scale(world)
         node = root
         path = [root]
         # selection and expansion: actions legal in this world
@@ -184,7 +183,7 @@ def ismcts(
         first = view.legal_codes[0]
         return SearchResult(first, {first: 0}, {first: 0.0}, done, False)
     visits = {c: n.visits for c, n in root.children.items()}
-    values = {c: n.reward[side] / n.visits for c, n in root.children.items() if n.visits}
+    values = {c: n.reward[side] / n.visits * scale for c, n in root.children.items() if n.visits}
     best = max(root.children, key=lambda c: (root.children[c].visits, values.get(c, -math.inf)))
     return SearchResult(best, visits, values, done, False)
 

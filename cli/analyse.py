@@ -1,0 +1,81 @@
+"""The ``analyse`` command: what the search thinks of every decision of a played game.
+
+The analysis itself is :func:`interpreter.play.analysis.analyse_record`; this module reads the
+record, shows progress on stderr (a terminal only) and prints one line per decision, or
+``--json``.  Ctrl-C prints what was analysed so far.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from cli.arena import progress_bar
+from cli.errors import fail, usage_error
+from cli.options import AllowOutside
+from cli.output import say
+from interpreter.core.errors import RulesError
+from interpreter.core.printable import json_text
+from interpreter.play.analysis import MoveReport, iter_analysis
+from interpreter.play.record import load_record
+
+
+def analyse(
+    record: Annotated[str, typer.Argument(help="A game record file (YAML), e.g. written by rules run --record.", show_default=False)],
+    seat: Annotated[Optional[list[int]], typer.Option(
+        "--seat", help="Analyse this seat's decisions (repeat for several; default: every seat).", show_default=False,
+    )] = None,
+    iters: Annotated[int, typer.Option("--iters", help="Search iterations per decision (more: steadier values, slower).", min=1)] = 3000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the searches (the same seed gives the same analysis).")] = 0,
+    only_errors: Annotated[bool, typer.Option("--errors", help="Show only the decisions graded inaccuracy, mistake or blunder.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as one JSON object.")] = False,
+    allow_outside: AllowOutside = False,
+) -> None:
+    """Analyse a game record move by move: the value of each move played against the best one, from the player's own view."""
+    try:
+        rec = load_record(record, allow_outside=allow_outside)
+    except RulesError as exc:
+        raise fail(exc) from None
+    n = rec.ruleset.players.count
+    for s in seat or []:
+        if not 0 <= s < n:
+            raise usage_error(f"--seat {s}: the {rec.ruleset.name} ruleset has seats 0 to {n - 1}")
+    total = sum(len(d.moves) for d in rec.deals)
+    reports: list[MoveReport] = []
+    stopped = False
+    try:
+        with progress_bar(total, "analysing") as show:
+            for report in iter_analysis(rec, seats=seat or None, iterations=iters, seed=seed, progress=lambda done, _: show(done)):
+                reports.append(report)
+    except KeyboardInterrupt:
+        stopped = True
+    shown = [r for r in reports if r.grade or not only_errors]
+    if as_json:
+        say(json_text({
+            "record": record, "iterations": iters, "seed": seed, "complete": not stopped,
+            "decisions": [_as_dict(r) for r in shown],
+        }, ensure_ascii=True))
+    else:
+        for r in shown:
+            say(_line(r))
+        graded = [r for r in reports if r.grade]
+        say(f"{len(reports)} decisions analysed, {len(graded)} graded"
+            + (", " + ", ".join(f"{sum(1 for r in graded if r.grade == g)} {g}s" for g in ("blunder", "mistake", "inaccuracy")) if graded else ""))
+    if stopped:
+        raise typer.Exit(130)
+
+
+def _line(r: MoveReport) -> str:
+    head = f"deal {r.deal} move {r.move:>2} seat {r.seat}: {r.played:<12} {r.played_value:+.2f}"
+    if r.best == r.played:
+        return f"{head}  best{'' if not r.exact else ' (exact)'}"
+    return f"{head}  best {r.best:<12} {r.best_value:+.2f}{' (exact)' if r.exact else ''}" + (f"  {r.grade}" if r.grade else "")
+
+
+def _as_dict(r: MoveReport) -> dict[str, object]:
+    return {
+        "deal": r.deal, "move": r.move, "seat": r.seat, "played": r.played, "played_value": round(r.played_value, 4),
+        "best": r.best, "best_value": round(r.best_value, 4), "loss": round(r.loss, 4), "grade": r.grade or None,
+        "exact": r.exact, "values": {k: round(v, 4) for k, v in r.values.items()},
+    }
