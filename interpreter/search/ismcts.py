@@ -83,12 +83,17 @@ class SearchResult:
     exact: bool
 
 
-def _reward(scores: tuple[int, ...], scale: float) -> list[float]:
+def _reward(scores: tuple[int, ...], scale: float, win_weight: float) -> list[float]:
+    """Per side: its margin over the others' mean, scaled to [-1, 1], blended with the sign of
+    that margin (winning the deal at all) by ``win_weight``."""
     k = len(scores)
-    if k == 1:
-        return [scores[0] / scale]
     total = sum(scores)
-    return [(s - (total - s) / (k - 1)) / scale for s in scores]
+    out = []
+    for s in scores:
+        margin = s - (total - s) / (k - 1) if k > 1 else s
+        sign = 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
+        out.append((1 - win_weight) * margin / scale + win_weight * sign)
+    return out
 
 
 def scale_of(rs: Ruleset) -> float:
@@ -107,6 +112,7 @@ def ismcts(
     time_limit: float | None = None,
     policy: Policy = random_policy,
     exploration: float = 0.7,
+    win_weight: float = 0.0,
     solve_worlds: int = 24,
     solver_nodes: int = 200_000,
 ) -> SearchResult:
@@ -115,6 +121,8 @@ def ismcts(
     Exactly one of ``iterations`` and ``time_limit`` (seconds) bounds the search.  When at
     most ``solve_worlds`` worlds are consistent with the view, they are solved exactly instead
     (each sampled world once per consistent world, within ``solver_nodes`` positions each).
+    ``win_weight`` blends winning the deal at all into the reward (0: the margin alone, which
+    keeps the values in deal-score units; 1: only who won).
     """
     if not view.legal_codes:
         raise ValueError("the seat has nothing to decide")
@@ -172,7 +180,7 @@ def ismcts(
         while world.phase != OVER:
             world.step_code(policy(world, rng))
         assert world.result is not None
-        reward = _reward(world.result.scores, scale)
+        reward = _reward(world.result.scores, scale, win_weight)
         for n in path:
             n.visits += 1
             r = n.reward
