@@ -7,16 +7,20 @@ Every bot sees only its seat's view (never the full state), so a bot cannot use 
 from __future__ import annotations
 
 from interpreter.play.bots.base import Agent
+from interpreter.play.bots.basic import BasicBot
 from interpreter.play.bots.greedy import GreedyBot
 from interpreter.play.bots.random_bot import RandomBot, random_playout
 
-BOT_KINDS = ("random", "greedy")
+BOT_KINDS = ("random", "greedy", "basic")
 
-__all__ = ["Agent", "GreedyBot", "RandomBot", "random_playout", "make_agent", "BOT_KINDS"]
+__all__ = ["Agent", "BasicBot", "GreedyBot", "RandomBot", "random_playout", "make_agent", "BOT_KINDS"]
 
 
 def make_agent(kind: str, ruleset: object, seed: int) -> Agent:
-    """A bot of the given kind (``random`` or ``greedy``) seeded for reproducible play."""
+    """A bot of the given kind (one of :data:`BOT_KINDS`) seeded for reproducible play.
+
+    ``basic`` is the greedy bot as it was up to version 0.1.0, a weak sparring partner.
+    """
     from interpreter.rules.ruleset import Ruleset
 
     assert isinstance(ruleset, Ruleset)
@@ -24,4 +28,6 @@ def make_agent(kind: str, ruleset: object, seed: int) -> Agent:
         return RandomBot(ruleset, seed)
     if kind == "greedy":
         return GreedyBot(ruleset, seed)
+    if kind == "basic":
+        return BasicBot(ruleset, seed)
     raise ValueError(f"unknown bot kind {kind!r}")

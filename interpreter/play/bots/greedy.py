@@ -1,105 +1,31 @@
-"""The ``greedy`` seat kind: simple card sense, no look-ahead.
+"""The ``greedy`` seat kind: sound card sense without look-ahead.
 
-It declares as soon as it is right, exchanges and announces marriages whenever it can, wins a
-trick worth taking with its cheapest winning card, and otherwise throws its cheapest card.
-In an auction it bids what its own cards (plus an average partner) are worth in units.
-It is a sparring partner and a baseline for real bots, not a strong player.
+The bot is a thin wrapper: its choices are those of
+:func:`interpreter.search.heuristic.greedy_code`, the same heuristic that tree search uses
+for its rollouts, so that what is measured of the one holds for the other.  It keeps trumps,
+takes points cheaply, marries (trumps first), exchanges, closes when the tricks it takes by
+force reach the target, declares exactly when right, helps its partner, and bids what its
+hand is worth.  The old greedy bot is the ``basic`` seat kind
+(:mod:`interpreter.play.bots.basic`).
 """
 
 from __future__ import annotations
 
 import random
 
-from interpreter.core.actions import Action, Bid, Close, Continue, Declare, Exchange, Marry, Pass, Play
-from interpreter.play.bots.base import claim_is_right
-from interpreter.core.cards import Card
+from interpreter.core.actions import Action
+from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
-from interpreter.engine.views import SeatView, partners
+from interpreter.search.heuristic import greedy_code
 
 
 class GreedyBot:
-    """Greedy heuristic play (seeded for the rare ties it breaks at random)."""
+    """The heuristic's choice for every decision (seeded for the rare exact ties)."""
 
     def __init__(self, ruleset: Ruleset, seed: int = 0) -> None:
         self.rs = ruleset
         self.rng = random.Random(seed)
-        self.deck = ruleset.deck
-        self._may_pass = True
 
-    # -------------------------------------------------------------- helpers
-    def _pts(self, card: Card) -> int:
-        return self.deck.points[self.deck.index(card)]
-
-    def _beats(self, a: Card, b: Card, trump: str | None) -> bool:
-        """Whether card ``a`` played after ``b`` (currently winning) takes the lead."""
-        if a.suit == b.suit:
-            return self.deck.index(a) < self.deck.index(b)
-        return a.suit == trump
-
-    def _winning(self, view: SeatView) -> tuple[int, Card]:
-        seat, best = view.trick[0]
-        for s, c in view.trick[1:]:
-            if self._beats(c, best, view.trump):
-                seat, best = s, c
-        return seat, best
-
-    # -------------------------------------------------------------- choosing
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        rs = self.rs
-        side = rs.side_of(view.seat)
-        if Declare() in legal and claim_is_right(view, rs.claim.target, side):
-            return Declare()
-        if Continue() in legal:
-            return Continue()
-        bids: list[Action] = [a for a in legal if isinstance(a, Bid)]
-        if bids or Pass() in legal:
-            self._may_pass = Pass() in legal
-            return self._bid(view, bids)
-        if Exchange() in legal:
-            return Exchange()
-        plays = [a for a in legal if isinstance(a, Play)]
-        marriages = [a for a in legal if isinstance(a, Marry)]
-        if marriages:
-            # the marriage in trumps first, led with its weaker card
-            marriages.sort(key=lambda m: (m.card.suit != view.trump, -rs.deck.ranks.index(m.card.rank)))
-            return marriages[0]
-        if Close() in legal and view.card_points[side] >= 50:
-            trumps = [c for c in view.hand if c.suit == view.trump]
-            if len(trumps) >= 2:
-                return Close()
-        if not view.trick:
-            return self._lead(view, plays)
-        return self._follow(view, plays)
-
-    def _bid(self, view: SeatView, bids: list[Action]) -> Action:
-        rs = self.rs
-        own = sum(self._pts(c) for c in view.hand)
-        first, second = rs.marriage.ranks
-        held = {c.suit for c in view.hand if c.rank == first}
-        pairs = sum(1 for c in view.hand if c.rank == second and c.suit in held) if rs.marriage.enabled else 0
-        marriage = rs.marriage.values.plain * pairs
-        helpers = len(rs.sides[rs.side_of(view.seat)]) - 1  # partners who will add their tricks
-        partner = helpers * rs.deck.total_points / rs.players.count
-        estimate = own + marriage + partner
-        moon = rs.bidding.moon.bid if rs.bidding.moon else None
-        affordable = [b for b in bids if isinstance(b, Bid) and b.amount != moon and b.amount * rs.scoring.unit <= estimate]
-        if affordable:
-            return min(affordable, key=lambda b: b.amount if isinstance(b, Bid) else 0)
-        if not bids or self._may_pass:
-            return Pass()
-        return min(bids, key=lambda b: b.amount if isinstance(b, Bid) else 0)
-
-    def _lead(self, view: SeatView, plays: list[Play]) -> Action:
-        non_trump = [p for p in plays if p.card.suit != view.trump] or plays
-        return min(non_trump, key=lambda p: (self._pts(p.card), -self.deck.index(p.card)))
-
-    def _follow(self, view: SeatView, plays: list[Play]) -> Action:
-        rs = self.rs
-        win_seat, best = self._winning(view)
-        if partners(view, win_seat, view.seat):
-            return max(plays, key=lambda p: (p.card.suit != view.trump, self._pts(p.card)))
-        winners = [p for p in plays if self._beats(p.card, best, view.trump)]
-        on_table = sum(self._pts(c) for _, c in view.trick)
-        if winners and (on_table >= 10 or view.talon_size == 0 or view.closed):
-            return min(winners, key=lambda p: (p.card.suit == view.trump, self._pts(p.card)))
-        return min(plays, key=lambda p: (p.card.suit == view.trump, self._pts(p.card)))
+        """The heuristic reads the view's legal codes, which list ``legal`` in the same order."""
+        return view.rs.action_of[greedy_code(view, self.rng)]

@@ -1,0 +1,331 @@
+"""The ``arena`` and ``tournament`` commands: bots against bots on the same deals, seats swapped.
+
+Both are thin over :mod:`interpreter.sim.arena` (which plays and scores) and
+:mod:`interpreter.sim.stats` (which says how sure the figures are); this module checks the
+arguments, shows a progress bar, prints the tables or ``--json``, and keeps what finished when
+the run is stopped.  Runs last minutes, so a stop is an expected end: Ctrl-C (or SIGTERM,
+SIGHUP) ends the worker processes at once, prints the figures of the deals that finished and
+exits with 130 (128 + the signal).  The progress bar is drawn only on a terminal, so a
+redirected stderr -- a log file, the docs' tests -- gets no bar codes.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing, contextmanager
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from cli.errors import fail, usage_error
+from cli.options import AllowOutside
+from cli.output import say, warn
+from cli.stopping import Stopped, ignore_stops, stop_signals
+from interpreter.core.errors import RulesError
+from interpreter.core.printable import json_text
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from interpreter.sim.arena import Arena, PairingSummary, Timing
+
+#: --deals: the most deals of a run (per pairing).  Enough for a win rate within +-0.2
+#: percentage points; beyond it the bootstrap alone (2,000 resamples of every deal, about
+#: 13 s per 100,000 deals) would outlast the patience of whoever waits for the table.
+DEALS_LIMIT = 200_000
+
+Ruleset_ = Annotated[str, typer.Option("--ruleset", help="The ruleset: a file, or a bundled name.")]
+Deals = Annotated[int, typer.Option("--deals", help=f"Deals to play (per pairing), each once per seat assignment (at most {DEALS_LIMIT:,}).", min=1)]
+Seed = Annotated[int, typer.Option("--seed", help="Seed of the deals (the same seed plays the same deals).")]
+Jobs = Annotated[Optional[int], typer.Option("--jobs", help="Processes to play in (default: every core). The figures do not depend on it.", min=1)]
+AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")]
+
+
+def arena(
+    a: Annotated[str, typer.Argument(help="Bot A: a bot kind such as greedy.", metavar="A")],
+    b: Annotated[str, typer.Argument(help="Bot B: a bot kind such as random.", metavar="B")],
+    deals: Deals,
+    ruleset: Ruleset_ = "schnapsen",
+    seed: Seed = 0,
+    jobs: Jobs = None,
+    as_json: AsJson = False,
+    allow_outside: AllowOutside = False,
+) -> None:
+    """Play bot A against bot B on the same deals, seats swapped: A's win rate and net score, with 95% intervals."""
+    from interpreter.sim.arena import Arena
+
+    rs = _ruleset(ruleset, allow_outside)
+    kinds = [_bot(rs, a, "A"), _bot(rs, b, "B")]
+    _check_deals(deals)
+    run = Arena(rs, kinds, deals=deals, seed=seed)
+    stop = _play(run, jobs, allow_outside, f"{kinds[0]} vs {kinds[1]}")
+    summary = run.summary()
+    if as_json:
+        say(json_text({**_inputs(run, stop), **summary.as_dict()}, ensure_ascii=True))
+    else:
+        for line in arena_lines(run, summary, stop):
+            say(line)
+    _end(run, stop)
+
+
+def tournament(
+    bots: Annotated[list[str], typer.Argument(help="Two or more bot kinds; every pair of them plays.", metavar="BOT...")],
+    deals: Deals,
+    ruleset: Ruleset_ = "schnapsen",
+    seed: Seed = 0,
+    jobs: Jobs = None,
+    as_json: AsJson = False,
+    allow_outside: AllowOutside = False,
+) -> None:
+    """Play every pair of bots through the arena and rate them (Bradley-Terry, Elo scale, mean 0), best first."""
+    from interpreter.sim.arena import Arena
+
+    rs = _ruleset(ruleset, allow_outside)
+    if len(bots) < 2:
+        raise usage_error(f"a tournament needs at least two bots, got {len(bots)}")
+    kinds = [_bot(rs, kind, f"{n + 1}") for n, kind in enumerate(bots)]
+    for n, kind in enumerate(kinds):
+        if kind in kinds[:n]:
+            raise usage_error(f"bot {n + 1}: '{kind}' is given twice (each bot once; for an A/A control use rules arena {kind} {kind})")
+    _check_deals(deals)
+    run = Arena(rs, kinds, deals=deals, seed=seed)
+    stop = _play(run, jobs, allow_outside, f"{len(kinds)} bots")
+    if as_json:
+        say(json_text(tournament_report(run, stop), ensure_ascii=True))
+    else:
+        for line in tournament_lines(run, stop):
+            say(line)
+    _end(run, stop)
+
+
+# ----------------------------------------------------------------------------- arguments
+
+
+def _ruleset(name: str, allow_outside: bool) -> Ruleset:
+    try:
+        return load_ruleset(name, allow_outside=allow_outside)
+    except RulesError as exc:
+        raise fail(exc) from None
+
+
+def _bot(rs: Ruleset, kind: str, label: str) -> str:
+    """The bot kind, checked by building one (``make_agent`` knows the kinds, this module does not)."""
+    from interpreter.play.bots import BOT_KINDS
+    from interpreter.sim.arena import new_agent
+
+    kind = kind.strip()
+    try:
+        new_agent(kind, rs, 0)
+    except ValueError as exc:
+        raise usage_error(f"bot {label}: {exc} (bot kinds: {', '.join(BOT_KINDS)})") from None
+    return kind
+
+
+def _check_deals(deals: int) -> None:
+    if deals > DEALS_LIMIT:
+        raise usage_error(f"--deals: {deals:,} is more than a run keeps (at most {DEALS_LIMIT:,})")
+
+
+# ----------------------------------------------------------------------------- running
+
+
+def _play(run: Arena, jobs: int | None, allow_outside: bool, label: str) -> Stopped | None:
+    """Play the run with a progress bar; the stop that ended it early, or ``None``."""
+    from interpreter.sim.arena import available_cores
+
+    with stop_signals():
+        try:
+            with progress_bar(run.total, label) as show, closing(run.play(jobs or available_cores(), allow_outside=allow_outside)) as steps:
+                for done in steps:
+                    show(done)
+        except Stopped as stop:
+            return stop
+        except KeyboardInterrupt:  # outside the main thread, where no handler is installed
+            ignore_stops()
+            return Stopped(signal.SIGINT)
+        except RulesError as exc:  # a bot's illegal action, a scoring formula failing in play
+            ignore_stops()
+            raise fail(exc) from None
+        ignore_stops()  # the deals are played: printing runs to its end
+    return None
+
+
+def _end(run: Arena, stop: Stopped | None) -> None:
+    """After the figures: say that they are partial, and exit 128 + the signal, if stopped."""
+    if stop is None:
+        return
+    how = "interrupted" if stop.signum == signal.SIGINT else stop.why.replace("game ", "")
+    warn(f"{how}: the figures are of the {run.finished:,} of {run.total:,} deals that finished")
+    raise typer.Exit(stop.exit_status)
+
+
+@contextmanager
+def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on stderr, drawn only on a terminal (and wiped at the end);
+    the context gives the function that moves it to ``done`` deals."""
+    if not sys.stderr.isatty():
+        yield lambda done: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("deals"), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        yield lambda done: progress.update(task, completed=done)
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def _unit(rs: Ruleset) -> str:
+    return "game points" if rs.scoring.method == "game_points" else "units"
+
+
+def _inputs(run: Arena, stop: Stopped | None) -> dict[str, Any]:
+    """What the figures were computed from, first in every JSON report."""
+    return {
+        "ruleset": run.rs.name, "deals": run.deals, "seed": run.seed,
+        "sides": [list(seats) for seats in run.rs.sides], "unit": _unit(run.rs), "interrupted": stop is not None,
+    }
+
+
+def _sides_text(rs: Ruleset) -> str:
+    return ", then ".join(
+        f"side {k} (seat{'s' if len(seats) > 1 else ''} {', '.join(str(s) for s in seats)})" for k, seats in enumerate(rs.sides)
+    )
+
+
+def _percent(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _interval(pair: tuple[float, float] | None, form: Callable[[float], str]) -> str:
+    return "-" if pair is None else f"{form(pair[0])} to {form(pair[1])}"
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.2f}"
+
+
+def _won(x: float) -> str:
+    """Deals won, halves (and finer shares between several sides) shown only when there are any."""
+    return f"{x:,.0f}" if x == int(x) else f"{x:,.2f}".rstrip("0")
+
+
+def table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
+    """Rows as aligned columns (two spaces apart; ``right`` says which columns align right)."""
+    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
+    return [
+        "  ".join(cell.rjust(w) if r else cell.ljust(w) for cell, w, r in zip(row, widths, right)).rstrip()
+        for row in rows
+    ]
+
+
+def _timing_rows(named: Sequence[tuple[str, Timing | None]]) -> list[str]:
+    rows = [["ms per decision", "median", "p95", "decisions"]]
+    for name, t in named:
+        rows.append([name, "-", "-", "0"] if t is None else [name, f"{t.median:.3f}", f"{t.p95:.3f}", f"{t.decisions:,}"])
+    return table(rows, [False, True, True, True])
+
+
+def arena_lines(run: Arena, s: PairingSummary, stop: Stopped | None) -> list[str]:
+    """The text report of an arena: inputs, then A's figures, then the timings (last, since
+    they alone change from run to run)."""
+    rs = run.rs
+    plays = rs.side_count
+    lines = [
+        f"{rs.title}: {s.a} (A) against {s.b} (B), {run.deals:,} deal{'s' if run.deals != 1 else ''}, seed {run.seed}",
+        f"each deal played {plays} times: A on {_sides_text(rs)}; B on the rest",
+    ]
+    if stop is not None:
+        lines.append(f"interrupted: {s.finished:,} of {run.deals:,} deals finished")
+    lines.append("")
+    lines += table([
+        ["", "A", "95% interval", ""],
+        ["deals won", _percent(s.win_rate), _interval(s.win_interval, _percent), f"{_won(s.score)} of {s.plays:,} played; Wilson"],
+        [f"{_unit(rs)} per deal", "-" if s.net is None else _signed(s.net), _interval(s.net_interval, _signed),
+         f"paired bootstrap over {s.finished:,} deals"],
+    ], [False, True, True, False])
+    lines.append("")
+    lines += table([
+        [f"deals by A's wins in their {plays} plays", *(str(won) for won, _ in s.outcomes)],
+        ["deals", *(f"{count:,}" for _, count in s.outcomes)],
+    ], [False] + [True] * len(s.outcomes))
+    lines.append("")
+    lines += _timing_rows([(f"{s.a} (A)", s.a_timing), (f"{s.b} (B)", s.b_timing)])
+    return lines
+
+
+def _ranking(run: Arena) -> list[dict[str, Any]]:
+    """The bots best first, with their rating, its interval and their plays won."""
+    from interpreter.sim.arena import bot_name
+
+    ratings = run.ratings()
+    standings = run.standings()
+    rows: list[dict[str, Any]] = []
+    for n, bot in enumerate(run.bots):
+        lo, hi = ratings.interval(n)
+        won, plays = standings[n]
+        rows.append({
+            "bot": bot_name(bot), "rating": ratings.ratings[n], "error": ratings.errors[n], "interval": [lo, hi],
+            "won": won, "plays": plays,
+        })
+    rows.sort(key=lambda r: -r["rating"])
+    return rows
+
+
+def tournament_report(run: Arena, stop: Stopped | None) -> dict[str, Any]:
+    """The ``--json`` report of a tournament."""
+    from interpreter.sim.arena import bot_name
+
+    pairings = []
+    for n in range(len(run.pairings)):
+        d = run.summary(n).as_dict()
+        del d["ms_per_decision"], d["deals"]
+        pairings.append(d)
+    timings = {bot_name(b): (t.as_dict() if (t := run.timing(n)) else None) for n, b in enumerate(run.bots)}
+    return {
+        **_inputs(run, stop), "bots": [bot_name(b) for b in run.bots], "ratings": _ranking(run), "pairings": pairings,
+        "ms_per_decision": timings,
+    }
+
+
+def tournament_lines(run: Arena, stop: Stopped | None) -> list[str]:
+    """The text report of a tournament: the ranking, each pairing, the timings."""
+    from interpreter.sim.arena import PRIOR_GAMES, bot_name
+
+    rs = run.rs
+    names = [bot_name(b) for b in run.bots]
+    lines = [
+        f"{rs.title}: {', '.join(names)}, {run.deals:,} deal{'s' if run.deals != 1 else ''} per pairing, seed {run.seed}",
+        f"each deal played {rs.side_count} times per pairing: A on {_sides_text(rs)}; B on the rest",
+    ]
+    if stop is not None:
+        lines.append(f"interrupted: {run.finished:,} of {run.total:,} deals finished")
+    lines.append("")
+    rows = [["rank", "bot", "rating", "95% interval", "deals won", ""]]
+    for rank, r in enumerate(_ranking(run), 1):
+        rows.append([
+            str(rank), r["bot"], f"{r['rating']:+.0f}", f"{r['interval'][0]:+.0f} to {r['interval'][1]:+.0f}",
+            f"{_won(r['won'])} of {r['plays']:,}", _percent(r["won"] / r["plays"] if r["plays"] else None),
+        ])
+    lines += table(rows, [True, False, True, True, True, True])
+    lines.append("(Bradley-Terry ratings on the Elo scale, mean 0: 400 points = odds of 10 to 1;")
+    lines.append(f" prior: {PRIOR_GAMES:g} drawn virtual deal between every two bots)")
+    lines.append("")
+    unit = _unit(rs)
+    rows = [["A", "B", "A won", "", "95% interval", "net", "95% interval"]]
+    for n in range(len(run.pairings)):
+        s = run.summary(n)
+        rows.append([
+            s.a, s.b, f"{_won(s.score)} of {s.plays:,}", _percent(s.win_rate), _interval(s.win_interval, _percent),
+            "-" if s.net is None else _signed(s.net), _interval(s.net_interval, _signed),
+        ])
+    lines += table(rows, [False, False, True, True, True, True, True])
+    lines.append(f"(net: A's {unit} per deal played, with a paired bootstrap interval)")
+    lines.append("")
+    lines += _timing_rows([(names[n], run.timing(n)) for n in range(len(names))])
+    return lines

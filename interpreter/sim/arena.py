@@ -1,0 +1,461 @@
+"""Bots against bots on the same deals with the seats swapped: what ``rules arena`` and
+``rules tournament`` run.
+
+Why the seats are swapped: the cards decide most deals, so two bots compared on different
+deals differ mostly by luck.  Here every deal is played once per *seat assignment* -- bot A
+on match side ``k`` and bot B on every other side, for each side ``k`` in turn -- so each bot
+holds each hand once and the luck of the cards cancels within the deal.  With two sides that
+is the classic pair (A on side 0, then A on side 1); in partnerships A's team is side 0, then
+side 1; with three or more sides it is the rotation of A through the sides.  One rule for any
+ruleset: nothing here looks at a variant's name or counts sides to choose a branch.
+
+One *deal* is one :class:`~interpreter.engine.state.DealState` from a seeded shuffle,
+played to its end (not a match): deal ``i`` gets the ``i``-th 32-bit draw of
+``random.Random(seed)`` as its shuffle seed and seat ``(dealer.first + i) % seats`` as its
+dealer, so deal ``i`` is the same whatever else is played.  Each play of it goes through
+:func:`~interpreter.play.runner.play_deal`, which asks every agent through its seat's view
+only.  The bots of a play are made afresh with seeds fixed by the deal, the assignment and
+the seat, so each play depends on nothing but those -- which is why the figures are the same
+whether the deals run in one process or several, in any order.
+
+How a play is scored for A, from the match sides' deal scores (``DealResult.scores``: game
+points or units): against each B side, 1 if A's side scored more, 0 if less, 1/2 if the same
+(a drawn or thrown-in deal, where nobody scores); the play's *deal score* is the mean over
+the B sides, so with two sides a deal is won, lost or halved.  A's *net* is its side's score
+minus the mean score of the B sides.  When A and B play alike (the same deterministic bot),
+the plays of one deal sum to exactly half of them won and a net of zero, for any number of
+sides.  Bots that draw random numbers get different seeds in each play, so the plays are
+independent and an A/A control of such a bot is a real test: it should land within its
+interval of 50% and 0.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import signal
+import time
+from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Union
+
+from interpreter.core.actions import Action
+from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
+from interpreter.play.bots import Agent, make_agent
+from interpreter.play.runner import play_deal
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.sim.stats import LogHistogram, Ratings, bootstrap_mean_interval, bradley_terry, wilson
+
+#: A bot: a kind for :func:`~interpreter.play.bots.make_agent` (``"greedy"``), or a function
+#: ``(ruleset, seed) -> Agent`` (module-level, so that other processes can be sent it).
+Bot = Union[str, Callable[[Ruleset, int], Agent]]
+
+#: Resamples of the paired bootstrap of the net score.
+RESAMPLES = 2000
+#: Drawn virtual games between every two bots in the Bradley--Terry fit of a tournament.
+PRIOR_GAMES = 1.0
+
+
+def bot_name(bot: Bot) -> str:
+    """How a bot is shown: its kind, or the name of the function that makes it."""
+    return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
+
+
+def new_agent(bot: Bot, rs: Ruleset, seed: int) -> Agent:
+    """A seeded agent of ``bot`` (``ValueError`` for an unknown kind, from ``make_agent``)."""
+    return make_agent(bot, rs, seed) if isinstance(bot, str) else bot(rs, seed)
+
+
+def available_cores() -> int:
+    """The cores this process may run on (the default number of jobs)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        return max(1, len(affinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True, slots=True)
+class DealSpec:
+    """One deal of a run: its index, the seed of its shuffle, its dealer."""
+
+    index: int
+    seed: int
+    dealer: int
+
+
+def deal_specs(rs: Ruleset, deals: int, seed: int) -> list[DealSpec]:
+    """The first ``deals`` deals of a run with ``seed``: a deal's shuffle seed is the next
+    32-bit draw of ``random.Random(seed)``, and the dealer rotates with the deal's index."""
+    rng = random.Random(seed)
+    seats = rs.players.count
+    return [DealSpec(i, rng.getrandbits(32), (rs.dealer.first + i) % seats) for i in range(deals)]
+
+
+def seat_roles(rs: Ruleset) -> list[tuple[int, ...]]:
+    """Per seat assignment ``k`` (one per match side), each seat's bot: 0 (A) for the seats of
+    side ``k``, 1 (B) for all others."""
+    seats = rs.players.count
+    return [tuple(0 if rs.side_of(seat) == k else 1 for seat in range(seats)) for k in range(rs.side_count)]
+
+
+class _Timed:
+    """An agent whose every decision is timed into a histogram (milliseconds, forced ones too)."""
+
+    __slots__ = ("agent", "clock")
+
+    def __init__(self, agent: Agent, clock: LogHistogram) -> None:
+        self.agent = agent
+        self.clock = clock
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        start = time.perf_counter_ns()
+        action = self.agent.choose(view, legal)
+        self.clock.add((time.perf_counter_ns() - start) / 1e6)
+        return action
+
+
+def play_assignments(
+    rs: Ruleset, a: Bot, b: Bot, spec: DealSpec, clocks: tuple[LogHistogram, LogHistogram] | None = None,
+) -> list[tuple[int, ...]]:
+    """Play one deal once per seat assignment (see :func:`seat_roles`); the match sides' deal
+    scores of each play, in assignment order.  ``clocks`` receive A's and B's decision times."""
+    bots = (a, b)
+    roles_of = seat_roles(rs)
+    seats = rs.players.count
+    scores: list[tuple[int, ...]] = []
+    for k, roles in enumerate(roles_of):
+        agents: list[Agent] = []
+        for seat, role in enumerate(roles):
+            agent = new_agent(bots[role], rs, (spec.seed * len(roles_of) + k) * seats + seat)
+            agents.append(_Timed(agent, clocks[role]) if clocks is not None else agent)
+        state = DealState.new(rs, spec.dealer, spec.seed)
+        play_deal(state, agents)
+        assert state.result is not None
+        scores.append(tuple(state.result.scores))
+    return scores
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """A's results over the plays of one deal, in exact integers.
+
+    ``halves``: per play and B side, 2 if A's side scored more, 1 if the same, 0 if less --
+    divided by ``2 * (sides - 1)`` it is the number of plays A won.  ``net``: per play, the
+    sum over the B sides of A's side's score minus theirs -- divided by ``sides - 1`` it is
+    A's net over the plays.
+    """
+
+    index: int
+    halves: int
+    net: int
+
+
+def outcome_of(index: int, scores: Sequence[Sequence[int]]) -> DealOutcome:
+    """Score the plays of a deal for A; ``scores[k]`` are the sides' scores with A on side ``k``."""
+    halves = net = 0
+    for k, play in enumerate(scores):
+        mine = play[k]
+        for j, theirs in enumerate(play):
+            if j != k:
+                halves += 2 if mine > theirs else 1 if mine == theirs else 0
+                net += mine - theirs
+    return DealOutcome(index, halves, net)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Milliseconds per decision of one bot: median, 95th percentile, and how many decisions."""
+
+    median: float
+    p95: float
+    decisions: int
+
+    @staticmethod
+    def of(clock: LogHistogram) -> Timing | None:
+        return Timing(clock.quantile(0.5), clock.quantile(0.95), clock.count) if clock.count else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"median": round(self.median, 4), "p95": round(self.p95, 4), "decisions": self.decisions}
+
+
+@dataclass(frozen=True)
+class PairingSummary:
+    """What one A-against-B pairing showed (see the module docstring for the scoring).
+
+    ``deals`` deals were asked for and ``finished`` played under every assignment
+    (``plays = finished * sides``).  ``score`` is the plays A won (halves for ties),
+    ``win_rate`` its share with the Wilson 95% ``win_interval``; ``net`` is A's net score per
+    play with a paired bootstrap 95% ``net_interval`` over the deals (each deal's plays
+    resampled together); ``outcomes`` counts the deals by the plays A won in them (for two
+    sides the five outcomes 0, 1/2, 1, 3/2, 2).  The figures are ``None`` when no deal finished.
+    """
+
+    a: str
+    b: str
+    deals: int
+    finished: int
+    sides: int
+    score: float
+    win_rate: float | None
+    win_interval: tuple[float, float] | None
+    net: float | None
+    net_interval: tuple[float, float] | None
+    outcomes: tuple[tuple[Fraction, int], ...]
+    a_timing: Timing | None
+    b_timing: Timing | None
+
+    @property
+    def plays(self) -> int:
+        return self.finished * self.sides
+
+    def as_dict(self) -> dict[str, Any]:
+        """The machine-readable form (``--json``)."""
+        return {
+            "a": self.a, "b": self.b, "deals": self.deals, "finished": self.finished, "plays": self.plays,
+            "score": self.score, "win_rate": self.win_rate,
+            "win_interval": list(self.win_interval) if self.win_interval else None,
+            "net": self.net, "net_interval": list(self.net_interval) if self.net_interval else None,
+            "outcomes": [{"won": float(won), "deals": count} for won, count in self.outcomes],
+            "ms_per_decision": {
+                "a": self.a_timing.as_dict() if self.a_timing else None,
+                "b": self.b_timing.as_dict() if self.b_timing else None,
+            },
+        }
+
+
+@dataclass
+class Pairing:
+    """The results of one pairing as they come in, per deal index (``None``: not played yet)."""
+
+    a: int
+    b: int
+    halves: list[int | None]
+    nets: list[int | None]
+    clocks: tuple[LogHistogram, LogHistogram] = field(default_factory=lambda: (LogHistogram(), LogHistogram()))
+    finished: int = 0
+
+    def add(self, outcome: DealOutcome) -> None:
+        if self.halves[outcome.index] is None:
+            self.finished += 1
+        self.halves[outcome.index] = outcome.halves
+        self.nets[outcome.index] = outcome.net
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """Consecutive deals of one pairing, the unit of work sent to a process."""
+
+    pairing: int
+    a: int
+    b: int
+    deals: tuple[DealSpec, ...]
+
+
+@dataclass
+class _ChunkResult:
+    pairing: int
+    outcomes: list[DealOutcome]
+    clocks: tuple[LogHistogram, LogHistogram]
+
+
+class Arena:
+    """Every pairing of ``bots`` (or the ``pairings`` given, as index pairs A, B) on the same
+    ``deals`` deals of ``seed``.  An arena of two bots is one pairing; a tournament is all.
+
+    :meth:`play` runs the deals (in this process or several) and can be stopped at any time:
+    what finished is kept, and :meth:`summary` and :meth:`ratings` report on it.
+    """
+
+    def __init__(
+        self, rs: Ruleset, bots: Sequence[Bot], *, deals: int, seed: int = 0,
+        pairings: Sequence[tuple[int, int]] | None = None,
+    ) -> None:
+        if rs.side_count < 2:
+            raise ValueError(f"{rs.title} has fewer than two sides: there is nobody to play against")
+        if deals < 0:
+            raise ValueError(f"deals must not be negative, got {deals}")
+        self.rs = rs
+        self.bots = list(bots)
+        self.deals = deals
+        self.seed = seed
+        pairs = pairings if pairings is not None else [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
+        self.pairings = [Pairing(a, b, [None] * deals, [None] * deals) for a, b in pairs]
+
+    @property
+    def finished(self) -> int:
+        """Deals finished, summed over the pairings."""
+        return sum(p.finished for p in self.pairings)
+
+    @property
+    def total(self) -> int:
+        """Deals to play, summed over the pairings."""
+        return self.deals * len(self.pairings)
+
+    def _chunks(self, jobs: int) -> list[_Chunk]:
+        """The deals cut into chunks, taken round-robin over the pairings, so a stopped
+        tournament has played about as many deals in every pairing."""
+        specs = deal_specs(self.rs, self.deals, self.seed)
+        size = max(1, min(50, math.ceil(self.total / (max(jobs, 1) * 16)))) if self.total else 1
+        chunks: list[_Chunk] = []
+        for start in range(0, self.deals, size):
+            for n, p in enumerate(self.pairings):
+                todo = tuple(s for s in specs[start:start + size] if p.halves[s.index] is None)
+                if todo:
+                    chunks.append(_Chunk(n, p.a, p.b, todo))
+        return chunks
+
+    def play(self, jobs: int = 1, *, allow_outside: bool = False) -> Generator[int, None, None]:
+        """Play every deal not played yet; yields the number of finished deals (all pairings)
+        each time more have finished.
+
+        With ``jobs`` above 1 the chunks of deals go to that many processes, which load the
+        ruleset again from its file (``allow_outside`` as it was loaded) unless they inherit
+        it (the ``fork`` start method); the bots must then be kinds or module-level
+        functions.  Closing the generator (or an exception while it waits, Ctrl-C) stops the
+        processes at once; results already received are kept.
+        """
+        chunks = self._chunks(jobs)
+        jobs = min(jobs, len(chunks))
+        method = multiprocessing.get_start_method(allow_none=False)
+        if jobs <= 1 or (self.rs.source is None and method != "fork"):
+            yield from self._play_here(chunks)
+            return
+        global _inherited
+        _inherited = (self.rs, self.bots)
+        source = str(self.rs.source) if self.rs.source is not None else ""
+        pool = multiprocessing.get_context().Pool(jobs, _init_worker, (source, allow_outside, self.bots))
+        try:
+            for result in pool.imap_unordered(_run_chunk, chunks):
+                self._take(result)
+                yield self.finished
+            pool.close()
+        finally:
+            _inherited = None
+            pool.terminate()
+            pool.join()
+
+    def _play_here(self, chunks: list[_Chunk]) -> Iterator[int]:
+        """The chunks in this process, deal by deal: a stop loses at most the deal in play."""
+        for chunk in chunks:
+            pairing = self.pairings[chunk.pairing]
+            for spec in chunk.deals:
+                scores = play_assignments(self.rs, self.bots[chunk.a], self.bots[chunk.b], spec, pairing.clocks)
+                pairing.add(outcome_of(spec.index, scores))
+                yield self.finished
+
+    def _take(self, result: _ChunkResult) -> None:
+        pairing = self.pairings[result.pairing]
+        for outcome in result.outcomes:
+            pairing.add(outcome)
+        for mine, theirs in zip(pairing.clocks, result.clocks):
+            mine.merge(theirs)
+
+    def summary(self, index: int = 0) -> PairingSummary:
+        """The figures of pairing ``index`` from the deals finished so far."""
+        p = self.pairings[index]
+        sides = self.rs.side_count
+        halves = [h for h in p.halves if h is not None]
+        nets = [n for n in p.nets if n is not None]
+        finished = len(halves)
+        plays = finished * sides
+        score = sum(halves) / (2 * (sides - 1))
+        per_deal = [n / (sides * (sides - 1)) for n in nets]  # A's mean net per play, deal by deal
+        most = 2 * sides * (sides - 1)
+        counts = [0] * (most + 1)
+        for h in halves:
+            counts[h] += 1
+        outcomes = tuple((Fraction(h, 2 * (sides - 1)), c) for h, c in enumerate(counts))
+        return PairingSummary(
+            a=bot_name(self.bots[p.a]), b=bot_name(self.bots[p.b]), deals=self.deals, finished=finished, sides=sides,
+            score=score,
+            win_rate=score / plays if plays else None,
+            win_interval=wilson(score, plays) if plays else None,
+            net=math.fsum(per_deal) / finished if finished else None,
+            net_interval=bootstrap_mean_interval(per_deal, self.seed, RESAMPLES) if finished else None,
+            outcomes=outcomes,
+            a_timing=Timing.of(p.clocks[0]), b_timing=Timing.of(p.clocks[1]),
+        )
+
+    def standings(self) -> list[tuple[float, int]]:
+        """Per bot: the plays it won (halves for ties) and the plays it took part in, over all pairings."""
+        sides = self.rs.side_count
+        table = [[0.0, 0] for _ in self.bots]
+        for p in self.pairings:
+            halves = [h for h in p.halves if h is not None]
+            won = sum(halves) / (2 * (sides - 1))
+            plays = len(halves) * sides
+            table[p.a][0] += won
+            table[p.a][1] += plays
+            table[p.b][0] += plays - won
+            table[p.b][1] += plays
+        return [(float(won), int(plays)) for won, plays in table]
+
+    def ratings(self) -> Ratings:
+        """Bradley--Terry ratings (Elo scale, mean 0) from every pairing's plays, with
+        :data:`PRIOR_GAMES` drawn virtual games between every two bots as the prior."""
+        sides = self.rs.side_count
+        results = []
+        for p in self.pairings:
+            halves = [h for h in p.halves if h is not None]
+            results.append((p.a, p.b, sum(halves) / (2 * (sides - 1)), float(len(halves) * sides)))
+        return bradley_terry(len(self.bots), results, prior_games=PRIOR_GAMES)
+
+    def timing(self, bot: int) -> Timing | None:
+        """Milliseconds per decision of one bot, over every pairing it played in."""
+        clock = LogHistogram()
+        for p in self.pairings:
+            if p.a == bot:
+                clock.merge(p.clocks[0])
+            if p.b == bot:
+                clock.merge(p.clocks[1])
+        return Timing.of(clock)
+
+
+#: What a worker process plays with: the parent's ruleset and bots when the process was forked
+#: from it (set only while a pool starts), else loaded again in :func:`_init_worker`.
+_inherited: tuple[Ruleset, list[Bot]] | None = None
+_worker: tuple[Ruleset, list[Bot]] | None = None
+
+
+def _init_worker(source: str, allow_outside: bool, bots: list[Bot]) -> None:
+    """Set up a worker: stops are the parent's business (it ends the workers itself), and the
+    ruleset is the parent's, inherited or read again from the same file."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    global _worker
+    _worker = _inherited if _inherited is not None else (load_ruleset(source, allow_outside=allow_outside), bots)
+
+
+def _run_chunk(chunk: _Chunk) -> _ChunkResult:
+    assert _worker is not None
+    rs, bots = _worker
+    clocks = (LogHistogram(), LogHistogram())
+    outcomes = [
+        outcome_of(spec.index, play_assignments(rs, bots[chunk.a], bots[chunk.b], spec, clocks)) for spec in chunk.deals
+    ]
+    return _ChunkResult(chunk.pairing, outcomes, clocks)
+
+
+def arena(rs: Ruleset, a: Bot, b: Bot, *, deals: int, seed: int = 0, jobs: int = 1) -> PairingSummary:
+    """Play A against B on ``deals`` deals of ``seed``, every deal under every seat
+    assignment, and summarise (see :class:`PairingSummary`)."""
+    run = Arena(rs, [a, b], deals=deals, seed=seed)
+    for _ in run.play(jobs):
+        pass
+    return run.summary()
+
+
+def tournament(rs: Ruleset, bots: Sequence[Bot], *, deals: int, seed: int = 0, jobs: int = 1) -> Arena:
+    """Play every pairing of ``bots`` on the same ``deals`` deals; the finished :class:`Arena`
+    (its :meth:`~Arena.ratings`, :meth:`~Arena.summary` per pairing and :meth:`~Arena.standings`)."""
+    run = Arena(rs, bots, deals=deals, seed=seed)
+    for _ in run.play(jobs):
+        pass
+    return run

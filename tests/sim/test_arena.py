@@ -1,0 +1,175 @@
+"""The arena plays the same deals with the seats swapped and scores them for bot A.
+
+The expectations come from the rules of the arena (docs/bots.md), not from earlier runs: a
+bot against itself wins exactly half when it plays alike in every seat, the plays of a deal
+put A on each side in turn, the figures do not depend on how many processes played them or
+on a stop and a resumption, and a deal's plays are scored by comparing side scores.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from interpreter.core.actions import Action
+from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
+from interpreter.play.bots import Agent, make_agent
+from interpreter.play.runner import play_deal
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.sim.arena import (
+    Arena, arena, deal_specs, outcome_of, play_assignments, seat_roles, tournament,
+)
+
+RULESETS = ["schnapsen", "sechsundsechzig", "north-american-4", "north-american-3", "north-american-2"]
+
+
+class FirstLegal:
+    """Always the first legal action: the same choices in every seat, whatever the seed."""
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        return legal[0]
+
+
+class LastLegal:
+    """Always the last legal action: deterministic too, and unlike :class:`FirstLegal`."""
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        return legal[-1]
+
+
+def first_legal(rs: Ruleset, seed: int) -> Agent:
+    return FirstLegal()
+
+
+def last_legal(rs: Ruleset, seed: int) -> Agent:
+    return LastLegal()
+
+
+def _figures(arena_run: Arena, index: int = 0) -> dict[str, object]:
+    d = arena_run.summary(index).as_dict()
+    del d["ms_per_decision"]  # timings alone may differ from run to run
+    return d
+
+
+def test_seat_assignments_put_a_on_each_side_in_turn() -> None:
+    assert seat_roles(load_ruleset("schnapsen")) == [(0, 1), (1, 0)]
+    # partners opposite: A's team is side 0 (seats 0, 2), then side 1 (seats 1, 3)
+    assert seat_roles(load_ruleset("north-american-4")) == [(0, 1, 0, 1), (1, 0, 1, 0)]
+    assert seat_roles(load_ruleset("north-american-3")) == [(0, 1, 1), (1, 0, 1), (1, 1, 0)]
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "north-american-4", "north-american-3"])
+def test_the_plays_are_the_deal_with_the_seats_swapped(name: str) -> None:
+    rs = load_ruleset(name)
+    spec = deal_specs(rs, 3, seed=11)[2]
+    scores = play_assignments(rs, first_legal, last_legal, spec)
+    for k, roles in enumerate(seat_roles(rs)):
+        state = DealState.new(rs, spec.dealer, spec.seed)
+        play_deal(state, [FirstLegal() if role == 0 else LastLegal() for role in roles])
+        assert state.result is not None
+        assert scores[k] == tuple(state.result.scores)
+
+
+def test_deals_are_fixed_by_seed_and_index_and_the_dealer_rotates() -> None:
+    rs = load_ruleset("north-american-3")
+    ten = deal_specs(rs, 10, seed=4)
+    assert deal_specs(rs, 4, seed=4) == ten[:4]
+    assert [s.dealer for s in ten] == [(rs.dealer.first + i) % 3 for i in range(10)]
+    assert [s.index for s in ten] == list(range(10))
+    assert deal_specs(rs, 10, seed=5) != ten
+
+
+def test_a_play_is_scored_by_comparing_side_scores() -> None:
+    # two sides: A on side 0 scores 3 against 0 (won), on side 1 scores 0 against 2 (lost)
+    o = outcome_of(0, [(3, 0), (2, 0)])
+    assert (o.halves, o.net) == (2, 3 - 2)
+    # a thrown-in deal: nobody scores, each play is a tie, half a deal each
+    assert outcome_of(1, [(0, 0), (0, 0)]).halves == 2
+    # three sides, A on side 0 with 2 against 2 and 0: a tie and a win, 3 halves of 4
+    o = outcome_of(2, [(2, 2, 0), (0, 0, 0), (0, 0, 0)])
+    assert (o.halves, o.net) == (3 + 2 + 2, (2 - 2) + (2 - 0))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_bot_against_itself_wins_exactly_half(name: str) -> None:
+    rs = load_ruleset(name)
+    run = Arena(rs, [first_legal, first_legal], deals=12, seed=2)
+    for _ in run.play(1):
+        pass
+    s = run.summary()
+    sides = rs.side_count
+    assert s.finished == 12 and s.plays == 12 * sides
+    assert s.score == 12 * sides / 2 and s.win_rate == 0.5
+    assert s.net == 0 and s.net_interval == (0.0, 0.0)
+    # every deal: exactly half of its plays won
+    assert dict(s.outcomes)[Fraction(sides, 2)] == 12
+    assert sum(c for _, c in s.outcomes) == 12
+
+
+def test_random_against_itself_lands_within_its_intervals() -> None:
+    s = arena(load_ruleset("schnapsen"), "random", "random", deals=300, seed=8)
+    assert s.win_interval is not None and s.net_interval is not None
+    assert s.win_interval[0] <= 0.5 <= s.win_interval[1]
+    assert s.net_interval[0] <= 0.0 <= s.net_interval[1]
+
+
+def test_greedy_beats_random() -> None:
+    s = arena(load_ruleset("schnapsen"), "greedy", "random", deals=100, seed=1)
+    assert s.win_interval is not None and s.win_interval[0] > 0.5
+    assert s.net_interval is not None and s.net_interval[0] > 0
+    assert s.a_timing is not None and s.a_timing.decisions > 0 and s.a_timing.median <= s.a_timing.p95
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "north-american-4"])
+def test_the_figures_do_not_depend_on_the_number_of_jobs(name: str) -> None:
+    rs = load_ruleset(name)
+    runs = []
+    for jobs in (1, 2):
+        run = Arena(rs, ["greedy", "random"], deals=40, seed=6)
+        for _ in run.play(jobs):
+            pass
+        runs.append(run)
+    assert _figures(runs[0]) == _figures(runs[1])
+    assert runs[0].pairings[0].clocks[0].count == runs[1].pairings[0].clocks[0].count  # the same decisions
+
+
+def test_a_stopped_run_keeps_what_finished_and_resumes_to_the_same_figures() -> None:
+    rs = load_ruleset("schnapsen")
+    whole = Arena(rs, ["greedy", "random"], deals=30, seed=3)
+    for _ in whole.play(1):
+        pass
+    stopped = Arena(rs, ["greedy", "random"], deals=30, seed=3)
+    steps = stopped.play(1)
+    for done in steps:
+        if done == 7:
+            break
+    steps.close()
+    assert stopped.summary().finished == 7
+    for _ in stopped.play(2):  # the rest, in two processes
+        pass
+    assert _figures(stopped) == _figures(whole)
+
+
+def test_a_tournament_rates_every_pairing() -> None:
+    rs = load_ruleset("schnapsen")
+    run = tournament(rs, ["greedy", "random", first_legal], deals=30, seed=1, jobs=2)
+    assert [(p.a, p.b) for p in run.pairings] == [(0, 1), (0, 2), (1, 2)]
+    ratings = run.ratings()
+    assert sum(ratings.ratings) == pytest.approx(0.0, abs=1e-9)
+    assert ratings.ratings[0] > ratings.ratings[1]  # greedy above random
+    standings = run.standings()
+    assert [plays for _, plays in standings] == [2 * 30 * 2] * 3  # two pairings of 30 deals, 2 plays each
+    assert sum(won for won, _ in standings) == pytest.approx(3 * 30 * 2)  # every play won by somebody (ties half each)
+    again = tournament(rs, ["greedy", "random", first_legal], deals=30, seed=1, jobs=1)
+    assert again.ratings() == ratings
+
+
+def test_an_unknown_kind_is_a_value_error_from_make_agent() -> None:
+    rs = load_ruleset("schnapsen")
+    with pytest.raises(ValueError):
+        make_agent("nonsense", rs, 0)
+    with pytest.raises(ValueError):
+        arena(rs, "greedy", "nonsense", deals=1)
