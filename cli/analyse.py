@@ -60,10 +60,14 @@ def analyse(
         for r in shown:
             say(_line(r))
         graded = [r for r in reports if r.grade]
-        say(f"{len(reports)} decisions analysed, {len(graded)} graded"
-            + (", " + ", ".join(f"{sum(1 for r in graded if r.grade == g)} {g}s" for g in ("blunder", "mistake", "inaccuracy")) if graded else ""))
+        counts = [(sum(1 for r in graded if r.grade == g), g) for g in ("blunder", "mistake", "inaccuracy")]
+        named = ", ".join(f"{c} {g if c == 1 else PLURAL[g]}" for c, g in counts if c)
+        say(f"{len(reports)} decisions analysed, {len(graded)} graded" + (f": {named}" if named else ""))
     if stopped:
         raise typer.Exit(130)
+
+
+PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 
 
 def _line(r: MoveReport) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 import typer
 
+from cli.analyse import analyse
 from cli.arena import arena, tournament
 from cli.authoring import describe, diff, new, schema, validate
 from cli.output import guard_stdout, output_failure
@@ -48,7 +49,7 @@ def _main() -> None:
 
 
 # The order here is the order of `rules --help`.
-for command in (validate, new, describe, diff, schema, replay, run, arena, tournament):
+for command in (validate, new, describe, diff, schema, replay, run, arena, tournament, analyse):
     app.command()(command)
 
 

@@ -32,7 +32,8 @@ from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.core.printable import json_text
 from interpreter.engine.match import Match
 from interpreter.engine.state import DealState
-from interpreter.play.bots import Agent, make_agent
+from interpreter.play.bots import BOT_KINDS, Agent, make_agent
+from interpreter.play.bots.search_bot import parse_search_kind
 from interpreter.play.record import ruleset_reference
 from interpreter.play.recordfile import RecordNotWritten, RecordWriter, inputs_of, why_not_writable
 from interpreter.play.runner import DealEnded, DealStarted, Event, play_match
@@ -40,7 +41,7 @@ from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.yamlsource import RECORD_LIMITS
 
-SEAT_KINDS = ("random", "greedy", "human")
+SEAT_KINDS = BOT_KINDS + ("human",)
 MAX_DEALS = 1000  # a match that nobody wins in this many deals is a broken ruleset, not a long game
 DEALS_LIMIT = RECORD_LIMITS.max_items  # --deals: no more deals than `rules replay` reads back
 
@@ -48,7 +49,7 @@ DEALS_LIMIT = RECORD_LIMITS.max_items  # --deals: no more deals than `rules repl
 def run(
     ruleset: Annotated[str, typer.Argument(help="A ruleset file, or a bundled name such as schnapsen.")],
     seed: Annotated[Optional[int], typer.Option(help="Seed of the match (random if omitted; printed, at the end when a human plays).")] = None,
-    players: Annotated[Optional[str], typer.Option(help="Seat kinds, comma-separated: random, greedy, human (default: greedy for every seat).")] = None,
+    players: Annotated[Optional[str], typer.Option(help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), human (default: greedy for every seat).")] = None,
     deals: Annotated[Optional[int], typer.Option(help=f"Stop after N deals even if nobody has won (at most {DEALS_LIMIT:,}).", min=1)] = None,
     record: Annotated[Optional[Path], typer.Option(help="Write the match record to this file (kept up to date after every deal).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the log.")] = False,
@@ -144,7 +145,12 @@ def seat_kinds(players: str | None, rs: Ruleset) -> list[str]:
     if len(kinds) != n:
         raise usage_error(f"--players: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''} (expected {n} of: {expected})")
     for k in kinds:
-        if k not in SEAT_KINDS:
+        if k.startswith("search:"):
+            try:
+                parse_search_kind(k)
+            except ValueError as exc:
+                raise usage_error(f"--players: {exc}") from None
+        elif k not in SEAT_KINDS:
             raise usage_error(f"--players: unknown seat kind '{k}' (expected one of: {expected})")
     return kinds
 

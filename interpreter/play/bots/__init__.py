@@ -11,15 +11,19 @@ from interpreter.play.bots.basic import BasicBot
 from interpreter.play.bots.greedy import GreedyBot
 from interpreter.play.bots.random_bot import RandomBot, random_playout
 
-BOT_KINDS = ("random", "greedy", "basic")
+BOT_KINDS = ("random", "greedy", "basic", "search")
+#: The search kind's spellings with options (see interpreter.play.bots.search_bot).
+SEARCH_FORMS = "search, search:easy, search:normal, search:hard, search:iters=N, search:ms=N"
 
-__all__ = ["Agent", "BasicBot", "GreedyBot", "RandomBot", "random_playout", "make_agent", "BOT_KINDS"]
+__all__ = ["Agent", "BasicBot", "GreedyBot", "RandomBot", "random_playout", "make_agent", "BOT_KINDS", "SEARCH_FORMS"]
 
 
 def make_agent(kind: str, ruleset: object, seed: int) -> Agent:
     """A bot of the given kind (one of :data:`BOT_KINDS`) seeded for reproducible play.
 
-    ``basic`` is the greedy bot as it was up to version 0.1.0, a weak sparring partner.
+    ``basic`` is the greedy bot as it was up to version 0.1.0, a weak sparring partner;
+    ``search`` (with options such as ``search:hard`` or ``search:iters=2000``) searches
+    (:mod:`interpreter.play.bots.search_bot`).
     """
     from interpreter.rules.ruleset import Ruleset
 
@@ -30,4 +34,8 @@ def make_agent(kind: str, ruleset: object, seed: int) -> Agent:
         return GreedyBot(ruleset, seed)
     if kind == "basic":
         return BasicBot(ruleset, seed)
+    if kind == "search" or kind.startswith("search:"):
+        from interpreter.play.bots.search_bot import SearchBot, parse_search_kind
+
+        return SearchBot(ruleset, seed, **parse_search_kind(kind))  # type: ignore[arg-type]
     raise ValueError(f"unknown bot kind {kind!r}")
