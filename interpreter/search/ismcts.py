@@ -35,6 +35,7 @@ from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import DECLARE, Ruleset
+from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import move_values
 
@@ -53,6 +54,15 @@ def random_policy(state: DealState, rng: random.Random) -> int:
         if len(codes) > 1:
             codes.remove(DECLARE)
     return codes[int(rng.random() * len(codes))]
+
+
+def greedy_policy(state: DealState, rng: random.Random) -> int:
+    """The ``greedy`` heuristic (:func:`interpreter.search.heuristic.greedy_code`) of the actor,
+    from its own view of the world: slower than :func:`random_policy`, but rollouts that play
+    like a card player tell good moves from bad ones sooner."""
+    actor = state.actor
+    assert actor is not None
+    return greedy_code(state.view(actor), rng)
 
 
 class _Node:

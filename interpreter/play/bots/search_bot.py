@@ -14,7 +14,7 @@ import random
 from interpreter.core.actions import Action
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
-from interpreter.search.ismcts import SearchResult, ismcts
+from interpreter.search.ismcts import SearchResult, greedy_policy, ismcts
 
 #: Iterations per decision of each level (reproducible budgets).
 LEVELS = {"easy": 100, "normal": 1000, "hard": 5000}
@@ -35,7 +35,7 @@ class SearchBot:
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         result = ismcts(
             view, self.rng, iterations=self.iterations,
-            time_limit=self.ms / 1000 if self.ms is not None else None,
+            time_limit=self.ms / 1000 if self.ms is not None else None, policy=greedy_policy,
         )
         self.last = result
         return self.rs.action_of[result.best]
