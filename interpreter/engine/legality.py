@@ -370,7 +370,7 @@ class Legality(Position):
             if head == "beat_led":
                 target = led
             elif head == "beat_winner":
-                target = trick[winning_position(trick, suit_of, self.trump)]
+                target = trick[winning_position(trick, self.t.beats[self.trump + 1])]
                 if suit_of[target] != led_suit:
                     return same, FOLLOW
             else:  # beat_highest_led
@@ -384,7 +384,7 @@ class Legality(Position):
         if play.trump_when_void and trump >= 0 and not same:
             trumps = hand & deck.suit_mask[trump]
             if trumps:
-                win_card = trick[winning_position(trick, suit_of, trump)]
+                win_card = trick[winning_position(trick, self.t.beats[trump + 1])]
                 if suit_of[win_card] == trump and led_suit != trump:
                     over = trumps & deck.stronger[win_card]
                     if over:

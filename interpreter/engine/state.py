@@ -79,7 +79,7 @@ class DealState(Legality, Settling):
 
     def trick_winner_index(self) -> int:
         """Position in the current trick of the card that is winning it."""
-        return winning_position(self.trick, self.rs.deck.suit_of, self.trump)
+        return winning_position(self.trick, self.t.beats[self.trump + 1])
 
     def trick_with_seats(self) -> list[tuple[int, Card]]:
         """The cards on the table with the seats that played them, in play order."""
@@ -259,6 +259,7 @@ class DealState(Legality, Settling):
             self.to_act = self.next_seat(seat) if self.sitting_out else (seat + 1) % self.n
             return
         # the trick is complete: the highest trump, else the highest card of the suit led
+        # (trick.winning_position, inline with the points)
         beats = t.beats[self.trump + 1]
         pts = t.points
         best = trick[0]

@@ -1,20 +1,19 @@
-"""Who wins a trick: the one function the engine, the views and the runner share."""
+"""Who wins a trick: the one rule the engine, the views, the sampler and the heuristic share."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 
-def winning_position(trick: Sequence[int], suit_of: Sequence[int], trump: int) -> int:
+def winning_position(trick: Sequence[int], beats: Sequence[int]) -> int:
     """Position of the winning card in a trick of card indexes: the highest trump, else the
-    highest card of the suit led (a lower index is a stronger card of its suit)."""
+    highest card of the suit led.  ``beats`` is the ruleset's row for the trump suit
+    (``rs.tables.beats[trump + 1]``): ``beats[card]`` masks the cards that take a trick from it.
+    (``DealState._play`` runs the same loop inline, adding up the trick's points as it goes.)"""
     best = 0
     best_card = trick[0]
     for i in range(1, len(trick)):
         c = trick[i]
-        if suit_of[c] == suit_of[best_card]:
-            if c < best_card:
-                best, best_card = i, c
-        elif suit_of[c] == trump:
+        if beats[best_card] >> c & 1:
             best, best_card = i, c
     return best

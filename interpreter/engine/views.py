@@ -308,11 +308,11 @@ class SeatView:
             return (tricks[-1],) if tricks and not self.public[P_TRICK] else ()
         deck = self.rs.deck
         side = self.public[P_SIDE_INDEX]
-        trump = self.public[P_TRUMP]
+        beats = self.rs.tables.beats[self.public[P_TRUMP] + 1]
         own = side[self.seat]
         return tuple(
             trick for trick in tricks
-            if side[trick[winning_position([deck.index(c) for _, c in trick], deck.suit_of, trump)][0]] == own
+            if side[trick[winning_position([deck.index(c) for _, c in trick], beats)][0]] == own
         )
 
 

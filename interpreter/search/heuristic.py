@@ -48,6 +48,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from interpreter.engine.trick import winning_position
 from interpreter.engine.views import (
     P_ACTIVE,
     P_CLOSED,
@@ -503,14 +504,9 @@ def _follow(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[i
     trump: int = pub[P_TRUMP]
     beats = k.beats[trump + 1]
     points = k.points
-    best = trick[0]
-    pos = 0
-    table: float = points[best]
-    for i in range(1, len(trick)):
-        c = trick[i]
-        table += points[c]
-        if beats[best] >> c & 1:
-            best, pos = c, i
+    pos = winning_position(trick, beats)
+    best = trick[pos]
+    table: float = sum([points[c] for c in trick])
     if pub[P_WIDOW_TAKER] < 0 and pub[P_WIDOW_SIZE]:  # the first trick takes the widow too
         table += k.avg * pub[P_WIDOW_SIZE]
     sizes: tuple[int, ...] = pub[P_HAND_SIZES]

@@ -39,6 +39,7 @@ from interpreter.core.cards import bit_list
 from interpreter.core.errors import RulesError
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
+from interpreter.engine.trick import winning_position
 from interpreter.engine.views import (
     P_ACTIVE, P_BONUS, P_CALLS, P_CLAIM_SEAT, P_CLOSE_SNAP, P_CLOSED, P_CLOSED_THIS_LEAD, P_CLOSER,
     P_DEAL_SIDES, P_DEALER, P_GONE, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
@@ -159,12 +160,7 @@ class _Timeline:
                 leader = seat
             trick.append(card)
             if len(trick) == size:
-                best = trick[0]
-                pos = 0
-                beats = t.beats[trump + 1]
-                for k in range(1, size):
-                    if beats[best] >> trick[k] & 1:
-                        best, pos = trick[k], k
+                pos = winning_position(trick, t.beats[trump + 1])
                 leader = active[(active.index(leader) + pos) % size]
                 trick = []
         table = sum(1 << c for c in p[P_TRICK])
