@@ -31,10 +31,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from interpreter.engine.position import OVER
+from interpreter.engine.position import AUCTION, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
-from interpreter.rules.ruleset import DECLARE, Ruleset
+from interpreter.rules.ruleset import DECLARE, PASS, Ruleset
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import move_values
@@ -46,9 +46,13 @@ Policy = Callable[[DealState, random.Random], int]
 
 
 def random_policy(state: DealState, rng: random.Random) -> int:
-    """Uniform among the legal codes, but declaring exactly when right and never wrongly."""
+    """The ``random`` seat kind's decision (as ``random_playout`` makes it): uniform among the
+    legal codes, but declaring exactly when right and never wrongly, and in an auction passing
+    or making the smallest raise."""
     codes = state.legal_codes()
-    if state.claim_seat >= 0 and DECLARE in codes:
+    if state.phase == AUCTION:
+        codes = codes[:2] if codes[0] == PASS else codes[:1]
+    elif state.claim_seat >= 0 and DECLARE in codes:
         if state.claim_points() >= state.t.claim_target:
             return DECLARE
         if len(codes) > 1:

@@ -96,3 +96,16 @@ def test_seat_kind_options() -> None:
     st = mid_deal("schnapsen", 1, 2)
     view = st.view(st.actor)
     assert bot.choose(view, list(view.legal)) in view.legal
+
+
+def test_the_random_rollout_bids_like_the_random_seat() -> None:
+    """In an auction the random policy passes or makes the smallest raise, never a jump (a
+    rollout that bid at random would mostly bid the moon and lose it)."""
+    from interpreter.rules.ruleset import BID_BASE, PASS
+    from interpreter.search.ismcts import random_policy
+
+    rs = load_ruleset("north-american-4")
+    st = DealState.new(rs, 0, 1)
+    lowest = BID_BASE + min(rs.bidding.values)
+    rng = random.Random(0)
+    assert {random_policy(st, rng) for _ in range(60)} == {PASS, lowest}
