@@ -128,13 +128,15 @@ def ismcts(
     exploration: float = 0.7,
     win_weight: float = 0.0,
     solve_worlds: int = 24,
-    solver_nodes: int = 200_000,
+    solver_nodes: int = 20_000,
 ) -> SearchResult:
     """Search from ``view`` and return the action to take (see the module docstring).
 
     Exactly one of ``iterations`` and ``time_limit`` (seconds) bounds the search.  When at
     most ``solve_worlds`` worlds are consistent with the view, they are solved exactly instead
-    (each sampled world once per consistent world, within ``solver_nodes`` positions each).
+    (each sampled world once per consistent world, within ``solver_nodes`` positions each and,
+    with a ``time_limit``, within half of it in all; a solve that does not finish hands the
+    decision back to the tree search, with the time left).
     ``win_weight`` blends winning the deal at all into the reward (0: the margin alone, which
     keeps the values in deal-score units; 1: only who won).
     """
@@ -145,11 +147,12 @@ def ismcts(
         return SearchResult(only, {only: 0}, {only: 0.0}, 0, False)
     sampler = WorldSampler(view)
     side = view.rs.side_of(view.seat)
+    start = time.perf_counter()
     if sampler.count <= solve_worlds:
-        solved = _solve_worlds(sampler, rng, side, solver_nodes)
+        solved = _solve_worlds(sampler, rng, side, solver_nodes, time_limit / 2 if time_limit is not None else None)
         if solved is not None:
             return solved
-    deadline = time.perf_counter() + time_limit if time_limit is not None else None
+    deadline = start + time_limit if time_limit is not None else None
     budget = iterations if iterations is not None else (1 << 60)
     sides = view.rs.side_count
     root = _Node(sides, side)
@@ -210,14 +213,18 @@ def ismcts(
     return SearchResult(best, visits, values, done, False)
 
 
-def _solve_worlds(sampler: WorldSampler, rng: random.Random, side: int, nodes: int) -> SearchResult | None:
+def _solve_worlds(sampler: WorldSampler, rng: random.Random, side: int, nodes: int, seconds: float | None) -> SearchResult | None:
     """Perfect-information Monte Carlo with exact values: as many sampled worlds as there are
-    consistent ones, each solved exactly; ``None`` if a solve hit its node limit."""
+    consistent ones, each solved exactly; ``None`` if a solve hit its node or time limit."""
     totals: dict[int, float] = {}
     count = int(sampler.count)
-    for _ in range(count):
+    deadline = time.perf_counter() + seconds if seconds is not None else None
+    for k in range(count):
         world = sampler.sample(rng).state
-        for code, solution in move_values(world, side=side, node_limit=nodes).items():
+        left = None if deadline is None else (deadline - time.perf_counter()) / (count - k)
+        if left is not None and left <= 0:
+            return None
+        for code, solution in move_values(world, side=side, node_limit=nodes, time_limit=left).items():
             if not solution.exact or solution.value is None:
                 return None
             totals[code] = totals.get(code, 0.0) + solution.value
