@@ -14,10 +14,12 @@ match side -- the actor of a node picks by its own side's reward (max^n), so par
 three or more sides need no special case.  A side's reward for a finished deal is its score
 minus the mean of the other sides' scores, scaled by the largest score the ruleset can give.
 
-When the position is fully known from the view (one consistent world, e.g. Schnapsen after
-the talon is exhausted) the exact solver (:mod:`interpreter.search.solver`) decides; when few
-worlds remain, each sampled world is solved exactly and the action with the best mean value
-is taken (perfect-information Monte Carlo on exact values).
+When few worlds are consistent with the view (one, e.g. Schnapsen after the talon is
+exhausted) each is solved exactly (:mod:`interpreter.search.pimc`) and the action with the best
+mean value is taken.  Solving *more* -- sampled worlds whenever they are small enough, or each
+rollout's endgame once no card is left to draw -- was measured and lost deals against
+``greedy``: an exact solve assumes an opponent who sees every card, where the greedy rollouts
+play the way the opponent at the table does (``docs/bots.md``, "What was tried").
 
 Budgets: ``iterations`` (reproducible: the same seed gives the same choice) or
 ``time_limit`` in seconds (for play against people).
@@ -25,6 +27,7 @@ Budgets: ``iterations`` (reproducible: the same seed gives the same choice) or
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import time
@@ -37,9 +40,15 @@ from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import DECLARE, PASS, Ruleset
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import WorldSampler
-from interpreter.search.solver import move_values
+from interpreter.search.inference import informative_moves, model_weight
+from interpreter.search.pimc import pimc
 
-__all__ = ["Policy", "SearchResult", "ismcts", "scale_of"]
+__all__ = ["NODES_PER_ITERATION", "Policy", "SearchResult", "ismcts", "scale_of"]
+
+#: What an iteration budget buys of the exact solver: about the positions it searches in the
+#: time a tree-search iteration with greedy rollouts takes (Schnapsen, measured with
+#: ``benchmarks/bench_search.py``), so that ``iterations`` means about the same time either way.
+NODES_PER_ITERATION = 25
 
 #: A rollout policy: the code the actor of a state plays (from its view only, or at random).
 Policy = Callable[[DealState, random.Random], int]
@@ -127,16 +136,21 @@ def ismcts(
     policy: Policy = random_policy,
     exploration: float = 0.7,
     win_weight: float = 0.0,
-    solve_worlds: int = 24,
-    solver_nodes: int = 20_000,
+    exact_worlds: int = 24,
+    inference: float = 0.05,
+    pool: int = 128,
 ) -> SearchResult:
     """Search from ``view`` and return the action to take (see the module docstring).
 
     Exactly one of ``iterations`` and ``time_limit`` (seconds) bounds the search.  When at
-    most ``solve_worlds`` worlds are consistent with the view, they are solved exactly instead
-    (each sampled world once per consistent world, within ``solver_nodes`` positions each and,
-    with a ``time_limit``, within half of it in all; a solve that does not finish hands the
-    decision back to the tree search, with the time left).
+    most ``exact_worlds`` worlds are consistent with the view, they are solved exactly instead
+    (:func:`~interpreter.search.pimc.pimc`, an iteration being worth
+    :data:`NODES_PER_ITERATION` solver positions), unless the first of them does not fit in
+    its share of the budget: then the tree search decides (``exact_worlds=0``: always).
+    Once other seats have made decisions, the worlds are weighted by how well they explain
+    them (:mod:`interpreter.search.inference`: ``inference`` is a world's weight per decision
+    the greedy heuristic would have made otherwise; 1 turns it off): ``pool`` worlds are drawn
+    and weighted first, and every iteration takes one of them in proportion to its weight.
     ``win_weight`` blends winning the deal at all into the reward (0: the margin alone, which
     keeps the values in deal-score units; 1: only who won).
     """
@@ -148,21 +162,39 @@ def ismcts(
     sampler = WorldSampler(view)
     side = view.rs.side_of(view.seat)
     start = time.perf_counter()
-    if sampler.count <= solve_worlds:
-        solved = _solve_worlds(sampler, rng, side, solver_nodes, time_limit / 2 if time_limit is not None else None)
+    scale = scale_of(view.rs)
+    if sampler.count <= exact_worlds:
+        nodes = iterations * NODES_PER_ITERATION if iterations is not None else None
+        solved = pimc(
+            view, rng, worlds=exact_worlds, nodes=nodes, time_limit=time_limit, win_weight=win_weight,
+            scale=scale, sampler=sampler,
+        )
         if solved is not None:
-            return solved
+            return SearchResult(solved.best, {c: solved.worlds for c in solved.values}, solved.values, solved.worlds, True)
     deadline = start + time_limit if time_limit is not None else None
     budget = iterations if iterations is not None else (1 << 60)
     sides = view.rs.side_count
     root = _Node(sides, side)
-    scale = scale_of(view.rs)
     done = 0
     side_of = view.rs.side_index
+    states: list[DealState] = []
+    cumulative: list[float] = []
+    if inference < 1 and pool > 0 and informative_moves(view):
+        total = 0.0
+        for _ in range(pool):
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            drawn = sampler.sample(rng)
+            total += model_weight(view, drawn, inference)
+            states.append(drawn.state)
+            cumulative.append(total)
     while done < budget:
         if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
             break
-        world = sampler.sample(rng).state
+        if states:
+            world = states[bisect.bisect_right(cumulative, rng.random() * cumulative[-1])].copy()
+        else:
+            world = sampler.sample(rng).state
         node = root
         path = [root]
         # selection and expansion: actions legal in this world
@@ -212,22 +244,3 @@ def ismcts(
     best = max(root.children, key=lambda c: (root.children[c].visits, values.get(c, -math.inf)))
     return SearchResult(best, visits, values, done, False)
 
-
-def _solve_worlds(sampler: WorldSampler, rng: random.Random, side: int, nodes: int, seconds: float | None) -> SearchResult | None:
-    """Perfect-information Monte Carlo with exact values: as many sampled worlds as there are
-    consistent ones, each solved exactly; ``None`` if a solve hit its node or time limit."""
-    totals: dict[int, float] = {}
-    count = int(sampler.count)
-    deadline = time.perf_counter() + seconds if seconds is not None else None
-    for k in range(count):
-        world = sampler.sample(rng).state
-        left = None if deadline is None else (deadline - time.perf_counter()) / (count - k)
-        if left is not None and left <= 0:
-            return None
-        for code, solution in move_values(world, side=side, node_limit=nodes, time_limit=left).items():
-            if not solution.exact or solution.value is None:
-                return None
-            totals[code] = totals.get(code, 0.0) + solution.value
-    means = {c: v / count for c, v in totals.items()}
-    best = max(means, key=lambda c: (means[c], c == DECLARE))  # of equal values, going out now
-    return SearchResult(best, {c: count for c in means}, means, count, True)

@@ -109,3 +109,18 @@ def test_the_random_rollout_bids_like_the_random_seat() -> None:
     lowest = BID_BASE + min(rs.bidding.values)
     rng = random.Random(0)
     assert {random_policy(st, rng) for _ in range(60)} == {PASS, lowest}
+
+
+def test_the_bot_passes_its_knobs_to_the_search_and_refuses_unknown_ones() -> None:
+    """A bot with ``exploration`` and ``win_weight`` searches exactly as ``ismcts`` does with
+    them (same seed, same result); a misspelt knob is refused when the bot is made."""
+    rs = load_ruleset("schnapsen")
+    st = mid_deal("schnapsen", 2, 2)
+    view = st.view(st.actor)
+    bot = SearchBot(rs, 9, iterations=60, exploration=0.3, win_weight=0.5)
+    bot.choose(view, list(view.legal))
+    from interpreter.search.ismcts import greedy_policy
+
+    assert bot.last == ismcts(view, random.Random(9), iterations=60, exploration=0.3, win_weight=0.5, policy=greedy_policy)
+    with pytest.raises(ValueError, match="unknown search option.*explore"):
+        SearchBot(rs, 1, explore=0.3)

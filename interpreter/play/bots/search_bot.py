@@ -10,6 +10,7 @@ bot only ever sees the view it is handed.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from interpreter.core.actions import Action
 from interpreter.engine.views import SeatView
@@ -18,24 +19,37 @@ from interpreter.search.ismcts import SearchResult, greedy_policy, ismcts
 
 #: Iterations per decision of each level (reproducible budgets).
 LEVELS = {"easy": 100, "normal": 1000, "hard": 5000}
+#: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
+OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool")
 
 
 class SearchBot:
-    """ISMCTS within a budget of iterations or milliseconds per decision (seeded)."""
+    """ISMCTS within a budget of iterations or milliseconds per decision (seeded).
 
-    def __init__(self, ruleset: Ruleset, seed: int = 0, *, iterations: int | None = None, ms: float | None = None) -> None:
+    ``options`` go to :func:`~interpreter.search.ismcts.ismcts` as they are (``exploration``,
+    ``win_weight``, ``exact_worlds``, ``policy``...): the knobs to tune a search with.
+    """
+
+    def __init__(
+        self, ruleset: Ruleset, seed: int = 0, *, iterations: int | None = None, ms: float | None = None,
+        **options: Any,
+    ) -> None:
         if iterations is None and ms is None:
             iterations = LEVELS["normal"]
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown search option(s) {', '.join(unknown)}: expected {', '.join(OPTIONS)}")
         self.rs = ruleset
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.ms = ms
+        self.options = {"policy": greedy_policy, **options}
         self.last: SearchResult | None = None
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         result = ismcts(
             view, self.rng, iterations=self.iterations,
-            time_limit=self.ms / 1000 if self.ms is not None else None, policy=greedy_policy,
+            time_limit=self.ms / 1000 if self.ms is not None else None, **self.options,
         )
         self.last = result
         return self.rs.action_of[result.best]

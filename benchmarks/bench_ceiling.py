@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""How often can *any* bot win a deal against greedy?  An all-seeing solver as a ceiling.
+
+    .venv/bin/python benchmarks/bench_ceiling.py                      # 300 seat-swapped Schnapsen deals
+    .venv/bin/python benchmarks/bench_ceiling.py --deals 1000 --against random
+    .venv/bin/python benchmarks/bench_ceiling.py --ruleset rulesets/north-american-4.yaml --deals 200
+
+The *oracle* here is not a bot and never a seat kind: it reads the whole deal state -- every
+hand and the stock order.  ``--oracle solver`` (the default) plays the exact solver's best
+action for its side before each of its decisions (:class:`interpreter.search.solver.Solver`,
+one table per deal): minimax, as if the opponent saw every card too.  ``--oracle mcts:N``
+runs the search bot's tree search with N iterations on the true deal instead of on sampled
+worlds -- greedy rollouts, so it plays *against greedy's way of playing*, which the solver
+does not.  It plays
+the same seat-swapped deals as ``rules arena`` against the opponent named (``greedy`` by
+default), so its deal win rate, with its Wilson 95% interval, says how much of a deal's
+outcome the cards leave to skill: a fair bot that sees only its view can come close to this
+figure but is not expected to pass it (the oracle plays minimax, not to exploit the opponent,
+so passing it is possible in principle, not in practice).
+
+Prints one JSON line of figures on stdout; progress on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from interpreter.engine.position import OVER  # noqa: E402
+from interpreter.engine.state import DealState  # noqa: E402
+from interpreter.play.bots import make_agent  # noqa: E402
+from interpreter.rules.loader import load_ruleset  # noqa: E402
+from interpreter.search import ismcts as ismcts_module  # noqa: E402
+from interpreter.search.ismcts import greedy_policy, ismcts  # noqa: E402
+from interpreter.search.sampling import World  # noqa: E402
+from interpreter.search.solver import Solver  # noqa: E402
+from interpreter.sim.arena import DealSpec, deal_specs, outcome_of, seat_roles  # noqa: E402
+from interpreter.sim.stats import wilson  # noqa: E402
+
+_RS = None
+_AGAINST = "greedy"
+_ORACLE = "solver"
+
+
+def _init(path: str, against: str, oracle: str) -> None:
+    global _RS, _AGAINST, _ORACLE
+    _RS = load_ruleset(path)
+    _AGAINST = against
+    _ORACLE = oracle
+
+
+class _TrueWorld:
+    """A stand-in for the world sampler that always "samples" the true deal."""
+
+    count = 1
+
+    def __init__(self, state: DealState) -> None:
+        self.state = state
+
+    def sample(self, rng: random.Random) -> World:
+        return World(self.state.copy(), None)
+
+
+def _mcts_on_the_true_deal(state: DealState, iterations: int, rng: random.Random) -> int:
+    actor = state.actor
+    assert actor is not None
+    original = ismcts_module.WorldSampler
+    ismcts_module.WorldSampler = lambda view: _TrueWorld(state)  # type: ignore[assignment,misc,return-value]
+    try:
+        return ismcts(state.view(actor), rng, iterations=iterations, policy=greedy_policy, exact_worlds=0).best
+    finally:
+        ismcts_module.WorldSampler = original  # type: ignore[misc]
+
+
+def _play(spec: DealSpec) -> tuple[int, int, int]:
+    """One deal, once per seat assignment: (index, halves, net) as the arena scores them."""
+    rs = _RS
+    assert rs is not None
+    roles_of = seat_roles(rs)
+    scores = []
+    for k, roles in enumerate(roles_of):
+        state = DealState.new(rs, spec.dealer, spec.seed)
+        solver = Solver(k)
+        rng = random.Random(spec.seed)
+        others = {seat: make_agent(_AGAINST, rs, spec.seed * 97 + seat) for seat, role in enumerate(roles) if role}
+        while state.phase != OVER:
+            actor = state.actor
+            assert actor is not None
+            if roles[actor] == 0:
+                if _ORACLE.startswith("mcts:"):
+                    best = _mcts_on_the_true_deal(state, int(_ORACLE[5:]), rng)
+                else:
+                    best = solver.solve(state).best
+                assert best is not None
+                state.step_code(best)
+            else:
+                legal = state.legal_actions()
+                state.apply(others[actor].choose(state.view(actor), legal))
+        assert state.result is not None
+        scores.append(tuple(state.result.scores))
+    outcome = outcome_of(spec.index, scores)
+    return outcome.index, outcome.halves, outcome.net
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ruleset", default=str(ROOT / "rulesets" / "schnapsen.yaml"))
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--against", default="greedy")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--oracle", default="solver", help="solver, or mcts:N (N iterations on the true deal)")
+    args = parser.parse_args()
+    rs = load_ruleset(args.ruleset)
+    specs = deal_specs(rs, args.deals, args.seed)
+    sides = rs.side_count
+    start = time.perf_counter()
+    halves = net = 0
+    with multiprocessing.Pool(args.jobs, initializer=_init, initargs=(args.ruleset, args.against, args.oracle)) as pool:
+        for done, (_, h, n) in enumerate(pool.imap_unordered(_play, specs), 1):
+            halves += h
+            net += n
+            if done % 10 == 0 or done == len(specs):
+                print(f"\r{done}/{len(specs)} deals, oracle {halves / (2 * (sides - 1) * done * sides):.3f}", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    plays = len(specs) * sides
+    won = halves / (2 * (sides - 1))
+    low, high = wilson(won, plays)
+    print(json.dumps({
+        "ruleset": rs.name, "oracle": args.oracle, "against": args.against, "deals": len(specs), "plays": plays,
+        "oracle_win_rate": round(won / plays, 4), "interval": [round(low, 4), round(high, 4)],
+        "net_per_play": round(net / (sides - 1) / plays, 3), "seconds": round(time.perf_counter() - start, 1),
+    }))
+
+
+if __name__ == "__main__":
+    random.seed(0)
+    main()

@@ -1,0 +1,61 @@
+"""What the other seats' moves say about their cards: weighting worlds by a model of play.
+
+Every world the sampler draws is consistent with the rules and the view -- but not all are
+equally likely: a player who led a low card from a hand full of aces, or kept a trump ace while
+throwing a ten on his opponent's trick, is unlikely.  Card players read the play this way ("he
+led the queen: he has no jack"); bridge programs keep only the deals on which the auction would
+have gone as it did (GIB), Skat programs weight them by how likely the observed play was.
+
+Here the model of how a seat plays is the greedy heuristic
+(:func:`~interpreter.search.heuristic.greedy_code`, run from that seat's own view at the time,
+so it knows no more than the seat did): a world's weight is ``mismatch ** m``, ``m`` being the
+number of recorded decisions of other seats (partners too) that the heuristic would have made
+otherwise in that world.  A soft weight, not a filter: a player who does not play like the
+heuristic -- a person, another bot -- only makes the weights flatter (``mismatch = 1`` turns the
+inference off), while one who does gives worlds close to the truth.
+
+Only the view's history is read, replayed from each world's initial deal
+(:meth:`~interpreter.search.sampling.World.initial_deal`); a position built without its history
+(a position string) has nothing to read and keeps equal weights.
+"""
+
+from __future__ import annotations
+
+from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
+from interpreter.rules.ruleset import CONTINUE
+from interpreter.search.heuristic import greedy_code
+from interpreter.search.sampling import InconsistentView, World
+
+__all__ = ["informative_moves", "model_weight"]
+
+
+def informative_moves(view: SeatView) -> int:
+    """How many recorded decisions of other seats the view's history holds (an upper bound on
+    what the weights can tell: forced moves are counted too)."""
+    seat = view.seat
+    return sum(1 for h in view.history_codes if h >> 16 != seat)
+
+
+def model_weight(view: SeatView, world: World, mismatch: float) -> float:
+    """``mismatch`` to the power of the other seats' recorded decisions in ``world`` that the
+    greedy heuristic, from that seat's view then, would have made otherwise (see the module
+    docstring); 1.0 for a world without a known deal."""
+    try:
+        hands, rest, turnup = world.initial_deal()
+    except InconsistentView:
+        return 1.0
+    rs = view.rs
+    st = DealState(rs, view.dealer, hands, rest, turnup)
+    me = view.seat
+    weight = 1.0
+    for h in view.history_codes:
+        seat, code = h >> 16, h & 0xFFFF
+        codes = st.legal_codes()
+        if code not in codes and CONTINUE in codes:
+            st.step_code(CONTINUE)  # a declined step leaves no trace in the history
+            codes = st.legal_codes()
+        if seat != me and len(codes) > 1 and greedy_code(st.view(seat)) != code:
+            weight *= mismatch
+        st.step_code(code)
+    return weight
