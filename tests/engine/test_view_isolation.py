@@ -1,0 +1,80 @@
+"""A bot handed a view cannot reach hidden cards: nothing reachable from a SeatView leads back
+to the deal state, its hands, its stock or its history, and the runner hands bots views only."""
+
+from __future__ import annotations
+
+import gc
+import random
+import types
+from typing import Any
+
+import pytest
+
+from interpreter.core.actions import Action
+from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
+from interpreter.play.bots import BOT_KINDS, make_agent
+from interpreter.play.runner import play_deal
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import DECLARE, Ruleset
+
+RULESETS = ["schnapsen", "sechsundsechzig", "north-american-4", "north-american-3"]
+FRIENDLY = (
+    "hand", "hand_sizes", "trump", "turn_up", "talon_size", "closed", "closer", "trick", "leader", "to_act",
+    "actor", "legal", "card_points", "tricks_won", "history", "known", "high_bid", "declarer", "sitting_out",
+    "sides", "widow_size", "reviewable_tricks",
+)
+
+
+def _reachable(root: object) -> list[object]:
+    """Every object reachable from ``root``, not going into the (public) ruleset, classes,
+    modules or functions."""
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (Ruleset, type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)):
+            continue
+        seen[id(obj)] = obj
+        todo.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_nothing_reachable_from_a_view_leads_to_the_state(name: str) -> None:
+    rs = load_ruleset(name)
+    rng = random.Random(11)
+    for seed in range(12):
+        st = DealState.new(rs, seed % rs.players.count, seed)
+        for _ in range(rng.randrange(0, 12)):
+            codes = [c for c in st.legal_codes() if c != DECLARE] or st.legal_codes()
+            st.push_code(rng.choice(codes))
+            if st.is_over:
+                break
+        for seat in range(rs.players.count):
+            view = st.view(seat)
+            for field in FRIENDLY:  # fill the view's cache: what it works out must not leak either
+                getattr(view, field)
+            # (an empty tuple is one object shared by all of Python: it says nothing)
+            private: list[Any] = [p for p in (st, st.hands, st.stock, st.history, st.widow) if p is st or len(p)]
+            for obj in _reachable(view):
+                assert not isinstance(obj, DealState), "a view must not hold the state"
+                assert all(obj is not p for p in private), "a view must not share the state's containers"
+
+
+@pytest.mark.parametrize("kind", [k for k in BOT_KINDS if k != "search"] + ["search:iters=20"])
+def test_the_runner_hands_every_bot_a_view_and_nothing_else(kind: str) -> None:
+    rs = load_ruleset("schnapsen")
+    handed: list[tuple[type, type]] = []
+
+    class Spy:
+        def __init__(self, seat: int) -> None:
+            self.inner = make_agent(kind, rs, seat)
+
+        def choose(self, view: SeatView, legal: list[Action]) -> Action:
+            handed.append((type(view), type(legal)))
+            return self.inner.choose(view, legal)
+
+    st = DealState.new(rs, 0, 5)
+    play_deal(st, [Spy(0), Spy(1)])
+    assert handed and all(v is SeatView and lst is list for v, lst in handed)
