@@ -150,7 +150,8 @@ def ismcts(
     Once other seats have made decisions, the worlds are weighted by how well they explain
     them (:mod:`interpreter.search.inference`: ``inference`` is a world's weight per decision
     the greedy heuristic would have made otherwise; 1 turns it off): ``pool`` worlds are drawn
-    and weighted first, and every iteration takes one of them in proportion to its weight.
+    and weighted first -- within a quarter of the budget -- and every iteration takes one of
+    them in proportion to its weight.
     ``win_weight`` blends winning the deal at all into the reward (0: the margin alone, which
     keeps the values in deal-score units; 1: only who won).
     """
@@ -180,9 +181,13 @@ def ismcts(
     states: list[DealState] = []
     cumulative: list[float] = []
     if inference < 1 and pool > 0 and informative_moves(view):
+        # a world's weight costs about as much as an iteration: the pool takes at most a
+        # quarter of the budget, so that small budgets still search
+        size = pool if iterations is None else min(pool, max(1, iterations // 4))
+        pool_deadline = start + time_limit / 4 if time_limit is not None else None
         total = 0.0
-        for _ in range(pool):
-            if deadline is not None and time.perf_counter() >= deadline:
+        for _ in range(size):
+            if pool_deadline is not None and time.perf_counter() >= pool_deadline:
                 break
             drawn = sampler.sample(rng)
             total += model_weight(view, drawn, inference)
