@@ -64,7 +64,8 @@ def pimc(
 
     ``nodes`` (solver positions in all; reproducible) or ``time_limit`` (seconds) bounds the
     work: the first world may take ``first_share`` of it (or ``1 / count`` of it, when only
-    ``count`` worlds are to be solved) -- if it cannot be solved within
+    ``count`` worlds are to be solved, but never more than half, so that a caller left with the
+    decision still has time for it) -- if it cannot be solved within
     that, the method does not fit and nothing more is spent -- and every later world an equal
     share of what is left (one that does not fit is left out); when fewer worlds are consistent
     with the view than ``worlds``, each is expected once on average and no more are drawn
@@ -81,7 +82,7 @@ def pimc(
     won: dict[int, int] = {}
     used = solved = 0
     for k in range(count):
-        part = max(first_share, 1 / count) if k == 0 else 1 / (count - k)
+        part = min(0.5, max(first_share, 1 / count)) if k == 0 else 1 / (count - k)
         share_nodes = None if nodes is None else max(1, int((nodes - used) * part))
         share_time = None
         if deadline is not None:

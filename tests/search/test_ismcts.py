@@ -80,7 +80,7 @@ def test_a_fully_known_position_is_solved_exactly() -> None:
             st.push_code(rng.choice(codes), keep_undo=False)
         if not st.is_over and len(st.legal_codes()) > 1:
             break
-    result = ismcts(st.view(st.actor), random.Random(1), iterations=10)
+    result = ismcts(st.view(st.actor), random.Random(1), iterations=100)
     assert result.exact
 
 
