@@ -1,4 +1,4 @@
-"""Every Python sample of docs/api.md and docs/search.md runs and prints exactly the text block shown under it."""
+"""Every Python sample of docs/api.md, docs/search.md and docs/bots.md runs and prints exactly the text block shown under it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-PAGES = ("api.md", "search.md")
+PAGES = ("api.md", "search.md", "bots.md")
 SAMPLE = re.compile(r"```python\n((?:(?!```).)*?)```\n\n```text\n(.*?)```", re.S)
 
 
@@ -24,7 +24,8 @@ def samples() -> list[tuple[str, int, str, str]]:
 
 def test_the_pages_have_samples() -> None:
     assert len([s for s in samples() if s[0] == "api.md"]) >= 10
-    assert len([s for s in samples() if s[0] == "search.md"]) >= 3
+    assert len([s for s in samples() if s[0] == "search.md"]) >= 5
+    assert len([s for s in samples() if s[0] == "bots.md"]) >= 2
 
 
 @pytest.mark.parametrize(("page", "line", "code", "expected"), samples(), ids=[f"{s[0]}:{s[1]}" for s in samples()])
