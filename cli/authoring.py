@@ -31,7 +31,7 @@ def validate(
     allow_outside: AllowOutside = False,
 ) -> None:
     """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid."""
-    from interpreter.play.deep import deep_check
+    from interpreter.sim.deep import deep_check
 
     bad = 0
     for name in files:

@@ -5,7 +5,7 @@ Results go to stdout (``--json`` for programs), diagnostics to stderr; any
 :class:`~interpreter.core.errors.RulesError` becomes one located message and exit status 2
 (:mod:`cli.errors`).  This module only assembles the app, so the list below is the whole
 command line at a glance; each command lives with its kin: :mod:`cli.authoring`,
-:mod:`cli.replay`, :mod:`cli.run`.
+:mod:`cli.replay`, :mod:`cli.run`, :mod:`cli.simulate`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from cli.authoring import describe, diff, new, schema, validate
 from cli.output import guard_stdout, output_failure
 from cli.replay import replay
 from cli.run import run
+from cli.simulate import compare, simulate
 
 class _App(typer.Typer):
     """The app, run with stdout guarded: a closed pipe or a full disk never ends a command with
@@ -49,7 +50,7 @@ def _main() -> None:
 
 
 # The order here is the order of `rules --help`.
-for command in (validate, new, describe, diff, schema, replay, run, arena, tournament, analyse):
+for command in (validate, new, describe, diff, schema, replay, run, arena, tournament, analyse, simulate, compare):
     app.command()(command)
 
 

@@ -8,7 +8,7 @@ import yaml
 from typer.testing import CliRunner
 
 from cli.main import app
-from interpreter.play.deep import deep_check
+from interpreter.sim.deep import deep_check
 from interpreter.rules.loader import load_ruleset
 
 runner = CliRunner()

@@ -13,7 +13,8 @@ import sys
 from clitools import REPO
 
 LAZY = [
-    "cli.human", "cli.log", "interpreter.play.deep", "interpreter.text.describe", "interpreter.text.diff",
+    "cli.human", "cli.log", "interpreter.sim.deep", "interpreter.sim.simulate", "interpreter.sim.report",
+    "interpreter.text.describe", "interpreter.text.diff",
     "interpreter.text.skeleton",
 ]
 

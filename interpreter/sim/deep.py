@@ -1,5 +1,12 @@
 """``rules validate --deep``: play a ruleset before anybody else does.
 
+The deals are played and measured by the machinery of ``rules simulate``
+(:func:`~interpreter.sim.simulate.play_deals` and :func:`~interpreter.sim.metrics.record_deal`):
+only the seats' policy (:func:`explore`, which tries every bid) and the deal source differ.
+The deals are drawn one after another from ``random.Random(seed)`` -- the shuffle's seed, then
+the deal's choices -- as they always were, so that the figures published for ``--deep`` stay
+those of the same deals.
+
 The schema and the semantic checks prove a ruleset is well formed; they cannot prove it is
 playable.  This module plays N seeded random deals (uniform over the legal actions, bids included,
 declaring exactly when right) and reports what only play reveals:
@@ -19,8 +26,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, Ruleset
 from interpreter.engine.state import DealState
+from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, Ruleset
+from interpreter.sim.metrics import END_THROWN_IN, record_deal
+from interpreter.sim.simulate import play_deals
 
 
 @dataclass
@@ -35,6 +44,7 @@ class DeepReport:
     scores: Counter[int] = field(default_factory=Counter)
     legal: Counter[str] = field(default_factory=Counter)  # states where an option was legal
     actions: int = 0
+    sums: dict[str, float] = field(default_factory=dict)  # the metrics of rules simulate, summed
 
     @property
     def ok(self) -> bool:
@@ -68,12 +78,20 @@ def deep_check(rs: Ruleset, deals: int = 500, seed: int = 0) -> DeepReport:
     report = DeepReport(rs.name, deals)
     rng = random.Random(seed)
     limit = 8 * rs.deck.size + 4 * rs.players.count + 16
-    for k in range(deals):
-        state = DealState.new(rs, k % rs.players.count, rng.getrandbits(32))
-        report.actions += explore(state, rng, limit, report.legal)
+    n = rs.players.count
+    # lazy: each deal's shuffle seed is drawn after the previous deal's choices
+    source = ((k % n, rng.getrandbits(32), rng) for k in range(deals))
+
+    def play(state: DealState, choices: random.Random) -> tuple[int, int]:
+        steps = explore(state, choices, limit, report.legal)
+        report.actions += steps
+        return steps, 0
+
+    for k, (state, steps, _) in enumerate(play_deals(rs, source, play)):
         if not state.is_over:
             report.defects.append(f"a deal did not end within {limit} actions (deal {k})")
             continue
+        record_deal(state, report.sums, steps, 0)
         _count(state, report)
     _judge(rs, report)
     return report
@@ -115,26 +133,28 @@ def explore(state: DealState, rng: random.Random, limit: int, opportunities: Cou
     return steps
 
 
+#: The counts of the deep report that are metrics of ``rules simulate`` (deals in which it happened).
+_FROM_METRICS = {"exchanges": "fired: exchange", "closes": "fired: close", "moons bid": "moon", "hands thrown in": END_THROWN_IN}
+
+
 def _count(state: DealState, report: DeepReport) -> None:
+    """What the metrics do not measure (a declaration of any kind, a marriage of any suit,
+    one that counted), the outcome's words and the score; the rest is read from the sums."""
     codes = [h & 0xFFFF for h in state.history]
     fired = report.fired
-    if EXCHANGE in codes:
-        fired["exchanges"] += 1
-    if CLOSE in codes or CLOSE_BEFORE_DRAW in codes:
-        fired["closes"] += 1
+    for name, key in _FROM_METRICS.items():
+        if report.sums.get(key):
+            fired[name] = int(report.sums[key])
     if DECLARE in codes:
         fired["declarations"] += 1
     if any(MARRY_BASE <= c < EXCHANGE for c in codes):
         fired["marriages announced"] += 1
     if any(state.counted_meld(s) for s in range(state.n)):
         fired["marriages that counted"] += 1
-    if state.sitting_out or (state.rs.bidding.moon and state.high_bid == state.rs.bidding.moon.bid):
-        fired["moons bid"] += 1
     result = state.result
     assert result is not None
     report.outcomes[_kind(result.reason)] += 1
     if result.redeal:
-        fired["hands thrown in"] += 1
         return
     if result.game_points is not None:
         report.scores[result.game_points] += 1

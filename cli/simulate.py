@@ -1,0 +1,416 @@
+"""The ``simulate`` and ``compare`` commands: what a ruleset (or a house rule) does to the game.
+
+Thin over :mod:`interpreter.sim.simulate` (which plays seeded blocks of deals on the local
+cores or a Ray cluster), :mod:`interpreter.sim.figures` (every metric with its interval),
+:mod:`interpreter.sim.compare` (paired differences with Holm's correction) and
+:mod:`interpreter.sim.report` (the HTML page).  This module checks the arguments, shows the
+progress bar (deals/s and the time left), prints the table, ``--json`` or ``--csv``, and
+keeps what finished when the run is stopped: Ctrl-C prints the figures of the finished
+blocks and exits 130, as ``rules arena`` does.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing, contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from cli.errors import fail, usage_error
+from cli.options import AllowOutside
+from cli.output import say, warn
+from cli.stopping import Stopped, ignore_stops, stop_signals
+from interpreter.core.errors import RulesError
+from interpreter.core.printable import json_text
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from interpreter.sim.compare import Change
+    from interpreter.sim.figures import Figure
+    from interpreter.sim.simulate import Runs
+
+#: --deals and --matches: at most this many (deal seeds are seed * 2**32 + index).
+MOST = 2**32 - 1
+
+Deals = Annotated[int, typer.Option("--deals", help="Deals to play (per ruleset), each from its own seed.", min=1)]
+Matches = Annotated[int, typer.Option("--matches", help="Also play this many whole matches, for the match length.", min=0)]
+Players = Annotated[Optional[str], typer.Option("--players", help="Seat kinds, comma-separated: random, greedy, basic, search (search:hard, search:iters=N, ...). Default: random in every seat.")]
+Seed = Annotated[int, typer.Option("--seed", help="Seed of the deals (the same seed plays the same deals).", min=0)]
+Jobs = Annotated[Optional[int], typer.Option("--jobs", help="Local processes (default: every core). The figures do not depend on it.", min=1)]
+Backend = Annotated[str, typer.Option("--backend", help="Where the blocks run: local (a process pool) or ray (a Ray cluster; pip install ray).")]
+Address = Annotated[Optional[str], typer.Option("--address", help="The Ray cluster to use with --backend ray, e.g. auto or HOST:6379 (default: start one on this machine).")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")]
+AsCsv = Annotated[bool, typer.Option("--csv", help="Print the figures as CSV, one metric a line.")]
+Html = Annotated[Optional[Path], typer.Option("--html", help="Also write a self-contained HTML report (tables and plots) to this file.")]
+
+
+def simulate(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset file, or a bundled name such as schnapsen.")],
+    deals: Deals,
+    players: Players = None,
+    matches: Matches = 0,
+    seed: Seed = 0,
+    jobs: Jobs = None,
+    backend: Backend = "local",
+    address: Address = None,
+    as_json: AsJson = False,
+    as_csv: AsCsv = False,
+    html: Html = None,
+    skill: Annotated[Optional[str], typer.Option("--skill", help="Also measure the skill gap: this bot kind on each side in turn, the other seats as --players, on the same deals.")] = None,
+    allow_outside: AllowOutside = False,
+) -> None:
+    """Play many deals of a ruleset: first-hand advantage, outcomes, how deals end, what each rule is worth, with 95% intervals."""
+    from interpreter.sim.figures import figures
+    from interpreter.sim.simulate import Runs, SimSpec
+
+    _formats(as_json, as_csv)
+    rs = _ruleset(ruleset, allow_outside)
+    seats = seat_kinds(rs, players, "--players")
+    _sizes(deals, matches)
+    _backend(backend, address)
+    if html is not None:
+        _check_html(html, [rs])
+    ref = _reference(ruleset)
+    specs = [SimSpec(ref, tuple(seats), deals, matches, seed, allow_outside)]
+    if skill is not None:
+        bot = seat_kinds(rs, ",".join([skill] * rs.players.count), "--skill")[0]
+        for k in range(rs.side_count):  # the bot on side k, the other seats as given; deals only
+            specs.append(SimSpec(ref, tuple(bot if rs.side_of(s) == k else seats[s] for s in range(len(seats))), deals, 0, seed, allow_outside))
+    runs = Runs(specs)
+    stop = _play(runs, jobs, backend, address, rs.title)
+    figs = figures(runs.tallies[0], seed)
+    report = {**_inputs(runs, 0, rs, ruleset), "interrupted": stop is not None, "metrics": [f.as_dict() for f in figs]}
+    if skill is not None:
+        report["skill"] = _skill(skill, runs)
+    if as_json:
+        say(json_text(report, ensure_ascii=True))
+    elif as_csv:
+        say(figures_csv(figs), multiline=True, nl=False)
+    else:
+        for line in simulate_lines(rs, runs, figs, stop):
+            say(line)
+        if "skill" in report:
+            say(skill_line(report["skill"]))
+    if html is not None:
+        from interpreter.sim.report import simulate_page
+
+        _write_html(html, simulate_page(rs.title, report))
+    _end(runs, stop)
+
+
+def compare(
+    a: Annotated[str, typer.Argument(help="Ruleset A (the house rule): a file or a bundled name.", metavar="A")],
+    b: Annotated[str, typer.Argument(help="Ruleset B (its base); the same as A to compare seatings of bots.", metavar="B")],
+    deals: Deals,
+    players: Players = None,
+    players_b: Annotated[Optional[str], typer.Option("--players-b", help="Seat kinds of run B (default: those of --players); compares bots instead of rules.")] = None,
+    matches: Matches = 0,
+    seed: Seed = 0,
+    jobs: Jobs = None,
+    backend: Backend = "local",
+    address: Address = None,
+    as_json: AsJson = False,
+    as_csv: AsCsv = False,
+    html: Html = None,
+    allow_outside: AllowOutside = False,
+) -> None:
+    """Play A and B on the same seeded deals: every metric as a paired difference A - B with its 95% interval, Holm-corrected."""
+    from interpreter.sim.compare import ALPHA, compare_tallies, same_deals
+    from interpreter.sim.simulate import Runs, SimSpec
+
+    _formats(as_json, as_csv)
+    rs_a, rs_b = _ruleset(a, allow_outside), _ruleset(b, allow_outside)
+    if rs_a.players.count != rs_b.players.count:
+        raise usage_error(f"{rs_a.title} has {rs_a.players.count} seats and {rs_b.title} {rs_b.players.count}: compare rulesets with the same seats")
+    seats_a = seat_kinds(rs_a, players, "--players")
+    seats_b = seat_kinds(rs_b, players_b if players_b is not None else players, "--players-b")
+    _sizes(deals, matches)
+    _backend(backend, address)
+    if html is not None:
+        _check_html(html, [rs_a, rs_b])
+    paired = same_deals(rs_a, rs_b)
+    runs = Runs([
+        SimSpec(_reference(a), tuple(seats_a), deals, matches, seed, allow_outside),
+        SimSpec(_reference(b), tuple(seats_b), deals, matches, seed, allow_outside),
+    ])
+    stop = _play(runs, jobs, backend, address, f"{rs_a.title} vs {rs_b.title}")
+    changes = compare_tallies(runs.tallies[0], runs.tallies[1])
+    report = {
+        "a": _inputs(runs, 0, rs_a, a), "b": _inputs(runs, 1, rs_b, b), "paired": paired, "alpha": ALPHA, "correction": "holm",
+        "interrupted": stop is not None, "metrics": [c.as_dict() for c in changes],
+    }
+    if as_json:
+        say(json_text(report, ensure_ascii=True))
+    elif as_csv:
+        say(changes_csv(changes), multiline=True, nl=False)
+    else:
+        for line in compare_lines(rs_a, rs_b, (a, b), runs, changes, paired, stop):
+            say(line)
+    if html is not None:
+        from interpreter.sim.figures import figures
+        from interpreter.sim.report import compare_page
+
+        pages = [figures(t, seed) for t in runs.tallies]
+        _write_html(html, compare_page(rs_a.title, rs_b.title, report, [[f.as_dict() for f in p] for p in pages]))
+    _end(runs, stop)
+
+
+# ----------------------------------------------------------------------------- arguments
+
+
+def _ruleset(name: str, allow_outside: bool) -> Ruleset:
+    try:
+        return load_ruleset(name, allow_outside=allow_outside)
+    except RulesError as exc:
+        raise fail(exc) from None
+
+
+def _reference(name: str) -> str:
+    """What the workers load: a file as an absolute path (a Ray worker need not share this
+    process's folder; links are kept, so an ``extends:`` reads as it did here), else the name."""
+    return os.path.abspath(name) if os.path.exists(name) else name
+
+
+def seat_kinds(rs: Ruleset, players: str | None, option: str) -> list[str]:
+    """One bot kind per seat (``random`` everywhere by default), each checked by building it."""
+    from interpreter.play.bots import BOT_KINDS, SEARCH_FORMS, make_agent
+
+    n = rs.players.count
+    kinds = [k.strip().lower() for k in players.split(",")] if players is not None else ["random"] * n
+    if len(kinds) != n:
+        raise usage_error(f"{option}: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''}")
+    for kind in kinds:
+        try:
+            make_agent(kind, rs, 0)
+        except (ValueError, TypeError) as exc:
+            raise usage_error(f"{option}: {exc} (seat kinds: {', '.join(BOT_KINDS)}; {SEARCH_FORMS})") from None
+    return kinds
+
+
+def _formats(as_json: bool, as_csv: bool) -> None:
+    if as_json and as_csv:
+        raise usage_error("--json and --csv: choose one")
+
+
+def _sizes(deals: int, matches: int) -> None:
+    if deals > MOST or matches > MOST:
+        raise usage_error(f"--deals and --matches: at most {MOST:,}")
+
+
+def _backend(backend: str, address: str | None) -> None:
+    if backend not in ("local", "ray"):
+        raise usage_error(f"--backend: unknown backend '{backend}' (expected local or ray)")
+    if address is not None and backend != "ray":
+        raise usage_error("--address: only with --backend ray")
+    if backend == "ray":
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise usage_error("--backend ray: Ray is not installed (pip install 'sixty-six-rules[ray]')")
+
+
+def _check_html(path: Path, rulesets: Sequence[Ruleset]) -> None:
+    from interpreter.play.recordfile import inputs_of, why_not_writable
+
+    inputs = [i for rs in rulesets for i in inputs_of(rs, "a ruleset being played")]
+    refused = why_not_writable(path, inputs)
+    if refused is not None:
+        raise usage_error(f"--html: {path} {refused}; choose another file")
+
+
+def _write_html(path: Path, text: str) -> None:
+    from interpreter.play.recordfile import write_file
+
+    try:
+        write_file(path, text)
+    except OSError as exc:
+        raise usage_error(f"--html: cannot write {path}: {exc.strerror or exc}") from None
+    warn(f"report written to {path}")
+
+
+# ----------------------------------------------------------------------------- running
+
+
+def _play(runs: Runs, jobs: int | None, backend: str, address: str | None, label: str) -> Stopped | None:
+    """Play the runs with a progress bar; the stop that ended them early, or ``None``."""
+    from interpreter.sim.arena import available_cores
+    from interpreter.sim.simulate import SimulationError
+
+    with stop_signals():
+        try:
+            steps = runs.play(jobs or available_cores(), backend=backend, address=address)
+            with progress_bar(runs.total, label) as show, closing(steps):
+                for done in steps:
+                    show(done)
+        except Stopped as stop:
+            return stop
+        except KeyboardInterrupt:
+            ignore_stops()
+            return Stopped(signal.SIGINT)
+        except SimulationError as exc:  # no Ray cluster, a match that never ends
+            ignore_stops()
+            raise usage_error(str(exc)) from None
+        except RulesError as exc:
+            ignore_stops()
+            raise fail(exc) from None
+        ignore_stops()
+    return None
+
+
+def _end(runs: Runs, stop: Stopped | None) -> None:
+    if stop is None:
+        return
+    how = "interrupted" if stop.signum == signal.SIGINT else stop.why.replace("game ", "")
+    warn(f"{how}: the figures are of the {runs.done:,} of {runs.total:,} deals and matches that finished")
+    raise typer.Exit(stop.exit_status)
+
+
+@contextmanager
+def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr with deals per second and the time left, drawn only on a terminal."""
+    if not sys.stderr.isatty():
+        yield lambda done: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.text import Text
+
+    class Speed(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            return Text(f"{task.speed or 0:,.0f} deals/s")
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        yield lambda done: progress.update(task, completed=done)
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def _skill(bot: str, runs: Runs) -> dict[str, Any] | None:
+    """The skill gap of ``bot`` (runs 1.. are the bot on each side) as JSON, ``None`` if unknown."""
+    from interpreter.sim.compare import skill_gap
+
+    gap = skill_gap(runs.tallies[0], runs.tallies[1:])
+    if gap is None:
+        return {"bot": bot.strip().lower(), "won": None, "base": None, "gap": None, "interval": None, "p": None}
+    return {
+        "bot": bot.strip().lower(), "won": round(gap.a, 6), "base": round(gap.b, 6), "gap": round(gap.diff, 6),
+        "interval": [round(gap.low, 6), round(gap.high, 6)], "p": float(f"{gap.p:.6g}"),
+    }
+
+
+def skill_line(s: dict[str, Any]) -> str:
+    if s["gap"] is None:
+        return f"skill gap of {s['bot']}: not enough blocks of deals to measure it"
+    return (f"skill gap of {s['bot']}: it won {100 * s['won']:.2f}% of the deals on each side in turn, the seats it "
+            f"replaced {100 * s['base']:.2f}% of the same deals: {100 * s['gap']:+.2f}% "
+            f"(95% interval {100 * s['interval'][0]:+.2f}% to {100 * s['interval'][1]:+.2f}%, paired)")
+
+
+def _inputs(runs: Runs, n: int, rs: Ruleset, name: str) -> dict[str, Any]:
+    spec = runs.specs[n]
+    tally = runs.tallies[n]
+    return {
+        "ruleset": name, "title": rs.title, "seats": list(spec.seats), "deals": spec.deals, "matches": spec.matches,
+        "seed": spec.seed, "sides": [list(s) for s in rs.sides],
+        "unit": "game points" if rs.scoring.method == "game_points" else "units",
+        "finished": {"deals": int(tally.total("deals", "deals")), "matches": int(tally.total("matches", "matches"))},
+    }
+
+
+def _value(kind: str, x: float | None, signed: bool = False) -> str:
+    if x is None:
+        return "-"
+    if kind == "rate":
+        return f"{100 * x:+.2f}%" if signed else f"{100 * x:.2f}%"
+    return f"{x:+.3f}" if signed else f"{x:.3f}"
+
+
+def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
+    from cli.arena import table
+
+    return table(rows, right)
+
+
+def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Stopped | None) -> list[str]:
+    """The text report of a simulation: one section per group of metrics."""
+    spec = runs.specs[0]
+    lines = [f"{rs.title}: {spec.deals:,} deals" + (f" and {spec.matches:,} matches" if spec.matches else "")
+             + f", seats {', '.join(spec.seats)}, seed {spec.seed}"]
+    if stop is not None:
+        lines.append(f"interrupted: {runs.done:,} of {runs.total:,} deals and matches finished")
+    rows: list[list[str]] = [["metric", "value", "95% interval", "of"]]
+    group = ""
+    for f in figs:
+        if f.group != group:
+            group = f.group
+            rows.append([group, "", "", ""])
+        interval = "-" if f.low is None else f"{_value(f.kind, f.low)} to {_value(f.kind, f.high)}"
+        how = f"{f.num:,.1f}".removesuffix(".0") + f" of {f.den:,.0f}" if f.kind == "rate" else f"over {f.den:,.0f}"
+        rows.append(["  " + f.key, _value(f.kind, f.value), interval, how])
+    lines.append("")
+    lines += _table(rows, [False, True, True, False])
+    lines.append("")
+    lines.append("(rates: Wilson 95% intervals; means: percentile bootstrap over blocks of deals; see docs/simulate.md)")
+    return lines
+
+
+def compare_lines(
+    rs_a: Ruleset, rs_b: Ruleset, names: tuple[str, str], runs: Runs, changes: Sequence[Change], paired: bool, stop: Stopped | None,
+) -> list[str]:
+    """The text report of a comparison: every metric in A and B, the difference and its verdict."""
+    a, b = runs.specs
+    lines = [f"A: {rs_a.title} ({names[0]}), seats {', '.join(a.seats)}",
+             f"B: {rs_b.title} ({names[1]}), seats {', '.join(b.seats)}",
+             f"{a.deals:,} deals each" + (f" and {a.matches:,} matches" if a.matches else "") + f", seed {a.seed}; "
+             + ("the same cards in both (paired)" if paired else "the decks or deals differ: the deals are independent (unpaired)")]
+    if stop is not None:
+        lines.append(f"interrupted: {runs.done:,} of {runs.total:,} deals and matches finished")
+    rows: list[list[str]] = [["metric", "A", "B", "A - B", "95% interval", "p", ""]]
+    group = ""
+    for c in changes:
+        if c.group != group:
+            group = c.group
+            rows.append([group, "", "", "", "", "", ""])
+        rows.append([
+            "  " + c.key, _value(c.kind, c.a), _value(c.kind, c.b), _value(c.kind, c.diff, True),
+            f"{_value(c.kind, c.low, True)} to {_value(c.kind, c.high, True)}", f"{c.p:.2g}", "changes" if c.changes else "",
+        ])
+    lines.append("")
+    lines += _table(rows, [False, True, True, True, True, True, False])
+    found = sum(c.changes for c in changes)
+    lines.append("")
+    lines.append(f"{found} of {len(changes)} metrics change (Holm-Bonferroni over all of them, 5% family-wise);")
+    lines.append("differences and p-values are paired by block of deals; see docs/simulate.md")
+    return lines
+
+
+def figures_csv(figs: Sequence[Figure]) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["metric", "group", "kind", "value", "low", "high", "num", "den"])
+    for f in figs:
+        d = f.as_dict()
+        lo, hi = d["interval"] or ["", ""]
+        w.writerow([f.key, f.group, f.kind, "" if d["value"] is None else d["value"], lo, hi, d["num"], d["den"]])
+    return out.getvalue()
+
+
+def changes_csv(changes: Sequence[Change]) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["metric", "group", "kind", "a", "b", "difference", "low", "high", "p", "changes"])
+    for c in changes:
+        d = c.as_dict()
+        w.writerow([c.key, c.group, c.kind, d["a"], d["b"], d["difference"], *d["interval"], d["p"], int(c.changes)])
+    return out.getvalue()

@@ -1,0 +1,291 @@
+"""What is measured of one deal and one match: named sums that add up across deals.
+
+Every figure of ``rules simulate`` is a ratio of two sums over deals (or matches): a *rate*
+(deals in which something happened, over the deals) or a *mean* (a quantity summed over the
+deals, over the deals -- or over the deals in which a rule fired, for what a rule is worth).
+So what one deal contributes is a handful of named numbers added into a plain ``dict``
+(:func:`record_deal`), and :mod:`interpreter.sim.tally` only ever adds such dicts.  Keys are
+words, so that the JSON and the tables name the figures the same way; which keys exist is
+read from the ruleset's options (:func:`static_keys`), never from its name.
+
+Everything is read from the finished :class:`~interpreter.engine.state.DealState`: its
+``result`` (:class:`~interpreter.engine.settle.DealResult`), its history of action codes, and
+two numbers the playout loop counts on the way (decisions, lead changes), since the state
+keeps no trace of who was ahead after each trick.
+
+The *first hand* is the seat after the dealer (the non-dealer of a two-handed game, who leads
+to the first trick where there is no auction).  A side that *won* a deal counts 1, a side that
+lost 0, and every side counts 1/2 in a deal nobody won alone (drawn, thrown in, or won by
+several defenders together).  A side's *net* is its score minus the mean score of the others.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from interpreter.core.actions import Action
+from interpreter.engine.position import AUCTION, OVER
+from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
+from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS, Ruleset
+
+#: The sum every deal adds 1 to: the denominator of every per-deal figure.
+DEALS = "deals"
+#: The sum every match adds 1 to.
+MATCHES = "matches"
+
+RATE = "rate"
+MEAN = "mean"
+
+#: How a deal ended: one of these keys is 1 in every deal.
+END_DECLARED = "end: declared"
+END_WRONG = "end: wrong declaration"
+END_CLOSED_MADE = "end: closed, made"
+END_CLOSED_FAILED = "end: closed, failed"
+END_LAST_TRICK = "end: played to the last trick"
+END_THROWN_IN = "end: thrown in"
+END_DRAWN = "end: drawn"
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """One figure: ``num`` summed over the deals (or matches) over ``den`` summed likewise.
+
+    ``kind`` says how its interval is found: a ``rate`` (each unit counts 0, 1/2 or 1 in
+    ``num``) gets a Wilson interval, a ``mean`` a bootstrap over blocks of deals.  ``group``
+    is the section of the table it is printed in.
+    """
+
+    key: str
+    kind: str
+    den: str
+    group: str
+
+
+def metric_of(key: str) -> Metric | None:
+    """The figure a sum's key stands for (``None`` for a denominator-only key such as ``deals``)."""
+    if key in (DEALS, MATCHES):
+        return None
+    if key.startswith("end: "):
+        return Metric(key, RATE, DEALS, "how deals end")
+    if key.endswith(" made") and key.startswith(("bid ", "moon")):
+        return Metric(key, RATE, key.removesuffix(" made"), "outcomes")
+    if key.startswith(("game points ", "bid ", "moon")):
+        return Metric(key, RATE, DEALS, "outcomes")
+    if key.startswith("fired: "):
+        return Metric(key, RATE, DEALS, "rules")
+    if key.startswith("worth: "):
+        return Metric(key, MEAN, "fired: " + key.removeprefix("worth: "), "rules")
+    if key.endswith(" won"):
+        return Metric(key, RATE, DEALS, "advantage")
+    if key.endswith(" net") or key.endswith(" score"):
+        return Metric(key, MEAN, DEALS, "advantage")
+    if key in ("tricks", "decisions", "lead changes"):
+        return Metric(key, MEAN, DEALS, "length")
+    if key == "match deals":
+        return Metric(key, MEAN, MATCHES, "matches")
+    if key.startswith("match length "):
+        return Metric(key, RATE, MATCHES, "matches")
+    raise ValueError(f"no metric for the sum {key!r}")
+
+
+def static_keys(rs: Ruleset) -> list[str]:
+    """The sums every block reports, 0 or not, from the ruleset's options: a rule that never
+    fired shows as 0% rather than not at all (the dynamic ones, such as each game-point
+    value seen, appear when they happen)."""
+    keys = [DEALS, "first hand won", "first hand net"]
+    for k in range(rs.side_count):
+        keys += [f"side {k} won", f"side {k} score"]
+    keys.append(END_LAST_TRICK)
+    if rs.claim.enabled:
+        keys += [END_DECLARED, END_WRONG]
+    if rs.closing.enabled:
+        keys += [END_CLOSED_MADE, END_CLOSED_FAILED, "fired: close", "worth: close"]
+    if rs.bidding.enabled:
+        keys.append(END_THROWN_IN)
+    if rs.exchange.enabled:
+        keys += ["fired: exchange", "worth: exchange"]
+    if rs.marriage.enabled:
+        keys += ["fired: trump marriage", "worth: trump marriage", "fired: plain marriage", "worth: plain marriage"]
+    if rs.end.last_trick_bonus:
+        keys += ["fired: last-trick bonus", "worth: last-trick bonus"]
+    keys += ["tricks", "decisions", "lead changes"]
+    return keys
+
+
+def add(acc: dict[str, float], key: str, value: float) -> None:
+    acc[key] = acc.get(key, 0.0) + value
+
+
+def _nets(scores: Sequence[int]) -> list[float]:
+    k = len(scores)
+    if k < 2:
+        return [0.0] * k
+    total = sum(scores)
+    return [s - (total - s) / (k - 1) for s in scores]
+
+
+def record_deal(state: DealState, acc: dict[str, float], decisions: int, lead_changes: int) -> None:
+    """Add what the finished deal ``state`` shows to the sums ``acc`` (see the module docstring)."""
+    rs = state.rs
+    result = state.result
+    assert result is not None, "the deal is not over"
+    scores = result.scores
+    winner = result.winner
+    nets = _nets(scores)
+    side_of = rs.side_index
+    add(acc, DEALS, 1)
+    for k, net in enumerate(nets):
+        add(acc, f"side {k} won", 0.5 if winner is None else float(winner == k))
+        add(acc, f"side {k} score", scores[k])
+    first = side_of[(state.dealer + 1) % state.n]
+    add(acc, "first hand won", 0.5 if winner is None else float(winner == first))
+    add(acc, "first hand net", nets[first])
+    add(acc, "tricks", state.tricks_played)
+    add(acc, "decisions", decisions)
+    add(acc, "lead changes", lead_changes)
+
+    history = state.history
+    codes = [h & 0xFFFF for h in history]
+    if result.redeal:
+        add(acc, END_THROWN_IN, 1)
+        return
+    if result.drawn:
+        add(acc, END_DRAWN, 1)
+    elif result.game_points is not None:
+        add(acc, f"game points {result.game_points}", 1)
+    if state.high_bid:
+        moon = rs.bidding.moon
+        bid = "moon" if moon is not None and state.high_bid == moon.bid else f"bid {state.high_bid}"
+        add(acc, bid, 1)
+        if result.made:
+            add(acc, f"{bid} made", 1)
+    if not result.drawn:
+        _record_end(state, codes, acc)
+    _record_rules(state, codes, nets, acc)
+
+
+def _record_end(state: DealState, codes: list[int], acc: dict[str, float]) -> None:
+    result = state.result
+    assert result is not None
+    side_of = state.rs.side_index
+    closer_side = side_of[state.closer] if state.closed and state.closer >= 0 else -1
+    if codes and codes[-1] == DECLARE:
+        claimer = side_of[state.history[-1] >> 16]
+        right = result.scores[claimer] > 0
+        if closer_side < 0:
+            add(acc, END_DECLARED if right else END_WRONG, 1)
+        elif closer_side == claimer:
+            add(acc, END_CLOSED_MADE if right else END_CLOSED_FAILED, 1)
+        else:  # the closer's opponent went out first: the close failed
+            add(acc, END_CLOSED_FAILED if right else END_WRONG, 1)
+        return
+    if closer_side >= 0:
+        add(acc, END_CLOSED_MADE if result.scores[closer_side] > 0 else END_CLOSED_FAILED, 1)
+        return
+    add(acc, END_LAST_TRICK, 1)
+
+
+def _record_rules(state: DealState, codes: list[int], nets: Sequence[float], acc: dict[str, float]) -> None:
+    """Each rule that fired in the deal, and the net of the side that used it first."""
+    rs = state.rs
+    side_of = rs.side_index
+    suit_of = rs.deck.suit_of
+    seen: set[str] = set()
+    for h, code in zip(state.history, codes):
+        if code < MARRY_BASE or code == PASS:
+            continue
+        if code < EXCHANGE:
+            rule = "trump marriage" if suit_of[code - MARRY_BASE] == state.trump else "plain marriage"
+        elif code == EXCHANGE:
+            rule = "exchange"
+        elif code == CLOSE or code == CLOSE_BEFORE_DRAW:
+            rule = "close"
+        else:
+            continue
+        if rule not in seen:
+            seen.add(rule)
+            add(acc, "fired: " + rule, 1)
+            add(acc, "worth: " + rule, nets[side_of[h >> 16]])
+    if rs.end.last_trick_bonus and not state.closed and state.last_winner >= 0 and not (codes and codes[-1] == DECLARE):
+        if state.bonus[state.last_winner]:
+            add(acc, "fired: last-trick bonus", 1)
+            add(acc, "worth: last-trick bonus", nets[side_of[state.last_winner]])
+
+
+def _ahead(state: DealState) -> int:
+    """The deal side strictly ahead in points (tricks and counted marriages), or -1 for a tie."""
+    best, who, tie = -1, -1, False
+    for s in range(len(state.deal_sides)):
+        p = state.side_points(s)
+        if p > best:
+            best, who, tie = p, s, False
+        elif p == best:
+            tie = True
+    return -1 if tie else who
+
+
+def random_deal(state: DealState, rng: random.Random) -> tuple[int, int]:
+    """Play a deal to its end with every seat the ``random`` kind; (decisions, lead changes).
+
+    The same decisions, drawn from ``rng`` in the same order, as
+    :func:`~interpreter.play.bots.random_bot.random_playout` (a test holds the two to the
+    same histories): the fast path, with the count of lead changes -- how often the side
+    ahead in points after a trick differs from the last side that was ahead (ties leave
+    it as it was) -- added.  A position built mid-deal starts from whoever is ahead in it.
+    """
+    target = state.t.claim_target
+    rnd = rng.random
+    legal = state.legal_codes
+    step = state.step_code
+    steps = changes = 0
+    tricks = state.tricks_played
+    ahead = _ahead(state) if tricks else -1  # a position built mid-deal: who is ahead already
+    while True:
+        phase = state.phase
+        if phase == OVER:
+            break
+        codes = legal()
+        steps += 1
+        if phase == AUCTION:
+            codes = codes[:2] if codes[0] == PASS else codes[:1]
+        elif state.claim_seat >= 0 and DECLARE in codes:
+            if state.claim_points() >= target:
+                step(DECLARE)
+                continue
+            codes.remove(DECLARE)
+            if not codes:
+                codes = [DECLARE]
+        step(codes[int(rnd() * len(codes))])
+        if state.tricks_played != tricks:
+            tricks = state.tricks_played
+            now = _ahead(state)
+            if now >= 0:
+                if ahead >= 0 and now != ahead:
+                    changes += 1
+                ahead = now
+    return steps, changes
+
+
+def agent_deal(state: DealState, agents: Sequence[Callable[[SeatView, list[Action]], Action]]) -> tuple[int, int]:
+    """Play a deal to its end with one ``choose`` function per seat (each sees only its view),
+    checking every action; (decisions, lead changes) as in :func:`random_deal`."""
+    steps = changes = 0
+    tricks = state.tricks_played
+    ahead = _ahead(state) if tricks else -1
+    while not state.is_over:
+        seat = state.actor
+        assert seat is not None
+        action = agents[seat](state.view(seat), state.legal_actions())
+        state.apply(action, keep_undo=False)
+        steps += 1
+        if state.tricks_played != tricks:
+            tricks = state.tricks_played
+            now = _ahead(state)
+            if now >= 0:
+                if ahead >= 0 and now != ahead:
+                    changes += 1
+                ahead = now
+    return steps, changes

@@ -1,0 +1,179 @@
+"""The ``--html`` report: one self-contained page of tables and plots that anyone can open.
+
+The plots are hand-written inline SVG -- horizontal bars with their 95% intervals as error
+bars, and a histogram -- so the page needs no plotting library, no script and no network:
+it is one file to mail or attach to an issue.  Everything on it is read from the same JSON
+that ``--json`` prints, so the page and the numbers cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+Row = Mapping[str, Any]
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 2em; }
+table { border-collapse: collapse; font-size: 0.9em; } td, th { padding: 0.15em 0.6em; text-align: right; }
+td:first-child, th:first-child { text-align: left; } tr:nth-child(even) { background: #f4f4f4; }
+.changes { font-weight: bold; color: #a40; } .note { color: #555; font-size: 0.9em; }
+"""
+
+
+def _fmt(kind: str, x: float | None, signed: bool = False) -> str:
+    if x is None:
+        return "-"
+    if kind == "rate":
+        return f"{100 * x:+.2f}%" if signed else f"{100 * x:.2f}%"
+    return f"{x:+.3f}" if signed else f"{x:.3f}"
+
+
+def bars(items: Sequence[tuple[str, float, float | None, float | None]], percent: bool, reference: float | None = None) -> str:
+    """Horizontal bars (label, value, low, high) with error bars, as an SVG element.
+
+    The axis runs from the smallest of 0 and every low end to the largest of 0 and every high
+    end, so differences below zero draw to the left of the zero line; ``reference`` draws a
+    dashed line (50% for a fair rate).
+    """
+    if not items:
+        return "<p class=note>(nothing to plot)</p>"
+    ends = [0.0] + [v for _, value, lo, hi in items for v in (value, lo, hi) if v is not None]
+    if reference is not None:
+        ends.append(reference)
+    lo_end, hi_end = min(ends), max(ends)
+    span = (hi_end - lo_end) or 1.0
+    label_w, plot_w, row_h, top = 260, 420, 22, 10
+    height = top + row_h * len(items) + 24
+
+    def x(v: float) -> float:
+        return label_w + (v - lo_end) / span * plot_w
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{label_w + plot_w + 90}" height="{height}" font-size="12">']
+    for n, (label, value, lo, hi) in enumerate(items):
+        y = top + n * row_h
+        x0, x1 = sorted((x(0.0), x(value)))
+        out.append(f'<text x="{label_w - 6}" y="{y + 14}" text-anchor="end">{escape(label)}</text>')
+        out.append(f'<rect x="{x0:.1f}" y="{y + 3}" width="{max(x1 - x0, 0.5):.1f}" height="{row_h - 8}" fill="#6a9fd4"/>')
+        if lo is not None and hi is not None:
+            mid = y + row_h / 2 - 1
+            out.append(f'<line x1="{x(lo):.1f}" x2="{x(hi):.1f}" y1="{mid}" y2="{mid}" stroke="#222"/>')
+            for end in (lo, hi):
+                out.append(f'<line x1="{x(end):.1f}" x2="{x(end):.1f}" y1="{mid - 4}" y2="{mid + 4}" stroke="#222"/>')
+        text = f"{100 * value:.1f}%" if percent else f"{value:.3f}"
+        out.append(f'<text x="{max(x(value), x(hi or value)) + 4:.1f}" y="{y + 14}">{escape(text)}</text>')
+    axis_y = top + row_h * len(items)
+    out.append(f'<line x1="{x(0.0):.1f}" x2="{x(0.0):.1f}" y1="{top}" y2="{axis_y}" stroke="#888"/>')
+    if reference is not None:
+        out.append(f'<line x1="{x(reference):.1f}" x2="{x(reference):.1f}" y1="{top}" y2="{axis_y}" stroke="#c33" stroke-dasharray="4 3"/>')
+    for v in (lo_end, hi_end):
+        text = f"{100 * v:.1f}%" if percent else f"{v:.2f}"
+        out.append(f'<text x="{x(v):.1f}" y="{axis_y + 16}" text-anchor="middle" fill="#555">{escape(text)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _rows(metrics: Sequence[Row], prefix: str) -> list[tuple[str, float, float | None, float | None]]:
+    out = []
+    for m in metrics:
+        if m["metric"].startswith(prefix) and m["value"] is not None:
+            lo, hi = m["interval"] or (None, None)
+            out.append((m["metric"].removeprefix(prefix) if prefix else m["metric"], m["value"], lo, hi))
+    return out
+
+
+def _won(metrics: Sequence[Row]) -> list[tuple[str, float, float | None, float | None]]:
+    return [r for r in _rows(metrics, "") if r[0].endswith(" won")]
+
+
+def _outcomes(metrics: Sequence[Row]) -> list[tuple[str, float, float | None, float | None]]:
+    return [r for r in _rows(metrics, "") if r[0].startswith(("game points ", "bid ", "moon"))]
+
+
+def _figure_table(metrics: Sequence[Row]) -> str:
+    rows = ["<table><tr><th>metric</th><th>value</th><th>95% interval</th><th>of</th></tr>"]
+    for m in metrics:
+        lo, hi = m["interval"] or (None, None)
+        interval = "-" if lo is None else f"{_fmt(m['kind'], lo)} to {_fmt(m['kind'], hi)}"
+        rows.append(f"<tr><td>{escape(m['metric'])}</td><td>{_fmt(m['kind'], m['value'])}</td><td>{interval}</td><td>{m['num']:g} / {m['den']:g}</td></tr>")
+    rows.append("</table>")
+    return "".join(rows)
+
+
+def _sections(metrics: Sequence[Row]) -> list[str]:
+    parts = [
+        "<h2>Who wins: the first hand and each side</h2>", bars(_won(metrics), True, 0.5),
+        "<p class=note>Deals won (a deal nobody won alone counts half); the dashed line is 50%.</p>",
+        "<h2>Outcome mix</h2>", bars(_outcomes(metrics), True),
+        "<h2>How deals end</h2>", bars(_rows(metrics, "end: "), True),
+        "<h2>How often each rule fires</h2>", bars(_rows(metrics, "fired: "), True),
+        "<h2>What a rule is worth</h2>", bars(_rows(metrics, "worth: "), False),
+        "<p class=note>Mean net score of the side that used the rule, in the deals where it did.</p>",
+    ]
+    lengths = _rows(metrics, "match length ")
+    if lengths:
+        parts += ["<h2>Match length (deals per match)</h2>", bars(lengths, True)]
+    return parts
+
+
+def _page(title: str, body: Sequence[str]) -> str:
+    return (
+        f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>{escape(title)}</title>"
+        f"<style>{_STYLE}</style></head><body><h1>{escape(title)}</h1>" + "\n".join(body) + "</body></html>\n"
+    )
+
+
+def _inputs(run: Row) -> str:
+    return (f"<p>{escape(run['title'])} (<code>{escape(run['ruleset'])}</code>): {run['finished']['deals']:,} deals"
+            f" and {run['finished']['matches']:,} matches of {run['deals']:,} and {run['matches']:,} asked, seats "
+            f"{escape(', '.join(run['seats']))}, seed {run['seed']}.</p>")
+
+
+def simulate_page(title: str, report: Row) -> str:
+    """The page of ``rules simulate --html`` from its JSON report."""
+    metrics = report["metrics"]
+    body = [_inputs(report)]
+    if report["interrupted"]:
+        body.append("<p class=changes>Interrupted: the figures are of the blocks that finished.</p>")
+    skill = report.get("skill")
+    if skill and skill["gap"] is not None:
+        body += [f"<h2>Skill gap of {escape(skill['bot'])}</h2>",
+                 bars([(f"{skill['bot']} on each side", skill["won"], None, None), ("the seats it replaced", skill["base"], None, None)], True, 0.5),
+                 f"<p>Difference {100 * skill['gap']:+.2f}% (95% interval {100 * skill['interval'][0]:+.2f}% to "
+                 f"{100 * skill['interval'][1]:+.2f}%), paired on the same deals.</p>"]
+    body += _sections(metrics)
+    body += ["<h2>Every metric</h2>", _figure_table(metrics),
+             "<p class=note>Rates: Wilson 95% intervals. Means: percentile bootstrap over blocks of deals.</p>"]
+    return _page(f"{title}: simulation", body)
+
+
+def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequence[Row]]) -> str:
+    """The page of ``rules compare --html``: the paired differences first, then each run."""
+    changes = report["metrics"]
+    body = [f"<p>A: {_inputs(report['a'])}</p><p>B: {_inputs(report['b'])}</p>",
+            "<p>" + ("The same cards in both runs: every difference is paired by block of deals."
+                     if report["paired"] else "The decks or deals differ: the runs are independent (unpaired).") + "</p>"]
+    if report["interrupted"]:
+        body.append("<p class=changes>Interrupted: the figures are of the blocks that finished.</p>")
+
+    def diff_rows(kind: str) -> list[tuple[str, float, float | None, float | None]]:
+        return [(("* " if c["changes"] else "") + c["metric"], c["difference"], *c["interval"]) for c in changes if c["kind"] == kind]
+
+    body += ["<h2>Paired differences A - B: rates</h2>", bars(diff_rows("rate"), True),
+             "<h2>Paired differences A - B: means</h2>", bars(diff_rows("mean"), False),
+             "<p class=note>* changes: the difference survives Holm's correction at 5% over all metrics.</p>"]
+    rows = ["<table><tr><th>metric</th><th>A</th><th>B</th><th>A - B</th><th>95% interval</th><th>p</th><th></th></tr>"]
+    for c in changes:
+        k = c["kind"]
+        mark = "<td class=changes>changes</td>" if c["changes"] else "<td></td>"
+        rows.append(f"<tr><td>{escape(c['metric'])}</td><td>{_fmt(k, c['a'])}</td><td>{_fmt(k, c['b'])}</td>"
+                    f"<td>{_fmt(k, c['difference'], True)}</td><td>{_fmt(k, c['interval'][0], True)} to {_fmt(k, c['interval'][1], True)}</td>"
+                    f"<td>{c['p']:.2g}</td>{mark}</tr>")
+    rows.append("</table>")
+    body += ["<h2>Every metric</h2>", "".join(rows)]
+    for name, figs in zip((f"A: {title_a}", f"B: {title_b}"), figures):
+        body.append(f"<h2 style='margin-top:3em'>{escape(name)}</h2>")
+        body += _sections(figs)
+    return _page(f"{title_a} against {title_b}", body)

@@ -1,0 +1,321 @@
+"""Many seeded deals (and matches) of one ruleset, played in blocks on any number of workers.
+
+What ``rules simulate`` and ``rules compare`` run.  A run is a :class:`SimSpec` (the ruleset
+as a name or path every worker can load, one seat kind per seat, how many deals and
+matches, a seed) cut into :class:`Task` s, one per block of :func:`~interpreter.sim.tally.block_bounds`.
+A task depends on nothing but its spec and its bounds:
+
+- deal ``i`` is shuffled and played from ``random.Random(deal_seed(seed, i))`` (the shuffle
+  first, then the random seats' choices) with seat ``(dealer.first + i) % seats`` dealing;
+  seats of other kinds are bots seeded with ``b * seats + seat``, ``b`` the 64-bit draw of
+  that generator right after the shuffle.  So deal
+  ``i`` is the same whatever the number of deals, workers or blocks -- and two rulesets with
+  the same deck and deal plan get the same cards in deal ``i``, which is what makes a
+  comparison paired;
+- match ``j`` is an :class:`~interpreter.engine.match.Match` with seed ``deal_seed(seed, j)``
+  (its deals drawn from it), the random choices from ``match_choice_seed``.
+
+:func:`run_task` returns the task's sums (:mod:`interpreter.sim.metrics`); the results of
+all tasks make a :class:`~interpreter.sim.tally.Tally`, the same set of blocks whichever
+backend computed them: this process (``jobs=1``), a local process pool (spawn-safe: the
+workers load the ruleset again by its reference), or a Ray cluster (:func:`ray_results`,
+behind an import guard: Ray is the optional extra ``[ray]``).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import signal
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.core.actions import Action
+from interpreter.engine.match import Match
+from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
+from interpreter.play.bots import make_agent
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.sim.metrics import DEALS, MATCHES, agent_deal, random_deal, record_deal, static_keys
+from interpreter.sim.tally import Block, Tally, block_bounds
+
+#: A match longer than this many deals is taken for one that never ends (a defect).
+MATCH_LIMIT = 10_000
+#: The most deals (and matches) of one run: deal seeds are ``seed * 2**32 + i``.
+MOST = 2**32 - 1
+
+
+class SimulationError(Exception):
+    """A run that cannot go on: a match that never ends, a backend that cannot start."""
+
+
+class BackendUnavailable(SimulationError):
+    """The backend asked for cannot run here (Ray not installed, no cluster at the address)."""
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal (or match) ``index`` of a run with ``seed``: ``seed * 2**32 + index``."""
+    return (seed << 32) | index
+
+
+def match_choice_seed(seed: int, index: int) -> int:
+    """The seed of the random seats' choices in match ``index`` (apart from its deal seeds)."""
+    return deal_seed(seed, index) + (1 << 62)
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """One run: ``ruleset`` is a bundled name or a path (loaded again in every worker)."""
+
+    ruleset: str
+    seats: tuple[str, ...]
+    deals: int
+    matches: int = 0
+    seed: int = 0
+    allow_outside: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.deals <= MOST or not 0 <= self.matches <= MOST:
+            raise ValueError(f"deals and matches must be between 0 and {MOST:,}")
+        if self.seed < 0:
+            raise ValueError(f"the seed must not be negative, got {self.seed}")
+
+
+@dataclass(frozen=True)
+class Task:
+    """One block of one run: deals (or matches) ``start`` to ``stop - 1``."""
+
+    run: int
+    spec: SimSpec
+    kind: str  # DEALS or MATCHES
+    index: int
+    start: int
+    stop: int
+
+    @property
+    def block(self) -> Block:
+        return (self.kind, self.index)
+
+    @property
+    def units(self) -> int:
+        return self.stop - self.start
+
+
+def tasks_of(spec: SimSpec, run: int = 0) -> list[Task]:
+    """The blocks of a run, deals first, then matches."""
+    out = [Task(run, spec, DEALS, k, a, b) for k, (a, b) in enumerate(block_bounds(spec.deals))]
+    out += [Task(run, spec, MATCHES, k, a, b) for k, (a, b) in enumerate(block_bounds(spec.matches))]
+    return out
+
+
+_loaded: dict[tuple[str, bool], Ruleset] = {}
+
+
+def ruleset_of(spec: SimSpec) -> Ruleset:
+    """The spec's ruleset, loaded once per process."""
+    key = (spec.ruleset, spec.allow_outside)
+    rs = _loaded.get(key)
+    if rs is None:
+        rs = _loaded[key] = load_ruleset(spec.ruleset, allow_outside=spec.allow_outside)
+    return rs
+
+
+Chooser = Callable[[SeatView, list[Action]], Action]
+
+
+#: How the seats of a deal play it: ``(state, rng) -> (decisions, lead changes)``.
+Player = Callable[[DealState, random.Random], tuple[int, int]]
+
+
+def play_deals(
+    rs: Ruleset, source: Iterable[tuple[int, int | random.Random, random.Random]], play: Player,
+) -> Iterator[tuple[DealState, int, int]]:
+    """Deal and play each ``(dealer, shuffle seed or generator, choice generator)`` of
+    ``source`` (read lazily, one deal at a time); yields each played state with its decisions
+    and lead changes.  The one loop of ``rules simulate`` and ``rules validate --deep``."""
+    for dealer, shuffle, choices in source:
+        state = DealState.new(rs, dealer, shuffle)
+        decisions, changes = play(state, choices)
+        yield state, decisions, changes
+
+
+def seated(rs: Ruleset, seats: Sequence[str]) -> Player:
+    """The player of a deal with these seat kinds: the fast path when every seat is
+    ``random``, else one bot per seat seeded from the deal (see the module docstring)."""
+    if all(kind == "random" for kind in seats):
+        return random_deal
+    n = len(seats)
+
+    def play(state: DealState, rng: random.Random) -> tuple[int, int]:
+        base = rng.getrandbits(64)  # drawn right after the shuffle: a function of the deal's seed
+        agents: list[Chooser] = [make_agent(kind, rs, base * n + seat).choose for seat, kind in enumerate(seats)]
+        return agent_deal(state, agents)
+
+    return play
+
+
+def _deals(rs: Ruleset, seed: int, start: int, stop: int) -> Iterator[tuple[int, random.Random, random.Random]]:
+    """Deals ``start`` to ``stop - 1`` of a run: the dealer rotating with the index, one
+    generator for the shuffle and then the choices."""
+    n = rs.players.count
+    for i in range(start, stop):
+        rng = random.Random(deal_seed(seed, i))
+        yield (rs.dealer.first + i) % n, rng, rng
+
+
+def run_task(task: Task) -> dict[str, float]:
+    """Play one block and return its sums (module-level and pure: any process may run it)."""
+    spec = task.spec
+    rs = ruleset_of(spec)
+    play = seated(rs, spec.seats)
+    if task.kind == DEALS:
+        acc = dict.fromkeys(static_keys(rs), 0.0)
+        for state, decisions, changes in play_deals(rs, _deals(rs, spec.seed, task.start, task.stop), play):
+            record_deal(state, acc, decisions, changes)
+        return acc
+    acc = {MATCHES: 0.0, "match deals": 0.0}
+    for j in range(task.start, task.stop):
+        match = Match(rs, deal_seed(spec.seed, j))
+        rng = random.Random(match_choice_seed(spec.seed, j))
+        while not match.is_over:
+            if len(match.results) >= MATCH_LIMIT:
+                raise SimulationError(f"match {j} did not end within {MATCH_LIMIT:,} deals: is match.target reachable?")
+            play(match.next_deal(), rng)
+            match.finish_deal()
+        length = len(match.results)
+        acc[MATCHES] += 1
+        acc["match deals"] += length
+        acc[f"match length {length}"] = acc.get(f"match length {length}", 0.0) + 1
+    return acc
+
+
+# ----------------------------------------------------------------------------- backends
+
+Result = tuple[Task, dict[str, float]]
+
+
+def _init_worker() -> None:
+    """Stops are the parent's business: it ends the workers itself (as in the arena)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+
+def _pair(task: Task) -> Result:
+    return task, run_task(task)
+
+
+def local_results(tasks: Sequence[Task], jobs: int, start_method: str | None = None) -> Iterator[Result]:
+    """The tasks' results as they finish: here when ``jobs`` is 1, else in a process pool of
+    ``jobs`` workers (``start_method`` ``"spawn"``, ``"fork"`` ... or the platform's default).
+    Closing the iterator ends the workers at once."""
+    jobs = min(jobs, len(tasks))
+    if jobs <= 1:
+        for task in tasks:
+            yield _pair(task)
+        return
+    pool = multiprocessing.get_context(start_method).Pool(jobs, _init_worker)
+    try:
+        yield from pool.imap_unordered(_pair, tasks)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def ray_results(tasks: Sequence[Task], address: str | None = None) -> Iterator[Result]:
+    """The tasks' results from Ray as they finish.  Connects to the cluster at ``address``
+    (``"auto"``: the one started on this machine with ``ray start --head``), or starts a
+    local one when ``address`` is ``None`` and Ray is not initialised yet; a Ray session
+    opened here is shut down at the end.  Closing the iterator cancels what is left."""
+    try:
+        import ray
+    except ImportError:
+        raise BackendUnavailable("the Ray backend needs Ray: pip install 'sixty-six-rules[ray]' (or pip install ray)") from None
+    opened = False
+    if not ray.is_initialized():
+        try:
+            ray.init(address=address, log_to_driver=False, include_dashboard=False)
+        except Exception as exc:  # ConnectionError and Ray's own errors: one message
+            raise BackendUnavailable(f"cannot start or reach a Ray cluster at {address or 'this machine'}: {exc}") from None
+        opened = True
+    remote = ray.remote(num_cpus=1)(_pair)
+    pending: dict[Any, Task] = {remote.remote(task): task for task in tasks}
+    try:
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            pending.pop(done[0])
+            yield ray.get(done[0])
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if opened:
+            ray.shutdown()
+
+
+# ----------------------------------------------------------------------------- runs
+
+
+@dataclass
+class Runs:
+    """Several runs played together (one for ``simulate``, two for ``compare``), each with its
+    :class:`Tally`; :meth:`play` can be stopped at any time and keeps what finished."""
+
+    specs: list[SimSpec]
+    tallies: list[Tally] = field(default_factory=list)
+    done: int = 0
+
+    def __post_init__(self) -> None:
+        self.tallies = [Tally() for _ in self.specs]
+
+    @property
+    def total(self) -> int:
+        """Deals and matches to play, over all runs."""
+        return sum(s.deals + s.matches for s in self.specs)
+
+    def pending(self) -> list[Task]:
+        """The blocks not finished yet, interleaved across the runs (so that a stopped
+        comparison has finished about the same blocks of both)."""
+        per_run = [tasks_of(spec, r) for r, spec in enumerate(self.specs)]
+        out = []
+        for k in range(max((len(t) for t in per_run), default=0)):
+            for tasks in per_run:
+                if k < len(tasks) and tasks[k].block not in self.tallies[tasks[k].run].blocks:
+                    out.append(tasks[k])
+        return out
+
+    def take(self, results: Iterable[Result]) -> Generator[int, None, None]:
+        for task, sums in results:
+            self.tallies[task.run].add(task.block, sums)
+            self.done += task.units
+            yield self.done
+
+    def play(self, jobs: int = 1, *, backend: str = "local", address: str | None = None,
+             start_method: str | None = None) -> Generator[int, None, None]:
+        """Play every block not played yet; yields the deals and matches finished so far,
+        each time a block finishes.  ``backend`` is ``"local"`` (``jobs`` processes) or
+        ``"ray"`` (at ``address``)."""
+        tasks = self.pending()
+        if backend == "ray":
+            results: Iterator[Result] = ray_results(tasks, address)
+        elif backend == "local":
+            results = local_results(tasks, jobs, start_method)
+        else:
+            raise ValueError(f"unknown backend {backend!r} (expected local or ray)")
+        try:
+            yield from self.take(results)
+        finally:
+            close = getattr(results, "close", None)
+            if close is not None:
+                close()
+
+
+def simulate(spec: SimSpec, jobs: int = 1, *, backend: str = "local", address: str | None = None) -> Tally:
+    """Play a run to its end and return its tally."""
+    runs = Runs([spec])
+    for _ in runs.play(jobs, backend=backend, address=address):
+        pass
+    return runs.tallies[0]

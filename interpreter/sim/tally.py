@@ -1,0 +1,189 @@
+"""Mergeable sums of a simulation, and the intervals read from them.
+
+A run is cut into *blocks* of consecutive deals (and of matches) whose bounds depend only on
+the block's index and the number of deals (:func:`block_bounds`), never on the workers.  A
+block's result is a ``dict`` of named sums (:mod:`interpreter.sim.metrics`); a
+:class:`Tally` is the blocks received so far, keyed by their index, so merging two tallies
+is a union -- associative, commutative, and independent of how many workers computed them or
+in which order they arrived.  Totals are always summed in block order, so the floating-point
+results are the same bit for bit.  Memory is one dict per block (at most :data:`BLOCKS` of
+them) however many deals are played.
+
+The blocks are also the unit of the statistics:
+
+- a *rate* gets the Wilson interval of its total (:func:`interpreter.sim.stats.wilson`);
+- a *mean* (a ratio of two sums) gets a percentile bootstrap over the blocks
+  (:func:`bootstrap_ratio`): blocks are resampled with replacement, which keeps the figure
+  mergeable (a bootstrap over single deals would need every deal's value) and is valid
+  because the deals of different blocks are independent;
+- a difference between two runs on the same blocks of deals (``rules compare``) is a paired
+  difference of ratios, with its standard error from the spread of the block residuals
+  (:func:`paired_difference`, the linearisation -- "delta method" -- of a ratio of sums).
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from interpreter.sim.stats import quantile, wilson
+
+#: The most blocks a run is cut into (for deals, and again for matches).
+BLOCKS = 200
+#: Bootstrap resamples of the blocks for the interval of a mean.
+RESAMPLES = 1000
+
+Block = tuple[str, int]  # ("deals", k) or ("matches", k)
+
+
+def block_bounds(total: int, blocks: int = BLOCKS) -> list[tuple[int, int]]:
+    """``[start, stop)`` of each block of ``total`` units: ``ceil(total / blocks)`` units each
+    (the last one shorter), a function of ``total`` alone."""
+    if total <= 0:
+        return []
+    size = -(-total // blocks)
+    return [(start, min(start + size, total)) for start in range(0, total, size)]
+
+
+@dataclass
+class Tally:
+    """The sums of the blocks that have finished, by block."""
+
+    blocks: dict[Block, dict[str, float]] = field(default_factory=dict)
+
+    def add(self, block: Block, sums: Mapping[str, float]) -> None:
+        if block in self.blocks:
+            raise ValueError(f"block {block} is counted twice")
+        self.blocks[block] = dict(sums)
+
+    def merge(self, other: Tally) -> None:
+        """Add the blocks of ``other`` (none may be here already)."""
+        for block, sums in other.blocks.items():
+            self.add(block, sums)
+
+    def order(self, kind: str) -> list[Block]:
+        return sorted(b for b in self.blocks if b[0] == kind)
+
+    def keys(self) -> list[str]:
+        """Every sum's key, sorted."""
+        return sorted({k for sums in self.blocks.values() for k in sums})
+
+    def column(self, key: str, blocks: Sequence[Block]) -> list[float]:
+        """The sum ``key`` of each of ``blocks`` (0 where a block has none)."""
+        return [self.blocks[b].get(key, 0.0) if b in self.blocks else 0.0 for b in blocks]
+
+    def total(self, key: str, kind: str) -> float:
+        return math.fsum(self.column(key, self.order(kind)))
+
+    def as_dict(self) -> dict[str, dict[str, float]]:
+        """The blocks as JSON (``"deals:3"``: the sums of deal block 3)."""
+        return {f"{kind}:{k}": dict(sorted(self.blocks[(kind, k)].items())) for kind, k in sorted(self.blocks)}
+
+
+def ratio(num: Sequence[float], den: Sequence[float]) -> float | None:
+    d = math.fsum(den)
+    return math.fsum(num) / d if d else None
+
+
+def resample_counts(blocks: int, seed: int, resamples: int = RESAMPLES) -> list[list[int]]:
+    """For each resample, how often each block is drawn (``blocks`` draws with replacement
+    from ``random.Random(seed)``): shared by every mean of a run, so that one seed fixes all
+    the intervals."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(resamples):
+        counts = [0] * blocks
+        for i in rng.choices(range(blocks), k=blocks):
+            counts[i] += 1
+        out.append(counts)
+    return out
+
+
+def bootstrap_ratio(
+    num: Sequence[float], den: Sequence[float], counts: Iterable[Sequence[int]], level: float = 0.95,
+) -> tuple[float, float] | None:
+    """The percentile bootstrap interval of ``sum(num) / sum(den)`` over blocks: each resample
+    weighs block ``b`` by how often it was drawn (``counts``); resamples whose denominator is 0
+    are left out.  ``None`` when no resample has a denominator."""
+    values = []
+    for c in counts:
+        d = sum(map(operator.mul, c, den))  # in block order: the same bits every time
+        if d:
+            values.append(sum(map(operator.mul, c, num)) / d)
+    if not values:
+        return None
+    tail = (1.0 - level) / 2.0
+    return quantile(values, tail), quantile(values, 1.0 - tail)
+
+
+def rate_interval(successes: float, trials: float) -> tuple[float, float]:
+    """The Wilson 95% interval of a rate (trials counted in whole units)."""
+    return wilson(min(successes, trials), int(round(trials)))
+
+
+def _residuals(num: Sequence[float], den: Sequence[float]) -> tuple[float, list[float]] | None:
+    """The ratio ``R = sum(num) / sum(den)`` and each block's share of its error,
+    ``(num_b - R * den_b) / sum(den)`` (the linearised ratio)."""
+    d = math.fsum(den)
+    if not d:
+        return None
+    r = math.fsum(num) / d
+    return r, [(y - r * x) / d for y, x in zip(num, den)]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A paired difference ``a - b`` of one figure between two runs on the same blocks."""
+
+    a: float
+    b: float
+    diff: float
+    error: float
+    low: float
+    high: float
+    p: float
+
+
+def paired_difference(
+    num_a: Sequence[float], den_a: Sequence[float], num_b: Sequence[float], den_b: Sequence[float], z: float = 1.96,
+) -> Difference | None:
+    """The difference of two ratios of sums over the same blocks, its standard error, a normal
+    95% interval and a two-sided p-value for "no difference".
+
+    The error is ``sqrt(K / (K - 1) * sum_b (e_b)^2)`` over the ``K`` blocks, ``e_b`` the
+    difference of the two runs' linearised residuals in block ``b``: paired, since block ``b``
+    holds the same deals in both runs.  ``None`` when either denominator is 0 or there is
+    only one block.
+    """
+    ra, rb = _residuals(num_a, den_a), _residuals(num_b, den_b)
+    k = len(num_a)
+    if ra is None or rb is None or k < 2:
+        return None
+    e = [x - y for x, y in zip(ra[1], rb[1])]
+    error = math.sqrt(k / (k - 1) * math.fsum(x * x for x in e))
+    diff = ra[0] - rb[0]
+    if error > 0:
+        p = math.erfc(abs(diff) / error / math.sqrt(2.0))
+    else:
+        p = 1.0 if diff == 0 else 0.0
+    return Difference(ra[0], rb[0], diff, error, diff - z * error, diff + z * error, p)
+
+
+def holm(pvalues: Sequence[float], alpha: float = 0.05) -> list[bool]:
+    """Holm--Bonferroni: which hypotheses are rejected at family-wise level ``alpha``.
+
+    The p-values are taken from the smallest; the ``i``-th smallest (from 0) is rejected if
+    it is at most ``alpha / (m - i)`` and every smaller one was rejected; the first that is
+    not stops the rejections.  Ties keep their input order.
+    """
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    rejected = [False] * m
+    for rank, i in enumerate(order):
+        if pvalues[i] > alpha / (m - rank):
+            break
+        rejected[i] = True
+    return rejected

@@ -1,0 +1,132 @@
+"""`rules simulate` and `rules compare`: tables, --json and --csv, the HTML report, identical
+JSON for any number of jobs, and one clear message with exit 2 for bad input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from clitools import RULES, invoke, no_traceback
+
+
+def test_simulate_json_is_the_same_for_one_and_two_jobs() -> None:
+    one = invoke(["simulate", "schnapsen", "--deals", "300", "--matches", "10", "--json", "--jobs", "1"])
+    two = invoke(["simulate", "schnapsen", "--deals", "300", "--matches", "10", "--json", "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    report = json.loads(one.stdout)
+    assert report["finished"] == {"deals": 300, "matches": 10} and report["interrupted"] is False
+    metrics = {m["metric"]: m for m in report["metrics"]}
+    won = metrics["first hand won"]
+    assert won["den"] == 300 and won["interval"][0] <= won["value"] <= won["interval"][1]
+
+
+def test_simulate_prints_a_table_and_csv() -> None:
+    text = invoke(["simulate", "schnapsen", "--deals", "50"])
+    assert text.exit_code == 0
+    assert text.stdout.startswith("Schnapsen: 50 deals, seats random, random, seed 0\n")
+    assert "  first hand won" in text.stdout and "how deals end" in text.stdout
+    rows = list(csv.DictReader(io.StringIO(invoke(["simulate", "schnapsen", "--deals", "50", "--csv"]).stdout)))
+    assert {r["metric"] for r in rows} >= {"first hand won", "end: declared", "fired: close", "tricks"}
+    assert next(r for r in rows if r["metric"] == "tricks")["den"] == "50.0"
+
+
+def test_simulate_with_bots_in_the_seats() -> None:
+    out = invoke(["simulate", "schnapsen", "--deals", "20", "--players", "greedy,random", "--json"])
+    assert out.exit_code == 0, out.stderr
+    assert json.loads(out.stdout)["seats"] == ["greedy", "random"]
+
+
+def test_the_skill_gap_of_random_against_random_is_exactly_zero() -> None:
+    # the random kind on each side in turn plays the same deals with the same draws as the
+    # all-random run: it wins exactly what the seats it replaced won, a gap of 0 with no spread
+    out = invoke(["simulate", "schnapsen", "--deals", "200", "--skill", "random", "--json"])
+    assert out.exit_code == 0, out.stderr
+    assert out.json()["skill"] == {"bot": "random", "won": 0.5, "base": 0.5, "gap": 0.0, "interval": [0.0, 0.0], "p": 1.0}
+    bad = invoke(["simulate", "schnapsen", "--deals", "10", "--skill", "wizard"])
+    assert bad.exit_code == 2 and "--skill: unknown bot kind 'wizard'" in bad.stderr
+
+
+def test_compare_and_its_report(tmp_path: Path) -> None:
+    page = tmp_path / "report.html"
+    out = invoke(["compare", "house/sharp-schnapsen", "schnapsen", "--deals", "200", "--html", str(page)])
+    assert out.exit_code == 0, out.stderr
+    assert "the same cards in both (paired)" in out.stdout
+    assert "Holm-Bonferroni" in out.stdout
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and html.count("<svg") >= 4 and "<script" not in html
+    data = invoke(["compare", "house/santase", "schnapsen", "--deals", "100", "--json"]).json()
+    assert data["paired"] is False and data["correction"] == "holm"
+
+
+def test_compare_bots_instead_of_rules() -> None:
+    out = invoke(["compare", "schnapsen", "schnapsen", "--deals", "60", "--players", "greedy,random", "--players-b", "random,random", "--json"])
+    assert out.exit_code == 0, out.stderr
+    data = out.json()
+    assert data["paired"] is True and data["a"]["seats"] == ["greedy", "random"] and data["b"]["seats"] == ["random", "random"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["simulate", "no-such-ruleset", "--deals", "10"], "no-such-ruleset"),
+    (["simulate", "schnapsen", "--deals", "0"], "--deals"),
+    (["simulate", "schnapsen", "--deals", "10", "--players", "random,wizard"], "--players: unknown bot kind 'wizard'"),
+    (["simulate", "schnapsen", "--deals", "10", "--players", "random"], "--players: Schnapsen has 2 seats, got 1 kind"),
+    (["simulate", "schnapsen", "--deals", "10", "--html", "/no/such/folder/r.html"], "--html: /no/such/folder/r.html"),
+    (["simulate", "schnapsen", "--deals", "10", "--json", "--csv"], "--json and --csv"),
+    (["simulate", "schnapsen", "--deals", "10", "--backend", "cloud"], "--backend: unknown backend 'cloud'"),
+    (["compare", "schnapsen", "north-american-4", "--deals", "10"], "compare rulesets with the same seats"),
+])
+def test_bad_input_is_one_message_and_exit_2(args: list[str], message: str) -> None:
+    out = invoke(args)
+    no_traceback(out)
+    assert out.exit_code == 2 and message in out.stderr, out.stderr
+
+
+def test_a_base_outside_the_folder_is_refused_unless_allowed(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "base.yaml").write_text("extends: schnapsen\nname: base\n", encoding="utf-8")
+    (tmp_path / "b" / "house.yaml").write_text("extends: ../a/base.yaml\nname: house\n", encoding="utf-8")
+    house = str(tmp_path / "b" / "house.yaml")
+    refused = invoke(["simulate", house, "--deals", "10"])
+    no_traceback(refused)
+    assert refused.exit_code == 2 and "leads outside the folder of this file" in refused.stderr
+    assert invoke(["simulate", house, "--deals", "10", "--allow-outside", "--jobs", "2"]).exit_code == 0
+
+
+def test_ctrl_c_reports_what_finished_and_exits_130(tmp_path: Path) -> None:
+    proc = subprocess.Popen([str(RULES), "simulate", "schnapsen", "--deals", "3000000", "--json", "--jobs", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    # the workers exist only once the stop handlers are in place: wait for them (Linux /proc)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if not children.exists() or children.read_text().strip():
+            break
+        time.sleep(0.1)
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    report = json.loads(out)
+    assert report["interrupted"] is True and 0 <= report["finished"]["deals"] < 3_000_000
+    assert "interrupted: the figures are of the" in err and "Traceback" not in err
+
+
+def test_a_match_that_never_ends_is_one_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a target of 100,000 game points cannot be reached within the (here lowered) limit of deals
+    import interpreter.sim.simulate as simulate
+
+    monkeypatch.setattr(simulate, "MATCH_LIMIT", 50)
+    path = tmp_path / "endless.yaml"
+    path.write_text("extends: schnapsen\nname: endless\nmatch: {target: 100000}\n", encoding="utf-8")
+    out = invoke(["simulate", str(path), "--deals", "10", "--matches", "2", "--jobs", "1"])
+    no_traceback(out)
+    assert out.exit_code == 2 and "match 0 did not end within 50 deals" in out.stderr

@@ -1,0 +1,104 @@
+"""The figures of a run depend on its seed and size only: the same for 1 and 2 local workers,
+for the spawn start method, and for a Ray cluster (when Ray is installed); a comparison of
+a ruleset with itself finds no change; rulesets that deal alike are paired."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+
+from interpreter.rules.loader import load_ruleset
+from interpreter.sim.compare import compare_tallies, same_deals
+from interpreter.sim.figures import figures
+from interpreter.sim.simulate import Runs, SimSpec, local_results, tasks_of
+from interpreter.sim.tally import Tally
+
+HAS_RAY = importlib.util.find_spec("ray") is not None
+if not HAS_RAY:  # shown in the warnings summary of every run, not only with -rs
+    warnings.warn("Ray is not installed (pip install ray): the Ray backend test is skipped", stacklevel=1)
+
+SPEC = SimSpec("schnapsen", ("random", "random"), deals=450, matches=20, seed=3)
+
+
+def report(runs: Runs) -> str:
+    return json.dumps([[f.as_dict() for f in figures(t, 3)] for t in runs.tallies] + [t.as_dict() for t in runs.tallies])
+
+
+def played(jobs: int, **how: str) -> str:
+    runs = Runs([SPEC])
+    for _ in runs.play(jobs, **how):  # type: ignore[arg-type]
+        pass
+    assert runs.done == runs.total == 470
+    return report(runs)
+
+
+def test_one_and_two_workers_give_identical_figures() -> None:
+    assert played(1) == played(2)
+
+
+def test_the_spawn_start_method_gives_the_same_blocks() -> None:
+    # spawn-safe: the workers start afresh, load the ruleset by name and play the same blocks
+    tasks = tasks_of(SimSpec("schnapsen", ("random", "random"), deals=40, seed=3))
+    here, there = Tally(), Tally()
+    for task, sums in local_results(tasks, 1):
+        here.add(task.block, sums)
+    for task, sums in local_results(tasks, 2, "spawn"):
+        there.add(task.block, sums)
+    assert here.as_dict() == there.as_dict()
+
+
+def test_a_deal_is_the_same_in_a_longer_run() -> None:
+    # deal i is played from its own seed: the first 40 deals of a 450-deal run are those of a
+    # 40-deal run (the blocks differ, the deals do not), so their sums agree
+    short = Runs([SimSpec("schnapsen", ("random", "random"), deals=40, seed=3)])
+    long = Runs([SimSpec("schnapsen", ("random", "random"), deals=400, seed=3)])
+    for _ in short.play():
+        pass
+    for _ in long.play():  # 400 deals in blocks of 2: blocks 0..19 are deals 0..39
+        pass
+    first = {k: sum(long.tallies[0].blocks[("deals", b)].get(k, 0.0) for b in range(20)) for k in long.tallies[0].keys()}
+    assert {k: v for k, v in first.items() if v} == {k: short.tallies[0].total(k, "deals") for k in short.tallies[0].keys() if short.tallies[0].total(k, "deals")}
+
+
+def test_a_ruleset_compared_with_itself_changes_nothing() -> None:
+    # the same seeds and the same seats: every deal is played identically in both runs, so
+    # every difference is exactly 0 and no metric "changes"
+    runs = Runs([SimSpec("schnapsen", ("random", "random"), deals=200), SimSpec("schnapsen", ("random", "random"), deals=200)])
+    for _ in runs.play():
+        pass
+    changes = compare_tallies(*runs.tallies)
+    assert changes and all(c.diff == 0 and c.p == 1.0 and not c.changes for c in changes)
+
+
+def test_rulesets_that_deal_alike_are_paired() -> None:
+    schnapsen = load_ruleset("schnapsen")
+    assert same_deals(schnapsen, load_ruleset("house/sharp-schnapsen"))
+    assert not same_deals(schnapsen, load_ruleset("house/santase"))  # 24 cards against 20
+
+
+def test_a_house_rule_that_forbids_closing_changes_how_deals_end(tmp_path: Path) -> None:
+    # closing disabled: no deal can end "closed", while Schnapsen's random seats close in
+    # about half of their deals -- a change Holm lets through with 300 deals each
+    path = tmp_path / "no-close.yaml"
+    path.write_text("extends: schnapsen\nname: no-close\nclosing: {enabled: false}\n", encoding="utf-8")
+    runs = Runs([SimSpec(str(path), ("random", "random"), deals=300, allow_outside=True), SimSpec("schnapsen", ("random", "random"), deals=300)])
+    for _ in runs.play():
+        pass
+    by_key = {c.key: c for c in compare_tallies(*runs.tallies)}
+    assert "fired: close" in by_key and by_key["fired: close"].a == 0.0 and by_key["fired: close"].changes
+    assert by_key["end: closed, failed"].changes
+
+
+@pytest.mark.skipif(not HAS_RAY, reason="Ray is not installed (pip install ray): the Ray backend is not tested")
+def test_a_two_cpu_ray_cluster_gives_the_same_figures() -> None:
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        assert played(1) == played(1, backend="ray")
+    finally:
+        ray.shutdown()
