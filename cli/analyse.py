@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.arena import progress_bar
+from cli.progress import progress_bar
 from cli.errors import fail, usage_error
 from cli.options import AllowOutside
 from cli.output import say
@@ -45,7 +45,7 @@ def analyse(
     reports: list[MoveReport] = []
     stopped = False
     try:
-        with progress_bar(total, "analysing") as show:
+        with progress_bar(total, "analysing", "decisions") as show:
             for report in iter_analysis(rec, seats=seat or None, iterations=iters, seed=seed, progress=lambda done, _: show(done)):
                 reports.append(report)
     except KeyboardInterrupt:

@@ -12,9 +12,8 @@ redirected stderr -- a log file, the docs' tests -- gets no bar codes.
 from __future__ import annotations
 
 import signal
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import closing
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
@@ -22,6 +21,7 @@ import typer
 from cli.errors import fail, usage_error
 from cli.options import AllowOutside
 from cli.output import say, warn
+from cli.progress import progress_bar
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
@@ -159,22 +159,6 @@ def _end(run: Arena, stop: Stopped | None) -> None:
     how = "interrupted" if stop.signum == signal.SIGINT else stop.why.replace("game ", "")
     warn(f"{how}: the figures are of the {run.finished:,} of {run.total:,} deals that finished")
     raise typer.Exit(stop.exit_status)
-
-
-@contextmanager
-def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None]]:
-    """A rich progress bar on stderr, drawn only on a terminal (and wiped at the end);
-    the context gives the function that moves it to ``done`` deals."""
-    if not sys.stderr.isatty():
-        yield lambda done: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("deals"), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(label, total=total)
-        yield lambda done: progress.update(task, completed=done)
 
 
 # ----------------------------------------------------------------------------- output

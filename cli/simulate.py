@@ -15,9 +15,8 @@ import csv
 import io
 import os
 import signal
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, contextmanager
+from collections.abc import Sequence
+from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -26,6 +25,7 @@ import typer
 from cli.errors import fail, usage_error
 from cli.options import AllowOutside
 from cli.output import say, warn
+from cli.progress import progress_bar
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
@@ -271,26 +271,6 @@ def _end(runs: Runs, stop: Stopped | None) -> None:
     how = "interrupted" if stop.signum == signal.SIGINT else stop.why.replace("game ", "")
     warn(f"{how}: the figures are of the {runs.done:,} of {runs.total:,} deals and matches that finished")
     raise typer.Exit(stop.exit_status)
-
-
-@contextmanager
-def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr with deals per second and the time left, drawn only on a terminal."""
-    if not sys.stderr.isatty():
-        yield lambda done: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-    from rich.text import Text
-
-    class Speed(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            return Text(f"{task.speed or 0:,.0f} deals/s")
-
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Speed(), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(label, total=total)
-        yield lambda done: progress.update(task, completed=done)
 
 
 # ----------------------------------------------------------------------------- output
