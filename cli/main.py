@@ -18,6 +18,7 @@ from cli.analyse import analyse
 from cli.arena import arena, tournament
 from cli.authoring import describe, diff, new, schema, validate
 from cli.output import guard_stdout, output_failure
+from cli.play import play
 from cli.replay import replay
 from cli.run import run
 from cli.simulate import compare, simulate
@@ -50,7 +51,7 @@ def _main() -> None:
 
 
 # The order here is the order of `rules --help`.
-for command in (validate, new, describe, diff, schema, replay, run, arena, tournament, analyse, simulate, compare):
+for command in (validate, new, describe, diff, schema, replay, run, play, arena, tournament, analyse, simulate, compare):
     app.command()(command)
 
 

@@ -43,6 +43,7 @@ class DealRecord:
     moves: list[Action]
     match_scores: list[int] | None
     path: KeyPath  # where the deal sits in the file (for messages)
+    seed: int | None = None  # the deal's seed, when it was dealt from one
 
 
 @dataclass
@@ -185,6 +186,7 @@ def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRe
         seed = _int(doc, d["seed"], path + ("seed",), "a whole number")
         state = DealState.new(rs, dealer, seed)
     elif "hands" in d:
+        seed = None
         state = _position(doc, rs, d, dealer, start, path)
     else:
         raise doc.error(RecordError, "a deal needs 'hands' (a position) or 'seed'", path, expected="hands, trump_card, stock or seed")
@@ -199,7 +201,7 @@ def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRe
             moves.append(_action(str(text)))
         except NotationError as exc:
             raise doc.error(RecordError, exc.message, path + ("moves", i), expected=exc.expected) from None
-    return DealRecord(state, moves, match_scores, path)
+    return DealRecord(state, moves, match_scores, path, seed)
 
 
 def _seat_key(key: Any, n: int) -> int | None:

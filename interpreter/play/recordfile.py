@@ -27,7 +27,7 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
@@ -229,12 +229,23 @@ class RecordWriter:
     small, then an unnamed temporary file), and :meth:`save_new` writes the record to a new
     file if the match stops early.
 
-    ``hide_seed`` leaves the match seed out of the file until :meth:`save`: while a person
+    ``deals`` and ``current`` start the file with a match's earlier deals, for a match
+    that goes on from its record.  ``hide_seed`` leaves the match seed out of the file until :meth:`save`: while a person
     plays, the seed would let them rebuild every deal.  Writes that fail raise
     :class:`RecordNotWritten`.
     """
 
-    def __init__(self, rs: Ruleset, *, seed: int, players: list[str], path: Path | None, hide_seed: bool = False) -> None:
+    def __init__(
+        self,
+        rs: Ruleset,
+        *,
+        seed: int,
+        players: list[str],
+        path: Path | None,
+        hide_seed: bool = False,
+        deals: Sequence[tuple[int, int, list[str]]] = (),
+        current: tuple[int, int, list[str]] | None = None,
+    ) -> None:
         self.rs = rs
         self.seed = seed
         self.players = players
@@ -244,12 +255,20 @@ class RecordWriter:
         self._spool: IO[bytes] | None = None
         self._fd: int | None = None
         self._header = b""
+        self._current_on_disk = 0  # bytes at the end of the file that hold the deal in play (see checkpoint)
         if path is None:
             self._spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
             return
         self._header = self._head(path, with_seed=not hide_seed)
+        # a match that goes on from its record (``deals`` finished, ``current`` in play) is
+        # written whole in one replace, so the file never lacks a move it held before
+        entries = [self._entry(d) for d in deals]
+        if current is not None:
+            self.current = current
+            entries.append(self._entry(current))
+            self._current_on_disk = len(entries[-1])
         with signals_held(), self._failing(path):
-            self._fd = _replace_with(path, [self._header], keep_open=True)
+            self._fd = _replace_with(path, [self._header, *entries], keep_open=True)
 
     def _head(self, path: Path, *, with_seed: bool) -> bytes:
         return _encode(match_header(self.rs, seed=self.seed if with_seed else None, players=self.players, record_path=path))
@@ -273,6 +292,11 @@ class RecordWriter:
     def end_deal(self) -> None:
         """Put the finished deal on disk (or in the spool) and forget its moves."""
         assert self.current is not None, "no deal begun"
+        if self._current_on_disk:  # the deal is on disk already, as it stood at the last checkpoint
+            self.checkpoint()
+            self._current_on_disk = 0
+            self.current = None
+            return
         entry = self._entry(self.current)
         with signals_held(), self._failing(self.path):
             if self._fd is not None:
@@ -282,18 +306,36 @@ class RecordWriter:
                 self._spool.write(entry)
             self.current = None
 
+    def checkpoint(self) -> None:
+        """Put the deal in play on disk too, as it stands: the file is written anew beside
+        the old one and renamed over it, so that at every moment it holds either the last
+        checkpoint or this one.  A table where a person plays calls it after every move, so
+        that a crash or a closed window loses nothing that was played."""
+        path, old = self.path, self._fd
+        assert path is not None and old is not None, "checkpoints are for a record with a path"
+        with signals_held(), self._failing(path):
+            chunks = list(self._rest())
+            fd = _replace_with(path, [self._header, *chunks], keep_open=True)
+            assert fd is not None
+            os.close(old)
+            self._fd = fd
+            self._current_on_disk = len(self._entry(self.current)) if self.current is not None else 0
+
     # ------------------------------------------------------------------- at the end
     def _rest(self) -> Iterator[bytes]:
         """The finished deals written so far, in chunks, then the deal in play."""
         if self._fd is not None:
             handle: IO[bytes] = os.fdopen(os.dup(self._fd), "rb")
             handle.seek(len(self._header))
+            left = os.fstat(self._fd).st_size - len(self._header) - self._current_on_disk
         else:
             assert self._spool is not None
             handle = self._spool
             handle.seek(0)
+            left = -1
         try:
-            while chunk := handle.read(SPOOL_BYTES):
+            while left != 0 and (chunk := handle.read(SPOOL_BYTES if left < 0 else min(left, SPOOL_BYTES))):
+                left -= len(chunk) if left > 0 else 0
                 yield chunk
         finally:
             if handle is not self._spool:
@@ -308,6 +350,8 @@ class RecordWriter:
         with signals_held(), self._failing(path):
             if self.hide_seed:
                 _replace_with(path, itertools.chain([self._head(path, with_seed=True)], self._rest()))
+            elif self._current_on_disk:
+                self.checkpoint()
             elif self.current is not None:
                 _append(fd, self._entry(self.current))
             self.current = None

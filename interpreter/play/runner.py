@@ -127,24 +127,37 @@ def play_deal(
     moves: list[str] | None = None,
 ) -> None:
     """Play one deal to its end; ``moves`` receives each recorded move as it is made."""
-    deck = state.rs.deck
     while not state.is_over:
         seat = state.actor
         assert seat is not None
-        legal = state.legal_actions()
-        action = agents[seat].choose(state.view(seat), legal)
-        state.check(action)
-        before = state.tricks_played
-        pending = state.trick_with_seats()
-        turn_up = state.turn_up_card()
-        state.apply(action)
-        if moves is not None and not isinstance(action, Continue):
-            moves.append(str(action))
-        if observer:
-            if not isinstance(action, Continue):
-                observer(ActionTaken(seat, action, state, turn_up))
-            if state.tricks_played > before:
-                card = getattr(action, "card")
-                cards = tuple(pending + [(seat, card)])
-                points = sum(deck.points[deck.index(c)] for _, c in cards)
-                observer(TrickDone(cards, state.last_winner, points, state))
+        action = agents[seat].choose(state.view(seat), state.legal_actions())
+        take_action(state, seat, action, observer, moves)
+
+
+def take_action(
+    state: DealState,
+    seat: int,
+    action: Action,
+    observer: Callable[[Event], None] | None = None,
+    moves: list[str] | None = None,
+) -> None:
+    """Apply one decision of ``seat`` (checked first: an illegal one raises and changes
+    nothing), record it, and tell the observer what happened.  Every place that plays a
+    deal step by step -- :func:`play_deal`, the table of ``rules play`` -- goes through here,
+    so they log, record and report alike."""
+    state.check(action)
+    before = state.tricks_played
+    pending = state.trick_with_seats()
+    turn_up = state.turn_up_card()
+    state.apply(action)
+    if moves is not None and not isinstance(action, Continue):
+        moves.append(str(action))
+    if observer:
+        if not isinstance(action, Continue):
+            observer(ActionTaken(seat, action, state, turn_up))
+        if state.tricks_played > before:
+            deck = state.rs.deck
+            card = getattr(action, "card")
+            cards = tuple(pending + [(seat, card)])
+            points = sum(deck.points[deck.index(c)] for _, c in cards)
+            observer(TrickDone(cards, state.last_winner, points, state))

@@ -1,0 +1,1 @@
+"""The card table of ``rules play`` (Textual): see :mod:`cli.table.app`."""

@@ -1,0 +1,631 @@
+"""``rules play``: a full-screen card table in the terminal (Textual), where a person meets the bots.
+
+Three screens: :class:`StartScreen` (ruleset, opponent, practice mode), :class:`TableScreen`
+(the deal in play) and :class:`DealSummary` (all hands, the result and the match score at the
+end of each deal).  The match itself is a :class:`~interpreter.play.session.TableSession`;
+the screens read the person's :class:`~interpreter.engine.views.SeatView` and the public
+events only (:mod:`cli.table.render`), so no screen can show a card the seat may not see
+until the deal is over.  The record is on disk after every move the person makes, and
+``rules play --resume RECORD`` goes on from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, Footer, Label, RichLog, Select, Static
+from textual.widgets.button import ButtonVariant
+
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
+from interpreter.core.cards import Card
+from interpreter.core.errors import IllegalActionError
+from interpreter.engine.views import SeatView
+from interpreter.play import seatfacts as facts
+from interpreter.play.runner import ActionTaken, DealEnded, Event, TrickDone
+from interpreter.play.session import HUMAN, TableSession, new_seed
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.resources import bundled_rulesets
+from interpreter.rules.ruleset import Ruleset
+from cli.table import render
+
+#: Opponents offered on the start screen: (label, seat kind).
+OPPONENTS = (
+    ("search bot, normal (about 0.2 s a move)", "search:normal"),
+    ("search bot, easy", "search:easy"),
+    ("search bot, hard (up to a second a move)", "search:hard"),
+    ("greedy bot (fast, plays by rules of thumb)", "greedy"),
+    ("random bot", "random"),
+)
+
+#: Keys of the actions that are not a card: (action kind, key, button label).
+ACTION_KEYS = {Marry: "m", Exchange: "x", Close: "c", CloseBeforeDraw: "b", Declare: "d", Continue: "n", Pass: "p"}
+
+
+@dataclass
+class TableOptions:
+    """What ``rules play`` was asked for: the start screen's choices filled in."""
+
+    ruleset: str | None = None
+    opponent: str = "search:normal"
+    seed: int | None = None
+    practice: bool = False
+    record: Path | None = None
+    bot_delay: float = 0.6  # seconds between two bot moves, so a person sees each card land
+    resume: TableSession | None = None
+    allow_outside: bool = False
+    saved: list[Path] = field(default_factory=list)  # where the record went (for the CLI to say)
+
+
+def your_turn(view: SeatView, legal: list[Action]) -> str:
+    """What the person is asked to do: ``bid or pass (keys 1-5, p)``, ``lead a card``..."""
+    if any(isinstance(a, (Bid, Pass)) for a in legal):
+        bids = [a.amount for a in legal if isinstance(a, Bid)]
+        return f"bid or pass (keys {bids[0]}-{bids[-1]}, p)" if bids else "pass (p)"
+    if any(isinstance(a, (Play, Marry)) for a in legal):
+        return "follow with a card" if view.trick else "lead a card"
+    return "choose"
+
+
+def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
+    """The keys of the table for this ruleset: (key, what it does), only for actions it has."""
+    keys = [("1-9", "play the card with that number" + (" (in the auction: bid that number)" if rs.bidding.enabled else ""))]
+    offered = [
+        (rs.marriage.enabled, "m", "marry (the marriage's king leads; click the queen to lead her)"),
+        (rs.exchange.enabled, "x", "exchange for the turn-up"),
+        (rs.closing.enabled, "c", "close the talon"),
+        (rs.closing.enabled and rs.closing.timing == "before_or_after_draw", "b", "close before the draw"),
+        (rs.claim.enabled, "d", f"declare {rs.claim.target}"),
+        (rs.claim.enabled or rs.closing.enabled, "n", "continue (do not declare or close now)"),
+        (rs.bidding.enabled, "p", "pass"),
+        (practice, "h", "hint"),
+        (practice, "u", "undo"),
+    ]
+    keys += [(key, what) for on, key, what in offered if on]
+    return keys + [("?", "this help"), ("q", "save and quit")]
+
+
+def one_marriage(actions: list[Action]) -> bool:
+    """Whether ``actions`` are all marriages of one suit (its king or its queen led)."""
+    suits = {a.card.suit if isinstance(a, Marry) else None for a in actions}
+    return len(suits) == 1 and None not in suits
+
+
+def action_label(view_rs: Ruleset, action: Action) -> str:
+    """A button's words: ``Marry K♥``, ``66!``, ``Bid 3``..."""
+    if isinstance(action, Marry):
+        return f"Marry {facts.card_text(action.card)}"
+    if isinstance(action, Declare):
+        return f"{view_rs.claim.target}!"
+    if isinstance(action, Bid):
+        moon = view_rs.bidding.moon
+        return f"Bid {action.amount}" + (" moon" if moon is not None and action.amount == moon.bid else "") + f" ({action.amount})"
+    return {Exchange: "Exchange", Close: "Close", CloseBeforeDraw: "Close before draw", Continue: "Continue", Pass: "Pass"}.get(type(action), str(action))
+
+
+class ChoiceButton(Button):
+    """A button for one choice at the table: a card of the hand, an action, hint or undo.
+    The buttons are made anew at every turn, so they carry their choice rather than an id."""
+
+    def __init__(self, choice: Card | Action | str, label: str | Text, *, classes: str = "", disabled: bool = False, variant: ButtonVariant = "default", compact: bool = True) -> None:
+        super().__init__(label, variant=variant, classes=classes, disabled=disabled, compact=compact)
+        self.choice = choice
+
+
+class StartScreen(Screen[None]):
+    """Pick a ruleset and an opponent, then start."""
+
+    BINDINGS = [Binding("enter", "start", "Start", priority=False), Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        assert isinstance(app, TableApp)
+        opts = app.options
+        names = sorted(bundled_rulesets())
+        choices = [(name, name) for name in names]
+        if opts.ruleset and opts.ruleset not in names:
+            choices.insert(0, (opts.ruleset, opts.ruleset))
+        with Vertical(id="start"):
+            yield Static(Text("Sixty-Six Rules", style="bold") + Text(" — a card table for the Sixty-Six family"), id="title")
+            yield Label("Ruleset")
+            yield Select(choices, value=opts.ruleset or "schnapsen", allow_blank=False, id="ruleset")
+            yield Label("Opponent")
+            kinds = [k for _, k in OPPONENTS]
+            yield Select([(label, kind) for label, kind in OPPONENTS], value=opts.opponent if opts.opponent in kinds else kinds[0], allow_blank=False, id="opponent")
+            yield Checkbox("Practice mode: hints and undo", value=opts.practice, id="practice")
+            yield Button("Start (Enter)", variant="primary", id="go")
+            yield Static(Text("Keys at the table: 1-9 play a card, m marry, x exchange, c close, d declare, h hint, u undo, ? help, q quit", style="dim"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#go", Button).focus()
+
+    @on(Button.Pressed, "#go")
+    def action_start(self) -> None:
+        app = self.app
+        assert isinstance(app, TableApp)
+        ruleset = self.query_one("#ruleset", Select).value
+        opponent = self.query_one("#opponent", Select).value
+        practice = self.query_one("#practice", Checkbox).value
+        app.start_match(str(ruleset), str(opponent), bool(practice))
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask before a move that costs points by surprise (a claim with too few points)."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="question")
+            with Horizontal():
+                yield Button("Yes (y)", variant="error", id="yes")
+                yield Button("No (n)", variant="primary", id="no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class HelpScreen(ModalScreen[None]):
+    """This ruleset's actions and the table's keys."""
+
+    BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
+
+    def __init__(self, rs: Ruleset, practice: bool) -> None:
+        super().__init__()
+        self.rs = rs
+        self.practice = practice
+
+    def compose(self) -> ComposeResult:
+        text = Text(f"{self.rs.title}\n\n", style="bold")
+        for what, does in facts.ruleset_actions(self.rs):
+            text.append(f"{what:<18}", style="bold")
+            text.append(does + "\n")
+        text.append("\nKeys: ", style="bold")
+        text.append(", ".join(f"{key} {what}" for key, what in table_keys(self.rs, self.practice)) + "\n")
+        text.append("Mouse: click a card or a button.")
+        with Vertical(id="dialog"):
+            yield Static(text)
+            yield Button("Close (Esc)", id="close")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def pressed(self) -> None:
+        self.dismiss(None)
+
+
+class DealSummary(ModalScreen[None]):
+    """The end of a deal: the result, every hand as dealt, the match score."""
+
+    BINDINGS = [Binding("enter,space,n", "close", "Next"), Binding("q", "app.quit", "Save and quit")]
+
+    def __init__(self, session: TableSession, me: int) -> None:
+        super().__init__()
+        self.session = session
+        self.me = me
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        result = s.result()
+        assert result is not None and s.state is not None
+        view = s.view(self.me)
+        rs = s.rs
+        text = Text(f"Deal {s.number} is over\n", style="bold")
+        if result.redeal:
+            text.append("thrown in: nobody bid\n")
+        elif result.winner is not None:
+            name = facts.side_name(rs, self.me, result.winner)
+            won = result.game_points if result.game_points is not None else result.scores[result.winner]
+            verb = "win" if name in ("you", "your team", "opponents") else "wins"
+            text.append(f"{name} {verb} {won} game point{'s' if won != 1 else ''}", style="bold green" if rs.side_of(self.me) == result.winner else "bold red")
+            text.append(f" — {result.reason}\n")
+        else:
+            text.append(f"drawn — {result.reason}\n")
+        text.append(facts.points_line(view) + "\n\nHands as dealt:\n")
+        for seat, hand in enumerate(s.summary_hands()):
+            text.append(f"  {facts.seat_name(view, seat):<12}")
+            for c in hand:
+                text.append_text(render.card(c, trump=view.trump))
+                text.append(" ")
+            text.append("\n")
+        text.append("\n" + facts.match_line(rs, self.me, s.match.scores) + "\n", style="bold cyan")
+        if s.match_over:
+            assert s.match.winner is not None
+            winner = facts.side_name(rs, self.me, s.match.winner)
+            text.append(f"\nThe match is over: {winner} {'win' if winner in ('you', 'your team', 'opponents') else 'wins'}.\n", style="bold")
+        with Vertical(id="dialog"):
+            yield Static(text, id="summary")
+            yield Button("New match (Enter)" if s.match_over else "Next deal (Enter)", variant="primary", id="next")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def pressed(self) -> None:
+        self.dismiss(None)
+
+
+class TableScreen(Screen[None]):
+    """The deal in play, seen from the person's seat."""
+
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("q", "quit_table", "Save & quit"),
+        *[Binding(str(k), f"card({k})", show=False) for k in range(1, 10)],
+        *[Binding(key, f"kind('{kind.__name__}')", show=False) for kind, key in ACTION_KEYS.items()],
+    ]
+
+    def __init__(self, session: TableSession, me: int, bot_delay: float) -> None:
+        super().__init__()
+        self.session = session
+        self.me = me
+        self.bot_delay = bot_delay
+        self.just_played: list[tuple[int, Card]] = []  # the last trick, lying on the table until the next lead
+        self.taker: int | None = None
+        self.hand_after: tuple[Card, ...] | None = None  # the hand right after the person's last move (to tell the card drawn)
+        self.busy = False
+        self.message = ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hint and undo are offered (in the footer too) only in practice mode."""
+        if action in ("hint", "undo") and not self.session.practice:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="scoreboard")
+        with Horizontal(id="middle"):
+            with Vertical(id="left"):
+                yield Static(id="others")
+                yield Static(id="centre")
+                yield Static(id="info")
+            yield RichLog(id="log", wrap=True, markup=False, max_lines=500, min_width=20)
+        yield Static(id="status")
+        yield Horizontal(id="hand")
+        yield Horizontal(id="actions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.session.observer = self.observe
+        if self.session.state is None or self.session.deal_over:
+            self.session.start_deal()
+            self.log_line(f"Deal {self.session.number}: {facts.who_is_who(self.session.view(self.me))}")
+        else:
+            self.log_line(f"Deal {self.session.number} resumed")
+        self.refresh_table()
+        self.advance()
+
+    # ------------------------------------------------------------------ events of the match
+    def observe(self, event: Event) -> None:
+        """Note what every player saw happen (nothing hidden is read from the event)."""
+        s = self.session
+        if s.state is None:
+            return
+        view = s.view(self.me)
+        if isinstance(event, ActionTaken):
+            self.log_line(self.describe(view, event.seat, event.action))
+            if self.just_played and view.trick:
+                self.just_played = []
+        elif isinstance(event, TrickDone):
+            self.just_played = list(event.cards)
+            self.taker = event.winner
+            self.log_line(f"{facts.seat_name(view, event.winner)} take{'' if event.winner == self.me else 's'} the trick ({event.points} points)")
+        elif isinstance(event, DealEnded):
+            self.log_line(f"Deal {event.number}: {event.result.reason}")
+
+    def describe(self, view: SeatView, seat: int, action: Action) -> str:
+        who = facts.seat_name(view, seat)
+        if isinstance(action, Marry):
+            return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}, leads {facts.card_text(action.card)}"
+        if isinstance(action, Play):
+            return f"{who}: {facts.card_text(action.card)}"
+        if isinstance(action, Exchange):
+            return f"{who}: exchanges for the turn-up"
+        if isinstance(action, (Close, CloseBeforeDraw)):
+            return f"{who}: closes the talon"
+        if isinstance(action, Declare):
+            return f"{who}: declares {self.session.rs.claim.target}"
+        if isinstance(action, Bid):
+            return f"{who}: bid {action.amount}"
+        if isinstance(action, Pass):
+            return f"{who}: pass"
+        return f"{who}: {action}"
+
+    def log_line(self, line: str) -> None:
+        self.query_one("#log", RichLog).write(line)
+
+    # ------------------------------------------------------------------ drawing
+    def refresh_table(self) -> None:
+        s = self.session
+        if s.state is None:
+            return
+        view = s.view(self.me)
+        self.query_one("#scoreboard", Static).update(render.scoreboard(view, s.match.scores, s.number))
+        self.query_one("#others", Static).update(render.others(view))
+        self.query_one("#centre", Static).update(render.centre(view, self.just_played, self.taker))
+        self.query_one("#info", Static).update(render.info(view))
+        legal = s.legal() if s.human_to_act() == self.me else []
+        status = Text()
+        if self.message:
+            status.append(self.message + "\n", style="bold yellow")
+        if s.deal_over:
+            status.append("The deal is over")
+        elif legal:
+            status.append("Your turn: " + your_turn(view, legal), style="bold green")
+            if any(isinstance(a, Declare) for a in legal) and any(isinstance(a, Continue) for a in legal):
+                mine = s.rs.side_of(self.me)
+                status.append(f" — you may go out now: declare {s.rs.claim.target} (you have {view.card_points[mine]}) or continue")
+        else:
+            actor = s.actor()
+            status.append(f"{facts.seat_name(view, actor)} to play…" if actor is not None else "")
+        self.query_one("#status", Static).update(status)
+        self.draw_hand(view, legal)
+        self.draw_actions(legal)
+
+    def draw_hand(self, view: SeatView, legal: list[Action]) -> None:
+        row = self.query_one("#hand", Horizontal)
+        row.remove_children()
+        playable = {a.card for a in legal if isinstance(a, (Play, Marry))}
+        buttons = []
+        for k, c in enumerate(render.sorted_hand(view), 1):
+            label = Text(f"{k} ", style="dim") + render.card(c, trump=view.trump)
+            buttons.append(ChoiceButton(c, label, classes="card", disabled=c not in playable, compact=False))
+        row.mount(*buttons)
+
+    def draw_actions(self, legal: list[Action]) -> None:
+        row = self.query_one("#actions", Horizontal)
+        row.remove_children()
+        buttons = []
+        for action in (a for a in legal if not isinstance(a, Play)):
+            key = ACTION_KEYS.get(type(action))
+            label = action_label(self.session.rs, action) + (f" ({key})" if key and not isinstance(action, Marry) else "")
+            buttons.append(ChoiceButton(action, label, classes="action", variant="warning" if isinstance(action, Declare) else "default"))
+        if self.session.practice:
+            buttons.append(ChoiceButton("hint", "Hint (h)"))
+            buttons.append(ChoiceButton("undo", "Undo (u)", disabled=not self.session.can_undo()))
+        row.mount(*buttons)
+
+    # ------------------------------------------------------------------ the bots' turns
+    def advance(self) -> None:
+        """Play on until the person must decide: bots one move at a time (with a pause a
+        person can follow), a forced move of the person's for them, the summary at the end."""
+        s = self.session
+        if s.deal_over:
+            self.refresh_table()
+            self.app.push_screen(DealSummary(s, self.me), self.after_summary)
+            return
+        if s.human_to_act() == self.me:
+            view = s.view(self.me)
+            legal = s.legal()
+            drawn = [c for c in view.hand if c not in self.hand_after] if self.hand_after is not None else []
+            if len(drawn) == 1:
+                self.note(f"you drew {facts.card_text(drawn[0])}")
+            self.hand_after = None
+            if len(legal) == 1:
+                self.note(f"only one move: {facts.describe_action(view, legal[0])} (played for you)")
+                self.log_line(f"(only one move: {legal[0]})")
+                self.play(legal[0], confirmed=True, keep_notes=True)
+                return
+            self.refresh_table()
+            return
+        if s.bot_step():
+            self.refresh_table()
+            if self.bot_delay > 0:
+                self.set_timer(self.bot_delay, self.advance)
+            else:
+                self.call_later(self.advance)
+            return
+        self.refresh_table()  # another person's turn (hot seat is not offered by this table)
+
+    def after_summary(self, _: None = None) -> None:
+        s = self.session
+        self.just_played, self.taker, self.message = [], None, ""
+        self.query_one("#log", RichLog).clear()
+        if s.match_over:
+            app = self.app
+            assert isinstance(app, TableApp)
+            app.finish_match()
+            return
+        s.start_deal()
+        self.log_line(f"Deal {s.number}: {facts.who_is_who(s.view(self.me))}")
+        self.advance()
+
+    # ------------------------------------------------------------------ the person's moves
+    def play(self, action: Action, *, confirmed: bool = False, keep_notes: bool = False) -> None:
+        """The person's move: confirmed first if it costs points by surprise, explained if illegal."""
+        s = self.session
+        if s.human_to_act() != self.me:
+            return
+        view = s.view(self.me)
+        warning = facts.claim_warning(view, action)
+        if warning and not confirmed:
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.play(action, confirmed=True)
+            self.app.push_screen(ConfirmScreen(warning + "\n\nDeclare anyway?"), answered)
+            return
+        try:
+            s.act(action)
+        except IllegalActionError as exc:
+            self.message = f"illegal: {exc.message}"
+            self.refresh_table()
+            return
+        if not keep_notes:
+            self.message = ""
+        self.hand_after = s.view(self.me).hand if s.state is not None and not s.deal_over else None
+        self.advance()
+
+    def note(self, text: str) -> None:
+        """Tell the person something on the status line, until their next move."""
+        self.message = f"{self.message}; {text}" if self.message else text
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button
+        if not isinstance(button, ChoiceButton):
+            return
+        choice = button.choice
+        if choice == "hint":
+            self.action_hint()
+        elif choice == "undo":
+            self.action_undo()
+        elif isinstance(choice, Card):
+            self.play_card(choice)
+        elif isinstance(choice, Action):
+            self.play(choice)
+
+    def play_card(self, c: Card) -> None:
+        legal = self.session.legal() if self.session.human_to_act() == self.me else []
+        if Play(c) in legal:
+            self.play(Play(c))
+        elif Marry(c) in legal:
+            self.play(Marry(c))
+        elif legal:
+            self.message = f"illegal: {self.session.explain(Play(c)) or 'not now'}"
+            self.refresh_table()
+
+    def action_card(self, k: int) -> None:
+        """A number key: the k-th card of the hand -- or, in the auction, a bid of k."""
+        if self.session.state is None:
+            return
+        legal = self.session.legal() if self.session.human_to_act() == self.me else []
+        if any(isinstance(a, Bid) for a in legal):
+            if Bid(k) in legal:
+                self.play(Bid(k))
+            else:
+                self.message = f"no bid of {k} now: " + (self.session.explain(Bid(k)) or "")
+                self.refresh_table()
+            return
+        hand = render.sorted_hand(self.session.view(self.me))
+        if 1 <= k <= len(hand):
+            self.play_card(hand[k - 1])
+
+    def action_kind(self, name: str) -> None:
+        if self.session.human_to_act() != self.me:
+            return
+        matching = [a for a in self.session.legal() if type(a).__name__ == name]
+        if len(matching) == 1 or one_marriage(matching):
+            self.play(matching[0])  # one marriage whichever card leads it: the first (the stronger)
+        elif matching:
+            self.message = "which one? " + ", ".join(action_label(self.session.rs, a) for a in matching) + " — click it"
+            self.refresh_table()
+
+    def action_hint(self) -> None:
+        s = self.session
+        if not s.practice:
+            self.message = "hints are for practice mode (rules play --practice)"
+        elif s.human_to_act() == self.me:
+            best = s.hint(self.me)
+            self.message = f"hint: the search bot would {facts.describe_action(s.view(self.me), best)}"
+        self.refresh_table()
+
+    def action_undo(self) -> None:
+        s = self.session
+        if not s.practice:
+            self.message = "undo is for practice mode (rules play --practice)"
+        elif s.undo():
+            self.just_played, self.taker = [], None
+            self.message = "took back your last move"
+            self.log_line("(undo)")
+        else:
+            self.message = "nothing to take back in this deal"
+        self.refresh_table()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.session.rs, self.session.practice))
+
+    def action_quit_table(self) -> None:
+        self.app.exit()
+
+
+class TableApp(App[None]):
+    """The card table: a start screen, then deals until the match is won."""
+
+    TITLE = "Sixty-Six Rules"
+    CSS = """
+    #start { padding: 1 2; width: 80; height: auto; }
+    #start Select, #start Checkbox, #start Button { margin: 1 0 0 0; }
+    #title { margin-bottom: 1; }
+    #scoreboard { background: $boost; padding: 0 1; height: 1; }
+    #middle { height: 1fr; }
+    #left { width: 3fr; padding: 0 1; }
+    #others { height: auto; margin-bottom: 1; }
+    #centre { height: auto; border: round $accent; padding: 0 1; min-height: 5; }
+    #info { height: auto; margin-top: 1; }
+    #log { width: 2fr; border: round $panel; }
+    #status { height: 2; padding: 0 1; }
+    #hand { height: 3; padding: 0 1; }
+    #actions { height: 1; padding: 0 1; }
+    #hand Button, #actions Button { margin-right: 1; min-width: 5; }
+    #hand Button.card { min-width: 9; }
+    ModalScreen { align: center middle; }
+    #dialog { width: 90%; max-width: 100; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    #dialog Button { margin: 1 1 0 0; }
+    """
+
+    def __init__(self, options: TableOptions) -> None:
+        super().__init__()
+        self.options = options
+        self.session: TableSession | None = options.resume
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.push_screen(TableScreen(self.session, self.session.humans[0], self.options.bot_delay))
+        else:
+            self.push_screen(StartScreen())
+
+    def start_match(self, ruleset: str, opponent: str, practice: bool) -> None:
+        """Begin a match from the start screen's choices (the person at seat 0)."""
+        opts = self.options
+        rs = load_ruleset(ruleset, allow_outside=opts.allow_outside)
+        kinds = [HUMAN] + [opponent] * (rs.players.count - 1)
+        record = opts.record if opts.record is not None else default_record_path()
+        self.session = TableSession(rs, opts.seed if opts.seed is not None else new_seed(), kinds, record, practice)
+        self.switch_screen(TableScreen(self.session, 0, opts.bot_delay))
+
+    def finish_match(self) -> None:
+        """After the match's last summary: save it, back to the start screen for another."""
+        self.save()
+        self.options.seed = None  # a new match, new cards
+        self.switch_screen(StartScreen())
+
+    def save(self) -> None:
+        if self.session is not None:
+            path = self.session.save()
+            if path is not None:
+                self.options.saved.append(path)
+            self.session = None
+
+    def on_unmount(self) -> None:
+        self.save()
+
+
+def default_record_path() -> Path:
+    """``rules-play-YYYYMMDD-HHMMSS.yaml`` in the current folder (numbered if taken)."""
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = Path(f"rules-play-{stamp}.yaml")
+    k = 2
+    while path.exists():
+        path = Path(f"rules-play-{stamp}-{k}.yaml")
+        k += 1
+    return path

@@ -1,0 +1,130 @@
+"""The table's panels as rich text, from one seat's view and public events only.
+
+Kept apart from the widgets so that what a screen can show is plain functions of a
+:class:`~interpreter.engine.views.SeatView` (and of cards that were laid on the table in
+front of everybody): the tests check those functions and the rendered screens alike for
+cards the seat may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from interpreter.core.cards import Card
+from interpreter.engine.views import SeatView
+from interpreter.play import seatfacts as facts
+
+TRUMP_MARK = "*"
+DISPLAY_SUITS = "SHCD"  # black and red in turn, as card players sort a hand
+
+
+def card(c: Card, *, trump: str | None = None, dim: bool = False) -> Text:
+    """A card with its suit symbol, red or white, trumps marked with ``*``."""
+    style = "bold red" if c.suit in facts.RED_SUITS else "bold"
+    if dim:
+        style = "dim " + style
+    text = Text(facts.card_text(c), style=style)
+    if trump is not None and c.suit == trump:
+        text.append(TRUMP_MARK, style="yellow")
+    return text
+
+
+def sorted_hand(view: SeatView) -> list[Card]:
+    """The hand grouped by suit, trumps first, then black and red suits in turn, each suit
+    strongest first."""
+    deck = view.rs.deck
+    trump = view.trump
+    suit_rank = {s: DISPLAY_SUITS.index(s) for s in deck.suits}
+    return sorted(view.hand, key=lambda c: (c.suit != trump, suit_rank[c.suit], deck.index(c)))
+
+
+def scoreboard(view: SeatView, match_scores: Sequence[int], deal_number: int) -> Text:
+    """``match to 7: you 3, opponent 1 · deal 3 · Schnapsen`` (the score first: a long title
+    is what a narrow terminal cuts)."""
+    text = Text(facts.match_line(view.rs, view.seat, match_scores), style="bold cyan")
+    text.append(f"  ·  deal {deal_number}  ·  ")
+    text.append(view.rs.title, style="bold")
+    return text
+
+
+def others(view: SeatView) -> Text:
+    """One line per other seat: its name, how many cards it holds, who deals."""
+    text = Text()
+    lines = []
+    for seat in range(view.seats):
+        if seat == view.seat:
+            continue
+        name = facts.seat_name(view, seat)
+        out = seat in view.sitting_out
+        line = f"{name} (seat {seat})" if not name.startswith("seat") else name
+        line += ": sits out" if out else f": {view.hand_sizes[seat]} cards"
+        if seat == view.dealer:
+            line += ", deals"
+        if seat == view.actor:
+            line += "  <- to play"
+        lines.append(line)
+    text.append("\n".join(lines))
+    return text
+
+
+def centre(view: SeatView, just_played: Sequence[tuple[int, Card]] = (), taker: int | None = None) -> Text:
+    """Trump, turn-up and talon, then the cards on the table (or the trick just taken, still
+    lying there until the next card is led)."""
+    text = Text()
+    if view.trump:
+        text.append("Trump ")
+        text.append(facts.suit_text(view.trump), style="bold red" if view.trump in facts.RED_SUITS else "bold")
+    elif view.rs.trump.selection == "first_card_led":
+        text.append("Trump: the suit of the first card led")
+    else:
+        text.append("Trump not fixed yet")
+    if view.turn_up is not None:
+        text.append("   turn-up ")
+        text.append_text(card(view.turn_up))
+    if view.rs.deal.talon:
+        talon = view.talon_size
+        text.append(f"   talon: {talon}" + (" (closed)" if view.closed else ""))
+    text.append("\n\n")
+    if view.trick:
+        text.append("On the table: ")
+        _cards(text, view, view.trick)
+    elif just_played:
+        text.append("Trick: ")
+        _cards(text, view, just_played)
+        if taker is not None:
+            text.append(f"  -> {facts.seat_name(view, taker)} take{'' if taker == view.seat else 's'} it")
+    else:
+        text.append("The table is empty", style="dim")
+    return text
+
+
+def _cards(text: Text, view: SeatView, played: Sequence[tuple[int, Card]]) -> None:
+    for k, (seat, c) in enumerate(played):
+        if k:
+            text.append(",  ")
+        text.append(f"{facts.seat_name(view, seat)} ")
+        text.append_text(card(c, trump=view.trump))
+
+
+def info(view: SeatView) -> Text:
+    """Points of every side (with pending marriages), announcements, the auction, tricks the
+    rules let this seat look back at."""
+    text = Text()
+    for s in facts.side_scores(view):
+        line = f"{s.name}: {s.points} points"
+        if s.pending:
+            line += f" (+{s.pending} pending)"
+        line += f", {s.tricks} trick{'s' if s.tricks != 1 else ''}"
+        text.append(line + "\n")
+    for line in facts.announcements(view):
+        text.append("announced: " + line + "\n", style="magenta")
+    contract = facts.contract_line(view)
+    for line in [contract] if contract else facts.auction_lines(view):  # once bid, the contract is what matters
+        text.append(line + "\n", style="cyan")
+    for trick in view.reviewable_tricks[-1:]:
+        text.append("last trick: ")
+        _cards(text, view, trick)
+        text.append("\n")
+    return text

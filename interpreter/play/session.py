@@ -1,0 +1,268 @@
+"""A match played one decision at a time: the model behind a table where people sit among bots.
+
+:func:`~interpreter.play.runner.play_match` owns its loop and asks each agent in turn, which
+suits bots and the line-mode human seat.  A full-screen table is driven the other way round:
+the screen waits for a key, then tells the match what was chosen.  :class:`TableSession` is
+that match: it deals, lets the bots move one decision at a time (so a screen can show each
+card as it lands), takes the person's choice, keeps the record on disk after every move, and
+in practice mode takes moves back.  Every move goes through
+:func:`~interpreter.play.runner.take_action`, as in ``rules run``, so the two log, record and
+report alike.
+
+A session hands the screen only :meth:`view` (the person's seat) and public events; the deal
+state stays inside, and :meth:`summary_hands` gives the hands only once the deal is over.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from interpreter.core.actions import Action
+from interpreter.core.cards import CardSet
+from interpreter.core.errors import IllegalActionError, RulesError
+from interpreter.engine.match import Match
+from interpreter.engine.settle import DealResult
+from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
+from interpreter.play.bots import Agent, make_agent
+from interpreter.play.record import apply_recorded, load_record, replay
+from interpreter.play.recordfile import RecordWriter
+from interpreter.play.runner import DealEnded, DealStarted, Event, take_action
+from interpreter.rules.ruleset import Ruleset
+
+HUMAN = "human"
+
+
+class ResumeError(RulesError):
+    """A record that cannot be resumed (finished, or not a match record of this program)."""
+
+
+@dataclass
+class TableSession:
+    """A match between people (seat kind ``human``) and bots, advanced decision by decision.
+
+    ``observer`` hears every event (deal started, action, trick, deal ended) as
+    :func:`~interpreter.play.runner.play_match` reports them; the events carry the deal
+    state, so a screen must take from them only what is public (the cards played, the
+    match score) and read everything else from :meth:`view`.
+    """
+
+    rs: Ruleset
+    seed: int
+    kinds: list[str]
+    record_path: Path | None = None
+    practice: bool = False
+    observer: Callable[[Event], None] | None = None
+    match: Match = field(init=False)
+    state: DealState | None = field(init=False, default=None)
+    number: int = field(init=False, default=0)
+    agents: list[Agent | None] = field(init=False)
+    record: RecordWriter | None = field(init=False, default=None)
+    moves: list[str] = field(init=False, default_factory=list)
+    steps: list[tuple[int, Action]] = field(init=False, default_factory=list)  # this deal's decisions, Continue included
+    hands: list[CardSet] = field(init=False, default_factory=list)  # each seat's hand as dealt
+
+    def __post_init__(self) -> None:
+        if len(self.kinds) != self.rs.players.count:
+            raise ValueError(f"{self.rs.players.count} seat kinds needed, got {len(self.kinds)}")
+        self.match = Match(self.rs, self.seed)
+        self.agents = [None if k == HUMAN else make_agent(k, self.rs, self.seed * 16 + s) for s, k in enumerate(self.kinds)]
+        if self.record_path is not None:
+            self.record = RecordWriter(self.rs, seed=self.seed, players=self.kinds, path=self.record_path, hide_seed=HUMAN in self.kinds)
+
+    # ----------------------------------------------------------------- what the screen asks
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == HUMAN]
+
+    @property
+    def deal_over(self) -> bool:
+        return self.state is not None and self.state.is_over
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.is_over
+
+    def actor(self) -> int | None:
+        """The seat that must decide now (``None`` between deals)."""
+        return None if self.state is None or self.state.is_over else self.state.actor
+
+    def human_to_act(self) -> int | None:
+        """The person's seat if a person must decide now."""
+        seat = self.actor()
+        return seat if seat is not None and self.agents[seat] is None else None
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see of the deal in play."""
+        assert self.state is not None, "no deal in play"
+        return self.state.view(seat)
+
+    def legal(self) -> list[Action]:
+        assert self.state is not None
+        return self.state.legal_actions()
+
+    def explain(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now (message and rule), or ``None`` if it is legal."""
+        assert self.state is not None
+        try:
+            self.state.check(action)
+        except IllegalActionError as exc:
+            return f"{exc.message} [{exc.rule}]"
+        return None
+
+    def summary_hands(self) -> list[CardSet]:
+        """Every seat's hand as dealt, for the summary -- only once the deal is over."""
+        if not self.deal_over:
+            raise RuntimeError("the hands are shown only when the deal is over")
+        return list(self.hands)
+
+    def result(self) -> DealResult | None:
+        return self.match.results[-1] if self.deal_over and self.match.results else None
+
+    # ----------------------------------------------------------------- moving the match on
+    def start_deal(self) -> None:
+        """Deal the next deal."""
+        assert not self.match.is_over, "the match is over"
+        assert self.state is None or self.state.is_over, "the deal in play is not over"
+        self._begin(self.match.next_deal())
+
+    def _begin(self, state: DealState) -> None:
+        self.state = state
+        self.number += 1
+        self.steps = []
+        self.hands = [state.hand(s) for s in range(state.n)]
+        self.moves = self.record.begin_deal(state.dealer, self.match.deal_seeds[-1]) if self.record else []
+        self._tell(DealStarted(self.number, state))
+
+    def bot_step(self) -> bool:
+        """Let the bot whose turn it is make one decision; ``False`` if no bot is to act."""
+        seat = self.actor()
+        if seat is None:
+            return False
+        agent = self.agents[seat]
+        if agent is None:
+            return False
+        assert self.state is not None
+        self._take(seat, agent.choose(self.state.view(seat), self.state.legal_actions()))
+        return True
+
+    def act(self, action: Action) -> None:
+        """The person to act chooses ``action``; an illegal one raises
+        :class:`~interpreter.core.errors.IllegalActionError` and changes nothing."""
+        seat = self.human_to_act()
+        assert seat is not None, "no person is to act"
+        self._take(seat, action)
+
+    def _take(self, seat: int, action: Action) -> None:
+        assert self.state is not None
+        take_action(self.state, seat, action, self._tell, self.moves)
+        self.steps.append((seat, action))
+        if self.state.is_over:
+            self.match.finish_deal()
+            if self.record:
+                self.record.end_deal()
+            self._tell(DealEnded(self.number, self.match.results[-1], self.state, self.match))
+        elif self.record:
+            self.record.checkpoint()  # every move is on disk before the next: a closed window loses none
+
+    def _tell(self, event: Event) -> None:
+        if self.observer is not None:
+            self.observer(event)
+
+    # ----------------------------------------------------------------- practice mode
+    def can_undo(self) -> bool:
+        """In practice mode, whether a person's decision of this deal can be taken back."""
+        return self.practice and not self.deal_over and any(self.agents[s] is None for s, _ in self.steps)
+
+    def undo(self) -> bool:
+        """Take back the person's last decision of this deal and every bot move after it."""
+        if not self.can_undo():
+            return False
+        assert self.state is not None
+        while self.steps:
+            seat, action = self.steps.pop()
+            self.state.pop()
+            if str(action) != "continue" and self.moves:
+                self.moves.pop()
+            if self.agents[seat] is None:
+                break
+        if self.record:
+            self.record.checkpoint()
+        return True
+
+    def hint(self, seat: int, iterations: int = 1000) -> Action:
+        """What the search bot would play in the person's place (from their view only)."""
+        from interpreter.play.bots.search_bot import SearchBot
+
+        assert self.state is not None
+        bot = SearchBot(self.rs, random.Random(self.seed).getrandbits(32) ^ len(self.steps), iterations=iterations)
+        return bot.choose(self.state.view(seat), self.state.legal_actions())
+
+    # ----------------------------------------------------------------- stopping and resuming
+    def save(self) -> Path | None:
+        """Complete the record (the deal in play included, the seed shown) and close it."""
+        if self.record is None:
+            return None
+        path = self.record.save()
+        self.record = None
+        return path
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+def resume(path: Path, *, observer: Callable[[Event], None] | None = None, practice: bool = False, allow_outside: bool = False) -> TableSession:
+    """Go on with a match from its record: the finished deals are counted, the deal in play
+    is replayed to where it stopped, and the record goes on in the same file.
+
+    With the match seed in the record (a record completed by :meth:`TableSession.save`) the
+    deals that follow are the ones the match would have dealt; a record cut short while the
+    seed was kept from the player goes on with a fresh seed for the deals still to come.
+    Raises :class:`ResumeError` (or the record's own error, located) when it cannot.
+    """
+    rec = load_record(path, allow_outside=allow_outside)
+    rs = rec.ruleset
+    players = rec.meta.get("players")
+    if not isinstance(players, list) or len(players) != rs.players.count or HUMAN not in players:
+        raise ResumeError(f"{path}: not the record of a match with a person at the table (players: {players})", expected="a record written by rules play or rules run with a human seat")
+    if any(deal.seed is None for deal in rec.deals):
+        raise ResumeError(f"{path}: a deal is given by its hands, not dealt from a seed", expected="a match record written by rules play")
+    outcome = replay(rec)
+    if outcome.illegal is not None:
+        raise ResumeError(f"{path}: move {outcome.illegal['index'] + 1} ({outcome.illegal['move']}) is illegal: {outcome.illegal['reason']}", expected="a record of legal moves")
+    if outcome.match_winner is not None:
+        raise ResumeError(f"{path}: the match is over", expected="a record of a match still in play")
+    seed = rec.meta.get("seed")
+    session = TableSession(rs, seed if isinstance(seed, int) else new_seed(), [str(p) for p in players], None, practice)
+    match = session.match
+    finished: list[tuple[int, int, list[str]]] = []
+    current: tuple[int, int, list[str]] | None = None
+    for k, deal in enumerate(rec.deals):
+        assert deal.seed is not None
+        match._rng.getrandbits(32)  # the match seed's own sequence of deal seeds goes on after these
+        state = deal.state.copy()
+        match.deal = state
+        match.deal_seeds.append(deal.seed)
+        texts = []
+        for move in deal.moves:
+            apply_recorded(state, move)
+            texts.append(str(move))
+        session.number = k + 1
+        if state.is_over:
+            match.finish_deal()
+            finished.append((state.dealer, deal.seed, texts))
+        else:
+            session.state = state
+            session.hands = [deal.state.hand(s) for s in range(state.n)]
+            current = (state.dealer, deal.seed, texts)
+    session.observer = observer
+    session.record_path = path
+    session.record = RecordWriter(rs, seed=session.seed, players=session.kinds, path=path, hide_seed=True, deals=finished, current=current)
+    if current is not None:
+        session.moves = current[2]
+    return session

@@ -1,0 +1,93 @@
+"""Helpers for driving the card table of ``rules play`` the way a person does: by keys.
+
+``screen_text`` renders what the terminal shows right now (every screen on the stack, modal
+dialogs over the table) as plain text, the same way Textual's own screenshots are taken,
+so a test can read the screen as a person would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from cli.table import render
+from cli.table.app import DealSummary, TableApp, TableOptions, TableScreen
+from interpreter.core.actions import Action, Bid, Continue, Declare, Marry, Pass, Play
+from interpreter.core.cards import Card
+from interpreter.play import seatfacts as facts
+
+
+def screen_text(app: TableApp) -> str:
+    """The terminal's text now (as ``App.export_screenshot`` renders it, without the styles)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, color_system=None, record=True, legacy_windows=False)
+    # the same compositor call as App.export_screenshot, which only offers SVG
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    return console.export_text(styles=False)
+
+
+def run(test: Callable[[TableApp, Any], Awaitable[None]], options: TableOptions, size: tuple[int, int] = (100, 30)) -> None:
+    """Run ``test(app, pilot)`` with the table app in Textual's headless test mode."""
+
+    async def main() -> None:
+        app = TableApp(options)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await test(app, pilot)
+
+    asyncio.run(main())
+
+
+def options(ruleset: str, tmp_path: Path, *, seed: int = 7, opponent: str = "random", practice: bool = False) -> TableOptions:
+    return TableOptions(ruleset, opponent, seed, practice, tmp_path / "match.yaml", 0.0)
+
+
+async def settle(pilot: Any, rounds: int = 4) -> None:
+    """Let the bots' moves and the redraws that follow a key finish."""
+    for _ in range(rounds):
+        await pilot.pause()
+
+
+def key_for(app: TableApp, action: Action) -> str:
+    """The key a person presses for ``action`` (what the screen's footer and help teach)."""
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    view = screen.session.view(screen.me)
+    if isinstance(action, (Play, Marry)) and isinstance(action, Play):
+        return str(render.sorted_hand(view).index(action.card) + 1)
+    if isinstance(action, Bid):
+        return str(action.amount)
+    keys = {Marry: "m", Declare: "d", Continue: "n", Pass: "p"}
+    from cli.table.app import ACTION_KEYS
+
+    return ACTION_KEYS.get(type(action), keys.get(type(action), "?"))
+
+
+def hidden_cards(app: TableApp) -> list[Card]:
+    """Cards the person may not see now: neither in their hand, nor played, nor the turn-up,
+    nor known to be in a hand (an exchanged turn-up, a shown marriage partner)."""
+    screen = app.screen if isinstance(app.screen, TableScreen) else next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    view = screen.session.view(screen.me)
+    seen = set(view.hand)
+    seen.update(Card.parse(text.split()[1]) for _, text in view.history if text.split()[0] in ("play", "marry"))
+    if view.turn_up is not None:
+        seen.add(view.turn_up)
+    for cards in view.known:
+        seen.update(cards)
+    return [c for c in view.rs.deck.cards if c not in seen]
+
+
+def shows_card(text: str, card: Card) -> bool:
+    """Whether ``card`` is written on the screen in any of the forms the table uses."""
+    forms = [facts.card_text(card), facts.card_text(card, symbols=False), str(card)]
+    return any(form in text for form in forms)
+
+
+def on_summary(app: TableApp) -> bool:
+    return isinstance(app.screen, DealSummary)

@@ -1,0 +1,255 @@
+"""The card table of ``rules play``, driven by keys as a person plays it (Textual's pilot):
+a whole match, the dealt hand on screen, no hidden card ever shown, a wrong claim asked
+first, hints and undo in practice mode, the record on disk after every move and resumed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cli.table.app import ConfirmScreen, DealSummary, HelpScreen, StartScreen, TableApp, TableOptions, TableScreen
+from interpreter import Match, load_ruleset
+from interpreter.core.actions import Declare, Marry, Play
+from interpreter.play import seatfacts as facts
+from interpreter.play.record import load_record, replay
+from interpreter.play.session import resume
+from tabletools import hidden_cards, key_for, options, run, screen_text, settle, shows_card
+
+
+def table(app: TableApp) -> TableScreen:
+    screen = next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
+    return screen
+
+
+def a_seed_where_seat_0_leads_with(rs_name: str, want: Any) -> int:
+    """The first match seed whose first deal gives seat 0, who leads it, a hand with ``want``."""
+    rs = load_ruleset(rs_name)
+    for seed in range(500):
+        state = Match(rs, seed).next_deal()
+        if state.actor == 0 and want(state):
+            return seed
+    raise AssertionError("no such seed in 500")
+
+
+def test_start_screen_then_the_dealt_hand_is_on_the_table(tmp_path: Path) -> None:
+    rs = load_ruleset("schnapsen")
+    dealt = Match(rs, 7).next_deal().hand(0)  # the same seed deals the same cards
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        assert isinstance(app.screen, StartScreen)
+        assert "Ruleset" in screen_text(app) and "Opponent" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        text = screen_text(app)
+        for card in dealt:
+            assert facts.card_text(card) in text, f"{card} of the dealt hand is not on screen"
+        assert "match to 7: you 0, opponent 0" in text
+
+    run(test, options("schnapsen", tmp_path))
+
+
+def play_match_by_keys(app: TableApp, pilot: Any, check_hidden: bool = True) -> Any:
+    """Play the person's seat to the end of the match with keys: a card by its number, the
+    claim with d when 66 is reached, the summary closed with Enter."""
+
+    async def go() -> dict[str, int]:
+        counts = {"decisions": 0, "deals": 0, "hidden_checks": 0}
+        for _ in range(2000):
+            await settle(pilot)
+            if isinstance(app.screen, StartScreen):
+                return counts  # the match is over: back to the start screen
+            if isinstance(app.screen, DealSummary):
+                counts["deals"] += 1
+                await pilot.press("enter")
+                continue
+            if isinstance(app.screen, ConfirmScreen):
+                await pilot.press("y")
+                continue
+            screen = table(app)
+            session = screen.session
+            if session.human_to_act() != screen.me:
+                continue
+            if check_hidden:
+                text = screen_text(app)
+                for card in hidden_cards(app):
+                    assert not shows_card(text, card), f"hidden card {card} on screen:\n{text}"
+                counts["hidden_checks"] += 1
+            view = session.view(screen.me)
+            legal = session.legal()
+            mine = session.rs.side_of(screen.me)
+            declare = [a for a in legal if isinstance(a, Declare) and view.card_points[mine] >= session.rs.claim.target]
+            plays = [a for a in legal if isinstance(a, Play)]
+            choice = declare[0] if declare else plays[0] if plays else next(a for a in legal if not isinstance(a, Marry))
+            await pilot.press(key_for(app, choice))
+            counts["decisions"] += 1
+        raise AssertionError("the match did not end")
+
+    return go()
+
+
+def test_a_whole_match_by_keys_never_shows_a_hidden_card(tmp_path: Path) -> None:
+    record = tmp_path / "match.yaml"
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        counts = await play_match_by_keys(app, pilot)
+        assert counts["deals"] >= 1 and counts["decisions"] >= 5 * counts["deals"]
+        assert counts["hidden_checks"] == counts["decisions"]
+
+    run(test, options("schnapsen", tmp_path))
+    # the match is on disk, seed shown now that it is over, and replays to its winner
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    assert data["seed"] == 7 and data["players"] == ["human", "random"]
+    outcome = replay(load_record(record))
+    assert outcome.match_winner is not None
+    assert max(outcome.match_scores) >= 7
+
+
+def test_four_handed_auction_and_play_by_keys(tmp_path: Path) -> None:
+    """North American four-handed: the person bids with a number key or passes with p, plays
+    with a partner bot; no hidden card is shown, whatever the contract."""
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "partner (seat 2)" in text
+        assert "bid or pass" in text  # seat 0 bids first after dealer 3
+        counts = await play_match_by_keys(app, pilot)
+        assert counts["deals"] >= 1
+
+    run(test, TableOptions("north-american-4", "random", 11, False, tmp_path / "na.yaml", 0.0))
+
+
+def test_a_wrong_claim_asks_first_and_costs_what_the_rules_say(tmp_path: Path) -> None:
+    """After a first-lead marriage (20, pending: no trick yet) Schnapsen offers declare or
+    continue.  Declaring then is a false claim: the opponent, with no trick, scores 3."""
+    rs = load_ruleset("schnapsen")
+    trump_marriage_free = a_seed_where_seat_0_leads_with(
+        "schnapsen", lambda st: any(isinstance(a, Marry) for a in st.legal_actions()),
+    )
+    first = Match(rs, trump_marriage_free).next_deal()
+    marriage = next(a for a in first.legal_actions() if isinstance(a, Marry))
+    assert rs.claim.false_points.opponent_without_trick == 3
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = table(app)
+        screen.play(marriage)  # the marriage's button, as a click would
+        await settle(pilot)
+        assert "you may go out now" in screen_text(app)
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "fewer than 66" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and not screen.session.deal_over
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, DealSummary)
+        assert screen.session.match.scores == [0, 3]
+        assert "opponent wins 3 game points" in screen_text(app)
+
+    run(test, options("schnapsen", tmp_path, seed=trump_marriage_free))
+
+
+def test_practice_mode_undo_takes_the_move_back_and_hint_names_a_legal_move(tmp_path: Path) -> None:
+    rs = load_ruleset("schnapsen")
+    dealt = Match(rs, 7).next_deal().hand(0)
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        session = table(app).session
+        await pilot.press("h")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "hint: the search bot would" in text
+        described = {facts.describe_action(session.view(0), a) for a in session.legal()}
+        assert any(d in text for d in described)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(session.view(0).hand) == len(dealt) and set(session.view(0).hand) != set(dealt) or session.view(0).trick
+        await pilot.press("u")
+        await settle(pilot)
+        assert set(session.view(0).hand) == set(dealt), "undo did not give the card back"
+        assert session.moves == []
+        data = yaml.safe_load((tmp_path / "match.yaml").read_text(encoding="utf-8"))
+        assert data["deals"][0]["moves"] == [], "the record on disk still holds the move taken back"
+
+    run(test, options("schnapsen", tmp_path, practice=True))
+
+
+def test_hint_and_undo_are_refused_outside_practice(tmp_path: Path) -> None:
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        moves = list(table(app).session.moves)
+        await pilot.press("u")
+        await settle(pilot)
+        assert table(app).session.moves == moves
+
+    run(test, options("schnapsen", tmp_path))
+
+
+def test_every_move_is_on_disk_at_once_and_the_match_resumes(tmp_path: Path) -> None:
+    record = tmp_path / "match.yaml"
+    seen: dict[str, Any] = {}
+
+    async def first(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press("1")
+            await settle(pilot)
+        session = table(app).session
+        on_disk = yaml.safe_load(record.read_text(encoding="utf-8"))
+        assert "seed" not in on_disk, "the seed (which gives every hand) is on disk while the person plays"
+        assert on_disk["deals"][-1]["moves"] == session.moves  # nothing played is only in memory
+        seen["moves"], seen["hand"] = list(session.moves), set(session.view(0).hand)
+        await pilot.press("q")
+
+    run(first, options("schnapsen", tmp_path))
+    session = resume(record)
+    assert session.moves == seen["moves"] and set(session.view(0).hand) == seen["hand"]
+
+    async def second(app: TableApp, pilot: Any) -> None:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        text = screen_text(app)
+        assert "resumed" in text
+        for card in seen["hand"]:
+            assert facts.card_text(card) in text
+
+    run(second, TableOptions(resume=session, bot_delay=0.0))
+
+
+def test_help_lists_this_rulesets_actions_only(tmp_path: Path) -> None:
+    for name in ("schnapsen", "north-american-4"):
+        rs = load_ruleset(name)
+
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            await settle(pilot)
+            await pilot.press("question_mark")
+            await settle(pilot)
+            assert isinstance(app.screen, HelpScreen)
+            text = screen_text(app)
+            for what, _ in facts.ruleset_actions(rs):
+                assert what in text
+            assert ("bid N" in text) == rs.bidding.enabled
+            assert ("exchange" in text) == rs.exchange.enabled
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+
+        run(test, options(name, tmp_path), size=(110, 34))
