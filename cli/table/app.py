@@ -91,6 +91,26 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
     return keys + [("?", "this help"), ("q", "save and quit")]
 
 
+def claim_question(view: SeatView, action: Action, practice: bool) -> str | None:
+    """What to ask before ``action``, if it may cost points by surprise.
+
+    Where the table counts the person's points, only a claim short of the target is asked
+    about (and the count is said).  Where the person keeps count alone, every claim is asked
+    about, so that the question itself gives no count away.
+    """
+    if not isinstance(action, Declare):
+        return None
+    rs = view.rs
+    if rs.side_of(view.seat) in render.points_shown(view, practice):
+        warning = facts.claim_warning(view, action)
+        return None if warning is None else warning + "\n\nDeclare anyway?"
+    fp = rs.claim.false_points
+    return (
+        f"Declare {rs.claim.target}? If you have fewer, the other side scores "
+        f"{fp.base} game points ({fp.opponent_without_trick} if it has no trick yet)."
+    )
+
+
 def one_marriage(actions: list[Action]) -> bool:
     """Whether ``actions`` are all marriages of one suit (its king or its queen led)."""
     suits = {a.card.suit if isinstance(a, Marry) else None for a in actions}
@@ -362,7 +382,7 @@ class TableScreen(Screen[None]):
         self.query_one("#scoreboard", Static).update(render.scoreboard(view, s.match.scores, s.number))
         self.query_one("#others", Static).update(render.others(view))
         self.query_one("#centre", Static).update(render.centre(view, self.just_played, self.taker))
-        self.query_one("#info", Static).update(render.info(view))
+        self.query_one("#info", Static).update(render.info(view, s.practice))
         legal = s.legal() if s.human_to_act() == self.me else []
         status = Text()
         if self.message:
@@ -373,7 +393,8 @@ class TableScreen(Screen[None]):
             status.append("Your turn: " + your_turn(view, legal), style="bold green")
             if any(isinstance(a, Declare) for a in legal) and any(isinstance(a, Continue) for a in legal):
                 mine = s.rs.side_of(self.me)
-                status.append(f" — you may go out now: declare {s.rs.claim.target} (you have {view.card_points[mine]}) or continue")
+                count = f" (you have {view.card_points[mine]})" if mine in render.points_shown(view, s.practice) else ""
+                status.append(f" — you may go out now: declare {s.rs.claim.target}{count} or continue")
         else:
             actor = s.actor()
             status.append(f"{facts.seat_name(view, actor)} to play…" if actor is not None else "")
@@ -456,12 +477,12 @@ class TableScreen(Screen[None]):
         if s.human_to_act() != self.me:
             return
         view = s.view(self.me)
-        warning = facts.claim_warning(view, action)
+        warning = claim_question(view, action, s.practice)
         if warning and not confirmed:
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.play(action, confirmed=True)
-            self.app.push_screen(ConfirmScreen(warning + "\n\nDeclare anyway?"), answered)
+            self.app.push_screen(ConfirmScreen(warning), answered)
             return
         try:
             s.act(action)

@@ -108,16 +108,36 @@ def _cards(text: Text, view: SeatView, played: Sequence[tuple[int, Card]]) -> No
         text.append_text(card(c, trump=view.trump))
 
 
-def info(view: SeatView) -> Text:
-    """Points of every side (with pending marriages), announcements, the auction, tricks the
-    rules let this seat look back at."""
+def points_shown(view: SeatView, practice: bool) -> set[int]:
+    """The match sides whose card points the table counts for this seat.
+
+    At a real table tricks lie face down and players keep count in their heads; the
+    ruleset's ``info.review_own_tricks`` says what a player may look at.  With ``all`` a
+    player may count their own tricks, so the table shows their own side's points; with
+    ``none`` or ``last_trick`` it shows none.  Practice mode counts for every side, as an aid.
+    """
+    rs = view.rs
+    if practice:
+        return set(range(rs.side_count))
+    if rs.info.review_own_tricks == "all":
+        return {rs.side_of(view.seat)}
+    return set()
+
+
+def info(view: SeatView, practice: bool = False) -> Text:
+    """Points of the sides the rules let this seat count (with pending marriages), tricks
+    taken, announcements, the auction, tricks the rules let this seat look back at."""
     text = Text()
-    for s in facts.side_scores(view):
-        line = f"{s.name}: {s.points} points"
-        if s.pending:
-            line += f" (+{s.pending} pending)"
-        line += f", {s.tricks} trick{'s' if s.tricks != 1 else ''}"
+    shown = points_shown(view, practice)
+    order = [view.rs.side_of(view.seat)] + [s for s in range(view.rs.side_count) if s != view.rs.side_of(view.seat)]
+    for side, s in zip(order, facts.side_scores(view)):
+        line = f"{s.name}: " + (f"{s.points} points, " if side in shown else "")
+        if s.pending and side in shown:
+            line = line[:-2] + f" (+{s.pending} pending), "
+        line += f"{s.tricks} trick{'s' if s.tricks != 1 else ''}"
         text.append(line + "\n")
+    if not shown:
+        text.append("(keep count yourself: the rules let nobody look at the tricks)\n", style="dim")
     for line in facts.announcements(view):
         text.append("announced: " + line + "\n", style="magenta")
     contract = facts.contract_line(view)

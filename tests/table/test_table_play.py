@@ -126,38 +126,66 @@ def test_four_handed_auction_and_play_by_keys(tmp_path: Path) -> None:
 
 def test_a_wrong_claim_asks_first_and_costs_what_the_rules_say(tmp_path: Path) -> None:
     """After a first-lead marriage (20, pending: no trick yet) Schnapsen offers declare or
-    continue.  Declaring then is a false claim: the opponent, with no trick, scores 3."""
+    continue.  Declaring then is a false claim: the opponent, with no trick, scores 3.
+    Schnapsen players keep count in their heads, so the table asks before every claim
+    without saying the count; in practice mode it counts, and says why the claim is wrong."""
     rs = load_ruleset("schnapsen")
-    trump_marriage_free = a_seed_where_seat_0_leads_with(
-        "schnapsen", lambda st: any(isinstance(a, Marry) for a in st.legal_actions()),
-    )
-    first = Match(rs, trump_marriage_free).next_deal()
+    seed = a_seed_where_seat_0_leads_with("schnapsen", lambda st: any(isinstance(a, Marry) for a in st.legal_actions()))
+    first = Match(rs, seed).next_deal()
     marriage = next(a for a in first.legal_actions() if isinstance(a, Marry))
-    assert rs.claim.false_points.opponent_without_trick == 3
+    assert rs.claim.false_points.opponent_without_trick == 3 and rs.info.review_own_tricks == "last_trick"
 
-    async def test(app: TableApp, pilot: Any) -> None:
-        await pilot.press("enter")
-        await settle(pilot)
-        screen = table(app)
-        screen.play(marriage)  # the marriage's button, as a click would
-        await settle(pilot)
-        assert "you may go out now" in screen_text(app)
-        await pilot.press("d")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "fewer than 66" in screen_text(app)
-        await pilot.press("n")
-        await settle(pilot)
-        assert isinstance(app.screen, TableScreen) and not screen.session.deal_over
-        await pilot.press("d")
-        await settle(pilot)
-        await pilot.press("y")
-        await settle(pilot)
-        assert isinstance(app.screen, DealSummary)
-        assert screen.session.match.scores == [0, 3]
-        assert "opponent wins 3 game points" in screen_text(app)
+    for practice, said in ((False, ("If you have fewer, the other side scores 2 game points (3 if it has no trick yet)",)), (True, ("you have 0 points", "fewer than 66"))):
 
-    run(test, options("schnapsen", tmp_path, seed=trump_marriage_free))
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            await settle(pilot)
+            screen = table(app)
+            screen.play(marriage)  # the marriage's button, as a click would
+            await settle(pilot)
+            text = screen_text(app)
+            assert "you may go out now" in text
+            assert ("(you have 0)" in text) == practice, "the table counts only where the rules or practice mode let it"
+            await pilot.press("d")
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen)
+            question = app.screen.question
+            assert all(words in question for words in said), question
+            assert ("you have 0" in question) == practice, "without practice mode the question gives no count away"
+            await pilot.press("n")
+            await settle(pilot)
+            assert isinstance(app.screen, TableScreen) and not screen.session.deal_over
+            await pilot.press("d")
+            await settle(pilot)
+            await pilot.press("y")
+            await settle(pilot)
+            assert isinstance(app.screen, DealSummary)
+            assert screen.session.match.scores == [0, 3]
+            assert "opponent wins 3 game points" in screen_text(app)
+
+        run(test, options("schnapsen", tmp_path, seed=seed, practice=practice))
+
+
+def test_points_are_counted_where_the_rules_let_a_player_look(tmp_path: Path) -> None:
+    """Schnapsen (look at the last trick only): no count.  Soft Schnapsen (look at your own
+    tricks): your own count.  Practice mode: every side's."""
+    for ruleset, practice, you, opponent in (
+        ("schnapsen", False, False, False),
+        ("house/soft-schnapsen", False, True, False),
+        ("schnapsen", True, True, True),
+    ):
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            await settle(pilot)
+            for _ in range(2):
+                await pilot.press("1")
+                await settle(pilot)
+            view = table(app).session.view(0)
+            text = screen_text(app)
+            assert (f"you: {view.card_points[0]} points" in text) == you, text
+            assert (f"opponent: {view.card_points[1]} points" in text) == opponent, text
+
+        run(test, options(ruleset, tmp_path, practice=practice))
 
 
 def test_practice_mode_undo_takes_the_move_back_and_hint_names_a_legal_move(tmp_path: Path) -> None:
