@@ -341,21 +341,30 @@ class TableScreen(Screen[None]):
         if s.state is None:
             return
         view = s.view(self.me)
+        # The log is no way round the rules on looking back: the cards of past tricks and
+        # their points are written only where the table counts points (render.points_shown).
+        counted = render.points_shown(view, s.practice)
         if isinstance(event, ActionTaken):
-            self.log_line(self.describe(view, event.seat, event.action))
+            if counted or not isinstance(event.action, Play):
+                self.log_line(self.describe(view, event.seat, event.action, cards=bool(counted)))
             if self.just_played and view.trick:
                 self.just_played = []
         elif isinstance(event, TrickDone):
             self.just_played = list(event.cards)
             self.taker = event.winner
-            self.log_line(f"{facts.seat_name(view, event.winner)} take{'' if event.winner == self.me else 's'} the trick ({event.points} points)")
+            side = s.rs.side_of(event.winner)
+            points = f" ({event.points} points)" if side in counted else ""
+            self.log_line(f"{facts.seat_name(view, event.winner)} take{'' if event.winner == self.me else 's'} the trick{points}")
         elif isinstance(event, DealEnded):
             self.log_line(f"Deal {event.number}: {event.result.reason}")
 
-    def describe(self, view: SeatView, seat: int, action: Action) -> str:
+    def describe(self, view: SeatView, seat: int, action: Action, *, cards: bool = True) -> str:
+        """A log line for an action; ``cards=False`` leaves out the card a marriage leads
+        (the announcement is remembered, the trick it starts is not)."""
         who = facts.seat_name(view, seat)
         if isinstance(action, Marry):
-            return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}, leads {facts.card_text(action.card)}"
+            led = f", leads {facts.card_text(action.card)}" if cards else ""
+            return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}{led}"
         if isinstance(action, Play):
             return f"{who}: {facts.card_text(action.card)}"
         if isinstance(action, Exchange):
@@ -442,8 +451,11 @@ class TableScreen(Screen[None]):
                 self.note(f"you drew {facts.card_text(drawn[0])}")
             self.hand_after = None
             if len(legal) == 1:
-                self.note(f"only one move: {facts.describe_action(view, legal[0])} (played for you)")
-                self.log_line(f"(only one move: {legal[0]})")
+                # named only where past tricks may be looked at: the note outlives the trick
+                named = isinstance(legal[0], Play) and not render.points_shown(view, s.practice)
+                what = "your only move" if named else facts.describe_action(view, legal[0])
+                self.note(f"only one move: {what} (played for you)" if not named else f"{what} was played for you")
+                self.log_line(f"({what} was played for you)")
                 self.play(legal[0], confirmed=True, keep_notes=True)
                 return
             self.refresh_table()

@@ -83,6 +83,23 @@ def hidden_cards(app: TableApp) -> list[Card]:
     return [c for c in view.rs.deck.cards if c not in seen]
 
 
+def unreviewable_cards(app: TableApp) -> list[Card]:
+    """Cards of tricks the rules do not let the person look back at (``info.review_own_tricks``):
+    every completed trick but those the view offers for review and the one just taken, which
+    still lies on the table until the next card is led."""
+    from interpreter.engine.views import completed_tricks
+
+    screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    if screen.session.practice:
+        return []
+    view = screen.session.view(screen.me)
+    tricks = completed_tricks(view.rs, view.history_codes, len(view.sitting_out))
+    allowed = set(view.reviewable_tricks)
+    if tricks and not view.trick:
+        allowed.add(tricks[-1])
+    return [card for trick in tricks if trick not in allowed for _, card in trick]
+
+
 def shows_card(text: str, card: Card) -> bool:
     """Whether ``card`` is written on the screen in any of the forms the table uses."""
     forms = [facts.card_text(card), facts.card_text(card, symbols=False), str(card)]

@@ -15,7 +15,7 @@ from interpreter.core.actions import Declare, Marry, Play
 from interpreter.play import seatfacts as facts
 from interpreter.play.record import load_record, replay
 from interpreter.play.session import resume
-from tabletools import hidden_cards, key_for, options, run, screen_text, settle, shows_card
+from tabletools import hidden_cards, key_for, options, run, screen_text, settle, shows_card, unreviewable_cards
 
 
 def table(app: TableApp) -> TableScreen:
@@ -76,6 +76,8 @@ def play_match_by_keys(app: TableApp, pilot: Any, check_hidden: bool = True) -> 
                 text = screen_text(app)
                 for card in hidden_cards(app):
                     assert not shows_card(text, card), f"hidden card {card} on screen:\n{text}"
+                for card in unreviewable_cards(app):
+                    assert not shows_card(text, card), f"{card} of a trick the rules do not let anyone look back at is on screen:\n{text}"
                 counts["hidden_checks"] += 1
             view = session.view(screen.me)
             legal = session.legal()
