@@ -10,18 +10,17 @@ textual-serve, on the loopback address only: each browser tab runs its own ``rul
 from __future__ import annotations
 
 import os
-import re
 import shlex
-import socket
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional, Protocol
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from cli.errors import fail, usage_error
 from cli.options import AllowOutside
 from cli.output import say, warn
+from cli.table.web import WEB_HOST
 from interpreter.core.errors import RulesError
 from interpreter.play.bots import BOT_KINDS
 from interpreter.play.bots.search_bot import parse_search_kind
@@ -30,7 +29,6 @@ from interpreter.rules.loader import load_ruleset
 if TYPE_CHECKING:
     from interpreter.play.session import TableSession
 
-WEB_HOST = "127.0.0.1"
 
 
 def play(
@@ -61,6 +59,8 @@ def play(
         if refused is not None:
             raise usage_error(f"--record: {record} {refused}; choose another file")
     if web:
+        from cli.table.web import serve
+
         serve(ruleset, opponent, seed, practice, record, resume, port, bot_delay, allow_outside)
         return
     session = None
@@ -72,8 +72,10 @@ def play(
 
     options = TableOptions(ruleset, opponent, seed, practice, record, bot_delay, session, allow_outside)
     TableApp(options).run()
-    for path in options.saved:
-        say(f"record saved in {path}; go on with: rules play --resume {shlex.quote(str(path))}")
+    for path, finished in options.saved:
+        # in a browser tab stdout is textual-serve's channel: stderr reaches the server's terminal
+        tell = warn if os.environ.get("TEXTUAL_DRIVER") else say
+        tell(f"record saved in {path}" + ("" if finished else f"; go on with: rules play --resume {shlex.quote(str(path))}"))
 
 
 def check_opponent(kind: str) -> None:
@@ -97,203 +99,3 @@ def resume_session(path: Path, practice: bool, allow_outside: bool) -> TableSess
         return resume(path, practice=practice, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
-
-
-def serve(
-    ruleset: str | None, opponent: str, seed: int | None, practice: bool, record: Path | None,
-    resume: Path | None, port: int, bot_delay: float, allow_outside: bool,
-) -> None:
-    """Serve the table with textual-serve at the loopback address, until Ctrl-C.
-
-    Each browser tab that opens the page runs its own ``rules play`` (with the same options)
-    and so its own match; closing the tab quits that table, whose record is on disk already.
-    With ``--record`` or ``--resume`` the tabs would share one record file, so the server
-    then seats one tab at a time.  The page is textual-serve's, less its link to a web font:
-    the font it ships is served from here instead, so the page needs nothing from outside.
-    """
-    try:
-        import textual_serve.server  # noqa: F401  (only to know whether it is installed)
-    except ImportError:
-        raise usage_error("--web needs textual-serve: pip install 'sixty-six-rules[web]'") from None
-    if resume is not None:
-        resume_session(resume, practice, allow_outside)  # refused now, not in the browser
-    command = table_command(ruleset, opponent, seed, practice, record, resume, bot_delay, allow_outside)
-    try:
-        listener = listen(WEB_HOST, port)
-    except OSError as exc:
-        raise usage_error(f"--port: cannot listen on {WEB_HOST}:{port} ({exc.strerror or exc}); choose another port with --port N") from None
-    server = table_server(command, listener.getsockname()[1], one_tab=record is not None or resume is not None)
-    address = f"http://{WEB_HOST}:{listener.getsockname()[1]}"
-    warn(f"serving the table at {address} (this machine only; each tab is a table of its own); Ctrl-C stops it")
-    server.run(listener)
-    warn("stopped serving the table")
-
-
-def table_command(
-    ruleset: str | None, opponent: str, seed: int | None, practice: bool, record: Path | None,
-    resume: Path | None, bot_delay: float, allow_outside: bool,
-) -> str:
-    """The shell command each browser tab runs: this ``rules play`` without ``--web``, with
-    every path made absolute (the tab's table runs in this folder, but a path must not depend on it)."""
-    command = [sys.executable, "-m", "cli.main", "play"]
-    if ruleset is not None:
-        command.append(str(Path(ruleset).resolve()) if Path(ruleset).exists() else ruleset)
-    command += ["--opponent", opponent, "--bot-delay", str(bot_delay)]
-    for flag, value in (("--seed", seed), ("--record", record), ("--resume", resume)):
-        if value is not None:
-            command += [flag, str(Path(value).resolve()) if isinstance(value, Path) else str(value)]
-    if practice:
-        command.append("--practice")
-    if allow_outside:
-        command.append("--allow-outside")
-    return shlex.join(command)
-
-
-def listen(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port`` (port 0: any free one), so that a port in use is
-    one clear error before anything is served."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        if os.name != "nt":  # on Windows this option would let two servers share the port
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
-        sock.listen(128)
-    except OSError:
-        sock.close()
-        raise
-    return sock
-
-
-#: The web font textual-serve's page links to (a request to the internet at every load).
-_WEB_FONT_LINK = re.compile(r"<link\b[^>]*\bhref=\"https://fonts\.googleapis\.com/[^>]*>", re.DOTALL)
-_LOCAL_FONT = """<style>
-      @font-face {{ font-family: "Roboto Mono"; font-weight: 100 700; src: url("{{{{ config.static.url }}}}fonts/{name}") format("truetype"); }}
-    </style>
-    <link rel="preload" as="font" type="font/ttf" crossorigin href="{{{{ config.static.url }}}}fonts/{name}" />"""
-
-
-def table_page(template: str, statics: Path) -> str:
-    """textual-serve's page template, with a title and its own copy of the font instead of the web font."""
-    font = "RobotoMono-VariableFont_wght.ttf"
-    local = _LOCAL_FONT.format(name=font) if (statics / "fonts" / font).is_file() else ""
-    page = _WEB_FONT_LINK.sub(lambda _: local, template, count=1)
-    if "<title>" not in page:
-        page = page.replace("<head>", "<head>\n    <title>{{ application.name }}</title>", 1)
-    return page
-
-
-class TableServer(Protocol):
-    """What :func:`serve` needs of the server :func:`table_server` makes."""
-
-    def run(self, listener: socket.socket) -> None: ...
-
-
-#: Seconds the tables get to quit when the server stops.
-QUIT_TIMEOUT = 5.0
-
-BUSY_PAGE = """<!DOCTYPE html>
-<html><head><title>Sixty-Six Rules</title></head>
-<body style="background:#0c181f;color:#eee;font-family:monospace;padding:2em">
-<p>The table is open in another tab: this match keeps one record (--record or --resume), so it is played in one tab at a time.</p>
-<p>Close the other tab, then reload this one.</p>
-</body></html>
-"""
-
-
-def table_server(command: str, port: int, *, one_tab: bool) -> TableServer:
-    """A textual-serve server for ``command`` (imported here: textual-serve is optional)."""
-    import asyncio
-    import logging
-    import signal
-
-    import aiohttp_jinja2
-    import jinja2
-    from aiohttp import WSCloseCode, web
-    from textual_serve.app_service import AppService
-    from textual_serve.server import Server
-
-    class _TableServer(Server):
-        """textual-serve's server, quiet (no banner, no log line per request), serving a page
-        that needs nothing from outside, and stopping at once on Ctrl-C: the open tabs are told
-        to quit their tables (each saves its record) rather than waited for."""
-
-        def __init__(self) -> None:
-            super().__init__(command if os.name == "nt" else "exec " + command, host=WEB_HOST, port=port, title="Sixty-Six Rules")
-            self.sockets: set[web.WebSocketResponse] = set()  # the open tabs
-            self.services: set[AppService] = set()  # their tables' processes
-            self.tables = 0  # tables running (a tab's, from its websocket's opening to its table's end)
-
-        def initialize_logging(self) -> None:
-            handler = logging.StreamHandler(sys.stderr)
-            handler.setFormatter(logging.Formatter("rules play --web: %(message)s"))
-            log = logging.getLogger("textual-serve")
-            log.handlers[:] = [handler]
-            log.setLevel(logging.WARNING)
-            log.propagate = False
-
-        async def on_startup(self, app: web.Application) -> None:
-            pass  # the command said where it serves; textual-serve's banner would show the shell command
-
-        async def on_shutdown(self, app: web.Application) -> None:
-            """Close every tab's connection (its table quits and saves), then wait a moment for the
-            tables to end, so none is left running; one that does not end in time is killed."""
-            processes = [p for p in (service._process for service in self.services) if p is not None and p.returncode is None]
-            for websocket in list(self.sockets):
-                await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"the server stopped")
-            if processes:
-                await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes], timeout=QUIT_TIMEOUT)
-            for process in processes:
-                if process.returncode is None:
-                    process.kill()
-                    await process.wait()
-
-        async def _make_app(self) -> web.Application:
-            app = await super()._make_app()
-            template = (self.templates_path / "app_index.html").read_text(encoding="utf-8")
-            aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": table_page(template, self.statics_path)}))
-            return app
-
-        async def handle_index(self, request: web.Request) -> web.StreamResponse:
-            if one_tab and self.tables:
-                return web.Response(text=BUSY_PAGE, content_type="text/html")
-            response: web.StreamResponse = await super().handle_index(request)
-            return response
-
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            if one_tab and self.tables:  # turned away before a second table starts on the same record
-                warn("another tab was turned away: with --record or --resume there is one match, so one tab at a time")
-                websocket = web.WebSocketResponse()
-                await websocket.prepare(request)
-                await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"one tab at a time")
-                return websocket
-            self.tables += 1
-            try:
-                return await super().handle_websocket(request)
-            finally:
-                self.tables -= 1
-
-        async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
-            self.sockets.add(websocket)
-            # a table may still be ending after its tab closed: kept until its process is gone
-            self.services = {s for s in self.services if s._process is not None and s._process.returncode is None}
-            self.services.add(app_service)
-            try:
-                await super()._process_messages(websocket, app_service)
-            finally:
-                self.sockets.discard(websocket)
-
-        def run(self, listener: socket.socket) -> None:
-            """Serve on ``listener`` until Ctrl-C (SIGINT) or SIGTERM."""
-            self.initialize_logging()
-            loop = asyncio.new_event_loop()
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                try:
-                    loop.add_signal_handler(sig, self.request_exit)
-                except (NotImplementedError, RuntimeError):  # Windows: Ctrl-C is a KeyboardInterrupt, which run_app stops on too
-                    pass
-            try:
-                web.run_app(self._make_app(), sock=listener, handle_signals=False, loop=loop, print=None, access_log=None, shutdown_timeout=QUIT_TIMEOUT)
-            finally:
-                loop.close()
-
-    return _TableServer()

@@ -11,21 +11,23 @@ until the deal is over.  The record is on disk after every move the person makes
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rich.table import Table as RichTable
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Footer, Label, RichLog, Select, Static
+from textual.widgets import Button, Footer, Label, RichLog, Select, Static, Switch
 from textual.widgets.button import ButtonVariant
 
 from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
 from interpreter.core.cards import Card
-from interpreter.core.errors import IllegalActionError
+from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
 from interpreter.play.runner import ActionTaken, DealEnded, Event, TrickDone
@@ -60,7 +62,7 @@ class TableOptions:
     bot_delay: float = 0.6  # seconds between two bot moves, so a person sees each card land
     resume: TableSession | None = None
     allow_outside: bool = False
-    saved: list[Path] = field(default_factory=list)  # where the record went (for the CLI to say)
+    saved: list[tuple[Path, bool]] = field(default_factory=list)  # (record, match finished), for the CLI to say
 
 
 def your_turn(view: SeatView, legal: list[Action]) -> str:
@@ -71,6 +73,19 @@ def your_turn(view: SeatView, legal: list[Action]) -> str:
     if any(isinstance(a, (Play, Marry)) for a in legal):
         return "follow with a card" if view.trick else "lead a card"
     return "choose"
+
+
+def rules_in_brief(rs: Ruleset) -> str:
+    """Two lines of the rules a player needs at the table: target, marriages, match."""
+    parts = []
+    if rs.claim.enabled:
+        parts.append(f"reach {rs.claim.target} card points and declare")
+    if rs.marriage.enabled:
+        parts.append(f"marriages {rs.marriage.values.plain}, in trumps {rs.marriage.values.trump}")
+    if rs.bidding.enabled:
+        parts.append(f"bids in units of {rs.scoring.unit} points")
+    parts.append(f"match to {rs.match.target}")
+    return "; ".join(parts) + ".  The full rulebook: rules describe " + rs.name
 
 
 def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
@@ -147,8 +162,8 @@ class StartScreen(Screen[None]):
         app = self.app
         assert isinstance(app, TableApp)
         opts = app.options
-        names = sorted(bundled_rulesets())
-        choices = [(name, name) for name in names]
+        names = sorted(bundled_rulesets(), key=lambda n: (n.startswith("house/"), n))
+        choices = [(ruleset_choice(name), name) for name in names]
         if opts.ruleset and opts.ruleset not in names:
             choices.insert(0, (opts.ruleset, opts.ruleset))
         with Vertical(id="start"):
@@ -158,7 +173,9 @@ class StartScreen(Screen[None]):
             yield Label("Opponent")
             kinds = [k for _, k in OPPONENTS]
             yield Select([(label, kind) for label, kind in OPPONENTS], value=opts.opponent if opts.opponent in kinds else kinds[0], allow_blank=False, id="opponent")
-            yield Checkbox("Practice mode: hints and undo", value=opts.practice, id="practice")
+            with Horizontal(id="practice-row"):
+                yield Switch(value=opts.practice, id="practice")
+                yield Label("Practice mode: hints, undo, and the points counted for you", id="practice-label")
             yield Button("Start (Enter)", variant="primary", id="go")
             yield Static(Text("Keys at the table: 1-9 play a card, m marry, x exchange, c close, d declare, h hint, u undo, ? help, q quit", style="dim"))
         yield Footer()
@@ -172,8 +189,17 @@ class StartScreen(Screen[None]):
         assert isinstance(app, TableApp)
         ruleset = self.query_one("#ruleset", Select).value
         opponent = self.query_one("#opponent", Select).value
-        practice = self.query_one("#practice", Checkbox).value
+        practice = self.query_one("#practice", Switch).value
         app.start_match(str(ruleset), str(opponent), bool(practice))
+
+
+def ruleset_choice(name: str) -> str:
+    """``Schnapsen (schnapsen)``: the title a player knows, the name the command line takes."""
+    try:
+        title = load_ruleset(name).title
+    except RulesError:
+        return name
+    return f"{title} ({name})"
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -211,15 +237,16 @@ class HelpScreen(ModalScreen[None]):
         self.practice = practice
 
     def compose(self) -> ComposeResult:
-        text = Text(f"{self.rs.title}\n\n", style="bold")
-        for what, does in facts.ruleset_actions(self.rs):
-            text.append(f"{what:<18}", style="bold")
-            text.append(does + "\n")
-        text.append("\nKeys: ", style="bold")
-        text.append(", ".join(f"{key} {what}" for key, what in table_keys(self.rs, self.practice)) + "\n")
-        text.append("Mouse: click a card or a button.")
+        grid = RichTable.grid(padding=(0, 2))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column()
+        for key, what in table_keys(self.rs, self.practice):
+            grid.add_row(key, what)
+        grid.add_row("mouse", "click a card or a button")
         with Vertical(id="dialog"):
-            yield Static(text)
+            yield Static(Text(self.rs.title, style="bold"))
+            yield Static(Text(rules_in_brief(self.rs), style="dim"))
+            yield Static(grid)
             yield Button("Close (Esc)", id="close")
 
     def action_close(self) -> None:
@@ -228,6 +255,18 @@ class HelpScreen(ModalScreen[None]):
     @on(Button.Pressed)
     def pressed(self) -> None:
         self.dismiss(None)
+
+
+def told(view: SeatView, reason: str, winner: int | None) -> str:
+    """A deal's reason as the rules word it, told to this player: ``seat 1`` becomes
+    ``opponent``, and the losers, whom the reason calls "opponent(s)" from the winner's side,
+    get their names from this player's side (``you 5 points``)."""
+    rs = view.rs
+    losers = [s for s in range(rs.side_count) if s != winner]
+    loser = facts.side_name(rs, view.seat, losers[0]) if winner is not None and len(losers) == 1 else "the others"
+    reason = re.sub(r"\bopponents? (\d+ points)", lambda m: f"{loser} {m.group(1)}", reason)
+    reason = re.sub(r"\bteam (\d+) \(seats [^)]*\)", lambda m: facts.side_name(rs, view.seat, int(m.group(1))), reason)
+    return re.sub(r"\bseat (\d+)", lambda m: facts.seat_name(view, int(m.group(1))), reason)
 
 
 class DealSummary(ModalScreen[None]):
@@ -254,9 +293,9 @@ class DealSummary(ModalScreen[None]):
             won = result.game_points if result.game_points is not None else result.scores[result.winner]
             verb = "win" if name in ("you", "your team", "opponents") else "wins"
             text.append(f"{name} {verb} {won} game point{'s' if won != 1 else ''}", style="bold green" if rs.side_of(self.me) == result.winner else "bold red")
-            text.append(f" — {result.reason}\n")
+            text.append(f" — {told(view, result.reason, result.winner)}\n")
         else:
-            text.append(f"drawn — {result.reason}\n")
+            text.append(f"drawn — {told(view, result.reason, result.winner)}\n")
         text.append(facts.points_line(view) + "\n\nHands as dealt:\n")
         for seat, hand in enumerate(s.summary_hands()):
             text.append(f"  {facts.seat_name(view, seat):<12}")
@@ -391,7 +430,7 @@ class TableScreen(Screen[None]):
         self.query_one("#scoreboard", Static).update(render.scoreboard(view, s.match.scores, s.number))
         self.query_one("#others", Static).update(render.others(view))
         self.query_one("#centre", Static).update(render.centre(view, self.just_played, self.taker))
-        self.query_one("#info", Static).update(render.info(view, s.practice))
+        self.query_one("#info", Static).update(render.info(view, s.practice, last_trick=not self.just_played))
         legal = s.legal() if s.human_to_act() == self.me else []
         status = Text()
         if self.message:
@@ -416,8 +455,9 @@ class TableScreen(Screen[None]):
         row.remove_children()
         playable = {a.card for a in legal if isinstance(a, (Play, Marry))}
         buttons = []
+        bidding = any(isinstance(a, (Bid, Pass)) for a in legal)
         for k, c in enumerate(render.sorted_hand(view), 1):
-            label = Text(f"{k} ", style="dim") + render.card(c, trump=view.trump)
+            label = render.card(c, trump=view.trump) if bidding else Text(f"{k} ", style="dim") + render.card(c, trump=view.trump)
             buttons.append(ChoiceButton(c, label, classes="card", disabled=c not in playable, compact=False))
         row.mount(*buttons)
 
@@ -428,11 +468,19 @@ class TableScreen(Screen[None]):
         for action in (a for a in legal if not isinstance(a, Play)):
             key = ACTION_KEYS.get(type(action))
             label = action_label(self.session.rs, action) + (f" ({key})" if key and not isinstance(action, Marry) else "")
-            buttons.append(ChoiceButton(action, label, classes="action", variant="warning" if isinstance(action, Declare) else "default"))
+            right = isinstance(action, Declare) and self.claim_looks_right()
+            buttons.append(ChoiceButton(action, label, classes="action", variant="success" if right else "default"))
         if self.session.practice:
             buttons.append(ChoiceButton("hint", "Hint (h)"))
             buttons.append(ChoiceButton("undo", "Undo (u)", disabled=not self.session.can_undo()))
         row.mount(*buttons)
+
+    def claim_looks_right(self) -> bool:
+        """Whether the table's own count (where it keeps one) says a claim would stand."""
+        s = self.session
+        view = s.view(self.me)
+        mine = s.rs.side_of(self.me)
+        return mine in render.points_shown(view, s.practice) and view.card_points[mine] >= s.rs.claim.target
 
     # ------------------------------------------------------------------ the bots' turns
     def advance(self) -> None:
@@ -593,9 +641,12 @@ class TableApp(App[None]):
     """The card table: a start screen, then deals until the match is won."""
 
     TITLE = "Sixty-Six Rules"
+    ENABLE_COMMAND_PALETTE = False  # Textual's palette means nothing to card players
     CSS = """
     #start { padding: 1 2; width: 80; height: auto; }
-    #start Select, #start Checkbox, #start Button { margin: 1 0 0 0; }
+    #start Select, #start Button { margin: 1 0 0 0; }
+    #practice-row { height: 3; margin-top: 1; }
+    #practice-label { padding: 1 1; }
     #title { margin-bottom: 1; }
     #scoreboard { background: $boost; padding: 0 1; height: 1; }
     #middle { height: 1fr; }
@@ -603,7 +654,7 @@ class TableApp(App[None]):
     #others { height: auto; margin-bottom: 1; }
     #centre { height: auto; border: round $accent; padding: 0 1; min-height: 5; }
     #info { height: auto; margin-top: 1; }
-    #log { width: 2fr; border: round $panel; }
+    #log { width: 2fr; border: round $panel; overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1; }
     #status { height: 2; padding: 0 1; }
     #hand { height: 3; padding: 0 1; }
     #actions { height: 1; padding: 0 1; }
@@ -642,9 +693,10 @@ class TableApp(App[None]):
 
     def save(self) -> None:
         if self.session is not None:
+            finished = self.session.match_over
             path = self.session.save()
             if path is not None:
-                self.options.saved.append(path)
+                self.options.saved.append((path, finished))
             self.session = None
 
     def on_unmount(self) -> None:

@@ -58,7 +58,9 @@ def others(view: SeatView) -> Text:
             continue
         name = facts.seat_name(view, seat)
         out = seat in view.sitting_out
-        line = f"{name} (seat {seat})" if not name.startswith("seat") else name
+        if name.startswith("seat"):  # one of several opponents
+            name = "opponent"
+        line = f"{name} (seat {seat})"
         line += ": sits out" if out else f": {view.hand_sizes[seat]} cards"
         if seat == view.dealer:
             line += ", deals"
@@ -124,9 +126,10 @@ def points_shown(view: SeatView, practice: bool) -> set[int]:
     return set()
 
 
-def info(view: SeatView, practice: bool = False) -> Text:
+def info(view: SeatView, practice: bool = False, *, last_trick: bool = True) -> Text:
     """Points of the sides the rules let this seat count (with pending marriages), tricks
-    taken, announcements, the auction, tricks the rules let this seat look back at."""
+    taken, announcements, the auction, tricks the rules let this seat look back at (the last
+    one only while the centre does not show it still lying there)."""
     text = Text()
     shown = points_shown(view, practice)
     order = [view.rs.side_of(view.seat)] + [s for s in range(view.rs.side_count) if s != view.rs.side_of(view.seat)]
@@ -143,7 +146,7 @@ def info(view: SeatView, practice: bool = False) -> Text:
     contract = facts.contract_line(view)
     for line in [contract] if contract else facts.auction_lines(view):  # once bid, the contract is what matters
         text.append(line + "\n", style="cyan")
-    for trick in view.reviewable_tricks[-1:]:
+    for trick in view.reviewable_tricks[-1:] if last_trick else ():
         text.append("last trick: ")
         _cards(text, view, trick)
         text.append("\n")

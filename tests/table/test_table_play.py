@@ -274,12 +274,37 @@ def test_help_lists_this_rulesets_actions_only(tmp_path: Path) -> None:
             await settle(pilot)
             assert isinstance(app.screen, HelpScreen)
             text = screen_text(app)
-            for what, _ in facts.ruleset_actions(rs):
-                assert what in text
-            assert ("bid N" in text) == rs.bidding.enabled
+            assert (" p  " in text or "pass" in text) == rs.bidding.enabled
             assert ("exchange" in text) == rs.exchange.enabled
+            assert ("marry" in text) == rs.marriage.enabled
+            assert (f"declare {rs.claim.target}" in text) == rs.claim.enabled
+            assert ("bid that number" in text) == rs.bidding.enabled
             await pilot.press("escape")
             await settle(pilot)
             assert isinstance(app.screen, TableScreen)
 
         run(test, options(name, tmp_path), size=(110, 34))
+
+
+def test_a_deal_by_mouse(tmp_path: Path) -> None:
+    """Start with a click, play by clicking cards; a card that may not be played is a
+    disabled button."""
+    from cli.table.app import ChoiceButton
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.click("#go")
+        await settle(pilot)
+        session = table(app).session
+        for _ in range(6):
+            if session.deal_over or session.human_to_act() != 0:
+                break
+            legal = session.legal()
+            buttons = [b for b in app.screen.query(ChoiceButton) if b.has_class("card")]
+            playable = [b for b in buttons if Play(b.choice) in legal or Marry(b.choice) in legal]  # type: ignore[arg-type]
+            assert all(b.disabled for b in buttons if b not in playable)
+            before = len(session.moves)
+            await pilot.click(playable[0])
+            await settle(pilot)
+            assert len(session.moves) > before, "the click played nothing"
+
+    run(test, options("schnapsen", tmp_path), size=(110, 32))

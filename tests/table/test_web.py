@@ -457,7 +457,7 @@ def test_the_page_needs_nothing_from_outside() -> None:
     pytest.importorskip("textual_serve", reason="textual-serve is not installed (pip install 'sixty-six-rules[web]')")
     import textual_serve.server
 
-    from cli.play import table_page
+    from cli.table.web import table_page
 
     folder = Path(textual_serve.server.__file__).parent
     page = table_page((folder / "templates" / "app_index.html").read_text(encoding="utf-8"), folder / "static")
