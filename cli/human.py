@@ -1,28 +1,52 @@
 """The ``human`` seat kind: a person at the terminal, shown only their own view.
 
-The player sees their hand, the trump, the trick on the table and their legal actions,
-numbered; they answer with a number or with the notation (``play TH``, ``marry KH``,
-``declare``...).  An illegal entry is explained (the rule that forbids it) and asked again.
+The player sees who sits where, the match score, the trump, the turn-up and the talon, the
+auction and the contract, the marriages announced, the card just drawn, their hand, the
+trick on the table, each side's points, and their legal actions, numbered.  They answer
+with a number, with the notation (``play TH``, ``marry KH``, ``declare``...) or with a bare
+card (``KD`` plays it); ``help`` (or ``?``) lists this ruleset's actions, ``quit`` ends the
+game.  An illegal entry is explained (the rule that forbids it) and asked again; a
+declaration that would lose the deal is carried out only once confirmed.  A move that is the
+only legal one is made for the person.
+
+Everything the seat writes goes to its own stream (stderr in ``rules run``), so the match
+log on stdout -- or ``--json`` -- stays what it is, and ``--quiet`` hides only the log.  The
+screen is built from the seat's :class:`~interpreter.engine.views.SeatView` and the public
+match score only (:mod:`interpreter.play.seatfacts`); the full deal state in the runner's
+events is never read.  With several people at one terminal (hot seat) the screen is cleared
+and the next player asked to take it before their hand is shown.
+
 Entries that are not UTF-8 or hold control characters are refused and asked again; what is
 shown passes through :func:`~interpreter.core.printable.printable`.  End of input or Ctrl-C
-raises :class:`Interrupted`, so the CLI can save the record.
+raises :class:`Interrupted` and ``quit`` :class:`Quit`, so the CLI can save the record.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TextIO
 
-from interpreter.core.actions import Action, Continue, parse_action
-from interpreter.core.cards import SUIT_NAMES
+from interpreter.core.actions import Action, Continue, Exchange, Marry, Play, parse_action
+from interpreter.core.cards import SUIT_NAMES, Card
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
 from interpreter.engine.views import SeatView
+from interpreter.play import seatfacts as facts
+from interpreter.play.runner import DealEnded, DealStarted, Event
 
 
 class Interrupted(Exception):
     """The person stopped the game (end of input or Ctrl-C)."""
+
+    why = "game interrupted"
+
+
+class Quit(Interrupted):
+    """The person typed ``quit``: the game ends as at end of input, the record so far is kept."""
+
+    why = "game quit"
 
 
 #: Longest entry read from a person; a longer line is refused as a whole, and a "line" that
@@ -31,10 +55,17 @@ ENTRY_LIMIT = 200
 DISCARD_LIMIT = 1_000_000
 TOO_LONG = "\x00too long"  # never a real entry: entries with control characters are refused
 
+PROMPT = "your move (number, notation or a card; ? for help): "
+EXAMPLE = "type a number or a move such as play TH"
+#: The screen is cleared this way on a terminal (with its scrollback), between two people.
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+SEPARATOR = "=" * 60
+
 
 def read_entry(prompt: str, stdin: TextIO | None = None, stdout: TextIO | None = None) -> str:
     """Like :func:`input`, but reading at most :data:`ENTRY_LIMIT` characters of a line into
-    memory, so that an endless line (``< /dev/zero``) cannot exhaust memory or hold off a signal."""
+    memory, so that an endless line (``< /dev/zero``) cannot exhaust memory or hold off a signal.
+    The prompt goes to ``stdout`` (``rules run`` passes stderr, where the seat's screen is)."""
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
     stdout.write(prompt)
@@ -53,66 +84,283 @@ def read_entry(prompt: str, stdin: TextIO | None = None, stdout: TextIO | None =
     raise EOFError  # no line break in a million characters: not a person typing
 
 
-class HumanAgent:
-    """Asks a person for each decision of one seat."""
+@dataclass
+class Terminal:
+    """What the human seats of one match share: the screen they write to, the way entries are
+    read, the public match score, and (hot seat) whose hand is on the screen now.
 
-    def __init__(self, read: Callable[[str], str], out: TextIO, explain: Callable[[Action], str | None]) -> None:
-        self.read = read
-        self.out = out
-        self.explain = explain
+    ``seats`` are the human seats; with more than one, :meth:`hand_over_to` hides the screen
+    between their players.  ``confirm``: ask before a declaration that loses the deal
+    (``rules run --no-confirm`` turns it off).  ``log_shown``: whether the match log reaches
+    the person (not with ``--json``); if not, the seat says how each deal ended."""
+
+    out: TextIO
+    read: Callable[[str], str]
+    seats: list[int] = field(default_factory=lambda: [0])
+    confirm: bool = True
+    log_shown: bool = True
+    match_scores: tuple[int, ...] = ()
+    shown_to: int | None = None
+
+    @property
+    def people(self) -> int:
+        """How many people share this screen."""
+        return len(self.seats)
+
+    def follow(self, event: Event) -> None:
+        """Keep the public match score from a runner event (and, without the log, say how the
+        deal ended); nothing else of the event is read: it carries the full deal state."""
+        if not isinstance(event, DealEnded):
+            return
+        self.match_scores = tuple(event.match.scores)
+        if not self.log_shown:
+            rs = event.match.rs
+            if len(self.seats) == 1:
+                score = facts.match_line(rs, self.seats[0], self.match_scores)
+            else:  # several people: sides by their seats, as the log names them
+                score = f"match to {rs.match.target}: " + ", ".join(
+                    f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))} {points}"
+                    for seats, points in zip(rs.sides, self.match_scores))
+            self.say(f"\ndeal {event.number} over: {event.result.reason}; {score}\n")
 
     def say(self, text: str) -> None:
-        """Write to the person, escaped (line breaks kept)."""
-        self.out.write(printable(text, multiline=True))
+        """Write to the person, escaped (line breaks kept).  A screen that cannot be written
+        (a closed terminal, a full disk) stops the game as end of input does: nobody can play it."""
+        self._write(printable(text, multiline=True))
 
-    def show(self, view: SeatView, legal: list[Action]) -> None:
+    def _write(self, text: str) -> None:
+        try:
+            self.out.write(text)
+            self.out.flush()
+        except OSError:
+            raise Interrupted() from None
+
+    def ask(self, prompt: str) -> str:
+        """One entry, stripped; end of input, Ctrl-C, a closed stdin or a screen that cannot
+        show the prompt raise :class:`Interrupted`."""
+        try:
+            return self.read(prompt).strip()
+        except (EOFError, KeyboardInterrupt, RuntimeError, OSError):  # RuntimeError: stdin was closed
+            raise Interrupted() from None
+        except UnicodeDecodeError:  # stdin could not be told to pass undecodable bytes on
+            return "\udcff"
+
+    def hand_over_to(self, seat: int) -> None:
+        """Hot seat: before ``seat``'s hand is shown, hide the screen and wait until the
+        player of ``seat`` has it to themselves (nothing to do with one person)."""
+        if self.people < 2 or self.shown_to == seat:
+            return
+        if self.out.isatty():
+            self._write(CLEAR_SCREEN)  # written raw: printable() would escape the ESC
+        else:
+            self.say(f"\n{SEPARATOR}\n")
+        self.shown_to = None
+        if self.ask(f"seat {seat}: press Enter when only you can see the screen ").lower() == "quit":
+            raise Quit()
+        self.shown_to = seat
+
+
+@dataclass
+class HumanAgent:
+    """Asks a person for each decision of one seat.
+
+    ``explain`` gives the rule an illegal action breaks (the CLI's referee knows the deal);
+    the rest of what the seat says comes from its view and the terminal's public facts.
+    ``last_hand`` is the hand shown last time in this deal, from which the card just drawn
+    is told."""
+
+    terminal: Terminal
+    explain: Callable[[Action], str | None]
+    last_hand: tuple[Card, ...] | None = None
+    last_turn_up: Card | None = None
+
+    def say(self, text: str) -> None:
+        self.terminal.say(text)
+
+    # ------------------------------------------------------------------ public events
+    def follow(self, event: Event) -> None:
+        """A new deal: forget the hand of the last one (its cards were not drawn).  Nothing
+        of the event's deal state is read: it holds every hand."""
+        if isinstance(event, DealStarted):
+            self.last_hand = None
+            self.last_turn_up = None
+
+    # ------------------------------------------------------------------ the screen
+    def show(self, view: SeatView, legal: Sequence[Action]) -> None:
+        """The seat's screen: its view in words, then the legal actions, numbered."""
         w = self.say
         w(f"\n-- seat {view.seat} to act --\n")
-        trump = f"{SUIT_NAMES[view.trump]}" if view.trump else "not yet fixed"
+        w(facts.who_is_who(view) + "\n")
+        scores = self.terminal.match_scores or (0,) * view.rs.side_count
+        w(facts.match_line(view.rs, view.seat, scores) + "\n")
+        w(self._trump_line(view) + "\n")
+        contract = facts.contract_line(view)  # once the auction is over, its outcome is what counts
+        for line in [contract] if contract is not None else facts.auction_lines(view):
+            w(line + "\n")
+        for line in facts.announcements(view, symbols=False):
+            w(f"marriage: {line}\n")
+        for trick in view.reviewable_tricks:
+            w("you may look at: " + self._cards_by_seat(view, trick) + "\n")
+        if view.trick:
+            w("on the table: " + self._cards_by_seat(view, view.trick) + "\n")
+        drawn = self._drawn(view)
+        if drawn is not None:
+            w(f"you drew {drawn}{' (the turn-up)' if drawn == self.last_turn_up else ''}\n")
+        w("your hand: " + " ".join(str(c) for c in view.hand) + "\n")
+        w(facts.points_line(view) + "\n")
+        note = facts.decision_line(view, legal)
+        if note is not None:
+            w(note + "\n")
+        for i, action in enumerate(legal, 1):
+            w(f"  {i:>2}. {self._offer(view, action)}\n")
+        self.last_hand = view.hand
+        self.last_turn_up = view.turn_up
+
+    @staticmethod
+    def _trump_line(view: SeatView) -> str:
+        if view.trump:
+            trump = SUIT_NAMES[view.trump]
+        elif view.rs.trump.selection == "first_card_led":
+            trump = "not yet fixed (the first card led makes it)"
+        else:
+            trump = "not yet fixed"
         turn_up = f", turn-up {view.turn_up}" if view.turn_up else ""
         talon = f", talon {view.talon_size}{' (closed)' if view.closed else ''}" if view.talon_size or view.closed else ""
-        w(f"trump {trump}{turn_up}{talon}\n")
-        w("your hand: " + " ".join(str(c) for c in view.hand) + "\n")
-        for trick in view.reviewable_tricks:
-            w("you may look at: " + ", ".join(f"seat {s} {c}" for s, c in trick) + "\n")
-        if view.trick:
-            w("on the table: " + ", ".join(f"seat {s} {c}" for s, c in view.trick) + "\n")
-        w("points: " + ", ".join(str(p) for p in view.card_points) + f"; tricks: {', '.join(str(t) for t in view.tricks_won)}\n")
-        for i, action in enumerate(legal, 1):
-            w(f"  {i:>2}. {action}\n")
+        return f"trump {trump}{turn_up}{talon}"
 
+    @staticmethod
+    def _cards_by_seat(view: SeatView, cards: Sequence[tuple[int, Card]]) -> str:
+        return ", ".join(f"{facts.seat_name(view, s)} {c}" for s, c in cards)
+
+    def _drawn(self, view: SeatView) -> Card | None:
+        """The card drawn since the last screen of this deal (none on its first screen)."""
+        return facts.drawn_card(self.last_hand, view) if self.last_hand is not None else None
+
+    @staticmethod
+    def _offer(view: SeatView, action: Action) -> str:
+        """An action as listed: its notation (what to type), and for anything but a plain
+        card what it means here; a declaration that loses the deal says so."""
+        typed = str(action)
+        if isinstance(action, Play):
+            return typed
+        described = facts.describe_action(view, action, symbols=False)
+        text = described if described.startswith(typed) else f"{typed}  -- {described}"
+        if facts.claim_warning(view, action) is not None:
+            text += ": too few, you would lose the deal"
+        return text
+
+    # ------------------------------------------------------------------ deciding
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        """Show the seat's screen and read entries until one names a legal action (made for
+        the person when it is the only one)."""
+        if len(legal) == 1 and self.terminal.people > 1 and self.terminal.shown_to != view.seat:
+            # hot seat: nothing to choose, so no need to hand the screen over and show the hand
+            self.say(f"\nseat {view.seat}: only one move: {legal[0]} (played for you)\n")
+            return legal[0]
+        self.terminal.hand_over_to(view.seat)
         self.show(view, legal)
+        if len(legal) == 1:
+            self.say(f"only one move: {legal[0]} (played for you)\n")
+            return self._made(legal[0])
         while True:
-            try:
-                text = self.read("your move (number or notation): ").strip()
-            except (EOFError, KeyboardInterrupt, RuntimeError):  # RuntimeError: stdin was closed
-                raise Interrupted() from None
-            except UnicodeDecodeError:  # stdin could not be told to pass undecodable bytes on
-                text = "\udcff"
-            if not text:
-                continue
-            if text == TOO_LONG:
-                self.say(f"that entry is too long (at most {ENTRY_LIMIT} characters): type a number or a move such as play TH\n")
-                continue
-            if any("\ud800" <= ch <= "\udfff" for ch in text):  # bytes that are not UTF-8, escaped
-                self.say("that entry is not UTF-8 text: type a number or a move such as play TH\n")
-                continue
-            if not text.isprintable():
-                self.say("that entry contains control characters: type a number or a move such as play TH\n")
-                continue
-            if text.isascii() and text.isdigit() and len(text) <= 6:
-                k = int(text)
-                if 1 <= k <= len(legal):
-                    return legal[k - 1]
-                self.say(f"there is no choice {k}: pick 1 to {len(legal)}\n")
-                continue
-            try:
-                action = Continue() if text.lower() == "continue" else parse_action(text)
-            except RulesError as exc:
+            action = self.understand(self.terminal.ask(PROMPT), view, legal)
+            if action is not None and self.confirmed(view, action):
+                return self._made(action)
+
+    def _made(self, action: Action) -> Action:
+        """Note the seat's own action: after an exchange the hand differs by a card that was not drawn."""
+        if isinstance(action, Exchange):
+            self.last_hand = None
+        return action
+
+    def understand(self, text: str, view: SeatView, legal: Sequence[Action]) -> Action | None:
+        """The legal action an entry names, or ``None`` after saying why it names none (or
+        after answering a command such as ``help``)."""
+        if not text:
+            return None
+        refused = self._unreadable(text)
+        if refused is not None:
+            self.say(refused + "\n")
+            return None
+        word = text.lower()
+        if word in ("help", "?"):
+            self.say(self.help_text(view))
+            return None
+        if word == "quit":
+            raise Quit()
+        if word == "undo":
+            self.say("undo is not available in rules run (the practice mode of rules play has it): choose a move\n")
+            return None
+        if text.isascii() and text.isdigit() and len(text) <= 6:
+            k = int(text)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            self.say(f"there is no choice {k}: pick 1 to {len(legal)}\n")
+            return None
+        try:
+            action = Continue() if word == "continue" else parse_action(text)
+        except RulesError as exc:
+            card = _bare_card(text)
+            if card is None:
                 self.say(f"{exc}\n")
-                continue
-            if action in legal:
-                return action
-            reason = self.explain(action) or "not legal now"
-            self.say(f"illegal: {reason}\n")
+                return None
+            return self._card_entry(card, legal)
+        if action in legal:
+            return action
+        self.say(f"illegal: {self.explain(action) or 'not legal now'}\n")
+        return None
+
+    @staticmethod
+    def _unreadable(text: str) -> str | None:
+        """Why an entry cannot be read at all (never echoed: it may hold terminal controls)."""
+        if text == TOO_LONG:
+            return f"that entry is too long (at most {ENTRY_LIMIT} characters): {EXAMPLE}"
+        if any("\ud800" <= ch <= "\udfff" for ch in text):  # bytes that are not UTF-8, escaped
+            return f"that entry is not UTF-8 text: {EXAMPLE}"
+        if not text.isprintable():
+            return f"that entry contains control characters: {EXAMPLE}"
+        return None
+
+    def _card_entry(self, card: Card, legal: Sequence[Action]) -> Action | None:
+        """A bare card: played if it may be; a marriage if that is the only way to lead it;
+        asked about when both are open, since playing it unannounced gives the marriage away."""
+        play, marry = Play(card), Marry(card)
+        if play in legal and marry in legal:
+            answer = self.terminal.ask(f"{card}: announce the marriage with it (marry {card})? [Y/n] ").strip().lower()
+            return play if answer in ("n", "no") else marry
+        if play in legal:
+            return play
+        if marry in legal:
+            return marry
+        self.say(f"illegal: {self.explain(play) or 'not legal now'}\n")
+        return None
+
+    def help_text(self, view: SeatView) -> str:
+        """This ruleset's actions, one a line, and the seat's commands."""
+        rows = [*facts.ruleset_actions(view.rs), ("N", "the action numbered N in the list"),
+                ("help, ?", "this list"), ("quit", "end the game here (the record so far is saved)")]
+        width = max(len(what) for what, _ in rows)
+        return "".join(f"  {what:<{width}}  {does}\n" for what, does in rows)
+
+    def confirmed(self, view: SeatView, action: Action) -> bool:
+        """Whether to carry out ``action``: yes, unless it is a declaration that loses the
+        deal and the person, asked, does not say yes (``--no-confirm``: carried out, with the warning)."""
+        warning = facts.claim_warning(view, action)
+        if warning is None:
+            return True
+        if not self.terminal.confirm:
+            self.say(f"note: {warning}\n")
+            return True
+        self.say(f"careful: {warning}\n")
+        if self.terminal.ask("declare anyway? [y/N] ").lower() in ("y", "yes"):
+            return True
+        self.say("not declared: choose again\n")
+        return False
+
+
+def _bare_card(text: str) -> Card | None:
+    """``KD``, ``kd``, ``10d`` as a card; ``None`` for anything else."""
+    try:
+        return Card.parse(text)
+    except RulesError:
+        return None

@@ -5,10 +5,11 @@ go wrong on the way: bad ``--players`` and ``--record`` values are refused befor
 card is dealt (a record never replaces a file the run reads, nor anything but a regular
 file); the record is on disk after every deal, so a long run keeps in memory only the deal
 in play; and a match that stops early (an error in a rule, Ctrl-C, SIGTERM, SIGHUP, end of
-input, a closed pipe) still leaves its record behind for ``rules replay``.  While a person
-plays, the match seed -- from which every hand follows -- is shown only at the end.  The log's wording lives in
-:mod:`cli.log` and the human seat in :mod:`cli.human`; both are imported only when a match is
-played, to keep ``rules --help`` fast.
+input, ``quit`` at a human seat, a closed pipe) still leaves its record behind for ``rules
+replay``.  While a person plays, the match seed -- from which every hand follows -- is shown
+only at the end, and the person's table goes to stderr, so stdout holds only the log.  The
+log's wording lives in :mod:`cli.log` and the human seat in :mod:`cli.human`; both are
+imported only when a match is played, to keep ``rules --help`` fast.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.yamlsource import RECORD_LIMITS
 
 SEAT_KINDS = BOT_KINDS + ("human",)
+#: Who plays the other seats when ``--players human`` names one seat of a larger table.
+DEFAULT_OPPONENT = "search"
 MAX_DEALS = 1000  # a match that nobody wins in this many deals is a broken ruleset, not a long game
 DEALS_LIMIT = RECORD_LIMITS.max_items  # --deals: no more deals than `rules replay` reads back
 
@@ -49,12 +52,13 @@ DEALS_LIMIT = RECORD_LIMITS.max_items  # --deals: no more deals than `rules repl
 def run(
     ruleset: Annotated[str, typer.Argument(help="A ruleset file, or a bundled name such as schnapsen.")],
     seed: Annotated[Optional[int], typer.Option(help="Seed of the match (random if omitted; printed, at the end when a human plays).")] = None,
-    players: Annotated[Optional[str], typer.Option(help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), human (default: greedy for every seat).")] = None,
+    players: Annotated[Optional[str], typer.Option(help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), human (default: greedy for every seat). 'human' alone: you take seat 0, the search bot every other seat.")] = None,
     deals: Annotated[Optional[int], typer.Option(help=f"Stop after N deals even if nobody has won (at most {DEALS_LIMIT:,}).", min=1)] = None,
     record: Annotated[Optional[Path], typer.Option(help="Write the match record to this file (kept up to date after every deal).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the log.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the header, the deal results and the match result.")] = False,
     open_hands: Annotated[bool, typer.Option("--open", help="Show every hand at the start of each deal.")] = False,
+    no_confirm: Annotated[bool, typer.Option("--no-confirm", help="A human seat's declaration that loses the deal is carried out without asking first.")] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play a whole match to the ruleset's target and print its log."""
@@ -72,13 +76,15 @@ def run(
             warn(f"note: the record names its ruleset as {ref}, outside the record's folder: replay it with --allow-outside")
     game = Game(rs, secrets.randbits(63) if seed is None else seed, kinds, as_json)
     referee = Referee()
-    agents = build_agents(game, referee.explain)
+    agents, listeners = build_agents(game, referee.explain, confirm=not no_confirm)
     printer = Printer(text=not as_json, quiet=quiet, open_hands=open_hands)
 
     def observe(event: Event) -> None:
         referee.follow(event)
         game.follow(event)
         printer.show(event)
+        for listen in listeners:
+            listen(event)
 
     game.record = open_record(game, record)
     if printer.text:
@@ -136,12 +142,16 @@ class Game:
 
 
 def seat_kinds(players: str | None, rs: Ruleset) -> list[str]:
-    """The ``--players`` value as one seat kind per seat (greedy everywhere if omitted), or a usage error."""
+    """The ``--players`` value as one seat kind per seat (greedy everywhere if omitted), or a
+    usage error.  ``human`` alone seats the person at seat 0 against the search bot, so that
+    sitting down at a four-seat table takes one word."""
     n = rs.players.count
     expected = ", ".join(SEAT_KINDS)
     if players is not None and not players.strip():
         raise usage_error(f"--players: no seat kinds given (expected {n} of: {expected}, comma-separated)")
     kinds = [k.strip().lower() for k in players.split(",")] if players else ["greedy"] * n
+    if kinds == ["human"]:
+        kinds += [DEFAULT_OPPONENT] * (n - 1)
     if len(kinds) != n:
         raise usage_error(f"--players: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''} (expected {n} of: {expected})")
     for k in kinds:
@@ -172,18 +182,35 @@ def open_record(game: Game, path: Path | None) -> RecordWriter:
         raise usage_error(f"--record: {exc}") from None
 
 
-def build_agents(game: Game, explain: Callable[[Action], str | None]) -> list[Agent]:
-    """One agent per seat: bots seeded from the match seed (the same seed plays the same match), people at this terminal."""
-    from cli.human import HumanAgent, read_entry
+def build_agents(
+    game: Game, explain: Callable[[Action], str | None], *, confirm: bool = True,
+) -> tuple[list[Agent], list[Callable[[Event], None]]]:
+    """One agent per seat: bots seeded from the match seed (the same seed plays the same
+    match), people at this terminal; and what must hear the match's events (the human seats,
+    for the public match score and the start of each deal).  People are shown their table
+    on stderr, so that stdout carries only the log or the ``--json`` summary."""
+    from cli.human import HumanAgent, Terminal, read_entry
 
+    people = [seat for seat, kind in enumerate(game.kinds) if kind == "human"]
     agents: list[Agent] = []
+    listeners: list[Callable[[Event], None]] = []
+    if people:
+        if sys.stderr is None:  # started with stderr closed (2>&-): there is no screen to play on
+            raise usage_error("a human seat shows its table on stderr, which is closed")
+        _pass_undecodable_input()
+        terminal = Terminal(
+            sys.stderr, lambda prompt: read_entry(prompt, stdout=sys.stderr),
+            seats=people, confirm=confirm, log_shown=not game.as_json,
+        )
+        listeners.append(terminal.follow)
     for seat, kind in enumerate(game.kinds):
         if kind == "human":
-            _pass_undecodable_input()
-            agents.append(HumanAgent(read_entry, sys.stdout, explain))
+            human = HumanAgent(terminal, explain)
+            agents.append(human)
+            listeners.append(human.follow)
         else:
             agents.append(make_agent(kind, game.rs, game.seed * 16 + seat))
-    return agents
+    return agents, listeners
 
 
 def _pass_undecodable_input() -> None:
@@ -268,7 +295,7 @@ def play(game: Game, agents: list[Agent], observe: Callable[[Event], None], limi
     except (Interrupted, KeyboardInterrupt, BrokenPipeError) as exc:
         if isinstance(exc, BrokenPipeError):
             silence_stdout()
-        _keep_stopped(game, printer, "game interrupted", gap=True)
+        _keep_stopped(game, printer, exc.why if isinstance(exc, Interrupted) else "game interrupted", gap=True)
         raise typer.Exit(130) from None
 
 

@@ -8,7 +8,9 @@ be no more than what the view holds.
 
 Seats are named from the player's side of the table: ``you``, ``partner``, ``opponent``
 (when there is one opponent) or ``seat N``; sides likewise (``you``, ``your team``,
-``opponents``...).  The words follow the ruleset's options, never its name.
+``opponents``...).  The words follow the ruleset's options, never its name.  Cards and
+suits are written with symbols (``K♥``, ``♥ hearts``) unless ``symbols=False``, which gives
+the notation a line-mode player types (``KH``, ``hearts``).
 """
 
 from __future__ import annotations
@@ -214,10 +216,12 @@ def contract_line(view: SeatView) -> str | None:
 def drawn_card(before: Sequence[Card], view: SeatView) -> Card | None:
     """The card that came into the hand since ``before`` (the draw), if exactly one did.
 
-    ``before`` is the hand shown last time in this deal; a caller that has seen the seat
-    exchange since then must not ask (an exchange also swaps one card for another)."""
+    ``before`` is the hand shown last time in this deal -- before the seat's card went to
+    the table, or after (a marriage's lead, then the choice to go out): only what is new
+    counts.  A caller that has seen the seat exchange since then must not ask (an exchange
+    also brings a card in)."""
     new = [c for c in view.hand if c not in before]
-    return new[0] if len(new) == 1 and len(view.hand) == len(before) else None
+    return new[0] if len(new) == 1 else None
 
 
 # --------------------------------------------------------------------------- going out

@@ -171,7 +171,7 @@ def test_human_does_not_see_the_opponents_hand(tmp_path: Path) -> None:
     out = invoke(["run", "schnapsen", "--seed", "3", "--players", "human,greedy", "--record", str(record)], input="")
     assert out.exit_code == 130
     own = {str(c) for c in state.hand(0)}
-    shown = re.search(r"your hand: (.*)", out.stdout)
+    shown = re.search(r"your hand: (.*)", out.stderr)  # the seat's screen is on stderr
     assert shown and set(CARD.findall(shown.group(1))) == own
     hidden = {str(c) for c in state.hand(1)}
     assert not hidden & set(CARD.findall(out.stdout + out.stderr)), "seat 1's cards were shown to seat 0"

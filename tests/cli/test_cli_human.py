@@ -1,5 +1,6 @@
 """The `human` seat of `rules run`: illegal entries are explained and asked again, numbers pick
-an action, end of input saves the record so far and exits 130 without a traceback."""
+an action, end of input saves the record so far and exits 130 without a traceback.  The seat's
+screen and prompts are on stderr (stdout holds only the match log)."""
 
 from __future__ import annotations
 
@@ -33,11 +34,11 @@ def test_wrong_entry_is_explained_and_asked_again_then_a_number_picks(tmp_path: 
     out = invoke(["run", "schnapsen", "--seed", "3", "--players", "human,greedy", "--record", str(record)], input=stdin)
     no_traceback(out)
     assert out.exit_code == 130
-    illegal = [line for line in out.stdout.splitlines() if "illegal: " in line]
-    assert len(illegal) == 1, out.stdout
+    illegal = [line for line in out.stderr.splitlines() if "illegal: " in line]
+    assert len(illegal) == 1, out.stderr
     assert stranger in illegal[0] or "hold" in illegal[0] or "not" in illegal[0]
     # asked again after the illegal entry: the first decision is prompted twice, then the next one once
-    first_view = out.stdout.split("-- seat 0 to act --")
+    first_view = out.stderr.split("-- seat 0 to act --")
     assert len(first_view) >= 3, "the human was not asked for a second decision"
     assert first_view[1].count(PROMPT) == 2
     # 1 picked the first listed action
@@ -82,8 +83,8 @@ def test_number_out_of_range_and_unreadable_text_are_asked_again(tmp_path: Path)
     )
     assert out.exit_code == 130
     no_traceback(out)
-    assert f"pick 1 to {n}" in out.stdout
-    assert "cannot read" in out.stdout
+    assert f"pick 1 to {n}" in out.stderr
+    assert "cannot read" in out.stderr
     data = yaml.safe_load(record.read_text(encoding="utf-8"))
     assert data["deals"][0]["moves"] == []
 

@@ -152,7 +152,7 @@ def test_the_human_seat_never_echoes_a_control_character(tmp_path: Path) -> None
     assert out.exit_code == 130
     no_traceback(out)
     assert raw_controls(out.stdout + out.stderr) == []
-    assert out.stdout.count("that entry contains control characters") == 4
+    assert out.stderr.count("that entry contains control characters") == 4  # the human seat's screen is on stderr
 
 
 # --------------------------------------------------------------------------- closed stdout

@@ -15,8 +15,8 @@ def test_a_long_entry_is_refused_and_asked_again(tmp_path: Path) -> None:
     record = tmp_path / "r.yaml"
     out = run_rules(["run", "schnapsen", "--players", "human,greedy", "--seed", "4", "--record", str(record)],
                     input="9" * (ENTRY_LIMIT * 25) + "\n1\n")
-    assert f"that entry is too long (at most {ENTRY_LIMIT} characters)" in out.stdout
-    assert out.stdout.count("your move") >= 3  # asked again after the long line, and after the first move
+    assert f"that entry is too long (at most {ENTRY_LIMIT} characters)" in out.stderr  # the seat's screen
+    assert out.stderr.count("your move") >= 3  # asked again after the long line, and after the first move
     assert out.exit_code == 130  # then the input ends
     assert "Traceback" not in out.stderr
     replayed = run_rules(["replay", str(record)])

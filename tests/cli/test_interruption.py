@@ -173,7 +173,7 @@ def test_input_that_is_not_utf8_is_explained_and_asked_again(tmp_path: Path) -> 
     )
     assert proc.returncode == 130
     assert b"Traceback" not in proc.stderr
-    assert proc.stdout.count(b"that entry is not UTF-8 text") == 2
+    assert proc.stderr.count(b"that entry is not UTF-8 text") == 2  # the human seat's screen is on stderr
     moves = yaml.safe_load(record.read_text(encoding="utf-8"))["deals"][0]["moves"]
     assert len(moves) >= 1, "the entry after the refused ones was lost"
 

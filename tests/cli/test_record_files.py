@@ -174,19 +174,20 @@ def test_a_human_seat_sees_the_seed_only_when_the_match_is_over(tmp_path: Path) 
         [str(RULES), "run", "schnapsen", "--players", "human,greedy", "--record", str(record)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
     )
-    assert proc.stdin is not None and proc.stdout is not None
+    assert proc.stdin is not None and proc.stderr is not None
     seen = ""
-    while "your move" not in seen:  # the first prompt: the match is on
-        seen += proc.stdout.read(1)
+    while "your move" not in seen:  # the first prompt (on stderr, with the seat's screen): the match is on
+        char = proc.stderr.read(1)
+        assert char, "the run ended before asking the human"
+        seen += char
     during_play = record.read_text(encoding="utf-8")
-    out, err = proc.communicate("1\n" * 500, timeout=120)
+    log, err = proc.communicate("1\n" * 500, timeout=120)
     assert proc.returncode == 0, err
-    log = seen + out
     data = yaml.safe_load(record.read_text(encoding="utf-8"))
     seed = data["seed"]
     before_end, _, last = log.rpartition("match seed: ")
     assert last.strip() == str(seed), "the seed is printed at the end"
-    numbers = set(re.findall(r"\d+", before_end))
+    numbers = set(re.findall(r"\d+", before_end + seen + err))  # the log and everything the human was shown
     assert str(seed) not in numbers
     assert not {str(d["seed"]) for d in data["deals"]} & numbers
     assert f"seed: {seed}" not in during_play and re.search(r"^seed:", during_play, re.M) is None

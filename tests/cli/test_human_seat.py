@@ -1,0 +1,379 @@
+"""The line-mode human seat of `rules run`: what the person is told, how entries are read, and
+where it all goes.
+
+A false declaration is asked about first; scores, the match score, pending marriages, the card
+drawn and (North American) partner, auction and contract are named; `help`, `quit` and `undo`
+are answered; a bare card is played; a forced move is made for the person; the screen and
+prompts are on stderr; a hot seat hides each hand from the other player; `--players human`
+fills the other seats with the search bot.
+
+The deals are worked out from the seeds: Schnapsen seed 7 deals seat 0 ``QD AH JH KS QS`` and
+seat 1 ``AC JD KH QH JS``, spades trump (turn-up AS), stock ``KD JC AD ...`` top first, and
+seat 0 leads (seat 1 deals first); :func:`seed_7` checks this against the engine.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import yaml
+
+from clitools import Outcome, invoke, no_traceback
+from cli.human import CLEAR_SCREEN, SEPARATOR, HumanAgent, Interrupted, Quit, Terminal
+from interpreter import Match, load_ruleset
+from interpreter.core.actions import Action, Declare, Marry, Play
+from interpreter.core.cards import Card
+from interpreter.core.errors import IllegalActionError
+from interpreter.engine.state import DealState
+from interpreter.play.runner import DealStarted
+
+C = Card.parse
+RUN = ["run", "schnapsen", "--seed", "7"]
+DECLARE_ANYWAY = "declare anyway? [y/N]"
+
+
+def seed_7() -> DealState:
+    state = Match(load_ruleset("schnapsen"), 7).next_deal()
+    assert state.actor == 0 and state.trump_suit() == "S"
+    assert set(state.hand(0)) == {C(c) for c in "QD AH JH KS QS".split()}
+    assert set(state.hand(1)) == {C(c) for c in "AC JD KH QH JS".split()}
+    assert [str(state.rs.deck.cards[c]) for c in state.stock[:2]] == ["KD", "JC"]
+    return state
+
+
+def moves_of(record: Path, deal: int = 0) -> list[str]:
+    return list(yaml.safe_load(record.read_text(encoding="utf-8"))["deals"][deal]["moves"])
+
+
+def run_human(tmp_path: Path, entries: str, *extra: str, players: str = "human,greedy") -> tuple[Outcome, Path]:
+    record = tmp_path / "r.yaml"
+    out = invoke([*RUN, "--players", players, "--record", str(record), *extra], input=entries)
+    no_traceback(out)
+    return out, record
+
+
+# --------------------------------------------------------------------------- a seat without the CLI
+class Script:
+    """Typed entries, one per prompt; end of input once they run out."""
+
+    def __init__(self, *entries: str) -> None:
+        self.entries = list(entries)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.entries:
+            raise EOFError
+        return self.entries.pop(0)
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def referee(state: DealState) -> Callable[[Action], str | None]:
+    def explain(action: Action) -> str | None:
+        try:
+            state.check(action)
+        except IllegalActionError as exc:
+            return f"{exc.message} [{exc.rule}]"
+        return None
+    return explain
+
+
+def seat(state: DealState, script: Script, *, seats: list[int] | None = None, confirm: bool = True,
+         out: io.StringIO | None = None) -> tuple[HumanAgent, io.StringIO]:
+    screen = out if out is not None else io.StringIO()
+    terminal = Terminal(screen, script, seats=seats if seats is not None else [0], confirm=confirm)
+    return HumanAgent(terminal, referee(state)), screen
+
+
+# --------------------------------------------------------------------------- a false declaration
+def test_a_false_declaration_is_asked_about_and_no_keeps_the_deal_going(tmp_path: Path) -> None:
+    """marry QS on the first lead: 40 pending (no trick yet), 0 points that count.  Declaring
+    would give the opponent claim.false_points.opponent_without_trick = 3 game points."""
+    seed_7()
+    out, record = run_human(tmp_path, "marry QS\ndeclare\nn\ncontinue\n")
+    assert out.exit_code == 130  # the input ends at the next decision
+    screen = out.stderr
+    assert "you may go out now: declare (you have 0 of 66; your 40 announced count only once your side wins a trick) or continue" in screen
+    assert "declaring now loses the deal, 3 game points to the other side" in screen
+    assert screen.count(DECLARE_ANYWAY) == 1
+    assert "not declared: choose again" in screen
+    moves = moves_of(record)
+    assert moves[0] == "marry QS" and "declare" not in moves and len(moves) >= 2  # seat 1 answered the lead
+
+
+def test_yes_declares_and_the_match_score_is_shown_next(tmp_path: Path) -> None:
+    seed_7()
+    out, record = run_human(tmp_path, "marry QS\ndeclare\ny\n")
+    assert moves_of(record) == ["marry QS", "declare"]
+    assert "Deal 1: seat 1 wins 3 game points" in out.stdout
+    assert "match to 7: you 0, opponent 3" in out.stderr  # the next deal's first screen
+
+
+def test_no_confirm_declares_at_once_with_the_warning(tmp_path: Path) -> None:
+    seed_7()
+    out, record = run_human(tmp_path, "marry QS\ndeclare\n", "--no-confirm")
+    assert moves_of(record) == ["marry QS", "declare"]
+    assert DECLARE_ANYWAY not in out.stderr
+    assert "note: you have 0 points" in out.stderr
+
+
+def test_the_declaration_in_the_list_says_it_would_lose() -> None:
+    """After QS takes JD seat 0 has 5 points (Q 3 + J 2) and may declare: too few."""
+    state = seed_7()
+    state.apply(Play(C("QS")))
+    state.apply(Play(C("JD")))
+    agent, screen = seat(state, Script())
+    with pytest.raises(Interrupted):
+        agent.choose(state.view(0), state.legal_actions())
+    assert "declare 66 (you have 5): too few, you would lose the deal" in screen.getvalue()
+
+
+# --------------------------------------------------------------------------- what the screen names
+def test_the_screen_names_scores_marriages_and_the_card_drawn(tmp_path: Path) -> None:
+    """Hot seat, so that both answers are typed: QS takes JD (a trump against a plain card),
+    seat 0 draws the top of the stock, KD, and seat 1 the next card, JC."""
+    seed_7()
+    out, _ = run_human(tmp_path, "\nmarry QS\ncontinue\n\nplay JD\n\n", players="human,human")
+    screens = out.stderr.split("-- seat ")
+    first_of_1 = next(s for s in screens if s.startswith("1 to act"))
+    assert "marriage: opponent: 40 in spades (pending: counts once a trick is won)" in first_of_1
+    assert "points: you 0, opponent 0 (+40 pending); tricks: you 0, opponent 0" in first_of_1
+    assert "on the table: opponent QS" in first_of_1
+    second_of_0 = [s for s in screens if s.startswith("0 to act")][-1]
+    assert "you drew KD" in second_of_0
+    assert "points: you 45, opponent 0; tricks: you 1, opponent 0" in second_of_0  # 3 + 2 and the 40 now count
+    assert "match to 7: you 0, opponent 0" in second_of_0
+
+
+def test_no_card_drawn_after_an_exchange() -> None:
+    """An exchange swaps a card of the hand for the turn-up: nothing was drawn.  Schnapsen
+    seed 7 has no jack of trumps in seat 0's hand, so the position is built: JS for AS."""
+    from interpreter.engine.build import build_position
+    from interpreter.core.actions import Exchange
+
+    rs = load_ruleset("schnapsen")
+    state = build_position(rs, dealer=1, hands=["JS QD AH JH KS", "AC JD KH QH TS"],
+                           stock=["KD", "JC", "AD", "TD", "TC", "KC", "QS", "QC", "TH"], turnup="AS", leader=0)
+    assert Exchange() in state.legal_actions()
+    agent, screen = seat(state, Script("exchange"))
+    state.apply(agent.choose(state.view(0), state.legal_actions()))
+    with pytest.raises(Interrupted):
+        agent.choose(state.view(0), state.legal_actions())
+    assert "you drew" not in screen.getvalue()
+
+
+def test_four_players_see_partner_auction_and_contract(tmp_path: Path) -> None:
+    """north-american-4 seed 1: seat 0 bids first (dealer.first 3, the dealer's left opens).
+    With `--players human` the other seats are search bots; before its bid seat 0 is told its
+    partner (seat 2, opposite), that no bid has been made, and that bid 5 is the moon."""
+    record = tmp_path / "na.yaml"
+    state = Match(load_ruleset("north-american-4"), 1).next_deal()
+    assert state.actor == 0
+    out = invoke(["run", "north-american-4", "--seed", "1", "--players", "human", "--record", str(record)], input="")
+    no_traceback(out)
+    assert out.exit_code == 130
+    assert "players: 0 human, 1 search, 2 search, 3 search" in out.stdout
+    assert yaml.safe_load(record.read_text(encoding="utf-8"))["players"] == ["human", "search", "search", "search"]
+    assert "you are seat 0; your partner is seat 2; your opponents are seats 1 & 3; seat 3 deals" in out.stderr
+    assert "match to 10: your team 0, opponents 0" in out.stderr
+    assert "no bid yet\nbid 5 is the moon: every trick, the bidder's partner sits out" in out.stderr
+    assert "bid 5: the moon, every trick" in out.stderr
+
+
+def test_once_play_starts_the_contract_is_shown() -> None:
+    """Seat 0 bids 2, the rest pass (one round): seat 0 leads the contract of 2 x 33 = 66."""
+    from interpreter.core.actions import Bid, Pass
+
+    state = Match(load_ruleset("north-american-4"), 1).next_deal()
+    for call in (Bid(2), Pass(), Pass(), Pass()):
+        state.apply(call)
+    agent, screen = seat(state, Script())
+    with pytest.raises(Interrupted):
+        agent.choose(state.view(0), state.legal_actions())
+    text = screen.getvalue()
+    assert "contract: you, 2 (66 points)" in text
+    assert "bid 5 is the moon" not in text and "seat 1 passes" not in text  # the auction is over
+    assert "trump not yet fixed (the first card led makes it)" in text
+
+
+# --------------------------------------------------------------------------- commands
+def test_help_lists_this_rulesets_actions_and_the_commands(tmp_path: Path) -> None:
+    out, _ = run_human(tmp_path, "help\n")
+    help_text = out.stderr.split("? for help): ", 1)[1]
+    for typed in ("play CARD", "marry CARD", "exchange", "close", "declare", "continue", "help, ?", "quit"):
+        assert f"  {typed} " in help_text, typed
+    assert "bid N" not in help_text and "close before-draw" not in help_text  # not in Schnapsen
+    na = invoke(["run", "north-american-4", "--seed", "1", "--players", "human,greedy,greedy,greedy"], input="?\n")
+    na_help = na.stderr.split("? for help): ", 1)[1]
+    assert "  bid N " in na_help and "  pass " in na_help
+    assert "exchange" not in na_help and "declare" not in na_help
+
+
+def test_quit_ends_the_game_and_keeps_the_record(tmp_path: Path) -> None:
+    seed_7()
+    out, record = run_human(tmp_path, "play QS\nquit\n")
+    assert out.exit_code == 130
+    assert f"game quit; the record so far is saved in {record}" in out.stderr
+    moves = moves_of(record)
+    assert moves[0] == "play QS" and len(moves) == 2  # seat 1's answer, then quit at seat 0's next turn
+    replayed = invoke(["replay", str(record), "--json"])
+    assert replayed.exit_code == 0 and replayed.json()["status"] == "in_progress"
+
+
+def test_undo_is_not_offered_and_the_move_is_asked_again(tmp_path: Path) -> None:
+    seed_7()
+    out, record = run_human(tmp_path, "undo\nplay AH\n")
+    assert "undo is not available in rules run (the practice mode of rules play has it)" in out.stderr
+    first = out.stderr.split("-- seat 0 to act --")[1]
+    assert first.count("your move") == 2
+    assert moves_of(record)[0] == "play AH"
+
+
+# --------------------------------------------------------------------------- a bare card
+def test_a_bare_card_is_played(tmp_path: Path) -> None:
+    """AH: no marriage with it, so it is played; lower case and 10 for the ten also read."""
+    seed_7()
+    _, record = run_human(tmp_path, "ah\n")
+    assert moves_of(record)[0] == "play AH"
+
+
+def test_a_bare_card_of_a_marriage_asks_whether_to_announce(tmp_path: Path) -> None:
+    """KS with QS in hand: playing it unannounced would give the 40 away, so the seat asks;
+    Enter (or y) announces, n plays the card alone."""
+    seed_7()
+    out, record = run_human(tmp_path, "KS\n\n")
+    assert "KS: announce the marriage with it (marry KS)? [Y/n]" in out.stderr
+    assert moves_of(record)[0] == "marry KS"
+    _, record = run_human(tmp_path, "KS\nn\n")
+    assert moves_of(record)[0] == "play KS"
+
+
+def test_a_bare_card_not_held_is_explained_and_asked_again(tmp_path: Path) -> None:
+    seed_7()
+    out, record = run_human(tmp_path, "KD\nQD\n")
+    assert "illegal: seat 0 does not hold KD" in out.stderr
+    assert moves_of(record)[0] == "play QD"
+
+
+def test_a_bare_card_that_may_only_marry_announces() -> None:
+    """If the rules let a card be led only with its marriage, the bare card announces it."""
+    state = seed_7()
+    agent, _ = seat(state, Script())
+    legal: list[Action] = [Play(C("QD")), Marry(C("KS")), Marry(C("QS"))]
+    assert agent.understand("KS", state.view(0), legal) == Marry(C("KS"))
+
+
+# --------------------------------------------------------------------------- a forced move
+def forced_position() -> DealState:
+    """A Schnapsen deal played at random until seat 0 has exactly one legal move (the first
+    seed whose deal comes to one)."""
+    for seed in range(100):
+        state, rng = Match(load_ruleset("schnapsen"), seed).next_deal(), random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if state.actor == 0 and len(legal) == 1:
+                return state
+            state.apply(rng.choice([a for a in legal if a != Declare()] or legal))
+    raise AssertionError("no forced move for seat 0 in 100 deals")
+
+
+def test_the_only_legal_move_is_made_without_asking() -> None:
+    state = forced_position()
+    (only,) = state.legal_actions()
+    script = Script()
+    agent, screen = seat(state, script)
+    assert agent.choose(state.view(0), state.legal_actions()) == only
+    assert script.prompts == []
+    assert f"only one move: {only} (played for you)" in screen.getvalue()
+    assert "your hand: " in screen.getvalue()
+
+
+def test_a_forced_move_at_a_hot_seat_shows_no_hand() -> None:
+    state = forced_position()
+    (only,) = state.legal_actions()
+    script = Script()
+    agent, screen = seat(state, script, seats=[0, 1])
+    assert agent.choose(state.view(0), state.legal_actions()) == only
+    assert script.prompts == [] and "your hand" not in screen.getvalue()
+    assert f"seat 0: only one move: {only} (played for you)" in screen.getvalue()
+
+
+# --------------------------------------------------------------------------- where it goes
+def test_with_json_stdout_is_only_the_summary(tmp_path: Path) -> None:
+    out = invoke([*RUN, "--players", "human,greedy", "--json"], input="1\n" * 400)
+    no_traceback(out)
+    assert out.exit_code == 0, out.stderr
+    summary = out.json()  # exactly one JSON line
+    assert summary["players"] == ["human", "greedy"] and summary["match_winner"] is not None
+    assert "your move" in out.stderr and "your move" not in out.stdout
+    # without the log, the seat says how each deal ended
+    assert out.stderr.count("\ndeal ") == len(summary["deals"])
+    assert f"deal 1 over: {summary['deals'][0]['reason']}" in out.stderr
+
+
+def test_quiet_hides_the_log_but_not_the_table(tmp_path: Path) -> None:
+    out, _ = run_human(tmp_path, "1\n", "--quiet")
+    assert "your hand: " in out.stderr and "your hand" not in out.stdout
+    assert "trump spades (turn-up AS)" not in out.stdout  # a log line that --quiet drops
+    assert out.stdout.startswith("Schnapsen -- match to 7, seed shown at the end")
+
+
+# --------------------------------------------------------------------------- hot seat
+def test_hot_seat_hands_the_screen_over_before_each_hand(tmp_path: Path) -> None:
+    out, _ = run_human(tmp_path, "\nplay QS\n\nplay JD\n\n", players="human,human")
+    screen = out.stderr
+    gate = "seat {}: press Enter when only you can see the screen"
+    g0, g1 = screen.index(gate.format(0)), screen.index(gate.format(1))
+    hand0, hand1 = screen.index("your hand: QD AH JH KS QS"), screen.index("your hand: AC JD KH QH JS")
+    assert g0 < hand0 < g1 < hand1  # each hand only after its player took the screen
+    assert screen[:g0].count(SEPARATOR) == 1 and screen[hand0:g1].count(SEPARATOR) == 1  # not a terminal: a separator
+    assert screen.count(gate.format(0)) == 2  # seat 0 again after seat 1 played
+
+
+def test_hot_seat_clears_a_terminal() -> None:
+    state = seed_7()
+    tty, script = Tty(), Script("", "play AH")
+    agent, _ = seat(state, script, seats=[0, 1], out=tty)
+    agent.choose(state.view(0), state.legal_actions())
+    assert tty.getvalue().startswith(CLEAR_SCREEN)  # cleared before the hand over (the prompt goes with the entry)
+    assert script.prompts[0] == "seat 0: press Enter when only you can see the screen "
+    assert "your hand: " in tty.getvalue()
+
+
+def test_quit_at_the_hand_over() -> None:
+    state = seed_7()
+    agent, _ = seat(state, Script("quit"), seats=[0, 1])
+    with pytest.raises(Quit):
+        agent.choose(state.view(0), state.legal_actions())
+
+
+# --------------------------------------------------------------------------- seats
+def test_human_alone_takes_seat_0_against_search(tmp_path: Path) -> None:
+    out, _ = run_human(tmp_path, "", players="human")
+    assert out.exit_code == 130
+    assert "players: 0 human, 1 search" in out.stdout
+
+
+def test_a_wrong_number_of_kinds_is_still_refused() -> None:
+    out = invoke(["run", "north-american-4", "--players", "human,greedy"])
+    assert out.exit_code == 2
+    assert "--players: North American Sixty-Six (four players, partnerships) has 4 seats, got 2 kinds" in out.stderr
+    one_bot = invoke(["run", "schnapsen", "--players", "greedy"])
+    assert one_bot.exit_code == 2 and "has 2 seats, got 1 kind" in one_bot.stderr
+
+
+def test_the_seat_keeps_nothing_of_the_full_state() -> None:
+    """Events carry the whole deal; the seat takes only what is public from them."""
+    state = seed_7()
+    agent, _ = seat(state, Script())
+    agent.follow(DealStarted(1, state))
+    kept = [*vars(agent).values(), *vars(agent.terminal).values()]
+    assert not any(isinstance(value, DealState) for value in kept)

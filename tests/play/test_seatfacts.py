@@ -1,0 +1,254 @@
+"""What a seat is told (interpreter.play.seatfacts): scores named from the player's side, the
+auction and the contract, marriages that do not count yet, the card just drawn, this ruleset's
+actions, and a warning before a declaration that loses the deal.
+
+Each expectation is worked out from the ruleset (its YAML options) and the seed's deal; the
+engine is used only to play the moves and, in one test, as the referee of false declarations.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import Match, load_ruleset
+from interpreter.core.actions import Bid, CloseBeforeDraw, Continue, Declare, Marry, Pass, Play
+from interpreter.core.cards import Card
+from interpreter.engine.build import build_position
+from interpreter.engine.state import DealState
+from interpreter.play import seatfacts as facts
+
+C = Card.parse
+
+
+def schnapsen_seed_7() -> DealState:
+    """Schnapsen, seed 7: seat 0 leads holding QD AH JH KS QS, spades trump (turn-up AS);
+    seat 1 holds AC JD KH QH JS; the stock, top first, starts with KD."""
+    rs = load_ruleset("schnapsen")
+    state = Match(rs, 7).next_deal()
+    assert state.actor == 0 and state.trump_suit() == "S"
+    assert set(state.hand(0)) == {C(c) for c in "QD AH JH KS QS".split()}
+    assert set(state.hand(1)) == {C(c) for c in "AC JD KH QH JS".split()}
+    assert rs.deck.cards[state.stock[state.spos]] == C("KD")
+    return state
+
+
+# --------------------------------------------------------------------------- names
+def test_two_players_are_you_and_opponent() -> None:
+    view = schnapsen_seed_7().view(0)
+    assert facts.seat_name(view, 0) == "you" and facts.seat_name(view, 1) == "opponent"
+    # schnapsen dealer.first is 1: the opponent deals the first deal
+    assert facts.who_is_who(view) == "you are seat 0; your opponent is seat 1; opponent deals"
+
+
+def test_four_players_name_the_partner_opposite() -> None:
+    """north-american-4: partnerships sit opposite (seats 0 & 2, 1 & 3); dealer.first is 3."""
+    state = Match(load_ruleset("north-american-4"), 1).next_deal()
+    view = state.view(0)
+    assert facts.who_is_who(view) == "you are seat 0; your partner is seat 2; your opponents are seats 1 & 3; seat 3 deals"
+    assert [facts.seat_name(view, s) for s in range(4)] == ["you", "seat 1", "partner", "seat 3"]
+    assert facts.who_is_who(state.view(1)).endswith("your partner is seat 3; your opponents are seats 0 & 2; partner deals")
+
+
+def test_match_line_names_the_sides_from_the_players_seat() -> None:
+    assert facts.match_line(load_ruleset("schnapsen"), 1, [3, 1]) == "match to 7: you 1, opponent 3"
+    assert facts.match_line(load_ruleset("north-american-4"), 1, [4, 7]) == "match to 10: your team 7, opponents 4"
+
+
+# --------------------------------------------------------------------------- points and marriages
+def test_a_first_lead_marriage_is_pending_until_a_trick_is_won() -> None:
+    """Schnapsen counts a marriage once its announcer wins a trick (counts_after: own_trick);
+    KS QS in trumps is worth marriage.values.trump = 40."""
+    state = schnapsen_seed_7()
+    state.apply(Marry(C("QS")))
+    mine, theirs = state.view(0), state.view(1)
+    assert facts.pending_meld(mine, 0) == 40
+    assert facts.points_line(mine) == "points: you 0 (+40 pending), opponent 0; tricks: you 0, opponent 0"
+    assert facts.points_line(theirs) == "points: you 0, opponent 0 (+40 pending); tricks: you 0, opponent 0"
+    assert facts.announcements(mine) == ["you: 40 in \u2660 spades (pending: counts once a trick is won)"]
+    assert facts.announcements(theirs, symbols=False) == ["opponent: 40 in spades (pending: counts once a trick is won)"]
+    # QS (3) takes JD (2), a plain card against a trump: 5 points, and the 40 now count
+    state.apply(Continue())
+    state.apply(Play(C("JD")))
+    after = state.view(0)
+    assert facts.pending_meld(after, 0) == 0
+    assert facts.points_line(after) == "points: you 45, opponent 0; tricks: you 1, opponent 0"
+    assert facts.announcements(after, symbols=False) == ["you: 40 in spades"]
+
+
+def test_the_card_drawn_is_the_top_of_the_stock() -> None:
+    """After QS takes JD the winner draws first: the stock's top card, KD."""
+    state = schnapsen_seed_7()
+    shown = state.view(0).hand
+    state.apply(Play(C("QS")))
+    state.apply(Play(C("JD")))
+    assert facts.drawn_card(shown, state.view(0)) == C("KD")
+    assert facts.drawn_card(state.view(0).hand, state.view(0)) is None  # nothing new since
+
+
+def test_the_card_drawn_after_a_marriage_lead() -> None:
+    """Shown last while choosing whether to go out after marry QS, the hand had four cards."""
+    state = schnapsen_seed_7()
+    state.apply(Marry(C("QS")))
+    shown = state.view(0).hand
+    assert len(shown) == 4
+    state.apply(Continue())
+    state.apply(Play(C("JD")))
+    assert facts.drawn_card(shown, state.view(0)) == C("KD")
+
+
+# --------------------------------------------------------------------------- going out
+def test_going_out_after_a_marriage_is_explained_and_a_false_claim_warned() -> None:
+    """After marry QS with no trick yet the seat has 0 points; declaring under 66 gives the
+    opponent claim.false_points: 3, as the opponent has no trick (opponent_without_trick)."""
+    state = schnapsen_seed_7()
+    state.apply(Marry(C("QS")))
+    view = state.view(0)
+    legal = state.legal_actions()
+    assert set(legal) == {Declare(), Continue()}
+    assert facts.decision_line(view, legal) == (
+        "you may go out now: declare (you have 0 of 66; your 40 announced count only once your side wins a trick) or continue (play on)"
+    )
+    warning = facts.claim_warning(view, Declare())
+    assert warning is not None
+    assert warning.startswith("you have 0 points (your 40 announced do not count until your side wins a trick), fewer than 66")
+    assert warning.endswith("3 game points to the other side")
+    assert facts.claim_warning(view, Continue()) is None
+    assert facts.describe_action(view, Declare()) == "declare 66 (you have 0)"
+
+
+def test_no_warning_with_enough_points() -> None:
+    rs = load_ruleset("schnapsen")
+    state = build_position(rs, dealer=1, hands=["AH TH KS QS JC", "AS TS KH QH JH"], stock=["AC"], turnup="JS",
+                           leader=0, tricks=[3, 1], points=[50, 20], meld=[20, 0], may_declare=True)
+    view = state.view(0)
+    assert facts.claim_warning(view, Declare()) is None  # 50 + 20 = 70 >= 66
+    assert facts.describe_action(view, Declare()) == "declare 66 (you have 70)"
+
+
+def test_a_false_claim_after_closing_costs_what_failing_the_close_costs() -> None:
+    """Seat 0 closed when seat 1 had no trick and now declares with 40: the claim alone costs
+    false_points.base 2 (seat 1 has a trick now), the failed close fail_points.no_trick 3
+    (basis: at_close): the engine takes the larger."""
+    rs = load_ruleset("schnapsen")
+    state = build_position(rs, dealer=1, hands=["AH TH KS", "AS TS KH"], stock=["AC", "JD", "QH", "JH"], drawn=0,
+                           turnup="JS", leader=0, tricks=[2, 1], points=[40, 10], closer=0,
+                           close_snap=([30, 0], [30, 0], [2, 0]), may_declare=True)
+    warning = facts.claim_warning(state.view(0), Declare())
+    assert warning is not None and warning.endswith("3 game points to the other side")
+    state.apply(Declare())
+    assert state.result is not None and state.result.game_points == 3
+
+
+def test_the_warning_agrees_with_the_engine_on_every_declaration() -> None:
+    """Referee check over random deals: a warning exactly when declaring loses, naming the game
+    points the engine then awards."""
+    checked = 0
+    for name in ("schnapsen", "sechsundsechzig"):
+        rs = load_ruleset(name)
+        for seed in range(60):
+            state, rng = Match(rs, seed).next_deal(), random.Random(seed)
+            while not state.is_over:
+                legal = state.legal_actions()
+                actor = state.actor
+                assert actor is not None
+                if Declare() in legal:
+                    view = state.view(actor)
+                    warning = facts.claim_warning(view, Declare())
+                    state.apply(Declare())
+                    result = state.result
+                    state.pop()
+                    assert result is not None
+                    loses = result.winner != rs.side_of(view.seat)
+                    assert (warning is not None) == loses, (name, seed, warning, result)
+                    if warning is not None:
+                        assert warning.endswith(f"{result.game_points} game point{'s' if result.game_points != 1 else ''} to the other side")
+                    checked += 1
+                state.apply(rng.choice([a for a in legal if a != Declare()] or legal))
+    assert checked > 100
+
+
+def test_before_the_draw_the_three_choices_are_explained() -> None:
+    """Sechsundsechzig (closing.timing before_or_after_draw): the winner of a trick may go on,
+    close before the draw, or declare."""
+    state = Match(load_ruleset("sechsundsechzig"), 5).next_deal()
+    while CloseBeforeDraw() not in state.legal_actions():
+        state.apply(next(a for a in state.legal_actions() if isinstance(a, Play)))
+    seat = state.actor
+    assert seat is not None
+    view, legal = state.view(seat), state.legal_actions()
+    have = state.card_points()[state.rs.side_of(seat)]
+    assert facts.decision_line(view, legal) == (
+        "you won the trick; before the draw you may continue (draw as usual), "
+        f"close before-draw (close the talon; nobody draws) or declare (you have {have} of 66)"
+    )
+    assert facts.describe_action(view, Continue()) == "continue: draw as usual"
+
+
+def test_an_ordinary_move_has_no_decision_line() -> None:
+    state = schnapsen_seed_7()
+    assert facts.decision_line(state.view(0), state.legal_actions()) is None
+
+
+# --------------------------------------------------------------------------- the auction
+def na4_after(*calls: Bid | Pass) -> DealState:
+    """north-american-4 seed 1 after ``calls``, from the dealer's left (seat 0: dealer.first is 3)."""
+    state = Match(load_ruleset("north-american-4"), 1).next_deal()
+    assert state.actor == 0
+    for call in calls:
+        state.apply(call)
+    return state
+
+
+def test_during_the_auction_the_high_bid_and_the_moon_are_shown() -> None:
+    """bidding.moon: bid 5 is the moon, partner_sits_out: true."""
+    state = na4_after(Bid(2))
+    view = state.view(1)
+    assert facts.contract_line(view) is None
+    assert facts.auction_lines(view) == [
+        "seat 0 bids 2", "high bid so far: 2, by seat 0", "bid 5 is the moon: every trick, the bidder's partner sits out",
+    ]
+    assert facts.auction_lines(na4_after().view(0))[0] == "no bid yet"
+    assert facts.describe_action(view, Bid(5)) == "bid 5: the moon, every trick"
+    assert facts.describe_action(view, Bid(3)) == "bid 3 (99 points)"  # scoring.unit 33
+
+
+def test_the_contract_once_the_auction_is_over() -> None:
+    """Each seat speaks once (rounds: single): 2, pass, pass, pass gives seat 0 the contract of 2 = 66 points."""
+    state = na4_after(Bid(2), Pass(), Pass(), Pass())
+    assert facts.contract_line(state.view(0)) == "contract: you, 2 (66 points)"
+    assert facts.contract_line(state.view(2)) == "contract: partner, 2 (66 points)"
+    assert facts.contract_line(state.view(1)) == "contract: seat 0, 2 (66 points)"
+    assert facts.auction_lines(state.view(1)) == [
+        "seat 0 bids 2", "you pass", "seat 2 passes", "partner passes", "contract: seat 0, 2 (66 points)",  # seat 3 partners seat 1
+    ]
+
+
+def test_the_moon_contract_says_who_sits_out() -> None:
+    state = na4_after(Bid(2), Pass(), Bid(5), Pass())
+    assert facts.contract_line(state.view(2)) == "contract: you, the moon; partner sits out"
+    assert facts.contract_line(state.view(0)) == "contract: partner, the moon; you sit out"
+    assert facts.contract_line(state.view(3)) == "contract: seat 2, the moon; seat 0 sits out"
+
+
+# --------------------------------------------------------------------------- help
+@pytest.mark.parametrize("name, typed", [
+    # schnapsen: closing after_draw only, exchange of the jack, claims with after_marriage
+    ("schnapsen", ["play CARD", "marry CARD", "exchange", "close", "declare", "continue"]),
+    # sechsundsechzig: closing before_or_after_draw as well
+    ("sechsundsechzig", ["play CARD", "marry CARD", "exchange", "close", "close before-draw", "declare", "continue"]),
+    # north-american-4: an auction; no exchange, no closing, no claim
+    ("north-american-4", ["bid N", "pass", "play CARD", "marry CARD"]),
+])
+def test_the_actions_of_this_ruleset(name: str, typed: list[str]) -> None:
+    actions = facts.ruleset_actions(load_ruleset(name))
+    assert [what for what, _ in actions] == typed
+    assert all(does for _, does in actions)
+
+
+def test_the_exchange_names_the_rank_of_this_ruleset() -> None:
+    """exchange.rank: J in Schnapsen, 9 in Sechsundsechzig."""
+    schnapsen = dict(facts.ruleset_actions(load_ruleset("schnapsen")))["exchange"]
+    sechsundsechzig = dict(facts.ruleset_actions(load_ruleset("sechsundsechzig")))["exchange"]
+    assert "jack of trumps" in schnapsen and "nine of trumps" in sechsundsechzig
