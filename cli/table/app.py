@@ -12,6 +12,7 @@ until the deal is over.  The record is on disk after every move the person makes
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from textual.widgets import Button, Footer, Label, RichLog, Select, Static, Swit
 from textual.widgets.button import ButtonVariant
 
 from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
-from interpreter.core.cards import Card
+from interpreter.core.cards import RANK_NAMES, Card
 from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
@@ -92,7 +93,7 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
     """The keys of the table for this ruleset: (key, what it does), only for actions it has."""
     keys = [("1-9", "play the card with that number" + (" (in the auction: bid that number)" if rs.bidding.enabled else ""))]
     offered = [
-        (rs.marriage.enabled, "m", "marry (the marriage's king leads; click the queen to lead her)"),
+        (rs.marriage.enabled, "m, M", f"marry: announce the marriage and lead its {RANK_NAMES[rs.marriage.ranks[0]]} (m) or its {RANK_NAMES[rs.marriage.ranks[1]]} (M)"),
         (rs.exchange.enabled, "x", "exchange for the turn-up"),
         (rs.closing.enabled, "c", "close the talon"),
         (rs.closing.enabled and rs.closing.timing == "before_or_after_draw", "b", "close before the draw"),
@@ -126,18 +127,18 @@ def claim_question(view: SeatView, action: Action, practice: bool) -> str | None
     )
 
 
-def one_marriage(actions: list[Action]) -> bool:
+def one_marriage(actions: Sequence[Action]) -> bool:
     """Whether ``actions`` are all marriages of one suit (its king or its queen led)."""
     suits = {a.card.suit if isinstance(a, Marry) else None for a in actions}
     return len(suits) == 1 and None not in suits
 
 
 def action_label(view_rs: Ruleset, action: Action) -> str:
-    """A button's words: ``Marry K♥``, ``66!``, ``Bid 3``..."""
+    """A button's words: ``Marry K♥``, ``Declare 66``, ``Bid 3``..."""
     if isinstance(action, Marry):
         return f"Marry {facts.card_text(action.card)}"
     if isinstance(action, Declare):
-        return f"{view_rs.claim.target}!"
+        return f"Declare {view_rs.claim.target}"
     if isinstance(action, Bid):
         moon = view_rs.bidding.moon
         return f"Bid {action.amount}" + (" moon" if moon is not None and action.amount == moon.bid else "") + f" ({action.amount})"
@@ -170,7 +171,7 @@ class StartScreen(Screen[None]):
             yield Static(Text("Sixty-Six Rules", style="bold") + Text(" — a card table for the Sixty-Six family"), id="title")
             yield Label("Ruleset")
             yield Select(choices, value=opts.ruleset or "schnapsen", allow_blank=False, id="ruleset")
-            yield Label("Opponent")
+            yield Label("Opponent (the bot in every other seat; with four players, your partner too)")
             kinds = [k for _, k in OPPONENTS]
             yield Select([(label, kind) for label, kind in OPPONENTS], value=opts.opponent if opts.opponent in kinds else kinds[0], allow_blank=False, id="opponent")
             with Horizontal(id="practice-row"):
@@ -264,8 +265,8 @@ def told(view: SeatView, reason: str, winner: int | None) -> str:
     rs = view.rs
     losers = [s for s in range(rs.side_count) if s != winner]
     loser = facts.side_name(rs, view.seat, losers[0]) if winner is not None and len(losers) == 1 else "the others"
-    reason = re.sub(r"\bopponents? (\d+ points)", lambda m: f"{loser} {m.group(1)}", reason)
-    reason = re.sub(r"\bteam (\d+) \(seats [^)]*\)", lambda m: facts.side_name(rs, view.seat, int(m.group(1))), reason)
+    reason = re.sub(r"\bopponents?\b", loser, reason)
+    reason = re.sub(r"\bteam (\d+)(?: \(seats [^)]*\))?", lambda m: facts.side_name(rs, view.seat, int(m.group(1))), reason)
     return re.sub(r"\bseat (\d+)", lambda m: facts.seat_name(view, int(m.group(1))), reason)
 
 
@@ -291,12 +292,15 @@ class DealSummary(ModalScreen[None]):
         elif result.winner is not None:
             name = facts.side_name(rs, self.me, result.winner)
             won = result.game_points if result.game_points is not None else result.scores[result.winner]
-            verb = "win" if name in ("you", "your team", "opponents") else "wins"
+            verb = "win" if name in ("you", "opponents") else "wins"
             text.append(f"{name} {verb} {won} game point{'s' if won != 1 else ''}", style="bold green" if rs.side_of(self.me) == result.winner else "bold red")
             text.append(f" — {told(view, result.reason, result.winner)}\n")
         else:
             text.append(f"drawn — {told(view, result.reason, result.winner)}\n")
-        text.append(facts.points_line(view) + "\n\nHands as dealt:\n")
+        text.append(facts.points_line(view) + "\n")
+        for line in facts.announcements(view):
+            text.append("announced: " + line.split(" (pending")[0] + "\n", style="magenta")
+        text.append("\nHands as dealt:\n")
         for seat, hand in enumerate(s.summary_hands()):
             text.append(f"  {facts.seat_name(view, seat):<12}")
             for c in hand:
@@ -307,7 +311,7 @@ class DealSummary(ModalScreen[None]):
         if s.match_over:
             assert s.match.winner is not None
             winner = facts.side_name(rs, self.me, s.match.winner)
-            text.append(f"\nThe match is over: {winner} {'win' if winner in ('you', 'your team', 'opponents') else 'wins'}.\n", style="bold")
+            text.append(f"\nThe match is over: {winner} {'win' if winner in ('you', 'opponents') else 'wins'}.\n", style="bold")
         with Vertical(id="dialog"):
             yield Static(text, id="summary")
             yield Button("New match (Enter)" if s.match_over else "Next deal (Enter)", variant="primary", id="next")
@@ -330,6 +334,7 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_table", "Save & quit"),
         *[Binding(str(k), f"card({k})", show=False) for k in range(1, 10)],
         *[Binding(key, f"kind('{kind.__name__}')", show=False) for kind, key in ACTION_KEYS.items()],
+        Binding("M", "marry_second", show=False),
     ]
 
     def __init__(self, session: TableSession, me: int, bot_delay: float) -> None:
@@ -337,8 +342,9 @@ class TableScreen(Screen[None]):
         self.session = session
         self.me = me
         self.bot_delay = bot_delay
-        self.just_played: list[tuple[int, Card]] = []  # the last trick, lying on the table until the next lead
+        self.just_played: list[tuple[int, Card]] = []  # the trick just taken, in view until the person's next move
         self.taker: int | None = None
+        self.log_lines: list[tuple[int, str]] = []
         self.hand_after: tuple[Card, ...] | None = None  # the hand right after the person's last move (to tell the card drawn)
         self.busy = False
         self.message = ""
@@ -385,15 +391,13 @@ class TableScreen(Screen[None]):
         counted = render.points_shown(view, s.practice)
         if isinstance(event, ActionTaken):
             if counted or not isinstance(event.action, Play):
-                self.log_line(self.describe(view, event.seat, event.action, cards=bool(counted)))
-            if self.just_played and view.trick:
-                self.just_played = []
+                self.log_line(self.describe(view, event.seat, event.action, cards=bool(counted)), of_move=True)
         elif isinstance(event, TrickDone):
             self.just_played = list(event.cards)
             self.taker = event.winner
             side = s.rs.side_of(event.winner)
             points = f" ({event.points} points)" if side in counted else ""
-            self.log_line(f"{facts.seat_name(view, event.winner)} take{'' if event.winner == self.me else 's'} the trick{points}")
+            self.log_line(f"{facts.seat_name(view, event.winner)} take{'' if event.winner == self.me else 's'} the trick{points}", of_move=True)
         elif isinstance(event, DealEnded):
             self.log_line(f"Deal {event.number}: {event.result.reason}")
 
@@ -418,8 +422,20 @@ class TableScreen(Screen[None]):
             return f"{who}: pass"
         return f"{who}: {action}"
 
-    def log_line(self, line: str) -> None:
+    def log_line(self, line: str, *, of_move: bool = False) -> None:
+        """Write to the log, noting how many moves of the deal it comes after (undo takes back
+        the lines of the moves it takes back); ``of_move``: a line about the move being made."""
+        self.log_lines.append((len(self.session.steps) + of_move, line))
         self.query_one("#log", RichLog).write(line)
+
+    def relog(self) -> None:
+        """The log again, without the lines of moves taken back."""
+        kept = len(self.session.steps)
+        self.log_lines = [(k, line) for k, line in self.log_lines if k <= kept]
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for _, line in self.log_lines:
+            log.write(line)
 
     # ------------------------------------------------------------------ drawing
     def refresh_table(self) -> None:
@@ -441,8 +457,10 @@ class TableScreen(Screen[None]):
             status.append("Your turn: " + your_turn(view, legal), style="bold green")
             if any(isinstance(a, Declare) for a in legal) and any(isinstance(a, Continue) for a in legal):
                 mine = s.rs.side_of(self.me)
-                count = f" (you have {view.card_points[mine]})" if mine in render.points_shown(view, s.practice) else ""
-                status.append(f" — you may go out now: declare {s.rs.claim.target}{count} or continue")
+                if mine in render.points_shown(view, s.practice):
+                    status.append(f" — you may go out now: declare {s.rs.claim.target} (you have {view.card_points[mine]}) or continue")
+                else:
+                    status.append(f" — declare now if you have {s.rs.claim.target}, or continue")
         else:
             actor = s.actor()
             status.append(f"{facts.seat_name(view, actor)} to play…" if actor is not None else "")
@@ -468,6 +486,8 @@ class TableScreen(Screen[None]):
         for action in (a for a in legal if not isinstance(a, Play)):
             key = ACTION_KEYS.get(type(action))
             label = action_label(self.session.rs, action) + (f" ({key})" if key and not isinstance(action, Marry) else "")
+            if isinstance(action, Marry) and one_marriage([a for a in legal if isinstance(a, Marry)]):
+                label += " (m)" if action.card.rank == self.session.rs.marriage.ranks[0] else " (M)"
             right = isinstance(action, Declare) and self.claim_looks_right()
             buttons.append(ChoiceButton(action, label, classes="action", variant="success" if right else "default"))
         if self.session.practice:
@@ -499,11 +519,10 @@ class TableScreen(Screen[None]):
                 self.note(f"you drew {facts.card_text(drawn[0])}")
             self.hand_after = None
             if len(legal) == 1:
-                # named only where past tricks may be looked at: the note outlives the trick
-                named = isinstance(legal[0], Play) and not render.points_shown(view, s.practice)
-                what = "your only move" if named else facts.describe_action(view, legal[0])
-                self.note(f"only one move: {what} (played for you)" if not named else f"{what} was played for you")
-                self.log_line(f"({what} was played for you)")
+                # the card stays in view with its trick until the person's next move, as the note does
+                self.message = f"only one move: {facts.describe_action(view, legal[0])} (played for you)"
+                named = bool(render.points_shown(view, s.practice)) or not isinstance(legal[0], Play)  # the log outlives the trick
+                self.log_line(f"({facts.describe_action(view, legal[0]) + ': ' if named else ''}your only move, played for you)", of_move=True)
                 self.play(legal[0], confirmed=True, keep_notes=True)
                 return
             self.refresh_table()
@@ -521,6 +540,7 @@ class TableScreen(Screen[None]):
         s = self.session
         self.just_played, self.taker, self.message = [], None, ""
         self.query_one("#log", RichLog).clear()
+        self.log_lines = []
         if s.match_over:
             app = self.app
             assert isinstance(app, TableApp)
@@ -544,15 +564,20 @@ class TableScreen(Screen[None]):
                     self.play(action, confirmed=True)
             self.app.push_screen(ConfirmScreen(warning), answered)
             return
+        gathered = (self.just_played, self.taker)
+        self.just_played, self.taker = [], None  # the person has seen the trick before: it is gathered now
         try:
             s.act(action)
         except IllegalActionError as exc:
+            self.just_played, self.taker = gathered
             self.message = f"illegal: {exc.message}"
             self.refresh_table()
             return
         if not keep_notes:
             self.message = ""
-        self.hand_after = s.view(self.me).hand if s.state is not None and not s.deal_over else None
+        # the hand less the card played: a trick this move completes is followed by the draw at once
+        played = action.card if isinstance(action, (Play, Marry)) else None
+        self.hand_after = tuple(c for c in view.hand if c != played) if not isinstance(action, Exchange) else s.view(self.me).hand
         self.advance()
 
     def note(self, text: str) -> None:
@@ -609,6 +634,14 @@ class TableScreen(Screen[None]):
             self.message = "which one? " + ", ".join(action_label(self.session.rs, a) for a in matching) + " — click it"
             self.refresh_table()
 
+    def action_marry_second(self) -> None:
+        """M: the marriage led with its second card (the queen), where m leads the king."""
+        if self.session.human_to_act() != self.me:
+            return
+        marriages = [a for a in self.session.legal() if isinstance(a, Marry)]
+        if one_marriage(marriages):
+            self.play(marriages[-1])
+
     def action_hint(self) -> None:
         s = self.session
         if not s.practice:
@@ -625,7 +658,7 @@ class TableScreen(Screen[None]):
         elif s.undo():
             self.just_played, self.taker = [], None
             self.message = "took back your last move"
-            self.log_line("(undo)")
+            self.relog()
         else:
             self.message = "nothing to take back in this deal"
         self.refresh_table()
@@ -661,7 +694,7 @@ class TableApp(App[None]):
     #hand Button, #actions Button { margin-right: 1; min-width: 5; }
     #hand Button.card { min-width: 9; }
     ModalScreen { align: center middle; }
-    #dialog { width: 90%; max-width: 100; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    #dialog { width: 90%; max-width: 100; height: auto; max-height: 100%; overflow-y: auto; border: thick $accent; background: $surface; padding: 1 2; }
     #dialog Button { margin: 1 1 0 0; }
     """
 

@@ -61,7 +61,8 @@ def others(view: SeatView) -> Text:
         if name.startswith("seat"):  # one of several opponents
             name = "opponent"
         line = f"{name} (seat {seat})"
-        line += ": sits out" if out else f": {view.hand_sizes[seat]} cards"
+        cards = view.hand_sizes[seat]
+        line += ": sits out" if out else f": {cards} card{'s' if cards != 1 else ''}"
         if seat == view.dealer:
             line += ", deals"
         if seat == view.actor:
@@ -72,8 +73,8 @@ def others(view: SeatView) -> Text:
 
 
 def centre(view: SeatView, just_played: Sequence[tuple[int, Card]] = (), taker: int | None = None) -> Text:
-    """Trump, turn-up and talon, then the cards on the table (or the trick just taken, still
-    lying there until the next card is led)."""
+    """Trump, turn-up and talon, then the cards on the table, and the trick just taken (in
+    view until the person's next move, as a trick lies face up until everybody has seen it)."""
     text = Text()
     if view.trump:
         text.append("Trump ")
@@ -89,15 +90,17 @@ def centre(view: SeatView, just_played: Sequence[tuple[int, Card]] = (), taker: 
         talon = view.talon_size
         text.append(f"   talon: {talon}" + (" (closed)" if view.closed else ""))
     text.append("\n\n")
-    if view.trick:
-        text.append("On the table: ")
-        _cards(text, view, view.trick)
-    elif just_played:
-        text.append("Trick: ")
+    if just_played:
+        text.append("Trick taken: " if view.trick else "Trick: ")
         _cards(text, view, just_played)
         if taker is not None:
             text.append(f"  -> {facts.seat_name(view, taker)} take{'' if taker == view.seat else 's'} it")
-    else:
+        if view.trick:
+            text.append("\n")
+    if view.trick:
+        text.append("On the table: ")
+        _cards(text, view, view.trick)
+    elif not just_played:
         text.append("The table is empty", style="dim")
     return text
 

@@ -86,7 +86,8 @@ def hidden_cards(app: TableApp) -> list[Card]:
 def unreviewable_cards(app: TableApp) -> list[Card]:
     """Cards of tricks the rules do not let the person look back at (``info.review_own_tricks``):
     every completed trick but those the view offers for review and the one just taken, which
-    still lies on the table until the next card is led."""
+    stays in view until the person's next move (between two moves of a seat that plays every
+    trick, at most one trick is completed)."""
     from interpreter.engine.views import completed_tricks
 
     screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
@@ -95,7 +96,7 @@ def unreviewable_cards(app: TableApp) -> list[Card]:
     view = screen.session.view(screen.me)
     tricks = completed_tricks(view.rs, view.history_codes, len(view.sitting_out))
     allowed = set(view.reviewable_tricks)
-    if tricks and not view.trick:
+    if tricks:
         allowed.add(tricks[-1])
     return [card for trick in tricks if trick not in allowed for _, card in trick]
 

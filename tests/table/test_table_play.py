@@ -146,8 +146,10 @@ def test_a_wrong_claim_asks_first_and_costs_what_the_rules_say(tmp_path: Path) -
             screen.play(marriage)  # the marriage's button, as a click would
             await settle(pilot)
             text = screen_text(app)
-            assert "you may go out now" in text
-            assert ("(you have 0)" in text) == practice, "the table counts only where the rules or practice mode let it"
+            if practice:  # the table counts: it says the count
+                assert "you may go out now: declare 66 (you have 0) or continue" in text
+            else:  # the person counts: no count, and no word that sounds like advice
+                assert "declare now if you have 66, or continue" in text and "(you have" not in text
             await pilot.press("d")
             await settle(pilot)
             assert isinstance(app.screen, ConfirmScreen)
@@ -308,3 +310,67 @@ def test_a_deal_by_mouse(tmp_path: Path) -> None:
             assert len(session.moves) > before, "the click played nothing"
 
     run(test, options("schnapsen", tmp_path), size=(110, 32))
+
+
+def test_the_card_drawn_is_told_after_every_trick_won_or_lost(tmp_path: Path) -> None:
+    """While the talon lasts, each of the person's turns after a trick says which card came
+    in: the hand less the card played, against the hand now."""
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        told = 0
+        before: set[Any] | None = None
+        for _ in range(12):
+            await settle(pilot)
+            if not isinstance(app.screen, TableScreen) or app.screen.session.deal_over:
+                break
+            session = app.screen.session
+            if session.human_to_act() != 0:
+                continue
+            view = session.view(0)
+            hand = set(view.hand)
+            if before is not None and len(hand - before) == 1:
+                (card,) = hand - before
+                assert f"you drew {facts.card_text(card)}" in screen_text(app)
+                told += 1
+            key = key_for(app, next(a for a in session.legal() if isinstance(a, Play)))
+            played = next(a for a in session.legal() if isinstance(a, Play) and key_for(app, a) == key).card
+            before = hand - {played}
+            await pilot.press(key)
+        assert told >= 3
+
+    run(test, options("schnapsen", tmp_path, opponent="greedy", seed=3))
+
+
+def test_capital_m_leads_the_marriage_with_the_queen(tmp_path: Path) -> None:
+    rs = load_ruleset("schnapsen")
+    seed = a_seed_where_seat_0_leads_with("schnapsen", lambda st: any(isinstance(a, Marry) for a in st.legal_actions()))
+    queen = next(a for a in Match(rs, seed).next_deal().legal_actions() if isinstance(a, Marry) and a.card.rank == "Q")
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("M")
+        await settle(pilot)
+        assert table(app).session.moves[0] == str(queen)
+
+    run(test, options("schnapsen", tmp_path, seed=seed))
+
+
+def test_undo_takes_the_log_lines_back_too(tmp_path: Path) -> None:
+    """In practice mode the log names every card: after undo it must not keep the bot's
+    answer to the move taken back, or undo would show what the bot holds."""
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = table(app)
+        lines_before = list(screen.log_lines)
+        await pilot.press("1")
+        await settle(pilot)
+        assert len(screen.log_lines) > len(lines_before)
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.log_lines == lines_before
+
+    run(test, options("schnapsen", tmp_path, practice=True, opponent="greedy"))
