@@ -203,23 +203,25 @@ def ruleset_choice(name: str) -> str:
     return f"{title} ({name})"
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """Ask before a move that costs points by surprise (a claim with too few points)."""
+class ConfirmScreen(ModalScreen[bool | None]):
+    """Ask before a move that may cost points by surprise: a claim, a marriage card led
+    without its announcement.  y answers yes, n no, Esc neither (nothing is played)."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n", "answer(False)", "No"), Binding("escape", "answer(None)", "Cancel")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self.question = question
+        self.labels = (yes, no)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.question, id="question")
-            with Horizontal():
-                yield Button("Yes (y)", variant="error", id="yes")
-                yield Button("No (n)", variant="primary", id="no")
+            with Horizontal(id="answers"):
+                yield Button(f"{self.labels[0]} (y)", variant="warning", id="yes")
+                yield Button(f"{self.labels[1]} (n)", variant="primary", id="no")
 
-    def action_answer(self, yes: bool) -> None:
+    def action_answer(self, yes: bool | None) -> None:
         self.dismiss(yes)
 
     @on(Button.Pressed)
@@ -559,6 +561,7 @@ class TableScreen(Screen[None]):
         view = s.view(self.me)
         warning = claim_question(view, action, s.practice)
         if warning and not confirmed:
+
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.play(action, confirmed=True)
@@ -599,8 +602,19 @@ class TableScreen(Screen[None]):
             self.play(choice)
 
     def play_card(self, c: Card) -> None:
+        """A card chosen by key or click: played; a marriage card asks whether to announce,
+        since leading it unannounced gives the marriage away."""
         legal = self.session.legal() if self.session.human_to_act() == self.me else []
-        if Play(c) in legal:
+        if Play(c) in legal and Marry(c) in legal:
+            value = facts.marriage_value(self.session.view(self.me), c.suit)
+
+            def answered(announce: bool | None) -> None:
+                if announce is not None:
+                    self.play(Marry(c) if announce else Play(c))
+
+            question = f"Announce {value} in {facts.suit_text(c.suit)} and lead {facts.card_text(c)}?\n\n(n leads it without announcing; Esc chooses again)"
+            self.app.push_screen(ConfirmScreen(question, "Announce", "Just play it"), answered)
+        elif Play(c) in legal:
             self.play(Play(c))
         elif Marry(c) in legal:
             self.play(Marry(c))

@@ -109,3 +109,14 @@ def shows_card(text: str, card: Card) -> bool:
 
 def on_summary(app: TableApp) -> bool:
     return isinstance(app.screen, DealSummary)
+
+
+async def press_card(app: TableApp, pilot: Any, key: str, *, announce: bool = False) -> None:
+    """Press a card's key; if the card could lead a marriage the table asks whether to
+    announce it: answered with y (``announce``) or n (play the card alone)."""
+    from cli.table.app import ConfirmScreen
+
+    await pilot.press(key)
+    await settle(pilot)
+    if isinstance(app.screen, ConfirmScreen) and "Announce" in app.screen.question:
+        await pilot.press("y" if announce else "n")

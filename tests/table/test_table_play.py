@@ -11,11 +11,11 @@ import yaml
 
 from cli.table.app import ConfirmScreen, DealSummary, HelpScreen, StartScreen, TableApp, TableOptions, TableScreen
 from interpreter import Match, load_ruleset
-from interpreter.core.actions import Declare, Marry, Play
+from interpreter.core.actions import Continue, Declare, Marry, Play
 from interpreter.play import seatfacts as facts
 from interpreter.play.record import load_record, replay
 from interpreter.play.session import resume
-from tabletools import hidden_cards, key_for, options, run, screen_text, settle, shows_card, unreviewable_cards
+from tabletools import press_card, hidden_cards, key_for, options, run, screen_text, settle, shows_card, unreviewable_cards
 
 
 def table(app: TableApp) -> TableScreen:
@@ -182,7 +182,7 @@ def test_points_are_counted_where_the_rules_let_a_player_look(tmp_path: Path) ->
             await pilot.press("enter")
             await settle(pilot)
             for _ in range(2):
-                await pilot.press("1")
+                await press_card(app, pilot, "1")
                 await settle(pilot)
             view = table(app).session.view(0)
             text = screen_text(app)
@@ -206,7 +206,7 @@ def test_practice_mode_undo_takes_the_move_back_and_hint_names_a_legal_move(tmp_
         assert "hint: the search bot would" in text
         described = {facts.describe_action(session.view(0), a) for a in session.legal()}
         assert any(d in text for d in described)
-        await pilot.press("1")
+        await press_card(app, pilot, "1")
         await settle(pilot)
         assert len(session.view(0).hand) == len(dealt) and set(session.view(0).hand) != set(dealt) or session.view(0).trick
         await pilot.press("u")
@@ -223,7 +223,7 @@ def test_hint_and_undo_are_refused_outside_practice(tmp_path: Path) -> None:
     async def test(app: TableApp, pilot: Any) -> None:
         await pilot.press("enter")
         await settle(pilot)
-        await pilot.press("1")
+        await press_card(app, pilot, "1")
         await settle(pilot)
         moves = list(table(app).session.moves)
         await pilot.press("u")
@@ -241,7 +241,7 @@ def test_every_move_is_on_disk_at_once_and_the_match_resumes(tmp_path: Path) -> 
         await pilot.press("enter")
         await settle(pilot)
         for _ in range(3):
-            await pilot.press("1")
+            await press_card(app, pilot, "1")
             await settle(pilot)
         session = table(app).session
         on_disk = yaml.safe_load(record.read_text(encoding="utf-8"))
@@ -304,10 +304,16 @@ def test_a_deal_by_mouse(tmp_path: Path) -> None:
             buttons = [b for b in app.screen.query(ChoiceButton) if b.has_class("card")]
             playable = [b for b in buttons if Play(b.choice) in legal or Marry(b.choice) in legal]  # type: ignore[arg-type]
             assert all(b.disabled for b in buttons if b not in playable)
-            before = len(session.moves)
-            await pilot.click(playable[0])
+            before = len(session.steps)
+            if playable:
+                await pilot.click(playable[0])
+            else:  # declare or continue after a marriage: the Continue button
+                await pilot.click(next(b for b in app.screen.query(ChoiceButton) if b.choice == Continue()))
             await settle(pilot)
-            assert len(session.moves) > before, "the click played nothing"
+            if isinstance(app.screen, ConfirmScreen):  # a marriage card: announce it, with a click
+                await pilot.click("#yes")
+                await settle(pilot)
+            assert len(session.steps) > before, "the click played nothing"
 
     run(test, options("schnapsen", tmp_path), size=(110, 32))
 
@@ -366,7 +372,7 @@ def test_undo_takes_the_log_lines_back_too(tmp_path: Path) -> None:
         await settle(pilot)
         screen = table(app)
         lines_before = list(screen.log_lines)
-        await pilot.press("1")
+        await press_card(app, pilot, "1")
         await settle(pilot)
         assert len(screen.log_lines) > len(lines_before)
         await pilot.press("u")
@@ -374,3 +380,31 @@ def test_undo_takes_the_log_lines_back_too(tmp_path: Path) -> None:
         assert screen.log_lines == lines_before
 
     run(test, options("schnapsen", tmp_path, practice=True, opponent="greedy"))
+
+
+def test_a_marriage_card_asks_before_it_is_led_unannounced(tmp_path: Path) -> None:
+    """The king of a marriage, pressed or clicked: the table asks; Esc chooses again, n leads
+    the card alone, y announces (leading it alone would give the marriage's points away)."""
+    rs = load_ruleset("schnapsen")
+    seed = a_seed_where_seat_0_leads_with("schnapsen", lambda st: any(isinstance(a, Marry) for a in st.legal_actions()))
+    king = next(a.card for a in Match(rs, seed).next_deal().legal_actions() if isinstance(a, Marry) and a.card.rank == "K")
+
+    for answer, expected in (("n", f"play {king}"), ("y", f"marry {king}")):
+
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            await settle(pilot)
+            key = key_for(app, Play(king))
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen) and "Announce" in app.screen.question
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, TableScreen) and table(app).session.moves == []
+            await pilot.press(key)
+            await settle(pilot)
+            await pilot.press(answer)
+            await settle(pilot)
+            assert table(app).session.moves[0] == expected
+
+        run(test, options("schnapsen", tmp_path, seed=seed))

@@ -18,7 +18,7 @@ import pytest
 from cli.table.app import DealSummary, TableApp, TableOptions
 from interpreter import Match, load_ruleset
 from interpreter.play import seatfacts as facts
-from tabletools import run, screen_text, settle
+from tabletools import press_card, run, screen_text, settle
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (80, 24)
@@ -55,7 +55,7 @@ def test_schnapsen_mid_deal(tmp_path: Path) -> None:
     async def test(app: TableApp, pilot: Any) -> None:
         await pilot.press("enter")
         await settle(pilot)
-        await pilot.press("1")
+        await press_card(app, pilot, "1")
         await settle(pilot)
         text = screen_text(app)
         turn_up = state.turn_up_card()
@@ -83,7 +83,7 @@ def test_deal_summary(tmp_path: Path) -> None:
             await settle(pilot)
             if isinstance(app.screen, DealSummary):
                 break
-            await pilot.press("1")
+            await press_card(app, pilot, "1")
         assert isinstance(app.screen, DealSummary)
         text = screen_text(app)
         session = app.screen.session
