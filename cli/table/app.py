@@ -157,7 +157,9 @@ class ChoiceButton(Button):
 class StartScreen(Screen[None]):
     """Pick a ruleset and an opponent, then start."""
 
-    BINDINGS = [Binding("enter", "start", "Start", priority=False), Binding("q", "app.quit", "Quit")]
+    BINDINGS = [Binding("enter", "start", "Start", priority=False), Binding("g", "resume", "Go on", show=False), Binding("q", "app.quit", "Quit")]
+
+    saved: tuple[Path, TableSession] | None = None
 
     def compose(self) -> ComposeResult:
         app = self.app
@@ -177,9 +179,23 @@ class StartScreen(Screen[None]):
             with Horizontal(id="practice-row"):
                 yield Switch(value=opts.practice, id="practice")
                 yield Label("Practice mode: hints, undo, and the points counted for you", id="practice-label")
-            yield Button("Start (Enter)", variant="primary", id="go")
+            with Horizontal(id="buttons"):
+                yield Button("Start (Enter)", variant="primary", id="go")
+                self.saved = saved_match()
+                if self.saved is not None:
+                    path, session = self.saved
+                    score = facts.match_line(session.rs, session.humans[0], session.match.scores)
+                    yield Button(f"Go on with {path.name}: {session.rs.title}, deal {max(session.number, 1)}, {score} (g)", id="resume")
             yield Static(Text("Keys at the table: 1-9 play a card, m marry, x exchange, c close, d declare, h hint, u undo, ? help, q quit", style="dim"))
         yield Footer()
+
+    @on(Button.Pressed, "#resume")
+    def action_resume(self) -> None:
+        """Sit down again at the match saved last in this folder."""
+        app = self.app
+        assert isinstance(app, TableApp)
+        if self.saved is not None:
+            app.resume_match(self.saved[1])
 
     def on_mount(self) -> None:
         self.query_one("#go", Button).focus()
@@ -192,6 +208,27 @@ class StartScreen(Screen[None]):
         opponent = self.query_one("#opponent", Select).value
         practice = self.query_one("#practice", Switch).value
         app.start_match(str(ruleset), str(opponent), bool(practice))
+
+
+#: How many of this folder's newest ``rules-play-*.yaml`` the start screen tries to go on with.
+SAVED_LOOKED_AT = 5
+
+
+def saved_match(folder: Path = Path(".")) -> tuple[Path, TableSession] | None:
+    """The newest match of ``rules play`` in ``folder`` that is still in play (its record
+    names a person, nobody has won), ready to go on; ``None`` if there is none."""
+    from interpreter.play.session import resume
+
+    try:
+        paths = sorted(folder.glob("rules-play-*.yaml"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return None
+    for path in paths[:SAVED_LOOKED_AT]:
+        try:
+            return path, resume(path)
+        except (RulesError, OSError):
+            continue  # finished, or not ours to go on with
+    return None
 
 
 def ruleset_choice(name: str) -> str:
@@ -692,6 +729,8 @@ class TableApp(App[None]):
     CSS = """
     #start { padding: 1 2; width: 80; height: auto; }
     #start Select, #start Button { margin: 1 0 0 0; }
+    #buttons { height: auto; }
+    #buttons Button { margin-right: 2; }
     #practice-row { height: 3; margin-top: 1; }
     #practice-label { padding: 1 1; }
     #title { margin-bottom: 1; }
@@ -731,6 +770,11 @@ class TableApp(App[None]):
         record = opts.record if opts.record is not None else default_record_path()
         self.session = TableSession(rs, opts.seed if opts.seed is not None else new_seed(), kinds, record, practice)
         self.switch_screen(TableScreen(self.session, 0, opts.bot_delay))
+
+    def resume_match(self, session: TableSession) -> None:
+        """Go on with a saved match from the start screen (the person at their seat)."""
+        self.session = session
+        self.switch_screen(TableScreen(session, session.humans[0], self.options.bot_delay))
 
     def finish_match(self) -> None:
         """After the match's last summary: save it, back to the start screen for another."""

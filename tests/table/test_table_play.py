@@ -408,3 +408,31 @@ def test_a_marriage_card_asks_before_it_is_led_unannounced(tmp_path: Path) -> No
             assert table(app).session.moves[0] == expected
 
         run(test, options("schnapsen", tmp_path, seed=seed))
+
+
+def test_the_start_screen_offers_to_go_on_with_the_last_match(tmp_path: Path, monkeypatch: Any) -> None:
+    """A match left with q is on the start screen next time; g goes on with it."""
+    monkeypatch.chdir(tmp_path)
+    seen: dict[str, Any] = {}
+
+    async def first(app: TableApp, pilot: Any) -> None:
+        assert "Go on with" not in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        for _ in range(2):
+            await press_card(app, pilot, "1")
+            await settle(pilot)
+        seen["moves"] = list(table(app).session.moves)
+        await pilot.press("q")
+
+    run(first, TableOptions("schnapsen", "greedy", 5, False, None, 0.0))
+    (saved,) = tmp_path.glob("rules-play-*.yaml")
+
+    async def second(app: TableApp, pilot: Any) -> None:
+        assert f"Go on with {saved.name}" in screen_text(app)
+        await pilot.press("g")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert table(app).session.moves == seen["moves"]
+
+    run(second, TableOptions(None, "greedy", None, False, None, 0.0), size=(120, 32))
