@@ -211,7 +211,7 @@ def test_help_lists_this_rulesets_actions_and_the_commands(tmp_path: Path) -> No
     for typed in ("play CARD", "marry CARD", "exchange", "close", "declare", "continue", "help, ?", "quit"):
         assert f"  {typed} " in help_text, typed
     assert "bid N" not in help_text and "close before-draw" not in help_text  # not in Schnapsen
-    na = invoke(["run", "north-american-4", "--seed", "1", "--players", "human,greedy,greedy,greedy"], input="?\n")
+    na = invoke(["run", "north-american-4", "--seed", "1", "--players", "human,greedy,greedy,greedy", "--record", str(tmp_path / "na.yaml")], input="?\n")
     na_help = na.stderr.split("? for help): ", 1)[1]
     assert "  bid N " in na_help and "  pass " in na_help
     assert "exchange" not in na_help and "declare" not in na_help
