@@ -26,7 +26,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO))
 
-from cli.table.app import DealSummary, TableApp, TableOptions  # noqa: E402
+from cli.table.app import TableApp, TableOptions  # noqa: E402
+from cli.table.dialogs import DealSummary  # noqa: E402
 
 SIZE = (110, 32)
 SEED = 5

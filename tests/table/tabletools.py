@@ -16,7 +16,9 @@ from typing import Any
 from rich.console import Console
 
 from cli.table import render
-from cli.table.app import DealSummary, TableApp, TableOptions, TableScreen
+from cli.table.app import TableApp, TableOptions
+from cli.table.dialogs import DealSummary
+from cli.table.screen import TableScreen
 from interpreter.core.actions import Action, Bid, Continue, Declare, Marry, Pass, Play
 from interpreter.core.cards import Card
 from interpreter.play import seatfacts as facts
@@ -64,7 +66,7 @@ def key_for(app: TableApp, action: Action) -> str:
     if isinstance(action, Bid):
         return str(action.amount)
     keys = {Marry: "m", Declare: "d", Continue: "n", Pass: "p"}
-    from cli.table.app import ACTION_KEYS
+    from cli.table.words import ACTION_KEYS
 
     return ACTION_KEYS.get(type(action), keys.get(type(action), "?"))
 
@@ -114,7 +116,7 @@ def on_summary(app: TableApp) -> bool:
 async def press_card(app: TableApp, pilot: Any, key: str, *, announce: bool = False) -> None:
     """Press a card's key; if the card could lead a marriage the table asks whether to
     announce it: answered with y (``announce``) or n (play the card alone)."""
-    from cli.table.app import ConfirmScreen
+    from cli.table.dialogs import ConfirmScreen
 
     await pilot.press(key)
     await settle(pilot)

@@ -9,7 +9,10 @@ from typing import Any
 
 import yaml
 
-from cli.table.app import ConfirmScreen, DealSummary, HelpScreen, StartScreen, TableApp, TableOptions, TableScreen
+from cli.table.app import TableApp, TableOptions
+from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
+from cli.table.screen import TableScreen
+from cli.table.start import StartScreen
 from interpreter import Match, load_ruleset
 from interpreter.core.actions import Continue, Declare, Marry, Play
 from interpreter.play import seatfacts as facts
@@ -291,7 +294,7 @@ def test_help_lists_this_rulesets_actions_only(tmp_path: Path) -> None:
 def test_a_deal_by_mouse(tmp_path: Path) -> None:
     """Start with a click, play by clicking cards; a card that may not be played is a
     disabled button."""
-    from cli.table.app import ChoiceButton
+    from cli.table.screen import ChoiceButton
 
     async def test(app: TableApp, pilot: Any) -> None:
         await pilot.click("#go")

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from cli.table.app import DealSummary, TableApp, TableOptions
+from cli.table.app import TableApp, TableOptions
+from cli.table.dialogs import DealSummary
 from interpreter import Match, load_ruleset
 from interpreter.play import seatfacts as facts
 from tabletools import press_card, run, screen_text, settle

@@ -1,0 +1,129 @@
+"""The table's dialogs: a question before a costly move, the help, the summary of a deal."""
+
+from __future__ import annotations
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from interpreter.play import seatfacts as facts
+from interpreter.play.session import TableSession
+from interpreter.rules.ruleset import Ruleset
+from cli.table import render
+from cli.table.words import rules_in_brief, table_keys, told
+
+
+class ConfirmScreen(ModalScreen[bool | None]):
+    """Ask before a move that may cost points by surprise: a claim, a marriage card led
+    without its announcement.  y answers yes, n no, Esc neither (nothing is played)."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n", "answer(False)", "No"), Binding("escape", "answer(None)", "Cancel")]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.labels = (yes, no)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="question")
+            with Horizontal(id="answers"):
+                yield Button(f"{self.labels[0]} (y)", variant="warning", id="yes")
+                yield Button(f"{self.labels[1]} (n)", variant="primary", id="no")
+
+    def action_answer(self, yes: bool | None) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class HelpScreen(ModalScreen[None]):
+    """This ruleset's actions and the table's keys."""
+
+    BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
+
+    def __init__(self, rs: Ruleset, practice: bool) -> None:
+        super().__init__()
+        self.rs = rs
+        self.practice = practice
+
+    def compose(self) -> ComposeResult:
+        grid = RichTable.grid(padding=(0, 2))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column()
+        for key, what in table_keys(self.rs, self.practice):
+            grid.add_row(key, what)
+        grid.add_row("mouse", "click a card or a button")
+        with Vertical(id="dialog"):
+            yield Static(Text(self.rs.title, style="bold"))
+            yield Static(Text(rules_in_brief(self.rs), style="dim"))
+            yield Static(grid)
+            yield Button("Close (Esc)", id="close")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def pressed(self) -> None:
+        self.dismiss(None)
+
+
+class DealSummary(ModalScreen[None]):
+    """The end of a deal: the result, every hand as dealt, the match score."""
+
+    BINDINGS = [Binding("enter,space,n", "close", "Next"), Binding("q", "app.quit", "Save and quit")]
+
+    def __init__(self, session: TableSession, me: int) -> None:
+        super().__init__()
+        self.session = session
+        self.me = me
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        result = s.result()
+        assert result is not None and s.state is not None
+        view = s.view(self.me)
+        rs = s.rs
+        text = Text(f"Deal {s.number} is over\n", style="bold")
+        if result.redeal:
+            text.append("thrown in: nobody bid\n")
+        elif result.winner is not None:
+            name = facts.side_name(rs, self.me, result.winner)
+            won = result.game_points if result.game_points is not None else result.scores[result.winner]
+            verb = "win" if name in ("you", "opponents") else "wins"
+            text.append(f"{name} {verb} {won} game point{'s' if won != 1 else ''}", style="bold green" if rs.side_of(self.me) == result.winner else "bold red")
+            text.append(f" — {told(view, result.reason, result.winner)}\n")
+        else:
+            text.append(f"drawn — {told(view, result.reason, result.winner)}\n")
+        text.append(facts.points_line(view) + "\n")
+        for line in facts.announcements(view):
+            text.append("announced: " + line.split(" (pending")[0] + "\n", style="magenta")
+        text.append("\nHands as dealt:\n")
+        for seat, hand in enumerate(s.summary_hands()):
+            text.append(f"  {facts.seat_name(view, seat):<12}")
+            for c in hand:
+                text.append_text(render.card(c, trump=view.trump))
+                text.append(" ")
+            text.append("\n")
+        text.append("\n" + facts.match_line(rs, self.me, s.match.scores) + "\n", style="bold cyan")
+        if s.match_over:
+            assert s.match.winner is not None
+            winner = facts.side_name(rs, self.me, s.match.winner)
+            text.append(f"\nThe match is over: {winner} {'win' if winner in ('you', 'opponents') else 'wins'}.\n", style="bold")
+        with Vertical(id="dialog"):
+            yield Static(text, id="summary")
+            yield Button("New match (Enter)" if s.match_over else "Next deal (Enter)", variant="primary", id="next")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def pressed(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,393 @@
+"""The deal in play, seen from the person's seat: the table, the hand, the moves on offer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets.button import ButtonVariant
+
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
+from interpreter.core.cards import Card
+from interpreter.core.errors import IllegalActionError
+from interpreter.engine.views import SeatView
+from interpreter.play import seatfacts as facts
+from interpreter.play.runner import ActionTaken, DealEnded, Event, TrickDone
+from interpreter.play.session import TableSession
+from cli.table import render
+from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
+from cli.table.words import ACTION_KEYS, action_label, claim_question, one_marriage, your_turn
+
+if TYPE_CHECKING:
+    from cli.table.app import TableApp
+
+
+class ChoiceButton(Button):
+    """A button for one choice at the table: a card of the hand, an action, hint or undo.
+    The buttons are made anew at every turn, so they carry their choice rather than an id."""
+
+    def __init__(self, choice: Card | Action | str, label: str | Text, *, classes: str = "", disabled: bool = False, variant: ButtonVariant = "default", compact: bool = True) -> None:
+        super().__init__(label, variant=variant, classes=classes, disabled=disabled, compact=compact)
+        self.choice = choice
+
+
+class TableScreen(Screen[None]):
+    """The deal in play, seen from the person's seat."""
+
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("q", "quit_table", "Save & quit"),
+        *[Binding(str(k), f"card({k})", show=False) for k in range(1, 10)],
+        *[Binding(key, f"kind('{kind.__name__}')", show=False) for kind, key in ACTION_KEYS.items()],
+        Binding("M", "marry_second", show=False),
+    ]
+
+    def __init__(self, session: TableSession, me: int, bot_delay: float) -> None:
+        super().__init__()
+        self.session = session
+        self.me = me
+        self.bot_delay = bot_delay
+        self.just_played: list[tuple[int, Card]] = []  # the trick just taken, in view until the person's next move
+        self.taker: int | None = None
+        self.log_lines: list[tuple[int, str]] = []
+        self.hand_after: tuple[Card, ...] | None = None  # the hand right after the person's last move (to tell the card drawn)
+        self.busy = False
+        self.message = ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hint and undo are offered (in the footer too) only in practice mode."""
+        if action in ("hint", "undo") and not self.session.practice:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="scoreboard")
+        with Horizontal(id="middle"):
+            with Vertical(id="left"):
+                yield Static(id="others")
+                yield Static(id="centre")
+                yield Static(id="info")
+            yield RichLog(id="log", wrap=True, markup=False, max_lines=500, min_width=20)
+        yield Static(id="status")
+        yield Horizontal(id="hand")
+        yield Horizontal(id="actions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.session.observer = self.observe
+        if self.session.state is None or self.session.deal_over:
+            self.session.start_deal()
+            self.log_line(f"Deal {self.session.number}: {facts.who_is_who(self.session.view(self.me))}")
+        else:
+            self.log_line(f"Deal {self.session.number} resumed")
+        self.refresh_table()
+        self.advance()
+
+    # ------------------------------------------------------------------ events of the match
+    def observe(self, event: Event) -> None:
+        """Note what every player saw happen (nothing hidden is read from the event)."""
+        s = self.session
+        if s.state is None:
+            return
+        view = s.view(self.me)
+        # The log is no way round the rules on looking back: the cards of past tricks and
+        # their points are written only where the table counts points (render.points_shown).
+        counted = render.points_shown(view, s.practice)
+        if isinstance(event, ActionTaken):
+            if counted or not isinstance(event.action, Play):
+                self.log_line(self.describe(view, event.seat, event.action, cards=bool(counted)), of_move=True)
+        elif isinstance(event, TrickDone):
+            self.just_played = list(event.cards)
+            self.taker = event.winner
+            side = s.rs.side_of(event.winner)
+            points = f" ({event.points} points)" if side in counted else ""
+            self.log_line(f"{facts.seat_name(view, event.winner)} take{'' if event.winner == self.me else 's'} the trick{points}", of_move=True)
+        elif isinstance(event, DealEnded):
+            self.log_line(f"Deal {event.number}: {event.result.reason}")
+
+    def describe(self, view: SeatView, seat: int, action: Action, *, cards: bool = True) -> str:
+        """A log line for an action; ``cards=False`` leaves out the card a marriage leads
+        (the announcement is remembered, the trick it starts is not)."""
+        who = facts.seat_name(view, seat)
+        if isinstance(action, Marry):
+            led = f", leads {facts.card_text(action.card)}" if cards else ""
+            return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}{led}"
+        if isinstance(action, Play):
+            return f"{who}: {facts.card_text(action.card)}"
+        if isinstance(action, Exchange):
+            return f"{who}: exchanges for the turn-up"
+        if isinstance(action, (Close, CloseBeforeDraw)):
+            return f"{who}: closes the talon"
+        if isinstance(action, Declare):
+            return f"{who}: declares {self.session.rs.claim.target}"
+        if isinstance(action, Bid):
+            return f"{who}: bid {action.amount}"
+        if isinstance(action, Pass):
+            return f"{who}: pass"
+        return f"{who}: {action}"
+
+    def log_line(self, line: str, *, of_move: bool = False) -> None:
+        """Write to the log, noting how many moves of the deal it comes after (undo takes back
+        the lines of the moves it takes back); ``of_move``: a line about the move being made."""
+        self.log_lines.append((len(self.session.steps) + of_move, line))
+        self.query_one("#log", RichLog).write(line)
+
+    def relog(self) -> None:
+        """The log again, without the lines of moves taken back."""
+        kept = len(self.session.steps)
+        self.log_lines = [(k, line) for k, line in self.log_lines if k <= kept]
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for _, line in self.log_lines:
+            log.write(line)
+
+    # ------------------------------------------------------------------ drawing
+    def refresh_table(self) -> None:
+        s = self.session
+        if s.state is None:
+            return
+        view = s.view(self.me)
+        self.query_one("#scoreboard", Static).update(render.scoreboard(view, s.match.scores, s.number))
+        self.query_one("#others", Static).update(render.others(view))
+        self.query_one("#centre", Static).update(render.centre(view, self.just_played, self.taker))
+        self.query_one("#info", Static).update(render.info(view, s.practice, last_trick=not self.just_played))
+        legal = s.legal() if s.human_to_act() == self.me else []
+        status = Text()
+        if self.message:
+            status.append(self.message + "\n", style="bold yellow")
+        if s.deal_over:
+            status.append("The deal is over")
+        elif legal:
+            status.append("Your turn: " + your_turn(view, legal), style="bold green")
+            if any(isinstance(a, Declare) for a in legal) and any(isinstance(a, Continue) for a in legal):
+                mine = s.rs.side_of(self.me)
+                if mine in render.points_shown(view, s.practice):
+                    status.append(f" — you may go out now: declare {s.rs.claim.target} (you have {view.card_points[mine]}) or continue")
+                else:
+                    status.append(f" — declare now if you have {s.rs.claim.target}, or continue")
+        else:
+            actor = s.actor()
+            status.append(f"{facts.seat_name(view, actor)} to play…" if actor is not None else "")
+        self.query_one("#status", Static).update(status)
+        self.draw_hand(view, legal)
+        self.draw_actions(legal)
+
+    def draw_hand(self, view: SeatView, legal: list[Action]) -> None:
+        row = self.query_one("#hand", Horizontal)
+        row.remove_children()
+        playable = {a.card for a in legal if isinstance(a, (Play, Marry))}
+        buttons = []
+        bidding = any(isinstance(a, (Bid, Pass)) for a in legal)
+        for k, c in enumerate(render.sorted_hand(view), 1):
+            label = render.card(c, trump=view.trump) if bidding else Text(f"{k} ", style="dim") + render.card(c, trump=view.trump)
+            buttons.append(ChoiceButton(c, label, classes="card", disabled=c not in playable, compact=False))
+        row.mount(*buttons)
+
+    def draw_actions(self, legal: list[Action]) -> None:
+        row = self.query_one("#actions", Horizontal)
+        row.remove_children()
+        buttons = []
+        for action in (a for a in legal if not isinstance(a, Play)):
+            key = ACTION_KEYS.get(type(action))
+            label = action_label(self.session.rs, action) + (f" ({key})" if key and not isinstance(action, Marry) else "")
+            if isinstance(action, Marry) and one_marriage([a for a in legal if isinstance(a, Marry)]):
+                label += " (m)" if action.card.rank == self.session.rs.marriage.ranks[0] else " (M)"
+            right = isinstance(action, Declare) and self.claim_looks_right()
+            buttons.append(ChoiceButton(action, label, classes="action", variant="success" if right else "default"))
+        if self.session.practice:
+            buttons.append(ChoiceButton("hint", "Hint (h)"))
+            buttons.append(ChoiceButton("undo", "Undo (u)", disabled=not self.session.can_undo()))
+        row.mount(*buttons)
+
+    def claim_looks_right(self) -> bool:
+        """Whether the table's own count (where it keeps one) says a claim would stand."""
+        s = self.session
+        view = s.view(self.me)
+        mine = s.rs.side_of(self.me)
+        return mine in render.points_shown(view, s.practice) and view.card_points[mine] >= s.rs.claim.target
+
+    # ------------------------------------------------------------------ the bots' turns
+    def advance(self) -> None:
+        """Play on until the person must decide: bots one move at a time (with a pause a
+        person can follow), a forced move of the person's for them, the summary at the end."""
+        s = self.session
+        if s.deal_over:
+            self.refresh_table()
+            self.app.push_screen(DealSummary(s, self.me), self.after_summary)
+            return
+        if s.human_to_act() == self.me:
+            view = s.view(self.me)
+            legal = s.legal()
+            drawn = [c for c in view.hand if c not in self.hand_after] if self.hand_after is not None else []
+            if len(drawn) == 1:
+                self.note(f"you drew {facts.card_text(drawn[0])}")
+            self.hand_after = None
+            if len(legal) == 1:
+                # the card stays in view with its trick until the person's next move, as the note does
+                self.message = f"only one move: {facts.describe_action(view, legal[0])} (played for you)"
+                named = bool(render.points_shown(view, s.practice)) or not isinstance(legal[0], Play)  # the log outlives the trick
+                self.log_line(f"({facts.describe_action(view, legal[0]) + ': ' if named else ''}your only move, played for you)", of_move=True)
+                self.play(legal[0], confirmed=True, keep_notes=True)
+                return
+            self.refresh_table()
+            return
+        if s.bot_step():
+            self.refresh_table()
+            if self.bot_delay > 0:
+                self.set_timer(self.bot_delay, self.advance)
+            else:
+                self.call_later(self.advance)
+            return
+        self.refresh_table()  # another person's turn (hot seat is not offered by this table)
+
+    def after_summary(self, _: None = None) -> None:
+        s = self.session
+        self.just_played, self.taker, self.message = [], None, ""
+        self.query_one("#log", RichLog).clear()
+        self.log_lines = []
+        if s.match_over:
+            app = cast("TableApp", self.app)
+            app.finish_match()
+            return
+        s.start_deal()
+        self.log_line(f"Deal {s.number}: {facts.who_is_who(s.view(self.me))}")
+        self.advance()
+
+    # ------------------------------------------------------------------ the person's moves
+    def play(self, action: Action, *, confirmed: bool = False, keep_notes: bool = False) -> None:
+        """The person's move: confirmed first if it costs points by surprise, explained if illegal."""
+        s = self.session
+        if s.human_to_act() != self.me:
+            return
+        view = s.view(self.me)
+        warning = claim_question(view, action, s.practice)
+        if warning and not confirmed:
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.play(action, confirmed=True)
+            self.app.push_screen(ConfirmScreen(warning), answered)
+            return
+        gathered = (self.just_played, self.taker)
+        self.just_played, self.taker = [], None  # the person has seen the trick before: it is gathered now
+        try:
+            s.act(action)
+        except IllegalActionError as exc:
+            self.just_played, self.taker = gathered
+            self.message = f"illegal: {exc.message}"
+            self.refresh_table()
+            return
+        if not keep_notes:
+            self.message = ""
+        # the hand less the card played: a trick this move completes is followed by the draw at once
+        played = action.card if isinstance(action, (Play, Marry)) else None
+        self.hand_after = tuple(c for c in view.hand if c != played) if not isinstance(action, Exchange) else s.view(self.me).hand
+        self.advance()
+
+    def note(self, text: str) -> None:
+        """Tell the person something on the status line, until their next move."""
+        self.message = f"{self.message}; {text}" if self.message else text
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button
+        if not isinstance(button, ChoiceButton):
+            return
+        choice = button.choice
+        if choice == "hint":
+            self.action_hint()
+        elif choice == "undo":
+            self.action_undo()
+        elif isinstance(choice, Card):
+            self.play_card(choice)
+        elif isinstance(choice, Action):
+            self.play(choice)
+
+    def play_card(self, c: Card) -> None:
+        """A card chosen by key or click: played; a marriage card asks whether to announce,
+        since leading it unannounced gives the marriage away."""
+        legal = self.session.legal() if self.session.human_to_act() == self.me else []
+        if Play(c) in legal and Marry(c) in legal:
+            value = facts.marriage_value(self.session.view(self.me), c.suit)
+
+            def answered(announce: bool | None) -> None:
+                if announce is not None:
+                    self.play(Marry(c) if announce else Play(c))
+
+            question = f"Announce {value} in {facts.suit_text(c.suit)} and lead {facts.card_text(c)}?\n\n(n leads it without announcing; Esc chooses again)"
+            self.app.push_screen(ConfirmScreen(question, "Announce", "Just play it"), answered)
+        elif Play(c) in legal:
+            self.play(Play(c))
+        elif Marry(c) in legal:
+            self.play(Marry(c))
+        elif legal:
+            self.message = f"illegal: {self.session.explain(Play(c)) or 'not now'}"
+            self.refresh_table()
+
+    def action_card(self, k: int) -> None:
+        """A number key: the k-th card of the hand -- or, in the auction, a bid of k."""
+        if self.session.state is None:
+            return
+        legal = self.session.legal() if self.session.human_to_act() == self.me else []
+        if any(isinstance(a, Bid) for a in legal):
+            if Bid(k) in legal:
+                self.play(Bid(k))
+            else:
+                self.message = f"no bid of {k} now: " + (self.session.explain(Bid(k)) or "")
+                self.refresh_table()
+            return
+        hand = render.sorted_hand(self.session.view(self.me))
+        if 1 <= k <= len(hand):
+            self.play_card(hand[k - 1])
+
+    def action_kind(self, name: str) -> None:
+        if self.session.human_to_act() != self.me:
+            return
+        matching = [a for a in self.session.legal() if type(a).__name__ == name]
+        if len(matching) == 1 or one_marriage(matching):
+            self.play(matching[0])  # one marriage whichever card leads it: the first (the stronger)
+        elif matching:
+            self.message = "which one? " + ", ".join(action_label(self.session.rs, a) for a in matching) + " — click it"
+            self.refresh_table()
+
+    def action_marry_second(self) -> None:
+        """M: the marriage led with its second card (the queen), where m leads the king."""
+        if self.session.human_to_act() != self.me:
+            return
+        marriages = [a for a in self.session.legal() if isinstance(a, Marry)]
+        if one_marriage(marriages):
+            self.play(marriages[-1])
+
+    def action_hint(self) -> None:
+        s = self.session
+        if not s.practice:
+            self.message = "hints are for practice mode (rules play --practice)"
+        elif s.human_to_act() == self.me:
+            best = s.hint(self.me)
+            self.message = f"hint: the search bot would {facts.describe_action(s.view(self.me), best)}"
+        self.refresh_table()
+
+    def action_undo(self) -> None:
+        s = self.session
+        if not s.practice:
+            self.message = "undo is for practice mode (rules play --practice)"
+        elif s.undo():
+            self.just_played, self.taker = [], None
+            self.message = "took back your last move"
+            self.relog()
+        else:
+            self.message = "nothing to take back in this deal"
+        self.refresh_table()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.session.rs, self.session.practice))
+
+    def action_quit_table(self) -> None:
+        self.app.exit()

@@ -1,0 +1,105 @@
+"""The start screen: the game, the opponent, practice mode -- or the match left last."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Label, Select, Static, Switch
+
+from interpreter.core.errors import RulesError
+from interpreter.play import seatfacts as facts
+from interpreter.play.session import TableSession
+from interpreter.rules.resources import bundled_rulesets
+from cli.table.words import ruleset_choice
+
+if TYPE_CHECKING:
+    from cli.table.app import TableApp
+
+#: Opponents offered on the start screen: (label, seat kind).
+OPPONENTS = (
+    ("search bot, normal (about 0.2 s a move)", "search:normal"),
+    ("search bot, easy", "search:easy"),
+    ("search bot, hard (up to a second a move)", "search:hard"),
+    ("greedy bot (fast, plays by rules of thumb)", "greedy"),
+    ("random bot", "random"),
+)
+
+class StartScreen(Screen[None]):
+    """Pick a ruleset and an opponent, then start."""
+
+    BINDINGS = [Binding("enter", "start", "Start", priority=False), Binding("g", "resume", "Go on", show=False), Binding("q", "app.quit", "Quit")]
+
+    saved: tuple[Path, TableSession] | None = None
+
+    def compose(self) -> ComposeResult:
+        app = cast("TableApp", self.app)
+        opts = app.options
+        names = sorted(bundled_rulesets(), key=lambda n: (n.startswith("house/"), n))
+        choices = [(ruleset_choice(name), name) for name in names]
+        if opts.ruleset and opts.ruleset not in names:
+            choices.insert(0, (opts.ruleset, opts.ruleset))
+        with Vertical(id="start"):
+            yield Static(Text("Sixty-Six Rules", style="bold") + Text(" — a card table for the Sixty-Six family"), id="title")
+            yield Label("Ruleset")
+            yield Select(choices, value=opts.ruleset or "schnapsen", allow_blank=False, id="ruleset")
+            yield Label("Opponent (the bot in every other seat; with four players, your partner too)")
+            kinds = [k for _, k in OPPONENTS]
+            yield Select([(label, kind) for label, kind in OPPONENTS], value=opts.opponent if opts.opponent in kinds else kinds[0], allow_blank=False, id="opponent")
+            with Horizontal(id="practice-row"):
+                yield Switch(value=opts.practice, id="practice")
+                yield Label("Practice mode: hints, undo, and the points counted for you", id="practice-label")
+            with Horizontal(id="buttons"):
+                yield Button("Start (Enter)", variant="primary", id="go")
+                self.saved = saved_match()
+                if self.saved is not None:
+                    path, session = self.saved
+                    score = facts.match_line(session.rs, session.humans[0], session.match.scores)
+                    yield Button(f"Go on with {path.name}: {session.rs.title}, deal {max(session.number, 1)}, {score} (g)", id="resume")
+            yield Static(Text("Keys at the table: 1-9 play a card, m marry, x exchange, c close, d declare, h hint, u undo, ? help, q quit", style="dim"))
+        yield Footer()
+
+    @on(Button.Pressed, "#resume")
+    def action_resume(self) -> None:
+        """Sit down again at the match saved last in this folder."""
+        app = cast("TableApp", self.app)
+        if self.saved is not None:
+            app.resume_match(self.saved[1])
+
+    def on_mount(self) -> None:
+        self.query_one("#go", Button).focus()
+
+    @on(Button.Pressed, "#go")
+    def action_start(self) -> None:
+        app = cast("TableApp", self.app)
+        ruleset = self.query_one("#ruleset", Select).value
+        opponent = self.query_one("#opponent", Select).value
+        practice = self.query_one("#practice", Switch).value
+        app.start_match(str(ruleset), str(opponent), bool(practice))
+
+
+#: How many of this folder's newest ``rules-play-*.yaml`` the start screen tries to go on with.
+SAVED_LOOKED_AT = 5
+
+
+def saved_match(folder: Path = Path(".")) -> tuple[Path, TableSession] | None:
+    """The newest match of ``rules play`` in ``folder`` that is still in play (its record
+    names a person, nobody has won), ready to go on; ``None`` if there is none."""
+    from interpreter.play.session import resume
+
+    try:
+        paths = sorted(folder.glob("rules-play-*.yaml"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return None
+    for path in paths[:SAVED_LOOKED_AT]:
+        try:
+            return path, resume(path)
+        except (RulesError, OSError):
+            continue  # finished, or not ours to go on with
+    return None

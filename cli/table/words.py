@@ -1,0 +1,120 @@
+"""What the table says: button labels, keys, questions before a costly move, a deal's
+reason told from the player's side.  Plain functions of a view and the ruleset, with no
+widgets, so that the words can be read (and tested) apart from the screens."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
+from interpreter.core.cards import RANK_NAMES
+from interpreter.core.errors import RulesError
+from interpreter.engine.views import SeatView
+from interpreter.play import seatfacts as facts
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import Ruleset
+from cli.table import render
+
+#: Keys of the actions that are not a card: (action kind, key, button label).
+ACTION_KEYS = {Marry: "m", Exchange: "x", Close: "c", CloseBeforeDraw: "b", Declare: "d", Continue: "n", Pass: "p"}
+
+
+def your_turn(view: SeatView, legal: list[Action]) -> str:
+    """What the person is asked to do: ``bid or pass (keys 1-5, p)``, ``lead a card``..."""
+    if any(isinstance(a, (Bid, Pass)) for a in legal):
+        bids = [a.amount for a in legal if isinstance(a, Bid)]
+        return f"bid or pass (keys {bids[0]}-{bids[-1]}, p)" if bids else "pass (p)"
+    if any(isinstance(a, (Play, Marry)) for a in legal):
+        return "follow with a card" if view.trick else "lead a card"
+    return "choose"
+
+
+def rules_in_brief(rs: Ruleset) -> str:
+    """Two lines of the rules a player needs at the table: target, marriages, match."""
+    parts = []
+    if rs.claim.enabled:
+        parts.append(f"reach {rs.claim.target} card points and declare")
+    if rs.marriage.enabled:
+        parts.append(f"marriages {rs.marriage.values.plain}, in trumps {rs.marriage.values.trump}")
+    if rs.bidding.enabled:
+        parts.append(f"bids in units of {rs.scoring.unit} points")
+    parts.append(f"match to {rs.match.target}")
+    return "; ".join(parts) + ".  The full rulebook: rules describe " + rs.name
+
+
+def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
+    """The keys of the table for this ruleset: (key, what it does), only for actions it has."""
+    keys = [("1-9", "play the card with that number" + (" (in the auction: bid that number)" if rs.bidding.enabled else ""))]
+    offered = [
+        (rs.marriage.enabled, "m, M", f"marry: announce the marriage and lead its {RANK_NAMES[rs.marriage.ranks[0]]} (m) or its {RANK_NAMES[rs.marriage.ranks[1]]} (M)"),
+        (rs.exchange.enabled, "x", "exchange for the turn-up"),
+        (rs.closing.enabled, "c", "close the talon"),
+        (rs.closing.enabled and rs.closing.timing == "before_or_after_draw", "b", "close before the draw"),
+        (rs.claim.enabled, "d", f"declare {rs.claim.target}"),
+        (rs.claim.enabled or rs.closing.enabled, "n", "continue (do not declare or close now)"),
+        (rs.bidding.enabled, "p", "pass"),
+        (practice, "h", "hint"),
+        (practice, "u", "undo"),
+    ]
+    keys += [(key, what) for on, key, what in offered if on]
+    return keys + [("?", "this help"), ("q", "save and quit")]
+
+
+def claim_question(view: SeatView, action: Action, practice: bool) -> str | None:
+    """What to ask before ``action``, if it may cost points by surprise.
+
+    Where the table counts the person's points, only a claim short of the target is asked
+    about (and the count is said).  Where the person keeps count alone, every claim is asked
+    about, so that the question itself gives no count away.
+    """
+    if not isinstance(action, Declare):
+        return None
+    rs = view.rs
+    if rs.side_of(view.seat) in render.points_shown(view, practice):
+        warning = facts.claim_warning(view, action)
+        return None if warning is None else warning + "\n\nDeclare anyway?"
+    fp = rs.claim.false_points
+    return (
+        f"Declare {rs.claim.target}? If you have fewer, the other side scores "
+        f"{fp.base} game points ({fp.opponent_without_trick} if it has no trick yet)."
+    )
+
+
+def one_marriage(actions: Sequence[Action]) -> bool:
+    """Whether ``actions`` are all marriages of one suit (its king or its queen led)."""
+    suits = {a.card.suit if isinstance(a, Marry) else None for a in actions}
+    return len(suits) == 1 and None not in suits
+
+
+def action_label(view_rs: Ruleset, action: Action) -> str:
+    """A button's words: ``Marry K♥``, ``Declare 66``, ``Bid 3``..."""
+    if isinstance(action, Marry):
+        return f"Marry {facts.card_text(action.card)}"
+    if isinstance(action, Declare):
+        return f"Declare {view_rs.claim.target}"
+    if isinstance(action, Bid):
+        moon = view_rs.bidding.moon
+        return f"Bid {action.amount}" + (" moon" if moon is not None and action.amount == moon.bid else "") + f" ({action.amount})"
+    return {Exchange: "Exchange", Close: "Close", CloseBeforeDraw: "Close before draw", Continue: "Continue", Pass: "Pass"}.get(type(action), str(action))
+
+
+def told(view: SeatView, reason: str, winner: int | None) -> str:
+    """A deal's reason as the rules word it, told to this player: ``seat 1`` becomes
+    ``opponent``, and the losers, whom the reason calls "opponent(s)" from the winner's side,
+    get their names from this player's side (``you 5 points``)."""
+    rs = view.rs
+    losers = [s for s in range(rs.side_count) if s != winner]
+    loser = facts.side_name(rs, view.seat, losers[0]) if winner is not None and len(losers) == 1 else "the others"
+    reason = re.sub(r"\bopponents?\b", loser, reason)
+    reason = re.sub(r"\bteam (\d+)(?: \(seats [^)]*\))?", lambda m: facts.side_name(rs, view.seat, int(m.group(1))), reason)
+    return re.sub(r"\bseat (\d+)", lambda m: facts.seat_name(view, int(m.group(1))), reason)
+
+
+def ruleset_choice(name: str) -> str:
+    """``Schnapsen (schnapsen)``: the title a player knows, the name the command line takes."""
+    try:
+        title = load_ruleset(name).title
+    except RulesError:
+        return name
+    return f"{title} ({name})"
