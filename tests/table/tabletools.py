@@ -122,3 +122,12 @@ async def press_card(app: TableApp, pilot: Any, key: str, *, announce: bool = Fa
     await settle(pilot)
     if isinstance(app.screen, ConfirmScreen) and "Announce" in app.screen.question:
         await pilot.press("y" if announce else "n")
+
+
+async def start_and_play(app: TableApp, pilot: Any, moves: int) -> None:
+    """Start the match from the start screen, then play the first card of the hand ``moves`` times."""
+    await pilot.press("enter")
+    await settle(pilot)
+    for _ in range(moves):
+        await press_card(app, pilot, "1")
+        await settle(pilot)

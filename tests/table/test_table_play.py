@@ -18,7 +18,7 @@ from interpreter.core.actions import Continue, Declare, Marry, Play
 from interpreter.play import seatfacts as facts
 from interpreter.play.record import load_record, replay
 from interpreter.play.session import resume
-from tabletools import press_card, hidden_cards, key_for, options, run, screen_text, settle, shows_card, unreviewable_cards
+from tabletools import press_card, start_and_play, hidden_cards, key_for, options, run, screen_text, settle, shows_card, unreviewable_cards
 
 
 def table(app: TableApp) -> TableScreen:
@@ -182,11 +182,7 @@ def test_points_are_counted_where_the_rules_let_a_player_look(tmp_path: Path) ->
         ("schnapsen", True, True, True),
     ):
         async def test(app: TableApp, pilot: Any) -> None:
-            await pilot.press("enter")
-            await settle(pilot)
-            for _ in range(2):
-                await press_card(app, pilot, "1")
-                await settle(pilot)
+            await start_and_play(app, pilot, 2)
             view = table(app).session.view(0)
             text = screen_text(app)
             assert (f"you: {view.card_points[0]} points" in text) == you, text
@@ -241,11 +237,7 @@ def test_every_move_is_on_disk_at_once_and_the_match_resumes(tmp_path: Path) -> 
     seen: dict[str, Any] = {}
 
     async def first(app: TableApp, pilot: Any) -> None:
-        await pilot.press("enter")
-        await settle(pilot)
-        for _ in range(3):
-            await press_card(app, pilot, "1")
-            await settle(pilot)
+        await start_and_play(app, pilot, 3)
         session = table(app).session
         on_disk = yaml.safe_load(record.read_text(encoding="utf-8"))
         assert "seed" not in on_disk, "the seed (which gives every hand) is on disk while the person plays"
@@ -420,11 +412,7 @@ def test_the_start_screen_offers_to_go_on_with_the_last_match(tmp_path: Path, mo
 
     async def first(app: TableApp, pilot: Any) -> None:
         assert "Go on with" not in screen_text(app)
-        await pilot.press("enter")
-        await settle(pilot)
-        for _ in range(2):
-            await press_card(app, pilot, "1")
-            await settle(pilot)
+        await start_and_play(app, pilot, 2)
         seen["moves"] = list(table(app).session.moves)
         await pilot.press("q")
 
