@@ -24,10 +24,10 @@ from interpreter.play.record import load_record
 def analyse(
     record: Annotated[str, typer.Argument(help="A game record file (YAML), e.g. written by rules run --record.", show_default=False)],
     seat: Annotated[Optional[list[int]], typer.Option(
-        "--seat", help="Analyse this seat's decisions (repeat for several; default: every seat).", show_default=False,
+        "--seat", metavar="SEAT", help="Analyse this seat's decisions (repeat for several; default: every seat).", show_default=False,
     )] = None,
-    iters: Annotated[int, typer.Option("--iters", help="Search iterations per decision (more: steadier values, slower).", min=1)] = 3000,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the searches (the same seed gives the same analysis).")] = 0,
+    iters: Annotated[int, typer.Option("--iters", metavar="N", help="Search iterations per decision (more: steadier values, slower).", min=1)] = 3000,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the searches (the same seed gives the same analysis).")] = 0,
     only_errors: Annotated[bool, typer.Option("--errors", help="Show only the decisions graded inaccuracy, mistake or blunder.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as one JSON object.")] = False,
     allow_outside: AllowOutside = False,

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, usage_error
-from cli.options import AllowOutside
+from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot
 from cli.output import say, warn
 from cli.progress import progress_bar
 from cli.stopping import Stopped, ignore_stops, stop_signals
@@ -36,16 +36,16 @@ if TYPE_CHECKING:
 #: 13 s per 100,000 deals) would outlast the patience of whoever waits for the table.
 DEALS_LIMIT = 200_000
 
-Ruleset_ = Annotated[str, typer.Option("--ruleset", help="The ruleset: a file, or a bundled name.")]
-Deals = Annotated[int, typer.Option("--deals", help=f"Deals to play (per pairing), each once per seat assignment (at most {DEALS_LIMIT:,}).", min=1)]
-Seed = Annotated[int, typer.Option("--seed", help="Seed of the deals (the same seed plays the same deals).")]
-Jobs = Annotated[Optional[int], typer.Option("--jobs", help="Processes to play in (default: every core). The figures do not depend on it.", min=1)]
+Ruleset_ = Annotated[str, typer.Option("--ruleset", metavar="RULESET", help="The ruleset: a file, or a bundled name.")]
+Deals = Annotated[int, typer.Option("--deals", metavar="N", help=f"Deals to play (per pairing), each once per seat assignment (at most {DEALS_LIMIT:,}).", min=1)]
+Seed = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals (the same seed plays the same deals).")]
+Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Processes to play in (default: every core). The figures do not depend on it.", min=1)]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")]
 
 
 def arena(
-    a: Annotated[str, typer.Argument(help="Bot A: a bot kind such as greedy.", metavar="A")],
-    b: Annotated[str, typer.Argument(help="Bot B: a bot kind such as random.", metavar="B")],
+    a: Annotated[str, typer.Argument(help="Bot A: a bot kind such as greedy.", metavar="A", callback=bot_kind)],
+    b: Annotated[str, typer.Argument(help="Bot B: a bot kind such as random.", metavar="B", callback=bot_kind)],
     deals: Deals,
     ruleset: Ruleset_ = "schnapsen",
     seed: Seed = 0,
@@ -71,7 +71,7 @@ def arena(
 
 
 def tournament(
-    bots: Annotated[list[str], typer.Argument(help="Two or more bot kinds; every pair of them plays.", metavar="BOT...")],
+    bots: Annotated[list[str], typer.Argument(help="Two or more bot kinds; every pair of them plays.", metavar="BOT...", callback=bot_kinds)],
     deals: Deals,
     ruleset: Ruleset_ = "schnapsen",
     seed: Seed = 0,
@@ -112,15 +112,7 @@ def _ruleset(name: str, allow_outside: bool) -> Ruleset:
 
 def _bot(rs: Ruleset, kind: str, label: str) -> str:
     """The bot kind, checked by building one (``make_agent`` knows the kinds, this module does not)."""
-    from interpreter.play.bots import BOT_KINDS
-    from interpreter.sim.arena import new_agent
-
-    kind = kind.strip()
-    try:
-        new_agent(kind, rs, 0)
-    except ValueError as exc:
-        raise usage_error(f"bot {label}: {exc} (bot kinds: {', '.join(BOT_KINDS)})") from None
-    return kind
+    return checked_bot(kind.strip(), rs, f"bot {label}")
 
 
 def _check_deals(deals: int) -> None:

@@ -9,6 +9,7 @@ check, the skeleton, the rulebook, the diff) are imported inside the commands, b
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -16,48 +17,127 @@ import typer
 
 from cli.errors import fail, usage_error
 from cli.options import AllowOutside, names_outside
-from cli.output import say
-from interpreter.core.errors import RulesError
+from cli.output import say, warn
+from cli.progress import progress_bar
+from interpreter.core.errors import ErrorList, RulesError
 from interpreter.core.printable import json_text
 from interpreter.rules.loader import load_ruleset, load_schema
 from interpreter.rules.resources import bundled_rulesets, find_ruleset
 
 
 def validate(
-    files: Annotated[list[str], typer.Argument(help="Ruleset files (or bundled names) to check.")],
-    deep: Annotated[bool, typer.Option("--deep", help="Also play random deals: report deals that never end, rules that never fire, and the score distribution.")] = False,
+    files: Annotated[list[str], typer.Argument(help="Ruleset files, folders of them, or bundled names to check.")],
+    deep: Annotated[bool, typer.Option("--deep", help="Also play random deals: report deals that never end, rules that never fire, how deals end and score, and the contracts.")] = False,
     deals: Annotated[int, typer.Option("--deals", help="Random deals per ruleset for --deep.", min=1)] = 500,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the --deep deals.")] = 0,
+    strict: Annotated[bool, typer.Option("--strict", help="Count warnings (options a house file sets that have no effect) as problems: exit 2.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per file (one a line): its errors and warnings with file, line, column and key path.")] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
-    """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid."""
-    from interpreter.sim.deep import deep_check
+    """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid.
 
+    Also warns about options a house file sets that have no effect (exit 2 with --strict). A folder stands for the .yaml files in it and below it.
+    """
     bad = 0
-    for name in files:
-        try:
-            rs = load_ruleset(name, allow_outside=allow_outside)
-        except RulesError as exc:
-            bad += 1
-            fail(exc)
-            continue
-        if not deep:
-            say(f"{name}: ok ({rs.title})")
-            continue
-        try:
-            report = deep_check(rs, deals, seed)
-        except RulesError as exc:  # e.g. a scoring expression that divides by zero in play
-            bad += 1
-            fail(exc)
-            continue
-        verdict = "ok" if report.ok else f"valid, but {len(report.defects)} defect{'s' if len(report.defects) != 1 else ''} in play"
-        say(f"{name}: {verdict} ({rs.title})")
-        for line in report.lines():
-            say("  " + line)
-        if not report.ok:
-            bad += 1
+    for name, problem in _expand(files):
+        outcome = _validate_one(name, problem, deep, deals, seed, allow_outside, strict=strict, quiet=as_json)
+        bad += not outcome["ok"]
+        if as_json:
+            say(json_text(outcome))
     if bad:
         raise typer.Exit(2)
+
+
+def _expand(files: list[str]) -> list[tuple[str, RulesError | None]]:
+    """The arguments with each folder replaced by the ``.yaml`` files in and below it, sorted;
+    an empty folder becomes an error of its own."""
+    out: list[tuple[str, RulesError | None]] = []
+    for name in files:
+        folder = Path(name)
+        try:
+            is_dir = folder.is_dir()
+        except (OSError, ValueError):
+            is_dir = False
+        if not is_dir:
+            out.append((name, None))
+            continue
+        found = sorted(str(p) for p in folder.rglob("*.yaml") if p.is_file())
+        if not found:
+            out.append((name, RulesError("the folder has no .yaml files", file=name, expected="a folder of rule files, or a file")))
+        out.extend((path, None) for path in found)
+    return out
+
+
+def _issue(e: RulesError) -> dict[str, object]:
+    """An error or warning as JSON: where (file, line, column, key path), what, what is expected."""
+    return {"file": e.file, "line": e.line, "column": e.column, "path": e.path, "message": e.message, "expected": e.expected}
+
+
+def _errors(exc: RulesError) -> list[RulesError]:
+    return exc.errors if isinstance(exc, ErrorList) else [exc]
+
+
+def _validate_one(
+    name: str, problem: RulesError | None, deep: bool, deals: int, seed: int, allow_outside: bool, *,
+    strict: bool, quiet: bool,
+) -> dict[str, object]:
+    """Check one ruleset, print its verdict unless ``quiet`` (--json), and return it as data:
+    ``file``, ``ok``, ``title``, ``errors``, ``warnings`` (and ``deep``, the --deep report)."""
+    outcome: dict[str, object] = {"file": name, "ok": False, "title": None, "errors": [], "warnings": []}
+    try:
+        if problem is not None:
+            raise problem
+        rs = load_ruleset(name, allow_outside=allow_outside)
+    except RulesError as exc:
+        outcome["errors"] = [_issue(e) for e in _errors(exc)]
+        if not quiet:
+            fail(exc)
+        return outcome
+    outcome["title"] = rs.title
+    outcome["warnings"] = [_issue(w) for w in rs.warnings]
+    outcome["ok"] = not (strict and rs.warnings)
+    count = len(rs.warnings)
+    warned = f"{count} warning{'s' if count != 1 else ''}"
+    first = "ok" if not rs.warnings else (f"{warned}, not ok with --strict" if strict else f"valid, with {warned}")
+    if not deep:
+        if not quiet:
+            say(f"{name}: {first} ({rs.title})")
+            _warn_all(rs.warnings)
+        return outcome
+    from interpreter.sim.deep import deep_check
+
+    try:
+        with progress_bar(deals, f"{rs.name}: playing", unit="deals") if not quiet else nullcontext(_ignore) as advance:
+            report = deep_check(rs, deals, seed, progress=advance)
+    except RulesError as exc:  # e.g. a scoring expression that divides by zero in play
+        outcome["errors"] = [_issue(e) for e in _errors(exc)]
+        if not quiet:
+            fail(exc)
+        return outcome
+    outcome["deep"] = report.to_json()
+    outcome["ok"] = outcome["ok"] and report.ok
+    if not quiet:
+        defects = len(report.defects)
+        verdict = first if report.ok else f"valid, but {defects} defect{'s' if defects != 1 else ''} in play"
+        if not report.ok and rs.warnings:
+            verdict += f" and {warned}"
+        say(f"{name}: {verdict} ({rs.title})")
+        _warn_all(rs.warnings)
+        for line in report.lines():
+            say("  " + line)
+    return outcome
+
+
+def _ignore(done: int) -> None:
+    """Progress nobody watches (--json)."""
+
+
+def _warn_all(warnings: tuple[RulesError, ...]) -> None:
+    """Each warning on stderr: ``file:line:col: key.path: warning: what (expected ...)``."""
+    for w in warnings:
+        text = str(w)
+        prefix = w.prefix()
+        warn(prefix + "warning: " + text[len(prefix):])
 
 
 def new(
@@ -131,14 +211,17 @@ def diff(
     as_json: Annotated[bool, typer.Option("--json", help="Print the changes as a JSON list.")] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
-    """List the rule-level differences between two rulesets, one line each."""
-    from interpreter.text.diff import changes_to_json, diff_rulesets
+    """List the rule-level differences between two rulesets, one line each.
+
+    Then, if B is a house file, the keys it sets that have no effect, each marked "(no effect: why)".
+    """
+    from interpreter.text.diff import changes_to_json, diff_rulesets, inert_settings
 
     try:
         ra, rb = load_ruleset(a, allow_outside=allow_outside), load_ruleset(b, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
-    changes = diff_rulesets(ra, rb)
+    changes = diff_rulesets(ra, rb) + inert_settings(ra, rb)
     if as_json:
         say(json_text(changes_to_json(changes)))
         return

@@ -5,10 +5,17 @@ commands only print it; sharing these two helpers keeps the format and the statu
 everywhere, which scripts and the documentation rely on.  They return the ``typer.Exit``
 instead of raising it, so each call site reads ``raise fail(exc)`` and the type checker sees
 the branch end.
+
+The same goes for a mistake that the command-line parser finds before any command runs (a
+value that is not a number, an unknown option, a missing argument): :func:`parser_message`
+words it as one line, and :mod:`cli.main` prints it the same way.
 """
 
 from __future__ import annotations
 
+import re
+
+import click
 import typer
 
 from cli.output import warn
@@ -28,3 +35,69 @@ def usage_error(message: str) -> typer.Exit:
     """Print a bad option or argument as ``error: MESSAGE``; the caller raises the returned Exit(2)."""
     warn(f"error: {message}")
     return typer.Exit(2)
+
+
+# --------------------------------------------------------------------------- the parser's errors
+#: Values that people type after a flag, which takes none (``--json true``).
+_FLAG_WORDS = frozenset({"true", "false", "yes", "no", "on", "off", "1", "0"})
+#: click's words for arguments left over after the command's own.
+_EXTRA = re.compile(r"Got unexpected extra arguments? \((.*)\)")
+
+
+def parser_message(error: click.UsageError) -> str:
+    """A mistake found by the command-line parser (click), as the one line that follows
+    ``error:``, in the words the commands use for their own usage errors
+    (``--deals: 0 is below 1``).  Where the command's own help lists what was expected (an
+    option, an argument, a command), the line points to it."""
+    ctx = error.ctx
+    where = f"see '{ctx.command_path} --help'" if ctx is not None else "see 'rules --help'"
+    if isinstance(error, click.MissingParameter) and error.param is not None:
+        param = error.param
+        if isinstance(param, click.Option):
+            return f"missing option {param.opts[-1]}; {where}"
+        return f"missing argument {_argument_name(param)}; {where}"
+    if isinstance(error, click.BadParameter) and error.param is not None:
+        param = error.param
+        name = param.opts[-1] if isinstance(param, click.Option) else _argument_name(param)
+        return f"{name}: {_bad_value(error, param)}"
+    if isinstance(error, click.NoSuchOption):
+        return f"no such option {error.option_name}{_suggest(error.possibilities, quote=False)}; {where}"
+    if isinstance(error, click.exceptions.NoSuchCommand):
+        return f"no such command '{error.command_name}'{_suggest(error.possibilities)}; {where}"
+    if isinstance(error, click.BadOptionUsage) and error.message.endswith("requires an argument."):
+        return f"{error.option_name} needs a value"
+    text = " ".join(error.format_message().split()).rstrip(".")
+    extra = _EXTRA.fullmatch(text)
+    if extra:
+        words = extra.group(1).split()
+        text = f"unexpected argument{'s' if len(words) > 1 else ''} {' '.join(repr(w) for w in words)}"
+        if words[0].lower() in _FLAG_WORDS:
+            text += " (an option such as --json is a flag: it takes no value)"
+        return f"{text}; {where}"
+    return (text[:1].lower() + text[1:]) if text[:2] != text[:2].upper() else text
+
+
+def _argument_name(param: click.Parameter) -> str:
+    """An argument as the usage line names it: ``RULESET``."""
+    return (param.metavar or param.name or "argument").upper()
+
+
+def _suggest(possibilities: list[str] | None, *, quote: bool = True) -> str:
+    if not possibilities:
+        return ""
+    return " (did you mean " + " or ".join(f"'{p}'" if quote else p for p in sorted(possibilities)) + "?)"
+
+
+def _bad_value(error: click.BadParameter, param: click.Parameter) -> str:
+    """Why a value was refused: a range in words, else click's reason without its final stop."""
+    kind = param.type
+    if isinstance(kind, (click.IntRange, click.FloatRange)) and " is not in the range " in error.message:
+        value = error.message.split(" is not in the range ")[0]
+        low, high = kind.min, kind.max
+        if low is not None and high is not None:
+            return f"{value} is out of range (expected {low} to {high})"
+        if low is not None:
+            return f"{value} is below {low} (expected {low} or more)"
+        return f"{value} is above {high} (expected {high} or less)"
+    text = " ".join(error.message.split()).rstrip(".")
+    return text.replace("a valid integer range", "a valid integer").replace("a valid float range", "a valid number")

@@ -3,25 +3,69 @@
 Thin by design: every command parses its arguments, calls :mod:`interpreter`, and prints.
 Results go to stdout (``--json`` for programs), diagnostics to stderr; any
 :class:`~interpreter.core.errors.RulesError` becomes one located message and exit status 2
-(:mod:`cli.errors`).  This module only assembles the app, so the list below is the whole
-command line at a glance; each command lives with its kin: :mod:`cli.authoring`,
-:mod:`cli.replay`, :mod:`cli.run`, :mod:`cli.simulate`.
+(:mod:`cli.errors`), and so does a mistake the command-line parser finds (:class:`_Group`).
+This module only assembles the app, so the list below is the whole command line at a glance,
+in the order of ``rules --help``; each command lives with its kin: :mod:`cli.run` (and
+:mod:`cli.tally` for ``--matches``), :mod:`cli.play`, :mod:`cli.listing`, :mod:`cli.replay`,
+:mod:`cli.analyse`, :mod:`cli.arena`, :mod:`cli.simulate`, :mod:`cli.authoring`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from collections.abc import Sequence
+from typing import Annotated, Any, Optional
 
+import click
 import typer
+from typer.core import TyperGroup
 
 from cli.analyse import analyse
 from cli.arena import arena, tournament
 from cli.authoring import describe, diff, new, schema, validate
-from cli.output import guard_stdout, output_failure
+from cli.errors import parser_message
+from cli.listing import list_rulesets
+from cli.output import guard_stdout, output_failure, say, warn
 from cli.play import play
 from cli.replay import replay
 from cli.run import run
 from cli.simulate import compare, simulate
+
+class _Group(TyperGroup):
+    """The command group, with the parser's mistakes said as the commands say theirs.
+
+    click reports a bad value, an unknown option or a missing argument in a box of several
+    lines; here each is one line ``error: ...`` on stderr (:func:`cli.errors.parser_message`)
+    and exit status 2, like every other bad input.  Everything else is click's standalone
+    behaviour: ``typer.Exit`` gives its status, Ctrl-C 130, ``--help`` exits 0.
+    """
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, windows_expand_args=windows_expand_args, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            code = 2  # `rules` alone: the help is printed already, as click does it
+        except click.UsageError as exc:
+            warn(f"error: {parser_message(exc)}")
+            code = 2
+        except click.ClickException as exc:
+            warn(f"error: {exc.format_message()}")
+            code = exc.exit_code
+        except click.Abort:
+            warn("aborted")
+            code = 1
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 class _App(typer.Typer):
     """The app, run with stdout guarded: a closed pipe or a full disk never ends a command with
@@ -42,17 +86,39 @@ app = _App(
     no_args_is_help=True,
     help="Sixty-Six Rules: play, replay and check rulesets of the Sixty-Six card games.",
     pretty_exceptions_enable=False,
+    cls=_Group,
 )
 
 
+def version() -> str:
+    """The installed version of the program (``unknown`` when it runs from a bare checkout)."""
+    from importlib.metadata import PackageNotFoundError, version as installed
+
+    try:
+        return installed("sixty-six-rules")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        say(f"rules (sixty-six-rules) {version()}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _main() -> None:
+def _main(
+    _version: Annotated[Optional[bool], typer.Option(
+        "--version", help="Print the version and exit.", callback=_show_version, is_eager=True,
+    )] = None,
+) -> None:
     """Sixty-Six Rules: play, replay and check rulesets of the Sixty-Six card games."""
 
 
-# The order here is the order of `rules --help`.
-for command in (validate, new, describe, diff, schema, replay, run, play, arena, tournament, analyse, simulate, compare):
-    app.command()(command)
+# The order here is the order of `rules --help`: playing first, then looking back at what was
+# played, measuring bots and rules, and last writing rules of one's own.
+for command in (run, play, list_rulesets, replay, analyse, arena, tournament, simulate, compare, validate, new, describe, diff, schema):
+    app.command("list" if command is list_rulesets else None)(command)
 
 
 def main() -> None:  # pragma: no cover - console entry for `python -m cli.main`

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from interpreter.rules.ruleset import Ruleset
 
 AllowOutside = Annotated[bool, typer.Option(
     "--allow-outside",
@@ -17,3 +20,43 @@ def names_outside(reference: str) -> bool:
     """Whether a reference written into a file (an ``extends:``, a record's ``ruleset:``) leaves
     the folder of that file, so that reading it back needs ``--allow-outside``."""
     return os.path.isabs(reference) or reference.replace("\\", "/").split("/")[0] == ".."
+
+
+def lowercase(value: str | None) -> str | None:
+    """Option callback: a choice is matched whatever its case (``--backend LOCAL``, bot ``GREEDY``)."""
+    return value.lower() if value is not None else None
+
+
+def lowercase_all(values: list[str] | None) -> list[str] | None:
+    """:func:`lowercase` for an option or argument that takes several values."""
+    return [v.lower() for v in values] if values is not None else None
+
+
+def bot_kind(value: str | None) -> str | None:
+    """Option callback for a bot kind as typed: names and levels in any case (``GREEDY``,
+    ``search:HARD``); a ``policy:`` seat keeps its module or file name as written, where
+    case matters."""
+    if value is None:
+        return None
+    value = value.strip()
+    return value if value[:7].lower() == "policy:" else value.lower()
+
+
+def bot_kinds(values: list[str] | None) -> list[str] | None:
+    """:func:`bot_kind` for an option or argument that takes several bot kinds."""
+    return [k for k in map(bot_kind, values) if k is not None] if values is not None else None
+
+
+def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ()) -> str:
+    """``kind``, once a bot of it could be built for ``rs`` (``make_agent`` knows the kinds:
+    a name, a search level, a policy to import); else one line naming the option and what it
+    takes (the bot kinds, and ``also``, such as ``human``), exit 2."""
+    from cli.errors import usage_error
+    from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS, make_agent
+
+    try:
+        make_agent(kind, rs, 0)
+    except (ValueError, TypeError, ImportError, OSError) as exc:
+        names = ", ".join(BOT_KINDS + also)
+        raise usage_error(f"{option}: {exc} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
+    return kind

@@ -18,12 +18,10 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cli.errors import fail, usage_error
-from cli.options import AllowOutside
+from cli.options import AllowOutside, bot_kind, checked_bot
 from cli.output import say, warn
 from cli.table.web import WEB_HOST
 from interpreter.core.errors import RulesError
-from interpreter.play.bots import BOT_KINDS
-from interpreter.play.bots.search_bot import parse_search_kind
 from interpreter.rules.loader import load_ruleset
 
 if TYPE_CHECKING:
@@ -33,14 +31,14 @@ if TYPE_CHECKING:
 
 def play(
     ruleset: Annotated[Optional[str], typer.Argument(help="A ruleset file or a bundled name such as schnapsen (the start screen offers the bundled ones).", show_default=False)] = None,
-    opponent: Annotated[str, typer.Option(help="The bot in every other seat: search:easy, search:normal, search:hard, greedy, random (or search:iters=N, search:ms=N).")] = "search:normal",
-    seed: Annotated[Optional[int], typer.Option(help="Seed of the match (random if omitted; written into the record when the match ends).")] = None,
+    opponent: Annotated[str, typer.Option(metavar="BOT", callback=bot_kind, help="The bot in every other seat: search:easy, search:normal, search:hard, greedy, random (or search:iters=N, search:ms=N).")] = "search:normal",
+    seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; written into the record when the match ends).")] = None,
     practice: Annotated[bool, typer.Option("--practice", help="Practice mode: hints from the search bot and undo.")] = False,
-    record: Annotated[Optional[Path], typer.Option(help="Keep the record in this file (default: rules-play-DATE-TIME.yaml in this folder), saved after every move.")] = None,
-    resume: Annotated[Optional[Path], typer.Option(help="Go on with the match kept in this record.")] = None,
+    record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Keep the record in this file (default: rules-play-DATE-TIME.yaml in this folder), saved after every move.")] = None,
+    resume: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Go on with the match kept in this record.")] = None,
     web: Annotated[bool, typer.Option("--web", help=f"Serve the table in the browser, at http://{WEB_HOST}:PORT only.")] = False,
-    port: Annotated[int, typer.Option(help="The port for --web.", min=1, max=65535)] = 8000,
-    bot_delay: Annotated[float, typer.Option(help="Seconds between two bot moves, so you see each card land.", min=0, max=10)] = 0.6,
+    port: Annotated[int, typer.Option(metavar="PORT", help="The port for --web.", min=1, max=65535)] = 8000,
+    bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so you see each card land.", min=0, max=10)] = 0.6,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play at a full-screen card table against the bots (keys or mouse), in the terminal or with --web in the browser."""
@@ -49,7 +47,7 @@ def play(
             load_ruleset(ruleset, allow_outside=allow_outside)
         except RulesError as exc:
             raise fail(exc) from None
-    check_opponent(opponent)
+    check_opponent(opponent, ruleset, allow_outside)
     if record is not None and resume is not None:
         raise usage_error("--record and --resume: a resumed match goes on in its own record; give one of them")
     if record is not None:
@@ -78,15 +76,10 @@ def play(
         tell(f"record saved in {path}" + ("" if finished else f"; go on with: rules play --resume {shlex.quote(str(path))}"))
 
 
-def check_opponent(kind: str) -> None:
-    """Refuse an opponent that is not a bot kind (one line, exit 2)."""
-    if kind.startswith("search:"):
-        try:
-            parse_search_kind(kind)
-        except ValueError as exc:
-            raise usage_error(f"--opponent: {exc}") from None
-    elif kind not in BOT_KINDS:
-        raise usage_error(f"--opponent: unknown bot kind '{kind}' (expected one of: {', '.join(BOT_KINDS)}, search:easy, search:normal, search:hard)")
+def check_opponent(kind: str, ruleset: str | None, allow_outside: bool) -> None:
+    """Refuse an opponent that is not a bot kind (one line, exit 2), checked on the ruleset
+    asked for (or Schnapsen, the start screen's first choice)."""
+    checked_bot(kind, load_ruleset(ruleset or "schnapsen", allow_outside=allow_outside), "--opponent")
 
 
 def resume_session(path: Path, practice: bool, allow_outside: bool) -> TableSession:

@@ -7,11 +7,14 @@ reading the text see the same facts; this module only chooses how to print it an
 illegal move into exit status 1.  A position string (``--position``) is replayed as a
 one-deal record whose moves are ``--moves``, so both inputs follow the same replay rules (the
 implicit draw, declining to go out); ``--show-position`` prints the position string of the
-state reached, to paste into a bug report or into the next ``--position``.
+state reached, to paste into a bug report or into the next ``--position``.  ``--log`` prints
+the moves first as ``rules run`` logs a match -- each deal's hands, every trick and who took it,
+each deal's result -- so a record can be read trick by trick.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Optional
 
 import typer
@@ -23,7 +26,8 @@ from interpreter.core.actions import Action, parse_action
 from interpreter.core.errors import NotationError, RecordError, RulesError
 from interpreter.core.printable import json_text
 from interpreter.play.posstring import parse_position, position_string
-from interpreter.play.record import DealRecord, Record, ReplayOutcome, load_record, replay as run_replay, replay_report
+from interpreter.play.record import DealRecord, DealReplayed, Record, ReplayOutcome, load_record, replay as run_replay, replay_report
+from interpreter.play.runner import DealEnded, Event
 from interpreter.rules.loader import load_ruleset
 
 #: The report's fields printed one per line in the text form, in this order.
@@ -35,43 +39,85 @@ def replay(
         help="A game record file (YAML); with --position, the ruleset instead (a file or a bundled name such as schnapsen).",
         show_default=False,
     )],
-    until: Annotated[Optional[int], typer.Option("--until", help="Execute only the first K moves.", min=0)] = None,
+    until: Annotated[Optional[int], typer.Option("--until", metavar="K", help="Execute only the first K moves.", min=0)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the state as one JSON object.")] = False,
     position: Annotated[Optional[str], typer.Option(
-        "--position", help="Start from this position string (docs/notation.md) instead of a record.",
+        "--position", metavar="POSITION", help="Start from this position string (docs/notation.md) instead of a record.",
     )] = None,
     moves: Annotated[Optional[str], typer.Option(
-        "--moves", help="With --position: the moves to make from it, separated by commas, e.g. 'play AS, play KS'.",
+        "--moves", metavar="MOVES", help="With --position: the moves to make from it, separated by commas, e.g. 'play AS, play KS'.",
     )] = None,
     show_position: Annotated[bool, typer.Option(
         "--show-position", help="Also print the position string of the state reached ('-' once the deal is over).",
+    )] = False,
+    log: Annotated[bool, typer.Option(
+        "--log", help="First print the moves trick by trick, as rules run logs a match (every hand shown).",
     )] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Replay a record (or moves from a position string) and report the state after its moves (exit 1 if a move is illegal)."""
     if moves is not None and position is None:
         raise usage_error("--moves needs --position (a record brings its own moves)")
+    if log and as_json:
+        raise usage_error("--log: not with --json, whose one JSON object has the whole position (hands, trick, position string)")
     try:
         if position is None:
             rec = load_record(record, allow_outside=allow_outside)
         else:
             rs = load_ruleset(record, allow_outside=allow_outside)
             rec = Record(rs, [DealRecord(parse_position(rs, position), read_moves(moves or ""), None, ())])
-        outcome = run_replay(rec, until)
+        if log:
+            print_headers(rec)
+        outcome = run_replay(rec, until, print_log(rec) if log else None)
         text = None if outcome.state.is_over or not show_position else position_string(outcome.state)
     except RulesError as exc:
         raise fail(exc) from None
     report = replay_report(outcome)
     if as_json:
-        if show_position:
-            report["position"] = text
         say(json_text(report, ensure_ascii=True))
     else:
+        if log:
+            say()
         print_report(report, outcome)
         if show_position:
             say(f"position: {text or '-'}")
     if outcome.illegal:
         raise typer.Exit(1)
+
+
+def print_headers(rec: Record) -> None:
+    """The record's headers, as the first line of its log: ruleset, players, seed, date, result."""
+    meta = rec.meta
+    parts = [rec.ruleset.title]
+    if isinstance(meta.get("players"), list):
+        parts.append("players: " + ", ".join(f"{i} {k}" for i, k in enumerate(meta["players"])))
+    for key in ("seed", "date"):
+        if key in meta:
+            parts.append(f"{key} {meta[key]}")
+    result = meta.get("result")
+    if result is not None:
+        label = "team" if rec.ruleset.partnership else "seat"
+        won = "unfinished" if result["winner"] is None else f"won by {label} {result['winner']}"
+        scores = f" {'-'.join(str(s) for s in result['scores'])}" if "scores" in result else ""
+        parts.append(f"result: {won}{scores}")
+    say(" -- ".join(parts[:1]) + (" -- " + "; ".join(parts[1:]) if parts[1:] else ""))
+
+
+def print_log(rec: Record) -> Callable[[Event | DealReplayed], None]:
+    """The observer of a replay that prints its log, in the words of ``rules run``'s
+    (:mod:`cli.log`), with every hand shown: a record holds them all."""
+    from cli.log import describe
+    from interpreter.engine.match import Match
+
+    def show(event: Event | DealReplayed) -> None:
+        if isinstance(event, DealReplayed):
+            match = Match(rec.ruleset, None, scores=event.match_scores)  # the score as replayed
+            match.winner = event.match_winner
+            event = DealEnded(event.number, event.result, event.state, match)
+        for line in describe(event, show_hands=True):
+            say(line)
+
+    return show
 
 
 def read_moves(text: str) -> list[Action]:

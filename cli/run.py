@@ -25,7 +25,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, usage_error
-from cli.options import AllowOutside, names_outside
+from cli.options import AllowOutside, bot_kind, checked_bot, names_outside
 from cli.output import say, silence_stdout, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.actions import Action
@@ -34,8 +34,7 @@ from interpreter.core.printable import json_text
 from interpreter.engine.match import Match
 from interpreter.engine.state import DealState
 from interpreter.play.bots import BOT_KINDS, Agent, make_agent
-from interpreter.play.bots.search_bot import parse_search_kind
-from interpreter.play.record import ruleset_reference
+from interpreter.play.record import MatchResult, ruleset_reference
 from interpreter.play.recordfile import RecordNotWritten, RecordWriter, inputs_of, why_not_writable
 from interpreter.play.runner import DealEnded, DealStarted, Event, play_match
 from interpreter.rules.loader import load_ruleset
@@ -47,14 +46,19 @@ SEAT_KINDS = BOT_KINDS + ("human",)
 DEFAULT_OPPONENT = "search"
 MAX_DEALS = 1000  # a match that nobody wins in this many deals is a broken ruleset, not a long game
 DEALS_LIMIT = RECORD_LIMITS.max_items  # --deals: no more deals than `rules replay` reads back
+MATCHES_LIMIT = 100_000  # --matches: the --json list of matches stays a few megabytes
 
 
 def run(
     ruleset: Annotated[str, typer.Argument(help="A ruleset file, or a bundled name such as schnapsen.")],
-    seed: Annotated[Optional[int], typer.Option(help="Seed of the match (random if omitted; printed, at the end when a human plays).")] = None,
-    players: Annotated[Optional[str], typer.Option(help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), human (default: greedy for every seat). 'human' alone: you take seat 0, the search bot every other seat.")] = None,
-    deals: Annotated[Optional[int], typer.Option(help=f"Stop after N deals even if nobody has won (at most {DEALS_LIMIT:,}).", min=1)] = None,
-    record: Annotated[Optional[Path], typer.Option(help="Write the match record to this file (kept up to date after every deal).")] = None,
+    seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; printed, at the end when a human plays).")] = None,
+    players: Annotated[Optional[str], typer.Option(metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), human (default: greedy for every seat). 'human' alone: you take seat 0, the search bot every other seat.")] = None,
+    deals: Annotated[Optional[int], typer.Option(metavar="N", help=f"Stop after N deals even if nobody has won (at most {DEALS_LIMIT:,}); with --matches, each match.", min=1)] = None,
+    matches: Annotated[Optional[int], typer.Option(
+        metavar="M", min=1,
+        help=f"Play M matches between bots (match k from seed S + k) and print how many each side won (at most {MATCHES_LIMIT:,}).",
+    )] = None,
+    record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write the match record to this file (kept up to date after every deal).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the log.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the header, the deal results and the match result.")] = False,
     open_hands: Annotated[bool, typer.Option("--open", help="Show every hand at the start of each deal.")] = False,
@@ -64,11 +68,24 @@ def run(
     """Play a whole match to the ruleset's target and print its log."""
     if deals is not None and deals > DEALS_LIMIT:
         raise usage_error(f"--deals: {deals:,} is more than a record holds (at most {DEALS_LIMIT:,})")
+    if matches is not None:
+        for given, name in ((record, "--record"), (open_hands or None, "--open"), (no_confirm or None, "--no-confirm")):
+            if given is not None:
+                raise usage_error(f"{name}: not with --matches, which prints only the tally of the matches")
+        if matches > MATCHES_LIMIT:
+            raise usage_error(f"--matches: {matches:,} is too many (at most {MATCHES_LIMIT:,})")
     try:
         rs = load_ruleset(ruleset, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
     kinds = seat_kinds(players, rs)
+    if matches is not None:
+        if "human" in kinds:
+            raise usage_error("--matches: bots only (a human seat plays one match at a time)")
+        from cli.tally import play_matches
+
+        play_matches(rs, kinds, secrets.randbits(63) if seed is None else seed, matches, deals, as_json=as_json)
+        return
     if record is not None:
         check_record_path(record, rs)
         ref = ruleset_reference(rs, record)
@@ -93,7 +110,7 @@ def run(
     with stop_signals():
         match = play(game, agents, observe, deals if deals is not None else MAX_DEALS, printer)
         ignore_stops()  # the match is over: saving and printing run to their end
-        if record is not None and keep_record(game) is None:
+        if record is not None and keep_record(game, MatchResult(match.winner, list(match.scores), game.played)) is None:
             raise typer.Exit(2)
         game.record.close()
     if deals is None and match.winner is None:
@@ -149,19 +166,14 @@ def seat_kinds(players: str | None, rs: Ruleset) -> list[str]:
     expected = ", ".join(SEAT_KINDS)
     if players is not None and not players.strip():
         raise usage_error(f"--players: no seat kinds given (expected {n} of: {expected}, comma-separated)")
-    kinds = [k.strip().lower() for k in players.split(",")] if players else ["greedy"] * n
+    kinds = [bot_kind(k) or "" for k in players.split(",")] if players else ["greedy"] * n
     if kinds == ["human"]:
         kinds += [DEFAULT_OPPONENT] * (n - 1)
     if len(kinds) != n:
         raise usage_error(f"--players: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''} (expected {n} of: {expected})")
     for k in kinds:
-        if k.startswith("search:"):
-            try:
-                parse_search_kind(k)
-            except ValueError as exc:
-                raise usage_error(f"--players: {exc}") from None
-        elif k not in SEAT_KINDS:
-            raise usage_error(f"--players: unknown seat kind '{k}' (expected one of: {expected})")
+        if k != "human":
+            checked_bot(k, rs, "--players", ("human",))
     return kinds
 
 
@@ -311,12 +323,13 @@ def _keep_stopped(game: Game, printer: Printer, why: str, *, gap: bool = False) 
     printer.reveal_seed(game)
 
 
-def keep_record(game: Game) -> Path | None:
-    """Complete the record (in the ``--record`` file, else in a new rules-interrupted file); never raises."""
+def keep_record(game: Game, result: MatchResult | None = None) -> Path | None:
+    """Complete the record (in the ``--record`` file, else in a new rules-interrupted file),
+    with the ``result`` header once the match has ended; never raises."""
     assert game.record is not None
     try:
         if game.record.path is not None:
-            return game.record.save()
+            return game.record.save(result)
         return game.record.save_new(_interrupted_paths(game.seed))
     except RecordNotWritten as exc:
         warn(f"error: {exc}")

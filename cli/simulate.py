@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, usage_error
-from cli.options import AllowOutside
+from cli.options import AllowOutside, bot_kind, checked_bot, lowercase
 from cli.output import say, warn
 from cli.progress import progress_bar
 from cli.stopping import Stopped, ignore_stops, stop_signals
@@ -40,16 +40,16 @@ if TYPE_CHECKING:
 #: --deals and --matches: at most this many (deal seeds are seed * 2**32 + index).
 MOST = 2**32 - 1
 
-Deals = Annotated[int, typer.Option("--deals", help="Deals to play (per ruleset), each from its own seed.", min=1)]
-Matches = Annotated[int, typer.Option("--matches", help="Also play this many whole matches, for the match length.", min=0)]
-Players = Annotated[Optional[str], typer.Option("--players", help="Seat kinds, comma-separated: random, greedy, basic, search (search:hard, search:iters=N, ...). Default: random in every seat.")]
-Seed = Annotated[int, typer.Option("--seed", help="Seed of the deals (the same seed plays the same deals).", min=0)]
-Jobs = Annotated[Optional[int], typer.Option("--jobs", help="Local processes (default: every core). The figures do not depend on it.", min=1)]
-Backend = Annotated[str, typer.Option("--backend", help="Where the blocks run: local (a process pool) or ray (a Ray cluster; pip install ray).")]
-Address = Annotated[Optional[str], typer.Option("--address", help="The Ray cluster to use with --backend ray, e.g. auto or HOST:6379 (default: start one on this machine).")]
+Deals = Annotated[int, typer.Option("--deals", metavar="N", help="Deals to play (per ruleset), each from its own seed.", min=1)]
+Matches = Annotated[int, typer.Option("--matches", metavar="M", help="Also play this many whole matches, for the match length.", min=0)]
+Players = Annotated[Optional[str], typer.Option("--players", metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (search:hard, search:iters=N, ...). Default: random in every seat.")]
+Seed = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals (the same seed plays the same deals).", min=0)]
+Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Local processes (default: every core). The figures do not depend on it.", min=1)]
+Backend = Annotated[str, typer.Option("--backend", metavar="local|ray", callback=lowercase, help="Where the blocks run: local (a process pool) or ray (a Ray cluster; pip install ray).")]
+Address = Annotated[Optional[str], typer.Option("--address", metavar="ADDRESS", help="The Ray cluster to use with --backend ray, e.g. auto or HOST:6379 (default: start one on this machine).")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")]
 AsCsv = Annotated[bool, typer.Option("--csv", help="Print the figures as CSV, one metric a line.")]
-Html = Annotated[Optional[Path], typer.Option("--html", help="Also write a self-contained HTML report (tables and plots) to this file.")]
+Html = Annotated[Optional[Path], typer.Option("--html", metavar="FILE", help="Also write a self-contained HTML report (tables and plots) to this file.")]
 
 
 def simulate(
@@ -64,7 +64,7 @@ def simulate(
     as_json: AsJson = False,
     as_csv: AsCsv = False,
     html: Html = None,
-    skill: Annotated[Optional[str], typer.Option("--skill", help="Also measure the skill gap: this bot kind on each side in turn, the other seats as --players, on the same deals.")] = None,
+    skill: Annotated[Optional[str], typer.Option("--skill", metavar="BOT", callback=bot_kind, help="Also measure the skill gap: this bot kind on each side in turn, the other seats as --players, on the same deals.")] = None,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play many deals of a ruleset: first-hand advantage, outcomes, how deals end, what each rule is worth, with 95% intervals."""
@@ -111,7 +111,7 @@ def compare(
     b: Annotated[str, typer.Argument(help="Ruleset B (its base); the same as A to compare seatings of bots.", metavar="B")],
     deals: Deals,
     players: Players = None,
-    players_b: Annotated[Optional[str], typer.Option("--players-b", help="Seat kinds of run B (default: those of --players); compares bots instead of rules.")] = None,
+    players_b: Annotated[Optional[str], typer.Option("--players-b", metavar="KINDS", help="Seat kinds of run B (default: those of --players); compares bots instead of rules.")] = None,
     matches: Matches = 0,
     seed: Seed = 0,
     jobs: Jobs = None,
@@ -181,18 +181,11 @@ def _reference(name: str) -> str:
 
 def seat_kinds(rs: Ruleset, players: str | None, option: str) -> list[str]:
     """One bot kind per seat (``random`` everywhere by default), each checked by building it."""
-    from interpreter.play.bots import BOT_KINDS, SEARCH_FORMS, make_agent
-
     n = rs.players.count
-    kinds = [k.strip().lower() for k in players.split(",")] if players is not None else ["random"] * n
+    kinds = [bot_kind(k) or "" for k in players.split(",")] if players is not None else ["random"] * n
     if len(kinds) != n:
         raise usage_error(f"{option}: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''}")
-    for kind in kinds:
-        try:
-            make_agent(kind, rs, 0)
-        except (ValueError, TypeError) as exc:
-            raise usage_error(f"{option}: {exc} (seat kinds: {', '.join(BOT_KINDS)}; {SEARCH_FORMS})") from None
-    return kinds
+    return [checked_bot(kind, rs, option) for kind in kinds]
 
 
 def _formats(as_json: bool, as_csv: bool) -> None:

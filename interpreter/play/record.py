@@ -3,8 +3,10 @@
 A record names its ruleset and gives either an explicit starting position (``hands``,
 ``trump_card``, ``stock``, optional ``start``) or a ``seed``, then ``moves`` in the action
 notation.  A whole match is a list of such deals under ``deals:`` (what ``rules run
---record`` writes).  Replaying turns a record back into states; :func:`replay_report` gives
-the JSON object of ``rules replay --json``.
+--record`` writes), with headers before them as a PGN file or a hand history has them:
+``ruleset``, ``seed``, ``players``, ``date`` and ``result``.  Replaying turns a record back into
+states; :func:`replay_report` gives the JSON object of ``rules replay --json``, with the whole
+position (:func:`position_report`) beside the keys of the record format.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
-from interpreter.core.actions import Action, CloseBeforeDraw, Declare, parse_action
+from interpreter.core.actions import Action, CloseBeforeDraw, Declare, Marry, Play, parse_action
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.rules.loader import load_named_ruleset, load_ruleset
@@ -30,7 +33,15 @@ from interpreter.engine.state import DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import RECORD_LIMITS, SourceDoc, format_path, load_yaml_file, shorten as _shorten, yaml_scalar
 
-TOP_KEYS = ("name", "description", "ruleset", "dealer", "hands", "trump_card", "stock", "start", "moves", "seed", "deals", "players")
+if TYPE_CHECKING:
+    from interpreter.play.runner import Event
+
+#: The headers of a match record that only a match record has (a one-deal record of the
+#: record format allows nothing else at its top level).
+MATCH_HEADERS = ("date", "result")
+RESULT_KEYS = ("winner", "scores", "deals")
+DEAL_RECORD_KEYS = ("name", "description", "ruleset", "dealer", "hands", "trump_card", "stock", "start", "moves", "seed", "deals", "players")
+TOP_KEYS = (*DEAL_RECORD_KEYS, *MATCH_HEADERS)
 DEAL_KEYS = ("dealer", "hands", "trump_card", "stock", "start", "moves", "seed")
 START_KEYS = ("leader", "card_points", "tricks_won", "closed", "closer", "trump", "match_scores")
 
@@ -93,7 +104,7 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
     data = doc.data
     if not isinstance(data, dict):
         raise doc.error(RecordError, "a record must be a mapping of keys", (), expected="keys such as ruleset, hands, moves")
-    _check_keys(doc, (), data, TOP_KEYS)
+    _check_keys(doc, (), data, TOP_KEYS if "deals" in data else DEAL_RECORD_KEYS)
     if "ruleset" not in data:
         raise doc.error(RecordError, "missing key 'ruleset'", (), expected="a bundled ruleset name or a path relative to the record")
     name = data["ruleset"]
@@ -121,8 +132,33 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
             deals.append(_deal(doc, rs, entry, ("deals", i)))
     else:
         deals.append(_deal(doc, rs, data, ()))
-    meta = {k: data[k] for k in ("name", "description", "seed", "players") if k in data}
+    meta = {k: data[k] for k in ("name", "description", "seed", "players", "date") if k in data}
+    if "date" in meta and not isinstance(meta["date"], str):
+        raise doc.error(RecordError, f"wrong type: {meta['date']!r}", ("date",), expected="the day the match began, YYYY-MM-DD")
+    if data.get("result") is not None:
+        meta["result"] = _result_header(doc, rs, data["result"])
     return Record(rs, deals, doc, meta)
+
+
+def _result_header(doc: _Source, rs: Ruleset, value: Any) -> dict[str, Any]:
+    """The ``result`` header, checked: ``{winner: SIDE or null, scores: [...], deals: N}``."""
+    path: KeyPath = ("result",)
+    ns = rs.side_count
+    what = "{winner: SIDE or null, scores: [...], deals: N}"
+    if not isinstance(value, dict):
+        raise doc.error(RecordError, "'result' must be a mapping", path, expected=what)
+    _check_keys(doc, path, value, RESULT_KEYS)
+    winner = value.get("winner")
+    if winner is not None:
+        winner = _int(doc, winner, path + ("winner",), f"a {'team' if rs.partnership else 'seat'} from 0 to {ns - 1}, or null")
+        if not 0 <= winner < ns:
+            raise doc.error(RecordError, f"there is no {'team' if rs.partnership else 'seat'} {winner}", path + ("winner",), expected=f"0 to {ns - 1}, or null")
+    out: dict[str, Any] = {"winner": winner}
+    if "scores" in value:
+        out["scores"] = _int_list(doc, value["scores"], path + ("scores",), ns, f"{ns} match scores")
+    if "deals" in value:
+        out["deals"] = _int(doc, value["deals"], path + ("deals",), "the number of deals played")
+    return out
 
 
 def _check_keys(doc: _Source, path: KeyPath, data: dict[str, Any], allowed: tuple[str, ...]) -> None:
@@ -368,19 +404,25 @@ def apply_recorded(state: DealState, action: Action) -> None:
         raise
 
 
-def spec_legal(state: DealState) -> list[str]:
-    """The record format's list of legal actions (implicit steps taken, sorted text)."""
+def legal_texts(state: DealState) -> list[str]:
+    """The record format's list of legal actions, in the order the engine lists them (the
+    deck's order of the cards: :meth:`~interpreter.engine.state.DealState.legal_actions`).
+
+    An implicit step (the draw) is taken first: the actions after it come first, then those
+    that answer the step itself (``close before-draw``); ``continue`` is never listed.
+    """
     codes = state.legal_codes()
-    texts: set[str] = set()
+    action_of = state.rs.action_of
     if CONTINUE in codes:
         other = state.copy()
         other.push_code(CONTINUE, keep_undo=False)
-        texts.update(str(a) for a in other.legal_actions())
-        texts.update(str(state.rs.action_of[c]) for c in codes if c != CONTINUE)
-    else:
-        texts.update(str(state.rs.action_of[c]) for c in codes)
-    texts.discard("continue")
-    return sorted(texts)
+        codes = [*other.legal_codes(), *(c for c in codes if c != CONTINUE)]
+    return [str(action_of[c]) for c in dict.fromkeys(codes) if c != CONTINUE]
+
+
+def spec_legal(state: DealState) -> list[str]:
+    """:func:`legal_texts`, sorted as text (what a test compares with a set of actions)."""
+    return sorted(legal_texts(state))
 
 
 @dataclass
@@ -394,8 +436,28 @@ class ReplayOutcome:
     result: DealResult | None
 
 
-def replay(record: Record, until: int | None = None) -> ReplayOutcome:
-    """Execute a record's moves (only the first ``until``), deal after deal."""
+@dataclass(frozen=True)
+class DealReplayed:
+    """A deal of a record replayed to its end: its result as counted (a carried bonus
+    included), and the match score and winner after it."""
+
+    number: int
+    result: DealResult
+    state: DealState
+    match_scores: list[int]
+    match_winner: int | None
+
+
+def replay(
+    record: Record, until: int | None = None, observer: Callable[[Event | DealReplayed], None] | None = None,
+) -> ReplayOutcome:
+    """Execute a record's moves (only the first ``until``), deal after deal.
+
+    ``observer`` hears what ``rules run`` reports of a match being played -- each deal's start,
+    each move, each trick (:mod:`interpreter.play.runner`'s events) -- and a
+    :class:`DealReplayed` at the end of each deal, for a log of the record.
+    """
+    step = _observed_step(observer) if observer is not None else apply_recorded
     rs = record.ruleset
     scores = [0] * rs.side_count
     winner: int | None = None
@@ -409,12 +471,16 @@ def replay(record: Record, until: int | None = None) -> ReplayOutcome:
         if deal.match_scores is not None:
             scores = list(deal.match_scores)
         result = None
+        if observer is not None:
+            from interpreter.play.runner import DealStarted
+
+            observer(DealStarted(k + 1, state.copy()))
         consumed = 0
         for move in deal.moves:
             if budget is not None and budget <= 0:
                 return ReplayOutcome(state, scores, winner, None, None)
             try:
-                apply_recorded(state, move)
+                step(state, move)
             except IllegalActionError as exc:
                 return ReplayOutcome(state, scores, winner, {"index": index, "move": str(move), "reason": exc.message}, None)
             index += 1
@@ -427,6 +493,8 @@ def replay(record: Record, until: int | None = None) -> ReplayOutcome:
             result, carry = with_carry(rs, state.result, carry)
             scores = [a + b for a, b in zip(scores, result.scores)]
             winner = match_winner(rs, scores, result)
+            if observer is not None:
+                observer(DealReplayed(k + 1, result, state, list(scores), winner))
             if consumed < len(deal.moves):
                 raise _located(record, deal.path + ("moves", consumed), "the deal is already over", "no moves after the end of the deal")
             if k + 1 < len(record.deals) and winner is not None:
@@ -444,6 +512,26 @@ def replay(record: Record, until: int | None = None) -> ReplayOutcome:
     return ReplayOutcome(state, scores, winner, None, result)
 
 
+def _observed_step(observer: Callable[[Event | DealReplayed], None]) -> Callable[[DealState, Action], None]:
+    """:func:`apply_recorded` that tells ``observer`` of the move and of a trick it completes,
+    as :func:`~interpreter.play.runner.take_action` tells of a move being played."""
+    from interpreter.play.runner import ActionTaken, TrickDone
+
+    def step(state: DealState, action: Action) -> None:
+        before = state.tricks_played
+        pending = state.trick_with_seats()
+        turn_up = state.turn_up_card()
+        apply_recorded(state, action)
+        seat = state.history[-1] >> 16
+        observer(ActionTaken(seat, action, state, turn_up))
+        if state.tricks_played > before and isinstance(action, (Play, Marry)):
+            deck = state.rs.deck
+            cards = tuple(pending + [(seat, action.card)])
+            observer(TrickDone(cards, state.last_winner, sum(deck.points[deck.index(c)] for _, c in cards), state))
+
+    return step
+
+
 def _located(record: Record, path: KeyPath, message: str, expected: str) -> RulesError:
     if record.doc is None:
         return RecordError(message, expected=expected)
@@ -459,13 +547,43 @@ def replay_report(outcome: ReplayOutcome) -> dict[str, Any]:
         "status": "illegal" if outcome.illegal else ("deal_over" if over else "in_progress"),
         "illegal": outcome.illegal,
         "to_act": None if over else state.to_act,
-        "legal": [] if over else spec_legal(state),
+        "legal": [] if over else legal_texts(state),
         "card_points": state.card_points(),
         "tricks_won": state.tricks_won(),
         "winner": result.winner if result else None,
         "game_points": result.game_points if result and not result.redeal else None,
         "match_scores": outcome.match_scores,
         "match_winner": outcome.match_winner,
+        **position_report(state),
+    }
+
+
+def position_report(state: DealState) -> dict[str, Any]:
+    """Where every card of the deal is, for ``rules replay --json`` (keys after those of the
+    record format, which readers of the format ignore): enough to rebuild the position.
+
+    ``hands`` per seat, ``trump`` (suit), ``turn_up``, ``stock`` (face down, top first, the
+    turn-up not included), ``widow`` (a three-handed game's, until it is taken), ``trick``
+    (the cards on the table, in play order, with their seats), ``dealer``, ``leader``,
+    ``closed`` and ``closer``, and ``position``, the position string of ``docs/notation.md``
+    (``null`` once the deal is over).  Cards are in the deck's order, as
+    :class:`~interpreter.core.cards.CardSet` prints them.
+    """
+    from interpreter.play.posstring import position_string
+
+    deck = state.rs.deck
+    return {
+        "dealer": state.dealer,
+        "leader": state.leader if state.leader >= 0 else None,
+        "hands": [[str(c) for c in state.hand(s)] for s in range(state.n)],
+        "trump": state.trump_suit(),
+        "turn_up": None if state.turn_up_card() is None else str(state.turn_up_card()),
+        "stock": [str(deck.cards[c]) for c in state.stock[state.spos:]],
+        "widow": [str(deck.cards[c]) for c in state.widow] if state.widow and state.widow_taker < 0 else [],
+        "trick": [{"seat": seat, "card": str(card)} for seat, card in state.trick_with_seats()],
+        "closed": bool(state.closed),
+        "closer": state.closer if state.closer >= 0 else None,
+        "position": None if state.is_over else position_string(state),
     }
 
 
@@ -489,19 +607,48 @@ def match_record(
     players: list[str],
     deals: list[tuple[int, int, list[str]]],
     record_path: Path | None,
+    date: str | None = None,
+    result: MatchResult | None = None,
 ) -> str:
-    """Text of a match record: ``deals`` holds (dealer, deal seed, moves) per deal.
+    """Text of a match record: ``deals`` holds (dealer, deal seed, moves) per deal; ``date``
+    and ``result`` are headers (:func:`match_header`).
 
     Written by hand rather than by a YAML dumper so that a move is never split across two
     lines: moves are wrapped at move boundaries, a few to a line.  A record is its
     :func:`match_header` followed by one :func:`deal_entry` per deal, which is how
     :class:`~interpreter.play.recordfile.RecordWriter` writes it deal by deal.
     """
-    return match_header(rs, seed=seed, players=players, record_path=record_path) + "".join(deal_entry(*d) for d in deals)
+    head = match_header(rs, seed=seed, players=players, record_path=record_path, date=date, result=result)
+    return head + "".join(deal_entry(*d) for d in deals)
 
 
-def match_header(rs: Ruleset, *, seed: int | None, players: list[str], record_path: Path | None) -> str:
-    """The lines of a match record before its deals, up to and including ``deals:``."""
+@dataclass(frozen=True)
+class MatchResult:
+    """The ``result`` header of a match record: the side that won (``None`` when the match
+    stopped before anybody had, as ``rules run --deals`` stops it), the final match score per
+    side, and the number of deals played."""
+
+    winner: int | None
+    scores: Sequence[int]
+    deals: int
+
+    def header(self) -> str:
+        winner = "null" if self.winner is None else str(self.winner)
+        return f"{{winner: {winner}, scores: [{', '.join(str(s) for s in self.scores)}], deals: {self.deals}}}"
+
+
+def match_header(
+    rs: Ruleset,
+    *,
+    seed: int | None,
+    players: list[str],
+    record_path: Path | None,
+    date: str | None = None,
+    result: MatchResult | None = None,
+) -> str:
+    """The lines of a match record before its deals, up to and including ``deals:``: the
+    headers ``ruleset``, ``seed`` (left out while it is kept from a player), ``players``,
+    ``date`` (the day the match began) and ``result`` (once the match is over)."""
     lines = [
         "# Sixty-Six Rules match record: replay with `rules replay FILE`",
         f"ruleset: {yaml_scalar(ruleset_reference(rs, record_path))}",
@@ -509,8 +656,26 @@ def match_header(rs: Ruleset, *, seed: int | None, players: list[str], record_pa
     if seed is not None:
         lines.append(f"seed: {seed}")
     lines.append(f"players: [{', '.join(players)}]")
+    if date is not None:
+        lines.append(f"date: {json.dumps(date)}")  # quoted: a YAML 1.1 reader would make it a date, not text
+    if result is not None:
+        lines.append(f"result: {result.header()}")
     lines.append("deals:")
     return "\n".join(lines) + "\n"
+
+
+def today() -> str:
+    """The day a match begins, for its ``date`` header: ``YYYY-MM-DD``, in UTC.  With
+    ``SOURCE_DATE_EPOCH`` set (the reproducible-builds convention) the day of that time, so
+    that the same seed writes the same bytes on any day."""
+    import datetime
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        moment = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.timezone.utc)
+    else:
+        moment = datetime.datetime.now(tz=datetime.timezone.utc)
+    return moment.strftime("%Y-%m-%d")
 
 
 def deal_entry(dealer: int, seed: int, moves: list[str]) -> str:

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from interpreter.play.record import deal_entry, match_header
+from interpreter.play.record import MatchResult, deal_entry, match_header, today
 from interpreter.rules.resources import data_dir, schema_path
 from interpreter.rules.ruleset import Ruleset
 
@@ -231,8 +231,10 @@ class RecordWriter:
 
     ``deals`` and ``current`` start the file with a match's earlier deals, for a match
     that goes on from its record.  ``hide_seed`` leaves the match seed out of the file until :meth:`save`: while a person
-    plays, the seed would let them rebuild every deal.  Writes that fail raise
-    :class:`RecordNotWritten`.
+    plays, the seed would let them rebuild every deal.  ``date`` is the day the match began
+    (default: today, :func:`~interpreter.play.record.today`; a match that goes on from its
+    record keeps the record's).  :meth:`save` with the match's result writes the ``result``
+    header.  Writes that fail raise :class:`RecordNotWritten`.
     """
 
     def __init__(
@@ -245,8 +247,10 @@ class RecordWriter:
         hide_seed: bool = False,
         deals: Sequence[tuple[int, int, list[str]]] = (),
         current: tuple[int, int, list[str]] | None = None,
+        date: str | None = None,
     ) -> None:
         self.rs = rs
+        self.date = date if date is not None else today()
         self.seed = seed
         self.players = players
         self.path = path
@@ -270,8 +274,10 @@ class RecordWriter:
         with signals_held(), self._failing(path):
             self._fd = _replace_with(path, [self._header, *entries], keep_open=True)
 
-    def _head(self, path: Path, *, with_seed: bool) -> bytes:
-        return _encode(match_header(self.rs, seed=self.seed if with_seed else None, players=self.players, record_path=path))
+    def _head(self, path: Path, *, with_seed: bool, result: MatchResult | None = None) -> bytes:
+        return _encode(match_header(
+            self.rs, seed=self.seed if with_seed else None, players=self.players, record_path=path, date=self.date, result=result,
+        ))
 
     def _entry(self, deal: tuple[int, int, list[str]]) -> bytes:
         return _encode(deal_entry(*deal))
@@ -343,13 +349,14 @@ class RecordWriter:
         if self.current is not None:
             yield self._entry(self.current)
 
-    def save(self) -> Path:
-        """Complete the record file -- the deal in play added, the seed shown -- and close it."""
+    def save(self, result: MatchResult | None = None) -> Path:
+        """Complete the record file -- the deal in play added, the seed shown, the ``result``
+        header written when the match's ``result`` is given -- and close it."""
         path, fd = self.path, self._fd
         assert path is not None and fd is not None, "a record without a path is written by save_new"
         with signals_held(), self._failing(path):
-            if self.hide_seed:
-                _replace_with(path, itertools.chain([self._head(path, with_seed=True)], self._rest()))
+            if self.hide_seed or result is not None:  # a new header: the file is written anew
+                _replace_with(path, itertools.chain([self._head(path, with_seed=True, result=result)], self._rest()))
             elif self._current_on_disk:
                 self.checkpoint()
             elif self.current is not None:

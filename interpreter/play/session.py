@@ -29,7 +29,7 @@ from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
-from interpreter.play.record import apply_recorded, load_record, replay
+from interpreter.play.record import MatchResult, apply_recorded, load_record, replay
 from interpreter.play.recordfile import RecordWriter
 from interpreter.play.runner import DealEnded, DealStarted, Event, take_action
 from interpreter.rules.ruleset import Ruleset
@@ -207,7 +207,8 @@ class TableSession:
         """Complete the record (the deal in play included, the seed shown) and close it."""
         if self.record is None:
             return None
-        path = self.record.save()
+        over = self.match.is_over
+        path = self.record.save(MatchResult(self.match.winner, list(self.match.scores), self.number) if over else None)
         self.record = None
         return path
 
@@ -262,7 +263,11 @@ def resume(path: Path, *, observer: Callable[[Event], None] | None = None, pract
             current = (state.dealer, deal.seed, texts)
     session.observer = observer
     session.record_path = path
-    session.record = RecordWriter(rs, seed=session.seed, players=session.kinds, path=path, hide_seed=True, deals=finished, current=current)
+    date = rec.meta.get("date")
+    session.record = RecordWriter(
+        rs, seed=session.seed, players=session.kinds, path=path, hide_seed=True, deals=finished, current=current,
+        date=date if isinstance(date, str) else None,
+    )
     if current is not None:
         session.moves = current[2]
     return session

@@ -268,7 +268,27 @@ def _syntax_error(error: UnexpectedInput, where: _Where) -> ExpressionError:
         offset = getattr(error, "pos_in_stream", 0) or 0
         message = "syntax error"
     expected = _describe_expected(accepted if accepted is not None else fallback)
+    meant = _meant(where.text, offset)
+    if meant is not None:
+        expected += f"; did you mean '{meant}'?"
     return where.error(message, offset, expected)
+
+
+#: What other languages write, and what the expression language writes for it.
+_CONFUSED = (
+    ("=>", ">="), ("=<", "<="), ("<>", "!="), ("&&", "and"), ("||", "or"),
+    ("=", "=="), ("/", "//"), ("&", "and"), ("|", "or"), ("!", "not"),
+)  # fmt: skip
+
+
+def _meant(text: str, offset: int) -> str | None:
+    """The operator meant by one that the language does not have, at ``offset`` (``=`` for ``==``)."""
+    for wrong, right in _CONFUSED:
+        for start in (offset, offset - 1):
+            if 0 <= start <= offset < start + len(wrong) and text.startswith(wrong, start):
+                if not text.startswith(right, start):  # `==` itself is fine
+                    return right
+    return None
 
 
 # --------------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def _load(
     named_by: tuple[SourceDoc, Path] | None,
 ) -> SourceDoc:
     file = display or str(path)
-    doc = load_yaml_file(path, display_name=file) if named_by is None else read_named_ruleset(path, file, named_by)
+    doc = load_yaml_file(path, display_name=file, yaml11=yaml11_words) if named_by is None else read_named_ruleset(path, file, named_by)
     data = doc.data
     if not isinstance(data, dict) or data.get("extends") is None:
         return doc
@@ -130,6 +130,13 @@ def _load(
     )
 
 
+def yaml11_words(path: Path, word: str) -> tuple[str, str | None] | None:
+    """A YAML 1.1 boolean in a rule file, worded for its key (the schema is read only then)."""
+    from interpreter.rules.validation import yaml11_hint
+
+    return yaml11_hint(path, word)
+
+
 def _show(value: object) -> str:
     """A wrong value in a message: a list or a mapping by its kind, anything else shortened."""
     if isinstance(value, (list, dict)):
@@ -138,9 +145,10 @@ def _show(value: object) -> str:
 
 
 def _display(target: Target, child_file: str, ref: str) -> str:
-    """How messages name a base file: its bundled name's path, or relative to the child's folder."""
+    """How messages name a base file: ``schnapsen (bundled)`` for a bundled one (its file may be
+    inside an installed package, which nobody should edit), else relative to the child's folder."""
     if target.bundled is not None:
-        return f"rulesets/{target.bundled}.yaml"
+        return f"{target.bundled} (bundled)"
     child_dir = FsPath(child_file).parent
     return str(child_dir / ref) if not FsPath(ref).is_absolute() else ref
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.cards import Deck
 from interpreter.core.errors import ErrorList, RulesError, RulesetError
 from interpreter.rules.references import Target
+from interpreter.rules.relevance import LEAVE_OUT, RulesetWarning, house_warnings
 from interpreter.rules.resources import find_ruleset
 from interpreter.rules.resources import load_schema as load_schema
 from interpreter.rules.ruleset import (
@@ -46,7 +47,7 @@ from interpreter.rules.ruleset import (
 )
 from interpreter.rules.extends import MergedDoc, load_source
 from interpreter.rules.yamlsource import Path as KeyPath
-from interpreter.rules.yamlsource import SourceDoc, check_regular_file
+from interpreter.rules.yamlsource import SourceDoc, check_regular_file, shorten
 
 if TYPE_CHECKING:
     from interpreter.rules.expr import Expression
@@ -69,8 +70,10 @@ def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False) -> Ru
     if path is None:
         if _exists(str(name_or_path)):  # a directory, a pipe, a device: say so
             check_regular_file(str(name_or_path), str(name_or_path), RulesetError)
+        guess = suggest_ruleset(str(name_or_path))
+        hint = f" (did you mean '{guess}'?)" if guess else ""
         raise RulesetError(
-            f"no ruleset file or bundled ruleset named '{name_or_path}'",
+            f"no ruleset file or bundled ruleset named '{shorten(str(name_or_path), 200)}'{hint}",
             expected="a path to a .yaml file or one of: " + ", ".join(_bundled_names()),
         )
     display = str(name_or_path) if Path(str(name_or_path)).is_file() else str(path)
@@ -94,6 +97,31 @@ def _exists(path: str) -> bool:
         return Path(path).exists()
     except (OSError, ValueError):
         return False
+
+
+def suggest_ruleset(name: str) -> str | None:
+    """A close bundled name (``schnapn`` -> ``schnapsen``, ``santase`` -> ``house/santase``) or,
+    for something written as a path, a close ``.yaml`` file in the same folder."""
+    import difflib
+
+    if "\0" in name or len(name) > 400:
+        return None
+    if "/" in name or name.endswith((".yaml", ".yml")):  # a path: a file beside it first
+        try:
+            folder = Path(name).parent
+            files = sorted(p.name for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        except (OSError, ValueError):
+            files = []
+        close = difflib.get_close_matches(Path(name).name, files, n=1)
+        if close:
+            return str(folder / close[0]) if str(folder) != "." else close[0]
+    names = _bundled_names()
+    bare = name.removesuffix(".yaml").removeprefix("rulesets/")
+    by_leaf = {n.rpartition("/")[2]: n for n in names}
+    if bare in by_leaf:
+        return by_leaf[bare]
+    found = difflib.get_close_matches(bare, names, n=1) or difflib.get_close_matches(bare, list(by_leaf), n=1)
+    return by_leaf.get(found[0], found[0]) if found else None
 
 
 def _bundled_names() -> list[str]:
@@ -177,6 +205,11 @@ class _Checker:
         self.d = data
         self.errors: list[RulesError] = []
 
+    def from_base(self, path: tuple[str | int, ...]) -> bool:
+        """Whether the value at ``path`` comes from a base, not from the file being loaded."""
+        doc = self.doc
+        return isinstance(doc, MergedDoc) and doc._origin(path, False)[0] is not doc.layers[0]
+
     def fail(self, path: tuple[str | int, ...], message: str, expected: str | None = None) -> None:
         self.errors.append(self.doc.error(RulesetError, message, path, expected=expected))
 
@@ -197,9 +230,11 @@ class _Checker:
                 self.fail(("deck", "points"), f"no points given for rank {r}", expected="a value for every rank in deck.ranks")
         for r in points:
             if r not in ranks:
+                where = ("deck", "points", r)
+                remove = f"; deck: {{points: {{{r}: null}}}} in {self.doc.file} removes it" if self.from_base(where) else ""
                 self.errors.append(self.doc.error(
-                    RulesetError, f"rank {r} is not in deck.ranks", ("deck", "points", r), key=True,
-                    expected="one of: " + ", ".join(ranks),
+                    RulesetError, f"rank {r} is not in deck.ranks", where, key=True,
+                    expected="one of: " + ", ".join(ranks) + remove,
                 ))
         n = d["players"]["count"]
         sides = d["players"]["sides"]
@@ -292,7 +327,11 @@ class _Checker:
         moon = bidding["moon"]
         if moon is not None:
             if moon["bid"] not in bidding["values"]:
-                self.fail(("bidding", "moon", "bid"), f"{moon['bid']} is not one of the bids", expected="a value in bidding.values")
+                bids = ", ".join(str(v) for v in bidding["values"])
+                self.fail(
+                    ("bidding", "moon", "bid"), f"the moon bid {moon['bid']} is not one of the bids ({bids})",
+                    expected="a value in bidding.values, or bidding: {moon: null} for a game without a moon",
+                )
             if moon["partner_sits_out"] and sides != "partnership":  # a bidder alone has nobody to sit out
                 self.fail(("bidding", "moon", "partner_sits_out"), "only partnerships have a partner to sit out", expected="false")
         if d["match"]["bidder_goes_out"] and not bidding["enabled"]:
@@ -367,6 +406,12 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
     cl = d["closing"]
     b = d["bidding"]
     moon = b["moon"]
+    own = doc.layers[0].data if isinstance(doc, MergedDoc) else None
+    if own is not None and "description" not in own:
+        d.pop("description", None)  # the base's words describe the base
+    warnings = () if own is None else house_warnings(
+        own, d, lambda message, path: doc.error(RulesetWarning, message, path, key=True, expected=LEAVE_OUT)
+    )
     return Ruleset(
         name=d["name"],
         title=d.get("title") or d["name"],
@@ -413,4 +458,5 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
         data=d,
         extends=doc.base_name if isinstance(doc, MergedDoc) else None,
         bases=doc.base_files if isinstance(doc, MergedDoc) else (),
+        warnings=warnings,
     )

@@ -167,7 +167,7 @@ def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyP
     naming, key = named_by
     text = read_text_file(path, display, RULESET_LIMITS, RulesetError)
     try:
-        doc = load_yaml(text, display)
+        doc = load_yaml(text, display, yaml11=_yaml11_words)
     except RulesError as exc:
         if looks_like_ruleset(top_level_keys(text)):
             raise
@@ -177,6 +177,12 @@ def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyP
     if not isinstance(data, dict) or not looks_like_ruleset(list(data)):
         raise _not_a_ruleset(naming, key, display, "its top level is not a mapping of ruleset keys with a name")
     return doc
+
+
+def _yaml11_words(path: KeyPath, word: str) -> tuple[str, str | None] | None:
+    from interpreter.rules.validation import yaml11_hint
+
+    return yaml11_hint(path, word)
 
 
 def _not_a_ruleset(naming: SourceDoc, key: KeyPath, display: str, reason: str) -> RulesError:

@@ -47,6 +47,8 @@ from interpreter.rules.tables import (
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from interpreter.core.errors import RulesError
+
     from interpreter.rules.expr import Expression
 
 
@@ -222,6 +224,8 @@ class Ruleset:
 
     name: str
     title: str
+    #: The file's own description; ``""`` when it writes none (a house file's base describes
+    #: the base, not the house rules: the rulebook then writes a summary of its own).
     description: str
     deck: Deck
     players: PlayersSpec
@@ -242,6 +246,9 @@ class Ruleset:
     data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # merged, defaulted mapping
     extends: str | None = None  # the base ruleset this one extends (its bundled name or path)
     bases: tuple[Path, ...] = field(default=(), compare=False, repr=False)  # the files of its bases, nearest first
+    #: Options a house file sets that have no effect here, as located warnings
+    #: (:func:`interpreter.rules.relevance.house_warnings`); empty for a file without ``extends``.
+    warnings: tuple[RulesError, ...] = field(default=(), compare=False, repr=False)
 
     # ----------------------------------------------------------------- derived views
     @property

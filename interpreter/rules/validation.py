@@ -24,7 +24,7 @@ from jsonschema.exceptions import ValidationError, best_match, relevance
 from interpreter.core.errors import RulesError, RulesetError
 from interpreter.rules.yamlsource import Path, SourceDoc, shorten
 
-__all__ = ["schema_errors"]
+__all__ = ["schema_errors", "schema_at", "yaml11_hint"]
 
 #: JSON Schema type names in the words a YAML author uses.
 _TYPE_WORDS = {
@@ -82,7 +82,7 @@ def _plain(value: Any) -> str:
 
 
 def _one_of(values: Iterable[Any]) -> str:
-    shown = [_plain(v) for v in values]
+    shown = list(dict.fromkeys(_plain(v) for v in values))  # 9 and "9" read the same: listed once
     return shown[0] if len(shown) == 1 else "one of: " + ", ".join(shown)
 
 
@@ -116,8 +116,24 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+#: Words that stand for a yes or a no among a key's values, for a boolean written instead of
+#: one (``first_lead: false`` means ``forbidden``).
+_AS_BOOLEAN = {
+    False: ("forbidden", "none", "never", "not_required", "free"),
+    True: ("allowed", "required", "auto", "always"),
+}
+#: How a ten is written in rule files: ``T``, as in the card notation (``TD``).
+_TEN = {10, "10"}
+
+
 def _suggest(word: Any, choices: Iterable[Any]) -> str | None:
-    """A close choice for a misspelt word: same letters in another case first, then difflib's."""
+    """A close choice for a misspelt word: same letters in another case first, then difflib's;
+    ``T`` for a ten written 10; the yes or no word of the choices for a boolean."""
+    choices = list(choices)
+    if isinstance(word, (int, str)) and not isinstance(word, bool) and word in _TEN and "T" in choices:
+        return "T"
+    if isinstance(word, bool):
+        return next((c for c in _AS_BOOLEAN[word] if c in choices), None)
     if not isinstance(word, str):
         return None
     names = [c for c in choices if isinstance(c, str) and c != word]
@@ -244,12 +260,20 @@ def _const(error: ValidationError) -> list[_Finding]:
 
 
 def _type(error: ValidationError) -> list[_Finding]:
-    return [_wrong_type(_path(error), _instance(error), _as_list(_limit(error)))]
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    return [_wrong_type(_path(error), _instance(error), _as_list(_limit(error)), schema)]
 
 
-def _wrong_type(path: Path, instance: Any, types: list[str]) -> _Finding:
-    words = [_TYPE_WORDS.get(t, t) for t in types]
-    return _Finding(path, f"wrong type: got {_describe(instance)}", " or ".join(words))
+def _wrong_type(path: Path, instance: Any, types: list[str], schema: dict[str, Any] | None = None) -> _Finding:
+    words = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+    key = path[-1] if path and isinstance(path[-1], str) else None
+    if isinstance(instance, bool) and "object" in types and key is not None:
+        # a section written as a switch: `closing: false`
+        if "enabled" in (schema or {}).get("properties", {}):
+            words = f"a mapping, such as {key}: {{enabled: {_show(instance)}}}"
+        elif "null" in types and instance is False:
+            words = f"a mapping, or {key}: null for none"
+    return _Finding(path, f"wrong type: got {_describe(instance)}", words)
 
 
 def _as_list(value: Any) -> list[Any]:
@@ -341,9 +365,25 @@ def _unique_items_keyword(
         yield ValidationError("the list has an item more than once")
 
 
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+#: Patterns of the schema in words, with a way to mend a value (None: no guess).
+_PATTERN_WORDS: dict[str, tuple[str, Callable[[str], str]]] = {
+    "^[a-z0-9][a-z0-9-]*$": ("lower-case letters, digits and hyphens", _slug),
+}
+
+
 def _pattern(error: ValidationError) -> list[_Finding]:
-    expected = f"text matching {_limit(error)}"
-    return _at(error, f"{_show(_instance(error))} is not in the required form", expected)
+    instance = _instance(error)
+    words = _PATTERN_WORDS.get(_limit(error))
+    if words is None:
+        return _at(error, f"{_show(instance)} is not in the required form", f"text matching {_limit(error)}")
+    form, mend = words
+    guess = mend(instance) if isinstance(instance, str) else ""
+    hint = f" (did you mean '{guess}'?)" if guess and guess != instance else ""
+    return _at(error, f"{_show(instance)} is not in the required form{hint}", form)
 
 
 def _length(error: ValidationError) -> list[_Finding]:
@@ -629,3 +669,83 @@ def schema_errors(
             )
             results.setdefault((located.line, located.column, str(located)), located)
     return sorted(_drop_explained_missing(list(results.values())), key=_sort_key)
+
+
+# --------------------------------------------------------------------------------------------
+# The schema at a path, for hints that know the key
+
+
+def schema_at(root: dict[str, Any], path: Path) -> dict[str, Any] | None:
+    """The subschema that describes the value at ``path`` (``None`` where the schema has none);
+    a reference or a choice of forms is merged into one mapping of what the branches allow."""
+    node: Any = root
+    for part in path:
+        node = _flattened(node, root)
+        if isinstance(part, int):
+            node = node.get("items")
+        else:
+            patterns = node.get("patternProperties", {})
+            node = node.get("properties", {}).get(part)
+            if node is None:
+                node = next((sub for pattern, sub in patterns.items() if re.search(pattern, part)), None)
+        if not isinstance(node, dict):
+            return None
+    return _flattened(node, root)
+
+
+def _flattened(node: Any, root: dict[str, Any], depth: int = 0) -> dict[str, Any]:
+    """A subschema with its ``$ref`` and the branches of ``anyOf``/``oneOf`` folded in: the
+    union of their properties, types and allowed values."""
+    if not isinstance(node, dict) or depth > 20:
+        return {}
+    out = {k: v for k, v in node.items() if k not in ("$ref", "anyOf", "oneOf")}
+    parts: list[Any] = []
+    if isinstance(node.get("$ref"), str):
+        parts.append(_local_ref(node["$ref"], root))
+    for keyword in _ALTERNATIVES:
+        parts.extend(node.get(keyword, []))
+    for part in parts:
+        flat = _flattened(part, root, depth + 1)
+        for key, value in flat.items():
+            if key == "properties":
+                out.setdefault("properties", {}).update(value)
+            elif key == "enum":
+                out["enum"] = [*out.get("enum", []), *value]
+            elif key == "type":
+                mine = _as_list(out.get("type", []))
+                out["type"] = [*mine, *(t for t in _as_list(value) if t not in mine)]
+            else:
+                out.setdefault(key, value)
+    return out
+
+
+_YAML11_TRUE = frozenset({"yes", "on", "y"})
+
+
+def yaml11_hint(path: Path, word: str, root: dict[str, Any] | None = None) -> tuple[str, str | None] | None:
+    """What to write instead of a YAML 1.1 boolean (``no``) at ``path`` of a rule file, from
+    the key's schema: ``false`` for a boolean key, one of its values for a key with a list of
+    them, quotes for a text key; ``None`` where the schema does not say."""
+    if root is None:
+        from interpreter.rules.resources import load_schema
+
+        root = load_schema()
+    node = schema_at(root, path)
+    if not node:
+        return None
+    types = _as_list(node.get("type", []))
+    meant = word.lower() in _YAML11_TRUE
+    shown = f"'{shorten(word)}'"
+    if "boolean" in types:
+        value = "true" if meant else "false"
+        return f"{shown} is a YAML 1.1 boolean, which rule files do not read; write {value}", "true or false"
+    values = [v for v in node.get("enum", []) if not isinstance(v, bool)]
+    if values:
+        guess = _suggest(meant, values)
+        hint = f" (did you mean '{guess}'?)" if guess else ""
+        return f"{shown} is a YAML 1.1 boolean, not one of the values of this key{hint}", _one_of(values)
+    if "string" in types:
+        return f"{shown} is a YAML 1.1 boolean; quote it to write the text", f'"{shorten(word)}"'
+    if types:
+        return f"{shown} is a YAML 1.1 boolean, not a value of this key", " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+    return None

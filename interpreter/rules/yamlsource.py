@@ -351,11 +351,12 @@ class _YamlMark(Protocol):
 class _Problem(Exception):
     """A located problem found while reading; load_yaml turns it into error_cls."""
 
-    def __init__(self, message: str, mark: _YamlMark | None, path: Path | None = None) -> None:
+    def __init__(self, message: str, mark: _YamlMark | None, path: Path | None = None, word: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.mark = mark
         self.path = path
+        self.word = word  # a YAML 1.1 boolean as written, for a hint that knows the key
 
 
 # --------------------------------------------------------------------------------------------
@@ -423,6 +424,7 @@ def _scalar_value(tag: str, value: str, mark: _YamlMark | None, path: Path) -> A
             f"'{value}' is a YAML 1.1 boolean; write true or false, or quote it for a string",
             mark,
             path,
+            value,
         )
     if tag == _MERGE:
         return value  # a plain "<<" value is only a merge key in key position
@@ -682,7 +684,8 @@ def _position_to_mark(text: str, position: int) -> Mark:
 
 
 def _fail(
-    error_cls: type[RulesError], message: str, file: str, mark: Mark, path: Path | None = None
+    error_cls: type[RulesError], message: str, file: str, mark: Mark, path: Path | None = None,
+    expected: str | None = None,
 ) -> RulesError:
     return error_cls(
         message,
@@ -690,7 +693,17 @@ def _fail(
         line=mark.line,
         column=mark.column,
         path=format_path(path) if path is not None else None,
+        expected=expected,
     )
+
+
+#: What a key-aware reader says about a YAML 1.1 boolean at a path: (message, expected), or
+#: ``None`` for the general wording.  Rule files pass one that reads the schema.
+Yaml11Hint = Callable[[Path, str], "tuple[str, str | None] | None"]
+
+#: PyYAML's words for a tab where a token should start, and ours.
+_TAB_PROBLEM = "found character '\\t' that cannot start any token"
+_TAB_MESSAGE = "a tab character here: YAML indents with spaces only, and a tab cannot start a value"
 
 
 def _yaml_error(
@@ -700,6 +713,8 @@ def _yaml_error(
     if isinstance(exc, yaml.MarkedYAMLError):
         where = exc.problem_mark or exc.context_mark
         message = exc.problem or exc.context or "invalid YAML"
+        if message == _TAB_PROBLEM:
+            return _fail(error_cls, _TAB_MESSAGE, file, _mark(where) if where else Mark(1, 1), expected="spaces instead of the tab")
         return _fail(error_cls, message, file, _mark(where) if where else Mark(1, 1))
     if isinstance(exc, ReaderError):
         message = f"unacceptable character #x{exc.character:04x}: {exc.reason}"
@@ -725,8 +740,11 @@ def load_yaml(
     *,
     error_cls: type[RulesError] = RulesetError,
     limits: Limits = RULESET_LIMITS,
+    yaml11: Yaml11Hint | None = None,
 ) -> SourceDoc:
-    """Parse one YAML document into plain data plus marks; every problem raises ``error_cls``."""
+    """Parse one YAML document into plain data plus marks; every problem raises ``error_cls``.
+
+    ``yaml11`` words the refusal of a YAML 1.1 boolean (``no``) for the key it is written at."""
     if len(text) > limits.max_size:
         message = f"the file is too large ({len(text)} characters; at most {limits.max_size})"
         raise _fail(error_cls, message, file, Mark(1, 1))
@@ -734,6 +752,9 @@ def load_yaml(
         found, data, builder = _read(text, limits)
     except _Problem as problem:
         mark = _mark(problem.mark) if problem.mark else Mark(1, 1)
+        hint = yaml11(problem.path, problem.word) if yaml11 and problem.word and problem.path is not None else None
+        if hint is not None:
+            raise _fail(error_cls, hint[0], file, mark, problem.path, hint[1]) from None
         raise _fail(error_cls, problem.message, file, mark, problem.path) from None
     except yaml.YAMLError as exc:
         raise _yaml_error(error_cls, exc, text, file) from None
@@ -830,11 +851,12 @@ def load_yaml_file(
     error_cls: type[RulesError] = RulesetError,
     display_name: str | None = None,
     limits: Limits = RULESET_LIMITS,
+    yaml11: Yaml11Hint | None = None,
 ) -> SourceDoc:
     """Read and parse a rule file; ``display_name`` is the name messages show (else the path)."""
     file = display_name if display_name is not None else os.fspath(path)
     text = read_text_file(path, file, limits, error_cls)
-    return load_yaml(text, file, error_cls=error_cls, limits=limits)
+    return load_yaml(text, file, error_cls=error_cls, limits=limits, yaml11=yaml11)
 
 
 def top_level_keys(text: str) -> list[str]:

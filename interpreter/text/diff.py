@@ -28,12 +28,14 @@ Conventions:
 * The deck is grouped: one ``Cards`` line when the suits or ranks differ, one ``Card points``
   line when a rank both packs share is worth a different number of points (or a new rank
   is worth any).
-* A key that has no effect in one of the two rulesets is not compared (:func:`_relevant`):
-  the members of a feature that is switched off (the exchange card when there is no
-  exchange, the moon's members when there is no moon), the game-point keys of a units game
-  and the units keys of a game-point game, the turn-up position without a turn-up, the team
-  table without partnerships, how a winner is paid when there are only two sides, and so
-  on.  The line that switches the feature on or off says what changed.
+* A key that has no effect in one of the two rulesets is not compared (:func:`_relevant`,
+  which reads :data:`interpreter.rules.relevance.INERT`): the members of a feature that is
+  switched off (the exchange card when there is no exchange, the moon's members when there
+  is no moon), the game-point keys of a units game and the units keys of a game-point game,
+  the turn-up position without a turn-up, the team table without partnerships, how a winner
+  is paid when there are only two sides, and so on.  The line that switches the feature on or
+  off says what changed.  What a house file sets without effect is not a change either: it is
+  a warning of the loader (``Ruleset.warnings``), which ``rules diff`` prints after the changes.
 * Two names of one rule are the same rule (``dealer.rotation`` alternate and clockwise),
   and a missing team table is compared as the seats it stands for (partners opposite).
 * Keys the schema does not know (newer files) are compared after the known ones of their
@@ -51,13 +53,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES
+from interpreter.rules.relevance import is_relevant
 from interpreter.text.schemadoc import yaml_flow
 from interpreter.text.schemawords import meanings, path_words, schema_label, schema_leaves, schema_props
 
 if TYPE_CHECKING:
     from interpreter.rules.ruleset import Ruleset
 
-__all__ = ["Change", "diff_rulesets", "changes_to_json", "label", "value_words", "WORDS"]
+__all__ = ["Change", "diff_rulesets", "inert_settings", "changes_to_json", "label", "value_words", "WORDS"]
 
 Data = dict[str, Any]  # a ruleset's merged, defaulted mapping
 Words = Callable[[Any, "Ruleset"], Any]  # a value in words (see WORDS)
@@ -75,6 +78,8 @@ class Change:
     old: Any
     new: Any
     text: str
+    #: False for a key the house file sets that has no effect (:func:`inert_settings`).
+    effect: bool = True
 
 
 # --------------------------------------------------------------------------- value words
@@ -267,64 +272,10 @@ def label(path: str) -> str:
 
 
 # --------------------------------------------------------------------------- relevance
-def _deal_sides(d: Data) -> int:
-    """How many sides pool tricks in one deal (a lone bidder against the rest makes two)."""
-    players = d["players"]
-    if players["sides"] == "partnership":
-        return len(players["teams"]) if players.get("teams") else 2
-    return 2 if players["sides"] == "bidder_vs_rest" else int(players["count"])
-
-
 def _relevant(path: str, d: Data) -> bool:
-    """Whether the key at ``path`` has any effect in the ruleset with data ``d``."""
-    section = path.split(".")[0]
-    leaf = path[len(section) + 1:]
-    talon = bool(d["deal"]["talon"])
-    game_points = d["scoring"]["method"] == "game_points"
-    if section in ("exchange", "marriage", "closing", "claim", "bidding") and leaf and leaf != "enabled":
-        if not d[section]["enabled"]:
-            return False
-    if path == "players.teams":
-        return bool(d["players"]["sides"] == "partnership")
-    if path == "play.strict_from":  # without a talon play is strict from the first trick
-        return talon
-    if path == "play.head":
-        return bool(d["play"]["follow"])
-    if path in ("play.overtrump", "play.undertrump"):  # a trick can hold a trump before a void player
-        return bool(d["play"]["trump_when_void"]) and d["players"]["count"] > 2
-    if path == "closing.fail_points.basis":
-        return bool(d["closing"]["fail_points"]["base"] != d["closing"]["fail_points"]["no_trick"])
-    if path == "trump.turn_up_after_packet":
-        return bool(d["trump"]["selection"] == "turn_up")
-    if path == "deal.widow":
-        return not talon
-    if path == "exchange.before_first_trick":
-        return not d["exchange"]["requires_trick_won"]
-    if path == "marriage.after_exhaustion":
-        return talon
-    if path in ("marriage.after_close", "marriage.on_closing_lead"):
-        if not d["closing"]["enabled"]:
-            return False
-        return path == "marriage.after_close" or not d["marriage"]["after_close"]
-    if path in ("scoring.game_points", "scoring.opponent_points"):
-        return bool(game_points)
-    if path == "scoring.losers":
-        return game_points and _deal_sides(d) > 2
-    if path in ("scoring.unit", "scoring.made", "scoring.set", "scoring.defenders"):
-        return not game_points
-    if path in ("scoring.moon_made", "scoring.moon_set"):
-        return not game_points and d["bidding"]["enabled"] and d["bidding"]["moon"] is not None
-    if path.startswith("bidding.moon."):
-        return d["bidding"]["moon"] is not None
-    if path in ("end.unclaimed", "end.tie", "end.last_trick_points"):
-        if not game_points:
-            return False
-        end = d["end"]
-        if path == "end.tie":
-            return bool(end["unclaimed"] == "higher_total")
-        if path == "end.last_trick_points":
-            return bool(end["unclaimed"] == "last_trick_wins" or end["tie"] == "last_trick_wins")
-    return True
+    """Whether the key at ``path`` has any effect in the ruleset with data ``d``
+    (:data:`interpreter.rules.relevance.INERT`, the one table of options without effect)."""
+    return is_relevant(path, d)
 
 
 # --------------------------------------------------------------------------- normalising
@@ -456,9 +407,31 @@ def diff_rulesets(a: Ruleset, b: Ruleset) -> list[Change]:
     return out
 
 
+def inert_settings(base: Ruleset, rs: Ruleset) -> list[Change]:
+    """The keys house file ``rs`` sets that have no effect (its :attr:`~Ruleset.warnings`), as
+    changes against ``base`` with ``effect=False``: ``Game points formula: 3 (no effect:
+    scoring.method is units)``."""
+    out: list[Change] = []
+    for warning in rs.warnings:
+        path = warning.path or ""
+        new, old = _at(rs.data, path), _at(base.data, path)
+        name = label(path)
+        words, unit = value_words(path, _normal(path, new, rs), rs)
+        reason = getattr(warning, "reason", "") or warning.message
+        text = f"{name}: {words}{' ' + unit if unit else ''} (no effect: {reason})"
+        out.append(Change(path, name, _plain(old), _plain(new), text, effect=False))
+    return out
+
+
+def _at(data: Any, path: str) -> Any:
+    for key in path.split("."):
+        data = data.get(key) if isinstance(data, dict) else None
+    return data
+
+
 def changes_to_json(changes: list[Change]) -> list[dict[str, Any]]:
-    """The changes as JSON-ready mappings (path, label, old, new, text)."""
+    """The changes as JSON-ready mappings (path, label, old, new, text, effect)."""
     return [
-        {"path": c.path, "label": c.label, "old": _plain(c.old), "new": _plain(c.new), "text": c.text}
+        {"path": c.path, "label": c.label, "old": _plain(c.old), "new": _plain(c.new), "text": c.text, "effect": c.effect}
         for c in changes
     ]

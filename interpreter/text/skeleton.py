@@ -1,39 +1,67 @@
 """``rules new``: a commented house-rules file that extends a base ruleset.
 
-The skeleton holds only ``extends``, a name and a title; the options people change most
-often are listed as comments showing the base's current value, ready to uncomment.
+The skeleton holds only ``extends``, a name and a title, and a commented ``description``
+to write; the options people change most often are listed as comments showing the base's
+current value, ready to uncomment -- only those that have an effect in the base
+(:func:`interpreter.rules.relevance.is_relevant`): no game-points formula for a game scored
+in units, no marriages after closing for a game without closing.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path
 from typing import Any
 
 from interpreter.core.errors import RulesError
-from interpreter.rules.yamlsource import load_yaml, yaml_scalar
+from interpreter.rules.relevance import is_relevant
 from interpreter.rules.resources import schema_path
 from interpreter.rules.ruleset import Ruleset
+from interpreter.rules.yamlsource import load_yaml, yaml_scalar
 
-# (section, key, what it means): the options house rules change most often.
+# (section, key, what it means): the options house rules change most often, in file order;
+# a switch (``enabled``) is offered only where its feature is on, to switch it off.
 COMMON: tuple[tuple[str, str, str], ...] = (
     ("match", "target", "points needed to win the match"),
+    ("match", "bidder_goes_out", "does the bidding side win when both sides reach the target?"),
     ("dealer", "rotation", "alternate | clockwise | winner_deals | loser_deals"),
+    ("exchange", "enabled", "false: no exchange of the trump card"),
     ("exchange", "min_talon_size", "cards (turn-up included) that must remain to exchange"),
     ("exchange", "requires_trick_won", "must the exchanger have won a trick?"),
+    ("exchange", "before_first_trick", "may the trump card be exchanged before the first trick?"),
     ("marriage", "first_lead", "allowed | forbidden: a marriage on the very first lead"),
+    ("marriage", "after_exhaustion", "may marriages be announced once the talon is exhausted?"),
     ("marriage", "after_close", "may marriages be announced after closing?"),
+    ("closing", "enabled", "false: nobody may close the talon"),
     ("closing", "min_talon_size", "cards (turn-up included) that must remain to close"),
     ("closing", "before_first_trick", "may the talon be closed before the first trick?"),
     ("closing", "fail_points", "game points for the closer's opponent when the closer fails"),
     ("claim", "target", "points needed to go out"),
     ("claim", "false_points", "penalty for a wrong declaration"),
-    ("end", "last_trick_bonus", "points for the last trick when nobody closed or declared"),
+    ("end", "last_trick_bonus", "points for the last trick"),
+    ("end", "tie", "no_score | next_deal_bonus | last_trick_wins: equal totals"),
     ("bidding", "values", "the bids allowed, in units"),
+    ("bidding", "all_pass", "redeal | dealer_must_bid: when everybody passes"),
+    ("bidding", "moon", "the moon bid; null: no moon"),
     ("scoring", "game_points", "game points of a deal (an expression)"),
+    ("scoring", "set", "score of a side that fails its bid (an expression)"),
 )
+
+
+def offered(base: Ruleset) -> list[tuple[str, str, str]]:
+    """The options of :data:`COMMON` the skeleton offers for ``base``: those with an effect there."""
+    data = base.data
+    out = []
+    for section, key, meaning in COMMON:
+        if key not in data.get(section, {}):
+            continue
+        if key == "enabled" and not data[section]["enabled"]:
+            continue
+        if not is_relevant(f"{section}.{key}", data):
+            continue
+        out.append((section, key, meaning))
+    return out
 
 
 def _flow(value: Any) -> str:
@@ -69,23 +97,28 @@ def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
         f"extends: {yaml_scalar(base_ref)}",
         f"name: {yaml_scalar(name)}",
         f"title: {_title_scalar(title + ' (house rules)')}",
+        "# description: >-",
+        "#   What your rules change, in a sentence or two, for the rulebook (rules describe);",
+        "#   without one, the rulebook opens with a summary made from the rules.",
         "",
         "# The options most often changed, with the base's values -- uncomment and edit:",
     ]
     data = base.data
     current = None
-    for section, key, meaning in COMMON:
-        if key not in data.get(section, {}):
-            continue
-        if section == "bidding" and not data["bidding"]["enabled"]:
-            continue
-        if section in ("exchange", "closing", "claim", "marriage") and not data[section].get("enabled", True):
-            continue
+    for section, key, meaning in offered(base):
         if section != current:
             lines.append(f"# {section}:")
             current = section
-        lines.append(f"#   {key}: {_flow(data[section][key])}    # {meaning}")
+        lines.append(f"#   {key}: {_flow(_with_effect(data, f'{section}.{key}', data[section][key]))}    # {meaning}")
     return "\n".join(lines) + "\n"
+
+
+def _with_effect(data: dict[str, Any], path: str, value: Any) -> Any:
+    """A mapping without its members that have no effect (Santase's failed close costs 3 with or
+    without a trick, so its ``basis`` is left out); any other value as it is."""
+    if not isinstance(value, dict):
+        return value
+    return {k: _with_effect(data, f"{path}.{k}", v) for k, v in value.items() if is_relevant(f"{path}.{k}", data)}
 
 
 def _title_scalar(text: str) -> str:

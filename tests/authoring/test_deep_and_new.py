@@ -87,3 +87,35 @@ def test_new_refuses_to_overwrite(tmp_path: Path) -> None:
     result = runner.invoke(app, ["new", str(target), "--from", "schnapsen"])
     assert result.exit_code == 2
     assert target.read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_deep_report_counts_one_score_per_deal_in_units() -> None:
+    """North American: one score per deal (the declaring side's), not one per side; a hand thrown
+    in is not scored."""
+    report = deep_check(load_ruleset("north-american-4"), deals=300)
+    thrown_in = report.fired["hands thrown in"]
+    assert sum(report.scores.values()) == 300 - thrown_in == sum(report.contracts.values())
+    # the declaring side scores at least 1 when it makes its bid and loses its bid (1 to 5) when set
+    assert set(report.scores) <= {-5, -4, -3, -2, -1, 1, 2, 3, 4, 5}
+    assert all(report.made[bid] <= report.contracts[bid] for bid in report.contracts)
+
+
+def test_deep_draws_every_contract_evenly() -> None:
+    """Five bids and passing out (all_pass: redeal), each a sixth of the deals: 100 of 600
+    (a binomial spread of about 9), where seats bidding at random made the moon most deals' contract."""
+    report = deep_check(load_ruleset("north-american-4"), deals=600)
+    counts = {**{bid: report.contracts[bid] for bid in (1, 2, 3, 4, 5)}, "passed": report.fired["hands thrown in"]}
+    assert all(60 <= n <= 140 for n in counts.values()), counts
+    assert report.fired["moons bid"] == report.contracts[5]
+
+
+def test_deep_reports_its_progress() -> None:
+    seen: list[int] = []
+    deep_check(load_ruleset("schnapsen"), deals=250, progress=seen.append)
+    assert seen == [100, 200, 250]
+
+
+def test_deep_validate_shows_the_contracts() -> None:
+    result = runner.invoke(app, ["validate", "north-american-4", "--deep", "--deals", "120"])
+    assert "  contracts (drawn evenly; the play is random):" in result.output
+    assert "score per deal (the declaring side's units;" in result.output

@@ -29,6 +29,10 @@ REPLAY_KEYS = [
     "status", "illegal", "to_act", "legal", "card_points", "tricks_won", "winner", "game_points",
     "match_scores", "match_winner",
 ]
+#: The keys that follow them: the whole position (interpreter.play.record.position_report).
+POSITION_KEYS = [
+    "dealer", "leader", "hands", "trump", "turn_up", "stock", "widow", "trick", "closed", "closer", "position",
+]
 
 
 @dataclass
@@ -45,7 +49,7 @@ class Outcome:
 
 def invoke(args: list[str], input: str | None = None) -> Outcome:
     """Run `rules ARGS` in-process; an exception escaping the command fails the test."""
-    result = CliRunner().invoke(app, args, input=input)
+    result = CliRunner().invoke(app, args, input=input, prog_name="rules")
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         import traceback
 

@@ -81,8 +81,8 @@ def test_tournament_text_ranks_the_bots() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["arena", "greedy", "smart", "--deals", "5"], "error: bot B: unknown bot kind 'smart' (bot kinds: "),
-    (["arena", "human", "greedy", "--deals", "5"], "error: bot A: unknown bot kind 'human' (bot kinds: "),
+    (["arena", "greedy", "smart", "--deals", "5"], "error: bot B: unknown bot kind 'smart' (expected one of: random, greedy, basic, search, "),
+    (["arena", "human", "greedy", "--deals", "5"], "error: bot A: unknown bot kind 'human' (expected one of: random, greedy, basic, search, "),
     (["arena", "greedy", "random", "--deals", "5", "--ruleset", "no-such-game"], "error: no ruleset file or bundled ruleset named 'no-such-game'"),
     (["arena", "greedy", "random", "--deals", "200001"], "error: --deals: 200,001 is more than a run keeps (at most 200,000)"),
     (["tournament", "greedy", "--deals", "5"], "error: a tournament needs at least two bots, got 1"),

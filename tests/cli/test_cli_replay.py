@@ -1,5 +1,6 @@
 """`rules replay`: records written by `rules run --record` replay to the same scores; the JSON
-report has exactly the keys of the record-format spec; illegal moves exit 1, unreadable records 2."""
+report has the keys of the record-format spec first, then the whole position; legal actions
+come in the deck's order; illegal moves exit 1, unreadable records 2."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from clitools import REPLAY_KEYS, RULESETS, SEATS, Outcome, invoke, no_traceback, run_rules
+from clitools import POSITION_KEYS, REPLAY_KEYS, RULESETS, SEATS, Outcome, invoke, no_traceback, run_rules
 from interpreter import DealState, load_ruleset, parse_action
 from interpreter.rules.ruleset import CONTINUE
 
@@ -26,10 +27,11 @@ moves: [play AH, play AS, play TH]
 
 
 def check_report(report: dict) -> None:
-    """The JSON object of section 3 of the spec: exactly its keys, values of the right kinds."""
-    assert set(report) == set(REPLAY_KEYS), f"keys {sorted(report)} are not the spec's {sorted(REPLAY_KEYS)}"
+    """The JSON object of section 3 of the spec: its keys in its order, values of the right
+    kinds; then the keys of the whole position, which readers of the spec ignore."""
+    assert list(report) == REPLAY_KEYS + POSITION_KEYS
     assert report["status"] in ("in_progress", "deal_over", "illegal")
-    assert report["legal"] == sorted(report["legal"])
+    assert len(set(report["legal"])) == len(report["legal"])
     if report["status"] == "deal_over":
         assert report["to_act"] is None and report["legal"] == []
     elif report["status"] == "in_progress":
@@ -101,12 +103,12 @@ def test_replay_of_a_position(tmp_path: Path) -> None:
     out, report = replay_json(record)
     assert out.exit_code == 0
     # AH wins AS (AS is no heart and no trump); seat 0 draws TD, seat 1 draws KD; seat 0 leads TH
-    # and seat 1 may play any card while the talon is open
-    assert report == {
+    # and seat 1 may play any card while the talon is open (in the deck's order: KD, then spades)
+    assert {key: report[key] for key in REPLAY_KEYS} == {
         "status": "in_progress",
         "illegal": None,
         "to_act": 1,
-        "legal": ["play JS", "play KD", "play KS", "play QS", "play TS"],
+        "legal": ["play KD", "play TS", "play KS", "play QS", "play JS"],
         "card_points": [22, 0],
         "tricks_won": [1, 0],
         "winner": None,
@@ -114,6 +116,22 @@ def test_replay_of_a_position(tmp_path: Path) -> None:
         "match_scores": [0, 0],
         "match_winner": None,
     }
+    # the whole position: TD and KD drawn from the top of the stock, TH on the table
+    assert {key: report[key] for key in POSITION_KEYS if key != "position"} == {
+        "dealer": 1,
+        "leader": 0,
+        "hands": [["TD", "KH", "QH", "JH"], ["KD", "TS", "KS", "QS", "JS"]],
+        "trump": "D",
+        "turn_up": "AD",
+        "stock": ["QD", "JD", "AC", "TC", "KC", "QC", "JC"],
+        "widow": [],
+        "trick": [{"seat": 0, "card": "TH"}],
+        "closed": False,
+        "closer": None,
+    }
+    # the position string names the same position: it replays to the same report
+    again = invoke(["replay", "schnapsen", "--position", report["position"], "--json"])
+    assert again.exit_code == 0 and again.json() == report
 
 
 def test_until_replays_a_prefix(tmp_path: Path) -> None:
@@ -121,12 +139,11 @@ def test_until_replays_a_prefix(tmp_path: Path) -> None:
     record.write_text(POSITION, encoding="utf-8")
     _, start = replay_json(record, "--until", "0")
     assert start["to_act"] == 0 and start["card_points"] == [0, 0]
-    # seat 0 leads: five cards, a marriage in hearts (K and Q), no jack of diamonds to exchange, close
-    assert start["legal"] == sorted(
-        ["play AH", "play TH", "play KH", "play QH", "play JH", "marry KH", "marry QH", "close"]
-    )
+    # seat 0 leads: five cards, a marriage in hearts (K and Q), no jack of diamonds to exchange,
+    # close; the cards in the deck's order (A T K Q J), the plays before the marriages
+    assert start["legal"] == ["play AH", "play TH", "play KH", "play QH", "play JH", "marry KH", "marry QH", "close"]
     _, one = replay_json(record, "--until", "1")
-    assert one["to_act"] == 1 and one["legal"] == ["play AS", "play JS", "play KS", "play QS", "play TS"]
+    assert one["to_act"] == 1 and one["legal"] == ["play AS", "play TS", "play KS", "play QS", "play JS"]
     _, two = replay_json(record, "--until", "2")
     assert two["tricks_won"] == [1, 0] and two["card_points"] == [22, 0]
     # the draw after the trick is automatic: seat 0 leads again with TD drawn, a trick won
@@ -169,7 +186,7 @@ def test_illegal_move_exits_1_with_its_index(tmp_path: Path) -> None:
     assert report["illegal"]["reason"]
     # the state reported is the one before the illegal move
     assert report["to_act"] == 1
-    assert report["legal"] == ["play AS", "play JS", "play KS", "play QS", "play TS"]
+    assert report["legal"] == ["play AS", "play TS", "play KS", "play QS", "play JS"]
     assert report["card_points"] == [0, 0]
 
 
@@ -341,11 +358,12 @@ def test_illegal_move_after_a_pending_draw_reports_the_state_before_the_draw(tmp
     assert out.exit_code == 1
     assert report["illegal"]["index"] == 2  # seat 1 won the trick (TC over JC) and must lead: 9H is seat 0's
     # Before the draw: seat 1 may still close before drawing; after it he would hold JS.
-    # Legal = his actions after the automatic draw (AS KD JH QC 9D and the drawn JS, close,
-    # declare after winning a trick) plus close before-draw.
+    # Legal = his actions after the automatic draw (AS KD JH QC 9D and the drawn JS in the
+    # deck's order, clubs diamonds hearts spades; close; declare after winning a trick), then
+    # the draw's own alternative, close before-draw.
     assert report["legal"] == [
-        "close", "close before-draw", "declare",
-        "play 9D", "play AS", "play JH", "play JS", "play KD", "play QC",
+        "play QC", "play KD", "play 9D", "play JH", "play AS", "play JS",
+        "close", "declare", "close before-draw",
     ]
     assert report["to_act"] == 1
     assert report["card_points"] == [0, 12]  # JC 2 + TC 10
@@ -358,4 +376,4 @@ def test_illegal_move_after_a_marriage_reports_the_marriers_chance_to_go_out(tmp
     assert out.exit_code == 1
     assert report["illegal"]["index"] == 1  # AC is the turn-up, not in seat 1's hand
     # Seat 0 may still go out after announcing 20 in hearts; seat 1 may play any card (open talon).
-    assert report["legal"] == ["declare", "play AD", "play JD", "play KD", "play QD", "play TD"]
+    assert report["legal"] == ["play AD", "play TD", "play KD", "play QD", "play JD", "declare"]

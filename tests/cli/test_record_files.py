@@ -9,6 +9,7 @@ system's randomness and kept from a human seat until the match is over.
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 import subprocess
@@ -19,7 +20,7 @@ import yaml
 
 from clitools import RULES, invoke, no_traceback
 from interpreter.play import recordfile
-from interpreter.play.record import match_record
+from interpreter.play.record import MatchResult, load_record, match_record, replay, today
 from interpreter.play.runner import MatchLog, play_match
 from interpreter.play.bots import make_agent
 from interpreter.rules.loader import load_ruleset
@@ -150,12 +151,45 @@ def test_the_record_written_deal_by_deal_is_the_record_text(tmp_path: Path) -> N
     """Header, then one deal at a time: the same bytes as match_record() of the whole match."""
     rs = load_ruleset("north-american-3")
     path = tmp_path / "m.yaml"
-    writer = recordfile.RecordWriter(rs, seed=5, players=["greedy"] * 3, path=path)
+    writer = recordfile.RecordWriter(rs, seed=5, players=["greedy"] * 3, path=path, date="2026-01-31")
     play_match(rs, [make_agent("greedy", rs, s) for s in range(3)], seed=5, max_deals=4, log=writer)
     writer.save()
     log = MatchLog()
     play_match(rs, [make_agent("greedy", rs, s) for s in range(3)], seed=5, max_deals=4, log=log)
-    assert path.read_text(encoding="utf-8") == match_record(rs, seed=5, players=["greedy"] * 3, deals=log.deals, record_path=path)
+    text = match_record(rs, seed=5, players=["greedy"] * 3, deals=log.deals, record_path=path, date="2026-01-31")
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_finished_match_has_its_result_among_the_headers(tmp_path: Path) -> None:
+    """save(result) writes the result header above the deals; the record replays to that result."""
+    rs = load_ruleset("schnapsen")
+    path = tmp_path / "m.yaml"
+    writer = recordfile.RecordWriter(rs, seed=8, players=["greedy"] * 2, path=path, date="2026-01-31")
+    match = play_match(rs, [make_agent("greedy", rs, 8 * 16 + s) for s in range(2)], seed=8, log=writer)
+    assert match.winner is not None
+    writer.save(MatchResult(match.winner, match.scores, len(match.results)))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[1:7] == [
+        "ruleset: schnapsen", "seed: 8", "players: [greedy, greedy]", 'date: "2026-01-31"',
+        f"result: {{winner: {match.winner}, scores: [{match.scores[0]}, {match.scores[1]}], deals: {len(match.results)}}}",
+        "deals:",
+    ]
+    record = load_record(path)
+    assert record.meta["date"] == "2026-01-31"
+    assert record.meta["result"] == {"winner": match.winner, "scores": match.scores, "deals": len(match.results)}
+    outcome = replay(record)
+    assert (outcome.match_winner, outcome.match_scores, len(record.deals)) == (match.winner, match.scores, len(match.results))
+
+
+def test_the_date_header_is_the_day_the_match_began(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In UTC, from the clock, or from SOURCE_DATE_EPOCH (reproducible output) when it is set."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(86400 * 365 + 3600))  # 1971-01-01 01:00 UTC
+    assert today() == "1971-01-01"
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    before = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    day = today()
+    after = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    assert day in (before, after)
 
 
 # --------------------------------------------------------------------------- seeds

@@ -164,8 +164,9 @@ def test_changes_to_json() -> None:
         "old": "Sechsundsechzig (Sixty-Six)",
         "new": "Schnapsen",
         "text": "Name: Sechsundsechzig (Sixty-Six) → Schnapsen",
+        "effect": True,
     }
-    assert set(data[1]) == {"path", "label", "old", "new", "text"}
+    assert set(data[1]) == {"path", "label", "old", "new", "text", "effect"}
 
 
 @pytest.mark.parametrize("path", ["exchange.rank", "deck", "closing.timing"])

@@ -210,5 +210,5 @@ def test_every_key_is_known_to_diff_and_describe(path: str, node: dict[str, Any]
                 )
         assert rulebook(changed) != _book(control), (
             f"{path}: the rulebook of {control.name} does not change when {change.text!r}: say it in "
-            "interpreter/text/rulebook/, or, if the key has no effect there, tell diff._relevant"
+            "interpreter/text/rulebook/, or, if the key has no effect there, add it to INERT in interpreter/rules/relevance.py"
         )

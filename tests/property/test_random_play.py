@@ -428,7 +428,7 @@ def test_same_seed_same_moves(ruleset: str, seed: int) -> None:
 def test_run_record_is_byte_identical(ruleset: str, seed: int) -> None:
     rs = load_ruleset(ruleset)
     players = ",".join(["random", "greedy", "random", "greedy"][: rs.players.count])
-    runner = CliRunner()
+    runner = CliRunner(env={"SOURCE_DATE_EPOCH": "1767225600"})  # the date header: the same day for both runs, even at midnight
     with tempfile.TemporaryDirectory() as tmp:
         texts = []
         for name in ("a.yaml", "b.yaml"):

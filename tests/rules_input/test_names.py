@@ -26,8 +26,8 @@ def test_a_name_with_a_trailing_newline_is_refused(tmp_path: Path, written: str)
         load_ruleset(path)
     [error] = caught.value.errors
     assert (error.line, error.column, error.path) == (2, 7, "name")
-    assert error.message.endswith("is not in the required form")
-    assert error.expected == "text matching ^[a-z0-9][a-z0-9-]*$"
+    assert error.message.endswith("is not in the required form (did you mean 'abc'?)")
+    assert error.expected == "lower-case letters, digits and hyphens"
 
 
 def test_a_plain_name_is_still_accepted(tmp_path: Path) -> None:

@@ -280,7 +280,7 @@ def test_unexpected_character() -> None:
     assert err.message == "syntax error: unexpected '/'\n    points / unit\n           ^"
     assert err.column == 19
     assert err.expected == (
-        "an arithmetic operator, a comparison, 'and', 'or' or end of expression"
+        "an arithmetic operator, a comparison, 'and', 'or' or end of expression; did you mean '//'?"
     )
 
 

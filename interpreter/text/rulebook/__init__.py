@@ -15,7 +15,9 @@ The modules follow the rulebook's sections:
 * :mod:`.formulas` -- scoring expressions in English;
 * :mod:`.setup` -- cards, players and sides, the deal, trump, exchanging the trump card;
 * :mod:`.tricks` -- marriages, closing the talon, play, declaring;
-* :mod:`.settling` -- the end of the deal, scoring, the auction, the match.
+* :mod:`.settling` -- the end of the deal, scoring, the auction, the match;
+* :mod:`.summary` -- the opening paragraph of a ruleset without a description of its own (a
+  house file that writes none: its base's description would describe the base).
 
 From the command line: ``rules describe schnapsen [--format html]``; the checked-in
 rulebooks and goldens are rewritten by ``python tools/regen_docs.py --goldens --rulebooks``.
@@ -35,6 +37,7 @@ from interpreter.text.rulebook.setup import (
     players_section,
     trump_section,
 )
+from interpreter.text.rulebook.summary import summary
 from interpreter.text.rulebook.tricks import claim_section, closing_section, marriage_section, play_section
 from interpreter.text.rulebook.words import Facts, code
 
@@ -64,12 +67,12 @@ SECTION_HEADINGS = (
 # --------------------------------------------------------------------------- assembling
 def _document(rs: Ruleset, base: Ruleset | None) -> Doc:
     f = Facts(rs)
-    intro = []
-    if rs.description:
-        intro.append(rs.description.strip())
+    intro = [rs.description.strip() if rs.description.strip() else summary(f)]
     source = f"This rulebook is generated from the ruleset {code(rs.name)}"
     if base is not None:
         source += f", a house ruleset based on {code(base.name)}"
+    if not rs.description.strip():
+        source += "; the file has no description, so the paragraph above is generated too"
     intro.append(source + ".")
     sections: list[Section] = []
     if base is not None:

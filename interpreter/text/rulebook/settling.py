@@ -31,7 +31,7 @@ def end_section(f: Facts) -> Section:
         s.p(out, bonus, f"Then {count} and the hand is scored as described under Scoring.")
         return s
     steps: list[str] = []
-    start = "When the last trick has been played and nobody has gone out"
+    start = "When the last trick has been played" + (" and nobody has gone out" if f.claim else "")
     if end.last_trick_bonus:
         not_closed = " (not when the talon was closed)" if f.closing else ""
         steps.append(f"{start}, the winner of the last trick adds {end.last_trick_bonus} card points{not_closed}.")
@@ -59,8 +59,8 @@ def end_section(f: Facts) -> Section:
         )
     else:
         steps.append(
-            f"{intro}, the {f.side} with the {'highest' if f.many else 'higher'} total (card points plus "
-            f"marriages that count{', the bonus included' if end.last_trick_bonus else ''}) wins the deal, and "
+            f"{intro}, the {f.side} with the {'highest' if f.many else 'higher'} total (card points"
+            f"{' plus marriages that count' if f.marriage else ''}{', the bonus included' if end.last_trick_bonus else ''}) wins the deal, and "
             f"the game points are reckoned on {f.position()} final points and tricks (see Scoring)."
         )
         equal = f"If two or more {f.sides} share the highest total" if f.many else "If the totals are equal"
@@ -122,7 +122,7 @@ def scoring_section(f: Facts) -> Section:
         cases, other = words.cases(words.tree(sc.game_points))
         ways = listing([
             "by going out" if f.claim else "",
-            "by a successful close" if f.closing else "",
+            "by a successful close" if f.closing and f.claim else "",  # a closer succeeds only by going out
             f"by the {'highest' if f.many else 'higher'} total" if rs.end.unclaimed == "higher_total" else "",
         ], "or")
         won = f"When the deal is won {ways}, the" if ways else "The"
@@ -149,7 +149,9 @@ def scoring_section(f: Facts) -> Section:
         s.p(f"As a formula: {code(sc.game_points.source)}.")
         bonus = ", the bonus for the last trick included" if rs.end.last_trick_bonus else ""
         his, points = f.loser_his, f"{possessive(f.loser)} points"
-        if sc.opponent_points == "tricks_and_counted_marriages":
+        if not f.marriage:
+            s.p(f"Here {points} are the card points of {his} tricks{bonus}.")
+        elif sc.opponent_points == "tricks_and_counted_marriages":
             s.p(
                 f"Here {points} are the card points of {his} tricks plus {his} marriages that count{bonus}; "
                 "a pending marriage never counts."
@@ -249,12 +251,13 @@ def _result_rows(f: Facts) -> list[list[str]]:
     end = rs.end
     rows: list[list[str]] = []
     not_closed = ", talon not closed" if f.closing else ""
+    played = "all cards played, nobody went out" if f.claim else "all cards played"
     loser = f.position()
     if f.claim:
         rows.append([f"correct declaration{not_closed}", "the declarer", f"by the table above, on {loser} points and tricks at that moment"])
     if end.unclaimed == "higher_total":
         best = "the highest total" if f.many else "the higher total"
-        rows.append([f"all cards played, nobody went out{not_closed}", best, f"by the table above, on {loser} final points and tricks"])
+        rows.append([f"{played}{not_closed}", best, f"by the table above, on {loser} final points and tricks"])
         equal = "equal highest totals" if f.many else "equal totals"
         if end.tie == "last_trick_wins":
             among = ", the winner of the last trick among them" if f.many else ""
@@ -265,13 +268,14 @@ def _result_rows(f: Facts) -> list[list[str]]:
             extra = "; the next deal's winner scores one more" if end.tie == "next_deal_bonus" else ""
             rows.append([f"{equal} (drawn deal)", "nobody", f"0{extra}"])
     else:
-        rows.append([f"all cards played, nobody went out{not_closed}", "the winner of the last trick", str(end.last_trick_points)])
+        rows.append([f"{played}{not_closed}", "the winner of the last trick", str(end.last_trick_points)])
     if f.closing:
         cl = rs.closing
         basis = "when the talon was closed" if cl.success_basis == "at_close" else "at the end, tricks after the close included"
         opponent = f.opponent if f.many else "the closer's opponent"
-        rows.append(["the closer goes out correctly", "the closer", f"by the table above, on {f.position('opponent')} points and tricks {basis}"])
-        rows.append(["the closer does not go out", opponent, fail_words(f, table=True)])
+        if f.claim:
+            rows.append(["the closer goes out correctly", "the closer", f"by the table above, on {f.position('opponent')} points and tricks {basis}"])
+        rows.append(["the closer does not go out" if f.claim else "the talon was closed", opponent, fail_words(f, table=True)])
         if f.claim:
             rows.append([
                 f"{f.rival} goes out first" if f.many else "the closer's opponent goes out first",
@@ -309,7 +313,7 @@ def auction_section(f: Facts) -> Section:
         meaning = ", ".join(f"{v} = {v * unit}" for v in plain)
         s.p(
             f"The bids are {listing([str(v) for v in b.values], 'and')}. A bid of n undertakes that {side} will take "
-            f"at least {unit} × n points (card points plus marriages that count): {meaning}."
+            f"at least {unit} × n {'points (card points plus marriages that count)' if f.marriage else 'card points'}: {meaning}."
         )
     total = rs.deck.total_points + rs.end.last_trick_bonus
     beyond = [v for v in plain if v * unit > total]

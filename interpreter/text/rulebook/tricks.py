@@ -43,11 +43,20 @@ def marriage_section(f: Facts) -> Section:
             "A marriage may be announced even on the first lead of the deal, before anybody has won a trick; "
             "its points then wait as just described."
         )
-    if f.talon:
+    if f.talon and not f.closing:  # the talon can only run out: after_close has nothing to say
+        if m.after_exhaustion:
+            timing.append(
+                "Marriages may also be announced after the talon is exhausted."
+                if m.first_lead == "forbidden"
+                else "Marriages may be announced on any lead, also after the talon is exhausted."
+            )
+        else:
+            timing.append("No marriage may be announced once the talon is exhausted.")
+    elif f.talon:
         ok_exhausted = m.after_exhaustion
-        ok_closed = m.after_close or not f.closing
+        ok_closed = m.after_close
         if ok_exhausted and ok_closed:
-            when = "after the talon has been closed or exhausted" if f.closing else "after the talon is exhausted"
+            when = "after the talon has been closed or exhausted"
             timing.append(
                 f"Marriages may also be announced {when}."
                 if m.first_lead == "forbidden"
@@ -62,7 +71,7 @@ def marriage_section(f: Facts) -> Section:
             )
         else:
             timing.append("Marriages may still be announced once the talon is exhausted, but not once it has been closed.")
-        if f.closing and not m.after_close:
+        if not m.after_close:
             if m.on_closing_lead:
                 timing.append(
                     "There is one exception: a player who closes the talon may announce a marriage on the "
@@ -150,7 +159,10 @@ def closing_section(f: Facts) -> Section:
             out,
         )
     else:
-        s.p(f"If the closer fails, {f.opponent} scores {fail}.")
+        s.p(
+            "Nobody can go out by declaring (see Declaring), so a player who closes the talon always fails: "
+            f"{f.opponent} scores {fail}."
+        )
     return s
 
 
@@ -257,9 +269,9 @@ def claim_section(f: Facts) -> Section:
     if not c.enabled:
         s.p("There is no declaring: nobody can go out, and every deal is played to the last trick.")
         return s
-    count = "his card points from tricks plus his marriages that count" if not f.partnership else (
-        "his side's card points from tricks plus its marriages that count"
-    )
+    count = "his card points from tricks" if not f.partnership else "his side's card points from tricks"
+    if f.marriage:
+        count += " plus his marriages that count" if not f.partnership else " plus its marriages that count"
     when = "straight after winning a trick, before leading again"
     if c.after_marriage and f.marriage:
         when += ", or straight after announcing a marriage, before the trick is played (the card he led then counts for nobody)"

@@ -1,0 +1,129 @@
+"""``rules run --matches M``: many whole matches between bots, and how many each side won.
+
+Match ``k`` (counting from 0) is played from the seed ``S + k``, its bots seeded from that
+seed as in a single ``rules run``, so ``rules run RULESET --seed S+k`` replays any one of them
+with its log, and the same ``--seed`` gives the same tally.  The tally goes to stdout (one
+JSON object with ``--json``), the progress bar to stderr.  Ctrl-C (or SIGTERM, SIGHUP) prints
+the tally of the matches finished so far, marked interrupted, and exits 130 (128 + signal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import typer
+
+from cli.errors import fail
+from cli.output import say, warn
+from cli.progress import progress_bar
+from cli.stopping import Stopped, ignore_stops, stop_signals
+from interpreter.core.errors import RulesError
+from interpreter.core.printable import json_text
+from interpreter.play.bots import make_agent
+from interpreter.play.runner import play_match
+from interpreter.rules.ruleset import Ruleset
+
+#: A match that nobody has won in this many deals is a broken ruleset (as for one match).
+MAX_DEALS = 1000
+
+
+@dataclass
+class Tally:
+    """What the matches played so far came to: matches won per side, unfinished ones, deals."""
+
+    rs: Ruleset
+    seed: int
+    kinds: list[str]
+    matches: int
+    won: list[int]
+    unfinished: int = 0
+    deals: int = 0
+    results: list[dict[str, Any]] = field(default_factory=list)
+    interrupted: bool = False
+
+    @property
+    def played(self) -> int:
+        return len(self.results)
+
+    def add(self, seed: int, winner: int | None, scores: list[int], deals: int) -> None:
+        if winner is None:
+            self.unfinished += 1
+        else:
+            self.won[winner] += 1
+        self.deals += deals
+        self.results.append({"seed": seed, "winner": winner, "match_scores": scores, "deals": deals})
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.rs.name,
+            "seed": self.seed,
+            "players": self.kinds,
+            "matches": self.played,
+            "won": self.won,
+            "unfinished": self.unfinished,
+            "deals": self.deals,
+            "interrupted": self.interrupted,
+            "results": self.results,
+        }
+
+    def lines(self) -> list[str]:
+        """The text tally: matches won per side (with its seats' kinds), then the totals."""
+        rs = self.rs
+        label = "team" if rs.partnership else "seat"
+        rows = []
+        for side, seats in enumerate(rs.sides):
+            where = f" (seats {' & '.join(map(str, seats))})" if rs.partnership else ""
+            rows.append((f"{label} {side}{where}: {', '.join(self.kinds[s] for s in seats)}", self.won[side]))
+        if self.unfinished:
+            rows.append(("unfinished (--deals)", self.unfinished))
+        played = self.played
+        width = max(len(name) for name, _ in rows)
+        digits = len(str(played))
+        out = ["matches won"]
+        out += [f"  {name:<{width}}  {count:>{digits}}  {100 * count / max(played, 1):5.1f}%" for name, count in rows]
+        per = f" ({self.deals / played:.1f} per match)" if played else ""
+        more = " (interrupted)" if self.interrupted else ""
+        out.append(f"{played:,} match{'es' if played != 1 else ''}{more}, {self.deals:,} deal{'s' if self.deals != 1 else ''}{per}")
+        return out
+
+
+def play_matches(rs: Ruleset, kinds: list[str], seed: int, matches: int, deals: int | None, *, as_json: bool) -> None:
+    """Play ``matches`` matches from ``seed``, ``seed + 1``, ...; print the tally; exit like ``rules run``."""
+    tally = Tally(rs, seed, kinds, matches, [0] * rs.side_count)
+    limit = deals if deals is not None else MAX_DEALS
+    if not as_json:
+        seeds = f"seed {seed}" if matches == 1 else f"seeds {seed} to {seed + matches - 1}"
+        say(f"{rs.title} -- {matches:,} match{'es' if matches != 1 else ''} to {rs.match.target}, {seeds}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
+    status = 0
+    try:
+        with stop_signals(), progress_bar(matches, rs.title, unit="matches") as advance:
+            for k in range(matches):
+                s = seed + k
+                agents = [make_agent(kind, rs, s * 16 + seat) for seat, kind in enumerate(kinds)]
+                match = play_match(rs, agents, seed=s, max_deals=limit)
+                if deals is None and match.winner is None:
+                    ignore_stops()
+                    warn(
+                        f"error: nobody won match {k + 1} (seed {s}) in {MAX_DEALS} deals; check the ruleset's scoring "
+                        "and target (rules validate --deep shows the score distribution)",
+                    )
+                    raise typer.Exit(2)
+                tally.add(s, match.winner, list(match.scores), len(match.results))
+                advance(k + 1)
+            ignore_stops()
+    except RulesError as exc:  # e.g. a scoring expression that divides by zero
+        raise fail(exc) from None
+    except Stopped as stop:
+        tally.interrupted, status = True, stop.exit_status
+    except KeyboardInterrupt:
+        tally.interrupted, status = True, 130
+    if as_json:
+        say(json_text(tally.as_json(), ensure_ascii=True))
+    else:
+        for line in tally.lines():
+            say(line)
+    if tally.interrupted:
+        warn(f"interrupted after {tally.played:,} of {matches:,} matches")
+    if status:
+        raise typer.Exit(status)
