@@ -50,8 +50,10 @@ class StartScreen(Screen[None]):
             yield Label("Ruleset")
             yield Select(choices, value=opts.ruleset or "schnapsen", allow_blank=False, id="ruleset")
             yield Label("Opponent (the bot in every other seat; with four players, your partner too)")
-            kinds = [k for _, k in OPPONENTS]
-            yield Select([(label, kind) for label, kind in OPPONENTS], value=opts.opponent if opts.opponent in kinds else kinds[0], allow_blank=False, id="opponent")
+            offered = list(OPPONENTS)
+            if opts.opponent not in [k for _, k in offered]:  # --opponent search:ms=300, policy:..., as asked
+                offered.insert(0, (opts.opponent, opts.opponent))
+            yield Select(offered, value=opts.opponent, allow_blank=False, id="opponent")
             with Horizontal(id="practice-row"):
                 yield Switch(value=opts.practice, id="practice")
                 yield Label("Practice mode: hints, undo, and the points counted for you", id="practice-label")

@@ -427,3 +427,15 @@ def test_the_start_screen_offers_to_go_on_with_the_last_match(tmp_path: Path, mo
         assert table(app).session.moves == seen["moves"]
 
     run(second, TableOptions(None, "greedy", None, False, None, 0.0), size=(120, 32))
+
+
+def test_an_opponent_from_the_command_line_is_kept_on_the_start_screen(tmp_path: Path) -> None:
+    """``rules play --opponent search:iters=50``: not one of the listed opponents, still the one that plays."""
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        assert "search:iters=50" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table(app).session.kinds == ["human", "search:iters=50"]
+
+    run(test, TableOptions("schnapsen", "search:iters=50", 7, False, tmp_path / "r.yaml", 0.0))

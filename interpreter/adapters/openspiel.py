@@ -1,0 +1,440 @@
+"""Every ruleset as an OpenSpiel game: ``pyspiel.load_game("python_sixty_six(ruleset=house/santase)")``.
+
+Importing this module registers the game :data:`GAME_NAME` with two parameters: ``ruleset``
+(a bundled name or a path; default ``schnapsen``) and ``dealer`` (a seat, or -1 for the
+ruleset's first dealer).  One game is one deal.
+
+* **Chance is explicit**: the first ``deck size - 1`` moves are chance nodes that lay out the
+  shuffled deck card by card (chance action = card index, uniform over the cards left; the
+  last card falls into place), dealt by the ruleset's packets exactly as a seeded deal is.
+* **Players** are the seats; their actions are the indexes of the action codes
+  (:class:`~interpreter.play.observation.ObservationLayout`), the same as the PettingZoo
+  environment's.  The player to move is the seat that must decide (the engine's ``actor``).
+* **Imperfect information**: observers built from the seat's view only -- the observation
+  (tensor and string, what the seat sees now) and the information state (the observation
+  followed by the ordered public history; its string keys search trees).
+* **Returns** per player when the deal ends: the game points or units its side scored minus
+  the mean of the other sides' (zero-sum); the bounds come from the ruleset's scoring
+  formulas (:func:`score_bounds`).
+* :func:`world_resampler` builds a resampler for OpenSpiel's ``ISMCTSBot`` on the engine's
+  world sampler (:mod:`interpreter.search.sampling`); :func:`ismcts_bot` makes such a bot.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from interpreter.core.cards import bit_list
+from interpreter.engine.state import DealState, deal_cards
+from interpreter.play.observation import ObservationLayout, layout
+from interpreter.rules.loader import load_ruleset, load_schema
+from interpreter.rules.ruleset import Ruleset
+from interpreter.search.sampling import WorldSampler
+
+__all__ = [
+    "GAME_NAME", "SixtySixGame", "SixtySixObserver", "SixtySixState", "ismcts_bot", "score_bounds",
+    "world_resampler",
+]
+
+GAME_NAME = "python_sixty_six"
+
+
+def _most_players() -> int:
+    count = load_schema()["properties"]["players"]["properties"]["count"]
+    return int(count["maximum"])
+
+
+def _fewest_players() -> int:
+    count = load_schema()["properties"]["players"]["properties"]["count"]
+    return int(count["minimum"])
+
+
+def _game_type(utility: Any) -> Any:
+    """The game's type: registered zero-sum; general-sum for a ruleset whose sides differ in size."""
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Sixty-Six family (any ruleset)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=_most_players(),
+        min_num_players=_fewest_players(),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"ruleset": "schnapsen", "dealer": -1},
+    )
+
+
+_GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
+
+
+def score_bounds(rs: Ruleset) -> tuple[int, int]:
+    """The least and the most one match side can score in a deal of ``rs``.
+
+    Worked out from the rule file: the scoring formulas are evaluated where their value can
+    change -- every trick count, and points and bids at 0, at the most a side can hold, at
+    every number in the formula, at multiples of the unit (each with its neighbours) -- and
+    the fixed amounts (penalties, the last trick's points) are added in.
+    """
+    lay = layout(rs)
+    sc = rs.scoring
+    top = lay.points_scale
+    unit = sc.unit
+    sources = " ".join(e.source for e in (sc.game_points, sc.made, sc.set, sc.defenders, sc.moon_made, sc.moon_set))
+    marks = {int(m) for m in re.findall(r"\d+", sources)}
+    marks |= {k * unit for k in range(top // max(unit, 1) + 2)} if unit > 0 else set()
+    points = sorted({0, top} | {m + d for m in marks for d in (-1, 0, 1) if 0 <= m + d <= top})
+    tricks = list(range(rs.deck.size // 2 + 1))
+    bids = sorted({0, *rs.bidding.values})
+
+    def values_for(name: str) -> list[int]:
+        if name == "unit":
+            return [unit]
+        if name == "bid":
+            return bids
+        if "tricks" in name:
+            return tricks
+        return points
+
+    def outcomes(expression: Any) -> list[int]:
+        names = sorted(expression.names)
+        found = []
+        for combo in itertools.product(*(values_for(name) for name in names)):
+            try:
+                found.append(int(expression.evaluate(dict(zip(names, combo)))))
+            except Exception:  # a formula undefined there (a division by zero): no score
+                continue
+        return found
+
+    if sc.method == "units":
+        scores = [v for e in (sc.made, sc.set, sc.defenders, sc.moon_made, sc.moon_set) for v in outcomes(e)]
+    else:
+        gp = outcomes(sc.game_points)
+        if sc.losers == "each_pays":
+            gp += [v * (rs.players.count - 1) for v in gp]
+        fp, false = rs.closing.fail_points, rs.claim.false_points
+        scores = gp + [fp.base, fp.no_trick, false.base, false.opponent_without_trick, rs.end.last_trick_points]
+    return min([0, *scores]), max([0, *scores])
+
+
+def _utility_bounds(rs: Ruleset) -> tuple[float, float]:
+    low, high = score_bounds(rs)
+    spread = float(max(high - low, 1))
+    return -spread, spread
+
+
+class _Deal:
+    """The deal of a state: its ruleset, the cards laid out by chance, the engine's state and
+    the decisions made -- kept apart from the state's own fields.
+
+    OpenSpiel clones a Python state with ``deepcopy`` and serializes it by pickling its fields:
+    a copy takes :meth:`DealState.copy` (the ruleset is shared, never copied), and the pickled
+    form is the ruleset's name, the dealer, the cards laid out and the decisions, replayed when
+    loaded.
+    """
+
+    __slots__ = ("name", "rs", "layout", "dealer", "order", "state", "codes")
+
+    def __init__(self, name: str, rs: Ruleset, dealer: int) -> None:
+        self.name = name
+        self.rs = rs
+        self.layout: ObservationLayout = layout(rs)
+        self.dealer = dealer
+        self.order: list[int] = []
+        self.state: DealState | None = None
+        self.codes: list[int] = []
+
+    def lay(self, card: int) -> None:
+        """Chance lays out the next card of the shuffled deck; the deal starts when one is left."""
+        self.order.append(card)
+        size = self.rs.deck.size
+        if len(self.order) == size - 1:
+            self.order.extend(c for c in range(size) if c not in self.order)
+            hands, stock, turnup = deal_cards(self.rs, self.dealer, self.order)
+            self.state = DealState(self.rs, self.dealer, hands, stock, turnup)
+
+    def decide(self, code: int) -> None:
+        assert self.state is not None
+        self.state.push_code(code, keep_undo=False)
+        self.codes.append(code)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
+        out = _Deal(self.name, self.rs, self.dealer)
+        out.order, out.codes = self.order[:], self.codes[:]
+        out.state = None if self.state is None else self.state.copy()
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.name, self.dealer, self.order, self.codes))
+
+
+def _rebuild(name: str, dealer: int, order: list[int], codes: list[int]) -> _Deal:
+    box = _Deal(name, load_ruleset(name), dealer)
+    for card in order[: box.rs.deck.size - 1]:
+        box.lay(card)
+    for code in codes:
+        box.decide(code)
+    return box
+
+
+class SixtySixGame(pyspiel.Game):
+    """One deal of a ruleset as an OpenSpiel game (parameters ``ruleset`` and ``dealer``)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        name = str(params.get("ruleset", "schnapsen"))
+        rs = load_ruleset(name)
+        dealer = int(params.get("dealer", -1))
+        n = rs.players.count
+        if not -1 <= dealer < n:
+            raise ValueError(f"dealer must be a seat (0 to {n - 1}) or -1, not {dealer}")
+        self.rs = rs
+        self.ruleset_name = name
+        self.dealer = rs.dealer.first if dealer < 0 else dealer
+        self.layout: ObservationLayout = layout(rs)
+        low, high = _utility_bounds(rs)
+        sizes = {len(seats) for seats in rs.sides}
+        zero_sum = len(sizes) == 1
+        game_type = _GAME_TYPE if zero_sum else _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.layout.actions,
+            max_chance_outcomes=rs.deck.size,
+            num_players=n,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=self.layout.max_decisions + rs.deck.size - 1,
+        )
+        super().__init__(game_type, info, {"ruleset": name, "dealer": dealer})
+
+    def new_initial_state(self) -> SixtySixState:
+        """A deal about to be dealt: the first moves are chance's."""
+        return SixtySixState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SixtySixObserver:
+        """An observer: the observation by default, the information state with ``perfect_recall``."""
+        return SixtySixObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class SixtySixState(pyspiel.State):
+    """A deal being dealt (chance nodes) or played (the engine's :class:`DealState`)."""
+
+    def __init__(self, game: SixtySixGame) -> None:
+        super().__init__(game)
+        self._box = _Deal(game.ruleset_name, game.rs, game.dealer)
+
+    @property
+    def deal(self) -> DealState | None:
+        """The engine's state once every card is dealt (``None`` while chance deals)."""
+        return self._box.state
+
+    @property
+    def rs(self) -> Ruleset:
+        return self._box.rs
+
+    @property
+    def layout(self) -> ObservationLayout:
+        return self._box.layout
+
+    @property
+    def dealer(self) -> int:
+        return self._box.dealer
+
+    @property
+    def order(self) -> list[int]:
+        """The cards chance has laid out so far, top of the deck first."""
+        return self._box.order
+
+    # ------------------------------------------------------------------ OpenSpiel's API
+    def current_player(self) -> int:
+        deal = self._box.state
+        if deal is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if deal.is_over or deal.actor is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(deal.actor)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        deal = self._box.state
+        if deal is None or deal.actor != player:
+            return []
+        index = self.layout.index_of
+        return sorted(index[c] for c in deal.legal_codes())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        left = [c for c in range(self.rs.deck.size) if c not in self.order]
+        p = 1.0 / len(left)
+        return [(c, p) for c in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self._box.state is None:
+            self._box.lay(int(action))
+        else:
+            self._box.decide(self.layout.codes[action])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self.rs.deck.cards[action]}"
+        return str(self.rs.tables.code_text[self.layout.codes[action]])
+
+    def is_terminal(self) -> bool:
+        deal = self._box.state
+        return deal is not None and deal.is_over
+
+    def returns(self) -> list[float]:
+        deal = self._box.state
+        n = self.rs.players.count
+        if deal is None or deal.result is None:
+            return [0.0] * n
+        scores = deal.result.scores
+        out = []
+        for seat in range(n):
+            side = self.rs.side_of(seat)
+            others = [v for k, v in enumerate(scores) if k != side]
+            out.append(float(scores[side] - sum(others) / len(others)) if others else float(scores[side]))
+        return out
+
+    def __str__(self) -> str:
+        deal = self._box.state
+        cards = self.rs.deck.cards
+        if deal is None:
+            return f"dealer {self.dealer}; dealing: " + (" ".join(str(cards[c]) for c in self.order) or "-")
+        lines = [f"dealer {deal.dealer}, trump {deal.trump_suit() or '-'}, turn-up {deal.turn_up_card() or '-'}, talon {deal.talon_size()}"]
+        lines += [f"seat {s}: {deal.hand(s) or '-'}" for s in range(deal.n)]
+        lines.append("stock: " + (" ".join(str(cards[c]) for c in deal.stock[deal.spos:]) or "-")
+                     + (" | widow: " + " ".join(str(cards[c]) for c in deal.widow) if deal.widow else ""))
+        lines.append("trick: " + (" ".join(f"{s}:{c}" for s, c in deal.trick_with_seats()) or "-"))
+        lines.append("points " + "/".join(map(str, deal.card_points())) + ", tricks " + "/".join(map(str, deal.tricks_won())))
+        lines.append("history: " + (", ".join(f"{s}:{a}" for s, a in deal.actions_made()) or "-"))
+        if deal.result is not None:
+            lines.append(f"over: {deal.result.reason}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ worlds
+    def resample(self, player: int, rng: random.Random, sampler: WorldSampler | None = None) -> SixtySixState:
+        """Another state that ``player`` cannot tell from this one, drawn uniformly from the
+        worlds consistent with its view (:class:`~interpreter.search.sampling.WorldSampler`):
+        the sampled deal is dealt by chance, then the same decisions are replayed."""
+        deal = self._box.state
+        if deal is None:
+            raise ValueError("nothing to resample before the cards are dealt")
+        if sampler is None:
+            sampler = WorldSampler(deal.view(player))
+        hands, rest, turnup = sampler.sample(rng).initial_deal()
+        order = _order_of(self.rs, self.dealer, hands, rest, turnup)
+        game = self.get_game()
+        out: SixtySixState = game.new_initial_state()
+        for card in order[:-1]:
+            out.apply_action(card)
+        for action in self.history()[self.rs.deck.size - 1:]:
+            out.apply_action(action)
+        return out
+
+
+def _order_of(rs: Ruleset, dealer: int, hands: list[int], rest: list[int], turnup: int) -> list[int]:
+    """A shuffled deck that deals ``hands``, ``rest`` (stock or widow) and ``turnup``."""
+    seat_at, turn_pos, start = rs.deal_plans[dealer]
+    order = [-1] * rs.deck.size
+    cards = [bit_list(mask) for mask in hands]
+    for pos, seat in seat_at:
+        order[pos] = cards[seat].pop(0)
+    if turn_pos >= 0:
+        order[turn_pos] = turnup
+    order[start:] = rest
+    return order
+
+
+class SixtySixObserver:
+    """OpenSpiel's observer (the ``PyObserver`` interface): ``tensor``, its named parts in
+    ``dict``, ``set_from(state, player)`` and ``string_from(state, player)``.
+
+    With ``perfect_recall`` it gives the information state (the observation, then the ordered
+    history: field ``history``), else the observation; ``private_info=NONE`` leaves out the
+    seat's own cards (its hand and widow).
+    """
+
+    def __init__(self, game: SixtySixGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("an observer of every player's private cards is not offered")
+        self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.recall = bool(iig_obs_type.perfect_recall)
+        self.layout = lay = game.layout
+        size = lay.info_size if self.recall else lay.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {}
+        for f in lay.fields:
+            part = self.tensor[f.offset:f.offset + f.size]
+            self.dict[f.name] = part.reshape(f.rows, f.size // f.rows) if f.rows > 1 else part
+        if self.recall:
+            self.dict["history"] = self.tensor[lay.size:].reshape(lay.history_rows, lay.history_width)
+
+    def set_from(self, state: SixtySixState, player: int) -> None:
+        deal = state.deal
+        if deal is None:
+            self.tensor.fill(0.0)
+            return
+        view = deal.view(player)
+        values = self.layout.encode_info(view, private=self.private) if self.recall else self.layout.encode(view, private=self.private)
+        self.tensor[:] = values
+
+    def string_from(self, state: SixtySixState, player: int) -> str:
+        deal = state.deal
+        if deal is None:
+            return f"seat {player}: dealing ({len(state.order)} cards laid out)"
+        view = deal.view(player)
+        if self.recall:
+            return self.layout.information_state_string(view, private=self.private)
+        return self.layout.observation_string(view, private=self.private)
+
+
+def world_resampler(seed: int = 0) -> Callable[[SixtySixState, int], SixtySixState]:
+    """A resampler for OpenSpiel's ``ISMCTSBot.set_resampler``: worlds from the engine's sampler.
+
+    The sampler of the last view asked about is kept, so one search builds it once.
+    """
+    rng = random.Random(seed)
+    last: list[tuple[tuple[int, tuple[int, ...]], WorldSampler]] = []
+
+    def resample(state: SixtySixState, player: int) -> SixtySixState:
+        key = (player, tuple(state.history()))
+        if not last or last[0][0] != key:
+            deal = state.deal
+            if deal is None:
+                raise ValueError("nothing to resample before the cards are dealt")
+            last[:] = [(key, WorldSampler(deal.view(player)))]
+        return state.resample(player, rng, last[0][1])
+
+    return resample
+
+
+def ismcts_bot(game: SixtySixGame, *, simulations: int = 100, uct_c: float = 2.0, seed: int = 0) -> Any:
+    """OpenSpiel's ISMCTS bot with random rollouts, searching worlds drawn by :func:`world_resampler`."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    bot = ismcts.ISMCTSBot(
+        game=game,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed)),
+        uct_c=uct_c,
+        max_simulations=simulations,
+        random_state=np.random.RandomState(seed),
+        allow_inconsistent_action_sets=True,
+    )
+    bot.set_resampler(world_resampler(seed))
+    return bot
+
+
+pyspiel.register_game(_GAME_TYPE, SixtySixGame)

@@ -1,0 +1,269 @@
+"""Any ruleset as a PettingZoo AEC environment: ``sixtysix_env("house/santase")``.
+
+Agents are the seats (``player_0`` ... ``player_{n-1}``, n from ``rs.players.count``).  The
+agent selected is always the seat that must decide now (the engine's ``actor``), so one agent
+may act several times in a row (a marriage, then declaring or not).  What is not a decision
+happens inside a step: drawing, collecting the trick, scoring, dealing the next deal.
+
+* **Observation** of an agent: ``{"observation": float32 vector, "action_mask": int8 vector}``,
+  worked out from that seat's :class:`~interpreter.engine.views.SeatView` only, by
+  :class:`~interpreter.play.observation.ObservationLayout` (its fields: docs/rl.md).
+* **Actions**: one ``Discrete`` space of every action code of the ruleset (``env.action_names``
+  says what each index is); the mask marks the legal ones.  An illegal action raises
+  ``ValueError``.
+* **Episodes**: one deal (``episode="deal"``, its dealer drawn from the seeded generator unless
+  ``reset(options={"dealer": d})``), or a whole match (``episode="match"``, optionally cut at
+  ``max_deals``: then the agents are truncated).
+* **Rewards**, given to every seat of a side when a deal ends: ``"margin"`` (default) the game
+  points or units its side scored minus the mean of the other sides' (zero-sum), ``"score"``
+  what its side scored, ``"win"`` only at the end of the episode: 1 for the winning side,
+  ``-1 / (sides - 1)`` for the others, 0 for nobody's win.
+* **Seeding**: ``reset(seed=s)`` starts the generator the deals are drawn from; the same seed
+  and actions give the same episode.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from interpreter.engine.match import Match
+from interpreter.engine.settle import DealResult
+from interpreter.engine.state import DealState
+from interpreter.play.observation import ObservationLayout, agent_name, layout
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import Ruleset
+
+__all__ = ["SixtySixEnv", "env", "raw_env", "reward_of", "sixtysix_env"]
+
+RENDER_MODES = ("ansi", "human")
+Episode = Literal["deal", "match"]
+Reward = Literal["margin", "score", "win"]
+
+
+def reward_of(rs: Ruleset, scores: tuple[int, ...] | list[int], side: int, how: str = "margin") -> float:
+    """A side's reward from the per-side scores of a deal: ``"score"`` or ``"margin"``."""
+    if how == "score":
+        return float(scores[side])
+    others = [v for k, v in enumerate(scores) if k != side]
+    return float(scores[side] - sum(others) / len(others)) if others else float(scores[side])
+
+
+class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
+    """The AEC environment of one ruleset (see the module docstring)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "sixtysix_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        ruleset: str | Ruleset,
+        *,
+        render_mode: str | None = None,
+        episode: Episode = "deal",
+        reward: Reward = "margin",
+        max_deals: int | None = None,
+    ) -> None:
+        super().__init__()
+        rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
+        if episode not in ("deal", "match"):
+            raise ValueError(f"episode must be 'deal' or 'match', not {episode!r}")
+        if reward not in ("margin", "score", "win"):
+            raise ValueError(f"reward must be 'margin', 'score' or 'win', not {reward!r}")
+        self.rs = rs
+        self.render_mode = render_mode
+        self.episode = episode
+        self.reward_kind = reward
+        self.max_deals = max_deals
+        self.layout: ObservationLayout = layout(rs)
+        n = rs.players.count
+        self.possible_agents = [agent_name(s) for s in range(n)]
+        self.agents: list[str] = []
+        lay = self.layout
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(0.0, 1.0, (lay.size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (lay.actions,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(lay.actions) for a in self.possible_agents}
+        #: what each action index is, in the ruleset's notation
+        self.action_names: tuple[str, ...] = tuple(rs.tables.code_text[c] for c in lay.codes)
+        self._rng = random.Random()
+        self.match: Match | None = None
+        self.deal: DealState | None = None
+        self.deals = 0
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+
+    def __str__(self) -> str:
+        return f"sixtysix_v0({self.rs.name})"
+
+    # ------------------------------------------------------------------ the API
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        deal = self._deal()
+        return self.layout.observation(deal.view(self.possible_agents.index(agent)))
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        options = options or {}
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.deals = 0
+        n = self.rs.players.count
+        if self.episode == "match":
+            self.match = Match(self.rs, seed=self._rng.getrandbits(32), dealer=options.get("dealer"))
+            self.deal = self.match.next_deal()
+        else:
+            self.match = None
+            dealer = options.get("dealer")
+            if dealer is None:
+                dealer = self._rng.randrange(n)
+            self.deal = DealState.new(self.rs, int(dealer), self._rng.getrandbits(32))
+        self.deals = 1
+        self._select()
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        deal = self._deal()
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for agents that are done")
+        index = int(action)
+        lay = self.layout
+        if not 0 <= index < lay.actions or lay.codes[index] not in deal.legal_codes():
+            name = self.action_names[index] if 0 <= index < lay.actions else "out of range"
+            raise ValueError(f"action {index} ({name}) is not legal for {agent} now")
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        deal.push_code(lay.codes[index], keep_undo=False)
+        if deal.is_over:
+            self._deal_over(deal)
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it with every hand open (``ansi``: returned; ``human``: printed)."""
+        if self.render_mode is None:
+            return None
+        text = self._table_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # ------------------------------------------------------------------ inside
+    def _deal(self) -> DealState:
+        if self.deal is None:
+            raise RuntimeError("call reset() first")
+        return self.deal
+
+    def _select(self) -> None:
+        actor = self._deal().actor
+        assert actor is not None
+        self.agent_selection = self.possible_agents[actor]
+
+    def _give(self, values: list[float]) -> None:
+        for seat, a in enumerate(self.possible_agents):
+            if a in self.rewards:
+                self.rewards[a] += values[self.rs.side_of(seat)]
+
+    def _win(self, winner: int | None) -> list[float]:
+        k = self.rs.side_count
+        if winner is None:
+            return [0.0] * k
+        return [1.0 if side == winner else -1.0 / (k - 1) for side in range(k)]
+
+    def _deal_over(self, deal: DealState) -> None:
+        result: DealResult | None = deal.result
+        assert result is not None
+        match = self.match
+        if match is not None:
+            result = match.finish_deal()
+        k = self.rs.side_count
+        if self.reward_kind != "win":
+            self._give([reward_of(self.rs, result.scores, side, self.reward_kind) for side in range(k)])
+        over = match is None or match.is_over
+        cut = not over and self.max_deals is not None and self.deals >= self.max_deals
+        if over or cut:
+            if self.reward_kind == "win" and over:
+                self._give(self._win(result.winner if match is None else match.winner))
+            info: dict[str, Any] = {"scores": list(result.scores), "reason": result.reason}
+            if match is not None:
+                info["match_scores"] = list(match.scores)
+            for a in self.agents:
+                self.terminations[a] = over
+                self.truncations[a] = cut
+                self.infos[a] = dict(info)
+            return
+        assert match is not None
+        self.deal = match.next_deal()
+        self.deals += 1
+        self._select()
+
+    def _table_text(self) -> str:
+        deal = self.deal
+        if deal is None:
+            return f"{self.rs.title}: not dealt yet (call reset())"
+        rs = self.rs
+        head = f"{rs.title}, deal {self.deals}, dealer {deal.dealer}"
+        if self.match is not None:
+            head += ", match " + "-".join(map(str, self.match.scores))
+        lines = [head, f"trump {deal.trump_suit() or '-'}, turn-up {deal.turn_up_card() or '-'}, talon {deal.talon_size()}"
+                 + (f", closed by {deal.closer}" if deal.closed else "")]
+        points, tricks = deal.card_points(), deal.tricks_won()
+        for seat in range(deal.n):
+            side = rs.side_of(seat)
+            lines.append(f"seat {seat}: {deal.hand(seat) or '-'}  (side {side}: {points[side]} points, {tricks[side]} tricks)")
+        lines.append("trick: " + (" ".join(f"{s}:{c}" for s, c in deal.trick_with_seats()) or "-"))
+        if deal.is_over and deal.result is not None:
+            lines.append(f"over: {deal.result.reason}")
+        else:
+            lines.append(f"seat {deal.actor} to decide: " + ", ".join(str(a) for a in deal.legal_actions()))
+        return "\n".join(lines)
+
+
+def sixtysix_env(
+    ruleset: str | Ruleset,
+    *,
+    render_mode: str | None = None,
+    episode: Episode = "deal",
+    reward: Reward = "margin",
+    max_deals: int | None = None,
+) -> SixtySixEnv:
+    """The AEC environment of a ruleset (a bundled name such as ``"house/santase"``, a path or a ``Ruleset``)."""
+    return SixtySixEnv(ruleset, render_mode=render_mode, episode=episode, reward=reward, max_deals=max_deals)
+
+
+#: PettingZoo's customary names for the constructor
+env = sixtysix_env
+raw_env = SixtySixEnv

@@ -1,0 +1,317 @@
+"""The observation a learning agent is trained on: a seat's view as fixed-length arrays.
+
+Reinforcement-learning and game-theory tools (PettingZoo, OpenSpiel; see
+:mod:`interpreter.adapters`) see a deal through fixed-length arrays.  This module defines
+them, once, from a :class:`~interpreter.engine.views.SeatView` alone -- never from the state --
+so that an agent trained in an environment sees exactly the same numbers when it plays in
+``rules run``, ``rules arena`` or ``rules play`` (:mod:`interpreter.play.bots.policy`).
+
+:class:`ObservationLayout` (``layout(rs)``): the action space (every action code of the
+ruleset, in code order, as indexes ``0 .. len(codes) - 1``), the observation vector (own
+hand, the table, the public history, trump and turn-up, talon, points, the auction; its
+fields listed in :attr:`ObservationLayout.fields`), the action mask, and for OpenSpiel the
+information-state vector (the observation followed by the ordered history) and the two
+strings.  Sizes come from the ruleset (``rs.deck``, ``rs.players.count``, ``rs.sides``, the
+bidding values); seats are counted from the observer (0 is the observing seat, 1 the next in
+playing order, ...), so one policy can play every seat.  numpy is used only when it is installed.
+"""
+
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from interpreter.core.cards import bit_list
+from interpreter.engine.position import AUCTION, OVER, PLAY
+from interpreter.engine.views import (
+    P_CLOSED, P_CLOSER, P_DEALER, P_DECLARER, P_DRAW_PENDING, P_HAND_SIZES, P_HIGH_BID,
+    P_KNOWN, P_LEADER, P_PHASE, P_SEAT_POINTS, P_SIDE_INDEX, P_SITTING_OUT, P_TO_ACT, P_TRICKS,
+    P_TRUMP, P_TURNUP, SeatView,
+)
+from interpreter.rules.ruleset import BID_BASE, Ruleset
+from interpreter.rules.tables import KIND_BID, KIND_MARRY, KIND_PASS, KIND_PLAY
+
+__all__ = ["Field", "ObservationLayout", "agent_name", "layout"]
+
+
+
+def agent_name(seat: int) -> str:
+    """The PettingZoo agent of a seat: ``player_0``, ``player_1``, ..."""
+    return f"player_{seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One part of the observation vector: ``size`` entries from ``offset``, ``rows`` x ``size // rows``."""
+
+    name: str
+    offset: int
+    size: int
+    rows: int
+    meaning: str
+
+
+class ObservationLayout:
+    """The fixed-length encoding of one ruleset's views (build with :func:`layout`).
+
+    Every entry lies in [0, 1]: card planes and one-hot fields are 0/1, counts are divided by
+    a bound of the ruleset (``scale``) and capped at 1.  Planes per seat have one row per seat,
+    counted from the observer.  ``codes[i]`` is the action code of action index ``i``.
+    """
+
+    def __init__(self, rs: Ruleset) -> None:
+        self.rs = rs
+        deck = rs.deck
+        n = rs.players.count
+        d = deck.size
+        s = len(deck.suits)
+        self.codes: tuple[int, ...] = tuple(sorted(rs.action_of))
+        self.index_of: dict[int, int] = {c: i for i, c in enumerate(self.codes)}
+        self.actions = len(self.codes)
+        self.seats = n
+        hand_size = rs.deal.hand_size
+        rest = d - n * hand_size - (1 if rs.trump.selection == "turn_up" else 0)
+        #: bounds the counts are divided by
+        self.talon_scale = max(rest + 1, 1) if rs.deal.talon else 1
+        self.hand_scale = hand_size + (0 if rs.deal.talon else max(rest, 0))
+        marriages = rs.marriage.values.trump + (s - 1) * rs.marriage.values.plain if rs.marriage.enabled else 0
+        self.points_scale = deck.total_points + rs.end.last_trick_bonus + marriages
+        self.tricks_scale = max(d // 2, 1)
+        self.bid_scale = max(rs.bidding.values, default=0) or 1
+        self.widow_scale = d
+        calls = n if rs.bidding.rounds == "single" else n * len(rs.call_codes)
+        #: the most recorded actions a deal can have (the rows of the history in the information state)
+        self.history_rows = d + (calls if rs.bidding.enabled else 0) + s + 2
+        #: the most decisions a deal can have: every card, a ``continue`` after each, the
+        #: exchanges, a close, a declaration, the calls of the auction
+        self.max_decisions = 2 * d + s + 2 + (calls if rs.bidding.enabled else 0)
+        parts: list[tuple[str, int, int, str]] = [
+            ("hand", d, 1, "own cards (one bit per card index)"),
+            ("widow", d, 1, "the widow's cards, for the seat that took it"),
+            ("trick", n * d, n, "the cards on the table, by the seat that played each"),
+            ("played", n * d, n, "every card each seat has played in this deal (the current trick included)"),
+            ("known", n * d, n, "cards known to be in each hand (an exchanged turn-up, a marriage partner shown)"),
+            ("turn_up", d, 1, "the turn-up card"),
+            ("trump", s, 1, "the trump suit, once fixed"),
+            ("married", n * s, n, "the suits each seat has announced a marriage in"),
+            ("talon", 1, 1, f"cards in the talon (face-down stock and turn-up) / {self.talon_scale}"),
+            ("closed", 1, 1, "the talon is closed"),
+            ("closer", n, 1, "who closed it"),
+            ("hand_sizes", n, 1, f"cards in each hand / {self.hand_scale}"),
+            ("points", n, 1, f"each seat's points as this seat may know them / {self.points_scale}"),
+            ("tricks", n, 1, f"tricks each seat has won / {self.tricks_scale}"),
+            ("dealer", n, 1, "the dealer"),
+            ("leader", n, 1, "who led (or leads) the trick"),
+            ("to_act", n, 1, "whose turn it is in the auction or the trick"),
+            ("actor", n, 1, "who must decide now (the marrier choosing to declare, else to_act)"),
+            ("partners", n, 1, "the seats on this seat's side in this deal (itself included)"),
+            ("sitting_out", n, 1, "seats that laid their cards down"),
+            ("phase", 3, 1, "auction, play, over"),
+            ("decision", 2, 1, "a draw is pending (close before it?); a claim is pending after a marriage"),
+            ("high_bid", 1, 1, f"the highest bid / {self.bid_scale}"),
+            ("declarer", n, 1, "the declarer (the highest bidder)"),
+            ("passed", n, 1, "seats that passed"),
+            ("bids", n, 1, f"each seat's bid / {self.bid_scale}"),
+            ("widow_size", 1, 1, f"cards in a widow nobody has taken / {self.widow_scale}"),
+        ]
+        fields: list[Field] = []
+        offset = 0
+        for name, size, rows, meaning in parts:
+            fields.append(Field(name, offset, size, rows, meaning))
+            offset += size
+        self.fields: tuple[Field, ...] = tuple(fields)
+        self.field: dict[str, Field] = {f.name: f for f in fields}
+        self.size = offset
+        #: each row of the history: the seat that acted (counted from the observer), then the action index
+        self.history_width = n + self.actions
+        self.info_size = self.size + self.history_rows * self.history_width
+
+    # ------------------------------------------------------------------ vectors
+    def encode(self, view: SeatView, *, private: bool = True) -> list[float]:
+        """The observation vector of ``view`` (``private=False``: without the hand and widow)."""
+        rs = self.rs
+        t = rs.tables
+        n = self.seats
+        d = t.size
+        me = view.seat
+        p = view.public
+        out = [0.0] * self.size
+        f = self.field
+
+        def rel(seat: int) -> int:
+            return (seat - me) % n
+
+        def one(name: str, seat: int) -> None:
+            if seat >= 0:
+                out[f[name].offset + rel(seat)] = 1.0
+
+        def ratio(value: float, scale: float) -> float:
+            return min(max(value / scale, 0.0), 1.0)
+
+        if private:
+            base = f["hand"].offset
+            for c in bit_list(view.hand_mask):
+                out[base + c] = 1.0
+            base = f["widow"].offset
+            for c in bit_list(view.widow_mask):
+                out[base + c] = 1.0
+        base = f["trick"].offset
+        for seat, card in view.trick:
+            out[base + rel(seat) * d + rs.deck.index(card)] = 1.0
+        played = f["played"].offset
+        married = f["married"].offset
+        suits = len(rs.deck.suits)
+        bids = f["bids"].offset
+        passed = f["passed"].offset
+        for h in view.history_codes:
+            seat, code = h >> 16, h & 0xFFFF
+            kind = t.code_kind[code]
+            if kind == KIND_PLAY or kind == KIND_MARRY:
+                out[played + rel(seat) * d + t.code_card[code]] = 1.0
+                if kind == KIND_MARRY:
+                    out[married + rel(seat) * suits + t.suit_of[t.code_card[code]]] = 1.0
+            elif kind == KIND_PASS:
+                out[passed + rel(seat)] = 1.0
+            elif kind == KIND_BID:
+                out[bids + rel(seat)] = ratio(code - BID_BASE, self.bid_scale)
+        base = f["known"].offset
+        for seat, mask in enumerate(p[P_KNOWN]):
+            for c in bit_list(mask):
+                out[base + rel(seat) * d + c] = 1.0
+        if p[P_TURNUP] >= 0:
+            out[f["turn_up"].offset + p[P_TURNUP]] = 1.0
+        if p[P_TRUMP] >= 0:
+            out[f["trump"].offset + p[P_TRUMP]] = 1.0
+        out[f["talon"].offset] = ratio(view.talon_size, self.talon_scale)
+        out[f["closed"].offset] = 1.0 if p[P_CLOSED] else 0.0
+        one("closer", p[P_CLOSER])
+        for seat in range(n):
+            r = rel(seat)
+            out[f["hand_sizes"].offset + r] = ratio(p[P_HAND_SIZES][seat], self.hand_scale)
+            out[f["points"].offset + r] = ratio(p[P_SEAT_POINTS][seat], self.points_scale)
+            out[f["tricks"].offset + r] = ratio(p[P_TRICKS][seat], self.tricks_scale)
+        one("dealer", p[P_DEALER])
+        one("leader", p[P_LEADER])
+        phase = p[P_PHASE]
+        if phase != OVER:
+            one("to_act", p[P_TO_ACT])
+        if view.actor is not None:
+            one("actor", view.actor)
+        side = p[P_SIDE_INDEX]
+        for seat in range(n):
+            if side[seat] == side[me]:
+                one("partners", seat)
+        for seat in p[P_SITTING_OUT]:
+            one("sitting_out", seat)
+        out[f["phase"].offset + (0 if phase == AUCTION else 1 if phase == PLAY else 2)] = 1.0
+        out[f["decision"].offset] = 1.0 if p[P_DRAW_PENDING] else 0.0
+        out[f["decision"].offset + 1] = 1.0 if view.actor is not None and view.actor != p[P_TO_ACT] else 0.0
+        out[f["high_bid"].offset] = ratio(p[P_HIGH_BID], self.bid_scale)
+        one("declarer", p[P_DECLARER])
+        out[f["widow_size"].offset] = ratio(view.widow_size, self.widow_scale)
+        return out
+
+    def mask(self, view: SeatView) -> list[int]:
+        """The action mask: 1 at the index of every legal action (all 0 unless the seat must decide)."""
+        out = [0] * self.actions
+        index = self.index_of
+        for code in view.legal_codes:
+            out[index[code]] = 1
+        return out
+
+    def history_rows_of(self, view: SeatView) -> list[tuple[int, int]]:
+        """The ordered public history as (seat counted from the observer, action index) pairs."""
+        n = self.seats
+        index = self.index_of
+        rows = [(((h >> 16) - view.seat) % n, index[h & 0xFFFF]) for h in view.history_codes]
+        if len(rows) > self.history_rows:
+            raise ValueError(f"{len(rows)} recorded actions, more than the {self.history_rows} this layout holds")
+        return rows
+
+    def encode_info(self, view: SeatView, *, private: bool = True) -> list[float]:
+        """The information-state vector: the observation, then one row per recorded action."""
+        out = self.encode(view, private=private) + [0.0] * (self.history_rows * self.history_width)
+        base = self.size
+        width = self.history_width
+        n = self.seats
+        for i, (seat, action) in enumerate(self.history_rows_of(view)):
+            out[base + i * width + seat] = 1.0
+            out[base + i * width + n + action] = 1.0
+        return out
+
+    def observation(self, view: SeatView) -> dict[str, Any]:
+        """``{"observation": float32 array, "action_mask": int8 array}`` (lists without numpy)."""
+        obs, mask = self.encode(view), self.mask(view)
+        try:
+            import numpy as np
+        except ImportError:  # pragma: no cover - numpy comes with the rl extra
+            return {"observation": obs, "action_mask": mask}
+        return {"observation": np.asarray(obs, dtype=np.float32), "action_mask": np.asarray(mask, dtype=np.int8)}
+
+    # ------------------------------------------------------------------ strings
+    def observation_string(self, view: SeatView, *, private: bool = True) -> str:
+        """What the observation vector holds, in words (absolute seats, card notation)."""
+        rs = self.rs
+        cards = rs.deck.cards
+        t = rs.tables
+
+        def show(mask: int) -> str:
+            return " ".join(str(cards[c]) for c in bit_list(mask)) or "-"
+
+        p = view.public
+        parts = [f"seat {view.seat}, dealer {view.dealer}"]
+        if private:
+            parts.append(f"hand {show(view.hand_mask)}")
+            if view.widow_mask:
+                parts.append(f"widow {show(view.widow_mask)}")
+        parts.append(f"trump {view.trump or '-'}, turn-up {view.turn_up or '-'}, talon {view.talon_size}"
+                     + (f" closed by {view.closer}" if view.closed else ""))
+        parts.append("trick " + (" ".join(f"{s}:{c}" for s, c in view.trick) or "-"))
+        played = [0] * self.seats
+        for h in view.history_codes:
+            if t.code_card[h & 0xFFFF] >= 0:
+                played[h >> 16] |= 1 << t.code_card[h & 0xFFFF]
+        parts.append("played " + ", ".join(f"{s}: {show(m)}" for s, m in enumerate(played)))
+        known = [f"{s}: {show(m)}" for s, m in enumerate(p[P_KNOWN]) if m]
+        if known:
+            parts.append("known " + ", ".join(known))
+        parts.append("points " + "/".join(map(str, p[P_SEAT_POINTS])) + ", tricks " + "/".join(map(str, p[P_TRICKS]))
+                     + ", cards " + "/".join(map(str, p[P_HAND_SIZES])))
+        if rs.bidding.enabled:
+            parts.append(f"high bid {view.high_bid} by {view.declarer if view.declarer is not None else '-'}"
+                         + (f", sitting out {','.join(map(str, view.sitting_out))}" if view.sitting_out else ""))
+        if view.widow_size:
+            parts.append(f"widow {view.widow_size} face down")
+        parts.append(f"to act {view.to_act if view.to_act is not None else '-'}, actor {view.actor if view.actor is not None else '-'}"
+                     + (", draw pending" if p[P_DRAW_PENDING] else ""))
+        if view.legal_codes:
+            parts.append("legal " + ", ".join(t.code_text[c] for c in view.legal_codes))
+        return " | ".join(parts)
+
+    def information_state_string(self, view: SeatView, *, private: bool = True) -> str:
+        """The observation string, then the whole public history in order and the rounds of drawing.
+
+        Two views of one seat give the same string exactly when they hold the same
+        information, so it keys search trees (OpenSpiel's ISMCTS) and tabular policies.
+        """
+        history = ", ".join(f"{s}:{a}" for s, a in view.history)
+        draws = ",".join(map(str, view.draws))
+        return f"{self.observation_string(view, private=private)} | history {history or '-'} | draws {draws or '-'}"
+
+    def describe(self) -> str:
+        """The layout as a Markdown table (the observation's fields, offsets and sizes)."""
+        lines = ["| field | offset | size | meaning |", "|---|---|---|---|"]
+        lines += [f"| `{f.name}` | {f.offset} | {f.size} | {f.meaning} |" for f in self.fields]
+        return "\n".join(lines)
+
+
+_LAYOUTS: dict[int, tuple[Ruleset, ObservationLayout]] = {}
+
+
+def layout(rs: Ruleset) -> ObservationLayout:
+    """The observation layout of a ruleset (built once per loaded ruleset)."""
+    hit = _LAYOUTS.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        hit = _LAYOUTS[id(rs)] = (rs, ObservationLayout(rs))
+    return hit[1]

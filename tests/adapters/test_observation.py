@@ -1,0 +1,205 @@
+"""The observation the RL adapters and the ``policy`` seat kind share, checked against the view.
+
+* every card plane of the observation is exactly what the seat's view shows (its hand, its
+  widow, the trick, the cards played, the cards known to be in a hand, the turn-up), so no card
+  the seat may not see is ever in it -- checked against the real hidden cards of the state too;
+* it is a function of the view alone: states that look the same from a seat (sampled worlds)
+  give the same observation, information state and strings;
+* its length, and the bounds of the history rows and of the decisions of a deal, hold for
+  every bundled, house and fixture ruleset in random play;
+* :class:`PolicyAgent` plays a match through ``play_match`` from the same observation.
+
+These need no optional package (numpy is used when present).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.core.cards import bit_list
+from interpreter.engine.state import DealState
+from interpreter.engine.views import P_KNOWN, P_TURNUP, SeatView
+from interpreter.play.bots.policy import ObservationLayout, PolicyAgent, ViewState, layout, load_policy, make_policy_agent
+from interpreter.play.bots.random_bot import RandomBot
+from interpreter.play.runner import play_match
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.resources import bundled_rulesets
+from interpreter.rules.ruleset import Ruleset
+from interpreter.search.sampling import WorldSampler
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESETS = sorted(bundled_rulesets()) + sorted(str(p) for p in (ROOT / "tests" / "fixtures" / "rulesets").glob("*.yaml"))
+
+
+def plane(obs: list[float], lay: ObservationLayout, name: str, row: int = 0) -> int:
+    """A card plane of the observation as a bit mask."""
+    f = lay.field[name]
+    width = f.size // f.rows
+    start = f.offset + row * width
+    return sum(1 << i for i, x in enumerate(obs[start:start + width]) if x)
+
+
+def visited_views(rs: Ruleset, deals: int, seed: int) -> list[tuple[DealState, int, SeatView]]:
+    """Views of every seat at every decision of random deals (bots that declare only when right)."""
+    rng = random.Random(seed)
+    bots = [RandomBot(rs, seed + s) for s in range(rs.players.count)]
+    found = []
+    for k in range(deals):
+        state = DealState.new(rs, k % rs.players.count, rng.getrandbits(32))
+        while True:
+            for seat in range(rs.players.count):
+                found.append((state.copy(), seat, state.view(seat)))
+            if state.is_over:
+                break
+            actor = state.actor
+            assert actor is not None
+            view = state.view(actor)
+            state.apply(bots[actor].choose(view, list(view.legal)))
+    return found
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=lambda name: Path(name).stem if name.endswith(".yaml") else name)
+def test_the_observation_shows_exactly_what_the_view_shows(name: str) -> None:
+    rs = load_ruleset(name)
+    lay = layout(rs)
+    n = rs.players.count
+    t = rs.tables
+    for state, seat, view in visited_views(rs, 6, 11):
+        obs = lay.encode(view)
+        assert len(obs) == lay.size and all(0.0 <= x <= 1.0 for x in obs)
+        rel = {s: (s - seat) % n for s in range(n)}
+        played = [0] * n
+        for h in view.history_codes:
+            if t.code_card[h & 0xFFFF] >= 0:
+                played[h >> 16] |= 1 << t.code_card[h & 0xFFFF]
+        trick = [0] * n
+        for s, card in view.trick:
+            trick[s] |= 1 << rs.deck.index(card)
+        assert plane(obs, lay, "hand") == view.hand_mask
+        assert plane(obs, lay, "widow") == view.widow_mask
+        turnup = view.public[P_TURNUP]
+        assert plane(obs, lay, "turn_up") == (1 << turnup if turnup >= 0 else 0)
+        for s in range(n):
+            assert plane(obs, lay, "played", rel[s]) == played[s]
+            assert plane(obs, lay, "trick", rel[s]) == trick[s]
+            assert plane(obs, lay, "known", rel[s]) == view.public[P_KNOWN][s]
+        # and against the truth: no card hidden from this seat is in any card plane
+        seen = view.hand_mask | view.widow_mask | (1 << turnup if turnup >= 0 else 0)
+        for s in range(n):
+            seen |= played[s] | view.public[P_KNOWN][s]
+        hidden = rs.deck.full_mask & ~seen
+        assert hidden & state.hands[seat] == 0
+        for f in lay.fields:
+            if f.size % rs.deck.size == 0 and f.size // f.rows == rs.deck.size:
+                for row in range(f.rows):
+                    assert plane(obs, lay, f.name, row) & hidden == 0, (f.name, row)
+        mask = lay.mask(view)
+        assert [lay.codes[i] for i, m in enumerate(mask) if m] == sorted(view.legal_codes)
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=lambda name: Path(name).stem if name.endswith(".yaml") else name)
+def test_the_observation_is_a_function_of_the_view_alone(name: str) -> None:
+    rs = load_ruleset(name)
+    lay = layout(rs)
+    rng = random.Random(3)
+    views = visited_views(rs, 2, 5)
+    for state, seat, view in views[:: max(1, len(views) // 12)]:
+        if state.is_over:
+            continue
+        sampler = WorldSampler(view)
+        for _ in range(3):
+            world = sampler.sample(rng).state
+            other = world.view(seat)
+            assert other == view
+            assert lay.encode(other) == lay.encode(view)
+            assert lay.encode_info(other) == lay.encode_info(view)
+            assert lay.information_state_string(other) == lay.information_state_string(view)
+            assert lay.observation_string(other) == lay.observation_string(view)
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=lambda name: Path(name).stem if name.endswith(".yaml") else name)
+def test_the_fixed_sizes_hold_in_random_play(name: str) -> None:
+    rs = load_ruleset(name)
+    lay = layout(rs)
+    rng = random.Random(7)
+    assert lay.actions == len(rs.action_of)
+    assert lay.size == sum(f.size for f in lay.fields)
+    for k in range(150):
+        state = DealState.new(rs, k % rs.players.count, k)
+        decisions = 0
+        while not state.is_over:
+            state.push_code(rng.choice(state.legal_codes()))
+            decisions += 1
+        assert len(state.history) <= lay.history_rows
+        assert decisions <= lay.max_decisions
+        assert len(lay.encode_info(state.view(0))) == lay.info_size
+
+
+def test_a_policy_agent_plays_a_match_from_the_observation() -> None:
+    rs = load_ruleset("schnapsen")
+    lay = layout(rs)
+    seen: list[str] = []
+
+    def first_legal(observation: dict[str, object], agent: str) -> int:
+        seen.append(agent)
+        mask = list(observation["action_mask"])  # type: ignore[call-overload]
+        assert len(list(observation["observation"])) == lay.size  # type: ignore[call-overload]
+        return mask.index(1)
+
+    match = play_match(rs, [PolicyAgent(rs, first_legal), RandomBot(rs, 1)], seed=4)
+    assert match.is_over and set(seen) == {"player_0"}
+
+
+def test_a_policy_agent_refuses_an_illegal_choice() -> None:
+    rs = load_ruleset("schnapsen")
+    state = DealState.new(rs, 1, 42)
+    view = state.view(state.actor or 0)
+    illegal = next(i for i, m in enumerate(layout(rs).mask(view)) if not m)
+    agent = PolicyAgent(rs, lambda observation, agent: illegal)
+    with pytest.raises(ValueError, match="not legal"):
+        agent.choose(view, list(view.legal))
+
+
+def test_an_openspiel_style_policy_reads_a_view_state() -> None:
+    rs = load_ruleset("north-american-4")
+
+    class Uniform:
+        def action_probabilities(self, state: ViewState, player: int) -> dict[int, float]:
+            assert state.current_player() == player
+            assert len(state.information_state_tensor(player)) == layout(rs).info_size
+            legal = state.legal_actions(player)
+            return {a: 1 / len(legal) for a in legal}
+
+    match = play_match(rs, [PolicyAgent(rs, Uniform(), seed=s) for s in range(4)], seed=9, max_deals=2)
+    assert len(match.results) >= 1
+
+
+def test_the_seat_kind_names_a_policy_in_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.py"
+    path.write_text("def policy(observation, agent):\n    return list(observation['action_mask']).index(1)\n")
+    rs = load_ruleset("sechsundsechzig")
+    agent = make_policy_agent(f"policy:{path}:policy", rs, 0)
+    match = play_match(rs, [agent, RandomBot(rs, 2)], seed=1, max_deals=1)
+    assert match.results
+    assert load_policy(f"{path}:policy") is load_policy(f"{path}:policy")  # the file runs once
+    assert callable(load_policy("interpreter.play.bots.policy:agent_name"))
+    with pytest.raises(ValueError):
+        load_policy("no_such_module_here:policy")
+    with pytest.raises(ValueError):
+        load_policy("no-colon")
+    with pytest.raises(ValueError):
+        load_policy(f"{tmp_path / 'missing.py'}:policy")
+
+
+def test_seats_are_counted_from_the_observer() -> None:
+    rs = load_ruleset("north-american-4")
+    lay = layout(rs)
+    state = DealState.new(rs, 0, 5)
+    for seat in range(4):
+        obs = lay.encode(state.view(seat))
+        f = lay.field["dealer"]
+        assert obs[f.offset:f.offset + f.size].index(1.0) == (0 - seat) % 4
+        assert bit_list(plane(obs, lay, "hand")) == bit_list(state.hands[seat])

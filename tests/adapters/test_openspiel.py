@@ -1,0 +1,159 @@
+"""The OpenSpiel game: OpenSpiel's own random simulation test for every bundled and house
+ruleset, explicit chance, the observers, returns, and its ISMCTS bot playing with worlds drawn
+by the engine's sampler."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed (pip install -e '.[rl]')")
+
+import numpy as np
+
+from interpreter.adapters.openspiel import GAME_NAME, SixtySixState, ismcts_bot, score_bounds, world_resampler
+from interpreter.engine.state import DealState
+from interpreter.play.bots.policy import PolicyAgent, layout
+from interpreter.play.bots.random_bot import RandomBot
+from interpreter.play.runner import play_match
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.resources import bundled_rulesets
+from interpreter.rules.ruleset import DECLARE
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESETS = sorted(bundled_rulesets())
+FIXTURES = sorted(str(p) for p in (ROOT / "tests" / "fixtures" / "rulesets").glob("*.yaml"))
+
+
+def game(name: str, **params: object) -> object:
+    return pyspiel.load_game(GAME_NAME, {"ruleset": name, **params})
+
+
+def dealt(g: object, seed: int) -> SixtySixState:
+    """A state right after chance has dealt (seeded)."""
+    rng = random.Random(seed)
+    state: SixtySixState = g.new_initial_state()  # type: ignore[attr-defined]
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    return state
+
+
+@pytest.mark.parametrize("name", RULESETS + FIXTURES, ids=lambda name: Path(name).stem if name.endswith(".yaml") else name)
+def test_openspiel_random_sim_test_passes(name: str) -> None:
+    pyspiel.random_sim_test(game(name), num_sims=20, serialize=True, verbose=False)
+
+
+def test_the_game_loads_from_its_string_with_a_house_ruleset() -> None:
+    g = pyspiel.load_game(f"{GAME_NAME}(ruleset=house/santase,dealer=0)")
+    rs = load_ruleset("house/santase")
+    assert g.num_players() == rs.players.count
+    assert g.num_distinct_actions() == len(rs.action_of)
+    assert g.max_chance_outcomes() == rs.deck.size
+    assert g.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert g.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert str(g) == f"{GAME_NAME}(dealer=0,ruleset=house/santase)"
+
+
+def test_chance_deals_the_deck_as_a_seeded_deal_is_dealt() -> None:
+    g = game("schnapsen", dealer=1)
+    rs = load_ruleset("schnapsen")
+    seeded = DealState.new(rs, 1, 42)
+    # the order DealState.new shuffles into, laid out by chance card by card
+    rng = random.Random(42)
+    keys = [rng.random() for _ in range(rs.deck.size)]
+    order = sorted(range(rs.deck.size), key=keys.__getitem__)
+    state = g.new_initial_state()
+    for card in order[:-1]:
+        assert state.is_chance_node()
+        outcomes = dict(state.chance_outcomes())
+        assert outcomes[card] == pytest.approx(1 / len(outcomes))
+        state.apply_action(card)
+    assert not state.is_chance_node()
+    assert state.deal.hands == seeded.hands and state.deal.stock == seeded.stock
+    assert state.current_player() == seeded.actor
+
+
+def test_the_observers_are_the_views_encoding() -> None:
+    g = game("north-american-4")
+    state = dealt(g, 3)
+    deal = state.deal
+    lay = layout(deal.rs)
+    for player in range(4):
+        view = deal.view(player)
+        assert state.observation_tensor(player) == pytest.approx(lay.encode(view))
+        assert state.information_state_tensor(player) == pytest.approx(lay.encode_info(view))
+        assert state.observation_string(player) == lay.observation_string(view)
+        assert state.information_state_string(player) == lay.information_state_string(view)
+    public = g.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    public.set_from(state, 0)
+    hand = lay.field["hand"]
+    assert not public.tensor[hand.offset:hand.offset + hand.size].any()
+    assert public.dict["played"].shape == (4, deal.rs.deck.size)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_returns_are_zero_sum_margins_within_the_bounds(name: str) -> None:
+    g = game(name)
+    rs = load_ruleset(name)
+    low, high = score_bounds(rs)
+    rng = random.Random(1)
+    for seed in range(10):
+        state = dealt(g, seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        returns = state.returns()
+        scores = state.deal.result.scores
+        assert all(low <= v <= high for v in scores)
+        assert sum(returns[seats[0]] for seats in rs.sides) == pytest.approx(0.0)
+        assert g.min_utility() <= min(returns) and max(returns) <= g.max_utility()
+
+
+def test_a_resampled_state_looks_the_same_to_the_player() -> None:
+    g = game("sechsundsechzig")
+    state = dealt(g, 5)
+    rng = random.Random(0)
+    declare = layout(state.rs).index_of[DECLARE]
+    for _ in range(6):  # into the deal, never going out
+        state.apply_action(rng.choice([a for a in state.legal_actions() if a != declare]))
+    assert not state.is_terminal()
+    player = state.current_player()
+    resample = world_resampler(seed=2)
+    differs = False
+    for _ in range(10):
+        world = resample(state, player)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.deal.view(player) == state.deal.view(player)
+        assert world.history()[g.max_chance_outcomes() - 1:] == state.history()[g.max_chance_outcomes() - 1:]
+        differs |= world.deal.hands != state.deal.hands
+    assert differs
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "north-american-4"])
+def test_openspiels_ismcts_bot_plays_a_deal_on_sampled_worlds(name: str) -> None:
+    g = game(name)
+    bot = ismcts_bot(g, simulations=25, seed=3)
+    rng = np.random.RandomState(0)
+    state = g.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        elif state.current_player() == 0:
+            state.apply_action(int(bot.step(state)))
+            moves += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert moves >= 1 and len(state.returns()) == g.num_players()
+
+
+def test_an_openspiel_policy_takes_a_seat() -> None:
+    from open_spiel.python import policy as os_policy
+
+    g = game("schnapsen")
+    rs = load_ruleset("schnapsen")
+    uniform = os_policy.UniformRandomPolicy(g)
+    match = play_match(rs, [PolicyAgent(rs, uniform, seed=1), RandomBot(rs, 2)], seed=6, max_deals=2)
+    assert match.results

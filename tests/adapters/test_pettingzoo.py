@@ -1,0 +1,180 @@
+"""The PettingZoo environment: PettingZoo's own API and seed tests for every bundled and house
+ruleset, the rewards a deal gives, the observation of each agent, and a policy seat reading it."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed (pip install -e '.[rl]')")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+from interpreter.adapters.pettingzoo import SixtySixEnv, reward_of, sixtysix_env
+from interpreter.play.bots.policy import PolicyAgent, layout
+from interpreter.rules.resources import bundled_rulesets
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESETS = sorted(bundled_rulesets())
+FIXTURES = sorted(str(p) for p in (ROOT / "tests" / "fixtures" / "rulesets").glob("*.yaml"))
+
+
+def quietly(test: object, *args: object, **kwargs: object) -> None:
+    """Run one of PettingZoo's tests without its progress lines and advice warnings."""
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        test(*args, **kwargs)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("episode", ["deal", "match"])
+@pytest.mark.parametrize("name", RULESETS + FIXTURES, ids=lambda name: Path(name).stem if name.endswith(".yaml") else name)
+def test_pettingzoo_api_test_passes(name: str, episode: str) -> None:
+    quietly(api_test, sixtysix_env(name, render_mode="ansi", episode=episode, max_deals=3), num_cycles=200)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("episode", ["deal", "match"])
+@pytest.mark.parametrize("name", RULESETS)
+def test_pettingzoo_seed_test_passes(name: str, episode: str) -> None:
+    quietly(seed_test, lambda: sixtysix_env(name, episode=episode, max_deals=3), num_cycles=200)  # type: ignore[arg-type]
+
+
+def play(env: SixtySixEnv, seed: int) -> tuple[dict[str, float], list[str]]:
+    """One episode with masked random actions: the total reward of each agent, the agents that acted."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = {a: 0.0 for a in env.possible_agents}
+    acted = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        acted.append(agent)
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(rng.choice(legal)))
+    return totals, acted
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "north-american-3", "north-american-4"])
+def test_a_deal_pays_its_scores_as_margins_that_sum_to_zero(name: str) -> None:
+    env = sixtysix_env(name)
+    rs = env.rs
+    for seed in range(8):
+        totals, _ = play(env, seed)
+        deal = env.deal
+        assert deal is not None and deal.result is not None
+        scores = deal.result.scores
+        for seat, agent in enumerate(env.possible_agents):
+            assert totals[agent] == pytest.approx(reward_of(rs, scores, rs.side_of(seat)))
+        per_side = [totals[env.possible_agents[seats[0]]] for seats in rs.sides]
+        assert sum(per_side) == pytest.approx(0.0)
+
+
+def test_score_and_win_rewards() -> None:
+    env = sixtysix_env("schnapsen", reward="score")
+    totals, _ = play(env, 3)
+    assert env.deal is not None and env.deal.result is not None
+    assert [totals[a] for a in env.possible_agents] == list(env.deal.result.scores)
+    env = sixtysix_env("schnapsen", reward="win", episode="match")
+    totals, _ = play(env, 3)
+    assert env.match is not None and env.match.winner is not None
+    assert sorted(totals.values()) == [-1.0, 1.0]
+    assert totals[env.possible_agents[env.match.winner]] == 1.0
+
+
+def test_a_match_episode_deals_until_the_match_is_won_or_cut() -> None:
+    env = sixtysix_env("sechsundsechzig", episode="match")
+    play(env, 1)
+    assert env.match is not None and env.match.is_over and env.deals == len(env.match.results)
+    env = sixtysix_env("sechsundsechzig", episode="match", max_deals=1)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated and "match_scores" in info
+            env.step(None)
+        else:
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.deals == 1
+
+
+def test_the_selected_agent_is_the_seat_that_must_decide() -> None:
+    env = sixtysix_env("sechsundsechzig")
+    env.reset(seed=5, options={"dealer": 1})
+    deal = env.deal
+    assert deal is not None and deal.dealer == 1
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert agent == f"player_{deal.actor}"
+        for other in env.possible_agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+
+
+def test_an_illegal_action_is_refused_with_its_name() -> None:
+    env = sixtysix_env("schnapsen")
+    env.reset(seed=0)
+    obs = env.observe(env.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match=env.action_names[illegal]):
+        env.step(illegal)
+
+
+def test_the_agents_observation_is_its_seats_view_encoded() -> None:
+    env = sixtysix_env("north-american-4")
+    env.reset(seed=2)
+    deal = env.deal
+    assert deal is not None
+    lay = layout(env.rs)
+    for seat, agent in enumerate(env.possible_agents):
+        obs = env.observe(agent)
+        assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
+        assert obs["observation"].tolist() == pytest.approx(lay.encode(deal.view(seat)))
+        assert env.observation_space(agent).contains(obs)
+
+
+def test_render_shows_the_table() -> None:
+    env = sixtysix_env("schnapsen", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text is not None and text.startswith("Schnapsen, deal 1") and "to decide" in text
+    assert sixtysix_env("schnapsen").render() is None
+    with pytest.raises(ValueError):
+        sixtysix_env("schnapsen", render_mode="rgb_array")
+
+
+def test_a_policy_seat_sees_what_the_environment_gives() -> None:
+    """Through a whole episode, the policy seat is handed the very observation the environment gives."""
+    env = sixtysix_env("house/santase")
+    rs = env.rs
+    handed: list[dict[str, np.ndarray]] = []
+
+    def policy(observation: dict[str, np.ndarray], agent: str) -> int:
+        handed.append(observation)
+        return int(np.flatnonzero(observation["action_mask"])[-1])
+
+    seat_kind = PolicyAgent(rs, policy)
+    env.reset(seed=8)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        deal = env.deal
+        assert deal is not None
+        view = deal.view(env.possible_agents.index(agent))
+        action = seat_kind.choose(view, list(view.legal))
+        assert np.array_equal(handed[-1]["observation"], obs["observation"])
+        assert np.array_equal(handed[-1]["action_mask"], obs["action_mask"])
+        env.step(env.action_names.index(str(action)))
+    assert len(handed) > 3
