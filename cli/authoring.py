@@ -16,7 +16,7 @@ from typing import Annotated
 import typer
 
 from cli.errors import fail, usage_error
-from cli.options import AllowOutside, names_outside
+from cli.options import AllowOutside, lowercase, names_outside
 from cli.output import say, warn
 from cli.progress import progress_bar
 from interpreter.core.errors import ErrorList, RulesError
@@ -146,7 +146,7 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
-    """Write a commented house-rules skeleton that extends BASE."""
+    """Write a commented house-rules skeleton that extends the ruleset given with --from."""
     from interpreter.play.recordfile import inputs_of, why_not_writable, write_file
     from interpreter.text.skeleton import skeleton
 
@@ -189,7 +189,7 @@ def _extends_reference(base: str, file: Path) -> str:
 
 def describe(
     ruleset: Annotated[str, typer.Argument(help="A ruleset file or bundled name.")],
-    fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
+    fmt: Annotated[str, typer.Option("--format", help="md or html.", callback=lowercase)] = "md",
     allow_outside: AllowOutside = False,
 ) -> None:
     """Print the complete rulebook of a ruleset in plain sentences (house rules: differences first)."""

@@ -90,6 +90,14 @@ def test_choices_are_matched_whatever_their_case() -> None:
     assert {k: v for k, v in upper.json().items() if k != timing} == {k: v for k, v in lower.json().items() if k != timing}
     assert invoke(["simulate", "schnapsen", "--deals", "4", "--backend", "LOCAL", "--json", "--jobs", "1"]).exit_code == 0
     assert invoke(["run", "schnapsen", "--players", "GREEDY,Random", "--deals", "1", "--quiet"]).exit_code == 0
+    html = invoke(["describe", "schnapsen", "--format", "HTML"])
+    assert html.exit_code == 0 and html.stdout.startswith("<!DOCTYPE html>")
+
+
+def test_rules_new_help_names_the_option_it_takes() -> None:
+    """``rules new --help`` once said "extends BASE" while the option is ``--from``."""
+    text = " ".join(invoke(["new", "--help"]).stdout.split())
+    assert "BASE" not in text and "given with --from" in text
 
 
 def test_rules_help_lists_run_and_play_first() -> None:
