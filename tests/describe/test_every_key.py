@@ -35,6 +35,7 @@ from interpreter.text.describe import rulebook
 from interpreter.text.diff import WORDS, Change, diff_rulesets
 from interpreter.text.schemadoc import yaml_flow
 from interpreter.text.schemawords import meanings, schema_label, schema_leaves
+from tests.describe.datapaths import get_path, with_path
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "rulesets"
 #: The rulesets changed, one of each kind first (two players, partnerships and units, three
@@ -84,25 +85,6 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
 PER_KEY = 3
 
 LEAVES = [(path, node) for path, node in schema_leaves(load_schema()) if path not in HEADER]
-
-
-def _get(data: dict[str, Any], path: str) -> Any:
-    for key in path.split("."):
-        data = data.get(key) if isinstance(data, dict) else None  # type: ignore[assignment]
-    return data
-
-
-def _set(data: dict[str, Any], path: str, value: Any) -> dict[str, Any] | None:
-    """A copy of ``data`` with ``path`` set to ``value``; ``None`` if a parent is switched off."""
-    out = copy.deepcopy(data)
-    *parents, last = path.split(".")
-    here = out
-    for key in parents:
-        here = here.get(key)
-        if not isinstance(here, dict):
-            return None
-    here[last] = value
-    return out
 
 
 def _merge(data: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
@@ -165,9 +147,9 @@ def _variants(path: str, node: dict[str, Any], folder: Path) -> Iterator[tuple[R
         base, extra = VARIANTS[path]
         candidates.append((base, _merge(_data(base), extra)))
     for base in BASES:
-        current = _get(_data(base), path)
+        current = get_path(_data(base), path)
         for value in _values(node, current):
-            data = _set(_data(base), path, value) if value != current else None
+            data = with_path(_data(base), path, value) if value != current else None
             if data is not None:
                 candidates.append((base, data))
     for base, data in candidates:

@@ -29,6 +29,7 @@ from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_schema
 from interpreter.rules.relevance import INERT, inert_reason, is_relevant
 from interpreter.text.schemawords import schema_leaves
+from tests.describe.datapaths import get_path, with_path
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "rulesets"
 #: Rulesets made here for a rule no bundled ruleset or fixture exercises: name -> (base, keys).
@@ -55,24 +56,6 @@ def data_of(base: str) -> dict[str, Any]:
     data = copy.deepcopy(load_ruleset(base).data)
     data.pop("extends", None)
     return data
-
-
-def get(data: dict[str, Any], path: str) -> Any:
-    for key in path.split("."):
-        data = data.get(key) if isinstance(data, dict) else None  # type: ignore[assignment]
-    return data
-
-
-def with_value(data: dict[str, Any], path: str, value: Any) -> dict[str, Any] | None:
-    out = copy.deepcopy(data)
-    *parents, last = path.split(".")
-    here = out
-    for key in parents:
-        here = here.get(key)
-        if not isinstance(here, dict):
-            return None
-    here[last] = value
-    return out
 
 
 def other_values(node: dict[str, Any], current: Any) -> Iterator[Any]:
@@ -126,9 +109,9 @@ def cases() -> Iterator[tuple[str, str, Any]]:
             data = data_of(base)
             if is_relevant(path, data):
                 continue
-            if "." in path and not isinstance(get(data, path.rpartition(".")[0]), dict):
+            if "." in path and not isinstance(get_path(data, path.rpartition(".")[0]), dict):
                 continue  # a member of a feature that is absent (no widow, no moon): nothing to change
-            for value in other_values(node, get(data, path)):
+            for value in other_values(node, get_path(data, path)):
                 yield path, base, value
 
 
@@ -150,7 +133,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(("path", "base", "value"), CASES, ids=[f"{p}@{Path(b).stem}={v!r}" for p, b, v in CASES])
 def test_an_inert_option_changes_nothing_in_play(path: str, base: str, value: Any, folder: Path) -> None:
     data = data_of(base)
-    changed = with_value(data, path, value)
+    changed = with_path(data, path, value)
     assert changed is not None
     variant = load(changed, folder)
     if variant is None:
