@@ -33,7 +33,9 @@ def your_turn(view: SeatView, legal: list[Action]) -> str:
 def rules_in_brief(rs: Ruleset) -> str:
     """Two lines of the rules a player needs at the table: target, marriages, match."""
     parts = []
-    if rs.claim.enabled:
+    if rs.claim.enabled and rs.claim.automatic:
+        parts.append(f"the deal ends by itself when a side reaches {rs.claim.target} card points")
+    elif rs.claim.enabled:
         parts.append(f"reach {rs.claim.target} card points and declare")
     if rs.marriage.enabled:
         parts.append(f"marriages {rs.marriage.values.plain}, in trumps {rs.marriage.values.trump}")
@@ -51,8 +53,8 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
         (rs.exchange.enabled, "x", "exchange for the turn-up"),
         (rs.closing.enabled, "c", "close the talon"),
         (rs.closing.enabled and rs.closing.timing == "before_or_after_draw", "b", "close before the draw"),
-        (rs.claim.enabled, "d", f"declare {rs.claim.target}"),
-        (rs.claim.enabled or rs.closing.enabled, "n", "continue (do not declare or close now)"),
+        (rs.claim.enabled and not rs.claim.automatic, "d", f"declare {rs.claim.target}"),
+        ((rs.claim.enabled and not rs.claim.automatic) or rs.closing.enabled, "n", "continue (do not declare or close now)"),
         (rs.bidding.enabled, "p", "pass"),
         (practice, "h", "hint"),
         (practice, "u", "undo"),

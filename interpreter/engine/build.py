@@ -163,8 +163,9 @@ def _suit(rs: Ruleset, value: object, path: str) -> int:
 
 def default_may_declare(st: DealState) -> bool:
     """Whether the leader may declare in this position unless told otherwise: where the rules
-    have declaring, the winner of the last trick may, until he leads to the next one."""
-    return st.t.claim and st.tricks_played > 0 and not st.trick
+    have declaring (and ``claim.automatic`` is off), the winner of the last trick may, until he
+    leads to the next one."""
+    return st.t.claim and not st.t.claim_auto and st.tricks_played > 0 and not st.trick
 
 
 def default_close_snap(st: DealState) -> CloseSnap:
@@ -200,6 +201,7 @@ def build_position(
     points: Sequence[int] | None = None,
     tricks: Sequence[int] | None = None,
     meld: Sequence[int] | None = None,
+    meld_wait: Sequence[int] | None = None,
     bonus: Sequence[int] | None = None,
     known: Sequence[HandLike] | None = None,
     closer: int | None = None,
@@ -225,6 +227,8 @@ def build_position(
     * ``points``, ``tricks``, ``meld``, ``bonus``: per seat (trick points with any widow won,
       tricks won, marriages announced, the last-trick bonus); ``known``: per seat, the cards
       of his hand the others have seen (an exchanged turn-up, a marriage partner).
+      ``meld_wait``: per seat, the part of ``meld`` that still waits for the seat's next trick
+      (only with ``marriage.counts_after: own_next_trick``; default none).
     * ``closer``: the seat that closed the talon (``None``: not closed), ``closed_this_lead``:
       it closed on this lead, ``close_snap``: the scores at the close (default: now, see
       :func:`default_close_snap`).  ``draw_pending``: the trick's winner may still close before
@@ -244,6 +248,8 @@ def build_position(
         raise _fail("closer", f"the {rs.name} ruleset has no closing")
     if may_declare and not t.claim:
         raise _fail("may_declare", f"the {rs.name} ruleset has no declaring")
+    if may_declare and t.claim_auto:
+        raise _fail("may_declare", f"in the {rs.name} ruleset nobody declares: the deal ends by itself at {rs.claim.target}")
 
     # ---------------------------------------------------------------- the cards
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
@@ -396,6 +402,12 @@ def build_position(
     state.tricks = _per_seat(tricks, n, "tricks", deck.size, "tricks")
     state.meld = _per_seat(meld, n, "meld", marriages * max(rs.marriage.values.trump, rs.marriage.values.plain), "marriage points")
     state.bonus = _per_seat(bonus, n, "bonus", rs.end.last_trick_bonus, "bonus points")
+    state.meld_wait = _per_seat(meld_wait, n, "meld_wait", marriages * max(rs.marriage.values.trump, rs.marriage.values.plain), "marriage points")
+    for s in range(n):
+        if state.meld_wait[s] > state.meld[s]:
+            raise _fail("meld_wait", f"seat {s} has only {state.meld[s]} marriage points to wait", f"at most meld[{s}]")
+    if any(state.meld_wait) and rs.marriage.counts_after != "own_next_trick":
+        raise _fail("meld_wait", f"in the {rs.name} ruleset no marriage waits for the marrier's next trick", "no meld_wait")
     played = state.tricks_played = sum(state.tricks)
     missing = deck.size - cards.used.bit_count()
     if played * len(active) > missing:

@@ -155,9 +155,11 @@ class Legality(Position):
         shift = t.marriage_shift
         pairs = hand & t.marriage_low & (hand >> shift if shift >= 0 else hand << -shift)
         if pairs and self.marriage_refusal(seat) is None:
+            first_only = t.marry_first_only  # marriage.lead_card: see marry_card_refusal
             for c in bit_list(pairs):
                 codes.append(MARRY_BASE + c)
-                codes.append(MARRY_BASE + c + shift)
+                if not first_only:
+                    codes.append(MARRY_BASE + c + shift)
         if self.turnup >= 0:  # the exchange and closing need a talon (min_talon_size >= 2)
             card = self.rs.exchange_card[self.trump]  # -1 where the deck has no card of exchange.rank
             if card >= 0 and hand >> card & 1 and self.exchange_refusal(seat) is None:
@@ -316,6 +318,9 @@ class Legality(Position):
         if partner < 0:
             first, second = rs.marriage.ranks
             return Refusal("marriage.ranks", "a marriage is announced with a {} or {}, not {}", (RANK_NAMES.get(first, first), RANK_NAMES.get(second, second), c))
+        if self.t.marry_first_only and not self.t.marriage_low >> card & 1:
+            first, second = rs.marriage.ranks
+            return Refusal("marriage.lead_card", "a marriage is led with the {}, not the {}", (RANK_NAMES.get(first, first), RANK_NAMES.get(second, second)))
         if not self.hands[seat] >> card & 1:
             return Refusal("play", "seat {} does not hold {}", (seat, c))
         refused = self.marriage_refusal(seat)

@@ -32,7 +32,7 @@ class Position:
     __slots__ = (
         "rs", "n", "dealer", "stock", "widow", "hands", "spos", "turnup", "trump", "closed",
         "closer", "close_snap", "phase", "to_act", "leader", "trick", "draw_pending",
-        "claim_seat", "tricks_played", "points", "tricks", "meld", "last_winner",
+        "claim_seat", "tricks_played", "points", "tricks", "meld", "meld_wait", "last_winner",
         "closed_this_lead", "high_bid", "declarer", "calls", "sitting_out", "widow_taker",
         "known", "history", "result", "bonus", "undo", "deal_sides", "_side", "_active",
         "_strict_always", "t", "first_turnup", "draws", "gone",
@@ -77,6 +77,8 @@ class Position:
         self.points = [0] * n
         self.tricks = [0] * n
         self.meld = [0] * n
+        #: per seat, the part of ``meld`` still waiting for a trick under counts_after own_next_trick
+        self.meld_wait = [0] * n
         self.last_winner = -1
         self.closed_this_lead = False
         self.high_bid = 0
@@ -149,6 +151,8 @@ class Position:
             return m
         if how == "team_trick":
             return m if self.side_tricks(self._side[seat]) else 0
+        if how == "own_next_trick":
+            return m - self.meld_wait[seat]
         return m if self.tricks[seat] else 0
 
     def seat_points(self, seat: int, *, marriages: bool = True) -> int:

@@ -48,6 +48,7 @@ from interpreter.rules.ruleset import (
     PASS,
     Ruleset,
 )
+from interpreter.rules.tables import MELD_NEXT_TRICK
 
 __all__ = ["AUCTION", "OVER", "PLAY", "DealResult", "DealState", "deal_cards"]
 
@@ -147,7 +148,7 @@ class DealState(Legality, Settling):
             self.hands[:], self.spos, self.turnup, self.trump, self.closed, self.closer,
             self.close_snap, self.phase, self.to_act, self.leader, self.trick[:],
             self.draw_pending, self.claim_seat, self.tricks_played, self.points[:],
-            self.tricks[:], self.meld[:], self.last_winner, self.closed_this_lead,
+            self.tricks[:], self.meld[:], self.meld_wait[:], self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
             self.known[:], len(self.history), self.result, self.bonus[:], self._active,
             self.deal_sides, self._side, len(self.draws), self.gone,
@@ -177,7 +178,7 @@ class DealState(Legality, Settling):
             self.hands, self.spos, self.turnup, self.trump, self.closed, self.closer,
             self.close_snap, self.phase, self.to_act, self.leader, self.trick,
             self.draw_pending, self.claim_seat, self.tricks_played, self.points,
-            self.tricks, self.meld, self.last_winner, self.closed_this_lead,
+            self.tricks, self.meld, self.meld_wait, self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
             self.known, hist_len, self.result, self.bonus, self._active,
             self.deal_sides, self._side, draws_len, self.gone,
@@ -196,7 +197,8 @@ class DealState(Legality, Settling):
                 seat = self.to_act
                 if len(self.trick) + 1 < self._active:
                     self.undo.append((seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, seat))
-                elif self.hands[seat] & (self.hands[seat] - 1) and (not self.t.talon or self.closed or self.talon_size() == 0):
+                elif (self.hands[seat] & (self.hands[seat] - 1) and (not self.t.talon or self.closed or self.talon_size() == 0)
+                      and not self.t.claim_auto and not (self.t.meld_counts == MELD_NEXT_TRICK and any(self.meld_wait))):
                     # the trick ends, the deal does not (the player keeps a card) and nobody draws
                     self.undo.append((
                         seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, self.trick[:],
@@ -286,14 +288,19 @@ class DealState(Legality, Settling):
         self.gone = gone
         self.points[winner] += gained
         self.tricks[winner] += 1
+        if self.meld_wait[winner]:  # marriage.counts_after own_next_trick: its points count now
+            self.meld_wait[winner] = 0
         self.tricks_played += 1
         trick.clear()
         self.leader = self.to_act = self.last_winner = winner
         self.closed_this_lead = False
-        self.claim_seat = winner if t.claim else -1
+        self.claim_seat = winner if t.claim and not t.claim_auto else -1
         hands = self.hands
         if not hands[winner] and not any(hands[s] for s in range(n) if s not in sitting):
             self._settle_end()
+            return
+        if t.claim_auto and self.side_points(self._side[winner]) >= t.claim_target:  # claim.automatic
+            self._settle_claim(winner, auto=True)
             return
         if not t.talon or self.closed:
             return
@@ -313,11 +320,18 @@ class DealState(Legality, Settling):
         if self.trump < 0 and not self.trick:
             self.trump = suit
         values = rs.marriage.values
-        self.meld[seat] += values.trump if suit == self.trump else values.plain
+        value = values.trump if suit == self.trump else values.plain
+        self.meld[seat] += value
+        if self.t.meld_counts == MELD_NEXT_TRICK:
+            self.meld_wait[seat] += value
         self.known[seat] |= 1 << rs.marriage_partner[card]
         self._play(seat, card)
-        if rs.claim.enabled and rs.claim.after_marriage:
-            self.claim_seat = seat
+        t = self.t
+        if t.claim_after_marriage:
+            if not t.claim_auto:
+                self.claim_seat = seat
+            elif self.side_points(self._side[seat]) >= t.claim_target:  # claim.automatic: out at once
+                self._settle_claim(seat, auto=True)
 
     def _exchange(self, seat: int) -> None:
         ex_card = self.rs.exchange_card[self.trump]
@@ -414,6 +428,9 @@ class DealState(Legality, Settling):
         points, tricks, meld, bonus = self.points, self.tricks, self.meld, self.bonus
         for s in range(self.n):
             k = ((((k << pw | points[s]) << tw | tricks[s]) << pw | meld[s]) << pw) | bonus[s]
+        if t.meld_counts == MELD_NEXT_TRICK:
+            for v in self.meld_wait:
+                k = k << pw | v
         k = (((((k << tw | self.spos) << cw | self.turnup + 1) << cw | self.trump + 1) << sw | self.closer + 1) << 2) | self.phase
         k = ((((k << sw | self.to_act + 1) << sw | self.leader + 1) << sw | self.claim_seat + 1) << tw) | self.tricks_played
         k = (((((k << sw | self.last_winner + 1) << 3 | self.closed << 2 | self.draw_pending << 1 | self.closed_this_lead)
@@ -462,6 +479,7 @@ class DealState(Legality, Settling):
         o.to_act, o.leader, o.trick, o.draw_pending = self.to_act, self.leader, self.trick[:], self.draw_pending
         o.claim_seat, o.tricks_played, o.points, o.tricks = self.claim_seat, self.tricks_played, self.points[:], self.tricks[:]
         o.meld, o.last_winner, o.closed_this_lead = self.meld[:], self.last_winner, self.closed_this_lead
+        o.meld_wait = self.meld_wait[:]
         o.high_bid, o.declarer, o.calls, o.sitting_out = self.high_bid, self.declarer, self.calls, self.sitting_out
         o.widow_taker, o.known, o.history, o.result = self.widow_taker, self.known[:], self.history[:], self.result
         o.bonus, o.undo, o.deal_sides, o._side, o._active = self.bonus[:], [], self.deal_sides, self._side, self._active

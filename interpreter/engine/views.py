@@ -36,14 +36,14 @@ PUBLIC_FIELDS = (
     "phase", "to_act", "leader", "trick", "draw_pending", "claim_seat", "tricks_played",
     "points", "tricks", "meld", "bonus", "last_winner", "closed_this_lead", "high_bid",
     "declarer", "calls", "sitting_out", "widow_taker", "known", "hand_sizes", "deal_sides",
-    "side_index", "active", "result", "stock_size", "widow_size", "seat_points", "gone",
+    "side_index", "active", "result", "stock_size", "widow_size", "seat_points", "gone", "meld_wait",
 )
 (
     P_DEALER, P_SPOS, P_TURNUP, P_FIRST_TURNUP, P_TRUMP, P_CLOSED, P_CLOSER, P_CLOSE_SNAP,
     P_PHASE, P_TO_ACT, P_LEADER, P_TRICK, P_DRAW_PENDING, P_CLAIM_SEAT, P_TRICKS_PLAYED,
     P_POINTS, P_TRICKS, P_MELD, P_BONUS, P_LAST_WINNER, P_CLOSED_THIS_LEAD, P_HIGH_BID,
     P_DECLARER, P_CALLS, P_SITTING_OUT, P_WIDOW_TAKER, P_KNOWN, P_HAND_SIZES, P_DEAL_SIDES,
-    P_SIDE_INDEX, P_ACTIVE, P_RESULT, P_STOCK_SIZE, P_WIDOW_SIZE, P_SEAT_POINTS, P_GONE,
+    P_SIDE_INDEX, P_ACTIVE, P_RESULT, P_STOCK_SIZE, P_WIDOW_SIZE, P_SEAT_POINTS, P_GONE, P_MELD_WAIT,
 ) = range(len(PUBLIC_FIELDS))
 
 _UNSET: Any = object()
@@ -365,7 +365,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
         state.high_bid, state.declarer, state.calls, state.sitting_out, taker,
         tuple(map(_and, state.known, hands)), tuple(map(int.bit_count, hands)),
         state.deal_sides, state._side, state._active,
-        state.result, len(state.stock), len(state.widow), tuple(seat_points), state.gone,
+        state.result, len(state.stock), len(state.widow), tuple(seat_points), state.gone, tuple(state.meld_wait),
     )
     view = object.__new__(SeatView)
     _set(view, "_raw", (

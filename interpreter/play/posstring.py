@@ -41,7 +41,7 @@ __all__ = ["TAGS", "PositionStringError", "parse_position", "position_string"]
 #: Every tag, in the order :func:`position_string` writes them.
 TAGS = (
     "dealer", "trump", "turnup", "hands", "drawn", "stock", "widow", "auction", "bid", "leader",
-    "trick", "declare", "draw", "closed", "at-close", "points", "tricks", "meld", "bonus",
+    "trick", "declare", "draw", "closed", "at-close", "points", "tricks", "meld", "wait", "bonus",
 )
 #: What each tag's value looks like, for messages.
 FORMS = {
@@ -63,6 +63,7 @@ FORMS = {
     "points": "points=N/N/... one number per seat",
     "tricks": "tricks=N/N/... one number per seat",
     "meld": "meld=N/N/... one number per seat",
+    "wait": "wait=N/N/... per seat, the marriage points still waiting for the seat's next trick",
     "bonus": "bonus=N/N/... one number per seat",
 }
 #: The longest string read (a 32-card deck and four seats take about 250 characters).
@@ -157,7 +158,7 @@ def position_string(state: DealState) -> str:
         snap = st.close_snap
         if snap is not None and snap != default_close_snap(st):
             out.append("at-close=" + "/".join(f"{p},{q},{t}" for p, q, t in zip(*snap)))
-    for tag, values in (("points", st.points), ("tricks", st.tricks), ("meld", st.meld), ("bonus", st.bonus)):
+    for tag, values in (("points", st.points), ("tricks", st.tricks), ("meld", st.meld), ("wait", st.meld_wait), ("bonus", st.bonus)):
         if any(values):
             out.append(f"{tag}={numbers(values)}")
     return " ".join(out)
@@ -360,12 +361,12 @@ class _Reader:
                 for r, item in enumerate(part.items):
                     rows[r].append(self.number(item, f"at-close[{k}]"))
             kw["close_snap"] = (rows[0], rows[1], rows[2])
-        for tag in ("points", "tricks", "meld", "bonus"):
+        for tag in ("points", "tricks", "meld", "wait", "bonus"):
             if has(tag):
                 parts = self.fields[tag].parts
                 if len(parts) != n:
                     raise self.fail(self.fields[tag].value_column, tag, f"{len(parts)} numbers for {n} seats", FORMS[tag])
-                kw[tag] = [self.number(self._one(p, f"{tag}[{s}]"), f"{tag}[{s}]") for s, p in enumerate(parts)]
+                kw["meld_wait" if tag == "wait" else tag] = [self.number(self._one(p, f"{tag}[{s}]"), f"{tag}[{s}]") for s, p in enumerate(parts)]
         return kw
 
     def _one(self, part: _Part, path: str) -> tuple[str, int]:

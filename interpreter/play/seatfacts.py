@@ -283,10 +283,11 @@ def ruleset_actions(rs: Ruleset) -> list[tuple[str, str]]:
         out.append(("close", f"close the talon: no more drawing, suit must be followed; you must then reach {rs.claim.target}"))
         if before_draw:
             out.append(("close before-draw", "close right after winning a trick, before anybody draws"))
-    if rs.claim.enabled:
+    declares = rs.claim.enabled and not rs.claim.automatic  # automatic: the deal ends by itself at the target
+    if declares:
         out.append(("declare", f"end the deal claiming {rs.claim.target} points (with fewer you lose)"))
     steps = [what for what, offered in (
-        ("going out after a marriage", rs.claim.enabled and rs.claim.after_marriage),
+        ("going out after a marriage", declares and rs.claim.after_marriage),
         ("closing before the draw", before_draw),
     ) if offered]
     if steps:

@@ -115,6 +115,8 @@ INERT: tuple[Inert, ...] = (
           _said("marriage.after_close is true, so marriages are allowed after closing anyway")),
     Inert(("claim.after_marriage", "scoring.opponent_points"), lambda d: not d["marriage"]["enabled"],
           _said("marriage.enabled is false, so there are no marriages")),
+    Inert(("claim.false_points.*",), lambda d: bool(d["claim"]["automatic"]),
+          _said("claim.automatic is true, so nobody declares and nobody can declare wrongly")),
     Inert(("closing.success_basis", "closing.opponent_out"), lambda d: not d["claim"]["enabled"],
           _said("claim.enabled is false, so nobody goes out and a close can only fail")),
     Inert(("closing.fail_points.basis", "closing.opponent_out"), _same_fail_points,

@@ -37,6 +37,7 @@ from interpreter.rules.tables import (
     KIND_PASS,
     KIND_PLAY,
     MELD_AT_ONCE,
+    MELD_NEXT_TRICK,
     MELD_OWN_TRICK,
     MELD_TEAM_TRICK,
     KeyWidths,
@@ -109,6 +110,7 @@ class MarriageValues:
 class MarriageSpec:
     enabled: bool
     ranks: tuple[str, str]
+    lead_card: str
     values: MarriageValues
     first_lead: str
     counts_after: str
@@ -156,6 +158,7 @@ class FalsePoints:
 class ClaimSpec:
     enabled: bool
     target: int
+    automatic: bool
     after_marriage: bool
     after_last_trick: str
     false_points: FalsePoints
@@ -422,6 +425,8 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         claim=rs.claim.enabled,
         claim_after_marriage=rs.claim.enabled and rs.claim.after_marriage,
         claim_target=rs.claim.target,
+        claim_auto=rs.claim.enabled and rs.claim.automatic,
+        marry_first_only=rs.marriage.lead_card == "first_rank",
         closing=rs.closing.enabled,
         close_before_draw=rs.closing.enabled and rs.closing.timing == "before_or_after_draw",
         close_min=rs.closing.min_talon_size,
@@ -430,7 +435,8 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         marriage_shift=rs.marriage_shift,
         marry_trump=values.trump,
         marry_plain=values.plain,
-        meld_counts=MELD_AT_ONCE if how == "immediately" else MELD_TEAM_TRICK if how == "team_trick" else MELD_OWN_TRICK,
+        meld_counts=(MELD_AT_ONCE if how == "immediately" else MELD_TEAM_TRICK if how == "team_trick"
+                     else MELD_NEXT_TRICK if how == "own_next_trick" else MELD_OWN_TRICK),
         code_kind=tuple(kind),
         code_card=tuple(card),
         code_text=tuple(str(rs.action_of[c]) if c in rs.action_of else "" for c in range(max_code + 1)),

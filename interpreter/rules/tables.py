@@ -23,8 +23,8 @@ KIND_DECLARE, KIND_CONTINUE, KIND_PASS, KIND_BID, KIND_NONE = 5, 6, 7, 8, 9
 KIND_NAMES = ("play", "marry", "exchange", "close", "close_before_draw", "declare", "continue", "pass", "bid", "none")
 
 # How marriage points count (RuleTables.meld_counts): at once, after a trick of the marrier,
-# after a trick of his side.
-MELD_AT_ONCE, MELD_OWN_TRICK, MELD_TEAM_TRICK = 0, 1, 2
+# after a trick of his side, after a trick the marrier wins once he has announced it.
+MELD_AT_ONCE, MELD_OWN_TRICK, MELD_TEAM_TRICK, MELD_NEXT_TRICK = 0, 1, 2, 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +60,8 @@ class RuleTables:
     claim: bool                 # claim.enabled
     claim_after_marriage: bool  # claim.enabled and claim.after_marriage
     claim_target: int           # claim.target
+    claim_auto: bool            # claim.enabled and claim.automatic
+    marry_first_only: bool      # marriage.lead_card == first_rank
     closing: bool               # closing.enabled
     close_before_draw: bool     # closing.timing == before_or_after_draw (and closing enabled)
     close_min: int              # closing.min_talon_size

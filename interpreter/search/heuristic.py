@@ -58,6 +58,7 @@ from interpreter.engine.views import (
     P_HIGH_BID,
     P_LEADER,
     P_MELD,
+    P_MELD_WAIT,
     P_SEAT_POINTS,
     P_SIDE_INDEX,
     P_SITTING_OUT,
@@ -82,7 +83,7 @@ from interpreter.rules.ruleset import (
     PASS,
     Ruleset,
 )
-from interpreter.rules.tables import MELD_AT_ONCE, MELD_TEAM_TRICK
+from interpreter.rules.tables import MELD_AT_ONCE, MELD_NEXT_TRICK, MELD_TEAM_TRICK
 
 Public = tuple[Any, ...]  # a view's public fields, read by their P_* indexes
 
@@ -268,6 +269,8 @@ def _pending(k: Knowledge, pub: Public, seat: int) -> int:
         if any(tricks[s] for s in seats):
             return 0
         return sum(meld[s] for s in seats)
+    if how == MELD_NEXT_TRICK:
+        return int(pub[P_MELD_WAIT][seat])
     return meld[seat] if not tricks[seat] else 0
 
 
@@ -374,6 +377,8 @@ def _counts_now(k: Knowledge, pub: Public, seat: int) -> bool:
     tricks: tuple[int, ...] = pub[P_TRICKS]
     if how == MELD_TEAM_TRICK:
         return any(tricks[s] for s in pub[P_DEAL_SIDES][pub[P_SIDE_INDEX][seat]])
+    if how == MELD_NEXT_TRICK:
+        return False  # it waits for the marrier's next trick
     return tricks[seat] > 0
 
 

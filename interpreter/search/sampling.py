@@ -42,7 +42,7 @@ from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import (
     P_ACTIVE, P_BONUS, P_CALLS, P_CLAIM_SEAT, P_CLOSE_SNAP, P_CLOSED, P_CLOSED_THIS_LEAD, P_CLOSER,
-    P_DEAL_SIDES, P_DEALER, P_GONE, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
+    P_DEAL_SIDES, P_DEALER, P_GONE, P_MELD_WAIT, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
     P_KNOWN, P_LAST_WINNER, P_LEADER, P_MELD, P_PHASE, P_POINTS, P_RESULT, P_SIDE_INDEX,
     P_SITTING_OUT, P_SPOS, P_STOCK_SIZE, P_TO_ACT, P_TRICK, P_TRICKS, P_TRICKS_PLAYED, P_TRUMP,
     P_TURNUP, P_WIDOW_SIZE, P_WIDOW_TAKER, SeatView,
@@ -418,6 +418,7 @@ class WorldSampler:
         st.to_act, st.leader, st.trick, st.draw_pending = p[P_TO_ACT], p[P_LEADER], list(p[P_TRICK]), p[P_DRAW_PENDING]
         st.claim_seat, st.tricks_played, st.points = p[P_CLAIM_SEAT], p[P_TRICKS_PLAYED], list(p[P_POINTS])
         st.tricks, st.meld, st.bonus = list(p[P_TRICKS]), list(p[P_MELD]), list(p[P_BONUS])
+        st.meld_wait = list(p[P_MELD_WAIT])
         st.last_winner, st.closed_this_lead, st.high_bid = p[P_LAST_WINNER], p[P_CLOSED_THIS_LEAD], p[P_HIGH_BID]
         st.declarer, st.calls, st.sitting_out, st.widow_taker = p[P_DECLARER], p[P_CALLS], p[P_SITTING_OUT], p[P_WIDOW_TAKER]
         st.known = list(p[P_KNOWN])

@@ -230,6 +230,8 @@ def _count(state: DealState, report: DeepReport) -> None:
             fired[name] = int(report.sums[key])
     if DECLARE in codes:
         fired["declarations"] += 1
+    elif state.t.claim_auto and any(state.hands):  # claim.automatic: the only way out before the end
+        fired["automatic ends"] += 1
     if any(MARRY_BASE <= c < EXCHANGE for c in codes):
         fired["marriages announced"] += 1
     if any(state.counted_meld(s) for s in range(state.n)):
@@ -264,7 +266,9 @@ def _judge(rs: Ruleset, report: DeepReport) -> None:
         never_legal("an exchange of the turn-up", "exchange", "exchange.enabled")
     if rs.closing.enabled:
         never_legal("closing the talon", "close", "closing.enabled")
-    if rs.claim.enabled:
+    if rs.claim.enabled and rs.claim.automatic:
+        never(f"a deal ending by itself at {rs.claim.target}", "automatic ends", "claim.automatic")
+    elif rs.claim.enabled:
         never(f"a declaration reaching {rs.claim.target}", "declarations", "claim.target")
     if rs.marriage.enabled:
         never("a marriage", "marriages announced", "marriage.enabled")

@@ -187,8 +187,10 @@ WORDS: dict[str, Callable[[Any, Ruleset], Any]] = {
     "marriage.counts_after": _enum({
         "own_trick": "once the player has won a trick",
         "team_trick": "once his side has won a trick",
+        "own_next_trick": "once the player wins a trick after announcing it",
         "immediately": "at once",
     }),
+    "marriage.lead_card": _enum({"either": "either card", "first_rank": "the first of marriage.ranks only"}),
     "marriage.after_exhaustion": _ALLOWED,
     "marriage.after_close": _ALLOWED,
     "marriage.on_closing_lead": _enum({True: "counts", False: "does not count"}),

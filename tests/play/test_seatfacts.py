@@ -240,6 +240,8 @@ def test_the_moon_contract_says_who_sits_out() -> None:
     ("sechsundsechzig", ["play CARD", "marry CARD", "exchange", "close", "close before-draw", "declare", "continue"]),
     # north-american-4: an auction; no exchange, no closing, no claim
     ("north-american-4", ["bid N", "pass", "play CARD", "marry CARD"]),
+    # app-schnapsen: 66 ends the deal by itself, so nobody declares (and none continues)
+    ("house/app-schnapsen", ["play CARD", "marry CARD", "exchange", "close"]),
 ])
 def test_the_actions_of_this_ruleset(name: str, typed: list[str]) -> None:
     actions = facts.ruleset_actions(load_ruleset(name))

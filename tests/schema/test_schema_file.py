@@ -219,6 +219,7 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
         "marriage": {
             "enabled": False,
             "ranks": ["K", "Q"],
+            "lead_card": "either",
             "values": {"plain": 20, "trump": 40},
             "first_lead": "allowed",
             "counts_after": "own_trick",
@@ -247,6 +248,7 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
         "claim": {
             "enabled": False,
             "target": 66,
+            "automatic": False,
             "after_marriage": True,
             "after_last_trick": "auto",
             "false_points": {"base": 2, "opponent_without_trick": 3},

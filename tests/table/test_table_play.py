@@ -261,7 +261,7 @@ def test_every_move_is_on_disk_at_once_and_the_match_resumes(tmp_path: Path) -> 
 
 
 def test_help_lists_this_rulesets_actions_only(tmp_path: Path) -> None:
-    for name in ("schnapsen", "north-american-4"):
+    for name in ("schnapsen", "north-american-4", "house/app-schnapsen"):
         rs = load_ruleset(name)
 
         async def test(app: TableApp, pilot: Any) -> None:
@@ -274,7 +274,7 @@ def test_help_lists_this_rulesets_actions_only(tmp_path: Path) -> None:
             assert (" p  " in text or "pass" in text) == rs.bidding.enabled
             assert ("exchange" in text) == rs.exchange.enabled
             assert ("marry" in text) == rs.marriage.enabled
-            assert (f"declare {rs.claim.target}" in text) == rs.claim.enabled
+            assert (f"declare {rs.claim.target}" in text) == (rs.claim.enabled and not rs.claim.automatic)
             assert ("bid that number" in text) == rs.bidding.enabled
             await pilot.press("escape")
             await settle(pilot)

@@ -253,7 +253,10 @@ def _result_rows(f: Facts) -> list[list[str]]:
     not_closed = ", talon not closed" if f.closing else ""
     played = "all cards played, nobody went out" if f.claim else "all cards played"
     loser = f.position()
-    if f.claim:
+    auto = f.claim and rs.claim.automatic
+    if auto:
+        rows.append([f"{rs.claim.target} reached{not_closed}", "the player who reached it", f"by the table above, on {loser} points and tricks at that moment"])
+    elif f.claim:
         rows.append([f"correct declaration{not_closed}", "the declarer", f"by the table above, on {loser} points and tricks at that moment"])
     if end.unclaimed == "higher_total":
         best = "the highest total" if f.many else "the higher total"
@@ -282,7 +285,7 @@ def _result_rows(f: Facts) -> list[list[str]]:
                 f.other if f.many else "the closer's opponent",
                 fail_words(f, table=True) if cl.opponent_out == "as_fail" else str(cl.fail_points.base),
             ])
-    if f.claim:
+    if f.claim and not auto:
         fp = rs.claim.false_points
         wrong = str(fp.base) if fp.base == fp.opponent_without_trick else (
             f"{fp.base}, or {fp.opponent_without_trick} if he has not yet taken a trick"

@@ -14,9 +14,14 @@ def marriage_section(f: Facts) -> Section:
         s.p("There are no marriages.")
         return s
     first, second = f.marriage_ranks()
+    lead = (
+        f"he leads the {first} and shows the {second} (a marriage cannot be announced by leading the {second})"
+        if m.lead_card == "first_rank"
+        else "he leads one of the two cards and shows the other"
+    )
     s.p(
         f"A player who holds the {first} and {second} of the same suit may announce them as a marriage when he is "
-        "on lead: he leads one of the two cards and shows the other. A marriage in trumps is worth "
+        f"on lead: {lead}. A marriage in trumps is worth "
         f"{m.values.trump} points, a marriage in any other suit {m.values.plain}. Only one marriage can be "
         f"announced on each lead, and {article(first)} or {second} led without announcing the marriage scores "
         "nothing for it."
@@ -26,6 +31,12 @@ def marriage_section(f: Facts) -> Section:
         count = (
             f"The marriage's points are added to {who} only once he has won a trick in the deal; until then they "
             "are pending, and they are lost if he wins no trick."
+        )
+    elif m.counts_after == "own_next_trick":
+        count = (
+            f"The marriage's points are added to {who} only once he wins a trick after announcing it (the trick "
+            "he leads with the marriage counts), even if he has won tricks before; until then they are pending, "
+            "and they are lost if he wins no further trick."
         )
     elif m.counts_after == "team_trick":
         count = (
@@ -82,7 +93,10 @@ def marriage_section(f: Facts) -> Section:
     else:
         timing.append("Any player who is on lead may announce a marriage, on any lead of the deal.")
     s.p(*timing)
-    if f.claim and rs.claim.after_marriage:
+    if f.claim and rs.claim.after_marriage and rs.claim.automatic:
+        if m.counts_after != "own_next_trick":  # else a marriage never counts when announced
+                s.p(f"A marriage that brings a player to {f.target} ends the deal at once, without the trick being played (see Declaring).")
+    elif f.claim and rs.claim.after_marriage:
         s.p(
             f"A player whose marriage brings him to {f.target} may go out at once, without the trick being played "
             "(see Declaring)."
@@ -153,8 +167,9 @@ def closing_section(f: Facts) -> Section:
         out = f"If {first} goes out first, he scores " + (
             "the same." if cl.opponent_out == "as_fail" else f"{gp(cl.fail_points.base)}."
         )
+        going = "go out (the deal ends by itself there)" if rs.claim.automatic else "go out by declaring"
         s.p(
-            f"The closer undertakes to reach {f.target} and go out by declaring. If he does, he wins the deal, "
+            f"The closer undertakes to reach {f.target} and {going}. If he does, he wins the deal, "
             f"and his game points are reckoned on {basis}. If he fails to go out, {f.opponent} scores {fail}.",
             out,
         )
@@ -272,6 +287,9 @@ def claim_section(f: Facts) -> Section:
     count = "his card points from tricks" if not f.partnership else "his side's card points from tricks"
     if f.marriage:
         count += " plus his marriages that count" if not f.partnership else " plus its marriages that count"
+    if c.automatic:
+        _automatic_claim(f, s, count)
+        return s
     when = "straight after winning a trick, before leading again"
     if c.after_marriage and f.marriage:
         when += ", or straight after announcing a marriage, before the trick is played (the card he led then counts for nobody)"
@@ -308,3 +326,18 @@ def claim_section(f: Facts) -> Section:
     return s
 
 
+def _automatic_claim(f: Facts, s: Section, count: str) -> None:
+    """``claim.automatic``: going out without a declaration."""
+    c = f.rs.claim
+    when = "as soon as a trick brings them there"
+    if c.after_marriage and f.marriage and f.rs.marriage.counts_after != "own_next_trick":
+        when += ", or as soon as he announces a marriage that does (the card he led then counts for nobody)"
+    s.p(
+        f"Nobody declares: the deal ends by itself when {count} reach {c.target}, {when}, and it is scored as a "
+        "correct declaration would be. Nobody can therefore go out wrongly."
+    )
+    if c.after_last_trick == "auto":
+        s.p(f"After the last trick, a winner who has then reached {c.target} likewise goes out.")
+    else:
+        s.p("After the last trick, the end of the deal decides.")
+    s.p(f"A player who reaches {c.target} wins the deal (see Scoring for the game points).")
