@@ -18,14 +18,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from cli.errors import fail, usage_error
+from cli.errors import fail, ruleset_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot
 from cli.output import say, warn
 from cli.progress import progress_bar
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
-from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -56,7 +55,7 @@ def arena(
     """Play bot A against bot B on the same deals, seats swapped: A's win rate and net score, with 95% intervals."""
     from interpreter.sim.arena import Arena
 
-    rs = _ruleset(ruleset, allow_outside)
+    rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
     kinds = [_bot(rs, a, "A"), _bot(rs, b, "B")]
     _check_deals(deals)
     run = Arena(rs, kinds, deals=deals, seed=seed)
@@ -82,7 +81,7 @@ def tournament(
     """Play every pair of bots through the arena and rate them (Bradley-Terry, Elo scale, mean 0), best first."""
     from interpreter.sim.arena import Arena
 
-    rs = _ruleset(ruleset, allow_outside)
+    rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
     if len(bots) < 2:
         raise usage_error(f"a tournament needs at least two bots, got {len(bots)}")
     kinds = [_bot(rs, kind, f"{n + 1}") for n, kind in enumerate(bots)]
@@ -101,13 +100,6 @@ def tournament(
 
 
 # ----------------------------------------------------------------------------- arguments
-
-
-def _ruleset(name: str, allow_outside: bool) -> Ruleset:
-    try:
-        return load_ruleset(name, allow_outside=allow_outside)
-    except RulesError as exc:
-        raise fail(exc) from None
 
 
 def _bot(rs: Ruleset, kind: str, label: str) -> str:

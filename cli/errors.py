@@ -14,12 +14,16 @@ words it as one line, and :mod:`cli.main` prints it the same way.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import click
 import typer
 
 from cli.output import warn
 from interpreter.core.errors import ErrorList, RulesError
+
+if TYPE_CHECKING:
+    from interpreter.rules.ruleset import Ruleset
 
 
 def fail(error: RulesError) -> typer.Exit:
@@ -101,3 +105,13 @@ def _bad_value(error: click.BadParameter, param: click.Parameter) -> str:
         return f"{value} is above {high} (expected {high} or less)"
     text = " ".join(error.message.split()).rstrip(".")
     return text.replace("a valid integer range", "a valid integer").replace("a valid float range", "a valid number")
+
+
+def ruleset_or_exit(name: str, *, allow_outside: bool = False) -> Ruleset:
+    """The ruleset a command was given (a file or a bundled name), or its located error and exit 2."""
+    from interpreter.rules.loader import load_ruleset
+
+    try:
+        return load_ruleset(name, allow_outside=allow_outside)
+    except RulesError as exc:
+        raise fail(exc) from None

@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from cli.errors import fail, usage_error
+from cli.errors import fail, ruleset_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, checked_bot
 from cli.output import say, warn
 from cli.table.web import WEB_HOST
 from interpreter.core.errors import RulesError
-from interpreter.rules.loader import load_ruleset
 
 if TYPE_CHECKING:
     from interpreter.play.session import TableSession
@@ -42,12 +41,9 @@ def play(
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play at a full-screen card table against the bots (keys or mouse), in the terminal or with --web in the browser."""
-    if ruleset is not None:
-        try:
-            load_ruleset(ruleset, allow_outside=allow_outside)
-        except RulesError as exc:
-            raise fail(exc) from None
-    check_opponent(opponent, ruleset, allow_outside)
+    # the opponent is checked on the ruleset asked for, or on the start screen's first choice
+    rs = ruleset_or_exit(ruleset or "schnapsen", allow_outside=allow_outside)
+    checked_bot(opponent, rs, "--opponent")
     if record is not None and resume is not None:
         raise usage_error("--record and --resume: a resumed match goes on in its own record; give one of them")
     if record is not None:
@@ -74,12 +70,6 @@ def play(
         # in a browser tab stdout is textual-serve's channel: stderr reaches the server's terminal
         tell = warn if os.environ.get("TEXTUAL_DRIVER") else say
         tell(f"record saved in {path}" + ("" if finished else f"; go on with: rules play --resume {shlex.quote(str(path))}"))
-
-
-def check_opponent(kind: str, ruleset: str | None, allow_outside: bool) -> None:
-    """Refuse an opponent that is not a bot kind (one line, exit 2), checked on the ruleset
-    asked for (or Schnapsen, the start screen's first choice)."""
-    checked_bot(kind, load_ruleset(ruleset or "schnapsen", allow_outside=allow_outside), "--opponent")
 
 
 def resume_session(path: Path, practice: bool, allow_outside: bool) -> TableSession:

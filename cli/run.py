@@ -24,7 +24,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.errors import fail, usage_error
+from cli.errors import fail, ruleset_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, checked_bot, names_outside
 from cli.output import say, silence_stdout, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
@@ -37,7 +37,6 @@ from interpreter.play.bots import BOT_KINDS, Agent, make_agent
 from interpreter.play.record import MatchResult, ruleset_reference
 from interpreter.play.recordfile import RecordNotWritten, RecordWriter, inputs_of, why_not_writable
 from interpreter.play.runner import DealEnded, DealStarted, Event, play_match
-from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.yamlsource import RECORD_LIMITS
 
@@ -74,10 +73,7 @@ def run(
                 raise usage_error(f"{name}: not with --matches, which prints only the tally of the matches")
         if matches > MATCHES_LIMIT:
             raise usage_error(f"--matches: {matches:,} is too many (at most {MATCHES_LIMIT:,})")
-    try:
-        rs = load_ruleset(ruleset, allow_outside=allow_outside)
-    except RulesError as exc:
-        raise fail(exc) from None
+    rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
     kinds = seat_kinds(players, rs)
     if matches is not None:
         if "human" in kinds:

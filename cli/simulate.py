@@ -22,14 +22,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from cli.errors import fail, usage_error
+from cli.errors import fail, ruleset_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, checked_bot, lowercase
 from cli.output import say, warn
 from cli.progress import progress_bar
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
-from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -72,7 +71,7 @@ def simulate(
     from interpreter.sim.simulate import Runs, SimSpec
 
     _formats(as_json, as_csv)
-    rs = _ruleset(ruleset, allow_outside)
+    rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
     seats = seat_kinds(rs, players, "--players")
     _sizes(deals, matches)
     _backend(backend, address)
@@ -127,7 +126,7 @@ def compare(
     from interpreter.sim.simulate import Runs, SimSpec
 
     _formats(as_json, as_csv)
-    rs_a, rs_b = _ruleset(a, allow_outside), _ruleset(b, allow_outside)
+    rs_a, rs_b = ruleset_or_exit(a, allow_outside=allow_outside), ruleset_or_exit(b, allow_outside=allow_outside)
     if rs_a.players.count != rs_b.players.count:
         raise usage_error(f"{rs_a.title} has {rs_a.players.count} seats and {rs_b.title} {rs_b.players.count}: compare rulesets with the same seats")
     seats_a = seat_kinds(rs_a, players, "--players")
@@ -164,13 +163,6 @@ def compare(
 
 
 # ----------------------------------------------------------------------------- arguments
-
-
-def _ruleset(name: str, allow_outside: bool) -> Ruleset:
-    try:
-        return load_ruleset(name, allow_outside=allow_outside)
-    except RulesError as exc:
-        raise fail(exc) from None
 
 
 def _reference(name: str) -> str:
