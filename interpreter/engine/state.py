@@ -198,7 +198,7 @@ class DealState(Legality, Settling):
                 if len(self.trick) + 1 < self._active:
                     self.undo.append((seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, seat))
                 elif (self.hands[seat] & (self.hands[seat] - 1) and (not self.t.talon or self.closed or self.talon_size() == 0)
-                      and not self.t.claim_auto and not (self.t.meld_counts == MELD_NEXT_TRICK and any(self.meld_wait))):
+                      and (self.t.plain_trick_end or not (self.t.claim_auto or any(self.meld_wait)))):
                     # the trick ends, the deal does not (the player keeps a card) and nobody draws
                     self.undo.append((
                         seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, self.trick[:],
@@ -294,7 +294,7 @@ class DealState(Legality, Settling):
         trick.clear()
         self.leader = self.to_act = self.last_winner = winner
         self.closed_this_lead = False
-        self.claim_seat = winner if t.claim and not t.claim_auto else -1
+        self.claim_seat = winner if t.claim_on_trick else -1
         hands = self.hands
         if not hands[winner] and not any(hands[s] for s in range(n) if s not in sitting):
             self._settle_end()

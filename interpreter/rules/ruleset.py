@@ -426,6 +426,8 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         claim_after_marriage=rs.claim.enabled and rs.claim.after_marriage,
         claim_target=rs.claim.target,
         claim_auto=rs.claim.enabled and rs.claim.automatic,
+        claim_on_trick=rs.claim.enabled and not rs.claim.automatic,
+        plain_trick_end=not (rs.claim.enabled and rs.claim.automatic) and how != "own_next_trick",
         marry_first_only=rs.marriage.lead_card == "first_rank",
         closing=rs.closing.enabled,
         close_before_draw=rs.closing.enabled and rs.closing.timing == "before_or_after_draw",

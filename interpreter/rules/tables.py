@@ -61,6 +61,9 @@ class RuleTables:
     claim_after_marriage: bool  # claim.enabled and claim.after_marriage
     claim_target: int           # claim.target
     claim_auto: bool            # claim.enabled and claim.automatic
+    claim_on_trick: bool        # claim.enabled and not claim.automatic: a trick's winner may declare
+    plain_trick_end: bool       # neither claim.automatic nor marriage points waiting for a trick:
+                                # a trick that ends without a draw changes only the trick's fields
     marry_first_only: bool      # marriage.lead_card == first_rank
     closing: bool               # closing.enabled
     close_before_draw: bool     # closing.timing == before_or_after_draw (and closing enabled)
