@@ -70,9 +70,17 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#resume")
     def action_resume(self) -> None:
         """Sit down again at the match saved last in this folder."""
+        from interpreter.play.session import resume
+
         app = cast("TableApp", self.app)
         if self.saved is not None:
-            app.resume_match(self.saved[1])
+            path = self.saved[0]
+            try:  # now for real: the match goes on in its record
+                session = resume(path, allow_outside=app.options.allow_outside)
+            except (RulesError, OSError) as exc:
+                self.notify(f"cannot go on with {path.name}: {exc}", severity="error")
+                return
+            app.resume_match(session)
 
     def on_mount(self) -> None:
         self.query_one("#go", Button).focus()
@@ -101,7 +109,7 @@ def saved_match(folder: Path = Path(".")) -> tuple[Path, TableSession] | None:
         return None
     for path in paths[:SAVED_LOOKED_AT]:
         try:
-            return path, resume(path)
+            return path, resume(path, write=False)  # only a look: the file is rewritten when the person goes on
         except (RulesError, OSError):
             continue  # finished, or not ours to go on with
     return None

@@ -217,7 +217,10 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def resume(path: Path, *, observer: Callable[[Event], None] | None = None, practice: bool = False, allow_outside: bool = False) -> TableSession:
+def resume(
+    path: Path, *, observer: Callable[[Event], None] | None = None, practice: bool = False, allow_outside: bool = False,
+    write: bool = True,
+) -> TableSession:
     """Go on with a match from its record: the finished deals are counted, the deal in play
     is replayed to where it stopped, and the record goes on in the same file.
 
@@ -225,6 +228,7 @@ def resume(path: Path, *, observer: Callable[[Event], None] | None = None, pract
     deals that follow are the ones the match would have dealt; a record cut short while the
     seed was kept from the player goes on with a fresh seed for the deals still to come.
     Raises :class:`ResumeError` (or the record's own error, located) when it cannot.
+    ``write=False`` only reads: the session has no record and the file is not touched.
     """
     rec = load_record(path, allow_outside=allow_outside)
     rs = rec.ruleset
@@ -262,6 +266,10 @@ def resume(path: Path, *, observer: Callable[[Event], None] | None = None, pract
             session.hands = [deal.state.hand(s) for s in range(state.n)]
             current = (state.dealer, deal.seed, texts)
     session.observer = observer
+    if current is not None:
+        session.moves = current[2]
+    if not write:  # a look at the match (the start screen's offer): the file is left as it is
+        return session
     session.record_path = path
     date = rec.meta.get("date")
     session.record = RecordWriter(

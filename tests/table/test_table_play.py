@@ -406,7 +406,7 @@ def test_a_marriage_card_asks_before_it_is_led_unannounced(tmp_path: Path) -> No
 
 
 def test_the_start_screen_offers_to_go_on_with_the_last_match(tmp_path: Path, monkeypatch: Any) -> None:
-    """A match left with q is on the start screen next time; g goes on with it."""
+    """A match left with q is on the start screen next time (its record untouched until then); g goes on with it."""
     monkeypatch.chdir(tmp_path)
     seen: dict[str, Any] = {}
 
@@ -419,8 +419,11 @@ def test_the_start_screen_offers_to_go_on_with_the_last_match(tmp_path: Path, mo
     run(first, TableOptions("schnapsen", "greedy", 5, False, None, 0.0))
     (saved,) = tmp_path.glob("rules-play-*.yaml")
 
+    kept = saved.read_bytes()
+
     async def second(app: TableApp, pilot: Any) -> None:
         assert f"Go on with {saved.name}" in screen_text(app)
+        assert saved.read_bytes() == kept, "offering the match rewrote its record"
         await pilot.press("g")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
