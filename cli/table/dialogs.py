@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from interpreter.core.printable import printable
 from interpreter.play import seatfacts as facts
 from interpreter.play.session import TableSession
 from interpreter.rules.ruleset import Ruleset
@@ -31,7 +32,7 @@ class ConfirmScreen(ModalScreen[bool | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.question, id="question")
+            yield Static(Text(self.question), id="question")  # plain text, never markup
             with Horizontal(id="answers"):
                 yield Button(f"{self.labels[0]} (y)", variant="warning", id="yes")
                 yield Button(f"{self.labels[1]} (n)", variant="primary", id="no")
@@ -62,7 +63,7 @@ class HelpScreen(ModalScreen[None]):
             grid.add_row(key, what)
         grid.add_row("mouse", "click a card or a button")
         with Vertical(id="dialog"):
-            yield Static(Text(self.rs.title, style="bold"))
+            yield Static(Text(printable(self.rs.title), style="bold"))
             yield Static(Text(rules_in_brief(self.rs), style="dim"))
             yield Static(grid)
             yield Button("Close (Esc)", id="close")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from interpreter.core.cards import Card
+from interpreter.core.printable import printable
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
 
@@ -45,7 +46,7 @@ def scoreboard(view: SeatView, match_scores: Sequence[int], deal_number: int) ->
     is what a narrow terminal cuts)."""
     text = Text(facts.match_line(view.rs, view.seat, match_scores), style="bold cyan")
     text.append(f"  ·  deal {deal_number}  ·  ")
-    text.append(view.rs.title, style="bold")
+    text.append(printable(view.rs.title), style="bold")
     return text
 
 

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
 from interpreter.core.errors import RulesError
+from interpreter.core.printable import printable
 from interpreter.play import seatfacts as facts
 from interpreter.play.session import TableSession
 from interpreter.rules.resources import bundled_rulesets
@@ -44,15 +45,15 @@ class StartScreen(Screen[None]):
         names = sorted(bundled_rulesets(), key=lambda n: (n.startswith("house/"), n))
         choices = [(ruleset_choice(name), name) for name in names]
         if opts.ruleset and opts.ruleset not in names:
-            choices.insert(0, (opts.ruleset, opts.ruleset))
+            choices.insert(0, (ruleset_choice(opts.ruleset), opts.ruleset))
         with Vertical(id="start"):
             yield Static(Text("Sixty-Six Rules", style="bold") + Text(" — a card table for the Sixty-Six family"), id="title")
             yield Label("Ruleset")
             yield Select(choices, value=opts.ruleset or "schnapsen", allow_blank=False, id="ruleset")
             yield Label("Opponent (the bot in every other seat; with four players, your partner too)")
-            offered = list(OPPONENTS)
+            offered: list[tuple[str | Text, str]] = list(OPPONENTS)
             if opts.opponent not in [k for _, k in offered]:  # --opponent search:ms=300, policy:..., as asked
-                offered.insert(0, (opts.opponent, opts.opponent))
+                offered.insert(0, (Text(printable(opts.opponent)), opts.opponent))
             yield Select(offered, value=opts.opponent, allow_blank=False, id="opponent")
             with Horizontal(id="practice-row"):
                 yield Switch(value=opts.practice, id="practice")
@@ -63,7 +64,8 @@ class StartScreen(Screen[None]):
                 if self.saved is not None:
                     path, session = self.saved
                     score = facts.match_line(session.rs, session.humans[0], session.match.scores)
-                    yield Button(f"Go on with {path.name}: {session.rs.title}, deal {max(session.number, 1)}, {score} (g)", id="resume")
+                    label = f"Go on with {path.name}: {session.rs.title}, deal {max(session.number, 1)}, {score} (g)"
+                    yield Button(Text(printable(label)), id="resume")
             yield Static(Text("Keys at the table: 1-9 play a card, m marry, x exchange, c close, d declare, h hint, u undo, ? help, q quit", style="dim"))
         yield Footer()
 
@@ -78,7 +80,7 @@ class StartScreen(Screen[None]):
             try:  # now for real: the match goes on in its record
                 session = resume(path, allow_outside=app.options.allow_outside)
             except (RulesError, OSError) as exc:
-                self.notify(f"cannot go on with {path.name}: {exc}", severity="error")
+                self.notify(printable(f"cannot go on with {path.name}: {exc}"), severity="error", markup=False)
                 return
             app.resume_match(session)
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rich.text import Text
+
 from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
 from interpreter.core.cards import RANK_NAMES
 from interpreter.core.errors import RulesError
+from interpreter.core.printable import printable
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
 from interpreter.rules.loader import load_ruleset
@@ -42,7 +45,7 @@ def rules_in_brief(rs: Ruleset) -> str:
     if rs.bidding.enabled:
         parts.append(f"bids in units of {rs.scoring.unit} points")
     parts.append(f"match to {rs.match.target}")
-    return "; ".join(parts) + ".  The full rulebook: rules describe " + rs.name
+    return "; ".join(parts) + ".  The full rulebook: rules describe " + printable(rs.name)
 
 
 def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
@@ -113,10 +116,11 @@ def told(view: SeatView, reason: str, winner: int | None) -> str:
     return re.sub(r"\bseat (\d+)", lambda m: facts.seat_name(view, int(m.group(1))), reason)
 
 
-def ruleset_choice(name: str) -> str:
-    """``Schnapsen (schnapsen)``: the title a player knows, the name the command line takes."""
+def ruleset_choice(name: str) -> Text:
+    """``Schnapsen (schnapsen)``: the title a player knows, the name the command line takes
+    (as plain text: a title from a file is neither markup nor terminal controls)."""
     try:
         title = load_ruleset(name).title
     except RulesError:
-        return name
-    return f"{title} ({name})"
+        return Text(printable(name))
+    return Text(printable(f"{title} ({name})"))

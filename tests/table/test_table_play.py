@@ -442,3 +442,20 @@ def test_an_opponent_from_the_command_line_is_kept_on_the_start_screen(tmp_path:
         assert table(app).session.kinds == ["human", "search:iters=50"]
 
     run(test, TableOptions("schnapsen", "search:iters=50", 7, False, tmp_path / "r.yaml", 0.0))
+
+
+def test_a_title_with_markup_and_terminal_controls_is_shown_as_text(tmp_path: Path) -> None:
+    """A rule file is data: its title reaches the screen as the characters it holds, escaped
+    where they are controls, never as Textual markup or as a raw escape sequence."""
+    house = tmp_path / "odd.yaml"
+    house.write_text('extends: schnapsen\nname: odd\ntitle: "Odd [/] [bold]x \\e[31m red"\ndescription: "x"\n', encoding="utf-8")
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        text = screen_text(app)
+        assert "Odd [/] [bold]x \\x1b[31m red" in text and "\x1b" not in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert "Odd [/] [bold]x \\x1b[31m red" in screen_text(app)
+
+    run(test, TableOptions(str(house), "greedy", 7, False, tmp_path / "r.yaml", 0.0, allow_outside=True), size=(140, 32))
