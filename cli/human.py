@@ -220,6 +220,8 @@ class HumanAgent:
     def _trump_line(view: SeatView) -> str:
         if view.trump:
             trump = SUIT_NAMES[view.trump]
+        elif facts.without_trump(view):
+            trump = "none in this contract"
         elif view.rs.trump.selection == "first_card_led":
             trump = "not yet fixed (the first card led makes it)"
         else:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from interpreter.core.actions import Bid, Close, CloseBeforeDraw, Declare, Exchange, Marry, Pass, Play
+from interpreter.core.actions import Bid, Close, CloseBeforeDraw, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import SUIT_NAMES
+from interpreter.play.seatfacts import bid_words
 from interpreter.play.runner import ActionTaken, DealEnded, DealStarted, Event, TrickDone
-from interpreter.engine.state import DealState
+from interpreter.engine.state import NAMING, DealState
 
 
 def who(state: DealState, seat: int) -> str:
@@ -21,7 +22,11 @@ def side_name(state: DealState, side: int | None) -> str:
 
 
 def scores_text(state: DealState, scores: list[int]) -> str:
+    """The match score; counting down (``match.count: down``), what each side still needs."""
     label = "team" if state.rs.partnership else "seat"
+    if state.rs.match.count == "down":
+        target = state.rs.match.target
+        return ", ".join(f"{label} {i}: {max(target - s, 0)} to go" for i, s in enumerate(scores))
     return ", ".join(f"{label} {i}: {s}" for i, s in enumerate(scores))
 
 
@@ -32,6 +37,9 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
         lines = [f"Deal {event.number}: seat {st.dealer} deals"]
         if st.turnup >= 0:
             lines.append(f"  trump {SUIT_NAMES[st.trump_suit() or 'C']} (turn-up {st.turn_up_card()}), talon {st.talon_size()} cards")
+        elif st.rs.trump.selection == "dealer_card" and st.turned >= 0:
+            card = st.rs.deck.cards[st.turned]
+            lines.append(f"  trump {SUIT_NAMES[card.suit]} (seat {st.dealer}'s last card {card}, shown to all)")
         if show_hands:
             for seat in range(st.n):
                 lines.append(f"  seat {seat} holds {st.hand(seat)}")
@@ -42,16 +50,35 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
         st = event.state
         a = event.action
         s = who(st, event.seat)
+        if isinstance(a, Discard):
+            return [f"  {s} lays {a.card if show_hands else 'a card'} away"]
+        if isinstance(a, NameTrump):
+            return [f"  {s} names {SUIT_NAMES[a.suit]} trump"]
+        if isinstance(a, Pass) and st.rs.trump.selection == "named" and st.calls == 0 and (st.phase == NAMING or event.seat == (st.dealer + 1) % st.n and st.turned >= 0 and st.high_bid == 0):
+            if st.phase == NAMING:
+                return [f"  {s} passes the choice of trump to seat {st.to_act}"]
+            card = st.rs.deck.cards[st.turned]
+            return [f"  {s} passes: his next card {card} is turned, {SUIT_NAMES[card.suit]} are trump"]
         if isinstance(a, (Bid, Pass)):
-            lines = [f"  {s} bids {a.amount}" if isinstance(a, Bid) else f"  {s} passes"]
+            if isinstance(a, Bid) and st.rs.bidding.contracts:
+                lines = [f"  {s} announces {bid_words(st.rs, a.amount)}"]
+            else:
+                lines = [f"  {s} bids {a.amount}" if isinstance(a, Bid) else f"  {s} passes"]
             if st.is_over and st.result and st.result.redeal:
                 lines.append("  everybody passed: the hand is thrown in")
             elif st.phase == 1:
-                moon = st.rs.bidding.moon
-                contract = "the moon" if moon and st.high_bid == moon.bid else f"a bid of {st.high_bid} ({st.high_bid * st.rs.scoring.unit} points)"
-                lines.append(f"  contract: seat {st.declarer} with {contract}")
+                if st.contract is not None:
+                    lines.append(f"  contract: seat {st.declarer} plays {bid_words(st.rs, st.high_bid)}")
+                elif not st.high_bid:
+                    lines.append(f"  everybody passed: the plain game, seat {st.declarer} (the forehand) declaring")
+                else:
+                    moon = st.rs.bidding.moon
+                    contract = "the moon" if moon and st.high_bid == moon.bid else f"a bid of {st.high_bid} ({st.high_bid * st.rs.scoring.unit} points)"
+                    lines.append(f"  contract: seat {st.declarer} with {contract}")
                 for seat in st.sitting_out:
                     lines.append(f"  seat {seat} sits out")
+                if st.to_discard:
+                    lines.append(f"  seat {st.declarer} takes the {st.to_discard} cards of the widow into his hand")
             return lines
         if isinstance(a, Exchange):
             return [f"  {s} exchanges {st.turn_up_card()} for the turn-up {event.turn_up_before}"]
@@ -63,6 +90,8 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
             return [f"  {s} declares"]
         if isinstance(a, Marry):
             value = st.rs.marriage.values.trump if a.card.suit == st.trump_suit() else st.rs.marriage.values.plain
+            if st.trick and st.trick_with_seats()[-1][0] != event.seat:  # a partner's marriage, shown
+                return [f"  {s} shows {value} in {SUIT_NAMES[a.card.suit]} ({a.card} and its partner)"]
             lines = []
             if st.tricks_played == 0 and len(st.trick) == 1 and st.rs.trump.selection == "first_card_led":
                 lines.append(f"  trump is {SUIT_NAMES[a.card.suit]} (first card led)")
@@ -75,8 +104,10 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
         st = event.state
         cards = ", ".join(f"{seat} {card}" for seat, card in event.cards)
         line = f"  trick {st.tricks_played}: {cards} -> seat {event.winner} takes {event.points}"
-        if st.tricks_played == 1 and st.widow and st.widow_taker == event.winner:
+        if st.tricks_played == 1 and st.widow and st.widow_taker == event.winner and st.t.widow_to_tricks:
             line += f" and the widow ({len(st.widow)} cards, face down)"
+        elif st.tricks_played == 1 and st.to_discard and st.widow_taker == event.winner:
+            line += f", and the widow's {st.to_discard} cards into his hand"
         return [line]
     if isinstance(event, DealEnded):
         st = event.state
@@ -86,13 +117,15 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
         points = ", ".join(f"{label} {i}: {p}" for i, p in enumerate(pts))
         if r.redeal:
             head = f"Deal {event.number}: thrown in"
-        elif r.game_points is not None:
+        elif r.game_points is not None and (r.winner is not None or r.drawn or not any(r.scores)):
             head = f"Deal {event.number}: {side_name(st, r.winner)} wins {r.game_points} game point{'s' if r.game_points != 1 else ''}" if r.winner is not None else f"Deal {event.number}: drawn"
         else:
             gained = ", ".join(f"{label} {i} {d:+d}" for i, d in enumerate(r.scores))
             head = f"Deal {event.number}: {gained}"
         lines = [f"{head} -- {r.reason}", f"  card points {points}", f"  score {scores_text(st, event.match.scores)}"]
         if event.match.winner is not None:
-            lines.append(f"Match won by {side_name(st, event.match.winner)}: {scores_text(st, event.match.scores)}")
+            games = event.match.games
+            worth = f" -- it counts {games} games" if games > 1 else ""
+            lines.append(f"Match won by {side_name(st, event.match.winner)}: {scores_text(st, event.match.scores)}{worth}")
         return lines
     return []

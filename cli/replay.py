@@ -25,6 +25,7 @@ from cli.output import say
 from interpreter.core.actions import Action, parse_action
 from interpreter.core.errors import NotationError, RecordError, RulesError
 from interpreter.core.printable import json_text
+from interpreter.engine.build import unwritten
 from interpreter.play.posstring import parse_position, position_string
 from interpreter.play.record import DealRecord, DealReplayed, Record, ReplayOutcome, load_record, replay as run_replay, replay_report
 from interpreter.play.runner import DealEnded, Event
@@ -69,7 +70,7 @@ def replay(
         if log:
             print_headers(rec)
         outcome = run_replay(rec, until, print_log(rec) if log else None)
-        text = None if outcome.state.is_over or not show_position else position_string(outcome.state)
+        text = None if outcome.state.is_over or not show_position or unwritten(outcome.state) else position_string(outcome.state)
     except RulesError as exc:
         raise fail(exc) from None
     report = replay_report(outcome)

@@ -20,8 +20,10 @@ from interpreter.core.actions import (
     CloseBeforeDraw,
     Continue,
     Declare,
+    Discard,
     Exchange,
     Marry,
+    NameTrump,
     Pass,
     Play,
     parse_action,
@@ -48,8 +50,8 @@ from interpreter.engine.views import SeatView
 
 __all__ = [
     "Action", "Bid", "Card", "CardSet", "Close", "CloseBeforeDraw", "Continue", "DealResult",
-    "DealState", "Declare", "ErrorList", "Exchange", "ExpressionError", "GreedyBot",
-    "IllegalActionError", "Marry", "Match", "NotationError", "Pass", "Play", "RandomBot",
+    "DealState", "Declare", "Discard", "ErrorList", "Exchange", "ExpressionError", "GreedyBot",
+    "IllegalActionError", "Marry", "Match", "NameTrump", "NotationError", "Pass", "Play", "RandomBot",
     "RecordError", "RulesError", "Ruleset", "RulesetError", "SeatView", "bundled_rulesets",
     "deal_from_mapping", "find_ruleset", "load_record", "load_ruleset", "make_agent",
     "parse_action", "play_match", "random_playout", "replay", "replay_report",

@@ -101,8 +101,11 @@ class DealSummary(ModalScreen[None]):
             verb = "win" if name in ("you", "opponents") else "wins"
             text.append(f"{name} {verb} {won} game point{'s' if won != 1 else ''}", style="bold green" if rs.side_of(self.me) == result.winner else "bold red")
             text.append(f" — {told(view, result.reason, result.winner)}\n")
-        else:
+        elif result.drawn or not any(result.scores):
             text.append(f"drawn — {told(view, result.reason, result.winner)}\n")
+        else:  # several sides score (defenders against a lone declarer)
+            gains = ", ".join(f"{facts.side_name(rs, self.me, k)} {v:+d}" for k, v in enumerate(result.scores) if v)
+            text.append(f"{gains} — {told(view, result.reason, result.winner)}\n", style="bold")
         text.append(facts.points_line(view) + "\n")
         for line in facts.announcements(view):
             text.append("announced: " + line.split(" (pending")[0] + "\n", style="magenta")

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from interpreter.core.cards import Card
 from interpreter.core.printable import printable
-from interpreter.engine.views import SeatView
+from interpreter.engine.views import P_TURNED, SeatView
 from interpreter.play import seatfacts as facts
 
 TRUMP_MARK = "*"
@@ -77,9 +77,17 @@ def centre(view: SeatView, just_played: Sequence[tuple[int, Card]] = (), taker: 
     """Trump, turn-up and talon, then the cards on the table, and the trick just taken (in
     view until the person's next move, as a trick lies face up until everybody has seen it)."""
     text = Text()
+    turned = view.public[P_TURNED]
     if view.trump:
         text.append("Trump ")
         text.append(facts.suit_text(view.trump), style="bold red" if view.trump in facts.RED_SUITS else "bold")
+        if turned >= 0:  # the card that fixed it, in a hand, seen by everybody
+            text.append("  (")
+            text.append_text(card(view.rs.deck.cards[turned]))
+            holder = view.dealer if view.rs.trump.selection == "dealer_card" else (view.dealer + 1) % view.rs.players.count
+            text.append(f" turned up, {facts.seat_name(view, holder)}{'r' if holder == view.seat else chr(39) + 's'} card)")
+    elif facts.without_trump(view):
+        text.append("No trump in this contract")
     elif view.rs.trump.selection == "first_card_led":
         text.append("Trump: the suit of the first card led")
     else:

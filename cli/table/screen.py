@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 from textual.widgets.button import ButtonVariant
 
-from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.views import SeatView
@@ -129,9 +129,13 @@ class TableScreen(Screen[None]):
         if isinstance(action, Declare):
             return f"{who}: declares {self.session.rs.claim.target}"
         if isinstance(action, Bid):
-            return f"{who}: bid {action.amount}"
+            return f"{who}: bid {facts.bid_words(self.session.rs, action.amount) if self.session.rs.bidding.contracts else action.amount}"
         if isinstance(action, Pass):
             return f"{who}: pass"
+        if isinstance(action, NameTrump):
+            return f"{who}: names {facts.suit_text(action.suit)} trump"
+        if isinstance(action, Discard):  # face down: only the one who lays it away sees it
+            return f"{who}: lay {facts.card_text(action.card)} away" if seat == self.me else f"{who}: lays a card away"
         return f"{who}: {action}"
 
     def log_line(self, line: str, *, of_move: bool = False) -> None:
@@ -183,7 +187,7 @@ class TableScreen(Screen[None]):
     def draw_hand(self, view: SeatView, legal: list[Action]) -> None:
         row = self.query_one("#hand", Horizontal)
         row.remove_children()
-        playable = {a.card for a in legal if isinstance(a, (Play, Marry))}
+        playable = {a.card for a in legal if isinstance(a, (Play, Marry, Discard))}
         buttons = []
         bidding = any(isinstance(a, (Bid, Pass)) for a in legal)
         for k, c in enumerate(render.sorted_hand(view), 1):
@@ -195,7 +199,7 @@ class TableScreen(Screen[None]):
         row = self.query_one("#actions", Horizontal)
         row.remove_children()
         buttons = []
-        for action in (a for a in legal if not isinstance(a, Play)):
+        for action in (a for a in legal if not isinstance(a, (Play, Discard))):
             key = ACTION_KEYS.get(type(action))
             label = action_label(self.session.rs, action) + (f" ({key})" if key and not isinstance(action, Marry) else "")
             if isinstance(action, Marry) and one_marriage([a for a in legal if isinstance(a, Marry)]):
@@ -327,6 +331,8 @@ class TableScreen(Screen[None]):
             self.play(Play(c))
         elif Marry(c) in legal:
             self.play(Marry(c))
+        elif Discard(c) in legal:
+            self.play(Discard(c))
         elif legal:
             self.message = f"illegal: {self.session.explain(Play(c)) or 'not now'}"
             self.refresh_table()
@@ -336,6 +342,15 @@ class TableScreen(Screen[None]):
         if self.session.state is None:
             return
         legal = self.session.legal() if self.session.human_to_act() == self.me else []
+        if any(isinstance(a, NameTrump) for a in legal):  # naming trump: the suit with that number
+            suits = self.session.rs.deck.suits
+            choice = NameTrump(suits[k - 1]) if 1 <= k <= len(suits) else None
+            if choice is not None and choice in legal:
+                self.play(choice)
+            else:
+                self.message = f"no suit {k}: " + ", ".join(f"{i} {facts.suit_text(s)}" for i, s in enumerate(suits, 1))
+                self.refresh_table()
+            return
         if any(isinstance(a, Bid) for a in legal):
             if Bid(k) in legal:
                 self.play(Bid(k))

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import RANK_NAMES
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
-from interpreter.engine.views import SeatView
+from interpreter.engine.views import P_TO_DISCARD, SeatView
 from interpreter.play import seatfacts as facts
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
@@ -25,9 +25,19 @@ ACTION_KEYS = {Marry: "m", Exchange: "x", Close: "c", CloseBeforeDraw: "b", Decl
 
 def your_turn(view: SeatView, legal: list[Action]) -> str:
     """What the person is asked to do: ``bid or pass (keys 1-5, p)``, ``lead a card``..."""
+    if any(isinstance(a, NameTrump) for a in legal):
+        suits = ", ".join(f"{view.rs.deck.suits.index(a.suit) + 1} {facts.suit_text(a.suit)}" for a in legal if isinstance(a, NameTrump))
+        passing = ""
+        if Pass() in legal:
+            passing = ", or pass (p): " + ("your partner names trump" if view.rs.trump.if_passed == "partner" else "your next card is turned up for trump")
+        return f"name trump (keys {suits}){passing}"
+    if any(isinstance(a, Discard) for a in legal):
+        due = view.public[P_TO_DISCARD]
+        return f"lay away {due} more card{'s' if due != 1 else ''} face down (they count for you): press its number"
     if any(isinstance(a, (Bid, Pass)) for a in legal):
         bids = [a.amount for a in legal if isinstance(a, Bid)]
-        return f"bid or pass (keys {bids[0]}-{bids[-1]}, p)" if bids else "pass (p)"
+        keys = f"{bids[0]}-{bids[-1]}" if bids and bids == list(range(bids[0], bids[-1] + 1)) else ", ".join(map(str, bids))
+        return f"bid or pass (keys {keys}, p)" if bids else "pass (p)"
     if any(isinstance(a, (Play, Marry)) for a in legal):
         return "follow with a card" if view.trick else "lead a card"
     return "choose"
@@ -42,10 +52,24 @@ def rules_in_brief(rs: Ruleset) -> str:
         parts.append(f"reach {rs.claim.target} card points and declare")
     if rs.marriage.enabled:
         parts.append(f"marriages {rs.marriage.values.plain}, in trumps {rs.marriage.values.trump}")
-    if rs.bidding.enabled:
+    if rs.bidding.enabled and rs.bidding.contracts:
+        parts.append("contracts: " + ", ".join(f"{c.name.capitalize()} {c.value}" for c in rs.bidding.contracts))
+    elif rs.bidding.enabled:
         parts.append(f"bids in units of {rs.scoring.unit} points")
     parts.append(f"match to {rs.match.target}")
-    return "; ".join(parts) + ".  The full rulebook: rules describe " + printable(rs.name)
+    return "; ".join(parts) + ".  The full rulebook: rules describe " + printable(ruleset_argument(rs))
+
+
+def ruleset_argument(rs: Ruleset) -> str:
+    """How the command line names this ruleset: ``schnapsen``, ``house/santase``, or its file."""
+    from interpreter.rules.resources import bundled_rulesets
+
+    if rs.name in bundled_rulesets():
+        return rs.name
+    house = f"house/{rs.name}"
+    if house in bundled_rulesets():
+        return house
+    return str(rs.source) if rs.source is not None else rs.name
 
 
 def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
@@ -58,7 +82,9 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
         (rs.closing.enabled and rs.closing.timing == "before_or_after_draw", "b", "close before the draw"),
         (rs.claim.enabled and not rs.claim.automatic, "d", f"declare {rs.claim.target}"),
         ((rs.claim.enabled and not rs.claim.automatic) or rs.closing.enabled, "n", "continue (do not declare or close now)"),
-        (rs.bidding.enabled, "p", "pass"),
+        (rs.bidding.enabled or rs.trump.if_passed != "must_name" and rs.trump.selection == "named", "p", "pass"),
+        (rs.trump.selection == "named", "1-4", "while you name trump: the suit with that number (1 clubs, 2 diamonds, 3 hearts, 4 spades)"),
+        (rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks", "1-9", "lay the card with that number away, when cards are laid away"),
         (practice, "h", "hint"),
         (practice, "u", "undo"),
     ]
@@ -98,6 +124,13 @@ def action_label(view_rs: Ruleset, action: Action) -> str:
         return f"Marry {facts.card_text(action.card)}"
     if isinstance(action, Declare):
         return f"Declare {view_rs.claim.target}"
+    if isinstance(action, NameTrump):
+        return f"Trump {facts.suit_text(action.suit)} ({view_rs.deck.suits.index(action.suit) + 1})"
+    if isinstance(action, Discard):
+        return f"Lay away {facts.card_text(action.card)}"
+    if isinstance(action, Bid) and view_rs.bidding.contracts:
+        contract = view_rs.bidding.contract(action.amount)
+        return f"{contract.name.capitalize()} ({contract.value})" if contract is not None else f"Bid {action.amount}"
     if isinstance(action, Bid):
         moon = view_rs.bidding.moon
         return f"Bid {action.amount}" + (" moon" if moon is not None and action.amount == moon.bid else "") + f" ({action.amount})"
@@ -111,9 +144,13 @@ def told(view: SeatView, reason: str, winner: int | None) -> str:
     rs = view.rs
     losers = [s for s in range(rs.side_count) if s != winner]
     loser = facts.side_name(rs, view.seat, losers[0]) if winner is not None and len(losers) == 1 else "the others"
-    reason = re.sub(r"\bopponents?\b", loser, reason)
-    reason = re.sub(r"\bteam (\d+)(?: \(seats [^)]*\))?", lambda m: facts.side_name(rs, view.seat, int(m.group(1))), reason)
-    return re.sub(r"\bseat (\d+)", lambda m: facts.seat_name(view, int(m.group(1))), reason)
+    # the losers are put in last, so that their name ("your team") is not read as a team again
+    reason = re.sub(r"\bopponents?\b", "\0", reason)
+    reason = re.sub(r"\bteam (\d+)(?: \(seats [^)]*\))?", lambda m: facts.side_name(rs, view.seat, int(m.group(1)))
+                    if int(m.group(1)) < rs.side_count else m.group(0), reason)
+    reason = re.sub(r"\bseat (\d+)", lambda m: facts.seat_name(view, int(m.group(1)))
+                    if int(m.group(1)) < rs.players.count else m.group(0), reason)
+    return reason.replace("\0", loser)
 
 
 def ruleset_choice(name: str) -> Text:

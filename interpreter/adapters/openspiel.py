@@ -32,7 +32,7 @@ import numpy as np
 import pyspiel
 
 from interpreter.core.cards import bit_list
-from interpreter.engine.state import DealState, deal_cards
+from interpreter.engine.state import DealState, deal_cards, deal_marks
 from interpreter.play.observation import ObservationLayout, layout
 from interpreter.rules.loader import load_ruleset, load_schema
 from interpreter.rules.ruleset import Ruleset
@@ -125,6 +125,9 @@ def score_bounds(rs: Ruleset) -> tuple[int, int]:
             gp += [v * (rs.players.count - 1) for v in gp]
         fp, false = rs.closing.fail_points, rs.claim.false_points
         scores = gp + [fp.base, fp.no_trick, false.base, false.opponent_without_trick, rs.end.last_trick_points]
+        scores += [c.value for c in rs.bidding.contracts]
+        if rs.end.tie == "next_deal_bonus":  # a drawn deal's point is added to the next winner's
+            scores = [v + 1 for v in scores]
     return min([0, *scores]), max([0, *scores])
 
 
@@ -162,7 +165,8 @@ class _Deal:
         if len(self.order) == size - 1:
             self.order.extend(c for c in range(size) if c not in self.order)
             hands, stock, turnup = deal_cards(self.rs, self.dealer, self.order)
-            self.state = DealState(self.rs, self.dealer, hands, stock, turnup)
+            unseen, shown = deal_marks(self.rs, self.dealer, self.order)
+            self.state = DealState(self.rs, self.dealer, hands, stock, turnup, unseen, shown)
 
     def decide(self, code: int) -> None:
         assert self.state is not None

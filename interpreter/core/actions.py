@@ -95,6 +95,26 @@ class Pass(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class NameTrump(Action):
+    """Name the trump suit (``trump.selection: named``); ``pass`` leaves it to the rule's fallback."""
+
+    suit: str
+
+    def __str__(self) -> str:
+        return f"trump {self.suit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Lay a card away face down after taking the widow into the hand (``widow.to: declarer_hand``)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
 class Continue(Action):
     """Decline an optional step (close before the draw, go out after a marriage); never recorded."""
 
@@ -114,9 +134,15 @@ def parse_action(text: str) -> Action:
     if kind == "marry":
         assert parsed.card is not None
         return Marry(Card(*parsed.card))
+    if kind == "discard":
+        assert parsed.card is not None
+        return Discard(Card(*parsed.card))
     if kind == "bid":
         assert parsed.amount is not None
         return Bid(parsed.amount)
+    if kind == "trump":
+        assert parsed.suit is not None
+        return NameTrump(parsed.suit)
     return _SIMPLE[kind]
 
 

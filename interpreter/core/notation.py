@@ -42,13 +42,14 @@ SUITS = ("C", "D", "H", "S")
 #: Every ``ParsedAction.kind``.
 ACTION_KINDS = (
     "play", "marry", "exchange", "close", "close_before_draw", "declare", "bid", "pass",
+    "trump", "discard",
 )  # fmt: skip
 
-_WITH_CARD = frozenset({"play", "marry"})
-_KEYWORDS = ("play", "marry", "exchange", "close", "declare", "bid", "pass")
+_WITH_CARD = frozenset({"play", "marry", "discard"})
+_KEYWORDS = ("play", "marry", "exchange", "close", "declare", "bid", "pass", "trump", "discard")
 _CARD_FORM = "rank A T K Q J 9 8 7 (or 10) followed by suit C D H S, e.g. TH"
 _ACTION_FORMS = (
-    "one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass"
+    "one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY"
 )
 # Longer input is refused before parsing: no real card or action comes close, and it keeps
 # a pasted essay (or a 5000-digit bid) away from the parser and from int().
@@ -68,6 +69,7 @@ class ParsedAction:
     kind: str
     card: tuple[str, str] | None = None
     amount: int | None = None
+    suit: str | None = None
 
     def __post_init__(self) -> None:
         # Other modules build actions directly (legal-move lists); a malformed one is a bug
@@ -82,6 +84,8 @@ class ParsedAction:
             raise ValueError(f"action {self.kind!r} with amount {self.amount!r}")
         if self.amount is not None and (isinstance(self.amount, bool) or self.amount < 1):
             raise ValueError(f"bid amount must be a positive integer, not {self.amount!r}")
+        if (self.suit is not None) != (self.kind == "trump") or (self.suit is not None and self.suit not in SUITS):
+            raise ValueError(f"action {self.kind!r} with suit {self.suit!r}")
 
     def canonical(self) -> str:
         """The one spelling used in records, ``legal`` lists and output: ``play TH``."""
@@ -89,6 +93,8 @@ class ParsedAction:
             return f"{self.kind} {self.card[0]}{self.card[1]}"
         if self.kind == "bid":
             return f"bid {self.amount}"
+        if self.kind == "trump":
+            return f"trump {self.suit}"
         if self.kind == "close_before_draw":
             return "close before-draw"
         return self.kind
@@ -133,6 +139,12 @@ class _ToNotation(Transformer[Token, "tuple[str, str] | ParsedAction | int"]):
         # here would arrive wrapped in lark's VisitError.
         amount = children[0]
         return ParsedAction("bid", amount=amount) if amount >= 1 else amount
+
+    def SUIT(self, token: Token) -> str:  # noqa: N802
+        return token.upper()
+
+    def trump(self, children: list[str]) -> ParsedAction:
+        return ParsedAction("trump", suit=children[0])
 
     def __default__(self, data: str, children: list[tuple[str, str]], meta: object) -> ParsedAction:
         # play, marry, exchange, close, close_before_draw, declare, pass_
@@ -180,11 +192,11 @@ def parse_action(text: str) -> ParsedAction:
     """Read one action, e.g. ``"PLAY 10h"`` -> ``ParsedAction("play", ("T", "H"))``.
 
     >>> parse_action("bid 3")
-    ParsedAction(kind='bid', card=None, amount=3)
+    ParsedAction(kind='bid', card=None, amount=3, suit=None)
     >>> parse_action("plya AS")
     Traceback (most recent call last):
     ...
-    interpreter.core.errors.NotationError: cannot read action 'plya AS' (expected one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass; did you mean 'play'?)
+    interpreter.core.errors.NotationError: cannot read action 'plya AS' (expected one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY; did you mean 'play'?)
     """
     if not isinstance(text, str):
         raise NotationError(f"cannot read action {text!r}: not text", expected=_ACTION_FORMS)
@@ -219,7 +231,7 @@ def _action_expected(text: str) -> str:
     if keyword is not None:
         word = keyword.group().lower()
         if word in _WITH_CARD:
-            example = "play TH" if word == "play" else "marry KH"
+            example = {"play": "play TH", "marry": "marry KH"}.get(word, "discard 9C")
             return (
                 f"'{word}' and a card: rank A T K Q J 9 8 7 (or 10) followed by suit "
                 f"C D H S, e.g. {example}"
@@ -228,6 +240,8 @@ def _action_expected(text: str) -> str:
             return "'bid' and a positive whole number, e.g. bid 3"
         if word == "close":
             return "'close' or 'close before-draw'"
+        if word == "trump":
+            return "'trump' and a suit C D H S, e.g. trump H"
         return f"'{word}' alone"
     words = text.split()
     if not words:

@@ -30,7 +30,7 @@ from typing import TypeAlias
 
 from interpreter.core.cards import Card, CardSet
 from interpreter.core.errors import NotationError, RecordError
-from interpreter.engine.position import AUCTION, PLAY
+from interpreter.engine.position import AUCTION, NAMING, PLAY
 from interpreter.engine.state import DealState
 from interpreter.rules.ruleset import Ruleset
 
@@ -180,6 +180,23 @@ def default_close_snap(st: DealState) -> CloseSnap:
     )
 
 
+
+def unwritten(state: DealState) -> str | None:
+    """Why a position cannot be given by its values (:func:`build_position`, position strings)
+    yet, or ``None``: the moments the family rules added -- trump being named, an open auction
+    or a contract being played, a hand without trump, a partner's marriage shown in the trick --
+    are replayed from the deal and its moves instead."""
+    if state.phase == NAMING:
+        return "trump is being named"
+    if state.rs.bidding.rounds == "until_passes" or state.contract is not None:
+        return "a game of contracts"
+    if state.phase == PLAY and state.trump < 0 and not state.lead_trump:
+        return "a hand without trump"
+    if state.t.partner_marries and state.married:
+        return "marriages announced where partners may show them"
+    return None
+
+
 def build_position(
     rs: Ruleset,
     *,
@@ -281,7 +298,7 @@ def build_position(
         whole = []
         rest = 0
         widow_cards = cards.cards(widow, "widow")
-        size = deck.size - n * deal.hand_size
+        size = deck.size - (n - deal.dealer_sits_out) * deal.hand_size
         if len(widow_cards) != size:
             raise _fail("widow", f"{len(widow_cards)} cards, but the {rs.name} deal leaves {size}", f"{size} cards")
         wmask = 0
@@ -375,7 +392,8 @@ def build_position(
     cards.place(tmask, "trick")
     played_to_trick: set[int] = set()
     if not in_auction:
-        lead = state.leader if leader is None else _seat(leader, n, "leader")
+        first = state.leader if state.leader >= 0 else (dealer + 1) % n  # trump was named: the forehand
+        lead = first if leader is None else _seat(leader, n, "leader")
         if lead in state.sitting_out:
             raise _fail("leader", f"seat {lead} sits out this deal", "a seat that plays")
         if len(table) >= len(active):
@@ -430,8 +448,9 @@ def build_position(
                 raise _fail(name, "nothing is scored during the auction", "zeros")
     else:
         for s in state.sitting_out:
-            if masks[s].bit_count() != size:
-                raise _fail(f"hands[{s}]", f"seat {s} sits out this deal but holds {_cards_word(masks[s].bit_count())}", f"{size}: the cards dealt to it")
+            dealt = 0 if rs.deal.dealer_sits_out and s == dealer else size  # the dealer sitting out gets none
+            if masks[s].bit_count() != dealt:
+                raise _fail(f"hands[{s}]", f"seat {s} sits out this deal but holds {_cards_word(masks[s].bit_count())}", f"{dealt}: the cards dealt to it")
         held = {s: masks[s].bit_count() + (s in played_to_trick) for s in active}
         base = held[state.leader]
         odd = [s for s in active if held[s] != base]

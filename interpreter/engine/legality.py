@@ -19,7 +19,7 @@ from __future__ import annotations
 
 
 from interpreter.core.cards import HIGH_BITS, LOW_BITS, RANK_NAMES, SUIT_NAMES, bit_list
-from interpreter.engine.position import AUCTION, OVER, Position
+from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY, Position
 from interpreter.engine.trick import winning_position
 from interpreter.rules.ruleset import (
     BID_BASE,
@@ -29,7 +29,9 @@ from interpreter.rules.ruleset import (
     DECLARE,
     EXCHANGE,
     MARRY_BASE,
+    DISCARD_BASE,
     PASS,
+    TRUMP_BASE,
 )
 
 
@@ -91,6 +93,12 @@ class _Facts(dict[str, object]):
 
 
 DEAL_OVER = Refusal("end", "the deal is over")
+NOTHING_TO_LAY_AWAY = Refusal("deal.widow.to", "no card is laid away now")
+NO_NAMING = Refusal("trump.selection", "trump is not named in this game")
+TRUMP_NAMED = Refusal("trump.selection", "trump has been named already")
+NAMER_MUST_NAME = Refusal("trump.if_passed", "the forehand must name trump")
+PARTNER_MUST_NAME = Refusal("trump.if_passed", "the partner who was passed the choice must name trump")
+NO_CARD_TO_TURN = Refusal("trump.if_passed", "this position does not say which card a pass would turn: name a suit")
 NOTHING_TO_DECLINE = Refusal("play", "there is no optional step to decline now")
 NO_AUCTION = Refusal("bidding.enabled", "this game has no auction")
 AUCTION_OVER = Refusal("bidding", "the auction is over")
@@ -112,6 +120,7 @@ EXCHANGE_NEEDS_TRICK = Refusal("exchange.requires_trick_won", "the exchange need
 EXCHANGE_NOT_FIRST = Refusal("exchange.before_first_trick", "no exchange before the first trick")
 NO_MARRIAGES = Refusal("marriage.enabled", "this game has no marriages")
 MARRY_LEADER_ONLY = Refusal("marriage", "only the leader may announce a marriage")
+MARRY_ONCE_A_TRICK = Refusal("marriage.who", "one marriage a player in each trick")
 MARRY_NOT_FIRST = Refusal("marriage.first_lead", "no marriage on the first lead")
 MARRY_CLOSED = Refusal("marriage.after_close", "no marriages once the talon is closed")
 MARRY_EXHAUSTED = Refusal("marriage.after_exhaustion", "no marriages once the talon is exhausted")
@@ -137,10 +146,17 @@ class Legality(Position):
         :meth:`refusal` agree for every action.
         """
         phase = self.phase
-        if phase == OVER:
-            return []
-        if phase == AUCTION:
-            return self.allowed_calls()
+        if phase != PLAY:
+            if phase == OVER:
+                return []
+            if phase == AUCTION:
+                return self.allowed_calls()
+            return self.naming_codes()
+        t = self.t
+        if t.extra_steps and (self.to_discard or self.offer >= 0):  # cards laid away, an exchange offered
+            if self.to_discard:
+                return [DISCARD_BASE + c for c in bit_list(self.hands[self.to_act])]
+            return [CONTINUE, EXCHANGE]
         if self.draw_pending or (self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act):
             return self.allowed_steps()
         seat = self.to_act
@@ -149,11 +165,15 @@ class Legality(Position):
             if self._strict_always or self.closed or (self.turnup < 0 and self.spos >= len(self.stock)):  # strict()
                 hand = self.follow_mask(hand)[0]
             # bit_list(hand), inlined: this line runs for every decision of every playout
-            return [*LOW_BITS[hand & 4095], *HIGH_BITS[hand >> 12]] if hand < 1 << 24 else bit_list(hand)
+            codes = [*LOW_BITS[hand & 4095], *HIGH_BITS[hand >> 12]] if hand < 1 << 24 else bit_list(hand)
+            if t.follow_extras:  # an exchange or a partner's marriage while following
+                self._follow_extras(codes, seat, self.hands[seat])
+            return codes
         codes = [*LOW_BITS[hand & 4095], *HIGH_BITS[hand >> 12]] if hand < 1 << 24 else bit_list(hand)
-        t = self.t
         shift = t.marriage_shift
         pairs = hand & t.marriage_low & (hand >> shift if shift >= 0 else hand << -shift)
+        if pairs and t.partner_marries:
+            pairs &= ~self.married
         if pairs and self.marriage_refusal(seat) is None:
             first_only = t.marry_first_only  # marriage.lead_card: see marry_card_refusal
             for c in bit_list(pairs):
@@ -170,10 +190,51 @@ class Legality(Position):
             codes.append(DECLARE)
         return codes
 
+    def _pairs(self, hand: int) -> int:
+        """The first-rank card of every marriage in a hand not announced yet, as bits."""
+        t = self.t
+        shift = t.marriage_shift
+        return hand & t.marriage_low & (hand >> shift if shift >= 0 else hand << -shift) & ~self.married
+
+    def _follow_extras(self, codes: list[int], seat: int, hand: int) -> None:
+        """What a follower may do besides playing, added to ``codes``: the exchange
+        (``exchange.timing: before_lead_or_follow``), a partner's marriage (``marriage.who:
+        leader_and_partner``) and the declaration it entitles him to."""
+        t = self.t
+        if t.follow_exchange and self.turnup >= 0:
+            card = self.rs.exchange_card[self.trump]
+            if card >= 0 and hand >> card & 1 and self.exchange_refusal(seat) is None:
+                codes.append(EXCHANGE)
+        if t.partner_marries:
+            pairs = self._pairs(hand)
+            if pairs and self.marriage_refusal(seat) is None:
+                codes.extend(MARRY_BASE + c for c in bit_list(pairs))
+            if self.claim_seat == seat:
+                codes.append(DECLARE)
+
+    def shown_this_trick(self, seat: int) -> bool:
+        """Whether ``seat`` has shown a marriage in the trick on the table (a partner's marriage)."""
+        leader = self.leader
+        for h in reversed(self.history):
+            s, code = h >> 16, h & 0xFFFF
+            if s == seat and MARRY_BASE <= code < EXCHANGE:
+                return True
+            if s == leader and code < EXCHANGE:
+                return False
+        return False
+
     def refusal(self, code: int) -> Refusal | None:
         """Why the action with this code is not legal now, or ``None`` if it is."""
         if self.phase == OVER:
             return DEAL_OVER
+        if self.phase == NAMING or TRUMP_BASE <= code < BID_BASE:
+            return self.naming_refusal(code)
+        if self.to_discard or code >= DISCARD_BASE:
+            return self.discard_refusal(code)
+        if self.offer >= 0:
+            if code in (CONTINUE, EXCHANGE):
+                return None
+            return Refusal("exchange.on_opponent_close", "seat {} may exchange now, as the talon is closed: exchange or continue", (self.offer,))
         if code == PASS or code >= BID_BASE:
             return self.call_refusal(code)
         if self.phase == AUCTION:
@@ -204,6 +265,14 @@ class Legality(Position):
             return []
         high = self.high_bid
         codes = [BID_BASE + v for v in bidding.values if v > high]
+        if bidding.contracts:  # who may announce each contract
+            forehand = (self.dealer + 1) % self.n
+            side_of = self.rs.side_index
+            seat = self.to_act
+            mine = [c.bid for c in bidding.contracts if c.eligible == "any"
+                    or (c.eligible == "forehand" and seat == forehand)
+                    or (c.eligible == "forehand_opponents" and side_of[seat] != side_of[forehand])]
+            codes = [code for code in codes if code - BID_BASE in mine]
         if not (bidding.all_pass == "dealer_must_bid" and self.to_act == self.dealer and high == 0):
             codes.insert(0, PASS)
         return codes
@@ -221,7 +290,53 @@ class Legality(Position):
             return DEALER_MUST_BID
         if code - BID_BASE not in bidding.values:
             return Refusal("bidding.values", "{} is not a bid of this game (bids: {})", (code - BID_BASE, ", ".join(map(str, bidding.values))))
+        contract = bidding.contract(code - BID_BASE)
+        if contract is not None and code - BID_BASE > self.high_bid:
+            who = "the forehand" if contract.eligible == "forehand" else "the forehand's opponents"
+            return Refusal("bidding.contracts", "only {} may announce {}", (who, contract.name))
         return BID_TOO_LOW
+
+    # ------------------------------------------------------------------ naming trump
+    def naming_codes(self) -> list[int]:
+        """While trump is named (``trump.selection: named``): every suit of the deck, and a pass
+        for the forehand where ``trump.if_passed`` gives one (the partner named to must name)."""
+        codes = [TRUMP_BASE + k for k in range(len(self.rs.deck.suits))]
+        tr = self.rs.trump
+        if self.to_act == (self.dealer + 1) % self.n and (
+            tr.if_passed == "partner" or (tr.if_passed == "turn_next" and self.shown >= 0)
+        ):
+            codes.insert(0, PASS)
+        return codes
+
+    def naming_refusal(self, code: int) -> Refusal | None:
+        """Naming trump or passing: refused exactly when not among :meth:`naming_codes`."""
+        if self.phase == NAMING:
+            if code in self.naming_codes():
+                return None
+            if code == PASS:
+                if self.rs.trump.if_passed == "must_name":
+                    return NAMER_MUST_NAME
+                if self.to_act != (self.dealer + 1) % self.n:
+                    return PARTNER_MUST_NAME
+                return NO_CARD_TO_TURN
+            return Refusal("trump.selection", "seat {} must name trump first", (self.to_act,))
+        if self.rs.trump.selection != "named":
+            return NO_NAMING
+        return TRUMP_NAMED
+
+    # ------------------------------------------------------------------ laying cards away
+    def discard_refusal(self, code: int) -> Refusal | None:
+        """Laying a card away after taking the widow (``widow.to: declarer_hand``): any card of
+        the hand, while cards are due, and nothing else meanwhile."""
+        seat = self.to_act
+        if not self.to_discard:
+            return NOTHING_TO_LAY_AWAY
+        if code < DISCARD_BASE:
+            return Refusal("deal.widow.to", "seat {} must first lay away {} more card(s)", (seat, self.to_discard))
+        card = code - DISCARD_BASE
+        if card >= self.rs.deck.size or not self.hands[seat] >> card & 1:
+            return Refusal("play", "seat {} does not hold {}", (seat, self.rs.deck.cards[card] if card < self.rs.deck.size else card))
+        return None
 
     # ------------------------------------------------------------------ optional steps
     def allowed_steps(self) -> list[int]:
@@ -256,7 +371,10 @@ class Legality(Position):
         if not m.enabled:
             return NO_MARRIAGES
         if self.trick:
-            return MARRY_LEADER_ONLY
+            if not self.t.partner_marries or seat == self.leader or self._side[seat] != self._side[self.leader]:
+                return MARRY_LEADER_ONLY
+            if self.shown_this_trick(seat):
+                return MARRY_ONCE_A_TRICK
         if self.tricks_played == 0 and m.first_lead == "forbidden":
             return MARRY_NOT_FIRST
         if self.closed and not m.after_close and not (m.on_closing_lead and self.closed_this_lead and self.closer == seat):
@@ -270,7 +388,7 @@ class Legality(Position):
         ex = rs.exchange
         if not ex.enabled:
             return NO_EXCHANGE
-        if self.trick:
+        if self.trick and not self.t.follow_exchange:
             return EXCHANGE_LEADER_ONLY
         if self.closed:
             return EXCHANGE_CLOSED
@@ -318,6 +436,12 @@ class Legality(Position):
         if partner < 0:
             first, second = rs.marriage.ranks
             return Refusal("marriage.ranks", "a marriage is announced with a {} or {}, not {}", (RANK_NAMES.get(first, first), RANK_NAMES.get(second, second), c))
+        if self.trick:  # only a partner's marriage is announced during a trick (marriage.who)
+            refused = self.marriage_refusal(seat)
+            if refused is MARRY_LEADER_ONLY or refused is MARRY_ONCE_A_TRICK:
+                return refused
+            if not self.t.marriage_low >> card & 1:
+                return Refusal("marriage.who", "a partner's marriage is announced with its {}", (RANK_NAMES.get(rs.marriage.ranks[0], rs.marriage.ranks[0]),))
         if self.t.marry_first_only and not self.t.marriage_low >> card & 1:
             first, second = rs.marriage.ranks
             return Refusal("marriage.lead_card", "a marriage is led with the {}, not the {}", (RANK_NAMES.get(first, first), RANK_NAMES.get(second, second)))
@@ -328,6 +452,8 @@ class Legality(Position):
             return refused
         if not self.hands[seat] >> partner & 1:
             return Refusal("marriage", "a marriage needs {} in the same hand", (rs.deck.cards[partner],))
+        if self.married >> min(card, partner) & 1 or self.married >> max(card, partner) & 1:
+            return Refusal("marriage.who", "the marriage of {} has been announced already", (SUIT_NAMES[c.suit],))
         return refused
 
     # ------------------------------------------------------------------ playing a card

@@ -88,10 +88,27 @@ class Match:
         self.deal: DealState | None = None
         self.deal_seeds: list[int] = []
         self.results: list[DealResult] = []
+        #: sides that once stood one point from the target while every other side had 0
+        self.stood_at_brink: set[int] = set()
 
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def games(self) -> int:
+        """What the finished match is worth (``match.shutout``): 1; 2 when every other side
+        ended on 0 (a shutout, the Schneider); 4 under ``retour`` when a side that stood one
+        point from the target against nothing lost it."""
+        if self.winner is None:
+            return 0
+        how = self.rs.match.shutout
+        if how == "none":
+            return 1
+        others = [s for k, s in enumerate(self.scores) if k != self.winner]
+        if how == "retour" and any(side != self.winner for side in self.stood_at_brink):
+            return 4
+        return 2 if all(s <= 0 for s in others) else 1
 
     def next_deal(self, seed: int | None = None) -> DealState:
         """Deal the next deal (its seed drawn from the match seed unless given)."""
@@ -106,8 +123,15 @@ class Match:
         state = self.deal
         assert state is not None and state.result is not None, "the deal is not over"
         result, self.carry = with_carry(self.rs, state.result, self.carry)
+        floor = self.rs.match.negative == "floor_zero"
+        target = self.rs.match.target
         for side, delta in enumerate(result.scores):
             self.scores[side] += delta
+            if floor and self.scores[side] < 0:
+                self.scores[side] = 0
+        for side, score in enumerate(self.scores):  # one point from the target against nothing (match.shutout retour)
+            if score == target - 1 and all(s == 0 for k, s in enumerate(self.scores) if k != side):
+                self.stood_at_brink.add(side)
         self.results.append(result)
         self.winner = match_winner(self.rs, self.scores, result)
         self.dealer = next_dealer(self.rs, self.dealer, result)

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from interpreter.rules.ruleset import Ruleset
+from interpreter.rules.ruleset import ContractSpec, Ruleset
 
 if TYPE_CHECKING:
     from interpreter.engine.settle import DealResult
 
-AUCTION, PLAY, OVER = 0, 1, 2
+AUCTION, PLAY, OVER, NAMING = 0, 1, 2, 3
 
 
 class Position:
@@ -35,7 +35,7 @@ class Position:
         "claim_seat", "tricks_played", "points", "tricks", "meld", "meld_wait", "last_winner",
         "closed_this_lead", "high_bid", "declarer", "calls", "sitting_out", "widow_taker",
         "known", "history", "result", "bonus", "undo", "deal_sides", "_side", "_active",
-        "_strict_always", "t", "first_turnup", "draws", "gone",
+        "_strict_always", "t", "first_turnup", "draws", "gone", "unseen", "shown", "turned", "lead_trump", "contract", "passed", "married", "to_discard", "ten_side", "offer",
     )
 
     # ------------------------------------------------------------------ construction
@@ -46,6 +46,8 @@ class Position:
         hands: Sequence[int],
         stock: Sequence[int],
         turnup: int,
+        unseen: Sequence[int] | None = None,
+        shown: int = -1,
     ) -> None:
         self.rs = rs
         self.t = rs.tables
@@ -92,14 +94,61 @@ class Position:
         self.bonus = [0] * n
         self.undo: list[tuple[Any, ...]] = []
         self._active = n
+        #: per seat, the cards dealt after trump is named (``trump.selection: named``): hidden
+        #: from their holder too while it is named; zeros where the deal order is not known
+        self.unseen: tuple[int, ...] = tuple(unseen) if unseen is not None else rs.tables.no_cards
+        #: the card shown for trump: the dealer's last card (``dealer_card``) or the card the
+        #: forehand's pass turns (``named``, ``if_passed: turn_next``); -1 if none or not known
+        self.shown = shown
+        #: the card shown for trump once everybody has seen it (public), or -1
+        self.turned = -1
+        #: whether the first card led fixes trump (``first_card_led``; not in a moon without trump)
+        t = rs.tables
+        self.lead_trump = t.lead_trump
+        #: the contract being played (``bidding.contracts``), or None
+        self.contract: ContractSpec | None = None
+        #: the seats that have passed in an open auction (``bidding.rounds: until_passes``), as bits
+        self.passed = 0
+        #: the first-rank card of every marriage announced in this deal, as bits (a partner's
+        #: marriage stays in his hand when shown: it must not score twice)
+        self.married = 0
+        #: cards the declarer must still lay away after taking the widow (``widow.to: declarer_hand``)
+        self.to_discard = 0
+        #: the deal side that took the ten of trumps (``scoring.trump_ten``), or -1
+        self.ten_side = -1
+        #: the seat offered the exchange as its opponent closes (``exchange.on_opponent_close``), or -1
+        self.offer = -1
         first = (dealer + 1) % n
-        if rs.bidding.enabled:
+        if t.special_start:  # the rare rules of a deal's start: read only where a ruleset has one
+            self._special_start(dealer, first, shown)
+        if t.named_trump:
+            self.phase = NAMING
+            self.to_act = first
+            self.leader = -1
+        elif rs.bidding.enabled:
             self.phase = AUCTION
             self.to_act = first
             self.leader = -1
         else:
             self.phase = PLAY
             self.to_act = self.leader = first
+
+    def _special_start(self, dealer: int, first: int, shown: int) -> None:
+        """A dealer sitting out (``deal.dealer_sits_out``), the forehand alone
+        (``players.sides: forehand_vs_rest``), the dealer's card shown for trump."""
+        rs = self.rs
+        n = self.n
+        if rs.deal.dealer_sits_out:
+            self.sitting_out = (dealer,)
+            self._active = n - 1
+        if rs.players.sides == "forehand_vs_rest":  # the forehand alone, the dealer with him if he sits out
+            solo = (first, dealer) if rs.deal.dealer_sits_out else (first,)
+            self.deal_sides = (tuple(sorted(solo)), tuple(s for s in range(n) if s not in solo))
+            self._side = tuple(0 if s in solo else 1 for s in range(n))
+        if rs.trump.selection == "dealer_card" and shown >= 0:
+            self.trump = rs.deck.suit_of[shown]
+            self.known[dealer] |= 1 << shown
+            self.turned = shown
 
     # ------------------------------------------------------------------ small queries
     def side(self, seat: int) -> int:
@@ -111,6 +160,8 @@ class Position:
         """The seat that must decide now (the marrier during his chance to go out), or ``None``."""
         if self.phase == OVER:
             return None
+        if self.offer >= 0:
+            return self.offer
         if self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act:
             return self.claim_seat
         return self.to_act

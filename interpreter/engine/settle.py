@@ -95,6 +95,21 @@ class Settling(Position):
 
     # ------------------------------------------------------------------ results
     def _over(self, result: DealResult) -> None:
+        if self.ten_side >= 0 and not result.redeal:  # scoring.trump_ten: on top of the deal's result
+            bonus = [0] * len(self.deal_sides)
+            bonus[self.ten_side] = self.rs.scoring.trump_ten
+            extra = self.to_match(bonus)
+            scores = tuple(a + b for a, b in zip(result.scores, extra))
+            seats = self.deal_sides[self.ten_side]
+            why, rs = result.why, self.rs
+
+            def reason() -> str:
+                text = why if isinstance(why, str) else why()
+                return f"{text}; {_side_name(rs, seats)} took the ten of trumps (+{rs.scoring.trump_ten})"
+
+            most = max(result.game_points or 0, *scores) if result.game_points is not None else None
+            result = DealResult(result.winner, most, scores, reason, drawn=result.drawn,
+                                declarer_side=result.declarer_side, made=result.made)
         self.result = result
         self.phase = OVER
         self.claim_seat = -1
@@ -189,9 +204,52 @@ class Settling(Position):
 
         def amount(opp: int) -> int:
             gp = fp.opponent_without_trick if self.side_tricks(opp) == 0 else fp.base
-            return max(gp, self._fail_points(opp)) if closer_side == side else gp
+            return max(gp, self._fail_points(opp)) if closer_side == side and rs.claim.false_after_close == "larger" else gp
 
         self._penalty(side, amount, lambda: f"{who()} declared with only {pts} (under {target})")
+
+    def _contract_trick(self, winner: int) -> bool:
+        """After a trick of a contract (``bidding.contracts``): settle the deal if its goal is
+        made or failed now -- ``no_tricks`` fails at the first trick the declarer's side takes,
+        ``all_tricks`` at the first it loses, ``points`` is made when reached and fails at the
+        deadline -- and say whether it was."""
+        c = self.contract
+        assert c is not None
+        side = self._side[self.declarer]
+        won = self._side[winner] == side
+        last = not any(self.hands[s] for s in range(self.n) if s not in self.sitting_out)
+        goal = c.goal
+        if goal == "no_tricks":
+            made = None if not (won or last) else not won
+        elif goal == "all_tricks":
+            made = None if won and not last else won
+        else:
+            pts = self.side_points(side)
+            made = True if pts >= c.points else None
+            if made is None and (last or (c.by_trick is not None and self.tricks_played >= c.by_trick)):
+                made = False
+        if made is None:
+            return False
+        rs = self.rs
+        seats = self.deal_sides[side]
+        scores = [0] * len(self.deal_sides)
+        if made:
+            scores[side] = c.value
+            winner_side = self.match_side(side)
+        else:
+            for o in self.opponents(side):
+                scores[o] = c.value
+            opps = self.opponents(side)
+            winner_side = self.match_side(opps[0]) if len(opps) == 1 else None
+        tricks = self.tricks_played
+
+        def reason() -> str:
+            verdict = "made" if made else "lost"
+            return f"{_side_name(rs, seats)} {verdict} {c.name} ({c.value}) after {_plural(tricks, 'trick')}"
+
+        self._over(DealResult(winner_side, c.value, self.to_match(scores), reason,
+                              declarer_side=rs.side_of(self.declarer), made=made))
+        return True
 
     def _settle_end(self) -> None:
         """All cards are played and nobody declared."""
@@ -240,7 +298,8 @@ class Settling(Position):
         moon = rs.bidding.moon
         is_moon = moon is not None and self.high_bid == moon.bid
         if is_moon:
-            made = tricks[decl] == self.tricks_played
+            assert moon is not None
+            made = tricks[decl] == self.tricks_played if moon.requirement == "all_tricks" else totals[decl] >= moon.points
         else:
             made = totals[decl] >= sc.unit * self.high_bid
         scores = []

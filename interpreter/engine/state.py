@@ -33,7 +33,7 @@ from interpreter.core.actions import Action, Bid
 from interpreter.core.cards import Card, CardSet
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.legality import DEAL_OVER, Legality, Refusal
-from interpreter.engine.position import AUCTION, OVER, PLAY, Position
+from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY, Position
 from interpreter.engine.settle import DealResult, Settling
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import SeatView, make_view
@@ -45,12 +45,14 @@ from interpreter.rules.ruleset import (
     DECLARE,
     EXCHANGE,
     MARRY_BASE,
+    DISCARD_BASE,
     PASS,
+    TRUMP_BASE,
     Ruleset,
 )
 from interpreter.rules.tables import MELD_NEXT_TRICK
 
-__all__ = ["AUCTION", "OVER", "PLAY", "DealResult", "DealState", "deal_cards"]
+__all__ = ["AUCTION", "NAMING", "OVER", "PLAY", "DealResult", "DealState", "deal_cards", "deal_marks"]
 
 
 class DealState(Legality, Settling):
@@ -76,7 +78,10 @@ class DealState(Legality, Settling):
         keys = [rnd() for _ in cards]
         order = sorted(cards, key=keys.__getitem__)
         hands, stock, turnup = deal_cards(rs, dealer, order)
-        return cls(rs, dealer, hands, stock, turnup)
+        if not rs.tables.deal_marks:
+            return cls(rs, dealer, hands, stock, turnup)
+        unseen, shown = deal_marks(rs, dealer, order)
+        return cls(rs, dealer, hands, stock, turnup, unseen, shown)
 
     def trick_winner_index(self) -> int:
         """Position in the current trick of the card that is winning it."""
@@ -151,7 +156,7 @@ class DealState(Legality, Settling):
             self.tricks[:], self.meld[:], self.meld_wait[:], self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
             self.known[:], len(self.history), self.result, self.bonus[:], self._active,
-            self.deal_sides, self._side, len(self.draws), self.gone,
+            self.deal_sides, self._side, len(self.draws), self.gone, self.turned, self.lead_trump, self.contract, self.passed, self.married, self.to_discard, self.widow, self.ten_side, self.offer,
         )
 
     def pop(self) -> None:
@@ -181,7 +186,7 @@ class DealState(Legality, Settling):
             self.tricks, self.meld, self.meld_wait, self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
             self.known, hist_len, self.result, self.bonus, self._active,
-            self.deal_sides, self._side, draws_len, self.gone,
+            self.deal_sides, self._side, draws_len, self.gone, self.turned, self.lead_trump, self.contract, self.passed, self.married, self.to_discard, self.widow, self.ten_side, self.offer,
         ) = snap
         del self.history[hist_len:]
         del self.draws[draws_len:]
@@ -198,7 +203,8 @@ class DealState(Legality, Settling):
                 if len(self.trick) + 1 < self._active:
                     self.undo.append((seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, seat))
                 elif (self.hands[seat] & (self.hands[seat] - 1) and (not self.t.talon or self.closed or self.talon_size() == 0)
-                      and (self.t.plain_trick_end or not (self.t.claim_auto or any(self.meld_wait)))):
+                      and (self.t.plain_trick_end or not (self.t.claim_auto or any(self.meld_wait)))
+                      and not self.t.full_trick_undo):
                     # the trick ends, the deal does not (the player keeps a card) and nobody draws
                     self.undo.append((
                         seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, self.trick[:],
@@ -220,6 +226,10 @@ class DealState(Legality, Settling):
             return
         claim = self.claim_seat
         seat = claim if claim >= 0 and self.trick and claim != self.to_act else self.to_act
+        if self.offer >= 0:  # the exchange offered as the opponent closes: taken or declined
+            seat, self.offer = self.offer, -1
+            if code == CONTINUE:
+                return
         if code == CONTINUE:
             if self.draw_pending:
                 self.draw_pending = False
@@ -229,7 +239,10 @@ class DealState(Legality, Settling):
             return
         self.history.append(seat << 16 | code)
         if code < EXCHANGE:
-            self._marry(seat, code - MARRY_BASE)
+            if self.trick:
+                self._show_marriage(seat, code - MARRY_BASE)
+            else:
+                self._marry(seat, code - MARRY_BASE)
         elif code == DECLARE:
             self._settle_claim(seat)
         elif code == CLOSE or code == CLOSE_BEFORE_DRAW:
@@ -239,7 +252,14 @@ class DealState(Legality, Settling):
         elif code == EXCHANGE:
             self._exchange(seat)
         elif code == PASS:
-            self._call(seat, 0)
+            if self.phase == NAMING:
+                self._pass_naming(seat)
+            else:
+                self._call(seat, 0)
+        elif code < BID_BASE:
+            self._name_trump(code - TRUMP_BASE)
+        elif code >= DISCARD_BASE:
+            self._discard(seat, code - DISCARD_BASE)
         else:
             self._call(seat, code - BID_BASE)
 
@@ -253,7 +273,7 @@ class DealState(Legality, Settling):
             known[seat] ^= bit
         trick = self.trick
         t = self.t
-        if not trick and self.trump < 0:
+        if not trick and self.trump < 0 and self.lead_trump:
             self.trump = t.suit_of[card]
         self.claim_seat = -1
         trick.append(card)
@@ -281,10 +301,12 @@ class DealState(Legality, Settling):
         else:
             for _ in range(pos):
                 winner = self.next_seat(winner)
-        if self.widow and self.widow_taker < 0:
+        if self.widow and self.widow_taker < 0 and t.widow_to_tricks:  # widow.to first_trick_winner_tricks
             self.widow_taker = winner
             for c in self.widow:
                 gained += pts[c]
+        if t.ten_of and self.trump >= 0 and (gone ^ self.gone) >> t.ten_of[self.trump] & 1:  # scoring.trump_ten
+            self.ten_side = self._side[winner]
         self.gone = gone
         self.points[winner] += gained
         self.tricks[winner] += 1
@@ -294,12 +316,15 @@ class DealState(Legality, Settling):
         trick.clear()
         self.leader = self.to_act = self.last_winner = winner
         self.closed_this_lead = False
-        self.claim_seat = winner if t.claim_on_trick else -1
+        if not t.trick_extras:
+            self.claim_seat = winner if t.claim_on_trick else -1
+        elif self._trick_extras(winner):
+            return
         hands = self.hands
         if not hands[winner] and not any(hands[s] for s in range(n) if s not in sitting):
             self._settle_end()
             return
-        if t.claim_auto and self.side_points(self._side[winner]) >= t.claim_target:  # claim.automatic
+        if t.claim_auto and self.contract is None and self.side_points(self._side[winner]) >= t.claim_target:  # claim.automatic
             self._settle_claim(winner, auto=True)
             return
         if not t.talon or self.closed:
@@ -314,10 +339,24 @@ class DealState(Legality, Settling):
             return
         self._draw()
 
+    def _trick_extras(self, winner: int) -> bool:
+        """After a trick, where the ruleset has contracts or a widow taken into the hand: a
+        contract is decided by its goal, never claimed (and may end the deal: ``True``); the
+        first trick's winner takes the widow (``widow.to: first_trick_winner_hand``)."""
+        if self.contract is not None:
+            self.claim_seat = -1
+            if self._contract_trick(winner):
+                return True
+        else:
+            self.claim_seat = winner if self.t.claim_on_trick else -1
+        if self.widow and self.widow_taker < 0 and not self.t.widow_to_tricks and self.tricks_played == 1:
+            self._take_widow(winner)  # he lays as many cards away, then leads
+        return False
+
     def _marry(self, seat: int, card: int) -> None:
         rs = self.rs
         suit = rs.deck.suit_of[card]
-        if self.trump < 0 and not self.trick:
+        if self.trump < 0 and not self.trick and self.lead_trump:
             self.trump = suit
         values = rs.marriage.values
         value = values.trump if suit == self.trump else values.plain
@@ -325,12 +364,32 @@ class DealState(Legality, Settling):
         if self.t.meld_counts == MELD_NEXT_TRICK:
             self.meld_wait[seat] += value
         self.known[seat] |= 1 << rs.marriage_partner[card]
+        if self.t.partner_marries:
+            self.married |= 1 << (card if self.t.marriage_low >> card & 1 else rs.marriage_partner[card])
         self._play(seat, card)
         t = self.t
-        if t.claim_after_marriage:
+        if t.claim_after_marriage and self.contract is None and self.phase != OVER:
             if not t.claim_auto:
                 self.claim_seat = seat
             elif self.side_points(self._side[seat]) >= t.claim_target:  # claim.automatic: out at once
+                self._settle_claim(seat, auto=True)
+
+    def _show_marriage(self, seat: int, card: int) -> None:
+        """The leader's partner shows a marriage during the trick (``marriage.who:
+        leader_and_partner``): it scores as the leader's would; he plays a card after."""
+        rs = self.rs
+        values = rs.marriage.values
+        value = values.trump if rs.deck.suit_of[card] == self.trump else values.plain
+        self.meld[seat] += value
+        if self.t.meld_counts == MELD_NEXT_TRICK:
+            self.meld_wait[seat] += value
+        self.known[seat] |= 1 << card | 1 << rs.marriage_partner[card]
+        self.married |= 1 << card  # shown with its first-rank card
+        t = self.t
+        if t.claim_after_marriage and self.contract is None:
+            if not t.claim_auto:
+                self.claim_seat = seat
+            elif self.side_points(self._side[seat]) >= t.claim_target:
                 self._settle_claim(seat, auto=True)
 
     def _exchange(self, seat: int) -> None:
@@ -341,6 +400,13 @@ class DealState(Legality, Settling):
         self.turnup = ex_card
 
     def _close(self, seat: int) -> None:
+        rs = self.rs
+        if rs.exchange.enabled and rs.exchange.on_opponent_close and self.turnup >= 0:
+            card = rs.exchange_card[self.trump]
+            for other in range(self.n):
+                if self._side[other] != self._side[seat] and card >= 0 and self.hands[other] >> card & 1:
+                    self.offer = other  # he may exchange now, before the closer leads
+                    break
         self.closed = True
         self.closer = seat
         self.closed_this_lead = True
@@ -376,29 +442,106 @@ class DealState(Legality, Settling):
             seat = self.next_seat(seat) if sitting else (seat + 1) % n
         self.spos = spos
 
+    def _name_trump(self, suit: int) -> None:
+        """Trump is named (``trump.selection: named``): the rest of the deal is seen, and the
+        auction or the play begins."""
+        self.trump = suit
+        first = (self.dealer + 1) % self.n
+        self.to_act = first
+        if self.rs.bidding.enabled:
+            self.phase = AUCTION
+        else:
+            self.phase = PLAY
+            self.leader = first
+
+    def _pass_naming(self, seat: int) -> None:
+        """The namer passes: the card shown is turned for trump (``if_passed: turn_next``), or
+        his partner must name (``partner``)."""
+        if self.rs.trump.if_passed == "partner":
+            self.to_act = next(s for s in self.deal_sides[self._side[seat]] if s != seat)
+            return
+        card = self.turned = self.shown
+        self.known[seat] |= 1 << card
+        self._name_trump(self.t.suit_of[card])
+
     def _call(self, seat: int, amount: int) -> None:
         rs = self.rs
+        n = self.n
+        bidding = rs.bidding
         if amount:
             self.high_bid = amount
             self.declarer = seat
+        elif bidding.rounds == "until_passes":
+            self.passed |= 1 << seat
         self.calls += 1
-        if self.calls < self.n:
-            self.to_act = (seat + 1) % self.n
+        if bidding.rounds == "until_passes":  # round and round until all but the high bidder passed
+            passed = self.passed
+            left = [s for s in range(n) if not passed >> s & 1]
+            if left and not (self.declarer >= 0 and left == [self.declarer]):
+                nxt = (seat + 1) % n
+                while passed >> nxt & 1:
+                    nxt = (nxt + 1) % n
+                self.to_act = nxt
+                return
+        elif self.calls < n:
+            self.to_act = (seat + 1) % n
             return
         declarer = self.declarer
         if declarer < 0:
-            self._over(DealResult(None, None, (0,) * rs.side_count, "all passed: the hand is thrown in", redeal=True))
-            return
+            if bidding.all_pass != "play":
+                self._over(DealResult(None, None, (0,) * rs.side_count, "all passed: the hand is thrown in", redeal=True))
+                return
+            declarer = self.declarer = (self.dealer + 1) % n  # the plain game, the forehand declaring
         if rs.players.sides == "bidder_vs_rest":
-            rest = tuple(s for s in range(self.n) if s != declarer)
+            rest = tuple(s for s in range(n) if s != declarer)
             self.deal_sides = ((declarer,), rest)
-            self._side = tuple(0 if s == declarer else 1 for s in range(self.n))
-        moon = rs.bidding.moon
-        if moon is not None and self.high_bid == moon.bid and moon.partner_sits_out:
-            self.sitting_out = tuple(s for s in self.deal_sides[self._side[declarer]] if s != declarer)
-            self._active = self.n - len(self.sitting_out)
+            self._side = tuple(0 if s == declarer else 1 for s in range(n))
         self.phase = PLAY
         self.leader = self.to_act = declarer
+        contract = self.contract = bidding.contract(self.high_bid)
+        if contract is not None:
+            if contract.alone:
+                self.sitting_out = tuple(s for s in self.deal_sides[self._side[declarer]] if s != declarer)
+                self._active = n - len(self.sitting_out)
+            if contract.trump == "none":
+                self.trump = -1
+                self.lead_trump = False
+            if contract.leader == "forehand":
+                self.leader = self.to_act = (self.dealer + 1) % n
+            if rs.deal.widow is not None and rs.deal.widow.to == "declarer_hand":
+                self._take_widow(declarer)
+            return
+        moon = bidding.moon
+        if moon is not None and self.high_bid == moon.bid and moon.trump == "none":
+            self.lead_trump = False
+        if moon is not None and self.high_bid == moon.bid and moon.partner_sits_out:
+            self.sitting_out = tuple(s for s in self.deal_sides[self._side[declarer]] if s != declarer)
+            self._active = n - len(self.sitting_out)
+        if rs.deal.widow is not None and rs.deal.widow.to == "declarer_hand":
+            self._take_widow(declarer)
+
+    def _take_widow(self, declarer: int) -> None:
+        """``widow.to: declarer_hand`` (or ``first_trick_winner_hand``): the declarer (the first
+        trick's winner) takes the widow into his hand; he lays as many cards away
+        (:meth:`_discard`) before anybody leads."""
+        if not self.widow:
+            return
+        for c in self.widow:
+            self.hands[declarer] |= 1 << c
+        self.to_discard = len(self.widow)
+        self.widow = ()
+        self.widow_taker = declarer
+        self.to_act = declarer
+
+    def _discard(self, seat: int, card: int) -> None:
+        """A card laid away face down: it counts for the declarer, and nobody else sees it."""
+        self.hands[seat] &= ~(1 << card)
+        self.known[seat] &= ~(1 << card)
+        self.widow = self.widow + (card,)
+        self.points[seat] += self.t.points[card]
+        self.to_discard -= 1
+        if not self.to_discard:
+            self.to_act = self.leader
 
     # ------------------------------------------------------------------ search primitives
     def legal_mask(self) -> int:
@@ -431,11 +574,23 @@ class DealState(Legality, Settling):
         if t.meld_counts == MELD_NEXT_TRICK:
             for v in self.meld_wait:
                 k = k << pw | v
+        if t.partner_marries:
+            k = k << size | self.married
+        if t.ten_of:
+            k = k << sw | self.ten_side + 1
         k = (((((k << tw | self.spos) << cw | self.turnup + 1) << cw | self.trump + 1) << sw | self.closer + 1) << 2) | self.phase
         k = ((((k << sw | self.to_act + 1) << sw | self.leader + 1) << sw | self.claim_seat + 1) << tw) | self.tricks_played
         k = (((((k << sw | self.last_winner + 1) << 3 | self.closed << 2 | self.draw_pending << 1 | self.closed_this_lead)
               << w.bid | self.high_bid) << sw | self.declarer + 1) << sw | self.calls)
         k = k << sw | self.widow_taker + 1
+        if t.open_auction:
+            k = k << self.n | self.passed
+        if t.close_offer:
+            k = k << sw | self.offer + 1
+        if t.max_code >= DISCARD_BASE:  # widow.to declarer_hand: the cards laid away, and how many are due
+            for c in self.widow:
+                k = k << cw | c + 1
+            k = k << cw | self.to_discard
         snap = self.close_snap
         if snap is not None:
             for row in snap:
@@ -484,6 +639,9 @@ class DealState(Legality, Settling):
         o.widow_taker, o.known, o.history, o.result = self.widow_taker, self.known[:], self.history[:], self.result
         o.bonus, o.undo, o.deal_sides, o._side, o._active = self.bonus[:], [], self.deal_sides, self._side, self._active
         o._strict_always, o.draws, o.gone = self._strict_always, self.draws[:], self.gone
+        o.unseen, o.shown, o.turned, o.lead_trump = self.unseen, self.shown, self.turned, self.lead_trump
+        o.contract, o.passed, o.married, o.to_discard = self.contract, self.passed, self.married, self.to_discard
+        o.ten_side, o.offer = self.ten_side, self.offer
         return o
 
 
@@ -495,3 +653,14 @@ def deal_cards(rs: Ruleset, dealer: int, order: Sequence[int]) -> tuple[list[int
     for pos, seat in seat_at:
         hands[seat] |= 1 << order[pos]
     return hands, list(order[rest:]), order[turn_pos] if turn_pos >= 0 else -1
+
+
+def deal_marks(rs: Ruleset, dealer: int, order: Sequence[int]) -> tuple[list[int], int]:
+    """What the trump rules take from the deal order: per seat the cards dealt after trump is
+    named, and the card shown for trump, or -1 (see ``Ruleset.deal_marks``)."""
+    later, shown = rs.deal_marks[dealer]
+    unseen = [0] * rs.players.count
+    for seat, positions in enumerate(later):
+        for pos in positions:
+            unseen[seat] |= 1 << order[pos]
+    return unseen, order[shown] if shown >= 0 else -1

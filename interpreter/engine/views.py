@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.core.actions import Action
 from interpreter.core.cards import Card, bit_list
-from interpreter.engine.position import OVER
+from interpreter.engine.position import NAMING, OVER
 from interpreter.engine.trick import winning_position
-from interpreter.rules.ruleset import Ruleset
+from interpreter.rules.ruleset import DISCARD_BASE, HIDDEN_DISCARD, Ruleset
 
 if TYPE_CHECKING:
     from interpreter.engine.settle import DealResult
@@ -37,6 +37,7 @@ PUBLIC_FIELDS = (
     "points", "tricks", "meld", "bonus", "last_winner", "closed_this_lead", "high_bid",
     "declarer", "calls", "sitting_out", "widow_taker", "known", "hand_sizes", "deal_sides",
     "side_index", "active", "result", "stock_size", "widow_size", "seat_points", "gone", "meld_wait",
+    "turned", "passed", "to_discard", "ten_side", "offer",
 )
 (
     P_DEALER, P_SPOS, P_TURNUP, P_FIRST_TURNUP, P_TRUMP, P_CLOSED, P_CLOSER, P_CLOSE_SNAP,
@@ -44,6 +45,7 @@ PUBLIC_FIELDS = (
     P_POINTS, P_TRICKS, P_MELD, P_BONUS, P_LAST_WINNER, P_CLOSED_THIS_LEAD, P_HIGH_BID,
     P_DECLARER, P_CALLS, P_SITTING_OUT, P_WIDOW_TAKER, P_KNOWN, P_HAND_SIZES, P_DEAL_SIDES,
     P_SIDE_INDEX, P_ACTIVE, P_RESULT, P_STOCK_SIZE, P_WIDOW_SIZE, P_SEAT_POINTS, P_GONE, P_MELD_WAIT,
+    P_TURNED, P_PASSED, P_TO_DISCARD, P_TEN_SIDE, P_OFFER,
 ) = range(len(PUBLIC_FIELDS))
 
 _UNSET: Any = object()
@@ -363,17 +365,31 @@ def make_view(state: DealState, seat: int) -> SeatView:
         state.draw_pending, state.claim_seat, state.tricks_played, tuple(points), tuple(state.tricks),
         tuple(state.meld), tuple(bonus), state.last_winner, state.closed_this_lead,
         state.high_bid, state.declarer, state.calls, state.sitting_out, taker,
-        tuple(map(_and, state.known, hands)), tuple(map(int.bit_count, hands)),
+        tuple(map(_and, state.known, hands)), tuple(map(int.bit_count, _dealt(state))),
         state.deal_sides, state._side, state._active,
         state.result, len(state.stock), len(state.widow), tuple(seat_points), state.gone, tuple(state.meld_wait),
+        state.turned, state.passed, state.to_discard, state.ten_side, state.offer,
     )
+    own = hands[seat]
+    if state.phase == NAMING:  # the cards dealt after trump is named are not seen yet, by anybody
+        own &= ~state.unseen[seat]
+    history = tuple(state.history)
+    if state.t.max_code >= DISCARD_BASE:  # a card laid away is seen by the one who lays it away only
+        history = tuple(h if h & 0xFFFF < DISCARD_BASE or h >> 16 == seat else (h >> 16) << 16 | HIDDEN_DISCARD for h in history)
     view = object.__new__(SeatView)
     _set(view, "_raw", (
-        state.rs, seat, hands[seat], tuple(state.legal_codes()) if actor == seat else (),
-        tuple(state.history), tuple(state.draws), widow_mask, public, actor,
+        state.rs, seat, own, tuple(state.legal_codes()) if actor == seat else (),
+        history, tuple(state.draws), widow_mask, public, actor,
     ))
     _set(view, "_cache", {})
     return view
+
+
+def _dealt(state: DealState) -> list[int]:
+    """The hands as dealt so far: while trump is named, without the cards dealt after it."""
+    if state.phase != NAMING:
+        return state.hands
+    return [h & ~u for h, u in zip(state.hands, state.unseen)]
 
 
 _set = object.__setattr__

@@ -41,7 +41,25 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
+
+def played_cards(view: SeatView) -> list[int]:
+    """Per seat, the cards it has played to tricks in this deal, as bits: leads and follows,
+    not a marriage a partner shows during a trick nor a card laid away."""
+    t = view.rs.tables
+    active = view.rs.players.count - len(view.public[P_SITTING_OUT])
+    out = [0] * view.rs.players.count
+    on_table = 0  # cards in the trick so far
+    for h in view.history_codes:
+        seat, code = h >> 16, h & 0xFFFF
+        kind = t.code_kind[code]
+        if kind == KIND_PLAY or (kind == KIND_MARRY and not on_table):
+            out[seat] |= 1 << t.code_card[code]
+            on_table = (on_table + 1) % active
+    return out
+
+
 @dataclass(frozen=True, slots=True)
+
 class Field:
     """One part of the observation vector: ``size`` entries from ``offset``, ``rows`` x ``size // rows``."""
 
@@ -82,10 +100,13 @@ class ObservationLayout:
         self.widow_scale = d
         calls = n if rs.bidding.rounds == "single" else n * len(rs.call_codes)
         #: the most recorded actions a deal can have (the rows of the history in the information state)
-        self.history_rows = d + (calls if rs.bidding.enabled else 0) + s + 2
+        # (+ naming trump: a pass and a suit; cards laid away; a partner's marriages shown)
+        laid_away = d - n * rs.deal.hand_size if rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks" else 0
+        extra = (2 if rs.trump.selection == "named" else 0) + laid_away + (s if rs.tables.partner_marries else 0)
+        self.history_rows = d + (calls if rs.bidding.enabled else 0) + s + 2 + extra
         #: the most decisions a deal can have: every card, a ``continue`` after each, the
         #: exchanges, a close, a declaration, the calls of the auction
-        self.max_decisions = 2 * d + s + 2 + (calls if rs.bidding.enabled else 0)
+        self.max_decisions = 2 * d + s + 2 + (calls if rs.bidding.enabled else 0) + extra
         parts: list[tuple[str, int, int, str]] = [
             ("hand", d, 1, "own cards (one bit per card index)"),
             ("widow", d, 1, "the widow's cards, for the seat that took it"),
@@ -107,7 +128,8 @@ class ObservationLayout:
             ("actor", n, 1, "who must decide now (the marrier choosing to declare, else to_act)"),
             ("partners", n, 1, "the seats on this seat's side in this deal (itself included)"),
             ("sitting_out", n, 1, "seats that laid their cards down"),
-            ("phase", 3, 1, "auction, play, over"),
+            ("phase", 4 if rs.trump.selection == "named" else 3, 1,
+             "auction, play, over" + (", trump being named" if rs.trump.selection == "named" else "")),
             ("decision", 2, 1, "a draw is pending (close before it?); a claim is pending after a marriage"),
             ("high_bid", 1, 1, f"the highest bid / {self.bid_scale}"),
             ("declarer", n, 1, "the declarer (the highest bidder)"),
@@ -164,11 +186,13 @@ class ObservationLayout:
         suits = len(rs.deck.suits)
         bids = f["bids"].offset
         passed = f["passed"].offset
+        for seat, mask in enumerate(played_cards(view)):
+            for c in bit_list(mask):
+                out[played + rel(seat) * d + c] = 1.0
         for h in view.history_codes:
             seat, code = h >> 16, h & 0xFFFF
             kind = t.code_kind[code]
             if kind == KIND_PLAY or kind == KIND_MARRY:
-                out[played + rel(seat) * d + t.code_card[code]] = 1.0
                 if kind == KIND_MARRY:
                     out[married + rel(seat) * suits + t.suit_of[t.code_card[code]]] = 1.0
             elif kind == KIND_PASS:
@@ -224,7 +248,8 @@ class ObservationLayout:
         """The ordered public history as (seat counted from the observer, action index) pairs."""
         n = self.seats
         index = self.index_of
-        rows = [(((h >> 16) - view.seat) % n, index[h & 0xFFFF]) for h in view.history_codes]
+        # a card another seat laid away face down: the seat acted, the action is not known (-1)
+        rows = [(((h >> 16) - view.seat) % n, index.get(h & 0xFFFF, -1)) for h in view.history_codes]
         if len(rows) > self.history_rows:
             raise ValueError(f"{len(rows)} recorded actions, more than the {self.history_rows} this layout holds")
         return rows
@@ -237,7 +262,8 @@ class ObservationLayout:
         n = self.seats
         for i, (seat, action) in enumerate(self.history_rows_of(view)):
             out[base + i * width + seat] = 1.0
-            out[base + i * width + n + action] = 1.0
+            if action >= 0:
+                out[base + i * width + n + action] = 1.0
         return out
 
     def observation(self, view: SeatView) -> dict[str, Any]:
@@ -268,10 +294,7 @@ class ObservationLayout:
         parts.append(f"trump {view.trump or '-'}, turn-up {view.turn_up or '-'}, talon {view.talon_size}"
                      + (f" closed by {view.closer}" if view.closed else ""))
         parts.append("trick " + (" ".join(f"{s}:{c}" for s, c in view.trick) or "-"))
-        played = [0] * self.seats
-        for h in view.history_codes:
-            if t.code_card[h & 0xFFFF] >= 0:
-                played[h >> 16] |= 1 << t.code_card[h & 0xFFFF]
+        played = played_cards(view)
         parts.append("played " + ", ".join(f"{s}: {show(m)}" for s, m in enumerate(played)))
         known = [f"{s}: {show(m)}" for s, m in enumerate(p[P_KNOWN]) if m]
         if known:

@@ -30,7 +30,7 @@ from typing import Any
 
 from interpreter.core.errors import RecordError
 from interpreter.core.printable import printable
-from interpreter.engine.build import build_position, default_close_snap, default_may_declare
+from interpreter.engine.build import build_position, default_close_snap, default_may_declare, unwritten
 from interpreter.engine.position import AUCTION, OVER, PLAY
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
@@ -112,6 +112,9 @@ def position_string(state: DealState) -> str:
     st = state
     if st.phase == OVER:
         raise RecordError("the deal is over: a finished deal has no position string", expected="a deal in progress")
+    why = unwritten(st)
+    if why is not None:
+        raise RecordError(f"this position has no position string yet ({why})", expected="the deal and its moves (a record)")
     rs = st.rs
     deck = rs.deck
     names = [str(c) for c in deck.cards]

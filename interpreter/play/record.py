@@ -28,7 +28,7 @@ from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import match_winner, next_dealer, with_carry
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, Ruleset
-from interpreter.engine.build import build_position
+from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.state import DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import RECORD_LIMITS, SourceDoc, format_path, load_yaml_file, shorten as _shorten, yaml_scalar
@@ -284,11 +284,22 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     for seat in range(n):
         if str(seat) not in hands_raw:
             raise doc.error(RecordError, f"no hand for seat {seat}", path + ("hands",), expected=f"hands for seats 0 to {n - 1}")
-    turnup = -1
+    turnup = shown = -1
+    selection = rs.trump.selection
     if d.get("trump_card") is not None:
-        if rs.trump.selection != "turn_up":
+        if selection in ("dealer_card", "named"):
+            # the card shown for trump stays in a hand: the dealer's, or the forehand's (turned if he passes)
+            shown = _card(doc, rs, d["trump_card"], path + ("trump_card",))
+            holder = dealer if selection == "dealer_card" else (dealer + 1) % n
+            if not hands[holder] >> shown & 1:
+                raise doc.error(
+                    RecordError, f"{rs.deck.cards[shown]} is not in seat {holder}'s hand", path + ("trump_card",),
+                    expected=f"a card of seat {holder}'s hand: " + ("the dealer's card shown for trump" if selection == "dealer_card" else "the card a pass of the forehand turns"),
+                )
+        elif selection != "turn_up":
             raise doc.error(RecordError, f"the {rs.name} ruleset has no turn-up card", path + ("trump_card",), key=True)
-        turnup = take(d["trump_card"], path + ("trump_card",))
+        else:
+            turnup = take(d["trump_card"], path + ("trump_card",))
     stock_raw = d.get("stock") or []
     if not isinstance(stock_raw, list):
         raise doc.error(RecordError, "'stock' must be a list of cards", path + ("stock",), expected="top card first")
@@ -302,9 +313,11 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
             raise doc.error(RecordError, f"cards missing from the deal: {names}", path + ("hands",), expected="every card of the deck exactly once in hands, stock and trump_card")
         if sizes != {rs.deal.hand_size}:
             raise doc.error(RecordError, f"hands must hold {rs.deal.hand_size} cards each", path + ("hands",), expected=f"{rs.deal.hand_size} cards a hand")
-        if rs.trump.selection == "turn_up" and turnup < 0:
+        if selection == "turn_up" and turnup < 0:
             raise doc.error(RecordError, "missing key 'trump_card'", path, expected="the turn-up card")
-        return DealState(rs, dealer, hands, stock, turnup)
+        if selection == "dealer_card" and shown < 0:
+            raise doc.error(RecordError, "missing key 'trump_card'", path, expected="the dealer's card shown for trump")
+        return DealState(rs, dealer, hands, stock, turnup, None, shown)
     assert start is not None  # mid_deal implies it
     if len(sizes) != 1:
         raise doc.error(RecordError, "at the start of a trick every hand holds the same number of cards", path + ("hands",))
@@ -341,6 +354,8 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         if suit not in rs.deck.suits:
             raise doc.error(RecordError, f"'{start['trump']}' is not a suit", sp + ("trump",), expected="one of: " + ", ".join(rs.deck.suits))
         trump = rs.deck.suits.index(suit)
+    elif shown >= 0:
+        trump = rs.deck.suit_of[shown]
     elif turnup < 0:
         raise doc.error(RecordError, "the trump suit is unknown", sp, expected="start.trump or a trump_card")
     closer: int | None = None
@@ -572,6 +587,9 @@ def position_report(state: DealState) -> dict[str, Any]:
     from interpreter.play.posstring import position_string
 
     deck = state.rs.deck
+    laid: dict[str, Any] = {}
+    if not state.t.widow_to_tricks:  # widow.to into a hand: the undealt cards, or those laid away
+        laid["laid_away"] = [str(deck.cards[c]) for c in state.widow] if state.widow_taker >= 0 else []
     return {
         "dealer": state.dealer,
         "leader": state.leader if state.leader >= 0 else None,
@@ -583,7 +601,8 @@ def position_report(state: DealState) -> dict[str, Any]:
         "trick": [{"seat": seat, "card": str(card)} for seat, card in state.trick_with_seats()],
         "closed": bool(state.closed),
         "closer": state.closer if state.closer >= 0 else None,
-        "position": None if state.is_over else position_string(state),
+        "position": None if state.is_over or unwritten(state) else position_string(state),
+        **laid,
     }
 
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, Pass, Play
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES, Card
-from interpreter.engine.position import AUCTION
+from interpreter.engine.position import AUCTION, NAMING
 from interpreter.engine.views import (
     P_BONUS, P_CLOSE_SNAP, P_DRAW_PENDING, P_MELD, P_PHASE, P_POINTS, P_SIDE_INDEX, P_TRICKS, SeatView,
 )
@@ -178,7 +178,9 @@ def auction_lines(view: SeatView) -> list[str]:
     lines = []
     for seat, text in view.history:
         if text.startswith("bid "):
-            lines.append(f"{seat_name(view, seat)} bid{'' if seat == view.seat else 's'} {text.split()[1]}")
+            amount = int(text.split()[1])
+            said = bid_words(rs, amount) if rs.bidding.contracts else str(amount)
+            lines.append(f"{seat_name(view, seat)} bid{'' if seat == view.seat else 's'} {said}")
         elif text == "pass":
             lines.append(f"{seat_name(view, seat)} pass{'' if seat == view.seat else 'es'}")
     contract = contract_line(view)
@@ -198,14 +200,44 @@ def auction_lines(view: SeatView) -> list[str]:
     return lines
 
 
+_GOALS = {"no_tricks": "no trick", "all_tricks": "every trick"}
+
+
+def bid_words(rs: Ruleset, amount: int) -> str:
+    """What a bid announces: ``bettler (4: no trick, no trump)``, ``the moon``, ``3 (99 points)``."""
+    contract = rs.bidding.contract(amount)
+    if contract is not None:
+        goal = _GOALS.get(contract.goal) or (
+            f"{contract.points} points" + (f" within {contract.by_trick} tricks" if contract.by_trick else ""))
+        extra = ", no trump" if contract.trump == "none" else ""
+        if contract.leader == "forehand":
+            extra += ", the forehand leading"
+        return f"{contract.name.capitalize()} ({contract.value}: {goal}{extra})"
+    moon = rs.bidding.moon
+    if moon is not None and amount == moon.bid:
+        return "the moon"
+    return f"{amount} ({amount * rs.scoring.unit} points)"
+
+
+def without_trump(view: SeatView) -> bool:
+    """Whether the hand is played without a trump suit: a contract or a moon without trump."""
+    rs = view.rs
+    if not rs.bidding.enabled or in_auction(view) or not view.high_bid:
+        return False
+    contract = rs.bidding.contract(view.high_bid)
+    if contract is not None:
+        return contract.trump == "none"
+    moon = rs.bidding.moon
+    return moon is not None and moon.trump == "none" and view.high_bid == moon.bid
+
+
 def contract_line(view: SeatView) -> str | None:
     """Once the auction is over: ``contract: opponent, 3 (99 points)`` or ``contract: you, the moon; partner sits out``."""
     rs = view.rs
     if not rs.bidding.enabled or view.declarer is None or in_auction(view):
         return None
     bid = view.high_bid
-    moon = rs.bidding.moon
-    what = "the moon" if moon is not None and bid == moon.bid else f"{bid} ({bid * rs.scoring.unit} points)"
+    what = bid_words(rs, bid) if bid else "the plain game (everybody passed)"
     line = f"contract: {seat_name(view, view.declarer)}, {what}"
     out = [seat_name(view, s) for s in view.sitting_out]
     if out:
@@ -269,8 +301,17 @@ def ruleset_actions(rs: Ruleset) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if rs.bidding.enabled:
         unit = rs.scoring.unit
-        out.append(("bid N", f"bid N in the auction (N x {unit} points); the highest bidder names the contract"))
+        if rs.bidding.contracts:
+            for c in rs.bidding.contracts:
+                out.append((f"bid {c.bid}", f"announce {bid_words(rs, c.bid)}"))
+        else:
+            out.append(("bid N", f"bid N in the auction (N x {unit} points); the highest bidder names the contract"))
         out.append(("pass", "pass in the auction"))
+    if rs.trump.selection == "named":
+        passing = {"turn_next": "pass: your next card is turned for trump", "partner": "pass: your partner names trump"}
+        out.append(("trump SUIT", "name the trump suit, e.g. trump H (C D H S)"))
+        if rs.trump.if_passed in passing:
+            out.append(("pass", passing[rs.trump.if_passed]))
     out.append(("play CARD", "lead or follow with a card, e.g. play KH or just KH (10H or TH for the ten)"))
     m = rs.marriage
     if m.enabled:
@@ -301,6 +342,11 @@ def describe_action(view: SeatView, action: Action, *, symbols: bool = True) -> 
     if isinstance(action, Play):
         verb = "lead" if not view.trick else "play"
         return f"{verb} {_card(action.card, symbols)}"
+    if isinstance(action, NameTrump):
+        return f"name {suit_text(action.suit, symbols=symbols)} trump"
+    if isinstance(action, Marry) and view.trick:
+        suit = suit_text(action.card.suit, symbols=symbols)
+        return f"show {marriage_value(view, action.card.suit)} in {suit} (king and queen), then play a card"
     if isinstance(action, Marry):
         other = rs.marriage.ranks[1] if action.card.rank == rs.marriage.ranks[0] else rs.marriage.ranks[0]
         suit = suit_text(action.card.suit, symbols=symbols)
@@ -320,8 +366,10 @@ def describe_action(view: SeatView, action: Action, *, symbols: bool = True) -> 
         moon = rs.bidding.moon
         if moon is not None and action.amount == moon.bid:
             return f"bid {action.amount}: the moon, every trick"
-        return f"bid {action.amount} ({action.amount * rs.scoring.unit} points)"
+        return f"bid {action.amount}: {bid_words(rs, action.amount)}" if rs.bidding.contracts else f"bid {action.amount} ({action.amount * rs.scoring.unit} points)"
     if isinstance(action, Pass):
+        if view.public[P_PHASE] == NAMING:
+            return "pass: your partner names trump" if rs.trump.if_passed == "partner" else "pass: your next card is turned for trump"
         return "pass"
     return str(action)
 

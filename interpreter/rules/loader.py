@@ -27,6 +27,7 @@ from interpreter.rules.ruleset import (
     BiddingSpec,
     ClaimSpec,
     ClosingSpec,
+    ContractSpec,
     DealerSpec,
     DealSpec,
     EndSpec,
@@ -248,6 +249,10 @@ class _Checker:
                 expected=f"packets that add up to {hand}",
             )
         deck_size = len(ranks) * len(suits)
+        if deal["dealer_sits_out"]:
+            n -= 1  # the dealer receives no cards: the deal's arithmetic is the others'
+            if deal["talon"]:
+                self.fail(("deal", "dealer_sits_out"), "a dealer sitting out with a talon to draw from is not supported", expected="deal.talon: false")
         turn_up = d["trump"]["selection"] == "turn_up"
         rest = deck_size - n * hand - (1 if turn_up else 0)
         if rest < 0:
@@ -271,7 +276,7 @@ class _Checker:
         elif rest == 0 and deal["widow"] is not None:
             self.fail(("deal", "widow"), "no cards are left for a widow", expected="a smaller deal.hand_size or no widow")
         if turn_up and not deal["talon"]:
-            self.fail(("trump", "selection"), "a turn-up trump card needs a talon to lie under", expected="deal.talon: true or trump.selection: first_card_led")
+            self.fail(("trump", "selection"), "a turn-up trump card needs a talon to lie under", expected="deal.talon: true, or trump.selection: first_card_led, dealer_card or named")
         if not turn_up and deal["talon"]:
             self.fail(("trump", "selection"), "a talon needs a turn-up trump card", expected="trump.selection: turn_up")
         if turn_up and d["trump"]["turn_up_after_packet"] > len(deal["packets"]):
@@ -280,6 +285,23 @@ class _Checker:
                 f"there are only {len(deal['packets'])} packets",
                 expected=f"a number from 0 to {len(deal['packets'])}",
             )
+        if deal["widow"] is not None and deal["widow"]["to"] == "declarer_hand" and not d["bidding"]["enabled"]:
+            self.fail(("deal", "widow", "to"), "declarer_hand needs an auction to find the declarer", expected="bidding.enabled: true, or first_trick_winner_tricks")
+        if deal["first_receiver"] == "dealer_partner" and sides != "partnership":
+            self.fail(("deal", "first_receiver"), "dealer_partner needs partners", expected="players.sides: partnership, or dealer_left")
+        tr = d["trump"]
+        if tr["selection"] == "named":
+            packets = len(deal["packets"])
+            if tr["name_after_packet"] > packets:
+                self.fail(("trump", "name_after_packet"), f"there are only {packets} packets", expected=f"a number from 0 to {packets}")
+            elif tr["if_passed"] == "turn_next" and tr["name_after_packet"] >= packets:
+                self.fail(
+                    ("trump", "if_passed"),
+                    "turn_next turns the first card of the namer's next packet, but he has seen his whole hand",
+                    expected=f"trump.name_after_packet below {packets}, or if_passed: must_name",
+                )
+            if tr["if_passed"] == "partner" and sides != "partnership":
+                self.fail(("trump", "if_passed"), "passing the choice of trump to the partner needs partners", expected="players.sides: partnership, or if_passed: turn_next")
         ex = d["exchange"]
         if ex["enabled"]:
             if not turn_up:
@@ -293,6 +315,8 @@ class _Checker:
             for i, r in enumerate(marriage_ranks):
                 if r not in ranks:
                     self.fail(("marriage", "ranks", i), f"rank {r} is not in the deck", expected="ranks of deck.ranks: " + ", ".join(ranks))
+        if d["marriage"]["who"] == "leader_and_partner" and sides != "partnership":
+            self.fail(("marriage", "who"), "a partner's marriage needs partners", expected="players.sides: partnership, or who: leader")
         if d["marriage"]["counts_after"] == "team_trick" and sides == "individual":
             self.fail(("marriage", "counts_after"), "team_trick needs sides of several seats", expected="players.sides: partnership or bidder_vs_rest, or own_trick")
         talon_size = rest + (1 if turn_up else 0)
@@ -320,8 +344,25 @@ class _Checker:
                     ("claim", "target"), f"target {d['claim']['target']} cannot be reached",
                     expected=f"at most {most}: the deck's {total} points plus the last-trick bonus and every marriage",
                 )
-        if bidding["enabled"] != (scoring["method"] == "units"):
-            self.fail(("scoring", "method"), "units scoring goes with an auction, and an auction with units scoring", expected="bidding.enabled: true with scoring.method: units")
+        contracts = bidding["contracts"] if bidding["enabled"] else []
+        if (bidding["enabled"] and not contracts) != (scoring["method"] == "units"):
+            self.fail(
+                ("scoring", "method"), "units scoring goes with an auction of bids, and an auction of bids with units scoring",
+                expected="bidding.enabled: true with scoring.method: units, or game_points with bidding.contracts",
+            )
+        seen_bids: set[int] = set()
+        for i, c in enumerate(contracts):
+            if c["bid"] not in bidding["values"]:
+                self.fail(("bidding", "contracts", i, "bid"), f"the bid {c['bid']} is not one of bidding.values", expected="a value in bidding.values")
+            if c["bid"] in seen_bids:
+                self.fail(("bidding", "contracts", i, "bid"), f"two contracts are announced with bid {c['bid']}", expected="one contract a bid")
+            seen_bids.add(c["bid"])
+        if contracts:
+            missing = [v for v in bidding["values"] if v not in seen_bids]
+            if missing:
+                self.fail(("bidding", "values"), "bids without a contract: " + ", ".join(map(str, missing)), expected="a contract for every bid of bidding.values")
+            if bidding["moon"] is not None:
+                self.fail(("bidding", "moon"), "a game of contracts has no moon bid", expected="bidding: {moon: null}; a contract with goal all_tricks plays the moon")
         if (d["play"]["first_lead"] == "declarer") != bidding["enabled"]:
             self.fail(("play", "first_lead"), "the declarer leads only when there is an auction", expected="first_lead: declarer exactly when bidding.enabled is true")
         moon = bidding["moon"]
@@ -334,10 +375,12 @@ class _Checker:
                 )
             if moon["partner_sits_out"] and sides != "partnership":  # a bidder alone has nobody to sit out
                 self.fail(("bidding", "moon", "partner_sits_out"), "only partnerships have a partner to sit out", expected="false")
+        if scoring["trump_ten"] and (scoring["method"] != "game_points" or "T" not in ranks):
+            self.fail(("scoring", "trump_ten"), "the ten of trumps scores game points", expected="scoring.method: game_points and a ten in deck.ranks, or 0")
         if d["match"]["bidder_goes_out"] and not bidding["enabled"]:
             self.fail(("match", "bidder_goes_out"), "'bidder goes out' needs an auction", expected="bidding.enabled: true")
-        if d["dealer"]["first"] >= n:
-            self.fail(("dealer", "first"), f"there is no seat {d['dealer']['first']} among {n} players", expected=f"0 to {n - 1}")
+        if d["dealer"]["first"] >= d["players"]["count"]:
+            self.fail(("dealer", "first"), f"there is no seat {d['dealer']['first']} among {d['players']['count']} players", expected=f"0 to {d['players']['count'] - 1}")
 
 
     def check_sides(self, n: int, sides: str, teams: Any) -> None:
@@ -428,6 +471,7 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
             first_receiver=deal["first_receiver"],
             talon=deal["talon"],
             widow=WidowSpec(**deal["widow"]) if deal["widow"] is not None else None,
+            dealer_sits_out=deal["dealer_sits_out"],
         ),
         trump=TrumpSpec(**d["trump"]),
         exchange=ExchangeSpec(**{**d["exchange"], "rank": str(d["exchange"]["rank"])}),
@@ -441,15 +485,16 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
             opponent_points=d["scoring"]["opponent_points"],
             losers=d["scoring"]["losers"],
             unit=d["scoring"]["unit"],
+            trump_ten=d["scoring"]["trump_ten"],
             **exprs,
         ),
         bidding=BiddingSpec(
             enabled=b["enabled"],
-            first=b["first"],
             rounds=b["rounds"],
             values=tuple(sorted(b["values"])),
             all_pass=b["all_pass"],
             moon=MoonSpec(**moon) if moon is not None else None,
+            contracts=tuple(ContractSpec(**c) for c in b["contracts"]),
         ),
         dealer=DealerSpec(**d["dealer"]),
         match=MatchSpec(**d["match"]),

@@ -83,7 +83,7 @@ def _deal_sides(d: Data) -> int:
     players = d["players"]
     if players["sides"] == "partnership":
         return len(players["teams"]) if players.get("teams") else 2
-    return 2 if players["sides"] == "bidder_vs_rest" else int(players["count"])
+    return 2 if players["sides"] in ("bidder_vs_rest", "forehand_vs_rest") else int(players["count"])
 
 
 def _same_fail_points(d: Data) -> bool:
@@ -104,7 +104,15 @@ INERT: tuple[Inert, ...] = (
     Inert(("deal.widow",), lambda d: bool(d["deal"]["talon"]),
           _said("deal.talon is true, so the undealt cards form a talon, not a widow")),
     Inert(("trump.turn_up_after_packet",), lambda d: d["trump"]["selection"] != "turn_up",
-          lambda d: f"trump.selection is {d['trump']['selection']}, so no card is turned up"),
+          lambda d: f"trump.selection is {d['trump']['selection']}, so no card is turned up for a talon"),
+    Inert(("trump.name_after_packet", "trump.if_passed"), lambda d: d["trump"]["selection"] != "named",
+          lambda d: f"trump.selection is {d['trump']['selection']}, so nobody names trump"),
+    Inert(("bidding.moon.trump",), lambda d: d["trump"]["selection"] != "first_card_led",
+          lambda d: f"trump.selection is {d['trump']['selection']}, so trump is never fixed by the moon's first lead"),
+    Inert(("marriage.who",), lambda d: d["players"]["sides"] == "individual",
+          _said("players.sides is individual, so the leader has no partner")),
+    Inert(("exchange.on_opponent_close",), lambda d: not d["closing"]["enabled"],
+          _said("closing.enabled is false, so nobody closes the talon")),
     Inert(("exchange.before_first_trick",), lambda d: bool(d["exchange"]["requires_trick_won"]),
           _said("exchange.requires_trick_won is true, and nobody has won a trick before the first")),
     Inert(("marriage.after_exhaustion",), lambda d: not d["deal"]["talon"],
@@ -129,8 +137,11 @@ INERT: tuple[Inert, ...] = (
           _said("play.trump_when_void is false, so nobody must trump")),
     Inert(("play.overtrump", "play.undertrump"), lambda d: d["players"]["count"] <= 2,
           _said("players.count is 2, so a trick never holds a trump before the player who must trump")),
+    Inert(("play.overtrump", "play.undertrump"), lambda d: d["players"]["count"] <= 3 and bool(d["deal"]["dealer_sits_out"]),
+          _said("deal.dealer_sits_out is true with three players, so two play each trick and it never holds a "
+                "trump before the player who must trump")),
     Inert(("scoring.game_points", "scoring.opponent_points", "scoring.losers", "end.unclaimed", "end.tie",
-           "end.last_trick_points"), lambda d: not _game_points(d),
+           "end.last_trick_points", "scoring.trump_ten"), lambda d: not _game_points(d),
           lambda d: f"scoring.method is {d['scoring']['method']}"),
     Inert(("scoring.unit", "scoring.made", "scoring.set", "scoring.defenders", "scoring.moon_made",
            "scoring.moon_set"), _game_points, _said("scoring.method is game_points")),
@@ -138,6 +149,12 @@ INERT: tuple[Inert, ...] = (
           _said("each deal is played by two sides, so there is one loser")),
     Inert(("scoring.moon_made", "scoring.moon_set"), lambda d: d["bidding"]["moon"] is None,
           _said("bidding.moon is null, so there is no moon")),
+    Inert(("bidding.moon.points",), lambda d: d["bidding"]["moon"] is not None and d["bidding"]["moon"]["requirement"] != "points",
+          lambda d: f"bidding.moon.requirement is {d['bidding']['moon']['requirement']}, so no points are counted for the moon"),
+    Inert(("claim.false_after_close",), lambda d: not d["closing"]["enabled"] or not d["deal"]["talon"],
+          _said("closing.enabled is false, so nobody declares after closing")),
+    Inert(("claim.false_after_close",), lambda d: bool(d["claim"]["automatic"]),
+          _said("claim.automatic is true, so nobody declares wrongly")),
     Inert(("match.bidder_goes_out",), lambda d: not d["bidding"]["enabled"],
           _said("bidding.enabled is false, so there is no bidder")),
     Inert(("end.tie",), lambda d: d["end"]["unclaimed"] != "higher_total",

@@ -19,8 +19,10 @@ from interpreter.core.actions import (
     CloseBeforeDraw,
     Continue,
     Declare,
+    Discard,
     Exchange,
     Marry,
+    NameTrump,
     Pass,
     Play,
 )
@@ -30,12 +32,14 @@ from interpreter.rules.tables import (
     KIND_CLOSE,
     KIND_CLOSE_BEFORE_DRAW,
     KIND_CONTINUE,
+    KIND_DISCARD,
     KIND_DECLARE,
     KIND_EXCHANGE,
     KIND_MARRY,
     KIND_NONE,
     KIND_PASS,
     KIND_PLAY,
+    KIND_TRUMP,
     MELD_AT_ONCE,
     MELD_NEXT_TRICK,
     MELD_OWN_TRICK,
@@ -53,7 +57,8 @@ if TYPE_CHECKING:
     from interpreter.rules.expr import Expression
 
 
-# Action codes: plays are the card index, marriages 64 + index, bids 200 + amount.
+# Action codes: plays are the card index, marriages 64 + index, naming trump 136 + suit index,
+# bids 200 + amount, laying a card away 256 + index.
 MARRY_BASE = 64
 EXCHANGE = 128
 CLOSE = 129
@@ -61,7 +66,11 @@ CLOSE_BEFORE_DRAW = 130
 DECLARE = 131
 CONTINUE = 132
 PASS = 133
+TRUMP_BASE = 136
 BID_BASE = 200
+#: what the others see of a card laid away: its code in their views' history (never legal)
+HIDDEN_DISCARD = 255
+DISCARD_BASE = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +92,15 @@ class DealSpec:
     first_receiver: str
     talon: bool
     widow: WidowSpec | None
+    dealer_sits_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class TrumpSpec:
     selection: str
     turn_up_after_packet: int
+    name_after_packet: int = 1
+    if_passed: str = "turn_next"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +110,8 @@ class ExchangeSpec:
     requires_trick_won: bool
     min_talon_size: int
     before_first_trick: bool
+    timing: str = "before_lead"
+    on_opponent_close: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +131,7 @@ class MarriageSpec:
     after_exhaustion: bool
     after_close: bool
     on_closing_lead: bool
+    who: str = "leader"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +177,7 @@ class ClaimSpec:
     after_marriage: bool
     after_last_trick: str
     false_points: FalsePoints
+    false_after_close: str = "larger"
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +200,7 @@ class ScoringSpec:
     defenders: Expression
     moon_made: Expression
     moon_set: Expression
+    trump_ten: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,16 +208,41 @@ class MoonSpec:
     bid: int
     partner_sits_out: bool
     requirement: str
+    trump: str = "first_lead"
+    points: int = 120
+
+
+@dataclass(frozen=True, slots=True)
+class ContractSpec:
+    """A named game announced in the auction with its bid (``bidding.contracts``)."""
+
+    bid: int
+    name: str
+    value: int
+    goal: str
+    points: int = 66
+    by_trick: int | None = None
+    alone: bool = True
+    trump: str = "dealt"
+    leader: str = "declarer"
+    eligible: str = "any"
 
 
 @dataclass(frozen=True, slots=True)
 class BiddingSpec:
     enabled: bool
-    first: str
     rounds: str
     values: tuple[int, ...]
     all_pass: str
     moon: MoonSpec | None
+    contracts: tuple[ContractSpec, ...] = ()
+
+    def contract(self, bid: int) -> ContractSpec | None:
+        """The contract a bid announces, or ``None`` (a bid of units, or no bid)."""
+        for c in self.contracts:
+            if c.bid == bid:
+                return c
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +255,9 @@ class DealerSpec:
 class MatchSpec:
     target: int
     bidder_goes_out: bool
-    tie: str
+    count: str = "up"
+    negative: str = "allowed"
+    shutout: str = "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,8 +328,14 @@ class Ruleset:
         actions[DECLARE] = Declare()
         actions[CONTINUE] = Continue()
         actions[PASS] = Pass()
+        if self.trump.selection == "named":
+            for k, suit in enumerate(deck.suits):
+                actions[TRUMP_BASE + k] = NameTrump(suit)
         for v in self.bidding.values:
             actions[BID_BASE + v] = Bid(v)
+        if self.deal.widow is not None and self.deal.widow.to != "first_trick_winner_tricks":
+            for i, card in enumerate(deck.cards):
+                actions[DISCARD_BASE + i] = Discard(card)
         n = self.players.count
         sides = _match_sides(self.players)
         side_index = [0] * n
@@ -323,6 +373,7 @@ class Ruleset:
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "deal_marks", tuple(_deal_marks(self, dealer) for dealer in range(n)))
         object.__setattr__(self, "tables", _compile_tables(self))
 
     # filled in by __post_init__ (declared for type checkers)
@@ -337,6 +388,8 @@ class Ruleset:
     """Per suit: the card that may be exchanged for a turn-up of that suit, or -1."""
     deal_plans: tuple[DealPlan, ...] = field(init=False, repr=False, compare=False)
     """Per dealer: who receives each position of the shuffled deck (see :func:`_deal_plan`)."""
+    deal_marks: tuple[DealMarks, ...] = field(init=False, repr=False, compare=False)
+    """Per dealer: the positions dealt after trump is named, and the card shown (see :func:`_deal_marks`)."""
     call_codes: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """The auction's codes in order: pass, then every bid from the lowest."""
     action_of: dict[int, Action] = field(init=False, repr=False, compare=False)
@@ -350,6 +403,9 @@ class Ruleset:
 
 
 DealPlan = tuple[tuple[tuple[int, int], ...], int, int]
+#: Per seat the deck positions it receives after trump is named; the position of the card shown
+#: for trump (the dealer's last card, or the namer's fallback), or -1.
+DealMarks = tuple[tuple[tuple[int, ...], ...], int]
 
 
 def _match_sides(players: PlayersSpec) -> tuple[tuple[int, ...], ...]:
@@ -373,14 +429,19 @@ def _deal_plan(rs: Ruleset, dealer: int) -> DealPlan:
     seat_at: list[tuple[int, int]] = []
     pos = 0
     turnup = -1
-    first = (dealer + 1) % n
+    order = [(dealer + 1 + j) % n for j in range(n)]
+    if rs.deal.first_receiver == "dealer_partner":  # partner, then from the dealer's left, dealer last
+        team = next(t for t in _match_sides(rs.players) if dealer in t)
+        partner = next((s for s in team if s != dealer), dealer)
+        order = [partner] + [s for s in order if s not in (partner, dealer)] + [dealer]
+    if rs.deal.dealer_sits_out:
+        order = [s for s in order if s != dealer]
     turn_after = rs.trump.turn_up_after_packet if rs.trump.selection == "turn_up" else -1
     for k, size in enumerate(rs.deal.packets):
         if k == turn_after:
             turnup = pos
             pos += 1
-        for j in range(n):
-            seat = (first + j) % n
+        for seat in order:
             for _ in range(size):
                 seat_at.append((pos, seat))
                 pos += 1
@@ -390,11 +451,41 @@ def _deal_plan(rs: Ruleset, dealer: int) -> DealPlan:
     return tuple(seat_at), turnup, pos
 
 
+def _deal_marks(rs: Ruleset, dealer: int) -> DealMarks:
+    """What the trump rules need to know of the deal order (``trump.selection``).
+
+    ``named``: per seat, the positions dealt after ``trump.name_after_packet`` packets (nobody
+    sees them before trump is named), and the first of the forehand's (the card turned when he
+    passes under ``if_passed: turn_next``).  ``dealer_card``: the position of the last card
+    dealt to the dealer, shown for trump.
+    """
+    n = rs.players.count
+    seat_at, _, _ = rs.deal_plans[dealer]
+    selection = rs.trump.selection
+    later: list[list[int]] = [[] for _ in range(n)]
+    shown = -1
+    if selection == "dealer_card":
+        shown = max(pos for pos, seat in seat_at if seat == dealer)
+    elif selection == "named":
+        receivers = n - (1 if rs.deal.dealer_sits_out else 0)  # a dealer sitting out gets no packet
+        before = sum(rs.deal.packets[:rs.trump.name_after_packet]) * receivers
+        forehand = (dealer + 1) % n
+        for i, (pos, seat) in enumerate(seat_at):
+            if i >= before:
+                later[seat].append(pos)
+                if seat == forehand and shown < 0:
+                    shown = pos
+    return tuple(tuple(p) for p in later), shown
+
+
 def _compile_tables(rs: Ruleset) -> RuleTables:
     """The ruleset as flat int tables for the engine's hot path (see :mod:`interpreter.rules.tables`)."""
     deck = rs.deck
     top_bid = max(rs.bidding.values, default=0)
     max_code = BID_BASE + top_bid
+    discards = rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks"
+    if discards:
+        max_code = DISCARD_BASE + deck.size - 1
     kind = [KIND_NONE] * (max_code + 1)
     card = [-1] * (max_code + 1)
     for c in range(deck.size):
@@ -405,6 +496,12 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         kind[code] = k
     for v in rs.bidding.values:
         kind[BID_BASE + v] = KIND_BID
+    if rs.trump.selection == "named":
+        for k in range(len(deck.suits)):
+            kind[TRUMP_BASE + k] = KIND_TRUMP
+    if discards:
+        for c in range(deck.size):
+            kind[DISCARD_BASE + c], card[DISCARD_BASE + c] = KIND_DISCARD, c
     values = rs.marriage.values
     how = rs.marriage.counts_after
     # Bounds for the position key: every marriage of the deck announced in trumps, the whole
@@ -429,6 +526,25 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         claim_on_trick=rs.claim.enabled and not rs.claim.automatic,
         plain_trick_end=not (rs.claim.enabled and rs.claim.automatic) and how != "own_next_trick",
         marry_first_only=rs.marriage.lead_card == "first_rank",
+        partner_marries=rs.marriage.enabled and rs.marriage.who == "leader_and_partner",
+        open_auction=rs.bidding.enabled and rs.bidding.rounds == "until_passes",
+        close_offer=rs.exchange.enabled and rs.exchange.on_opponent_close,
+        no_cards=(0,) * n,
+        lead_trump=rs.trump.selection == "first_card_led",
+        named_trump=rs.trump.selection == "named",
+        special_start=rs.deal.dealer_sits_out or rs.players.sides == "forehand_vs_rest" or rs.trump.selection == "dealer_card",
+        deal_marks=rs.trump.selection in ("named", "dealer_card"),
+        full_trick_undo=bool(rs.bidding.enabled and rs.bidding.contracts) or bool(rs.scoring.trump_ten)
+        or (rs.deal.widow is not None and rs.deal.widow.to == "first_trick_winner_hand"),
+        trick_extras=bool(rs.bidding.enabled and rs.bidding.contracts)
+        or (rs.deal.widow is not None and rs.deal.widow.to == "first_trick_winner_hand"),
+        extra_steps=(rs.exchange.enabled and rs.exchange.on_opponent_close)
+        or (rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks"),
+        follow_extras=(rs.exchange.enabled and rs.exchange.timing == "before_lead_or_follow")
+        or (rs.marriage.enabled and rs.marriage.who == "leader_and_partner"),
+        follow_exchange=rs.exchange.enabled and rs.exchange.timing == "before_lead_or_follow",
+        widow_to_tricks=rs.deal.widow is None or rs.deal.widow.to == "first_trick_winner_tricks",
+        ten_of=tuple(deck.card_index("T", s) for s in deck.suits) if rs.scoring.trump_ten else (),
         closing=rs.closing.enabled,
         close_before_draw=rs.closing.enabled and rs.closing.timing == "before_or_after_draw",
         close_min=rs.closing.min_talon_size,
@@ -441,7 +557,8 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
                      else MELD_NEXT_TRICK if how == "own_next_trick" else MELD_OWN_TRICK),
         code_kind=tuple(kind),
         code_card=tuple(card),
-        code_text=tuple(str(rs.action_of[c]) if c in rs.action_of else "" for c in range(max_code + 1)),
+        code_text=tuple(str(rs.action_of[c]) if c in rs.action_of else "discard (face down)" if c == HIDDEN_DISCARD and discards
+                        else "" for c in range(max_code + 1)),
         max_code=max_code,
         key_widths=KeyWidths(
             card=(deck.size + 1).bit_length(),

@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 # What an action code is (RuleTables.code_kind); plays are the card index itself.
 KIND_PLAY, KIND_MARRY, KIND_EXCHANGE, KIND_CLOSE, KIND_CLOSE_BEFORE_DRAW = 0, 1, 2, 3, 4
 KIND_DECLARE, KIND_CONTINUE, KIND_PASS, KIND_BID, KIND_NONE = 5, 6, 7, 8, 9
-KIND_NAMES = ("play", "marry", "exchange", "close", "close_before_draw", "declare", "continue", "pass", "bid", "none")
+KIND_TRUMP, KIND_DISCARD = 10, 11
+KIND_NAMES = ("play", "marry", "exchange", "close", "close_before_draw", "declare", "continue", "pass", "bid", "none",
+              "trump", "discard")
 
 # How marriage points count (RuleTables.meld_counts): at once, after a trick of the marrier,
 # after a trick of his side, after a trick the marrier wins once he has announced it.
@@ -65,6 +67,21 @@ class RuleTables:
     plain_trick_end: bool       # neither claim.automatic nor marriage points waiting for a trick:
                                 # a trick that ends without a draw changes only the trick's fields
     marry_first_only: bool      # marriage.lead_card == first_rank
+    partner_marries: bool       # marriage.who == leader_and_partner (and marriages enabled)
+    open_auction: bool          # bidding.rounds == until_passes (who has passed is part of a position)
+    close_offer: bool           # exchange.on_opponent_close (an exchange may be offered as a player closes)
+    no_cards: tuple[int, ...]   # one empty mask per seat
+    lead_trump: bool            # trump.selection == first_card_led
+    named_trump: bool           # trump.selection == named
+    special_start: bool         # a dealer sitting out, the forehand alone, or the dealer's card shown
+    deal_marks: bool            # the deal order matters to trump (named, dealer_card)
+    full_trick_undo: bool       # a trick's end may change more than the fields the short undo record saves
+    trick_extras: bool          # contracts, or a widow taken into a hand: settled after each trick
+    extra_steps: bool           # cards may be laid away or an exchange offered (checked before the usual moves)
+    follow_extras: bool         # a follower may exchange or show a marriage (follow_exchange or partner_marries)
+    follow_exchange: bool       # exchange.timing == before_lead_or_follow (and the exchange enabled)
+    widow_to_tricks: bool       # deal.widow.to == first_trick_winner_tricks (its points go with the first trick)
+    ten_of: tuple[int, ...]     # per suit: its ten, where scoring.trump_ten scores it (else empty)
     closing: bool               # closing.enabled
     close_before_draw: bool     # closing.timing == before_or_after_draw (and closing enabled)
     close_min: int              # closing.min_talon_size

@@ -46,8 +46,11 @@ against the ``basic`` bot (``benchmarks/bench_greedy.py``); they are weights, no
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
+from interpreter.core.cards import bit_list
+from interpreter.engine.position import NAMING
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import (
     P_ACTIVE,
@@ -59,6 +62,7 @@ from interpreter.engine.views import (
     P_LEADER,
     P_MELD,
     P_MELD_WAIT,
+    P_PHASE,
     P_SEAT_POINTS,
     P_SIDE_INDEX,
     P_SITTING_OUT,
@@ -80,7 +84,9 @@ from interpreter.rules.ruleset import (
     DECLARE,
     EXCHANGE,
     MARRY_BASE,
+    DISCARD_BASE,
     PASS,
+    TRUMP_BASE,
     Ruleset,
 )
 from interpreter.rules.tables import MELD_AT_ONCE, MELD_NEXT_TRICK, MELD_TEAM_TRICK
@@ -227,20 +233,55 @@ def greedy_code(view: SeatView, rng: random.Random | None = None) -> int:
     if k is None or k.rs is not rs:
         k = knowledge(rs)
     first = codes[0]
+    pub = view.public
+    if pub[P_PHASE] == NAMING:
+        return _name_trump(view, codes)
+    if first >= DISCARD_BASE:  # lay away the card worth least kept: no trump, fewest points
+        trump = pub[P_TRUMP]
+        suit_of, pts = rs.deck.suit_of, rs.deck.points
+        return min(codes, key=lambda c: (suit_of[c - DISCARD_BASE] == trump, pts[c - DISCARD_BASE], c))
     if first == PASS or first >= BID_BASE:
         return _bid(k, view, codes)
-    pub = view.public
     seat = view.seat
     if codes[-1] >= EXCHANGE:  # declaring, closing, the steps and the exchange sort last
         if DECLARE in codes and _side_points(pub, seat) >= k.target:
             return DECLARE
+        if first == CONTINUE and EXCHANGE in codes:  # the exchange offered as the opponent closes
+            return EXCHANGE
         if first == CONTINUE or first == DECLARE:  # a step between moves: close before the draw, go out
             if CLOSE_BEFORE_DRAW in codes and closing_pays(view):
                 return CLOSE_BEFORE_DRAW
             return CONTINUE
     if pub[P_TRICK]:
+        if EXCHANGE in codes:  # exchange.timing before_lead_or_follow: the turn-up is worth more
+            return EXCHANGE
+        if codes[-1] >= MARRY_BASE:  # a partner's marriage is shown at once; declaring was judged above
+            shows = [c for c in codes if MARRY_BASE <= c < EXCHANGE]
+            if shows:
+                return shows[0]
+            codes = tuple(c for c in codes if c < MARRY_BASE)
         return _follow(k, view, pub, seat, codes, rng)
     return _lead(k, view, pub, seat, codes, rng)
+
+
+def _name_trump(view: SeatView, codes: Sequence[int]) -> int:
+    """Naming trump from the cards seen so far: the suit held longest, the card points breaking
+    ties (the first such suit); with fewer than two cards of any suit, a pass where one is
+    offered (the turned card or the partner may do better)."""
+    rs = view.rs
+    deck = rs.deck
+    hand = view.hand_mask
+    best, best_score, best_count = codes[-1], -1, 0
+    for code in codes:
+        if code == PASS:
+            continue
+        cards = hand & deck.suit_mask[code - TRUMP_BASE]
+        score = cards.bit_count() * 100 + sum(deck.points[c] for c in bit_list(cards))
+        if score > best_score:
+            best, best_score, best_count = code, score, cards.bit_count()
+    if best_count < 2 and codes[0] == PASS:
+        return PASS
+    return best
 
 
 # ---------------------------------------------------------------------------- what a seat knows
@@ -789,6 +830,8 @@ def _bid(k: Knowledge, view: SeatView, codes: tuple[int, ...]) -> int:
     bids = [c - BID_BASE for c in codes if c >= BID_BASE]
     if not bids:
         return codes[0]
+    if view.rs.bidding.contracts:  # named contracts: the heuristic plays the plain game (search weighs them)
+        return PASS if codes[0] == PASS else BID_BASE + min(bids)
     hand = view.hand_mask
     if k.moon in bids and _moon_suit(k, hand) >= 0:
         return BID_BASE + k.moon

@@ -22,8 +22,8 @@ Only the view's history is read, replayed from each world's initial deal
 from __future__ import annotations
 
 from interpreter.engine.state import DealState
-from interpreter.engine.views import SeatView
-from interpreter.rules.ruleset import CONTINUE
+from interpreter.engine.views import P_TURNED, SeatView
+from interpreter.rules.ruleset import CONTINUE, DISCARD_BASE
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import InconsistentView, World
 
@@ -46,11 +46,14 @@ def model_weight(view: SeatView, world: World, mismatch: float) -> float:
     except InconsistentView:
         return 1.0
     rs = view.rs
-    st = DealState(rs, view.dealer, hands, rest, turnup)
+    st = DealState(rs, view.dealer, hands, rest, turnup, None, view.public[P_TURNED])
     me = view.seat
     weight = 1.0
+    laid_away = iter(world.state.widow)  # the cards laid away face down, in order
     for h in view.history_codes:
         seat, code = h >> 16, h & 0xFFFF
+        if code >= DISCARD_BASE - 1:  # a discard (HIDDEN_DISCARD to the others): the world's own
+            code = DISCARD_BASE + next(laid_away)
         codes = st.legal_codes()
         if code not in codes and CONTINUE in codes:
             st.step_code(CONTINUE)  # a declined step leaves no trace in the history

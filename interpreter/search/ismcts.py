@@ -34,7 +34,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from interpreter.engine.position import AUCTION, OVER
+from interpreter.engine.position import AUCTION, NAMING, OVER
+from interpreter.engine.views import P_PHASE
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import DECLARE, PASS, Ruleset
@@ -122,7 +123,9 @@ def _reward(scores: tuple[int, ...], scale: float, win_weight: float) -> list[fl
 def scale_of(rs: Ruleset) -> float:
     """The largest deal score the ruleset gives (game points, or units of the highest contract)."""
     if rs.scoring.method == "game_points":
-        return float(max(3, rs.closing.fail_points.no_trick, rs.claim.false_points.opponent_without_trick, rs.end.last_trick_points))
+        most = max(3, rs.closing.fail_points.no_trick, rs.claim.false_points.opponent_without_trick, rs.end.last_trick_points,
+                   *(c.value for c in rs.bidding.contracts))
+        return float(most * (rs.players.count - 1) if rs.scoring.losers == "each_pays" else most)
     top = max(rs.bidding.values, default=1)
     return float(max(2 * top, 1))
 
@@ -160,6 +163,9 @@ def ismcts(
     if len(view.legal_codes) == 1:
         only = view.legal_codes[0]
         return SearchResult(only, {only: 0}, {only: 0.0}, 0, False)
+    if view.public[P_PHASE] == NAMING:  # trump is named from the cards seen: no world is sampled yet
+        best = greedy_code(view, rng)
+        return SearchResult(best, {best: 0}, {best: 0.0}, 0, False)
     sampler = WorldSampler(view)
     side = view.rs.side_of(view.seat)
     start = time.perf_counter()

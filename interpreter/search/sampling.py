@@ -34,25 +34,27 @@ import heapq
 import random
 from dataclasses import dataclass
 from math import factorial
+from typing import Any
 
 from interpreter.core.cards import bit_list
 from interpreter.core.errors import RulesError
-from interpreter.engine.position import OVER
+from interpreter.engine.position import AUCTION, NAMING, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import (
     P_ACTIVE, P_BONUS, P_CALLS, P_CLAIM_SEAT, P_CLOSE_SNAP, P_CLOSED, P_CLOSED_THIS_LEAD, P_CLOSER,
-    P_DEAL_SIDES, P_DEALER, P_GONE, P_MELD_WAIT, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
+    P_DEAL_SIDES, P_DEALER, P_GONE, P_MELD_WAIT, P_TURNED, P_PASSED, P_TO_DISCARD, P_TEN_SIDE, P_OFFER, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
     P_KNOWN, P_LAST_WINNER, P_LEADER, P_MELD, P_PHASE, P_POINTS, P_RESULT, P_SIDE_INDEX,
     P_SITTING_OUT, P_SPOS, P_STOCK_SIZE, P_TO_ACT, P_TRICK, P_TRICKS, P_TRICKS_PLAYED, P_TRUMP,
     P_TURNUP, P_WIDOW_SIZE, P_WIDOW_TAKER, SeatView,
 )
-from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, EXCHANGE, MARRY_BASE
+from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, DISCARD_BASE, EXCHANGE, HIDDEN_DISCARD, MARRY_BASE, Ruleset
 from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
 
 __all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]
 
 _NEVER = 1 << 30  # an entry time later than any
+_FROM_WIDOW = -2  # the stock index of a slot filled from the widow (widow.to: declarer_hand)
 
 
 class InconsistentView(RulesError):
@@ -89,6 +91,11 @@ class _Timeline:
         self.slots: list[list[_Slot]] = [[] for _ in range(n)]
         for _, seat in seat_at:
             self.slots[seat].append(_Slot(seat, 0, -1))
+        if p[P_TO_DISCARD]:  # the widow taken into the declarer's hand, some of it not yet laid away
+            taken_at = len(view.history_codes) - p[P_WIDOW_SIZE]
+            taker = p[P_WIDOW_TAKER]
+            for _ in range(p[P_TO_DISCARD]):
+                self.slots[taker].append(_Slot(taker, taken_at, _FROM_WIDOW))
         # cards each seat is known to have held, with the last time it still held them, and
         # cards it received openly (not through a slot), or gave away (the exchanged card)
         self.held_until: list[dict[int, int]] = [{} for _ in range(n)]
@@ -103,6 +110,9 @@ class _Timeline:
         probe.rs, probe.t, probe._strict_always = rs, t, t.strict_always
         probe.stock, probe.spos, probe.closed = (0,) * p[P_STOCK_SIZE], 0, False
         trump = t.suit_of[p[P_FIRST_TURNUP]] if p[P_FIRST_TURNUP] >= 0 else -1
+        if rs.trump.selection in ("dealer_card", "named"):  # trump is fixed before the first card
+            trump = p[P_TRUMP]
+        lead_sets = _lead_sets_trump(rs, p)
         turnup = p[P_FIRST_TURNUP]
         stock_size = p[P_STOCK_SIZE]
         spos = 0
@@ -140,7 +150,11 @@ class _Timeline:
             if kind != KIND_PLAY and kind != KIND_MARRY:
                 continue
             card = t.code_card[code]
-            if not trick and trump < 0:
+            if kind == KIND_MARRY and trick:  # a partner's marriage shown, not played: he holds both
+                for shown in (card, rs.marriage_partner[card]):
+                    self.held_until[seat][shown] = min(self.held_until[seat].get(shown, _NEVER), i)
+                continue
+            if not trick and trump < 0 and lead_sets:
                 trump = t.suit_of[card]
             if kind == KIND_MARRY:
                 partner = rs.marriage_partner[card]
@@ -217,11 +231,14 @@ def _assign_known(slots: list[_Slot], cards: list[tuple[int, int, int]]) -> tupl
 class World:
     """One sampled world: the full state, and the deal it comes from on request."""
 
-    __slots__ = ("state", "_initial")
+    __slots__ = ("state", "_initial", "_from_widow")
 
-    def __init__(self, state: DealState, initial: list[list[int]] | None) -> None:
+    def __init__(self, state: DealState, initial: list[list[int]] | None, from_widow: list[int] | None = None) -> None:
         self.state = state
         self._initial = initial  # per seat: the cards of its dealt hand (None: not known)
+        # cards of the widow still in the declarer's hand (widow.to declarer_hand): the widow as
+        # dealt is those and the cards laid away so far
+        self._from_widow = from_widow or []
 
     def initial_deal(self) -> tuple[list[int], list[int], int]:
         """Hands (bit masks), stock or widow (card indexes, in order) and the first turn-up
@@ -233,7 +250,7 @@ class World:
         for seat, cards in enumerate(self._initial):
             for c in cards:
                 hands[seat] |= 1 << c
-        rest = list(st.stock) if st.rs.deal.talon else list(st.widow)
+        rest = list(st.stock) if st.rs.deal.talon else self._from_widow + list(st.widow)
         return hands, rest, st.first_turnup
 
 
@@ -246,6 +263,11 @@ class WorldSampler:
         p = view.public
         n = rs.players.count
         me = view.seat
+        self._naming = p[P_PHASE] == NAMING
+        if self._naming:  # nothing is played yet: any deal of the unseen cards will do
+            unseen = rs.deck.size - view.hand_mask.bit_count()
+            self.count = factorial(unseen)  # an upper bound is enough: nobody solves these exactly
+            return
         line = _Timeline(view)
         self._line = line
         known_in_hand = list(p[P_KNOWN])
@@ -351,6 +373,8 @@ class WorldSampler:
     def sample(self, rng: random.Random) -> World:
         """One world, every consistent one equally likely."""
         view = self.view
+        if self._naming:
+            return self._naming_world(rng)
         places: list[list[int]] = [[] for _ in self._caps]
         g, caps, bounds = self._start()
         while g < len(self._groups):
@@ -372,6 +396,41 @@ class WorldSampler:
         rng.shuffle(stock_future)
         return self._build(places, stock_future, places[len(self.others) + 1], view)
 
+    def _naming_world(self, rng: random.Random) -> World:
+        """A world while trump is named: every card this seat has not seen is dealt at random --
+        to fill the packets every seat has seen (its own excepted), the packets dealt after, and
+        the widow; the card a pass would turn is the first of the forehand's later ones."""
+        view = self.view
+        rs = view.rs
+        p = view.public
+        n = rs.players.count
+        me = view.seat
+        sizes: tuple[int, ...] = p[P_HAND_SIZES]
+        rest = [c for c in range(rs.deck.size) if not view.hand_mask >> c & 1]
+        rng.shuffle(rest)
+        hands = [0] * n
+        unseen = [0] * n
+        hands[me] = view.hand_mask
+        for seat in range(n):
+            if seat != me:
+                for _ in range(sizes[seat]):
+                    hands[seat] |= 1 << rest.pop()
+        later: list[list[int]] = [[] for _ in range(n)]
+        for seat in range(n):
+            if seat in p[P_SITTING_OUT] and rs.deal.dealer_sits_out:
+                continue  # the dealer sitting out receives no cards
+            for _ in range(rs.deal.hand_size - sizes[seat]):
+                card = rest.pop()
+                later[seat].append(card)
+                hands[seat] |= 1 << card
+                unseen[seat] |= 1 << card
+        forehand = (p[P_DEALER] + 1) % n
+        shown = later[forehand][0] if later[forehand] else -1
+        st = DealState(rs, p[P_DEALER], hands, rest, -1, unseen, shown)
+        for h in view.history_codes:
+            st.step_code(h & 0xFFFF)
+        return World(st, [bit_list(h) for h in hands])
+
     def _build(self, places: list[list[int]], future: list[int], widow_cards: list[int], view: SeatView) -> World:
         rs = view.rs
         p = view.public
@@ -382,10 +441,13 @@ class WorldSampler:
         hands[me] = view.hand_mask
         stock: list[int] = [-1] * p[P_STOCK_SIZE]
         initial: list[list[int]] = [[] for _ in range(n)]
+        from_widow: list[int] = []  # cards taken from the widow and still in the declarer's hand
         for seat in range(n):
             for card, slot in self._placed[seat].items():
                 if slot.stock >= 0:
                     stock[slot.stock] = card
+                elif slot.stock == _FROM_WIDOW:
+                    from_widow.append(card)
                 else:
                     initial[seat].append(card)
         for k, seat in enumerate(self.others):
@@ -398,6 +460,8 @@ class WorldSampler:
             for slot, card in zip(free, ordered):
                 if slot.stock >= 0:
                     stock[slot.stock] = card
+                elif slot.stock == _FROM_WIDOW:
+                    from_widow.append(card)
                 else:
                     initial[seat].append(card)
         spos = p[P_SPOS]
@@ -406,6 +470,8 @@ class WorldSampler:
             out = bit_list(line.played | sum(hands))
             stock[:spos] = out[:spos]
         widow = tuple(widow_cards) if not view.widow_mask else tuple(bit_list(view.widow_mask))
+        if view.widow_mask and not rs.tables.widow_to_tricks:  # laid away by this seat: in the order he did
+            widow = tuple((h & 0xFFFF) - DISCARD_BASE for h in view.history_codes if h & 0xFFFF >= DISCARD_BASE)
         st = object.__new__(DealState)
         st.rs, st.t, st.n, st.dealer = rs, rs.tables, n, p[P_DEALER]
         if rs.deal.talon:
@@ -422,15 +488,50 @@ class WorldSampler:
         st.last_winner, st.closed_this_lead, st.high_bid = p[P_LAST_WINNER], p[P_CLOSED_THIS_LEAD], p[P_HIGH_BID]
         st.declarer, st.calls, st.sitting_out, st.widow_taker = p[P_DECLARER], p[P_CALLS], p[P_SITTING_OUT], p[P_WIDOW_TAKER]
         st.known = list(p[P_KNOWN])
-        st.history, st.draws, st.result, st.undo = list(view.history_codes), list(view.draws), p[P_RESULT], []
+        st.history, st.draws, st.result, st.undo = _real_history(view, widow), list(view.draws), p[P_RESULT], []
         st.deal_sides, st._side, st._active = p[P_DEAL_SIDES], p[P_SIDE_INDEX], p[P_ACTIVE]
         st._strict_always = rs.tables.strict_always
         st.gone = p[P_GONE]
+        st.unseen, st.shown, st.turned = (0,) * n, p[P_TURNED], p[P_TURNED]
+        st.lead_trump = _lead_sets_trump(rs, p)
+        st.passed = p[P_PASSED]
+        st.to_discard = p[P_TO_DISCARD]
+        st.ten_side, st.offer = p[P_TEN_SIDE], p[P_OFFER]
+        st.married = 0
+        if rs.tables.partner_marries:  # the marriages announced, from the history
+            low = rs.tables.marriage_low
+            for h in view.history_codes:
+                code = h & 0xFFFF
+                if MARRY_BASE <= code < EXCHANGE:
+                    card = code - MARRY_BASE
+                    st.married |= 1 << (card if low >> card & 1 else rs.marriage_partner[card])
+        st.contract = rs.bidding.contract(p[P_HIGH_BID]) if p[P_PHASE] != AUCTION else None
         taker = p[P_WIDOW_TAKER]
         if taker >= 0 and taker != me:  # the widow's points, hidden from this seat, count for its taker
             pts = rs.tables.points
             st.points[taker] += sum(pts[c] for c in widow)
-        return World(st, None if line.partial else initial)
+        return World(st, None if line.partial else initial, from_widow)
+
+
+def _real_history(view: SeatView, widow: tuple[int, ...]) -> list[int]:
+    """The view's history with the cards laid away face down by another seat filled in: in
+    order, they are the world's widow (see ``widow.to: declarer_hand``)."""
+    out = []
+    k = 0
+    for h in view.history_codes:
+        if h & 0xFFFF == HIDDEN_DISCARD:
+            h = (h >> 16) << 16 | DISCARD_BASE + widow[k]
+        if h & 0xFFFF >= DISCARD_BASE:
+            k += 1
+        out.append(h)
+    return out
+
+
+def _lead_sets_trump(rs: Ruleset, p: tuple[Any, ...]) -> bool:
+    """Whether the first card led fixes trump in this deal (not in a moon without trump)."""
+    moon = rs.bidding.moon
+    notrump = moon is not None and moon.trump == "none" and p[P_HIGH_BID] == moon.bid and p[P_PHASE] != AUCTION
+    return rs.trump.selection == "first_card_led" and not notrump
 
 
 def _with_bounds(bounds: tuple[tuple[int, ...], ...], limits: tuple[int, ...], split: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

@@ -341,6 +341,9 @@ def _compile(
     def arrange(codes: list[int], tt_move: int) -> list[int]:
         """The legal codes in the order to try them (see the module docstring)."""
         trick = st.trick
+        if trick and codes[-1] >= MARRY_BASE and codes[0] < MARRY_BASE:  # a partner's marriage or a declaration first
+            steps = [c for c in codes if c >= MARRY_BASE]
+            return steps + arrange([c for c in codes if c < MARRY_BASE], tt_move if tt_move < MARRY_BASE else -1)
         if trick and codes[0] < MARRY_BASE:
             beat = beats[st.trump + 1]
             winning = trick[0]

@@ -34,8 +34,11 @@ Conventions:
   is no moon), the game-point keys of a units game and the units keys of a game-point game,
   the turn-up position without a turn-up, the team table without partnerships, how a winner
   is paid when there are only two sides, and so on.  The line that switches the feature on or
-  off says what changed.  What a house file sets without effect is not a change either: it is
-  a warning of the loader (``Ruleset.warnings``), which ``rules diff`` prints after the changes.
+  off says what changed -- with the details that its members, inert on the other side, cannot
+  say there: a named trump says when it is named and what a pass does, a talon switched off says
+  where the widow goes, an auction switched on names its contracts.  What a house file sets
+  without effect is not a change either: it is a warning of the loader (``Ruleset.warnings``),
+  which ``rules diff`` prints after the changes.
 * Two names of one rule are the same rule (``dealer.rotation`` alternate and clockwise),
   and a missing team table is compared as the seats it stands for (partners opposite).
 * Keys the schema does not know (newer files) are compared after the known ones of their
@@ -127,7 +130,11 @@ def _sides(v: Any, rs: Ruleset) -> str | None:
         if rs.players.teams is None:
             return "two partnerships, partners opposite"
         return f"partnerships, {teams_words(rs.sides)}"
-    return {"individual": "each for himself", "bidder_vs_rest": "the high bidder alone against the rest"}.get(v)
+    return {
+        "individual": "each for himself",
+        "bidder_vs_rest": "the high bidder alone against the rest",
+        "forehand_vs_rest": "the forehand alone against the rest",
+    }.get(v)
 
 
 def _target_unit(v: Any, rs: Ruleset) -> tuple[str, str]:
@@ -139,7 +146,47 @@ def _widow(v: Any, rs: Ruleset) -> str | None:
         return "none"
     if v.get("to") == "first_trick_winner_tricks":
         return "to the winner of the first trick, counted with his tricks"
+    if v.get("to") == "declarer_hand":
+        return "into the declarer's hand, who lays as many cards away"
+    if v.get("to") == "first_trick_winner_hand":
+        return "into the hand of the first trick's winner, who lays as many cards away"
     return None
+
+
+def _talon(v: Any, rs: Ruleset) -> str:
+    """The talon switched on or off; off, what becomes of the undealt cards (``deal.widow``,
+    inert beside a talon, so its own line cannot say it)."""
+    if v:
+        return "the undealt cards form a talon"
+    widow = rs.deal.widow
+    if widow is None:
+        return "none"
+    return f"none; the undealt cards form a widow that goes {_widow(_plain_widow(widow.to), rs)}"
+
+
+def _plain_widow(to: str) -> dict[str, Any]:
+    return {"to": to}
+
+
+def _contracts(v: Any) -> str:
+    """The contracts of an auction by name, bid and game points: ``Bettler (bid 1, 4)``."""
+    items = sorted(v or [], key=lambda c: c.get("bid", 0))
+    return ", ".join(f"{str(c.get('name', '?')).capitalize()} (bid {c.get('bid')}, {c.get('value')})" for c in items)
+
+
+def _auction(v: Any, rs: Ruleset) -> str:
+    """An auction switched on: of contracts (named), else of bids in units."""
+    if not v:
+        return "none"
+    contracts = _contracts(_plain_contracts(rs))
+    if contracts:
+        kind = "an open auction" if rs.bidding.rounds == "until_passes" else "an auction"
+        return f"{kind} of contracts: {contracts}"
+    return "yes"
+
+
+def _plain_contracts(rs: Ruleset) -> list[dict[str, Any]]:
+    return [{"name": c.name, "bid": c.bid, "value": c.value} for c in rs.bidding.contracts]
 
 
 def _moon(v: Any, rs: Ruleset) -> str:
@@ -149,6 +196,10 @@ def _moon(v: Any, rs: Ruleset) -> str:
     parts.append("the declarer's partner sits out" if v.get("partner_sits_out") else "nobody sits out")
     if v.get("requirement") == "all_tricks":
         parts.append("every trick to win")
+    elif v.get("requirement") == "points":
+        parts.append(f"{v.get('points')} points to take")
+    if v.get("trump") == "none":
+        parts.append("no trump")
     return ", ".join(parts)
 
 
@@ -162,6 +213,39 @@ def _turn_up_after(v: Any, rs: Ruleset) -> str:
     return "before the first packet" if v == 0 else f"after {plural(v, 'packet')}"
 
 
+_IF_PASSED = {
+    "turn_next": "the first card of his next packet is turned up for trump",
+    "partner": "his partner must name trump",
+    "must_name": "not allowed: he must name trump",
+}
+
+
+def _selection(v: Any, rs: Ruleset) -> str | None:
+    """How trump is fixed; for a named trump also when and what a pass does, which its own keys
+    (inert until trump is named) cannot say in a diff from a ruleset that names no trump."""
+    if v == "named":
+        tr = rs.trump
+        passing = {
+            "turn_next": "; if he passes, the first card of his next packet is turned up for trump",
+            "partner": ", or if he passes by his partner",
+            "must_name": ", without a pass",
+        }.get(tr.if_passed, "")
+        return f"named by the forehand {_name_after(tr.name_after_packet, rs)}{passing}"
+    return {
+        "turn_up": "the suit of the turned-up card",
+        "first_card_led": "the suit of the first card led",
+        "dealer_card": "the suit of the dealer's last card, shown to everybody",
+    }.get(v)
+
+
+def _name_after(v: Any, rs: Ruleset) -> str:
+    """When the forehand names trump (``trump.name_after_packet``), counted in packets."""
+    if v == 0:
+        return "before any card is dealt"
+    whole = " (the whole hand)" if v >= len(rs.deal.packets) else ""
+    return f"after {plural(v, 'packet')}{whole}"
+
+
 #: Values in words where the schema's ``value = meaning`` clauses (see :func:`meanings`) are
 #: not what a diff line wants.  A formatter returns the value in words, or (value, unit) when
 #: a unit may be factored out of "old → new unit".
@@ -170,11 +254,22 @@ WORDS: dict[str, Callable[[Any, Ruleset], Any]] = {
     "players.teams": lambda v, rs: teams_words(rs.sides),
     "deal.hand_size": _num("card"),
     "deal.packets": lambda v, rs: " + ".join(str(p) for p in v),
-    "deal.talon": _enum({True: "the undealt cards form a talon", False: "none"}),
+    "deal.dealer_sits_out": _enum({True: "yes: he gets no cards", False: "no"}),
+    "deal.first_receiver": _enum({
+        "dealer_left": "the player to the dealer's left",
+        "dealer_partner": "the dealer's partner, the dealer last",
+    }),
+    "deal.talon": lambda v, rs: _talon(v, rs),
     "deal.widow": _widow,
-    "deal.widow.to": _enum({"first_trick_winner_tricks": "to the winner of the first trick, counted with his tricks"}),
-    "trump.selection": _enum({"turn_up": "the suit of the turned-up card", "first_card_led": "the suit of the first card led"}),
+    "deal.widow.to": _enum({
+        "first_trick_winner_tricks": "to the winner of the first trick, counted with his tricks",
+        "declarer_hand": "into the declarer's hand, who lays as many cards away",
+        "first_trick_winner_hand": "into the hand of the first trick's winner, who lays as many cards away",
+    }),
+    "trump.selection": _selection,
     "trump.turn_up_after_packet": _turn_up_after,
+    "trump.name_after_packet": _name_after,
+    "trump.if_passed": _enum(_IF_PASSED),
     "exchange.enabled": _ALLOWED,
     "exchange.rank": lambda v, rs: f"{rank_name(v)} of trumps",
     "exchange.min_talon_size": _num("card"),
@@ -190,6 +285,7 @@ WORDS: dict[str, Callable[[Any, Ruleset], Any]] = {
         "own_next_trick": "once the player wins a trick after announcing it",
         "immediately": "at once",
     }),
+    "marriage.who": _enum({"leader": "the leader only", "leader_and_partner": "the leader, and his partner during the trick"}),
     "marriage.lead_card": _enum({"either": "either card", "first_rank": "the first of marriage.ranks only"}),
     "marriage.after_exhaustion": _ALLOWED,
     "marriage.after_close": _ALLOWED,
@@ -241,13 +337,35 @@ WORDS: dict[str, Callable[[Any, Ruleset], Any]] = {
     "scoring.defenders": _formula,
     "scoring.moon_made": _formula,
     "scoring.moon_set": _formula,
-    "bidding.enabled": _enum({True: "yes", False: "none"}),
+    "bidding.enabled": lambda v, rs: _auction(v, rs),
+    "bidding.rounds": _enum({
+        "single": "one round: each player speaks once",
+        "until_passes": "round and round until all but the highest bidder have passed",
+    }),
+    "bidding.contracts": lambda v, rs: _contracts(v) or "none",
     "bidding.values": lambda v, rs: ", ".join(str(x) for x in v),
-    "bidding.all_pass": _enum({"redeal": "the cards are thrown in", "dealer_must_bid": "the dealer must bid"}),
+    "bidding.all_pass": _enum({
+        "redeal": "the cards are thrown in",
+        "dealer_must_bid": "the dealer must bid",
+        "play": "the deal is played, the forehand as the declarer",
+    }),
     "bidding.moon": _moon,
+    "bidding.moon.requirement": lambda v, rs: (
+        "every trick" if v == "all_tricks" else f"at least {rs.bidding.moon.points if rs.bidding.moon else '?'} points"
+    ),
+    "bidding.moon.points": _num("point"),
+    "bidding.moon.trump": _enum({"first_lead": "the suit of the first card led, as in any hand", "none": "none: no trump"}),
     "dealer.first": lambda v, rs: f"seat {v}",
     "dealer.rotation": _rotation,
     "match.target": _target_unit,
+    "match.count": _enum({"up": "counting up from 0 to the target", "down": "counting down from the target to 0"}),
+    "match.negative": _enum({"allowed": "allowed", "floor_zero": "never below 0"}),
+    "match.shutout": _enum({
+        "none": "one game like any other",
+        "double": "two games when every other side has 0",
+        "retour": "two games when every other side has 0, four against a side that stood one point short",
+    }),
+    "scoring.trump_ten": _num("game point"),
     "info.review_own_tricks": _enum({
         "none": "not allowed",
         "last_trick": "the last trick only",

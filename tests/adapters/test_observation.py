@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 
 from interpreter.core.cards import bit_list
-from interpreter.engine.state import DealState
-from interpreter.engine.views import P_KNOWN, P_TURNUP, SeatView
+from interpreter.engine.state import NAMING, DealState
+from interpreter.engine.views import P_GONE, P_KNOWN, P_TURNUP, SeatView
+from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
 from interpreter.play.bots.policy import ObservationLayout, PolicyAgent, ViewState, layout, load_policy, make_policy_agent
 from interpreter.play.bots.random_bot import RandomBot
 from interpreter.play.runner import play_match
@@ -61,6 +62,16 @@ def visited_views(rs: Ruleset, deals: int, seed: int) -> list[tuple[DealState, i
     return found
 
 
+def played_before(view: SeatView, entry: int) -> bool:
+    """Whether the card of a marriage entry was played by a later play entry (then the marriage
+    was shown, and the card played after)."""
+    t = view.rs.tables
+    codes = view.history_codes
+    card = t.code_card[entry & 0xFFFF]
+    later = codes[codes.index(entry) + 1:]
+    return any(t.code_kind[h & 0xFFFF] == KIND_PLAY and t.code_card[h & 0xFFFF] == card for h in later)
+
+
 @pytest.mark.parametrize("name", RULESETS, ids=lambda name: Path(name).stem if name.endswith(".yaml") else name)
 def test_the_observation_shows_exactly_what_the_view_shows(name: str) -> None:
     rs = load_ruleset(name)
@@ -71,13 +82,17 @@ def test_the_observation_shows_exactly_what_the_view_shows(name: str) -> None:
         obs = lay.encode(view)
         assert len(obs) == lay.size and all(0.0 <= x <= 1.0 for x in obs)
         rel = {s: (s - seat) % n for s in range(n)}
-        played = [0] * n
-        for h in view.history_codes:
-            if t.code_card[h & 0xFFFF] >= 0:
-                played[h >> 16] |= 1 << t.code_card[h & 0xFFFF]
         trick = [0] * n
         for s, card in view.trick:
             trick[s] |= 1 << rs.deck.index(card)
+        # a card played: a play, or a marriage whose card reached the table (a partner's shown
+        # marriage stays in his hand; a card laid away is no play)
+        out_of_hand = view.public[P_GONE] | sum(trick)
+        played = [0] * n
+        for h in view.history_codes:
+            kind, card = t.code_kind[h & 0xFFFF], t.code_card[h & 0xFFFF]
+            if kind == KIND_PLAY or (kind == KIND_MARRY and out_of_hand >> card & 1 and not played_before(view, h)):
+                played[h >> 16] |= 1 << card
         assert plane(obs, lay, "hand") == view.hand_mask
         assert plane(obs, lay, "widow") == view.widow_mask
         turnup = view.public[P_TURNUP]
@@ -91,7 +106,8 @@ def test_the_observation_shows_exactly_what_the_view_shows(name: str) -> None:
         for s in range(n):
             seen |= played[s] | view.public[P_KNOWN][s]
         hidden = rs.deck.full_mask & ~seen
-        assert hidden & state.hands[seat] == 0
+        dealt_later = state.unseen[seat] if state.phase == NAMING else 0  # not seen while trump is named
+        assert hidden & state.hands[seat] & ~dealt_later == 0
         for f in lay.fields:
             if f.size % rs.deck.size == 0 and f.size // f.rows == rs.deck.size:
                 for row in range(f.rows):

@@ -1,6 +1,6 @@
 """Every key a ruleset can set is known to ``rules diff`` and ``rules describe``.
 
-For each leaf key path of the schema, a ruleset (bundled or a test fixture) is changed in that
+For each leaf key path of the schema, a ruleset (bundled, a test fixture or one made here) is changed in that
 key -- written out in full to a temporary file and loaded, so the change passes the schema and
 the loader's checks -- and then:
 
@@ -44,9 +44,20 @@ _FIRST = [
     "sechsundsechzig", "north-american-4", "north-american-3",
     str(FIXTURES / "three-seat-66.yaml"), str(FIXTURES / "bidder-vs-rest.yaml"),
 ]
+#: Rulesets made here for rules no bundled ruleset or fixture has yet: name -> (base, keys merged
+#: into its data).  Trump named by the forehand: three players who turn a card on a pass, and
+#: partners who pass the choice on (the keys of trump.selection named are inert elsewhere).
+MADE: dict[str, tuple[str, dict[str, Any]]] = {
+    "three-seat-66-named": (str(FIXTURES / "three-seat-66.yaml"), {
+        "trump": {"selection": "named", "name_after_packet": 1, "if_passed": "turn_next"},
+    }),
+    "north-american-4-named": ("north-american-4", {"trump": {"selection": "named", "if_passed": "partner"}}),
+    # a moon made on points, not tricks (bidding.moon.points is inert otherwise)
+    "north-american-4-moon-points": ("north-american-4", {"bidding": {"moon": {"requirement": "points", "points": 120}}}),
+}
 BASES = _FIRST + [
     b for b in sorted(bundled_rulesets()) + sorted(str(p) for p in FIXTURES.glob("*.yaml")) if b not in _FIRST
-]
+] + sorted(MADE)
 
 #: The ruleset's name and prose, which the diff and the rulebook show as written.
 HEADER = {"name", "title", "description", "extends"}
@@ -115,10 +126,23 @@ def _values(node: dict[str, Any], current: Any) -> Iterator[Any]:
 
 @lru_cache(maxsize=None)
 def _data(base: str) -> dict[str, Any]:
+    if base in MADE:
+        source, extra = MADE[base]
+        return _merge(_data(source), extra)
     data = copy.deepcopy(load_ruleset(base).data)
     data.pop("extends", None)
     return data
 
+
+def _contracts_changed(base: str) -> tuple[str, dict[str, Any]]:
+    """A game of contracts with its lowest contract worth one game point more (the contract list
+    is one key, and a list has no schema value to try)."""
+    contracts = copy.deepcopy(_data(base)["bidding"]["contracts"])
+    contracts[0]["value"] += 1
+    return base, {"bidding": {"contracts": contracts}}
+
+
+VARIANTS["bidding.contracts"] = _contracts_changed("house/bauernschnapsen")
 
 _counter = iter(range(10**9))
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from interpreter import Card, CardSet, DealState, Declare, Marry, Play, RecordError, deal_from_mapping, load_ruleset
-from interpreter.engine.build import build_position
+from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.position import AUCTION, PLAY
 from interpreter.rules.ruleset import CONTINUE, Ruleset
 
@@ -71,6 +71,8 @@ def random_states(rs: Ruleset, deals: int, seed: int) -> list[DealState]:
 def test_a_position_built_from_its_values_is_the_position_play_reached(path: Path) -> None:
     rs = load_ruleset(path)
     for st in random_states(rs, 8, seed=11):
+        if unwritten(st):  # replayed from the deal instead (build.unwritten says which moments)
+            continue
         built = build_position(rs, **values_of(st))
         assert built.key() == st.key()
         assert (built.stock, built.widow, built.dealer, built.first_turnup) == (st.stock, st.widow, st.dealer, st.first_turnup)

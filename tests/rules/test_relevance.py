@@ -33,7 +33,19 @@ from tests.describe.datapaths import get_path, with_path
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "rulesets"
 #: Rulesets made here for a rule no bundled ruleset or fixture exercises: name -> (base, keys).
-MADE = {"66-without-following": ("sechsundsechzig", {"play": {"follow": False}})}
+MADE = {
+    "66-without-following": ("sechsundsechzig", {"play": {"follow": False}}),
+    # trump shown or named: no turn-up for a talon, and (shown) nobody names trump
+    "north-american-4-dealer-card": ("north-american-4", {"trump": {"selection": "dealer_card"}}),
+    "north-american-4-named": ("north-american-4", {"trump": {"selection": "named", "if_passed": "partner"}}),
+    "three-seat-66-named": (str(FIXTURES / "three-seat-66.yaml"), {
+        "trump": {"selection": "named", "name_after_packet": 1, "if_passed": "turn_next"},
+    }),
+    # three at the table, the dealer sitting out: two play each trick
+    "three-seat-66-dealer-out": (str(FIXTURES / "three-seat-66.yaml"), {
+        "deal": {"hand_size": 12, "packets": [6, 6], "dealer_sits_out": True},
+    }),
+}
 BASES = sorted(bundled_rulesets()) + sorted(str(p) for p in FIXTURES.glob("*.yaml")) + sorted(MADE)
 #: Rules of the table no value can exercise, because every other value is an error.
 UNTRIED = {
@@ -155,6 +167,9 @@ def test_keys_that_matter_are_not_called_inert() -> None:
         assert is_relevant(path, na), path
     for path in ("closing.enabled", "end.tie", "marriage.on_closing_lead", "marriage.after_exhaustion"):
         assert is_relevant(path, s66), path
+    named = data_of("north-american-4-named")
+    for path in ("trump.name_after_packet", "trump.if_passed"):
+        assert is_relevant(path, named), path
 
 
 def test_the_reasons_name_the_deciding_option() -> None:
@@ -164,6 +179,10 @@ def test_the_reasons_name_the_deciding_option() -> None:
     assert inert_reason("marriage.after_exhaustion", na) == "deal.talon is false, so there is no talon to be exhausted"
     assert inert_reason("end.tie", na) == "scoring.method is units"
     assert inert_reason("exchange.rank", na) == "exchange.enabled is false"
+    assert inert_reason("trump.if_passed", na) == "trump.selection is first_card_led, so nobody names trump"
+    assert inert_reason("trump.turn_up_after_packet", data_of("north-american-4-dealer-card")) == (
+        "trump.selection is dealer_card, so no card is turned up for a talon"
+    )
     sch = load_ruleset("schnapsen").data
     assert inert_reason("end.tie", sch) == "end.unclaimed is last_trick_wins, so totals are never compared"
     s66 = load_ruleset("sechsundsechzig").data

@@ -128,7 +128,7 @@ def test_an_error_in_a_bundled_base_names_the_base_not_a_checkout_path(tmp_path:
 def test_dropping_the_moon_bid_says_how_to_drop_the_moon(tmp_path: Path) -> None:
     text = "extends: north-american-4\nname: h\nbidding: {values: [1, 2, 3, 4]}\n"
     assert first_error(tmp_path, text) == (
-        "north-american-4 (bundled):69:10: bidding.moon.bid: the moon bid 5 is not one of the bids (1, 2, 3, 4) "
+        "north-american-4 (bundled):68:10: bidding.moon.bid: the moon bid 5 is not one of the bids (1, 2, 3, 4) "
         "(a value h.yaml takes from this base) "
         "(expected a value in bidding.values, or bidding: {moon: null} for a game without a moon)"
     )

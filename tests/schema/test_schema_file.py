@@ -205,21 +205,25 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
             "hand_size": 5,
             "packets": [5],
             "first_receiver": "dealer_left",
+            "dealer_sits_out": False,
             "talon": False,
             "widow": None,
         },
-        "trump": {"selection": "turn_up", "turn_up_after_packet": 0},
+        "trump": {"selection": "turn_up", "turn_up_after_packet": 0, "name_after_packet": 1, "if_passed": "turn_next"},
         "exchange": {
             "enabled": False,
             "rank": 9,
             "requires_trick_won": True,
             "min_talon_size": 2,
             "before_first_trick": True,
+            "timing": "before_lead",
+            "on_opponent_close": False,
         },
         "marriage": {
             "enabled": False,
             "ranks": ["K", "Q"],
             "lead_card": "either",
+            "who": "leader",
             "values": {"plain": 20, "trump": 40},
             "first_lead": "allowed",
             "counts_after": "own_trick",
@@ -252,6 +256,7 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
             "after_marriage": True,
             "after_last_trick": "auto",
             "false_points": {"base": 2, "opponent_without_trick": 3},
+            "false_after_close": "larger",
         },
         "end": {
             "unclaimed": "higher_total",
@@ -270,17 +275,18 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
             "defenders": "points // unit",
             "moon_made": "bid",
             "moon_set": "-bid",
+            "trump_ten": 0,
         },
         "bidding": {
             "enabled": False,
-            "first": "dealer_left",
             "rounds": "single",
             "values": [1, 2, 3, 4, 5],
             "all_pass": "redeal",
+            "contracts": [],
             "moon": None,
         },
         "dealer": {"first": 0, "rotation": "alternate"},
-        "match": {"target": 7, "bidder_goes_out": False, "tie": "play_on"},
+        "match": {"target": 7, "bidder_goes_out": False, "count": "up", "negative": "allowed", "shutout": "none"},
         "info": {"review_own_tricks": "none"},
     }
 
@@ -295,6 +301,8 @@ def test_nullable_objects_fill_their_members_when_given() -> None:
         "bid": 5,
         "partner_sits_out": True,
         "requirement": "all_tricks",
+        "trump": "first_lead",
+        "points": 120,
     }
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.text.rulebook.document import Section
 from interpreter.text.rulebook.formulas import ExprWords, Name
 from interpreter.text.rulebook.words import Facts, cap, code, gp, listing, num, possessive
+from interpreter.text.rulebook.contracts import contract_result_rows, contract_rules, contract_scoring
 from interpreter.text.rulebook.tricks import fail_words
 
 if TYPE_CHECKING:
@@ -31,6 +32,8 @@ def end_section(f: Facts) -> Section:
         s.p(out, bonus, f"Then {count} and the hand is scored as described under Scoring.")
         return s
     steps: list[str] = []
+    if f.contracts:
+        steps.append("A contract ends the deal as soon as it is made or lost (see Auction); the rest is about the plain game.")
     start = "When the last trick has been played" + (" and nobody has gone out" if f.claim else "")
     if end.last_trick_bonus:
         not_closed = " (not when the talon was closed)" if f.closing else ""
@@ -118,6 +121,9 @@ def scoring_section(f: Facts) -> Section:
     sc = rs.scoring
     s = Section("Scoring")
     if f.game_points:
+        if f.contracts:
+            plain = ", the game played when everybody passes" if f.all_pass_plays else ""
+            s.p(contract_scoring(f) + f" The rest of this section is about the plain game{plain}.")
         words = _game_point_names(f)
         cases, other = words.cases(words.tree(sc.game_points))
         ways = listing([
@@ -139,6 +145,8 @@ def scoring_section(f: Facts) -> Section:
                     f" The other {f.sides} are the losers and count as one opponent: their points and tricks are "
                     "added up, and the winner scores once."
                 )
+            elif f.solo:
+                losers = " " + _solo_scores(f)
             s.p(
                 f"The winner of a deal scores game points.{losers} {won} number of game points depends on "
                 f"{possessive(f.loser)} position; the conditions are checked in this order:"
@@ -160,6 +168,8 @@ def scoring_section(f: Facts) -> Section:
             s.p(f"Here {points} are the card points of {his} tricks only{bonus}; marriages do not count.")
         s.p("How each way of ending a deal is scored:")
         s.table(["How the deal ended", "Who scores", "Game points"], _result_rows(f))
+        if sc.trump_ten:
+            s.p(_trump_ten(f))
         return s
     # units
     unit = sc.unit
@@ -198,12 +208,16 @@ def scoring_section(f: Facts) -> Section:
         said_defenders = said(sc.defenders)
     s.p(
         f"{defenders} scores {said_defenders}{_example(sc.defenders, f, points=unit + 2)}, whether the bid "
-        "was made or not. Scores may become negative."
+        "was made or not. " + (
+            "A hand's score may be negative, but a match score never goes below 0 (see Match)."
+            if rs.match.negative == "floor_zero"
+            else "Scores may become negative."
+        )
     )
     if f.moon is not None:
         mb = f.moon.bid
         s.p(
-            f"A moon (bid {mb}) is made if {decl} wins every trick; {pron} then scores "
+            f"A moon (bid {mb}) is made if {decl} {_moon_goal(f, 'wins', 'takes')}; {pron} then scores "
             f"{_fixed(sc.moon_made, f, mb, said)}, otherwise {_fixed(sc.moon_set, f, mb, said)}."
         )
     formulas = [
@@ -219,6 +233,33 @@ def scoring_section(f: Facts) -> Section:
         "For a defender, points and tricks are those of all the defenders together." if f.alone else "",
     )
     return s
+
+
+def _solo_scores(f: Facts) -> str:
+    """One player against the rest (``bidder_vs_rest``, ``forehand_vs_rest``) with game points:
+    the deal's two sides, and every player of the winning side scoring the game points."""
+    solo = "the declarer" if f.alone else "the forehand"
+    dealer = " (and so does the dealer, who sat the deal out)" if f.soloist and f.sits_out else ""
+    return (
+        f"The two sides of a deal are {solo} and the defenders: when {solo} wins, he scores the game points"
+        f"{dealer}; when the defenders win, each of them scores them."
+    )
+
+
+def _trump_ten(f: Facts) -> str:
+    """``scoring.trump_ten``: game points for taking the ten of trumps, on top of the deal's result."""
+    ten = gp(f.rs.scoring.trump_ten)
+    if f.partnership:
+        who = f"the side that takes the ten of trumps in a trick scores {ten}"
+    elif f.solo:
+        who = f"the side that takes the ten of trumps in a trick scores {ten} (each defender, when the defenders take it)"
+    else:
+        who = f"the player who takes the ten of trumps in a trick scores {ten}"
+    no_trump = any(c.trump == "none" for c in f.contracts) or f.moon_without_trump
+    return (
+        f"On top of this, {who}, whoever wins the deal (also in a drawn deal, but not when the cards are thrown in)."
+        + (" A deal played without trumps has no ten of trumps." if no_trump else "")
+    )
 
 
 def _fixed(expr: Expression, f: Facts, bid: int, said: Any) -> str:
@@ -257,7 +298,8 @@ def _result_rows(f: Facts) -> list[list[str]]:
     if auto:
         rows.append([f"{rs.claim.target} reached{not_closed}", "the player who reached it", f"by the table above, on {loser} points and tricks at that moment"])
     elif f.claim:
-        rows.append([f"correct declaration{not_closed}", "the declarer", f"by the table above, on {loser} points and tricks at that moment"])
+        who = "the player who declared" if f.bidding else "the declarer"  # not the auction's declarer
+        rows.append([f"correct declaration{not_closed}", who, f"by the table above, on {loser} points and tricks at that moment"])
     if end.unclaimed == "higher_total":
         best = "the highest total" if f.many else "the higher total"
         rows.append([f"{played}{not_closed}", best, f"by the table above, on {loser} final points and tricks"])
@@ -285,14 +327,19 @@ def _result_rows(f: Facts) -> list[list[str]]:
                 f.other if f.many else "the closer's opponent",
                 fail_words(f, table=True) if cl.opponent_out == "as_fail" else str(cl.fail_points.base),
             ])
+    if f.contracts:
+        rows += contract_result_rows(f)
     if f.claim and not auto:
         fp = rs.claim.false_points
         wrong = str(fp.base) if fp.base == fp.opponent_without_trick else (
             f"{fp.base}, or {fp.opponent_without_trick} if he has not yet taken a trick"
         )
-        if f.closing:
+        if f.closing and rs.claim.false_after_close == "larger":
             wrong += "; if the declarer had closed the talon, the larger of this and the failed-close score"
-        rows.append(["wrong declaration", f.opponent if f.many else "the declarer's opponent", wrong])
+        elif f.closing:
+            wrong += ", also if the declarer had closed the talon"
+        against = "the other side" if f.bidding and (f.alone or f.partnership) else "the declarer's opponent"
+        rows.append(["wrong declaration", f.opponent if f.many else against, wrong])
     return rows
 
 
@@ -303,12 +350,46 @@ def auction_section(f: Facts) -> Section:
     if not b.enabled:
         s.p("There is no auction.")
         return s
-    unit = rs.scoring.unit
-    s.p(
-        "Before play there is an auction for the right to fix trumps by leading. It starts with the player to "
-        "the dealer's left and goes clockwise; each player speaks once, either passing or bidding higher than the "
-        "bid before. The dealer speaks last."
+    s.p(_auction_for(f), _rounds(f))
+    if f.contracts:
+        contract_rules(f, s)
+    else:
+        _unit_bids(f, s)
+    s.p(_all_pass(f))
+    if b.moon is not None:
+        if b.moon.partner_sits_out and f.partnership:
+            s.p(
+                f"A bid of {b.moon.bid} is the moon (\"shooting the moon\"): the declarer's partner lays his cards "
+                "face down and takes no part in the hand, and the declarer plays alone against both opponents. "
+                f"He must {_moon_goal(f, 'win', 'take')}."
+            )
+        else:
+            s.p(f"A bid of {b.moon.bid} is the moon: the declarer must {_moon_goal(f, 'win', 'take')}.")
+        if f.moon_without_trump:
+            s.p(_no_trump_moon(f))
+    return s
+
+
+def _rounds(f: Facts) -> str:
+    """How the calls go round (``bidding.rounds``): once each, or until all but one have passed."""
+    higher = "announcing a higher contract" if f.contracts else "bidding higher than the bid before"
+    if f.open_auction:
+        return (
+            "It starts with the player to the dealer's left and goes round and round clockwise: each player in "
+            f"turn either passes or bids, {higher}, and a player who has passed is out of the auction and may not "
+            "bid again. The auction ends when everybody but the highest bidder has passed, or everybody has passed."
+        )
+    return (
+        "It starts with the player to the dealer's left and goes clockwise; each player speaks once, either "
+        f"passing or {higher}. The dealer speaks last."
     )
+
+
+def _unit_bids(f: Facts, s: Section) -> None:
+    """Bids in units of ``scoring.unit`` (no contracts): what a bid undertakes, and who declares."""
+    rs = f.rs
+    b = rs.bidding
+    unit = rs.scoring.unit
     moon = b.moon.bid if b.moon is not None else None
     plain = [v for v in b.values if v != moon]
     side = "the bidder's side" if f.partnership else "the bidder"
@@ -331,23 +412,67 @@ def auction_section(f: Facts) -> Section:
     lead = ""
     if rs.play.first_lead == "declarer":
         lead = " He leads to the first trick"
-        lead += ", and the suit of his first card is trump." if not f.turn_up else "."
+        if f.selection == "first_card_led":
+            lead += ", and the suit of his first card is trump" + (", except in the moon." if f.moon_without_trump else ".")
+        else:
+            lead += "."
     alone = " He plays alone against all the others (see Players and sides)." if f.alone else ""
     s.p(f"The highest bidder becomes the declarer.{alone}{lead}")
+
+
+def _all_pass(f: Facts) -> str:
+    """What happens when everybody passes (``bidding.all_pass``)."""
+    b = f.rs.bidding
     if b.all_pass == "redeal":
-        s.p("If everybody passes, the cards are thrown in and the next dealer deals.")
-    else:
-        s.p("If everybody before him has passed, the dealer may not pass: he must bid.")
-    if b.moon is not None:
-        if b.moon.partner_sits_out and f.partnership:
-            s.p(
-                f"A bid of {b.moon.bid} is the moon (\"shooting the moon\"): the declarer's partner lays his cards "
-                "face down and takes no part in the hand, and the declarer plays alone against both opponents. "
-                "He must win every trick."
-            )
-        else:
-            s.p(f"A bid of {b.moon.bid} is the moon: the declarer must win every trick.")
-    return s
+        return "If everybody passes, the cards are thrown in and the next dealer deals."
+    if b.all_pass == "dealer_must_bid":
+        return "If everybody before him has passed, the dealer may not pass: he must bid."
+    alone = " alone against all the others" if f.alone else ""
+    if f.contracts:
+        return (
+            "If everybody passes, no contract is played: the plain game is played, with the forehand as the "
+            f"declarer{alone} (he leads to the first trick), and scored as described under Scoring."
+        )
+    return (
+        f"If everybody passes, the deal is played all the same, with the forehand as the declarer{alone} (he leads "
+        "to the first trick)."
+    )
+
+
+def _moon_goal(f: Facts, win: str, take: str) -> str:
+    """What the moon needs (``bidding.moon.requirement``): every trick, or ``moon.points`` points
+    (card points of the tricks plus marriages that count); ``win``/``take`` are the verb's form."""
+    moon = f.moon
+    if moon is None or moon.requirement == "all_tricks":
+        return f"{win} every trick"
+    counted = " (card points of the tricks plus marriages that count)" if f.marriage else " card points"
+    return f"{take} at least {moon.points} points{counted}" if f.marriage else f"{take} at least {moon.points}{counted}"
+
+
+def _no_trump_moon(f: Facts) -> str:
+    """``bidding.moon.trump: none``: the moon is played without a trump suit."""
+    void = " A player who cannot follow suit may play any card." if f.rs.play.trump_when_void else ""
+    marriages = (
+        f" Every marriage counts as one in a plain suit ({f.rs.marriage.values.plain})." if f.marriage else ""
+    )
+    return (
+        "The moon is played without trumps: the first card led does not fix trumps, and every trick is won by "
+        f"the highest card of the suit led.{void}{marriages}"
+    )
+
+
+def _auction_for(f: Facts) -> str:
+    """What the auction is for: fixing trumps by the first lead only where the first card led is
+    trump (``trump.selection``); a named trump is named before the auction, and a shown one before
+    anything else."""
+    if f.contracts:
+        when = "Once trump has been named (see Trump)," if f.named else "Before play"
+        return f"{when} there is an auction of contracts."
+    if f.selection == "first_card_led":
+        return "Before play there is an auction for the right to fix trumps by leading."
+    if f.named:
+        return "Once trump has been named (see Trump), there is an auction for the right to be the declarer."
+    return "Before play there is an auction for the right to be the declarer; trump is already fixed (see Trump)."
 
 
 def match_section(f: Facts) -> Section:
@@ -376,6 +501,7 @@ def match_section(f: Facts) -> Section:
                 )
             else:
                 s.p(f"{reach}, the highest score wins; {tie}.")
+    _match_scores(f, s, who)
     dealing = [f"Seat {rs.dealer.first} deals the first deal."]
     rotation = rs.dealer.rotation
     if rotation in ("alternate", "clockwise"):
@@ -392,3 +518,26 @@ def match_section(f: Facts) -> Section:
     return s
 
 
+def _match_scores(f: Facts, s: Section, who: str) -> None:
+    """How the match score is kept (``match.count``, ``match.negative``) and what a won match is
+    worth (``match.shutout``)."""
+    m = f.rs.match
+    unit = "game points" if f.game_points else "points"
+    notes: list[str] = []
+    if m.count == "down":
+        notes.append(
+            f"The score is kept counting down, as Schnapsen players chalk it: each {who} starts at {m.target} and "
+            f"strikes off the {unit} {'it' if f.partnership else 'he'} wins, and the first to reach 0 wins the match (the same game as counting "
+            f"up to {m.target})."
+        )
+    if m.negative == "floor_zero":
+        notes.append(f"A match score never goes below 0: a {who} whose score would fall below 0 stays at 0.")
+    if m.shutout != "none":
+        nothing = "still has no game point" if f.game_points else "has 0 points or fewer"
+        notes.append(f"A match won while every other {who} {nothing} counts as two games (a shutout).")
+        if m.shutout == "retour":
+            notes.append(
+                f"If a {who} once stood one point from the target while every other {who} had 0, and then lost "
+                "the match, the match counts as four games for its winner."
+            )
+    s.p(*notes)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from interpreter.text.rulebook.document import Section
-from interpreter.text.rulebook.words import Facts, article, cap, gp, listing, num
+from interpreter.text.rulebook.words import Facts, article, cap, code, gp, listing, num
 
 
 def marriage_section(f: Facts) -> Section:
@@ -22,10 +22,12 @@ def marriage_section(f: Facts) -> Section:
     s.p(
         f"A player who holds the {first} and {second} of the same suit may announce them as a marriage when he is "
         f"on lead: {lead}. A marriage in trumps is worth "
-        f"{m.values.trump} points, a marriage in any other suit {m.values.plain}. Only one marriage can be "
-        f"announced on each lead, and {article(first)} or {second} led without announcing the marriage scores "
+        f"{m.values.trump} points, a marriage in any other suit {m.values.plain}. {'The leader' if f.partner_marries else 'Only one marriage'} can "
+        f"{'announce only one marriage' if f.partner_marries else 'be announced'} on each lead, and {article(first)} or {second} led without announcing the marriage scores "
         "nothing for it."
     )
+    if f.partner_marries:
+        s.p(_partner_marriage(f))
     who = f"{f.his} total" if not f.game_points else "his card points"
     if m.counts_after == "own_trick":
         count = (
@@ -95,19 +97,55 @@ def marriage_section(f: Facts) -> Section:
     s.p(*timing)
     if f.claim and rs.claim.after_marriage and rs.claim.automatic:
         if m.counts_after != "own_next_trick":  # else a marriage never counts when announced
-                s.p(f"A marriage that brings a player to {f.target} ends the deal at once, without the trick being played (see Declaring).")
+                s.p(
+                    f"A marriage that brings a player to {f.target} ends the deal at once, without the trick being played "
+                    f"(see Declaring){', except in a contract' if f.contracts else ''}."
+                )
     elif f.claim and rs.claim.after_marriage:
         s.p(
             f"A player whose marriage brings him to {f.target} may go out at once, without the trick being played "
-            "(see Declaring)."
+            f"(see Declaring){', except in a contract' if f.contracts else ''}."
         )
     return s
+
+
+def _partner_marriage(f: Facts) -> str:
+    """``marriage.who: leader_and_partner``: the leader's partner (a fellow defender against a lone
+    bidder) may show a marriage during the trick, on his own turn, before he plays."""
+    rs = f.rs
+    first, second = f.marriage_ranks()
+    if f.solo:
+        who, led = "A defender", "a fellow defender has led"
+    else:
+        who, led = "The leader's partner", "his partner has led"
+        if not all(len(team) == 2 for team in rs.sides):
+            who, led = "A partner of the leader", "a partner has led"
+    declare = ""
+    if f.claim and rs.claim.after_marriage and not rs.claim.automatic:
+        declare = " Having shown it, he may declare at once instead of playing to the trick (see Declaring)."
+    elif f.claim and rs.claim.after_marriage and rs.claim.automatic and rs.marriage.counts_after != "own_next_trick":
+        declare = f" If the marriage brings his side to {f.target}, the deal ends at once (see Declaring)."
+    return (
+        f"{who} may also announce a marriage, in a trick {led}: on his own turn, before playing, he shows "
+        f"the {first} and {second} of a suit (written {code('marry')} and the {first}, such as "
+        f"{code(f'marry {rs.marriage.ranks[0]}{_example_suit(f)}')}), "
+        "so that everybody knows he holds both. It scores as the leader's would, under the same limits, and he then "
+        f"plays any card the rules of play allow. Each player can announce only one marriage in a trick.{declare}"
+    )
+
+
+def _example_suit(f: Facts) -> str:
+    """A suit letter of the deck for an example of notation: hearts where the deck has them."""
+    suits = f.rs.deck.suits
+    return "H" if "H" in suits else suits[0]
 
 
 def _fellows(f: Facts) -> str:
     """Who makes up a player's side, in brackets after "his side"."""
     if f.alone:
         return "the declarer alone, or the defenders together"
+    if f.soloist:
+        return "the forehand alone, or the defenders together"
     return "he or his partner" if all(len(team) == 2 for team in f.rs.sides) else "he or a partner"
 
 
@@ -198,7 +236,9 @@ def play_section(f: Facts) -> Section:
     play = rs.play
     s = Section("Play")
     if play.first_lead == "declarer":
-        lead = "The declarer (the highest bidder) leads to the first trick."
+        lead = f"The declarer ({f.declarer_who()}) leads to the first trick."
+        if any(c.leader == "forehand" for c in f.contracts):
+            lead = lead[:-1] + ", except in a contract that the forehand leads (see Auction)."
     else:
         lead = f"{cap(f.first_receiver)} leads to the first trick."
     s.p(
@@ -208,10 +248,10 @@ def play_section(f: Facts) -> Section:
         "The winner of a trick leads to the next.",
     )
     strict_always = play.strict_from == "always" or not f.talon
-    others = "the other player" if f.n == 2 else "the other players"
+    others = "the other player" if f.active == 2 else "the other players"
     duties = f"{others} must obey these rules:" if play.follow or play.trump_when_void else (
         f"{others} have no duty to follow suit or to trump: any card may be played."
-        if f.n > 2
+        if f.active > 2
         else f"{others} has no duty to follow suit or to trump: any card may be played."
     )
     if strict_always:
@@ -243,7 +283,7 @@ def play_section(f: Facts) -> Section:
         rules.append("A player need not follow suit.")
     if play.trump_when_void:
         void = "A player who has no card of the suit led must play a trump if he has one."
-        if f.n > 2:
+        if f.active > 2:
             if play.overtrump == "required":
                 void += " If the trick already holds a trump, he must play a higher trump if he can"
                 void += (
@@ -265,12 +305,12 @@ def play_section(f: Facts) -> Section:
         s.ol(rules)
     if f.partnership:
         s.p("These duties hold even when the trick is already being won by the player's partner.")
-    elif f.alone:
+    elif f.solo:
         s.p("These duties hold even when the trick is already being won by a fellow defender.")
     info = {
         "none": "Tricks won are kept face down and may not be looked at again; players must remember the points.",
         "last_trick": "The last trick may be looked at until the next card is led; earlier tricks may not be looked at again.",
-        "all": f"A player may look through the tricks {'his side has' if f.partnership or f.alone else 'he has'} won at any time.",
+        "all": f"A player may look through the tricks {'his side has' if f.partnership or f.solo else 'he has'} won at any time.",
     }.get(f.info)
     if info:
         s.p(info)
@@ -293,9 +333,15 @@ def claim_section(f: Facts) -> Section:
     when = "straight after winning a trick, before leading again"
     if c.after_marriage and f.marriage:
         when += ", or straight after announcing a marriage, before the trick is played (the card he led then counts for nobody)"
+        if f.partner_marries:
+            when += (
+                "; a player who shows a marriage during a trick his side has led (see Marriages) may declare "
+                "straight after showing it, before he plays (the cards already in the trick then count for nobody)"
+            )
     s.p(
         f"A player who believes that {count} have reached {c.target} may declare this (go out): the deal stops "
-        f"at once and the points are counted. He may declare only {when}."
+        f"at once and the points are counted. He may declare only {when}.",
+        "Nobody declares during a contract (see Auction): declaring belongs to the plain game." if f.contracts else "",
     )
     s.p(
         f"Points that are not declared are worth nothing: if {f.rival} declares correctly first, "
@@ -313,11 +359,13 @@ def claim_section(f: Facts) -> Section:
         f"{gp(fp.base)}, or {fp.opponent_without_trick} if {f.other} has not yet taken a trick"
     )
     closer = ""
-    if f.closing:
+    if f.closing and rs.claim.false_after_close == "larger":
         closer = (
             f" If the declarer had closed the talon, {f.opponent if f.many else 'his opponent'} scores the larger of "
             "this and the score for a failed close."
         )
+    elif f.closing:
+        closer = " This holds even if the declarer had closed the talon: the score for a failed close does not apply."
     scores = f"{f.opponent} scores" if f.many else f"{f.opponent} wins the deal and scores"
     s.p(
         f"If he has {c.target} or more, he wins the deal (see Scoring for the game points). If he has fewer, "
@@ -331,10 +379,12 @@ def _automatic_claim(f: Facts, s: Section, count: str) -> None:
     c = f.rs.claim
     when = "as soon as a trick brings them there"
     if c.after_marriage and f.marriage and f.rs.marriage.counts_after != "own_next_trick":
-        when += ", or as soon as he announces a marriage that does (the card he led then counts for nobody)"
+        shown = "; for a marriage shown during a trick, the cards already in it" if f.partner_marries else ""
+        when += f", or as soon as he announces a marriage that does (the card he led then counts for nobody{shown})"
     s.p(
         f"Nobody declares: the deal ends by itself when {count} reach {c.target}, {when}, and it is scored as a "
-        "correct declaration would be. Nobody can therefore go out wrongly."
+        "correct declaration would be. Nobody can therefore go out wrongly.",
+        "This is not so in a contract, which only its goal decides (see Auction)." if f.contracts else "",
     )
     if c.after_last_trick == "auto":
         s.p(f"After the last trick, a winner who has then reached {c.target} likewise goes out.")

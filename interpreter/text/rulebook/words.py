@@ -75,12 +75,19 @@ class Facts:
         self.n = n = rs.players.count
         self.partnership = rs.partnership
         self.alone = rs.players.sides == "bidder_vs_rest"  # the declarer against all the others
+        self.soloist = rs.players.sides == "forehand_vs_rest"  # the forehand against all the others
+        self.solo = self.alone or self.soloist  # one player against the rest: two sides in a deal
+        # deal.dealer_sits_out: the dealer gets no cards; the deal is the others'
+        self.sits_out = rs.deal.dealer_sits_out
+        self.active = n - 1 if self.sits_out else n
         deck = rs.deck
         self.deck_size = len(deck.ranks) * len(deck.suits)
-        self.turn_up = rs.trump.selection == "turn_up"
+        self.selection = rs.trump.selection
+        self.turn_up = self.selection == "turn_up"  # a turn-up under a talon, not the dealer's shown card
+        self.named = self.selection == "named"
         self.talon = rs.deal.talon
         hand = rs.deal.hand_size
-        self.rest = self.deck_size - n * hand - (1 if self.turn_up else 0)
+        self.rest = self.deck_size - self.active * hand - (1 if self.turn_up else 0)
         self.talon_size = self.rest + (1 if self.turn_up else 0) if self.talon else 0
         self.tricks = hand + (self.talon_size // n if self.talon else 0)
         self.game_points = rs.scoring.method == "game_points"
@@ -91,12 +98,32 @@ class Facts:
         self.exchange = rs.exchange.enabled and self.turn_up and self.talon
         self.bidding = rs.bidding.enabled
         self.moon = rs.bidding.moon if self.bidding else None
+        # bidding.contracts: bids that announce named games, scored by their value
+        self.contracts = rs.bidding.contracts if self.bidding else ()
+        self.open_auction = self.bidding and rs.bidding.rounds == "until_passes"
+        self.all_pass_plays = self.bidding and rs.bidding.all_pass == "play"
+        # how long the trump of the deal holds: a contract without trump has none
+        self.whole_deal = "for the whole deal" + (
+            ", except in a contract played without trumps" if any(c.trump == "none" for c in self.contracts) else ""
+        )
+        # deal.widow.to declarer_hand: the declarer takes the widow and lays as many cards away
+        # (first_trick_winner_hand: the first trick's winner does so before he leads again)
+        widow = rs.deal.widow
+        self.widow_to = widow.to if widow is not None and not rs.deal.talon else ""
+        self.widow_to_declarer = self.widow_to == "declarer_hand"
+        # bidding.moon.trump none: the moon has no trump, where the first card led would fix it
+        self.moon_without_trump = (
+            self.moon is not None and self.moon.trump == "none" and self.selection == "first_card_led"
+        )
         self.info = (rs.data.get("info") or {}).get("review_own_tricks", "none")
-        self.deal_sides = 2 if self.alone else rs.side_count
+        self.deal_sides = 2 if self.solo else rs.side_count
         self.many = self.deal_sides > 2
         self.each_pays = self.many and rs.scoring.losers == "each_pays"
         # words for the players and the sides
         self.first_receiver = "the non-dealer" if n == 2 else "the player to the dealer's left"
+        self.forehand = f"the forehand ({self.first_receiver})"  # who names trump (trump.selection named)
+        # marriage.who: a marriage may also be shown by the leader's partner, during the trick
+        self.partner_marries = self.marriage and rs.marriage.who == "leader_and_partner" and (self.partnership or self.solo)
         side = "side" if self.partnership else "player"
         self.side, self.sides = side, side + "s"
         self.his = "his side's" if self.partnership else "his"
@@ -125,6 +152,19 @@ class Facts:
         if self.many:
             return f"the {noun}s' combined"
         return possessive(self.loser) if noun == "loser" else f"the {noun}'s"
+
+    def declarer_who(self) -> str:
+        """Who the declarer is, in words: the highest bidder (the player who announces the
+        highest contract), or the forehand where the deal is played when everybody passes."""
+        who = "the player who announces the highest contract" if self.contracts else "the highest bidder"
+        if self.all_pass_plays:
+            who += ", or the forehand if everybody passes"
+        return who
+
+    def seen_when_named(self) -> int:
+        """How many cards each player holds when trump is named (``trump.name_after_packet``):
+        the rest of the deal is dealt only after that, and nobody sees it before."""
+        return sum(self.rs.deal.packets[: self.rs.trump.name_after_packet])
 
     def exchange_card(self) -> str:
         return f"{rank_name(self.rs.exchange.rank)} of trumps"
