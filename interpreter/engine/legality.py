@@ -154,9 +154,7 @@ class Legality(Position):
             return self.naming_codes()
         t = self.t
         if t.extra_steps and (self.to_discard or self.offer >= 0):  # cards laid away, an exchange offered
-            if self.to_discard:
-                return [DISCARD_BASE + c for c in bit_list(self.hands[self.to_act])]
-            return [CONTINUE, EXCHANGE]
+            return self._extra_step_codes()
         if self.draw_pending or (self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act):
             return self.allowed_steps()
         seat = self.to_act
@@ -195,6 +193,14 @@ class Legality(Position):
         t = self.t
         shift = t.marriage_shift
         return hand & t.marriage_low & (hand >> shift if shift >= 0 else hand << -shift) & ~self.married
+
+    def _extra_step_codes(self) -> list[int]:
+        """While cards are laid away (any card of the hand) or an exchange is offered as the
+        opponent closes (take it or not).  Apart from :meth:`legal_codes`, whose every read of
+        ``self`` a comprehension here would turn into a cell's."""
+        if self.to_discard:
+            return [DISCARD_BASE + c for c in bit_list(self.hands[self.to_act])]
+        return [CONTINUE, EXCHANGE]
 
     def _follow_extras(self, codes: list[int], seat: int, hand: int) -> None:
         """What a follower may do besides playing, added to ``codes``: the exchange
@@ -265,17 +271,23 @@ class Legality(Position):
             return []
         high = self.high_bid
         codes = [BID_BASE + v for v in bidding.values if v > high]
-        if bidding.contracts:  # who may announce each contract
-            forehand = (self.dealer + 1) % self.n
-            side_of = self.rs.side_index
-            seat = self.to_act
-            mine = [c.bid for c in bidding.contracts if c.eligible == "any"
-                    or (c.eligible == "forehand" and seat == forehand)
-                    or (c.eligible == "forehand_opponents" and side_of[seat] != side_of[forehand])]
-            codes = [code for code in codes if code - BID_BASE in mine]
+        if bidding.contracts:  # who may announce each contract (apart: see _eligible)
+            codes = self._eligible(codes)
         if not (bidding.all_pass == "dealer_must_bid" and self.to_act == self.dealer and high == 0):
             codes.insert(0, PASS)
         return codes
+
+    def _eligible(self, codes: list[int]) -> list[int]:
+        """The bids among ``codes`` whose contract the bidder may announce (``eligible``).  A
+        method of its own: the names its comprehensions read would otherwise become cells that
+        every call of :meth:`allowed_calls` pays for."""
+        forehand = (self.dealer + 1) % self.n
+        side_of = self.rs.side_index
+        seat = self.to_act
+        mine = {c.bid for c in self.rs.bidding.contracts if c.eligible == "any"
+                or (c.eligible == "forehand" and seat == forehand)
+                or (c.eligible == "forehand_opponents" and side_of[seat] != side_of[forehand])}
+        return [code for code in codes if code - BID_BASE in mine]
 
     def call_refusal(self, code: int) -> Refusal | None:
         """A bid (``BID_BASE + amount``) or a pass: refused exactly when not among :meth:`allowed_calls`."""

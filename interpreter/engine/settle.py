@@ -96,24 +96,30 @@ class Settling(Position):
     # ------------------------------------------------------------------ results
     def _over(self, result: DealResult) -> None:
         if self.ten_side >= 0 and not result.redeal:  # scoring.trump_ten: on top of the deal's result
-            bonus = [0] * len(self.deal_sides)
-            bonus[self.ten_side] = self.rs.scoring.trump_ten
-            extra = self.to_match(bonus)
-            scores = tuple(a + b for a, b in zip(result.scores, extra))
-            seats = self.deal_sides[self.ten_side]
-            why, rs = result.why, self.rs
-
-            def reason() -> str:
-                text = why if isinstance(why, str) else why()
-                return f"{text}; {_side_name(rs, seats)} took the ten of trumps (+{rs.scoring.trump_ten})"
-
-            most = max(result.game_points or 0, *scores) if result.game_points is not None else None
-            result = DealResult(result.winner, most, scores, reason, drawn=result.drawn,
-                                declarer_side=result.declarer_side, made=result.made)
+            result = self._with_trump_ten(result)
         self.result = result
         self.phase = OVER
         self.claim_seat = -1
         self.draw_pending = False
+
+    def _with_trump_ten(self, result: DealResult) -> DealResult:
+        """The result with ``scoring.trump_ten`` added for the side that took the ten of trumps
+        (a method apart from :meth:`_over`, which every deal's end calls: its closure's names
+        would cost every call)."""
+        bonus = [0] * len(self.deal_sides)
+        bonus[self.ten_side] = self.rs.scoring.trump_ten
+        extra = self.to_match(bonus)
+        scores = tuple(a + b for a, b in zip(result.scores, extra))
+        seats = self.deal_sides[self.ten_side]
+        why, rs = result.why, self.rs
+
+        def reason() -> str:
+            text = why if isinstance(why, str) else why()
+            return f"{text}; {_side_name(rs, seats)} took the ten of trumps (+{rs.scoring.trump_ten})"
+
+        most = max(result.game_points or 0, *scores) if result.game_points is not None else None
+        return DealResult(result.winner, most, scores, reason, drawn=result.drawn,
+                          declarer_side=result.declarer_side, made=result.made)
 
     def _award(self, side: int, gp: int, reason: str | Callable[[], str]) -> None:
         """One deal side scores ``gp`` game points."""

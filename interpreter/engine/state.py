@@ -476,8 +476,8 @@ class DealState(Legality, Settling):
         self.calls += 1
         if bidding.rounds == "until_passes":  # round and round until all but the high bidder passed
             passed = self.passed
-            left = [s for s in range(n) if not passed >> s & 1]
-            if left and not (self.declarer >= 0 and left == [self.declarer]):
+            left = n - passed.bit_count()  # still in the auction
+            if left and not (left == 1 and self.declarer >= 0 and not passed >> self.declarer & 1):
                 nxt = (seat + 1) % n
                 while passed >> nxt & 1:
                     nxt = (nxt + 1) % n
@@ -574,23 +574,13 @@ class DealState(Legality, Settling):
         if t.meld_counts == MELD_NEXT_TRICK:
             for v in self.meld_wait:
                 k = k << pw | v
-        if t.partner_marries:
-            k = k << size | self.married
-        if t.ten_of:
-            k = k << sw | self.ten_side + 1
         k = (((((k << tw | self.spos) << cw | self.turnup + 1) << cw | self.trump + 1) << sw | self.closer + 1) << 2) | self.phase
         k = ((((k << sw | self.to_act + 1) << sw | self.leader + 1) << sw | self.claim_seat + 1) << tw) | self.tricks_played
         k = (((((k << sw | self.last_winner + 1) << 3 | self.closed << 2 | self.draw_pending << 1 | self.closed_this_lead)
               << w.bid | self.high_bid) << sw | self.declarer + 1) << sw | self.calls)
         k = k << sw | self.widow_taker + 1
-        if t.open_auction:
-            k = k << self.n | self.passed
-        if t.close_offer:
-            k = k << sw | self.offer + 1
-        if t.max_code >= DISCARD_BASE:  # widow.to declarer_hand: the cards laid away, and how many are due
-            for c in self.widow:
-                k = k << cw | c + 1
-            k = k << cw | self.to_discard
+        if t.key_extras:  # the fields only some rulesets use
+            k = self._key_extras(k)
         snap = self.close_snap
         if snap is not None:
             for row in snap:
@@ -605,6 +595,26 @@ class DealState(Legality, Settling):
         for c in self.trick:
             k = k << cw | c + 1
         return k << sw | len(self.trick)
+
+    def _key_extras(self, k: int) -> int:
+        """:meth:`key` continued with the fields of the family's rarer rules: the marriages
+        announced (a partner's marriage), who took the ten of trumps, who has passed in an open
+        auction, an exchange offered, the cards laid away and how many are still due."""
+        t = self.t
+        w = t.key_widths
+        if t.partner_marries:
+            k = k << t.size | self.married
+        if t.ten_of:
+            k = k << w.seat | self.ten_side + 1
+        if t.open_auction:
+            k = k << self.n | self.passed
+        if t.close_offer:
+            k = k << w.seat | self.offer + 1
+        if t.max_code >= DISCARD_BASE:  # widow.to into a hand: the cards laid away, and how many are due
+            for c in self.widow:
+                k = k << w.card | c + 1
+            k = k << w.card | self.to_discard
+        return k
 
     # ------------------------------------------------------------------ information
     def view(self, seat: int) -> SeatView:

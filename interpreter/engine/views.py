@@ -373,9 +373,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
     own = hands[seat]
     if state.phase == NAMING:  # the cards dealt after trump is named are not seen yet, by anybody
         own &= ~state.unseen[seat]
-    history = tuple(state.history)
-    if state.t.max_code >= DISCARD_BASE:  # a card laid away is seen by the one who lays it away only
-        history = tuple(h if h & 0xFFFF < DISCARD_BASE or h >> 16 == seat else (h >> 16) << 16 | HIDDEN_DISCARD for h in history)
+    history = tuple(state.history) if state.t.max_code < DISCARD_BASE else _seen_history(state.history, seat)
     view = object.__new__(SeatView)
     _set(view, "_raw", (
         state.rs, seat, own, tuple(state.legal_codes()) if actor == seat else (),
@@ -383,6 +381,12 @@ def make_view(state: DealState, seat: int) -> SeatView:
     ))
     _set(view, "_cache", {})
     return view
+
+
+def _seen_history(history: list[int], seat: int) -> tuple[int, ...]:
+    """The history as ``seat`` saw it: a card another seat laid away is only a card gone face
+    down (``HIDDEN_DISCARD``)."""
+    return tuple(h if h & 0xFFFF < DISCARD_BASE or h >> 16 == seat else (h >> 16) << 16 | HIDDEN_DISCARD for h in history)
 
 
 def _dealt(state: DealState) -> list[int]:

@@ -534,6 +534,10 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         named_trump=rs.trump.selection == "named",
         special_start=rs.deal.dealer_sits_out or rs.players.sides == "forehand_vs_rest" or rs.trump.selection == "dealer_card",
         deal_marks=rs.trump.selection in ("named", "dealer_card"),
+        key_extras=(rs.marriage.enabled and rs.marriage.who == "leader_and_partner") or bool(rs.scoring.trump_ten)
+        or (rs.bidding.enabled and rs.bidding.rounds == "until_passes")
+        or (rs.exchange.enabled and rs.exchange.on_opponent_close)
+        or (rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks"),
         full_trick_undo=bool(rs.bidding.enabled and rs.bidding.contracts) or bool(rs.scoring.trump_ten)
         or (rs.deal.widow is not None and rs.deal.widow.to == "first_trick_winner_hand"),
         trick_extras=bool(rs.bidding.enabled and rs.bidding.contracts)

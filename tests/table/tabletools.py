@@ -77,7 +77,9 @@ def hidden_cards(app: TableApp) -> list[Card]:
     screen = app.screen if isinstance(app.screen, TableScreen) else next(s for s in app.screen_stack if isinstance(s, TableScreen))
     view = screen.session.view(screen.me)
     seen = set(view.hand)
-    seen.update(Card.parse(text.split()[1]) for _, text in view.history if text.split()[0] in ("play", "marry"))
+    # plays and marriages, and the cards this seat laid away (another's are "discard (face down)")
+    seen.update(Card.parse(text.split()[1]) for _, text in view.history
+                if text.split()[0] in ("play", "marry") or (text.startswith("discard ") and "face down" not in text))
     if view.turn_up is not None:
         seen.add(view.turn_up)
     for cards in view.known:
