@@ -465,16 +465,15 @@ class DealState(Legality, Settling):
         self._name_trump(self.t.suit_of[card])
 
     def _call(self, seat: int, amount: int) -> None:
-        rs = self.rs
         n = self.n
-        bidding = rs.bidding
+        open_auction = self.t.open_auction
         if amount:
             self.high_bid = amount
             self.declarer = seat
-        elif bidding.rounds == "until_passes":
+        elif open_auction:
             self.passed |= 1 << seat
         self.calls += 1
-        if bidding.rounds == "until_passes":  # round and round until all but the high bidder passed
+        if open_auction:  # round and round until all but the high bidder passed
             passed = self.passed
             left = n - passed.bit_count()  # still in the auction
             if left and not (left == 1 and self.declarer >= 0 and not passed >> self.declarer & 1):
@@ -486,6 +485,14 @@ class DealState(Legality, Settling):
         elif self.calls < n:
             self.to_act = (seat + 1) % n
             return
+        self._auction_over()
+
+    def _auction_over(self) -> None:
+        """The auction is over: the declarer (or the forehand in the plain game), his side, the
+        contract or the moon, the seats that sit out, the widow he takes."""
+        rs = self.rs
+        n = self.n
+        bidding = rs.bidding
         declarer = self.declarer
         if declarer < 0:
             if bidding.all_pass != "play":
