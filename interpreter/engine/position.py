@@ -35,7 +35,7 @@ class Position:
         "claim_seat", "tricks_played", "points", "tricks", "meld", "meld_wait", "last_winner",
         "closed_this_lead", "high_bid", "declarer", "calls", "sitting_out", "widow_taker",
         "known", "history", "result", "bonus", "undo", "deal_sides", "_side", "_active",
-        "_strict_always", "t", "first_turnup", "draws", "gone", "unseen", "shown", "turned", "lead_trump", "contract", "passed", "married", "to_discard", "ten_side", "offer",
+        "_strict_always", "t", "first_turnup", "draws", "gone", "unseen", "shown", "turned", "lead_trump", "contract", "passed", "married", "to_discard", "ten_side", "offer", "overbid",
     )
 
     # ------------------------------------------------------------------ construction
@@ -118,6 +118,8 @@ class Position:
         self.ten_side = -1
         #: the seat offered the exchange as its opponent closes (``exchange.on_opponent_close``), or -1
         self.offer = -1
+        #: a player overbid by an opponent whose partner may bid again (``partner_rebid_when_overbid``), or -1
+        self.overbid = -1
         first = (dealer + 1) % n
         if t.special_start:  # the rare rules of a deal's start: read only where a ruleset has one
             self._special_start(dealer, first, shown)

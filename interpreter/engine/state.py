@@ -156,7 +156,7 @@ class DealState(Legality, Settling):
             self.tricks[:], self.meld[:], self.meld_wait[:], self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
             self.known[:], len(self.history), self.result, self.bonus[:], self._active,
-            self.deal_sides, self._side, len(self.draws), self.gone, self.turned, self.lead_trump, self.contract, self.passed, self.married, self.to_discard, self.widow, self.ten_side, self.offer,
+            self.deal_sides, self._side, len(self.draws), self.gone, self.turned, self.lead_trump, self.contract, self.passed, self.married, self.to_discard, self.widow, self.ten_side, self.offer, self.overbid,
         )
 
     def pop(self) -> None:
@@ -186,7 +186,7 @@ class DealState(Legality, Settling):
             self.tricks, self.meld, self.meld_wait, self.last_winner, self.closed_this_lead,
             self.high_bid, self.declarer, self.calls, self.sitting_out, self.widow_taker,
             self.known, hist_len, self.result, self.bonus, self._active,
-            self.deal_sides, self._side, draws_len, self.gone, self.turned, self.lead_trump, self.contract, self.passed, self.married, self.to_discard, self.widow, self.ten_side, self.offer,
+            self.deal_sides, self._side, draws_len, self.gone, self.turned, self.lead_trump, self.contract, self.passed, self.married, self.to_discard, self.widow, self.ten_side, self.offer, self.overbid,
         ) = snap
         del self.history[hist_len:]
         del self.draws[draws_len:]
@@ -467,6 +467,8 @@ class DealState(Legality, Settling):
     def _call(self, seat: int, amount: int) -> None:
         n = self.n
         open_auction = self.t.open_auction
+        if self.t.partner_rebid:
+            self._note_overbid(seat, amount)
         if amount:
             self.high_bid = amount
             self.declarer = seat
@@ -485,7 +487,22 @@ class DealState(Legality, Settling):
         elif self.calls < n:
             self.to_act = (seat + 1) % n
             return
+        elif self.overbid >= 0:  # the round is over: the overbid player's partner may bid again
+            self.to_act = self._partner(self.overbid)
+            return
         self._auction_over()
+
+    def _partner(self, seat: int) -> int:
+        """The first other seat of ``seat``'s team."""
+        return next(s for s in self.rs.sides[self.rs.side_of(seat)] if s != seat)
+
+    def _note_overbid(self, seat: int, amount: int) -> None:
+        """``bidding.partner_rebid_when_overbid``: a call by the partner of the player last
+        overbid uses his chance; a bid over an opponent's gives that opponent's partner one."""
+        if self.overbid >= 0 and seat == self._partner(self.overbid):
+            self.overbid = -1
+        if amount and self.declarer >= 0 and self.rs.side_of(self.declarer) != self.rs.side_of(seat):
+            self.overbid = self.declarer
 
     def _auction_over(self) -> None:
         """The auction is over: the declarer (or the forehand in the plain game), his side, the
@@ -615,6 +632,8 @@ class DealState(Legality, Settling):
             k = k << w.seat | self.ten_side + 1
         if t.open_auction:
             k = k << self.n | self.passed
+        if t.partner_rebid:
+            k = k << w.seat | self.overbid + 1
         if t.close_offer:
             k = k << w.seat | self.offer + 1
         if t.max_code >= DISCARD_BASE:  # widow.to into a hand: the cards laid away, and how many are due
@@ -658,7 +677,7 @@ class DealState(Legality, Settling):
         o._strict_always, o.draws, o.gone = self._strict_always, self.draws[:], self.gone
         o.unseen, o.shown, o.turned, o.lead_trump = self.unseen, self.shown, self.turned, self.lead_trump
         o.contract, o.passed, o.married, o.to_discard = self.contract, self.passed, self.married, self.to_discard
-        o.ten_side, o.offer = self.ten_side, self.offer
+        o.ten_side, o.offer, o.overbid = self.ten_side, self.offer, self.overbid
         return o
 
 

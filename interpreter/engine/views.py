@@ -37,7 +37,7 @@ PUBLIC_FIELDS = (
     "points", "tricks", "meld", "bonus", "last_winner", "closed_this_lead", "high_bid",
     "declarer", "calls", "sitting_out", "widow_taker", "known", "hand_sizes", "deal_sides",
     "side_index", "active", "result", "stock_size", "widow_size", "seat_points", "gone", "meld_wait",
-    "turned", "passed", "to_discard", "ten_side", "offer",
+    "turned", "passed", "to_discard", "ten_side", "offer", "overbid",
 )
 (
     P_DEALER, P_SPOS, P_TURNUP, P_FIRST_TURNUP, P_TRUMP, P_CLOSED, P_CLOSER, P_CLOSE_SNAP,
@@ -45,7 +45,7 @@ PUBLIC_FIELDS = (
     P_POINTS, P_TRICKS, P_MELD, P_BONUS, P_LAST_WINNER, P_CLOSED_THIS_LEAD, P_HIGH_BID,
     P_DECLARER, P_CALLS, P_SITTING_OUT, P_WIDOW_TAKER, P_KNOWN, P_HAND_SIZES, P_DEAL_SIDES,
     P_SIDE_INDEX, P_ACTIVE, P_RESULT, P_STOCK_SIZE, P_WIDOW_SIZE, P_SEAT_POINTS, P_GONE, P_MELD_WAIT,
-    P_TURNED, P_PASSED, P_TO_DISCARD, P_TEN_SIDE, P_OFFER,
+    P_TURNED, P_PASSED, P_TO_DISCARD, P_TEN_SIDE, P_OFFER, P_OVERBID,
 ) = range(len(PUBLIC_FIELDS))
 
 _UNSET: Any = object()
@@ -368,7 +368,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
         tuple(map(_and, state.known, hands)), tuple(map(int.bit_count, _dealt(state))),
         state.deal_sides, state._side, state._active,
         state.result, len(state.stock), len(state.widow), tuple(seat_points), state.gone, tuple(state.meld_wait),
-        state.turned, state.passed, state.to_discard, state.ten_side, state.offer,
+        state.turned, state.passed, state.to_discard, state.ten_side, state.offer, state.overbid,
     )
     own = hands[seat]
     if state.phase == NAMING:  # the cards dealt after trump is named are not seen yet, by anybody

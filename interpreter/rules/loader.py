@@ -287,6 +287,9 @@ class _Checker:
             )
         if deal["widow"] is not None and deal["widow"]["to"] == "declarer_hand" and not d["bidding"]["enabled"]:
             self.fail(("deal", "widow", "to"), "declarer_hand needs an auction to find the declarer", expected="bidding.enabled: true, or first_trick_winner_tricks")
+        if d["bidding"]["enabled"] and d["bidding"]["partner_rebid_when_overbid"] and (sides != "partnership" or d["bidding"]["rounds"] != "single"):
+            self.fail(("bidding", "partner_rebid_when_overbid"), "a partner bids again only in a single round among partners",
+                      expected="players.sides: partnership and bidding.rounds: single, or false")
         if deal["first_receiver"] == "dealer_partner" and sides != "partnership":
             self.fail(("deal", "first_receiver"), "dealer_partner needs partners", expected="players.sides: partnership, or dealer_left")
         tr = d["trump"]
@@ -495,6 +498,7 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
             all_pass=b["all_pass"],
             moon=MoonSpec(**moon) if moon is not None else None,
             contracts=tuple(ContractSpec(**c) for c in b["contracts"]),
+            partner_rebid_when_overbid=b["partner_rebid_when_overbid"],
         ),
         dealer=DealerSpec(**d["dealer"]),
         match=MatchSpec(**d["match"]),

@@ -236,6 +236,7 @@ class BiddingSpec:
     all_pass: str
     moon: MoonSpec | None
     contracts: tuple[ContractSpec, ...] = ()
+    partner_rebid_when_overbid: bool = False
 
     def contract(self, bid: int) -> ContractSpec | None:
         """The contract a bid announces, or ``None`` (a bid of units, or no bid)."""
@@ -528,6 +529,7 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         marry_first_only=rs.marriage.lead_card == "first_rank",
         partner_marries=rs.marriage.enabled and rs.marriage.who == "leader_and_partner",
         open_auction=rs.bidding.enabled and rs.bidding.rounds == "until_passes",
+        partner_rebid=rs.bidding.enabled and rs.bidding.partner_rebid_when_overbid,
         close_offer=rs.exchange.enabled and rs.exchange.on_opponent_close,
         no_cards=(0,) * n,
         lead_trump=rs.trump.selection == "first_card_led",
@@ -535,7 +537,7 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         special_start=rs.deal.dealer_sits_out or rs.players.sides == "forehand_vs_rest" or rs.trump.selection == "dealer_card",
         deal_marks=rs.trump.selection in ("named", "dealer_card"),
         key_extras=(rs.marriage.enabled and rs.marriage.who == "leader_and_partner") or bool(rs.scoring.trump_ten)
-        or (rs.bidding.enabled and rs.bidding.rounds == "until_passes")
+        or (rs.bidding.enabled and (rs.bidding.rounds == "until_passes" or rs.bidding.partner_rebid_when_overbid))
         or (rs.exchange.enabled and rs.exchange.on_opponent_close)
         or (rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks"),
         full_trick_undo=bool(rs.bidding.enabled and rs.bidding.contracts) or bool(rs.scoring.trump_ten)

@@ -68,6 +68,7 @@ class RuleTables:
                                 # a trick that ends without a draw changes only the trick's fields
     marry_first_only: bool      # marriage.lead_card == first_rank
     partner_marries: bool       # marriage.who == leader_and_partner (and marriages enabled)
+    partner_rebid: bool         # bidding.partner_rebid_when_overbid (who was overbid is part of a position)
     open_auction: bool          # bidding.rounds == until_passes (who has passed is part of a position)
     close_offer: bool           # exchange.on_opponent_close (an exchange may be offered as a player closes)
     no_cards: tuple[int, ...]   # one empty mask per seat

@@ -43,7 +43,7 @@ from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import (
     P_ACTIVE, P_BONUS, P_CALLS, P_CLAIM_SEAT, P_CLOSE_SNAP, P_CLOSED, P_CLOSED_THIS_LEAD, P_CLOSER,
-    P_DEAL_SIDES, P_DEALER, P_GONE, P_MELD_WAIT, P_TURNED, P_PASSED, P_TO_DISCARD, P_TEN_SIDE, P_OFFER, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
+    P_DEAL_SIDES, P_DEALER, P_GONE, P_MELD_WAIT, P_TURNED, P_PASSED, P_TO_DISCARD, P_TEN_SIDE, P_OFFER, P_OVERBID, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
     P_KNOWN, P_LAST_WINNER, P_LEADER, P_MELD, P_PHASE, P_POINTS, P_RESULT, P_SIDE_INDEX,
     P_SITTING_OUT, P_SPOS, P_STOCK_SIZE, P_TO_ACT, P_TRICK, P_TRICKS, P_TRICKS_PLAYED, P_TRUMP,
     P_TURNUP, P_WIDOW_SIZE, P_WIDOW_TAKER, SeatView,
@@ -496,7 +496,7 @@ class WorldSampler:
         st.lead_trump = _lead_sets_trump(rs, p)
         st.passed = p[P_PASSED]
         st.to_discard = p[P_TO_DISCARD]
-        st.ten_side, st.offer = p[P_TEN_SIDE], p[P_OFFER]
+        st.ten_side, st.offer, st.overbid = p[P_TEN_SIDE], p[P_OFFER], p[P_OVERBID]
         st.married = 0
         if rs.tables.partner_marries:  # the marriages announced, from the history
             low = rs.tables.marriage_low

@@ -280,6 +280,7 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
         "bidding": {
             "enabled": False,
             "rounds": "single",
+            "partner_rebid_when_overbid": False,
             "values": [1, 2, 3, 4, 5],
             "all_pass": "redeal",
             "contracts": [],

@@ -379,10 +379,17 @@ def _rounds(f: Facts) -> str:
             f"turn either passes or bids, {higher}, and a player who has passed is out of the auction and may not "
             "bid again. The auction ends when everybody but the highest bidder has passed, or everybody has passed."
         )
-    return (
+    once = (
         "It starts with the player to the dealer's left and goes clockwise; each player speaks once, either "
         f"passing or {higher}. The dealer speaks last."
     )
+    if f.rs.bidding.partner_rebid_when_overbid:
+        once += (
+            " But a player whose bid an opponent overbids gives his partner another chance: if the partner has "
+            "spoken already, he may bid again when the round is over, and every further overbid gives the "
+            "overbid player's partner the same chance, until one of them passes."
+        )
+    return once
 
 
 def _unit_bids(f: Facts, s: Section) -> None:
