@@ -117,6 +117,8 @@ class TableScreen(Screen[None]):
         """A log line for an action; ``cards=False`` leaves out the card a marriage leads
         (the announcement is remembered, the trick it starts is not)."""
         who = facts.seat_name(view, seat)
+        if isinstance(action, Marry) and view.trick and view.trick[-1][0] != seat:  # a partner's marriage, shown
+            return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}, shown"
         if isinstance(action, Marry):
             led = f", leads {facts.card_text(action.card)}" if cards else ""
             return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}{led}"
