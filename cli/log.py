@@ -104,7 +104,7 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
         st = event.state
         cards = ", ".join(f"{seat} {card}" for seat, card in event.cards)
         line = f"  trick {st.tricks_played}: {cards} -> seat {event.winner} takes {event.points}"
-        if st.tricks_played == 1 and st.widow and st.widow_taker == event.winner and st.t.widow_to_tricks:
+        if st.tricks_played == 1 and st.widow and st.widow_taker == event.winner and not st.t.lays_away:
             line += f" and the widow ({len(st.widow)} cards, face down)"
         elif st.tricks_played == 1 and st.to_discard and st.widow_taker == event.winner:
             line += f", and the widow's {st.to_discard} cards into his hand"

@@ -301,7 +301,7 @@ class DealState(Legality, Settling):
         else:
             for _ in range(pos):
                 winner = self.next_seat(winner)
-        if self.widow and self.widow_taker < 0 and t.widow_to_tricks:  # widow.to first_trick_winner_tricks
+        if self.widow and self.widow_taker < 0 and not t.lays_away:  # widow.to first_trick_winner_tricks
             self.widow_taker = winner
             for c in self.widow:
                 gained += pts[c]
@@ -349,7 +349,7 @@ class DealState(Legality, Settling):
                 return True
         else:
             self.claim_seat = winner if self.t.claim_on_trick else -1
-        if self.widow and self.widow_taker < 0 and not self.t.widow_to_tricks and self.tricks_played == 1:
+        if self.widow and self.widow_taker < 0 and self.t.lays_away and self.tricks_played == 1:
             self._take_widow(winner)  # he lays as many cards away, then leads
         return False
 
@@ -358,39 +358,40 @@ class DealState(Legality, Settling):
         suit = rs.deck.suit_of[card]
         if self.trump < 0 and not self.trick and self.lead_trump:
             self.trump = suit
-        values = rs.marriage.values
-        value = values.trump if suit == self.trump else values.plain
-        self.meld[seat] += value
-        if self.t.meld_counts == MELD_NEXT_TRICK:
-            self.meld_wait[seat] += value
+        self._score_marriage(seat, card)
         self.known[seat] |= 1 << rs.marriage_partner[card]
-        if self.t.partner_marries:
-            self.married |= 1 << (card if self.t.marriage_low >> card & 1 else rs.marriage_partner[card])
         self._play(seat, card)
-        t = self.t
-        if t.claim_after_marriage and self.contract is None and self.phase != OVER:
-            if not t.claim_auto:
-                self.claim_seat = seat
-            elif self.side_points(self._side[seat]) >= t.claim_target:  # claim.automatic: out at once
-                self._settle_claim(seat, auto=True)
+        if self.phase != OVER:
+            self._after_marriage(seat)
 
-    def _show_marriage(self, seat: int, card: int) -> None:
-        """The leader's partner shows a marriage during the trick (``marriage.who:
-        leader_and_partner``): it scores as the leader's would; he plays a card after."""
+    def _score_marriage(self, seat: int, card: int) -> None:
+        """A marriage's points for the seat (waiting for his next trick where the rules say so),
+        and, where a partner may show one too, the marriage marked as announced."""
         rs = self.rs
         values = rs.marriage.values
         value = values.trump if rs.deck.suit_of[card] == self.trump else values.plain
         self.meld[seat] += value
         if self.t.meld_counts == MELD_NEXT_TRICK:
             self.meld_wait[seat] += value
-        self.known[seat] |= 1 << card | 1 << rs.marriage_partner[card]
-        self.married |= 1 << card  # shown with its first-rank card
+        if self.t.partner_marries:
+            self.married |= 1 << (card if self.t.marriage_low >> card & 1 else rs.marriage_partner[card])
+
+    def _after_marriage(self, seat: int) -> None:
+        """Going out after a marriage (``claim.after_marriage``): offered, or under
+        ``claim.automatic`` taken at once when the marriage reaches the target; never in a contract."""
         t = self.t
         if t.claim_after_marriage and self.contract is None:
             if not t.claim_auto:
                 self.claim_seat = seat
             elif self.side_points(self._side[seat]) >= t.claim_target:
                 self._settle_claim(seat, auto=True)
+
+    def _show_marriage(self, seat: int, card: int) -> None:
+        """The leader's partner shows a marriage during the trick (``marriage.who:
+        leader_and_partner``): it scores as the leader's would; he plays a card after."""
+        self._score_marriage(seat, card)
+        self.known[seat] |= 1 << card | 1 << self.rs.marriage_partner[card]
+        self._after_marriage(seat)
 
     def _exchange(self, seat: int) -> None:
         ex_card = self.rs.exchange_card[self.trump]
@@ -458,7 +459,7 @@ class DealState(Legality, Settling):
         """The namer passes: the card shown is turned for trump (``if_passed: turn_next``), or
         his partner must name (``partner``)."""
         if self.rs.trump.if_passed == "partner":
-            self.to_act = next(s for s in self.deal_sides[self._side[seat]] if s != seat)
+            self.to_act = self._partner(seat)
             return
         card = self.turned = self.shown
         self.known[seat] |= 1 << card
@@ -523,22 +524,19 @@ class DealState(Legality, Settling):
         self.phase = PLAY
         self.leader = self.to_act = declarer
         contract = self.contract = bidding.contract(self.high_bid)
+        moon = bidding.moon if bidding.moon is not None and self.high_bid == bidding.moon.bid else None
         if contract is not None:
-            if contract.alone:
-                self.sitting_out = tuple(s for s in self.deal_sides[self._side[declarer]] if s != declarer)
-                self._active = n - len(self.sitting_out)
-            if contract.trump == "none":
+            alone = contract.alone
+            if contract.trump == "none":  # whatever trump the deal had
                 self.trump = -1
                 self.lead_trump = False
             if contract.leader == "forehand":
                 self.leader = self.to_act = (self.dealer + 1) % n
-            if rs.deal.widow is not None and rs.deal.widow.to == "declarer_hand":
-                self._take_widow(declarer)
-            return
-        moon = bidding.moon
-        if moon is not None and self.high_bid == moon.bid and moon.trump == "none":
-            self.lead_trump = False
-        if moon is not None and self.high_bid == moon.bid and moon.partner_sits_out:
+        else:
+            alone = moon is not None and moon.partner_sits_out
+            if moon is not None and moon.trump == "none":  # the first lead fixes no trump (moon.trump)
+                self.lead_trump = False
+        if alone:  # the declarer's partners lay their cards down
             self.sitting_out = tuple(s for s in self.deal_sides[self._side[declarer]] if s != declarer)
             self._active = n - len(self.sitting_out)
         if rs.deal.widow is not None and rs.deal.widow.to == "declarer_hand":
@@ -636,7 +634,7 @@ class DealState(Legality, Settling):
             k = k << w.seat | self.overbid + 1
         if t.close_offer:
             k = k << w.seat | self.offer + 1
-        if t.max_code >= DISCARD_BASE:  # widow.to into a hand: the cards laid away, and how many are due
+        if t.lays_away:  # widow.to into a hand: the cards laid away, and how many are due
             for c in self.widow:
                 k = k << w.card | c + 1
             k = k << w.card | self.to_discard

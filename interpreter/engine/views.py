@@ -373,7 +373,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
     own = hands[seat]
     if state.phase == NAMING:  # the cards dealt after trump is named are not seen yet, by anybody
         own &= ~state.unseen[seat]
-    history = tuple(state.history) if state.t.max_code < DISCARD_BASE else _seen_history(state.history, seat)
+    history = _seen_history(state.history, seat) if state.t.lays_away else tuple(state.history)
     view = object.__new__(SeatView)
     _set(view, "_raw", (
         state.rs, seat, own, tuple(state.legal_codes()) if actor == seat else (),

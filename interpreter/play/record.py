@@ -588,7 +588,7 @@ def position_report(state: DealState) -> dict[str, Any]:
 
     deck = state.rs.deck
     laid: dict[str, Any] = {}
-    if not state.t.widow_to_tricks:  # widow.to into a hand: the undealt cards, or those laid away
+    if state.t.lays_away:  # widow.to into a hand: the undealt cards, or those laid away
         laid["laid_away"] = [str(deck.cards[c]) for c in state.widow] if state.widow_taker >= 0 else []
     return {
         "dealer": state.dealer,

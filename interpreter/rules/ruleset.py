@@ -484,7 +484,16 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
     deck = rs.deck
     top_bid = max(rs.bidding.values, default=0)
     max_code = BID_BASE + top_bid
-    discards = rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks"
+    # the rarer rules, each read once here: the engine asks one flag of each (or of a group)
+    discards = rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks"  # a widow into a hand
+    first_trick_hand = rs.deal.widow is not None and rs.deal.widow.to == "first_trick_winner_hand"
+    contracts = bool(rs.bidding.enabled and rs.bidding.contracts)
+    partner_marries = rs.marriage.enabled and rs.marriage.who == "leader_and_partner"
+    open_auction = rs.bidding.enabled and rs.bidding.rounds == "until_passes"
+    partner_rebid = rs.bidding.enabled and rs.bidding.partner_rebid_when_overbid
+    close_offer = rs.exchange.enabled and rs.exchange.on_opponent_close
+    follow_exchange = rs.exchange.enabled and rs.exchange.timing == "before_lead_or_follow"
+    trump_ten = bool(rs.scoring.trump_ten)
     if discards:
         max_code = DISCARD_BASE + deck.size - 1
     kind = [KIND_NONE] * (max_code + 1)
@@ -527,29 +536,22 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         claim_on_trick=rs.claim.enabled and not rs.claim.automatic,
         plain_trick_end=not (rs.claim.enabled and rs.claim.automatic) and how != "own_next_trick",
         marry_first_only=rs.marriage.lead_card == "first_rank",
-        partner_marries=rs.marriage.enabled and rs.marriage.who == "leader_and_partner",
-        open_auction=rs.bidding.enabled and rs.bidding.rounds == "until_passes",
-        partner_rebid=rs.bidding.enabled and rs.bidding.partner_rebid_when_overbid,
-        close_offer=rs.exchange.enabled and rs.exchange.on_opponent_close,
+        partner_marries=partner_marries,
+        open_auction=open_auction,
+        partner_rebid=partner_rebid,
+        close_offer=close_offer,
+        lays_away=discards,
         no_cards=(0,) * n,
         lead_trump=rs.trump.selection == "first_card_led",
         named_trump=rs.trump.selection == "named",
         special_start=rs.deal.dealer_sits_out or rs.players.sides == "forehand_vs_rest" or rs.trump.selection == "dealer_card",
         deal_marks=rs.trump.selection in ("named", "dealer_card"),
-        key_extras=(rs.marriage.enabled and rs.marriage.who == "leader_and_partner") or bool(rs.scoring.trump_ten)
-        or (rs.bidding.enabled and (rs.bidding.rounds == "until_passes" or rs.bidding.partner_rebid_when_overbid))
-        or (rs.exchange.enabled and rs.exchange.on_opponent_close)
-        or (rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks"),
-        full_trick_undo=bool(rs.bidding.enabled and rs.bidding.contracts) or bool(rs.scoring.trump_ten)
-        or (rs.deal.widow is not None and rs.deal.widow.to == "first_trick_winner_hand"),
-        trick_extras=bool(rs.bidding.enabled and rs.bidding.contracts)
-        or (rs.deal.widow is not None and rs.deal.widow.to == "first_trick_winner_hand"),
-        extra_steps=(rs.exchange.enabled and rs.exchange.on_opponent_close)
-        or (rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks"),
-        follow_extras=(rs.exchange.enabled and rs.exchange.timing == "before_lead_or_follow")
-        or (rs.marriage.enabled and rs.marriage.who == "leader_and_partner"),
-        follow_exchange=rs.exchange.enabled and rs.exchange.timing == "before_lead_or_follow",
-        widow_to_tricks=rs.deal.widow is None or rs.deal.widow.to == "first_trick_winner_tricks",
+        key_extras=partner_marries or trump_ten or open_auction or partner_rebid or close_offer or discards,
+        full_trick_undo=contracts or trump_ten or first_trick_hand,
+        trick_extras=contracts or first_trick_hand,
+        extra_steps=close_offer or discards,
+        follow_extras=follow_exchange or partner_marries,
+        follow_exchange=follow_exchange,
         ten_of=tuple(deck.card_index("T", s) for s in deck.suits) if rs.scoring.trump_ten else (),
         closing=rs.closing.enabled,
         close_before_draw=rs.closing.enabled and rs.closing.timing == "before_or_after_draw",

@@ -70,6 +70,7 @@ class RuleTables:
     partner_marries: bool       # marriage.who == leader_and_partner (and marriages enabled)
     partner_rebid: bool         # bidding.partner_rebid_when_overbid (who was overbid is part of a position)
     open_auction: bool          # bidding.rounds == until_passes (who has passed is part of a position)
+    lays_away: bool             # deal.widow.to into a hand: cards are laid away (discard codes exist)
     close_offer: bool           # exchange.on_opponent_close (an exchange may be offered as a player closes)
     no_cards: tuple[int, ...]   # one empty mask per seat
     lead_trump: bool            # trump.selection == first_card_led
@@ -82,7 +83,6 @@ class RuleTables:
     extra_steps: bool           # cards may be laid away or an exchange offered (checked before the usual moves)
     follow_extras: bool         # a follower may exchange or show a marriage (follow_exchange or partner_marries)
     follow_exchange: bool       # exchange.timing == before_lead_or_follow (and the exchange enabled)
-    widow_to_tricks: bool       # deal.widow.to == first_trick_winner_tricks (its points go with the first trick)
     ten_of: tuple[int, ...]     # per suit: its ten, where scoring.trump_ten scores it (else empty)
     closing: bool               # closing.enabled
     close_before_draw: bool     # closing.timing == before_or_after_draw (and closing enabled)

@@ -470,7 +470,7 @@ class WorldSampler:
             out = bit_list(line.played | sum(hands))
             stock[:spos] = out[:spos]
         widow = tuple(widow_cards) if not view.widow_mask else tuple(bit_list(view.widow_mask))
-        if view.widow_mask and not rs.tables.widow_to_tricks:  # laid away by this seat: in the order he did
+        if view.widow_mask and rs.tables.lays_away:  # laid away by this seat: in the order he did
             widow = tuple((h & 0xFFFF) - DISCARD_BASE for h in view.history_codes if h & 0xFFFF >= DISCARD_BASE)
         st = object.__new__(DealState)
         st.rs, st.t, st.n, st.dealer = rs, rs.tables, n, p[P_DEALER]

@@ -3,23 +3,8 @@ claim.automatic) of house/app-schnapsen, and nothing of declaring wrongly."""
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 
-from interpreter import load_ruleset
-from interpreter.text.describe import base_of, rulebook
-
-
-@lru_cache(maxsize=None)
-def book(name: str) -> str:
-    rs = load_ruleset(name)
-    return rulebook(rs, base_of(rs))
-
-
-def section(text: str, heading: str) -> str:
-    found = re.search(rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text, flags=re.M | re.S)
-    assert found, heading
-    return found.group(1)
+from tests.describe.books import book, section
 
 
 def test_the_marriage_is_led_with_the_king() -> None:

@@ -12,30 +12,17 @@ from __future__ import annotations
 
 import copy
 import json
-import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from interpreter import Ruleset, load_ruleset
-from interpreter.text.describe import base_of, rulebook
+from interpreter.text.describe import rulebook
+from tests.describe.books import book, section
 from interpreter.text.diff import diff_rulesets
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "rulesets"
-
-
-@lru_cache(maxsize=None)
-def book(name: str) -> str:
-    rs = load_ruleset(name)
-    return rulebook(rs, base_of(rs))
-
-
-def section(text: str, heading: str) -> str:
-    found = re.search(rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text, flags=re.M | re.S)
-    assert found, heading
-    return found.group(1)
 
 
 def rules_part(text: str) -> str:
