@@ -273,7 +273,7 @@ class Legality(Position):
         codes = [BID_BASE + v for v in bidding.values if v > high]
         if bidding.contracts:  # who may announce each contract (apart: see _eligible)
             codes = self._eligible(codes)
-        if not (bidding.all_pass == "dealer_must_bid" and self.to_act == self.dealer and high == 0):
+        if not codes or not (bidding.all_pass == "dealer_must_bid" and self.to_act == self.dealer and high == 0):
             codes.insert(0, PASS)
         return codes
 
