@@ -53,6 +53,8 @@ def _expand(files: list[str]) -> list[tuple[str, RulesError | None]]:
     an empty folder becomes an error of its own."""
     out: list[tuple[str, RulesError | None]] = []
     for name in files:
+        if not name.strip():  # Path('') is the working folder: an empty name must not read it all
+            raise usage_error("FILES: an empty name (expected a ruleset file, a folder of them, or a bundled name)")
         folder = Path(name)
         try:
             is_dir = folder.is_dir()
@@ -110,6 +112,7 @@ def _validate_one(
         with progress_bar(deals, f"{rs.name}: playing", unit="deals") if not quiet else nullcontext(_ignore) as advance:
             report = deep_check(rs, deals, seed, progress=advance)
     except RulesError as exc:  # e.g. a scoring expression that divides by zero in play
+        outcome["ok"] = False
         outcome["errors"] = [_issue(e) for e in _errors(exc)]
         if not quiet:
             fail(exc)

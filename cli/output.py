@@ -10,6 +10,7 @@ keeps playing and saves its record, ``rules validate`` still exits 2 for an inva
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from typing import Any, TextIO
@@ -69,9 +70,54 @@ class GuardedStdout:
         return getattr(self._stream, name)
 
 
+class _ClosedStream:
+    """What stands for a standard stream the program was started without (``>&-``): every
+    write fails as a write to a closed descriptor does, so the first one is said once on
+    stderr and the command ends with status 2, as for a full disk."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _fill_closed_descriptors() -> list[int]:
+    """Open the null device on each of descriptors 0, 1 and 2 that the process was started
+    without, and return those descriptors.
+
+    Without this, the first file the program opens (a record) would get descriptor 1 or 2, and
+    whatever writes there -- a worker process, a library's stray print -- would write into it.
+    """
+    filled = []
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            opened = os.open(os.devnull, os.O_RDWR)  # the lowest free descriptor: this one
+            if opened != fd:
+                os.dup2(opened, fd)
+                os.close(opened)
+            filled.append(fd)
+    return filled
+
+
 def guard_stdout() -> None:
-    """Put :class:`GuardedStdout` in front of the process's stdout (idempotent)."""
-    if not isinstance(sys.stdout, GuardedStdout):
+    """Make the standard streams safe to use (idempotent): a closed stdin reads as an empty
+    one (a human seat meets the end of its input), a closed stderr swallows diagnostics, and
+    stdout stands behind :class:`GuardedStdout` -- a closed pipe, a full disk or a closed
+    stdout never end a command with a traceback."""
+    filled = _fill_closed_descriptors()
+    if 0 in filled or sys.stdin is None:
+        sys.stdin = open(0, encoding="utf-8", errors="surrogateescape", closefd=False)
+    if 2 in filled or sys.stderr is None:
+        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+    if 1 in filled or sys.stdout is None:
+        sys.stdout = GuardedStdout(_ClosedStream())  # type: ignore[arg-type]
+    elif not isinstance(sys.stdout, GuardedStdout):
         sys.stdout = GuardedStdout(sys.stdout)
 
 

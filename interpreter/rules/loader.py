@@ -67,6 +67,10 @@ def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False) -> Ru
     Raises :class:`~interpreter.core.errors.RulesetError` (an :class:`ErrorList` when several
     problems were found) with file, line, column and key path.
     """
+    if not str(name_or_path).strip():  # '' is no ruleset, and as a path it is the working folder
+        raise RulesetError(
+            "an empty ruleset name", expected="a path to a .yaml file or one of: " + ", ".join(_bundled_names()),
+        )
     path = find_ruleset(str(name_or_path))
     if path is None:
         if _exists(str(name_or_path)):  # a directory, a pipe, a device: say so

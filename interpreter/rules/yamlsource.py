@@ -855,6 +855,9 @@ def load_yaml_file(
 ) -> SourceDoc:
     """Read and parse a rule file; ``display_name`` is the name messages show (else the path)."""
     file = display_name if display_name is not None else os.fspath(path)
+    if not os.fspath(path).strip():
+        # '' would read as the working folder; never guess what an empty name meant
+        raise error_cls("an empty file name", expected="the name of a file")
     text = read_text_file(path, file, limits, error_cls)
     return load_yaml(text, file, error_cls=error_cls, limits=limits, yaml11=yaml11)
 

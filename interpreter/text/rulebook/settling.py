@@ -513,10 +513,11 @@ def match_section(f: Facts) -> Section:
     rotation = rs.dealer.rotation
     if rotation in ("alternate", "clockwise"):
         dealing.append("After that the deal alternates." if f.n == 2 else "After that the deal passes to the left.")
-    elif rotation == "winner_deals":
-        dealing.append("After that the winner of each deal deals the next one.")
+    elif f.n == 2:
+        dealing.append(f"After that the {'winner' if rotation == 'winner_deals' else 'loser'} of each deal deals the next one.")
     else:
-        dealing.append("After that the loser of each deal deals the next one.")
+        side = "won" if rotation == "winner_deals" else "lost"
+        dealing.append(f"After that the next deal is dealt by the first player to the dealer's left on the side that {side} the deal.")
     if f.game_points and rs.end.unclaimed == "higher_total" and rs.end.tie != "last_trick_wins":
         dealing.append("After a drawn deal the same dealer deals again.")
     if f.bidding and rs.bidding.all_pass == "redeal" and rotation not in ("alternate", "clockwise"):
