@@ -13,7 +13,7 @@ import typer
 
 from cli.progress import progress_bar
 from cli.errors import fail, usage_error
-from cli.options import AllowOutside
+from cli.options import AllowOutside, seed_in_range
 from cli.output import say
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
@@ -27,7 +27,7 @@ def analyse(
         "--seat", metavar="SEAT", help="Analyse this seat's decisions (repeat for several; default: every seat).", show_default=False,
     )] = None,
     iters: Annotated[int, typer.Option("--iters", metavar="N", help="Search iterations per decision (more: steadier values, slower).", min=1)] = 3000,
-    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the searches (the same seed gives the same analysis).")] = 0,
+    seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the searches (the same seed gives the same analysis).", callback=seed_in_range)] = 0,
     only_errors: Annotated[bool, typer.Option("--errors", help="Show only the decisions graded inaccuracy, mistake or blunder.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as one JSON object.")] = False,
     allow_outside: AllowOutside = False,

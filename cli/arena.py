@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, ruleset_or_exit, usage_error
-from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot
+from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
 from cli.stopping import Stopped, ignore_stops, stop_signals
@@ -37,7 +37,7 @@ DEALS_LIMIT = 200_000
 
 Ruleset_ = Annotated[str, typer.Option("--ruleset", metavar="RULESET", help="The ruleset: a file, or a bundled name.")]
 Deals = Annotated[int, typer.Option("--deals", metavar="N", help=f"Deals to play (per pairing), each once per seat assignment (at most {DEALS_LIMIT:,}).", min=1)]
-Seed = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals (the same seed plays the same deals).")]
+Seed = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals (the same seed plays the same deals).", callback=seed_in_range)]
 Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Processes to play in (default: every core). The figures do not depend on it.", min=1)]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")]
 

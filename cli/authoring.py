@@ -16,7 +16,7 @@ from typing import Annotated
 import typer
 
 from cli.errors import fail, usage_error
-from cli.options import AllowOutside, lowercase, names_outside
+from cli.options import AllowOutside, lowercase, names_outside, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
 from interpreter.core.errors import ErrorList, RulesError
@@ -29,7 +29,7 @@ def validate(
     files: Annotated[list[str], typer.Argument(help="Ruleset files, folders of them, or bundled names to check.")],
     deep: Annotated[bool, typer.Option("--deep", help="Also play random deals: report deals that never end, rules that never fire, how deals end and score, and the contracts.")] = False,
     deals: Annotated[int, typer.Option("--deals", help="Random deals per ruleset for --deep.", min=1)] = 500,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the --deep deals.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the --deep deals.", callback=seed_in_range)] = 0,
     strict: Annotated[bool, typer.Option("--strict", help="Count warnings (options a house file sets that have no effect) as problems: exit 2.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per file (one a line): its errors and warnings with file, line, column and key path.")] = False,
     allow_outside: AllowOutside = False,

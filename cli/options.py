@@ -60,3 +60,14 @@ def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ())
         names = ", ".join(BOT_KINDS + also)
         raise usage_error(f"{option}: {exc} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
     return kind
+
+
+def seed_in_range(value: int | None) -> int | None:
+    """Option callback for every ``--seed``: one range everywhere, 0 to
+    :data:`~interpreter.engine.match.SEED_MAX`, checked before anything is played, so that a
+    record holds the seed it was played from and ``rules replay`` reads it back."""
+    from interpreter.engine.match import SEED_MAX
+
+    if value is not None and not 0 <= value <= SEED_MAX:
+        raise typer.BadParameter(f"{value} is out of range (expected 0 to {SEED_MAX})")
+    return value

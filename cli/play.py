@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cli.errors import fail, ruleset_or_exit, usage_error
-from cli.options import AllowOutside, bot_kind, checked_bot
+from cli.options import AllowOutside, bot_kind, checked_bot, seed_in_range
 from cli.output import say, warn
 from cli.table.web import WEB_HOST
 from interpreter.core.errors import RulesError
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 def play(
     ruleset: Annotated[Optional[str], typer.Argument(help="A ruleset file or a bundled name such as schnapsen (the start screen offers the bundled ones).", show_default=False)] = None,
     opponent: Annotated[str, typer.Option(metavar="BOT", callback=bot_kind, help="The bot in every other seat: search:easy, search:normal, search:hard, greedy, random (or search:iters=N, search:ms=N).")] = "search:normal",
-    seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; written into the record when the match ends).")] = None,
+    seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; written into the record when the match ends).", callback=seed_in_range)] = None,
     practice: Annotated[bool, typer.Option("--practice", help="Practice mode: hints from the search bot and undo.")] = False,
     record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Keep the record in this file (default: rules-play-DATE-TIME.yaml in this folder), saved after every move.")] = None,
     resume: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Go on with the match kept in this record.")] = None,

@@ -25,13 +25,13 @@ from typing import Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, ruleset_or_exit, usage_error
-from cli.options import AllowOutside, bot_kind, checked_bot, names_outside
+from cli.options import AllowOutside, bot_kind, checked_bot, names_outside, seed_in_range
 from cli.output import say, silence_stdout, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.actions import Action
 from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.core.printable import json_text
-from interpreter.engine.match import Match
+from interpreter.engine.match import SEED_MAX, Match
 from interpreter.engine.state import DealState
 from interpreter.play.bots import BOT_KINDS, Agent, make_agent
 from interpreter.play.record import MatchResult, ruleset_reference
@@ -50,7 +50,7 @@ MATCHES_LIMIT = 100_000  # --matches: the --json list of matches stays a few meg
 
 def run(
     ruleset: Annotated[str, typer.Argument(help="A ruleset file, or a bundled name such as schnapsen.")],
-    seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; printed, at the end when a human plays).")] = None,
+    seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; printed, at the end when a human plays).", callback=seed_in_range)] = None,
     players: Annotated[Optional[str], typer.Option(metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), human (default: greedy for every seat). 'human' alone: you take seat 0, the search bot every other seat.")] = None,
     deals: Annotated[Optional[int], typer.Option(metavar="N", help=f"Stop after N deals even if nobody has won (at most {DEALS_LIMIT:,}); with --matches, each match.", min=1)] = None,
     matches: Annotated[Optional[int], typer.Option(
@@ -73,6 +73,8 @@ def run(
                 raise usage_error(f"{name}: not with --matches, which prints only the tally of the matches")
         if matches > MATCHES_LIMIT:
             raise usage_error(f"--matches: {matches:,} is too many (at most {MATCHES_LIMIT:,})")
+        if seed is not None and seed + matches - 1 > SEED_MAX:
+            raise usage_error(f"--matches: match {matches} would have the seed {seed + matches - 1}, above {SEED_MAX}; choose a smaller --seed")
     rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
     kinds = seat_kinds(players, rs)
     if matches is not None:

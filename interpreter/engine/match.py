@@ -14,6 +14,11 @@ from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
 
+#: The largest seed, and the range every command takes: 0 to 2**63 - 1 (what a record holds
+#: and a random seed is drawn from).  Records written before the range was checked may hold a
+#: negative match seed; they still load (random.Random(-s) plays as random.Random(s)).
+SEED_MAX = 2**63 - 1
+
 
 def match_winner(rs: Ruleset, scores: Sequence[int], result: DealResult) -> int | None:
     """The side that has won the match after a deal with ``result``, or ``None`` to play on."""

@@ -25,7 +25,7 @@ from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.rules.loader import load_named_ruleset, load_ruleset
 from interpreter.rules.references import resolve_reference
-from interpreter.engine.match import match_winner, next_dealer, with_carry
+from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, with_carry
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, Ruleset
 from interpreter.engine.build import build_position, unwritten
@@ -133,6 +133,8 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
     else:
         deals.append(_deal(doc, rs, data, ()))
     meta = {k: data[k] for k in ("name", "description", "seed", "players", "date") if k in data}
+    if "seed" in meta:
+        _seed(doc, meta["seed"], ("seed",))
     if "date" in meta and not isinstance(meta["date"], str):
         raise doc.error(RecordError, f"wrong type: {meta['date']!r}", ("date",), expected="the day the match began, YYYY-MM-DD")
     if data.get("result") is not None:
@@ -188,6 +190,16 @@ def _int(doc: _Source, value: Any, path: KeyPath, what: str) -> int:
     return value
 
 
+def _seed(doc: _Source, value: Any, path: KeyPath) -> int:
+    """A seed: a whole number of at most :data:`~interpreter.engine.match.SEED_MAX` either way
+    (negative ones come from records of earlier versions, which took any number)."""
+    what = f"a whole number from 0 to {SEED_MAX}"
+    seed = _int(doc, value, path, what)
+    if abs(seed) > SEED_MAX:
+        raise doc.error(RecordError, f"the seed {seed} is out of range", path, expected=what)
+    return seed
+
+
 def _int_list(
     doc: _Source, value: Any, path: KeyPath, length: int, what: str, *, minimum: int | None = None
 ) -> list[int]:
@@ -219,7 +231,7 @@ def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRe
     if "seed" in d:
         if "hands" in d:
             raise doc.error(RecordError, "give either 'seed' or 'hands', not both", path + ("seed",), key=True)
-        seed = _int(doc, d["seed"], path + ("seed",), "a whole number")
+        seed = _seed(doc, d["seed"], path + ("seed",))
         state = DealState.new(rs, dealer, seed)
     elif "hands" in d:
         seed = None
