@@ -28,7 +28,8 @@ from interpreter.core.printable import json_text
 from interpreter.engine.build import unwritten
 from interpreter.play.posstring import parse_position, position_string
 from interpreter.play.record import DealRecord, DealReplayed, Record, ReplayOutcome, load_record, replay as run_replay, replay_report
-from interpreter.play.runner import DealEnded, Event
+from interpreter.play.runner import DealEnded, DealStarted, Event
+from interpreter.play.secrecy import Secret, hidden_report, secret_of
 from interpreter.rules.loader import load_ruleset
 
 #: The report's fields printed one per line in the text form, in this order.
@@ -54,6 +55,9 @@ def replay(
     log: Annotated[bool, typer.Option(
         "--log", help="First print the moves trick by trick, as rules run logs a match (every hand shown).",
     )] = False,
+    reveal: Annotated[bool, typer.Option(
+        "--reveal", help="Show every hand of an unfinished deal too (a record with a human seat shows only what that seat may see until the deal is over).",
+    )] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Replay a record (or moves from a position string) and report the state after its moves (exit 1 if a move is illegal)."""
@@ -67,13 +71,15 @@ def replay(
         else:
             rs = load_ruleset(record, allow_outside=allow_outside)
             rec = Record(rs, [DealRecord(parse_position(rs, position), read_moves(moves or ""), None, ())])
+        secret = None if reveal else secret_of(rec)
         if log:
             print_headers(rec)
-        outcome = run_replay(rec, until, print_log(rec) if log else None)
-        text = None if outcome.state.is_over or not show_position or unwritten(outcome.state) else position_string(outcome.state)
+        outcome = run_replay(rec, until, print_log(rec, secret) if log else None)
+        hidden = secret is not None and secret.covers(outcome)
+        text = None if hidden or outcome.state.is_over or not show_position or unwritten(outcome.state) else position_string(outcome.state)
     except RulesError as exc:
         raise fail(exc) from None
-    report = replay_report(outcome)
+    report = hidden_report(outcome, secret) if hidden and secret is not None else replay_report(outcome)
     if as_json:
         say(json_text(report, ensure_ascii=True))
     else:
@@ -104,18 +110,24 @@ def print_headers(rec: Record) -> None:
     say(" -- ".join(parts[:1]) + (" -- " + "; ".join(parts[1:]) if parts[1:] else ""))
 
 
-def print_log(rec: Record) -> Callable[[Event | DealReplayed], None]:
+def print_log(rec: Record, secret: Secret | None = None) -> Callable[[Event | DealReplayed], None]:
     """The observer of a replay that prints its log, in the words of ``rules run``'s
-    (:mod:`cli.log`), with every hand shown: a record holds them all."""
+    (:mod:`cli.log`), with every hand shown (a record holds them all) -- but those of the
+    ``secret`` deal, which a person is still playing."""
     from cli.log import describe
     from interpreter.engine.match import Match
 
+    deal = 0
+
     def show(event: Event | DealReplayed) -> None:
+        nonlocal deal
+        if isinstance(event, DealStarted):
+            deal = event.number - 1
         if isinstance(event, DealReplayed):
             match = Match(rec.ruleset, None, scores=event.match_scores)  # the score as replayed
             match.winner = event.match_winner
             event = DealEnded(event.number, event.result, event.state, match)
-        for line in describe(event, show_hands=True):
+        for line in describe(event, show_hands=secret is None or deal != secret.deal):
             say(line)
 
     return show
@@ -139,6 +151,8 @@ def print_report(report: dict[str, Any], outcome: ReplayOutcome) -> None:
     if report["illegal"]:
         ill = report["illegal"]
         say(f"illegal move {ill['index']} '{ill['move']}': {ill['reason']}")
+    if report.get("hidden") is not None:
+        say(f"hidden: {report['hidden']['why']}")
     say(f"status: {report['status']}")
     for key in TEXT_FIELDS:
         value = report[key]

@@ -461,6 +461,7 @@ class ReplayOutcome:
     match_winner: int | None
     illegal: dict[str, Any] | None
     result: DealResult | None
+    deal: int = 0  # the index in the record's deals of the deal the position is in
 
 
 @dataclass(frozen=True)
@@ -505,11 +506,11 @@ def replay(
         consumed = 0
         for move in deal.moves:
             if budget is not None and budget <= 0:
-                return ReplayOutcome(state, scores, winner, None, None)
+                return ReplayOutcome(state, scores, winner, None, None, k)
             try:
                 step(state, move)
             except IllegalActionError as exc:
-                return ReplayOutcome(state, scores, winner, {"index": index, "move": str(move), "reason": exc.message}, None)
+                return ReplayOutcome(state, scores, winner, {"index": index, "move": str(move), "reason": exc.message}, None, k)
             index += 1
             consumed += 1
             if budget is not None:
@@ -536,7 +537,7 @@ def replay(
                     raise _located(record, nxt.path + ("dealer",), f"seat {expected} deals next, not seat {nxt.state.dealer}", f"dealer: {expected}")
         elif k + 1 < len(record.deals):
             raise _located(record, record.deals[k + 1].path, "the previous deal is not finished", "all its moves before the next deal")
-    return ReplayOutcome(state, scores, winner, None, result)
+    return ReplayOutcome(state, scores, winner, None, result, len(record.deals) - 1)
 
 
 def _observed_step(observer: Callable[[Event | DealReplayed], None]) -> Callable[[DealState, Action], None]:

@@ -1,0 +1,99 @@
+"""What a replay may show of a record whose last deal a person is still playing.
+
+A record of ``rules play`` or of ``rules run`` with a human seat is on disk after every move,
+so it can be replayed while the match goes on.  Its last deal is then unfinished, and the
+report of ``rules replay`` -- every hand, the order of the stock, the position string -- would
+show the person the opponents' cards.  :func:`secret_of` finds such a deal and the seat whose
+eyes the replay takes (the record's one human seat; none with several people at one screen,
+who then see only what all of them may), and :func:`hidden_report` is the report built from
+that seat's :class:`~interpreter.engine.views.SeatView` alone.  ``rules replay --reveal``
+shows everything, for the person who asks for it.
+
+This keeps ``rules`` from showing what the rules hide.  It cannot keep a determined person
+from the file itself: each deal's seed is in it, from which the cards follow (docs/security.md).
+Finished deals are public (every hand is shown at the end of a deal), and records without a
+human seat have nobody to hide anything from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine.views import make_view
+from interpreter.play.record import legal_texts, replay
+from interpreter.play.session import HUMAN
+
+if TYPE_CHECKING:
+    from interpreter.play.record import Record, ReplayOutcome
+
+@dataclass(frozen=True)
+class Secret:
+    """The unfinished deal of a record (its index in ``record.deals``) and whose eyes a replay
+    of it takes: the one human seat, or ``None`` (several people: public information only)."""
+
+    deal: int
+    seat: int | None
+
+    def covers(self, outcome: ReplayOutcome) -> bool:
+        """Whether the position a replay reached lies in the unfinished deal."""
+        return outcome.deal == self.deal and not outcome.state.is_over
+
+
+def secret_of(record: Record) -> Secret | None:
+    """The deal a replay of ``record`` must not show whole, or ``None``: a record whose
+    ``players`` name a human seat and whose last deal does not end with its moves."""
+    players = record.meta.get("players")
+    if not isinstance(players, list) or HUMAN not in players:
+        return None
+    end = replay(record)
+    if end.state.is_over:
+        return None
+    humans = [seat for seat, kind in enumerate(players) if kind == HUMAN]
+    return Secret(len(record.deals) - 1, humans[0] if len(humans) == 1 else None)
+
+
+def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
+    """The report of ``rules replay --json`` (the keys of
+    :func:`~interpreter.play.record.replay_report`, in its order) as ``secret.seat`` sees the
+    position: its own hand and what the table shows; other hands, the stock and the widow are
+    ``null``, the position string too; ``legal`` lists the seat's own choices only when it is
+    to act.  A last key, ``hidden``, says whose eyes these are."""
+    state = outcome.state
+    seat = secret.seat
+    view = make_view(state, seat if seat is not None else 0)
+    mine = seat is not None
+    laid: dict[str, Any] = {}
+    if state.t.lays_away:
+        laid["laid_away"] = [str(c) for c in view.widow] if mine and view.widow_mask and state.widow_taker == seat else None
+    return {
+        "status": "illegal" if outcome.illegal else "in_progress",
+        "illegal": outcome.illegal,
+        "to_act": state.to_act,
+        "legal": legal_texts(state) if mine and state.to_act == seat else [],
+        "card_points": list(view.card_points),
+        "tricks_won": list(view.tricks_won),
+        "winner": None,
+        "game_points": None,
+        "match_scores": outcome.match_scores,
+        "match_winner": outcome.match_winner,
+        "dealer": state.dealer,
+        "leader": view.leader,
+        "hands": [[str(c) for c in view.hand] if mine and s == seat else None for s in range(state.n)],
+        "trump": view.trump,
+        "turn_up": None if view.turn_up is None else str(view.turn_up),
+        "stock": None,
+        "widow": None,
+        "trick": [{"seat": s, "card": str(card)} for s, card in view.trick],
+        "closed": view.closed,
+        "closer": view.closer,
+        "position": None,
+        **laid,
+        "hidden": {
+            "seen_by": seat,
+            "why": (
+                "the deal is unfinished and the record has a human seat: only what "
+                + (f"seat {seat}" if mine else "every player") + " may see is shown (--reveal shows every hand)"
+            ),
+        },
+    }
