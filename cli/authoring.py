@@ -32,6 +32,7 @@ def validate(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the --deep deals.", callback=seed_in_range)] = 0,
     strict: Annotated[bool, typer.Option("--strict", help="Count warnings (options a house file sets that have no effect) as problems: exit 2.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per file (one a line): its errors and warnings with file, line, column and key path.")] = False,
+    fix: Annotated[bool, typer.Option("--fix", help="First rewrite keys of earlier versions (removed or renamed) in each file, in place, keeping comments and layout.")] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid.
@@ -40,7 +41,14 @@ def validate(
     """
     bad = 0
     for name, problem in _expand(files):
+        fixed: list[str] | None = None
+        if fix and problem is None:
+            fixed = _fix(name)
+            if fixed is None:
+                bad += 1
         outcome = _validate_one(name, problem, deep, deals, seed, allow_outside, strict=strict, quiet=as_json)
+        if fixed is not None:
+            outcome["fixed"] = fixed
         bad += not outcome["ok"]
         if as_json:
             say(json_text(outcome))
@@ -68,6 +76,40 @@ def _expand(files: list[str]) -> list[tuple[str, RulesError | None]]:
             out.append((name, RulesError("the folder has no .yaml files", file=name, expected="a folder of rule files, or a file")))
         out.extend((path, None) for path in found)
     return out
+
+
+def _fix(name: str) -> list[str] | None:
+    """``--fix``: rewrite the keys of earlier versions in the file ``name`` in place
+    (:func:`~interpreter.rules.migrations.fixed_text`), saying each change on stderr; returns
+    the changes made, or ``None`` if the file needed changes it could not get (then the run
+    fails).  A bundled name is left alone: bundled files are never rewritten (nor need it)."""
+    from interpreter.play.recordfile import RecordNotWritten, why_not_writable, write_file
+    from interpreter.rules.migrations import fixed_text
+    from interpreter.rules.yamlsource import load_yaml_file
+
+    path = Path(name)
+    if not path.is_file():
+        return []  # a bundled name, or nothing: the validation says which
+    try:
+        doc = load_yaml_file(path)
+    except RulesError:
+        return []  # unreadable or not YAML: the validation reports it
+    text, done, by_hand = fixed_text(doc)
+    for line in by_hand:
+        warn(f"{name}: cannot fix {line}; edit it by hand")
+    if text != doc.text:
+        refused = why_not_writable(path, [])
+        if refused is not None:
+            warn(f"error: --fix: {name} {refused}")
+            return None
+        try:
+            write_file(path, text)
+        except (OSError, RecordNotWritten) as exc:
+            warn(f"error: --fix: cannot write {name}: {getattr(exc, 'strerror', None) or exc}")
+            return None
+        for line in done:
+            warn(f"{name}: fixed: {line}")
+    return done if not by_hand else None
 
 
 def _issue(e: RulesError) -> dict[str, object]:

@@ -111,7 +111,13 @@ def ruleset_or_exit(name: str, *, allow_outside: bool = False) -> Ruleset:
     """The ruleset a command was given (a file or a bundled name), or its located error and exit 2."""
     from interpreter.rules.loader import load_ruleset
 
+    from interpreter.rules.migrations import MigrationWarning
+
     try:
-        return load_ruleset(name, allow_outside=allow_outside)
+        rs = load_ruleset(name, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
+    for w in rs.warnings:  # keys of an earlier version: said by every command, not only validate
+        if isinstance(w, MigrationWarning):
+            warn(w.prefix() + "warning: " + str(w)[len(w.prefix()):], multiline=True)
+    return rs

@@ -20,6 +20,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from interpreter.core.errors import RulesError, RulesetError
+from interpreter.rules.migrations import migrate
 from interpreter.rules.references import Target, read_named_ruleset, resolve_reference
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.yamlsource import Mark, Path, SourceDoc, format_path, load_yaml_file, shorten
@@ -92,6 +93,7 @@ def _load(
 ) -> SourceDoc:
     file = display or str(path)
     doc = load_yaml_file(path, display_name=file, yaml11=yaml11_words) if named_by is None else read_named_ruleset(path, file, named_by)
+    migrate(doc)  # each file as its version meant it, before it is merged
     data = doc.data
     if not isinstance(data, dict) or data.get("extends") is None:
         return doc

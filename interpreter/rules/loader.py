@@ -47,6 +47,7 @@ from interpreter.rules.ruleset import (
     WidowSpec,
 )
 from interpreter.rules.extends import MergedDoc, load_source
+from interpreter.rules.migrations import migrate
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import SourceDoc, check_regular_file, shorten
 
@@ -149,6 +150,12 @@ def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
         raise doc.error(RulesetError, "'extends' needs the file to be loaded from disk", ("extends",), key=True)
     from interpreter.rules.validation import schema_errors
 
+    layers = doc.layers if isinstance(doc, MergedDoc) else [doc]
+    if not isinstance(doc, MergedDoc):
+        migrate(doc)  # a file read from disk was migrated as it was read; this is idempotent
+    wrong = [note for layer in layers for note in layer.notes if not isinstance(note, RulesetWarning)]
+    if wrong:
+        raise ErrorList(wrong)
     schema = load_schema()
     errors = schema_errors(doc, schema)
     if errors:
@@ -459,9 +466,11 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
     own = doc.layers[0].data if isinstance(doc, MergedDoc) else None
     if own is not None and "description" not in own:
         d.pop("description", None)  # the base's words describe the base
-    warnings = () if own is None else house_warnings(
+    layers = doc.layers if isinstance(doc, MergedDoc) else [doc]
+    earlier = tuple(note for layer in layers for note in layer.notes if isinstance(note, RulesetWarning))
+    warnings = earlier + (() if own is None else house_warnings(
         own, d, lambda message, path: doc.error(RulesetWarning, message, path, key=True, expected=LEAVE_OUT)
-    )
+    ))
     return Ruleset(
         name=d["name"],
         title=d.get("title") or d["name"],

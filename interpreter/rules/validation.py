@@ -22,6 +22,7 @@ from jsonschema._utils import Unset
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from interpreter.core.errors import RulesError, RulesetError
+from interpreter.rules.migrations import removed_at, removed_message
 from interpreter.rules.yamlsource import Path, SourceDoc, shorten
 
 __all__ = ["schema_errors", "schema_at", "yaml11_hint"]
@@ -200,17 +201,10 @@ def _unknown_keys(error: ValidationError) -> list[_Finding]:
     return [_unknown_key(_path(error), key, properties, patterns) for key in extras]
 
 
-#: Keys that were removed, each had one value the engine never read: why, for a file still naming one.
-REMOVED: dict[tuple[str | int, ...], str] = {
-    ("bidding", "first"): "bidding.first was removed: the player to the dealer's left always bids first",
-    ("match", "tie"): "match.tie was removed: sides level at the target always play on",
-}
-
-
 def _unknown_key(parent: Path, key: str, allowed: list[str], patterns: list[str]) -> _Finding:
-    gone = REMOVED.get((*parent, key))
-    if gone is not None:
-        return _Finding(parent + (key,), gone, "this key deleted", at_key=True)
+    gone = removed_at((*parent, key))
+    if gone is not None:  # with another value than its one (with that one, migrate dropped it)
+        return _Finding(parent + (key,), removed_message(gone), f"this key deleted (its only value was {gone.value!r})", at_key=True)
     choices = [*allowed, *(f"a key matching {p}" for p in patterns)]
     expected = "one of: " + ", ".join(choices) if choices else "no keys here"
     message = _with_suggestion(f"unknown key '{key}'", key, allowed)

@@ -132,6 +132,9 @@ class SourceDoc:
     spans: dict[Path, tuple[int, int, str]] = field(default_factory=dict)
     #: Whether the marks of plain list items were left out (``Limits.item_marks``).
     lazy_items: bool = False
+    #: What reading the file as its version meant it found (keys of earlier versions:
+    #: :func:`interpreter.rules.migrations.migrate`), located warnings and errors.
+    notes: list[RulesError] = field(default_factory=list)
 
     def locate(self, path: Path, *, key: bool = False) -> Mark | None:
         """Mark of the path's value (or key when key=True and there is one).
