@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from cli.errors import fail, usage_error
+from cli.errors import fail, usage_error, worded
 from cli.options import AllowOutside, lowercase, names_outside, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
@@ -118,7 +118,7 @@ def _issue(e: RulesError) -> dict[str, object]:
 
 
 def _errors(exc: RulesError) -> list[RulesError]:
-    return exc.errors if isinstance(exc, ErrorList) else [exc]
+    return [worded(e) for e in (exc.errors if isinstance(exc, ErrorList) else [exc])]
 
 
 def _validate_one(

@@ -26,9 +26,17 @@ if TYPE_CHECKING:
     from interpreter.rules.ruleset import Ruleset
 
 
+def worded(e: RulesError) -> RulesError:
+    """An error as the command line says it: a refused reference names ``--allow-outside``
+    (the library's message names the Python parameter)."""
+    from interpreter.rules.references import RefusedReferenceError
+
+    return e.for_command_line() if isinstance(e, RefusedReferenceError) else e
+
+
 def fail(error: RulesError) -> typer.Exit:
     """Print a located error (or several) on stderr; the caller raises the returned Exit(2)."""
-    errors = error.errors if isinstance(error, ErrorList) else [error]
+    errors = [worded(e) for e in (error.errors if isinstance(error, ErrorList) else [error])]
     for e in errors:
         # str(e) is escaped already, its only line breaks those of an expression error's caret
         warn(f"error: {e}" if e.file is None else str(e), multiline=True)

@@ -72,7 +72,7 @@ def load_source(
     display: str | None = None,
     *,
     allow_outside: bool = False,
-    named_by: tuple[SourceDoc, Path] | None = None,
+    named_by: tuple[SourceDoc, Path, str] | None = None,
 ) -> SourceDoc:
     """Load a rule file; if it extends another, return the merged document.
 
@@ -89,10 +89,10 @@ def _load(
     display: str | None,
     chain: tuple[FsPath, ...],
     allow_outside: bool,
-    named_by: tuple[SourceDoc, Path] | None,
+    named_by: tuple[SourceDoc, Path, str] | None,
 ) -> SourceDoc:
     file = display or str(path)
-    doc = load_yaml_file(path, display_name=file, yaml11=yaml11_words) if named_by is None else read_named_ruleset(path, file, named_by)
+    doc = load_yaml_file(path, display_name=file, yaml11=yaml11_words) if named_by is None else read_named_ruleset(path, file, (named_by[0], named_by[1]), named_by[2])
     migrate(doc)  # each file as its version meant it, before it is merged
     data = doc.data
     if not isinstance(data, dict) or data.get("extends") is None:
@@ -115,8 +115,8 @@ def _load(
         raise doc.error(RulesetError, f"extends goes round in a circle: {circle}", ("extends",), expected="a chain of bases that ends")
     if len(chain) >= MAX_DEPTH:
         raise doc.error(RulesetError, f"more than {MAX_DEPTH} levels of extends", ("extends",))
-    base_display = _display(target, doc.file, ref)
-    base_named_by = None if target.bundled is not None else (doc, ("extends",))
+    base_display = _display(target)
+    base_named_by = None if target.bundled is not None else (doc, ("extends",), target.written)
     base = _load(base_path, base_display, (*chain, path), allow_outside, base_named_by)
     if not isinstance(base.data, dict):
         raise doc.error(RulesetError, f"the base '{shorten(ref, 200)}' is not a mapping of keys", ("extends",))
@@ -146,13 +146,13 @@ def _show(value: object) -> str:
     return shorten(repr(value), 60)
 
 
-def _display(target: Target, child_file: str, ref: str) -> str:
+def _display(target: Target) -> str:
     """How messages name a base file: ``schnapsen (bundled)`` for a bundled one (its file may be
-    inside an installed package, which nobody should edit), else relative to the child's folder."""
+    inside an installed package, which nobody should edit), else as the reference reaches it
+    from the working folder (:attr:`Target.shown`)."""
     if target.bundled is not None:
         return f"{target.bundled} (bundled)"
-    child_dir = FsPath(child_file).parent
-    return str(child_dir / ref) if not FsPath(ref).is_absolute() else ref
+    return target.shown
 
 
 def merge(base: Any, override: Any) -> Any:
@@ -168,7 +168,6 @@ def merge(base: Any, override: Any) -> Any:
                 out[key] = value
         return out
     return override
-
 
 
 __all__ = ["MergedDoc", "load_source", "merge", "format_path"]

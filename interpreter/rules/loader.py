@@ -94,7 +94,7 @@ def load_named_ruleset(
     only if it is a ruleset (refused unquoted if not), its bases under the same trust model."""
     if target.bundled is not None:
         return load_ruleset(target.bundled)
-    doc = load_source(target.path, str(target.path), allow_outside=allow_outside, named_by=named_by)
+    doc = load_source(target.path, target.shown, allow_outside=allow_outside, named_by=(*named_by, target.written))
     return ruleset_from_doc(doc, target.path.resolve())
 
 

@@ -41,10 +41,9 @@ __all__ = ["RULESET_SUFFIXES", "RefusedReferenceError", "Target", "read_named_ru
 #: The file names a named ruleset may have.
 RULESET_SUFFIXES = (".yaml", ".yml")
 
-_INSIDE = (
-    "a bundled ruleset name or a relative path inside this file's folder "
-    "(allow_outside=True, or rules --allow-outside, permits others)"
-)
+_INSIDE = "a bundled ruleset name or a relative path inside this file's folder (allow_outside=True permits others)"
+#: The same, for people at the command line, who know the option and not the parameter.
+_INSIDE_CLI = "a bundled ruleset name or a relative path inside this file's folder (--allow-outside permits others)"
 
 
 class RefusedReferenceError(RulesetError, RecordError):
@@ -55,13 +54,27 @@ class RefusedReferenceError(RulesetError, RecordError):
     and records (``ruleset:``) both name rulesets.
     """
 
+    def for_command_line(self) -> RefusedReferenceError:
+        """The same error with its hint worded for the ``rules`` command: the option
+        ``--allow-outside``, not the Python parameter ``allow_outside=True``."""
+        if self.expected == _INSIDE:
+            self.expected = _INSIDE_CLI
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """The file a reference leads to; ``bundled`` is its bundled name when it is one (trusted)."""
+    """The file a reference leads to; ``bundled`` is its bundled name when it is one (trusted).
+
+    Messages quote a reference one way, as the file wrote it (``written``), and locate a
+    problem inside the named file by ``shown``: the folder of the naming file as the user
+    named it, joined with the reference -- the same for a house file's ``extends:`` and a
+    record's ``ruleset:``, never an absolute path the user did not write."""
 
     path: Path
     bundled: str | None
+    written: str = ""
+    shown: str = ""
 
 
 def _encodable(ref: str) -> bool:
@@ -136,18 +149,18 @@ def resolve_reference(
         candidate = folder / written
     bundled = _bundled_name(ref)
     if bundled is not None and not _is_file(candidate):
-        return Target(bundled_rulesets()[bundled], bundled)
+        return Target(bundled_rulesets()[bundled], bundled, ref, bundled)
     real = _real(candidate)
     bundled_file = _bundled_files().get(real)
     if bundled_file is not None:
-        return Target(real, bundled_file)
+        return Target(real, bundled_file, ref, bundled_file)
     if not allow_outside and not real.is_relative_to(_real(folder)):
         raise refuse(f"'{shown}' leads outside the folder of this file")
     if not _exists(candidate):
         return None
     if not all(p.name.lower().endswith(RULESET_SUFFIXES) for p in (written, real)):
         raise refuse(f"'{shown}' is not a ruleset file", "a .yaml or .yml ruleset file")
-    return Target(candidate, None)
+    return Target(candidate, None, ref, ref if written.is_absolute() else str(Path(doc.file).parent / written))
 
 
 def looks_like_ruleset(keys: list[str]) -> bool:
@@ -156,13 +169,14 @@ def looks_like_ruleset(keys: list[str]) -> bool:
     return bool(keys) and all(k in known for k in keys) and ("name" in keys or "extends" in keys)
 
 
-def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyPath]) -> SourceDoc:
+def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyPath], written: str) -> SourceDoc:
     """Read a ruleset file that another file names; refuse it, unquoted, if it is not a ruleset.
 
     Problems that say nothing of the content (not a regular file, too large, not UTF-8) are
     reported in the named file.  YAML problems are reported as usual only when what could be
     read looks like a ruleset; otherwise, and when the file reads but is no ruleset, one error
-    at the reference says so without quoting the file.
+    at the reference says so without quoting the file, naming it as the reference was
+    ``written``.
     """
     naming, key = named_by
     text = read_text_file(path, display, RULESET_LIMITS, RulesetError)
@@ -172,10 +186,10 @@ def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyP
         if looks_like_ruleset(top_level_keys(text)):
             raise
         where = f" (a problem at line {exc.line})" if exc.line is not None else ""
-        raise _not_a_ruleset(naming, key, display, f"it is not valid YAML for a rule file{where}") from None
+        raise _not_a_ruleset(naming, key, written, f"it is not valid YAML for a rule file{where}") from None
     data = doc.data
     if not isinstance(data, dict) or not looks_like_ruleset(list(data)):
-        raise _not_a_ruleset(naming, key, display, "its top level is not a mapping of ruleset keys with a name")
+        raise _not_a_ruleset(naming, key, written, "its top level is not a mapping of ruleset keys with a name")
     return doc
 
 
@@ -185,7 +199,7 @@ def _yaml11_words(path: KeyPath, word: str) -> tuple[str, str | None] | None:
     return yaml11_hint(path, word)
 
 
-def _not_a_ruleset(naming: SourceDoc, key: KeyPath, display: str, reason: str) -> RulesError:
-    message = f"'{shorten(display, 200)}' is not a ruleset: {reason}"
+def _not_a_ruleset(naming: SourceDoc, key: KeyPath, written: str, reason: str) -> RulesError:
+    message = f"'{shorten(written, 200)}' is not a ruleset: {reason}"
     expected = "a ruleset file (validate it on its own to see its problems)"
     return naming.error(RefusedReferenceError, message, key, expected=expected)
