@@ -23,6 +23,9 @@ from cli.output import warn
 from interpreter.core.errors import ErrorList, RulesError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from interpreter.play.session import TableSession
     from interpreter.rules.ruleset import Ruleset
 
 
@@ -129,3 +132,16 @@ def ruleset_or_exit(name: str, *, allow_outside: bool = False) -> Ruleset:
         if isinstance(w, MigrationWarning):
             warn(w.prefix() + "warning: " + str(w)[len(w.prefix()):], multiline=True)
     return rs
+
+
+def session_or_exit(path: Path, practice: bool, allow_outside: bool) -> TableSession:
+    """The match of a record to go on with (``rules play --resume``, in the terminal or in a
+    browser tab), or a located error and exit 2."""
+    from interpreter.play.session import resume
+
+    if not path.is_file():
+        raise usage_error(f"--resume: {path} is not a file")
+    try:
+        return resume(path, practice=practice, allow_outside=allow_outside)
+    except RulesError as exc:
+        raise fail(exc) from None

@@ -13,19 +13,14 @@ import os
 import shlex
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import Annotated, Optional
 
 import typer
 
-from cli.errors import fail, ruleset_or_exit, usage_error
+from cli.errors import ruleset_or_exit, session_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, checked_bot, seed_in_range
 from cli.output import say, warn
 from cli.table.web import WEB_HOST
-from interpreter.core.errors import RulesError
-
-if TYPE_CHECKING:
-    from interpreter.play.session import TableSession
-
 
 
 def play(
@@ -59,7 +54,7 @@ def play(
         return
     session = None
     if resume is not None:
-        session = resume_session(resume, practice, allow_outside)
+        session = session_or_exit(resume, practice, allow_outside)
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):  # textual-serve's tabs have a driver of their own
         raise usage_error("rules play needs a terminal (or --web for the browser); for play over a pipe use rules run RULESET --players human")
     from cli.table.app import TableApp, TableOptions
@@ -70,15 +65,3 @@ def play(
         # in a browser tab stdout is textual-serve's channel: stderr reaches the server's terminal
         tell = warn if os.environ.get("TEXTUAL_DRIVER") else say
         tell(f"record saved in {path}" + ("" if finished else f"; go on with: rules play --resume {shlex.quote(str(path))}"))
-
-
-def resume_session(path: Path, practice: bool, allow_outside: bool) -> TableSession:
-    """The match of a record, ready to go on, or a located error and exit 2."""
-    from interpreter.play.session import resume
-
-    if not path.is_file():
-        raise usage_error(f"--resume: {path} is not a file")
-    try:
-        return resume(path, practice=practice, allow_outside=allow_outside)
-    except RulesError as exc:
-        raise fail(exc) from None

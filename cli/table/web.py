@@ -1,6 +1,6 @@
 """``rules play --web``: the card table served to a browser tab with textual-serve.
 
-Each tab that opens the page runs its own ``rules play`` (:func:`tab_main`, the same options
+Each tab that opens the page runs its own ``rules play`` (:mod:`cli.table.tab`, the same options
 less ``--web``) and so its own match.  The server listens on the loopback address only, needs
 nothing from outside (the page's web font is replaced by the one textual-serve ships), is
 quiet, and stops at once on Ctrl-C, telling each table to quit and save its record.  It
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Protocol
 
-from cli.errors import usage_error
+from cli.errors import session_or_exit, usage_error
 from cli.output import warn
 
 WEB_HOST = "127.0.0.1"
@@ -41,9 +41,7 @@ def serve(
     except ImportError:
         raise usage_error("--web needs textual-serve: pip install 'sixty-six-rules[web]'") from None
     if resume is not None:
-        from cli.play import resume_session
-
-        resume_session(resume, practice, allow_outside)  # refused now, not in the browser
+        session_or_exit(resume, practice, allow_outside)  # refused now, not in the browser
     command = table_command(ruleset, opponent, seed, practice, record, resume, bot_delay, allow_outside)
     try:
         listener = listen(WEB_HOST, port)
@@ -61,10 +59,10 @@ def table_command(
     resume: Path | None, bot_delay: float, allow_outside: bool,
 ) -> str:
     """The shell command each browser tab runs: this ``rules play`` without ``--web``, by
-    :func:`tab_main` of this very copy of the package (whatever folders named ``cli`` the
+    :func:`cli.table.tab.main` of this very copy of the package (whatever folders named ``cli`` the
     current one holds), with every path made absolute."""
     root = str(Path(__file__).resolve().parents[2])
-    command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {root!r}); from cli.table.web import tab_main; tab_main()", "play"]
+    command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {root!r}); from cli.table.tab import main; main()", "play"]
     if ruleset is not None:
         command.append(str(Path(ruleset).resolve()) if Path(ruleset).exists() else ruleset)
     command += ["--opponent", opponent, "--bot-delay", str(bot_delay)]
@@ -76,18 +74,6 @@ def table_command(
     if allow_outside:
         command.append("--allow-outside")
     return shlex.join(command)
-
-
-def tab_main() -> None:
-    """``rules play`` for one browser tab, as textual-serve starts it (``sys.argv[1:]`` is
-    ``play ...``), in a process group of its own: Ctrl-C at the server's terminal then
-    reaches the server only, which tells each table to quit (and save) rather than letting
-    the interrupt land in the middle of a table's shutdown."""
-    if hasattr(os, "setpgrp"):
-        os.setpgrp()
-    from cli.main import app
-
-    app(prog_name="rules")
 
 
 def listen(host: str, port: int) -> socket.socket:
