@@ -4,22 +4,14 @@ a ruleset with itself finds no change; rulesets that deal alike are paired."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import warnings
 from pathlib import Path
-
-import pytest
 
 from interpreter.rules.loader import load_ruleset
 from interpreter.sim.compare import compare_tallies, same_deals
 from interpreter.sim.figures import figures
 from interpreter.sim.simulate import Runs, SimSpec, local_results, tasks_of
 from interpreter.sim.tally import Tally
-
-HAS_RAY = importlib.util.find_spec("ray") is not None
-if not HAS_RAY:  # shown in the warnings summary of every run, not only with -rs
-    warnings.warn("Ray is not installed (pip install ray): the Ray backend test is skipped", stacklevel=1)
 
 SPEC = SimSpec("schnapsen", ("random", "random"), deals=450, matches=20, seed=3)
 
@@ -93,12 +85,5 @@ def test_a_house_rule_that_forbids_closing_changes_how_deals_end(tmp_path: Path)
     assert by_key["end: closed, failed"].changes
 
 
-@pytest.mark.skipif(not HAS_RAY, reason="Ray is not installed (pip install ray): the Ray backend is not tested")
-def test_a_two_cpu_ray_cluster_gives_the_same_figures() -> None:
-    import ray
-
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        assert played(1) == played(1, backend="ray")
-    finally:
-        ray.shutdown()
+def test_a_two_cpu_ray_cluster_gives_the_same_figures(ray_cluster: None) -> None:
+    assert played(1) == played(1, backend="ray")

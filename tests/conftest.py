@@ -1,0 +1,33 @@
+"""Fixtures shared by several test folders.
+
+``ray_cluster``: one local Ray cluster of two CPUs for the whole test session, started the
+first time a test asks for it and shut down at the end, so that the Ray backend of
+``rules simulate`` and ``rules compare`` is tested in CI (Ray is in the ``test`` extra).  A run
+without Ray skips those tests and says so -- except in CI (``CI`` set), where a missing Ray is
+a failure: the backend must not go untested silently.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Iterator
+
+import pytest
+
+HAS_RAY = importlib.util.find_spec("ray") is not None
+
+
+@pytest.fixture(scope="session")
+def ray_cluster() -> Iterator[None]:
+    if not HAS_RAY:
+        if os.environ.get("CI"):
+            pytest.fail("Ray is not installed in CI: the test extra installs it (pip install -e '.[test]')")
+        pytest.skip("Ray is not installed (pip install ray): the Ray backend is not tested")
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
