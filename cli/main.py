@@ -37,7 +37,7 @@ class _Group(TyperGroup):
     click reports a bad value, an unknown option or a missing argument in a box of several
     lines; here each is one line ``error: ...`` on stderr (:func:`cli.errors.parser_message`)
     and exit status 2, like every other bad input.  Everything else is click's standalone
-    behaviour: ``typer.Exit`` gives its status, Ctrl-C 130, ``--help`` exits 0.
+    behaviour: ``typer.Exit`` gives its status, Ctrl-C 130 (``interrupted``), ``--help`` exits 0.
     """
 
     def main(
@@ -59,9 +59,10 @@ class _Group(TyperGroup):
         except click.ClickException as exc:
             warn(f"error: {exc.format_message()}")
             code = exc.exit_code
-        except click.Abort:
-            warn("aborted")
-            code = 1
+        except click.Abort as exc:  # Ctrl-C in a command without a stop of its own: the shell's 130
+            interrupted = isinstance(exc.__context__, KeyboardInterrupt) or isinstance(exc.__cause__, KeyboardInterrupt)
+            warn("interrupted" if interrupted else "aborted")
+            code = 130 if interrupted else 1
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)

@@ -20,6 +20,7 @@ import typer
 from cli.errors import ruleset_or_exit, session_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, checked_bot, seed_in_range
 from cli.output import say, warn
+from cli.stopping import Stopped, ignore_stops
 from cli.table.web import WEB_HOST
 
 
@@ -61,7 +62,18 @@ def play(
 
     options = TableOptions(ruleset, opponent, seed, practice, record, bot_delay, session, allow_outside)
     TableApp(options).run()
+    stop = Stopped(options.stopped_by) if options.stopped_by is not None else None
+    if stop is not None:
+        ignore_stops()  # the last words run to their end
     for path, finished in options.saved:
+        resume_hint = "" if finished else f"; go on with: rules play --resume {shlex.quote(str(path))}"
+        if stop is not None:  # one line on stderr, as rules run says it
+            warn(f"{stop.why}; the record so far is saved in {path}{resume_hint}")
+            continue
         # in a browser tab stdout is textual-serve's channel: stderr reaches the server's terminal
         tell = warn if os.environ.get("TEXTUAL_DRIVER") else say
-        tell(f"record saved in {path}" + ("" if finished else f"; go on with: rules play --resume {shlex.quote(str(path))}"))
+        tell(f"record saved in {path}{resume_hint}")
+    if stop is not None:
+        if not options.saved:
+            warn(stop.why)
+        raise typer.Exit(stop.exit_status)

@@ -21,7 +21,8 @@ import typer
 
 from cli.errors import fail, usage_error
 from cli.options import AllowOutside
-from cli.output import say
+from cli.output import say, warn
+from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.actions import Action, parse_action
 from interpreter.core.errors import NotationError, RecordError, RulesError
 from interpreter.core.printable import json_text
@@ -65,6 +66,19 @@ def replay(
         raise usage_error("--moves needs --position (a record brings its own moves)")
     if log and as_json:
         raise usage_error("--log: not with --json, whose one JSON object has the whole position (hands, trick, position string)")
+    with stop_signals():
+        try:
+            _replay(record, until, as_json, position, moves, show_position, log, reveal, allow_outside)
+        except Stopped as stop:  # a long --log into a slow reader, or a huge record: one line
+            ignore_stops()
+            warn(stop.said("replay"))
+            raise typer.Exit(stop.exit_status) from None
+
+
+def _replay(
+    record: str, until: int | None, as_json: bool, position: str | None, moves: str | None,
+    show_position: bool, log: bool, reveal: bool, allow_outside: bool,
+) -> None:
     try:
         if position is None:
             rec = load_record(record, allow_outside=allow_outside)

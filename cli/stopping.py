@@ -35,9 +35,13 @@ class Stopped(BaseException):
     @property
     def why(self) -> str:
         """How the stop is reported: ``game interrupted`` for Ctrl-C, else the signal's name."""
+        return self.said("game")
+
+    def said(self, what: str) -> str:
+        """``WHAT interrupted`` for Ctrl-C, else ``WHAT stopped by SIGNAME``."""
         if self.signum == signal.SIGINT:
-            return "game interrupted"
-        return f"game stopped by {signal.Signals(self.signum).name}"
+            return f"{what} interrupted"
+        return f"{what} stopped by {signal.Signals(self.signum).name}"
 
 
 def ignore_stops() -> None:

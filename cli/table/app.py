@@ -13,11 +13,13 @@ may not see until the deal is over.  The record is on disk after every move, and
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from textual.app import App
 
+from interpreter.play.recordfile import STOP_SIGNALS
 from interpreter.play.session import HUMAN, TableSession, new_seed
 from interpreter.rules.loader import load_ruleset
 from cli.table.screen import TableScreen
@@ -37,6 +39,7 @@ class TableOptions:
     resume: TableSession | None = None
     allow_outside: bool = False
     saved: list[tuple[Path, bool]] = field(default_factory=list)  # (record, match finished), for the CLI to say
+    stopped_by: int | None = None  # the stop signal that ended the table, if one did
 
 
 class TableApp(App[None]):
@@ -75,10 +78,28 @@ class TableApp(App[None]):
         self.session: TableSession | None = options.resume
 
     def on_mount(self) -> None:
+        self._catch_stop_signals()
         if self.session is not None:
             self.push_screen(TableScreen(self.session, self.session.humans[0], self.options.bot_delay))
         else:
             self.push_screen(StartScreen())
+
+    def _catch_stop_signals(self) -> None:
+        """A killed job (SIGTERM), a closed terminal (SIGHUP) or an interrupt sent from outside
+        (SIGINT: at the table Ctrl-C is a key) ends the app as ``q`` does -- the terminal
+        given back, the match saved -- and ``rules play`` then says so and exits with
+        128 + the signal.  Without this the process died with the terminal in raw mode."""
+        try:
+            loop = asyncio.get_running_loop()
+            for signum in STOP_SIGNALS:
+                loop.add_signal_handler(signum, self._stopped_by, signum)
+        except (NotImplementedError, RuntimeError, ValueError):  # no signals here (Windows, a thread)
+            pass
+
+    def _stopped_by(self, signum: int) -> None:
+        if self.options.stopped_by is None:
+            self.options.stopped_by = signum
+            self.exit()
 
     def start_match(self, ruleset: str, opponent: str, practice: bool) -> None:
         """Begin a match from the start screen's choices (the person at seat 0)."""

@@ -187,3 +187,33 @@ def test_end_of_input_after_bytes_that_are_not_utf8_keeps_the_record(tmp_path: P
     assert proc.returncode == 130 and b"Traceback" not in proc.stderr
     assert b"the record so far is saved in" in proc.stderr
     assert replays(record) == 1
+
+
+@pytest.fixture(scope="module")
+def long_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("long")
+    record = folder / "long.yaml"
+    done = subprocess.run(
+        [str(RULES), "run", str(endless(folder)), "--players", "random,random", "--deals", "2000", "--seed", "1", "--quiet", "--record", str(record)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return record
+
+
+@pytest.mark.parametrize("signum, status, words", [
+    (signal.SIGTERM, 143, "replay stopped by SIGTERM"),
+    (signal.SIGHUP, 129, "replay stopped by SIGHUP"),
+    (signal.SIGINT, 130, "replay interrupted"),
+], ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_stop_signal_during_replay_is_one_line_and_128_plus_the_signal(long_record: Path, signum: int, status: int, words: str) -> None:
+    # the log of 2,000 deals into a pipe nobody reads: the replay blocks in a write, mid-record
+    proc = subprocess.Popen([str(RULES), "replay", str(long_record), "--log"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=long_record.parent)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(4096)  # it has begun to print
+    time.sleep(0.3)
+    proc.send_signal(signum)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == status
+    assert err.decode() == words + "\n"
+    assert b"Traceback" not in out + err

@@ -1,0 +1,97 @@
+"""`rules play` stopped from outside gives the terminal back, keeps the record and says so.
+
+SIGTERM (a killed job), SIGHUP (a closed terminal) and SIGINT sent from outside (at the table
+Ctrl-C is a key) once killed the table with the terminal left in the alternate screen and raw
+mode, and nothing said.  Each test runs the real command on a pseudo-terminal, sits down,
+plays a card, sends the signal, and checks: exit status 128 + the signal, the alternate screen
+left, one line saying where the record is, and a record that ``rules replay`` accepts.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from interpreter.play.record import load_record, replay
+
+pty = pytest.importorskip("pty", reason="a pseudo-terminal (POSIX)")
+RULES = Path(sys.executable).parent / "rules"
+
+
+class Terminal:
+    def __init__(self, folder: Path) -> None:
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: rules play at a 120x40 terminal
+            os.chdir(folder)
+            os.environ.update(TERM="xterm-256color", COLUMNS="120", LINES="40")
+            os.execv(str(RULES), [str(RULES), "play", "schnapsen", "--seed", "3", "--record", "p.yaml", "--bot-delay", "0"])
+        self.out = b""
+
+    def read_until(self, done: object, timeout: float = 60) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if callable(done) and done():
+                return
+            if isinstance(done, bytes) and done in self.out:
+                return
+            ready, _, _ = select.select([self.fd], [], [], 0.05)
+            if ready:
+                try:
+                    self.out += os.read(self.fd, 65536)
+                except OSError:
+                    return
+        raise AssertionError(f"timed out waiting for {done!r}")
+
+    def wait(self) -> int:
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                try:
+                    self.read_until(lambda: False, timeout=0.5)
+                except AssertionError:
+                    pass
+                return os.waitstatus_to_exitcode(status)
+            ready, _, _ = select.select([self.fd], [], [], 0.05)
+            if ready:
+                try:
+                    self.out += os.read(self.fd, 65536)
+                except OSError:
+                    pass
+        os.kill(self.pid, signal.SIGKILL)
+        raise AssertionError("rules play did not end after the signal")
+
+
+@pytest.mark.parametrize("signum, words", [
+    (signal.SIGTERM, "game stopped by SIGTERM"),
+    (signal.SIGHUP, "game stopped by SIGHUP"),
+    (signal.SIGINT, "game interrupted"),
+], ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_stop_signal_ends_the_table_cleanly_and_keeps_the_record(tmp_path: Path, signum: int, words: str) -> None:
+    term = Terminal(tmp_path)
+    record = tmp_path / "p.yaml"
+    term.read_until(b"Start (Enter)")
+    os.write(term.fd, b"\r")
+    term.read_until(b"Your turn")
+    os.write(term.fd, b"1")
+    term.read_until(record.exists)  # saved after the first move
+    time.sleep(0.3)
+    os.kill(term.pid, signum)
+    status = term.wait()
+    assert status == 128 + signum
+    text = term.out.decode("utf-8", "replace")
+    after = text.rsplit("\x1b[?1049l", 1)  # the alternate screen left: the terminal given back
+    assert len(after) == 2, "the table never left the alternate screen"
+    plain = re.sub(r"\x1b\[[0-9;?<>=]*[a-zA-Z~]", "", after[1])  # the terminal's modes given back
+    lines = [line.strip() for line in plain.replace("\r", "\n").split("\n") if line.strip()]
+    said = [line for line in lines if "record so far" in line]
+    assert said == [f"{words}; the record so far is saved in p.yaml; go on with: rules play --resume p.yaml"], lines
+    assert "Traceback" not in text
+    assert replay(load_record(record)).illegal is None
