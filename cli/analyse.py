@@ -14,11 +14,12 @@ import typer
 from cli.progress import progress_bar
 from cli.errors import fail, usage_error
 from cli.options import AllowOutside, seed_in_range
-from cli.output import say
+from cli.output import say, warn
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.play.analysis import MoveReport, iter_analysis
 from interpreter.play.record import load_record
+from interpreter.play.secrecy import secret_of
 
 
 def analyse(
@@ -30,6 +31,9 @@ def analyse(
     seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the searches (the same seed gives the same analysis).", callback=seed_in_range)] = 0,
     only_errors: Annotated[bool, typer.Option("--errors", help="Show only the decisions graded inaccuracy, mistake or blunder.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as one JSON object.")] = False,
+    reveal: Annotated[bool, typer.Option(
+        "--reveal", help="Analyse every seat of an unfinished deal too (a record with a human seat shows only that seat's decisions there, whose choices would show other hands).",
+    )] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Analyse a game record move by move: the value of each move played against the best one, from the player's own view."""
@@ -41,13 +45,18 @@ def analyse(
     for s in seat or []:
         if not 0 <= s < n:
             raise usage_error(f"--seat {s}: the {rec.ruleset.name} ruleset has seats 0 to {n - 1}")
+    secret = None if reveal else secret_of(rec)
+    if secret is not None:
+        whose = f"seat {secret.seat}'s decisions" if secret.seat is not None else "no decision"
+        warn(f"note: deal {secret.deal + 1} is unfinished and the record has a human seat: {whose} in it shown (--reveal shows all)")
     total = sum(len(d.moves) for d in rec.deals)
     reports: list[MoveReport] = []
     stopped = False
     try:
         with progress_bar(total, "analysing", "decisions") as show:
             for report in iter_analysis(rec, seats=seat or None, iterations=iters, seed=seed, progress=lambda done, _: show(done)):
-                reports.append(report)
+                if secret is None or report.deal != secret.deal + 1 or report.seat == secret.seat:
+                    reports.append(report)  # another seat's choices in the deal in play would show its hand
     except KeyboardInterrupt:
         stopped = True
     shown = [r for r in reports if r.grade or not only_errors]

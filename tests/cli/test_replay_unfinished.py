@@ -124,3 +124,17 @@ def test_a_record_of_the_card_table_is_hidden_while_the_deal_goes_on(tmp_path: P
     assert report["hidden"]["seen_by"] == 0 and report["hands"][1] is None
     secret = set(full["hands"][1]) | set(full["stock"])
     assert secret and not (quoted_cards(out.stdout) & secret)
+
+
+def test_analyse_shows_no_other_seats_choice_in_the_deal_in_play(tmp_path: Path) -> None:
+    """Another seat's decision lists its legal moves (its hand): in the unfinished deal only the
+    human seat's own decisions are analysed, unless --reveal."""
+    path = write(tmp_path)
+    out = invoke(["analyse", str(path), "--iters", "50", "--json"])
+    assert out.exit_code == 0
+    assert "deal 2 is unfinished" in out.stderr
+    decisions = out.json()["decisions"]
+    assert [(d["deal"], d["seat"]) for d in decisions if d["deal"] == 2] == [(2, 1)]  # seat 0's 'play KH' is left out
+    assert {d["deal"] for d in decisions} == {1, 2}  # the finished deal is analysed whole
+    every = invoke(["analyse", str(path), "--iters", "50", "--json", "--reveal"]).json()["decisions"]
+    assert [(d["deal"], d["seat"]) for d in every if d["deal"] == 2] == [(2, 1), (2, 0)]
