@@ -50,7 +50,7 @@ class GuardedStdout:
     """Stands for ``sys.stdout`` while a command runs, so that text printed by typer and click
     themselves (``--help``) meets a closed pipe or a full disk as calmly as :func:`say`."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | _ClosedStream) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
@@ -116,7 +116,7 @@ def guard_stdout() -> None:
     if 2 in filled or sys.stderr is None:
         sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
     if 1 in filled or sys.stdout is None:
-        sys.stdout = GuardedStdout(_ClosedStream())  # type: ignore[arg-type]
+        sys.stdout = GuardedStdout(_ClosedStream())
     elif not isinstance(sys.stdout, GuardedStdout):
         sys.stdout = GuardedStdout(sys.stdout)
 

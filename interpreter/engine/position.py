@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.fields import FIELDS, generate
+from interpreter.engine.fields import names as field_names
 from interpreter.rules.ruleset import ContractSpec, Ruleset
 
 if TYPE_CHECKING:
@@ -29,14 +31,14 @@ class Position:
     becomes side 0 and all the others side 1 once the auction is over).
     """
 
-    __slots__ = (
-        "rs", "n", "dealer", "stock", "widow", "hands", "spos", "turnup", "trump", "closed",
-        "closer", "close_snap", "phase", "to_act", "leader", "trick", "draw_pending",
-        "claim_seat", "tricks_played", "points", "tricks", "meld", "meld_wait", "last_winner",
-        "closed_this_lead", "high_bid", "declarer", "calls", "sitting_out", "widow_taker",
-        "known", "history", "result", "bonus", "undo", "deal_sides", "_side", "_active",
-        "_strict_always", "t", "first_turnup", "draws", "gone", "unseen", "shown", "turned", "lead_trump", "contract", "passed", "married", "to_discard", "ten_side", "offer", "overbid",
-    )
+    #: The deal's fields (:mod:`interpreter.engine.fields`): the slots, the undo record and
+    #: ``copy`` are made from this table for every class below, once.
+    FIELDS = FIELDS
+    __slots__ = field_names(FIELDS)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        generate(cls, cls.FIELDS)
 
     # ------------------------------------------------------------------ construction
     def __init__(

@@ -52,6 +52,7 @@ from interpreter import (
     random_playout,
 )
 from interpreter.core.actions import Action
+from interpreter.engine.fields import FIELDS
 from interpreter.engine.views import PUBLIC_FIELDS, SeatView
 from interpreter.rules.ruleset import Ruleset
 from interpreter.play.record import load_record, replay, replay_report
@@ -88,7 +89,7 @@ def freeze(value: Any) -> Any:
 
 def snapshot(state: DealState) -> dict[str, Any]:
     """Every slot of the state except the undo stack, plus the legal actions."""
-    snap = {name: freeze(getattr(state, name)) for name in type(state).__slots__ if name not in ("undo", "rs")}
+    snap = {f.name: freeze(getattr(state, f.name)) for f in FIELDS if f.kind != "stack"}  # every declared field
     snap["legal codes"] = tuple(state.legal_codes())
     snap["legal actions"] = tuple(state.legal_actions())
     snap["hands"] = tuple(str(state.hand(s)) for s in range(state.n))

@@ -1,0 +1,226 @@
+"""The deal's fields, declared once (interpreter.engine.fields), proved on every ruleset.
+
+Every bundled and house ruleset and every test fixture that exercises a rarer option is
+played at random, and at every step:
+
+* **exact undo** -- a move pushed (and a few more after it) and popped again leaves every
+  declared field, hidden ones too, equal to what it was, compared field by field from the
+  table; a deal played to its end and popped back to its start is the deal as dealt;
+* **independent copy** -- a copy holds every field's value, shares no list, and playing it to
+  the end changes no field of the original;
+* **the key** -- within one deal two positions have equal keys exactly when the fields the
+  table marks ``key`` are equal.
+
+``RULES_PROOF_DEALS`` sets the deals per ruleset: a few in the default suite, thousands in a
+slow run (``RULES_PROOF_DEALS=2000 pytest tests/engine/test_fields.py``).
+
+The table itself: every slot is a row and every row a slot, ``DealState`` has no
+``__dict__`` (a typo is an error), and a field added to the table alone is saved, restored
+and copied (a dummy field on a subclass).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from interpreter.engine.fields import FIELDS, Field, saved
+from interpreter.engine.position import OVER, Position
+from interpreter.engine.state import DealState
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.resources import bundled_rulesets
+from interpreter.rules.ruleset import Ruleset
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rulesets"
+RULESETS = sorted(bundled_rulesets()) + sorted(str(p) for p in FIXTURES.glob("*.yaml"))
+DEALS = int(os.environ.get("RULES_PROOF_DEALS", "20"))
+NAMES = tuple(f.name for f in FIELDS if f.kind != "stack")
+KEYED = tuple(f.name for f in FIELDS if f.key)
+
+
+def ruleset(name: str) -> Ruleset:
+    return load_ruleset(name, allow_outside=True)
+
+
+def freeze(value: Any) -> Any:
+    """A comparable, unshared copy of a field's value (lists as tuples, recursively)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def fields_of(state: DealState, names: tuple[str, ...] = NAMES) -> dict[str, Any]:
+    return {name: freeze(getattr(state, name)) for name in names}
+
+
+def differing(a: dict[str, Any], b: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+    return {k: (a[k], b[k]) for k in a if a[k] != b[k]}
+
+
+def pick(state: DealState, rng: random.Random) -> int:
+    return rng.choice(state.legal_codes())
+
+
+def deals(name: str) -> list[tuple[Ruleset, DealState, random.Random]]:
+    rs = ruleset(name)
+    out = []
+    for k in range(DEALS):
+        rng = random.Random(f"{name}/{k}")
+        out.append((rs, DealState.new(rs, k % rs.players.count, rng.getrandbits(32)), rng))
+    return out
+
+
+# --------------------------------------------------------------------------- the table
+def test_every_slot_is_a_row_and_every_row_a_slot() -> None:
+    slots = {name for cls in DealState.__mro__ for name in getattr(cls, "__slots__", ())}
+    assert slots == {f.name for f in FIELDS}
+    assert len({f.name for f in FIELDS}) == len(FIELDS)
+
+
+def test_a_typo_is_an_error_not_a_new_attribute() -> None:
+    state = DealState.new(ruleset("schnapsen"), 0, 1)
+    assert not hasattr(state, "__dict__")
+    with pytest.raises(AttributeError):
+        state.overbidd = 3  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_field_is_set_when_a_deal_starts(name: str) -> None:
+    state = DealState.new(ruleset(name), 0, 7)
+    for f in FIELDS:
+        getattr(state, f.name)  # an unset slot raises AttributeError
+
+
+# --------------------------------------------------------------------------- exact undo
+@pytest.mark.parametrize("name", RULESETS)
+def test_push_and_pop_restore_every_field_exactly(name: str) -> None:
+    for rs, state, rng in deals(name):
+        start = fields_of(state)
+        steps = 0
+        while state.phase != OVER:
+            before = fields_of(state)
+            state.push_code(pick(state, rng))
+            depth = 1
+            while depth < 4 and state.phase != OVER and rng.random() < 0.5:  # a short line ahead, as search does
+                state.push_code(pick(state, rng))
+                depth += 1
+            for _ in range(depth):
+                state.pop()
+            assert not differing(fields_of(state), before), (name, steps, differing(fields_of(state), before))
+            state.push_code(pick(state, rng))
+            steps += 1
+            assert steps < 4 * rs.deck.size + 40
+        for _ in range(steps):
+            state.pop()
+        assert not differing(fields_of(state), start), (name, differing(fields_of(state), start))
+        assert state.undo == []
+
+
+# --------------------------------------------------------------------------- copy
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_copy_is_independent(name: str) -> None:
+    for rs, state, rng in deals(name):
+        while state.phase != OVER:
+            if rng.random() < 0.3:
+                before = fields_of(state)
+                other = state.copy()
+                assert type(other) is type(state) and other.undo == []
+                assert not differing(fields_of(other), before)
+                for f in FIELDS:
+                    if f.kind in ("list", "log"):
+                        assert getattr(other, f.name) is not getattr(state, f.name), f.name
+                while other.phase != OVER:
+                    other.push_code(pick(other, rng))
+                assert not differing(fields_of(state), before), (name, differing(fields_of(state), before))
+            state.push_code(pick(state, rng))
+
+
+# --------------------------------------------------------------------------- the key
+@pytest.mark.parametrize("name", RULESETS)
+def test_keys_are_equal_exactly_when_the_keyed_fields_are(name: str) -> None:
+    for rs, state, rng in deals(name):
+        seen: dict[int, dict[str, Any]] = {}
+        by_fields: dict[tuple[Any, ...], int] = {}
+        start = state.copy()
+        for _ in range(4):  # several lines through one deal: transpositions meet
+            line = start.copy()
+            while line.phase != OVER:
+                keyed = fields_of(line, KEYED)
+                key = line.key()
+                if key in seen:
+                    assert not differing(seen[key], keyed), (name, differing(seen[key], keyed))
+                seen[key] = keyed
+                frozen = tuple(keyed.values())
+                assert by_fields.setdefault(frozen, key) == key, name
+                line.push_code(pick(line, rng))
+
+
+def _changed(value: Any) -> Any:
+    """``value`` changed by as little as can be: an int's lowest bit, a flag, a list's first
+    item; ``None`` when there is nothing small to change (a tuple of tuples, a result)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value ^ 1 if value >= 0 else 0
+    if isinstance(value, list) and value and isinstance(value[0], int):
+        return [_changed(value[0]), *value[1:]]
+    if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):  # the cards laid away
+        return (_changed(value[0]), *value[1:])
+    return None
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_keyed_field_moves_the_key(name: str) -> None:
+    """An omitted field shows as two positions that differ in it alone and share a key: each
+    keyed field is changed alone, and the key must change with it (where the ruleset uses the
+    field at all: its feature's fields are left out of the key of a ruleset without it)."""
+    moved: set[str] = set()
+    for rs, state, rng in deals(name):
+        while state.phase != OVER:
+            key = state.key()
+            for f in KEYED:
+                value = getattr(state, f)
+                other = _changed(value)
+                if other is None:
+                    continue
+                setattr(state, f, other)
+                try:
+                    if state.key() != key:
+                        moved.add(f)
+                finally:
+                    setattr(state, f, value)
+            state.push_code(pick(state, rng))
+    unused = {f.name for f in FIELDS if f.key and f.feature != "core"} | {"widow"}
+    assert {f for f in KEYED if f not in unused} - {"close_snap", "result", "trick"} <= moved, (name, set(KEYED) - moved)
+
+
+# --------------------------------------------------------------------------- one row is enough
+def test_a_field_added_to_the_table_alone_is_saved_restored_and_copied() -> None:
+    class Dummy(DealState):
+        FIELDS = DealState.FIELDS + (Field("dummy", "value", "public"), Field("dummies", "list", "hidden"))
+        __slots__ = ("dummy", "dummies")  # a subclass's own slots: the table's new rows
+
+    assert Dummy.SAVED[-2:] == ("dummy", "dummies")  # type: ignore[attr-defined]
+    state = DealState.new(ruleset("schnapsen"), 0, 5)
+    dummy = object.__new__(Dummy)
+    for f in FIELDS:
+        setattr(dummy, f.name, getattr(state, f.name) if f.kind != "stack" else [])
+    dummy.dummy, dummy.dummies = 7, [1, 2]
+    snap = dummy.snapshot()
+    dummy.dummy, dummy.dummies[0] = 8, 9
+    dummy.restore(snap)
+    assert (dummy.dummy, dummy.dummies) == (7, [1, 2])  # saved and restored
+    other = dummy.copy()
+    assert type(other) is Dummy and (other.dummy, other.dummies) == (7, [1, 2])
+    other.dummies.append(3)
+    assert dummy.dummies == [1, 2]  # copied, not shared
+
+
+def test_the_record_of_a_card_inside_a_trick_is_not_the_whole_record() -> None:
+    """The measured fast paths (6 and 16 values) must never be mistaken for the full record."""
+    assert len(saved(FIELDS)) not in (6, 16)
+    assert issubclass(DealState, Position)
