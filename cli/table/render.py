@@ -14,7 +14,7 @@ from rich.text import Text
 
 from interpreter.core.cards import Card
 from interpreter.core.printable import printable
-from interpreter.engine.views import P_TURNED, SeatView
+from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
 
 TRUMP_MARK = "*"
@@ -77,7 +77,7 @@ def centre(view: SeatView, just_played: Sequence[tuple[int, Card]] = (), taker: 
     """Trump, turn-up and talon, then the cards on the table, and the trick just taken (in
     view until the person's next move, as a trick lies face up until everybody has seen it)."""
     text = Text()
-    turned = view.public[P_TURNED]
+    turned = view.public.turned
     if view.trump:
         text.append("Trump ")
         text.append(facts.suit_text(view.trump), style="bold red" if view.trump in facts.RED_SUITS else "bold")

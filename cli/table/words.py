@@ -13,7 +13,7 @@ from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Contin
 from interpreter.core.cards import RANK_NAMES
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
-from interpreter.engine.views import P_TO_DISCARD, SeatView
+from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
@@ -32,7 +32,7 @@ def your_turn(view: SeatView, legal: list[Action]) -> str:
             passing = ", or pass (p): " + ("your partner names trump" if view.rs.trump.if_passed == "partner" else "your next card is turned up for trump")
         return f"name trump (keys {suits}){passing}"
     if any(isinstance(a, Discard) for a in legal):
-        due = view.public[P_TO_DISCARD]
+        due = view.public.to_discard
         return f"lay away {due} more card{'s' if due != 1 else ''} face down (they count for you): press its number"
     if any(isinstance(a, (Bid, Pass)) for a in legal):
         bids = [a.amount for a in legal if isinstance(a, Bid)]

@@ -17,7 +17,7 @@ friendly ones.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from interpreter.core.actions import Action
 from interpreter.core.cards import Card, bit_list
@@ -29,24 +29,59 @@ if TYPE_CHECKING:
     from interpreter.engine.settle import DealResult
     from interpreter.engine.state import DealState
 
-# The public fields of a state, in the order of SeatView.public (what sample_world rebuilds a
-# world from).  ``points`` leave out a widow that the viewer did not take.
-PUBLIC_FIELDS = (
-    "dealer", "spos", "turnup", "first_turnup", "trump", "closed", "closer", "close_snap",
-    "phase", "to_act", "leader", "trick", "draw_pending", "claim_seat", "tricks_played",
-    "points", "tricks", "meld", "bonus", "last_winner", "closed_this_lead", "high_bid",
-    "declarer", "calls", "sitting_out", "widow_taker", "known", "hand_sizes", "deal_sides",
-    "side_index", "active", "result", "stock_size", "widow_size", "seat_points", "gone", "meld_wait",
-    "turned", "passed", "to_discard", "ten_side", "offer", "overbid",
-)
-(
-    P_DEALER, P_SPOS, P_TURNUP, P_FIRST_TURNUP, P_TRUMP, P_CLOSED, P_CLOSER, P_CLOSE_SNAP,
-    P_PHASE, P_TO_ACT, P_LEADER, P_TRICK, P_DRAW_PENDING, P_CLAIM_SEAT, P_TRICKS_PLAYED,
-    P_POINTS, P_TRICKS, P_MELD, P_BONUS, P_LAST_WINNER, P_CLOSED_THIS_LEAD, P_HIGH_BID,
-    P_DECLARER, P_CALLS, P_SITTING_OUT, P_WIDOW_TAKER, P_KNOWN, P_HAND_SIZES, P_DEAL_SIDES,
-    P_SIDE_INDEX, P_ACTIVE, P_RESULT, P_STOCK_SIZE, P_WIDOW_SIZE, P_SEAT_POINTS, P_GONE, P_MELD_WAIT,
-    P_TURNED, P_PASSED, P_TO_DISCARD, P_TEN_SIDE, P_OFFER, P_OVERBID,
-) = range(len(PUBLIC_FIELDS))
+class Public(NamedTuple):
+    """The public fields of a state, as :attr:`SeatView.public` holds them: what every seat may
+    know, read by name (what ``sample_world`` rebuilds a world from).  ``points`` leave out a
+    widow that the viewer did not take."""
+
+    dealer: int
+    spos: int
+    turnup: int
+    first_turnup: int
+    trump: int
+    closed: bool
+    closer: int
+    close_snap: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None
+    phase: int
+    to_act: int
+    leader: int
+    trick: tuple[int, ...]
+    draw_pending: bool
+    claim_seat: int
+    tricks_played: int
+    points: tuple[int, ...]  # per seat, a widow the viewer did not take left out
+    tricks: tuple[int, ...]
+    meld: tuple[int, ...]
+    bonus: tuple[int, ...]
+    last_winner: int
+    closed_this_lead: bool
+    high_bid: int
+    declarer: int
+    calls: int
+    sitting_out: tuple[int, ...]
+    widow_taker: int
+    known: tuple[int, ...]  # per seat, the cards others know to be in that hand
+    hand_sizes: tuple[int, ...]  # per seat, cards held (as dealt so far while trump is named)
+    deal_sides: tuple[tuple[int, ...], ...]
+    side_index: tuple[int, ...]  # per seat, its side in this deal
+    active: int  # seats that play this deal
+    result: DealResult | None
+    stock_size: int
+    widow_size: int
+    seat_points: tuple[int, ...]  # per seat, as card_points sums them
+    gone: int  # the cards of the completed tricks (a mask)
+    meld_wait: tuple[int, ...]
+    turned: int
+    passed: int
+    to_discard: int
+    ten_side: int
+    offer: int
+    overbid: int
+
+
+#: The names of the public fields, in order.
+PUBLIC_FIELDS: tuple[str, ...] = Public._fields
+_new_public = tuple.__new__
 
 _UNSET: Any = object()
 
@@ -84,10 +119,12 @@ class SeatView:
         history_codes: tuple[int, ...],
         draws: tuple[int, ...],
         widow_mask: int,
-        public: tuple[Any, ...],
+        public: Public | tuple[Any, ...],
         actor: int | None,
     ) -> None:
         # two slots set once: taking a view is on the path of every decision of every bot
+        if not isinstance(public, Public):  # a plain tuple in the order of PUBLIC_FIELDS
+            public = Public._make(public)
         object.__setattr__(self, "_raw", (rs, seat, hand_mask, legal_codes, history_codes, draws, widow_mask, public, actor))
         object.__setattr__(self, "_cache", {})
 
@@ -120,7 +157,7 @@ class SeatView:
         return self._raw[6]  # type: ignore[no-any-return]
 
     @property
-    def public(self) -> tuple[Any, ...]:
+    def public(self) -> Public:
         return self._raw[7]  # type: ignore[no-any-return]
 
     @property
@@ -136,7 +173,7 @@ class SeatView:
         return self._raw[0] is other._raw[0] and self._raw[1:] == other._raw[1:]
 
     def __hash__(self) -> int:
-        return hash((self.seat, self.hand_mask, self.history_codes, self.public[P_TRICK]))
+        return hash((self.seat, self.hand_mask, self.history_codes, self.public.trick))
 
     def __repr__(self) -> str:
         return f"SeatView(seat={self.seat}, hand={' '.join(map(str, self.hand))}, trick={self.trick}, actor={self.actor})"
@@ -155,7 +192,7 @@ class SeatView:
 
     @property
     def dealer(self) -> int:
-        return int(self.public[P_DEALER])
+        return int(self.public.dealer)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -167,31 +204,31 @@ class SeatView:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return self.public[P_HAND_SIZES]  # type: ignore[no-any-return]
+        return self.public.hand_sizes
 
     @property
     def trump(self) -> str | None:
-        trump = self.public[P_TRUMP]
+        trump = self.public.trump
         return self.rs.deck.suits[trump] if trump >= 0 else None
 
     @property
     def turn_up(self) -> Card | None:
-        turnup = self.public[P_TURNUP]
+        turnup = self.public.turnup
         return self.rs.deck.cards[turnup] if turnup >= 0 else None
 
     @property
     def talon_size(self) -> int:
         """Face-down stock cards left plus the turn-up."""
         p = self.public
-        return p[P_STOCK_SIZE] - p[P_SPOS] + (1 if p[P_TURNUP] >= 0 else 0)  # type: ignore[no-any-return]
+        return p.stock_size - p.spos + (1 if p.turnup >= 0 else 0)
 
     @property
     def closed(self) -> bool:
-        return bool(self.public[P_CLOSED])
+        return bool(self.public.closed)
 
     @property
     def closer(self) -> int | None:
-        closer = self.public[P_CLOSER]
+        closer = self.public.closer
         return closer if closer >= 0 else None
 
     @property
@@ -201,24 +238,24 @@ class SeatView:
             p = self.public
             cards = self.rs.deck.cards
             out = []
-            seat = p[P_LEADER]
+            seat = p.leader
             n = self.rs.players.count
-            for c in p[P_TRICK]:
+            for c in p.trick:
                 out.append((seat, cards[c]))
                 seat = (seat + 1) % n
-                while seat in p[P_SITTING_OUT]:
+                while seat in p.sitting_out:
                     seat = (seat + 1) % n
             value = self._keep("trick", tuple(out))
         return value  # type: ignore[no-any-return]
 
     @property
     def leader(self) -> int | None:
-        leader = self.public[P_LEADER]
+        leader = self.public.leader
         return leader if leader >= 0 else None
 
     @property
     def to_act(self) -> int | None:
-        return None if self.public[P_PHASE] == OVER else self.public[P_TO_ACT]
+        return None if self.public.phase == OVER else self.public.to_act
 
     @property
     def legal(self) -> tuple[Action, ...]:
@@ -228,20 +265,20 @@ class SeatView:
     def seat_points(self) -> tuple[int, ...]:
         """Per seat: trick points (with the widow where this seat may know it), last-trick bonus
         and marriages that count now -- the values ``card_points`` sums per side."""
-        return self.public[P_SEAT_POINTS]  # type: ignore[no-any-return]
+        return self.public.seat_points
 
     @property
     def card_points(self) -> tuple[int, ...]:
         """Per match side: as announced and played in the open (a widow only its taker knows)."""
         value = self._cached("card_points")
         if value is _UNSET:
-            pts = self.public[P_SEAT_POINTS]
+            pts = self.public.seat_points
             value = self._keep("card_points", tuple([sum([pts[s] for s in seats]) for seats in self._raw[0].sides]))
         return value  # type: ignore[no-any-return]
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
-        tricks = self.public[P_TRICKS]
+        tricks = self.public.tricks
         return tuple(sum(tricks[s] for s in seats) for seats in self.rs.sides)
 
     @property
@@ -259,29 +296,29 @@ class SeatView:
         cards = self.rs.deck.cards
         seat = self.seat
         return tuple(
-            tuple(cards[i] for i in bit_list(mask)) if s != seat else () for s, mask in enumerate(self.public[P_KNOWN])
+            tuple(cards[i] for i in bit_list(mask)) if s != seat else () for s, mask in enumerate(self.public.known)
         )
 
     @property
     def high_bid(self) -> int:
-        return int(self.public[P_HIGH_BID])
+        return int(self.public.high_bid)
 
     @property
     def declarer(self) -> int | None:
-        declarer = self.public[P_DECLARER]
+        declarer = self.public.declarer
         return declarer if declarer >= 0 else None
 
     @property
     def sitting_out(self) -> tuple[int, ...]:
-        return self.public[P_SITTING_OUT]  # type: ignore[no-any-return]
+        return self.public.sitting_out
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self.public[P_DEAL_SIDES]  # type: ignore[no-any-return]
+        return self.public.deal_sides
 
     @property
     def widow_size(self) -> int:
-        return int(self.public[P_WIDOW_SIZE]) if self.public[P_WIDOW_TAKER] < 0 else 0
+        return int(self.public.widow_size) if self.public.widow_taker < 0 else 0
 
     @property
     def widow(self) -> tuple[Card, ...]:
@@ -291,7 +328,7 @@ class SeatView:
 
     @property
     def result(self) -> DealResult | None:
-        return self.public[P_RESULT]  # type: ignore[no-any-return]
+        return self.public.result
 
     @property
     def reviewable_tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
@@ -305,12 +342,12 @@ class SeatView:
         how = self.rs.info.review_own_tricks
         if how == "none":
             return ()
-        tricks = completed_tricks(self.rs, self.history_codes, len(self.public[P_SITTING_OUT]))
+        tricks = completed_tricks(self.rs, self.history_codes, len(self.public.sitting_out))
         if how == "last_trick":
-            return (tricks[-1],) if tricks and not self.public[P_TRICK] else ()
+            return (tricks[-1],) if tricks and not self.public.trick else ()
         deck = self.rs.deck
-        side = self.public[P_SIDE_INDEX]
-        beats = self.rs.tables.beats[self.public[P_TRUMP] + 1]
+        side = self.public.side_index
+        beats = self.rs.tables.beats[self.public.trump + 1]
         own = side[self.seat]
         return tuple(
             trick for trick in tricks
@@ -359,7 +396,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
             seat_points[taker] -= hidden
     actor = state.actor
     trick = state.trick
-    public = (
+    public = _new_public(Public, (
         state.dealer, state.spos, state.turnup, state.first_turnup, state.trump, state.closed,
         state.closer, state.close_snap, state.phase, state.to_act, state.leader, tuple(trick),
         state.draw_pending, state.claim_seat, state.tricks_played, tuple(points), tuple(state.tricks),
@@ -369,7 +406,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
         state.deal_sides, state._side, state._active,
         state.result, len(state.stock), len(state.widow), tuple(seat_points), state.gone, tuple(state.meld_wait),
         state.turned, state.passed, state.to_discard, state.ten_side, state.offer, state.overbid,
-    )
+    ))
     own = hands[seat]
     if state.phase == NAMING:  # the cards dealt after trump is named are not seen yet, by anybody
         own &= ~state.unseen[seat]
@@ -403,5 +440,5 @@ _and = int.__and__
 
 def partners(view: SeatView, a: int, b: int) -> bool:
     """Whether seats ``a`` and ``b`` play on the same side in this deal."""
-    side = view.public[P_SIDE_INDEX]
+    side = view.public.side_index
     return bool(side[a] == side[b])

@@ -24,11 +24,7 @@ from typing import Any
 
 from interpreter.core.cards import bit_list
 from interpreter.engine.position import AUCTION, OVER, PLAY
-from interpreter.engine.views import (
-    P_CLOSED, P_CLOSER, P_DEALER, P_DECLARER, P_DRAW_PENDING, P_HAND_SIZES, P_HIGH_BID,
-    P_KNOWN, P_LEADER, P_PHASE, P_SEAT_POINTS, P_SIDE_INDEX, P_SITTING_OUT, P_TO_ACT, P_TRICKS,
-    P_TRUMP, P_TURNUP, SeatView,
-)
+from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import BID_BASE, Ruleset
 from interpreter.rules.tables import KIND_BID, KIND_MARRY, KIND_PASS, KIND_PLAY
 
@@ -46,7 +42,7 @@ def played_cards(view: SeatView) -> list[int]:
     """Per seat, the cards it has played to tricks in this deal, as bits: leads and follows,
     not a marriage a partner shows during a trick nor a card laid away."""
     t = view.rs.tables
-    active = view.rs.players.count - len(view.public[P_SITTING_OUT])
+    active = view.rs.players.count - len(view.public.sitting_out)
     out = [0] * view.rs.players.count
     on_table = 0  # cards in the trick so far
     for h in view.history_codes:
@@ -200,39 +196,39 @@ class ObservationLayout:
             elif kind == KIND_BID:
                 out[bids + rel(seat)] = ratio(code - BID_BASE, self.bid_scale)
         base = f["known"].offset
-        for seat, mask in enumerate(p[P_KNOWN]):
+        for seat, mask in enumerate(p.known):
             for c in bit_list(mask):
                 out[base + rel(seat) * d + c] = 1.0
-        if p[P_TURNUP] >= 0:
-            out[f["turn_up"].offset + p[P_TURNUP]] = 1.0
-        if p[P_TRUMP] >= 0:
-            out[f["trump"].offset + p[P_TRUMP]] = 1.0
+        if p.turnup >= 0:
+            out[f["turn_up"].offset + p.turnup] = 1.0
+        if p.trump >= 0:
+            out[f["trump"].offset + p.trump] = 1.0
         out[f["talon"].offset] = ratio(view.talon_size, self.talon_scale)
-        out[f["closed"].offset] = 1.0 if p[P_CLOSED] else 0.0
-        one("closer", p[P_CLOSER])
+        out[f["closed"].offset] = 1.0 if p.closed else 0.0
+        one("closer", p.closer)
         for seat in range(n):
             r = rel(seat)
-            out[f["hand_sizes"].offset + r] = ratio(p[P_HAND_SIZES][seat], self.hand_scale)
-            out[f["points"].offset + r] = ratio(p[P_SEAT_POINTS][seat], self.points_scale)
-            out[f["tricks"].offset + r] = ratio(p[P_TRICKS][seat], self.tricks_scale)
-        one("dealer", p[P_DEALER])
-        one("leader", p[P_LEADER])
-        phase = p[P_PHASE]
+            out[f["hand_sizes"].offset + r] = ratio(p.hand_sizes[seat], self.hand_scale)
+            out[f["points"].offset + r] = ratio(p.seat_points[seat], self.points_scale)
+            out[f["tricks"].offset + r] = ratio(p.tricks[seat], self.tricks_scale)
+        one("dealer", p.dealer)
+        one("leader", p.leader)
+        phase = p.phase
         if phase != OVER:
-            one("to_act", p[P_TO_ACT])
+            one("to_act", p.to_act)
         if view.actor is not None:
             one("actor", view.actor)
-        side = p[P_SIDE_INDEX]
+        side = p.side_index
         for seat in range(n):
             if side[seat] == side[me]:
                 one("partners", seat)
-        for seat in p[P_SITTING_OUT]:
+        for seat in p.sitting_out:
             one("sitting_out", seat)
         out[f["phase"].offset + (0 if phase == AUCTION else 1 if phase == PLAY else 2)] = 1.0
-        out[f["decision"].offset] = 1.0 if p[P_DRAW_PENDING] else 0.0
-        out[f["decision"].offset + 1] = 1.0 if view.actor is not None and view.actor != p[P_TO_ACT] else 0.0
-        out[f["high_bid"].offset] = ratio(p[P_HIGH_BID], self.bid_scale)
-        one("declarer", p[P_DECLARER])
+        out[f["decision"].offset] = 1.0 if p.draw_pending else 0.0
+        out[f["decision"].offset + 1] = 1.0 if view.actor is not None and view.actor != p.to_act else 0.0
+        out[f["high_bid"].offset] = ratio(p.high_bid, self.bid_scale)
+        one("declarer", p.declarer)
         out[f["widow_size"].offset] = ratio(view.widow_size, self.widow_scale)
         return out
 
@@ -296,18 +292,18 @@ class ObservationLayout:
         parts.append("trick " + (" ".join(f"{s}:{c}" for s, c in view.trick) or "-"))
         played = played_cards(view)
         parts.append("played " + ", ".join(f"{s}: {show(m)}" for s, m in enumerate(played)))
-        known = [f"{s}: {show(m)}" for s, m in enumerate(p[P_KNOWN]) if m]
+        known = [f"{s}: {show(m)}" for s, m in enumerate(p.known) if m]
         if known:
             parts.append("known " + ", ".join(known))
-        parts.append("points " + "/".join(map(str, p[P_SEAT_POINTS])) + ", tricks " + "/".join(map(str, p[P_TRICKS]))
-                     + ", cards " + "/".join(map(str, p[P_HAND_SIZES])))
+        parts.append("points " + "/".join(map(str, p.seat_points)) + ", tricks " + "/".join(map(str, p.tricks))
+                     + ", cards " + "/".join(map(str, p.hand_sizes)))
         if rs.bidding.enabled:
             parts.append(f"high bid {view.high_bid} by {view.declarer if view.declarer is not None else '-'}"
                          + (f", sitting out {','.join(map(str, view.sitting_out))}" if view.sitting_out else ""))
         if view.widow_size:
             parts.append(f"widow {view.widow_size} face down")
         parts.append(f"to act {view.to_act if view.to_act is not None else '-'}, actor {view.actor if view.actor is not None else '-'}"
-                     + (", draw pending" if p[P_DRAW_PENDING] else ""))
+                     + (", draw pending" if p.draw_pending else ""))
         if view.legal_codes:
             parts.append("legal " + ", ".join(t.code_text[c] for c in view.legal_codes))
         return " | ".join(parts)

@@ -21,9 +21,7 @@ from dataclasses import dataclass
 from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES, Card
 from interpreter.engine.position import AUCTION, NAMING
-from interpreter.engine.views import (
-    P_BONUS, P_CLOSE_SNAP, P_DRAW_PENDING, P_MELD, P_PHASE, P_POINTS, P_SIDE_INDEX, P_TRICKS, SeatView,
-)
+from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -48,7 +46,7 @@ def _card(card: Card, symbols: bool) -> str:
 
 # --------------------------------------------------------------------------- names
 def _side_index(view: SeatView) -> tuple[int, ...]:
-    return view.public[P_SIDE_INDEX]  # type: ignore[no-any-return]
+    return view.public.side_index
 
 
 def seat_name(view: SeatView, seat: int) -> str:
@@ -107,8 +105,8 @@ class SideScore:
 def pending_meld(view: SeatView, seat: int) -> int:
     """Marriage points ``seat`` announced that do not count yet (``marriage.counts_after``)."""
     p = view.public
-    counted = view.seat_points[seat] - p[P_POINTS][seat] - p[P_BONUS][seat]
-    return int(p[P_MELD][seat] - counted)
+    counted = view.seat_points[seat] - p.points[seat] - p.bonus[seat]
+    return int(p.meld[seat] - counted)
 
 
 def side_scores(view: SeatView, match_scores: Sequence[int] | None = None) -> list[SideScore]:
@@ -166,7 +164,7 @@ def announcements(view: SeatView, *, symbols: bool = True) -> list[str]:
 
 def in_auction(view: SeatView) -> bool:
     """Whether the auction is still on (the engine names the high bidder before it ends)."""
-    return bool(view.rs.bidding.enabled and view.public[P_PHASE] == AUCTION)
+    return bool(view.rs.bidding.enabled and view.public.phase == AUCTION)
 
 
 def auction_lines(view: SeatView) -> list[str]:
@@ -283,7 +281,7 @@ def decision_line(view: SeatView, legal: Sequence[Action]) -> str | None:
     if Continue() not in legal:
         return None
     may_declare = Declare() in legal
-    if view.public[P_DRAW_PENDING]:
+    if view.public.draw_pending:
         options = ["continue (draw as usual)"]
         if CloseBeforeDraw() in legal:
             options.append("close before-draw (close the talon; nobody draws)")
@@ -361,14 +359,14 @@ def describe_action(view: SeatView, action: Action, *, symbols: bool = True) -> 
     if isinstance(action, Declare):
         return f"declare {rs.claim.target} (you have {claim_points(view)})"
     if isinstance(action, Continue):
-        return "continue: draw as usual" if view.public[P_DRAW_PENDING] else "continue: play on"
+        return "continue: draw as usual" if view.public.draw_pending else "continue: play on"
     if isinstance(action, Bid):
         moon = rs.bidding.moon
         if moon is not None and action.amount == moon.bid:
             return f"bid {action.amount}: the moon, every trick"
         return f"bid {action.amount}: {bid_words(rs, action.amount)}" if rs.bidding.contracts else f"bid {action.amount} ({action.amount * rs.scoring.unit} points)"
     if isinstance(action, Pass):
-        if view.public[P_PHASE] == NAMING:
+        if view.public.phase == NAMING:
             return "pass: your partner names trump" if rs.trump.if_passed == "partner" else "pass: your next card is turned for trump"
         return "pass"
     return str(action)
@@ -396,13 +394,14 @@ def claim_warning(view: SeatView, action: Action) -> str | None:
 def _false_claim_loss(view: SeatView, opp: int) -> int:
     """Game points deal side ``opp`` scores when this seat declares wrongly (see ``settle``)."""
     rs = view.rs
-    tricks = view.public[P_TRICKS]
+    tricks = view.public.tricks
     opp_tricks = sum(tricks[s] for s in view.sides[opp])
     fp = rs.claim.false_points
     gp = fp.opponent_without_trick if opp_tricks == 0 else fp.base
     side = _side_index(view)
     if view.closed and view.closer is not None and side[view.closer] == side[view.seat]:
         fail = rs.closing.fail_points
-        at_close = view.public[P_CLOSE_SNAP][2][opp] if fail.basis == "at_close" else opp_tricks
+        snap = view.public.close_snap
+        at_close = snap[2][opp] if fail.basis == "at_close" and snap is not None else opp_tricks
         gp = max(gp, fail.no_trick if at_close == 0 else fail.base)
     return int(gp)

@@ -2,8 +2,8 @@
 
 :func:`greedy_code` is the ``greedy`` bot's whole mind and the rollout policy of tree search,
 so it must be both sensible and cheap: it reads a :class:`~interpreter.engine.views.SeatView`'s
-raw fields (the hand as a bit mask, the legal codes, the public fields by their ``P_*``
-indexes, the history as ints) and the ruleset's flat tables (``rs.tables``), and never builds
+raw fields (the hand as a bit mask, the legal codes, the public fields by name, the history
+as ints) and the ruleset's flat tables (``rs.tables``), and never builds
 a card or an action.  Everything it knows about a game -- card points, which card beats which,
 the marriage values, the target, the bid unit and values, the moon -- is read from the
 ruleset; no line tests a variant's name, a seat count or a side count (partners are the seats
@@ -47,35 +47,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from interpreter.core.cards import bit_list
 from interpreter.engine.position import NAMING
 from interpreter.engine.trick import winning_position
-from interpreter.engine.views import (
-    P_ACTIVE,
-    P_CLOSED,
-    P_DEAL_SIDES,
-    P_DECLARER,
-    P_HAND_SIZES,
-    P_HIGH_BID,
-    P_LEADER,
-    P_MELD,
-    P_MELD_WAIT,
-    P_PHASE,
-    P_SEAT_POINTS,
-    P_SIDE_INDEX,
-    P_SITTING_OUT,
-    P_SPOS,
-    P_STOCK_SIZE,
-    P_TRICK,
-    P_TRICKS,
-    P_TRUMP,
-    P_TURNUP,
-    P_WIDOW_SIZE,
-    P_WIDOW_TAKER,
-    SeatView,
-)
+from interpreter.engine.views import Public, SeatView
 from interpreter.rules.ruleset import (
     BID_BASE,
     CLOSE,
@@ -91,7 +67,6 @@ from interpreter.rules.ruleset import (
 )
 from interpreter.rules.tables import MELD_AT_ONCE, MELD_NEXT_TRICK, MELD_TEAM_TRICK
 
-Public = tuple[Any, ...]  # a view's public fields, read by their P_* indexes
 
 __all__ = ["Knowledge", "closing_pays", "greedy_code", "hand_worth", "knowledge"]
 
@@ -234,10 +209,10 @@ def greedy_code(view: SeatView, rng: random.Random | None = None) -> int:
         k = knowledge(rs)
     first = codes[0]
     pub = view.public
-    if pub[P_PHASE] == NAMING:
+    if pub.phase == NAMING:
         return _name_trump(view, codes)
     if first >= DISCARD_BASE:  # lay away the card worth least kept: no trump, fewest points
-        trump = pub[P_TRUMP]
+        trump = pub.trump
         suit_of, pts = rs.deck.suit_of, rs.deck.points
         return min(codes, key=lambda c: (suit_of[c - DISCARD_BASE] == trump, pts[c - DISCARD_BASE], c))
     if first == PASS or first >= BID_BASE:
@@ -252,7 +227,7 @@ def greedy_code(view: SeatView, rng: random.Random | None = None) -> int:
             if CLOSE_BEFORE_DRAW in codes and closing_pays(view):
                 return CLOSE_BEFORE_DRAW
             return CONTINUE
-    if pub[P_TRICK]:
+    if pub.trick:
         if EXCHANGE in codes:  # exchange.timing before_lead_or_follow: the turn-up is worth more
             return EXCHANGE
         if codes[-1] >= MARRY_BASE:  # a partner's marriage is shown at once; declaring was judged above
@@ -287,9 +262,9 @@ def _name_trump(view: SeatView, codes: Sequence[int]) -> int:
 # ---------------------------------------------------------------------------- what a seat knows
 def _side_points(pub: Public, seat: int) -> int:
     """The points the seat's deal side has now, as the seat sees them."""
-    pts: tuple[int, ...] = pub[P_SEAT_POINTS]
-    side: tuple[int, ...] = pub[P_SIDE_INDEX]
-    seats: tuple[int, ...] = pub[P_DEAL_SIDES][side[seat]]
+    pts: tuple[int, ...] = pub.seat_points
+    side: tuple[int, ...] = pub.side_index
+    seats: tuple[int, ...] = pub.deal_sides[side[seat]]
     if len(seats) == 1:
         return pts[seats[0]]
     total = 0
@@ -303,15 +278,15 @@ def _pending(k: Knowledge, pub: Public, seat: int) -> int:
     how = k.meld_counts
     if how == MELD_AT_ONCE:
         return 0
-    meld: tuple[int, ...] = pub[P_MELD]
-    tricks: tuple[int, ...] = pub[P_TRICKS]
+    meld: tuple[int, ...] = pub.meld
+    tricks: tuple[int, ...] = pub.tricks
     if how == MELD_TEAM_TRICK:
-        seats: tuple[int, ...] = pub[P_DEAL_SIDES][pub[P_SIDE_INDEX][seat]]
+        seats: tuple[int, ...] = pub.deal_sides[pub.side_index[seat]]
         if any(tricks[s] for s in seats):
             return 0
         return sum(meld[s] for s in seats)
     if how == MELD_NEXT_TRICK:
-        return int(pub[P_MELD_WAIT][seat])
+        return int(pub.meld_wait[seat])
     return meld[seat] if not tricks[seat] else 0
 
 
@@ -320,7 +295,7 @@ def _unseen(k: Knowledge, view: SeatView, pub: Public) -> int:
     card too, and every card is played once, so the played bits add up), not face up."""
     played = sum(map(k.entry_bit.__getitem__, view.history_codes))
     unseen = k.full & ~view.hand_mask & ~played & ~view.widow_mask
-    turnup: int = pub[P_TURNUP]
+    turnup: int = pub.turnup
     if turnup >= 0:
         unseen &= ~(1 << turnup)
     return unseen
@@ -332,8 +307,8 @@ def _voids(k: Knowledge, view: SeatView, pub: Public, trump: int) -> list[int]:
     from the first trick, so that every trick of the history was played under the duties."""
     card_of = k.t.code_card
     suit_of = k.suit_of
-    active: int = pub[P_ACTIVE]
-    voids = [0] * len(pub[P_HAND_SIZES])
+    active: int = pub.active
+    voids = [0] * len(pub.hand_sizes)
     must_trump = k.trump_when_void and trump >= 0
     led = -1
     count = 0
@@ -356,7 +331,7 @@ def _voids(k: Knowledge, view: SeatView, pub: Public, trump: int) -> list[int]:
 
 def _strict(k: Knowledge, pub: Public) -> bool:
     """Whether the strict phase's duties hold now (as ``Position.strict``)."""
-    return bool(k.t.strict_always or pub[P_CLOSED] or (pub[P_TURNUP] < 0 and pub[P_SPOS] >= pub[P_STOCK_SIZE]))
+    return bool(k.t.strict_always or pub.closed or (pub.turnup < 0 and pub.spos >= pub.stock_size))
 
 
 def _cheapest(k: Knowledge, mask: int) -> int:
@@ -382,7 +357,7 @@ def _lead(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[int
     last = codes[-1]
     if last >= EXCHANGE and EXCHANGE in codes:
         return EXCHANGE
-    trump: int = pub[P_TRUMP]
+    trump: int = pub.trump
     if trump < 0:
         return _name_trumps(k, view, codes)
     marriage = -1
@@ -415,9 +390,9 @@ def _counts_now(k: Knowledge, pub: Public, seat: int) -> bool:
     how = k.meld_counts
     if how == MELD_AT_ONCE:
         return True
-    tricks: tuple[int, ...] = pub[P_TRICKS]
+    tricks: tuple[int, ...] = pub.tricks
     if how == MELD_TEAM_TRICK:
-        return any(tricks[s] for s in pub[P_DEAL_SIDES][pub[P_SIDE_INDEX][seat]])
+        return any(tricks[s] for s in pub.deal_sides[pub.side_index[seat]])
     if how == MELD_NEXT_TRICK:
         return False  # it waits for the marrier's next trick
     return tricks[seat] > 0
@@ -430,7 +405,7 @@ def _name_trumps(k: Knowledge, view: SeatView, codes: tuple[int, ...]) -> int:
     hand = view.hand_mask
     suit = -1
     pub = view.public
-    if pub[P_HIGH_BID] == k.moon and pub[P_DECLARER] == view.seat:
+    if pub.high_bid == k.moon and pub.declarer == view.seat:
         suit = _moon_suit(k, hand)
     if suit < 0:
         suit = _best_trump_suit(k, hand)
@@ -459,9 +434,9 @@ def _lead_card(
     winner that reaches the target is worth most, and in the strict phase a sure winner is
     cashed without regret (it takes its trick now or later)."""
     hand = view.hand_mask
-    strict = k.t.strict_always or pub[P_CLOSED] or (pub[P_TURNUP] < 0 and pub[P_SPOS] >= pub[P_STOCK_SIZE])
-    sizes: tuple[int, ...] = pub[P_HAND_SIZES]
-    side: tuple[int, ...] = pub[P_SIDE_INDEX]
+    strict = k.t.strict_always or pub.closed or (pub.turnup < 0 and pub.spos >= pub.stock_size)
+    sizes: tuple[int, ...] = pub.hand_sizes
+    side: tuple[int, ...] = pub.side_index
     mine = side[seat]
     opp_void = 0  # the suits every opponent with cards is known to lack
     if k.infer_voids:
@@ -474,7 +449,7 @@ def _lead_card(
                 opp_void &= voids[s]
     else:
         opp_cards = sum(sizes)
-        for s in pub[P_DEAL_SIDES][mine]:
+        for s in pub.deal_sides[mine]:
             opp_cards -= sizes[s]
     n_unseen = unseen.bit_count()
     miss = 1.0 - min(1.0, opp_cards / n_unseen) if n_unseen else 1.0  # an unseen card is not an opponent's
@@ -489,7 +464,7 @@ def _lead_card(
     partner_bit = k.partner_bit
     e = _cheapest(k, unseen)
     reach = -1.0  # the points still needed to reach the target (worked out when a sure winner asks)
-    declarer: int = pub[P_DECLARER]
+    declarer: int = pub.declarer
     draw = bool(u_trumps) and (declarer < 0 or side[declarer] == mine)  # the contract's side draws trumps
     follow = strict and k.follow
     big = k.big
@@ -546,19 +521,19 @@ def _follow(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[i
     if it holds (the chance ``hold`` that no later opponent beats it); a card that does not
     gives the trick to whoever is winning it -- a partner (with the chance that his card
     holds) or an opponent; each less what the card is worth kept."""
-    trick: tuple[int, ...] = pub[P_TRICK]
-    trump: int = pub[P_TRUMP]
+    trick: tuple[int, ...] = pub.trick
+    trump: int = pub.trump
     beats = k.beats[trump + 1]
     points = k.points
     pos = winning_position(trick, beats)
     best = trick[pos]
     table: float = sum([points[c] for c in trick])
-    if pub[P_WIDOW_TAKER] < 0 and pub[P_WIDOW_SIZE]:  # the first trick takes the widow too
-        table += k.avg * pub[P_WIDOW_SIZE]
-    sizes: tuple[int, ...] = pub[P_HAND_SIZES]
-    side: tuple[int, ...] = pub[P_SIDE_INDEX]
-    sitting: tuple[int, ...] = pub[P_SITTING_OUT]
-    leader: int = pub[P_LEADER]
+    if pub.widow_taker < 0 and pub.widow_size:  # the first trick takes the widow too
+        table += k.avg * pub.widow_size
+    sizes: tuple[int, ...] = pub.hand_sizes
+    side: tuple[int, ...] = pub.side_index
+    sitting: tuple[int, ...] = pub.sitting_out
+    leader: int = pub.leader
     n = len(sizes)
     winner = leader  # who is winning the trick
     for _ in range(pos):
@@ -684,7 +659,7 @@ def closing_pays(view: SeatView) -> bool:
 
 
 def _closing_pays(k: Knowledge, view: SeatView, pub: Public, seat: int, unseen: int) -> bool:
-    trump: int = pub[P_TRUMP]
+    trump: int = pub.trump
     if trump < 0:
         return False
     hand = view.hand_mask
@@ -713,7 +688,7 @@ def _closing_pays(k: Knowledge, view: SeatView, pub: Public, seat: int, unseen: 
                 best = value[c]
             pairs ^= bit
         need -= best
-    tricks: tuple[int, ...] = pub[P_TRICKS]
+    tricks: tuple[int, ...] = pub.tricks
     if need <= 0 and tricks[seat]:
         return True
     if not sure_tricks:
@@ -732,9 +707,9 @@ def _closing_pays(k: Knowledge, view: SeatView, pub: Public, seat: int, unseen: 
         need -= points[c] + e
         mask ^= bit
     if u_trumps > sure:
-        sizes: tuple[int, ...] = pub[P_HAND_SIZES]
+        sizes: tuple[int, ...] = pub.hand_sizes
         opp_cards = sum(sizes)
-        for s in pub[P_DEAL_SIDES][pub[P_SIDE_INDEX][seat]]:
+        for s in pub.deal_sides[pub.side_index[seat]]:
             opp_cards -= sizes[s]
         drawn = opp_cards <= sure
     else:
@@ -795,13 +770,13 @@ def hand_worth(view: SeatView) -> float:
     k = knowledge(view.rs)
     hand = view.hand_mask
     pub = view.public
-    trump: int = pub[P_TRUMP]
+    trump: int = pub.trump
     if trump >= 0:
         own = _suit_worth(k, hand, trump)
     else:
         own = max(_suit_worth(k, hand, s) for s in range(len(k.suit_mask)))
     if not k.bidder_alone:
-        seats: tuple[int, ...] = pub[P_DEAL_SIDES][pub[P_SIDE_INDEX][view.seat]]
+        seats: tuple[int, ...] = pub.deal_sides[pub.side_index[view.seat]]
         partners = len(seats) - 1
         if partners:
             rest = k.total - sum(k.points[c] for c in _bits(hand))
@@ -837,8 +812,8 @@ def _bid(k: Knowledge, view: SeatView, codes: tuple[int, ...]) -> int:
         return BID_BASE + k.moon
     worth = hand_worth(view)
     pub = view.public
-    declarer: int = pub[P_DECLARER]
-    side: tuple[int, ...] = pub[P_SIDE_INDEX]
+    declarer: int = pub.declarer
+    side: tuple[int, ...] = pub.side_index
     margin = BID_MARGIN
     if declarer >= 0 and declarer != view.seat and side[declarer] == side[view.seat] and not k.bidder_alone:
         margin += k.unit * RAISE_MARGIN

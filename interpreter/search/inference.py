@@ -22,7 +22,7 @@ Only the view's history is read, replayed from each world's initial deal
 from __future__ import annotations
 
 from interpreter.engine.state import DealState
-from interpreter.engine.views import P_TURNED, SeatView
+from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import CONTINUE, DISCARD_BASE
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import InconsistentView, World
@@ -46,7 +46,7 @@ def model_weight(view: SeatView, world: World, mismatch: float) -> float:
     except InconsistentView:
         return 1.0
     rs = view.rs
-    st = DealState(rs, view.dealer, hands, rest, turnup, None, view.public[P_TURNED])
+    st = DealState(rs, view.dealer, hands, rest, turnup, None, view.public.turned)
     me = view.seat
     weight = 1.0
     laid_away = iter(world.state.widow)  # the cards laid away face down, in order

@@ -35,7 +35,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from interpreter.engine.position import AUCTION, NAMING, OVER
-from interpreter.engine.views import P_PHASE
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import DECLARE, PASS, Ruleset
@@ -163,7 +162,7 @@ def ismcts(
     if len(view.legal_codes) == 1:
         only = view.legal_codes[0]
         return SearchResult(only, {only: 0}, {only: 0.0}, 0, False)
-    if view.public[P_PHASE] == NAMING:  # trump is named from the cards seen: no world is sampled yet
+    if view.public.phase == NAMING:  # trump is named from the cards seen: no world is sampled yet
         best = greedy_code(view, rng)
         return SearchResult(best, {best: 0}, {best: 0.0}, 0, False)
     sampler = WorldSampler(view)

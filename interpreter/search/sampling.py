@@ -34,20 +34,13 @@ import heapq
 import random
 from dataclasses import dataclass
 from math import factorial
-from typing import Any
 
 from interpreter.core.cards import bit_list
 from interpreter.core.errors import RulesError
 from interpreter.engine.position import AUCTION, NAMING, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
-from interpreter.engine.views import (
-    P_ACTIVE, P_BONUS, P_CALLS, P_CLAIM_SEAT, P_CLOSE_SNAP, P_CLOSED, P_CLOSED_THIS_LEAD, P_CLOSER,
-    P_DEAL_SIDES, P_DEALER, P_GONE, P_MELD_WAIT, P_TURNED, P_PASSED, P_TO_DISCARD, P_TEN_SIDE, P_OFFER, P_OVERBID, P_DECLARER, P_DRAW_PENDING, P_FIRST_TURNUP, P_HAND_SIZES, P_HIGH_BID,
-    P_KNOWN, P_LAST_WINNER, P_LEADER, P_MELD, P_PHASE, P_POINTS, P_RESULT, P_SIDE_INDEX,
-    P_SITTING_OUT, P_SPOS, P_STOCK_SIZE, P_TO_ACT, P_TRICK, P_TRICKS, P_TRICKS_PLAYED, P_TRUMP,
-    P_TURNUP, P_WIDOW_SIZE, P_WIDOW_TAKER, SeatView,
-)
+from interpreter.engine.views import Public, SeatView
 from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, DISCARD_BASE, EXCHANGE, HIDDEN_DISCARD, MARRY_BASE, Ruleset
 from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
 
@@ -85,16 +78,16 @@ class _Timeline:
         p = view.public
         n = rs.players.count
         self.n = n
-        sitting = p[P_SITTING_OUT]
+        sitting = p.sitting_out
         active = [s for s in range(n) if s not in sitting]
-        seat_at, _, _ = rs.deal_plans[p[P_DEALER]]
+        seat_at, _, _ = rs.deal_plans[p.dealer]
         self.slots: list[list[_Slot]] = [[] for _ in range(n)]
         for _, seat in seat_at:
             self.slots[seat].append(_Slot(seat, 0, -1))
-        if p[P_TO_DISCARD]:  # the widow taken into the declarer's hand, some of it not yet laid away
-            taken_at = len(view.history_codes) - p[P_WIDOW_SIZE]
-            taker = p[P_WIDOW_TAKER]
-            for _ in range(p[P_TO_DISCARD]):
+        if p.to_discard:  # the widow taken into the declarer's hand, some of it not yet laid away
+            taken_at = len(view.history_codes) - p.widow_size
+            taker = p.widow_taker
+            for _ in range(p.to_discard):
                 self.slots[taker].append(_Slot(taker, taken_at, _FROM_WIDOW))
         # cards each seat is known to have held, with the last time it still held them, and
         # cards it received openly (not through a slot), or gave away (the exchanged card)
@@ -108,13 +101,13 @@ class _Timeline:
         # whether play is strict (Position.strict) and what a follower may play (follow_mask)
         probe = object.__new__(DealState)
         probe.rs, probe.t, probe._strict_always = rs, t, t.strict_always
-        probe.stock, probe.spos, probe.closed = (0,) * p[P_STOCK_SIZE], 0, False
-        trump = t.suit_of[p[P_FIRST_TURNUP]] if p[P_FIRST_TURNUP] >= 0 else -1
+        probe.stock, probe.spos, probe.closed = (0,) * p.stock_size, 0, False
+        trump = t.suit_of[p.first_turnup] if p.first_turnup >= 0 else -1
         if rs.trump.selection in ("dealer_card", "named"):  # trump is fixed before the first card
-            trump = p[P_TRUMP]
+            trump = p.trump
         lead_sets = _lead_sets_trump(rs, p)
-        turnup = p[P_FIRST_TURNUP]
-        stock_size = p[P_STOCK_SIZE]
+        turnup = p.first_turnup
+        stock_size = p.stock_size
         spos = 0
         trick: list[int] = []
         leader = -1
@@ -177,11 +170,11 @@ class _Timeline:
                 pos = winning_position(trick, t.beats[trump + 1])
                 leader = active[(active.index(leader) + pos) % size]
                 trick = []
-        table = sum(1 << c for c in p[P_TRICK])
-        if self.played != p[P_GONE] | table:  # the history does not account for the cards gone
+        table = sum(1 << c for c in p.trick)
+        if self.played != p.gone | table:  # the history does not account for the cards gone
             self.partial = True
-            self.played = p[P_GONE] | table
-            self.slots = [[_Slot(s, 0, -1) for _ in range(p[P_HAND_SIZES][s])] for s in range(n)]
+            self.played = p.gone | table
+            self.slots = [[_Slot(s, 0, -1) for _ in range(p.hand_sizes[s])] for s in range(n)]
             self.held_until = [{} for _ in range(n)]
             self.received = [set() for _ in range(n)]
             self.given = [set() for _ in range(n)]
@@ -263,16 +256,16 @@ class WorldSampler:
         p = view.public
         n = rs.players.count
         me = view.seat
-        self._naming = p[P_PHASE] == NAMING
+        self._naming = p.phase == NAMING
         if self._naming:  # nothing is played yet: any deal of the unseen cards will do
             unseen = rs.deck.size - view.hand_mask.bit_count()
             self.count = factorial(unseen)  # an upper bound is enough: nobody solves these exactly
             return
         line = _Timeline(view)
         self._line = line
-        known_in_hand = list(p[P_KNOWN])
+        known_in_hand = list(p.known)
         known_in_hand[me] = view.hand_mask
-        turnup = p[P_TURNUP]
+        turnup = p.turnup
         located = view.hand_mask | line.played | view.widow_mask
         for mask in known_in_hand:
             located |= mask
@@ -300,14 +293,14 @@ class WorldSampler:
             self._placed.append(fit[0])
             self._free.append(sorted(fit[1], key=lambda s: s.time))
             self.capacity.append(len(fit[1]) if seat != me else 0)
-            if len(fit[1]) + hand.bit_count() != p[P_HAND_SIZES][seat]:
-                raise InconsistentView(f"seat {seat} holds {p[P_HAND_SIZES][seat]} cards, but the history leaves it {len(fit[1]) + hand.bit_count()}")
+            if len(fit[1]) + hand.bit_count() != p.hand_sizes[seat]:
+                raise InconsistentView(f"seat {seat} holds {p.hand_sizes[seat]} cards, but the history leaves it {len(fit[1]) + hand.bit_count()}")
             if seat == me and fit[1]:
                 raise InconsistentView("the seat's own cards do not fill its hand")
         # the locations of hidden cards: each other hand, the face-down stock, the widow
         self.others = [s for s in range(n) if s != me]
-        self.stock_left = p[P_STOCK_SIZE] - p[P_SPOS]
-        self.widow_hidden = p[P_WIDOW_SIZE] if not view.widow_mask else 0
+        self.stock_left = p.stock_size - p.spos
+        self.widow_hidden = p.widow_size if not view.widow_mask else 0
         caps = [self.capacity[s] for s in self.others] + [self.stock_left, self.widow_hidden]
         if sum(caps) != len(self.hidden):
             raise InconsistentView(f"{len(self.hidden)} hidden cards for {sum(caps)} places")
@@ -405,7 +398,7 @@ class WorldSampler:
         p = view.public
         n = rs.players.count
         me = view.seat
-        sizes: tuple[int, ...] = p[P_HAND_SIZES]
+        sizes: tuple[int, ...] = p.hand_sizes
         rest = [c for c in range(rs.deck.size) if not view.hand_mask >> c & 1]
         rng.shuffle(rest)
         hands = [0] * n
@@ -417,16 +410,16 @@ class WorldSampler:
                     hands[seat] |= 1 << rest.pop()
         later: list[list[int]] = [[] for _ in range(n)]
         for seat in range(n):
-            if seat in p[P_SITTING_OUT] and rs.deal.dealer_sits_out:
+            if seat in p.sitting_out and rs.deal.dealer_sits_out:
                 continue  # the dealer sitting out receives no cards
             for _ in range(rs.deal.hand_size - sizes[seat]):
                 card = rest.pop()
                 later[seat].append(card)
                 hands[seat] |= 1 << card
                 unseen[seat] |= 1 << card
-        forehand = (p[P_DEALER] + 1) % n
+        forehand = (p.dealer + 1) % n
         shown = later[forehand][0] if later[forehand] else -1
-        st = DealState(rs, p[P_DEALER], hands, rest, -1, unseen, shown)
+        st = DealState(rs, p.dealer, hands, rest, -1, unseen, shown)
         for h in view.history_codes:
             st.step_code(h & 0xFFFF)
         return World(st, [bit_list(h) for h in hands])
@@ -437,9 +430,9 @@ class WorldSampler:
         line = self._line
         n = rs.players.count
         me = view.seat
-        hands = list(p[P_KNOWN])
+        hands = list(p.known)
         hands[me] = view.hand_mask
-        stock: list[int] = [-1] * p[P_STOCK_SIZE]
+        stock: list[int] = [-1] * p.stock_size
         initial: list[list[int]] = [[] for _ in range(n)]
         from_widow: list[int] = []  # cards taken from the widow and still in the declarer's hand
         for seat in range(n):
@@ -464,7 +457,7 @@ class WorldSampler:
                     from_widow.append(card)
                 else:
                     initial[seat].append(card)
-        spos = p[P_SPOS]
+        spos = p.spos
         stock[spos:] = future
         if line.partial:  # the cards drawn before are unknown: any cards out of the stock will do
             out = bit_list(line.played | sum(hands))
@@ -473,30 +466,30 @@ class WorldSampler:
         if view.widow_mask and rs.tables.lays_away:  # laid away by this seat: in the order he did
             widow = tuple((h & 0xFFFF) - DISCARD_BASE for h in view.history_codes if h & 0xFFFF >= DISCARD_BASE)
         st = object.__new__(DealState)
-        st.rs, st.t, st.n, st.dealer = rs, rs.tables, n, p[P_DEALER]
+        st.rs, st.t, st.n, st.dealer = rs, rs.tables, n, p.dealer
         if rs.deal.talon:
             st.stock, st.widow = tuple(stock), ()
         else:
             st.stock, st.widow = (), widow
         st.hands = hands
-        st.spos, st.turnup, st.first_turnup, st.trump = spos, p[P_TURNUP], p[P_FIRST_TURNUP], p[P_TRUMP]
-        st.closed, st.closer, st.close_snap, st.phase = p[P_CLOSED], p[P_CLOSER], p[P_CLOSE_SNAP], p[P_PHASE]
-        st.to_act, st.leader, st.trick, st.draw_pending = p[P_TO_ACT], p[P_LEADER], list(p[P_TRICK]), p[P_DRAW_PENDING]
-        st.claim_seat, st.tricks_played, st.points = p[P_CLAIM_SEAT], p[P_TRICKS_PLAYED], list(p[P_POINTS])
-        st.tricks, st.meld, st.bonus = list(p[P_TRICKS]), list(p[P_MELD]), list(p[P_BONUS])
-        st.meld_wait = list(p[P_MELD_WAIT])
-        st.last_winner, st.closed_this_lead, st.high_bid = p[P_LAST_WINNER], p[P_CLOSED_THIS_LEAD], p[P_HIGH_BID]
-        st.declarer, st.calls, st.sitting_out, st.widow_taker = p[P_DECLARER], p[P_CALLS], p[P_SITTING_OUT], p[P_WIDOW_TAKER]
-        st.known = list(p[P_KNOWN])
-        st.history, st.draws, st.result, st.undo = _real_history(view, widow), list(view.draws), p[P_RESULT], []
-        st.deal_sides, st._side, st._active = p[P_DEAL_SIDES], p[P_SIDE_INDEX], p[P_ACTIVE]
+        st.spos, st.turnup, st.first_turnup, st.trump = spos, p.turnup, p.first_turnup, p.trump
+        st.closed, st.closer, st.close_snap, st.phase = p.closed, p.closer, p.close_snap, p.phase
+        st.to_act, st.leader, st.trick, st.draw_pending = p.to_act, p.leader, list(p.trick), p.draw_pending
+        st.claim_seat, st.tricks_played, st.points = p.claim_seat, p.tricks_played, list(p.points)
+        st.tricks, st.meld, st.bonus = list(p.tricks), list(p.meld), list(p.bonus)
+        st.meld_wait = list(p.meld_wait)
+        st.last_winner, st.closed_this_lead, st.high_bid = p.last_winner, p.closed_this_lead, p.high_bid
+        st.declarer, st.calls, st.sitting_out, st.widow_taker = p.declarer, p.calls, p.sitting_out, p.widow_taker
+        st.known = list(p.known)
+        st.history, st.draws, st.result, st.undo = _real_history(view, widow), list(view.draws), p.result, []
+        st.deal_sides, st._side, st._active = p.deal_sides, p.side_index, p.active
         st._strict_always = rs.tables.strict_always
-        st.gone = p[P_GONE]
-        st.unseen, st.shown, st.turned = (0,) * n, p[P_TURNED], p[P_TURNED]
+        st.gone = p.gone
+        st.unseen, st.shown, st.turned = (0,) * n, p.turned, p.turned
         st.lead_trump = _lead_sets_trump(rs, p)
-        st.passed = p[P_PASSED]
-        st.to_discard = p[P_TO_DISCARD]
-        st.ten_side, st.offer, st.overbid = p[P_TEN_SIDE], p[P_OFFER], p[P_OVERBID]
+        st.passed = p.passed
+        st.to_discard = p.to_discard
+        st.ten_side, st.offer, st.overbid = p.ten_side, p.offer, p.overbid
         st.married = 0
         if rs.tables.partner_marries:  # the marriages announced, from the history
             low = rs.tables.marriage_low
@@ -505,8 +498,8 @@ class WorldSampler:
                 if MARRY_BASE <= code < EXCHANGE:
                     card = code - MARRY_BASE
                     st.married |= 1 << (card if low >> card & 1 else rs.marriage_partner[card])
-        st.contract = rs.bidding.contract(p[P_HIGH_BID]) if p[P_PHASE] != AUCTION else None
-        taker = p[P_WIDOW_TAKER]
+        st.contract = rs.bidding.contract(p.high_bid) if p.phase != AUCTION else None
+        taker = p.widow_taker
         if taker >= 0 and taker != me:  # the widow's points, hidden from this seat, count for its taker
             pts = rs.tables.points
             st.points[taker] += sum(pts[c] for c in widow)
@@ -527,10 +520,10 @@ def _real_history(view: SeatView, widow: tuple[int, ...]) -> list[int]:
     return out
 
 
-def _lead_sets_trump(rs: Ruleset, p: tuple[Any, ...]) -> bool:
+def _lead_sets_trump(rs: Ruleset, p: Public) -> bool:
     """Whether the first card led fixes trump in this deal (not in a moon without trump)."""
     moon = rs.bidding.moon
-    notrump = moon is not None and moon.trump == "none" and p[P_HIGH_BID] == moon.bid and p[P_PHASE] != AUCTION
+    notrump = moon is not None and moon.trump == "none" and p.high_bid == moon.bid and p.phase != AUCTION
     return rs.trump.selection == "first_card_led" and not notrump
 
 

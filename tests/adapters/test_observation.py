@@ -21,7 +21,7 @@ import pytest
 
 from interpreter.core.cards import bit_list
 from interpreter.engine.state import NAMING, DealState
-from interpreter.engine.views import P_GONE, P_KNOWN, P_TURNUP, SeatView
+from interpreter.engine.views import SeatView
 from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
 from interpreter.play.bots.policy import ObservationLayout, PolicyAgent, ViewState, layout, load_policy, make_policy_agent
 from interpreter.play.bots.random_bot import RandomBot
@@ -87,7 +87,7 @@ def test_the_observation_shows_exactly_what_the_view_shows(name: str) -> None:
             trick[s] |= 1 << rs.deck.index(card)
         # a card played: a play, or a marriage whose card reached the table (a partner's shown
         # marriage stays in his hand; a card laid away is no play)
-        out_of_hand = view.public[P_GONE] | sum(trick)
+        out_of_hand = view.public.gone | sum(trick)
         played = [0] * n
         for h in view.history_codes:
             kind, card = t.code_kind[h & 0xFFFF], t.code_card[h & 0xFFFF]
@@ -95,16 +95,16 @@ def test_the_observation_shows_exactly_what_the_view_shows(name: str) -> None:
                 played[h >> 16] |= 1 << card
         assert plane(obs, lay, "hand") == view.hand_mask
         assert plane(obs, lay, "widow") == view.widow_mask
-        turnup = view.public[P_TURNUP]
+        turnup = view.public.turnup
         assert plane(obs, lay, "turn_up") == (1 << turnup if turnup >= 0 else 0)
         for s in range(n):
             assert plane(obs, lay, "played", rel[s]) == played[s]
             assert plane(obs, lay, "trick", rel[s]) == trick[s]
-            assert plane(obs, lay, "known", rel[s]) == view.public[P_KNOWN][s]
+            assert plane(obs, lay, "known", rel[s]) == view.public.known[s]
         # and against the truth: no card hidden from this seat is in any card plane
         seen = view.hand_mask | view.widow_mask | (1 << turnup if turnup >= 0 else 0)
         for s in range(n):
-            seen |= played[s] | view.public[P_KNOWN][s]
+            seen |= played[s] | view.public.known[s]
         hidden = rs.deck.full_mask & ~seen
         dealt_later = state.unseen[seat] if state.phase == NAMING else 0  # not seen while trump is named
         assert hidden & state.hands[seat] & ~dealt_later == 0

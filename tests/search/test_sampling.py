@@ -24,7 +24,7 @@ import pytest
 
 from interpreter.engine.state import NAMING, DealState
 from interpreter.core.errors import IllegalActionError
-from interpreter.engine.views import P_HAND_SIZES, P_KNOWN, P_TURNED, SeatView
+from interpreter.engine.views import SeatView
 from interpreter.play.posstring import parse_position, position_string
 from interpreter.play.record import apply_recorded
 from interpreter.rules.loader import load_ruleset
@@ -55,7 +55,7 @@ def replayed(rs: Ruleset, view: SeatView, hands: list[int], rest: list[int], tur
              history: list[int] | None = None) -> DealState:
     """The deal with these initial cards, the view's history applied with every move checked
     (the world's own history where cards laid away face down are filled in)."""
-    st = DealState(rs, view.dealer, hands, rest, turnup, None, view.public[P_TURNED])  # the card shown for trump
+    st = DealState(rs, view.dealer, hands, rest, turnup, None, view.public.turned)  # the card shown for trump
     for h in (view.history_codes if history is None else history):
         apply_recorded(st, rs.action_of[h & 0xFFFF])
     if st.key() != target and CONTINUE in st.legal_codes():
@@ -121,7 +121,7 @@ def consistent_placements(rs: Ruleset, view: SeatView) -> set[tuple[int, ...]]:
         card = rs.tables.code_card[h & 0xFFFF]
         if card >= 0:
             played[h >> 16] |= 1 << card
-    known = view.public[P_KNOWN]
+    known = view.public.known
     located = view.hand_mask | view.widow_mask
     for s in range(n):
         located |= played[s] | known[s]
@@ -245,9 +245,8 @@ def test_a_shown_marriage_partner_stays_in_the_hand() -> None:
 def test_a_view_that_no_deal_can_give_is_refused() -> None:
     rs = load_ruleset("schnapsen")
     view = DealState.new(rs, 0, 1).view(0)
-    sizes = list(view.public)
-    sizes[P_HAND_SIZES] = (5, 6)  # one card too many for the cards left
-    broken = SeatView(rs, 0, view.hand_mask, view.legal_codes, view.history_codes, view.draws, 0, tuple(sizes), view.actor)
+    public = view.public._replace(hand_sizes=(5, 6))  # one card too many for the cards left
+    broken = SeatView(rs, 0, view.hand_mask, view.legal_codes, view.history_codes, view.draws, 0, public, view.actor)
     with pytest.raises(InconsistentView):
         WorldSampler(broken)
 
