@@ -35,11 +35,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from interpreter.engine.state import DealState  # noqa: E402
-from interpreter.engine.views import P_TRICK, SeatView  # noqa: E402
+from interpreter.engine.views import SeatView  # noqa: E402
 from interpreter.play.bots import Agent, make_agent  # noqa: E402
 from interpreter.play.runner import play_deal  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
-from interpreter.rules.ruleset import BID_BASE, MARRY_BASE, PASS, Ruleset  # noqa: E402
+from interpreter.rules.ruleset import Ruleset  # noqa: E402
+from interpreter.core.actions import BID_BASE, MARRY_BASE, PASS  # noqa: E402
 from interpreter.search.heuristic import greedy_code  # noqa: E402
 
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-4")
@@ -106,7 +107,7 @@ def kind(view: SeatView) -> str:
         return "auction"
     if first >= MARRY_BASE:
         return "step"
-    return "follow" if view.public[P_TRICK] else "lead"
+    return "follow" if view.public.trick else "lead"
 
 
 def speed(rs: Ruleset, deals: int = 200, repeat: int = 5, inner: int = 20) -> tuple[dict[str, tuple[float, int]], float]:

@@ -32,7 +32,8 @@ import time
 from interpreter.engine.position import AUCTION, OVER
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
-from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE
 from interpreter.search.solver import solve
 
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-2", "north-american-3", "north-american-4")

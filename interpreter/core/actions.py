@@ -16,6 +16,23 @@ from dataclasses import dataclass
 from interpreter.core.cards import Card
 
 
+# Action codes, the engine's ints for these values (a ruleset maps one to the other:
+# ``Ruleset.action_of``, ``Ruleset.code_of``): plays are the card index, marriages 64 + index,
+# naming trump 136 + suit index, bids 200 + amount, laying a card away 256 + index.
+MARRY_BASE = 64
+EXCHANGE = 128
+CLOSE = 129
+CLOSE_BEFORE_DRAW = 130
+DECLARE = 131
+CONTINUE = 132
+PASS = 133
+TRUMP_BASE = 136
+BID_BASE = 200
+#: what the others see of a card laid away: its code in their views' history (never legal)
+HIDDEN_DISCARD = 255
+DISCARD_BASE = 256
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base class of every action."""

@@ -37,19 +37,8 @@ from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY, Position
 from interpreter.engine.settle import DealResult, Settling
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import SeatView, make_view
-from interpreter.rules.ruleset import (
-    BID_BASE,
-    CLOSE,
-    CLOSE_BEFORE_DRAW,
-    CONTINUE,
-    DECLARE,
-    EXCHANGE,
-    MARRY_BASE,
-    DISCARD_BASE,
-    PASS,
-    TRUMP_BASE,
-    Ruleset,
-)
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, DISCARD_BASE, PASS, TRUMP_BASE
 from interpreter.rules.tables import MELD_NEXT_TRICK
 
 __all__ = ["AUCTION", "NAMING", "OVER", "PLAY", "DealResult", "DealState", "deal_cards", "deal_marks"]

@@ -23,7 +23,8 @@ from interpreter.core.actions import Action
 from interpreter.core.cards import Card, bit_list
 from interpreter.engine.position import NAMING, OVER
 from interpreter.engine.trick import winning_position
-from interpreter.rules.ruleset import DISCARD_BASE, HIDDEN_DISCARD, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD
 
 if TYPE_CHECKING:
     from interpreter.engine.settle import DealResult

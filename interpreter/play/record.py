@@ -27,7 +27,8 @@ from interpreter.rules.loader import load_named_ruleset, load_ruleset
 from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, with_carry
 from interpreter.rules.resources import bundled_rulesets
-from interpreter.rules.ruleset import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE
 from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.state import DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath

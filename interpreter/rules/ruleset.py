@@ -13,6 +13,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.core.actions import (
+    BID_BASE,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    CONTINUE,
+    DECLARE,
+    DISCARD_BASE,
+    EXCHANGE,
+    HIDDEN_DISCARD,
+    MARRY_BASE,
+    PASS,
+    TRUMP_BASE,
     Action,
     Bid,
     Close,
@@ -55,22 +66,6 @@ if TYPE_CHECKING:
     from interpreter.core.errors import RulesError
 
     from interpreter.rules.expr import Expression
-
-
-# Action codes: plays are the card index, marriages 64 + index, naming trump 136 + suit index,
-# bids 200 + amount, laying a card away 256 + index.
-MARRY_BASE = 64
-EXCHANGE = 128
-CLOSE = 129
-CLOSE_BEFORE_DRAW = 130
-DECLARE = 131
-CONTINUE = 132
-PASS = 133
-TRUMP_BASE = 136
-BID_BASE = 200
-#: what the others see of a card laid away: its code in their views' history (never legal)
-HIDDEN_DISCARD = 255
-DISCARD_BASE = 256
 
 
 @dataclass(frozen=True, slots=True)

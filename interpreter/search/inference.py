@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
-from interpreter.rules.ruleset import CONTINUE, DISCARD_BASE
+from interpreter.core.actions import CONTINUE, DISCARD_BASE
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import InconsistentView, World
 

@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from interpreter.engine.position import AUCTION, NAMING, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
-from interpreter.rules.ruleset import DECLARE, PASS, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import DECLARE, PASS
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.inference import informative_moves, model_weight

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from interpreter.engine.views import SeatView
-from interpreter.rules.ruleset import DECLARE
+from interpreter.core.actions import DECLARE
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 

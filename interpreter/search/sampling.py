@@ -41,7 +41,8 @@ from interpreter.engine.position import AUCTION, NAMING, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import Public, SeatView
-from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, DISCARD_BASE, EXCHANGE, HIDDEN_DISCARD, MARRY_BASE, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, DISCARD_BASE, EXCHANGE, HIDDEN_DISCARD, MARRY_BASE
 from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
 
 __all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]

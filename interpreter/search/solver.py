@@ -62,16 +62,7 @@ from dataclasses import dataclass
 
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
-from interpreter.rules.ruleset import (
-    BID_BASE,
-    CLOSE,
-    CLOSE_BEFORE_DRAW,
-    CONTINUE,
-    DECLARE,
-    EXCHANGE,
-    MARRY_BASE,
-    PASS,
-)
+from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, PASS
 
 __all__ = ["Solution", "Solver", "move_values", "solve"]
 

@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine.state import DealState
-from interpreter.rules.ruleset import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS
 from interpreter.sim.metrics import END_THROWN_IN, record_deal
 from interpreter.sim.simulate import play_deals
 

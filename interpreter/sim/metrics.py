@@ -29,7 +29,8 @@ from interpreter.core.actions import Action
 from interpreter.engine.position import AUCTION, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
-from interpreter.rules.ruleset import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS
 
 #: The sum every deal adds 1 to: the denominator of every per-deal figure.
 DEALS = "deals"

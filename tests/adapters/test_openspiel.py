@@ -20,7 +20,7 @@ from interpreter.play.bots.random_bot import RandomBot
 from interpreter.play.runner import play_match
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.resources import bundled_rulesets
-from interpreter.rules.ruleset import DECLARE
+from interpreter.core.actions import DECLARE
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted(bundled_rulesets())

@@ -20,7 +20,8 @@ from interpreter.engine.build import build_position
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import BOT_KINDS, BasicBot, GreedyBot, make_agent
 from interpreter.play.runner import play_deal
-from interpreter.rules.ruleset import BID_BASE, CLOSE, CONTINUE, DECLARE, MARRY_BASE, PASS, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import BID_BASE, CLOSE, CONTINUE, DECLARE, MARRY_BASE, PASS
 from interpreter.search.heuristic import closing_pays, greedy_code, hand_worth
 from interpreter.search.sampling import WorldSampler
 

@@ -12,7 +12,7 @@ import yaml
 
 from clitools import POSITION_KEYS, REPLAY_KEYS, RULESETS, SEATS, Outcome, invoke, no_traceback, run_rules
 from interpreter import DealState, load_ruleset, parse_action
-from interpreter.rules.ruleset import CONTINUE
+from interpreter.core.actions import CONTINUE
 
 POSITION = """\
 ruleset: schnapsen

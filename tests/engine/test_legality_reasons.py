@@ -14,7 +14,7 @@ import pytest
 
 from interpreter import Card, DealState, IllegalActionError, Play, bundled_rulesets, load_ruleset
 from interpreter.core.actions import Bid, Marry
-from interpreter.rules.ruleset import CONTINUE
+from interpreter.core.actions import CONTINUE
 from tests.architecture.test_key_paths import schema_paths
 
 FIXTURES = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "rulesets").glob("*.yaml"))

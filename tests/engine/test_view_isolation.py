@@ -16,7 +16,8 @@ from interpreter.engine.views import SeatView
 from interpreter.play.bots import BOT_KINDS, make_agent
 from interpreter.play.runner import play_deal
 from interpreter.rules.loader import load_ruleset
-from interpreter.rules.ruleset import DECLARE, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import DECLARE
 
 RULESETS = ["schnapsen", "sechsundsechzig", "north-american-4", "north-american-3"]
 FRIENDLY = (

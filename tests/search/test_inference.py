@@ -9,7 +9,7 @@ from interpreter.engine.build import build_position
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
-from interpreter.rules.ruleset import DECLARE
+from interpreter.core.actions import DECLARE
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.inference import informative_moves, model_weight
 from interpreter.search.sampling import World, WorldSampler

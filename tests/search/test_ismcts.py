@@ -11,7 +11,7 @@ from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.play.bots.search_bot import LEVELS, SearchBot, parse_search_kind
 from interpreter.rules.loader import load_ruleset
-from interpreter.rules.ruleset import DECLARE
+from interpreter.core.actions import DECLARE
 from interpreter.search.ismcts import ismcts
 from interpreter.search.sampling import sample_world
 
@@ -101,7 +101,7 @@ def test_seat_kind_options() -> None:
 def test_the_random_rollout_bids_like_the_random_seat() -> None:
     """In an auction the random policy passes or makes the smallest raise, never a jump (a
     rollout that bid at random would mostly bid the moon and lose it)."""
-    from interpreter.rules.ruleset import BID_BASE, PASS
+    from interpreter.core.actions import BID_BASE, PASS
     from interpreter.search.ismcts import random_policy
 
     rs = load_ruleset("north-american-4")

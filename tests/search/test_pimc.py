@@ -8,7 +8,7 @@ import random
 from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
-from interpreter.rules.ruleset import CLOSE, DECLARE
+from interpreter.core.actions import CLOSE, DECLARE
 from interpreter.search.pimc import pimc
 from interpreter.search.solver import Solver
 

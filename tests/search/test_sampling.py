@@ -28,7 +28,8 @@ from interpreter.engine.views import SeatView
 from interpreter.play.posstring import parse_position, position_string
 from interpreter.play.record import apply_recorded
 from interpreter.rules.loader import load_ruleset
-from interpreter.rules.ruleset import CONTINUE, DECLARE, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import CONTINUE, DECLARE
 from interpreter.search.sampling import InconsistentView, WorldSampler, sample_world
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -24,7 +24,8 @@ from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.play.record import deal_from_mapping
 from interpreter.rules.loader import load_ruleset
-from interpreter.rules.ruleset import DECLARE, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import DECLARE
 from interpreter.search.solver import Solution, Solver, move_values, solve
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,8 @@ from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots.random_bot import random_playout
 from interpreter.rules.loader import load_ruleset
-from interpreter.rules.ruleset import CLOSE, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, Ruleset
+from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import CLOSE, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE
 from interpreter.sim.figures import figures
 from interpreter.sim.metrics import agent_deal, random_deal, record_deal
 from interpreter.sim.simulate import SimSpec, simulate
