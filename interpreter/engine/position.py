@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.fields import FIELDS, generate
+from interpreter.engine.trick import seat_after
 from interpreter.engine.fields import names as field_names
 from interpreter.rules.ruleset import ContractSpec, Ruleset
 
@@ -240,7 +241,4 @@ class Position:
 
     def next_seat(self, seat: int) -> int:
         """The next seat to the left that plays in this deal."""
-        seat = (seat + 1) % self.n
-        while seat in self.sitting_out:
-            seat = (seat + 1) % self.n
-        return seat
+        return seat_after(seat, self.n, self.sitting_out)

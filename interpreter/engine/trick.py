@@ -1,4 +1,5 @@
-"""Who wins a trick: the one rule the engine, the views, the sampler and the heuristic share."""
+"""Who wins a trick, and who plays next: the rules the engine, the views, the sampler and the
+heuristic share."""
 
 from __future__ import annotations
 
@@ -17,3 +18,12 @@ def winning_position(trick: Sequence[int], beats: Sequence[int]) -> int:
         if beats[best_card] >> c & 1:
             best, best_card = i, c
     return best
+
+
+def seat_after(seat: int, n: int, sitting_out: Sequence[int]) -> int:
+    """The next seat to the left of ``seat`` (of ``n``) that plays in this deal: the seats
+    ``sitting_out`` are passed over."""
+    seat = (seat + 1) % n
+    while seat in sitting_out:
+        seat = (seat + 1) % n
+    return seat

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from interpreter.core.actions import Action
 from interpreter.core.cards import Card, bit_list
 from interpreter.engine.position import NAMING, OVER
-from interpreter.engine.trick import winning_position
+from interpreter.engine.trick import seat_after, winning_position
 from interpreter.rules.ruleset import Ruleset
 from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD
 
@@ -78,6 +78,7 @@ class Public(NamedTuple):
     ten_side: int
     offer: int
     overbid: int
+    strict: bool  # the strict phase's duties hold now (DealState.strict: the engine answers)
 
 
 #: The names of the public fields, in order.
@@ -243,9 +244,7 @@ class SeatView:
             n = self.rs.players.count
             for c in p.trick:
                 out.append((seat, cards[c]))
-                seat = (seat + 1) % n
-                while seat in p.sitting_out:
-                    seat = (seat + 1) % n
+                seat = seat_after(seat, n, p.sitting_out)
             value = self._keep("trick", tuple(out))
         return value  # type: ignore[no-any-return]
 
@@ -407,6 +406,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
         state.deal_sides, state._side, state._active,
         state.result, len(state.stock), len(state.widow), tuple(seat_points), state.gone, tuple(state.meld_wait),
         state.turned, state.passed, state.to_discard, state.ten_side, state.offer, state.overbid,
+        state.strict(),
     ))
     own = hands[seat]
     if state.phase == NAMING:  # the cards dealt after trump is named are not seen yet, by anybody

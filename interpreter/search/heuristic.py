@@ -50,7 +50,7 @@ from collections.abc import Sequence
 
 from interpreter.core.cards import bit_list
 from interpreter.engine.position import NAMING
-from interpreter.engine.trick import winning_position
+from interpreter.engine.trick import seat_after, winning_position
 from interpreter.engine.views import Public, SeatView
 from interpreter.rules.ruleset import Ruleset
 from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, DISCARD_BASE, PASS, TRUMP_BASE
@@ -318,11 +318,6 @@ def _voids(k: Knowledge, view: SeatView, pub: Public, trump: int) -> list[int]:
     return voids
 
 
-def _strict(k: Knowledge, pub: Public) -> bool:
-    """Whether the strict phase's duties hold now (as ``Position.strict``)."""
-    return bool(k.t.strict_always or pub.closed or (pub.turnup < 0 and pub.spos >= pub.stock_size))
-
-
 def _cheapest(k: Knowledge, mask: int) -> int:
     """The fewest points of a card in ``mask`` (0 for no card)."""
     for points, cards in k.by_points:
@@ -423,7 +418,7 @@ def _lead_card(
     winner that reaches the target is worth most, and in the strict phase a sure winner is
     cashed without regret (it takes its trick now or later)."""
     hand = view.hand_mask
-    strict = k.t.strict_always or pub.closed or (pub.turnup < 0 and pub.spos >= pub.stock_size)
+    strict = pub.strict
     sizes: tuple[int, ...] = pub.hand_sizes
     side: tuple[int, ...] = pub.side_index
     mine = side[seat]
@@ -526,9 +521,7 @@ def _follow(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[i
     n = len(sizes)
     winner = leader  # who is winning the trick
     for _ in range(pos):
-        winner = (winner + 1) % n
-        while winner in sitting:
-            winner = (winner + 1) % n
+        winner = seat_after(winner, n, sitting)
     mine = side[seat]
     later_opp_cards = 0  # the cards of the opponents still to play to this trick
     later = []
@@ -544,7 +537,7 @@ def _follow(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[i
     led = suit_of[trick[0]]
     miss = void = 1.0
     n_trumps = 0
-    strict = _strict(k, pub)
+    strict = pub.strict
     if later_opp_cards:
         unseen = _unseen(k, view, pub)
         n_unseen = unseen.bit_count()
