@@ -380,3 +380,23 @@ def test_a_side_that_is_not_a_match_side_is_refused() -> None:
     state = DealState.new(load_ruleset("north-american-4"), 0, 1)
     with pytest.raises(ValueError, match="side 2"):
         solve(state, side=2)
+
+
+@pytest.mark.parametrize("name", BUNDLED + OTHERS, ids=lambda p: Path(p).stem)
+def test_playing_the_solvers_best_moves_to_the_end_scores_its_value(name: str) -> None:
+    """A value is only as good as the line that earns it: from small positions, every seat plays
+    the solver's best action (for the side the value is for: its seats maximise, every other seat
+    minimises, as the value assumes) until the deal is over, and the score reached is exactly the
+    value solved at the start."""
+    rs = load_ruleset(name)
+    rng = random.Random(f"line {Path(name).stem}")
+    for _ in range(25):
+        state = random_position(rs, rng, max_cards=3)
+        side = rng.randrange(rs.side_count)
+        value = solve(state, side=side).value
+        line = state.copy()
+        while line.phase != OVER:
+            best = solve(line, side=side).best
+            assert best is not None and best in line.legal_codes()
+            line.push_code(best)
+        assert leaf_value(line, side) == value, rs.name
