@@ -17,6 +17,7 @@ friendly ones.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from interpreter.core.actions import Action
@@ -395,19 +396,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
             points[taker] -= hidden
             seat_points[taker] -= hidden
     actor = state.actor
-    trick = state.trick
-    public = _new_public(Public, (
-        state.dealer, state.spos, state.turnup, state.first_turnup, state.trump, state.closed,
-        state.closer, state.close_snap, state.phase, state.to_act, state.leader, tuple(trick),
-        state.draw_pending, state.claim_seat, state.tricks_played, tuple(points), tuple(state.tricks),
-        tuple(state.meld), tuple(bonus), state.last_winner, state.closed_this_lead,
-        state.high_bid, state.declarer, state.calls, state.sitting_out, taker,
-        tuple(map(_and, state.known, hands)), tuple(map(int.bit_count, _dealt(state))),
-        state.deal_sides, state._side, state._active,
-        state.result, len(state.stock), len(state.widow), tuple(seat_points), state.gone, tuple(state.meld_wait),
-        state.turned, state.passed, state.to_discard, state.ten_side, state.offer, state.overbid,
-        state.strict(),
-    ))
+    public = _publish(state, points, seat_points, hands)
     own = hands[seat]
     if state.phase == NAMING:  # the cards dealt after trump is named are not seen yet, by anybody
         own &= ~state.unseen[seat]
@@ -419,6 +408,49 @@ def make_view(state: DealState, seat: int) -> SeatView:
     ))
     _set(view, "_cache", {})
     return view
+
+
+#: How a public field that is not a field of the state under its own name is published:
+#: an expression of ``state``, ``points`` (a widow only its taker knows left out),
+#: ``seat_points`` and ``hands``.  Every other field of Public is the state's field of that
+#: name, a tuple of it if it is a list: a field added to the table and to Public is published
+#: with no other edit (tests/engine/test_fields.py checks that the two agree).
+PUBLISHED: dict[str, str] = {
+    "points": "tuple(points)",
+    "known": "tuple(map(_and, state.known, hands))",
+    "hand_sizes": "tuple(map(int.bit_count, _dealt(state)))",
+    "side_index": "state._side",
+    "active": "state._active",
+    "stock_size": "len(state.stock)",
+    "widow_size": "len(state.widow)",
+    "seat_points": "tuple(seat_points)",
+    "strict": "state.strict()",
+}
+
+
+def _publisher() -> Callable[[DealState, list[int], list[int], list[int]], Public]:
+    """The function that builds a view's :class:`Public` from a state, written from Public's
+    fields and the table of the deal's fields (straight-line code, compiled once)."""
+    from interpreter.engine.fields import FIELDS
+
+    kinds = {f.name: f.kind for f in FIELDS}
+    parts = []
+    for name in Public._fields:
+        if name in PUBLISHED:
+            parts.append(PUBLISHED[name])
+        elif kinds.get(name) == "list":
+            parts.append(f"tuple(state.{name})")
+        elif kinds.get(name) in ("value", "const"):
+            parts.append(f"state.{name}")
+        else:
+            raise TypeError(f"Public.{name} is no field of the state and has no PUBLISHED expression")
+    source = (
+        "def publish(state, points, seat_points, hands):\n"
+        f"    return _new(Public, ({', '.join(parts)},))\n"
+    )
+    namespace: dict[str, Any] = {"_new": _new_public, "Public": Public, "_and": _and, "_dealt": _dealt}
+    exec(compile(source, "<views.publish>", "exec"), namespace)  # our own tables, never input
+    return namespace["publish"]  # type: ignore[no-any-return]
 
 
 def _seen_history(history: list[int], seat: int) -> tuple[int, ...]:
@@ -437,6 +469,7 @@ def _dealt(state: DealState) -> list[int]:
 _set = object.__setattr__
 _add = int.__add__
 _and = int.__and__
+_publish = _publisher()
 
 
 def partners(view: SeatView, a: int, b: int) -> bool:

@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from math import factorial
 
 from interpreter.core.cards import bit_list
@@ -40,7 +42,7 @@ from interpreter.core.errors import RulesError
 from interpreter.engine.position import AUCTION, NAMING, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
-from interpreter.engine.views import Public, SeatView
+from interpreter.engine.views import PUBLISHED, Public, SeatView
 from interpreter.rules.ruleset import Ruleset
 from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, DISCARD_BASE, EXCHANGE, HIDDEN_DISCARD, MARRY_BASE
 from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
@@ -467,30 +469,20 @@ class WorldSampler:
         if view.widow_mask and rs.tables.lays_away:  # laid away by this seat: in the order he did
             widow = tuple((h & 0xFFFF) - DISCARD_BASE for h in view.history_codes if h & 0xFFFF >= DISCARD_BASE)
         st = object.__new__(DealState)
-        st.rs, st.t, st.n, st.dealer = rs, rs.tables, n, p.dealer
+        st.rs, st.t, st.n = rs, rs.tables, n
+        _rebuild(st, p)  # every public field of the state under its own name (see _rebuilder)
         if rs.deal.talon:
             st.stock, st.widow = tuple(stock), ()
         else:
             st.stock, st.widow = (), widow
         st.hands = hands
-        st.spos, st.turnup, st.first_turnup, st.trump = spos, p.turnup, p.first_turnup, p.trump
-        st.closed, st.closer, st.close_snap, st.phase = p.closed, p.closer, p.close_snap, p.phase
-        st.to_act, st.leader, st.trick, st.draw_pending = p.to_act, p.leader, list(p.trick), p.draw_pending
-        st.claim_seat, st.tricks_played, st.points = p.claim_seat, p.tricks_played, list(p.points)
-        st.tricks, st.meld, st.bonus = list(p.tricks), list(p.meld), list(p.bonus)
-        st.meld_wait = list(p.meld_wait)
-        st.last_winner, st.closed_this_lead, st.high_bid = p.last_winner, p.closed_this_lead, p.high_bid
-        st.declarer, st.calls, st.sitting_out, st.widow_taker = p.declarer, p.calls, p.sitting_out, p.widow_taker
-        st.known = list(p.known)
-        st.history, st.draws, st.result, st.undo = _real_history(view, widow), list(view.draws), p.result, []
+        st.spos = spos
+        st.points, st.known = list(p.points), list(p.known)  # published otherwise (PUBLISHED)
+        st.history, st.draws, st.undo = _real_history(view, widow), list(view.draws), []
         st.deal_sides, st._side, st._active = p.deal_sides, p.side_index, p.active
         st._strict_always = rs.tables.strict_always
-        st.gone = p.gone
-        st.unseen, st.shown, st.turned = (0,) * n, p.turned, p.turned
+        st.unseen, st.shown = (0,) * n, p.turned
         st.lead_trump = _lead_sets_trump(rs, p)
-        st.passed = p.passed
-        st.to_discard = p.to_discard
-        st.ten_side, st.offer, st.overbid = p.ten_side, p.offer, p.overbid
         st.married = 0
         if rs.tables.partner_marries:  # the marriages announced, from the history
             low = rs.tables.marriage_low
@@ -505,6 +497,28 @@ class WorldSampler:
             pts = rs.tables.points
             st.points[taker] += sum(pts[c] for c in widow)
         return World(st, None if line.partial else initial, from_widow)
+
+
+def _rebuilder() -> Callable[[DealState, Public], None]:
+    """The function that sets a world's fields from a view's :class:`Public`: every field of the
+    state that Public holds under the state's own name (a list as a list), written from the two
+    tables once.  The fields a view publishes otherwise (``PUBLISHED``: points without a hidden
+    widow, the hand sizes, ...) and the hidden ones are set by :meth:`WorldSampler._build`."""
+    from interpreter.engine.fields import FIELDS
+
+    kinds = {f.name: f.kind for f in FIELDS}
+    lines = []
+    for name in Public._fields:
+        if name in PUBLISHED or kinds.get(name) not in ("value", "list", "const"):
+            continue
+        lines.append(f"    st.{name} = list(p.{name})" if kinds[name] == "list" else f"    st.{name} = p.{name}")
+    source = "def rebuild(st, p):\n" + "\n".join(lines or ["    pass"]) + "\n"
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<sampling.rebuild>", "exec"), namespace)  # our own tables, never input
+    return namespace["rebuild"]  # type: ignore[no-any-return]
+
+
+_rebuild = _rebuilder()
 
 
 def _real_history(view: SeatView, widow: tuple[int, ...]) -> list[int]:

@@ -224,3 +224,51 @@ def test_the_record_of_a_card_inside_a_trick_is_not_the_whole_record() -> None:
     """The measured fast paths (6 and 16 values) must never be mistaken for the full record."""
     assert len(saved(FIELDS)) not in (6, 16)
     assert issubclass(DealState, Position)
+
+
+# --------------------------------------------------------------------------- published, rebuilt
+#: Public fields of the state that a view does not carry, and why: the rules say them already
+#: (the ruleset, its tables, the seat count, strict from the start), or the view holds what they
+#: are made from (whether the first card led fixes trump and the contract follow from the bids,
+#: the marriages announced from the history).
+NOT_PUBLISHED = {"rs", "t", "n", "_strict_always", "lead_trump", "contract", "married"}
+PUBLISHED_AS = {"_side": "side_index", "_active": "active"}
+
+
+def test_every_public_field_is_published_and_every_published_field_is_made_from_the_state() -> None:
+    from interpreter.engine.views import PUBLISHED, Public
+
+    public = {f.name for f in FIELDS if f.seen in ("public", "derived")} - {"history", "draws"}  # those two: raw fields of the view
+    carried = {PUBLISHED_AS.get(name, name) for name in public - NOT_PUBLISHED}
+    assert carried <= set(Public._fields), carried - set(Public._fields)
+    hidden = {f.name for f in FIELDS if f.seen == "hidden"}
+    assert not hidden & set(Public._fields), "a hidden field in every seat's view"
+    state_fields = {f.name for f in FIELDS}
+    assert all(name in state_fields or name in PUBLISHED for name in Public._fields)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_world_rebuilt_from_a_view_holds_every_public_field(name: str) -> None:
+    """The sampler sets every public field of the state from the view (the generated part and
+    the hand-written rest): a world drawn for a seat equals the true state in each of them."""
+    from interpreter.search.sampling import WorldSampler
+
+    rs = ruleset(name)
+    checked = 0
+    for _, state, rng in deals(name):
+        for _ in range(rng.randrange(0, 30)):
+            if state.phase == OVER:
+                break
+            state.push_code(pick(state, rng))
+        if state.phase in (OVER, 3):  # over, or trump being named: no worlds are sampled then
+            continue
+        seat = rng.randrange(rs.players.count)
+        world = WorldSampler(state.view(seat)).sample(rng).state
+        for f in FIELDS:
+            if f.seen == "public" and f.kind != "stack" and f.name not in ("stock", "first_turnup") and f.feature != "named_trump":
+                assert getattr(world, f.name) == getattr(state, f.name), (name, f.name)
+        assert world.known == [k & h for k, h in zip(state.known, state.hands)]  # derived: what others know is still held
+        if state.widow_taker in (-1, seat):  # a widow the seat never saw is another in the world, and so are its points
+            assert world.points == state.points  # derived: published without a hidden widow, restored by the sampler
+        checked += 1
+    assert checked
