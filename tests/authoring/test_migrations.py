@@ -4,8 +4,6 @@ warning, and ``rules validate --fix`` rewrites the file keeping its comments and
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,26 +14,10 @@ from interpreter.rules import migrations
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.migrations import CHANGES, MigrationWarning, Removed, Renamed
 from interpreter.rules.yamlsource import load_yaml_file
-from typer.testing import CliRunner
-
-from cli.main import app
+from runcli import invoke
 
 
 
-@dataclass
-class Outcome:
-    exit_code: int
-    stdout: str
-    stderr: str
-
-    def json(self) -> Any:
-        return json.loads(self.stdout)
-
-
-def invoke(args: list[str]) -> Outcome:
-    result = CliRunner().invoke(app, args, prog_name="rules")
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return Outcome(result.exit_code, result.stdout, result.stderr)
 
 
 def _rules(data: dict[str, Any]) -> dict[str, Any]:
@@ -90,6 +72,7 @@ def test_a_removed_key_with_another_value_is_an_error(tmp_path: Path, change: Re
 def test_fix_deletes_the_line_and_keeps_everything_else(tmp_path: Path, change: Removed) -> None:
     parent, key = change.path
     path = tmp_path / "old.yaml"
+    sibling = "  target: 9\n" if parent == "match" else "  rounds: single\n"  # a key the mapping keeps
     original = (
         "# my house rules, 2025\n"
         f"extends: {BASES[change.path]}\n"
@@ -98,15 +81,7 @@ def test_fix_deletes_the_line_and_keeps_everything_else(tmp_path: Path, change: 
         f"{parent}:\n"
         "  # the rule we always played\n"
         f"  {key}: {change.value}\n"
-        "  target: 9\n" if parent == "match" else
-        "# my house rules, 2025\n"
-        f"extends: {BASES[change.path]}\n"
-        "name: old   # short name\n"
-        "\n"
-        f"{parent}:\n"
-        "  # the rule we always played\n"
-        f"  {key}: {change.value}\n"
-        "  rounds: single\n"
+        + sibling
     )
     path.write_text(original, encoding="utf-8")
     out = invoke(["validate", "--fix", str(path)])

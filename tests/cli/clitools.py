@@ -7,17 +7,12 @@ test folder collected after it).
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from typer.testing import CliRunner
-
-from cli.main import app
+from runcli import Outcome as Outcome, invoke as invoke  # shared with the tests of other folders (tests/runcli.py)
 
 REPO = Path(__file__).resolve().parents[2]
 RULES = Path(sys.executable).parent / "rules"
@@ -34,28 +29,6 @@ POSITION_KEYS = [
     "dealer", "leader", "hands", "trump", "turn_up", "stock", "widow", "trick", "closed", "closer", "position",
 ]
 
-
-@dataclass
-class Outcome:
-    exit_code: int
-    stdout: str
-    stderr: str
-
-    def json(self) -> Any:
-        lines = [line for line in self.stdout.splitlines() if line.strip()]
-        assert len(lines) == 1, f"expected exactly one JSON line on stdout, got {self.stdout!r}"
-        return json.loads(lines[0])
-
-
-def invoke(args: list[str], input: str | None = None) -> Outcome:
-    """Run `rules ARGS` in-process; an exception escaping the command fails the test."""
-    result = CliRunner().invoke(app, args, input=input, prog_name="rules")
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        import traceback
-
-        tb = "".join(traceback.format_exception(result.exception))
-        raise AssertionError(f"`rules {' '.join(args)}` raised instead of exiting:\n{tb}")
-    return Outcome(result.exit_code, result.stdout, result.stderr)
 
 
 def run_rules(args: list[str], input: str | None = None, cwd: Path | None = None) -> Outcome:

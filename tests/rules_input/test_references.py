@@ -161,7 +161,7 @@ def test_a_reference_is_quoted_as_written_and_a_base_located_alike_from_a_record
     file's folder as the user named it joined with the reference -- for ``extends:`` and a
     record's ``ruleset:`` alike, never as an absolute path nobody wrote; and the command line
     names its option, not the Python parameter."""
-    from clitools import invoke
+    from runcli import invoke
 
     (tree / "sub" / "notes.yaml").write_text("hello: world\n", encoding="utf-8")
     (tree / "sub" / "bad.yaml").write_text("extends: schnapsen\nname: bad\nmatch: {target: x}\n", encoding="utf-8")
