@@ -24,8 +24,9 @@ How a field is treated is its ``kind``:
             restore cuts it back, a copy copies it;
 ``stack``   the undo stack itself: a copy starts with an empty one.
 
-``key`` marks the fields the position key packs (:meth:`~interpreter.engine.state.DealState.key`:
-two positions of one deal share a key exactly when these are equal).  ``seen`` says who may
+``key`` says how the position key packs a field (:func:`keyer`: two positions of one deal share
+a key exactly when those fields are equal), ``key_when`` in which rulesets (a rarer rule's
+field never changes elsewhere, and is left out).  ``seen`` says who may
 see the field: ``public`` (every seat: copied into the view as it is),
 ``derived`` (the view publishes something computed from it: points without a widow only its
 taker knows, known cards still in a hand), ``hidden`` (never in another seat's view: hands,
@@ -37,7 +38,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from interpreter.rules.tables import MELD_NEXT_TRICK
+
+if TYPE_CHECKING:
+    from interpreter.rules.tables import RuleTables
 
 KINDS = ("const", "value", "list", "log", "stack")
 SEEN = ("public", "derived", "hidden")
@@ -52,11 +58,41 @@ class Field:
     seen: str
     feature: str = "core"
     doc: str = ""
-    key: bool = False  # part of the position key (DealState.key): the deal's future depends on it
+    key: str = ""  # how the position key packs it ("" for not at all): see KEY_BITS
+    key_when: Callable[[RuleTables], bool] | None = None  # only in rulesets where this holds
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or self.seen not in SEEN:
             raise ValueError(f"field {self.name}: kind {self.kind!r} / seen {self.seen!r}")
+
+
+# When a field of a rarer rule is part of the key (elsewhere it never changes from its start).
+def _lays_away(t: RuleTables) -> bool:
+    return t.lays_away
+
+
+def _meld_next_trick(t: RuleTables) -> bool:
+    return t.meld_counts == MELD_NEXT_TRICK
+
+
+def _ten_of(t: RuleTables) -> bool:
+    return bool(t.ten_of)
+
+
+def _partner_marries(t: RuleTables) -> bool:
+    return t.partner_marries
+
+
+def _close_offer(t: RuleTables) -> bool:
+    return t.close_offer
+
+
+def _open_auction(t: RuleTables) -> bool:
+    return t.open_auction
+
+
+def _partner_rebid(t: RuleTables) -> bool:
+    return t.partner_rebid
 
 
 F = Field
@@ -73,52 +109,52 @@ FIELDS: tuple[Field, ...] = (
     F("unseen", "const", "hidden", "named_trump", "per seat, the cards dealt after trump is named"),
     F("shown", "const", "hidden", "named_trump", "the card a pass turns, or the dealer's card, or -1"),
     # the cards
-    F("hands", "list", "hidden", doc="per seat, the cards held (a bit mask)", key=True),
-    F("known", "list", "derived", doc="per seat, cards others know to be in that hand", key=True),
-    F("widow", "value", "hidden", "widow", "the widow, or the cards laid away (a tuple)", key=True),
-    F("spos", "value", "public", doc="how many stock cards have been drawn", key=True),
-    F("turnup", "value", "public", doc="the turn-up still under the stock, or -1", key=True),
+    F("hands", "list", "hidden", doc="per seat, the cards held (a bit mask)", key="mask"),
+    F("known", "list", "derived", doc="per seat, cards others know to be in that hand", key="mask"),
+    F("widow", "value", "hidden", "widow", "the widow, or the cards laid away (a tuple)", key="cards", key_when=_lays_away),
+    F("spos", "value", "public", doc="how many stock cards have been drawn", key="tricks"),
+    F("turnup", "value", "public", doc="the turn-up still under the stock, or -1", key="card"),
     F("gone", "value", "public", doc="the cards of the completed tricks (a mask)"),
-    F("trick", "list", "public", doc="the cards on the table, in play order", key=True),
+    F("trick", "list", "public", doc="the cards on the table, in play order", key="trick"),
     # whose turn, and what phase
-    F("phase", "value", "public", doc="auction, naming, play or over", key=True),
-    F("to_act", "value", "public", key=True),
-    F("leader", "value", "public", key=True),
-    F("claim_seat", "value", "public", doc="the seat that may declare now, or -1", key=True),
-    F("draw_pending", "value", "public", doc="the draw waits while the trick's winner may close", key=True),
-    F("trump", "value", "public", doc="the trump suit, or -1", key=True),
+    F("phase", "value", "public", doc="auction, naming, play or over", key="phase"),
+    F("to_act", "value", "public", key="seat"),
+    F("leader", "value", "public", key="seat"),
+    F("claim_seat", "value", "public", doc="the seat that may declare now, or -1", key="seat"),
+    F("draw_pending", "value", "public", doc="the draw waits while the trick's winner may close", key="flag"),
+    F("trump", "value", "public", doc="the trump suit, or -1", key="card"),
     F("lead_trump", "value", "public", "first_card_trump", "whether the first card led fixes trump"),
     F("turned", "value", "public", "named_trump", "the card shown for trump once all have seen it, or -1"),
     # the score so far
-    F("points", "list", "derived", doc="per seat, card points of the tricks won (and a widow won)", key=True),
-    F("tricks", "list", "public", doc="per seat, tricks won", key=True),
-    F("tricks_played", "value", "public", key=True),
-    F("meld", "list", "public", doc="per seat, marriage points announced", key=True),
-    F("meld_wait", "list", "public", "marriage_next_trick", "per seat, marriage points still waiting for a trick", key=True),
-    F("bonus", "list", "public", doc="per seat, the last-trick bonus", key=True),
-    F("last_winner", "value", "public", key=True),
-    F("ten_side", "value", "public", "trump_ten", "the side that took the ten of trumps, or -1", key=True),
-    F("married", "value", "public", "partner_marriage", "the first-rank card of every marriage announced (a mask)", key=True),
+    F("points", "list", "derived", doc="per seat, card points of the tricks won (and a widow won)", key="points"),
+    F("tricks", "list", "public", doc="per seat, tricks won", key="tricks"),
+    F("tricks_played", "value", "public", key="tricks"),
+    F("meld", "list", "public", doc="per seat, marriage points announced", key="points"),
+    F("meld_wait", "list", "public", "marriage_next_trick", "per seat, marriage points still waiting for a trick", key="points", key_when=_meld_next_trick),
+    F("bonus", "list", "public", doc="per seat, the last-trick bonus", key="points"),
+    F("last_winner", "value", "public", key="seat"),
+    F("ten_side", "value", "public", "trump_ten", "the side that took the ten of trumps, or -1", key="seat", key_when=_ten_of),
+    F("married", "value", "public", "partner_marriage", "the first-rank card of every marriage announced (a mask)", key="mask", key_when=_partner_marries),
     # closing
-    F("closed", "value", "public", key=True),
-    F("closer", "value", "public", key=True),
-    F("close_snap", "value", "public", doc="each side's points and tricks when the talon was closed", key=True),
-    F("closed_this_lead", "value", "public", key=True),
-    F("offer", "value", "public", "exchange_on_close", "the seat offered the exchange as its opponent closes, or -1", key=True),
+    F("closed", "value", "public", key="flag"),
+    F("closer", "value", "public", key="seat"),
+    F("close_snap", "value", "public", doc="each side's points and tricks when the talon was closed", key="snap"),
+    F("closed_this_lead", "value", "public", key="flag"),
+    F("offer", "value", "public", "exchange_on_close", "the seat offered the exchange as its opponent closes, or -1", key="seat", key_when=_close_offer),
     # the auction and its outcome
-    F("high_bid", "value", "public", key=True),
-    F("declarer", "value", "public", key=True),
-    F("calls", "value", "public", key=True),
-    F("passed", "value", "public", "open_auction", "the seats that have passed (a mask)", key=True),
-    F("overbid", "value", "public", "partner_rebid", "the player overbid whose partner may bid again, or -1", key=True),
+    F("high_bid", "value", "public", key="bid"),
+    F("declarer", "value", "public", key="seat"),
+    F("calls", "value", "public", key="count"),
+    F("passed", "value", "public", "open_auction", "the seats that have passed (a mask)", key="seats", key_when=_open_auction),
+    F("overbid", "value", "public", "partner_rebid", "the player overbid whose partner may bid again, or -1", key="seat", key_when=_partner_rebid),
     F("contract", "value", "public", "contracts", "the contract being played, or None"),
     F("sitting_out", "value", "public"),
     F("deal_sides", "value", "public", doc="the seats of each side in this deal"),
     F("_side", "value", "public", doc="per seat, its side in this deal"),
     F("_active", "value", "public", doc="seats that play this deal"),
-    F("widow_taker", "value", "public", "widow", key=True),
-    F("to_discard", "value", "public", "widow", "cards still to lay away", key=True),
-    F("result", "value", "public", key=True),
+    F("widow_taker", "value", "public", "widow", key="seat"),
+    F("to_discard", "value", "public", "widow", "cards still to lay away", key="card_count", key_when=_lays_away),
+    F("result", "value", "public", key="result"),
     # what happened
     F("history", "log", "derived", doc="every recorded action as seat << 16 | code (a discard hidden from others)"),
     F("draws", "log", "public", doc="the history's length at each round of drawing"),
@@ -187,3 +223,55 @@ def generate(cls: type, fields: tuple[Field, ...]) -> None:
         fn.__module__ = cls.__module__
         setattr(cls, name, fn)
     setattr(cls, "SAVED", names(rows))  # the names of the full undo record, in its order
+
+
+#: How a keyed field is packed: (bit width from the ruleset's KeyWidths, value added so that
+#: -1 packs as 0), per value; a per-seat list packs each seat's value.
+def _bits(kind: str, t: RuleTables, n: int) -> tuple[int, int]:
+    w = t.key_widths
+    return {
+        "mask": (t.size, 0), "points": (w.points, 0), "tricks": (w.tricks, 0), "card": (w.card, 1),
+        "seat": (w.seat, 1), "count": (w.seat, 0), "bid": (w.bid, 0), "phase": (2, 0), "flag": (1, 0),
+        "seats": (n, 0), "card_count": (w.card, 0),
+    }[kind]
+
+
+def keyer(cls: type, t: RuleTables, n: int) -> Callable[[Any], int]:
+    """The position key of ``cls``'s states in the ruleset of ``t`` (``n`` seats): every keyed
+    field of the table that this ruleset uses, packed at a fixed width in the table's order,
+    then the parts of varying length -- the cards laid away (with their count), the score at
+    closing and the result (each after a bit saying whether there is one), the cards on the
+    table and their count last -- so that a key decodes uniquely.  Written as straight-line
+    code for the ruleset, once."""
+    fields: tuple[Field, ...] = getattr(cls, "FIELDS")
+    body = ["def key(self):", "    k = 0"]
+    tail: list[str] = []
+    for f in fields:
+        if not f.key or (f.key_when is not None and not f.key_when(t)):
+            continue
+        if f.key == "cards":  # a tuple of cards of varying length (the cards laid away)
+            width, _ = _bits("card", t, n)
+            tail += [f"    for c in self.{f.name}:", f"        k = k << {width} | c + 1", f"    k = k << {width} | len(self.{f.name})"]
+        elif f.key == "snap":  # each side's points and tricks at closing, or None
+            pw = t.key_widths.points
+            tail += [f"    v = self.{f.name}", "    if v is not None:", "        for row in v:", "            for x in row:",
+                     f"                k = k << {pw} | x", "    k = k << 1 | (v is not None)"]
+        elif f.key == "result":  # the deal's scores (they may be negative), or None
+            pw = t.key_widths.points
+            tail += [f"    v = self.{f.name}", "    if v is not None:", "        for x in v.scores:",
+                     f"            k = k << {pw} | (x + {1 << (pw - 1)})", "    k = k << 1 | (v is not None)"]
+        elif f.key == "trick":
+            continue  # last of all, below
+        else:
+            width, add = _bits(f.key, t, n)
+            plus = f" + {add}" if add else ""
+            if f.kind == "list":
+                body.append(f"    v = self.{f.name}")
+                body += [f"    k = k << {width} | v[{s}]{plus}" for s in range(n)]
+            else:
+                body.append(f"    k = k << {width} | self.{f.name}{plus}")
+    cw, sw = t.key_widths.card, t.key_widths.seat
+    tail += ["    for c in self.trick:", f"        k = k << {cw} | c + 1", f"    return k << {sw} | len(self.trick)"]
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(body + tail) + "\n", f"<key of {cls.__qualname__}>", "exec"), namespace)  # our own table, never input
+    return namespace["key"]  # type: ignore[no-any-return]

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.actions import Action, Bid
 from interpreter.core.cards import Card, CardSet
 from interpreter.core.errors import IllegalActionError
+from interpreter.engine.fields import keyer
+from interpreter.rules.tables import MELD_NEXT_TRICK
 from interpreter.engine.legality import DEAL_OVER, Legality, Refusal
 from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY, Position
 from interpreter.engine.settle import DealResult, Settling
@@ -39,7 +41,6 @@ from interpreter.engine.trick import winning_position
 from interpreter.engine.views import SeatView, make_view
 from interpreter.rules.ruleset import Ruleset
 from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, DISCARD_BASE, PASS, TRUMP_BASE
-from interpreter.rules.tables import MELD_NEXT_TRICK
 
 __all__ = ["AUCTION", "NAMING", "OVER", "PLAY", "DealResult", "DealState", "deal_cards", "deal_marks"]
 
@@ -556,68 +557,17 @@ class DealState(Legality, Settling):
         """An exact position key for transposition tables: within one deal (the same stock and
         widow), two positions have equal keys exactly when they are equal.
 
-        Every field that the future of the deal depends on is packed at a fixed width (the
-        bounds are the ruleset's, :attr:`RuleTables.key_widths`); the history is not part of
-        a position, so two move orders that lead to the same position share a key.  The cards
-        on the table come last with their count, so tricks of any length decode uniquely.
+        Every field the table of fields marks ``key`` (the fields the future of the deal
+        depends on; a rarer rule's only where the ruleset has it) is packed at a fixed width
+        (the bounds are the ruleset's, :attr:`RuleTables.key_widths`) by code written for the
+        ruleset once (:func:`interpreter.engine.fields.keyer`); the history is not part of a
+        position, so two move orders that lead to the same position share a key.
         """
-        t = self.t
-        w = t.key_widths
-        size, pw, tw, sw, cw = t.size, w.points, w.tricks, w.seat, w.card
-        k = 0
-        for h in self.hands:
-            k = k << size | h
-        for h in self.known:
-            k = k << size | h
-        points, tricks, meld, bonus = self.points, self.tricks, self.meld, self.bonus
-        for s in range(self.n):
-            k = ((((k << pw | points[s]) << tw | tricks[s]) << pw | meld[s]) << pw) | bonus[s]
-        if t.meld_counts == MELD_NEXT_TRICK:
-            for v in self.meld_wait:
-                k = k << pw | v
-        k = (((((k << tw | self.spos) << cw | self.turnup + 1) << cw | self.trump + 1) << sw | self.closer + 1) << 2) | self.phase
-        k = ((((k << sw | self.to_act + 1) << sw | self.leader + 1) << sw | self.claim_seat + 1) << tw) | self.tricks_played
-        k = (((((k << sw | self.last_winner + 1) << 3 | self.closed << 2 | self.draw_pending << 1 | self.closed_this_lead)
-              << w.bid | self.high_bid) << sw | self.declarer + 1) << sw | self.calls)
-        k = k << sw | self.widow_taker + 1
-        if t.key_extras:  # the fields only some rulesets use
-            k = self._key_extras(k)
-        snap = self.close_snap
-        if snap is not None:
-            for row in snap:
-                for v in row:
-                    k = k << pw | v
-        k = k << 1 | (snap is not None)
-        result = self.result
-        if result is not None:
-            half = 1 << (pw - 1)
-            for v in result.scores:
-                k = k << pw | (v + half)
-        for c in self.trick:
-            k = k << cw | c + 1
-        return k << sw | len(self.trick)
-
-    def _key_extras(self, k: int) -> int:
-        """:meth:`key` continued with the fields of the family's rarer rules: the marriages
-        announced (a partner's marriage), who took the ten of trumps, who has passed in an open
-        auction, an exchange offered, the cards laid away and how many are still due."""
-        t = self.t
-        w = t.key_widths
-        if t.partner_marries:
-            k = k << t.size | self.married
-        if t.ten_of:
-            k = k << w.seat | self.ten_side + 1
-        if t.open_auction:
-            k = k << self.n | self.passed
-        if t.partner_rebid:
-            k = k << w.seat | self.overbid + 1
-        if t.close_offer:
-            k = k << w.seat | self.offer + 1
-        if t.lays_away:  # widow.to into a hand: the cards laid away, and how many are due
-            for c in self.widow:
-                k = k << w.card | c + 1
-            k = k << w.card | self.to_discard
-        return k
+        cache = self.t.engine_cache
+        fn = cache.get(type(self))
+        if fn is None:
+            fn = cache[type(self)] = keyer(type(self), self.t, self.n)
+        return fn(self)  # type: ignore[operator,no-any-return]
 
     # ------------------------------------------------------------------ information
     def view(self, seat: int) -> SeatView:

@@ -99,6 +99,9 @@ class RuleTables:
     max_code: int
     key_widths: KeyWidths
     game_points_cache: dict[tuple[int, int, int, int], int] = field(default_factory=dict, compare=False)
+    #: code the engine writes for this ruleset once and keeps here (the position key of each
+    #: state class: interpreter.engine.fields.keyer)
+    engine_cache: dict[object, object] = field(default_factory=dict, compare=False)
 
 
 def beats_table(suit_of: tuple[int, ...], suit_mask: tuple[int, ...], stronger: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

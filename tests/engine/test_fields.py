@@ -194,14 +194,14 @@ def test_every_keyed_field_moves_the_key(name: str) -> None:
                 finally:
                     setattr(state, f, value)
             state.push_code(pick(state, rng))
-    unused = {f.name for f in FIELDS if f.key and f.feature != "core"} | {"widow"}
+    unused = {f.name for f in FIELDS if f.key and (f.key_when is not None and not f.key_when(rs.tables))} | {"widow"}
     assert {f for f in KEYED if f not in unused} - {"close_snap", "result", "trick"} <= moved, (name, set(KEYED) - moved)
 
 
 # --------------------------------------------------------------------------- one row is enough
-def test_a_field_added_to_the_table_alone_is_saved_restored_and_copied() -> None:
+def test_a_field_added_to_the_table_alone_is_saved_restored_copied_and_keyed() -> None:
     class Dummy(DealState):
-        FIELDS = DealState.FIELDS + (Field("dummy", "value", "public"), Field("dummies", "list", "hidden"))
+        FIELDS = DealState.FIELDS + (Field("dummy", "value", "public", key="seat"), Field("dummies", "list", "hidden"))
         __slots__ = ("dummy", "dummies")  # a subclass's own slots: the table's new rows
 
     assert Dummy.SAVED[-2:] == ("dummy", "dummies")  # type: ignore[attr-defined]
@@ -218,6 +218,11 @@ def test_a_field_added_to_the_table_alone_is_saved_restored_and_copied() -> None
     assert type(other) is Dummy and (other.dummy, other.dummies) == (7, [1, 2])
     other.dummies.append(3)
     assert dummy.dummies == [1, 2]  # copied, not shared
+    key = dummy.key()
+    dummy.dummy = 2
+    assert dummy.key() != key  # keyed
+    dummy.dummy = 7
+    assert dummy.key() == key
 
 
 def test_the_record_of_a_card_inside_a_trick_is_not_the_whole_record() -> None:
