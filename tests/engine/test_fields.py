@@ -9,14 +9,18 @@ played at random, and at every step:
 * **independent copy** -- a copy holds every field's value, shares no list, and playing it to
   the end changes no field of the original;
 * **the key** -- within one deal two positions have equal keys exactly when the fields the
-  table marks ``key`` are equal.
+  table marks ``key`` are equal, and changing any one keyed field alone changes the key;
+* **the view and the worlds** -- every public field of the table is published (or is listed
+  with the reason it need not be), and a world the sampler rebuilds from a view holds every
+  public field of the true state.
 
-``RULES_PROOF_DEALS`` sets the deals per ruleset: a few in the default suite, thousands in a
-slow run (``RULES_PROOF_DEALS=2000 pytest tests/engine/test_fields.py``).
+``RULES_PROOF_DEALS`` sets the deals per ruleset: 20 in the default suite, thousands in a
+slow run (``RULES_PROOF_DEALS=2000 pytest tests/engine/test_fields.py``: some 10^7 positions
+through the key, a few minutes on two cores).
 
 The table itself: every slot is a row and every row a slot, ``DealState`` has no
-``__dict__`` (a typo is an error), and a field added to the table alone is saved, restored
-and copied (a dummy field on a subclass).
+``__dict__`` (a typo is an error), and a field added to the table alone is saved, restored,
+copied and keyed (a dummy field on a subclass).
 """
 
 from __future__ import annotations
