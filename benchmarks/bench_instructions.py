@@ -1,0 +1,113 @@
+"""Instructions, not seconds: the engine's hot work counted by callgrind, this tree against a base.
+
+On a noisy 2-core machine two timings of the same code differ by 20%; callgrind's instruction
+count of the same work is the same every time.  For each workload this prints the millions of
+instructions it costs in the base revision and in this tree (the run with the work minus the
+run without it, so that imports and setup cancel out) and the ratio new / old.
+
+Workloads (fixed seeds):
+
+* ``solve`` -- the exact solver on 30 endgames each of Schnapsen and Sechsundsechzig (the first
+  lead once the talon is exhausted, as benchmarks/bench_solver.py finds them);
+* ``view`` -- 200 rounds of taking seat 0's view of ~30 mid-deal positions of Schnapsen and
+  North American 4;
+* ``world`` -- 50 rounds of sampling a world for each of those views.
+
+    python benchmarks/bench_instructions.py --base 39fd150 [--workloads solve view world]
+
+Needs valgrind (``apt-get install valgrind``).  Figures, never assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COLLECTED = re.compile(r"Collected : (\d+)")
+
+WORK = r'''
+import random, sys
+sys.path.insert(0, sys.argv[1] + "/benchmarks")
+from interpreter.rules.loader import load_ruleset
+from interpreter.engine.state import DealState
+what, do = sys.argv[2], sys.argv[3] == "1"
+if what == "solve":
+    from bench_solver import endgame
+    from interpreter.search.solver import solve
+    for name in ("schnapsen", "sechsundsechzig"):
+        rs = load_ruleset(name)
+        states = [s for s in (endgame(rs, seed, 5) for seed in range(1, 120)) if s is not None][:30]
+        if do:
+            for s in states:
+                solve(s.copy())
+else:
+    from interpreter.search.sampling import WorldSampler
+    for name in ("schnapsen", "north-american-4"):
+        rs = load_ruleset(name)
+        rng = random.Random(5)
+        states = []
+        for seed in range(40):
+            st = DealState.new(rs, seed % rs.players.count, seed)
+            for _ in range(rng.randrange(2, 12)):
+                if st.is_over:
+                    break
+                st.push_code(rng.choice(st.legal_codes()), keep_undo=False)
+            if not st.is_over and st.phase == 1:
+                states.append(st)
+        if what == "view" and do:
+            for _ in range(200):
+                for st in states:
+                    st.view(0)
+        if what == "world":
+            samplers = [WorldSampler(st.view(0)) for st in states]
+            r = random.Random(1)
+            for _ in range(50 if do else 0):
+                for s in samplers:
+                    s.sample(r)
+'''
+
+
+def instructions(tree: Path, what: str, do: bool, script: Path) -> int:
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, str(script), str(tree), what, "1" if do else "0"],
+        cwd=tree, env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True, text=True, check=True,
+    )
+    found = COLLECTED.search(out.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count from callgrind:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--base", required=True, help="the revision to compare with")
+    parser.add_argument("--workloads", nargs="*", default=["solve", "view", "world"], choices=["solve", "view", "world"])
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "base"
+        script = Path(tmp) / "work.py"
+        script.write_text(WORK, encoding="utf-8")
+        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base), args.base], cwd=ROOT, check=True)
+        try:
+            print(f"{'workload':10} {'M instr. old':>14} {'M instr. new':>14} {'new/old':>8}")
+            for what in args.workloads:
+                cost = {}
+                for label, tree in (("old", base), ("new", ROOT)):
+                    cost[label] = instructions(tree, what, True, script) - instructions(tree, what, False, script)
+                    print(f"  {what} {label} done", file=sys.stderr)
+                print(f"{what:10} {cost['old'] / 1e6:14.1f} {cost['new'] / 1e6:14.1f} {cost['new'] / cost['old']:8.3f}")
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=False)
+
+
+if __name__ == "__main__":
+    main()
