@@ -163,6 +163,9 @@ def fixed_text(doc: SourceDoc) -> tuple[str, list[str], list[str]]:
             by_hand.append(f"{format_path(change.path)} (line {mark.line}): inside a mapping written on one line")
             continue
         if isinstance(change, Renamed):
+            if not line[mark.column - 1:].startswith(key):  # quoted or escaped: not the plain name
+                by_hand.append(f"{format_path(change.path)} (line {mark.line}): the key is not written plainly")
+                continue
             renames.append((mark.line - 1, mark.column - 1, key, change.new))
             done.append(f"renamed {format_path(change.path)} to {change.new} (line {mark.line})")
             continue
@@ -172,8 +175,7 @@ def fixed_text(doc: SourceDoc) -> tuple[str, list[str], list[str]]:
                     else f"deleted {format_path(change.path)} and the mapping {format_path(target)} it left empty (line {mark.line})")
     for index, column, old, new in renames:
         line = lines[index]
-        if line[column:].startswith(old):
-            lines[index] = line[:column] + new + line[column + len(old):]
+        lines[index] = line[:column] + new + line[column + len(old):]
     return "".join(line for k, line in enumerate(lines) if k not in drop), done, by_hand
 
 

@@ -137,6 +137,10 @@ def test_a_renamed_key_is_read_under_its_new_name_and_fixed_in_place(tmp_path: P
     text, done, by_hand = migrations.fixed_text(load_yaml_file(path))
     assert text == "extends: schnapsen\nname: old\nmatch:\n  target: 11   # a long match\n"
     assert done == ["renamed match.goal to target (line 4)"] and by_hand == []
+    quoted = tmp_path / "quoted.yaml"
+    quoted.write_text('extends: schnapsen\nname: old\nmatch:\n  "goal": 11\n', encoding="utf-8")
+    text, done, by_hand = migrations.fixed_text(load_yaml_file(quoted))
+    assert done == [] and by_hand == ["match.goal (line 4): the key is not written plainly"]
     path = tmp_path / "both.yaml"  # a new name: load_ruleset caches what it read by path
     path.write_text("extends: schnapsen\nname: old\nmatch:\n  goal: 11\n  target: 9\n", encoding="utf-8")
     with pytest.raises(RulesetError) as err:
