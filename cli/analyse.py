@@ -18,7 +18,7 @@ from cli.output import say, warn
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.play.analysis import MoveReport, iter_analysis
-from interpreter.play.record import load_record
+from interpreter.play.record import load_record, replay
 from interpreter.play.secrecy import secret_of
 
 
@@ -45,7 +45,13 @@ def analyse(
     for s in seat or []:
         if not 0 <= s < n:
             raise usage_error(f"--seat {s}: the {rec.ruleset.name} ruleset has seats 0 to {n - 1}")
-    secret = None if reveal else secret_of(rec)
+    try:
+        illegal = replay(rec).illegal
+        secret = None if reveal else secret_of(rec)
+    except RulesError as exc:  # a record whose deals do not follow each other
+        raise fail(exc) from None
+    if illegal is not None:  # nothing to analyse past it: say which move, as rules replay does
+        raise usage_error(f"move {illegal['index']} of the record, '{illegal['move']}', is illegal: {illegal['reason']} (rules replay {record} shows the position)")
     if secret is not None:
         whose = f"seat {secret.seat}'s decisions" if secret.seat is not None else "no decision"
         warn(f"note: deal {secret.deal + 1} is unfinished and the record has a human seat: {whose} in it shown (--reveal shows all)")

@@ -35,3 +35,13 @@ def test_bad_seat_and_missing_file(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "seats 0 to 1" in bad.output
     missing = runner.invoke(app, ["analyse", str(tmp_path / "none.yaml")])
     assert missing.exit_code == 2
+
+
+def test_a_record_with_an_illegal_move_is_one_message_not_a_traceback(tmp_path: Path) -> None:
+    # deal seed 3, dealer 1: seat 0 leads AS (it holds it), and seat 1 cannot play AS as well
+    path = tmp_path / "bad.yaml"
+    path.write_text("ruleset: schnapsen\ndeals:\n  - dealer: 1\n    seed: 3\n    moves: [play AS, play AS]\n", encoding="utf-8")
+    out = runner.invoke(app, ["analyse", str(path), "--iters", "10"])
+    assert out.exit_code == 2
+    assert out.exception is None or isinstance(out.exception, SystemExit)  # no traceback
+    assert out.stderr == f"error: move 1 of the record, 'play AS', is illegal: seat 1 does not hold AS (rules replay {path} shows the position)\n"
