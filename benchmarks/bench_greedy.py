@@ -34,13 +34,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from interpreter.core.actions import BID_BASE, MARRY_BASE, PASS  # noqa: E402
 from interpreter.engine.state import DealState  # noqa: E402
 from interpreter.engine.views import SeatView  # noqa: E402
 from interpreter.play.bots import Agent, make_agent  # noqa: E402
 from interpreter.play.runner import play_deal  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.rules.ruleset import Ruleset  # noqa: E402
-from interpreter.core.actions import BID_BASE, MARRY_BASE, PASS  # noqa: E402
 from interpreter.search.heuristic import greedy_code  # noqa: E402
 
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-4")

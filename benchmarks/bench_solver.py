@@ -29,11 +29,11 @@ import random
 import statistics
 import time
 
+from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE
 from interpreter.engine.position import AUCTION, OVER
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE
 from interpreter.search.solver import solve
 
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-2", "north-american-3", "north-american-4")

@@ -18,10 +18,21 @@ state's fields directly, at no extra call cost on the hot path.
 from __future__ import annotations
 
 
+from interpreter.core.actions import (
+    BID_BASE,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    CONTINUE,
+    DECLARE,
+    DISCARD_BASE,
+    EXCHANGE,
+    MARRY_BASE,
+    PASS,
+    TRUMP_BASE,
+)
 from interpreter.core.cards import HIGH_BITS, LOW_BITS, RANK_NAMES, SUIT_NAMES, bit_list
 from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY, Position
 from interpreter.engine.trick import winning_position
-from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, DISCARD_BASE, PASS, TRUMP_BASE
 
 
 # Which duty of the strict phase restricted a follower (see Legality.follow_mask).

@@ -29,7 +29,20 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from interpreter.core.actions import Action, Bid
+from interpreter.core.actions import (
+    BID_BASE,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    CONTINUE,
+    DECLARE,
+    DISCARD_BASE,
+    EXCHANGE,
+    MARRY_BASE,
+    PASS,
+    TRUMP_BASE,
+    Action,
+    Bid,
+)
 from interpreter.core.cards import Card, CardSet
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.fields import keyer
@@ -40,7 +53,6 @@ from interpreter.engine.settle import DealResult, Settling
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import SeatView, make_view
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, DISCARD_BASE, PASS, TRUMP_BASE
 
 __all__ = ["AUCTION", "NAMING", "OVER", "PLAY", "DealResult", "DealState", "deal_cards", "deal_marks"]
 

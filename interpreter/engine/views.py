@@ -20,12 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from interpreter.core.actions import Action
+from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD, Action
 from interpreter.core.cards import Card, bit_list
 from interpreter.engine.position import NAMING, OVER
 from interpreter.engine.trick import seat_after, winning_position
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD
 
 if TYPE_CHECKING:
     from interpreter.engine.settle import DealResult

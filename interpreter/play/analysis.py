@@ -15,10 +15,9 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from interpreter.core.actions import Action
+from interpreter.core.actions import CONTINUE, Action
 from interpreter.engine.state import DealState
 from interpreter.play.record import Record, apply_recorded, implicit_step
-from interpreter.core.actions import CONTINUE
 from interpreter.search.ismcts import ismcts, scale_of
 
 __all__ = ["MoveReport", "analyse_record", "iter_analysis", "verdict"]

@@ -22,11 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.core.actions import BID_BASE
 from interpreter.core.cards import bit_list
 from interpreter.engine.position import AUCTION, OVER, PLAY
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import BID_BASE
 from interpreter.rules.tables import KIND_BID, KIND_MARRY, KIND_PASS, KIND_PLAY
 
 __all__ = ["Field", "ObservationLayout", "agent_name", "layout"]

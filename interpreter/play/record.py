@@ -20,7 +20,16 @@ from pathlib import Path
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from interpreter.core.actions import Action, CloseBeforeDraw, Declare, Marry, Play, parse_action
+from interpreter.core.actions import (
+    CONTINUE,
+    DECLARE,
+    Action,
+    CloseBeforeDraw,
+    Declare,
+    Marry,
+    Play,
+    parse_action,
+)
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.rules.loader import load_named_ruleset, load_ruleset
@@ -28,7 +37,6 @@ from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, with_carry
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import CLOSE_BEFORE_DRAW, CONTINUE, DECLARE
 from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.state import DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath

@@ -48,12 +48,23 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from interpreter.core.actions import (
+    BID_BASE,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    CONTINUE,
+    DECLARE,
+    DISCARD_BASE,
+    EXCHANGE,
+    MARRY_BASE,
+    PASS,
+    TRUMP_BASE,
+)
 from interpreter.core.cards import bit_list
 from interpreter.engine.position import NAMING
 from interpreter.engine.trick import seat_after, winning_position
 from interpreter.engine.views import Public, SeatView
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, DISCARD_BASE, PASS, TRUMP_BASE
 from interpreter.rules.tables import MELD_AT_ONCE, MELD_NEXT_TRICK, MELD_TEAM_TRICK
 
 

@@ -21,9 +21,9 @@ Only the view's history is read, replayed from each world's initial deal
 
 from __future__ import annotations
 
+from interpreter.core.actions import CONTINUE, DISCARD_BASE
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
-from interpreter.core.actions import CONTINUE, DISCARD_BASE
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import InconsistentView, World
 

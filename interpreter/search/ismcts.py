@@ -34,11 +34,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from interpreter.core.actions import DECLARE, PASS
 from interpreter.engine.position import AUCTION, NAMING, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import DECLARE, PASS
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.inference import informative_moves, model_weight

@@ -26,8 +26,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from interpreter.engine.views import SeatView
 from interpreter.core.actions import DECLARE
+from interpreter.engine.views import SeatView
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 

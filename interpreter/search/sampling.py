@@ -37,6 +37,14 @@ from dataclasses import dataclass
 from typing import Any
 from math import factorial
 
+from interpreter.core.actions import (
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    DISCARD_BASE,
+    EXCHANGE,
+    HIDDEN_DISCARD,
+    MARRY_BASE,
+)
 from interpreter.core.cards import bit_list
 from interpreter.core.errors import RulesError
 from interpreter.engine.position import AUCTION, NAMING, OVER
@@ -44,7 +52,6 @@ from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import PUBLISHED, Public, SeatView
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, DISCARD_BASE, EXCHANGE, HIDDEN_DISCARD, MARRY_BASE
 from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
 
 __all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]

@@ -60,9 +60,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from interpreter.core.actions import (
+    BID_BASE,
+    CLOSE,
+    CLOSE_BEFORE_DRAW,
+    CONTINUE,
+    DECLARE,
+    EXCHANGE,
+    MARRY_BASE,
+    PASS,
+)
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
-from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, PASS
 
 __all__ = ["Solution", "Solver", "move_values", "solve"]
 

@@ -38,9 +38,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS
 from interpreter.engine.state import DealState
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS
 from interpreter.sim.metrics import END_THROWN_IN, record_deal
 from interpreter.sim.simulate import play_deals
 

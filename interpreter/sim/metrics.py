@@ -25,12 +25,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from interpreter.core.actions import Action
+from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS, Action
 from interpreter.engine.position import AUCTION, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS
 
 #: The sum every deal adds 1 to: the denominator of every per-deal figure.
 DEALS = "deals"

@@ -14,13 +14,13 @@ pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed (
 import numpy as np
 
 from interpreter.adapters.openspiel import GAME_NAME, SixtySixState, ismcts_bot, score_bounds, world_resampler
+from interpreter.core.actions import DECLARE
 from interpreter.engine.state import DealState
 from interpreter.play.bots.policy import PolicyAgent, layout
 from interpreter.play.bots.random_bot import RandomBot
 from interpreter.play.runner import play_match
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.resources import bundled_rulesets
-from interpreter.core.actions import DECLARE
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted(bundled_rulesets())

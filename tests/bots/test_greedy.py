@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from interpreter import Card, DealState, load_ruleset
+from interpreter.core.actions import BID_BASE, CLOSE, CONTINUE, DECLARE, MARRY_BASE, PASS
 from interpreter.engine.build import build_position
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import BOT_KINDS, BasicBot, GreedyBot, make_agent
 from interpreter.play.runner import play_deal
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import BID_BASE, CLOSE, CONTINUE, DECLARE, MARRY_BASE, PASS
 from interpreter.search.heuristic import closing_pays, greedy_code, hand_worth
 from interpreter.search.sampling import WorldSampler
 

@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import Card, DealState, IllegalActionError, Play, bundled_rulesets, load_ruleset
-from interpreter.core.actions import Bid, Marry
-from interpreter.core.actions import CONTINUE
+from interpreter.core.actions import CONTINUE, Bid, Marry
 from tests.architecture.test_key_paths import schema_paths
 
 FIXTURES = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "rulesets").glob("*.yaml"))

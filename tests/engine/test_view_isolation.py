@@ -10,14 +10,13 @@ from typing import Any
 
 import pytest
 
-from interpreter.core.actions import Action
+from interpreter.core.actions import DECLARE, Action
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import BOT_KINDS, make_agent
 from interpreter.play.runner import play_deal
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import DECLARE
 
 RULESETS = ["schnapsen", "sechsundsechzig", "north-american-4", "north-american-3"]
 FRIENDLY = (

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from interpreter import Card, CardSet, DealState, Declare, Marry, Play, RecordError, deal_from_mapping, load_ruleset
+from interpreter.core.actions import CONTINUE
 from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.position import AUCTION, PLAY
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import CONTINUE
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESET_FILES = sorted(

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
+from interpreter.core.actions import DECLARE
 from interpreter.engine.build import build_position
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
-from interpreter.core.actions import DECLARE
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.inference import informative_moves, model_weight
 from interpreter.search.sampling import World, WorldSampler

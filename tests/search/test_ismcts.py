@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from interpreter.core.actions import DECLARE
 from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.play.bots.search_bot import LEVELS, SearchBot, parse_search_kind
 from interpreter.rules.loader import load_ruleset
-from interpreter.core.actions import DECLARE
 from interpreter.search.ismcts import ismcts
 from interpreter.search.sampling import sample_world
 

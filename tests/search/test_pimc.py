@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
+from interpreter.core.actions import CLOSE, DECLARE
 from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
-from interpreter.core.actions import CLOSE, DECLARE
 from interpreter.search.pimc import pimc
 from interpreter.search.solver import Solver
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.core.actions import CONTINUE, DECLARE
 from interpreter.engine.state import NAMING, DealState
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.views import SeatView
@@ -29,7 +30,6 @@ from interpreter.play.posstring import parse_position, position_string
 from interpreter.play.record import apply_recorded
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import CONTINUE, DECLARE
 from interpreter.search.sampling import InconsistentView, WorldSampler, sample_world
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,13 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.core.actions import parse_action
+from interpreter.core.actions import DECLARE, parse_action
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.play.record import deal_from_mapping
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import DECLARE
 from interpreter.search.solver import Solution, Solver, move_values, solve
 
 ROOT = Path(__file__).resolve().parents[2]

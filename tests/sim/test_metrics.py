@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from interpreter.core.actions import Action, Play
+from interpreter.core.actions import CLOSE, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, Action, Play
 from interpreter.core.cards import Card
 from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
@@ -15,7 +15,6 @@ from interpreter.engine.views import SeatView
 from interpreter.play.bots.random_bot import random_playout
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import CLOSE, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE
 from interpreter.sim.figures import figures
 from interpreter.sim.metrics import agent_deal, random_deal, record_deal
 from interpreter.sim.simulate import SimSpec, simulate

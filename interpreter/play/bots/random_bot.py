@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import random
 
-from interpreter.core.actions import Action, Bid, Declare, Pass
+from interpreter.core.actions import BID_BASE, DECLARE, PASS, Action, Bid, Declare, Pass
 from interpreter.play.bots.base import claim_is_right
 from interpreter.rules.ruleset import Ruleset
-from interpreter.core.actions import BID_BASE, DECLARE, PASS
 from interpreter.engine.state import AUCTION, OVER, DealState
 from interpreter.engine.views import SeatView
 
