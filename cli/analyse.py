@@ -46,10 +46,11 @@ def analyse(
         if not 0 <= s < n:
             raise usage_error(f"--seat {s}: the {rec.ruleset.name} ruleset has seats 0 to {n - 1}")
     try:
-        illegal = replay(rec).illegal
-        secret = None if reveal else secret_of(rec)
+        end = replay(rec)
+        secret = None if reveal else secret_of(rec, end)
     except RulesError as exc:  # a record whose deals do not follow each other
         raise fail(exc) from None
+    illegal = end.illegal
     if illegal is not None:  # nothing to analyse past it: say which move, as rules replay does
         raise usage_error(f"move {illegal['index']} of the record, '{illegal['move']}', is illegal: {illegal['reason']} (rules replay {record} shows the position)")
     if secret is not None:

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from cli.errors import fail, usage_error, worded
+from cli.errors import fail, usage_error, warn_all, worded
 from cli.options import AllowOutside, lowercase, names_outside, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
@@ -146,7 +146,7 @@ def _validate_one(
     if not deep:
         if not quiet:
             say(f"{name}: {first} ({rs.title})")
-            _warn_all(rs.warnings)
+            warn_all(rs.warnings)
         return outcome
     from interpreter.sim.deep import deep_check
 
@@ -167,7 +167,7 @@ def _validate_one(
         if not report.ok and rs.warnings:
             verdict += f" and {warned}"
         say(f"{name}: {verdict} ({rs.title})")
-        _warn_all(rs.warnings)
+        warn_all(rs.warnings)
         for line in report.lines():
             say("  " + line)
     return outcome
@@ -175,14 +175,6 @@ def _validate_one(
 
 def _ignore(done: int) -> None:
     """Progress nobody watches (--json)."""
-
-
-def _warn_all(warnings: tuple[RulesError, ...]) -> None:
-    """Each warning on stderr: ``file:line:col: key.path: warning: what (expected ...)``."""
-    for w in warnings:
-        text = str(w)
-        prefix = w.prefix()
-        warn(prefix + "warning: " + text[len(prefix):])
 
 
 def new(

@@ -14,6 +14,7 @@ words it as one line, and :mod:`cli.main` prints it the same way.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import click
@@ -121,17 +122,23 @@ def _bad_value(error: click.BadParameter, param: click.Parameter) -> str:
 def ruleset_or_exit(name: str, *, allow_outside: bool = False) -> Ruleset:
     """The ruleset a command was given (a file or a bundled name), or its located error and exit 2."""
     from interpreter.rules.loader import load_ruleset
-
     from interpreter.rules.migrations import MigrationWarning
 
     try:
         rs = load_ruleset(name, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
-    for w in rs.warnings:  # keys of an earlier version: said by every command, not only validate
-        if isinstance(w, MigrationWarning):
-            warn(w.prefix() + "warning: " + str(w)[len(w.prefix()):], multiline=True)
+    # keys of an earlier version: said by every command, not only validate
+    warn_all([w for w in rs.warnings if isinstance(w, MigrationWarning)])
     return rs
+
+
+def warn_all(warnings: Sequence[RulesError]) -> None:
+    """Each warning on stderr: ``file:line:col: key.path: warning: what (expected ...)``."""
+    for w in warnings:
+        text = str(w)
+        prefix = w.prefix()
+        warn(prefix + "warning: " + text[len(prefix):])
 
 
 def session_or_exit(path: Path, practice: bool, allow_outside: bool) -> TableSession:

@@ -40,13 +40,15 @@ class Secret:
         return outcome.deal == self.deal and not outcome.state.is_over
 
 
-def secret_of(record: Record) -> Secret | None:
+def secret_of(record: Record, end: ReplayOutcome | None = None) -> Secret | None:
     """The deal a replay of ``record`` must not show whole, or ``None``: a record whose
-    ``players`` name a human seat and whose last deal does not end with its moves."""
+    ``players`` name a human seat and whose last deal does not end with its moves (``end``:
+    the whole record's replay, where the caller has it already)."""
     players = record.meta.get("players")
     if not isinstance(players, list) or HUMAN not in players:
         return None
-    end = replay(record)
+    if end is None:
+        end = replay(record)
     if end.state.is_over:
         return None
     humans = [seat for seat, kind in enumerate(players) if kind == HUMAN]
