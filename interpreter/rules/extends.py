@@ -77,7 +77,7 @@ def load_source(
     """Load a rule file; if it extends another, return the merged document.
 
     The file at ``path`` is read as it is, unless ``named_by`` (the document and key that
-    name it) says another file chose it: then it must be a ruleset.  Each base ``extends:``
+    name it, and the reference as written there) says another file chose it: then it must be a ruleset.  Each base ``extends:``
     names goes through :func:`~interpreter.rules.references.resolve_reference`, which refuses
     a base outside the folder of the file naming it unless ``allow_outside``.
     """
@@ -92,7 +92,7 @@ def _load(
     named_by: tuple[SourceDoc, Path, str] | None,
 ) -> SourceDoc:
     file = display or str(path)
-    doc = load_yaml_file(path, display_name=file, yaml11=yaml11_words) if named_by is None else read_named_ruleset(path, file, (named_by[0], named_by[1]), named_by[2])
+    doc = load_yaml_file(path, display_name=file, yaml11=yaml11_words) if named_by is None else read_named_ruleset(path, file, named_by)
     migrate(doc)  # each file as its version meant it, before it is merged
     data = doc.data
     if not isinstance(data, dict) or data.get("extends") is None:

@@ -169,16 +169,16 @@ def looks_like_ruleset(keys: list[str]) -> bool:
     return bool(keys) and all(k in known for k in keys) and ("name" in keys or "extends" in keys)
 
 
-def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyPath], written: str) -> SourceDoc:
+def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyPath, str]) -> SourceDoc:
     """Read a ruleset file that another file names; refuse it, unquoted, if it is not a ruleset.
 
     Problems that say nothing of the content (not a regular file, too large, not UTF-8) are
     reported in the named file.  YAML problems are reported as usual only when what could be
     read looks like a ruleset; otherwise, and when the file reads but is no ruleset, one error
-    at the reference says so without quoting the file, naming it as the reference was
-    ``written``.
+    at the reference says so without quoting the file.  ``named_by``: the file and key that name
+    this one, and the reference as that file wrote it (how the refusal names it).
     """
-    naming, key = named_by
+    naming, key, written = named_by
     text = read_text_file(path, display, RULESET_LIMITS, RulesetError)
     try:
         doc = load_yaml(text, display, yaml11=_yaml11_words)
