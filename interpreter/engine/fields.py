@@ -6,11 +6,13 @@ From that one table, once per class (as :mod:`dataclasses` writes ``__init__``),
 * ``__slots__`` -- a typo such as ``state.overbidd = 3`` is an ``AttributeError``;
 * the undo record of a move that may change anything (:meth:`snapshot`) and its exact restore
   (:meth:`restore`);
-* :meth:`copy`, an independent state.
+* :meth:`copy`, an independent state;
+* the position key of each ruleset (:func:`keyer`).
 
-Adding a row is all a new field needs for those three (``tests/engine/test_fields.py``
-declares a dummy field on a subclass and checks them); the view, the key and the sampler
-still name the fields they read.
+Adding a row is all a new field needs for those four (``tests/engine/test_fields.py``
+declares a dummy field on a subclass and checks them); a public field also takes one line in
+the view's :class:`~interpreter.engine.views.Public`, from which the view publishes it and
+the sampler rebuilds it.
 
 How a field is treated is its ``kind``:
 
@@ -58,7 +60,7 @@ class Field:
     seen: str
     feature: str = "core"
     doc: str = ""
-    key: str = ""  # how the position key packs it ("" for not at all): see KEY_BITS
+    key: str = ""  # how the position key packs it ("" for not at all): see _bits and keyer
     key_when: Callable[[RuleTables], bool] | None = None  # only in rulesets where this holds
 
     def __post_init__(self) -> None:

@@ -27,6 +27,7 @@ from interpreter.play.session import HUMAN
 if TYPE_CHECKING:
     from interpreter.play.record import Record, ReplayOutcome
 
+
 @dataclass(frozen=True)
 class Secret:
     """The unfinished deal of a record (its index in ``record.deals``) and whose eyes a replay
@@ -63,7 +64,9 @@ def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
     to act.  A last key, ``hidden``, says whose eyes these are."""
     state = outcome.state
     seat = secret.seat
-    view = make_view(state, seat if seat is not None else 0)
+    # with several people at the screen, the eyes of one who did not take a widow (whose points
+    # only its taker knows)
+    view = make_view(state, seat if seat is not None else next(s for s in range(state.n) if s != state.widow_taker))
     mine = seat is not None
     laid: dict[str, Any] = {}
     if state.t.lays_away:
