@@ -17,6 +17,7 @@ import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rich.console import RenderableType
 from textual.app import App
 
 from interpreter.play.recordfile import STOP_SIGNALS
@@ -76,6 +77,14 @@ class TableApp(App[None]):
         super().__init__()
         self.options = options
         self.session: TableSession | None = options.resume
+        self.leaving = False  # set the moment the app is told to exit: no screen draws after it
+
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        """Exit as textual does, first marking the app as leaving: a bot's move already queued
+        (a timer, ``call_later``) must not draw into a screen textual is taking down, which
+        raised a ``MountError`` traceback when a stop signal came between two bot moves."""
+        self.leaving = True
+        super().exit(result, return_code, message)
 
     def on_mount(self) -> None:
         self._catch_stop_signals()

@@ -158,7 +158,7 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ drawing
     def refresh_table(self) -> None:
         s = self.session
-        if s.state is None:
+        if s.state is None or cast("TableApp", self.app).leaving:
             return
         view = s.view(self.me)
         self.query_one("#scoreboard", Static).update(render.scoreboard(view, s.match.scores, s.number))
@@ -224,6 +224,8 @@ class TableScreen(Screen[None]):
     def advance(self) -> None:
         """Play on until the person must decide: bots one move at a time (with a pause a
         person can follow), a forced move of the person's for them, the summary at the end."""
+        if cast("TableApp", self.app).leaving:
+            return
         s = self.session
         if s.deal_over:
             self.refresh_table()

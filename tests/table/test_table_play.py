@@ -459,3 +459,23 @@ def test_a_title_with_markup_and_terminal_controls_is_shown_as_text(tmp_path: Pa
         assert "Odd [/] [bold]x \\x1b[31m red" in screen_text(app)
 
     run(test, TableOptions(str(house), "greedy", 7, False, tmp_path / "r.yaml", 0.0, allow_outside=True), size=(140, 32))
+
+
+def test_nothing_is_drawn_or_played_once_the_app_is_leaving(tmp_path: Path) -> None:
+    """A stop signal between two bot moves once let the queued move draw into a screen Textual
+    was taking down (a MountError traceback after the farewell line): once the app is told to
+    exit, a queued ``advance`` neither plays the bot's move nor draws."""
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = table(app)
+        s = screen.session
+        s.act(s.legal()[0])  # the person's card, played without the screen: the bot is due now
+        assert s.human_to_act() != screen.me
+        steps = len(s.steps)
+        app.exit()
+        screen.advance()
+        assert len(s.steps) == steps, "the bot moved after the app was told to exit"
+
+    run(test, options("schnapsen", tmp_path))
