@@ -5,6 +5,9 @@ first time a test asks for it and shut down at the end, so that the Ray backend 
 ``rules simulate`` and ``rules compare`` is tested in CI (Ray is in the ``test`` extra).  A run
 without Ray skips those tests and says so -- except in CI (``CI`` set), where a missing Ray is
 a failure: the backend must not go untested silently.
+
+``--proof-deals N``: the random deals per ruleset of the proofs marked ``proof`` (200 by
+default; the slow run is ``pytest -m proof --proof-deals 2000``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,18 @@ from collections.abc import Iterator
 import pytest
 
 HAS_RAY = importlib.util.find_spec("ray") is not None
+PROOF_DEALS = 200
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--proof-deals", type=int, default=PROOF_DEALS, metavar="N",
+                     help=f"random deals per ruleset in the proofs marked 'proof' (default {PROOF_DEALS}; the slow run: 2000)")
+
+
+@pytest.fixture(scope="session")
+def proof_deals(request: pytest.FixtureRequest) -> int:
+    """How many random deals per ruleset a proof plays (``--proof-deals``)."""
+    return int(request.config.getoption("--proof-deals"))
 
 
 @pytest.fixture(scope="session")

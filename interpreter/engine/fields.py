@@ -4,10 +4,12 @@ Every attribute of a :class:`~interpreter.engine.state.DealState` is a row of :d
 From that one table, once per class (as :mod:`dataclasses` writes ``__init__``), come:
 
 * ``__slots__`` -- a typo such as ``state.overbidd = 3`` is an ``AttributeError``;
-* the undo record of a move that may change anything (:meth:`snapshot`) and its exact restore
-  (:meth:`restore`);
 * :meth:`copy`, an independent state;
-* the position key of each ruleset (:func:`keyer`).
+
+and once per class and ruleset (kept in the ruleset's tables):
+
+* the undo record of a move that may change anything and its exact restore (:func:`recorder`);
+* the position key (:func:`keyer`).
 
 Adding a row is all a new field needs for those four (``tests/engine/test_fields.py``
 declares a dummy field on a subclass and checks them); a public field also takes one line in
@@ -27,20 +29,20 @@ How a field is treated is its ``kind``:
 ``stack``   the undo stack itself: a copy starts with an empty one.
 
 ``key`` says how the position key packs a field (:func:`keyer`: two positions of one deal share
-a key exactly when those fields are equal), ``key_when`` in which rulesets (a rarer rule's
-field never changes elsewhere, and is left out).  ``seen`` says who may
-see the field: ``public`` (every seat: copied into the view as it is),
-``derived`` (the view publishes something computed from it: points without a widow only its
-taker knows, known cards still in a hand), ``hidden`` (never in another seat's view: hands,
-the stock, the widow).  ``feature`` names the rule that owns a field, ``core`` for every
-ruleset.
+a key exactly when those fields are equal).  ``seen`` says who may see the field: ``public``
+(every seat: copied into the view as it is), ``derived`` (the view publishes something
+computed from it: points without a widow only its taker knows, known cards still in a hand),
+``hidden`` (never in another seat's view: hands, the stock, the widow).  ``feature`` names the
+rule of :data:`FEATURES` that owns a field (``core`` for every ruleset): in a ruleset without
+that rule the field keeps its starting value, and the ruleset's undo record and key leave it
+out -- the rarer rules cost the rulesets that lack them nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from interpreter.rules.tables import MELD_NEXT_TRICK
 
@@ -61,40 +63,36 @@ class Field:
     feature: str = "core"
     doc: str = ""
     key: str = ""  # how the position key packs it ("" for not at all): see _bits and keyer
-    key_when: Callable[[RuleTables], bool] | None = None  # only in rulesets where this holds
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS or self.seen not in SEEN:
-            raise ValueError(f"field {self.name}: kind {self.kind!r} / seen {self.seen!r}")
+        if self.kind not in KINDS or self.seen not in SEEN or self.feature not in FEATURES:
+            raise ValueError(f"field {self.name}: kind {self.kind!r} / seen {self.seen!r} / feature {self.feature!r}")
 
 
-# When a field of a rarer rule is part of the key (elsewhere it never changes from its start).
-def _lays_away(t: RuleTables) -> bool:
-    return t.lays_away
+#: The rules that own fields of their own, each with the test of whether a ruleset has it.  A
+#: field of a rule the ruleset lacks never changes from its start there: it is left out of
+#: that ruleset's undo record and key (the proofs in tests/engine/test_fields.py play every
+#: ruleset field by field, so a field that does change after all is found).
+FEATURES: dict[str, Callable[[RuleTables], bool]] = {
+    "core": lambda t: True,
+    "auction": lambda t: t.auction,
+    "closing": lambda t: t.closing,
+    "widow": lambda t: t.widow,
+    "first_card_trump": lambda t: t.lead_trump,
+    "named_trump": lambda t: t.named_trump,
+    "marriage_next_trick": lambda t: t.meld_counts == MELD_NEXT_TRICK,
+    "trump_ten": lambda t: bool(t.ten_of),
+    "partner_marriage": lambda t: t.partner_marries,
+    "exchange_on_close": lambda t: t.close_offer,
+    "open_auction": lambda t: t.open_auction,
+    "partner_rebid": lambda t: t.partner_rebid,
+    "contracts": lambda t: t.contracts,
+}
 
 
-def _meld_next_trick(t: RuleTables) -> bool:
-    return t.meld_counts == MELD_NEXT_TRICK
-
-
-def _ten_of(t: RuleTables) -> bool:
-    return bool(t.ten_of)
-
-
-def _partner_marries(t: RuleTables) -> bool:
-    return t.partner_marries
-
-
-def _close_offer(t: RuleTables) -> bool:
-    return t.close_offer
-
-
-def _open_auction(t: RuleTables) -> bool:
-    return t.open_auction
-
-
-def _partner_rebid(t: RuleTables) -> bool:
-    return t.partner_rebid
+def in_use(f: Field, t: RuleTables) -> bool:
+    """Whether the ruleset of ``t`` has the rule that owns field ``f``."""
+    return FEATURES[f.feature](t)
 
 
 F = Field
@@ -108,12 +106,14 @@ FIELDS: tuple[Field, ...] = (
     F("stock", "const", "hidden", doc="the face-down stock in drawing order (empty without a talon)"),
     F("first_turnup", "const", "public", doc="the card turned up at the deal's start, or -1"),
     F("_strict_always", "const", "public", doc="play.strict_from: always"),
+    F("_save", "const", "public", doc="this ruleset's undo record, written (recorder)"),
+    F("_load", "const", "public", doc="and restored (recorder)"),
     F("unseen", "const", "hidden", "named_trump", "per seat, the cards dealt after trump is named"),
     F("shown", "const", "hidden", "named_trump", "the card a pass turns, or the dealer's card, or -1"),
     # the cards
     F("hands", "list", "hidden", doc="per seat, the cards held (a bit mask)", key="mask"),
     F("known", "list", "derived", doc="per seat, cards others know to be in that hand", key="mask"),
-    F("widow", "value", "hidden", "widow", "the widow, or the cards laid away (a tuple)", key="cards", key_when=_lays_away),
+    F("widow", "value", "hidden", "widow", "the widow, or the cards laid away (a tuple)", key="cards"),
     F("spos", "value", "public", doc="how many stock cards have been drawn", key="tricks"),
     F("turnup", "value", "public", doc="the turn-up still under the stock, or -1", key="card"),
     F("gone", "value", "public", doc="the cards of the completed tricks (a mask)"),
@@ -132,30 +132,30 @@ FIELDS: tuple[Field, ...] = (
     F("tricks", "list", "public", doc="per seat, tricks won", key="tricks"),
     F("tricks_played", "value", "public", key="tricks"),
     F("meld", "list", "public", doc="per seat, marriage points announced", key="points"),
-    F("meld_wait", "list", "public", "marriage_next_trick", "per seat, marriage points still waiting for a trick", key="points", key_when=_meld_next_trick),
+    F("meld_wait", "list", "public", "marriage_next_trick", "per seat, marriage points still waiting for a trick", key="points"),
     F("bonus", "list", "public", doc="per seat, the last-trick bonus", key="points"),
     F("last_winner", "value", "public", key="seat"),
-    F("ten_side", "value", "public", "trump_ten", "the side that took the ten of trumps, or -1", key="seat", key_when=_ten_of),
-    F("married", "value", "public", "partner_marriage", "the first-rank card of every marriage announced (a mask)", key="mask", key_when=_partner_marries),
+    F("ten_side", "value", "public", "trump_ten", "the side that took the ten of trumps, or -1", key="seat"),
+    F("married", "value", "public", "partner_marriage", "the first-rank card of every marriage announced (a mask)", key="mask"),
     # closing
-    F("closed", "value", "public", key="flag"),
-    F("closer", "value", "public", key="seat"),
-    F("close_snap", "value", "public", doc="each side's points and tricks when the talon was closed", key="snap"),
-    F("closed_this_lead", "value", "public", key="flag"),
-    F("offer", "value", "public", "exchange_on_close", "the seat offered the exchange as its opponent closes, or -1", key="seat", key_when=_close_offer),
+    F("closed", "value", "public", "closing", key="flag"),
+    F("closer", "value", "public", "closing", key="seat"),
+    F("close_snap", "value", "public", "closing", doc="each side's points and tricks when the talon was closed", key="snap"),
+    F("closed_this_lead", "value", "public", "closing", key="flag"),
+    F("offer", "value", "public", "exchange_on_close", "the seat offered the exchange as its opponent closes, or -1", key="seat"),
     # the auction and its outcome
-    F("high_bid", "value", "public", key="bid"),
-    F("declarer", "value", "public", key="seat"),
-    F("calls", "value", "public", key="count"),
-    F("passed", "value", "public", "open_auction", "the seats that have passed (a mask)", key="seats", key_when=_open_auction),
-    F("overbid", "value", "public", "partner_rebid", "the player overbid whose partner may bid again, or -1", key="seat", key_when=_partner_rebid),
+    F("high_bid", "value", "public", "auction", key="bid"),
+    F("declarer", "value", "public", "auction", key="seat"),
+    F("calls", "value", "public", "auction", key="count"),
+    F("passed", "value", "public", "open_auction", "the seats that have passed (a mask)", key="seats"),
+    F("overbid", "value", "public", "partner_rebid", "the player overbid whose partner may bid again, or -1", key="seat"),
     F("contract", "value", "public", "contracts", "the contract being played, or None"),
-    F("sitting_out", "value", "public"),
-    F("deal_sides", "value", "public", doc="the seats of each side in this deal"),
-    F("_side", "value", "public", doc="per seat, its side in this deal"),
-    F("_active", "value", "public", doc="seats that play this deal"),
+    F("sitting_out", "value", "public", "auction", "the declarer's partners laid down (a contract or moon alone)"),
+    F("deal_sides", "value", "public", "auction", doc="the seats of each side in this deal"),
+    F("_side", "value", "public", "auction", doc="per seat, its side in this deal"),
+    F("_active", "value", "public", "auction", doc="seats that play this deal"),
     F("widow_taker", "value", "public", "widow", key="seat"),
-    F("to_discard", "value", "public", "widow", "cards still to lay away", key="card_count", key_when=_lays_away),
+    F("to_discard", "value", "public", "widow", "cards still to lay away", key="card_count"),
     F("result", "value", "public", key="result"),
     # what happened
     F("history", "log", "derived", doc="every recorded action as seat << 16 | code (a discard hidden from others)"),
@@ -174,25 +174,7 @@ def saved(fields: tuple[Field, ...]) -> tuple[Field, ...]:
 
 
 def generate(cls: type, fields: tuple[Field, ...]) -> None:
-    """Write ``snapshot``, ``restore`` and ``copy`` for ``cls`` from ``fields`` (straight-line
-    code, compiled once, as fast as the hand-written methods it replaces)."""
-    rows = saved(fields)
-    parts = []
-    for f in rows:
-        if f.kind == "list":
-            parts.append(f"self.{f.name}[:]")
-        elif f.kind == "log":
-            parts.append(f"len(self.{f.name})")
-        else:
-            parts.append(f"self.{f.name}")
-    targets = []
-    logs = []
-    for k, f in enumerate(rows):
-        if f.kind == "log":
-            targets.append(f"_n{k}")
-            logs.append(f"    del self.{f.name}[_n{k}:]")
-        else:
-            targets.append(f"self.{f.name}")
+    """Write ``copy`` for ``cls`` from ``fields`` (straight-line code, compiled once)."""
     copies = []
     for f in fields:
         if f.kind == "stack":
@@ -202,29 +184,69 @@ def generate(cls: type, fields: tuple[Field, ...]) -> None:
         else:
             copies.append(f"    o.{f.name} = self.{f.name}")
     source = "\n".join([
-        "def snapshot(self):",
-        "    '''Every field a move may change, for restore(): lists copied, logs by their length.'''",
-        f"    return ({', '.join(parts)},)",
-        "",
-        "def restore(self, snap):",
-        "    '''Put back every field snapshot() saved (a log cut back to its saved length).'''",
-        f"    ({', '.join(targets)},) = snap",
-        *logs,
-        "",
         "def copy(self):",
         "    '''An independent copy, field by field (without the undo records).'''",
         "    o = _new(_cls)",
         *copies,
         "    return o",
     ])
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    exec(compile(source, f"<fields of {cls.__qualname__}>", "exec"), namespace)  # our own table, never input
-    made: dict[str, Callable[..., Any]] = {name: namespace[name] for name in ("snapshot", "restore", "copy")}
-    for name, fn in made.items():
-        fn.__qualname__ = f"{cls.__qualname__}.{name}"
-        fn.__module__ = cls.__module__
-        setattr(cls, name, fn)
-    setattr(cls, "SAVED", names(rows))  # the names of the full undo record, in its order
+    fn = _compiled(source, f"<fields of {cls.__qualname__}>", {"_new": object.__new__, "_cls": cls})["copy"]
+    fn.__qualname__ = f"{cls.__qualname__}.copy"
+    fn.__module__ = cls.__module__
+    setattr(cls, "copy", fn)
+
+
+Recorder = tuple[Callable[[Any], tuple[Any, ...]], Callable[[Any, tuple[Any, ...]], None]]
+
+
+def recorded(cls: type, t: RuleTables) -> tuple[Field, ...]:
+    """The fields of ``cls``'s undo record in the ruleset of ``t``: every field a move may
+    change (a ``log`` by its length), of the rules this ruleset has."""
+    return tuple(f for f in saved(getattr(cls, "FIELDS")) if in_use(f, t))
+
+
+def recorder(cls: type, t: RuleTables) -> Recorder:
+    """The undo record of ``cls``'s states in the ruleset of ``t``: ``save(state)`` returns it,
+    ``load(state, record)`` puts every field back (a log cut back to its saved length).
+    Written as straight-line code for the ruleset once and kept in its tables: a ruleset
+    without overbids, offers or a widow saves none of their fields."""
+    cache = t.engine_cache
+    made = cache.get(("record", cls))
+    if made is not None:
+        return cast(Recorder, made)
+    rows = recorded(cls, t)
+    parts, targets, logs = [], [], []
+    for k, f in enumerate(rows):
+        if f.kind == "list":
+            parts.append(f"self.{f.name}[:]")
+        elif f.kind == "log":
+            parts.append(f"len(self.{f.name})")
+        else:
+            parts.append(f"self.{f.name}")
+        if f.kind == "log":
+            targets.append(f"_n{k}")
+            logs.append(f"    del self.{f.name}[_n{k}:]")
+        else:
+            targets.append(f"self.{f.name}")
+    if len(rows) <= 6:  # the short record of a card inside a trick is told apart by its length
+        raise ValueError(f"{cls.__qualname__}: an undo record of {len(rows)} fields")
+    source = "\n".join([
+        "def save(self):",
+        f"    return ({', '.join(parts)},)",
+        "",
+        "def load(self, snap):",
+        f"    ({', '.join(targets)},) = snap",
+        *logs,
+    ])
+    namespace = _compiled(source, f"<undo record of {cls.__qualname__}>", {})
+    pair: Recorder = (namespace["save"], namespace["load"])
+    cache[("record", cls)] = pair
+    return pair
+
+
+def _compiled(source: str, where: str, namespace: dict[str, Any]) -> dict[str, Any]:
+    exec(compile(source + "\n", where, "exec"), namespace)  # our own table, never input
+    return namespace
 
 
 #: How a keyed field is packed: (bit width from the ruleset's KeyWidths, value added so that
@@ -249,7 +271,7 @@ def keyer(cls: type, t: RuleTables, n: int) -> Callable[[Any], int]:
     body = ["def key(self):", "    k = 0"]
     tail: list[str] = []
     for f in fields:
-        if not f.key or (f.key_when is not None and not f.key_when(t)):
+        if not f.key or not in_use(f, t):
             continue
         if f.key == "cards":  # a tuple of cards of varying length (the cards laid away)
             width, _ = _bits("card", t, n)
@@ -274,6 +296,4 @@ def keyer(cls: type, t: RuleTables, n: int) -> Callable[[Any], int]:
                 body.append(f"    k = k << {width} | self.{f.name}{plus}")
     cw, sw = t.key_widths.card, t.key_widths.seat
     tail += ["    for c in self.trick:", f"        k = k << {cw} | c + 1", f"    return k << {sw} | len(self.trick)"]
-    namespace: dict[str, Any] = {}
-    exec(compile("\n".join(body + tail) + "\n", f"<key of {cls.__qualname__}>", "exec"), namespace)  # our own table, never input
-    return namespace["key"]  # type: ignore[no-any-return]
+    return _compiled("\n".join(body + tail), f"<key of {cls.__qualname__}>", {})["key"]  # type: ignore[no-any-return]

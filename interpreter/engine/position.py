@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine.fields import FIELDS, generate
+from interpreter.engine.fields import FIELDS, generate, recorder
+from interpreter.engine.meld import waiting
 from interpreter.engine.trick import seat_after
 from interpreter.engine.fields import names as field_names
 from interpreter.rules.ruleset import ContractSpec, Ruleset
@@ -41,6 +42,15 @@ class Position:
         super().__init_subclass__(**kwargs)
         generate(cls, cls.FIELDS)
 
+    def snapshot(self) -> tuple[Any, ...]:
+        """The undo record of a move that may change anything: every field of the rules this
+        ruleset has (:func:`~interpreter.engine.fields.recorder`), for :meth:`restore`."""
+        return self._save(self)
+
+    def restore(self, snap: tuple[Any, ...]) -> None:
+        """Put back every field :meth:`snapshot` saved."""
+        self._load(self, snap)
+
     # ------------------------------------------------------------------ construction
     def __init__(
         self,
@@ -59,6 +69,7 @@ class Position:
         self.deal_sides = rs.sides
         self._side = rs.side_index
         self._strict_always = rs.play.strict_from == "always"
+        self._save, self._load = recorder(type(self), rs.tables)
         if rs.deal.talon:
             self.stock = tuple(stock)
             self.widow: tuple[int, ...] = ()
@@ -198,18 +209,11 @@ class Position:
         return total
 
     def counted_meld(self, seat: int) -> int:
-        """Marriage points of a seat that count now (pending ones do not)."""
+        """Marriage points of a seat that count now (pending ones do not: :mod:`~interpreter.engine.meld`)."""
         m = self.meld[seat]
         if not m:
             return 0
-        how = self.rs.marriage.counts_after
-        if how == "immediately":
-            return m
-        if how == "team_trick":
-            return m if self.side_tricks(self._side[seat]) else 0
-        if how == "own_next_trick":
-            return m - self.meld_wait[seat]
-        return m if self.tricks[seat] else 0
+        return m - waiting(self.t.meld_counts, seat, self.meld, self.meld_wait, self.tricks, self.deal_sides[self._side[seat]])
 
     def seat_points(self, seat: int, *, marriages: bool = True) -> int:
         """Trick points (+ widow, + last-trick bonus) and, if asked, counted marriages of one seat."""

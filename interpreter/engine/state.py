@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from interpreter.core.actions import (
     BID_BASE,
@@ -48,7 +48,7 @@ from interpreter.core.errors import IllegalActionError
 from interpreter.engine.fields import keyer
 from interpreter.rules.tables import MELD_NEXT_TRICK
 from interpreter.engine.legality import DEAL_OVER, Legality, Refusal
-from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY, Position
+from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY
 from interpreter.engine.settle import DealResult, Settling
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import SeatView, make_view
@@ -69,8 +69,6 @@ class DealState(Legality, Settling):
     __slots__ = ()  # every field is a slot of Position's, from the table: a typo is an error
 
     if TYPE_CHECKING:  # written from the table of fields (interpreter.engine.fields.generate)
-        def snapshot(self) -> tuple[Any, ...]: ...
-        def restore(self, snap: tuple[Any, ...]) -> None: ...
         def copy(self) -> DealState: ...
 
     @classmethod
@@ -154,18 +152,16 @@ class DealState(Legality, Settling):
 
     # ------------------------------------------------------------------ performing
     # Undo records: any move may cascade (the draw, the end of the deal) and saves every field
-    # a move can change -- the record ``snapshot`` writes from the table of fields
-    # (interpreter.engine.fields), restored by ``restore``.  Two measured fast paths stay: a
-    # play that leaves the trick open changes six fields and saves those six; a play that ends
-    # a trick with no draw and no end of the deal (the strict phase, where the solver spends
-    # its time) saves the sixteen a trick changes -- dropping it cost 6% more instructions in
-    # solving endgames (callgrind, 30 Schnapsen and 30 Sechsundsechzig endgames).  Both are
-    # checked field by field against the table on every ruleset (tests/engine/test_fields.py).
+    # a move can change -- the record the table of fields writes for this ruleset
+    # (interpreter.engine.fields.recorder: the rarer rules' fields only where the ruleset has
+    # them), restored by its loader.  One measured fast path stays: a card that leaves the
+    # trick open changes six fields and saves those six (its record is told apart by its
+    # length; every full record is longer).  Both are checked field by field on every ruleset
+    # (tests/engine/test_fields.py).
     def pop(self) -> None:
         """Undo the last pushed action exactly."""
         snap = self.undo.pop()
-        size = len(snap)
-        if size == 6:  # an unfinished trick's play (see push_code)
+        if len(snap) == 6:  # an unfinished trick's play (see push_code)
             seat, hand, known, trump, claim, to_act = snap
             self.hands[seat] = hand
             self.known[seat] = known
@@ -173,15 +169,7 @@ class DealState(Legality, Settling):
             self.trick.pop()
             self.history.pop()
             return
-        if size == 16:  # a play that ended a trick, with no draw and no end of the deal
-            (seat, hand, known, self.trump, self.claim_seat, self.trick, self.points, self.tricks,
-             self.tricks_played, self.leader, self.to_act, self.last_winner, self.closed_this_lead,
-             self.widow_taker, self.gone, _) = snap
-            self.hands[seat] = hand
-            self.known[seat] = known
-            self.history.pop()
-            return
-        self.restore(snap)
+        self._load(self, snap)
 
     def push_code(self, code: int, *, keep_undo: bool = True) -> None:
         """Perform the action with this code, by whoever is the :attr:`actor` (undo with :meth:`pop`).
@@ -190,23 +178,11 @@ class DealState(Legality, Settling):
         (or :meth:`step_code`) saves no undo record, for playouts that never go back.
         """
         if keep_undo:
-            if code < MARRY_BASE:
+            if code < MARRY_BASE and len(self.trick) + 1 < self._active:
                 seat = self.to_act
-                if len(self.trick) + 1 < self._active:
-                    self.undo.append((seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, seat))
-                elif (self.hands[seat] & (self.hands[seat] - 1) and (not self.t.talon or self.closed or self.talon_size() == 0)
-                      and (self.t.plain_trick_end or not (self.t.claim_auto or any(self.meld_wait)))
-                      and not self.t.full_trick_undo):
-                    # the trick ends, the deal does not (the player keeps a card) and nobody draws
-                    self.undo.append((
-                        seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, self.trick[:],
-                        self.points[:], self.tricks[:], self.tricks_played, self.leader, self.to_act,
-                        self.last_winner, self.closed_this_lead, self.widow_taker, self.gone, None,
-                    ))
-                else:
-                    self.undo.append(self.snapshot())
+                self.undo.append((seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, seat))
             else:
-                self.undo.append(self.snapshot())
+                self.undo.append(self._save(self))
         self.step_code(code)
 
     def step_code(self, code: int) -> None:

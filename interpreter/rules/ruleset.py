@@ -37,7 +37,7 @@ from interpreter.core.actions import (
     Pass,
     Play,
 )
-from interpreter.core.cards import Card, Deck
+from interpreter.core.cards import Deck
 from interpreter.rules.tables import (
     KIND_BID,
     KIND_CLOSE,
@@ -541,8 +541,9 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         named_trump=rs.trump.selection == "named",
         special_start=rs.deal.dealer_sits_out or rs.players.sides == "forehand_vs_rest" or rs.trump.selection == "dealer_card",
         deal_marks=rs.trump.selection in ("named", "dealer_card"),
-        key_extras=partner_marries or trump_ten or open_auction or partner_rebid or close_offer or discards,
-        full_trick_undo=contracts or trump_ten or first_trick_hand,
+        widow=rs.deal.widow is not None,
+        auction=rs.bidding.enabled,
+        contracts=contracts,
         trick_extras=contracts or first_trick_hand,
         extra_steps=close_offer or discards,
         follow_extras=follow_exchange or partner_marries,

@@ -77,8 +77,9 @@ class RuleTables:
     named_trump: bool           # trump.selection == named
     special_start: bool         # a dealer sitting out, the forehand alone, or the dealer's card shown
     deal_marks: bool            # the deal order matters to trump (named, dealer_card)
-    key_extras: bool            # the position key has fields of the rarer rules (State._key_extras)
-    full_trick_undo: bool       # a trick's end may change more than the fields the short undo record saves
+    widow: bool                 # deal.widow: a widow is dealt
+    auction: bool               # bidding.enabled
+    contracts: bool             # bidding.contracts: a contract is played
     trick_extras: bool          # contracts, or a widow taken into a hand: settled after each trick
     extra_steps: bool           # cards may be laid away or an exchange offered (checked before the usual moves)
     follow_extras: bool         # a follower may exchange or show a marriage (follow_exchange or partner_marries)

@@ -61,11 +61,12 @@ from interpreter.core.actions import (
     TRUMP_BASE,
 )
 from interpreter.core.cards import bit_list
+from interpreter.engine.meld import counts_at_once, freed_by_next_trick
 from interpreter.engine.position import NAMING
 from interpreter.engine.trick import seat_after, winning_position
 from interpreter.engine.views import Public, SeatView
 from interpreter.rules.ruleset import Ruleset
-from interpreter.rules.tables import MELD_AT_ONCE, MELD_NEXT_TRICK, MELD_TEAM_TRICK
+from interpreter.rules.tables import MELD_AT_ONCE
 
 
 __all__ = ["Knowledge", "closing_pays", "greedy_code", "hand_worth", "knowledge"]
@@ -274,20 +275,10 @@ def _side_points(pub: Public, seat: int) -> int:
 
 
 def _pending(k: Knowledge, pub: Public, seat: int) -> int:
-    """Marriage points of the seat's side that its next trick makes count."""
-    how = k.meld_counts
-    if how == MELD_AT_ONCE:
+    """Marriage points of the seat's side that its next trick makes count (the engine's rule)."""
+    if k.meld_counts == MELD_AT_ONCE:
         return 0
-    meld: tuple[int, ...] = pub.meld
-    tricks: tuple[int, ...] = pub.tricks
-    if how == MELD_TEAM_TRICK:
-        seats: tuple[int, ...] = pub.deal_sides[pub.side_index[seat]]
-        if any(tricks[s] for s in seats):
-            return 0
-        return sum(meld[s] for s in seats)
-    if how == MELD_NEXT_TRICK:
-        return int(pub.meld_wait[seat])
-    return meld[seat] if not tricks[seat] else 0
+    return freed_by_next_trick(k.meld_counts, seat, pub.meld, pub.meld_wait, pub.tricks, pub.deal_sides[pub.side_index[seat]])
 
 
 def _unseen(k: Knowledge, view: SeatView, pub: Public) -> int:
@@ -381,16 +372,8 @@ def _lead(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[int
 
 
 def _counts_now(k: Knowledge, pub: Public, seat: int) -> bool:
-    """Whether a marriage the seat announces now counts at once (its side has the trick it needs)."""
-    how = k.meld_counts
-    if how == MELD_AT_ONCE:
-        return True
-    tricks: tuple[int, ...] = pub.tricks
-    if how == MELD_TEAM_TRICK:
-        return any(tricks[s] for s in pub.deal_sides[pub.side_index[seat]])
-    if how == MELD_NEXT_TRICK:
-        return False  # it waits for the marrier's next trick
-    return tricks[seat] > 0
+    """Whether a marriage the seat announces now counts at once (the engine's rule)."""
+    return counts_at_once(k.meld_counts, seat, pub.tricks, pub.deal_sides[pub.side_index[seat]])
 
 
 def _name_trumps(k: Knowledge, view: SeatView, codes: tuple[int, ...]) -> int:

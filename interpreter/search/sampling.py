@@ -47,7 +47,8 @@ from interpreter.core.actions import (
 )
 from interpreter.core.cards import bit_list
 from interpreter.core.errors import RulesError
-from interpreter.engine.position import AUCTION, NAMING, OVER
+from interpreter.engine.fields import recorder
+from interpreter.engine.position import AUCTION, NAMING
 from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import PUBLISHED, Public, SeatView
@@ -488,6 +489,7 @@ class WorldSampler:
         st.history, st.draws, st.undo = _real_history(view, widow), list(view.draws), []
         st.deal_sides, st._side, st._active = p.deal_sides, p.side_index, p.active
         st._strict_always = rs.tables.strict_always
+        st._save, st._load = recorder(DealState, rs.tables)
         st.unseen, st.shown = (0,) * n, p.turned
         st.lead_trump = _lead_sets_trump(rs, p)
         st.married = 0

@@ -17,11 +17,9 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from interpreter.rules.resources import schema_path
 
 REGENERATE = "python tools/regen_docs.py --reference"
 

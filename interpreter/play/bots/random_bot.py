@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.core.actions import BID_BASE, DECLARE, PASS, Action, Bid, Declare, Pass
+from interpreter.core.actions import BID_BASE, DECLARE, PASS, Action
 from interpreter.play.bots.base import claim_is_right
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.state import AUCTION, OVER, DealState
