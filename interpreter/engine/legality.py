@@ -286,6 +286,7 @@ class Legality(Position):
         seat = self.to_act
         mine = {c.bid for c in self.rs.bidding.contracts if c.eligible == "any"
                 or (c.eligible == "forehand" and seat == forehand)
+                or (c.eligible == "forehand_side" and side_of[seat] == side_of[forehand])
                 or (c.eligible == "forehand_opponents" and side_of[seat] != side_of[forehand])}
         return [code for code in codes if code - BID_BASE in mine]
 

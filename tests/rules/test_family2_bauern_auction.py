@@ -6,8 +6,10 @@ Rules checked, each expectation worked out by hand from the YAML and the schema
 * the calls go round and round from the forehand; each call outbids the last or passes; a
   player who passed is out (skipped in later rounds); the auction ends when all but the high
   bidder have passed;
-* eligibility: bid 4 (Bauernschnapser) only by the forehand; bid 5 (Kontraschnapser) only by
-  the forehand's two opponents; the forehand's partner has neither;
+* eligibility: bid 2 (Schnapser) only by the forehand or his partner ("Der Schnapser kann nur
+  vom Rufer (Vorhand) oder dessen Mitspieler angesagt werden", de.wikipedia); bid 4
+  (Bauernschnapser) only by the forehand; bid 5 (Kontraschnapser) only by the forehand's two
+  opponents; the forehand's partner has neither 4 nor 5;
 * everybody passes: the plain game, the forehand as declarer and leader, nobody sitting out.
 
 Dealer 0, so the forehand is seat 1 (team 1 = seats 1 & 3); his opponents are seats 0 and 2.
@@ -16,7 +18,10 @@ Bids: 1 Bettler, 2 Schnapser, 3 Gang, 4 Bauernschnapser, 5 Kontraschnapser.
 
 from __future__ import annotations
 
+import pytest
+
 from interpreter import DealState, load_ruleset, parse_action
+from interpreter.core.errors import IllegalActionError
 from interpreter.play.record import deal_from_mapping
 
 RS = load_ruleset("rulesets/house/bauernschnapsen.yaml")
@@ -47,20 +52,32 @@ def calls(st: DealState, *moves: str) -> DealState:
 
 
 def test_eligibility_of_each_seat_in_the_first_round() -> None:
-    """Seat 1 (forehand): 1-4, no 5.  Seat 2 (opponent): 1, 2, 3, 5.  Seat 3 (the forehand's
-    partner): 1, 2, 3 only.  Seat 0 (opponent): 1, 2, 3, 5."""
+    """Seat 1 (forehand): 1-4, no 5.  Seat 2 (opponent): 1, 3, 5 -- not the Schnapser.  Seat 3
+    (the forehand's partner): 1, 2, 3.  Seat 0 (opponent): 1, 3, 5."""
     st = named()
     assert st.actor == 1
     assert texts(st.legal_actions()) == {"pass", "bid 1", "bid 2", "bid 3", "bid 4"}
     calls(st, "pass")
     assert st.actor == 2
-    assert texts(st.legal_actions()) == {"pass", "bid 1", "bid 2", "bid 3", "bid 5"}
+    assert texts(st.legal_actions()) == {"pass", "bid 1", "bid 3", "bid 5"}
     calls(st, "pass")
     assert st.actor == 3
     assert texts(st.legal_actions()) == {"pass", "bid 1", "bid 2", "bid 3"}
     calls(st, "pass")
     assert st.actor == 0
-    assert texts(st.legal_actions()) == {"pass", "bid 1", "bid 2", "bid 3", "bid 5"}
+    assert texts(st.legal_actions()) == {"pass", "bid 1", "bid 3", "bid 5"}
+
+
+def test_after_trump_and_a_pass_the_other_team_may_not_bid_the_schnapser() -> None:
+    """``trump H, pass``: seat 2, of the other team, asks for the Schnapser and is refused; the
+    forehand's partner (seat 3), after seat 2 passes, may announce it and plays it."""
+    st = calls(named("H"), "pass")
+    assert st.actor == 2
+    assert not st.is_legal(parse_action("bid 2"))
+    with pytest.raises(IllegalActionError):
+        st.apply(parse_action("bid 2"))
+    calls(st, "pass", "bid 2", "pass")
+    assert st.declarer == 3 and st.contract is not None and st.contract.name == "schnapser"
 
 
 def test_a_bid_must_be_higher_and_eligibility_still_applies() -> None:
@@ -72,18 +89,19 @@ def test_a_bid_must_be_higher_and_eligibility_still_applies() -> None:
 
 
 def test_round_and_round_a_passed_player_is_out() -> None:
-    """1: bid 1, 2: bid 2, 3: pass, 0: pass -> back to seat 1 (not out: he bid), who outbids
-    with 3; seat 2 is next (seat 3 and 0 are out and skipped after him); seat 2 passes: all but
-    seat 1 have passed, the auction is over and seat 1 plays Gang (9)."""
-    st = calls(named(), "bid 1", "bid 2", "pass", "pass")
+    """1: bid 1, 2: bid 3, 3: pass, 0: pass -> back to seat 1 (not out: he bid), who outbids
+    with 4; seat 2 is next (seat 3 and 0 are out and skipped after him) and may only bid 5 or
+    pass; he passes: all but seat 1 have passed, the auction is over and seat 1 plays the
+    Bauernschnapser (12)."""
+    st = calls(named(), "bid 1", "bid 3", "pass", "pass")
     assert st.actor == 1
-    assert texts(st.legal_actions()) == {"pass", "bid 3", "bid 4"}
-    calls(st, "bid 3")
+    assert texts(st.legal_actions()) == {"pass", "bid 4"}
+    calls(st, "bid 4")
     assert st.actor == 2
     assert texts(st.legal_actions()) == {"pass", "bid 5"}
     calls(st, "pass")
-    assert st.declarer == 1 and st.high_bid == 3
-    assert st.contract is not None and st.contract.name == "gang" and st.contract.value == 9
+    assert st.declarer == 1 and st.high_bid == 4
+    assert st.contract is not None and st.contract.name == "bauernschnapser" and st.contract.value == 12
     assert st.actor == 1 and st.leader == 1
 
 

@@ -137,13 +137,14 @@ def test_all_pass_the_forehand_takes_the_widow_and_his_discards_count() -> None:
 
 
 def test_eligibility_and_the_kontraschnapser_lead_after_the_discards() -> None:
-    """Seat 1 (forehand) may bid 4, not 5; seats 2 and 0 may bid 5, not 4.  Seat 2 announces
+    """Seat 1 (forehand) may bid 4, not 5; seats 2 and 0 may bid 5, not 4, nor the Schnapser (2),
+    which is the forehand's alone as it is the forehand's side's in Bauernschnapsen.  Seat 2 announces
     Kontraschnapser, seat 0 passes; seat 2 takes the talon and lays two away, then the forehand
     (seat 1) leads."""
     st = after()
     assert texts(st.legal_actions()) == {"pass", "bid 1", "bid 2", "bid 3", "bid 4"}
     apply_recorded(st, parse_action("pass"))
-    assert texts(st.legal_actions()) == {"pass", "bid 1", "bid 2", "bid 3", "bid 5"}
+    assert texts(st.legal_actions()) == {"pass", "bid 1", "bid 3", "bid 5"}
     apply_recorded(st, parse_action("bid 5"))
     assert texts(st.legal_actions()) == {"pass"}  # nothing above 5 for seat 0
     for move in ("pass", "discard KC", "discard QC"):

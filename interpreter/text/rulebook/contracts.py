@@ -38,8 +38,10 @@ def _goal(f: Facts, c: ContractSpec) -> str:
 def _notes(f: Facts, c: ContractSpec) -> str:
     """Who may announce the contract, who leads it, and whether the declarer plays alone."""
     notes: list[str] = []
-    if c.eligible == "forehand":
+    if c.eligible == "forehand" or (c.eligible == "forehand_side" and not f.partnership):
         notes.append("only the forehand may announce it")
+    elif c.eligible == "forehand_side":
+        notes.append("only the forehand or his partner may announce it")
     elif c.eligible == "forehand_opponents":
         notes.append("only the forehand's opponents may announce it" if f.partnership else "anybody but the forehand may announce it")
     if c.leader == "forehand":
