@@ -494,14 +494,16 @@ class Legality(Position):
         """The cards a follower may play under the strict-phase duties, and the duty that
         restricted them (``FREE`` when any card may be played).
 
-        Called only in the strict phase.  The order of the duties: follow suit (heading the
+        Called only in the strict phase.  The duties are the ruleset's ``play``, or the
+        contract's own where it has them (``bidding.contracts[].play``).  Their order: follow suit (heading the
         trick as ``play.head`` says), else trump when void, overtrumping a trump in the trick
         where required; a player who cannot overtrump may keep his trumps when
         ``play.undertrump`` is free.
         """
         rs = self.rs
         deck = rs.deck
-        play = rs.play
+        contract = self.contract
+        play = rs.play if contract is None or contract.play is None else contract.play  # a contract's own duties
         trick = self.trick
         led = trick[0]
         suit_of = deck.suit_of

@@ -208,6 +208,13 @@ def apply_defaults(data: dict[str, Any], sub: dict[str, Any], root: dict[str, An
     return data
 
 
+def _contract(c: dict[str, Any], play: dict[str, Any]) -> ContractSpec:
+    """A contract, its own play duties (if any) over the ruleset's."""
+    own = c.get("play")
+    fields = {k: v for k, v in c.items() if k != "play"}
+    return ContractSpec(**fields, play=PlaySpec(**{**play, **own}) if own else None)
+
+
 # --------------------------------------------------------------------------- semantic checks
 class _Checker:
     """Cross-key checks; every problem is collected with the location of the key at fault."""
@@ -510,7 +517,7 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
             values=tuple(sorted(b["values"])),
             all_pass=b["all_pass"],
             moon=MoonSpec(**moon) if moon is not None else None,
-            contracts=tuple(ContractSpec(**c) for c in b["contracts"]),
+            contracts=tuple(_contract(c, d["play"]) for c in b["contracts"]),
             partner_rebid_when_overbid=b["partner_rebid_when_overbid"],
         ),
         dealer=DealerSpec(**d["dealer"]),

@@ -221,6 +221,9 @@ class ContractSpec:
     trump: str = "dealt"
     leader: str = "declarer"
     eligible: str = "any"
+    #: the contract's own strict-play duties (the ruleset's ``play`` with the contract's
+    #: ``play`` keys over it), or None where it has none of its own
+    play: PlaySpec | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,6 +113,7 @@ class _Timeline:
         probe = object.__new__(DealState)
         probe.rs, probe.t, probe._strict_always = rs, t, t.strict_always
         probe.stock, probe.spos, probe.closed = (0,) * p.stock_size, 0, False
+        probe.contract = rs.bidding.contract(p.high_bid) if p.phase != AUCTION else None  # its own duties, if any
         trump = t.suit_of[p.first_turnup] if p.first_turnup >= 0 else -1
         if rs.trump.selection in ("dealer_card", "named"):  # trump is fixed before the first card
             trump = p.trump

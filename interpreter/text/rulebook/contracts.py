@@ -48,7 +48,34 @@ def _notes(f: Facts, c: ContractSpec) -> str:
         notes.append("the forehand leads")
     if _partnered(f) and not _all_alone(f) and not c.alone:
         notes.append("played with the partner")
+    notes += _own_duties(f, c)
     return "; ".join(notes)
+
+
+#: How a contract's own play duty reads where it differs from the ruleset's (``play``).
+_DUTIES: dict[tuple[str, object], str] = {
+    ("follow", True): "a player must follow suit",
+    ("follow", False): "nobody need follow suit",
+    ("head", "none"): "a follower need not head the trick",
+    ("head", "beat_led"): "a follower must head the card led if he can",
+    ("head", "beat_winner"): "a follower must beat the card winning the trick with a higher card of the suit led if he can",
+    ("head", "beat_highest_led"): "a follower must beat the highest card of the suit led if he can",
+    ("trump_when_void", True): "a player void in the suit led must trump",
+    ("trump_when_void", False): "nobody need trump",
+    ("overtrump", "required"): "a trump played on a trump must be higher if it can",
+    ("overtrump", "not_required"): "any trump will do on a trump",
+    ("undertrump", "required_if_cannot_overtrump"): "a player who cannot overtrump must still trump",
+    ("undertrump", "free"): "a player who cannot overtrump may play any card",
+}
+
+
+def _own_duties(f: Facts, c: ContractSpec) -> list[str]:
+    """The strict-play duties this contract changes (``bidding.contracts[].play``)."""
+    if c.play is None:
+        return []
+    base = f.rs.play
+    return [_DUTIES[(key, getattr(c.play, key))] for key in ("follow", "head", "trump_when_void", "overtrump", "undertrump")
+            if getattr(c.play, key) != getattr(base, key)]
 
 
 def _all_alone(f: Facts) -> bool:

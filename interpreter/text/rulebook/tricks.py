@@ -281,7 +281,15 @@ def play_section(f: Facts) -> Section:
         rules.append("A player must follow suit: play a card of the suit led if he has one." + head)
     else:
         rules.append("A player need not follow suit.")
-    if play.trump_when_void:
+    if play.trump_when_void and f.active > 2 and play.overtrump == "required" and play.undertrump == "free":
+        # trump only to win (wikibooks' Bauernschnapsen: "muss Trumpf nur dann ausgespielt werden,
+        # wenn es den Stich bedeutet"): the same duty as overtrumping without undertrumping
+        rules.append(
+            "A player who has no card of the suit led must play a trump only if it wins the trick: any trump "
+            "while the trick holds none, a trump higher than the best one in it otherwise. If none of his trumps "
+            "would win the trick, he may play any card."
+        )
+    elif play.trump_when_void:
         void = "A player who has no card of the suit led must play a trump if he has one."
         if f.active > 2:
             if play.overtrump == "required":
