@@ -21,6 +21,23 @@ def side_name(state: DealState, side: int | None) -> str:
     return f"team {side} (seats {' & '.join(map(str, state.rs.sides[side]))})"
 
 
+#: The names players give a lost match counted twice and four times (match.shutout).
+BUMMERL_NAMES = {2: "a Schneider", 4: "a Retourschneider"}
+
+
+def bummerl_text(state: DealState, bummerl: tuple[int, ...]) -> str:
+    """Who takes the lost match and how many it counts, where the ruleset counts more than one
+    lost match a loser (``match.shutout``) or only the last-placed loses (``match.bummerl``):
+    `` -- team 1 takes 2 Bummerl (a Schneider)``; nothing for a plain match of two sides."""
+    m = state.rs.match
+    if m.shutout == "none" and m.bummerl == "every_loser":
+        return ""
+    label = "team" if state.rs.partnership else "seat"
+    parts = [f"{label} {side} takes {n} Bummerl" + (f" ({BUMMERL_NAMES[n]})" if n in BUMMERL_NAMES else "")
+             for side, n in enumerate(bummerl) if n]
+    return " -- " + ", ".join(parts) if parts else ""
+
+
 def scores_text(state: DealState, scores: list[int]) -> str:
     """The match score; counting down (``match.count: down``), what each side still needs."""
     label = "team" if state.rs.partnership else "seat"
@@ -124,8 +141,6 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
             head = f"Deal {event.number}: {gained}"
         lines = [f"{head} -- {r.reason}", f"  card points {points}", f"  score {scores_text(st, event.match.scores)}"]
         if event.match.winner is not None:
-            games = event.match.games
-            worth = f" -- it counts {games} games" if games > 1 else ""
-            lines.append(f"Match won by {side_name(st, event.match.winner)}: {scores_text(st, event.match.scores)}{worth}")
+            lines.append(f"Match won by {side_name(st, event.match.winner)}: {scores_text(st, event.match.scores)}{bummerl_text(st, event.match.bummerl)}")
         return lines
     return []

@@ -132,14 +132,14 @@ def print_log(rec: Record, secret: Secret | None = None) -> Callable[[Event | De
     from interpreter.engine.match import Match
 
     deal = 0
+    match = Match(rec.ruleset, None)  # the score as replayed, deal after deal (for the Bummerl count)
 
     def show(event: Event | DealReplayed) -> None:
         nonlocal deal
         if isinstance(event, DealStarted):
             deal = event.number - 1
         if isinstance(event, DealReplayed):
-            match = Match(rec.ruleset, None, scores=event.match_scores)  # the score as replayed
-            match.winner = event.match_winner
+            match.replayed(event.match_scores, event.match_winner)
             event = DealEnded(event.number, event.result, event.state, match)
         for line in describe(event, show_hands=secret is None or deal != secret.deal):
             say(line)

@@ -352,4 +352,5 @@ def summary(game: Game, match: Match) -> dict[str, Any]:
         "deals": game.results,
         "match_scores": match.scores,
         "match_winner": match.winner,
+        "bummerl": list(match.bummerl),
     }

@@ -41,18 +41,26 @@ class Tally:
     deals: int = 0
     results: list[dict[str, Any]] = field(default_factory=list)
     interrupted: bool = False
+    #: per side, the lost matches (Bummerl) counted against it (Match.bummerl: a Schneider is 2)
+    bummerl: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.bummerl:
+            self.bummerl = [0] * len(self.won)
 
     @property
     def played(self) -> int:
         return len(self.results)
 
-    def add(self, seed: int, winner: int | None, scores: list[int], deals: int) -> None:
+    def add(self, seed: int, winner: int | None, scores: list[int], deals: int, bummerl: tuple[int, ...] = ()) -> None:
         if winner is None:
             self.unfinished += 1
         else:
             self.won[winner] += 1
         self.deals += deals
-        self.results.append({"seed": seed, "winner": winner, "match_scores": scores, "deals": deals})
+        for side, n in enumerate(bummerl):
+            self.bummerl[side] += n
+        self.results.append({"seed": seed, "winner": winner, "match_scores": scores, "deals": deals, "bummerl": list(bummerl)})
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +69,7 @@ class Tally:
             "players": self.kinds,
             "matches": self.played,
             "won": self.won,
+            "bummerl": self.bummerl,
             "unfinished": self.unfinished,
             "deals": self.deals,
             "interrupted": self.interrupted,
@@ -82,6 +91,10 @@ class Tally:
         digits = len(str(played))
         out = ["matches won"]
         out += [f"  {name:<{width}}  {count:>{digits}}  {100 * count / max(played, 1):5.1f}%" for name, count in rows]
+        m = rs.match
+        if m.shutout != "none" or m.bummerl == "last_place":  # lost matches are counted as players count them
+            out.append("Bummerl (lost matches; a Schneider counts 2, a Retourschneider 4): "
+                       + ", ".join(f"{label} {side} {n}" for side, n in enumerate(self.bummerl)))
         per = f" ({self.deals / played:.1f} per match)" if played else ""
         more = " (interrupted)" if self.interrupted else ""
         out.append(f"{played:,} match{'es' if played != 1 else ''}{more}, {self.deals:,} deal{'s' if self.deals != 1 else ''}{per}")
@@ -109,7 +122,7 @@ def play_matches(rs: Ruleset, kinds: list[str], seed: int, matches: int, deals: 
                         "and target (rules validate --deep shows the score distribution)",
                     )
                     raise typer.Exit(2)
-                tally.add(s, match.winner, list(match.scores), len(match.results))
+                tally.add(s, match.winner, list(match.scores), len(match.results), match.bummerl)
                 advance(k + 1)
             ignore_stops()
     except RulesError as exc:  # e.g. a scoring expression that divides by zero

@@ -93,27 +93,58 @@ class Match:
         self.deal: DealState | None = None
         self.deal_seeds: list[int] = []
         self.results: list[DealResult] = []
-        #: sides that once stood one point from the target while every other side had 0
-        self.stood_at_brink: set[int] = set()
+        #: per side, the sides that had 0 while it stood one point from the target (match.shutout
+        #: retour: a side that then loses the match to one of them takes the Retourschneider)
+        self.brink: dict[int, set[int]] = {}
 
     @property
     def is_over(self) -> bool:
         return self.winner is not None
 
     @property
-    def games(self) -> int:
-        """What the finished match is worth (``match.shutout``): 1; 2 when every other side
-        ended on 0 (a shutout, the Schneider); 4 under ``retour`` when a side that stood one
-        point from the target against nothing lost it."""
+    def bummerl(self) -> tuple[int, ...]:
+        """Per side, the lost matches ("Bummerl") the finished match counts against it: none for
+        the winner; for each side that lost it (every other side, or under ``match.bummerl:
+        last_place`` those with the lowest score) one, two if it ended on 0 (the Schneider, under
+        ``match.shutout: double`` or ``retour``), four under ``retour`` if it once stood one
+        point from the target while the winner had 0 (the Retourschneider)."""
+        n = len(self.scores)
         if self.winner is None:
-            return 0
+            return (0,) * n
         how = self.rs.match.shutout
-        if how == "none":
-            return 1
-        others = [s for k, s in enumerate(self.scores) if k != self.winner]
-        if how == "retour" and any(side != self.winner for side in self.stood_at_brink):
-            return 4
-        return 2 if all(s <= 0 for s in others) else 1
+        others = [s for s in range(n) if s != self.winner]
+        if self.rs.match.bummerl == "last_place":
+            low = min(self.scores[s] for s in others)
+            others = [s for s in others if self.scores[s] == low]
+        out = [0] * n
+        for side in others:
+            if how == "retour" and self.winner in self.brink.get(side, ()):
+                out[side] = 4
+            elif how != "none" and self.scores[side] <= 0:
+                out[side] = 2
+            else:
+                out[side] = 1
+        return tuple(out)
+
+    @property
+    def games(self) -> int:
+        """What the finished match is worth: the most Bummerl a side that lost it takes (1; 2 for
+        a Schneider, 4 for a Retourschneider: see :attr:`bummerl`)."""
+        return max(self.bummerl) if self.winner is not None else 0
+
+    def replayed(self, scores: Sequence[int], winner: int | None) -> None:
+        """Take the score and winner after a deal replayed elsewhere (``rules replay``), kept as
+        :meth:`finish_deal` keeps them, so that :attr:`bummerl` counts a Retourschneider too."""
+        self.scores = list(scores)
+        self._note_brink()
+        self.winner = winner
+
+    def _note_brink(self) -> None:
+        """Note each side one point from the target and who had 0 then (``match.shutout: retour``)."""
+        target = self.rs.match.target
+        for side, score in enumerate(self.scores):
+            if score == target - 1:
+                self.brink.setdefault(side, set()).update(k for k, s in enumerate(self.scores) if k != side and s == 0)
 
     def next_deal(self, seed: int | None = None) -> DealState:
         """Deal the next deal (its seed drawn from the match seed unless given)."""
@@ -129,14 +160,11 @@ class Match:
         assert state is not None and state.result is not None, "the deal is not over"
         result, self.carry = with_carry(self.rs, state.result, self.carry)
         floor = self.rs.match.negative == "floor_zero"
-        target = self.rs.match.target
         for side, delta in enumerate(result.scores):
             self.scores[side] += delta
             if floor and self.scores[side] < 0:
                 self.scores[side] = 0
-        for side, score in enumerate(self.scores):  # one point from the target against nothing (match.shutout retour)
-            if score == target - 1 and all(s == 0 for k, s in enumerate(self.scores) if k != side):
-                self.stood_at_brink.add(side)
+        self._note_brink()
         self.results.append(result)
         self.winner = match_winner(self.rs, self.scores, result)
         self.dealer = next_dealer(self.rs, self.dealer, result)

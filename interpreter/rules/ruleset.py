@@ -257,6 +257,7 @@ class MatchSpec:
     count: str = "up"
     negative: str = "allowed"
     shutout: str = "none"
+    bummerl: str = "every_loser"
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,7 +492,6 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
     partner_rebid = rs.bidding.enabled and rs.bidding.partner_rebid_when_overbid
     close_offer = rs.exchange.enabled and rs.exchange.on_opponent_close
     follow_exchange = rs.exchange.enabled and rs.exchange.timing == "before_lead_or_follow"
-    trump_ten = bool(rs.scoring.trump_ten)
     if discards:
         max_code = DISCARD_BASE + deck.size - 1
     kind = [KIND_NONE] * (max_code + 1)

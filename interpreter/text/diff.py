@@ -367,10 +367,11 @@ WORDS: dict[str, Callable[[Any, Ruleset], Any]] = {
     "match.count": _enum({"up": "counting up from 0 to the target", "down": "counting down from the target to 0"}),
     "match.negative": _enum({"allowed": "allowed", "floor_zero": "never below 0"}),
     "match.shutout": _enum({
-        "none": "one game like any other",
-        "double": "two games when every other side has 0",
-        "retour": "two games when every other side has 0, four against a side that stood one point short",
+        "none": "one Bummerl like any other",
+        "double": "two Bummerl for a loser on 0",
+        "retour": "two Bummerl for a loser on 0, four for a loser that stood one point short against 0",
     }),
+    "match.bummerl": _enum({"every_loser": "every side but the winner", "last_place": "the side with the lowest score"}),
     "scoring.trump_ten": _num("game point"),
     "info.review_own_tricks": _enum({
         "none": "not allowed",

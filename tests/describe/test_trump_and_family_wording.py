@@ -203,7 +203,8 @@ def test_match_scores_down_floored_and_shutouts(tmp_path: Path) -> None:
     match = section(text, "Match")
     assert "each player starts at 7 and strikes off the game points he wins, and the first to reach 0 wins the match" in match
     assert "A match score never goes below 0" in match
-    assert "counts as two games (a shutout)" in match and "counts as four games for its winner" in match
+    assert "every player but the winner takes a lost match (a Bummerl)" in match
+    assert "takes two (a Schneider, a shutout)" in match and "while the winner had 0 takes four (a Retourschneider)" in match
     assert "the player who takes the ten of trumps in a trick scores 1 game point, whoever wins the deal" in section(text, "Scoring")
     declaring = section(text, "Declaring")
     assert "the larger of this and the score for a failed close" not in declaring

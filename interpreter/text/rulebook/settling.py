@@ -540,12 +540,15 @@ def _match_scores(f: Facts, s: Section, who: str) -> None:
         )
     if m.negative == "floor_zero":
         notes.append(f"A match score never goes below 0: a {who} whose score would fall below 0 stays at 0.")
+    losers = f"every {who} but the winner" if m.bummerl == "every_loser" else f"the {who} with the lowest score (each of them, if tied)"
+    if m.bummerl == "last_place" or m.shutout != "none":
+        notes.append(f"When the match is won, {losers} takes a lost match (a Bummerl).")
     if m.shutout != "none":
         nothing = "still has no game point" if f.game_points else "has 0 points or fewer"
-        notes.append(f"A match won while every other {who} {nothing} counts as two games (a shutout).")
+        notes.append(f"A losing {who} that {nothing} takes two (a Schneider, a shutout).")
         if m.shutout == "retour":
             notes.append(
-                f"If a {who} once stood one point from the target while every other {who} had 0, and then lost "
-                "the match, the match counts as four games for its winner."
+                f"A losing {who} that once stood one point from the target while the winner had 0 takes four "
+                "(a Retourschneider)."
             )
     s.p(*notes)
