@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from interpreter.core.actions import Bid, Close, CloseBeforeDraw, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
+from interpreter.core.actions import Bid, Close, CloseBeforeDraw, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble
 from interpreter.core.cards import SUIT_NAMES
 from interpreter.play.seatfacts import bid_words
 from interpreter.play.runner import ActionTaken, DealEnded, DealStarted, Event, TrickDone
@@ -69,6 +69,12 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
         s = who(st, event.seat)
         if isinstance(a, Discard):
             return [f"  {s} lays {a.card if show_hands else 'a card'} away"]
+        if event.doubling:  # bidding.doubling: before the first lead
+            if isinstance(a, Double):
+                return [f"  {s} doubles: the deal counts twice"]
+            if isinstance(a, Redouble):
+                return [f"  {s} redoubles: the deal counts four times"]
+            return [f"  {s} does not {'redouble' if st.doubled else 'double'}"]
         if isinstance(a, NameTrump):
             return [f"  {s} names {SUIT_NAMES[a.suit]} trump"]
         if isinstance(a, Pass) and st.rs.trump.selection == "named" and st.calls == 0 and (st.phase == NAMING or event.seat == (st.dealer + 1) % st.n and st.turned >= 0 and st.high_bid == 0):

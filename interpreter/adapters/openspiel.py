@@ -128,6 +128,9 @@ def score_bounds(rs: Ruleset) -> tuple[int, int]:
         scores += [c.value for c in rs.bidding.contracts]
         if rs.end.tie == "next_deal_bonus":  # a drawn deal's point is added to the next winner's
             scores = [v + 1 for v in scores]
+    if rs.bidding.doubling is not None:  # a doubled deal counts twice, a redoubled one four times
+        factor = 4 if rs.bidding.doubling.redouble else 2
+        scores = [v * factor for v in scores]
     return min([0, *scores]), max([0, *scores])
 
 

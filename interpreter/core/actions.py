@@ -18,7 +18,8 @@ from interpreter.core.cards import Card
 
 # Action codes, the engine's ints for these values (a ruleset maps one to the other:
 # ``Ruleset.action_of``, ``Ruleset.code_of``): plays are the card index, marriages 64 + index,
-# naming trump 136 + suit index, bids 200 + amount, laying a card away 256 + index.
+# doubling 134 and 135, naming trump 136 + suit index, bids 200 + amount, laying a card away
+# 256 + index.
 MARRY_BASE = 64
 EXCHANGE = 128
 CLOSE = 129
@@ -26,6 +27,8 @@ CLOSE_BEFORE_DRAW = 130
 DECLARE = 131
 CONTINUE = 132
 PASS = 133
+DOUBLE = 134
+REDOUBLE = 135
 TRUMP_BASE = 136
 BID_BASE = 200
 #: what the others see of a card laid away: its code in their views' history (never legal)
@@ -132,6 +135,23 @@ class Discard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Double(Action):
+    """Double the deal's value, as a defender before the first lead (``bidding.doubling``:
+    Kontra, Spritze)."""
+
+    def __str__(self) -> str:
+        return "double"
+
+
+@dataclass(frozen=True, slots=True)
+class Redouble(Action):
+    """Double it again, as the declarer whose game was doubled (``doubling.redouble``: Re)."""
+
+    def __str__(self) -> str:
+        return "redouble"
+
+
+@dataclass(frozen=True, slots=True)
 class Continue(Action):
     """Decline an optional step (close before the draw, go out after a marriage); never recorded."""
 
@@ -170,4 +190,6 @@ _SIMPLE: dict[str, Action] = {
     "declare": Declare(),
     "pass": Pass(),
     "continue": Continue(),
+    "double": Double(),
+    "redouble": Redouble(),
 }

@@ -42,14 +42,15 @@ SUITS = ("C", "D", "H", "S")
 #: Every ``ParsedAction.kind``.
 ACTION_KINDS = (
     "play", "marry", "exchange", "close", "close_before_draw", "declare", "bid", "pass",
-    "trump", "discard",
+    "trump", "discard", "double", "redouble",
 )  # fmt: skip
 
 _WITH_CARD = frozenset({"play", "marry", "discard"})
-_KEYWORDS = ("play", "marry", "exchange", "close", "declare", "bid", "pass", "trump", "discard")
+_KEYWORDS = ("play", "marry", "exchange", "close", "declare", "bid", "pass", "trump", "discard", "double", "redouble")
 _CARD_FORM = "rank A T K Q J 9 8 7 (or 10) followed by suit C D H S, e.g. TH"
 _ACTION_FORMS = (
-    "one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY"
+    "one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY, "
+    "double, redouble"
 )
 # Longer input is refused before parsing: no real card or action comes close, and it keeps
 # a pasted essay (or a 5000-digit bid) away from the parser and from int().
@@ -196,7 +197,7 @@ def parse_action(text: str) -> ParsedAction:
     >>> parse_action("plya AS")
     Traceback (most recent call last):
     ...
-    interpreter.core.errors.NotationError: cannot read action 'plya AS' (expected one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY; did you mean 'play'?)
+    interpreter.core.errors.NotationError: cannot read action 'plya AS' (expected one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY, double, redouble; did you mean 'play'?)
     """
     if not isinstance(text, str):
         raise NotationError(f"cannot read action {text!r}: not text", expected=_ACTION_FORMS)

@@ -184,7 +184,8 @@ def default_close_snap(st: DealState) -> CloseSnap:
 def unwritten(state: DealState) -> str | None:
     """Why a position cannot be given by its values (:func:`build_position`, position strings)
     yet, or ``None``: the moments the family rules added -- trump being named, an open auction
-    or a contract being played, a hand without trump, a partner's marriage shown in the trick --
+    or a contract being played, a hand without trump, a partner's marriage shown in the trick, a
+    deal doubled --
     are replayed from the deal and its moves instead."""
     if state.phase == NAMING:
         return "trump is being named"
@@ -194,6 +195,8 @@ def unwritten(state: DealState) -> str | None:
         return "a hand without trump"
     if state.t.partner_marries and state.married:
         return "marriages announced where partners may show them"
+    if state.dbl_turn >= 0 or state.doubled:
+        return "a deal being doubled, or doubled"
     return None
 
 

@@ -87,6 +87,7 @@ FEATURES: dict[str, Callable[[RuleTables], bool]] = {
     "open_auction": lambda t: t.open_auction,
     "partner_rebid": lambda t: t.partner_rebid,
     "contracts": lambda t: t.contracts,
+    "doubling": lambda t: t.doubling,
 }
 
 
@@ -150,6 +151,8 @@ FIELDS: tuple[Field, ...] = (
     F("passed", "value", "public", "open_auction", "the seats that have passed (a mask)", key="seats"),
     F("overbid", "value", "public", "partner_rebid", "the player overbid whose partner may bid again, or -1", key="seat"),
     F("contract", "value", "public", "contracts", "the contract being played, or None"),
+    F("doubled", "value", "public", "doubling", "0, 1 or 2: the deal's value doubled that many times (x2, x4)", key="level"),
+    F("dbl_turn", "value", "public", "doubling", "the seat that may double (or redouble) now, or -1", key="seat"),
     F("sitting_out", "value", "public", "auction", "the declarer's partners laid down (a contract or moon alone)"),
     F("deal_sides", "value", "public", "auction", doc="the seats of each side in this deal"),
     F("_side", "value", "public", "auction", doc="per seat, its side in this deal"),
@@ -256,7 +259,7 @@ def _bits(kind: str, t: RuleTables, n: int) -> tuple[int, int]:
     return {
         "mask": (t.size, 0), "points": (w.points, 0), "tricks": (w.tricks, 0), "card": (w.card, 1),
         "seat": (w.seat, 1), "count": (w.seat, 0), "bid": (w.bid, 0), "phase": (2, 0), "flag": (1, 0),
-        "seats": (n, 0), "card_count": (w.card, 0),
+        "seats": (n, 0), "card_count": (w.card, 0), "level": (2, 0),
     }[kind]
 
 

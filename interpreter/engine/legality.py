@@ -25,9 +25,11 @@ from interpreter.core.actions import (
     CONTINUE,
     DECLARE,
     DISCARD_BASE,
+    DOUBLE,
     EXCHANGE,
     MARRY_BASE,
     PASS,
+    REDOUBLE,
     TRUMP_BASE,
 )
 from interpreter.core.cards import HIGH_BITS, LOW_BITS, RANK_NAMES, SUIT_NAMES, bit_list
@@ -124,6 +126,7 @@ MARRY_ONCE_A_TRICK = Refusal("marriage.who", "one marriage a player in each tric
 MARRY_NOT_FIRST = Refusal("marriage.first_lead", "no marriage on the first lead")
 MARRY_CLOSED = Refusal("marriage.after_close", "no marriages once the talon is closed")
 MARRY_EXHAUSTED = Refusal("marriage.after_exhaustion", "no marriages once the talon is exhausted")
+NO_REDOUBLING = Refusal("bidding.doubling.redouble", "this game has no redoubling")
 MUST_OVERTRUMP = Refusal("play.overtrump", "must overtrump the trump in the trick")
 BID_TOO_LOW = Refusal("bidding.values", "a bid must be higher than the current bid of {high_bid}")
 CLOSE_TALON_SMALL = Refusal("closing.min_talon_size", "closing needs at least {closing_min} cards in the talon (there are {talon})")
@@ -153,7 +156,7 @@ class Legality(Position):
                 return self.allowed_calls()
             return self.naming_codes()
         t = self.t
-        if t.extra_steps and (self.to_discard or self.offer >= 0):  # cards laid away, an exchange offered
+        if t.extra_steps and (self.to_discard or self.offer >= 0 or self.dbl_turn >= 0):  # laid away, offered, doubled
             return self._extra_step_codes()
         if self.draw_pending or (self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act):
             return self.allowed_steps()
@@ -198,9 +201,35 @@ class Legality(Position):
         """While cards are laid away (any card of the hand) or an exchange is offered as the
         opponent closes (take it or not).  Apart from :meth:`legal_codes`, whose every read of
         ``self`` a comprehension here would turn into a cell's."""
+        if self.dbl_turn >= 0:
+            return self.doubling_codes()
         if self.to_discard:
             return [DISCARD_BASE + c for c in bit_list(self.hands[self.to_act])]
         return [CONTINUE, EXCHANGE]
+
+    # ------------------------------------------------------------------ doubling
+    def doubling_codes(self) -> list[int]:
+        """In the doubling round (``bidding.doubling``): pass, or double (a defender), or
+        redouble (the declarer whose game was doubled)."""
+        if self.dbl_turn < 0:
+            return []
+        return [PASS, REDOUBLE if self.doubled else DOUBLE]
+
+    def doubling_refusal(self, code: int) -> Refusal | None:
+        """A call of the doubling round: refused exactly when not among :meth:`doubling_codes`."""
+        if code in self.doubling_codes():
+            return None
+        if self.dbl_turn >= 0:
+            if code == DOUBLE:
+                return Refusal("bidding.doubling", "the game is doubled already: the declarer may redouble or pass")
+            if code == REDOUBLE:
+                return Refusal("bidding.doubling", "only a doubled game is redoubled") if self.t.redouble else NO_REDOUBLING
+            return Refusal("bidding.doubling", "seat {} must double or pass first", (self.dbl_turn,))
+        if not self.t.doubling:
+            return Refusal("bidding.doubling", "this game has no doubling")
+        if code == REDOUBLE and not self.t.redouble:
+            return NO_REDOUBLING
+        return Refusal("bidding.doubling", "doubling is only before the first lead")
 
     def _follow_extras(self, codes: list[int], seat: int, hand: int) -> None:
         """What a follower may do besides playing, added to ``codes``: the exchange
@@ -235,6 +264,8 @@ class Legality(Position):
             return DEAL_OVER
         if self.phase == NAMING or TRUMP_BASE <= code < BID_BASE:
             return self.naming_refusal(code)
+        if self.dbl_turn >= 0 or code == DOUBLE or code == REDOUBLE:
+            return self.doubling_refusal(code)
         if self.to_discard or code >= DISCARD_BASE:
             return self.discard_refusal(code)
         if self.offer >= 0:

@@ -134,6 +134,10 @@ class Position:
         self.offer = -1
         #: a player overbid by an opponent whose partner may bid again (``partner_rebid_when_overbid``), or -1
         self.overbid = -1
+        #: ``bidding.doubling``: how many times the deal's value is doubled (0, 1, 2), and the
+        #: seat that may double (or redouble) now, or -1
+        self.doubled = 0
+        self.dbl_turn = -1
         first = (dealer + 1) % n
         if t.special_start:  # the rare rules of a deal's start: read only where a ruleset has one
             self._special_start(dealer, first, shown)
@@ -148,6 +152,8 @@ class Position:
         else:
             self.phase = PLAY
             self.to_act = self.leader = first
+            if t.doubling:  # the soloist's game may be doubled before he leads (bidding.doubling)
+                self._open_doubling()
 
     def _special_start(self, dealer: int, first: int, shown: int) -> None:
         """A dealer sitting out (``deal.dealer_sits_out``), the forehand alone
@@ -167,6 +173,30 @@ class Position:
             self.turned = shown
 
     # ------------------------------------------------------------------ small queries
+    def soloist(self) -> int:
+        """The seat whose game the others may double: the declarer, or the forehand where he
+        plays alone without an auction (``players.sides: forehand_vs_rest``)."""
+        return self.declarer if self.declarer >= 0 else (self.dealer + 1) % self.n
+
+    def next_doubler(self, after: int) -> int:
+        """The next seat after ``after``, before the soloist comes round, that plays against him
+        in this deal and may double; -1 if none."""
+        solo = self.soloist()
+        side = self._side[solo]
+        seat = (after + 1) % self.n
+        while seat != solo:
+            if seat not in self.sitting_out and self._side[seat] != side:
+                return seat
+            seat = (seat + 1) % self.n
+        return -1
+
+    def _open_doubling(self) -> None:
+        """Before the first lead (``bidding.doubling``): the soloist's first opponent to his left
+        may double; the move goes back to the leader when the round is over."""
+        first = self.next_doubler(self.soloist())
+        if first >= 0:
+            self.dbl_turn = self.to_act = first
+
     def side(self, seat: int) -> int:
         """The deal side a seat plays for (an index into :attr:`deal_sides`)."""
         return self._side[seat]

@@ -95,12 +95,29 @@ class Settling(Position):
 
     # ------------------------------------------------------------------ results
     def _over(self, result: DealResult) -> None:
+        if self.doubled and not result.redeal:  # bidding.doubling: the deal's value, x2 or x4
+            result = self._with_doubling(result)
         if self.ten_side >= 0 and not result.redeal:  # scoring.trump_ten: on top of the deal's result
             result = self._with_trump_ten(result)
         self.result = result
         self.phase = OVER
         self.claim_seat = -1
         self.draw_pending = False
+
+    def _with_doubling(self, result: DealResult) -> DealResult:
+        """The result with every score multiplied by 2 (doubled) or 4 (redoubled)."""
+        factor = 1 << self.doubled
+        why = result.why
+        word = "doubled" if self.doubled == 1 else "redoubled"
+
+        def reason() -> str:
+            return f"{why if isinstance(why, str) else why()} ({word}: x{factor})"
+
+        return DealResult(
+            result.winner, result.game_points * factor if result.game_points is not None else None,
+            tuple(s * factor for s in result.scores), reason, redeal=result.redeal, drawn=result.drawn,
+            declarer_side=result.declarer_side, made=result.made,
+        )
 
     def _with_trump_ten(self, result: DealResult) -> DealResult:
         """The result with ``scoring.trump_ten`` added for the side that took the ten of trumps

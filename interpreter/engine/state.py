@@ -36,9 +36,11 @@ from interpreter.core.actions import (
     CONTINUE,
     DECLARE,
     DISCARD_BASE,
+    DOUBLE,
     EXCHANGE,
     MARRY_BASE,
     PASS,
+    REDOUBLE,
     TRUMP_BASE,
     Action,
     Bid,
@@ -222,8 +224,12 @@ class DealState(Legality, Settling):
         elif code == PASS:
             if self.phase == NAMING:
                 self._pass_naming(seat)
+            elif self.dbl_turn >= 0:
+                self._doubling_call(seat, code)
             else:
                 self._call(seat, 0)
+        elif code == DOUBLE or code == REDOUBLE:
+            self._doubling_call(seat, code)
         elif code < BID_BASE:
             self._name_trump(code - TRUMP_BASE)
         elif code >= DISCARD_BASE:
@@ -422,6 +428,8 @@ class DealState(Legality, Settling):
         else:
             self.phase = PLAY
             self.leader = first
+            if self.t.doubling:  # the soloist's game may be doubled before he leads
+                self._open_doubling()
 
     def _pass_naming(self, seat: int) -> None:
         """The namer passes: the card shown is turned for trump (``if_passed: turn_next``), or
@@ -509,6 +517,27 @@ class DealState(Legality, Settling):
             self._active = n - len(self.sitting_out)
         if rs.deal.widow is not None and rs.deal.widow.to == "declarer_hand":
             self._take_widow(declarer)
+        if self.t.doubling:  # the declarer's game may be doubled before the first lead
+            self._open_doubling()
+
+    def _doubling_call(self, seat: int, code: int) -> None:
+        """A call of the doubling round (``bidding.doubling``): a defender doubles (the declarer
+        may then redouble, where the rules allow it) or passes (the next defender's turn); the
+        round over, the leader leads -- after the declarer has laid away the cards he owes."""
+        if code == DOUBLE:
+            self.doubled = 1
+            if self.t.redouble:
+                self.dbl_turn = self.to_act = self.soloist()
+                return
+        elif code == REDOUBLE:
+            self.doubled = 2
+        elif not self.doubled:  # a defender passes: the next one may double
+            nxt = self.next_doubler(seat)
+            if nxt >= 0:
+                self.dbl_turn = self.to_act = nxt
+                return
+        self.dbl_turn = -1
+        self.to_act = self.widow_taker if self.to_discard else self.leader
 
     def _take_widow(self, declarer: int) -> None:
         """``widow.to: declarer_hand`` (or ``first_trick_winner_hand``): the declarer (the first

@@ -78,6 +78,8 @@ class Public(NamedTuple):
     ten_side: int
     offer: int
     overbid: int
+    doubled: int  # 0, 1 or 2: the deal's value doubled that many times
+    dbl_turn: int  # the seat that may double (or redouble) now, or -1
     strict: bool  # the strict phase's duties hold now (DealState.strict: the engine answers)
 
 

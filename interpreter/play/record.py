@@ -558,9 +558,10 @@ def _observed_step(observer: Callable[[Event | DealReplayed], None]) -> Callable
         before = state.tricks_played
         pending = state.trick_with_seats()
         turn_up = state.turn_up_card()
+        doubling = state.dbl_turn >= 0
         apply_recorded(state, action)
         seat = state.history[-1] >> 16
-        observer(ActionTaken(seat, action, state, turn_up))
+        observer(ActionTaken(seat, action, state, turn_up, doubling))
         if state.tricks_played > before and isinstance(action, (Play, Marry)):
             deck = state.rs.deck
             cards = tuple(pending + [(seat, action.card)])

@@ -34,6 +34,7 @@ class ActionTaken:
     action: Action
     state: DealState  # after the action
     turn_up_before: Card | None = None  # the turn-up just before the action (for exchanges)
+    doubling: bool = False  # a call of the doubling round (bidding.doubling): double, redouble or pass
 
 
 @dataclass(frozen=True)
@@ -149,12 +150,13 @@ def take_action(
     before = state.tricks_played
     pending = state.trick_with_seats()
     turn_up = state.turn_up_card()
+    doubling = state.dbl_turn >= 0
     state.apply(action)
     if moves is not None and not isinstance(action, Continue):
         moves.append(str(action))
     if observer:
         if not isinstance(action, Continue):
-            observer(ActionTaken(seat, action, state, turn_up))
+            observer(ActionTaken(seat, action, state, turn_up, doubling))
         if state.tricks_played > before:
             deck = state.rs.deck
             card = getattr(action, "card")

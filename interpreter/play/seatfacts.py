@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Exchange, Marry, NameTrump, Pass, Play
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES, Card
 from interpreter.engine.position import AUCTION, NAMING
 from interpreter.engine.views import SeatView
@@ -365,7 +365,13 @@ def describe_action(view: SeatView, action: Action, *, symbols: bool = True) -> 
         if moon is not None and action.amount == moon.bid:
             return f"bid {action.amount}: the moon, every trick"
         return f"bid {action.amount}: {bid_words(rs, action.amount)}" if rs.bidding.contracts else f"bid {action.amount} ({action.amount * rs.scoring.unit} points)"
+    if isinstance(action, Double):
+        return "double: the deal counts twice"
+    if isinstance(action, Redouble):
+        return "redouble: the deal counts four times"
     if isinstance(action, Pass):
+        if view.public.dbl_turn >= 0:
+            return "pass: no redouble" if view.public.doubled else "pass: no double"
         if view.public.phase == NAMING:
             return "pass: your partner names trump" if rs.trump.if_passed == "partner" else "pass: your next card is turned for trump"
         return "pass"

@@ -30,6 +30,7 @@ from interpreter.rules.ruleset import (
     ContractSpec,
     DealerSpec,
     DealSpec,
+    DoublingSpec,
     EndSpec,
     ExchangeSpec,
     FailPoints,
@@ -365,6 +366,9 @@ class _Checker:
                     ("claim", "target"), f"target {d['claim']['target']} cannot be reached",
                     expected=f"at most {most}: the deck's {total} points plus the last-trick bonus and every marriage",
                 )
+        if bidding["doubling"] is not None and not bidding["enabled"] and d["players"]["sides"] != "forehand_vs_rest":
+            self.fail(("bidding", "doubling"), "doubling needs a declarer to double: nobody plays against the others here",
+                      expected="bidding.enabled: true, or players.sides: forehand_vs_rest; or bidding.doubling: null")
         contracts = bidding["contracts"] if bidding["enabled"] else []
         if (bidding["enabled"] and not contracts) != (scoring["method"] == "units"):
             self.fail(
@@ -519,6 +523,7 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
             moon=MoonSpec(**moon) if moon is not None else None,
             contracts=tuple(_contract(c, d["play"]) for c in b["contracts"]),
             partner_rebid_when_overbid=b["partner_rebid_when_overbid"],
+            doubling=DoublingSpec(**b["doubling"]) if b["doubling"] is not None else None,
         ),
         dealer=DealerSpec(**d["dealer"]),
         match=MatchSpec(**d["match"]),

@@ -58,8 +58,11 @@ class Inert:
     keys: tuple[str, ...]
     when: Callable[[Data], bool]
     because: Callable[[Data], str]
+    unless: tuple[str, ...] = ()  # members the keys leave out (with their own members)
 
     def covers(self, path: str) -> bool:
+        if any(path == key or path.startswith(key + ".") for key in self.unless):
+            return False
         for key in self.keys:
             if key.endswith(".*"):
                 parent = key[:-2]
@@ -92,7 +95,10 @@ def _same_fail_points(d: Data) -> bool:
 
 
 def _switched_off(section: str) -> Inert:
-    return Inert((f"{section}.*",), lambda d: not d[section]["enabled"], _said(f"{section}.enabled is false"))
+    # doubling needs no auction where the forehand plays alone against the rest (elsewhere
+    # doubling without an auction is an error: rules.loader)
+    unless = ("bidding.doubling",) if section == "bidding" else ()
+    return Inert((f"{section}.*",), lambda d: not d[section]["enabled"], _said(f"{section}.enabled is false"), unless)
 
 
 #: When an option has no effect, in the order the reasons are looked up (the first that holds

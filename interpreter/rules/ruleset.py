@@ -19,10 +19,12 @@ from interpreter.core.actions import (
     CONTINUE,
     DECLARE,
     DISCARD_BASE,
+    DOUBLE,
     EXCHANGE,
     HIDDEN_DISCARD,
     MARRY_BASE,
     PASS,
+    REDOUBLE,
     TRUMP_BASE,
     Action,
     Bid,
@@ -31,11 +33,13 @@ from interpreter.core.actions import (
     Continue,
     Declare,
     Discard,
+    Double,
     Exchange,
     Marry,
     NameTrump,
     Pass,
     Play,
+    Redouble,
 )
 from interpreter.core.cards import Deck
 from interpreter.rules.tables import (
@@ -43,13 +47,15 @@ from interpreter.rules.tables import (
     KIND_CLOSE,
     KIND_CLOSE_BEFORE_DRAW,
     KIND_CONTINUE,
-    KIND_DISCARD,
     KIND_DECLARE,
+    KIND_DISCARD,
+    KIND_DOUBLE,
     KIND_EXCHANGE,
     KIND_MARRY,
     KIND_NONE,
     KIND_PASS,
     KIND_PLAY,
+    KIND_REDOUBLE,
     KIND_TRUMP,
     MELD_AT_ONCE,
     MELD_NEXT_TRICK,
@@ -227,6 +233,11 @@ class ContractSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class DoublingSpec:
+    redouble: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class BiddingSpec:
     enabled: bool
     rounds: str
@@ -235,6 +246,7 @@ class BiddingSpec:
     moon: MoonSpec | None
     contracts: tuple[ContractSpec, ...] = ()
     partner_rebid_when_overbid: bool = False
+    doubling: DoublingSpec | None = None
 
     def contract(self, bid: int) -> ContractSpec | None:
         """The contract a bid announces, or ``None`` (a bid of units, or no bid)."""
@@ -328,6 +340,10 @@ class Ruleset:
         actions[DECLARE] = Declare()
         actions[CONTINUE] = Continue()
         actions[PASS] = Pass()
+        if self.bidding.doubling is not None:
+            actions[DOUBLE] = Double()
+            if self.bidding.doubling.redouble:
+                actions[REDOUBLE] = Redouble()
         if self.trump.selection == "named":
             for k, suit in enumerate(deck.suits):
                 actions[TRUMP_BASE + k] = NameTrump(suit)
@@ -500,7 +516,8 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         kind[c], card[c] = KIND_PLAY, c
         kind[MARRY_BASE + c], card[MARRY_BASE + c] = KIND_MARRY, c
     for code, k in ((EXCHANGE, KIND_EXCHANGE), (CLOSE, KIND_CLOSE), (CLOSE_BEFORE_DRAW, KIND_CLOSE_BEFORE_DRAW),
-                    (DECLARE, KIND_DECLARE), (CONTINUE, KIND_CONTINUE), (PASS, KIND_PASS)):
+                    (DECLARE, KIND_DECLARE), (CONTINUE, KIND_CONTINUE), (PASS, KIND_PASS),
+                    (DOUBLE, KIND_DOUBLE), (REDOUBLE, KIND_REDOUBLE)):
         kind[code] = k
     for v in rs.bidding.values:
         kind[BID_BASE + v] = KIND_BID
@@ -546,9 +563,11 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         deal_marks=rs.trump.selection in ("named", "dealer_card"),
         widow=rs.deal.widow is not None,
         auction=rs.bidding.enabled,
+        doubling=rs.bidding.doubling is not None,
+        redouble=rs.bidding.doubling is not None and rs.bidding.doubling.redouble,
         contracts=contracts,
         trick_extras=contracts or first_trick_hand,
-        extra_steps=close_offer or discards,
+        extra_steps=close_offer or discards or rs.bidding.doubling is not None,
         follow_extras=follow_exchange or partner_marries,
         follow_exchange=follow_exchange,
         ten_of=tuple(deck.card_index("T", s) for s in deck.suits) if rs.scoring.trump_ten else (),

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 # What an action code is (RuleTables.code_kind); plays are the card index itself.
 KIND_PLAY, KIND_MARRY, KIND_EXCHANGE, KIND_CLOSE, KIND_CLOSE_BEFORE_DRAW = 0, 1, 2, 3, 4
 KIND_DECLARE, KIND_CONTINUE, KIND_PASS, KIND_BID, KIND_NONE = 5, 6, 7, 8, 9
-KIND_TRUMP, KIND_DISCARD = 10, 11
+KIND_TRUMP, KIND_DISCARD, KIND_DOUBLE, KIND_REDOUBLE = 10, 11, 12, 13
 KIND_NAMES = ("play", "marry", "exchange", "close", "close_before_draw", "declare", "continue", "pass", "bid", "none",
-              "trump", "discard")
+              "trump", "discard", "double", "redouble")
 
 # How marriage points count (RuleTables.meld_counts): at once, after a trick of the marrier,
 # after a trick of his side, after a trick the marrier wins once he has announced it.
@@ -79,9 +79,11 @@ class RuleTables:
     deal_marks: bool            # the deal order matters to trump (named, dealer_card)
     widow: bool                 # deal.widow: a widow is dealt
     auction: bool               # bidding.enabled
+    doubling: bool              # bidding.doubling: the defenders may double before the first lead
+    redouble: bool              # bidding.doubling.redouble: the declarer may double again
     contracts: bool             # bidding.contracts: a contract is played
     trick_extras: bool          # contracts, or a widow taken into a hand: settled after each trick
-    extra_steps: bool           # cards may be laid away or an exchange offered (checked before the usual moves)
+    extra_steps: bool           # cards may be laid away, an exchange offered or the game doubled (checked before the usual moves)
     follow_extras: bool         # a follower may exchange or show a marriage (follow_exchange or partner_marries)
     follow_exchange: bool       # exchange.timing == before_lead_or_follow (and the exchange enabled)
     ten_of: tuple[int, ...]     # per suit: its ten, where scoring.trump_ten scores it (else empty)

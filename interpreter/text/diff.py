@@ -371,6 +371,9 @@ WORDS: dict[str, Callable[[Any, Ruleset], Any]] = {
         "double": "two Bummerl for a loser on 0",
         "retour": "two Bummerl for a loser on 0, four for a loser that stood one point short against 0",
     }),
+    "bidding.doubling": lambda v, rs: "none" if not v else (
+        "the defenders may double (x2), the declarer redouble (x4)" if v.get("redouble") else "the defenders may double (x2)"),
+    "bidding.doubling.redouble": lambda v, rs: "yes (x4)" if v else "no",
     "match.bummerl": _enum({"every_loser": "every side but the winner", "last_place": "the side with the lowest score"}),
     "scoring.trump_ten": _num("game point"),
     "info.review_own_tricks": _enum({

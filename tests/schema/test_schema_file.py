@@ -281,13 +281,15 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
             "enabled": False,
             "rounds": "single",
             "partner_rebid_when_overbid": False,
+            "doubling": None,
             "values": [1, 2, 3, 4, 5],
             "all_pass": "redeal",
             "contracts": [],
             "moon": None,
         },
         "dealer": {"first": 0, "rotation": "alternate"},
-        "match": {"target": 7, "bidder_goes_out": False, "count": "up", "negative": "allowed", "shutout": "none"},
+        "match": {"target": 7, "bidder_goes_out": False, "count": "up", "negative": "allowed", "shutout": "none",
+                  "bummerl": "every_loser"},
         "info": {"review_own_tricks": "none"},
     }
 

@@ -21,7 +21,8 @@ from interpreter.core.notation import (
 
 CARD_EXPECTED = "rank A T K Q J 9 8 7 (or 10) followed by suit C D H S, e.g. TH"
 ACTIONS_EXPECTED = (
-    "one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY"
+    "one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY, "
+    "double, redouble"
 )
 
 
@@ -173,7 +174,7 @@ def test_bad_action_str() -> None:
         parse_action("plya AS")
     assert str(info.value) == (
         "cannot read action 'plya AS' (expected one of: play XY, marry XY, exchange, close, "
-        "close before-draw, declare, bid N, pass, trump S, discard XY; did you mean 'play'?)"
+        "close before-draw, declare, bid N, pass, trump S, discard XY, double, redouble; did you mean 'play'?)"
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.core.actions import Action, Bid, Close, Continue, Declare, Exchange, Marry, Pass, Play
+from interpreter.core.actions import Action, Bid, Close, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.play.bots.base import claim_is_right
 from interpreter.core.cards import Card
 from interpreter.rules.ruleset import Ruleset
@@ -58,6 +58,12 @@ class BasicBot:
             return self._bid(view, bids)
         if Exchange() in legal:
             return Exchange()
+        names = [a for a in legal if isinstance(a, NameTrump)]
+        if names:  # trump.selection named: the suit the hand is longest and strongest in
+            return max(names, key=lambda a: sum(10 + self._pts(c) for c in view.hand if c.suit == a.suit))
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:  # laying cards away: the cheapest, a plain card before a trump
+            return min(discards, key=lambda a: (a.card.suit == view.trump, self._pts(a.card)))
         plays = [a for a in legal if isinstance(a, Play)]
         marriages = [a for a in legal if isinstance(a, Marry)]
         if marriages:
@@ -68,6 +74,8 @@ class BasicBot:
             trumps = [c for c in view.hand if c.suit == view.trump]
             if len(trumps) >= 2:
                 return Close()
+        if not plays:  # any other step the rules offer (a double, a redouble): the first
+            return legal[0]
         if not view.trick:
             return self._lead(view, plays)
         return self._follow(view, plays)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.core.actions import BID_BASE, DECLARE, PASS, Action
+from interpreter.core.actions import BID_BASE, DECLARE, DOUBLE, PASS, REDOUBLE, Action
 from interpreter.play.bots.base import claim_is_right
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.state import AUCTION, OVER, DealState
@@ -30,8 +30,8 @@ class RandomBot:
         # on the view's int codes, which list the same actions in the same order as ``legal``
         codes = list(view.legal_codes) if len(view.legal_codes) == len(legal) else [self.rs.code_of[a] for a in legal]
         action_of = self.rs.action_of
-        if codes[0] == PASS or codes[0] >= BID_BASE:  # the auction: pass, or the smallest raise
-            options = [c for c in codes if c == PASS]
+        if codes[0] == PASS or codes[0] >= BID_BASE:  # the auction: pass, or the smallest raise; or double or not
+            options = [c for c in codes if c == PASS or c == DOUBLE or c == REDOUBLE]
             bids = [c for c in codes if c >= BID_BASE]
             if bids:
                 options.append(min(bids))

@@ -349,6 +349,8 @@ def auction_section(f: Facts) -> Section:
     s = Section("Auction")
     if not b.enabled:
         s.p("There is no auction.")
+        if b.doubling is not None:
+            s.p(_doubling(f))
         return s
     s.p(_auction_for(f), _rounds(f))
     if f.contracts:
@@ -367,7 +369,23 @@ def auction_section(f: Facts) -> Section:
             s.p(f"A bid of {b.moon.bid} is the moon: the declarer must {_moon_goal(f, 'win', 'take')}.")
         if f.moon_without_trump:
             s.p(_no_trump_moon(f))
+    if b.doubling is not None:
+        s.p(_doubling(f))
     return s
+
+
+def _doubling(f: Facts) -> str:
+    """``bidding.doubling``: Kontra (and Re) before the first lead."""
+    rs = f.rs
+    solo = "the declarer" if rs.bidding.enabled else "the player who plays alone (the forehand)"
+    text = (
+        f"Before the first lead, each opponent of {solo} in turn, starting at his left, may double (Kontra, "
+        "Spritze): the deal then counts twice, whoever wins it. Once one has doubled, the others are not asked."
+    )
+    if rs.bidding.doubling is not None and rs.bidding.doubling.redouble:
+        text += f" {cap(solo)} may then redouble (Re): the deal counts four times."
+    words = "`double`, `redouble` or `pass`" if rs.bidding.doubling is not None and rs.bidding.doubling.redouble else "`double` or `pass`"
+    return text + f" At the table this is written {words}."
 
 
 def _rounds(f: Facts) -> str:
