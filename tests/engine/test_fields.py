@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from interpreter.engine.fields import FIELDS, Field, in_use, recorded
-from interpreter.engine.position import OVER, Position
+from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.resources import bundled_rulesets
