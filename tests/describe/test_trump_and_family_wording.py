@@ -227,3 +227,12 @@ def test_a_follower_and_the_closers_opponent_may_exchange(tmp_path: Path) -> Non
     assert "if the closer's opponent holds the nine of trumps, he is asked at once whether he exchanges it" in exchange
     assert "closed (but see below)" in exchange
     assert "not on lead" not in section(book("sechsundsechzig"), "Exchanging the trump card")
+
+
+def test_the_next_deal_bonus_is_said_as_the_engine_counts_it() -> None:
+    """``end.tie: next_deal_bonus`` sets one game point aside however many deals in a row are
+    drawn (tests/rules/test_match.py plays two draws and a win for 1 + 1); the rulebook once
+    said "one more for each drawn deal in a row"."""
+    end = section(book("house/bicycle-four-hand"), "End of the deal")
+    assert "scores one game point more (one, however many deals in a row were drawn)" in end
+    assert "for each drawn deal" not in end

@@ -72,7 +72,7 @@ def end_section(f: Facts) -> Section:
         elif end.tie == "next_deal_bonus":
             steps.append(
                 f"{equal}, the deal is drawn: nobody scores, the same dealer deals again, and the "
-                "winner of the next deal scores one game point more (one more for each drawn deal in a row)."
+                "winner of the next deal scores one game point more (one, however many deals in a row were drawn)."
             )
         elif f.many:
             steps.append(
