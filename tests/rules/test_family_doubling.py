@@ -65,10 +65,9 @@ def test_burgenland_contra_ends_the_round_and_there_is_no_re() -> None:
         st.apply(parse_action("redouble"))
 
 
-def played_out(rs, calls: tuple[str, ...], seed: int) -> DealState:  # type: ignore[no-untyped-def]
-    """The deal ``seed``, hearts named, the calls of the doubling round, then the same moves
-    (chosen by a seeded generator among the legal plays) to the end."""
-    st = named(rs, seed)
+def finish(st: DealState, calls: tuple[str, ...], seed: int) -> DealState:
+    """The calls of the doubling round, then moves chosen by a generator seeded with ``seed``
+    among the legal plays to the end: the same moves for the same deal, doubled or not."""
     for call in calls:
         st.apply(parse_action(call))
     rng = random.Random(seed)
@@ -76,6 +75,11 @@ def played_out(rs, calls: tuple[str, ...], seed: int) -> DealState:  # type: ign
         codes = st.legal_codes()
         st.push_code(codes[rng.randrange(len(codes))])
     return st
+
+
+def played_out(rs, calls: tuple[str, ...], seed: int) -> DealState:  # type: ignore[no-untyped-def]
+    """The deal ``seed``, hearts named, then :func:`finish`."""
+    return finish(named(rs, seed), calls, seed)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -113,18 +117,8 @@ def test_the_declarers_partner_is_never_asked_and_the_declarer_may_redouble() ->
 
 @pytest.mark.parametrize("seed", range(6))
 def test_a_redoubled_deal_counts_four_times(seed: int) -> None:
-    def play(rs, calls: tuple[str, ...]) -> DealState:  # type: ignore[no-untyped-def]
-        st = all_pass(rs)
-        for call in calls:
-            st.apply(parse_action(call))
-        rng = random.Random(seed)
-        while not st.is_over:
-            codes = st.legal_codes()
-            st.push_code(codes[rng.randrange(len(codes))])
-        return st
-
-    plain = play(BAUERN, ())
-    four = play(REDOUBLING, ("double", "redouble"))
+    plain = finish(all_pass(BAUERN), (), seed)
+    four = finish(all_pass(REDOUBLING), ("double", "redouble"), seed)
     assert four.result.scores == tuple(4 * s for s in plain.result.scores)
     assert any(plain.result.scores)
     assert "(redoubled: x4)" in four.result.reason
