@@ -9,7 +9,9 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
+from interpreter.core.actions import (
+    Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble,
+)
 from interpreter.core.cards import RANK_NAMES
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
@@ -20,7 +22,8 @@ from interpreter.rules.ruleset import Ruleset
 from cli.table import render
 
 #: Keys of the actions that are not a card: (action kind, key, button label).
-ACTION_KEYS = {Marry: "m", Exchange: "x", Close: "c", CloseBeforeDraw: "b", Declare: "d", Continue: "n", Pass: "p"}
+ACTION_KEYS = {Marry: "m", Exchange: "x", Close: "c", CloseBeforeDraw: "b", Declare: "d", Continue: "n", Pass: "p",
+               Double: "k", Redouble: "r"}  # k: Kontra, r: Re
 
 
 def your_turn(view: SeatView, legal: list[Action]) -> str:
@@ -34,6 +37,10 @@ def your_turn(view: SeatView, legal: list[Action]) -> str:
     if any(isinstance(a, Discard) for a in legal):
         due = view.public.to_discard
         return f"lay away {due} more card{'s' if due != 1 else ''} face down (they count for you): press its number"
+    if any(isinstance(a, Double) for a in legal):
+        return "double the deal (k: Kontra, it counts twice) or pass (p)"
+    if any(isinstance(a, Redouble) for a in legal):
+        return "your game is doubled: redouble (r: Re, it counts four times) or pass (p)"
     if any(isinstance(a, (Bid, Pass)) for a in legal):
         bids = [a.amount for a in legal if isinstance(a, Bid)]
         keys = f"{bids[0]}-{bids[-1]}" if bids and bids == list(range(bids[0], bids[-1] + 1)) else ", ".join(map(str, bids))
@@ -82,7 +89,9 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
         (rs.closing.enabled and rs.closing.timing == "before_or_after_draw", "b", "close before the draw"),
         (rs.claim.enabled and not rs.claim.automatic, "d", f"declare {rs.claim.target}"),
         ((rs.claim.enabled and not rs.claim.automatic) or rs.closing.enabled, "n", "continue (do not declare or close now)"),
-        (rs.bidding.enabled or rs.trump.if_passed != "must_name" and rs.trump.selection == "named", "p", "pass"),
+        (rs.bidding.enabled or rs.bidding.doubling is not None or rs.trump.if_passed != "must_name" and rs.trump.selection == "named", "p", "pass"),
+        (rs.bidding.doubling is not None, "k", "double (Kontra): the deal counts twice, before the first lead"),
+        (rs.bidding.doubling is not None and rs.bidding.doubling.redouble, "r", "redouble (Re) your doubled game: it counts four times"),
         (rs.trump.selection == "named", "1-4", "while you name trump: the suit with that number (1 clubs, 2 diamonds, 3 hearts, 4 spades)"),
         (rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks", "1-9", "lay the card with that number away, when cards are laid away"),
         (practice, "h", "hint"),
@@ -134,7 +143,8 @@ def action_label(view_rs: Ruleset, action: Action) -> str:
     if isinstance(action, Bid):
         moon = view_rs.bidding.moon
         return f"Bid {action.amount}" + (" moon" if moon is not None and action.amount == moon.bid else "") + f" ({action.amount})"
-    return {Exchange: "Exchange", Close: "Close", CloseBeforeDraw: "Close before draw", Continue: "Continue", Pass: "Pass"}.get(type(action), str(action))
+    return {Exchange: "Exchange", Close: "Close", CloseBeforeDraw: "Close before draw", Continue: "Continue", Pass: "Pass",
+            Double: "Double (x2)", Redouble: "Redouble (x4)"}.get(type(action), str(action))
 
 
 def told(view: SeatView, reason: str, winner: int | None) -> str:

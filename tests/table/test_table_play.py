@@ -479,3 +479,29 @@ def test_nothing_is_drawn_or_played_once_the_app_is_leaving(tmp_path: Path) -> N
         assert len(s.steps) == steps, "the bot moved after the app was told to exit"
 
     run(test, options("schnapsen", tmp_path))
+
+
+def test_the_person_doubles_with_k_when_asked(tmp_path: Path) -> None:
+    """house/burgenland-contra, the person at seat 0: seat 1 (the forehand) plays alone and
+    names trump; seat 2, then seat 0, may say contra.  Where seat 2 passed, the table asks the
+    person, the help names k, and k doubles the deal (then the soloist leads)."""
+    asked = []
+    for seed in range(12):
+
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            await settle(pilot, 8)
+            screen = table(app)
+            s = screen.session
+            if s.human_to_act() != screen.me or not s.state.dbl_turn == screen.me:
+                return  # seat 2 doubled: nobody asks the person
+            assert "double the deal (k: Kontra" in screen_text(app)
+            await pilot.press("k")
+            await settle(pilot)
+            assert s.state.doubled == 1 and s.state.dbl_turn == -1
+            asked.append(seed)
+
+        run(test, TableOptions("house/burgenland-contra", "random", seed, False, tmp_path / f"m{seed}.yaml", 0.0), size=(110, 34))
+        if asked:
+            break
+    assert asked, "in 12 deals seat 2 always doubled"
