@@ -103,7 +103,6 @@ class BasicBot:
         return min(non_trump, key=lambda p: (self._pts(p.card), -self.deck.index(p.card)))
 
     def _follow(self, view: SeatView, plays: list[Play]) -> Action:
-        rs = self.rs
         win_seat, best = self._winning(view)
         if partners(view, win_seat, view.seat):
             return max(plays, key=lambda p: (p.card.suit != view.trump, self._pts(p.card)))
