@@ -336,8 +336,7 @@ class Legality(Position):
             return Refusal("bidding.values", "{} is not a bid of this game (bids: {})", (code - BID_BASE, ", ".join(map(str, bidding.values))))
         contract = bidding.contract(code - BID_BASE)
         if contract is not None and code - BID_BASE > self.high_bid:
-            who = "the forehand" if contract.eligible == "forehand" else "the forehand's opponents"
-            return Refusal("bidding.contracts", "only {} may announce {}", (who, contract.name))
+            return Refusal("bidding.contracts", "only {} may announce {}", (contract.announced_by(self.rs.partnership), contract.name))
         return BID_TOO_LOW
 
     # ------------------------------------------------------------------ naming trump

@@ -231,6 +231,18 @@ class ContractSpec:
     #: ``play`` keys over it), or None where it has none of its own
     play: PlaySpec | None = None
 
+    def announced_by(self, partnership: bool) -> str:
+        """Who may announce the contract (``eligible``), in words: the engine's refusal and the
+        rulebook's table say it alike."""
+        eligible = self.eligible
+        if eligible == "forehand" or (eligible == "forehand_side" and not partnership):
+            return "the forehand"
+        if eligible == "forehand_side":
+            return "the forehand or his partner"
+        if eligible == "forehand_opponents":
+            return "the forehand's opponents" if partnership else "anybody but the forehand"
+        return "anybody"
+
 
 @dataclass(frozen=True, slots=True)
 class DoublingSpec:

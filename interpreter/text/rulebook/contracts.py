@@ -38,12 +38,9 @@ def _goal(f: Facts, c: ContractSpec) -> str:
 def _notes(f: Facts, c: ContractSpec) -> str:
     """Who may announce the contract, who leads it, and whether the declarer plays alone."""
     notes: list[str] = []
-    if c.eligible == "forehand" or (c.eligible == "forehand_side" and not f.partnership):
-        notes.append("only the forehand may announce it")
-    elif c.eligible == "forehand_side":
-        notes.append("only the forehand or his partner may announce it")
-    elif c.eligible == "forehand_opponents":
-        notes.append("only the forehand's opponents may announce it" if f.partnership else "anybody but the forehand may announce it")
+    if c.eligible != "any":
+        who = c.announced_by(f.partnership)
+        notes.append(f"{who} may announce it" if who.startswith("anybody") else f"only {who} may announce it")
     if c.leader == "forehand":
         notes.append("the forehand leads")
     if _partnered(f) and not _all_alone(f) and not c.alone:
