@@ -9,14 +9,23 @@ primitives (``copy``, ``push_code`` + ``pop``, ``legal_codes``, ``legal_mask``, 
 and sampled 20 times, and built afresh for every world).  Each figure is the median of
 several rounds of fixed work.  Figures, never assertions.
 
-    python benchmarks/bench_search.py [--rounds 5] [--deals 1000] [--json]
-    python benchmarks/bench_search.py --base REV [--pairs 3]
+The other groups of figures (``--only``): ``solver`` -- Schnapsen's 5-against-5 endgame (solves
+per second, from the first lead after the talon is gone, over seeded positions) and whole
+open-card Schnapsen deals (solves per second); ``search`` -- decisions per second of the
+``search`` bot at a fixed iteration budget, from seeded mid-deal views; ``env`` -- PettingZoo
+environment steps per second (random legal actions; skipped without the ``rl`` extra);
+``simulate`` -- deals per second of ``rules simulate``'s worker on one core.
 
-With ``--base REV`` the same measurements run alternately on this tree and on revision REV
-(checked out with ``git worktree`` into a temporary folder), pair after pair, so the
-machine's noise hits both alike; the table gives the median of each side and new / old.
-Figures the old engine cannot give (a primitive it does not have) are left blank.
-The exact solver's figures are printed by ``benchmarks/bench_solver.py``.
+    python benchmarks/bench_search.py [--rounds 5] [--deals 1000] [--json] [--only playout solver ...]
+    python benchmarks/bench_search.py --base REV [--pairs 3] [--tree DIR]
+
+With ``--base REV`` the same measurements (this script's) run alternately on the code of this
+tree and of revision REV (checked out with ``git worktree`` into a temporary folder), pair
+after pair, so the machine's noise hits both alike; the table gives the median of each side
+and new / old.  ``--tree DIR`` measures another checkout as the new side: the compiled build
+(``tools/build_compiled.sh DIR``, docs/speed.md) against the plain one is
+``--base HEAD --tree DIR``.  Figures the old engine cannot give (a primitive it does not have)
+are left blank.  The solver's per-ruleset figures are printed by ``benchmarks/bench_solver.py``.
 """
 
 from __future__ import annotations
@@ -54,8 +63,131 @@ def _rate(work: Callable[[], int], rounds: int) -> float:
     return statistics.median(rates)
 
 
-def measure(rounds: int, deals: int) -> dict[str, float]:
-    """Every figure this tree's engine can give, in this process."""
+GROUPS = ("playout", "solver", "search", "env", "simulate")
+
+
+def measure(rounds: int, deals: int, only: tuple[str, ...] = GROUPS) -> dict[str, float]:
+    """Every figure of the groups ``only`` this tree's engine can give, in this process."""
+    figures: dict[str, float] = {}
+    if "playout" in only:
+        figures.update(_playouts(rounds, deals))
+    if "solver" in only:
+        figures.update(_solver(rounds))
+    if "search" in only:
+        figures.update(_search(rounds))
+    if "env" in only:
+        figures.update(_env(rounds))
+    if "simulate" in only:
+        figures.update(_simulate(rounds, deals))
+    return figures
+
+
+def _solver(rounds: int) -> dict[str, float]:
+    """Solves per second: Schnapsen's 5-against-5 endgames (40 seeded positions) and whole
+    open-card Schnapsen deals (4 seeded deals)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_solver import endgame
+
+    from interpreter.engine.state import DealState
+    from interpreter.rules.loader import load_ruleset
+    from interpreter.search.solver import solve
+
+    rs = load_ruleset("schnapsen")
+    ends = [e for e in (endgame(rs, seed, 5) for seed in range(1, 60)) if e is not None][:40]
+    deals = [DealState.new(rs, seed % 2, seed) for seed in range(4)]
+
+    def solve_all(states: list[Any]) -> Callable[[], int]:
+        def work() -> int:
+            for st in states:
+                solve(st)
+            return len(states)
+        return work
+
+    return {
+        "solver endgames/s schnapsen 5v5": _rate(solve_all(ends), rounds),
+        "solver whole deals/s schnapsen": _rate(solve_all(deals), max(1, rounds // 2)),
+    }
+
+
+def _search(rounds: int) -> dict[str, float]:
+    """Decisions per second of the search bot at a fixed budget (``search:iters=200``), on 30
+    seeded mid-deal views of Schnapsen and of Sechsundsechzig."""
+    from interpreter.engine.state import DealState
+    from interpreter.play.bots import make_agent
+    from interpreter.rules.loader import load_ruleset
+
+    out: dict[str, float] = {}
+    for name in ("schnapsen", "sechsundsechzig"):
+        rs = load_ruleset(name)
+        rng = random.Random(7)
+        views = []
+        for k in range(60):
+            st = DealState.new(rs, k % 2, 30_000 + k)
+            for _ in range(rng.randrange(0, 8)):
+                if st.is_over:
+                    break
+                codes = [c for c in st.legal_codes() if c != 131] or st.legal_codes()
+                st.push_code(rng.choice(codes), keep_undo=False)
+            if not st.is_over and st.actor is not None:
+                views.append(st.view(st.actor))
+        views = views[:30]
+        bot = make_agent("search:iters=200", rs, 1)
+
+        def decide() -> int:
+            for v in views:
+                bot.choose(v, list(v.legal))
+            return len(views)
+
+        out[f"search decisions/s (iters=200) {name}"] = _rate(decide, max(1, rounds // 2))
+    return out
+
+
+def _env(rounds: int) -> dict[str, float]:
+    """PettingZoo environment steps per second, random legal actions, Schnapsen."""
+    try:
+        from interpreter.adapters.pettingzoo import sixtysix_env
+    except ImportError:
+        return {}
+    env = sixtysix_env("schnapsen")
+    rng = random.Random(9)
+
+    def steps() -> int:
+        done = 0
+        env.reset(seed=rng.randrange(1 << 30))
+        while done < 5000:
+            agent = env.agent_selection
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+            else:
+                mask = obs["action_mask"]
+                legal = [i for i in range(len(mask)) if mask[i]]
+                env.step(rng.choice(legal))
+            done += 1
+            if not env.agents:
+                env.reset(seed=rng.randrange(1 << 30))
+            _ = agent
+        return done
+
+    return {"env steps/s schnapsen": _rate(steps, rounds)}
+
+
+def _simulate(rounds: int, deals: int) -> dict[str, float]:
+    """Deals per second of ``rules simulate``'s worker (random seats, Schnapsen), one core."""
+    from interpreter.sim.simulate import SimSpec, run_task, tasks_of
+
+    spec = SimSpec(ruleset="schnapsen", seats=("random", "random"), deals=4 * deals, seed=3)
+    tasks = tasks_of(spec)
+
+    def work() -> int:
+        for task in tasks:
+            run_task(task)
+        return spec.deals
+
+    return {"simulate deals/s schnapsen (1 core)": _rate(work, rounds)}
+
+
+def _playouts(rounds: int, deals: int) -> dict[str, float]:
     from interpreter.engine.state import DealState
     from interpreter.play.bots.random_bot import RandomBot, random_playout
     from interpreter.rules.loader import load_ruleset
@@ -160,10 +292,11 @@ def _primitives(name: str, rs: Any, rounds: int) -> dict[str, float]:
     return out
 
 
-def _child(tree: Path, rounds: int, deals: int) -> dict[str, float]:
+def _child(tree: Path, rounds: int, deals: int, only: tuple[str, ...]) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--json", "--rounds", str(rounds), "--deals", str(deals)],
+        [sys.executable, str(Path(__file__).resolve()), "--json", "--rounds", str(rounds), "--deals", str(deals),
+         "--only", *only],
         cwd=tree, env=env, capture_output=True, text=True, check=True,
     ).stdout
     figures: dict[str, float] = json.loads(out)
@@ -171,10 +304,10 @@ def _child(tree: Path, rounds: int, deals: int) -> dict[str, float]:
 
 
 def _table(rows: list[tuple[str, float | None, float | None]], compare: bool) -> str:
-    lines = [f"{'figure':<44} {'new':>12}" + (f" {'old':>12} {'new/old':>8}" if compare else "") + f" {'target':>9}"]
+    lines = [f"{'figure':<48} {'new':>12}" + (f" {'old':>12} {'new/old':>8}" if compare else "") + f" {'target':>9}"]
     for label, new, old in rows:
         target = TARGETS.get(label)
-        line = f"{label:<44} {_fmt(new):>12}"
+        line = f"{label:<48} {_fmt(new):>12}"
         if compare:
             ratio = ""
             if new and old:
@@ -199,9 +332,12 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     parser.add_argument("--base", help="also measure this revision, alternately, and print new / old")
     parser.add_argument("--pairs", type=int, default=3, help="old/new run pairs with --base")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout measured as new with --base (default this one)")
+    parser.add_argument("--only", nargs="+", choices=GROUPS, default=list(GROUPS), help="the groups of figures to measure")
     args = parser.parse_args()
+    only = tuple(args.only)
     if not args.base:
-        figures = measure(args.rounds, args.deals)
+        figures = measure(args.rounds, args.deals, only)
         if args.json:
             print(json.dumps(figures))
         else:
@@ -215,8 +351,8 @@ def main() -> None:
             old: list[dict[str, float]] = []
             new: list[dict[str, float]] = []
             for k in range(args.pairs):
-                old.append(_child(base, args.rounds, args.deals))
-                new.append(_child(ROOT, args.rounds, args.deals))
+                old.append(_child(base, args.rounds, args.deals, only))
+                new.append(_child(args.tree.resolve(), args.rounds, args.deals, only))
                 print(f"pair {k + 1}/{args.pairs} done", file=sys.stderr)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=False)
@@ -225,7 +361,7 @@ def main() -> None:
         n_med = statistics.median(r[label] for r in new)
         olds = [r[label] for r in old if label in r]
         rows.append((label, n_med, statistics.median(olds) if olds else None))
-    print(f"base {args.base}, {args.pairs} interleaved pairs, medians")
+    print(f"base {args.base}, new {args.tree}, {args.pairs} interleaved pairs, medians")
     print(_table(rows, compare=True))
     print("\n(us = microseconds per call; the speed-up for them is old/new)")
 

@@ -103,7 +103,9 @@ def version() -> str:
 
 def _show_version(value: bool) -> None:
     if value:
-        say(f"rules (sixty-six-rules) {version()}")
+        from interpreter import compiled
+
+        say(f"rules (sixty-six-rules) {version()}" + (" (compiled with mypyc)" if compiled() else ""))
         raise typer.Exit()
 
 

@@ -54,5 +54,13 @@ __all__ = [
     "IllegalActionError", "Marry", "Match", "NameTrump", "NotationError", "Pass", "Play", "RandomBot",
     "RecordError", "RulesError", "Ruleset", "RulesetError", "SeatView", "bundled_rulesets",
     "deal_from_mapping", "find_ruleset", "load_record", "load_ruleset", "make_agent",
-    "parse_action", "play_match", "random_playout", "replay", "replay_report",
+    "parse_action", "play_match", "random_playout", "replay", "replay_report", "compiled",
 ]
+
+
+def compiled() -> bool:
+    """Whether the engine runs compiled by mypyc (installed with ``SIXTY_SIX_MYPYC=1``,
+    docs/speed.md) rather than from its Python source: both give the same results."""
+    from interpreter.engine import state
+
+    return not state.__file__.endswith(".py")

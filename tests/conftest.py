@@ -8,6 +8,10 @@ a failure: the backend must not go untested silently.
 
 ``--proof-deals N``: the random deals per ruleset of the proofs marked ``proof`` (200 by
 default; the slow run is ``pytest -m proof --proof-deals 2000``).
+
+``RULES_EXPECT_COMPILED=1`` (set by ``tools/test_compiled.sh``): the run stops at once unless
+the engine imported is the build compiled by mypyc, so that the compiled build's tests cannot
+quietly test the Python source instead (docs/speed.md).
 """
 
 from __future__ import annotations
@@ -20,6 +24,14 @@ import pytest
 
 HAS_RAY = importlib.util.find_spec("ray") is not None
 PROOF_DEALS = 200
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("RULES_EXPECT_COMPILED"):
+        import interpreter
+
+        if not interpreter.compiled():
+            raise pytest.UsageError(f"RULES_EXPECT_COMPILED is set but the engine imported is Python source ({interpreter.__file__})")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -4,7 +4,7 @@ Every attribute of a :class:`~interpreter.engine.state.DealState` is a row of :d
 From that one table, once per class (as :mod:`dataclasses` writes ``__init__``), come:
 
 * ``__slots__`` -- a typo such as ``state.overbidd = 3`` is an ``AttributeError``;
-* :meth:`copy`, an independent state;
+* ``copy``, an independent state (:func:`copier`);
 
 and once per class and ruleset (kept in the ruleset's tables):
 
@@ -176,27 +176,32 @@ def saved(fields: tuple[Field, ...]) -> tuple[Field, ...]:
     return tuple(f for f in fields if f.kind in ("value", "list", "log"))
 
 
-def generate(cls: type, fields: tuple[Field, ...]) -> None:
-    """Write ``copy`` for ``cls`` from ``fields`` (straight-line code, compiled once)."""
+#: ``copy`` per class, written once (:func:`copier`).
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def copier(cls: type) -> Callable[[Any], Any]:
+    """``copy`` for ``cls``'s states, written from its table of fields as straight-line code
+    once: a list is copied, the undo stack starts empty, every other field is shared.
+
+    A function looked up by class, not a method set on the class: a class compiled by mypyc
+    takes no new attributes, and allocates only through ``__init__`` (called without a
+    ruleset, it leaves an empty shell for the copy to fill; docs/speed.md)."""
+    fn = _COPIERS.get(cls)
+    if fn is not None:
+        return fn
     copies = []
-    for f in fields:
+    for f in getattr(cls, "FIELDS"):
         if f.kind == "stack":
             copies.append(f"    o.{f.name} = []")
         elif f.kind in ("list", "log"):
             copies.append(f"    o.{f.name} = self.{f.name}[:]")
         else:
             copies.append(f"    o.{f.name} = self.{f.name}")
-    source = "\n".join([
-        "def copy(self):",
-        "    '''An independent copy, field by field (without the undo records).'''",
-        "    o = _new(_cls)",
-        *copies,
-        "    return o",
-    ])
-    fn = _compiled(source, f"<fields of {cls.__qualname__}>", {"_new": object.__new__, "_cls": cls})["copy"]
-    fn.__qualname__ = f"{cls.__qualname__}.copy"
-    fn.__module__ = cls.__module__
-    setattr(cls, "copy", fn)
+    source = "\n".join(["def copy(self):", "    o = _cls()", *copies, "    return o"])
+    made: Callable[[Any], Any] = _compiled(source, f"<copy of {cls.__qualname__}>", {"_cls": cls})["copy"]
+    _COPIERS[cls] = made
+    return made
 
 
 Recorder = tuple[Callable[[Any], tuple[Any, ...]], Callable[[Any, tuple[Any, ...]], None]]

@@ -11,9 +11,9 @@ phase applies.  The rules that change it live elsewhere: :mod:`~interpreter.engi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
-from interpreter.engine.fields import FIELDS, generate, recorder
+from interpreter.engine.fields import FIELDS, Field, copier, recorder
 from interpreter.engine.meld import waiting
 from interpreter.engine.trick import seat_after
 from interpreter.engine.fields import names as field_names
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from interpreter.engine.settle import DealResult
 
 AUCTION, PLAY, OVER, NAMING = 0, 1, 2, 3
+
+_P = TypeVar("_P", bound="Position")
 
 
 class Position:
@@ -35,12 +37,13 @@ class Position:
 
     #: The deal's fields (:mod:`interpreter.engine.fields`): the slots, the undo record and
     #: ``copy`` are made from this table for every class below, once.
-    FIELDS = FIELDS
+    FIELDS: ClassVar[tuple[Field, ...]] = FIELDS
     __slots__ = field_names(FIELDS)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        generate(cls, cls.FIELDS)
+    def copy(self: _P) -> _P:
+        """An independent copy, field by field, without the undo records: written from the
+        table of fields once per class (:func:`~interpreter.engine.fields.copier`)."""
+        return cast(_P, copier(type(self))(self))
 
     def snapshot(self) -> tuple[Any, ...]:
         """The undo record of a move that may change anything: every field of the rules this
@@ -54,14 +57,16 @@ class Position:
     # ------------------------------------------------------------------ construction
     def __init__(
         self,
-        rs: Ruleset,
-        dealer: int,
-        hands: Sequence[int],
-        stock: Sequence[int],
-        turnup: int,
+        rs: Ruleset | None = None,
+        dealer: int = 0,
+        hands: Sequence[int] = (),
+        stock: Sequence[int] = (),
+        turnup: int = -1,
         unseen: Sequence[int] | None = None,
         shown: int = -1,
     ) -> None:
+        if rs is None:  # an empty shell that copy() fills field by field: a class compiled by
+            return  # mypyc allocates only through __init__ (docs/speed.md)
         self.rs = rs
         self.t = rs.tables
         self.n = n = rs.players.count

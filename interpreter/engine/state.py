@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from interpreter.core.actions import (
     BID_BASE,
@@ -49,7 +48,7 @@ from interpreter.core.cards import Card, CardSet
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.fields import keyer
 from interpreter.rules.tables import MELD_NEXT_TRICK
-from interpreter.engine.legality import DEAL_OVER, Legality, Refusal
+from interpreter.engine.legality import DEAL_OVER, Refusal
 from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY
 from interpreter.engine.settle import DealResult, Settling
 from interpreter.engine.trick import winning_position
@@ -59,7 +58,7 @@ from interpreter.rules.ruleset import Ruleset
 __all__ = ["AUCTION", "NAMING", "OVER", "PLAY", "DealResult", "DealState", "deal_cards", "deal_marks"]
 
 
-class DealState(Legality, Settling):
+class DealState(Settling):
     """One deal in progress.
 
     Construct with :meth:`new` (a seeded shuffle) or from a written position with
@@ -69,9 +68,6 @@ class DealState(Legality, Settling):
     """
 
     __slots__ = ()  # every field is a slot of Position's, from the table: a typo is an error
-
-    if TYPE_CHECKING:  # written from the table of fields (interpreter.engine.fields.generate)
-        def copy(self) -> DealState: ...
 
     @classmethod
     def new(cls, rs: Ruleset, dealer: int, seed: int | random.Random) -> DealState:

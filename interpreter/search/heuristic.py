@@ -472,7 +472,7 @@ def _lead_card(
         else:  # a sure winner: in the strict phase it takes its trick now or later
             score = value if strict and (s != trump or draw) else value - keep[c]
             if reach < 0:
-                reach = k.target - _side_points(pub, seat) - _pending(k, pub, seat)
+                reach = float(k.target - _side_points(pub, seat) - _pending(k, pub, seat))
             if value >= reach:
                 score += REACH
             elif strict and draw and s == trump:
@@ -555,9 +555,9 @@ def _follow(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[i
         unseen = ~hand
     partner_wins = side[winner] == mine
     my_reach = k.target - _side_points(pub, seat) - _pending(k, pub, seat)
-    opp_reach: float = 1 << 30
+    opp_reach = float(1 << 30)
     if k.claim and not partner_wins:
-        opp_reach = k.target - _side_points(pub, winner) - _pending(k, pub, winner)
+        opp_reach = float(k.target - _side_points(pub, winner) - _pending(k, pub, winner))
     keep = k.keep[trump + 1]
     partner_bit = k.partner_bit
     partner_hold = 0.0

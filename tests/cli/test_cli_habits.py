@@ -8,6 +8,7 @@ from importlib.metadata import version
 import pytest
 
 from clitools import invoke, no_traceback, run_rules
+from interpreter import compiled
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.resources import bundled_rulesets
 
@@ -40,7 +41,8 @@ def test_list_text_has_one_line_per_ruleset() -> None:
 def test_version_is_the_installed_distributions() -> None:
     out = run_rules(["--version"])
     assert out.exit_code == 0
-    assert out.stdout == f"rules (sixty-six-rules) {version('sixty-six-rules')}\n"
+    build = " (compiled with mypyc)" if compiled() else ""
+    assert out.stdout == f"rules (sixty-six-rules) {version('sixty-six-rules')}{build}\n"
 
 
 # ----------------------------------------------------------------------------- one-line mistakes

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import json
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any

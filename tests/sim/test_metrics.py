@@ -4,7 +4,6 @@ the Schnapsen rules (built positions with scripted moves, or a match target of 1
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from pathlib import Path
 
 from interpreter.core.actions import CLOSE, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, Action, Play
