@@ -85,15 +85,12 @@ def measure(rounds: int, deals: int, only: tuple[str, ...] = GROUPS) -> dict[str
 def _solver(rounds: int) -> dict[str, float]:
     """Solves per second: Schnapsen's 5-against-5 endgames (40 seeded positions) and whole
     open-card Schnapsen deals (4 seeded deals)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bench_solver import endgame
-
     from interpreter.engine.state import DealState
     from interpreter.rules.loader import load_ruleset
     from interpreter.search.solver import solve
 
     rs = load_ruleset("schnapsen")
-    ends = [e for e in (endgame(rs, seed, 5) for seed in range(1, 60)) if e is not None][:40]
+    ends = [e for e in (_endgame(rs, seed) for seed in range(1, 60)) if e is not None][:40]
     deals = [DealState.new(rs, seed % 2, seed) for seed in range(4)]
 
     def solve_all(states: list[Any]) -> Callable[[], int]:
@@ -107,6 +104,31 @@ def _solver(rounds: int) -> dict[str, float]:
         "solver endgames/s schnapsen 5v5": _rate(solve_all(ends), rounds),
         "solver whole deals/s schnapsen": _rate(solve_all(deals), max(1, rounds // 2)),
     }
+
+
+def _endgame(rs: Any, seed: int) -> Any:
+    """The first lead after the talon is gone, reached by random play that never closes and
+    declares exactly when right (``None`` if the deal ended before); as bench_solver.py's, on
+    the codes' numbers, which every revision measured shares."""
+    from interpreter.engine.state import DealState
+
+    close, close_before_draw, declare, cont = 129, 130, 131, 132
+    rng = random.Random(seed)
+    state = DealState.new(rs, seed % rs.players.count, rng)
+    target = rs.claim.target
+    while not state.is_over:
+        if not state.trick and not state.draw_pending and state.strict():
+            if not (state.claim_seat >= 0 and state.claim_points() >= target):
+                return state
+        codes = [c for c in state.legal_codes() if c not in (close, close_before_draw)] or [cont]
+        if declare in codes:
+            if state.claim_points() >= target:
+                state.step_code(declare)
+                continue
+            if len(codes) > 1:
+                codes.remove(declare)
+        state.step_code(rng.choice(codes))
+    return None
 
 
 def _search(rounds: int) -> dict[str, float]:
@@ -294,12 +316,14 @@ def _primitives(name: str, rs: Any, rounds: int) -> dict[str, float]:
 
 def _child(tree: Path, rounds: int, deals: int, only: tuple[str, ...]) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run(
+    run = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--json", "--rounds", str(rounds), "--deals", str(deals),
          "--only", *only],
-        cwd=tree, env=env, capture_output=True, text=True, check=True,
-    ).stdout
-    figures: dict[str, float] = json.loads(out)
+        cwd=tree, env=env, capture_output=True, text=True,
+    )
+    if run.returncode:
+        sys.exit(f"measuring {tree} failed:\n{run.stderr}")
+    figures: dict[str, float] = json.loads(run.stdout)
     return figures
 
 

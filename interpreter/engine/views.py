@@ -278,6 +278,13 @@ class SeatView:
             value = self._keep("card_points", tuple([sum([pts[s] for s in seats]) for seats in self._raw[0].sides]))
         return value  # type: ignore[no-any-return]
 
+    def claim_is_right(self) -> bool:
+        """Whether a declaration now would be right: this seat's side has reached the target
+        (``claim.target``).  Its own side's points are always in its view, so a seat always
+        knows; a bot that declares wrongly does so on purpose (search: only when strictly
+        better than every way of playing on)."""
+        return self.card_points[self.rs.side_of(self.seat)] >= self.rs.claim.target
+
     @property
     def tricks_won(self) -> tuple[int, ...]:
         tricks = self.public.tricks

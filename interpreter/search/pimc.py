@@ -107,10 +107,15 @@ def pimc(
         return None
     means = {c: v / solved for c, v in totals.items()}
     wins = {c: w / solved for c, w in won.items()}
+    # Of equal merit: going out now when the claim is right (the deal is won, nothing left to
+    # chance), but playing on rather than declaring wrongly -- each world is solved as if the
+    # opponents played perfectly, and real ones may still err (issue: a false declaration only
+    # when strictly better than every way of playing on).
+    declare_tie = 1 if view.claim_is_right() else -1
 
-    def merit(code: int) -> tuple[float, bool]:
+    def merit(code: int) -> tuple[float, int]:
         blend = (1 - win_weight) * means[code] / scale + win_weight * (2 * wins[code] - 1)
-        return blend, code == DECLARE  # of equal merit, going out now
+        return blend, declare_tie if code == DECLARE else 0
 
     best = max(means, key=merit)
     return PimcResult(best, means, wins, solved, used)

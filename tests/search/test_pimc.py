@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 
-from interpreter.core.actions import CLOSE, DECLARE
+from interpreter.core.actions import CLOSE, DECLARE, parse_action
 from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
+from interpreter.search.ismcts import ismcts
 from interpreter.search.pimc import pimc
 from interpreter.search.solver import Solver
 
@@ -75,3 +76,35 @@ def test_a_world_too_big_for_its_share_hands_the_decision_back() -> None:
     rs = load_ruleset("schnapsen")
     st = DealState.new(rs, 0, 3)
     assert pimc(st.view(st.actor), random.Random(1), worlds=20, nodes=1000) is None
+
+
+def _nothing_to_gain() -> DealState:
+    """Schnapsen, trumps hearts, the talon gone, two cards each: seat 0 (one trick, 7 points)
+    leads from JC JD and may declare; seat 1 holds AC AD and 87 points.  Whatever seat 0 leads,
+    seat 1 must take it with the ace of the suit and goes out with 100: seat 0 has a trick and
+    under 33, so seat 1 scores 2 ("if opponent_points < 33 then 2").  Declaring now is false
+    (7 < 66) and also gives seat 1 2 (``false_points.base``).  Every action is worth -2."""
+    rs = load_ruleset("schnapsen")
+    return build_position(
+        rs, dealer=1, hands=["JC JD", "AC AD"], stock=["TS", "KH", "QH", "JH", "AH", "TC", "KC", "QC", "JS"],
+        drawn=9, turnup=None, first_turnup="TH", leader=0, points=[7, 87], tricks=[1, 7],
+        may_declare=True,
+    )
+
+
+def test_of_equal_values_it_plays_on_rather_than_declare_wrongly() -> None:
+    """A false declaration only when strictly better than every way of playing on: here all
+    three actions are worth -2 in the one world there is, so it plays a card (the opponent
+    may still err) -- it used to go out, "of equal merit"."""
+    st = _nothing_to_gain()
+    result = pimc(st.view(0), random.Random(1), worlds=10)
+    assert result is not None and result.worlds == 1
+    assert result.values == {DECLARE: -2, st.rs.code(parse_action("play JC")): -2, st.rs.code(parse_action("play JD")): -2}
+    assert result.best != DECLARE
+
+
+def test_the_tree_search_too_plays_on_rather_than_declare_wrongly() -> None:
+    st = _nothing_to_gain()
+    for seed in range(5):
+        result = ismcts(st.view(0), random.Random(seed), iterations=60, exact_worlds=0)
+        assert result.best != DECLARE, seed

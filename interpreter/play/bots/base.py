@@ -14,8 +14,3 @@ class Agent(Protocol):
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         """Return one element of ``legal``; ``view`` is all the agent may know."""
         ...
-
-
-def claim_is_right(view: SeatView, target: int, side: int) -> bool:
-    """Whether the seat's own side has reached the target (its own points are always visible)."""
-    return view.card_points[side] >= target

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 from interpreter.core.actions import Action, Bid, Close, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
-from interpreter.play.bots.base import claim_is_right
 from interpreter.core.cards import Card
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.views import SeatView, partners
@@ -48,7 +47,7 @@ class BasicBot:
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         rs = self.rs
         side = rs.side_of(view.seat)
-        if Declare() in legal and claim_is_right(view, rs.claim.target, side):
+        if Declare() in legal and view.claim_is_right():
             return Declare()
         if Continue() in legal:
             return Continue()

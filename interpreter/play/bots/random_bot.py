@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 
 from interpreter.core.actions import BID_BASE, DECLARE, DOUBLE, PASS, REDOUBLE, Action
-from interpreter.play.bots.base import claim_is_right
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.state import AUCTION, OVER, DealState
 from interpreter.engine.views import SeatView
@@ -37,7 +36,7 @@ class RandomBot:
                 options.append(min(bids))
             return action_of[self.rng.choice(options)]
         if DECLARE in codes:
-            if claim_is_right(view, self.rs.claim.target, self.rs.side_of(view.seat)):
+            if view.claim_is_right():
                 return action_of[DECLARE]
             others = [c for c in codes if c != DECLARE]
             if others:
