@@ -11,9 +11,11 @@ Workloads (fixed seeds):
   lead once the talon is exhausted, as benchmarks/bench_solver.py finds them);
 * ``view`` -- 200 rounds of taking seat 0's view of ~30 mid-deal positions of Schnapsen and
   North American 4;
-* ``world`` -- 50 rounds of sampling a world for each of those views.
+* ``world`` -- 50 rounds of sampling a world for each of those views;
+* ``playout`` -- 300 random deals each of Schnapsen, Sechsundsechzig and North American 4,
+  dealt and played to the end (``random_playout``).
 
-    python benchmarks/bench_instructions.py --base 39fd150 [--workloads solve view world]
+    python benchmarks/bench_instructions.py --base 39fd150 [--workloads solve view world playout]
 
 Needs valgrind (``apt-get install valgrind``).  Figures, never assertions.
 """
@@ -38,7 +40,14 @@ sys.path.insert(0, sys.argv[1] + "/benchmarks")
 from interpreter.rules.loader import load_ruleset
 from interpreter.engine.state import DealState
 what, do = sys.argv[2], sys.argv[3] == "1"
-if what == "solve":
+if what == "playout":
+    from interpreter.play.bots.random_bot import random_playout
+    for name in ("schnapsen", "sechsundsechzig", "north-american-4"):
+        rs = load_ruleset(name)
+        rng = random.Random(3)
+        for k in range(300 if do else 0):
+            random_playout(DealState.new(rs, k % rs.players.count, rng), rng)
+elif what == "solve":
     from bench_solver import endgame
     from interpreter.search.solver import solve
     for name in ("schnapsen", "sechsundsechzig"):
@@ -88,7 +97,7 @@ def instructions(tree: Path, what: str, do: bool, script: Path) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base", required=True, help="the revision to compare with")
-    parser.add_argument("--workloads", nargs="*", default=["solve", "view", "world"], choices=["solve", "view", "world"])
+    parser.add_argument("--workloads", nargs="*", default=["solve", "view", "world", "playout"], choices=["solve", "view", "world", "playout"])
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")

@@ -254,9 +254,10 @@ def ismcts(
     values = {c: n.reward[side] / n.visits * scale for c, n in root.children.items() if n.visits}
     best = max(root.children, key=lambda c: (root.children[c].visits, values.get(c, -math.inf)))
     if best == DECLARE and len(root.children) > 1 and not view.claim_is_right():
-        # a false declaration only when its value is strictly above every way of playing on
+        # never a false declaration from the tree: its values are estimates from heuristic
+        # rollouts, and only an exact value over the worlds (pimc) may show going out wrongly
+        # to be strictly better than every way of playing on
         others = [c for c in root.children if c != DECLARE]
-        if values.get(DECLARE, -math.inf) <= max(values.get(c, -math.inf) for c in others):
-            best = max(others, key=lambda c: (root.children[c].visits, values.get(c, -math.inf)))
+        best = max(others, key=lambda c: (root.children[c].visits, values.get(c, -math.inf)))
     return SearchResult(best, visits, values, done, False)
 
