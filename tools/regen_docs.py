@@ -5,6 +5,7 @@
     python tools/regen_docs.py --reference     # docs/ruleset-reference.md from the schema
     python tools/regen_docs.py --goldens       # tests/describe/golden/*.md
     python tools/regen_docs.py --rulebooks     # docs/rulebooks/**/*.md
+    python tools/regen_docs.py --written       # interpreter/engine/written.py (the compiled build's undo and copy)
 
 The library only renders text (``interpreter.text``); writing into the checkout's
 ``docs/`` and ``tests/`` folders is a developer's job, so it lives here, outside the package.
@@ -30,6 +31,7 @@ from interpreter.text.schemadoc import render_reference  # noqa: E402
 GOLDEN_DIR = ROOT / "tests" / "describe" / "golden"
 RULEBOOK_DIR = ROOT / "docs" / "rulebooks"
 REFERENCE = ROOT / "docs" / "ruleset-reference.md"
+WRITTEN = ROOT / "interpreter" / "engine" / "written.py"
 
 
 def golden_name(name: str) -> str:
@@ -84,8 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reference", action="store_true", help="rewrite docs/ruleset-reference.md")
     parser.add_argument("--goldens", action="store_true", help="rewrite tests/describe/golden/*.md")
     parser.add_argument("--rulebooks", action="store_true", help="rewrite docs/rulebooks/**/*.md")
+    parser.add_argument("--written", action="store_true", help="rewrite interpreter/engine/written.py (the compiled build's undo record and copy)")
     args = parser.parse_args(argv)
-    if not (args.all or args.reference or args.goldens or args.rulebooks):
+    if not (args.all or args.reference or args.goldens or args.rulebooks or args.written):
         parser.print_usage()
         return 2
     written: list[Path] = []
@@ -96,6 +99,11 @@ def main(argv: list[str] | None = None) -> int:
         written += write_goldens()
     if args.all or args.rulebooks:
         written += write_rulebooks()
+    if args.all or args.written:
+        from interpreter.engine.fields import written_source
+
+        WRITTEN.write_text(written_source(), encoding="utf-8")
+        written.append(WRITTEN)
     for path in written:
         print(f"wrote {path.relative_to(ROOT)}")
     return 0

@@ -190,6 +190,11 @@ def copier(cls: type) -> Callable[[Any], Any]:
     fn = _COPIERS.get(cls)
     if fn is not None:
         return fn
+    if COMPILED and getattr(cls, "FIELDS") is FIELDS:
+        from interpreter.engine import written
+
+        _COPIERS[cls] = written.copy
+        return written.copy
     copies = []
     for f in getattr(cls, "FIELDS"):
         if f.kind == "stack":
@@ -222,6 +227,11 @@ def recorder(cls: type, t: RuleTables) -> Recorder:
     made = cache.get(("record", cls))
     if made is not None:
         return cast(Recorder, made)
+    if COMPILED and getattr(cls, "FIELDS") is FIELDS:
+        from interpreter.engine import written
+
+        cache[("record", cls)] = (written.save, written.load)
+        return (written.save, written.load)
     rows = recorded(cls, t)
     parts, targets, logs = [], [], []
     for k, f in enumerate(rows):
@@ -252,6 +262,112 @@ def recorder(cls: type, t: RuleTables) -> Recorder:
     return pair
 
 
+#: Whether this module runs compiled by mypyc (docs/speed.md).  Code written at run time (exec)
+#: stays Python there and reads a compiled state's fields slowly, so the compiled build takes
+#: the undo record, ``copy`` and the key of the table from ``written.py`` instead: the same straight-line
+#: code, written from the table ahead of time (:func:`written_source`) and compiled with the
+#: engine.  Its record holds every field a move may change, whatever rules the ruleset has: the
+#: fields of the others never change there, so saving them too costs a compiled build little.
+COMPILED = not __file__.endswith(".py")
+
+
+def written_source() -> str:
+    """The text of ``interpreter/engine/written.py``: the undo record (``save``, ``load``) of
+    every field of :data:`FIELDS` a move may change, ``copy`` and the position key, as
+    straight-line code.
+    ``python tools/regen_docs.py --written`` writes it; a test checks it is current."""
+    rows = saved(FIELDS)
+    lines = [
+        '"""The undo record, copy and key of the table of fields, written ahead of time for the compiled build.',
+        "",
+        "Written by :func:`interpreter.engine.fields.written_source` from :data:`~interpreter.engine.fields.FIELDS`:",
+        "never edit it; regenerate it with ``python tools/regen_docs.py --written`` (tests/engine/test_fields.py",
+        "checks that it is current and proves it exact on every ruleset).  The plain build writes the same",
+        "code per ruleset at run time instead (docs/speed.md).",
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from typing import TYPE_CHECKING, Any",
+        "",
+        "if TYPE_CHECKING:",
+        "    from interpreter.engine.position import Position",
+        "",
+        "",
+        "def save(st: Position) -> tuple[Any, ...]:",
+        '    """Every field a move may change (a log by its length)."""',
+        "    return (",
+    ]
+    for f in rows:
+        if f.kind == "list":
+            lines.append(f"        st.{f.name}[:],")
+        elif f.kind == "log":
+            lines.append(f"        len(st.{f.name}),")
+        else:
+            lines.append(f"        st.{f.name},")
+    lines += ["    )", "", "", "def load(st: Position, snap: tuple[Any, ...]) -> None:",
+              '    """Put back every field :func:`save` kept (a log cut back to its saved length)."""']
+    for k, f in enumerate(rows):
+        if f.kind == "log":
+            lines.append(f"    del st.{f.name}[snap[{k}]:]")
+        else:
+            lines.append(f"    st.{f.name} = snap[{k}]")
+    lines += ["", "", "def copy(st: Position) -> Any:",
+              '    """An independent copy, field by field, without the undo records."""',
+              "    o = type(st)()"]
+    for f in FIELDS:
+        if f.kind == "stack":
+            lines.append(f"    o.{f.name} = []")
+        elif f.kind in ("list", "log"):
+            lines.append(f"    o.{f.name} = st.{f.name}[:]")
+        else:
+            lines.append(f"    o.{f.name} = st.{f.name}")
+    lines.append("    return o")
+    lines += _written_key()
+    return "\n".join(lines) + "\n"
+
+
+#: The width and the value added of each way a key packs a field, as expressions of the
+#: ruleset's tables read at run time by the written key (the same as :func:`_bits`).
+_WIDTHS = {
+    "mask": ("size", 0), "points": ("w.points", 0), "tricks": ("w.tricks", 0), "card": ("w.card", 1),
+    "seat": ("w.seat", 1), "count": ("w.seat", 0), "bid": ("w.bid", 0), "phase": ("2", 0), "flag": ("1", 0),
+    "seats": ("n", 0), "card_count": ("w.card", 0), "level": ("2", 0),
+}
+
+
+def _written_key() -> list[str]:
+    """The key of :func:`keyer`, for every keyed field of the table (those of rules a ruleset
+    lacks never change there, so they add only constant bits), with the widths read from the
+    ruleset's tables at run time: the same packing, in the same order."""
+    body = ["", "", "def key(st: Position) -> int:",
+            '    """The position key (:meth:`DealState.key`), every keyed field of the table packed."""',
+            "    t = st.t", "    w = t.key_widths", "    size = t.size", "    n = st.n", "    k = 0"]
+    tail: list[str] = []
+    for f in FIELDS:
+        if not f.key:
+            continue
+        if f.key == "cards":
+            tail += [f"    for c in st.{f.name}:", "        k = k << w.card | (c + 1)", f"    k = k << w.card | len(st.{f.name})"]
+        elif f.key == "snap":
+            tail += [f"    snap = st.{f.name}", "    if snap is not None:", "        for row in snap:", "            for x in row:",
+                     "                k = k << w.points | x", "    k = k << 1 | (snap is not None)"]
+        elif f.key == "result":
+            tail += [f"    result = st.{f.name}", "    if result is not None:", "        for x in result.scores:",
+                     "            k = k << w.points | (x + (1 << (w.points - 1)))", "    k = k << 1 | (result is not None)"]
+        elif f.key == "trick":
+            continue
+        else:
+            width, add = _WIDTHS[f.key]
+            plus = f" + {add}" if add else ""
+            if f.kind == "list":
+                body += [f"    for v in st.{f.name}:", f"        k = k << {width} | (v{plus})"]
+            else:
+                body.append(f"    k = k << {width} | (st.{f.name}{plus})")
+    tail += ["    for c in st.trick:", "        k = k << w.card | (c + 1)", "    return k << w.seat | len(st.trick)"]
+    return body + tail
+
+
 def _compiled(source: str, where: str, namespace: dict[str, Any]) -> dict[str, Any]:
     exec(compile(source + "\n", where, "exec"), namespace)  # our own table, never input
     return namespace
@@ -276,6 +392,10 @@ def keyer(cls: type, t: RuleTables, n: int) -> Callable[[Any], int]:
     table and their count last -- so that a key decodes uniquely.  Written as straight-line
     code for the ruleset, once."""
     fields: tuple[Field, ...] = getattr(cls, "FIELDS")
+    if COMPILED and fields is FIELDS:
+        from interpreter.engine import written
+
+        return written.key
     body = ["def key(self):", "    k = 0"]
     tail: list[str] = []
     for f in fields:

@@ -26,13 +26,15 @@ copied and keyed (a dummy field on a subclass).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from interpreter import compiled
-from interpreter.engine.fields import FIELDS, Field, in_use, recorded
+from interpreter.engine import written
+from interpreter.engine.fields import FIELDS, Field, in_use, recorded, written_source
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
@@ -151,9 +153,16 @@ def test_a_copy_is_independent(name: str, proof_deals: int) -> None:
 
 
 # --------------------------------------------------------------------------- the key
+#: The position key as the engine takes it (written per ruleset at run time in the plain build,
+#: from written.py in the compiled one), and written.py's key whichever build runs.
+KEYS: dict[str, Callable[[DealState], int]] = {"key": lambda st: st.key(), "written": lambda st: written.key(st)}
+
+
+@pytest.mark.parametrize("which", KEYS)
 @pytest.mark.parametrize("name", RULESETS)
-def test_keys_are_equal_exactly_when_the_keyed_fields_are(name: str, proof_deals: int) -> None:
-    for rs, state, rng in deals(name, proof_deals):
+def test_keys_are_equal_exactly_when_the_keyed_fields_are(name: str, which: str, proof_deals: int) -> None:
+    key_of = KEYS[which]
+    for rs, state, rng in deals(name, proof_deals if which == "key" else max(1, proof_deals // 4)):
         seen: dict[int, dict[str, Any]] = {}
         by_fields: dict[tuple[Any, ...], int] = {}
         start = state.copy()
@@ -161,7 +170,7 @@ def test_keys_are_equal_exactly_when_the_keyed_fields_are(name: str, proof_deals
             line = start.copy()
             while line.phase != OVER:
                 keyed = fields_of(line, KEYED)
-                key = line.key()
+                key = key_of(line)
                 if key in seen:
                     assert not differing(seen[key], keyed), (name, differing(seen[key], keyed))
                 seen[key] = keyed
@@ -184,15 +193,17 @@ def _changed(value: Any) -> Any:
     return None
 
 
+@pytest.mark.parametrize("which", KEYS)
 @pytest.mark.parametrize("name", RULESETS)
-def test_every_keyed_field_moves_the_key(name: str, proof_deals: int) -> None:
+def test_every_keyed_field_moves_the_key(name: str, which: str, proof_deals: int) -> None:
     """An omitted field shows as two positions that differ in it alone and share a key: each
     keyed field is changed alone, and the key must change with it (where the ruleset uses the
     field at all: its feature's fields are left out of the key of a ruleset without it)."""
+    key_of = KEYS[which]
     moved: set[str] = set()
-    for rs, state, rng in deals(name, proof_deals):
+    for rs, state, rng in deals(name, proof_deals if which == "key" else max(1, proof_deals // 4)):
         while state.phase != OVER:
-            key = state.key()
+            key = key_of(state)
             for f in KEYED:
                 value = getattr(state, f)
                 other = _changed(value)
@@ -200,7 +211,7 @@ def test_every_keyed_field_moves_the_key(name: str, proof_deals: int) -> None:
                     continue
                 setattr(state, f, other)
                 try:
-                    if state.key() != key:
+                    if key_of(state) != key:
                         moved.add(f)
                 finally:
                     setattr(state, f, value)
@@ -309,3 +320,42 @@ def test_a_world_rebuilt_from_a_view_holds_every_public_field(name: str, proof_d
             assert world.points == state.points  # derived: published without a hidden widow, restored by the sampler
         checked += 1
     assert checked >= proof_deals // 10, (name, checked)  # many deals stop at a position worlds are drawn for
+
+
+# --------------------------------------------------------------------------- written ahead
+def test_the_written_record_and_copy_are_current() -> None:
+    """interpreter/engine/written.py is what the table writes now (the compiled build's undo
+    record and copy): a row added to FIELDS without regenerating it fails here."""
+    path = Path(__file__).resolve().parents[2] / "interpreter" / "engine" / "written.py"
+    assert path.read_text(encoding="utf-8") == written_source(), (
+        "interpreter/engine/written.py is stale: regenerate it with `python tools/regen_docs.py --written`")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_written_record_and_copy_are_exact(name: str, proof_deals: int) -> None:
+    """The same proofs as above for written.save/load/copy, in whichever build runs (the compiled
+    build uses them for every state; the plain build only here): every field restored exactly
+    after lines of moves, and a copy equal and unshared."""
+    for rs, state, rng in deals(name, max(1, proof_deals // 4)):
+        state._save, state._load = written.save, written.load
+        start = fields_of(state)
+        steps = 0
+        while state.phase != OVER:
+            before = fields_of(state)
+            depth = 0
+            while depth < 2 and state.phase != OVER:  # a line of two moves, then back
+                state.push_code(pick(state, rng))
+                depth += 1
+            for _ in range(depth):
+                state.pop()
+            assert not differing(fields_of(state), before), (name, steps, differing(fields_of(state), before))
+            other = written.copy(state)
+            assert type(other) is type(state) and other.undo == [] and not differing(fields_of(other), before)
+            for f in FIELDS:
+                if f.kind in ("list", "log"):
+                    assert getattr(other, f.name) is not getattr(state, f.name), f.name
+            state.push_code(pick(state, rng))
+            steps += 1
+        for _ in range(steps):
+            state.pop()
+        assert not differing(fields_of(state), start), (name, differing(fields_of(state), start))

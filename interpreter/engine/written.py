@@ -1,0 +1,245 @@
+"""The undo record, copy and key of the table of fields, written ahead of time for the compiled build.
+
+Written by :func:`interpreter.engine.fields.written_source` from :data:`~interpreter.engine.fields.FIELDS`:
+never edit it; regenerate it with ``python tools/regen_docs.py --written`` (tests/engine/test_fields.py
+checks that it is current and proves it exact on every ruleset).  The plain build writes the same
+code per ruleset at run time instead (docs/speed.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from interpreter.engine.position import Position
+
+
+def save(st: Position) -> tuple[Any, ...]:
+    """Every field a move may change (a log by its length)."""
+    return (
+        st.hands[:],
+        st.known[:],
+        st.widow,
+        st.spos,
+        st.turnup,
+        st.gone,
+        st.trick[:],
+        st.phase,
+        st.to_act,
+        st.leader,
+        st.claim_seat,
+        st.draw_pending,
+        st.trump,
+        st.lead_trump,
+        st.turned,
+        st.points[:],
+        st.tricks[:],
+        st.tricks_played,
+        st.meld[:],
+        st.meld_wait[:],
+        st.bonus[:],
+        st.last_winner,
+        st.ten_side,
+        st.married,
+        st.closed,
+        st.closer,
+        st.close_snap,
+        st.closed_this_lead,
+        st.offer,
+        st.high_bid,
+        st.declarer,
+        st.calls,
+        st.passed,
+        st.overbid,
+        st.contract,
+        st.doubled,
+        st.dbl_turn,
+        st.sitting_out,
+        st.deal_sides,
+        st._side,
+        st._active,
+        st.widow_taker,
+        st.to_discard,
+        st.result,
+        len(st.history),
+        len(st.draws),
+    )
+
+
+def load(st: Position, snap: tuple[Any, ...]) -> None:
+    """Put back every field :func:`save` kept (a log cut back to its saved length)."""
+    st.hands = snap[0]
+    st.known = snap[1]
+    st.widow = snap[2]
+    st.spos = snap[3]
+    st.turnup = snap[4]
+    st.gone = snap[5]
+    st.trick = snap[6]
+    st.phase = snap[7]
+    st.to_act = snap[8]
+    st.leader = snap[9]
+    st.claim_seat = snap[10]
+    st.draw_pending = snap[11]
+    st.trump = snap[12]
+    st.lead_trump = snap[13]
+    st.turned = snap[14]
+    st.points = snap[15]
+    st.tricks = snap[16]
+    st.tricks_played = snap[17]
+    st.meld = snap[18]
+    st.meld_wait = snap[19]
+    st.bonus = snap[20]
+    st.last_winner = snap[21]
+    st.ten_side = snap[22]
+    st.married = snap[23]
+    st.closed = snap[24]
+    st.closer = snap[25]
+    st.close_snap = snap[26]
+    st.closed_this_lead = snap[27]
+    st.offer = snap[28]
+    st.high_bid = snap[29]
+    st.declarer = snap[30]
+    st.calls = snap[31]
+    st.passed = snap[32]
+    st.overbid = snap[33]
+    st.contract = snap[34]
+    st.doubled = snap[35]
+    st.dbl_turn = snap[36]
+    st.sitting_out = snap[37]
+    st.deal_sides = snap[38]
+    st._side = snap[39]
+    st._active = snap[40]
+    st.widow_taker = snap[41]
+    st.to_discard = snap[42]
+    st.result = snap[43]
+    del st.history[snap[44]:]
+    del st.draws[snap[45]:]
+
+
+def copy(st: Position) -> Any:
+    """An independent copy, field by field, without the undo records."""
+    o = type(st)()
+    o.rs = st.rs
+    o.t = st.t
+    o.n = st.n
+    o.dealer = st.dealer
+    o.stock = st.stock
+    o.first_turnup = st.first_turnup
+    o._strict_always = st._strict_always
+    o._save = st._save
+    o._load = st._load
+    o.unseen = st.unseen
+    o.shown = st.shown
+    o.hands = st.hands[:]
+    o.known = st.known[:]
+    o.widow = st.widow
+    o.spos = st.spos
+    o.turnup = st.turnup
+    o.gone = st.gone
+    o.trick = st.trick[:]
+    o.phase = st.phase
+    o.to_act = st.to_act
+    o.leader = st.leader
+    o.claim_seat = st.claim_seat
+    o.draw_pending = st.draw_pending
+    o.trump = st.trump
+    o.lead_trump = st.lead_trump
+    o.turned = st.turned
+    o.points = st.points[:]
+    o.tricks = st.tricks[:]
+    o.tricks_played = st.tricks_played
+    o.meld = st.meld[:]
+    o.meld_wait = st.meld_wait[:]
+    o.bonus = st.bonus[:]
+    o.last_winner = st.last_winner
+    o.ten_side = st.ten_side
+    o.married = st.married
+    o.closed = st.closed
+    o.closer = st.closer
+    o.close_snap = st.close_snap
+    o.closed_this_lead = st.closed_this_lead
+    o.offer = st.offer
+    o.high_bid = st.high_bid
+    o.declarer = st.declarer
+    o.calls = st.calls
+    o.passed = st.passed
+    o.overbid = st.overbid
+    o.contract = st.contract
+    o.doubled = st.doubled
+    o.dbl_turn = st.dbl_turn
+    o.sitting_out = st.sitting_out
+    o.deal_sides = st.deal_sides
+    o._side = st._side
+    o._active = st._active
+    o.widow_taker = st.widow_taker
+    o.to_discard = st.to_discard
+    o.result = st.result
+    o.history = st.history[:]
+    o.draws = st.draws[:]
+    o.undo = []
+    return o
+
+
+def key(st: Position) -> int:
+    """The position key (:meth:`DealState.key`), every keyed field of the table packed."""
+    t = st.t
+    w = t.key_widths
+    size = t.size
+    n = st.n
+    k = 0
+    for v in st.hands:
+        k = k << size | (v)
+    for v in st.known:
+        k = k << size | (v)
+    k = k << w.tricks | (st.spos)
+    k = k << w.card | (st.turnup + 1)
+    k = k << 2 | (st.phase)
+    k = k << w.seat | (st.to_act + 1)
+    k = k << w.seat | (st.leader + 1)
+    k = k << w.seat | (st.claim_seat + 1)
+    k = k << 1 | (st.draw_pending)
+    k = k << w.card | (st.trump + 1)
+    for v in st.points:
+        k = k << w.points | (v)
+    for v in st.tricks:
+        k = k << w.tricks | (v)
+    k = k << w.tricks | (st.tricks_played)
+    for v in st.meld:
+        k = k << w.points | (v)
+    for v in st.meld_wait:
+        k = k << w.points | (v)
+    for v in st.bonus:
+        k = k << w.points | (v)
+    k = k << w.seat | (st.last_winner + 1)
+    k = k << w.seat | (st.ten_side + 1)
+    k = k << size | (st.married)
+    k = k << 1 | (st.closed)
+    k = k << w.seat | (st.closer + 1)
+    k = k << 1 | (st.closed_this_lead)
+    k = k << w.seat | (st.offer + 1)
+    k = k << w.bid | (st.high_bid)
+    k = k << w.seat | (st.declarer + 1)
+    k = k << w.seat | (st.calls)
+    k = k << n | (st.passed)
+    k = k << w.seat | (st.overbid + 1)
+    k = k << 2 | (st.doubled)
+    k = k << w.seat | (st.dbl_turn + 1)
+    k = k << w.seat | (st.widow_taker + 1)
+    k = k << w.card | (st.to_discard)
+    for c in st.widow:
+        k = k << w.card | (c + 1)
+    k = k << w.card | len(st.widow)
+    snap = st.close_snap
+    if snap is not None:
+        for row in snap:
+            for x in row:
+                k = k << w.points | x
+    k = k << 1 | (snap is not None)
+    result = st.result
+    if result is not None:
+        for x in result.scores:
+            k = k << w.points | (x + (1 << (w.points - 1)))
+    k = k << 1 | (result is not None)
+    for c in st.trick:
+        k = k << w.card | (c + 1)
+    return k << w.seat | len(st.trick)
