@@ -96,6 +96,16 @@ def in_use(f: Field, t: RuleTables) -> bool:
     return FEATURES[f.feature](t)
 
 
+def features_in_use(t: RuleTables) -> tuple[bool, ...]:
+    """Per rule of :data:`FEATURES` in its order, whether the ruleset of ``t`` has it; asked
+    once per ruleset (the written key of the compiled build reads it at every position)."""
+    cache = t.engine_cache
+    made = cache.get("features")
+    if made is None:
+        made = cache["features"] = tuple(test(t) for test in FEATURES.values())
+    return cast(tuple[bool, ...], made)
+
+
 F = Field
 #: Every field of a deal in progress, in the order of the undo record.
 FIELDS: tuple[Field, ...] = (
@@ -290,6 +300,8 @@ def written_source() -> str:
         "",
         "from typing import TYPE_CHECKING, Any",
         "",
+        "from interpreter.engine.fields import features_in_use",
+        "",
         "if TYPE_CHECKING:",
         "    from interpreter.engine.position import Position",
         "",
@@ -337,16 +349,22 @@ _WIDTHS = {
 
 
 def _written_key() -> list[str]:
-    """The key of :func:`keyer`, for every keyed field of the table (those of rules a ruleset
-    lacks never change there, so they add only constant bits), with the widths read from the
-    ruleset's tables at run time: the same packing, in the same order."""
+    """The key of :func:`keyer` -- the same fields, packing and order, so the same int -- with
+    the ruleset's widths and rules read at run time: a field of a rule the ruleset lacks is
+    skipped by a test of :func:`features_in_use`."""
     body = ["", "", "def key(st: Position) -> int:",
-            '    """The position key (:meth:`DealState.key`), every keyed field of the table packed."""',
-            "    t = st.t", "    w = t.key_widths", "    size = t.size", "    n = st.n", "    k = 0"]
+            '    """The position key (:meth:`DealState.key`): the keyed fields of the rules the ruleset has."""',
+            "    t = st.t", "    w = t.key_widths", "    size = t.size", "    n = st.n", "    uses = features_in_use(t)", "    k = 0"]
     tail: list[str] = []
+    order = list(FEATURES)
     for f in FIELDS:
         if not f.key:
             continue
+        if f.feature != "core":  # indent the field's lines under the test of its rule
+            guard = f"    if uses[{order.index(f.feature)}]:  # {f.feature}"
+            mark = (len(body), len(tail))
+        else:
+            guard, mark = "", (0, 0)
         if f.key == "cards":
             tail += [f"    for c in st.{f.name}:", "        k = k << w.card | (c + 1)", f"    k = k << w.card | len(st.{f.name})"]
         elif f.key == "snap":
@@ -364,6 +382,9 @@ def _written_key() -> list[str]:
                 body += [f"    for v in st.{f.name}:", f"        k = k << {width} | (v{plus})"]
             else:
                 body.append(f"    k = k << {width} | (st.{f.name}{plus})")
+        if guard:
+            part, start = (tail, mark[1]) if f.key in ("cards", "snap", "result") else (body, mark[0])
+            part[start:] = [guard, *("    " + line for line in part[start:])]
     tail += ["    for c in st.trick:", "        k = k << w.card | (c + 1)", "    return k << w.seat | len(st.trick)"]
     return body + tail
 

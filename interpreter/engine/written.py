@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.fields import features_in_use
+
 if TYPE_CHECKING:
     from interpreter.engine.position import Position
 
@@ -181,11 +183,12 @@ def copy(st: Position) -> Any:
 
 
 def key(st: Position) -> int:
-    """The position key (:meth:`DealState.key`), every keyed field of the table packed."""
+    """The position key (:meth:`DealState.key`): the keyed fields of the rules the ruleset has."""
     t = st.t
     w = t.key_widths
     size = t.size
     n = st.n
+    uses = features_in_use(t)
     k = 0
     for v in st.hands:
         k = k << size | (v)
@@ -206,35 +209,53 @@ def key(st: Position) -> int:
     k = k << w.tricks | (st.tricks_played)
     for v in st.meld:
         k = k << w.points | (v)
-    for v in st.meld_wait:
-        k = k << w.points | (v)
+    if uses[6]:  # marriage_next_trick
+        for v in st.meld_wait:
+            k = k << w.points | (v)
     for v in st.bonus:
         k = k << w.points | (v)
     k = k << w.seat | (st.last_winner + 1)
-    k = k << w.seat | (st.ten_side + 1)
-    k = k << size | (st.married)
-    k = k << 1 | (st.closed)
-    k = k << w.seat | (st.closer + 1)
-    k = k << 1 | (st.closed_this_lead)
-    k = k << w.seat | (st.offer + 1)
-    k = k << w.bid | (st.high_bid)
-    k = k << w.seat | (st.declarer + 1)
-    k = k << w.seat | (st.calls)
-    k = k << n | (st.passed)
-    k = k << w.seat | (st.overbid + 1)
-    k = k << 2 | (st.doubled)
-    k = k << w.seat | (st.dbl_turn + 1)
-    k = k << w.seat | (st.widow_taker + 1)
-    k = k << w.card | (st.to_discard)
-    for c in st.widow:
-        k = k << w.card | (c + 1)
-    k = k << w.card | len(st.widow)
-    snap = st.close_snap
-    if snap is not None:
-        for row in snap:
-            for x in row:
-                k = k << w.points | x
-    k = k << 1 | (snap is not None)
+    if uses[7]:  # trump_ten
+        k = k << w.seat | (st.ten_side + 1)
+    if uses[8]:  # partner_marriage
+        k = k << size | (st.married)
+    if uses[2]:  # closing
+        k = k << 1 | (st.closed)
+    if uses[2]:  # closing
+        k = k << w.seat | (st.closer + 1)
+    if uses[2]:  # closing
+        k = k << 1 | (st.closed_this_lead)
+    if uses[9]:  # exchange_on_close
+        k = k << w.seat | (st.offer + 1)
+    if uses[1]:  # auction
+        k = k << w.bid | (st.high_bid)
+    if uses[1]:  # auction
+        k = k << w.seat | (st.declarer + 1)
+    if uses[1]:  # auction
+        k = k << w.seat | (st.calls)
+    if uses[10]:  # open_auction
+        k = k << n | (st.passed)
+    if uses[11]:  # partner_rebid
+        k = k << w.seat | (st.overbid + 1)
+    if uses[13]:  # doubling
+        k = k << 2 | (st.doubled)
+    if uses[13]:  # doubling
+        k = k << w.seat | (st.dbl_turn + 1)
+    if uses[3]:  # widow
+        k = k << w.seat | (st.widow_taker + 1)
+    if uses[3]:  # widow
+        k = k << w.card | (st.to_discard)
+    if uses[3]:  # widow
+        for c in st.widow:
+            k = k << w.card | (c + 1)
+        k = k << w.card | len(st.widow)
+    if uses[2]:  # closing
+        snap = st.close_snap
+        if snap is not None:
+            for row in snap:
+                for x in row:
+                    k = k << w.points | x
+        k = k << 1 | (snap is not None)
     result = st.result
     if result is not None:
         for x in result.scores:

@@ -34,7 +34,7 @@ import pytest
 
 from interpreter import compiled
 from interpreter.engine import written
-from interpreter.engine.fields import FIELDS, Field, in_use, recorded, written_source
+from interpreter.engine.fields import FIELDS, Field, in_use, keyer, recorded, written_source
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
@@ -335,8 +335,10 @@ def test_the_written_record_and_copy_are_current() -> None:
 def test_the_written_record_and_copy_are_exact(name: str, proof_deals: int) -> None:
     """The same proofs as above for written.save/load/copy, in whichever build runs (the compiled
     build uses them for every state; the plain build only here): every field restored exactly
-    after lines of moves, and a copy equal and unshared."""
+    after lines of moves, a copy equal and unshared, and the key the same int as the key written
+    per ruleset at run time."""
     for rs, state, rng in deals(name, max(1, proof_deals // 4)):
+        run_time_key = keyer(DealState, rs.tables, rs.players.count)  # the compiled build's is written.key
         state._save, state._load = written.save, written.load
         start = fields_of(state)
         steps = 0
@@ -349,6 +351,7 @@ def test_the_written_record_and_copy_are_exact(name: str, proof_deals: int) -> N
             for _ in range(depth):
                 state.pop()
             assert not differing(fields_of(state), before), (name, steps, differing(fields_of(state), before))
+            assert written.key(state) == run_time_key(state)  # the same packing, the same int
             other = written.copy(state)
             assert type(other) is type(state) and other.undo == [] and not differing(fields_of(other), before)
             for f in FIELDS:
