@@ -16,6 +16,10 @@ Workloads (fixed seeds):
   dealt and played to the end (``random_playout``).
 
     python benchmarks/bench_instructions.py --base 39fd150 [--workloads solve view world playout]
+    python benchmarks/bench_instructions.py --base HEAD --tree /tmp/compiled   # the compiled build
+
+Instructions are not seconds: compiled code does more work per instruction than the
+interpreter, so the compiled build's ratio here understates its gain in time a little.
 
 Needs valgrind (``apt-get install valgrind``).  Figures, never assertions.
 """
@@ -97,6 +101,7 @@ def instructions(tree: Path, what: str, do: bool, script: Path) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base", required=True, help="the revision to compare with")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout measured as new (default this one; a compiled copy: docs/speed.md)")
     parser.add_argument("--workloads", nargs="*", default=["solve", "view", "world", "playout"], choices=["solve", "view", "world", "playout"])
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
@@ -110,7 +115,7 @@ def main() -> None:
             print(f"{'workload':10} {'M instr. old':>14} {'M instr. new':>14} {'new/old':>8}")
             for what in args.workloads:
                 cost = {}
-                for label, tree in (("old", base), ("new", ROOT)):
+                for label, tree in (("old", base), ("new", args.tree.resolve())):
                     cost[label] = instructions(tree, what, True, script) - instructions(tree, what, False, script)
                     print(f"  {what} {label} done", file=sys.stderr)
                 print(f"{what:10} {cost['old'] / 1e6:14.1f} {cost['new'] / 1e6:14.1f} {cost['new'] / cost['old']:8.3f}")
