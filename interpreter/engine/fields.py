@@ -186,6 +186,25 @@ def saved(fields: tuple[Field, ...]) -> tuple[Field, ...]:
     return tuple(f for f in fields if f.kind in ("value", "list", "log"))
 
 
+def _saved(f: Field, st: str) -> str:
+    """How an undo record keeps field ``f`` of state ``st``: a list copied, a log by its length."""
+    if f.kind == "list":
+        return f"{st}.{f.name}[:]"
+    if f.kind == "log":
+        return f"len({st}.{f.name})"
+    return f"{st}.{f.name}"
+
+
+def _copied(f: Field, st: str) -> str:
+    """How ``copy`` sets field ``f`` of the new state ``o`` from ``st``: a list copied, the undo
+    stack empty, any other field shared."""
+    if f.kind == "stack":
+        return f"o.{f.name} = []"
+    if f.kind in ("list", "log"):
+        return f"o.{f.name} = {st}.{f.name}[:]"
+    return f"o.{f.name} = {st}.{f.name}"
+
+
 #: ``copy`` per class, written once (:func:`copier`).
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
 
@@ -205,14 +224,7 @@ def copier(cls: type) -> Callable[[Any], Any]:
 
         _COPIERS[cls] = written.copy
         return written.copy
-    copies = []
-    for f in getattr(cls, "FIELDS"):
-        if f.kind == "stack":
-            copies.append(f"    o.{f.name} = []")
-        elif f.kind in ("list", "log"):
-            copies.append(f"    o.{f.name} = self.{f.name}[:]")
-        else:
-            copies.append(f"    o.{f.name} = self.{f.name}")
+    copies = ["    " + _copied(f, "self") for f in getattr(cls, "FIELDS")]
     source = "\n".join(["def copy(self):", "    o = _cls()", *copies, "    return o"])
     made: Callable[[Any], Any] = _compiled(source, f"<copy of {cls.__qualname__}>", {"_cls": cls})["copy"]
     _COPIERS[cls] = made
@@ -245,12 +257,7 @@ def recorder(cls: type, t: RuleTables) -> Recorder:
     rows = recorded(cls, t)
     parts, targets, logs = [], [], []
     for k, f in enumerate(rows):
-        if f.kind == "list":
-            parts.append(f"self.{f.name}[:]")
-        elif f.kind == "log":
-            parts.append(f"len(self.{f.name})")
-        else:
-            parts.append(f"self.{f.name}")
+        parts.append(_saved(f, "self"))
         if f.kind == "log":
             targets.append(f"_n{k}")
             logs.append(f"    del self.{f.name}[_n{k}:]")
@@ -310,13 +317,7 @@ def written_source() -> str:
         '    """Every field a move may change (a log by its length)."""',
         "    return (",
     ]
-    for f in rows:
-        if f.kind == "list":
-            lines.append(f"        st.{f.name}[:],")
-        elif f.kind == "log":
-            lines.append(f"        len(st.{f.name}),")
-        else:
-            lines.append(f"        st.{f.name},")
+    lines += [f"        {_saved(f, 'st')}," for f in rows]
     lines += ["    )", "", "", "def load(st: Position, snap: tuple[Any, ...]) -> None:",
               '    """Put back every field :func:`save` kept (a log cut back to its saved length)."""']
     for k, f in enumerate(rows):
@@ -327,13 +328,7 @@ def written_source() -> str:
     lines += ["", "", "def copy(st: Position) -> Any:",
               '    """An independent copy, field by field, without the undo records."""',
               "    o = type(st)()"]
-    for f in FIELDS:
-        if f.kind == "stack":
-            lines.append(f"    o.{f.name} = []")
-        elif f.kind in ("list", "log"):
-            lines.append(f"    o.{f.name} = st.{f.name}[:]")
-        else:
-            lines.append(f"    o.{f.name} = st.{f.name}")
+    lines += ["    " + _copied(f, "st") for f in FIELDS]
     lines.append("    return o")
     lines += _written_key()
     return "\n".join(lines) + "\n"
