@@ -307,8 +307,6 @@ def written_source() -> str:
         "",
         "from typing import TYPE_CHECKING, Any",
         "",
-        "from interpreter.engine.fields import features_in_use",
-        "",
         "if TYPE_CHECKING:",
         "    from interpreter.engine.position import Position",
         "",
@@ -347,9 +345,10 @@ def _written_key() -> list[str]:
     """The key of :func:`keyer` -- the same fields, packing and order, so the same int -- with
     the ruleset's widths and rules read at run time: a field of a rule the ruleset lacks is
     skipped by a test of :func:`features_in_use`."""
-    body = ["", "", "def key(st: Position) -> int:",
-            '    """The position key (:meth:`DealState.key`): the keyed fields of the rules the ruleset has."""',
-            "    t = st.t", "    w = t.key_widths", "    size = t.size", "    n = st.n", "    uses = features_in_use(t)", "    k = 0"]
+    body = ["", "", "def key(st: Position, uses: tuple[bool, ...]) -> int:",
+            '    """The position key (:meth:`DealState.key`): the keyed fields of the rules the ruleset has',
+            '    (``uses``: :func:`~interpreter.engine.fields.features_in_use` of its tables)."""',
+            "    t = st.t", "    w = t.key_widths", "    size = t.size", "    n = st.n", "    k = 0"]
     tail: list[str] = []
     order = list(FEATURES)
     for f in FIELDS:
@@ -411,7 +410,9 @@ def keyer(cls: type, t: RuleTables, n: int) -> Callable[[Any], int]:
     if COMPILED and fields is FIELDS:
         from interpreter.engine import written
 
-        return written.key
+        uses = features_in_use(t)
+        write_key = written.key
+        return lambda st: write_key(st, uses)
     body = ["def key(self):", "    k = 0"]
     tail: list[str] = []
     for f in fields:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine.fields import features_in_use
-
 if TYPE_CHECKING:
     from interpreter.engine.position import Position
 
@@ -182,13 +180,13 @@ def copy(st: Position) -> Any:
     return o
 
 
-def key(st: Position) -> int:
-    """The position key (:meth:`DealState.key`): the keyed fields of the rules the ruleset has."""
+def key(st: Position, uses: tuple[bool, ...]) -> int:
+    """The position key (:meth:`DealState.key`): the keyed fields of the rules the ruleset has
+    (``uses``: :func:`~interpreter.engine.fields.features_in_use` of its tables)."""
     t = st.t
     w = t.key_widths
     size = t.size
     n = st.n
-    uses = features_in_use(t)
     k = 0
     for v in st.hands:
         k = k << size | (v)
