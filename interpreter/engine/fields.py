@@ -332,15 +332,6 @@ def written_source() -> str:
     return "\n".join(lines) + "\n"
 
 
-#: The width and the value added of each way a key packs a field, as expressions of the
-#: ruleset's tables read at run time by the written key (the same as :func:`_bits`).
-_WIDTHS = {
-    "mask": ("size", 0), "points": ("w.points", 0), "tricks": ("w.tricks", 0), "card": ("w.card", 1),
-    "seat": ("w.seat", 1), "count": ("w.seat", 0), "bid": ("w.bid", 0), "phase": ("2", 0), "flag": ("1", 0),
-    "seats": ("n", 0), "card_count": ("w.card", 0), "level": ("2", 0),
-}
-
-
 def _written_key() -> list[str]:
     """The key of :func:`keyer` -- the same fields, packing and order, so the same int -- with
     the ruleset's widths and rules read at run time: a field of a rule the ruleset lacks is
@@ -370,7 +361,8 @@ def _written_key() -> list[str]:
         elif f.key == "trick":
             continue
         else:
-            width, add = _WIDTHS[f.key]
+            width, add = _PACKING[f.key]
+            width = width if width in ("size", "n") or width.isdigit() else f"w.{width}"
             plus = f" + {add}" if add else ""
             if f.kind == "list":
                 body += [f"    for v in st.{f.name}:", f"        k = k << {width} | (v{plus})"]
@@ -388,15 +380,25 @@ def _compiled(source: str, where: str, namespace: dict[str, Any]) -> dict[str, A
     return namespace
 
 
-#: How a keyed field is packed: (bit width from the ruleset's KeyWidths, value added so that
-#: -1 packs as 0), per value; a per-seat list packs each seat's value.
+#: How a keyed field is packed, per value (a per-seat list packs each seat's value): its bit
+#: width -- a field of the ruleset's KeyWidths, ``size`` (the deck's), ``n`` (the seats) or a
+#: number -- and the value added so that -1 packs as 0.  The key written per ruleset reads the
+#: widths now (:func:`_bits`), the written key at run time (:func:`_written_key`).
+_PACKING = {
+    "mask": ("size", 0), "points": ("points", 0), "tricks": ("tricks", 0), "card": ("card", 1),
+    "seat": ("seat", 1), "count": ("seat", 0), "bid": ("bid", 0), "phase": ("2", 0), "flag": ("1", 0),
+    "seats": ("n", 0), "card_count": ("card", 0), "level": ("2", 0),
+}
+
+
 def _bits(kind: str, t: RuleTables, n: int) -> tuple[int, int]:
-    w = t.key_widths
-    return {
-        "mask": (t.size, 0), "points": (w.points, 0), "tricks": (w.tricks, 0), "card": (w.card, 1),
-        "seat": (w.seat, 1), "count": (w.seat, 0), "bid": (w.bid, 0), "phase": (2, 0), "flag": (1, 0),
-        "seats": (n, 0), "card_count": (w.card, 0), "level": (2, 0),
-    }[kind]
+    """The width and the value added of a way of packing, in the ruleset of ``t`` (``n`` seats)."""
+    width, add = _PACKING[kind]
+    if width == "size":
+        return t.size, add
+    if width == "n":
+        return n, add
+    return (int(width) if width.isdigit() else int(getattr(t.key_widths, width))), add
 
 
 def keyer(cls: type, t: RuleTables, n: int) -> Callable[[Any], int]:
