@@ -29,6 +29,7 @@ from cli.output import guard_stdout, output_failure, say, warn
 from cli.play import play
 from cli.replay import replay
 from cli.run import run
+from cli.serve import serve
 from cli.simulate import compare, simulate
 
 class _Group(TyperGroup):
@@ -120,7 +121,7 @@ def _main(
 
 # The order here is the order of `rules --help`: playing first, then looking back at what was
 # played, measuring bots and rules, and last writing rules of one's own.
-for command in (run, play, list_rulesets, replay, analyse, arena, tournament, simulate, compare, validate, new, describe, diff, schema):
+for command in (run, play, serve, list_rulesets, replay, analyse, arena, tournament, simulate, compare, validate, new, describe, diff, schema):
     app.command("list" if command is list_rulesets else None)(command)
 
 

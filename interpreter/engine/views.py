@@ -354,6 +354,8 @@ class SeatView:
         tricks = completed_tricks(self.rs, self.history_codes, len(self.public.sitting_out))
         if how == "last_trick":
             return (tricks[-1],) if tricks and not self.public.trick else ()
+        if self.seat == SPECTATOR:  # a side's own tricks are for that side's eyes
+            return ()
         deck = self.rs.deck
         side = self.public.side_index
         beats = self.rs.tables.beats[self.public.trump + 1]
@@ -382,8 +384,20 @@ def completed_tricks(rs: Ruleset, history: tuple[int, ...], sitting_out: int) ->
     return tricks
 
 
+#: The seat number of a spectator's view (:func:`spectator_view`): no seat of the table.
+SPECTATOR = -1
+
+
+def spectator_view(state: DealState) -> SeatView:
+    """What somebody who sits at no seat may see: the public fields and the public history
+    only -- no hand, no widow, every card laid away face down, no legal actions.  A card
+    room's spectator link is built from this."""
+    return make_view(state, SPECTATOR)
+
+
 def make_view(state: DealState, seat: int) -> SeatView:
-    """Take the view of ``seat`` (see the module docstring for what it contains)."""
+    """Take the view of ``seat`` (see the module docstring for what it contains), or of a
+    spectator with ``seat`` :data:`SPECTATOR`."""
     hands = state.hands
     points = state.points
     bonus = state.bonus
@@ -405,7 +419,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
             seat_points[taker] -= hidden
     actor = state.actor
     public = _publish(state, points, seat_points, hands)
-    own = hands[seat]
+    own = hands[seat] if seat >= 0 else 0
     if state.phase == NAMING:  # the cards dealt after trump is named are not seen yet, by anybody
         own &= ~state.unseen[seat]
     history = _seen_history(state.history, seat) if state.t.lays_away else tuple(state.history)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES, Card
 from interpreter.engine.position import AUCTION, NAMING
-from interpreter.engine.views import SeatView
+from interpreter.engine.views import SPECTATOR, SeatView
 from interpreter.rules.ruleset import Ruleset
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -50,8 +50,11 @@ def _side_index(view: SeatView) -> tuple[int, ...]:
 
 
 def seat_name(view: SeatView, seat: int) -> str:
-    """How the player at ``view.seat`` calls ``seat``: you, partner, opponent, or seat N."""
+    """How the player at ``view.seat`` calls ``seat``: you, partner, opponent, or seat N (a
+    spectator's view names every seat by its number)."""
     me = view.seat
+    if me == SPECTATOR:
+        return f"seat {seat}"
     if seat == me:
         return "you"
     side = _side_index(view)
@@ -63,8 +66,11 @@ def seat_name(view: SeatView, seat: int) -> str:
 
 
 def side_name(rs: Ruleset, me: int, side: int) -> str:
-    """How the player at seat ``me`` calls match side ``side``: you, your team, opponent(s)..."""
+    """How the player at seat ``me`` calls match side ``side``: you, your team, opponent(s)...
+    (a spectator, ``me`` -1, hears each side named by its seats)."""
     seats = rs.sides[side]
+    if me == SPECTATOR:
+        return f"seat {seats[0]}" if len(seats) == 1 else "team of seats " + " & ".join(map(str, seats))
     mine = rs.side_of(me)
     if side == mine:
         return "you" if len(seats) == 1 else "your team"
@@ -136,8 +142,8 @@ def points_line(view: SeatView) -> str:
 
 
 def match_line(rs: Ruleset, me: int, scores: Sequence[int]) -> str:
-    """``match to 7: you 3, opponent 1``."""
-    mine = rs.side_of(me)
+    """``match to 7: you 3, opponent 1`` (a spectator, ``me`` -1: by seats, side 0 first)."""
+    mine = rs.side_of(me) if me != SPECTATOR else 0
     order = [mine] + [s for s in range(rs.side_count) if s != mine]
     return f"match to {rs.match.target}: " + ", ".join(f"{side_name(rs, me, s)} {scores[s]}" for s in order)
 

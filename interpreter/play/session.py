@@ -157,6 +157,14 @@ class TableSession:
         assert seat is not None, "no person is to act"
         self._take(seat, action)
 
+    def take(self, seat: int, action: Action) -> None:
+        """Apply a decision already made by ``seat`` -- a person's or a bot's, as a saved
+        table replays its log after a restart -- without asking its agent.  ``seat`` must be
+        the seat to act; an illegal action raises and changes nothing."""
+        if seat != self.actor():
+            raise ValueError(f"seat {seat} is not to act (seat {self.actor()} is)")
+        self._take(seat, action)
+
     def _take(self, seat: int, action: Action) -> None:
         assert self.state is not None
         take_action(self.state, seat, action, self._tell, self.moves)

@@ -106,5 +106,5 @@ def test_rules_help_lists_run_and_play_first() -> None:
     out = invoke(["--help"])
     panel = out.stdout[out.stdout.index("Commands"):]
     commands = [line[2:14].strip() for line in panel.splitlines() if line.startswith("│ ") and line[2:14].strip()]
-    assert commands[:4] == ["run", "play", "list", "replay"]
+    assert commands[:5] == ["run", "play", "serve", "list", "replay"]
     assert commands.index("validate") > commands.index("compare")

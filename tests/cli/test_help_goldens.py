@@ -64,7 +64,7 @@ def test_the_main_help_lists_the_commands_in_the_order_people_use_them() -> None
     text = render(["--help"])
     golden("rules", text)
     listed = re.findall(r"^│ (\w+) ", text, flags=re.M)
-    assert listed[:3] == ["run", "play", "list"]
+    assert listed[:4] == ["run", "play", "serve", "list"]
     assert listed == COMMANDS
 
 

@@ -1,0 +1,268 @@
+"""The card room's web app (Starlette): pages, the JSON API, the cards and one WebSocket per seat.
+
+Routes (docs/serve.md):
+
+* ``GET /`` the lobby; ``GET /t/{token}`` a table as the link's seat (or a spectator) sees it;
+* ``GET /api/rulesets``; ``POST /api/tables`` creates a table and answers a link per seat;
+* ``GET /api/record/{token}`` the finished match's record; ``GET /api/house/{token}`` the
+  house file it names;
+* ``GET /cards/{code}.svg``, ``GET /static/{file}``: the cards, the script and the style sheet
+  -- the page asks nothing of any other server (its Content-Security-Policy says so);
+* ``WS /ws/{token}``: the link's seat's view after every change; the person's actions.
+
+Starlette is small and kept (the ASGI toolkit FastAPI is built on), has WebSockets and a
+test client, and needs nothing else; uvicorn serves it.  Every refusal is a JSON
+``{"error": code, "why": words}`` (HTTP) or ``{"type": "refused", ...}`` (WebSocket) -- bad
+JSON, a wrong seat, a stale or replayed action, a flood, an oversized upload -- and never
+ends the connection's table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from interpreter.rules.loader import load_ruleset
+from interpreter.rules.resources import bundled_rulesets
+from cli.room.cards import back_svg, card_svg
+from cli.room.room import MAX_HOUSE_BYTES, Connection, Room
+from cli.room.store import Store
+from cli.room.tables import Refused
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("rules.serve")
+#: The largest body a request may send (a house file and its JSON wrapping).
+MAX_BODY = MAX_HOUSE_BYTES * 2 + 4096
+#: The largest WebSocket message taken, and how many a connection may send per second.
+MAX_MESSAGE = 2048
+RATE = 10.0
+BURST = 20.0
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; "
+                               "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the page's address is a seat's secret link
+    "Cache-Control": "no-store",
+}
+
+
+def refusal(why: str, code: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": code, "why": why}, status_code=status, headers=HEADERS)
+
+
+def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE) -> Starlette:
+    """The app of a room kept under ``data``; its tables are read back when it starts.
+    ``rate``: the messages a connection may send per second (a scripted player's test may
+    allow more than a person needs)."""
+    holder: dict[str, Room] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(data)
+        room = Room(store, bot_delay)
+        room.restore()
+        holder["room"] = room
+        app.state.room = room
+        room.start()
+        try:
+            yield
+        finally:
+            for live in room.tables.values():
+                if live.mover is not None:
+                    live.mover.cancel()
+            store.close()
+
+    def room_of(request: Request | WebSocket) -> Room:
+        return holder["room"]
+
+    async def page(name: str) -> Response:
+        return FileResponse(STATIC / name, headers=HEADERS, media_type="text/html")
+
+    async def lobby(request: Request) -> Response:
+        return await page("lobby.html")
+
+    async def table_page(request: Request) -> Response:
+        if room_of(request).find(request.path_params["token"]) is None:
+            return PlainTextResponse("No table has this link (it may have been mistyped).", status_code=404, headers=HEADERS)
+        return await page("table.html")
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        types = {"room.js": "text/javascript", "room.css": "text/css", "lobby.js": "text/javascript"}
+        if name not in types:
+            return PlainTextResponse("not found", status_code=404, headers=HEADERS)
+        return FileResponse(STATIC / name, media_type=types[name], headers={**HEADERS, "Cache-Control": "no-cache"})
+
+    async def card(request: Request) -> Response:
+        code = request.path_params["code"]
+        try:
+            svg = back_svg() if code == "back" else card_svg(code)
+        except KeyError:
+            return PlainTextResponse("no such card", status_code=404, headers=HEADERS)
+        return Response(svg, media_type="image/svg+xml", headers={**HEADERS, "Cache-Control": "max-age=86400"})
+
+    async def rulesets(request: Request) -> Response:
+        out = []
+        for name in sorted(bundled_rulesets()):
+            rs = load_ruleset(name)
+            out.append({"name": name, "title": rs.title, "seats": rs.players.count})
+        return JSONResponse({"rulesets": out}, headers=HEADERS)
+
+    async def body_of(request: Request) -> dict[str, Any]:
+        """The request's JSON object, read up to :data:`MAX_BODY` bytes; refused otherwise."""
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large")
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large")
+        try:
+            doc = json.loads(body)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise Refused(f"the body is not JSON: {exc}", "bad_json") from None
+        if not isinstance(doc, dict):
+            raise Refused('the body is a JSON object: {"ruleset": NAME, "seats": [...]}', "bad_json")
+        return doc
+
+    def upload_of(doc: dict[str, Any]) -> tuple[str, str] | None:
+        house = doc.get("house")
+        if house is None:
+            return None
+        if not isinstance(house, dict) or not isinstance(house.get("name"), str) or not isinstance(house.get("text"), str):
+            raise Refused('"house" is {"name": "FILE.yaml", "text": "the file\'s text"}', "bad_json")
+        return house["name"], house["text"]
+
+    def refused(exc: Refused) -> JSONResponse:
+        return refusal(exc.why, exc.code, 413 if exc.code == "too_large" else 400)
+
+    async def check(request: Request) -> Response:
+        try:
+            upload = upload_of(await body_of(request))
+            if upload is None:
+                raise Refused('send {"house": {"name": "FILE.yaml", "text": "..."}}', "bad_json")
+            rs = room_of(request).check(*upload)
+        except Refused as exc:
+            return refused(exc)
+        return JSONResponse({"title": rs.title, "seats": rs.players.count}, headers=HEADERS)
+
+    async def create(request: Request) -> Response:
+        try:
+            doc = await body_of(request)
+            table = room_of(request).create(doc.get("ruleset"), doc.get("seats"), upload_of(doc))
+        except Refused as exc:
+            return refused(exc)
+        base = str(request.base_url).rstrip("/")
+        seats = [
+            {"seat": s, "player": kind, "link": f"{base}/t/{token}" if token is not None else None}
+            for s, (kind, token) in enumerate(zip(table.kinds, table.tokens))
+        ]
+        return JSONResponse(
+            {"table": table.id, "ruleset": table.ruleset_ref, "title": table.rs.title, "seats": seats,
+             "watch": f"{base}/t/{table.watch}"},
+            status_code=201, headers=HEADERS,
+        )
+
+    async def record(request: Request) -> Response:
+        found = room_of(request).find(request.path_params["token"])
+        if found is None:
+            return refusal("no table has this link", "unknown_link", 404)
+        live, _ = found
+        async with live.lock:
+            try:
+                text = live.table.record_text()
+            except Refused as exc:
+                return refusal(exc.why, exc.code, 409)
+        name = f"rules-serve-{live.table.id}.yaml"
+        return Response(text, media_type="application/x-yaml",
+                        headers={**HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def house(request: Request) -> Response:
+        found = room_of(request).find(request.path_params["token"])
+        if found is None or found[0].table.house_text is None:
+            return refusal("no table with a house file has this link", "unknown_link", 404)
+        table = found[0].table
+        return Response(table.house_text or "", media_type="application/x-yaml",
+                        headers={**HEADERS, "Content-Disposition": f'attachment; filename="{table.house_name}"'})
+
+    async def socket(websocket: WebSocket) -> None:
+        room = room_of(websocket)
+        await websocket.accept()
+        found = room.find(websocket.path_params["token"])
+        if found is None:
+            await websocket.send_json({"type": "refused", "error": "unknown_link", "why": "no table has this link"})
+            await websocket.close(code=4404)
+            return
+        live, seat = found
+        lock = asyncio.Lock()
+
+        async def send(message: dict[str, Any]) -> None:
+            async with lock:  # one message at a time on a connection
+                await websocket.send_text(json.dumps(message))
+
+        connection = Connection(seat, send)
+        await room.join(live, connection)
+        burst = max(BURST, 2 * rate)
+        allowance, last = burst, time.monotonic()
+        try:
+            while True:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if not isinstance(text, str):
+                    await send({"type": "refused", "error": "bad_message", "why": "messages are JSON text"})
+                    continue
+                now = time.monotonic()
+                allowance = min(burst, allowance + (now - last) * rate)
+                last = now
+                if allowance < 1:
+                    await send({"type": "refused", "error": "flood", "why": f"more than {rate:g} messages a second: slow down"})
+                    continue
+                allowance -= 1
+                if len(text) > MAX_MESSAGE:
+                    await send({"type": "refused", "error": "too_large", "why": f"a message is at most {MAX_MESSAGE} characters"})
+                    continue
+                try:
+                    message = json.loads(text)
+                except ValueError as exc:
+                    await send({"type": "refused", "error": "bad_json", "why": f"not JSON: {exc}"})
+                    continue
+                try:
+                    await room.act(live, seat, message)
+                except Refused as exc:
+                    await send({"type": "refused", "error": exc.code, "why": exc.why})
+                except Exception as exc:  # a fault of ours: said, logged, and the table goes on
+                    log.exception("table %s: a message from seat %s failed", live.table.id, seat)
+                    await send({"type": "refused", "error": "server", "why": f"the server could not take this: {type(exc).__name__}"})
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # the other end went away mid-send
+        finally:
+            room.leave(live, connection)
+
+    routes = [
+        Route("/", lobby),
+        Route("/t/{token}", table_page),
+        Route("/static/{name}", static),
+        Route("/cards/{code}.svg", card),
+        Route("/api/rulesets", rulesets),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/check", check, methods=["POST"]),
+        Route("/api/record/{token}", record),
+        Route("/api/house/{token}", house),
+        WebSocketRoute("/ws/{token}", socket),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)

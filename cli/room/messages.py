@@ -1,0 +1,143 @@
+"""What a connection to a table is sent: one seat's view of the table, as JSON.
+
+Each message is built from :meth:`~interpreter.engine.state.DealState.view` of the
+connection's seat (or :func:`~interpreter.engine.views.spectator_view` for a spectator) and
+from what is public about the match (its score, who sits where); the deal state itself is
+never read here.  The hands as dealt are added only once the deal is over, when the rules
+show them to everybody.  tests/room/test_hidden.py checks every message of whole matches
+against the seat's view: no card the seat may not see is ever in a message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.core.actions import Action, Discard, Marry, Play
+from interpreter.core.cards import RANK_NAMES, Card
+from interpreter.engine.trick import winning_position
+from interpreter.engine.views import SPECTATOR, SeatView, completed_tricks, spectator_view
+from interpreter.play import seatfacts as facts
+from interpreter.play.session import HUMAN
+from cli.room.tables import Table
+from cli.table.render import DISPLAY_SUITS, points_shown
+from cli.table.words import ACTION_KEYS, action_label, your_turn
+
+
+def seat_message(table: Table, seat: int) -> dict[str, Any]:
+    """The message for the person at ``seat``, or for a spectator (``seat`` -1)."""
+    session = table.session
+    state = session.state
+    assert state is not None, "a table always has a deal"
+    view = state.view(seat) if seat != SPECTATOR else spectator_view(state)
+    rs = table.rs
+    match = session.match
+    me = seat if seat != SPECTATOR else None
+    msg: dict[str, Any] = {
+        "type": "state",
+        "seq": table.seq,
+        "table": table.id,
+        "title": rs.title,
+        "ruleset": table.ruleset_ref,
+        "you": me,
+        "seats": [_seat(table, view, s) for s in range(rs.players.count)],
+        "sides": [list(side) for side in rs.sides],
+        "deal": session.number,
+        "dealer": view.dealer,
+        "hand": [str(c) for c in _sorted(view)],
+        "hand_sizes": list(view.hand_sizes),
+        "trump": view.trump,
+        "turn_up": str(view.turn_up) if view.turn_up is not None else None,
+        "talon": view.talon_size,
+        "closed": view.closed,
+        "closer": view.closer,
+        "trick": [[s, str(c)] for s, c in view.trick],
+        "last_trick": _last_trick(view),
+        "to_act": view.actor,
+        "widow": [str(c) for c in view.widow],
+        "known": [[str(c) for c in cards] for cards in view.known],
+        "scores": _scores(view, me),
+        "lines": _lines(view),
+        "legal": [],
+        "prompt": None,
+        "match": {
+            "scores": list(match.scores), "target": rs.match.target, "over": match.is_over,
+            "winner": match.winner if match.is_over else None,
+            "words": facts.match_line(rs, seat, match.scores),
+        },
+        "values": [[rank, RANK_NAMES[rank], rs.deck.points[k]] for k, rank in enumerate(rs.deck.ranks)],
+        "result": None,
+        "waiting_for": table.waiting_for(),
+        "record": table.over,
+        "house": table.house_name is not None,
+    }
+    if me is not None and view.actor == me:
+        legal = list(view.legal)
+        msg["legal"] = [_action(rs, a) for a in legal]
+        msg["prompt"] = facts.decision_line(view, legal) or your_turn(view, legal)
+    result = session.result()
+    if result is not None:  # the deal is over: its hands are shown to everybody
+        msg["result"] = {
+            "reason": result.reason,
+            "winner": result.winner,
+            "scores": list(result.scores),
+            "game_points": result.game_points,
+            "hands": [[str(c) for c in hand] for hand in session.summary_hands()],
+        }
+    return msg
+
+
+def _seat(table: Table, view: SeatView, s: int) -> dict[str, Any]:
+    kind = table.kinds[s]
+    name = facts.seat_name(view, s) if view.seat != SPECTATOR else f"seat {s}"
+    return {"seat": s, "name": name, "player": "person" if kind == HUMAN else kind, "side": table.rs.side_of(s)}
+
+
+def _sorted(view: SeatView) -> list[Card]:
+    """The hand in the order players hold it: by suit (black and red in turn, trump first) and rank."""
+    order = {r: k for k, r in enumerate(view.rs.deck.ranks)}
+    suits = sorted(DISPLAY_SUITS, key=lambda s: (s != view.trump, DISPLAY_SUITS.index(s)))
+    return sorted(view.hand, key=lambda c: (suits.index(c.suit), order[c.rank]))
+
+
+def _last_trick(view: SeatView) -> dict[str, Any] | None:
+    """The trick just taken, while no card of the next lies on the table: every card played
+    is public, and so is who took it."""
+    if view.trick:
+        return None
+    tricks = completed_tricks(view.rs, view.history_codes, len(view.sitting_out))
+    if not tricks:
+        return None
+    cards = tricks[-1]
+    deck = view.rs.deck
+    beats = view.rs.tables.beats[view.public.trump + 1]
+    winner = cards[winning_position([deck.index(c) for _, c in cards], beats)][0]
+    return {"cards": [[s, str(c)] for s, c in cards], "winner": winner}
+
+
+def _scores(view: SeatView, me: int | None) -> list[dict[str, Any]]:
+    """Per match side: tricks taken, and card points where the rules let this seat count them
+    (its own side's where it may look at its tricks; nobody's where nobody may)."""
+    rs = view.rs
+    shown = points_shown(view, False) if me is not None else set()
+    return [
+        {"side": side, "tricks": view.tricks_won[side], "points": view.card_points[side] if side in shown else None}
+        for side in range(rs.side_count)
+    ]
+
+
+def _lines(view: SeatView) -> list[str]:
+    """Announcements and the auction in words (from this seat's side)."""
+    lines = ["announced: " + line for line in facts.announcements(view)]
+    contract = facts.contract_line(view)
+    return lines + ([contract] if contract else facts.auction_lines(view))
+
+
+def _action(rs: Any, action: Action) -> dict[str, Any]:
+    card = action.card if isinstance(action, (Play, Marry, Discard)) else None
+    return {
+        "move": str(action),
+        "label": action_label(rs, action) if not isinstance(action, Play) else facts.card_text(action.card),
+        "card": str(card) if card is not None else None,
+        "kind": type(action).__name__.lower(),
+        "key": ACTION_KEYS.get(type(action)),
+    }

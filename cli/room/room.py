@@ -1,0 +1,252 @@
+"""The card room: every table, who is connected to it, and the bots that move at it.
+
+:class:`Room` is what ``rules serve`` runs (:mod:`cli.room.app` routes the network to it).
+It creates tables (a bundled ruleset or an uploaded house file, validated as ``rules
+validate`` does), keeps each decision in the store before anybody is told of it, lets the
+bots move (each search off the event loop, one table's bots one after the other), and sends
+each connection its own seat's view after every change (:mod:`cli.room.messages`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import re
+import secrets
+import shutil
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from interpreter.core.errors import ErrorList, RulesError
+from interpreter.play.session import HUMAN
+from interpreter.rules.loader import load_ruleset, ruleset_from_doc
+from interpreter.rules.resources import bundled_rulesets
+from interpreter.rules.ruleset import Ruleset
+from cli.room.messages import seat_message
+from cli.room.store import Store, StoredTable
+from cli.room.tables import ROOM_BOTS, Refused, Table
+
+#: The largest house file the room takes (a bundled ruleset is a few kB).
+MAX_HOUSE_BYTES = 64 * 1024
+#: At most this many tables in play at once (a bound on memory: a finished table is let go).
+MAX_TABLES = 500
+HOUSE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}\.ya?ml")
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open link: the seat it sees (-1: a spectator) and how to send it a message."""
+
+    seat: int
+    send: Send
+
+
+@dataclass(eq=False)
+class Live:
+    """A table in play and what the room keeps beside it."""
+
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    stored: int = 0  # how many entries of the table's log are in the store
+    mover: asyncio.Task[None] | None = None
+
+
+class Room:
+    """The tables of one server, kept in ``store``; ``bot_delay`` seconds between two bot moves."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Live] = {}
+        self.tokens: dict[str, tuple[str, int]] = {}
+
+    # ------------------------------------------------------------------ tables
+    def restore(self) -> int:
+        """Read every table kept in the store back, each where it was.  How many."""
+        for kept in self.store.tables():
+            rs = self._kept_ruleset(kept)
+            table = Table(kept.id, rs, kept.ruleset, kept.kinds, kept.tokens, kept.watch, kept.seed, kept.created,
+                          kept.house_name, kept.house_text)
+            for seat, move in kept.steps:
+                table.replay(seat, move)
+            table.log.clear()
+            self._add(Live(table, stored=table.steps))
+        return len(self.tables)
+
+    def _kept_ruleset(self, kept: StoredTable) -> Ruleset:
+        if kept.house_name is None or kept.house_text is None:
+            return load_ruleset(kept.ruleset)
+        return self._house(kept.id, kept.house_name, kept.house_text)
+
+    def create(self, ruleset: str | None, seats: object, house: tuple[str, str] | None = None) -> Table:
+        """A new table: ``ruleset`` a bundled name, or ``house`` an uploaded (file name, text);
+        ``seats`` one of ``human`` or a bot of :data:`ROOM_BOTS` per seat.  Refused with a
+        clear reason (a house file's errors located as ``rules validate`` locates them)."""
+        if len(self.tables) >= MAX_TABLES:
+            raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full")
+        table_id = secrets.token_hex(6)
+        if house is not None:
+            name, text = house
+            rs = self._house(table_id, name, text)
+            ref = name
+        elif isinstance(ruleset, str) and ruleset in bundled_rulesets():
+            rs, ref = load_ruleset(ruleset), ruleset
+        else:
+            raise Refused(f"no bundled ruleset named {str(ruleset)[:80]!r}; one of: {', '.join(sorted(bundled_rulesets()))}", "ruleset")
+        kinds = self._seats(rs, seats)
+        created = datetime.datetime.now(tz=datetime.timezone.utc).strftime("%Y-%m-%d")
+        table = Table.create(table_id, rs, ref, kinds, created, *(house or (None, None)))
+        self.store.add(StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds, table.tokens,
+                                   table.watch, table.seed, list(table.log)))
+        live = Live(table, stored=len(table.log))
+        table.log.clear()
+        self._add(live)
+        return table
+
+    def _add(self, live: Live) -> None:
+        table = live.table
+        self.tables[table.id] = live
+        self.tokens[table.watch] = (table.id, -1)
+        for seat, token in enumerate(table.tokens):
+            if token is not None:
+                self.tokens[token] = (table.id, seat)
+
+    @staticmethod
+    def _seats(rs: Ruleset, seats: object) -> list[str]:
+        count = rs.players.count
+        if not isinstance(seats, list) or len(seats) != count or not all(isinstance(s, str) for s in seats):
+            raise Refused(f"seats: {rs.title} seats {count}: give a list of {count} seats, each 'human' or one of {', '.join(ROOM_BOTS)}", "seats")
+        wrong = [s for s in seats if s != HUMAN and s not in ROOM_BOTS]
+        if wrong:
+            raise Refused(f"seats: {str(wrong[0])[:40]!r} is no seat of the room; each seat is 'human' or one of {', '.join(ROOM_BOTS)}", "seats")
+        if HUMAN not in seats:
+            raise Refused("seats: a table needs at least one person ('human'); bots alone play with rules run or rules arena", "seats")
+        return list(seats)
+
+    def _house(self, table_id: str, name: str, text: str) -> Ruleset:
+        """Load an uploaded house file from the table's own folder (its bases: bundled only)."""
+        if not HOUSE_NAME.fullmatch(name):
+            raise Refused("the house file's name: letters, digits, '.', '_' and '-', ending in .yaml (at most 64 characters)", "house")
+        if len(text.encode()) > MAX_HOUSE_BYTES:
+            raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large")
+        folder = self.store.house_folder(table_id)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        try:
+            from interpreter.rules.extends import load_source
+
+            return ruleset_from_doc(load_source(path, name), path)
+        except RulesError as exc:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise Refused(house_errors(exc, folder), "invalid") from None
+
+    def check(self, name: str, text: str) -> Ruleset:
+        """Read an uploaded house file as a table would, without opening one (the lobby asks
+        before it offers the seats)."""
+        probe = "check-" + secrets.token_hex(6)
+        try:
+            return self._house(probe, name, text)
+        finally:
+            shutil.rmtree(self.store.house_folder(probe), ignore_errors=True)
+
+    def find(self, token: str) -> tuple[Live, int] | None:
+        found = self.tokens.get(token)
+        if found is None:
+            return None
+        live = self.tables.get(found[0])
+        return (live, found[1]) if live is not None else None
+
+    # ------------------------------------------------------------------ moving
+    async def act(self, live: Live, seat: int, message: object) -> None:
+        """A message from the person at ``seat``: an action (``{"type": "action", "move":
+        ..., "seq": N}``) or the next deal (``{"type": "next"}``).  Refused with the reason."""
+        if not isinstance(message, dict):
+            raise Refused("a message is a JSON object with a 'type'", "bad_message")
+        kind = message.get("type")
+        if seat < 0:
+            raise Refused("a spectator only watches", "seat")
+        async with live.lock:
+            if kind == "action":
+                move = message.get("move")
+                if not isinstance(move, str) or len(move) > 40:
+                    raise Refused("'move' is an action in the record notation, such as 'play KH'", "bad_message")
+                live.table.act(seat, move, message.get("seq"))
+            elif kind == "next":
+                live.table.next_deal(seat)
+            else:
+                raise Refused(f"unknown message type {str(kind)[:20]!r}: 'action' or 'next'", "bad_message")
+            self._persist(live)
+        await self.broadcast(live)
+        self.wake(live)
+
+    def wake(self, live: Live) -> None:
+        """Start the bots of a table moving, if one is to act and none is moving yet."""
+        if live.table.bot_to_act() and (live.mover is None or live.mover.done()):
+            live.mover = asyncio.get_running_loop().create_task(self._move_bots(live))
+
+    async def _move_bots(self, live: Live) -> None:
+        while True:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            async with live.lock:
+                if not live.table.bot_to_act():
+                    return
+                await asyncio.to_thread(live.table.bot_step)
+                self._persist(live)
+            await self.broadcast(live)
+
+    def _persist(self, live: Live) -> None:
+        table = live.table
+        if table.log:
+            self.store.append(table.id, live.stored, table.log)
+            live.stored += len(table.log)
+            table.log.clear()
+
+    async def broadcast(self, live: Live) -> None:
+        """Send every connection of a table its seat's view (built under the table's lock: a
+        bot may be changing the deal in another thread)."""
+        async with live.lock:
+            out = [(c, seat_message(live.table, c.seat)) for c in list(live.connections)]
+        for connection, message in out:
+            await self._send(live, connection, message)
+
+    async def join(self, live: Live, connection: Connection) -> None:
+        """A connection opens: it is sent its view now, and after every change."""
+        async with live.lock:
+            live.connections.add(connection)
+            message = seat_message(live.table, connection.seat)
+        await self._send(live, connection, message)
+
+    def leave(self, live: Live, connection: Connection) -> None:
+        live.connections.discard(connection)
+
+    async def _send(self, live: Live, connection: Connection, message: dict[str, Any]) -> None:
+        try:
+            await connection.send(message)
+        except Exception:  # a connection that went away: it is dropped, the table goes on
+            live.connections.discard(connection)
+
+    def start(self) -> None:
+        """After a restart: set every table's bots moving again."""
+        for live in self.tables.values():
+            self.wake(live)
+
+
+def house_errors(exc: RulesError, folder: Path) -> str:
+    """A house file's errors, one per line, located in the file as it was sent."""
+    from interpreter.rules.references import RefusedReferenceError
+
+    errors = exc.errors if isinstance(exc, ErrorList) else [exc]
+    lines = []
+    for e in errors:
+        if isinstance(e, RefusedReferenceError):
+            lines.append(f"{e.prefix()}a house file sent to the room may extend only a bundled ruleset ({', '.join(sorted(bundled_rulesets()))})")
+        else:
+            lines.append(str(e).replace(str(folder) + "/", ""))
+    return "\n".join(lines)

@@ -1,0 +1,110 @@
+// The lobby: choose the rules and who sits where, open the table, hand out the links.
+"use strict";
+
+const KINDS = [
+  ["human", "a person (gets a link)"],
+  ["search:easy", "bot: search, easy"],
+  ["search:normal", "bot: search, normal"],
+  ["search:hard", "bot: search, hard"],
+  ["greedy", "bot: greedy"],
+  ["random", "bot: random"],
+];
+let rulesets = [];
+
+function seatCount() {
+  const house = document.querySelector("input[name=source]:checked").value === "house";
+  if (house) return Number(document.getElementById("house").dataset.seats || 2);
+  const chosen = rulesets.find(r => r.name === document.getElementById("ruleset").value);
+  return chosen ? chosen.seats : 2;
+}
+
+function drawSeats() {
+  const box = document.getElementById("seats");
+  const keep = [...box.querySelectorAll("select")].map(s => s.value);
+  box.textContent = "";
+  for (let s = 0; s < seatCount(); s++) {
+    const label = document.createElement("label");
+    label.textContent = `Seat ${s} `;
+    const select = document.createElement("select");
+    select.id = `seat-${s}`;
+    for (const [value, words] of KINDS) {
+      const option = new Option(words, value);
+      select.add(option);
+    }
+    select.value = keep[s] || (s === 0 ? "human" : "search:easy");
+    label.appendChild(select);
+    box.appendChild(label);
+  }
+}
+
+function problem(text) {
+  const pre = document.getElementById("problem");
+  pre.hidden = !text;
+  pre.textContent = text || "";
+}
+
+async function create(event) {
+  event.preventDefault();
+  problem("");
+  const seats = [...document.querySelectorAll("#seats select")].map(s => s.value);
+  const body = { seats };
+  if (document.querySelector("input[name=source]:checked").value === "house") {
+    const file = document.getElementById("house").files[0];
+    if (!file) { problem("Choose a house file first."); return; }
+    body.house = { name: file.name, text: await file.text() };
+  } else {
+    body.ruleset = document.getElementById("ruleset").value;
+  }
+  const answer = await fetch("/api/tables", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const reply = await answer.json();
+  if (!answer.ok) { problem(reply.why || "The table could not be opened."); return; }
+  const list = document.getElementById("link-list");
+  list.textContent = "";
+  for (const seat of reply.seats) {
+    const item = document.createElement("li");
+    if (seat.link) {
+      const a = document.createElement("a");
+      a.href = seat.link; a.textContent = seat.link; a.target = "_blank";
+      item.append(`Seat ${seat.seat} (a person): `, a);
+    } else {
+      item.textContent = `Seat ${seat.seat}: ${seat.player}`;
+    }
+    list.appendChild(item);
+  }
+  const watch = document.createElement("li");
+  const w = document.createElement("a");
+  w.href = reply.watch; w.textContent = reply.watch; w.target = "_blank";
+  watch.append("Spectators (public cards only): ", w);
+  list.appendChild(watch);
+  document.getElementById("links").hidden = false;
+}
+
+async function start() {
+  const answer = await fetch("/api/rulesets");
+  rulesets = (await answer.json()).rulesets;
+  const select = document.getElementById("ruleset");
+  for (const r of rulesets) select.add(new Option(`${r.title} (${r.name}, ${r.seats} seats)`, r.name));
+  select.value = "schnapsen";
+  select.addEventListener("change", drawSeats);
+  document.getElementById("house").addEventListener("change", async () => {
+    document.querySelector("input[value=house]").checked = true;
+    const file = document.getElementById("house").files[0];
+    if (!file) return;
+    // the server reads the file as rules validate does: its seats, or its located errors
+    const answer = await fetch("/api/check", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ house: { name: file.name, text: await file.text() } }),
+    });
+    const reply = await answer.json();
+    problem(answer.ok ? "" : reply.why);
+    document.getElementById("house").dataset.seats = answer.ok ? reply.seats : 2;
+    drawSeats();
+  });
+  for (const radio of document.querySelectorAll("input[name=source]")) radio.addEventListener("change", drawSeats);
+  document.getElementById("new-table").addEventListener("submit", create);
+  drawSeats();
+}
+
+start();

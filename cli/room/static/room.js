@@ -1,0 +1,303 @@
+// The table page: draws the view the server sends for this link's seat, and sends the person's choices.
+// Everything drawn comes from the server's message; the page knows no rule and holds no hidden card.
+"use strict";
+
+const token = location.pathname.split("/").pop();
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+let state = null;
+let socket = null;
+let retry = 500;
+let summaryShownFor = null;
+
+const $ = id => document.getElementById(id);
+
+function cardImage(code, extra) {
+  const img = document.createElement("img");
+  img.src = `/cards/${code}.svg`;
+  img.alt = code === "back" ? "a card, face down" : cardWords(code);
+  img.className = "card" + (extra ? " " + extra : "");
+  img.draggable = false;
+  return img;
+}
+
+function cardWords(code) {
+  const rank = code[0] === "T" ? "10" : code[0];
+  return rank + SUITS[code[1]];
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${token}`);
+  socket.onopen = () => { retry = 500; status("connected"); };
+  socket.onmessage = event => receive(JSON.parse(event.data));
+  socket.onclose = event => {
+    if (event.code === 4404) { status("no table has this link"); return; }
+    status("connection lost: trying again…");
+    setTimeout(connect, retry);  // the same link opens the same seat where the table is now
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function status(text) { $("status").textContent = text; }
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function receive(msg) {
+  if (msg.type === "refused") { tell(msg.why); return; }
+  if (msg.type !== "state") return;
+  state = msg;
+  $("told").hidden = true;
+  draw();
+}
+
+function tell(text) {
+  const told = $("told");
+  told.textContent = text;
+  told.hidden = false;
+}
+
+function seatLabel(seat) {
+  const s = state.seats[seat];
+  const who = s.player === "person" ? "" : ` (${s.player})`;
+  return `${s.name}${who}`;
+}
+
+function draw() {
+  const m = state;
+  document.title = `${m.title} — Sixty-Six Rules`;
+  $("title").textContent = m.title;
+  $("match").textContent = `deal ${m.deal} · ${m.match.words}`;
+  drawOthers(m);
+  drawStock(m);
+  drawTrick(m);
+  drawInfo(m);
+  drawActions(m);
+  drawHand(m);
+  drawValues(m);
+  drawSummary(m);
+}
+
+function drawOthers(m) {
+  const box = $("others");
+  box.textContent = "";
+  for (const s of m.seats) {
+    if (s.seat === m.you) continue;
+    const div = document.createElement("div");
+    div.className = "seat" + (m.to_act === s.seat ? " to-act" : "");
+    const name = document.createElement("div");
+    name.className = "name";
+    name.textContent = seatLabel(s.seat) + (m.dealer === s.seat ? " · deals" : "");
+    div.appendChild(name);
+    const fan = document.createElement("div");
+    fan.className = "fan";
+    const known = new Set(m.known[s.seat] || []);
+    for (const code of known) fan.appendChild(cardImage(code, "small known"));
+    for (let k = known.size; k < m.hand_sizes[s.seat]; k++) fan.appendChild(cardImage("back", "small"));
+    div.appendChild(fan);
+    box.appendChild(div);
+  }
+}
+
+function drawStock(m) {
+  const box = $("stock");
+  box.textContent = "";
+  if (m.turn_up) box.appendChild(cardImage(m.turn_up, "turn-up" + (m.closed ? " closed" : "")));
+  if (m.talon > 0) {
+    const talon = document.createElement("div");
+    talon.className = "talon";
+    talon.appendChild(cardImage("back"));
+    const count = document.createElement("span");
+    count.textContent = `${m.talon} in the talon`;
+    talon.appendChild(count);
+    box.appendChild(talon);
+  }
+  const trump = document.createElement("div");
+  trump.className = "trump";
+  trump.textContent = m.trump ? `trump ${SUITS[m.trump]} ${SUIT_NAMES[m.trump]}` : "no trump yet";
+  if (m.closed) trump.textContent += ` · closed${m.closer !== null ? " by " + m.seats[m.closer].name : ""}`;
+  box.appendChild(trump);
+}
+
+function drawTrick(m) {
+  const box = $("trick");
+  box.textContent = "";
+  const cards = m.trick.length ? m.trick : (m.last_trick ? m.last_trick.cards : []);
+  for (const [seat, code] of cards) {
+    const slot = document.createElement("figure");
+    slot.appendChild(cardImage(code, m.trick.length ? "" : "taken"));
+    const caption = document.createElement("figcaption");
+    caption.textContent = m.seats[seat].name;
+    slot.appendChild(caption);
+    box.appendChild(slot);
+  }
+  if (!m.trick.length && m.last_trick) {
+    const note = document.createElement("p");
+    note.className = "note";
+    note.textContent = `${m.seats[m.last_trick.winner].name} took the trick`;
+    box.appendChild(note);
+  }
+}
+
+function drawInfo(m) {
+  const box = $("info");
+  box.textContent = "";
+  for (const side of m.scores) {
+    const names = m.sides[side.side].map(s => m.seats[s].name).join(" & ");
+    const line = document.createElement("div");
+    line.textContent = `${names}: ` + (side.points !== null ? `${side.points} points, ` : "") + `${side.tricks} trick${side.tricks === 1 ? "" : "s"}`;
+    box.appendChild(line);
+  }
+  if (m.scores.every(s => s.points === null)) {
+    const line = document.createElement("div");
+    line.className = "dim";
+    line.textContent = "keep count yourself: the rules let nobody look at the tricks";
+    box.appendChild(line);
+  }
+  for (const text of m.lines) {
+    const line = document.createElement("div");
+    line.className = "line";
+    line.textContent = text;
+    box.appendChild(line);
+  }
+  if (m.widow.length) {
+    const line = document.createElement("div");
+    line.textContent = "the widow you took: " + m.widow.map(cardWords).join(" ");
+    box.appendChild(line);
+  }
+}
+
+function playable(m) {
+  const byCard = new Map();
+  for (const a of m.legal) if (a.kind === "play" || a.kind === "discard") byCard.set(a.card, a);
+  return byCard;
+}
+
+function drawActions(m) {
+  const box = $("actions");
+  box.textContent = "";
+  const mine = m.you !== null && m.to_act === m.you;
+  $("prompt").textContent = mine ? `Your turn: ${m.prompt}` :
+    (m.result ? "" : (m.to_act !== null ? `${m.seats[m.to_act].name} to act…` : ""));
+  for (const a of m.legal) {
+    if (a.kind === "play" || a.kind === "discard") continue;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = a.label + (a.key ? ` (${a.key})` : "");
+    button.dataset.move = a.move;
+    button.addEventListener("click", () => choose(a));
+    box.appendChild(button);
+  }
+}
+
+function drawHand(m) {
+  const box = $("hand");
+  box.textContent = "";
+  const legal = playable(m);
+  m.hand.forEach((code, k) => {
+    const slot = document.createElement("button");
+    slot.type = "button";
+    slot.className = "hand-card";
+    slot.dataset.card = code;
+    const action = legal.get(code);
+    slot.disabled = !action;
+    if (action) slot.classList.add("legal");
+    slot.appendChild(cardImage(code));
+    const key = document.createElement("span");
+    key.className = "key";
+    key.textContent = String(k + 1);
+    slot.appendChild(key);
+    slot.title = action ? `${action.kind === "discard" ? "lay away" : "play"} ${cardWords(code)} (${k + 1})` : cardWords(code);
+    slot.addEventListener("click", () => { if (action) choose(action); });
+    box.appendChild(slot);
+  });
+}
+
+function drawValues(m) {
+  const table = $("values");
+  table.textContent = "";
+  for (const [rank, name, points] of m.values) {
+    const row = table.insertRow();
+    row.insertCell().textContent = rank === "T" ? "10" : rank;
+    row.insertCell().textContent = name;
+    row.insertCell().textContent = `${points} point${points === 1 ? "" : "s"}`;
+  }
+}
+
+function drawSummary(m) {
+  const dialog = $("summary");
+  if (!m.result) { if (dialog.open) dialog.close(); summaryShownFor = null; return; }
+  $("summary-reason").textContent = m.result.reason;
+  const hands = $("summary-hands");
+  hands.textContent = "";
+  m.result.hands.forEach((hand, seat) => {
+    const row = document.createElement("div");
+    row.className = "summary-hand";
+    const name = document.createElement("span");
+    name.textContent = seatLabel(seat) + " held: ";
+    row.appendChild(name);
+    for (const code of hand) row.appendChild(cardImage(code, "small"));
+    hands.appendChild(row);
+  });
+  $("summary-match").textContent = m.match.over ? `The match is over. ${m.match.words}` : m.match.words;
+  const waiting = m.waiting_for.filter(s => s !== m.you);
+  $("summary-wait").textContent = waiting.length ? "waiting for " + waiting.map(s => m.seats[s].name).join(", ") + " to go on" : "";
+  const iAmWaited = m.you !== null && m.waiting_for.includes(m.you);
+  $("next").hidden = m.match.over || !iAmWaited;
+  $("record").hidden = !m.record;
+  $("record").href = `/api/record/${token}`;
+  $("house").hidden = !(m.record && m.house);
+  $("house").href = `/api/house/${token}`;
+  if (summaryShownFor !== m.deal) { summaryShownFor = m.deal; if (!dialog.open) dialog.showModal(); }
+}
+
+function choose(action) {
+  if (action.kind === "close") {
+    ask("Close the talon? Nobody draws any more, and the strict rules of play hold from now on.", () => act(action));
+    return;
+  }
+  act(action);
+}
+
+function act(action) { send({ type: "action", move: action.move, seq: state.seq }); }
+
+function ask(text, yes) {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = text;
+  $("confirm-yes").onclick = () => { dialog.close(); yes(); };
+  $("confirm-no").onclick = () => dialog.close();
+  dialog.showModal();
+}
+
+function onKey(event) {
+  if (!state || event.ctrlKey || event.altKey || event.metaKey) return;
+  if (document.querySelector("dialog[open]:not(#summary)")) return;
+  const key = event.key;
+  if (key === "?") { $("help").showModal(); return; }
+  if (key === "Enter" && state.result) { send({ type: "next" }); return; }
+  if (state.to_act !== state.you) return;
+  if (/^[1-9]$/.test(key)) {
+    const n = Number(key);
+    const bid = state.legal.find(a => a.kind === "bid" && a.move === `bid ${n}`);
+    const trump = state.legal.filter(a => a.kind === "nametrump");
+    if (bid) { act(bid); return; }
+    if (trump.length) { const t = trump.find(a => a.label.includes(`(${n})`)); if (t) act(t); return; }
+    const code = state.hand[n - 1];
+    const action = code && playable(state).get(code);
+    if (action) act(action); else if (code) tell(`${cardWords(code)} cannot be played now`);
+    return;
+  }
+  const action = state.legal.find(a => a.key === key) ||
+    (key === "M" ? state.legal.filter(a => a.kind === "marry")[1] : null);
+  if (action) { choose(action); return; }
+  if (key.length === 1 && /\S/.test(key)) tell(`The key ${key} does nothing now: press ? for the keys.`);
+}
+
+document.addEventListener("keydown", onKey);
+$("next").addEventListener("click", () => send({ type: "next" }));
+$("summary-close").addEventListener("click", () => $("summary").close());
+$("help-button").addEventListener("click", () => $("help").showModal());
+$("help-close").addEventListener("click", () => $("help").close());
+connect();

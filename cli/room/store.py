@@ -1,0 +1,122 @@
+"""The card room's tables on disk: one SQLite file (``room.sqlite`` under ``--data``), in WAL mode.
+
+A table is kept as what made it -- the ruleset (a bundled name, or an uploaded house file's
+text), the seats, the links, the match seed -- and the log of every decision taken at it,
+one row per decision, written before the decision is shown to anybody.  A restart reads
+each table back and replays its log through the engine (:meth:`Table.replay`), so every
+table is where it was; its record (the project's format) is made from the match when it is
+asked for.  Writes use WAL with ``synchronous=NORMAL``: a killed server loses nothing; a
+power cut may lose the last few decisions, never the file.
+
+An uploaded house file also lies as a file in the table's own folder under ``--data``, so
+that its ``extends:`` is read under the same rules as any rule file's (a bundled base, or a
+file beside it -- and nothing else is beside it).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    created TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    house_name TEXT,
+    house_text TEXT,
+    kinds TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    watch TEXT NOT NULL,
+    seed INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS steps (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+"""
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table as the store keeps it, and its log of decisions ((seat, move), seat -1 for a deal)."""
+
+    id: str
+    created: str
+    ruleset: str
+    house_name: str | None
+    house_text: str | None
+    kinds: list[str]
+    tokens: list[str | None]
+    watch: str
+    seed: int
+    steps: list[tuple[int, str]]
+
+
+class Store:
+    """The SQLite file of a room (one connection, used from the server's event loop only)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(folder / "room.sqlite", isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def house_folder(self, table_id: str) -> Path:
+        """Where a table's uploaded house file lies (its own folder: nothing else is beside it)."""
+        return self.folder / "tables" / table_id
+
+    def add(self, table: StoredTable) -> None:
+        with self._transaction():
+            self.db.execute(
+                "INSERT INTO tables (id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed) VALUES (?,?,?,?,?,?,?,?,?)",
+                (table.id, table.created, table.ruleset, table.house_name, table.house_text, json.dumps(table.kinds),
+                 json.dumps(table.tokens), table.watch, table.seed),
+            )
+            self._insert_steps(table.id, 0, table.steps)
+
+    def append(self, table_id: str, first: int, steps: list[tuple[int, str]]) -> None:
+        """Add decisions ``first``, ``first + 1``, ... of a table's log (one transaction)."""
+        if steps:
+            with self._transaction():
+                self._insert_steps(table_id, first, steps)
+
+    def _insert_steps(self, table_id: str, first: int, steps: list[tuple[int, str]]) -> None:
+        self.db.executemany(
+            "INSERT INTO steps (table_id, n, seat, move) VALUES (?,?,?,?)",
+            [(table_id, first + k, seat, move) for k, (seat, move) in enumerate(steps)],
+        )
+
+    def tables(self) -> Iterator[StoredTable]:
+        """Every table kept, oldest first, with its log."""
+        rows = self.db.execute(
+            "SELECT id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed FROM tables ORDER BY rowid"
+        ).fetchall()
+        for row in rows:
+            steps = self.db.execute("SELECT seat, move FROM steps WHERE table_id = ? ORDER BY n", (row[0],)).fetchall()
+            yield StoredTable(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), json.loads(row[6]), row[7], row[8],
+                              [(int(s), str(m)) for s, m in steps])
+
+    class _Tx:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db = db
+
+        def __enter__(self) -> None:
+            self.db.execute("BEGIN IMMEDIATE")
+
+        def __exit__(self, kind: object, exc: object, tb: object) -> None:
+            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+    def _transaction(self) -> Store._Tx:
+        return Store._Tx(self.db)

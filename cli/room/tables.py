@@ -1,0 +1,193 @@
+"""One table of the card room: a match between people at their own links and bots.
+
+A :class:`Table` wraps a :class:`~interpreter.play.session.TableSession` (the match advanced
+one decision at a time) with what a room adds: an unguessable link per person's seat and one
+for spectators, the log of every decision (so that a saved table can be replayed after a
+restart, :mod:`cli.room.store`), a counter of changes that an action must name (so a replayed
+or stale action is refused), and the people's "next deal" between deals.
+
+It does no input or output: :mod:`cli.room.app` drives it from the network and
+:mod:`cli.room.store` keeps its log.  Everything a connection is sent is built from one
+seat's view (:mod:`cli.room.messages`), never from the state.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+from interpreter.core.actions import Action, Continue, parse_action
+from interpreter.core.errors import RulesError
+from interpreter.play.record import MatchResult, deal_entry, match_header
+from interpreter.play.runner import DealEnded, Event
+from interpreter.play.session import HUMAN, TableSession
+from interpreter.rules.ruleset import Ruleset
+
+#: The bots a room seats.  A trained policy (``policy:FILE.py:NAME``) is left out: it would
+#: run code named by whoever creates a table.
+ROOM_BOTS = ("search:easy", "search:normal", "search:hard", "greedy", "random", "basic")
+#: A log entry that stands for "the next deal was dealt" (its seat is -1).
+DEAL = "deal"
+
+
+class Refused(Exception):
+    """An action or a request the room does not take: ``why`` is said to the sender."""
+
+    def __init__(self, why: str, code: str = "refused") -> None:
+        super().__init__(why)
+        self.why = why
+        self.code = code
+
+
+def parse(move: str) -> Action:
+    """An action in the record notation, or ``continue`` (declining an optional step, which
+    records leave out but a table's log keeps: it is a decision a seat took)."""
+    return Continue() if move == "continue" else parse_action(move)
+
+
+def new_token() -> str:
+    """An unguessable link token (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass
+class Table:
+    """A match at one table.  ``ruleset_ref`` is how the record names the ruleset (a bundled
+    name, or the house file's name beside the record); ``tokens`` holds each person's link
+    token (``None`` for a bot's seat); ``watch`` the spectators' token."""
+
+    id: str
+    rs: Ruleset
+    ruleset_ref: str
+    kinds: list[str]
+    tokens: list[str | None]
+    watch: str
+    seed: int
+    created: str
+    house_name: str | None = None
+    house_text: str | None = None
+    session: TableSession = field(init=False)
+    seq: int = field(init=False, default=0)
+    finished: list[tuple[int, int, list[str]]] = field(init=False, default_factory=list)
+    ready: set[int] = field(init=False, default_factory=set)
+    log: list[tuple[int, str]] = field(init=False, default_factory=list)  # decisions not yet stored
+    steps: int = field(init=False, default=0)  # decisions and deals so far (the log's length, stored or not)
+
+    def __post_init__(self) -> None:
+        self.session = TableSession(self.rs, self.seed, list(self.kinds), observer=self._heard)
+
+    @classmethod
+    def create(cls, id: str, rs: Ruleset, ruleset_ref: str, kinds: list[str], created: str,
+               house_name: str | None = None, house_text: str | None = None) -> Table:
+        tokens = [new_token() if k == HUMAN else None for k in kinds]
+        table = cls(id, rs, ruleset_ref, kinds, tokens, new_token(), secrets.randbits(63), created, house_name, house_text)
+        table.deal()
+        return table
+
+    # ------------------------------------------------------------------ what is asked
+    def seat_of(self, token: str) -> int | None:
+        """The seat a person's token opens; -1 for the spectators' token; ``None`` if neither."""
+        if secrets.compare_digest(token.encode(), self.watch.encode()):
+            return -1
+        for seat, t in enumerate(self.tokens):
+            if t is not None and secrets.compare_digest(token.encode(), t.encode()):
+                return seat
+        return None
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == HUMAN]
+
+    @property
+    def over(self) -> bool:
+        return self.session.match_over
+
+    def bot_to_act(self) -> bool:
+        seat = self.session.actor()
+        return seat is not None and self.kinds[seat] != HUMAN
+
+    def waiting_for(self) -> list[int]:
+        """Between deals, the people who have not yet asked for the next deal."""
+        if not self.session.deal_over or self.over:
+            return []
+        return [s for s in self.humans if s not in self.ready]
+
+    # ------------------------------------------------------------------ moving on
+    def deal(self) -> None:
+        """Deal the next deal (at the start, and when every person has asked for it)."""
+        self.session.start_deal()
+        self.ready.clear()
+        self._logged(-1, DEAL)
+
+    def act(self, seat: int, move: str, seq: object) -> Action:
+        """A person at ``seat`` chooses ``move`` (record notation) at change ``seq``.  Refused
+        with the reason when it is not their turn, ``seq`` is not the table's (a stale or
+        replayed action), the text is no action, or the engine finds it illegal."""
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq != self.seq:
+            raise Refused(f"this action was chosen at change {seq!r} of the table, which is now at change {self.seq}: look again", "stale")
+        if self.kinds[seat] != HUMAN:
+            raise Refused("this seat is a bot's", "seat")
+        actor = self.session.actor()
+        if actor != seat:
+            raise Refused("it is not your turn" if actor is not None else "nobody is to act now", "turn")
+        try:
+            action = parse(move)
+        except (RulesError, ValueError) as exc:
+            raise Refused(f"{move!r} is not an action: {exc}", "action") from None
+        reason = self.session.explain(action)
+        if reason is not None:
+            raise Refused(reason, "illegal")
+        self.session.take(seat, action)
+        self._logged(seat, str(action))
+        return action
+
+    def bot_step(self) -> None:
+        """Let the bot to act decide (the caller runs this off the event loop: a search takes time)."""
+        if not self.session.bot_step():
+            return
+        seat, action = self.session.steps[-1]
+        self._logged(seat, str(action))
+
+    def next_deal(self, seat: int) -> bool:
+        """A person asks for the next deal; it is dealt once every person has.  Whether it was dealt."""
+        if not self.session.deal_over or self.over:
+            raise Refused("the deal is not over" if not self.over else "the match is over", "turn")
+        self.ready.add(seat)
+        if self.waiting_for():
+            self.seq += 1  # the others see who is ready
+            return False
+        self.deal()
+        return True
+
+    def replay(self, seat: int, move: str) -> None:
+        """Apply one decision of the stored log (a restart): no checks beyond the engine's."""
+        if move == DEAL:
+            self.deal()
+            return
+        self.session.take(seat, parse(move))
+        self._logged(seat, move)
+
+    def _logged(self, seat: int, move: str) -> None:
+        self.log.append((seat, move))
+        self.steps += 1
+        self.seq += 1
+
+    def _heard(self, event: Event) -> None:
+        if isinstance(event, DealEnded):
+            state = event.state
+            self.finished.append((state.dealer, self.session.match.deal_seeds[-1], list(self.session.moves)))
+
+    # ------------------------------------------------------------------ the record
+    def record_text(self) -> str:
+        """The finished match's record in the project's format (the seed shown: the match is
+        over).  Refused while it is in play: its seeds would show the cards to come."""
+        if not self.over:
+            raise Refused("the record can be taken once the match is over", "turn")
+        match = self.session.match
+        # a house file lies in the table's folder, and the record names it as lying beside it
+        beside = self.rs.source.parent / "record.yaml" if self.house_name is not None and self.rs.source is not None else None
+        head = match_header(
+            self.rs, seed=self.seed, players=list(self.kinds), record_path=beside, date=self.created,
+            result=MatchResult(match.winner, list(match.scores), len(self.finished)),
+        )
+        return head + "".join(deal_entry(dealer, seed, moves) for dealer, seed, moves in self.finished)

@@ -1,0 +1,66 @@
+"""The ``serve`` command: the card room in the browser (docs/serve.md).
+
+Everything that can be wrong with the command line (the data folder, the address) is refused
+here with one message and exit status 2; the room itself is :mod:`cli.room`, imported only
+when the server starts, so ``rules --help`` stays fast and works without the ``serve`` extra.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.errors import usage_error
+from cli.output import warn
+
+DEFAULT_PORT = 8066
+
+
+def serve(
+    host: Annotated[str, typer.Option(metavar="ADDRESS", help="The address to listen on; another than 127.0.0.1 lets other machines in (put it behind a proxy with TLS: docs/serve.md).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on (0: any free port).", min=0, max=65535)] = DEFAULT_PORT,
+    data: Annotated[Path, typer.Option(metavar="DIR", help="The folder that keeps the tables (room.sqlite): a restart goes on where it stopped.")] = Path("rules-room"),
+    bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so the people see each card land.", min=0, max=10)] = 0.6,
+) -> None:
+    """Serve the card room: people at their own links and bots at one table, in the browser."""
+    try:
+        import starlette  # noqa: F401  (only to know whether the extra is installed)
+        import uvicorn
+    except ImportError:
+        raise usage_error("rules serve needs the serve extra: pip install 'sixty-six-rules[serve]' (in a checkout: pip install -e '.[serve]')") from None
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        raise usage_error(f"--host: {host!r} is not an IP address; give one such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network)") from None
+    if data.exists() and not data.is_dir():
+        raise usage_error(f"--data: {data} is not a folder")
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        probe = data / ".rules-write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise usage_error(f"--data: cannot write in {data} ({exc.strerror or exc})") from None
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as exc:
+        listener.close()
+        raise usage_error(f"--port: cannot listen on {host}:{port} ({exc.strerror or exc}); choose another port with --port N") from None
+    from cli.room.app import make_app
+
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    reach = "this machine only" if ipaddress.ip_address(host).is_loopback else "other machines too: put it behind a proxy with TLS (docs/serve.md)"
+    warn(f"serving the card room at http://{shown}:{bound}/ ({reach}); tables kept in {data / 'room.sqlite'}; Ctrl-C stops it")
+    config = uvicorn.Config(make_app(data, bot_delay), log_level=os.environ.get("RULES_SERVE_LOG", "warning"), ws_max_size=1 << 16)
+    server = uvicorn.Server(config)
+    server.run(sockets=[listener])
+    warn("stopped serving the card room; its tables go on at the next start")

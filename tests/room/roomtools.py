@@ -1,0 +1,179 @@
+"""Playing at the card room through its protocol, as a browser would, for the tests.
+
+:class:`Seat` is one WebSocket link of Starlette's test client; :func:`open_room` an app on a
+temporary data folder; :func:`visible_cards` what a seat's view lets it see, the yardstick
+every message is measured against.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="rules serve needs the serve extra: pip install -e '.[test]'")
+pytest.importorskip("httpx", reason="Starlette's test client needs httpx: pip install -e '.[test]'")
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx 0.28 works as well
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from starlette.testclient import TestClient  # noqa: E402
+
+from cli.room.app import make_app  # noqa: E402
+from cli.room.room import Live, Room  # noqa: E402
+from interpreter.engine.views import SeatView  # noqa: E402
+
+NOTATION = re.compile(r"(?<![A-Za-z0-9])([AKQJT987][CDHS])(?![A-Za-z0-9])")
+SYMBOLS = re.compile(r"(?<![A-Za-z0-9])(10|[AKQJ987])([♣♦♥♠])")
+SYMBOL_SUIT = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+@contextmanager
+def open_room(data: Path, bot_delay: float = 0.0, rate: float = 1e6) -> Iterator[tuple[TestClient, Room]]:
+    """A card room on ``data`` (its lifespan run: tables read back at the start); the scripted
+    players may send as fast as they like unless ``rate`` says otherwise."""
+    app = make_app(data, bot_delay, rate)
+    with TestClient(app) as client:
+        yield client, app.state.room
+
+
+def create(client: TestClient, seats: list[str], ruleset: str = "schnapsen", **extra: Any) -> dict[str, Any]:
+    answer = client.post("/api/tables", json={"ruleset": ruleset, "seats": seats, **extra})
+    assert answer.status_code == 201, answer.text
+    return answer.json()  # type: ignore[no-any-return]
+
+
+def token_of(link: str) -> str:
+    return link.rsplit("/", 1)[1]
+
+
+def cards_in(message: Any) -> set[str]:
+    """Every card named anywhere in a message, as notation (``KH``), whether written ``KH`` or ``K♥``."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            found.update(NOTATION.findall(value))
+            found.update(("T" if r == "10" else r) + SYMBOL_SUIT[s] for r, s in SYMBOLS.findall(value))
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(message)
+    return found
+
+
+def visible_cards(view: SeatView, deal_over: bool, deck: list[str]) -> set[str]:
+    """The cards ``view``'s seat may know of: its hand and widow, the turn-up, every card of the
+    public history (plays, marriages shown), the cards known to lie in a hand; every card once
+    the deal is over (the hands are shown)."""
+    if deal_over:
+        return set(deck)
+    seen = {str(c) for c in view.hand} | {str(c) for c in view.widow} | {str(c) for _, c in view.trick}
+    if view.turn_up is not None:
+        seen.add(str(view.turn_up))
+    for cards in view.known:
+        seen.update(str(c) for c in cards)
+    for _, text in view.history:
+        seen.update(NOTATION.findall(text))
+    return seen
+
+
+class Seat:
+    """One open link: reads the table's messages, acts when its seat is to act."""
+
+    def __init__(self, client: TestClient, token: str) -> None:
+        self.ws = client.websocket_connect(f"/ws/{token}")
+        self.socket = self.ws.__enter__()
+        self.last: dict[str, Any] = {}
+
+    def read(self) -> dict[str, Any]:
+        message = json.loads(self.socket.receive_text())
+        if message.get("type") == "state":
+            self.last = message
+        return message  # type: ignore[no-any-return]
+
+    def send(self, message: Any) -> None:
+        self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def close(self) -> None:
+        self.ws.__exit__(None, None, None)
+
+
+def check_message(live: Live, seat: int, message: dict[str, Any]) -> None:
+    """A message to ``seat`` (-1: a spectator) against that seat's view of the table now."""
+    from interpreter.engine.views import spectator_view
+
+    assert message.get("type") == "state", f"seat {seat} was sent {message}"
+    session = live.table.session
+    state = session.state
+    assert state is not None
+    view = state.view(seat) if seat >= 0 else spectator_view(state)
+    deck = [str(c) for c in live.table.rs.deck.cards]
+    shown = cards_in(message)
+    allowed = visible_cards(view, state.is_over, deck)
+    assert shown <= allowed, f"seat {seat} was sent {sorted(shown - allowed)}, which its view does not show"
+    assert sorted(message["hand"]) == sorted(str(c) for c in view.hand)
+    assert message["hand_sizes"] == list(view.hand_sizes)
+    assert message["talon"] == view.talon_size
+    assert [m["move"] for m in message["legal"]] == ([str(a) for a in view.legal] if seat >= 0 and view.actor == seat else [])
+    if not state.is_over:
+        assert message["result"] is None
+
+
+def answer_all(live: Live, links: dict[int, Seat], sender: int) -> None:
+    """Read the change a message from ``sender`` made, on every link (the sender's first: a
+    refusal goes to it alone, and would leave the others waiting)."""
+    for s in [sender, *(s for s in links if s != sender)]:
+        check_message(live, s, links[s].read())
+
+
+def play_through(client: TestClient, room: Room, ruleset: str, seats: list[str], rng: random.Random, *, max_steps: int = 4000) -> Live:
+    """Play a whole match where every seat is a person at its own link, with a spectator
+    watching; every message each link receives is checked against its seat's view.  The
+    people choose among the actions their message offers: at random one time in ten, else
+    as the greedy bot would from their seat (random bidders alone never end some auction
+    games: they go down without end)."""
+    from interpreter.play.bots import make_agent
+
+    reply = create(client, seats, ruleset)
+    live = room.tables[reply["table"]]
+    advisers = [make_agent("greedy", live.table.rs, s) for s in range(len(seats))]
+    links = {s["seat"]: Seat(client, token_of(s["link"])) for s in reply["seats"] if s["link"]}
+    links[-1] = Seat(client, token_of(reply["watch"]))
+    try:
+        for seat, link in links.items():
+            check_message(live, seat, link.read())
+        for _ in range(max_steps):
+            last = links[min(s for s in links if s >= 0)].last
+            if last["match"]["over"]:
+                return live
+            if last["result"] is not None:
+                for seat in last["waiting_for"]:
+                    links[seat].send({"type": "next"})
+                    answer_all(live, links, seat)
+                continue
+            actor = last["to_act"]
+            legal = links[actor].last["legal"]
+            assert legal, "the seat to act is offered no action"
+            move = rng.choice(legal)["move"]
+            if rng.random() >= 0.1:
+                state = live.table.session.state
+                assert state is not None
+                move = str(advisers[actor].choose(state.view(actor), state.legal_actions()))
+                assert move in [a["move"] for a in legal]
+            links[actor].send({"type": "action", "move": move, "seq": links[actor].last["seq"]})
+            answer_all(live, links, actor)
+        raise AssertionError(f"{ruleset}: the match did not end in {max_steps} steps")
+    finally:
+        for link in links.values():
+            link.close()
