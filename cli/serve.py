@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import signal
 import socket
 from pathlib import Path
 from typing import Annotated
@@ -51,6 +52,7 @@ def serve(
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((host, port))
+        listener.listen(128)  # connections wait in the backlog until the room has read its tables back
     except OSError as exc:
         listener.close()
         raise usage_error(f"--port: cannot listen on {host}:{port} ({exc.strerror or exc}); choose another port with --port N") from None
@@ -62,5 +64,15 @@ def serve(
     warn(f"serving the card room at http://{shown}:{bound}/ ({reach}); tables kept in {data / 'room.sqlite'}; Ctrl-C stops it")
     config = uvicorn.Config(make_app(data, bot_delay), log_level=os.environ.get("RULES_SERVE_LOG", "warning"), ws_max_size=1 << 16)
     server = uvicorn.Server(config)
-    server.run(sockets=[listener])
+    stops: list[int] = []
+    # uvicorn shuts down on SIGINT/SIGTERM, puts back the handlers it found and raises the
+    # signal again: these note it, so that the command ends as the others do (128 + signal)
+    previous = {sig: signal.signal(sig, lambda signum, frame: stops.append(signum)) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        server.run(sockets=[listener])
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     warn("stopped serving the card room; its tables go on at the next start")
+    if stops:
+        raise typer.Exit(128 + stops[0])

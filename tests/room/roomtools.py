@@ -22,7 +22,7 @@ pytest.importorskip("starlette", reason="rules serve needs the serve extra: pip 
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx: pip install -e '.[test]'")
 
 with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx 0.28 works as well
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.room.app import make_app  # noqa: E402

@@ -1,0 +1,132 @@
+"""A real ``rules serve`` process and scripted people at its links, for the tests and the load benchmark.
+
+:func:`start_server` runs the command as a user would (its own process, on 127.0.0.1, port
+chosen by the system) and reads the address it announces; :class:`Person` is one person's
+link over a real WebSocket, in a thread of its own, who plays whatever the page offers until
+the match is over (a random legal action, "next deal" when asked), and keeps every message.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets", reason="rules serve needs the serve extra: pip install -e '.[test]'")
+
+from websockets.sync.client import connect  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+WAIT = 30.0
+
+
+class Server:
+    def __init__(self, data: Path, bot_delay: float = 0.0, port: int = 0) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--data", str(data), "--bot-delay", str(bot_delay)],
+            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        assert self.proc.stderr is not None
+        line = self.proc.stderr.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not found:
+            self.proc.kill()
+            raise AssertionError(f"rules serve did not announce its address: {line!r} {self.proc.stderr.read()}")
+        self.port = int(found.group(1))
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def post(self, path: str, body: Any) -> tuple[int, Any]:
+        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=WAIT) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=WAIT) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.read().decode()
+
+    def stop(self) -> tuple[int, str]:
+        """SIGTERM, as a service manager stops it; its exit status and what it said."""
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            _, err = self.proc.communicate(timeout=WAIT)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise
+        return self.proc.returncode, err
+
+
+def ws_url(link: str) -> str:
+    return link.replace("http://", "ws://").replace("/t/", "/ws/")
+
+
+class Person(threading.Thread):
+    """A person at one link: plays a random legal action when it is their turn, asks for the
+    next deal when one is over, until the match is over (or, after ``stop_after`` actions,
+    at their next turn)."""
+
+    def __init__(self, link: str, seed: int, stop_after: int | None = None) -> None:
+        super().__init__(daemon=True)
+        self.link = link
+        self.rng = random.Random(seed)
+        self.stop_after = stop_after
+        self.messages: list[dict[str, Any]] = []
+        self.latencies: list[float] = []
+        self.error: BaseException | None = None
+        self.done = False
+        self.acted = 0
+
+    def run(self) -> None:
+        try:
+            self._play()
+        except BaseException as exc:  # reported by the test
+            self.error = exc
+
+    def _play(self) -> None:
+        with connect(ws_url(self.link), open_timeout=WAIT, max_size=1 << 22) as ws:
+            sent_at: float | None = None
+            asked: int | None = None
+            while True:
+                message = json.loads(ws.recv(timeout=WAIT))
+                if sent_at is not None:
+                    self.latencies.append(time.monotonic() - sent_at)
+                    sent_at = None
+                self.messages.append(message)
+                if message["type"] == "refused":
+                    if message["error"] == "stale":
+                        continue  # the table moved on while we chose: look again
+                    raise AssertionError(f"refused: {message}")
+                me = message["you"]
+                if message["match"]["over"]:
+                    self.done = True
+                    return
+                if self.stop_after is not None and self.acted >= self.stop_after and message["to_act"] == me and message["legal"]:
+                    return  # stopped where it is this person's turn: nothing moves until they act
+                if message["result"] is not None:
+                    if me in message["waiting_for"] and asked != message["deal"]:
+                        asked = message["deal"]
+                        ws.send(json.dumps({"type": "next"}))
+                        sent_at = time.monotonic()
+                    continue
+                if message["to_act"] == me and message["legal"]:
+                    move = self.rng.choice(message["legal"])["move"]
+                    ws.send(json.dumps({"type": "action", "move": move, "seq": message["seq"]}))
+                    sent_at = time.monotonic()
+                    self.acted += 1

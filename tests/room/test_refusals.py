@@ -1,0 +1,157 @@
+"""What the card room refuses, and how: every refusal is said (a JSON ``error`` code and the
+reason in words), the table goes on, the server stays up.  Bad JSON, a wrong seat, a stale or
+replayed action, a flood, an oversized upload, a house file with errors (located as ``rules
+validate`` locates them), a bot that would run code, a link nobody has."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from roomtools import Seat, create, open_room, token_of
+
+from cli.room.room import MAX_HOUSE_BYTES
+
+
+def test_a_table_is_created_and_its_links_open_its_seats(tmp_path: Path) -> None:
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "search:easy"])
+        assert reply["seats"][1]["link"] is None and reply["seats"][0]["link"].startswith("http://testserver/t/")
+        page = client.get("/t/" + token_of(reply["seats"][0]["link"]))
+        assert page.status_code == 200 and "/static/room.js" in page.text
+        assert "default-src 'self'" in page.headers["content-security-policy"]
+        assert client.get("/t/not-a-link").status_code == 404
+
+
+def test_bad_requests_are_refused_with_their_reason(tmp_path: Path) -> None:
+    with open_room(tmp_path) as (client, room):
+        cases = [
+            (b"{not json", 400, "bad_json"),
+            (b"[1, 2]", 400, "bad_json"),
+            (json.dumps({"ruleset": "schnapsn", "seats": ["human", "greedy"]}).encode(), 400, "ruleset"),
+            (json.dumps({"ruleset": "schnapsen", "seats": ["human"]}).encode(), 400, "seats"),
+            (json.dumps({"ruleset": "schnapsen", "seats": ["greedy", "random"]}).encode(), 400, "seats"),
+            # a trained policy is code named by the request: never run
+            (json.dumps({"ruleset": "schnapsen", "seats": ["human", "policy:evil.py:Bot"]}).encode(), 400, "seats"),
+            (json.dumps({"house": {"name": "x.yaml", "text": "a" * (MAX_HOUSE_BYTES * 3)}, "seats": []}).encode(), 413, "too_large"),
+        ]
+        for body, status, code in cases:
+            answer = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+            assert (answer.status_code, answer.json()["error"]) == (status, code), body[:60]
+            assert answer.json()["why"]
+        assert not room.tables
+
+
+def test_a_house_file_is_validated_and_its_errors_located(tmp_path: Path) -> None:
+    house = "extends: schnapsen\nname: my-house\nmatch:\n  target: 3\n"
+    broken = "extends: schnapsen\nname: my-house\nmatch:\n  target: -3\n"
+    outside = "extends: ../../secret.yaml\nname: my-house\n"
+    with open_room(tmp_path) as (client, room):
+        answer = client.post("/api/check", json={"house": {"name": "house.yaml", "text": house}})
+        assert answer.json() == {"title": "Schnapsen", "seats": 2}
+        answer = client.post("/api/tables", json={"house": {"name": "house.yaml", "text": broken}, "seats": ["human", "greedy"]})
+        assert answer.status_code == 400 and answer.json()["error"] == "invalid"
+        # line 4, column 11: the value of match.target, in the file as it was sent
+        assert answer.json()["why"].startswith("house.yaml:4:11: match.target:"), answer.json()["why"]
+        answer = client.post("/api/tables", json={"house": {"name": "house.yaml", "text": outside}, "seats": ["human", "greedy"]})
+        assert answer.status_code == 400 and "may extend only a bundled ruleset" in answer.json()["why"]
+        answer = client.post("/api/tables", json={"house": {"name": "../house.yaml", "text": house}, "seats": ["human", "greedy"]})
+        assert answer.status_code == 400 and answer.json()["error"] == "house"
+        reply = client.post("/api/tables", json={"house": {"name": "house.yaml", "text": house}, "seats": ["human", "greedy"]}).json()
+        table = room.tables[reply["table"]].table
+        assert table.rs.match.target == 3 and table.ruleset_ref == "house.yaml"
+
+
+def test_a_link_refuses_what_is_not_its_to_do(tmp_path: Path) -> None:
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "human"])
+        live = room.tables[reply["table"]]
+        seats = [Seat(client, token_of(s["link"])) for s in reply["seats"]]
+        watcher = Seat(client, token_of(reply["watch"]))
+        first = [s.read() for s in seats] + [watcher.read()]
+        actor = first[0]["to_act"]
+        other = 1 - actor
+        move = first[actor]["legal"][0]["move"]
+        said = []
+        for link, message in [
+            (seats[other], {"type": "action", "move": first[other]["hand"][0].join(["play ", ""]), "seq": first[other]["seq"]}),
+            (watcher, {"type": "action", "move": move, "seq": first[actor]["seq"]}),
+            (seats[actor], "{not json"),
+            (seats[actor], {"type": "dance"}),
+            (seats[actor], {"type": "action", "move": "play ZZ", "seq": first[actor]["seq"]}),
+            (seats[actor], {"type": "action", "move": move, "seq": first[actor]["seq"] - 1}),
+            (seats[actor], {"type": "action", "move": "x" * 5000, "seq": 0}),
+        ]:
+            link.send(message)
+            said.append(link.read())
+        assert [m["error"] for m in said] == ["turn", "seat", "bad_json", "bad_message", "action", "stale", "too_large"]
+        assert all(m["type"] == "refused" and m["why"] for m in said)
+        # an illegal card is refused with the engine's reason and its rule
+        hand = first[actor]["hand"]
+        legal = {m["card"] for m in first[actor]["legal"]}
+        assert live.table.seq == first[actor]["seq"], "nothing moved"
+        seats[actor].send({"type": "action", "move": move, "seq": first[actor]["seq"]})
+        for link in [*seats, watcher]:
+            assert link.read()["seq"] == first[actor]["seq"] + 1
+        # the same action again is a replay: its change is gone
+        seats[actor].send({"type": "action", "move": move, "seq": first[actor]["seq"]})
+        assert seats[actor].read()["error"] == "stale"
+        assert hand and legal
+        for link in [*seats, watcher]:
+            link.close()
+
+
+def test_an_illegal_card_is_refused_with_the_rule(tmp_path: Path) -> None:
+    """Played on (closing when offered, so that the duty to follow holds) until a seat holds
+    a card it may not play; that card is refused with the engine's reason and rule."""
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "human"])
+        seats = [Seat(client, token_of(s["link"])) for s in reply["seats"]]
+        msgs = [s.read() for s in seats]
+        for _ in range(300):
+            if msgs[0]["result"] is not None:
+                for seat in msgs[0]["waiting_for"]:
+                    seats[seat].send({"type": "next"})
+                    msgs = [s.read() for s in seats]
+                continue
+            actor = msgs[0]["to_act"]
+            offered = msgs[actor]["legal"]
+            refused = [c for c in msgs[actor]["hand"] if c not in {m["card"] for m in offered}]
+            if refused and msgs[actor]["trick"]:
+                seats[actor].send({"type": "action", "move": f"play {refused[0]}", "seq": msgs[actor]["seq"]})
+                answer = seats[actor].read()
+                assert answer["error"] == "illegal" and answer["why"].endswith("]"), answer
+                for link in seats:
+                    link.close()
+                return
+            move = next((m for m in offered if m["kind"] == "close"), offered[0])["move"]
+            seats[actor].send({"type": "action", "move": move, "seq": msgs[actor]["seq"]})
+            msgs = [s.read() for s in seats]
+        raise AssertionError("no card the rules refuse in 300 moves")
+
+
+def test_a_flood_is_slowed_not_served(tmp_path: Path) -> None:
+    with open_room(tmp_path, rate=1.0) as (client, room):
+        reply = create(client, ["human", "greedy"])
+        link = Seat(client, token_of(reply["seats"][0]["link"]))
+        link.read()
+        errors = []
+        for _ in range(40):
+            link.send({"type": "dance"})
+            errors.append(link.read()["error"])
+        assert errors.count("flood") >= 15 and set(errors) == {"flood", "bad_message"}
+        link.close()
+
+
+def test_an_unknown_link_is_told_so(tmp_path: Path) -> None:
+    with open_room(tmp_path) as (client, room):
+        with client.websocket_connect("/ws/nobody") as ws:
+            assert json.loads(ws.receive_text())["error"] == "unknown_link"
+        assert client.get("/api/record/nobody").status_code == 404
+
+
+def test_the_record_waits_for_the_end_of_the_match(tmp_path: Path) -> None:
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "greedy"])
+        answer = client.get("/api/record/" + token_of(reply["seats"][0]["link"]))
+        assert answer.status_code == 409 and "once the match is over" in answer.json()["why"]
