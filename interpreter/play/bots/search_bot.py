@@ -1,10 +1,13 @@
 """The ``search`` seat kind: information-set Monte Carlo tree search from the seat's view.
 
 ``search`` plays at the ``normal`` level; ``search:easy``, ``search:hard`` pick a level, and
-``search:iters=2000`` or ``search:ms=200`` set the budget per decision directly (iterations
-are reproducible -- the same seed gives the same moves -- milliseconds are not, since they
-depend on the machine).  The search itself is :func:`interpreter.search.ismcts.ismcts`; the
-bot only ever sees the view it is handed.
+``search:iters=2000`` or ``search:ms=200`` set the budget per decision directly.  Iterations
+are reproducible -- the same seed gives the same moves; the levels are iteration budgets.
+Milliseconds are not: they count the CPU time of the thread that decides
+(:mod:`interpreter.search.clock`), so a busy machine does not shorten a search, but how many
+iterations they buy still varies from decision to decision and from machine to machine.  The
+search itself is :func:`interpreter.search.ismcts.ismcts`; the bot only ever sees the view it
+is handed.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 from interpreter.core.actions import Action
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
+from interpreter.search.clock import Clock, cpu_clock
 from interpreter.search.ismcts import SearchResult, greedy_policy, ismcts
 
 #: Iterations per decision of each level (reproducible budgets).
@@ -26,13 +30,16 @@ OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "
 class SearchBot:
     """ISMCTS within a budget of iterations or milliseconds per decision (seeded).
 
-    ``options`` go to :func:`~interpreter.search.ismcts.ismcts` as they are (``exploration``,
-    ``win_weight``, ``exact_worlds``, ``policy``...): the knobs to tune a search with.
+    ``ms`` is counted on ``clock`` in milliseconds: by default the CPU time of the thread that
+    calls :meth:`choose` (:func:`~interpreter.search.clock.cpu_clock`); a test may give a clock
+    of its own.  ``options`` go to :func:`~interpreter.search.ismcts.ismcts` as they are
+    (``exploration``, ``win_weight``, ``exact_worlds``, ``policy``...): the knobs to tune a
+    search with.
     """
 
     def __init__(
         self, ruleset: Ruleset, seed: int = 0, *, iterations: int | None = None, ms: float | None = None,
-        **options: Any,
+        clock: Clock = cpu_clock, **options: Any,
     ) -> None:
         if iterations is None and ms is None:
             iterations = LEVELS["normal"]
@@ -43,13 +50,14 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.ms = ms
+        self.clock = clock
         self.options = {"policy": greedy_policy, **options}
         self.last: SearchResult | None = None
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         result = ismcts(
             view, self.rng, iterations=self.iterations,
-            time_limit=self.ms / 1000 if self.ms is not None else None, **self.options,
+            time_limit=self.ms / 1000 if self.ms is not None else None, clock=self.clock, **self.options,
         )
         self.last = result
         return self.rs.action_of[result.best]
