@@ -13,6 +13,7 @@ is handed.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from interpreter.core.actions import Action
@@ -23,6 +24,39 @@ from interpreter.search.ismcts import SearchResult, greedy_policy, ismcts
 
 #: Iterations per decision of each level (reproducible budgets).
 LEVELS = {"easy": 100, "normal": 1000, "hard": 5000}
+
+
+@dataclass(frozen=True, slots=True)
+class LevelTime:
+    """What a decision with a choice took at a level, in milliseconds: the CPU time of the
+    deciding thread and the wall clock, median and 90th percentile."""
+
+    cpu_median: float
+    cpu_p90: float
+    wall_median: float
+    wall_p90: float
+
+    def words(self) -> str:
+        """The time of a move as the start screen of ``rules play`` says it, from the CPU
+        figures: ``about 0.3 s a move, 9 in 10 within 0.6 s``."""
+        return f"about {_seconds(self.cpu_median)} a move, 9 in 10 within {_seconds(self.cpu_p90)}"
+
+
+def _seconds(ms: float) -> str:
+    """Milliseconds as seconds to one significant digit below a second, two above."""
+    return f"{ms / 1000:.{2 if ms >= 1000 else 1}g} s"
+
+
+#: What a decision with a choice took at each level: measured by ``benchmarks/bench_levels.py``
+#: (Schnapsen against ``greedy``, seed 1; the median of each figure over three runs) on the
+#: 2-core machine of docs/bots.md.  A faster machine takes less, a busy one more wall time.
+#: docs/bots.md shows these figures (a test says when it does not) and so does the start
+#: screen of ``rules play``.
+LEVEL_TIMES = {
+    "easy": LevelTime(cpu_median=40.4, cpu_p90=62.0, wall_median=40.7, wall_p90=63.4),
+    "normal": LevelTime(cpu_median=263.8, cpu_p90=530.7, wall_median=270.8, wall_p90=541.5),
+    "hard": LevelTime(cpu_median=1181.7, cpu_p90=2535.0, wall_median=1217.1, wall_p90=2538.6),
+}
 #: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
 OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool")
 
