@@ -14,7 +14,7 @@ for) on two clocks: the CPU time of the deciding thread (``time.thread_time``, w
 programs on the machine do not change) and the wall clock (``time.perf_counter``, what a
 person waits; above the CPU time when the machine is busy).  The figures in
 ``interpreter.play.bots.search_bot.LEVEL_TIMES`` (which docs/bots.md and the start screen of
-``rules play`` show) are this script's medians.
+``rules play`` show) are its figures with the defaults, each the median of three runs.
 
 Prints a table (or ``--json``) on stdout and progress on stderr.  Figures, never assertions:
 on a busy machine the wall figures grow, the CPU figures much less.
