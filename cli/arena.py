@@ -193,10 +193,13 @@ def table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
 
 
 def _timing_rows(named: Sequence[tuple[str, Timing | None]]) -> list[str]:
-    rows = [["ms per decision", "median", "p95", "decisions"]]
+    """Milliseconds per decision on the wall clock and in the deciding thread's CPU time."""
+    rows = [["ms per decision", "wall median", "p95", "CPU median", "p95", "decisions"]]
     for name, t in named:
-        rows.append([name, "-", "-", "0"] if t is None else [name, f"{t.median:.3f}", f"{t.p95:.3f}", f"{t.decisions:,}"])
-    return table(rows, [False, True, True, True])
+        rows.append([name, "-", "-", "-", "-", "0"] if t is None else [
+            name, f"{t.median:.3f}", f"{t.p95:.3f}", f"{t.cpu_median:.3f}", f"{t.cpu_p95:.3f}", f"{t.decisions:,}",
+        ])
+    return table(rows, [False, True, True, True, True, True])
 
 
 def arena_lines(run: Arena, s: PairingSummary, stop: Stopped | None) -> list[str]:

@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Label, Select, Static, Switch
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
 from interpreter.play import seatfacts as facts
+from interpreter.play.bots.search_bot import LEVEL_TIMES
 from interpreter.play.session import TableSession
 from interpreter.rules.resources import bundled_rulesets
 from cli.table.words import ruleset_choice
@@ -25,9 +26,9 @@ if TYPE_CHECKING:
 
 #: Opponents offered on the start screen: (label, seat kind).
 OPPONENTS = (
-    ("search bot, normal (about 0.2 s a move)", "search:normal"),
-    ("search bot, easy", "search:easy"),
-    ("search bot, hard (up to a second a move)", "search:hard"),
+    (f"search bot, normal ({LEVEL_TIMES['normal'].words()})", "search:normal"),  # measured: see LEVEL_TIMES
+    (f"search bot, easy ({LEVEL_TIMES['easy'].words()})", "search:easy"),
+    (f"search bot, hard ({LEVEL_TIMES['hard'].words()})", "search:hard"),
     ("greedy bot (fast, plays by rules of thumb)", "greedy"),
     ("random bot", "random"),
 )

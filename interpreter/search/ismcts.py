@@ -22,7 +22,8 @@ rollout's endgame once no card is left to draw -- was measured and lost deals ag
 play the way the opponent at the table does (``docs/bots.md``, "What was tried").
 
 Budgets: ``iterations`` (reproducible: the same seed gives the same choice) or
-``time_limit`` in seconds (for play against people).
+``time_limit`` in seconds of the searching thread's CPU time (:mod:`interpreter.search.clock`:
+the same on a busy machine as on an idle one, but never reproducible).
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from __future__ import annotations
 import bisect
 import math
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -39,6 +39,7 @@ from interpreter.engine.position import AUCTION, NAMING, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
+from interpreter.search.clock import Clock, cpu_clock
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.inference import informative_moves, model_weight
@@ -142,10 +143,13 @@ def ismcts(
     exact_worlds: int = 24,
     inference: float = 0.05,
     pool: int = 128,
+    clock: Clock | None = None,
 ) -> SearchResult:
     """Search from ``view`` and return the action to take (see the module docstring).
 
-    Exactly one of ``iterations`` and ``time_limit`` (seconds) bounds the search.  When at
+    Exactly one of ``iterations`` and ``time_limit`` bounds the search: ``time_limit`` is in
+    seconds of ``clock`` (default :func:`~interpreter.search.clock.cpu_clock`, the CPU time of
+    the calling thread), read before every iteration.  When at
     most ``exact_worlds`` worlds are consistent with the view, they are solved exactly instead
     (:func:`~interpreter.search.pimc.pimc`, an iteration being worth
     :data:`NODES_PER_ITERATION` solver positions), unless the first of them does not fit in
@@ -168,13 +172,14 @@ def ismcts(
         return SearchResult(best, {best: 0}, {best: 0.0}, 0, False)
     sampler = WorldSampler(view)
     side = view.rs.side_of(view.seat)
-    start = time.perf_counter()
+    now = clock if clock is not None else cpu_clock
+    start = now() if time_limit is not None else 0.0
     scale = scale_of(view.rs)
     if sampler.count <= exact_worlds:
         nodes = iterations * NODES_PER_ITERATION if iterations is not None else None
         solved = pimc(
             view, rng, worlds=exact_worlds, nodes=nodes, time_limit=time_limit, win_weight=win_weight,
-            scale=scale, sampler=sampler,
+            scale=scale, sampler=sampler, clock=now,
         )
         if solved is not None:
             return SearchResult(solved.best, {c: solved.worlds for c in solved.values}, solved.values, solved.worlds, True)
@@ -193,14 +198,14 @@ def ismcts(
         pool_deadline = start + time_limit / 4 if time_limit is not None else None
         total = 0.0
         for _ in range(size):
-            if pool_deadline is not None and time.perf_counter() >= pool_deadline:
+            if pool_deadline is not None and now() >= pool_deadline:
                 break
             drawn = sampler.sample(rng)
             total += model_weight(view, drawn, inference)
             states.append(drawn.state)
             cumulative.append(total)
     while done < budget:
-        if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
+        if deadline is not None and now() >= deadline:
             break
         if states:
             world = states[bisect.bisect_right(cumulative, rng.random() * cumulative[-1])].copy()

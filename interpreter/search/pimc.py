@@ -15,7 +15,8 @@ where it matters least: few cards left, so few guesses to make.  The search bot 
 it only once a world solves within its budget share, and tree search before that
 (:mod:`interpreter.search.ismcts`).
 
-A budget of solver *nodes* (reproducible) or of seconds bounds the work; the first world tells
+A budget of solver *nodes* (reproducible) or of seconds (CPU time of the searching thread, on
+:func:`~interpreter.search.clock.cpu_clock` or the ``clock`` given) bounds the work; the first world tells
 whether the method fits: if it cannot be solved within its share, :func:`pimc` gives up at
 once (returns ``None``) and the caller searches otherwise with what is left.
 """
@@ -23,11 +24,11 @@ once (returns ``None``) and the caller searches otherwise with what is left.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from interpreter.core.actions import DECLARE
 from interpreter.engine.views import SeatView
+from interpreter.search.clock import Clock, cpu_clock
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 
@@ -58,11 +59,13 @@ def pimc(
     scale: float = 1.0,
     sampler: WorldSampler | None = None,
     first_share: float = 0.05,
+    clock: Clock | None = None,
 ) -> PimcResult | None:
     """Solve up to ``worlds`` sampled worlds of ``view`` exactly; ``None`` if the first does
     not fit in its share of the budget.
 
-    ``nodes`` (solver positions in all; reproducible) or ``time_limit`` (seconds) bounds the
+    ``nodes`` (solver positions in all; reproducible) or ``time_limit`` (seconds of ``clock``,
+    by default the thread's CPU time) bounds the
     work: the first world may take ``first_share`` of it (or ``1 / count`` of it, when only
     ``count`` worlds are to be solved, but never more than half, so that a caller left with the
     decision still has time for it) -- if it cannot be solved within
@@ -77,7 +80,8 @@ def pimc(
         sampler = WorldSampler(view)
     count = min(worlds, max(1, int(sampler.count)))
     side = view.rs.side_of(view.seat)
-    deadline = time.perf_counter() + time_limit if time_limit is not None else None
+    now = clock if clock is not None else cpu_clock
+    deadline = now() + time_limit if time_limit is not None else None
     totals: dict[int, float] = {}
     won: dict[int, int] = {}
     used = solved = 0
@@ -86,12 +90,12 @@ def pimc(
         share_nodes = None if nodes is None else max(1, int((nodes - used) * part))
         share_time = None
         if deadline is not None:
-            share_time = (deadline - time.perf_counter()) * part
+            share_time = (deadline - now()) * part
             if share_time <= 0:
                 break
         world = sampler.sample(rng).state
         solver = Solver(side)
-        values = solver.move_values(world, node_limit=share_nodes, time_limit=share_time)
+        values = solver.move_values(world, node_limit=share_nodes, time_limit=share_time, clock=now)
         spent = sum(s.nodes for s in values.values())
         used += spent
         if any(not s.exact or s.value is None for s in values.values()):

@@ -48,7 +48,8 @@ count small, since a node costs microseconds in CPython:
   a table entry keeps the values of such moves, so a later pass does not make them again.
 
 The caller's state is never touched: the search runs on a copy.  A node limit and a time
-limit (checked every few thousand nodes) can stop a search; the :class:`Solution` then says
+limit (seconds of the searching thread's CPU time, or of the ``clock`` given: see
+:mod:`interpreter.search.clock`; checked every few thousand nodes) can stop a search; the :class:`Solution` then says
 ``exact=False`` and carries the bounds proved so far.  The table grows with the positions
 searched (a few hundred bytes each): a whole Sechsundsechzig deal can fill hundreds of
 thousands of entries, so a long time limit is also a memory limit to choose.
@@ -56,7 +57,6 @@ thousands of entries, so a long time limit is also a memory limit to choose.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -72,6 +72,7 @@ from interpreter.core.actions import (
 )
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
+from interpreter.search.clock import Clock, cpu_clock
 
 __all__ = ["Solution", "Solver", "move_values", "solve"]
 
@@ -163,6 +164,7 @@ class Solver:
         node_limit: int | None = None,
         time_limit: float | None = None,
         guess: int = 0,
+        clock: Clock | None = None,
     ) -> Solution:
         """The value of ``state`` for this solver's side and a best action (see :class:`Solution`).
 
@@ -173,7 +175,7 @@ class Solver:
         if state.phase == OVER:
             value = self._leaf(state)
             return Solution(value, None, 0, True, value, value)
-        run = _Run(self, state.copy(), node_limit, time_limit)
+        run = _Run(self, state.copy(), node_limit, time_limit, clock)
         return run.mtdf(guess)
 
     def move_values(
@@ -182,6 +184,7 @@ class Solver:
         *,
         node_limit: int | None = None,
         time_limit: float | None = None,
+        clock: Clock | None = None,
     ) -> dict[int, Solution]:
         """For every legal code of the actor, the solution of the position after it.
 
@@ -192,7 +195,7 @@ class Solver:
         """
         self._same_deal(state)
         work = state.copy()
-        run = _Run(self, work, node_limit, time_limit)
+        run = _Run(self, work, node_limit, time_limit, clock)
         out: dict[int, Solution] = {}
         unknown = Solution(None, None, 0, False, None, None)
         guess = 0
@@ -245,12 +248,15 @@ class _Run:
     CPython.
     """
 
-    def __init__(self, solver: Solver, state: DealState, node_limit: int | None, time_limit: float | None) -> None:
+    def __init__(
+        self, solver: Solver, state: DealState, node_limit: int | None, time_limit: float | None, clock: Clock | None,
+    ) -> None:
         self.solver = solver
         self.state = state
         self.order = _order_table(state)
-        deadline = time.perf_counter() + time_limit if time_limit is not None else None
-        self.arrange, self.root_pass, self.visit, self.count = _compile(solver, state, self.order, node_limit, deadline)
+        now = clock if clock is not None else cpu_clock
+        deadline = now() + time_limit if time_limit is not None else None
+        self.arrange, self.root_pass, self.visit, self.count = _compile(solver, state, self.order, node_limit, deadline, now)
 
     @property
     def nodes(self) -> int:
@@ -303,7 +309,7 @@ _RootPass = Callable[[list[int], int, bool], tuple[int, int]]
 
 
 def _compile(
-    solver: Solver, st: DealState, order: list[int], node_limit: int | None, deadline: float | None,
+    solver: Solver, st: DealState, order: list[int], node_limit: int | None, deadline: float | None, now: Clock,
 ) -> tuple[_Arrange, _RootPass, Callable[[], None], Callable[[], int]]:
     """Build the search functions over one working state.
 
@@ -332,7 +338,7 @@ def _compile(
         nonlocal check_at
         if node_limit is not None and nodes >= node_limit:
             raise _Stopped
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and now() >= deadline:
             raise _Stopped
         check_at = nodes + CHECK_EVERY
         if node_limit is not None and node_limit < check_at:
@@ -482,16 +488,18 @@ def solve(
     side: int | None = None,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    clock: Clock | None = None,
 ) -> Solution:
     """Solve ``state`` with all cards open: its value for match side ``side`` (the actor's by
     default) and a best action of the actor.
 
     The value is ``side``'s deal score minus the other match sides' scores together, with
     every seat of ``side`` maximising it and every other seat minimising it (see the module
-    docstring).  ``node_limit`` (positions) and ``time_limit`` (seconds) stop the search early;
+    docstring).  ``node_limit`` (positions) and ``time_limit`` (seconds of the thread's CPU
+    time, :mod:`interpreter.search.clock`) stop the search early;
     the :class:`Solution` then has ``exact=False``.  ``state`` is left as it was.
     """
-    return Solver(_default_side(state, side)).solve(state, node_limit=node_limit, time_limit=time_limit)
+    return Solver(_default_side(state, side)).solve(state, node_limit=node_limit, time_limit=time_limit, clock=clock)
 
 
 def move_values(
@@ -500,10 +508,11 @@ def move_values(
     side: int | None = None,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    clock: Clock | None = None,
 ) -> dict[int, Solution]:
     """For every legal code of the actor, the solution after it (value for ``side``, the
     actor's by default); ``{code: s.value for code, s in move_values(state).items()}`` is
     the value of each choice.  The limits are shared by all the codes (see
     :meth:`Solver.move_values`).  ``state`` is left as it was.
     """
-    return Solver(_default_side(state, side)).move_values(state, node_limit=node_limit, time_limit=time_limit)
+    return Solver(_default_side(state, side)).move_values(state, node_limit=node_limit, time_limit=time_limit, clock=clock)

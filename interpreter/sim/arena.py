@@ -103,24 +103,54 @@ def seat_roles(rs: Ruleset) -> list[tuple[int, ...]]:
     return [tuple(0 if rs.side_of(seat) == k else 1 for seat in range(seats)) for k in range(rs.side_count)]
 
 
+class DecisionTimes:
+    """Milliseconds of one bot's decisions on two clocks, as histograms: ``wall``, the time a
+    decision took on the wall clock (what a person at the table waits), and ``cpu``, the CPU
+    time of the thread that decided (what the bot itself spent: a busy machine -- other
+    programs, the other processes of the run -- adds to the wall time only)."""
+
+    __slots__ = ("wall", "cpu")
+
+    def __init__(self) -> None:
+        self.wall = LogHistogram()
+        self.cpu = LogHistogram()
+
+    @property
+    def count(self) -> int:
+        """Decisions timed."""
+        return self.wall.count
+
+    def add(self, wall: float, cpu: float) -> None:
+        """Count one decision's wall and CPU milliseconds."""
+        self.wall.add(wall)
+        self.cpu.add(cpu)
+
+    def merge(self, other: DecisionTimes) -> None:
+        """Add the decisions of ``other`` (another process's, say) to these."""
+        self.wall.merge(other.wall)
+        self.cpu.merge(other.cpu)
+
+
 class _Timed:
-    """An agent whose every decision is timed into a histogram (milliseconds, forced ones too)."""
+    """An agent whose every decision is timed on the wall clock and in the CPU time of its
+    thread (milliseconds, forced decisions too)."""
 
-    __slots__ = ("agent", "clock")
+    __slots__ = ("agent", "times")
 
-    def __init__(self, agent: Agent, clock: LogHistogram) -> None:
+    def __init__(self, agent: Agent, times: DecisionTimes) -> None:
         self.agent = agent
-        self.clock = clock
+        self.times = times
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
-        start = time.perf_counter_ns()
+        wall, cpu = time.perf_counter_ns(), time.thread_time_ns()
         action = self.agent.choose(view, legal)
-        self.clock.add((time.perf_counter_ns() - start) / 1e6)
+        cpu_end, wall_end = time.thread_time_ns(), time.perf_counter_ns()
+        self.times.add((wall_end - wall) / 1e6, (cpu_end - cpu) / 1e6)
         return action
 
 
 def play_assignments(
-    rs: Ruleset, a: Bot, b: Bot, spec: DealSpec, clocks: tuple[LogHistogram, LogHistogram] | None = None,
+    rs: Ruleset, a: Bot, b: Bot, spec: DealSpec, clocks: tuple[DecisionTimes, DecisionTimes] | None = None,
 ) -> list[tuple[int, ...]]:
     """Play one deal once per seat assignment (see :func:`seat_roles`); the match sides' deal
     scores of each play, in assignment order.  ``clocks`` receive A's and B's decision times."""
@@ -169,18 +199,27 @@ def outcome_of(index: int, scores: Sequence[Sequence[int]]) -> DealOutcome:
 
 @dataclass(frozen=True)
 class Timing:
-    """Milliseconds per decision of one bot: median, 95th percentile, and how many decisions."""
+    """Milliseconds per decision of one bot: the median and 95th percentile of the wall time,
+    the same of the CPU time of the deciding thread (``cpu_``), and how many decisions."""
 
     median: float
     p95: float
     decisions: int
+    cpu_median: float
+    cpu_p95: float
 
     @staticmethod
-    def of(clock: LogHistogram) -> Timing | None:
-        return Timing(clock.quantile(0.5), clock.quantile(0.95), clock.count) if clock.count else None
+    def of(times: DecisionTimes) -> Timing | None:
+        if not times.count:
+            return None
+        wall, cpu = times.wall, times.cpu
+        return Timing(wall.quantile(0.5), wall.quantile(0.95), times.count, cpu.quantile(0.5), cpu.quantile(0.95))
 
     def as_dict(self) -> dict[str, Any]:
-        return {"median": round(self.median, 4), "p95": round(self.p95, 4), "decisions": self.decisions}
+        return {
+            "median": round(self.median, 4), "p95": round(self.p95, 4),
+            "cpu_median": round(self.cpu_median, 4), "cpu_p95": round(self.cpu_p95, 4), "decisions": self.decisions,
+        }
 
 
 @dataclass(frozen=True)
@@ -236,7 +275,7 @@ class Pairing:
     b: int
     halves: list[int | None]
     nets: list[int | None]
-    clocks: tuple[LogHistogram, LogHistogram] = field(default_factory=lambda: (LogHistogram(), LogHistogram()))
+    clocks: tuple[DecisionTimes, DecisionTimes] = field(default_factory=lambda: (DecisionTimes(), DecisionTimes()))
     finished: int = 0
 
     def add(self, outcome: DealOutcome) -> None:
@@ -260,7 +299,7 @@ class _Chunk:
 class _ChunkResult:
     pairing: int
     outcomes: list[DealOutcome]
-    clocks: tuple[LogHistogram, LogHistogram]
+    clocks: tuple[DecisionTimes, DecisionTimes]
 
 
 class Arena:
@@ -407,7 +446,7 @@ class Arena:
 
     def timing(self, bot: int) -> Timing | None:
         """Milliseconds per decision of one bot, over every pairing it played in."""
-        clock = LogHistogram()
+        clock = DecisionTimes()
         for p in self.pairings:
             if p.a == bot:
                 clock.merge(p.clocks[0])
@@ -436,7 +475,7 @@ def _init_worker(source: str, allow_outside: bool, bots: list[Bot]) -> None:
 def _run_chunk(chunk: _Chunk) -> _ChunkResult:
     assert _worker is not None
     rs, bots = _worker
-    clocks = (LogHistogram(), LogHistogram())
+    clocks = (DecisionTimes(), DecisionTimes())
     outcomes = [
         outcome_of(spec.index, play_assignments(rs, bots[chunk.a], bots[chunk.b], spec, clocks)) for spec in chunk.deals
     ]

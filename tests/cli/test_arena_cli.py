@@ -36,6 +36,8 @@ def test_arena_json_names_its_inputs_and_figures() -> None:
     assert [o["won"] for o in report["outcomes"]] == [0, 0.5, 1, 1.5, 2]  # the five outcomes of a pair
     assert sum(o["deals"] for o in report["outcomes"]) == 10
     assert set(report["ms_per_decision"]) == {"a", "b"}
+    # wall and CPU milliseconds of each bot
+    assert list(report["ms_per_decision"]["a"]) == ["median", "p95", "cpu_median", "cpu_p95", "decisions"]
 
 
 def test_arena_text_shows_the_inputs_and_the_table() -> None:
@@ -46,7 +48,8 @@ def test_arena_text_shows_the_inputs_and_the_table() -> None:
     assert "A on side 0 (seats 0, 2), then side 1 (seats 1, 3)" in lines[1]
     assert any(line.startswith("deals won") and "of 12 played" in line for line in lines)
     assert any(line.startswith("units per deal") for line in lines)
-    assert lines[-3].startswith("ms per decision")
+    assert lines[-3].split() == ["ms", "per", "decision", "wall", "median", "p95", "CPU", "median", "p95", "decisions"]
+    assert lines[-2].startswith("greedy (A)") and len(lines[-2].split()) == 2 + 5
     assert out.stderr == ""
 
 
@@ -69,6 +72,7 @@ def test_tournament_json_rates_best_first() -> None:
     assert ratings[0]["interval"][0] < ratings[0]["rating"] < ratings[0]["interval"][1]
     assert [(p["a"], p["b"], p["plays"]) for p in report["pairings"]] == [("random", "greedy", 30)]
     assert set(report["ms_per_decision"]) == {"random", "greedy"}
+    assert set(report["ms_per_decision"]["greedy"]) == {"median", "p95", "cpu_median", "cpu_p95", "decisions"}
 
 
 def test_tournament_text_ranks_the_bots() -> None:

@@ -20,7 +20,7 @@ from interpreter.play.runner import play_deal
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.arena import (
-    Arena, arena, deal_specs, outcome_of, play_assignments, seat_roles, tournament,
+    Arena, DecisionTimes, Timing, arena, deal_specs, outcome_of, play_assignments, seat_roles, tournament,
 )
 
 RULESETS = ["schnapsen", "sechsundsechzig", "north-american-4", "north-american-3", "north-american-2"]
@@ -121,6 +121,25 @@ def test_greedy_beats_random() -> None:
     assert s.win_interval is not None and s.win_interval[0] > 0.5
     assert s.net_interval is not None and s.net_interval[0] > 0
     assert s.a_timing is not None and s.a_timing.decisions > 0 and s.a_timing.median <= s.a_timing.p95
+    assert s.a_timing.cpu_median <= s.a_timing.cpu_p95
+
+
+def test_a_decision_is_timed_on_the_wall_and_in_cpu_time() -> None:
+    """Each decision counts once on each clock; the quantiles of each come from their own
+    histogram (bins 1% wide, so within half a per cent of the values)."""
+    times = DecisionTimes()
+    for wall, cpu in [(4.0, 1.0), (4.0, 1.0), (8.0, 2.0)]:  # a busy machine: the wall time is 4 times the CPU time
+        times.add(wall, cpu)
+    more = DecisionTimes()
+    more.add(8.0, 2.0)
+    times.merge(more)
+    t = Timing.of(times)
+    assert t is not None and t.decisions == 4 and times.cpu.count == 4
+    # medians of 4 values: the mean of the 2nd and 3rd, (4 + 8) / 2 and (1 + 2) / 2
+    assert t.median == pytest.approx(6.0, rel=0.005) and t.cpu_median == pytest.approx(1.5, rel=0.005)
+    assert t.p95 == pytest.approx(8.0, rel=0.005) and t.cpu_p95 == pytest.approx(2.0, rel=0.005)
+    assert list(t.as_dict()) == ["median", "p95", "cpu_median", "cpu_p95", "decisions"]
+    assert Timing.of(DecisionTimes()) is None
 
 
 @pytest.mark.parametrize("name", ["schnapsen", "north-american-4"])

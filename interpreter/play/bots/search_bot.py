@@ -1,24 +1,62 @@
 """The ``search`` seat kind: information-set Monte Carlo tree search from the seat's view.
 
 ``search`` plays at the ``normal`` level; ``search:easy``, ``search:hard`` pick a level, and
-``search:iters=2000`` or ``search:ms=200`` set the budget per decision directly (iterations
-are reproducible -- the same seed gives the same moves -- milliseconds are not, since they
-depend on the machine).  The search itself is :func:`interpreter.search.ismcts.ismcts`; the
-bot only ever sees the view it is handed.
+``search:iters=2000`` or ``search:ms=200`` set the budget per decision directly.  Iterations
+are reproducible -- the same seed gives the same moves; the levels are iteration budgets.
+Milliseconds are not: they count the CPU time of the thread that decides
+(:mod:`interpreter.search.clock`), so a busy machine does not shorten a search, but how many
+iterations they buy still varies from decision to decision and from machine to machine.  The
+search itself is :func:`interpreter.search.ismcts.ismcts`; the bot only ever sees the view it
+is handed.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from interpreter.core.actions import Action
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
+from interpreter.search.clock import Clock, cpu_clock
 from interpreter.search.ismcts import SearchResult, greedy_policy, ismcts
 
 #: Iterations per decision of each level (reproducible budgets).
 LEVELS = {"easy": 100, "normal": 1000, "hard": 5000}
+
+
+@dataclass(frozen=True, slots=True)
+class LevelTime:
+    """What a decision with a choice took at a level, in milliseconds: the CPU time of the
+    deciding thread and the wall clock, median and 90th percentile."""
+
+    cpu_median: float
+    cpu_p90: float
+    wall_median: float
+    wall_p90: float
+
+    def words(self) -> str:
+        """The time of a move as the start screen of ``rules play`` says it, from the CPU
+        figures: ``about 0.3 s a move, 9 in 10 within 0.6 s``."""
+        return f"about {_seconds(self.cpu_median)} a move, 9 in 10 within {_seconds(self.cpu_p90)}"
+
+
+def _seconds(ms: float) -> str:
+    """Milliseconds as seconds to one significant digit below a second, two above."""
+    return f"{ms / 1000:.{2 if ms >= 1000 else 1}g} s"
+
+
+#: What a decision with a choice took at each level: measured by ``benchmarks/bench_levels.py``
+#: (Schnapsen against ``greedy``, seed 1; the median of each figure over three runs) on the
+#: 2-core machine of docs/bots.md.  A faster machine takes less, a busy one more wall time.
+#: docs/bots.md shows these figures (a test says when it does not) and so does the start
+#: screen of ``rules play``.
+LEVEL_TIMES = {
+    "easy": LevelTime(cpu_median=40.4, cpu_p90=62.0, wall_median=40.7, wall_p90=63.4),
+    "normal": LevelTime(cpu_median=263.8, cpu_p90=530.7, wall_median=270.8, wall_p90=541.5),
+    "hard": LevelTime(cpu_median=1181.7, cpu_p90=2535.0, wall_median=1217.1, wall_p90=2538.6),
+}
 #: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
 OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool")
 
@@ -26,13 +64,16 @@ OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "
 class SearchBot:
     """ISMCTS within a budget of iterations or milliseconds per decision (seeded).
 
-    ``options`` go to :func:`~interpreter.search.ismcts.ismcts` as they are (``exploration``,
-    ``win_weight``, ``exact_worlds``, ``policy``...): the knobs to tune a search with.
+    ``ms`` is counted on ``clock`` in milliseconds: by default the CPU time of the thread that
+    calls :meth:`choose` (:func:`~interpreter.search.clock.cpu_clock`); a test may give a clock
+    of its own.  ``options`` go to :func:`~interpreter.search.ismcts.ismcts` as they are
+    (``exploration``, ``win_weight``, ``exact_worlds``, ``policy``...): the knobs to tune a
+    search with.
     """
 
     def __init__(
         self, ruleset: Ruleset, seed: int = 0, *, iterations: int | None = None, ms: float | None = None,
-        **options: Any,
+        clock: Clock = cpu_clock, **options: Any,
     ) -> None:
         if iterations is None and ms is None:
             iterations = LEVELS["normal"]
@@ -43,13 +84,14 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.ms = ms
+        self.clock = clock
         self.options = {"policy": greedy_policy, **options}
         self.last: SearchResult | None = None
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         result = ismcts(
             view, self.rng, iterations=self.iterations,
-            time_limit=self.ms / 1000 if self.ms is not None else None, **self.options,
+            time_limit=self.ms / 1000 if self.ms is not None else None, clock=self.clock, **self.options,
         )
         self.last = result
         return self.rs.action_of[result.best]
