@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
@@ -235,26 +236,44 @@ class TableScreen(Screen[None]):
             view = s.view(self.me)
             legal = s.legal()
             drawn = [c for c in view.hand if c not in self.hand_after] if self.hand_after is not None else []
-            if len(drawn) == 1:
-                self.note(f"you drew {facts.card_text(drawn[0])}")
+            drew = f"you drew {facts.card_text(drawn[0])}" if len(drawn) == 1 else ""
             self.hand_after = None
             if len(legal) == 1:
-                # the card stays in view with its trick until the person's next move, as the note does
-                self.message = f"only one move: {facts.describe_action(view, legal[0])} (played for you)"
+                # the card stays in view with its trick until the person's next move, as the note
+                # does (which replaces the note of a move played for them before: its trick is gone)
+                forced = f"only one move: {facts.describe_action(view, legal[0])} (played for you)"
+                self.message = f"{drew}; {forced}" if drew else forced
                 named = bool(render.points_shown(view, s.practice)) or not isinstance(legal[0], Play)  # the log outlives the trick
                 self.log_line(f"({facts.describe_action(view, legal[0]) + ': ' if named else ''}your only move, played for you)", of_move=True)
-                self.play(legal[0], confirmed=True, keep_notes=True)
+                # the table as it stands first (the trick just taken in view), then the move
+                # after the pause a bot's move takes, so that the person sees both
+                self.refresh_table()
+                self.after_pause(lambda: self.play_forced(legal[0]))
                 return
+            if drew:
+                self.note(drew)
             self.refresh_table()
             return
         if s.bot_step():
             self.refresh_table()
-            if self.bot_delay > 0:
-                self.set_timer(self.bot_delay, self.advance)
-            else:
-                self.call_later(self.advance)
+            self.after_pause(self.advance)
             return
         self.refresh_table()  # another person's turn (hot seat is not offered by this table)
+
+    def after_pause(self, then: Callable[[], object]) -> None:
+        """``then`` after the pause between two moves (``--bot-delay``), so each card is seen to land."""
+        if self.bot_delay > 0:
+            self.set_timer(self.bot_delay, then)
+        else:
+            self.call_later(then)
+
+    def play_forced(self, action: Action) -> None:
+        """The person's only legal move, played for them after the pause -- if it still is
+        their only move (a key pressed in the pause may have played it already)."""
+        s = self.session
+        if cast("TableApp", self.app).leaving or s.human_to_act() != self.me or s.legal() != [action]:
+            return
+        self.play(action, confirmed=True, keep_notes=True, keep_trick=True)
 
     def after_summary(self, _: None = None) -> None:
         s = self.session
@@ -270,8 +289,10 @@ class TableScreen(Screen[None]):
         self.advance()
 
     # ------------------------------------------------------------------ the person's moves
-    def play(self, action: Action, *, confirmed: bool = False, keep_notes: bool = False) -> None:
-        """The person's move: confirmed first if it costs points by surprise, explained if illegal."""
+    def play(self, action: Action, *, confirmed: bool = False, keep_notes: bool = False, keep_trick: bool = False) -> None:
+        """The person's move: confirmed first if it costs points by surprise, explained if illegal.
+        ``keep_trick``: a move played for the person leaves the trick just taken in view (it
+        is not their move: it stays until a newer trick is taken or they move)."""
         s = self.session
         if s.human_to_act() != self.me:
             return
@@ -285,7 +306,8 @@ class TableScreen(Screen[None]):
             self.app.push_screen(ConfirmScreen(warning), answered)
             return
         gathered = (self.just_played, self.taker)
-        self.just_played, self.taker = [], None  # the person has seen the trick before: it is gathered now
+        if not keep_trick:
+            self.just_played, self.taker = [], None  # the person has seen the trick before: it is gathered now
         try:
             s.act(action)
         except IllegalActionError as exc:

@@ -505,3 +505,61 @@ def test_the_person_doubles_with_k_when_asked(tmp_path: Path) -> None:
         if asked:
             break
     assert asked, "in 12 deals seat 2 always doubled"
+
+
+
+def test_a_trick_is_drawn_before_a_move_played_for_the_person_gathers_it(tmp_path: Path, monkeypatch: Any) -> None:
+    """docs/play.md: the trick just taken stays in view until the person's next move.  A move
+    played for the person (their only legal one) is no move of theirs, so every trick of a
+    deal is drawn on the table with who took it -- also when the person's own card took it
+    and their next card, the last of the hand, is led for them at once.  Deals are played
+    until that has happened in each game (the cards are the same for the same seed)."""
+    from cli.table import render
+    from interpreter.engine.views import completed_tricks
+
+    drawn: set[tuple[Any, ...]] = set()
+    centre = render.centre
+
+    def drawing(view: Any, just_played: Any = (), taker: int | None = None) -> Any:
+        if just_played and taker is not None:
+            drawn.add(tuple(just_played))
+        return centre(view, just_played, taker)
+
+    monkeypatch.setattr(render, "centre", drawing)
+
+    for ruleset, seed in (("north-american-2", 11), ("north-american-4", 2)):
+        seen = {"deals": 0, "taken_then_led_for_me": 0}
+
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            for _ in range(3000):
+                await settle(pilot)
+                if isinstance(app.screen, StartScreen):
+                    return
+                if isinstance(app.screen, DealSummary):
+                    screen = table(app)
+                    view = screen.session.view(screen.me)
+                    tricks = completed_tricks(view.rs, view.history_codes, len(view.sitting_out))
+                    for trick in tricks:
+                        assert trick in drawn, f"the trick {trick} was gathered before it was drawn"
+                    seen["deals"] += 1
+                    # the person's card took the last trick but one, and the person led the last
+                    if len(tricks) >= 2 and tricks[-2][-1][0] == screen.me and tricks[-1][0][0] == screen.me:
+                        seen["taken_then_led_for_me"] += 1
+                        return
+                    await pilot.press("enter")
+                    continue
+                if isinstance(app.screen, ConfirmScreen):
+                    await pilot.press("n")
+                    continue
+                screen = table(app)
+                session = screen.session
+                if session.human_to_act() != screen.me:
+                    continue
+                legal = session.legal()
+                choice = next((a for a in legal if isinstance(a, Play)), next((a for a in legal if not isinstance(a, (Marry, Declare))), legal[0]))
+                await pilot.press(key_for(app, choice))
+            raise AssertionError("the match did not end")
+
+        run(test, TableOptions(ruleset, "random", seed, False, tmp_path / f"{ruleset}.yaml", 0.0))
+        assert seen["taken_then_led_for_me"] == 1, (ruleset, seen)
