@@ -144,9 +144,17 @@ def match_line(rs: Ruleset, me: int, scores: Sequence[int]) -> str:
 
 # --------------------------------------------------------------------------- the deal so far
 def marriage_value(view: SeatView, suit: str) -> int:
-    """What a marriage in ``suit`` is worth now (the trump marriage more)."""
+    """What a marriage in ``suit`` is worth now (the trump marriage more), as the engine
+    scores it: a marriage led when the card led fixes trump makes its own suit trump."""
     values = view.rs.marriage.values
-    return values.trump if suit == view.trump else values.plain
+    return values.trump if suit == view.trump or lead_fixes_trump(view) else values.plain
+
+
+def lead_fixes_trump(view: SeatView) -> bool:
+    """Whether the card led now makes its suit trump, as the engine plays it: no trump yet,
+    no card on the table, ``trump.selection: first_card_led``, and no contract or moon
+    played without trump (:func:`without_trump`)."""
+    return view.trump is None and not view.trick and view.rs.tables.lead_trump and not without_trump(view)
 
 
 def announcements(view: SeatView, *, symbols: bool = True) -> list[str]:

@@ -563,3 +563,38 @@ def test_a_trick_is_drawn_before_a_move_played_for_the_person_gathers_it(tmp_pat
 
         run(test, TableOptions(ruleset, "random", seed, False, tmp_path / f"{ruleset}.yaml", 0.0))
         assert seen["taken_then_led_for_me"] == 1, (ruleset, seen)
+
+
+def test_the_marriage_question_states_what_the_engine_will_score(tmp_path: Path) -> None:
+    """North American four-handed: the first card led makes its suit trump, so a marriage led
+    first is a trump marriage, 40 (``marriage.values.trump``), not 20.  In the PP family's
+    bid of 6 (house/pp-sixty-six, ``moon.trump: none``) there is no trump: the same marriage
+    is plain, 20.  The person (seat 0, first to bid) bids the top bid, which nobody can
+    overbid, and presses the king of a marriage; after y the engine has scored what was asked."""
+    for name, bid, worth in (("north-american-4", 5, 40), ("house/pp-sixty-six", 6, 20)):
+        rs = load_ruleset(name)
+        assert (rs.marriage.values.plain, rs.marriage.values.trump) == (20, 40)
+
+        def marriage_king(state: Any) -> Any:
+            hand = state.hand(0)
+            return next((c for c in hand if c.rank == "K" and any(q.rank == "Q" and q.suit == c.suit for q in hand)), None)
+
+        seed = a_seed_where_seat_0_leads_with(name, lambda st: marriage_king(st) is not None)
+        king = marriage_king(Match(rs, seed).next_deal())
+
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            await settle(pilot)
+            screen = table(app)
+            await pilot.press(str(bid))
+            await settle(pilot, 12)
+            assert screen.session.view(0).declarer == 0 and screen.session.human_to_act() == 0
+            await pilot.press(key_for(app, Play(king)))
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen)
+            assert f"Announce {worth} in {facts.suit_text(king.suit)} and lead {facts.card_text(king)}?" in app.screen.question
+            await pilot.press("y")
+            await settle(pilot)
+            assert screen.session.view(0).public.meld[0] == worth
+
+        run(test, options(name, tmp_path, seed=seed))
