@@ -63,7 +63,7 @@ class TableApp(App[None]):
     #centre { height: auto; border: round $accent; padding: 0 1; min-height: 5; }
     #info { height: auto; margin-top: 1; }
     #log { width: 2fr; border: round $panel; overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1; }
-    #status { height: 2; padding: 0 1; }
+    #status { height: auto; min-height: 2; padding: 0 1; }
     #hand { height: 3; padding: 0 1; }
     #actions { height: 1; padding: 0 1; }
     #hand Button, #actions Button { margin-right: 1; min-width: 5; }

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 from textual.widgets.button import ButtonVariant
 
-from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.views import SeatView
@@ -22,7 +22,7 @@ from interpreter.play.runner import ActionTaken, DealEnded, Event, TrickDone
 from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
-from cli.table.words import ACTION_KEYS, action_label, claim_question, one_marriage, your_turn
+from cli.table.words import ACTION_KEYS, action_label, claim_question, going_out, one_marriage, your_turn
 
 if TYPE_CHECKING:
     from cli.table.app import TableApp
@@ -174,12 +174,7 @@ class TableScreen(Screen[None]):
             status.append("The deal is over")
         elif legal:
             status.append("Your turn: " + your_turn(view, legal), style="bold green")
-            if any(isinstance(a, Declare) for a in legal) and any(isinstance(a, Continue) for a in legal):
-                mine = s.rs.side_of(self.me)
-                if mine in render.points_shown(view, s.practice):
-                    status.append(f" — you may go out now: declare {s.rs.claim.target} (you have {view.card_points[mine]}) or continue")
-                else:
-                    status.append(f" — declare now if you have {s.rs.claim.target}, or continue")
+            status.append(going_out(view, legal, s.practice))
         else:
             actor = s.actor()
             status.append(f"{facts.seat_name(view, actor)} to play…" if actor is not None else "")

@@ -50,6 +50,28 @@ def your_turn(view: SeatView, legal: list[Action]) -> str:
     return "choose"
 
 
+def going_out(view: SeatView, legal: list[Action], practice: bool) -> str:
+    """The words after "Your turn: ..." when the rules offer to go out now (a declaration and
+    a continue among the legal moves), else ``""``.  Declaring is suggested only where it can
+    stand: where the table counts, when the count reaches the target; where the person keeps
+    count, unless their side has no trick yet and what counts without one falls short (then
+    nothing is hidden by saying so)."""
+    if Declare() not in legal or Continue() not in legal:
+        return ""
+    target = view.rs.claim.target
+    pending = sum(facts.pending_meld(view, s) for s in view.sides[view.public.side_index[view.seat]])
+    if view.rs.side_of(view.seat) in render.points_shown(view, practice):
+        have = facts.claim_points(view)
+        if have >= target:
+            return f" — you may go out now: declare {target} (you have {have}) or continue"
+        later = f" (+{pending} once your side wins a trick)" if pending else ""
+        return f" — you have {have} of {target}{later}: too few to declare, continue (n)"
+    if facts.claim_cannot_stand(view):
+        later = f" (your {pending} count once your side wins a trick)" if pending else ""
+        return f" — no trick yet: too few to declare{later}, continue (n)"
+    return f" — declare now if you have {target}, or continue"
+
+
 def rules_in_brief(rs: Ruleset) -> str:
     """Two lines of the rules a player needs at the table: target, marriages, match."""
     parts = []

@@ -282,6 +282,16 @@ def _have(view: SeatView) -> str:
     return f"{claim_points(view)} of {view.rs.claim.target}{later}"
 
 
+def claim_cannot_stand(view: SeatView) -> bool:
+    """Whether a declaration by this seat now is sure to fall short, from what the seat sees
+    without keeping count: its side has taken no trick, so its count is only what counts
+    without one (marriages that need no trick, cards it laid away), and that is below the
+    target."""
+    side = _side_index(view)[view.seat]
+    no_trick = not any(view.public.tricks[s] for s in view.sides[side])
+    return no_trick and claim_points(view) < view.rs.claim.target
+
+
 def decision_line(view: SeatView, legal: Sequence[Action]) -> str | None:
     """What an in-between choice is about, when the rules offer one: going out right after a
     marriage (``you may go out now: declare (you have 20 of 66) or continue``), or the moment

@@ -130,15 +130,19 @@ def test_four_handed_auction_and_play_by_keys(tmp_path: Path) -> None:
 
 
 def test_a_wrong_claim_asks_first_and_costs_what_the_rules_say(tmp_path: Path) -> None:
-    """After a first-lead marriage (20, pending: no trick yet) Schnapsen offers declare or
-    continue.  Declaring then is a false claim: the opponent, with no trick, scores 3.
-    Schnapsen players keep count in their heads, so the table asks before every claim
-    without saying the count; in practice mode it counts, and says why the claim is wrong."""
+    """After a first-lead marriage (20, or 40 in trumps, pending: no trick yet) Schnapsen
+    offers declare or continue.  Declaring then is a false claim: the opponent, with no trick, scores 3.  The
+    status line does not suggest it: with no trick the side's count is 0 for all to see, so
+    it says so and offers to continue.  Schnapsen players keep count in their heads, so the
+    table asks before every claim without saying the count; in practice mode it counts, and
+    says why the claim is wrong."""
     rs = load_ruleset("schnapsen")
     seed = a_seed_where_seat_0_leads_with("schnapsen", lambda st: any(isinstance(a, Marry) for a in st.legal_actions()))
     first = Match(rs, seed).next_deal()
     marriage = next(a for a in first.legal_actions() if isinstance(a, Marry))
     assert rs.claim.false_points.opponent_without_trick == 3 and rs.info.review_own_tricks == "last_trick"
+    assert rs.marriage.values.plain == 20 and rs.marriage.values.trump == 40
+    worth = 40 if marriage.card.suit == first.trump_suit() else 20
 
     for practice, said in ((False, ("If you have fewer, the other side scores 2 game points (3 if it has no trick yet)",)), (True, ("you have 0 points", "fewer than 66"))):
 
@@ -149,10 +153,13 @@ def test_a_wrong_claim_asks_first_and_costs_what_the_rules_say(tmp_path: Path) -
             screen.play(marriage)  # the marriage's button, as a click would
             await settle(pilot)
             text = screen_text(app)
+            text = " ".join(text.split())  # a long status line wraps
+            assert "declare now" not in text and "go out now" not in text, "a claim that cannot stand is suggested"
             if practice:  # the table counts: it says the count
-                assert "you may go out now: declare 66 (you have 0) or continue" in text
-            else:  # the person counts: no count, and no word that sounds like advice
-                assert "declare now if you have 66, or continue" in text and "(you have" not in text
+                assert f"you have 0 of 66 (+{worth} once your side wins a trick): too few to declare, continue (n)" in text
+            else:  # the person counts: only what everybody sees, that their side has no trick
+                assert f"no trick yet: too few to declare (your {worth} count once your side wins a trick), continue (n)" in text
+                assert "(you have" not in text
             await pilot.press("d")
             await settle(pilot)
             assert isinstance(app.screen, ConfirmScreen)
