@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -13,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 from textual.widgets.button import ButtonVariant
 
-from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.views import SeatView
@@ -22,7 +23,7 @@ from interpreter.play.runner import ActionTaken, DealEnded, Event, TrickDone
 from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
-from cli.table.words import ACTION_KEYS, action_label, claim_question, going_out, one_marriage, your_turn
+from cli.table.words import ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, one_marriage, unused_key, your_turn
 
 if TYPE_CHECKING:
     from cli.table.app import TableApp
@@ -293,12 +294,14 @@ class TableScreen(Screen[None]):
             return
         view = s.view(self.me)
         warning = claim_question(view, action, s.practice)
-        if warning and not confirmed:
+        closing = close_question(view, action)
+        if (warning or closing) and not confirmed:
 
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.play(action, confirmed=True)
-            self.app.push_screen(ConfirmScreen(warning), answered)
+            asked = ConfirmScreen(warning) if warning else ConfirmScreen(closing or "", "Close", "Do not close")
+            self.app.push_screen(asked, answered)
             return
         gathered = (self.just_played, self.taker)
         if not keep_trick:
@@ -320,6 +323,29 @@ class TableScreen(Screen[None]):
     def note(self, text: str) -> None:
         """Tell the person something on the status line, until their next move."""
         self.message = f"{self.message}; {text}" if self.message else text
+
+    def nothing_done(self, key: str, why: str = "") -> None:
+        """A key that did nothing: say so briefly on the status line, with the keys that do."""
+        s = self.session
+        if s.state is None:
+            return
+        self.message = unused_key(s.view(self.me), key, s.legal() if s.human_to_act() == self.me else [], why)
+        self.refresh_table()
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that no binding takes (bindings are looked up after this handler):
+        said to do nothing, rather than ignored in silence.  Hint and undo outside practice
+        mode are bound but switched off (:meth:`check_action`), so they come here too, and
+        their actions say what they are for."""
+        char = event.character
+        if char is None or not event.is_printable or char.isspace() or event.key in self.active_bindings:
+            return
+        event.stop()
+        switched_off = [b.action for b in self.BINDINGS if isinstance(b, Binding) and b.key == event.key and b.action in ("hint", "undo")]
+        if switched_off:
+            getattr(self, f"action_{switched_off[0]}")()
+        else:
+            self.nothing_done(char)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button
@@ -357,6 +383,8 @@ class TableScreen(Screen[None]):
         elif legal:
             self.message = f"illegal: {self.session.explain(Play(c)) or 'not now'}"
             self.refresh_table()
+        else:
+            self.nothing_done(str(render.sorted_hand(self.session.view(self.me)).index(c) + 1))
 
     def action_card(self, k: int) -> None:
         """A number key: the k-th card of the hand -- or, in the auction, a bid of k."""
@@ -382,9 +410,13 @@ class TableScreen(Screen[None]):
         hand = render.sorted_hand(self.session.view(self.me))
         if 1 <= k <= len(hand):
             self.play_card(hand[k - 1])
+        else:
+            self.nothing_done(str(k), f"you hold {len(hand)} card{'s' if len(hand) != 1 else ''}")
 
     def action_kind(self, name: str) -> None:
+        kind = next(k for k in ACTION_KEYS if k.__name__ == name)
         if self.session.human_to_act() != self.me:
+            self.nothing_done(ACTION_KEYS[kind])
             return
         matching = [a for a in self.session.legal() if type(a).__name__ == name]
         if len(matching) == 1 or one_marriage(matching):
@@ -392,19 +424,24 @@ class TableScreen(Screen[None]):
         elif matching:
             self.message = "which one? " + ", ".join(action_label(self.session.rs, a) for a in matching) + " — click it"
             self.refresh_table()
+        else:  # why not, in the engine's words, where the move needs no card to name
+            why = self.session.explain(kind()) if kind in (Close, CloseBeforeDraw, Exchange, Declare, Continue, Pass) else None
+            self.nothing_done(ACTION_KEYS[kind], f"{KEY_WORDS[kind]}: not now ({why})" if why else f"no {KEY_WORDS[kind]} now")
 
     def action_marry_second(self) -> None:
         """M: the marriage led with its second card (the queen), where m leads the king."""
         if self.session.human_to_act() != self.me:
             return
-        marriages = [a for a in self.session.legal() if isinstance(a, Marry)]
+        marriages = [a for a in self.session.legal() if isinstance(a, Marry)] if self.session.human_to_act() == self.me else []
         if one_marriage(marriages):
             self.play(marriages[-1])
+        else:
+            self.nothing_done("M", "no marriage to lead now" if self.session.human_to_act() == self.me else "")
 
     def action_hint(self) -> None:
         s = self.session
         if not s.practice:
-            self.message = "hints are for practice mode (rules play --practice)"
+            self.message = unused_key(s.view(self.me), "h", s.legal() if s.human_to_act() == self.me else [], "hints are for practice mode (rules play --practice)")
         elif s.human_to_act() == self.me:
             best = s.hint(self.me)
             self.message = f"hint: the search bot would {facts.describe_action(s.view(self.me), best)}"
@@ -413,7 +450,7 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         s = self.session
         if not s.practice:
-            self.message = "undo is for practice mode (rules play --practice)"
+            self.message = unused_key(s.view(self.me), "u", s.legal() if s.human_to_act() == self.me else [], "undo is for practice mode (rules play --practice)")
         elif s.undo():
             self.just_played, self.taker = [], None
             self.message = "took back your last move"

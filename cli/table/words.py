@@ -143,6 +143,51 @@ def claim_question(view: SeatView, action: Action, practice: bool) -> str | None
     )
 
 
+def close_question(view: SeatView, action: Action) -> str | None:
+    """What to ask before closing the talon (it cannot be taken back): what closing means and,
+    from ``closing.fail_points``, what failing costs; ``None`` for any other move."""
+    if not isinstance(action, (Close, CloseBeforeDraw)):
+        return None
+    rs = view.rs
+    fail = rs.closing.fail_points
+    when = "when you close" if fail.basis == "at_close" else "at the end"
+    cost = facts.score_words(rs, fail.base) + (f" ({fail.no_trick} if it has no trick {when})" if fail.no_trick != fail.base else "")
+    before = " now, before the draw" if isinstance(action, CloseBeforeDraw) else ""
+    return (
+        f"Close the talon{before}? Nobody draws any more, and you must reach {rs.claim.target}: "
+        f"if you do not, the other side scores {cost}. A closed talon stays closed.\n\n(n: do not close)"
+    )
+
+
+#: What each key of :data:`ACTION_KEYS` does, in a word or two, for the list of keys in use.
+KEY_WORDS = {Marry: "marry", Exchange: "exchange", Close: "close", CloseBeforeDraw: "close before the draw", Declare: "declare",
+             Continue: "continue", Pass: "pass", Double: "double", Redouble: "redouble"}
+
+
+def keys_now(view: SeatView, legal: Sequence[Action]) -> str:
+    """The keys that do something now: ``1-5 a card, m marry, c close; ? help, q save and quit``
+    (while another player is to move, only the last two)."""
+    keys: list[str] = []
+    if any(isinstance(a, NameTrump) for a in legal):
+        keys.append(f"1-{len(view.rs.deck.suits)} a suit")
+    elif any(isinstance(a, (Play, Marry, Discard)) for a in legal):
+        keys.append(("1" if len(view.hand) == 1 else f"1-{len(view.hand)}") + " a card")
+    bids = [a.amount for a in legal if isinstance(a, Bid)]
+    if bids:
+        keys.append(", ".join(map(str, bids)) + (" a bid" if len(bids) == 1 else " bids"))
+    for kind, word in KEY_WORDS.items():
+        if any(type(a) is kind for a in legal):
+            keys.append(f"{ACTION_KEYS[kind]} {word}")
+    return ", ".join(keys) + ("; " if keys else "") + "? help, q save and quit"
+
+
+def unused_key(view: SeatView, key: str, legal: Sequence[Action], why: str = "") -> str:
+    """The status line's word on a key that did nothing: ``z: no use now -- keys now: ...``."""
+    if not legal and view.actor is not None and view.actor != view.seat:
+        why = why or f"{facts.seat_name(view, view.actor)} to play"
+    return f"{key}: {why or 'no use now'} — keys now: {keys_now(view, legal)}"
+
+
 def one_marriage(actions: Sequence[Action]) -> bool:
     """Whether ``actions`` are all marriages of one suit (its king or its queen led)."""
     suits = {a.card.suit if isinstance(a, Marry) else None for a in actions}

@@ -142,6 +142,13 @@ def match_line(rs: Ruleset, me: int, scores: Sequence[int]) -> str:
     return f"match to {rs.match.target}: " + ", ".join(f"{side_name(rs, me, s)} {scores[s]}" for s in order)
 
 
+def score_words(rs: Ruleset, amount: int) -> str:
+    """An amount of the deal's score in the ruleset's own word (``scoring.method``):
+    ``2 game points``, ``1 game point``, ``3 units``."""
+    word = "game point" if rs.scoring.method == "game_points" else "unit"
+    return f"{amount} {word}{'' if abs(amount) == 1 else 's'}"
+
+
 # --------------------------------------------------------------------------- the deal so far
 def marriage_value(view: SeatView, suit: str) -> int:
     """What a marriage in ``suit`` is worth now (the trump marriage more), as the engine

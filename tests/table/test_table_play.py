@@ -14,7 +14,7 @@ from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
 from cli.table.screen import TableScreen
 from cli.table.start import StartScreen
 from interpreter import Match, load_ruleset
-from interpreter.core.actions import Continue, Declare, Marry, Play
+from interpreter.core.actions import Close, Continue, Declare, Marry, Play
 from interpreter.play import seatfacts as facts
 from interpreter.play.record import load_record, replay
 from interpreter.play.session import resume
@@ -605,3 +605,58 @@ def test_the_marriage_question_states_what_the_engine_will_score(tmp_path: Path)
             assert screen.session.view(0).public.meld[0] == worth
 
         run(test, options(name, tmp_path, seed=seed))
+
+
+def test_closing_the_talon_asks_first(tmp_path: Path) -> None:
+    """c sits next to x, and a closed talon stays closed: the table asks first (n keeps it
+    open, y closes), saying what failing costs in Schnapsen (``closing.fail_points``: 2 game
+    points, 3 if the opponent has no trick when the talon is closed)."""
+    rs = load_ruleset("schnapsen")
+    assert (rs.closing.fail_points.base, rs.closing.fail_points.no_trick, rs.closing.fail_points.basis) == (2, 3, "at_close")
+    seed = a_seed_where_seat_0_leads_with("schnapsen", lambda st: Close() in st.legal_actions())
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        session = table(app).session
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        question = app.screen.question
+        assert "Close the talon? Nobody draws any more, and you must reach 66" in question
+        assert "the other side scores 2 game points (3 if it has no trick when you close)" in question
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and session.moves == []
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert session.moves[0] == "close"
+
+    run(test, options("schnapsen", tmp_path, seed=seed))
+
+
+def test_a_key_that_does_nothing_says_which_keys_do(tmp_path: Path) -> None:
+    """Schnapsen, the person to lead with five cards: z (no key of the table), b (no closing
+    before the draw in Schnapsen: ``closing.timing: after_draw``), 7 (no seventh card), and h
+    outside practice mode each leave the deal as it was and say so on the status line, with
+    the keys in use now."""
+    rs = load_ruleset("schnapsen")
+    assert rs.closing.timing == "after_draw" and rs.deal.hand_size == 5
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        session = table(app).session
+        assert session.human_to_act() == 0
+        for key, said in (("z", "z: no use now"), ("b", "b: close before the draw: not now (the talon can only be closed after the draw"),
+                          ("7", "7: you hold 5 cards"), ("h", "h: hints are for practice mode"), ("u", "u: undo is for practice mode")):
+            await pilot.press(key)
+            await settle(pilot)
+            text = " ".join(screen_text(app).split())
+            assert isinstance(app.screen, TableScreen) and session.moves == []
+            assert said in text, (key, text)
+            assert "— keys now: 1-5 a card," in text and "? help, q save and quit" in text, (key, text)
+
+    run(test, options("schnapsen", tmp_path))
