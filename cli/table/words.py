@@ -89,6 +89,15 @@ def rules_in_brief(rs: Ruleset) -> str:
     return "; ".join(parts) + ".  The full rulebook: rules describe " + printable(ruleset_argument(rs))
 
 
+def card_values(rs: Ruleset) -> str:
+    """The card points of the ruleset's ranks, strongest first, as the table writes the ranks:
+    ``A 11, 10 10, K 4, Q 3, J 2 (120 in the pack)``."""
+    deck = rs.deck
+    first = deck.suits[0]
+    values = ", ".join(f"{'10' if r == 'T' else r} {deck.points[deck.card_index(r, first)]}" for r in deck.ranks)
+    return f"{values} ({deck.total_points} in the pack)"
+
+
 def ruleset_argument(rs: Ruleset) -> str:
     """How the command line names this ruleset: ``schnapsen``, ``house/santase``, or its file."""
     from interpreter.rules.resources import bundled_rulesets

@@ -14,7 +14,7 @@ from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
 from cli.table.screen import TableScreen
 from cli.table.start import StartScreen
 from interpreter import Match, load_ruleset
-from interpreter.core.actions import Close, Continue, Declare, Marry, Play
+from interpreter.core.actions import Bid, Close, Continue, Declare, Marry, Play
 from interpreter.play import seatfacts as facts
 from interpreter.play.record import load_record, replay
 from interpreter.play.session import resume
@@ -660,3 +660,22 @@ def test_a_key_that_does_nothing_says_which_keys_do(tmp_path: Path) -> None:
             assert "— keys now: 1-5 a card," in text and "? help, q save and quit" in text, (key, text)
 
     run(test, options("schnapsen", tmp_path))
+
+
+def test_help_gives_the_card_values_of_the_rules_loaded(tmp_path: Path) -> None:
+    """? lists the card points from the ruleset's deck: Schnapsen has no nines (A 11, 10 10,
+    K 4, Q 3, J 2: 30 a suit, 120 in the pack); the Bicycle four-hand game adds the eight and
+    the seven at 0 to Sechsundsechzig's six ranks (still 120)."""
+    for name, said in (("schnapsen", "Card values: A 11, 10 10, K 4, Q 3, J 2 (120 in the pack)"),
+                       ("house/bicycle-four-hand", "Card values: A 11, 10 10, K 4, Q 3, J 2, 9 0, 8 0, 7 0 (120 in the pack)")):
+
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            await settle(pilot)
+            await pilot.press("question_mark")
+            await settle(pilot)
+            assert isinstance(app.screen, HelpScreen)
+            assert said in " ".join(screen_text(app).split())
+
+        run(test, options(name, tmp_path), size=(110, 40))
+
