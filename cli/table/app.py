@@ -53,10 +53,11 @@ class TableApp(App[None]):
     #start Select, #start Button { margin: 1 0 0 0; }
     #buttons { height: auto; }
     #buttons Button { margin-right: 2; }
+    #buttons #resume { width: 1fr; }  /* a long label (the game, the deal, the score) wraps */
     #practice-row { height: 3; margin-top: 1; }
     #practice-label { padding: 1 1; }
     #title { margin-bottom: 1; }
-    #scoreboard { background: $boost; padding: 0 1; height: 1; }
+    #scoreboard { background: $boost; padding: 0 1; height: auto; }
     #middle { height: 1fr; }
     #left { width: 3fr; padding: 0 1; }
     #others { height: auto; margin-bottom: 1; }

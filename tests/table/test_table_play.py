@@ -679,3 +679,53 @@ def test_help_gives_the_card_values_of_the_rules_loaded(tmp_path: Path) -> None:
 
         run(test, options(name, tmp_path), size=(110, 40))
 
+
+def test_the_four_player_title_and_a_units_summary_at_100_columns(tmp_path: Path) -> None:
+    """North American four-handed at 100 columns: the scoreboard keeps the whole title (it
+    wraps rather than being cut), and the summary of a deal, scored in units
+    (``scoring.method: units``), says units, never game points."""
+    rs = load_ruleset("north-american-4")
+    assert rs.scoring.method == "units"
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        assert f"deal 1 · {rs.title}" in " ".join(screen_text(app).split())
+        for _ in range(200):
+            await settle(pilot)
+            if isinstance(app.screen, DealSummary):
+                break
+            screen = table(app)
+            if screen.session.human_to_act() == screen.me:
+                legal = screen.session.legal()
+                await pilot.press(key_for(app, next((a for a in legal if isinstance(a, (Play, Bid))), legal[0])))  # bid 1, not a redeal
+        assert isinstance(app.screen, DealSummary)
+        text = screen_text(app)
+        result = app.screen.session.result()
+        assert result is not None and any(result.scores)
+        assert " unit" in text and "game point" not in text, text
+
+    run(test, TableOptions("north-american-4", "random", 11, False, tmp_path / "na.yaml", 0.0), size=(100, 40))
+
+
+def test_the_go_on_button_shows_its_whole_label_at_80_columns(tmp_path: Path, monkeypatch: Any) -> None:
+    """The start screen offers the match left last with its game, deal and score; with the
+    long four-player title that label is wider than 80 columns, and it wraps rather than
+    being cut."""
+    monkeypatch.chdir(tmp_path)
+
+    async def first(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("q")
+
+    run(first, TableOptions("north-american-4", "greedy", 5, False, None, 0.0))
+    (saved,) = tmp_path.glob("rules-play-*.yaml")
+    label = f"Go on with {saved.name}: North American Sixty-Six (four players, partnerships), deal 1, match to 10: your team 0, opponents 0 (g)"
+
+    async def second(app: TableApp, pilot: Any) -> None:
+        button = app.screen.query_one("#resume").region  # what the screen shows in the button's place
+        rows = screen_text(app).splitlines()[button.y:button.bottom]
+        assert label in " ".join(" ".join(row[button.x:button.right] for row in rows).split()), screen_text(app)
+
+    run(second, TableOptions(None, "greedy", None, False, None, 0.0), size=(80, 30))
