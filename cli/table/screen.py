@@ -62,6 +62,7 @@ class TableScreen(Screen[None]):
         self.hand_after: tuple[Card, ...] | None = None  # the hand right after the person's last move (to tell the card drawn)
         self.busy = False
         self.message = ""
+        self.passing_word = False  # the message is only about a key that did nothing
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hint and undo are offered (in the footer too) only in practice mode."""
@@ -231,6 +232,8 @@ class TableScreen(Screen[None]):
         if s.human_to_act() == self.me:
             view = s.view(self.me)
             legal = s.legal()
+            if self.passing_word:
+                self.message, self.passing_word = "", False
             drawn = [c for c in view.hand if c not in self.hand_after] if self.hand_after is not None else []
             drew = f"you drew {facts.card_text(drawn[0])}" if len(drawn) == 1 else ""
             self.hand_after = None
@@ -330,6 +333,7 @@ class TableScreen(Screen[None]):
         if s.state is None:
             return
         self.message = unused_key(s.view(self.me), key, s.legal() if s.human_to_act() == self.me else [], why)
+        self.passing_word = True  # gone when the person's turn comes (the keys it lists change)
         self.refresh_table()
 
     def on_key(self, event: events.Key) -> None:
@@ -430,8 +434,6 @@ class TableScreen(Screen[None]):
 
     def action_marry_second(self) -> None:
         """M: the marriage led with its second card (the queen), where m leads the king."""
-        if self.session.human_to_act() != self.me:
-            return
         marriages = [a for a in self.session.legal() if isinstance(a, Marry)] if self.session.human_to_act() == self.me else []
         if one_marriage(marriages):
             self.play(marriages[-1])
@@ -441,7 +443,7 @@ class TableScreen(Screen[None]):
     def action_hint(self) -> None:
         s = self.session
         if not s.practice:
-            self.message = unused_key(s.view(self.me), "h", s.legal() if s.human_to_act() == self.me else [], "hints are for practice mode (rules play --practice)")
+            self.nothing_done("h", "hints are for practice mode (rules play --practice)")
         elif s.human_to_act() == self.me:
             best = s.hint(self.me)
             self.message = f"hint: the search bot would {facts.describe_action(s.view(self.me), best)}"
@@ -450,7 +452,7 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         s = self.session
         if not s.practice:
-            self.message = unused_key(s.view(self.me), "u", s.legal() if s.human_to_act() == self.me else [], "undo is for practice mode (rules play --practice)")
+            self.nothing_done("u", "undo is for practice mode (rules play --practice)")
         elif s.undo():
             self.just_played, self.taker = [], None
             self.message = "took back your last move"
