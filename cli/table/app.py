@@ -53,17 +53,18 @@ class TableApp(App[None]):
     #start Select, #start Button { margin: 1 0 0 0; }
     #buttons { height: auto; }
     #buttons Button { margin-right: 2; }
+    #buttons #resume { width: 1fr; }  /* a long label (the game, the deal, the score) wraps */
     #practice-row { height: 3; margin-top: 1; }
     #practice-label { padding: 1 1; }
     #title { margin-bottom: 1; }
-    #scoreboard { background: $boost; padding: 0 1; height: 1; }
+    #scoreboard { background: $boost; padding: 0 1; height: auto; }
     #middle { height: 1fr; }
     #left { width: 3fr; padding: 0 1; }
     #others { height: auto; margin-bottom: 1; }
     #centre { height: auto; border: round $accent; padding: 0 1; min-height: 5; }
     #info { height: auto; margin-top: 1; }
     #log { width: 2fr; border: round $panel; overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1; }
-    #status { height: 2; padding: 0 1; }
+    #status { height: auto; min-height: 2; padding: 0 1; }
     #hand { height: 3; padding: 0 1; }
     #actions { height: 1; padding: 0 1; }
     #hand Button, #actions Button { margin-right: 1; min-width: 5; }

@@ -16,7 +16,7 @@ from interpreter.play import seatfacts as facts
 from interpreter.play.session import TableSession
 from interpreter.rules.ruleset import Ruleset
 from cli.table import render
-from cli.table.words import rules_in_brief, table_keys, told
+from cli.table.words import card_values, rules_in_brief, table_keys, told
 
 
 class ConfirmScreen(ModalScreen[bool | None]):
@@ -65,6 +65,7 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Static(Text(printable(self.rs.title), style="bold"))
             yield Static(Text(rules_in_brief(self.rs), style="dim"))
+            yield Static(Text("Card values: " + card_values(self.rs)))
             yield Static(grid)
             yield Button("Close (Esc)", id="close")
 
@@ -99,12 +100,12 @@ class DealSummary(ModalScreen[None]):
             name = facts.side_name(rs, self.me, result.winner)
             won = result.game_points if result.game_points is not None else result.scores[result.winner]
             verb = "win" if name in ("you", "opponents") else "wins"
-            text.append(f"{name} {verb} {won} game point{'s' if won != 1 else ''}", style="bold green" if rs.side_of(self.me) == result.winner else "bold red")
+            text.append(f"{name} {verb} {facts.score_words(rs, won)}", style="bold green" if rs.side_of(self.me) == result.winner else "bold red")
             text.append(f" — {told(view, result.reason, result.winner)}\n")
         elif result.drawn or not any(result.scores):
             text.append(f"drawn — {told(view, result.reason, result.winner)}\n")
         else:  # several sides score (defenders against a lone declarer)
-            gains = ", ".join(f"{facts.side_name(rs, self.me, k)} {v:+d}" for k, v in enumerate(result.scores) if v)
+            gains = ", ".join(f"{facts.side_name(rs, self.me, k)} {'+' if v > 0 else ''}{facts.score_words(rs, v)}" for k, v in enumerate(result.scores) if v)
             text.append(f"{gains} — {told(view, result.reason, result.winner)}\n", style="bold")
         text.append(facts.points_line(view) + "\n")
         for line in facts.announcements(view):

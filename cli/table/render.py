@@ -152,7 +152,7 @@ def info(view: SeatView, practice: bool = False, *, last_trick: bool = True) -> 
         line += f"{s.tricks} trick{'s' if s.tricks != 1 else ''}"
         text.append(line + "\n")
     if not shown:
-        text.append("(keep count yourself: the rules let nobody look at the tricks)\n", style="dim")
+        text.append("(keep count yourself: tricks lie face down)\n", style="dim")
     for line in facts.announcements(view):
         text.append("announced: " + line + "\n", style="magenta")
     contract = facts.contract_line(view)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -21,7 +23,7 @@ from interpreter.play.runner import ActionTaken, DealEnded, Event, TrickDone
 from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
-from cli.table.words import ACTION_KEYS, action_label, claim_question, one_marriage, your_turn
+from cli.table.words import ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, one_marriage, unused_key, your_turn
 
 if TYPE_CHECKING:
     from cli.table.app import TableApp
@@ -60,6 +62,7 @@ class TableScreen(Screen[None]):
         self.hand_after: tuple[Card, ...] | None = None  # the hand right after the person's last move (to tell the card drawn)
         self.busy = False
         self.message = ""
+        self.passing_word = False  # the message is only about a key that did nothing
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hint and undo are offered (in the footer too) only in practice mode."""
@@ -173,12 +176,7 @@ class TableScreen(Screen[None]):
             status.append("The deal is over")
         elif legal:
             status.append("Your turn: " + your_turn(view, legal), style="bold green")
-            if any(isinstance(a, Declare) for a in legal) and any(isinstance(a, Continue) for a in legal):
-                mine = s.rs.side_of(self.me)
-                if mine in render.points_shown(view, s.practice):
-                    status.append(f" — you may go out now: declare {s.rs.claim.target} (you have {view.card_points[mine]}) or continue")
-                else:
-                    status.append(f" — declare now if you have {s.rs.claim.target}, or continue")
+            status.append(going_out(view, legal, s.practice))
         else:
             actor = s.actor()
             status.append(f"{facts.seat_name(view, actor)} to play…" if actor is not None else "")
@@ -234,27 +232,47 @@ class TableScreen(Screen[None]):
         if s.human_to_act() == self.me:
             view = s.view(self.me)
             legal = s.legal()
+            if self.passing_word:
+                self.message, self.passing_word = "", False
             drawn = [c for c in view.hand if c not in self.hand_after] if self.hand_after is not None else []
-            if len(drawn) == 1:
-                self.note(f"you drew {facts.card_text(drawn[0])}")
+            drew = f"you drew {facts.card_text(drawn[0])}" if len(drawn) == 1 else ""
             self.hand_after = None
             if len(legal) == 1:
-                # the card stays in view with its trick until the person's next move, as the note does
-                self.message = f"only one move: {facts.describe_action(view, legal[0])} (played for you)"
+                # the card stays in view with its trick until the person's next move, as the note
+                # does (which replaces the note of a move played for them before: its trick is gone)
+                forced = f"only one move: {facts.describe_action(view, legal[0])} (played for you)"
+                self.message = f"{drew}; {forced}" if drew else forced
                 named = bool(render.points_shown(view, s.practice)) or not isinstance(legal[0], Play)  # the log outlives the trick
                 self.log_line(f"({facts.describe_action(view, legal[0]) + ': ' if named else ''}your only move, played for you)", of_move=True)
-                self.play(legal[0], confirmed=True, keep_notes=True)
+                # the table as it stands first (the trick just taken in view), then the move
+                # after the pause a bot's move takes, so that the person sees both
+                self.refresh_table()
+                self.after_pause(lambda: self.play_forced(legal[0]))
                 return
+            if drew:
+                self.note(drew)
             self.refresh_table()
             return
         if s.bot_step():
             self.refresh_table()
-            if self.bot_delay > 0:
-                self.set_timer(self.bot_delay, self.advance)
-            else:
-                self.call_later(self.advance)
+            self.after_pause(self.advance)
             return
         self.refresh_table()  # another person's turn (hot seat is not offered by this table)
+
+    def after_pause(self, then: Callable[[], object]) -> None:
+        """``then`` after the pause between two moves (``--bot-delay``), so each card is seen to land."""
+        if self.bot_delay > 0:
+            self.set_timer(self.bot_delay, then)
+        else:
+            self.call_later(then)
+
+    def play_forced(self, action: Action) -> None:
+        """The person's only legal move, played for them after the pause -- if it still is
+        their only move (a key pressed in the pause may have played it already)."""
+        s = self.session
+        if cast("TableApp", self.app).leaving or s.human_to_act() != self.me or s.legal() != [action]:
+            return
+        self.play(action, confirmed=True, keep_notes=True, keep_trick=True)
 
     def after_summary(self, _: None = None) -> None:
         s = self.session
@@ -270,22 +288,27 @@ class TableScreen(Screen[None]):
         self.advance()
 
     # ------------------------------------------------------------------ the person's moves
-    def play(self, action: Action, *, confirmed: bool = False, keep_notes: bool = False) -> None:
-        """The person's move: confirmed first if it costs points by surprise, explained if illegal."""
+    def play(self, action: Action, *, confirmed: bool = False, keep_notes: bool = False, keep_trick: bool = False) -> None:
+        """The person's move: confirmed first if it costs points by surprise, explained if illegal.
+        ``keep_trick``: a move played for the person leaves the trick just taken in view (it
+        is not their move: it stays until a newer trick is taken or they move)."""
         s = self.session
         if s.human_to_act() != self.me:
             return
         view = s.view(self.me)
         warning = claim_question(view, action, s.practice)
-        if warning and not confirmed:
+        closing = close_question(view, action)
+        if (warning or closing) and not confirmed:
 
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.play(action, confirmed=True)
-            self.app.push_screen(ConfirmScreen(warning), answered)
+            asked = ConfirmScreen(warning) if warning else ConfirmScreen(closing or "", "Close", "Do not close")
+            self.app.push_screen(asked, answered)
             return
         gathered = (self.just_played, self.taker)
-        self.just_played, self.taker = [], None  # the person has seen the trick before: it is gathered now
+        if not keep_trick:
+            self.just_played, self.taker = [], None  # the person has seen the trick before: it is gathered now
         try:
             s.act(action)
         except IllegalActionError as exc:
@@ -303,6 +326,30 @@ class TableScreen(Screen[None]):
     def note(self, text: str) -> None:
         """Tell the person something on the status line, until their next move."""
         self.message = f"{self.message}; {text}" if self.message else text
+
+    def nothing_done(self, key: str, why: str = "") -> None:
+        """A key that did nothing: say so briefly on the status line, with the keys that do."""
+        s = self.session
+        if s.state is None:
+            return
+        self.message = unused_key(s.view(self.me), key, s.legal() if s.human_to_act() == self.me else [], why)
+        self.passing_word = True  # gone when the person's turn comes (the keys it lists change)
+        self.refresh_table()
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that no binding takes (bindings are looked up after this handler):
+        said to do nothing, rather than ignored in silence.  Hint and undo outside practice
+        mode are bound but switched off (:meth:`check_action`), so they come here too, and
+        their actions say what they are for."""
+        char = event.character
+        if char is None or not event.is_printable or char.isspace() or event.key in self.active_bindings:
+            return
+        event.stop()
+        switched_off = [b.action for b in self.BINDINGS if isinstance(b, Binding) and b.key == event.key and b.action in ("hint", "undo")]
+        if switched_off:
+            getattr(self, f"action_{switched_off[0]}")()
+        else:
+            self.nothing_done(char)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button
@@ -340,6 +387,8 @@ class TableScreen(Screen[None]):
         elif legal:
             self.message = f"illegal: {self.session.explain(Play(c)) or 'not now'}"
             self.refresh_table()
+        else:
+            self.nothing_done(str(render.sorted_hand(self.session.view(self.me)).index(c) + 1))
 
     def action_card(self, k: int) -> None:
         """A number key: the k-th card of the hand -- or, in the auction, a bid of k."""
@@ -365,9 +414,13 @@ class TableScreen(Screen[None]):
         hand = render.sorted_hand(self.session.view(self.me))
         if 1 <= k <= len(hand):
             self.play_card(hand[k - 1])
+        else:
+            self.nothing_done(str(k), f"you hold {len(hand)} card{'s' if len(hand) != 1 else ''}")
 
     def action_kind(self, name: str) -> None:
+        kind = next(k for k in ACTION_KEYS if k.__name__ == name)
         if self.session.human_to_act() != self.me:
+            self.nothing_done(ACTION_KEYS[kind])
             return
         matching = [a for a in self.session.legal() if type(a).__name__ == name]
         if len(matching) == 1 or one_marriage(matching):
@@ -375,19 +428,22 @@ class TableScreen(Screen[None]):
         elif matching:
             self.message = "which one? " + ", ".join(action_label(self.session.rs, a) for a in matching) + " — click it"
             self.refresh_table()
+        else:  # why not, in the engine's words, where the move needs no card to name
+            why = self.session.explain(kind()) if kind in (Close, CloseBeforeDraw, Exchange, Declare, Continue, Pass) else None
+            self.nothing_done(ACTION_KEYS[kind], f"{KEY_WORDS[kind]}: not now ({why})" if why else f"no {KEY_WORDS[kind]} now")
 
     def action_marry_second(self) -> None:
         """M: the marriage led with its second card (the queen), where m leads the king."""
-        if self.session.human_to_act() != self.me:
-            return
-        marriages = [a for a in self.session.legal() if isinstance(a, Marry)]
+        marriages = [a for a in self.session.legal() if isinstance(a, Marry)] if self.session.human_to_act() == self.me else []
         if one_marriage(marriages):
             self.play(marriages[-1])
+        else:
+            self.nothing_done("M", "no marriage to lead now" if self.session.human_to_act() == self.me else "")
 
     def action_hint(self) -> None:
         s = self.session
         if not s.practice:
-            self.message = "hints are for practice mode (rules play --practice)"
+            self.nothing_done("h", "hints are for practice mode (rules play --practice)")
         elif s.human_to_act() == self.me:
             best = s.hint(self.me)
             self.message = f"hint: the search bot would {facts.describe_action(s.view(self.me), best)}"
@@ -396,7 +452,7 @@ class TableScreen(Screen[None]):
     def action_undo(self) -> None:
         s = self.session
         if not s.practice:
-            self.message = "undo is for practice mode (rules play --practice)"
+            self.nothing_done("u", "undo is for practice mode (rules play --practice)")
         elif s.undo():
             self.just_played, self.taker = [], None
             self.message = "took back your last move"

@@ -50,6 +50,28 @@ def your_turn(view: SeatView, legal: list[Action]) -> str:
     return "choose"
 
 
+def going_out(view: SeatView, legal: list[Action], practice: bool) -> str:
+    """The words after "Your turn: ..." when the rules offer to go out now (a declaration and
+    a continue among the legal moves), else ``""``.  Declaring is suggested only where it can
+    stand: where the table counts, when the count reaches the target; where the person keeps
+    count, unless their side has no trick yet and what counts without one falls short (then
+    nothing is hidden by saying so)."""
+    if Declare() not in legal or Continue() not in legal:
+        return ""
+    target = view.rs.claim.target
+    pending = sum(facts.pending_meld(view, s) for s in view.sides[view.public.side_index[view.seat]])
+    if view.rs.side_of(view.seat) in render.points_shown(view, practice):
+        have = facts.claim_points(view)
+        if have >= target:
+            return f" — you may go out now: declare {target} (you have {have}) or continue"
+        later = f" (+{pending} once your side wins a trick)" if pending else ""
+        return f" — you have {have} of {target}{later}: too few to declare, continue (n)"
+    if facts.claim_cannot_stand(view):
+        later = f" (your {pending} count once your side wins a trick)" if pending else ""
+        return f" — no trick yet: too few to declare{later}, continue (n)"
+    return f" — declare now if you have {target}, or continue"
+
+
 def rules_in_brief(rs: Ruleset) -> str:
     """Two lines of the rules a player needs at the table: target, marriages, match."""
     parts = []
@@ -65,6 +87,15 @@ def rules_in_brief(rs: Ruleset) -> str:
         parts.append(f"bids in units of {rs.scoring.unit} points")
     parts.append(f"match to {rs.match.target}")
     return "; ".join(parts) + ".  The full rulebook: rules describe " + printable(ruleset_argument(rs))
+
+
+def card_values(rs: Ruleset) -> str:
+    """The card points of the ruleset's ranks, strongest first, as the table writes the ranks:
+    ``A 11, 10 10, K 4, Q 3, J 2 (120 in the pack)``."""
+    deck = rs.deck
+    first = deck.suits[0]
+    values = ", ".join(f"{'10' if r == 'T' else r} {deck.points[deck.card_index(r, first)]}" for r in deck.ranks)
+    return f"{values} ({deck.total_points} in the pack)"
 
 
 def ruleset_argument(rs: Ruleset) -> str:
@@ -119,6 +150,51 @@ def claim_question(view: SeatView, action: Action, practice: bool) -> str | None
         f"Declare {rs.claim.target}? If you have fewer, the other side scores "
         f"{fp.base} game points ({fp.opponent_without_trick} if it has no trick yet)."
     )
+
+
+def close_question(view: SeatView, action: Action) -> str | None:
+    """What to ask before closing the talon (it cannot be taken back): what closing means and,
+    from ``closing.fail_points``, what failing costs; ``None`` for any other move."""
+    if not isinstance(action, (Close, CloseBeforeDraw)):
+        return None
+    rs = view.rs
+    fail = rs.closing.fail_points
+    when = "when you close" if fail.basis == "at_close" else "at the end"
+    cost = facts.score_words(rs, fail.base) + (f" ({fail.no_trick} if it has no trick {when})" if fail.no_trick != fail.base else "")
+    before = " now, before the draw" if isinstance(action, CloseBeforeDraw) else ""
+    return (
+        f"Close the talon{before}? Nobody draws any more, and you must reach {rs.claim.target}: "
+        f"if you do not, the other side scores {cost}. A closed talon stays closed.\n\n(n: do not close)"
+    )
+
+
+#: What each key of :data:`ACTION_KEYS` does, in a word or two, for the list of keys in use.
+KEY_WORDS = {Marry: "marry", Exchange: "exchange", Close: "close", CloseBeforeDraw: "close before the draw", Declare: "declare",
+             Continue: "continue", Pass: "pass", Double: "double", Redouble: "redouble"}
+
+
+def keys_now(view: SeatView, legal: Sequence[Action]) -> str:
+    """The keys that do something now: ``1-5 a card, m marry, c close; ? help, q save and quit``
+    (while another player is to move, only the last two)."""
+    keys: list[str] = []
+    if any(isinstance(a, NameTrump) for a in legal):
+        keys.append(f"1-{len(view.rs.deck.suits)} a suit")
+    elif any(isinstance(a, (Play, Marry, Discard)) for a in legal):
+        keys.append(("1" if len(view.hand) == 1 else f"1-{len(view.hand)}") + " a card")
+    bids = [a.amount for a in legal if isinstance(a, Bid)]
+    if bids:
+        keys.append(", ".join(map(str, bids)) + (" a bid" if len(bids) == 1 else " bids"))
+    for kind, word in KEY_WORDS.items():
+        if any(type(a) is kind for a in legal):
+            keys.append(f"{ACTION_KEYS[kind]} {word}")
+    return ", ".join(keys) + ("; " if keys else "") + "? help, q save and quit"
+
+
+def unused_key(view: SeatView, key: str, legal: Sequence[Action], why: str = "") -> str:
+    """The status line's word on a key that did nothing: ``z: no use now -- keys now: ...``."""
+    if not legal and view.actor is not None and view.actor != view.seat:
+        why = why or f"{facts.seat_name(view, view.actor)} to play"
+    return f"{key}: {why or 'no use now'} — keys now: {keys_now(view, legal)}"
 
 
 def one_marriage(actions: Sequence[Action]) -> bool:

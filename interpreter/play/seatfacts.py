@@ -148,11 +148,26 @@ def match_line(rs: Ruleset, me: int, scores: Sequence[int]) -> str:
     return f"match to {rs.match.target}: " + ", ".join(f"{side_name(rs, me, s)} {scores[s]}" for s in order)
 
 
+def score_words(rs: Ruleset, amount: int) -> str:
+    """An amount of the deal's score in the ruleset's own word (``scoring.method``):
+    ``2 game points``, ``1 game point``, ``3 units``."""
+    word = "game point" if rs.scoring.method == "game_points" else "unit"
+    return f"{amount} {word}{'' if abs(amount) == 1 else 's'}"
+
+
 # --------------------------------------------------------------------------- the deal so far
 def marriage_value(view: SeatView, suit: str) -> int:
-    """What a marriage in ``suit`` is worth now (the trump marriage more)."""
+    """What a marriage in ``suit`` is worth now (the trump marriage more), as the engine
+    scores it: a marriage led when the card led fixes trump makes its own suit trump."""
     values = view.rs.marriage.values
-    return values.trump if suit == view.trump else values.plain
+    return values.trump if suit == view.trump or lead_fixes_trump(view) else values.plain
+
+
+def lead_fixes_trump(view: SeatView) -> bool:
+    """Whether the card led now makes its suit trump, as the engine plays it: no trump yet,
+    no card on the table, ``trump.selection: first_card_led``, and no contract or moon
+    played without trump (:func:`without_trump`)."""
+    return view.trump is None and not view.trick and view.rs.tables.lead_trump and not without_trump(view)
 
 
 def announcements(view: SeatView, *, symbols: bool = True) -> list[str]:
@@ -278,6 +293,16 @@ def _have(view: SeatView) -> str:
     pending = _pending_mine(view)
     later = f"; your {pending} announced count only once your side wins a trick" if pending else ""
     return f"{claim_points(view)} of {view.rs.claim.target}{later}"
+
+
+def claim_cannot_stand(view: SeatView) -> bool:
+    """Whether a declaration by this seat now is sure to fall short, from what the seat sees
+    without keeping count: its side has taken no trick, so its count is only what counts
+    without one (marriages that need no trick, cards it laid away), and that is below the
+    target."""
+    side = _side_index(view)[view.seat]
+    no_trick = not any(view.public.tricks[s] for s in view.sides[side])
+    return no_trick and claim_points(view) < view.rs.claim.target
 
 
 def decision_line(view: SeatView, legal: Sequence[Action]) -> str | None:

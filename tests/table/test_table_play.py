@@ -14,7 +14,7 @@ from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
 from cli.table.screen import TableScreen
 from cli.table.start import StartScreen
 from interpreter import Match, load_ruleset
-from interpreter.core.actions import Continue, Declare, Marry, Play
+from interpreter.core.actions import Bid, Close, Continue, Declare, Marry, Play
 from interpreter.play import seatfacts as facts
 from interpreter.play.record import load_record, replay
 from interpreter.play.session import resume
@@ -130,15 +130,19 @@ def test_four_handed_auction_and_play_by_keys(tmp_path: Path) -> None:
 
 
 def test_a_wrong_claim_asks_first_and_costs_what_the_rules_say(tmp_path: Path) -> None:
-    """After a first-lead marriage (20, pending: no trick yet) Schnapsen offers declare or
-    continue.  Declaring then is a false claim: the opponent, with no trick, scores 3.
-    Schnapsen players keep count in their heads, so the table asks before every claim
-    without saying the count; in practice mode it counts, and says why the claim is wrong."""
+    """After a first-lead marriage (20, or 40 in trumps, pending: no trick yet) Schnapsen
+    offers declare or continue.  Declaring then is a false claim: the opponent, with no trick, scores 3.  The
+    status line does not suggest it: with no trick the side's count is 0 for all to see, so
+    it says so and offers to continue.  Schnapsen players keep count in their heads, so the
+    table asks before every claim without saying the count; in practice mode it counts, and
+    says why the claim is wrong."""
     rs = load_ruleset("schnapsen")
     seed = a_seed_where_seat_0_leads_with("schnapsen", lambda st: any(isinstance(a, Marry) for a in st.legal_actions()))
     first = Match(rs, seed).next_deal()
     marriage = next(a for a in first.legal_actions() if isinstance(a, Marry))
     assert rs.claim.false_points.opponent_without_trick == 3 and rs.info.review_own_tricks == "last_trick"
+    assert rs.marriage.values.plain == 20 and rs.marriage.values.trump == 40
+    worth = 40 if marriage.card.suit == first.trump_suit() else 20
 
     for practice, said in ((False, ("If you have fewer, the other side scores 2 game points (3 if it has no trick yet)",)), (True, ("you have 0 points", "fewer than 66"))):
 
@@ -149,10 +153,13 @@ def test_a_wrong_claim_asks_first_and_costs_what_the_rules_say(tmp_path: Path) -
             screen.play(marriage)  # the marriage's button, as a click would
             await settle(pilot)
             text = screen_text(app)
+            text = " ".join(text.split())  # a long status line wraps
+            assert "declare now" not in text and "go out now" not in text, "a claim that cannot stand is suggested"
             if practice:  # the table counts: it says the count
-                assert "you may go out now: declare 66 (you have 0) or continue" in text
-            else:  # the person counts: no count, and no word that sounds like advice
-                assert "declare now if you have 66, or continue" in text and "(you have" not in text
+                assert f"you have 0 of 66 (+{worth} once your side wins a trick): too few to declare, continue (n)" in text
+            else:  # the person counts: only what everybody sees, that their side has no trick
+                assert f"no trick yet: too few to declare (your {worth} count once your side wins a trick), continue (n)" in text
+                assert "(you have" not in text
             await pilot.press("d")
             await settle(pilot)
             assert isinstance(app.screen, ConfirmScreen)
@@ -505,3 +512,220 @@ def test_the_person_doubles_with_k_when_asked(tmp_path: Path) -> None:
         if asked:
             break
     assert asked, "in 12 deals seat 2 always doubled"
+
+
+
+def test_a_trick_is_drawn_before_a_move_played_for_the_person_gathers_it(tmp_path: Path, monkeypatch: Any) -> None:
+    """docs/play.md: the trick just taken stays in view until the person's next move.  A move
+    played for the person (their only legal one) is no move of theirs, so every trick of a
+    deal is drawn on the table with who took it -- also when the person's own card took it
+    and their next card, the last of the hand, is led for them at once.  Deals are played
+    until that has happened in each game (the cards are the same for the same seed)."""
+    from cli.table import render
+    from interpreter.engine.views import completed_tricks
+
+    drawn: set[tuple[Any, ...]] = set()
+    centre = render.centre
+
+    def drawing(view: Any, just_played: Any = (), taker: int | None = None) -> Any:
+        if just_played and taker is not None:
+            drawn.add(tuple(just_played))
+        return centre(view, just_played, taker)
+
+    monkeypatch.setattr(render, "centre", drawing)
+
+    for ruleset, seed in (("north-american-2", 11), ("north-american-4", 2)):
+        seen = {"deals": 0, "taken_then_led_for_me": 0}
+
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            for _ in range(3000):
+                await settle(pilot)
+                if isinstance(app.screen, StartScreen):
+                    return
+                if isinstance(app.screen, DealSummary):
+                    screen = table(app)
+                    view = screen.session.view(screen.me)
+                    tricks = completed_tricks(view.rs, view.history_codes, len(view.sitting_out))
+                    for trick in tricks:
+                        assert trick in drawn, f"the trick {trick} was gathered before it was drawn"
+                    seen["deals"] += 1
+                    # the person's card took the last trick but one, and the person led the last
+                    if len(tricks) >= 2 and tricks[-2][-1][0] == screen.me and tricks[-1][0][0] == screen.me:
+                        seen["taken_then_led_for_me"] += 1
+                        return
+                    await pilot.press("enter")
+                    continue
+                if isinstance(app.screen, ConfirmScreen):
+                    await pilot.press("n")
+                    continue
+                screen = table(app)
+                session = screen.session
+                if session.human_to_act() != screen.me:
+                    continue
+                legal = session.legal()
+                choice = next((a for a in legal if isinstance(a, Play)), next((a for a in legal if not isinstance(a, (Marry, Declare))), legal[0]))
+                await pilot.press(key_for(app, choice))
+            raise AssertionError("the match did not end")
+
+        run(test, TableOptions(ruleset, "random", seed, False, tmp_path / f"{ruleset}.yaml", 0.0))
+        assert seen["taken_then_led_for_me"] == 1, (ruleset, seen)
+
+
+def test_the_marriage_question_states_what_the_engine_will_score(tmp_path: Path) -> None:
+    """North American four-handed: the first card led makes its suit trump, so a marriage led
+    first is a trump marriage, 40 (``marriage.values.trump``), not 20.  In the PP family's
+    bid of 6 (house/pp-sixty-six, ``moon.trump: none``) there is no trump: the same marriage
+    is plain, 20.  The person (seat 0, first to bid) bids the top bid, which nobody can
+    overbid, and presses the king of a marriage; after y the engine has scored what was asked."""
+    for name, bid, worth in (("north-american-4", 5, 40), ("house/pp-sixty-six", 6, 20)):
+        rs = load_ruleset(name)
+        assert (rs.marriage.values.plain, rs.marriage.values.trump) == (20, 40)
+
+        def marriage_king(state: Any) -> Any:
+            hand = state.hand(0)
+            return next((c for c in hand if c.rank == "K" and any(q.rank == "Q" and q.suit == c.suit for q in hand)), None)
+
+        seed = a_seed_where_seat_0_leads_with(name, lambda st: marriage_king(st) is not None)
+        king = marriage_king(Match(rs, seed).next_deal())
+
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            await settle(pilot)
+            screen = table(app)
+            await pilot.press(str(bid))
+            await settle(pilot, 12)
+            assert screen.session.view(0).declarer == 0 and screen.session.human_to_act() == 0
+            await pilot.press(key_for(app, Play(king)))
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen)
+            assert f"Announce {worth} in {facts.suit_text(king.suit)} and lead {facts.card_text(king)}?" in app.screen.question
+            await pilot.press("y")
+            await settle(pilot)
+            assert screen.session.view(0).public.meld[0] == worth
+
+        run(test, options(name, tmp_path, seed=seed))
+
+
+def test_closing_the_talon_asks_first(tmp_path: Path) -> None:
+    """c sits next to x, and a closed talon stays closed: the table asks first (n keeps it
+    open, y closes), saying what failing costs in Schnapsen (``closing.fail_points``: 2 game
+    points, 3 if the opponent has no trick when the talon is closed)."""
+    rs = load_ruleset("schnapsen")
+    assert (rs.closing.fail_points.base, rs.closing.fail_points.no_trick, rs.closing.fail_points.basis) == (2, 3, "at_close")
+    seed = a_seed_where_seat_0_leads_with("schnapsen", lambda st: Close() in st.legal_actions())
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        session = table(app).session
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        question = app.screen.question
+        assert "Close the talon? Nobody draws any more, and you must reach 66" in question
+        assert "the other side scores 2 game points (3 if it has no trick when you close)" in question
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and session.moves == []
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert session.moves[0] == "close"
+
+    run(test, options("schnapsen", tmp_path, seed=seed))
+
+
+def test_a_key_that_does_nothing_says_which_keys_do(tmp_path: Path) -> None:
+    """Schnapsen, the person to lead with five cards: z (no key of the table), b (no closing
+    before the draw in Schnapsen: ``closing.timing: after_draw``), 7 (no seventh card), and h
+    outside practice mode each leave the deal as it was and say so on the status line, with
+    the keys in use now."""
+    rs = load_ruleset("schnapsen")
+    assert rs.closing.timing == "after_draw" and rs.deal.hand_size == 5
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        session = table(app).session
+        assert session.human_to_act() == 0
+        for key, said in (("z", "z: no use now"), ("b", "b: close before the draw: not now (the talon can only be closed after the draw"),
+                          ("7", "7: you hold 5 cards"), ("h", "h: hints are for practice mode"), ("u", "u: undo is for practice mode")):
+            await pilot.press(key)
+            await settle(pilot)
+            text = " ".join(screen_text(app).split())
+            assert isinstance(app.screen, TableScreen) and session.moves == []
+            assert said in text, (key, text)
+            assert "— keys now: 1-5 a card," in text and "? help, q save and quit" in text, (key, text)
+
+    run(test, options("schnapsen", tmp_path))
+
+
+def test_help_gives_the_card_values_of_the_rules_loaded(tmp_path: Path) -> None:
+    """? lists the card points from the ruleset's deck: Schnapsen has no nines (A 11, 10 10,
+    K 4, Q 3, J 2: 30 a suit, 120 in the pack); the Bicycle four-hand game adds the eight and
+    the seven at 0 to Sechsundsechzig's six ranks (still 120)."""
+    for name, said in (("schnapsen", "Card values: A 11, 10 10, K 4, Q 3, J 2 (120 in the pack)"),
+                       ("house/bicycle-four-hand", "Card values: A 11, 10 10, K 4, Q 3, J 2, 9 0, 8 0, 7 0 (120 in the pack)")):
+
+        async def test(app: TableApp, pilot: Any) -> None:
+            await pilot.press("enter")
+            await settle(pilot)
+            await pilot.press("question_mark")
+            await settle(pilot)
+            assert isinstance(app.screen, HelpScreen)
+            assert said in " ".join(screen_text(app).split())
+
+        run(test, options(name, tmp_path), size=(110, 40))
+
+
+def test_the_four_player_title_and_a_units_summary_at_100_columns(tmp_path: Path) -> None:
+    """North American four-handed at 100 columns: the scoreboard keeps the whole title (it
+    wraps rather than being cut), and the summary of a deal, scored in units
+    (``scoring.method: units``), says units, never game points."""
+    rs = load_ruleset("north-american-4")
+    assert rs.scoring.method == "units"
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        assert f"deal 1 · {rs.title}" in " ".join(screen_text(app).split())
+        for _ in range(200):
+            await settle(pilot)
+            if isinstance(app.screen, DealSummary):
+                break
+            screen = table(app)
+            if screen.session.human_to_act() == screen.me:
+                legal = screen.session.legal()
+                await pilot.press(key_for(app, next((a for a in legal if isinstance(a, (Play, Bid))), legal[0])))  # bid 1, not a redeal
+        assert isinstance(app.screen, DealSummary)
+        text = screen_text(app)
+        result = app.screen.session.result()
+        assert result is not None and any(result.scores)
+        assert " unit" in text and "game point" not in text, text
+
+    run(test, TableOptions("north-american-4", "random", 11, False, tmp_path / "na.yaml", 0.0), size=(100, 40))
+
+
+def test_the_go_on_button_shows_its_whole_label_at_80_columns(tmp_path: Path, monkeypatch: Any) -> None:
+    """The start screen offers the match left last with its game, deal and score; with the
+    long four-player title that label is wider than 80 columns, and it wraps rather than
+    being cut."""
+    monkeypatch.chdir(tmp_path)
+
+    async def first(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("q")
+
+    run(first, TableOptions("north-american-4", "greedy", 5, False, None, 0.0))
+    (saved,) = tmp_path.glob("rules-play-*.yaml")
+    label = f"Go on with {saved.name}: North American Sixty-Six (four players, partnerships), deal 1, match to 10: your team 0, opponents 0 (g)"
+
+    async def second(app: TableApp, pilot: Any) -> None:
+        button = app.screen.query_one("#resume").region  # what the screen shows in the button's place
+        rows = screen_text(app).splitlines()[button.y:button.bottom]
+        assert label in " ".join(" ".join(row[button.x:button.right] for row in rows).split()), screen_text(app)
+
+    run(second, TableOptions(None, "greedy", None, False, None, 0.0), size=(80, 30))
