@@ -106,6 +106,7 @@ class Room:
         live = Live(table, stored=len(table.log))
         table.log.clear()
         self._add(live)
+        self.wake(live)  # a bot may lead the first deal
         return table
 
     def _add(self, live: Live) -> None:
