@@ -45,7 +45,8 @@ STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("rules.serve")
 #: The largest body a request may send (a house file and its JSON wrapping).
 MAX_BODY = MAX_HOUSE_BYTES * 2 + 4096
-#: The largest WebSocket message taken, and how many a connection may send per second.
+#: The largest WebSocket message taken, and how many refused messages a connection may send
+#: per second (after a burst): a person plays at the table's pace, a flood is of refusals.
 MAX_MESSAGE = 2048
 RATE = 10.0
 BURST = 20.0
@@ -230,7 +231,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE) -> Starlett
                 allowance = min(burst, allowance + (now - last) * rate)
                 last = now
                 if allowance < 1:
-                    await send({"type": "refused", "error": "flood", "why": f"more than {rate:g} messages a second: slow down"})
+                    await send({"type": "refused", "error": "flood", "why": f"more than {rate:g} refused messages a second: slow down"})
                     continue
                 allowance -= 1
                 if len(text) > MAX_MESSAGE:
@@ -243,6 +244,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE) -> Starlett
                     continue
                 try:
                     await room.act(live, seat, message)
+                    allowance = min(burst, allowance + 1)  # a message the table took costs nothing: only refusals count
                 except Refused as exc:
                     await send({"type": "refused", "error": exc.code, "why": exc.why})
                 except Exception as exc:  # a fault of ours: said, logged, and the table goes on
