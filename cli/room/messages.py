@@ -20,7 +20,7 @@ from interpreter.play import seatfacts as facts
 from interpreter.play.session import HUMAN
 from cli.room.tables import Table
 from cli.table.render import DISPLAY_SUITS, points_shown
-from cli.table.words import ACTION_KEYS, action_label, your_turn
+from cli.table.words import ACTION_KEYS, action_label, told, your_turn
 
 
 def seat_message(table: Table, seat: int) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def seat_message(table: Table, seat: int) -> dict[str, Any]:
     result = session.result()
     if result is not None:  # the deal is over: its hands are shown to everybody
         msg["result"] = {
-            "reason": result.reason,
+            "reason": told(view, result.reason, result.winner) if me is not None else result.reason,
             "winner": result.winner,
             "scores": list(result.scores),
             "game_points": result.game_points,

@@ -236,7 +236,7 @@ function drawSummary(m) {
     const row = document.createElement("div");
     row.className = "summary-hand";
     const name = document.createElement("span");
-    name.textContent = seatLabel(seat) + " held: ";
+    name.textContent = `dealt to ${seatLabel(seat)}: `;
     row.appendChild(name);
     for (const code of hand) row.appendChild(cardImage(code, "small"));
     hands.appendChild(row);
