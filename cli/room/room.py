@@ -30,7 +30,8 @@ from cli.room.tables import ROOM_BOTS, Refused, Table
 
 #: The largest house file the room takes (a bundled ruleset is a few kB).
 MAX_HOUSE_BYTES = 64 * 1024
-#: At most this many tables in play at once (a bound on memory: a finished table is let go).
+#: At most this many tables in play at once (finished ones do not count: they only wait for
+#: their record to be taken).
 MAX_TABLES = 500
 HOUSE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}\.ya?ml")
 
@@ -87,7 +88,7 @@ class Room:
         """A new table: ``ruleset`` a bundled name, or ``house`` an uploaded (file name, text);
         ``seats`` one of ``human`` or a bot of :data:`ROOM_BOTS` per seat.  Refused with a
         clear reason (a house file's errors located as ``rules validate`` locates them)."""
-        if len(self.tables) >= MAX_TABLES:
+        if sum(1 for live in self.tables.values() if not live.table.over) >= MAX_TABLES:
             raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full")
         table_id = secrets.token_hex(6)
         if house is not None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from roomtools import Seat, create, open_room, token_of
 
 from cli.room.room import MAX_HOUSE_BYTES
@@ -155,3 +157,18 @@ def test_the_record_waits_for_the_end_of_the_match(tmp_path: Path) -> None:
         reply = create(client, ["human", "greedy"])
         answer = client.get("/api/record/" + token_of(reply["seats"][0]["link"]))
         assert answer.status_code == 409 and "once the match is over" in answer.json()["why"]
+
+
+def test_a_full_room_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cli.room.room
+
+    monkeypatch.setattr(cli.room.room, "MAX_TABLES", 2)
+    with open_room(tmp_path) as (client, room):
+        create(client, ["human", "greedy"])
+        create(client, ["human", "greedy"])
+        answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
+        assert answer.status_code == 400 and answer.json()["error"] == "full"
+        # a finished match does not hold a place
+        next(iter(room.tables.values())).table.session.match.winner = 0
+        assert next(iter(room.tables.values())).table.over
+        create(client, ["human", "greedy"])
