@@ -158,6 +158,9 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE) -> Starlett
             rs = room_of(request).check(*upload)
         except Refused as exc:
             return refused(exc)
+        except Exception:  # a fault of ours: logged, said, and the server goes on
+            log.exception("checking a house file failed")
+            return refusal("the server could not read this file", "server", 500)
         return JSONResponse({"title": rs.title, "seats": rs.players.count}, headers=HEADERS)
 
     async def create(request: Request) -> Response:
@@ -166,6 +169,9 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE) -> Starlett
             table = room_of(request).create(doc.get("ruleset"), doc.get("seats"), upload_of(doc))
         except Refused as exc:
             return refused(exc)
+        except Exception:  # a fault of ours: logged, said, and the server goes on
+            log.exception("opening a table failed")
+            return refusal("the server could not open this table", "server", 500)
         base = str(request.base_url).rstrip("/")
         seats = [
             {"seat": s, "player": kind, "link": f"{base}/t/{token}" if token is not None else None}

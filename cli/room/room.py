@@ -24,6 +24,7 @@ from interpreter.play.session import HUMAN
 from interpreter.rules.loader import load_ruleset, ruleset_from_doc
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
+from cli.output import warn
 from cli.room.messages import seat_message
 from cli.room.store import Store, StoredTable
 from cli.room.tables import ROOM_BOTS, Refused, Table
@@ -70,11 +71,16 @@ class Room:
     def restore(self) -> int:
         """Read every table kept in the store back, each where it was.  How many."""
         for kept in self.store.tables():
-            rs = self._kept_ruleset(kept)
-            table = Table(kept.id, rs, kept.ruleset, kept.kinds, kept.tokens, kept.watch, kept.seed, kept.created,
-                          kept.house_name, kept.house_text)
-            for seat, move in kept.steps:
-                table.replay(seat, move)
+            try:
+                rs = self._kept_ruleset(kept)
+                table = Table(kept.id, rs, kept.ruleset, kept.kinds, kept.tokens, kept.watch, kept.seed, kept.created,
+                              kept.house_name, kept.house_text)
+                for seat, move in kept.steps:
+                    table.replay(seat, move)
+            except (RulesError, Refused, ValueError) as exc:  # kept in the file, told, and the others go on
+                why = exc.why if isinstance(exc, Refused) else str(exc)
+                warn(f"table {kept.id} ({kept.ruleset}) could not be read back and is left out: {why}", multiline=True)
+                continue
             table.log.clear()
             self._add(Live(table, stored=table.steps))
         return len(self.tables)
@@ -99,7 +105,11 @@ class Room:
             rs, ref = load_ruleset(ruleset), ruleset
         else:
             raise Refused(f"no bundled ruleset named {str(ruleset)[:80]!r}; one of: {', '.join(sorted(bundled_rulesets()))}", "ruleset")
-        kinds = self._seats(rs, seats)
+        try:
+            kinds = self._seats(rs, seats)
+        except Refused:
+            shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
+            raise
         created = datetime.datetime.now(tz=datetime.timezone.utc).strftime("%Y-%m-%d")
         table = Table.create(table_id, rs, ref, kinds, created, *(house or (None, None)))
         self.store.add(StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds, table.tokens,
@@ -134,7 +144,11 @@ class Room:
         """Load an uploaded house file from the table's own folder (its bases: bundled only)."""
         if not HOUSE_NAME.fullmatch(name):
             raise Refused("the house file's name: letters, digits, '.', '_' and '-', ending in .yaml (at most 64 characters)", "house")
-        if len(text.encode()) > MAX_HOUSE_BYTES:
+        try:
+            size = len(text.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise Refused("the house file is not UTF-8 text", "house") from None
+        if size > MAX_HOUSE_BYTES:
             raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large")
         folder = self.store.house_folder(table_id)
         folder.mkdir(parents=True, exist_ok=True)

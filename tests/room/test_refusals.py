@@ -172,3 +172,30 @@ def test_a_full_room_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         next(iter(room.tables.values())).table.session.match.winner = 0
         assert next(iter(room.tables.values())).table.over
         create(client, ["human", "greedy"])
+
+
+def test_a_house_file_that_is_no_text_is_refused_and_leaves_nothing(tmp_path: Path) -> None:
+    house = "extends: schnapsen\nname: my-house\n"
+    with open_room(tmp_path) as (client, room):
+        body = '{"house": {"name": "h.yaml", "text": "\\ud800"}, "seats": ["human", "greedy"]}'
+        answer = client.post("/api/tables", content=body.encode(), headers={"Content-Type": "application/json"})
+        assert (answer.status_code, answer.json()["error"]) == (400, "house")
+        answer = client.post("/api/tables", json={"house": {"name": "h.yaml", "text": house}, "seats": ["human"]})
+        assert answer.json()["error"] == "seats"
+        assert not list((tmp_path / "tables").glob("*/h.yaml")), "a refused table leaves no file behind"
+
+
+def test_a_table_that_cannot_be_read_back_is_told_and_the_others_go_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import sqlite3
+
+    with open_room(tmp_path) as (client, room):
+        kept = create(client, ["human", "greedy"])["table"]
+        lost = create(client, ["human", "greedy"])["table"]
+    db = sqlite3.connect(tmp_path / "room.sqlite")
+    db.execute("UPDATE tables SET ruleset = 'gone-since' WHERE id = ?", (lost,))
+    db.commit()
+    db.close()
+    with open_room(tmp_path) as (client, room):
+        assert list(room.tables) == [kept]
+    said = capsys.readouterr().err
+    assert f"table {lost} (gone-since) could not be read back and is left out: no ruleset file or bundled ruleset named 'gone-since'" in said
