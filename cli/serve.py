@@ -10,7 +10,6 @@ from __future__ import annotations
 import ipaddress
 import os
 import signal
-import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -18,6 +17,7 @@ import typer
 
 from cli.errors import usage_error
 from cli.output import warn
+from cli.table.web import listen
 
 DEFAULT_PORT = 8066
 
@@ -47,19 +47,14 @@ def serve(
         probe.unlink()
     except OSError as exc:
         raise usage_error(f"--data: cannot write in {data} ({exc.strerror or exc})") from None
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        listener.bind((host, port))
-        listener.listen(128)  # connections wait in the backlog until the room has read its tables back
+        listener = listen(host, port)  # connections wait in the backlog until the room has read its tables back
     except OSError as exc:
-        listener.close()
         raise usage_error(f"--port: cannot listen on {host}:{port} ({exc.strerror or exc}); choose another port with --port N") from None
     from cli.room.app import make_app
 
     bound = listener.getsockname()[1]
-    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    shown = f"[{host}]" if ":" in host else host
     reach = "this machine only" if ipaddress.ip_address(host).is_loopback else "other machines too: put it behind a proxy with TLS (docs/serve.md)"
     warn(f"serving the card room at http://{shown}:{bound}/ ({reach}); tables kept in {data / 'room.sqlite'}; Ctrl-C stops it")
     config = uvicorn.Config(make_app(data, bot_delay), log_level=os.environ.get("RULES_SERVE_LOG", "warning"), ws_max_size=1 << 16)

@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.core.actions import Action, Discard, Marry, Play
-from interpreter.core.cards import RANK_NAMES, Card
+from interpreter.core.cards import RANK_NAMES
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import SPECTATOR, SeatView, completed_tricks, spectator_view
 from interpreter.play import seatfacts as facts
 from interpreter.play.session import HUMAN
 from cli.room.tables import Table
-from cli.table.render import DISPLAY_SUITS, points_shown
+from cli.table.render import points_shown, sorted_hand
 from cli.table.words import ACTION_KEYS, action_label, told, your_turn
 
 
@@ -43,7 +43,7 @@ def seat_message(table: Table, seat: int) -> dict[str, Any]:
         "sides": [list(side) for side in rs.sides],
         "deal": session.number,
         "dealer": view.dealer,
-        "hand": [str(c) for c in _sorted(view)],
+        "hand": [str(c) for c in sorted_hand(view)],
         "hand_sizes": list(view.hand_sizes),
         "trump": view.trump,
         "turn_up": str(view.turn_up) if view.turn_up is not None else None,
@@ -90,13 +90,6 @@ def _seat(table: Table, view: SeatView, s: int) -> dict[str, Any]:
     kind = table.kinds[s]
     name = facts.seat_name(view, s) if view.seat != SPECTATOR else f"seat {s}"
     return {"seat": s, "name": name, "player": "person" if kind == HUMAN else kind, "side": table.rs.side_of(s)}
-
-
-def _sorted(view: SeatView) -> list[Card]:
-    """The hand in the order players hold it: by suit (black and red in turn, trump first) and rank."""
-    order = {r: k for k, r in enumerate(view.rs.deck.ranks)}
-    suits = sorted(DISPLAY_SUITS, key=lambda s: (s != view.trump, DISPLAY_SUITS.index(s)))
-    return sorted(view.hand, key=lambda c: (suits.index(c.suit), order[c.rank]))
 
 
 def _last_trick(view: SeatView) -> dict[str, Any] | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from interpreter.core.actions import Action, Continue, parse_action
 from interpreter.core.errors import RulesError
-from interpreter.play.record import MatchResult, deal_entry, match_header
+from interpreter.play.record import MatchResult, match_record
 from interpreter.play.runner import DealEnded, Event
 from interpreter.play.session import HUMAN, TableSession
 from interpreter.rules.ruleset import Ruleset
@@ -186,8 +186,7 @@ class Table:
         match = self.session.match
         # a house file lies in the table's folder, and the record names it as lying beside it
         beside = self.rs.source.parent / "record.yaml" if self.house_name is not None and self.rs.source is not None else None
-        head = match_header(
-            self.rs, seed=self.seed, players=list(self.kinds), record_path=beside, date=self.created,
+        return match_record(
+            self.rs, seed=self.seed, players=list(self.kinds), deals=self.finished, record_path=beside, date=self.created,
             result=MatchResult(match.winner, list(match.scores), len(self.finished)),
         )
-        return head + "".join(deal_entry(dealer, seed, moves) for dealer, seed, moves in self.finished)

@@ -77,9 +77,10 @@ def table_command(
 
 
 def listen(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port`` (port 0: any free one), so that a port in use is
-    one clear error before anything is served."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    """A listening socket on ``host:port`` (port 0: any free one; an IPv6 address too), so
+    that a port in use is one clear error before anything is served.  ``rules serve`` listens
+    through it as well."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
         if os.name != "nt":  # on Windows this option would let two servers share the port
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
