@@ -7,6 +7,19 @@ few worlds remain).  The value of the move played is set against the best one, i
 units (game points, or units): the expected score of the player's side minus the others'.
 Forced moves (one legal action) are skipped.  The loss of a move is graded against the largest
 score a deal can give, so the grades mean the same in game points and in units.
+
+**What a value rests on, said honestly.**  Where few hands are left that the others can hold
+(at most :data:`EXACT_WORLDS`: in Schnapsen once the talon is gone), every one of them is
+solved exactly, each counted once, and the value is the mean over them -- *exact over the N
+hands the opponent can still hold*, which is not the value of the deal as it really lay: the
+player did not know which of the N it was.  Elsewhere the value is the tree search's estimate
+from ``iterations`` searches.  Where the position is solved, the report also gives the best
+line *with the cards as they lay*: the best move, then both sides' best play with every card
+open (what would have happened against perfect play, known only after the deal).
+
+**The position as the seat saw it** (:class:`Seen`) is taken from the seat's view only: its
+hand, the cards on the table, the trump, the turn-up, the talon and the points and tricks it
+could see.
 """
 
 from __future__ import annotations
@@ -17,19 +30,60 @@ from dataclasses import dataclass
 
 from interpreter.core.actions import CONTINUE, Action
 from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
 from interpreter.play.record import Record, apply_recorded, implicit_step
 from interpreter.search.ismcts import ismcts, scale_of
+from interpreter.search.sampling import WorldSampler
+from interpreter.search.solver import Solver
 
-__all__ = ["MoveReport", "analyse_record", "iter_analysis", "verdict"]
+__all__ = ["EXACT_WORLDS", "MoveReport", "Seen", "analyse_record", "iter_analysis", "verdict"]
+
+#: At most this many hands left for the others: each is solved exactly (see the module docstring).
+EXACT_WORLDS = 24
+
+#: Solver positions allowed per world (and per step of a best line): a bound on the time a
+#: solved position may take; a world that needs more leaves the decision to the tree search.
+NODES_PER_WORLD = 200_000
+
+#: How many tries the sampler gets to find every one of the few hands the others can hold
+#: (each draw is uniform over them, so about N times the N-th harmonic number are needed).
+DRAWS_PER_WORLD = 60
 
 #: Grades of a loss, as a share of the largest deal score (a third of it: a blunder).
 GRADES = ((1 / 3, "blunder"), (1 / 6, "mistake"), (1 / 15, "inaccuracy"))
 
 
 @dataclass(frozen=True, slots=True)
+class Seen:
+    """The position as the seat saw it when it chose (from its view only).
+
+    Cards are written in the notation (``KH``); ``trick`` is the cards on the table with the
+    seat that played each; ``points`` and ``tricks`` are per match side, as the seat could
+    see them (card points of tricks, counted marriages and bonuses); ``talon`` counts the
+    stock and the turn-up still to be drawn.
+    """
+
+    hand: tuple[str, ...]
+    trick: tuple[tuple[int, str], ...]
+    trump: str | None
+    turn_up: str | None
+    talon: int
+    closed: bool
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MoveReport:
     """One analysed decision: ``deal`` and ``move`` count from 1 (``move`` among the deal's
-    recorded moves); values are the side's expected margin in deal-score units."""
+    recorded moves); values are the side's expected margin in deal-score units.
+
+    ``exact`` with ``worlds`` N: every one of the N hands the others could still hold was
+    solved and the values are their mean; otherwise the values are the tree search's
+    estimates from ``iterations`` searches (``worlds`` is ``None``).  ``line`` is the best
+    line with the cards as they lay (``(seat, action)`` pairs from the best move on), where
+    the position was solved; ``seen`` is the position as the seat saw it.
+    """
 
     deal: int
     move: int
@@ -42,6 +96,10 @@ class MoveReport:
     grade: str
     exact: bool
     values: dict[str, float]
+    seen: Seen | None = None
+    worlds: int | None = None
+    iterations: int = 0
+    line: tuple[tuple[int, str], ...] = ()
 
 
 def verdict(loss: float, scale: float) -> str:
@@ -108,8 +166,15 @@ def _analyse_move(state: DealState, move: Action, deal: int, index: int, wanted:
         return None
     view = probe.view(seat)
     rng = random.Random(f"{seed}/{deal}/{index}")
-    result = ismcts(view, rng, iterations=iterations)
-    values = result.values
+    side = rs.side_of(seat)
+    solved = _solve_every_world(view, side, rng)
+    if solved is not None:
+        values, worlds = solved
+        exact, searches = True, 0
+    else:
+        result = ismcts(view, rng, iterations=iterations)
+        values, exact, searches = result.values, result.exact, result.iterations
+        worlds = None
     if played not in values or not values:
         return None
     best = max(values, key=lambda c: (values[c], c == played))  # of equal values, the move played
@@ -117,7 +182,71 @@ def _analyse_move(state: DealState, move: Action, deal: int, index: int, wanted:
     return MoveReport(
         deal=deal + 1, move=index + 1, seat=seat, played=str(move), played_value=values[played],
         best=str(rs.action_of[best]), best_value=values[best], loss=loss,
-        grade=verdict(loss, scale_of(rs)) if best != played else "", exact=result.exact,
+        grade=verdict(loss, scale_of(rs)) if best != played else "", exact=exact,
         values={str(rs.action_of[c]): v for c, v in sorted(values.items(), key=lambda cv: -cv[1])},
+        seen=seen_by(view), worlds=worlds, iterations=searches,
+        line=best_line(probe, best, side) if worlds is not None else (),
     )
 
+
+def seen_by(view: SeatView) -> Seen:
+    """The position as ``view``'s seat saw it (see :class:`Seen`)."""
+    turn_up = view.turn_up
+    deck, trump = view.rs.deck, view.trump
+    return Seen(  # the hand trumps first, then suit by suit in the deck's order, each strongest first
+        hand=tuple(str(c) for c in sorted(view.hand, key=lambda c: (c.suit != trump, deck.suits.index(c.suit), deck.index(c)))),
+        trick=tuple((s, str(c)) for s, c in view.trick),
+        trump=view.trump, turn_up=str(turn_up) if turn_up is not None else None,
+        talon=view.talon_size, closed=view.closed,
+        points=tuple(view.card_points), tricks=tuple(view.tricks_won),
+    )
+
+
+def _solve_every_world(view: SeatView, side: int, rng: random.Random) -> tuple[dict[int, float], int] | None:
+    """Where at most :data:`EXACT_WORLDS` hands are left for the others: every one of them
+    solved exactly, and per legal code the mean value over them, with their number; ``None``
+    where there are more, or one is too large to solve (:data:`NODES_PER_WORLD`)."""
+    sampler = WorldSampler(view)
+    count = int(sampler.count)
+    if not 0 < count <= EXACT_WORLDS or view.talon_size - (view.turn_up is not None) > 1:
+        return None  # many hands, or the order of the stock still to be drawn unknown
+    worlds: dict[tuple[object, ...], DealState] = {}
+    for _ in range(DRAWS_PER_WORLD * count):  # the sampler draws uniformly: collect each once
+        state = sampler.sample(rng).state
+        worlds.setdefault((tuple(state.hands), state.stock[state.spos:], state.turnup, tuple(sorted(state.widow))), state)
+        if len(worlds) == count:
+            break
+    else:
+        return None
+    totals: dict[int, float] = {}
+    for state in worlds.values():
+        for code, solution in Solver(side).move_values(state, node_limit=NODES_PER_WORLD).items():
+            if not solution.exact or solution.value is None:
+                return None
+            totals[code] = totals.get(code, 0.0) + solution.value
+    return {code: total / count for code, total in totals.items()}, count
+
+
+def best_line(state: DealState, first: int, side: int) -> tuple[tuple[int, str], ...]:
+    """The best line with the cards as they lay in ``state`` (the real deal): ``first`` by the
+    actor, then every seat's best play with all cards open, to the end of the deal, as
+    ``(seat, action)`` pairs (the implicit steps -- declining to go out, the draw -- left out).
+    Empty when a step cannot be solved within :data:`NODES_PER_WORLD` positions."""
+    work = state.copy()
+    rs = work.rs
+    solver = Solver(side)
+    line: list[tuple[int, str]] = []
+    code: int | None = first
+    while code is not None:
+        actor = work.actor
+        assert actor is not None
+        if code != CONTINUE:
+            line.append((actor, str(rs.action_of[code])))
+        work.push_code(code)
+        if work.is_over:
+            break
+        solution = solver.solve(work, node_limit=NODES_PER_WORLD)
+        if not solution.exact:
+            return ()
+        code = solution.best
+    return tuple(line)

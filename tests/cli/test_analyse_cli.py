@@ -45,3 +45,55 @@ def test_a_record_with_an_illegal_move_is_one_message_not_a_traceback(tmp_path: 
     assert out.exit_code == 2
     assert out.exception is None or isinstance(out.exception, SystemExit)  # no traceback
     assert out.stderr == f"error: move 1 of the record, 'play AS', is illegal: seat 1 does not hold AS (rules replay {path} shows the position)\n"
+
+
+ENDGAME = """\
+ruleset: schnapsen
+dealer: 1
+hands:
+  0: [AH, KS]
+  1: [TH, AS]
+start:
+  leader: 0
+  card_points: [40, 44]
+  tricks_won: [4, 4]
+  closed: false
+  trump: H
+moves: [play AH, play TH, play KS, play AS]
+"""
+
+
+def test_each_decision_shows_the_position_what_its_values_rest_on_and_the_best_line(tmp_path: Path) -> None:
+    """The endgame of tests/play/test_analysis.py, worked by hand there: leading AH loses the
+    last trick (-1), leading KS wins it (+1), a false declaration costs 2.  Seat 1's moves are
+    forced (one card to follow suit with); seat 0's second lead is a choice between its last
+    card (KS, beaten by AS: seat 1 takes the last trick, -1) and declaring with 61 (false:
+    -2)."""
+    path = tmp_path / "end.yaml"
+    path.write_text(ENDGAME, encoding="utf-8")
+    out = runner.invoke(app, ["analyse", str(path), "--iters", "50"])
+    assert out.exit_code == 0, out.output
+    assert out.stdout == (
+        "deal 1 move  1 seat 0: play AH      -1.00  best play KS      +1.00  blunder\n"
+        "    hand AH KS | to lead | trump hearts | talon gone\n"
+        "    points: you 40, opponent 44; tricks: you 4, opponent 4\n"
+        "    values: exact over the only hand the opponent can hold\n"
+        "    best line with the cards as they lay: you KS, opponent AS, opponent TH, you AH\n"
+        "deal 1 move  3 seat 0: play KS      -1.00  best\n"
+        "    hand KS | to lead | trump hearts | talon gone\n"
+        "    points: you 61, opponent 44; tricks: you 5, opponent 4\n"
+        "    values: exact over the only hand the opponent can hold\n"
+        "    best line with the cards as they lay: you KS, opponent AS\n"
+        "2 decisions analysed, 1 graded: 1 blunder\n"
+    )
+    brief = runner.invoke(app, ["analyse", str(path), "--iters", "50", "--brief"])
+    lines = out.stdout.splitlines()
+    assert brief.stdout.splitlines() == [lines[0], lines[5], lines[-1]]
+    data = json.loads(runner.invoke(app, ["analyse", str(path), "--iters", "50", "--json"]).stdout)
+    d, last = data["decisions"]
+    assert last["values"] == {"play KS": -1, "declare": -2}
+    assert (d["exact"], d["worlds"], d["iterations"]) == (True, 1, 0)
+    assert d["seen"] == {"hand": ["AH", "KS"], "trick": [], "trump": "H", "turn_up": None, "talon": 0, "closed": False,
+                         "points": [40, 44], "tricks": [4, 4]}
+    assert d["line"] == [{"seat": 0, "action": "play KS"}, {"seat": 1, "action": "play AS"},
+                         {"seat": 1, "action": "play TH"}, {"seat": 0, "action": "play AH"}]
