@@ -7,21 +7,23 @@ record, shows progress on stderr (a terminal only) and prints one line per decis
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
+from cli.analyse_html import analysis_page
+from cli.analysis_words import context_lines, summary_words
 from cli.progress import progress_bar
 from cli.errors import fail, usage_error
 from cli.options import AllowOutside, seed_in_range
 from cli.output import say, warn
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
-from interpreter.core.cards import SUIT_NAMES
 from interpreter.play.analysis import MoveReport, iter_analysis
 from interpreter.play.record import load_record, replay
+from interpreter.play.recordfile import inputs_of, why_not_writable, write_file
 from interpreter.play.secrecy import secret_of
-from interpreter.rules.ruleset import Ruleset
 
 
 def analyse(
@@ -33,6 +35,10 @@ def analyse(
     seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the searches (the same seed gives the same analysis).", callback=seed_in_range)] = 0,
     only_errors: Annotated[bool, typer.Option("--errors", help="Show only the decisions graded inaccuracy, mistake or blunder.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as one JSON object.")] = False,
+    html: Annotated[Optional[Path], typer.Option(
+        "--html", metavar="FILE", help="Also write the analysis as a page to step through in a browser: the course of each deal drawn, every decision with its cards.",
+        show_default=False,
+    )] = None,
     brief: Annotated[bool, typer.Option("--brief", help="One line per decision: without the position, what the values rest on and the best line.")] = False,
     reveal: Annotated[bool, typer.Option(
         "--reveal", help="Analyse every seat of an unfinished deal too (a record with a human seat shows only that seat's decisions there, whose choices would show other hands).",
@@ -44,6 +50,10 @@ def analyse(
         rec = load_record(record, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
+    if html is not None:
+        refused = why_not_writable(html, [(Path(record), "the record"), *inputs_of(rec.ruleset, "its ruleset")])
+        if refused is not None:
+            raise usage_error(f"--html: {html} {refused}; choose another file")
     n = rec.ruleset.players.count
     for s in seat or []:
         if not 0 <= s < n:
@@ -79,17 +89,13 @@ def analyse(
         for r in shown:
             say(_line(r))
             if not brief:
-                for text in _context(r, rec.ruleset):
+                for text in context_lines(r, rec.ruleset):
                     say(text)
-        graded = [r for r in reports if r.grade]
-        counts = [(sum(1 for r in graded if r.grade == g), g) for g in ("blunder", "mistake", "inaccuracy")]
-        named = ", ".join(f"{c} {g if c == 1 else PLURAL[g]}" for c, g in counts if c)
-        say(f"{len(reports)} decision{'' if len(reports) == 1 else 's'} analysed, {len(graded)} graded" + (f": {named}" if named else ""))
+        say(summary_words(reports))
+    if html is not None:
+        _write_html(html, analysis_page(reports, rec.ruleset, Path(record).name, complete=not stopped))
     if stopped:
         raise typer.Exit(130)
-
-
-PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 
 
 def _line(r: MoveReport) -> str:
@@ -98,61 +104,6 @@ def _line(r: MoveReport) -> str:
     if r.best == r.played:
         return f"{head}  best"
     return f"{head}  best {r.best:<12} {r.best_value:+.2f}" + (f"  {r.grade}" if r.grade else "")
-
-
-def _context(r: MoveReport, rs: Ruleset) -> list[str]:
-    """Under the decision's line: the position as the seat saw it, what the values rest on,
-    and the best line with the cards as they lay where the position was solved."""
-    out = []
-    seen = r.seen
-    if seen is not None:
-        trick = "on the table " + ", ".join(f"{card} ({_who(rs, r.seat, s)})" for s, card in seen.trick) if seen.trick else "to lead"
-        trump = f"trump {_suit(seen.trump)}" if seen.trump else "no trump yet"
-        if seen.turn_up:
-            trump += f" (turn-up {seen.turn_up})"
-        talon = "closed" if seen.closed else f"{seen.talon} card{'' if seen.talon == 1 else 's'}" if seen.talon else "gone"
-        out.append(f"    hand {' '.join(seen.hand) or '-'} | {trick} | {trump} | talon {talon}")
-        mine = rs.side_of(r.seat)
-        order = [mine] + [x for x in range(rs.side_count) if x != mine]
-        points = ", ".join(f"{_side(rs, r.seat, x)} {seen.points[x]}" for x in order)
-        tricks = ", ".join(f"{_side(rs, r.seat, x)} {seen.tricks[x]}" for x in order)
-        out.append(f"    points: {points}; tricks: {tricks}")
-    others = "the opponent" if rs.players.count == 2 else "the others"
-    if r.worlds is not None:
-        hands = f"the {r.worlds} hands {others} can still hold, each counted once" if r.worlds > 1 else f"the only hand {others} can hold"
-        out.append(f"    values: exact over {hands}")
-    elif r.exact:
-        out.append(f"    values: the mean of {r.iterations} hands drawn from those {others} may hold, each solved exactly")
-    else:
-        out.append(f"    values: estimated by {r.iterations:,} searches over the hands {others} may hold")
-    if r.line:
-        steps = ", ".join(f"{_who(rs, r.seat, s)} {a.removeprefix('play ')}" for s, a in r.line)
-        out.append(f"    best line with the cards as they lay: {steps}")
-    return out
-
-
-def _who(rs: Ruleset, me: int, seat: int) -> str:
-    """A seat from the analysed seat's side of the table: you, partner, opponent or seat N."""
-    if seat == me:
-        return "you"
-    mine = rs.side_of(me)
-    if rs.side_of(seat) == mine:
-        return "partner" if len(rs.sides[mine]) == 2 else f"seat {seat}"
-    others = [s for s in range(rs.players.count) if rs.side_of(s) != mine]
-    return "opponent" if len(others) == 1 else f"seat {seat}"
-
-
-def _side(rs: Ruleset, me: int, side: int) -> str:
-    seats = rs.sides[side]
-    if side == rs.side_of(me):
-        return "you" if len(seats) == 1 else "your team"
-    if rs.side_count == 2:
-        return "opponent" if len(seats) == 1 else "opponents"
-    return "seat " + " & ".join(map(str, seats))
-
-
-def _suit(letter: str) -> str:
-    return SUIT_NAMES.get(letter, letter)
 
 
 def _as_dict(r: MoveReport) -> dict[str, object]:
@@ -168,3 +119,11 @@ def _as_dict(r: MoveReport) -> dict[str, object]:
         },
         "line": [{"seat": s, "action": a} for s, a in r.line],
     }
+
+
+def _write_html(path: Path, text: str) -> None:
+    try:
+        write_file(path, text)
+    except OSError as exc:
+        raise usage_error(f"--html: cannot write {path}: {exc.strerror or exc}") from None
+    warn(f"analysis page written to {path}")

@@ -1,0 +1,181 @@
+"""The page of ``rules analyse --html FILE``: the course of each deal drawn, every decision
+stepped through with its cards.
+
+One self-contained HTML file -- the cards drawn as SVG by :mod:`cli.room.cards`, the chart
+drawn here as SVG, a few lines of script to step -- so that it opens from the disk in any
+browser, needs no server and asks nothing of another one.  For each deal a chart gives the
+expected score of every move played (the analysed seat's side's margin, in game points or
+units) against the best move's, with each graded move marked in its grade's colour; below it,
+one decision at a time: the position as the seat saw it (its hand with the move played and
+the best move marked, the cards on the table, trump, talon, points), the value of every legal
+action, what the values rest on and the best line with the cards as they lay.  Left and right
+arrows (or the buttons, or a mark on the chart) step through the decisions; without script
+the page shows them all one under another.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from cli.analysis_words import basis_words, line_words, points_words, summary_words, talon_words, trump_words, who
+from cli.room.cards import card_svg
+from interpreter.play.analysis import MoveReport
+from interpreter.rules.ruleset import Ruleset
+from interpreter.search.ismcts import scale_of
+
+#: The colour of each grade's mark (and of a move without one).
+GRADE_COLOURS = {"blunder": "#c62828", "mistake": "#ef6c00", "inaccuracy": "#f9a825", "": "#1565c0"}
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 60em; padding: 0 1em; color: #1a1a1a; }
+h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 2em; } h3 { font-size: 1em; margin: 0.2em 0; }
+.chart { width: 100%; height: auto; max-height: 16em; border: 1px solid #ddd; background: #fafafa; }
+.chart .mark { cursor: pointer; } .chart .mark.on circle { stroke: #000; stroke-width: 3; }
+.decision { border: 1px solid #ddd; border-radius: 6px; padding: 0.8em 1em; margin: 1em 0; }
+.cards { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; margin: 0.3em 0; }
+.card svg { width: 56px; height: 78px; display: block; }
+.card { text-align: center; font-size: 0.8em; border-radius: 6px; padding: 2px; }
+.card.played { outline: 3px solid #1565c0; } .card.best { outline: 3px dashed #2e7d32; }
+.card.played.best { outline: 3px solid #2e7d32; }
+.facts { margin: 0.3em 0; } .label { color: #555; min-width: 7em; display: inline-block; }
+table { border-collapse: collapse; margin: 0.5em 0; } td, th { padding: 2px 10px; text-align: left; }
+td.v { text-align: right; font-variant-numeric: tabular-nums; }
+tr.played td { font-weight: bold; } tr.best td:first-child::after { content: " (best)"; color: #2e7d32; }
+.grade { font-weight: bold; } nav { margin: 0.5em 0; } nav button { font-size: 1em; margin-right: 0.5em; }
+.key { color: #555; font-size: 0.9em; }
+"""
+
+SCRIPT = """
+(function () {
+  var sections = Array.prototype.slice.call(document.querySelectorAll("section.decision"));
+  var marks = Array.prototype.slice.call(document.querySelectorAll(".mark"));
+  var where = document.getElementById("where");
+  var at = 0;
+  function show(k) {
+    at = Math.max(0, Math.min(sections.length - 1, k));
+    sections.forEach(function (s, j) { s.hidden = j !== at; });
+    marks.forEach(function (m) { m.classList.toggle("on", Number(m.getAttribute("data-i")) === at); });
+    where.textContent = "decision " + (at + 1) + " of " + sections.length;
+    history.replaceState(null, "", "#d" + at);
+  }
+  document.getElementById("prev").onclick = function () { show(at - 1); };
+  document.getElementById("next").onclick = function () { show(at + 1); };
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "ArrowLeft") { show(at - 1); } else if (e.key === "ArrowRight") { show(at + 1); }
+  });
+  marks.forEach(function (m) {
+    m.addEventListener("click", function (e) { e.preventDefault(); show(Number(m.getAttribute("data-i"))); });
+  });
+  document.getElementById("stepper").hidden = false;
+  var start = /^#d(\\d+)$/.exec(location.hash);
+  show(start ? Number(start[1]) : 0);
+})();
+"""
+
+
+def analysis_page(reports: list[MoveReport], rs: Ruleset, title: str, complete: bool = True) -> str:
+    """The whole page for ``reports`` (in the order analysed) of a record of ruleset ``rs``."""
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)} -- analysis</title><style>{STYLE}</style></head><body>",
+        f"<h1>{escape(title)}: {escape(rs.title)}</h1>",
+        f"<p>{escape(summary_words(reports))}"
+        f"{'' if complete else ' (the analysis was stopped before the end)'}. Values are the expected score of the "
+        f"player's side minus the others', in {'game points' if rs.scoring.method == 'game_points' else 'units'}.</p>",
+        '<p class="key">Chart: <b style="color:#1565c0">&#8212;</b> the move played, '
+        '<b style="color:#2e7d32">- -</b> the best move; marks: '
+        + ", ".join(f'<b style="color:{GRADE_COLOURS[g]}">&#9679;</b> {g}' for g in ("blunder", "mistake", "inaccuracy"))
+        + ". Cards: solid frame the move played, dashed the best.</p>",
+        '<nav id="stepper" hidden><button id="prev" type="button">&#8592; previous</button>'
+        '<button id="next" type="button">next &#8594;</button><span id="where"></span> '
+        '<span class="key">(or the arrow keys, or a mark on the chart)</span></nav>',
+    ]
+    index = 0
+    for deal in sorted({r.deal for r in reports}):
+        mine = [r for r in reports if r.deal == deal]
+        parts.append(f"<h2>Deal {deal}</h2>")
+        parts.append(_chart(mine, index, scale_of(rs)))
+        for r in mine:
+            parts.append(_decision(r, rs, index))
+            index += 1
+    parts.append(f"<script>{SCRIPT}</script></body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def _chart(reports: list[MoveReport], first: int, scale: float) -> str:
+    """The course of one deal: the value of each move played and of the best move, decision by
+    decision, between the largest loss and the largest win a deal can give."""
+    step, left, top, height = 56, 44, 12, 150
+    width = left + step * max(len(reports), 4) + 20
+
+    def y(value: float) -> float:
+        return top + (scale - max(-scale, min(scale, value))) / (2 * scale) * height
+
+    def x(k: int) -> float:
+        return left + step * k + step / 2
+
+    out = [f'<svg class="chart" viewBox="0 0 {width} {height + 2 * top + 16}" preserveAspectRatio="xMinYMid meet" role="img" '
+           f'aria-label="the expected score of each move played and of the best move">']
+    for v in (scale, scale / 2, 0, -scale / 2, -scale):
+        out.append(f'<line x1="{left}" x2="{width - 10}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="{"#999" if v == 0 else "#e0e0e0"}"/>')
+        out.append(f'<text x="{left - 6}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end" fill="#555">{v:+g}</text>'.replace(">+0<", ">0<"))
+    played = " ".join(f"{x(k):.1f},{y(r.played_value):.1f}" for k, r in enumerate(reports))
+    best = " ".join(f"{x(k):.1f},{y(r.best_value):.1f}" for k, r in enumerate(reports))
+    out.append(f'<polyline points="{best}" fill="none" stroke="#2e7d32" stroke-width="2" stroke-dasharray="6 4"/>')
+    out.append(f'<polyline points="{played}" fill="none" stroke="#1565c0" stroke-width="2"/>')
+    for k, r in enumerate(reports):
+        tip = f"move {r.move}: {r.played} {r.played_value:+.2f}" + ("" if r.best == r.played else f", best {r.best} {r.best_value:+.2f}")
+        tip += f" -- {r.grade}" if r.grade else ""
+        radius = 7 if r.grade else 5
+        out.append(f'<a class="mark" href="#d{first + k}" data-i="{first + k}"><title>{escape(tip)}</title>'
+                   f'<circle cx="{x(k):.1f}" cy="{y(r.played_value):.1f}" r="{radius}" fill="{GRADE_COLOURS[r.grade]}"/></a>')
+        out.append(f'<text x="{x(k):.1f}" y="{height + 2 * top + 10}" font-size="11" text-anchor="middle" fill="#555">{r.move}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _card(code: str, label: str = "", classes: str = "") -> str:
+    """A card picture (a card the deck does not draw falls back to its notation)."""
+    try:
+        picture = card_svg(code)
+    except KeyError:
+        picture = f"<b>{escape(code)}</b>"
+    return f'<span class="card {classes}" title="{escape(code)}">{picture}{escape(label)}</span>'
+
+
+def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
+    """One decision: the verdict, the position with its cards, every action's value, the basis
+    of the values and the best line."""
+    grade = f' <span class="grade" style="color:{GRADE_COLOURS[r.grade]}">{r.grade}</span>' if r.grade else ""
+    verdict = f"played <b>{escape(r.played.removeprefix('play '))}</b> {r.played_value:+.2f}"
+    verdict += " -- the best move" if r.best == r.played else (
+        f"; best <b>{escape(r.best.removeprefix('play '))}</b> {r.best_value:+.2f}, loss {r.loss:.2f}")
+    out = [f'<section class="decision" id="d{index}" data-grade="{r.grade}">',
+           f"<h3>Deal {r.deal}, move {r.move}: seat {r.seat}</h3><p>{verdict}{grade}</p>"]
+    seen = r.seen
+    if seen is not None:
+        played = r.played.removeprefix("play ").split()[-1]
+        best = r.best.removeprefix("play ").split()[-1]
+        hand = "".join(_card(c, classes=" ".join(k for k, on in (("played", c == played), ("best", c == best)) if on))
+                       for c in seen.hand)
+        out.append(f'<div class="facts"><span class="label">hand</span><div class="cards">{hand}</div></div>')
+        if seen.trick:
+            table = "".join(_card(c, who(rs, r.seat, s)) for s, c in seen.trick)
+            out.append(f'<div class="facts"><span class="label">on the table</span><div class="cards">{table}</div></div>')
+        else:
+            out.append('<div class="facts"><span class="label">on the table</span>nothing: to lead</div>')
+        out.append(f'<div class="facts"><span class="label">trump</span>{escape(trump_words(r).removeprefix("trump "))}; '
+                   f"talon {escape(talon_words(r))}</div>")
+        out.append(f'<div class="facts"><span class="label">points</span>{escape(points_words(r, rs))}</div>')
+    rows = []
+    for action, value in r.values.items():
+        kind = " ".join(k for k, on in (("played", action == r.played), ("best", action == r.best)) if on)
+        rows.append(f'<tr class="{kind}"><td>{escape(action)}</td><td class="v">{value:+.2f}</td></tr>')
+    out.append(f"<table><tr><th>action</th><th>value</th></tr>{''.join(rows)}</table>")
+    out.append(f'<div class="facts"><span class="label">values</span>{escape(basis_words(r, rs))}</div>')
+    if r.line:
+        out.append(f'<div class="facts"><span class="label">best line</span>with the cards as they lay: '
+                   f"{escape(line_words(r, rs))}</div>")
+    out.append("</section>")
+    return "\n".join(out)

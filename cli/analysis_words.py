@@ -1,0 +1,108 @@
+"""The words of an analysed decision (:class:`~interpreter.play.analysis.MoveReport`), shared
+by the text of ``rules analyse`` and its page (``--html``): the position as the seat saw it,
+what the values rest on and the best line, with every seat named from the analysed seat's
+side of the table."""
+
+from __future__ import annotations
+
+from interpreter.core.cards import SUIT_NAMES
+from interpreter.play.analysis import MoveReport
+from interpreter.rules.ruleset import Ruleset
+
+
+PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+
+
+def summary_words(reports: list[MoveReport]) -> str:
+    """``5 decisions analysed, 4 graded: 3 blunders, 1 mistake``."""
+    graded = [r for r in reports if r.grade]
+    counts = [(sum(1 for r in graded if r.grade == g), g) for g in ("blunder", "mistake", "inaccuracy")]
+    named = ", ".join(f"{c} {g if c == 1 else PLURAL[g]}" for c, g in counts if c)
+    n = len(reports)
+    return f"{n} decision{'' if n == 1 else 's'} analysed, {len(graded)} graded" + (f": {named}" if named else "")
+
+
+def context_lines(r: MoveReport, rs: Ruleset) -> list[str]:
+    """The lines under a decision's line in the text: the position, the basis, the best line."""
+    out = []
+    if r.seen is not None:
+        out.append(f"    hand {' '.join(r.seen.hand) or '-'} | {table_words(r, rs)} | {trump_words(r)} | talon {talon_words(r)}")
+        out.append(f"    points: {points_words(r, rs)}")
+    out.append(f"    values: {basis_words(r, rs)}")
+    if r.line:
+        out.append(f"    best line with the cards as they lay: {line_words(r, rs)}")
+    return out
+
+
+def table_words(r: MoveReport, rs: Ruleset) -> str:
+    """``on the table QD (opponent)``, or ``to lead``."""
+    assert r.seen is not None
+    if not r.seen.trick:
+        return "to lead"
+    return "on the table " + ", ".join(f"{card} ({who(rs, r.seat, s)})" for s, card in r.seen.trick)
+
+
+def trump_words(r: MoveReport) -> str:
+    """``trump clubs (turn-up AC)``, or ``no trump yet``."""
+    assert r.seen is not None
+    if not r.seen.trump:
+        return "no trump yet"
+    words = f"trump {SUIT_NAMES.get(r.seen.trump, r.seen.trump)}"
+    return words + (f" (turn-up {r.seen.turn_up})" if r.seen.turn_up else "")
+
+
+def talon_words(r: MoveReport) -> str:
+    """``closed``, ``gone`` or ``8 cards``."""
+    assert r.seen is not None
+    if r.seen.closed:
+        return "closed"
+    n = r.seen.talon
+    return f"{n} card{'' if n == 1 else 's'}" if n else "gone"
+
+
+def points_words(r: MoveReport, rs: Ruleset) -> str:
+    """``you 0, opponent 26; tricks: you 0, opponent 1`` (the analysed seat's side first)."""
+    assert r.seen is not None
+    mine = rs.side_of(r.seat)
+    order = [mine] + [x for x in range(rs.side_count) if x != mine]
+    points = ", ".join(f"{side(rs, r.seat, x)} {r.seen.points[x]}" for x in order)
+    tricks = ", ".join(f"{side(rs, r.seat, x)} {r.seen.tricks[x]}" for x in order)
+    return f"{points}; tricks: {tricks}"
+
+
+def basis_words(r: MoveReport, rs: Ruleset) -> str:
+    """What the values rest on, as it is (see docs/cli.md, ``rules analyse``)."""
+    others = "the opponent" if rs.players.count == 2 else "the others"
+    if r.worlds is not None:
+        if r.worlds == 1:
+            return f"exact over the only hand {others} can hold"
+        return f"exact over the {r.worlds} hands {others} can still hold, each counted once"
+    if r.exact:
+        return f"the mean of {r.iterations} hands drawn from those {others} may hold, each solved exactly"
+    return f"estimated by {r.iterations:,} searches over the hands {others} may hold"
+
+
+def line_words(r: MoveReport, rs: Ruleset) -> str:
+    """``you KS, opponent AS, opponent TH, you AH``: the best line, a card without ``play``."""
+    return ", ".join(f"{who(rs, r.seat, s)} {a.removeprefix('play ')}" for s, a in r.line)
+
+
+def who(rs: Ruleset, me: int, seat: int) -> str:
+    """A seat from the analysed seat's side of the table: you, partner, opponent or seat N."""
+    if seat == me:
+        return "you"
+    mine = rs.side_of(me)
+    if rs.side_of(seat) == mine:
+        return "partner" if len(rs.sides[mine]) == 2 else f"seat {seat}"
+    others = [s for s in range(rs.players.count) if rs.side_of(s) != mine]
+    return "opponent" if len(others) == 1 else f"seat {seat}"
+
+
+def side(rs: Ruleset, me: int, index: int) -> str:
+    """A match side from the analysed seat's: you (your team), opponent(s), or its seats."""
+    seats = rs.sides[index]
+    if index == rs.side_of(me):
+        return "you" if len(seats) == 1 else "your team"
+    if rs.side_count == 2:
+        return "opponent" if len(seats) == 1 else "opponents"
+    return "seat " + " & ".join(map(str, seats))

@@ -1,0 +1,135 @@
+"""rules analyse --html: the page of the hand-worked endgame (tests/play/test_analysis.py) --
+its decisions, cards, values, basis and line, the chart's marks, nothing asked of another
+server -- stepped through in Chromium; a file it may not write is refused before the work."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+from html.parser import HTMLParser
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from typer.testing import CliRunner
+
+from cli.main import app
+from test_analyse_cli import ENDGAME
+
+runner = CliRunner()
+TESTS = Path(__file__).resolve().parent.parent
+
+
+class Page(HTMLParser):
+    """The parts of the page a test looks at: each decision's section with its text and the
+    classes of its cards, the chart's marks, and every address the page would load."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sections: list[dict[str, Any]] = []
+        self.marks: list[dict[str, str]] = []
+        self.addresses: list[str] = []
+        self.scripts = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "section":
+            self.sections.append({"id": a["id"], "grade": a["data-grade"], "text": "", "cards": []})
+        elif tag == "span" and "card" in a.get("class", "").split() and self.sections:
+            self.sections[-1]["cards"].append((a["title"], set(a["class"].split()) - {"card"}))
+        elif tag == "a" and a.get("class") == "mark":
+            self.marks.append(a)
+        elif tag == "script":
+            self.scripts += 1
+            assert "src" not in a
+        for name in ("src", "href"):
+            if name in a and not a[name].startswith("#"):
+                self.addresses.append(a[name])
+
+    def handle_data(self, data: str) -> None:
+        if self.sections:
+            self.sections[-1]["text"] += data
+
+
+def page_of(tmp_path: Path) -> tuple[str, Path]:
+    record = tmp_path / "end.yaml"
+    record.write_text(ENDGAME, encoding="utf-8")
+    page = tmp_path / "end.html"
+    out = runner.invoke(app, ["analyse", str(record), "--iters", "50", "--html", str(page)])
+    assert out.exit_code == 0, out.output
+    assert out.stderr.endswith(f"analysis page written to {page}\n")
+    return page.read_text(encoding="utf-8"), page
+
+
+def test_the_page_shows_each_decision_with_its_cards_values_basis_and_line(tmp_path: Path) -> None:
+    text, _ = page_of(tmp_path)
+    page = Page()
+    page.feed(text)
+    first, second = page.sections
+    assert (first["id"], first["grade"], second["id"], second["grade"]) == ("d0", "blunder", "d1", "")
+    # the hand worked out by hand: AH played (loses the last trick, -1), KS best (+1)
+    assert first["cards"] == [("AH", {"played"}), ("KS", {"best"})]
+    assert "played AH -1.00; best KS +1.00, loss 2.00" in first["text"]
+    for action, value in (("play KS", "+1.00"), ("play AH", "-1.00"), ("declare", "-2.00")):
+        assert f"{action}{value}" in first["text"]
+    assert "exact over the only hand the opponent can hold" in first["text"]
+    assert "with the cards as they lay: you KS, opponent AS, opponent TH, you AH" in first["text"]
+    assert "pointsyou 40, opponent 44; tricks: you 4, opponent 4" in first["text"]
+    assert second["cards"] == [("KS", {"played", "best"})] and "played KS -1.00 -- the best move" in second["text"]
+    # the chart: one mark per decision, the blunder in its colour, each leading to its section
+    assert [(m["href"], m["data-i"]) for m in page.marks] == [("#d0", "0"), ("#d1", "1")]
+    assert 'fill="#c62828"' in text.split('data-i="0"')[1].split("</a>")[0]
+    assert page.addresses == [] and page.scripts == 1, "the page loads nothing from anywhere"
+
+
+def test_a_file_the_page_may_not_replace_is_refused_before_the_analysis(tmp_path: Path) -> None:
+    record = tmp_path / "end.yaml"
+    record.write_text(ENDGAME, encoding="utf-8")
+    out = runner.invoke(app, ["analyse", str(record), "--html", str(record)])
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr.startswith(f"error: --html: {record} ") and out.stderr.rstrip().endswith("; choose another file")
+    assert record.read_text(encoding="utf-8") == ENDGAME
+    nowhere = runner.invoke(app, ["analyse", str(record), "--html", str(tmp_path / "no" / "page.html")])
+    assert nowhere.exit_code == 2 and nowhere.stdout == ""
+
+
+def web_module() -> ModuleType:
+    """tests/table/test_web.py, whose Browser drives Chromium (tests is no package)."""
+    spec = importlib.util.spec_from_file_location("test_web_for_analysis", TESTS / "table" / "test_web.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_page_steps_through_the_decisions_in_a_browser(tmp_path: Path) -> None:
+    _, path = page_of(tmp_path)
+    web = web_module()
+    seen: list[Any] = []
+
+    async def go(browser: Any) -> None:
+        async def shown() -> Any:
+            expression = ("[...document.querySelectorAll('section.decision')].filter(s => !s.hidden).map(s => s.id)"
+                          ".concat([document.getElementById('where').textContent])")
+            answer = await browser.send("Runtime.evaluate", expression=expression, returnByValue=True)
+            return answer["result"]["value"]
+
+        async def key(name: str, code: int) -> None:
+            for kind in ("rawKeyDown", "keyUp"):
+                await browser.send("Input.dispatchKeyEvent", type=kind, key=name, code=name, windowsVirtualKeyCode=code)
+
+        await browser.open(path.as_uri())
+        for _ in range(100):
+            if await shown() == ["d0", "decision 1 of 2"]:
+                break
+            await asyncio.sleep(0.1)
+        seen.append(await shown())
+        await key("ArrowRight", 39)
+        seen.append(await shown())
+        await key("ArrowRight", 39)  # the last: it stays
+        seen.append(await shown())
+        await browser.send("Runtime.evaluate", expression="document.querySelector('.mark[data-i=\"0\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+        seen.append(await shown())
+
+    web.run_in_browser(go, 1000, 800, timeout=60)
+    assert seen == [["d0", "decision 1 of 2"], ["d1", "decision 2 of 2"], ["d1", "decision 2 of 2"], ["d0", "decision 1 of 2"]]
