@@ -34,9 +34,19 @@ def play(
     web: Annotated[bool, typer.Option("--web", help=f"Serve the table in the browser, at http://{WEB_HOST}:PORT only.")] = False,
     port: Annotated[int, typer.Option(metavar="PORT", help="The port for --web.", min=1, max=65535)] = 8000,
     bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so you see each card land.", min=0, max=10)] = 0.6,
+    review: Annotated[Optional[Path], typer.Option(metavar="RECORD", help="Step through a recorded match at the table, with the analysis of each decision (rules analyse's).", show_default=False)] = None,
+    seat: Annotated[Optional[int], typer.Option(metavar="S", help="With --review: the seat whose view is shown and whose decisions are analysed (default: the record's human seat, else 0).", show_default=False)] = None,
+    iters: Annotated[int, typer.Option(metavar="N", help="With --review: search iterations per decision analysed.", min=1)] = 3000,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play at a full-screen card table against the bots (keys or mouse), in the terminal or with --web in the browser."""
+    if review is not None:
+        if web or record is not None or resume is not None or ruleset is not None:
+            raise usage_error("--review: a record is reviewed on its own; leave out the ruleset, --web, --record and --resume")
+        _review(review, seat, iters, seed if seed is not None else 0, allow_outside)
+        return
+    if seat is not None:
+        raise usage_error("--seat: only with --review (at a new table you sit at seat 0)")
     # the opponent is checked on the ruleset asked for, or on the start screen's first choice
     rs = ruleset_or_exit(ruleset or "schnapsen", allow_outside=allow_outside)
     checked_bot(opponent, rs, "--opponent")
@@ -77,3 +87,39 @@ def play(
         if not options.saved:
             warn(stop.why)
         raise typer.Exit(stop.exit_status)
+
+
+def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: bool) -> None:
+    """``--review``: the record checked (one message and exit 2 for anything wrong), then the
+    review at the table (:mod:`cli.table.review`)."""
+    from cli.errors import fail
+    from interpreter.core.errors import RulesError
+    from interpreter.play.record import load_record, replay
+    from interpreter.play.secrecy import secret_of
+    from interpreter.play.session import HUMAN
+
+    try:
+        rec = load_record(str(path), allow_outside=allow_outside)
+        end = replay(rec)
+        secret = secret_of(rec, end)
+    except RulesError as exc:
+        raise fail(exc) from None
+    if end.illegal is not None:
+        illegal = end.illegal
+        raise usage_error(f"--review: move {illegal['index']} of the record, '{illegal['move']}', is illegal: {illegal['reason']} (rules replay {path} shows the position)")
+    n = rec.ruleset.players.count
+    players = rec.meta.get("players")
+    if seat is None:
+        humans = [s for s, kind in enumerate(players) if kind == HUMAN] if isinstance(players, list) else []
+        seat = humans[0] if humans else 0
+    if not 0 <= seat < n:
+        raise usage_error(f"--seat {seat}: the {rec.ruleset.name} ruleset has seats 0 to {n - 1}")
+    if secret is not None and secret.seat != seat:
+        raise usage_error(f"--seat {seat}: the record's last deal is unfinished and has a human seat; "
+                          + (f"only seat {secret.seat}'s view of it may be shown" if secret.seat is not None
+                             else "it has several, and each one's cards are hidden from the others: review it once it is finished"))
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise usage_error("rules play --review needs a terminal; rules analyse RECORD prints the same analysis")
+    from cli.table.review import review_app
+
+    review_app(rec, seat, iters, seed, path).run()

@@ -36,7 +36,7 @@ from interpreter.search.ismcts import ismcts, scale_of
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 
-__all__ = ["EXACT_WORLDS", "MoveReport", "Seen", "analyse_record", "iter_analysis", "verdict"]
+__all__ = ["EXACT_WORLDS", "MoveReport", "Seen", "analyse_decision", "analyse_record", "iter_analysis", "verdict"]
 
 #: At most this many hands left for the others: each is solved exactly (see the module docstring).
 EXACT_WORLDS = 24
@@ -143,7 +143,7 @@ def iter_analysis(
         for i, move in enumerate(deal.moves):
             if state.is_over:
                 break
-            report = _analyse_move(state, move, k, i, wanted, iterations, seed)
+            report = analyse_decision(state, move, k, i, wanted, iterations, seed)
             if report is not None:
                 yield report
             apply_recorded(state, move)
@@ -152,7 +152,13 @@ def iter_analysis(
                 progress(done, total)
 
 
-def _analyse_move(state: DealState, move: Action, deal: int, index: int, wanted: set[int], iterations: int, seed: int) -> MoveReport | None:
+def analyse_decision(
+    state: DealState, move: Action, deal: int, index: int, wanted: set[int], iterations: int, seed: int,
+) -> MoveReport | None:
+    """The report of recorded move ``index`` (from 0) of deal ``deal`` (from 0), made from
+    ``state`` (before the move), or ``None`` where it is no decision of a seat in ``wanted``
+    (another seat's, a forced move, or a move that is not legal there).  Seeded as
+    :func:`iter_analysis` seeds it, so a review that analyses one move gives its report."""
     rs = state.rs
     probe = state.copy()
     if implicit_step(probe, move):

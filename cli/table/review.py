@@ -1,0 +1,242 @@
+"""``rules play --review RECORD``: a recorded match stepped through at the card table, with the
+analysis of each decision.
+
+The table shows the position before each recorded move as one seat saw it -- its view only,
+drawn by the table's own panels (:mod:`cli.table.render`, points counted as in practice
+mode) -- the move that was made next, and, where that move was the seat's own decision, what
+``rules analyse`` says of it (:func:`~interpreter.play.analysis.analyse_decision`, seeded as
+the command seeds it, so both give the same figures): the move played and the best one with
+their values, the grade, every legal action's value, what the values rest on and the best
+line.  A decision is analysed in a worker thread when it is first shown, and kept.
+
+Keys: right and left arrows step a move, page down and page up (or ``n`` and ``p``) a deal,
+``q`` leaves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from cli.analysis_words import basis_words, line_words
+from cli.table import render
+from interpreter.core.actions import CONTINUE, Action, Play
+from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
+from interpreter.play import seatfacts as facts
+from interpreter.play.analysis import MoveReport, analyse_decision
+from interpreter.play.record import Record, apply_recorded, implicit_step
+
+
+@dataclass
+class Review:
+    """A record and the seat whose eyes review it: the positions of one deal at a time, the
+    match score before each deal, and the analyses made so far."""
+
+    record: Record
+    seat: int
+    iterations: int = 3000
+    seed: int = 0
+    name: str = "record"
+    scores_before: list[list[int]] = field(default_factory=list)
+    reports: dict[tuple[int, int], MoveReport | None] = field(default_factory=dict)
+    _deal: int = -1
+    _states: list[DealState] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = self.record.ruleset.side_count
+        running = [0] * n
+        for deal in self.record.deals:
+            if deal.match_scores is not None:
+                running = list(deal.match_scores)
+            self.scores_before.append(list(running))
+            state = deal.state.copy()
+            for move in deal.moves:
+                if state.is_over:
+                    break
+                apply_recorded(state, move)
+            if state.result is not None:
+                running = [a + b for a, b in zip(running, state.result.scores)]
+
+    def states(self, deal: int) -> list[DealState]:
+        """The positions of ``deal``: before each recorded move, and after the last."""
+        if deal != self._deal:
+            state = self.record.deals[deal].state.copy()
+            self._states = [state.copy()]
+            for move in self.record.deals[deal].moves:
+                if state.is_over:
+                    break
+                apply_recorded(state, move)
+                self._states.append(state.copy())
+            self._deal = deal
+        return self._states
+
+    def report(self, deal: int, index: int) -> MoveReport | None:
+        """The analysis of move ``index`` of ``deal`` (``None``: not a decision of the seat)."""
+        key = (deal, index)
+        if key not in self.reports:
+            state = self.states(deal)[index]
+            move = self.record.deals[deal].moves[index]
+            self.reports[key] = analyse_decision(state, move, deal, index, {self.seat}, self.iterations, self.seed)
+        return self.reports[key]
+
+
+class ReviewApp(App[None]):
+    """The record at the table, one position at a time (see the module docstring)."""
+
+    TITLE = "Sixty-Six Rules -- review"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    #scoreboard { background: $boost; padding: 0 1; height: auto; }
+    #where { padding: 0 1; height: auto; color: $text-muted; }
+    #middle { height: 1fr; }
+    #left { width: 3fr; padding: 0 1; }
+    #others { height: auto; margin-bottom: 1; }
+    #centre { height: auto; border: round $accent; padding: 0 1; min-height: 5; }
+    #info { height: auto; margin-top: 1; }
+    #analysis { width: 2fr; border: round $panel; padding: 0 1; overflow-y: auto; }
+    #hand { height: auto; padding: 0 1; }
+    #move { height: auto; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back"),
+        Binding("right", "step(1)", "Forward"),
+        Binding("pageup,p", "deal(-1)", "Deal back"),
+        Binding("pagedown,n", "deal(1)", "Next deal"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, review: Review) -> None:
+        super().__init__()
+        self.review = review
+        self.deal = 0
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="scoreboard")
+        yield Static(id="where")
+        with Horizontal(id="middle"):
+            with Vertical(id="left"):
+                yield Static(id="others")
+                yield Static(id="centre")
+                yield Static(id="info")
+            yield Static(id="analysis")
+        yield Static(id="hand")
+        yield Static(id="move")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    # ------------------------------------------------------------------ moving
+    def action_step(self, by: int) -> None:
+        last = len(self.review.states(self.deal)) - 1
+        index = self.index + by
+        if index < 0 and self.deal > 0:
+            self.deal -= 1
+            self.index = len(self.review.states(self.deal)) - 1
+        elif index > last and self.deal + 1 < len(self.review.record.deals):
+            self.deal, self.index = self.deal + 1, 0
+        else:
+            self.index = max(0, min(last, index))
+        self.show()
+
+    def action_deal(self, by: int) -> None:
+        self.deal = max(0, min(len(self.review.record.deals) - 1, self.deal + by))
+        self.index = 0
+        self.show()
+
+    # ------------------------------------------------------------------ drawing
+    def show(self) -> None:
+        review = self.review
+        states = review.states(self.deal)
+        state = states[self.index]
+        moves = review.record.deals[self.deal].moves
+        move = moves[self.index] if self.index < len(moves) and not state.is_over else None
+        if move is not None and implicit_step(state, move):  # the step a record leaves out (declining to go out, the draw)
+            state = state.copy()
+            state.push_code(CONTINUE)
+        view = state.view(review.seat)
+        self.query_one("#scoreboard", Static).update(render.scoreboard(view, review.scores_before[self.deal], self.deal + 1))
+        self.query_one("#where", Static).update(
+            f"review of {review.name} as seat {review.seat} sees it  ·  deal {self.deal + 1} of {len(review.record.deals)}"
+            f"  ·  move {self.index + 1} of {len(states)}"
+        )
+        self.query_one("#others", Static).update(render.others(view))
+        self.query_one("#centre", Static).update(render.centre(view))
+        self.query_one("#info", Static).update(render.info(view, practice=True))
+        self.query_one("#hand", Static).update(self._hand(view, state, move))
+        self.query_one("#move", Static).update(self._move(view, state, move))
+        analysis = self.query_one("#analysis", Static)
+        if move is None:
+            analysis.update(Text("The deal is over: nothing left to analyse.", style="dim"))
+        elif state.actor != review.seat:
+            analysis.update(Text("Another seat's move: only the reviewing seat's decisions are analysed.", style="dim"))
+        elif (self.deal, self.index) in review.reports:
+            analysis.update(self._analysis(review.reports[(self.deal, self.index)]))
+        else:
+            analysis.update(Text("analysing...", style="dim"))
+            self.run_worker(lambda deal=self.deal, index=self.index: self._analyse(deal, index), thread=True, exclusive=True)
+
+    def _analyse(self, deal: int, index: int) -> None:
+        """In a worker thread: analyse, then draw it if the table still shows that move."""
+        report = self.review.report(deal, index)
+        self.call_from_thread(self._analysed, deal, index, report)
+
+    def _analysed(self, deal: int, index: int, report: MoveReport | None) -> None:
+        if (deal, index) == (self.deal, self.index):
+            self.query_one("#analysis", Static).update(self._analysis(report))
+
+    def _hand(self, view: SeatView, state: DealState, move: Action | None) -> Text:
+        text = Text("Your hand: ", style="bold")
+        mine = move is not None and state.actor == self.review.seat
+        for k, c in enumerate(render.sorted_hand(view)):
+            if k:
+                text.append("  ")
+            played = mine and isinstance(move, Play) and move.card == c
+            if played:
+                text.append("[", style="bold yellow")
+            text.append_text(render.card(c, trump=view.trump))
+            if played:
+                text.append("]", style="bold yellow")
+        return text
+
+    def _move(self, view: SeatView, state: DealState, move: Action | None) -> Text:
+        if move is None:
+            result = state.result
+            return Text("The deal is over" + (f": {facts.seat_name(view, result.winner)} won" if result is not None and result.winner is not None else ""))
+        actor = state.actor
+        who = facts.seat_name(view, actor) if actor is not None else "nobody"
+        return Text(f"Next: {who} -- {facts.describe_action(view, move)}", style="bold")
+
+    def _analysis(self, report: MoveReport | None) -> Text:
+        if report is None:
+            return Text("A forced move: nothing to choose.", style="dim")
+        rs = self.review.record.ruleset
+        text = Text()
+        text.append(f"played {report.played.removeprefix('play ')} {report.played_value:+.2f}\n", style="bold")
+        if report.best != report.played:
+            text.append(f"best   {report.best.removeprefix('play ')} {report.best_value:+.2f}  (loss {report.loss:.2f})\n", style="bold green")
+        else:
+            text.append("the best move\n", style="green")
+        if report.grade:
+            text.append(report.grade + "\n", style="bold red" if report.grade == "blunder" else "bold yellow")
+        text.append("\n")
+        for action, value in report.values.items():
+            mark = "  <- played" if action == report.played else ""
+            text.append(f"{value:+6.2f}  {action}{mark}\n")
+        text.append(f"\nvalues: {basis_words(report, rs)}\n", style="dim")
+        if report.line:
+            text.append(f"\nbest line with the cards as they lay:\n{line_words(report, rs)}\n")
+        return text
+
+
+def review_app(record: Record, seat: int, iterations: int, seed: int, path: Path) -> ReviewApp:
+    """The review of ``record`` as ``seat`` sees it (``path`` names it on the screen)."""
+    return ReviewApp(Review(record, seat, iterations, seed, path.name))

@@ -1,0 +1,134 @@
+"""rules play --review: a record stepped through at the table, with the analysis of each
+decision.  The record is the hand-worked endgame of tests/play/test_analysis.py (seat 0 leads
+AH where KS wins: -1 against +1, a blunder), read by keys as a person would; the opponent's
+cards are never on the screen before they are played."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.main import app as cli_app
+from cli.table.review import ReviewApp, review_app
+from interpreter.play.record import load_record
+from tabletools import screen_text
+
+ENDGAME = """\
+ruleset: schnapsen
+dealer: 1
+hands:
+  0: [AH, KS]
+  1: [TH, AS]
+start:
+  leader: 0
+  card_points: [40, 44]
+  tricks_won: [4, 4]
+  closed: false
+  trump: H
+moves: [play AH, play TH, play KS, play AS]
+"""
+
+
+def reviewed(tmp_path: Path, seat: int, steps: list[str]) -> list[str]:
+    """The screen's text after each key of ``steps`` (the first: before any key), each once
+    the analysis it shows is finished."""
+    path = tmp_path / "end.yaml"
+    path.write_text(ENDGAME, encoding="utf-8")
+    app: ReviewApp = review_app(load_record(str(path)), seat, 50, 0, path)
+    seen: list[str] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(170, 32)) as pilot:
+            for key in [""] + steps:
+                if key:
+                    await pilot.press(key)
+                for _ in range(200):
+                    await pilot.pause()
+                    text = screen_text(app)  # type: ignore[arg-type]
+                    if "analysing" not in text:
+                        break
+                    await asyncio.sleep(0.05)
+                seen.append(text)
+
+    asyncio.run(main())
+    return seen
+
+
+def test_each_move_of_the_record_is_shown_with_its_analysis(tmp_path: Path) -> None:
+    first, second, third, fourth, end, back = reviewed(tmp_path, 0, ["right", "right", "right", "right", "left"])
+    # move 1: seat 0's lead, worked by hand: AH -1, KS +1 (best), a false declaration -2
+    assert "deal 1 of 1" in first and "move 1 of 5" in first
+    assert "Your hand: [A♥*]  K♠" in first and "Next: you -- lead A♥" in first
+    assert "played AH -1.00" in first and "best   KS +1.00  (loss 2.00)" in first and "blunder" in first
+    assert "+1.00  play KS" in first and "-1.00  play AH  <- played" in first and "-2.00  declare" in first
+    assert "exact over the only hand the opponent can hold" in first
+    assert "best line with the cards as they lay:" in first and "you KS, opponent AS, opponent TH, you AH" in first
+    for hidden in ("10♥", "A♠"):  # the opponent's cards, not played yet
+        assert hidden not in first
+    # move 2: the opponent's card, not analysed; its hand still hidden but for the card it plays
+    assert "Next: opponent -- play 10♥" in second and "Another seat's move" in second and "A♠" not in second
+    # move 3: seat 0's last card or a false declaration with 61: KS (-1) is the best move
+    assert "move 3 of 5" in third and "the best move" in third and "-2.00  declare" in third
+    assert "Next: opponent -- play A♠" in fourth  # now the opponent's last card is played before all eyes
+    # the line played: seat 1 took the last trick (KS under AS), so it won the deal
+    assert "move 5 of 5" in end and "The deal is over: opponent won" in end and "nothing left to analyse" in end
+    assert "move 4 of 5" in back
+
+
+def test_review_refuses_what_it_cannot_show(tmp_path: Path) -> None:
+    runner = CliRunner()
+    path = tmp_path / "end.yaml"
+    path.write_text(ENDGAME, encoding="utf-8")
+    bad_seat = runner.invoke(cli_app, ["play", "--review", str(path), "--seat", "2"])
+    assert bad_seat.exit_code == 2 and "--seat 2: the schnapsen ruleset has seats 0 to 1" in bad_seat.stderr
+    both = runner.invoke(cli_app, ["play", "schnapsen", "--review", str(path)])
+    assert both.exit_code == 2 and "--review: a record is reviewed on its own" in both.stderr
+    seat_alone = runner.invoke(cli_app, ["play", "--seat", "1"])
+    assert seat_alone.exit_code == 2 and "--seat: only with --review" in seat_alone.stderr
+    missing = runner.invoke(cli_app, ["play", "--review", str(tmp_path / "none.yaml")])
+    assert missing.exit_code == 2 and missing.exception is None or isinstance(missing.exception, SystemExit)
+    piped = runner.invoke(cli_app, ["play", "--review", str(path)])  # CliRunner's streams are no terminal
+    assert piped.exit_code == 2 and "needs a terminal; rules analyse RECORD prints the same analysis" in piped.stderr
+
+
+def test_a_human_seats_unfinished_deal_is_shown_only_through_its_eyes(tmp_path: Path) -> None:
+    path = tmp_path / "live.yaml"
+    path.write_text("ruleset: schnapsen\nplayers: [human, greedy]\ndeals:\n  - dealer: 1\n    seed: 3\n    moves: [play AS]\n",
+                    encoding="utf-8")
+    out = CliRunner().invoke(cli_app, ["play", "--review", str(path), "--seat", "1"])
+    assert out.exit_code == 2 and "only seat 0's view of it may be shown" in out.stderr
+
+
+def test_the_review_shows_rules_analyse_figures_after_a_step_the_record_leaves_out(tmp_path: Path) -> None:
+    """Schnapsen seed 3 (random against greedy): at move 3 seat 1 announces a marriage, and
+    before seat 0's move 4 it declines to go out -- a step records leave out.  The table must
+    show seat 0 to play, with the same report as rules analyse (seeded the same way)."""
+    from interpreter.play.analysis import analyse_record
+
+    path = tmp_path / "g.yaml"
+    made = CliRunner().invoke(cli_app, ["run", "schnapsen", "--players", "random,greedy", "--deals", "1", "--seed", "3", "--record", str(path)])
+    assert made.exit_code == 0, made.output
+    record = load_record(str(path))
+    report = next(r for r in analyse_record(record, seats=[0], iterations=200) if r.move == 4)
+    app: ReviewApp = review_app(record, 0, 200, 0, path)
+    seen: list[str] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(170, 32)) as pilot:
+            for key in ("right", "right", "right"):
+                await pilot.press(key)
+            for _ in range(400):
+                await pilot.pause()
+                if "analysing" not in screen_text(app):  # type: ignore[arg-type]
+                    break
+                await asyncio.sleep(0.05)
+            seen.append(screen_text(app))  # type: ignore[arg-type]
+
+    asyncio.run(main())
+    (screen,) = seen
+    assert report.played == "play KH"  # docs/cli.md's example: the king of hearts under the queen of diamonds
+    assert "move 4 of" in screen and "Next: you -- play K♥" in screen and "Your hand: Q♠  A♥  [K♥]  J♥  10♦" in screen
+    assert f"played {report.played.removeprefix('play ')} {report.played_value:+.2f}" in screen
+    assert f"best   {report.best.removeprefix('play ')} {report.best_value:+.2f}" in screen
