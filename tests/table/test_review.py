@@ -132,3 +132,30 @@ def test_the_review_shows_rules_analyse_figures_after_a_step_the_record_leaves_o
     assert "move 4 of" in screen and "Next: you -- play K♥" in screen and "Your hand: Q♠  A♥  [K♥]  J♥  10♦" in screen
     assert f"played {report.played.removeprefix('play ')} {report.played_value:+.2f}" in screen
     assert f"best   {report.best.removeprefix('play ')} {report.best_value:+.2f}" in screen
+
+
+def test_docs_play_md_shows_the_screen_the_review_draws(tmp_path: Path) -> None:
+    """docs/play.md's picture of the review (the example deal of docs/cli.md at move 4, 100 x 26,
+    --iters 1000) is the screen as drawn, trailing blanks aside: a stale one fails here."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "play.md").read_text(encoding="utf-8")
+    shown = page.split("## Looking back: `rules play --review`", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "g.yaml"
+    made = CliRunner().invoke(cli_app, ["run", "schnapsen", "--players", "random,greedy", "--deals", "1", "--seed", "3", "--record", str(path)])
+    assert made.exit_code == 0, made.output
+    app: ReviewApp = review_app(load_record(str(path)), 0, 1000, 0, path)
+    seen: list[str] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(100, 26)) as pilot:
+            for key in ("right", "right", "right"):
+                await pilot.press(key)
+            for _ in range(600):
+                await pilot.pause()
+                if "analysing" not in screen_text(app):  # type: ignore[arg-type]
+                    break
+                await asyncio.sleep(0.05)
+            seen.append(screen_text(app))  # type: ignore[arg-type]
+
+    asyncio.run(main())
+    drawn = [line.rstrip() for line in seen[0].splitlines() if line.strip()]
+    assert drawn == [line.rstrip() for line in shown.splitlines() if line.strip()]
