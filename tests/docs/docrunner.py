@@ -50,7 +50,7 @@ BIN = Path(sys.executable).parent
 FOLDER_PLACEHOLDER = "$PWD"
 BLOCK_TIMEOUT = 300
 
-_FENCE = re.compile(r"^```(\S*)\s*$")
+_FENCE = re.compile(r"^(`{3,})([^`\s]*)\s*$")  # a fence of three backticks or more, closed by as many
 _FILE = re.compile(r"^<!-- file: (\S+) -->$")
 _HIDDEN_FILE = re.compile(r"^<!-- file: (\S+)$")
 _STDIN = re.compile(r"^<!-- stdin: (.*) -->$")
@@ -120,15 +120,15 @@ def parse(doc: Path) -> list[Event]:
         if pending is not None and not fence:
             raise DocError(f"{doc.name}:{pending[2]}: a {pending[0]} marker must be right before a ``` fence")
         if fence:
-            end = next((j for j in range(i + 1, len(lines)) if lines[j].rstrip() == "```"), None)
+            end = next((j for j in range(i + 1, len(lines)) if lines[j].rstrip() == fence.group(1)), None)
             if end is None:
                 raise DocError(f"{where}: unclosed ``` block")
             body = lines[i + 1:end]
             if pending is not None and pending[0] == "file":
-                if fence.group(1) == "console":
+                if fence.group(2) == "console":
                     raise DocError(f"{doc.name}:{pending[2]}: a file marker must be right before a file's block, not a ```console block")
                 events.append(WriteFile(pending[2], pending[1], "".join(b + "\n" for b in body)))
-            if fence.group(1) == "console":
+            if fence.group(2) == "console":
                 events.append(_console(doc.name, no, body, pending[1] if pending and pending[0] == "stdin" else None))
             elif pending is not None and pending[0] == "stdin":
                 raise DocError(f"{doc.name}:{pending[2]}: a stdin marker must be right before a ```console block")
