@@ -15,14 +15,14 @@ import typer
 from cli.analyse_html import analysis_page
 from cli.analysis_words import context_lines, summary_words
 from cli.progress import progress_bar
-from cli.errors import fail, usage_error
+from cli.errors import check_page_path, fail, usage_error, write_page
 from cli.options import AllowOutside, seed_in_range
 from cli.output import say, warn
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.play.analysis import MoveReport, iter_analysis
 from interpreter.play.record import load_record, replay
-from interpreter.play.recordfile import inputs_of, why_not_writable, write_file
+from interpreter.play.recordfile import inputs_of
 from interpreter.play.secrecy import secret_of
 
 
@@ -51,9 +51,7 @@ def analyse(
     except RulesError as exc:
         raise fail(exc) from None
     if html is not None:
-        refused = why_not_writable(html, [(Path(record), "the record"), *inputs_of(rec.ruleset, "its ruleset")])
-        if refused is not None:
-            raise usage_error(f"--html: {html} {refused}; choose another file")
+        check_page_path(html, [(Path(record), "the record"), *inputs_of(rec.ruleset, "its ruleset")])
     n = rec.ruleset.players.count
     for s in seat or []:
         if not 0 <= s < n:
@@ -93,7 +91,7 @@ def analyse(
                     say(text)
         say(summary_words(reports))
     if html is not None:
-        _write_html(html, analysis_page(reports, rec.ruleset, Path(record).name, complete=not stopped))
+        write_page(html, analysis_page(reports, rec.ruleset, Path(record).name, complete=not stopped), "analysis page")
     if stopped:
         raise typer.Exit(130)
 
@@ -120,10 +118,3 @@ def _as_dict(r: MoveReport) -> dict[str, object]:
         "line": [{"seat": s, "action": a} for s, a in r.line],
     }
 
-
-def _write_html(path: Path, text: str) -> None:
-    try:
-        write_file(path, text)
-    except OSError as exc:
-        raise usage_error(f"--html: cannot write {path}: {exc.strerror or exc}") from None
-    warn(f"analysis page written to {path}")

@@ -152,3 +152,24 @@ def session_or_exit(path: Path, practice: bool, allow_outside: bool) -> TableSes
         return resume(path, practice=practice, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
+
+
+def check_page_path(path: Path, inputs: Sequence[tuple[Path, str]], option: str = "--html") -> None:
+    """Refuse, before any work, a page (``--html FILE``) that may not be written: one of the
+    command's ``inputs``, a folder, a file of the project (:func:`why_not_writable`)."""
+    from interpreter.play.recordfile import why_not_writable
+
+    refused = why_not_writable(path, inputs)
+    if refused is not None:
+        raise usage_error(f"{option}: {path} {refused}; choose another file")
+
+
+def write_page(path: Path, text: str, what: str, option: str = "--html") -> None:
+    """Write a page atomically and say so on stderr; a failure is one message and exit 2."""
+    from interpreter.play.recordfile import write_file
+
+    try:
+        write_file(path, text)
+    except OSError as exc:
+        raise usage_error(f"{option}: cannot write {path}: {exc.strerror or exc}") from None
+    warn(f"{what} written to {path}")

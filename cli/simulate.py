@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from cli.errors import fail, ruleset_or_exit, usage_error
+from cli.errors import check_page_path, fail, ruleset_or_exit, usage_error, write_page
 from cli.options import AllowOutside, bot_kind, checked_bot, lowercase, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
@@ -203,22 +203,13 @@ def _backend(backend: str, address: str | None) -> None:
 
 
 def _check_html(path: Path, rulesets: Sequence[Ruleset]) -> None:
-    from interpreter.play.recordfile import inputs_of, why_not_writable
+    from interpreter.play.recordfile import inputs_of
 
-    inputs = [i for rs in rulesets for i in inputs_of(rs, "a ruleset being played")]
-    refused = why_not_writable(path, inputs)
-    if refused is not None:
-        raise usage_error(f"--html: {path} {refused}; choose another file")
+    check_page_path(path, [i for rs in rulesets for i in inputs_of(rs, "a ruleset being played")])
 
 
 def _write_html(path: Path, text: str) -> None:
-    from interpreter.play.recordfile import write_file
-
-    try:
-        write_file(path, text)
-    except OSError as exc:
-        raise usage_error(f"--html: cannot write {path}: {exc.strerror or exc}") from None
-    warn(f"report written to {path}")
+    write_page(path, text, "report")
 
 
 # ----------------------------------------------------------------------------- running

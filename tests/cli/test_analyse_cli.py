@@ -47,20 +47,7 @@ def test_a_record_with_an_illegal_move_is_one_message_not_a_traceback(tmp_path: 
     assert out.stderr == f"error: move 1 of the record, 'play AS', is illegal: seat 1 does not hold AS (rules replay {path} shows the position)\n"
 
 
-ENDGAME = """\
-ruleset: schnapsen
-dealer: 1
-hands:
-  0: [AH, KS]
-  1: [TH, AS]
-start:
-  leader: 0
-  card_points: [40, 44]
-  tricks_won: [4, 4]
-  closed: false
-  trump: H
-moves: [play AH, play TH, play KS, play AS]
-"""
+ENDGAME = (Path(__file__).resolve().parents[1] / "fixtures" / "records" / "endgame.yaml").read_text(encoding="utf-8")
 
 
 def test_each_decision_shows_the_position_what_its_values_rest_on_and_the_best_line(tmp_path: Path) -> None:

@@ -112,14 +112,14 @@ def test_the_page_steps_through_the_decisions_in_a_browser(tmp_path: Path) -> No
             expression = ("[...document.querySelectorAll('section.decision')].filter(s => !s.hidden).map(s => s.id)"
                           ".concat([document.getElementById('where').textContent])")
             answer = await browser.send("Runtime.evaluate", expression=expression, returnByValue=True)
-            return answer["result"]["value"]
+            return answer["result"].get("value")  # nothing while the page is still loading
 
         async def key(name: str, code: int) -> None:
             for kind in ("rawKeyDown", "keyUp"):
                 await browser.send("Input.dispatchKeyEvent", type=kind, key=name, code=name, windowsVirtualKeyCode=code)
 
         await browser.open(path.as_uri())
-        for _ in range(100):
+        for _ in range(300):
             if await shown() == ["d0", "decision 1 of 2"]:
                 break
             await asyncio.sleep(0.1)

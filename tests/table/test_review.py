@@ -15,36 +15,21 @@ from cli.table.review import ReviewApp, review_app
 from interpreter.play.record import load_record
 from tabletools import screen_text
 
-ENDGAME = """\
-ruleset: schnapsen
-dealer: 1
-hands:
-  0: [AH, KS]
-  1: [TH, AS]
-start:
-  leader: 0
-  card_points: [40, 44]
-  tricks_won: [4, 4]
-  closed: false
-  trump: H
-moves: [play AH, play TH, play KS, play AS]
-"""
+ENDGAME = (Path(__file__).resolve().parents[1] / "fixtures" / "records" / "endgame.yaml").read_text(encoding="utf-8")
 
 
-def reviewed(tmp_path: Path, seat: int, steps: list[str]) -> list[str]:
-    """The screen's text after each key of ``steps`` (the first: before any key), each once
-    the analysis it shows is finished."""
-    path = tmp_path / "end.yaml"
-    path.write_text(ENDGAME, encoding="utf-8")
-    app: ReviewApp = review_app(load_record(str(path)), seat, 50, 0, path)
+def screens(path: Path, seat: int, iterations: int, keys: list[str], size: tuple[int, int] = (170, 32)) -> list[str]:
+    """The review of the record at ``path``: the screen's text before any key and after each
+    of ``keys``, each once the analysis it shows is finished."""
+    app: ReviewApp = review_app(load_record(str(path)), seat, iterations, 0, path)
     seen: list[str] = []
 
     async def main() -> None:
-        async with app.run_test(size=(170, 32)) as pilot:
-            for key in [""] + steps:
+        async with app.run_test(size=size) as pilot:
+            for key in [""] + keys:
                 if key:
                     await pilot.press(key)
-                for _ in range(200):
+                for _ in range(600):
                     await pilot.pause()
                     text = screen_text(app)  # type: ignore[arg-type]
                     if "analysing" not in text:
@@ -54,6 +39,21 @@ def reviewed(tmp_path: Path, seat: int, steps: list[str]) -> list[str]:
 
     asyncio.run(main())
     return seen
+
+
+def reviewed(tmp_path: Path, seat: int, steps: list[str]) -> list[str]:
+    """The hand-worked endgame reviewed (50 iterations: it is solved exactly anyway)."""
+    path = tmp_path / "end.yaml"
+    path.write_text(ENDGAME, encoding="utf-8")
+    return screens(path, seat, 50, steps)
+
+
+def example_record(tmp_path: Path) -> Path:
+    """docs/cli.md's example deal: Schnapsen seed 3, random against greedy."""
+    path = tmp_path / "g.yaml"
+    made = CliRunner().invoke(cli_app, ["run", "schnapsen", "--players", "random,greedy", "--deals", "1", "--seed", "3", "--record", str(path)])
+    assert made.exit_code == 0, made.output
+    return path
 
 
 def test_each_move_of_the_record_is_shown_with_its_analysis(tmp_path: Path) -> None:
@@ -107,27 +107,10 @@ def test_the_review_shows_rules_analyse_figures_after_a_step_the_record_leaves_o
     show seat 0 to play, with the same report as rules analyse (seeded the same way)."""
     from interpreter.play.analysis import analyse_record
 
-    path = tmp_path / "g.yaml"
-    made = CliRunner().invoke(cli_app, ["run", "schnapsen", "--players", "random,greedy", "--deals", "1", "--seed", "3", "--record", str(path)])
-    assert made.exit_code == 0, made.output
+    path = example_record(tmp_path)
     record = load_record(str(path))
     report = next(r for r in analyse_record(record, seats=[0], iterations=200) if r.move == 4)
-    app: ReviewApp = review_app(record, 0, 200, 0, path)
-    seen: list[str] = []
-
-    async def main() -> None:
-        async with app.run_test(size=(170, 32)) as pilot:
-            for key in ("right", "right", "right"):
-                await pilot.press(key)
-            for _ in range(400):
-                await pilot.pause()
-                if "analysing" not in screen_text(app):  # type: ignore[arg-type]
-                    break
-                await asyncio.sleep(0.05)
-            seen.append(screen_text(app))  # type: ignore[arg-type]
-
-    asyncio.run(main())
-    (screen,) = seen
+    screen = screens(path, 0, 200, ["right", "right", "right"])[-1]
     assert report.played == "play KH"  # docs/cli.md's example: the king of hearts under the queen of diamonds
     assert "move 4 of" in screen and "Next: you -- play K♥" in screen and "Your hand: Q♠  A♥  [K♥]  J♥  10♦" in screen
     assert f"played {report.played.removeprefix('play ')} {report.played_value:+.2f}" in screen
@@ -139,23 +122,6 @@ def test_docs_play_md_shows_the_screen_the_review_draws(tmp_path: Path) -> None:
     --iters 1000) is the screen as drawn, trailing blanks aside: a stale one fails here."""
     page = (Path(__file__).resolve().parents[2] / "docs" / "play.md").read_text(encoding="utf-8")
     shown = page.split("## Looking back: `rules play --review`", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
-    path = tmp_path / "g.yaml"
-    made = CliRunner().invoke(cli_app, ["run", "schnapsen", "--players", "random,greedy", "--deals", "1", "--seed", "3", "--record", str(path)])
-    assert made.exit_code == 0, made.output
-    app: ReviewApp = review_app(load_record(str(path)), 0, 1000, 0, path)
-    seen: list[str] = []
-
-    async def main() -> None:
-        async with app.run_test(size=(100, 26)) as pilot:
-            for key in ("right", "right", "right"):
-                await pilot.press(key)
-            for _ in range(600):
-                await pilot.pause()
-                if "analysing" not in screen_text(app):  # type: ignore[arg-type]
-                    break
-                await asyncio.sleep(0.05)
-            seen.append(screen_text(app))  # type: ignore[arg-type]
-
-    asyncio.run(main())
-    drawn = [line.rstrip() for line in seen[0].splitlines() if line.strip()]
+    screen = screens(example_record(tmp_path), 0, 1000, ["right", "right", "right"], size=(100, 26))[-1]
+    drawn = [line.rstrip() for line in screen.splitlines() if line.strip()]
     assert drawn == [line.rstrip() for line in shown.splitlines() if line.strip()]
