@@ -8,7 +8,9 @@ when the server starts, so ``rules --help`` stays fast and works without the ``s
 from __future__ import annotations
 
 import ipaddress
+import logging
 import os
+import re
 import signal
 from pathlib import Path
 from typing import Annotated
@@ -20,6 +22,22 @@ from cli.output import warn
 from cli.table.web import listen
 
 DEFAULT_PORT = 8066
+
+#: The paths that carry a link (a seat's or the spectator's key: docs/security.md) after them.
+LINK_IN_PATH = re.compile(r"/(t|ws|api/record|api/house)/[A-Za-z0-9_-]+")
+
+
+class HideLinks(logging.Filter):
+    """Cut the links out of what the server logs (``RULES_SERVE_LOG=info`` logs every request
+    and WebSocket with its path, and a path such as ``/t/LINK`` is the key to a seat): the
+    path is kept, the link becomes ``...``, so a log file or a shared terminal holds no key."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = LINK_IN_PATH.sub(r"/\1/...", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(LINK_IN_PATH.sub(r"/\1/...", a) if isinstance(a, str) else a for a in record.args)
+        return True
 
 
 def serve(
@@ -58,6 +76,8 @@ def serve(
     reach = "this machine only" if ipaddress.ip_address(host).is_loopback else "other machines too: put it behind a proxy with TLS (docs/serve.md)"
     warn(f"serving the card room at http://{shown}:{bound}/ ({reach}); tables kept in {data / 'room.sqlite'}; Ctrl-C stops it")
     config = uvicorn.Config(make_app(data, bot_delay), log_level=os.environ.get("RULES_SERVE_LOG", "warning"), ws_max_size=1 << 16)
+    for name in ("uvicorn.access", "uvicorn.error"):  # after the config, which sets logging up
+        logging.getLogger(name).addFilter(HideLinks())
     server = uvicorn.Server(config)
     stops: list[int] = []
     # uvicorn shuts down on SIGINT/SIGTERM, puts back the handlers it found and raises the

@@ -32,8 +32,8 @@ WAIT = 30.0
 
 
 class Server:
-    def __init__(self, data: Path, bot_delay: float = 0.0, port: int = 0) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    def __init__(self, data: Path, bot_delay: float = 0.0, port: int = 0, log: str | None = None) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **({"RULES_SERVE_LOG": log} if log is not None else {})}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--data", str(data), "--bot-delay", str(bot_delay)],
             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -45,6 +45,7 @@ class Server:
             self.proc.kill()
             raise AssertionError(f"rules serve did not announce its address: {line!r} {self.proc.stderr.read()}")
         self.port = int(found.group(1))
+        self.out = ""
         self.base = f"http://127.0.0.1:{self.port}"
 
     def post(self, path: str, body: Any) -> tuple[int, Any]:
@@ -66,7 +67,7 @@ class Server:
         """SIGTERM, as a service manager stops it; its exit status and what it said."""
         self.proc.send_signal(signal.SIGTERM)
         try:
-            _, err = self.proc.communicate(timeout=WAIT)
+            self.out, err = self.proc.communicate(timeout=WAIT)  # stdout: uvicorn's access log, if asked for
         except subprocess.TimeoutExpired:
             self.proc.kill()
             raise

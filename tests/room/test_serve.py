@@ -66,3 +66,26 @@ def test_a_two_handed_match_survives_a_restart_mid_deal(tmp_path: Path) -> None:
         assert after.done and after.messages[-1]["match"]["over"]
     finally:
         server.stop()
+
+
+def test_the_log_of_every_request_holds_no_link(tmp_path: Path) -> None:
+    """RULES_SERVE_LOG=info logs each request and WebSocket with its path; a seat's link in a
+    path is the key to that seat, so the log shows the path with the link cut out."""
+    from websockets.sync.client import connect
+
+    server = Server(tmp_path, log="info")
+    try:
+        status, reply = server.post("/api/tables", {"ruleset": "schnapsen", "seats": ["human", "greedy"]})
+        assert status == 201, reply
+        tokens = [seat["link"].rsplit("/", 1)[1] for seat in reply["seats"] if seat["link"]] + [reply["watch"].rsplit("/", 1)[1]]
+        for token in tokens:
+            assert server.get(f"/t/{token}")[0] == 200
+            server.get(f"/api/record/{token}")  # not finished yet: refused, and logged
+        with connect(f"ws://127.0.0.1:{server.port}/ws/{tokens[0]}") as socket:
+            socket.recv(timeout=30)
+    finally:
+        _, err = server.stop()
+    logged = server.out + err  # uvicorn writes the access log to stdout, the rest to stderr
+    assert "GET /t/... HTTP/1.1" in logged and "/api/record/..." in logged and "WebSocket /ws/..." in logged, logged
+    for token in tokens:
+        assert token not in logged
