@@ -25,6 +25,9 @@ What a document may contain, besides its prose:
   line break, ``\\\\`` a backslash) is the standard input of the block's commands (shared, as
   in one shell session: the first command that reads takes it). Without it the commands
   read an empty input.
+- ``<!-- timings: HEADING -->`` on the line right before a ```console block: in each output,
+  the lines from one that starts with HEADING to the next empty line are times measured by the
+  run (``ms per decision``); there every number matches any number, the rest exactly.
 - ``<!-- copy: PATH -->``: copy PATH (a file or folder) from the repository into the folder,
   for commands that presuppose a checkout (``rules validate rulesets/*.yaml``).
 
@@ -55,7 +58,9 @@ _FILE = re.compile(r"^<!-- file: (\S+) -->$")
 _HIDDEN_FILE = re.compile(r"^<!-- file: (\S+)$")
 _STDIN = re.compile(r"^<!-- stdin: (.*) -->$")
 _COPY = re.compile(r"^<!-- copy: (\S+) -->$")
-_MARKER_LIKE = re.compile(r"^<!-- *(file|stdin|copy)\b")
+_TIMINGS = re.compile(r"^<!-- timings: (.+?) -->$")
+_MARKER_LIKE = re.compile(r"^<!-- *(file|stdin|copy|timings)\b")
+_NUMBER = re.compile(r"[+-]?\d[\d,]*(\.\d+)?")
 
 
 class DocError(ValueError):
@@ -67,6 +72,17 @@ class Command:
     line: int
     text: str
     expected: list[str] = field(default_factory=list)
+    timings: str | None = None  # the heading of the lines of measured times (a timings marker)
+
+    def shape(self, lines: list[str]) -> list[str]:
+        """``lines`` as compared: in the lines of measured times, every number is ``#``."""
+        if self.timings is None:
+            return lines
+        out, timed = [], False
+        for line in lines:
+            timed = line.startswith(self.timings) or (timed and line.strip() != "")
+            out.append(" ".join(_NUMBER.sub("#", line).split()) if timed else line)
+        return out
 
     @property
     def excerpt(self) -> bool:
@@ -129,9 +145,10 @@ def parse(doc: Path) -> list[Event]:
                     raise DocError(f"{doc.name}:{pending[2]}: a file marker must be right before a file's block, not a ```console block")
                 events.append(WriteFile(pending[2], pending[1], "".join(b + "\n" for b in body)))
             if fence.group(2) == "console":
-                events.append(_console(doc.name, no, body, pending[1] if pending and pending[0] == "stdin" else None))
-            elif pending is not None and pending[0] == "stdin":
-                raise DocError(f"{doc.name}:{pending[2]}: a stdin marker must be right before a ```console block")
+                events.append(_console(doc.name, no, body, pending[1] if pending and pending[0] == "stdin" else None,
+                                       pending[1] if pending and pending[0] == "timings" else None))
+            elif pending is not None and pending[0] in ("stdin", "timings"):
+                raise DocError(f"{doc.name}:{pending[2]}: a {pending[0]} marker must be right before a ```console block")
             pending = None
             i = end + 1
             continue
@@ -139,6 +156,8 @@ def parse(doc: Path) -> list[Event]:
             pending = ("file", _safe_name(m.group(1), where), no)
         elif m := _STDIN.match(line):
             pending = ("stdin", _unescape(m.group(1)), no)
+        elif m := _TIMINGS.match(line):
+            pending = ("timings", m.group(1), no)
         elif m := _COPY.match(line):
             events.append(CopyFromRepo(no, _safe_name(m.group(1), where)))
         elif m := _HIDDEN_FILE.match(line):
@@ -157,11 +176,11 @@ def parse(doc: Path) -> list[Event]:
     return events
 
 
-def _console(doc: str, fence_line: int, body: list[str], stdin: str | None) -> ConsoleBlock:
+def _console(doc: str, fence_line: int, body: list[str], stdin: str | None, timings: str | None = None) -> ConsoleBlock:
     commands: list[Command] = []
     for k, text in enumerate(body):
         if text.startswith("$ "):
-            commands.append(Command(fence_line + 1 + k, text[2:]))
+            commands.append(Command(fence_line + 1 + k, text[2:], timings=timings))
         elif commands:
             commands[-1].expected.append(text)
         else:
@@ -185,8 +204,11 @@ class CommandResult:
         """None if the output is the documented one, else a description of the difference."""
         got = self.output.splitlines()
         want = self.command.expected
+        shape = self.command.shape
         if self.command.excerpt:
-            ok = got[:len(want) - 1] == want[:-1]
+            ok = shape(got[:len(want) - 1]) == shape(want[:-1])
+        elif self.command.timings is not None:
+            ok = self.output.endswith("\n") and shape(got) == shape(want)
         else:
             ok = self.output == "".join(w + "\n" for w in want)
         if ok:
