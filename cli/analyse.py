@@ -7,6 +7,7 @@ record, shows progress on stderr (a terminal only) and prints one line per decis
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -73,8 +74,10 @@ def analyse(
     try:
         with progress_bar(total, "analysing", "decisions") as show:
             for report in iter_analysis(rec, seats=seat or None, iterations=iters, seed=seed, progress=lambda done, _: show(done)):
-                if secret is None or report.deal != secret.deal + 1 or report.seat == secret.seat:
-                    reports.append(report)  # another seat's choices in the deal in play would show its hand
+                if secret is None or report.deal != secret.deal + 1:
+                    reports.append(report)
+                elif report.seat == secret.seat:  # another seat's choices in the deal in play would show its hand,
+                    reports.append(replace(report, line=()))  # and so would the best line with the cards as they lie
     except KeyboardInterrupt:
         stopped = True
     shown = [r for r in reports if r.grade or not only_errors]

@@ -122,4 +122,4 @@ def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: 
         raise usage_error("rules play --review needs a terminal; rules analyse RECORD prints the same analysis")
     from cli.table.review import review_app
 
-    review_app(rec, seat, iters, seed, path).run()
+    review_app(rec, seat, iters, seed, path, secret.deal if secret is not None else None).run()

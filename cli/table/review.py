@@ -15,7 +15,7 @@ Keys: right and left arrows step a move, page down and page up (or ``n`` and ``p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rich.text import Text
@@ -44,6 +44,7 @@ class Review:
     iterations: int = 3000
     seed: int = 0
     name: str = "record"
+    secret_deal: int | None = None  # a deal still in play (from 0): its best lines would show hidden cards
     scores_before: list[list[int]] = field(default_factory=list)
     reports: dict[tuple[int, int], MoveReport | None] = field(default_factory=dict)
     _deal: int = -1
@@ -83,7 +84,10 @@ class Review:
         if key not in self.reports:
             state = self.states(deal)[index]
             move = self.record.deals[deal].moves[index]
-            self.reports[key] = analyse_decision(state, move, deal, index, {self.seat}, self.iterations, self.seed)
+            report = analyse_decision(state, move, deal, index, {self.seat}, self.iterations, self.seed)
+            if report is not None and deal == self.secret_deal:
+                report = replace(report, line=())  # the cards as they lie are not known yet at that table
+            self.reports[key] = report
         return self.reports[key]
 
 
@@ -237,6 +241,7 @@ class ReviewApp(App[None]):
         return text
 
 
-def review_app(record: Record, seat: int, iterations: int, seed: int, path: Path) -> ReviewApp:
-    """The review of ``record`` as ``seat`` sees it (``path`` names it on the screen)."""
-    return ReviewApp(Review(record, seat, iterations, seed, path.name))
+def review_app(record: Record, seat: int, iterations: int, seed: int, path: Path, secret_deal: int | None = None) -> ReviewApp:
+    """The review of ``record`` as ``seat`` sees it (``path`` names it on the screen);
+    ``secret_deal``: a deal a person is still playing, shown without best lines."""
+    return ReviewApp(Review(record, seat, iterations, seed, path.name, secret_deal))

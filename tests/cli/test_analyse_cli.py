@@ -84,3 +84,22 @@ def test_each_decision_shows_the_position_what_its_values_rest_on_and_the_best_l
                          "points": [40, 44], "tricks": [4, 4]}
     assert d["line"] == [{"seat": 0, "action": "play KS"}, {"seat": 1, "action": "play AS"},
                          {"seat": 1, "action": "play TH"}, {"seat": 0, "action": "play AH"}]
+
+
+def test_a_deal_a_person_is_still_playing_gets_no_best_line(tmp_path: Path) -> None:
+    """The hand-worked endgame with a human seat 0, stopped after its first card: seat 1's
+    cards are still hidden from the person, and the best line with the cards as they lie
+    (you KS, opponent AS, opponent TH, you AH) would show them.  The person's own decision is
+    analysed -- over the only hand seat 1 can hold, which the person can work out too -- but
+    without the line; --reveal (the other seats' eyes as well) shows it."""
+    text = ENDGAME.replace("moves: [play AH, play TH, play KS, play AS]", "players: [human, greedy]\nmoves: [play AH]")
+    path = tmp_path / "live.yaml"
+    path.write_text(text, encoding="utf-8")
+    out = runner.invoke(app, ["analyse", str(path), "--iters", "50", "--json"])
+    assert out.exit_code == 0, out.output
+    (d,) = json.loads(out.stdout)["decisions"]
+    assert d["seat"] == 0 and d["best"] == "play KS" and d["line"] == []
+    text_out = runner.invoke(app, ["analyse", str(path), "--iters", "50"]).stdout
+    assert "best line" not in text_out and "AS" not in text_out
+    revealed = json.loads(runner.invoke(app, ["analyse", str(path), "--iters", "50", "--json", "--reveal"]).stdout)
+    assert revealed["decisions"][0]["line"][:2] == [{"seat": 0, "action": "play KS"}, {"seat": 1, "action": "play AS"}]

@@ -125,3 +125,30 @@ def test_docs_play_md_shows_the_screen_the_review_draws(tmp_path: Path) -> None:
     screen = screens(example_record(tmp_path), 0, 1000, ["right", "right", "right"], size=(100, 26))[-1]
     drawn = [line.rstrip() for line in screen.splitlines() if line.strip()]
     assert drawn == [line.rstrip() for line in shown.splitlines() if line.strip()]
+
+
+def test_a_deal_a_person_is_still_playing_is_reviewed_without_best_lines(tmp_path: Path) -> None:
+    """As rules analyse does (tests/cli/test_analyse_cli.py): the best line with the cards as
+    they lie would show the cards of seat 1, which the person at seat 0 has not seen yet."""
+    from interpreter.play.secrecy import secret_of
+
+    path = tmp_path / "live.yaml"
+    path.write_text(ENDGAME.replace("moves: [play AH, play TH, play KS, play AS]", "players: [human, greedy]\nmoves: [play AH]"),
+                    encoding="utf-8")
+    record = load_record(str(path))
+    secret = secret_of(record)
+    assert secret is not None and secret.deal == 0
+    app: ReviewApp = review_app(record, 0, 50, 0, path, secret.deal)
+    seen: list[str] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(170, 32)) as pilot:
+            for _ in range(600):
+                await pilot.pause()
+                if "analysing" not in screen_text(app):  # type: ignore[arg-type]
+                    break
+                await asyncio.sleep(0.05)
+            seen.append(screen_text(app))  # type: ignore[arg-type]
+
+    asyncio.run(main())
+    assert "best   KS +1.00" in seen[0] and "best line" not in seen[0] and "A♠" not in seen[0] and "AS" not in seen[0]
