@@ -78,11 +78,12 @@ class Review:
             self._deal = deal
         return self._states
 
-    def report(self, deal: int, index: int) -> MoveReport | None:
-        """The analysis of move ``index`` of ``deal`` (``None``: not a decision of the seat)."""
+    def report(self, deal: int, index: int, state: DealState) -> MoveReport | None:
+        """The analysis of move ``index`` of ``deal``, made from ``state`` (the position before
+        it, never changed: a worker thread analyses while the table may move to another deal);
+        ``None``: not a decision of the seat."""
         key = (deal, index)
         if key not in self.reports:
-            state = self.states(deal)[index]
             move = self.record.deals[deal].moves[index]
             report = analyse_decision(state, move, deal, index, {self.seat}, self.iterations, self.seed)
             if report is not None and deal == self.secret_deal:
@@ -186,11 +187,12 @@ class ReviewApp(App[None]):
             analysis.update(self._analysis(review.reports[(self.deal, self.index)]))
         else:
             analysis.update(Text("analysing...", style="dim"))
-            self.run_worker(lambda deal=self.deal, index=self.index: self._analyse(deal, index), thread=True, exclusive=True)
+            before = states[self.index]
+            self.run_worker(lambda deal=self.deal, index=self.index: self._analyse(deal, index, before), thread=True, exclusive=True)
 
-    def _analyse(self, deal: int, index: int) -> None:
+    def _analyse(self, deal: int, index: int, state: DealState) -> None:
         """In a worker thread: analyse, then draw it if the table still shows that move."""
-        report = self.review.report(deal, index)
+        report = self.review.report(deal, index, state)
         self.call_from_thread(self._analysed, deal, index, report)
 
     def _analysed(self, deal: int, index: int, report: MoveReport | None) -> None:
