@@ -27,6 +27,7 @@ from textual.widgets import Footer, Static
 from cli.analysis_words import basis_words, line_words
 from cli.table import render
 from interpreter.core.actions import CONTINUE, Action, Play
+from interpreter.core.printable import printable
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
@@ -169,10 +170,10 @@ class ReviewApp(App[None]):
             state.push_code(CONTINUE)
         view = state.view(review.seat)
         self.query_one("#scoreboard", Static).update(render.scoreboard(view, review.scores_before[self.deal], self.deal + 1))
-        self.query_one("#where", Static).update(
-            f"review of {review.name} as seat {review.seat} sees it  ·  deal {self.deal + 1} of {len(review.record.deals)}"
+        self.query_one("#where", Static).update(Text(  # Text: a file name is no markup, and printable: no escapes
+            f"review of {printable(review.name)} as seat {review.seat} sees it  ·  deal {self.deal + 1} of {len(review.record.deals)}"
             f"  ·  move {self.index + 1} of {len(states)}"
-        )
+        ))
         self.query_one("#others", Static).update(render.others(view))
         self.query_one("#centre", Static).update(render.centre(view))
         self.query_one("#info", Static).update(render.info(view, practice=True))

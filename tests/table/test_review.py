@@ -152,3 +152,12 @@ def test_a_deal_a_person_is_still_playing_is_reviewed_without_best_lines(tmp_pat
 
     asyncio.run(main())
     assert "best   KS +1.00" in seen[0] and "best line" not in seen[0] and "A♠" not in seen[0] and "AS" not in seen[0]
+
+
+def test_a_file_name_is_shown_as_text_never_as_markup_or_escapes(tmp_path: Path) -> None:
+    """The record's name is on the screen: brackets are no Rich markup there (a stray one
+    would raise), and a control character is shown as a visible escape, not sent raw."""
+    path = tmp_path / "[bold]end\x1b[2J.yaml"
+    path.write_text(ENDGAME, encoding="utf-8")
+    first = screens(path, 0, 50, [])[0]
+    assert "review of [bold]end" in first and "\x1b" not in first
