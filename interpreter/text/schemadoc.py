@@ -207,6 +207,21 @@ def top_required(schema: Schema) -> list[str]:
     return list(schema.get("required") or schema.get("else", {}).get("required", []))
 
 
+def complete_sections(schema: Schema) -> Schema:
+    """``schema`` with the keys each top-level section of a complete ruleset must have put
+    back into that section.  The schema states them in its ``else`` branch (a file without
+    ``extends:``), so that an editor does not ask a house-rules file for keys its base gives;
+    the reference marks them required where a reader looks for them, in the section."""
+    extra = schema.get("else", {}).get("properties", {})
+    if not extra:
+        return schema
+    properties = dict(schema.get("properties", {}))
+    for key, sub in extra.items():
+        if key in properties and "required" in sub:
+            properties[key] = {**properties[key], "required": sub["required"]}
+    return {**schema, "properties": properties}
+
+
 def _default_text(key: str, sub: Schema, required: Sequence[str]) -> str:
     if key in required:
         return "required"
@@ -300,6 +315,7 @@ def _definitions(schema: Schema) -> list[str]:
 
 def render_reference(schema: Schema) -> str:
     """The Markdown reference for ``schema``: a section per top-level key, a table per object."""
+    schema = complete_sections(schema)
     title = schema.get("title", "Ruleset")
     lines = [
         f"# {title} reference",

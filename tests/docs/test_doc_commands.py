@@ -7,9 +7,9 @@ themselves (``<!-- file: NAME -->`` markers), and each command's output must equ
 documented output exactly.  How to write the markers is explained in ``docrunner.py``.
 
 One test per document, not per block: under pytest-xdist every worker that ran a block of a
-document had to run the whole document before it.  Two samples stay outside, as ```text
-blocks: the 200,000-deal comparison of docs/simulate.md (a minute and more on two cores) and
-the speed benchmark there, whose figures are the machine's.  The times per decision of
+document had to run the whole document before it.  The ```text samples (messages, usage lines,
+the 200,000-deal comparison of docs/simulate.md, ...) are checked by ``test_text_samples.py``.
+The times per decision of
 docs/bots.md's arena and tournament tables are the machine's too: a ``timings`` marker
 (docrunner.py) lets their numbers differ and checks everything else.
 """

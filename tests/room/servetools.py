@@ -45,6 +45,7 @@ class Server:
             self.proc.kill()
             raise AssertionError(f"rules serve did not announce its address: {line!r} {self.proc.stderr.read()}")
         self.port = int(found.group(1))
+        self.first_line = line.rstrip("\n")
         self.out = ""
         self.base = f"http://127.0.0.1:{self.port}"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from servetools import Person, Server
+from servetools import REPO, Person, Server
 
 from interpreter.play.record import load_record
 
@@ -89,3 +89,17 @@ def test_the_log_of_every_request_holds_no_link(tmp_path: Path) -> None:
     assert "GET /t/... HTTP/1.1" in logged and "/api/record/..." in logged and "WebSocket /ws/..." in logged, logged
     for token in tokens:
         assert token not in logged
+
+
+def test_it_says_where_it_listens_as_docs_serve_md_shows(tmp_path: Path) -> None:
+    """docs/serve.md's sample line (port 8066 and the default folder there; a free port and a
+    folder of the test's here)."""
+    doc = (REPO / "docs" / "serve.md").read_text(encoding="utf-8").splitlines()
+    shown = [line for line in doc if line.startswith("serving the card room at ")]
+    assert len(shown) == 1
+    server = Server(tmp_path)
+    try:
+        said = server.first_line
+    finally:
+        server.stop()
+    assert said == shown[0].replace(":8066/", f":{server.port}/").replace("rules-room/room.sqlite", str(tmp_path / "room.sqlite"))

@@ -26,12 +26,12 @@ RULES = Path(sys.executable).parent / "rules"
 
 
 class Terminal:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, record: tuple[str, ...] = ("--record", "p.yaml")) -> None:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: rules play at a 120x40 terminal
             os.chdir(folder)
             os.environ.update(TERM="xterm-256color", COLUMNS="120", LINES="40")
-            os.execv(str(RULES), [str(RULES), "play", "schnapsen", "--seed", "3", "--record", "p.yaml", "--bot-delay", "0"])
+            os.execv(str(RULES), [str(RULES), "play", "schnapsen", "--seed", "3", *record, "--bot-delay", "0"])
         self.out = b""
 
     def read_until(self, done: object, timeout: float = 60) -> None:
@@ -95,3 +95,22 @@ def test_a_stop_signal_ends_the_table_cleanly_and_keeps_the_record(tmp_path: Pat
     assert said == [f"{words}; the record so far is saved in p.yaml; go on with: rules play --resume p.yaml"], lines
     assert "Traceback" not in text
     assert replay(load_record(record)).illegal is None
+
+
+def test_quitting_says_where_the_record_is_as_docs_play_md_shows(tmp_path: Path) -> None:
+    """q at the table, no --record: the record is rules-play-DATE-TIME.yaml, and the last line
+    is docs/play.md's sample with that name."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "play.md").read_text(encoding="utf-8").splitlines()
+    shown = [line for line in doc if line.startswith("record saved in ")]
+    assert len(shown) == 1
+    term = Terminal(tmp_path, record=())
+    term.read_until(b"Start (Enter)")
+    os.write(term.fd, b"\r")
+    term.read_until(b"Your turn")
+    os.write(term.fd, b"q")
+    assert term.wait() == 0
+    saved = sorted(p.name for p in tmp_path.glob("rules-play-*.yaml"))
+    assert len(saved) == 1 and re.fullmatch(r"rules-play-\d{8}-\d{6}\.yaml", saved[0]), saved
+    plain = re.sub(r"\x1b\[[0-9;?<>=]*[a-zA-Z~]", "", term.out.decode("utf-8", "replace").rsplit("\x1b[?1049l", 1)[-1])
+    lines = [line.strip() for line in plain.replace("\r", "\n").split("\n") if line.strip()]
+    assert lines[-1:] == [shown[0].replace("rules-play-20250301-201512.yaml", saved[0])], lines

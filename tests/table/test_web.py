@@ -379,6 +379,15 @@ def web_table(folder: Path, *args: str) -> Iterator[WebTable]:
 
 
 # ---------------------------------------------------------------------------- the tests
+def test_it_says_where_it_listens_as_docs_play_md_shows(tmp_path: Path) -> None:
+    """docs/play.md's sample line (port 8000 there, a free port here)."""
+    doc = (REPO / "docs" / "play.md").read_text(encoding="utf-8").splitlines()
+    shown = [line for line in doc if line.startswith("serving the table at ")]
+    assert len(shown) == 1
+    with web_table(tmp_path, "schnapsen", "--seed", "3") as table:
+        assert table.first_line.rstrip("\n") == shown[0].replace(":8000 ", f":{table.port} ")
+
+
 def test_the_table_in_the_browser(tmp_path: Path) -> None:
     started = time.monotonic()
     with web_table(tmp_path, "schnapsen", "--opponent", "random", "--seed", "3", "--bot-delay", "0") as table:
