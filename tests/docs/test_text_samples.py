@@ -229,6 +229,18 @@ def check_bench_shape(block: TextBlock, tmp: Path) -> list[str]:
     return [] if _masked(out.stdout) == _masked(block.text)[1:] else _same_lines(block, [block.body[0], *out.stdout.splitlines()])
 
 
+# ---------------------------------------------------------------------------- copies
+def check_console_copy(block: TextBlock) -> list[str]:
+    """A sample shown again on another page: each of its lines is a line of a console block
+    that ``test_doc_commands.py`` runs."""
+    from test_doc_commands import DOCS as RUN_DOCS
+
+    from docrunner import console_blocks
+
+    printed = {line for doc in RUN_DOCS for b in console_blocks(REPO / "docs" / doc) for c in b.commands for line in c.expected}
+    return [f"{block.where}: no console block that runs prints {line!r}" for line in block.body if line not in printed]
+
+
 # ---------------------------------------------------------------------------- editors.md
 #: Where the editor's samples were made: the page shows the paths of that checkout and server.
 SHOWN_CHECKOUT = "/work/main"
@@ -262,6 +274,7 @@ def _sections(text: str) -> dict[str, str]:
 
 CHECKS: dict[str, Callable[..., list[str]]] = {
     "synopsis": check_synopsis,
+    "console-copy": check_console_copy,
     "action-errors": check_action_errors,
     "record-errors": check_record_errors,
     "position-line": check_position_line,

@@ -1,7 +1,7 @@
-"""The ```text blocks of the docs, with what precedes each: how a test finds the sample
-outputs a document shows and tells which of them are checked.
+"""The ```text and ```json blocks of the docs, with what precedes each: how a test finds the
+sample outputs a document shows and tells which of them are checked.
 
-A text block is *covered* when one of these holds:
+Such a block is *covered* when one of these holds:
 
 * it follows a ```python block on a page whose Python samples run
   (``tests/docs/test_api_samples.py``, ``tests/adapters/test_rl_docs.py``): that test
@@ -32,8 +32,8 @@ _NOT_OUTPUT = re.compile(r"^<!-- not output: (.+) -->$")
 
 @dataclass(frozen=True)
 class TextBlock:
-    """One ```text block: its page, the line of its fence, its lines, the language of the
-    fenced block before it (``None`` at the top of the page) and its marker, if any."""
+    """One ```text or ```json block: its page, the line of its fence, its lines, the language
+    of the fenced block before it (``None`` at the top of the page) and its marker, if any."""
 
     page: str
     line: int
@@ -53,7 +53,7 @@ class TextBlock:
 
 
 def text_blocks(page: str) -> list[TextBlock]:
-    """Every ```text block of ``docs/PAGE``, in order."""
+    """Every ```text and ```json block of ``docs/PAGE``, in order."""
     lines = (DOCS / page).read_text(encoding="utf-8").splitlines()
     found: list[TextBlock] = []
     last_lang: str | None = None
@@ -67,7 +67,7 @@ def text_blocks(page: str) -> list[TextBlock]:
         end = i + 1
         while end < len(lines) and lines[end].rstrip() != ticks:
             end += 1
-        if lang == "text":
+        if lang in ("text", "json"):
             above = lines[i - 1] if i else ""
             sample = _SAMPLE.match(above)
             not_output = _NOT_OUTPUT.match(above)

@@ -103,3 +103,58 @@ def test_it_says_where_it_listens_as_docs_serve_md_shows(tmp_path: Path) -> None
     finally:
         server.stop()
     assert said == shown[0].replace(":8066/", f":{server.port}/").replace("rules-room/room.sqlite", str(tmp_path / "room.sqlite"))
+
+
+def _doc_json(page: str) -> list[str]:
+    """The ```json blocks of a page, in order."""
+    import re
+
+    text = (REPO / "docs" / page).read_text(encoding="utf-8")
+    return re.findall(r"^```json\n(.*?)^```", text, re.S | re.M)
+
+
+def _shape(value: object) -> object:
+    """A JSON value with its strings and numbers replaced by their types: what a sample of a
+    reply with its own tokens and cards shares with every other reply."""
+    if isinstance(value, dict):
+        return {k: _shape(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shape(v) for v in value[:1]]
+    return type(value).__name__
+
+
+def test_the_api_answers_as_docs_serve_md_shows(tmp_path: Path) -> None:
+    """docs/serve.md's JSON samples against a real server: the table's reply (the same keys,
+    seats and kinds of value; its tokens are its own), the two refusals word for word, the
+    seat's first state message (the same keys and kinds, the same seats and card values) and
+    the refusal of a stale choice word for word."""
+    import json
+
+    from websockets.sync.client import connect
+
+    table, refusals, state, _sent, stale = _doc_json("serve.md")
+    server = Server(tmp_path)
+    try:
+        status, reply = server.post("/api/tables", {"ruleset": "schnapsen", "seats": ["human", "search:easy"]})
+        assert status == 201
+        shown = json.loads(table)
+        assert _shape(reply) == _shape(shown)
+        assert [(s["seat"], s["player"], s["link"] is None) for s in reply["seats"]] == [(s["seat"], s["player"], s["link"] is None) for s in shown["seats"]]
+        assert reply["title"] == shown["title"] and reply["ruleset"] == shown["ruleset"]
+        assert reply["watch"].startswith(f"http://127.0.0.1:{server.port}/t/") and shown["watch"].startswith("http://127.0.0.1:8066/t/")
+
+        bodies = [{"house": {"name": "short.yaml", "text": "extends: schnapsen\nname: short\nmatch:\n  target: -3\n"}, "seats": ["human", "greedy"]},
+                  {"ruleset": "schnapsen", "seats": ["human", "policy:x.py:B"]}]
+        for body, line in zip(bodies, refusals.splitlines(), strict=True):
+            assert server.post("/api/tables", body) == (400, json.loads(line))
+
+        with connect(f"ws://127.0.0.1:{server.port}/ws/{reply['seats'][0]['link'].rsplit('/', 1)[1]}") as socket:
+            first = json.loads(socket.recv(timeout=30))
+            shown_state = json.loads(state.replace(', "..."]', "]"))  # the page cuts the legal list short
+            assert _shape(first) == _shape(shown_state)
+            assert first["seats"] == shown_state["seats"] and first["values"] == shown_state["values"]
+            assert first["seq"] == shown_state["seq"] == 1
+            socket.send(json.dumps({"type": "action", "move": first["legal"][0]["move"] if first["legal"] else "continue", "seq": 0}))
+            assert json.loads(socket.recv(timeout=30)) == json.loads(stale)
+    finally:
+        server.stop()
