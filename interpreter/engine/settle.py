@@ -101,14 +101,18 @@ class Settling(Legality):
 
     # ------------------------------------------------------------------ results
     def _over(self, result: DealResult) -> None:
+        self.result = self._final(result)
+        self.phase = OVER
+        self.claim_seat = -1
+        self.draw_pending = False
+
+    def _final(self, result: DealResult) -> DealResult:
+        """The deal's result with what counts on top of how it ended: doubling, the ten of trumps."""
         if self.doubled and not result.redeal:  # bidding.doubling: the deal's value, x2 or x4
             result = self._with_doubling(result)
         if self.ten_side >= 0 and not result.redeal:  # scoring.trump_ten: on top of the deal's result
             result = self._with_trump_ten(result)
-        self.result = result
-        self.phase = OVER
-        self.claim_seat = -1
-        self.draw_pending = False
+        return result
 
     def _with_doubling(self, result: DealResult) -> DealResult:
         """The result with every score multiplied by 2 (doubled) or 4 (redoubled)."""
@@ -145,19 +149,25 @@ class Settling(Legality):
                           declarer_side=result.declarer_side, made=result.made)
 
     def _award(self, side: int, gp: int, reason: str | Callable[[], str]) -> None:
+        self._over(self._awarded(side, gp, reason))
+
+    def _awarded(self, side: int, gp: int, reason: str | Callable[[], str]) -> DealResult:
         """One deal side scores ``gp`` game points."""
         scores = [0] * len(self.deal_sides)
         scores[side] = gp
-        self._over(DealResult(self.match_side(side), gp, self.to_match(scores), reason))
+        return DealResult(self.match_side(side), gp, self.to_match(scores), reason)
 
     def _penalty(self, side: int, amount: Callable[[int], int], reason: str | Callable[[], str]) -> None:
+        self._over(self._penalised(side, amount, reason))
+
+    def _penalised(self, side: int, amount: Callable[[int], int], reason: str | Callable[[], str]) -> DealResult:
         """Every side but ``side`` scores ``amount(opponent)`` game points."""
         scores = [0] * len(self.deal_sides)
         opps = self.opponents(side)
         for o in opps:
             scores[o] = amount(o)
         winner = self.match_side(opps[0]) if len(opps) == 1 else None
-        self._over(DealResult(winner, max(scores), self.to_match(scores), reason))
+        return DealResult(winner, max(scores), self.to_match(scores), reason)
 
     # ------------------------------------------------------------------ game points
     def _game_points(self, side: int, opp_points: int, opp_tricks: int) -> int:
@@ -207,6 +217,20 @@ class Settling(Legality):
 
     # ------------------------------------------------------------------ settling
     def _settle_claim(self, seat: int, auto: bool = False) -> None:
+        self._over(self._claimed(seat, auto))
+
+    def declare_result(self) -> DealResult:
+        """What declaring now would end the deal with, without declaring: the position is left
+        as it is.  For an exact search, which tries the declaration at every position where it
+        is legal and would otherwise make and unmake it (``push_code(DECLARE)``/``pop``) only to
+        read its result: the same rule, the same result (see :meth:`_claimed`)."""
+        seat = self.actor  # the seat step_code declares for
+        assert seat is not None, "the deal is over"
+        return self._final(self._claimed(seat))
+
+    def _claimed(self, seat: int, auto: bool = False) -> DealResult:
+        """How a claim by ``seat`` (a declaration, or reaching the target with ``auto``) ends
+        the deal: the claim's rule, written once for the deal's end and for the search."""
         rs = self.rs
         side = self._side[seat]
         seats = self.deal_sides[side]
@@ -221,21 +245,19 @@ class Settling(Legality):
         if pts >= target:
             if closer_side >= 0 and closer_side != side:
                 gp = self._fail_points(side) if rs.closing.opponent_out == "as_fail" else rs.closing.fail_points.base
-                self._award(side, gp, lambda: f"{who()} {how} {pts} before the closer went out")
-                return
+                return self._awarded(side, gp, lambda: f"{who()} {how} {pts} before the closer went out")
             at_close = closer_side == side and rs.closing.success_basis == "at_close"
             gp, position = self._winner_points(side, at_close)
             basis = " (opponent counted at the close)" if at_close else ""
             closing = " after closing" if closer_side == side else ""
-            self._award(side, gp, lambda: f"{who()} {how} {pts}{closing}; {position()}{basis}")
-            return
+            return self._awarded(side, gp, lambda: f"{who()} {how} {pts}{closing}; {position()}{basis}")
         fp = rs.claim.false_points
 
         def amount(opp: int) -> int:
             gp = fp.opponent_without_trick if self.side_tricks(opp) == 0 else fp.base
             return max(gp, self._fail_points(opp)) if closer_side == side and rs.claim.false_after_close == "larger" else gp
 
-        self._penalty(side, amount, lambda: f"{who()} declared with only {pts} (under {target})")
+        return self._penalised(side, amount, lambda: f"{who()} declared with only {pts} (under {target})")
 
     def _contract_trick(self, winner: int) -> bool:
         """After a trick of a contract (``bidding.contracts``): settle the deal if its goal is

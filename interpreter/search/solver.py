@@ -45,7 +45,10 @@ count small, since a node costs microseconds in CPython:
   positions of every bundled ruleset (``benchmarks/bench_solver.py``); a history heuristic,
   counter-moves, trumps led last or first, and closing last all searched more nodes;
 * a move that ends the deal is scored on the spot, without a call for the child position, and
-  a table entry keeps the values of such moves, so a later pass does not make them again.
+  a table entry keeps the values of such moves, so a later pass does not make them again; a
+  declaration is not even made: ``DealState.declare_result`` says how it would end the deal
+  (the engine's own rule, without the undo record a move needs -- a declaration is tried at
+  about a quarter of all positions).
 
 The caller's state is never touched: the search runs on a copy.  A node limit and a time
 limit (seconds of the searching thread's CPU time, or of the ``clock`` given: see
@@ -327,6 +330,7 @@ def _compile(
     push = st.push_code
     pop = st.pop
     key_of = st.key
+    declared = st.declare_result
     order_get = order.__getitem__
     points_get = rs.tables.points.__getitem__
     beats = rs.tables.beats
@@ -404,6 +408,16 @@ def _compile(
         for code in codes:
             if ends is not None and code in ends:
                 v = ends[code]
+            elif code == DECLARE:  # it ends the deal: its result read without making the move
+                nodes += 1
+                if nodes >= check_at:
+                    check()
+                scores = declared().scores
+                v = 2 * scores[side] - sum(scores)
+                if key >= 0:
+                    if ends is None:
+                        ends = {}
+                    ends[code] = v
             else:
                 nodes += 1
                 if nodes >= check_at:
