@@ -154,25 +154,6 @@ def test_property_is_documented(
         assert "default" in sub, f"{path} is optional and needs a default"
 
 
-def test_a_house_rules_file_is_not_asked_for_what_its_base_gives() -> None:
-    """An editor applies the schema to the file as written, before any merge: a house file that
-    sets one key of ``scoring:`` must not be told that ``scoring.method`` is missing (three
-    bundled house files were, in docs/editors.md's run).  The keys a section of a complete
-    ruleset must have are required only where ``extends:`` is absent."""
-    validator = Draft202012Validator(SCHEMA)
-    asked = []
-    for name, path in bundled_rulesets().items():
-        data = stringify_keys(yaml.safe_load(path.read_text(encoding="utf-8")))
-        if "extends" in data:
-            asked += [f"{name}: {e.message}" for e in validator.iter_errors(data) if e.validator == "required"]
-    assert not asked
-    partial = {"extends": "schnapsen", "scoring": {"game_points": "1"}, "deal": {"talon": True}, "deck": {"points": {"A": 11}}}
-    assert [e.validator for e in validator.iter_errors(partial)] == []
-    complete = {k: v for k, v in partial.items() if k != "extends"} | {"name": "x", "players": {}, "trump": {}}
-    missing = sorted(".".join([*map(str, e.absolute_path), str(e.message).split("'")[1]]) for e in validator.iter_errors(complete) if e.validator == "required")
-    assert missing == ["deal.hand_size", "deal.packets", "deck.ranks", "players.count", "scoring.method", "trump.selection"]
-
-
 @pytest.mark.parametrize(("path", "pointer", "sub", "required"), PROPERTIES, ids=PROPERTY_IDS)
 def test_default_and_examples_validate_against_their_subschema(
     path: str, pointer: str, sub: dict[str, Any], required: bool
@@ -484,25 +465,6 @@ def test_reference_documents_every_key() -> None:
         assert f"\n## `{key}`\n" in text
     for path in PROPERTY_IDS:
         assert f"`{path}`" in text, path
-
-
-def test_a_house_rules_file_is_not_asked_for_what_its_base_gives() -> None:
-    """An editor applies the schema to the file as written, before any merge: a house file that
-    sets one key of ``scoring:`` must not be told that ``scoring.method`` is missing (three
-    bundled house files were, in docs/editors.md's run).  The keys a section of a complete
-    ruleset must have are required only where ``extends:`` is absent."""
-    validator = Draft202012Validator(SCHEMA)
-    asked = []
-    for name, path in bundled_rulesets().items():
-        data = stringify_keys(yaml.safe_load(path.read_text(encoding="utf-8")))
-        if "extends" in data:
-            asked += [f"{name}: {e.message}" for e in validator.iter_errors(data) if e.validator == "required"]
-    assert not asked
-    partial = {"extends": "schnapsen", "scoring": {"game_points": "1"}, "deal": {"talon": True}, "deck": {"points": {"A": 11}}}
-    assert [e.validator for e in validator.iter_errors(partial)] == []
-    complete = {k: v for k, v in partial.items() if k != "extends"} | {"name": "x", "players": {}, "trump": {}}
-    missing = sorted(".".join([*map(str, e.absolute_path), str(e.message).split("'")[1]]) for e in validator.iter_errors(complete) if e.validator == "required")
-    assert missing == ["deal.hand_size", "deal.packets", "deck.ranks", "players.count", "scoring.method", "trump.selection"]
 
 
 @pytest.mark.parametrize(("path", "pointer", "sub", "required"), PROPERTIES, ids=PROPERTY_IDS)
