@@ -1,8 +1,9 @@
 """Every sample output in docs/ is checked by a test, so that a stale one fails.
 
 The ```console blocks run in ``test_doc_commands.py`` and the ```python samples in
-``test_api_samples.py`` and ``tests/adapters/test_rl_docs.py``.  The rest are ```text blocks
-showing what a command or a function prints: messages, usage lines, screens.  Each of them is
+``test_api_samples.py`` and ``tests/adapters/test_rl_docs.py``.  The rest are ```text (and
+```json) blocks showing what a command, a server or a function prints: messages, usage lines,
+screens, replies.  Each of them is
 marked on its page (``textblocks.py`` says how), and this module
 
 * fails for a ```text block that no test checks (a new sample must say how it is checked);
@@ -52,7 +53,9 @@ def _same_lines(block: TextBlock, got: list[str]) -> list[str]:
 # ---------------------------------------------------------------------------- the usage lines of cli.md
 def _commands() -> dict[str, set[str]]:
     """Every command of ``rules`` with its long options (``--help`` aside)."""
-    group = typer.main.get_command(__import__("cli.main", fromlist=["app"]).app)
+    from cli.main import app
+
+    group = typer.main.get_command(app)
     assert isinstance(group, click.Group)
     ctx = click.Context(group)
     found = {}
