@@ -81,6 +81,7 @@ class Public(NamedTuple):
     doubled: int  # 0, 1 or 2: the deal's value doubled that many times
     dbl_turn: int  # the seat that may double (or redouble) now, or -1
     strict: bool  # the strict phase's duties hold now (DealState.strict: the engine answers)
+    lead_trump: bool  # the next card led fixes trump if none is fixed yet (trump.selection first_card_led, not a game without trump)
 
 
 #: The names of the public fields, in order.

@@ -165,9 +165,9 @@ def marriage_value(view: SeatView, suit: str) -> int:
 
 def lead_fixes_trump(view: SeatView) -> bool:
     """Whether the card led now makes its suit trump, as the engine plays it: no trump yet,
-    no card on the table, ``trump.selection: first_card_led``, and no contract or moon
-    played without trump (:func:`without_trump`)."""
-    return view.trump is None and not view.trick and view.rs.tables.lead_trump and not without_trump(view)
+    no card on the table, and the deal's ``lead_trump`` (``trump.selection: first_card_led``,
+    and no contract or moon played without trump), which the engine publishes."""
+    return view.trump is None and not view.trick and view.public.lead_trump
 
 
 def announcements(view: SeatView, *, symbols: bool = True) -> list[str]:

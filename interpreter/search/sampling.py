@@ -52,7 +52,6 @@ from interpreter.engine.position import AUCTION, NAMING
 from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import PUBLISHED, Public, SeatView
-from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
 
 __all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]
@@ -117,7 +116,7 @@ class _Timeline:
         trump = t.suit_of[p.first_turnup] if p.first_turnup >= 0 else -1
         if rs.trump.selection in ("dealer_card", "named"):  # trump is fixed before the first card
             trump = p.trump
-        lead_sets = _lead_sets_trump(rs, p)
+        lead_sets = p.lead_trump  # the engine's own flag, published: a game without trump has it off
         turnup = p.first_turnup
         stock_size = p.stock_size
         spos = 0
@@ -492,7 +491,6 @@ class WorldSampler:
         st._strict_always = rs.tables.strict_always
         st._save, st._load = recorder(DealState, rs.tables)
         st.unseen, st.shown = (0,) * n, p.turned
-        st.lead_trump = _lead_sets_trump(rs, p)
         st.married = 0
         if rs.tables.partner_marries:  # the marriages announced, from the history
             low = rs.tables.marriage_low
@@ -543,13 +541,6 @@ def _real_history(view: SeatView, widow: tuple[int, ...]) -> list[int]:
             k += 1
         out.append(h)
     return out
-
-
-def _lead_sets_trump(rs: Ruleset, p: Public) -> bool:
-    """Whether the first card led fixes trump in this deal (not in a moon without trump)."""
-    moon = rs.bidding.moon
-    notrump = moon is not None and moon.trump == "none" and p.high_bid == moon.bid and p.phase != AUCTION
-    return rs.trump.selection == "first_card_led" and not notrump
 
 
 def _with_bounds(bounds: tuple[tuple[int, ...], ...], limits: tuple[int, ...], split: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

@@ -281,7 +281,7 @@ def test_a_schnapsen_record_holds_what_a_schnapsen_move_may_change() -> None:
 #: (the ruleset, its tables, the seat count, strict from the start, the undo record's code), or the view holds what they
 #: are made from (whether the first card led fixes trump and the contract follow from the bids,
 #: the marriages announced from the history).
-NOT_PUBLISHED = {"rs", "t", "n", "_strict_always", "_save", "_load", "lead_trump", "contract", "married"}
+NOT_PUBLISHED = {"rs", "t", "n", "_strict_always", "_save", "_load", "contract", "married"}
 PUBLISHED_AS = {"_side": "side_index", "_active": "active"}
 
 
