@@ -70,6 +70,10 @@ def metric_of(key: str) -> Metric | None:
         return None
     if key.startswith("end: "):
         return Metric(key, RATE, DEALS, "how deals end")
+    if key.startswith("side ") and key.endswith(" contracts made"):
+        return Metric(key, RATE, key.removesuffix(" made"), "outcomes")
+    if key.startswith("side ") and key.endswith(" contracts"):
+        return Metric(key, RATE, DEALS, "outcomes")
     if key.endswith(" made") and key.startswith(("bid ", "moon")):
         return Metric(key, RATE, key.removesuffix(" made"), "outcomes")
     if key.startswith(("game points ", "bid ", "moon")):
@@ -162,6 +166,10 @@ def record_deal(state: DealState, acc: dict[str, float], decisions: int, lead_ch
         add(acc, bid, 1)
         if result.made:
             add(acc, f"{bid} made", 1)
+        if result.declarer_side is not None:  # whose contract it was: the bidding of each side apart
+            add(acc, f"side {result.declarer_side} contracts", 1)
+            if result.made:
+                add(acc, f"side {result.declarer_side} contracts made", 1)
     if not result.drawn:
         _record_end(state, codes, acc)
     _record_rules(state, codes, nets, acc)

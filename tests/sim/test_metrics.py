@@ -132,3 +132,22 @@ def test_first_hand_and_sides_add_up() -> None:
     assert sum(figs[k].num for k in figs if k.startswith("game points ")) == 300
     assert sum(figs[k].num for k in figs if k.startswith("end: ")) == 300
     assert figs["side 0 score"].num == sum(int(k.split()[-1]) * figs[k].num for k in figs if k.startswith("game points ")) - figs["side 1 score"].num
+
+
+def test_each_side_s_contracts_and_how_many_it_made() -> None:
+    """North American 4, the last trick: seat 1 (team 1: seats 1 and 3) holds the contract,
+    bid 1 (33 points).  Seat 1 leads AH, trumps, and takes the trick with 11 points (the
+    three nines are worth 0).  With 30 + 30 before it, team 1 has 71: made.  With 5 + 5 it
+    has 21: set.  Either way the contract is team 1's, so ``side 1 contracts`` counts it, and
+    ``side 1 contracts made`` only when made."""
+    rs = load_ruleset("north-american-4")
+    for points, made in (([20, 30, 20, 30], True), ([40, 5, 40, 5], False)):
+        st = build_position(rs, dealer=0, declarer=1, high_bid=1, trump="H", leader=1, tricks=[1, 2, 1, 1],
+                            points=points, hands=["9C", "AH", "9D", "9S"])
+        while not st.is_over:
+            st.push_code(st.legal_codes()[0])
+        got = {k: v for k, v in measured(st).items() if "contracts" in k or k.startswith("bid ")}
+        expected = {"bid 1": 1, "side 1 contracts": 1}
+        if made:
+            expected |= {"bid 1 made": 1, "side 1 contracts made": 1}
+        assert got == expected
