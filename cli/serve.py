@@ -74,16 +74,24 @@ def serve(
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     reach = "this machine only" if ipaddress.ip_address(host).is_loopback else "other machines too: put it behind a proxy with TLS (docs/serve.md)"
-    warn(f"serving the card room at http://{shown}:{bound}/ ({reach}); tables kept in {data / 'room.sqlite'}; Ctrl-C stops it")
     config = uvicorn.Config(make_app(data, bot_delay), log_level=os.environ.get("RULES_SERVE_LOG", "warning"), ws_max_size=1 << 16)
     for name in ("uvicorn.access", "uvicorn.error"):  # after the config, which sets logging up
         logging.getLogger(name).addFilter(HideLinks())
     server = uvicorn.Server(config)
     stops: list[int] = []
-    # uvicorn shuts down on SIGINT/SIGTERM, puts back the handlers it found and raises the
-    # signal again: these note it, so that the command ends as the others do (128 + signal)
-    previous = {sig: signal.signal(sig, lambda signum, frame: stops.append(signum)) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+    def stop(signum: int, frame: object) -> None:
+        """Note the signal, so that the command ends as the others do (128 + signal), and ask
+        the server to stop: uvicorn, once running, handles SIGINT/SIGTERM itself, puts these
+        handlers back and raises the signal again; before it runs (a service manager stopping
+        it as it starts) only this flag tells it to stop at once instead of serving on."""
+        stops.append(signum)
+        server.should_exit = True
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
+        # said once a stop signal is handled: from this line on, SIGTERM always ends it cleanly
+        warn(f"serving the card room at http://{shown}:{bound}/ ({reach}); tables kept in {data / 'room.sqlite'}; Ctrl-C stops it")
         server.run(sockets=[listener])
     finally:
         for sig, handler in previous.items():
