@@ -102,7 +102,7 @@ def _last_trick(view: SeatView) -> dict[str, Any] | None:
         return None
     cards = tricks[-1]
     deck = view.rs.deck
-    beats = view.rs.tables.beats[view.public.trump + 1]
+    beats = view.rs.tables.beats_of[view.public.order][view.public.trump + 1]  # (a contract may bring its own order)
     winner = cards[winning_position([deck.index(c) for _, c in cards], beats)][0]
     return {"cards": [[s, str(c)] for s, c in cards], "winner": winner}
 

@@ -88,6 +88,7 @@ FEATURES: dict[str, Callable[[RuleTables], bool]] = {
     "partner_rebid": lambda t: t.partner_rebid,
     "contracts": lambda t: t.contracts,
     "doubling": lambda t: t.doubling,
+    "card_orders": lambda t: len(t.stronger_of) > 1,
 }
 
 
@@ -161,6 +162,7 @@ FIELDS: tuple[Field, ...] = (
     F("passed", "value", "public", "open_auction", "the seats that have passed (a mask)", key="seats"),
     F("overbid", "value", "public", "partner_rebid", "the player overbid whose partner may bid again, or -1", key="seat"),
     F("contract", "value", "public", "contracts", "the contract being played, or None"),
+    F("order", "value", "public", "card_orders", "the card order of the contract played (its index in the tables' stronger_of; 0: the deck's)"),
     F("doubled", "value", "public", "doubling", "0, 1 or 2: the deal's value doubled that many times (x2, x4)", key="level"),
     F("dbl_turn", "value", "public", "doubling", "the seat that may double (or redouble) now, or -1", key="seat"),
     F("sitting_out", "value", "public", "auction", "the declarer's partners laid down (a contract or moon alone)"),

@@ -17,6 +17,7 @@ state's fields directly, at no extra call cost on the hot path.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
 from interpreter.core.actions import (
     BID_BASE,
@@ -35,6 +36,9 @@ from interpreter.core.actions import (
 from interpreter.core.cards import HIGH_BITS, LOW_BITS, RANK_NAMES, SUIT_NAMES, bit_list
 from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY, Position
 from interpreter.engine.trick import winning_position
+
+if TYPE_CHECKING:
+    from interpreter.rules.ruleset import ContractSpec
 
 
 # Which duty of the strict phase restricted a follower (see Legality.follow_mask).
@@ -309,17 +313,37 @@ class Legality(Position):
         return codes
 
     def _eligible(self, codes: list[int]) -> list[int]:
-        """The bids among ``codes`` whose contract the bidder may announce (``eligible``).  A
-        method of its own: the names its comprehensions read would otherwise become cells that
-        every call of :meth:`allowed_calls` pays for."""
-        forehand = (self.dealer + 1) % self.n
-        side_of = self.rs.side_index
+        """The bids among ``codes`` whose contract the bidder may announce (:meth:`_announce_bar`)."""
         seat = self.to_act
-        mine = {c.bid for c in self.rs.bidding.contracts if c.eligible == "any"
-                or (c.eligible == "forehand" and seat == forehand)
-                or (c.eligible == "forehand_side" and side_of[seat] == side_of[forehand])
-                or (c.eligible == "forehand_opponents" and side_of[seat] != side_of[forehand])}
+        mine = {c.bid for c in self.rs.bidding.contracts if not self._announce_bar(c, seat)}
         return [code for code in codes if code - BID_BASE in mine]
+
+    def _announce_bar(self, c: ContractSpec, seat: int) -> int:
+        """What bars ``seat`` from announcing contract ``c``: 0 nothing, 1 who may announce it
+        (``eligible``), 2 a card he must hold and does not (``holding``).  The legal set asks
+        this; :meth:`contract_refusal` puts it in words."""
+        eligible = c.eligible
+        if eligible != "any":
+            forehand = (self.dealer + 1) % self.n
+            side_of = self.rs.side_index
+            if not (eligible == "forehand" and seat == forehand
+                    or eligible == "forehand_side" and side_of[seat] == side_of[forehand]
+                    or eligible == "forehand_opponents" and side_of[seat] != side_of[forehand]):
+                return 1
+        need = self.t.contract_holding[c.bid]
+        if need and not self.hands[seat] & need:
+            return 2
+        return 0
+
+    def contract_refusal(self, c: ContractSpec, seat: int) -> Refusal | None:
+        """Why ``seat`` may not announce contract ``c`` (:meth:`_announce_bar` in words), or None."""
+        bar = self._announce_bar(c, seat)
+        if bar == 1:
+            return Refusal("bidding.contracts", "only {} may announce {}", (c.announced_by(self.rs.partnership), c.name))
+        if bar == 2:
+            held = str(c.holding)
+            return Refusal("bidding.contracts", "only a player holding {} may announce {}", (f"an {RANK_NAMES[held]}" if held in ("A", "8") else f"a {RANK_NAMES.get(held, held)}", c.name))
+        return None
 
     def call_refusal(self, code: int) -> Refusal | None:
         """A bid (``BID_BASE + amount``) or a pass: refused exactly when not among :meth:`allowed_calls`."""
@@ -336,7 +360,9 @@ class Legality(Position):
             return Refusal("bidding.values", "{} is not a bid of this game (bids: {})", (code - BID_BASE, ", ".join(map(str, bidding.values))))
         contract = bidding.contract(code - BID_BASE)
         if contract is not None and code - BID_BASE > self.high_bid:
-            return Refusal("bidding.contracts", "only {} may announce {}", (contract.announced_by(self.rs.partnership), contract.name))
+            refusal = self.contract_refusal(contract, self.to_act)
+            if refusal is not None:
+                return refusal
         return BID_TOO_LOW
 
     # ------------------------------------------------------------------ naming trump
@@ -539,6 +565,8 @@ class Legality(Position):
         suit_of = deck.suit_of
         led_suit = suit_of[led]
         same = hand & deck.suit_mask[led_suit]
+        stronger = self.t.stronger_of[self.order]  # the contract's own card order, or the deck's
+        beats = self.t.beats_of[self.order]
         if play.follow and same:
             head = play.head
             if head == "none":
@@ -546,23 +574,23 @@ class Legality(Position):
             if head == "beat_led":
                 target = led
             elif head == "beat_winner":
-                target = trick[winning_position(trick, self.t.beats[self.trump + 1])]
+                target = trick[winning_position(trick, beats[self.trump + 1])]
                 if suit_of[target] != led_suit:
                     return same, FOLLOW
             else:  # beat_highest_led
                 target = led
                 for c in trick:
-                    if suit_of[c] == led_suit and c < target:
+                    if suit_of[c] == led_suit and stronger[target] >> c & 1:
                         target = c
-            better = same & deck.stronger[target]
+            better = same & stronger[target]
             return (better, HEAD) if better else (same, FOLLOW)
         trump = self.trump
         if play.trump_when_void and trump >= 0 and not same:
             trumps = hand & deck.suit_mask[trump]
             if trumps:
-                win_card = trick[winning_position(trick, self.t.beats[trump + 1])]
+                win_card = trick[winning_position(trick, beats[trump + 1])]
                 if suit_of[win_card] == trump and led_suit != trump:
-                    over = trumps & deck.stronger[win_card]
+                    over = trumps & stronger[win_card]
                     if over:
                         return (over, OVERTRUMP) if play.overtrump == "required" else (trumps, TRUMP)
                     if play.undertrump == "free":

@@ -126,6 +126,9 @@ class Position:
         self.lead_trump = t.lead_trump
         #: the contract being played (``bidding.contracts``), or None
         self.contract: ContractSpec | None = None
+        #: the card order the contract plays (``bidding.contracts[].ranks``): an index of the
+        #: tables' ``stronger_of`` and ``beats_of``, 0 for the deck's own order
+        self.order = 0
         #: the seats that have passed in an open auction (``bidding.rounds: until_passes``), as bits
         self.passed = 0
         #: the first-rank card of every marriage announced in this deal, as bits (a partner's

@@ -90,7 +90,7 @@ class DealState(Settling):
 
     def trick_winner_index(self) -> int:
         """Position in the current trick of the card that is winning it."""
-        return winning_position(self.trick, self.t.beats[self.trump + 1])
+        return winning_position(self.trick, self.t.beats_of[self.order][self.trump + 1])
 
     def trick_with_seats(self) -> list[tuple[int, Card]]:
         """The cards on the table with the seats that played them, in play order."""
@@ -251,8 +251,8 @@ class DealState(Settling):
             self.to_act = self.next_seat(seat) if self.sitting_out else (seat + 1) % self.n
             return
         # the trick is complete: the highest trump, else the highest card of the suit led
-        # (trick.winning_position, inline with the points)
-        beats = t.beats[self.trump + 1]
+        # (trick.winning_position, inline with the points), under the contract's own card order
+        beats = t.beats_of[self.order][self.trump + 1] if self.order else t.beats[self.trump + 1]
         pts = t.points
         best = trick[0]
         pos = i = gained = 0
@@ -499,6 +499,7 @@ class DealState(Settling):
         moon = bidding.moon if bidding.moon is not None and self.high_bid == bidding.moon.bid else None
         if contract is not None:
             alone = contract.alone
+            self.order = self.t.contract_order[self.high_bid]  # its own card order, or the deck's (0)
             if contract.trump == "none":  # whatever trump the deal had
                 self.trump = -1
                 self.lead_trump = False

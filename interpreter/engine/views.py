@@ -82,6 +82,7 @@ class Public(NamedTuple):
     dbl_turn: int  # the seat that may double (or redouble) now, or -1
     strict: bool  # the strict phase's duties hold now (DealState.strict: the engine answers)
     lead_trump: bool  # the next card led fixes trump if none is fixed yet (trump.selection first_card_led, not a game without trump)
+    order: int  # the card order of the contract played: an index of the tables' beats_of and stronger_of (0: the deck's)
 
 
 #: The names of the public fields, in order.
@@ -359,7 +360,7 @@ class SeatView:
             return ()
         deck = self.rs.deck
         side = self.public.side_index
-        beats = self.rs.tables.beats[self.public.trump + 1]
+        beats = self.rs.tables.beats_of[self.public.order][self.public.trump + 1]
         own = side[self.seat]
         return tuple(
             trick for trick in tricks

@@ -52,6 +52,7 @@ def save(st: Position) -> tuple[Any, ...]:
         st.passed,
         st.overbid,
         st.contract,
+        st.order,
         st.doubled,
         st.dbl_turn,
         st.sitting_out,
@@ -103,17 +104,18 @@ def load(st: Position, snap: tuple[Any, ...]) -> None:
     st.passed = snap[32]
     st.overbid = snap[33]
     st.contract = snap[34]
-    st.doubled = snap[35]
-    st.dbl_turn = snap[36]
-    st.sitting_out = snap[37]
-    st.deal_sides = snap[38]
-    st._side = snap[39]
-    st._active = snap[40]
-    st.widow_taker = snap[41]
-    st.to_discard = snap[42]
-    st.result = snap[43]
-    del st.history[snap[44]:]
-    del st.draws[snap[45]:]
+    st.order = snap[35]
+    st.doubled = snap[36]
+    st.dbl_turn = snap[37]
+    st.sitting_out = snap[38]
+    st.deal_sides = snap[39]
+    st._side = snap[40]
+    st._active = snap[41]
+    st.widow_taker = snap[42]
+    st.to_discard = snap[43]
+    st.result = snap[44]
+    del st.history[snap[45]:]
+    del st.draws[snap[46]:]
 
 
 def copy(st: Position) -> Any:
@@ -165,6 +167,7 @@ def copy(st: Position) -> Any:
     o.passed = st.passed
     o.overbid = st.overbid
     o.contract = st.contract
+    o.order = st.order
     o.doubled = st.doubled
     o.dbl_turn = st.dbl_turn
     o.sitting_out = st.sitting_out

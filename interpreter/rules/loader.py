@@ -213,6 +213,10 @@ def _contract(c: dict[str, Any], play: dict[str, Any]) -> ContractSpec:
     """A contract, its own play duties (if any) over the ruleset's."""
     own = c.get("play")
     fields = {k: v for k, v in c.items() if k != "play"}
+    if fields.get("ranks") is not None:
+        fields["ranks"] = tuple(str(r) for r in fields["ranks"])
+    if fields.get("holding") is not None:
+        fields["holding"] = str(fields["holding"])
     return ContractSpec(**fields, play=PlaySpec(**{**play, **own}) if own else None)
 
 
@@ -382,6 +386,18 @@ class _Checker:
             if c["bid"] in seen_bids:
                 self.fail(("bidding", "contracts", i, "bid"), f"two contracts are announced with bid {c['bid']}", expected="one contract a bid")
             seen_bids.add(c["bid"])
+            own = c.get("ranks")
+            if own is not None:
+                own = [str(r) for r in own]
+                if sorted(own) != sorted(ranks):
+                    extra = [r for r in own if r not in ranks]
+                    missing_ranks = [r for r in ranks if r not in own]
+                    what = (f"rank {extra[0]} is not in deck.ranks" if extra else
+                            f"rank {missing_ranks[0]} is missing" if missing_ranks else "a rank appears twice")
+                    self.fail(("bidding", "contracts", i, "ranks"), f"{what}: a contract's order lists every rank of the deck once",
+                              expected="the ranks " + ", ".join(ranks) + " in the contract's order, strongest first")
+            if c.get("holding") is not None and str(c["holding"]) not in ranks:
+                self.fail(("bidding", "contracts", i, "holding"), f"rank {c['holding']} is not in the deck", expected="one of: " + ", ".join(ranks))
         if contracts:
             missing = [v for v in bidding["values"] if v not in seen_bids]
             if missing:

@@ -64,6 +64,7 @@ from interpreter.rules.tables import (
     KeyWidths,
     RuleTables,
     beats_table,
+    stronger_table,
 )
 
 if TYPE_CHECKING:
@@ -227,6 +228,11 @@ class ContractSpec:
     trump: str = "dealt"
     leader: str = "declarer"
     eligible: str = "any"
+    #: the contract's own order of the ranks, strongest first (Zehnerloch: T K Q J A), or None
+    #: where the deck's order holds
+    ranks: tuple[str, ...] | None = None
+    #: a rank the announcer must hold a card of (Ass-Bettler: A), or None
+    holding: str | None = None
     #: the contract's own strict-play duties (the ruleset's ``play`` with the contract's
     #: ``play`` keys over it), or None where it has none of its own
     play: PlaySpec | None = None
@@ -518,6 +524,18 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
     partner_marries = rs.marriage.enabled and rs.marriage.who == "leader_and_partner"
     open_auction = rs.bidding.enabled and rs.bidding.rounds == "until_passes"
     partner_rebid = rs.bidding.enabled and rs.bidding.partner_rebid_when_overbid
+    # card orders: 0 the deck's, then one per contract with its own (bidding.contracts[].ranks)
+    stronger_of = [deck.stronger]
+    order_of: dict[int, int] = {}
+    for spec in rs.bidding.contracts if contracts else ():
+        if spec.ranks is not None and spec.ranks != deck.ranks:
+            table = stronger_table(deck, spec.ranks)
+            if table not in stronger_of:
+                stronger_of.append(table)
+            order_of[spec.bid] = stronger_of.index(table)
+    holding = {spec.bid: sum(1 << deck.card_index(spec.holding, s) for s in deck.suits)
+               for spec in (rs.bidding.contracts if contracts else ()) if spec.holding is not None}
+    beats_of = tuple(beats_table(deck.suit_of, deck.suit_mask, table) for table in stronger_of)
     close_offer = rs.exchange.enabled and rs.exchange.on_opponent_close
     follow_exchange = rs.exchange.enabled and rs.exchange.timing == "before_lead_or_follow"
     if discards:
@@ -553,7 +571,11 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         points=deck.points,
         suit_mask=deck.suit_mask,
         stronger=deck.stronger,
-        beats=beats_table(deck.suit_of, deck.suit_mask, deck.stronger),
+        beats=beats_of[0],
+        stronger_of=tuple(stronger_of),
+        beats_of=beats_of,
+        contract_order=tuple(order_of.get(bid, 0) for bid in range(top_bid + 1)),
+        contract_holding=tuple(holding.get(bid, 0) for bid in range(top_bid + 1)),
         talon=rs.deal.talon,
         strict_always=rs.play.strict_from == "always",
         claim=rs.claim.enabled,

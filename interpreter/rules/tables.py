@@ -16,6 +16,10 @@ bounds of the ruleset (the most points a seat can hold, the highest bid), so tha
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from interpreter.core.cards import Deck
 
 # What an action code is (RuleTables.code_kind); plays are the card index itself.
 KIND_PLAY, KIND_MARRY, KIND_EXCHANGE, KIND_CLOSE, KIND_CLOSE_BEFORE_DRAW = 0, 1, 2, 3, 4
@@ -57,6 +61,14 @@ class RuleTables:
     suit_mask: tuple[int, ...]
     stronger: tuple[int, ...]
     beats: tuple[tuple[int, ...], ...]
+    #: per card order (0: the deck's; then each order a contract brings, ``bidding.contracts[].ranks``):
+    #: its ``stronger`` and ``beats`` tables; ``contract_order[bid]`` is the order a bid's contract plays
+    stronger_of: tuple[tuple[int, ...], ...]
+    beats_of: tuple[tuple[tuple[int, ...], ...], ...]
+    contract_order: tuple[int, ...]
+    #: per bid, the cards (a mask) of which the announcer of its contract must hold one
+    #: (``bidding.contracts[].holding``), 0 for none
+    contract_holding: tuple[int, ...]
     talon: bool                 # deal.talon
     strict_always: bool         # play.strict_from == always
     claim: bool                 # claim.enabled
@@ -105,6 +117,19 @@ class RuleTables:
     #: code the engine writes for this ruleset once and keeps here (the position key of each
     #: state class: interpreter.engine.fields.keyer)
     engine_cache: dict[object, object] = field(default_factory=dict, compare=False)
+
+
+def stronger_table(deck: Deck, ranks: tuple[str, ...]) -> tuple[int, ...]:
+    """``stronger[card]`` under the rank order ``ranks`` (strongest first, every rank of the deck
+    once): the cards of its suit that beat it (the deck's own ``stronger`` for its own order)."""
+    nr = len(deck.ranks)
+    place = {r: i for i, r in enumerate(ranks)}
+    out = []
+    for c in range(deck.size):
+        base = c // nr * nr
+        mine = place[deck.ranks[c % nr]]
+        out.append(sum(1 << base + k for k in range(nr) if place[deck.ranks[k]] < mine))
+    return tuple(out)
 
 
 def beats_table(suit_of: tuple[int, ...], suit_mask: tuple[int, ...], stronger: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

@@ -121,7 +121,7 @@ class Knowledge:
         "big", "infer_voids", "total",
     )
 
-    def __init__(self, rs: Ruleset) -> None:
+    def __init__(self, rs: Ruleset, order: int = 0) -> None:
         t = rs.tables
         deck = rs.deck
         self.rs = rs
@@ -129,15 +129,16 @@ class Knowledge:
         size = t.size
         nr = len(deck.ranks)
         self.full = (1 << size) - 1
-        self.rank = tuple(c % nr for c in range(size))  # 0 for the strongest rank
+        # 0 for the strongest rank, under the card order ``order`` (a contract's own, or the deck's)
+        self.rank = tuple(t.stronger_of[order][c].bit_count() for c in range(size))
         # a history entry (seat << 16 | code) -> the bit of the card it played, or 0
         card_bit = [1 << c if c >= 0 else 0 for c in t.code_card]
         self.entry_bit = {seat << 16 | code: bit for seat in range(t.seats) for code, bit in enumerate(card_bit)}
         self.points = t.points
         self.suit_of = t.suit_of
         self.suit_mask = t.suit_mask
-        self.stronger = t.stronger
-        self.beats = t.beats
+        self.stronger = t.stronger_of[order]
+        self.beats = t.beats_of[order]
         self.partner = rs.marriage_partner
         self.partner_bit = tuple(1 << p if p >= 0 else 0 for p in self.partner)
         m = rs.marriage
@@ -187,8 +188,17 @@ class Knowledge:
 _KNOWLEDGE: dict[int, Knowledge] = {}
 
 
-def knowledge(rs: Ruleset) -> Knowledge:
-    """The heuristic's tables of a ruleset (made on first use, then kept)."""
+_ORDERED: dict[tuple[int, int], Knowledge] = {}
+
+
+def knowledge(rs: Ruleset, order: int = 0) -> Knowledge:
+    """The heuristic's tables of a ruleset (made on first use, then kept), under card order
+    ``order`` (a contract's own, ``bidding.contracts[].ranks``; 0 the deck's)."""
+    if order:
+        k = _ORDERED.get((id(rs), order))
+        if k is None or k.rs is not rs:
+            k = _ORDERED[(id(rs), order)] = Knowledge(rs, order)
+        return k
     k = _KNOWLEDGE.get(id(rs))
     if k is None or k.rs is not rs:
         k = _KNOWLEDGE[id(rs)] = Knowledge(rs)
@@ -205,11 +215,11 @@ def greedy_code(view: SeatView, rng: random.Random | None = None) -> int:
     if len(codes) == 1:
         return codes[0]
     rs = view.rs
-    k = _KNOWLEDGE.get(id(rs))
-    if k is None or k.rs is not rs:
-        k = knowledge(rs)
-    first = codes[0]
     pub = view.public
+    k = _KNOWLEDGE.get(id(rs))
+    if k is None or k.rs is not rs or pub.order:  # (a contract with its own card order)
+        k = knowledge(rs, pub.order)
+    first = codes[0]
     if pub.phase == NAMING:
         return _name_trump(view, codes)
     if first >= DISCARD_BASE:  # lay away the card worth least kept: no trump, fewest points
@@ -629,7 +639,7 @@ def closing_pays(view: SeatView) -> bool:
     takes by force from the lead -- its trumps from the top, then, once the opponents can
     hold no trump, the top cards of the plain suits -- each with the cheapest card the
     others may give to it."""
-    k = knowledge(view.rs)
+    k = knowledge(view.rs, view.public.order)
     pub = view.public
     return _closing_pays(k, view, pub, view.seat, _unseen(k, view, pub))
 
@@ -743,7 +753,7 @@ def hand_worth(view: SeatView) -> float:
     """The card points the view's side may expect if this seat holds the contract: its own
     likely winners and marriages with the trump suit (the best one, while trumps are still
     to be named), and its partners' share of the points it does not hold."""
-    k = knowledge(view.rs)
+    k = knowledge(view.rs, view.public.order)
     hand = view.hand_mask
     pub = view.public
     trump: int = pub.trump

@@ -16,7 +16,11 @@ What a view says about the hidden cards, and how it is used:
   card played is tried against each other card as a two-card hand, so the inference is exact
   for any ruleset's duties and written nowhere else;
 * cards enter a hand at known times -- the deal, and each round of drawing (``view.draws``) --
-  so "did not hold X at time t" forbids X only in the slots of that hand filled before t.
+  so "did not hold X at time t" forbids X only in the slots of that hand filled before t;
+* a player who announced a contract that needs a card of some rank in the hand
+  (``bidding.contracts[].holding``: the Ass-Bettler's ace) held one then.  That is a choice
+  among cards, not a limit on one: the worlds are split into disjoint pieces -- he held the
+  first such card, or not it but the second, ... -- each counted exactly and drawn by its count.
 
 The hidden cards are then placed in the other hands, the face-down stock and the widow.  The
 placements consistent with all of the above are counted exactly (a small dynamic programme
@@ -38,6 +42,7 @@ from typing import Any
 from math import factorial
 
 from interpreter.core.actions import (
+    BID_BASE,
     CLOSE,
     CLOSE_BEFORE_DRAW,
     DISCARD_BASE,
@@ -52,7 +57,7 @@ from interpreter.engine.position import AUCTION, NAMING
 from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import PUBLISHED, Public, SeatView
-from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
+from interpreter.rules.tables import KIND_BID, KIND_MARRY, KIND_PLAY
 
 __all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]
 
@@ -113,6 +118,7 @@ class _Timeline:
         probe.rs, probe.t, probe._strict_always = rs, t, t.strict_always
         probe.stock, probe.spos, probe.closed = (0,) * p.stock_size, 0, False
         probe.contract = rs.bidding.contract(p.high_bid) if p.phase != AUCTION else None  # its own duties, if any
+        probe.order = p.order  # its own card order (cards are played only once it is fixed)
         trump = t.suit_of[p.first_turnup] if p.first_turnup >= 0 else -1
         if rs.trump.selection in ("dealer_card", "named"):  # trump is fixed before the first card
             trump = p.trump
@@ -178,7 +184,7 @@ class _Timeline:
                 leader = seat
             trick.append(card)
             if len(trick) == size:
-                pos = winning_position(trick, t.beats[trump + 1])
+                pos = winning_position(trick, t.beats_of[p.order][trump + 1])
                 leader = active[(active.index(leader) + pos) % size]
                 trick = []
         table = sum(1 << c for c in p.trick)
@@ -199,6 +205,21 @@ class _Timeline:
             if time < until and mask >> card & 1:
                 lo = max(lo, time + 1)
         return lo
+
+
+def _holding_claims(view: SeatView) -> list[tuple[int, int, int]]:
+    """What announcements told of hands: (seat, time, mask) for each bid of a contract that
+    only a player holding a card of some rank may announce (``bidding.contracts[].holding``):
+    at that time (the history's length) the seat held at least one card of ``mask``."""
+    t = view.rs.tables
+    if not any(t.contract_holding):
+        return []
+    claims = []
+    for i, h in enumerate(view.history_codes):
+        code = h & 0xFFFF
+        if code >= BID_BASE and t.code_kind[code] == KIND_BID and t.contract_holding[code - BID_BASE] and h >> 16 != view.seat:
+            claims.append((h >> 16, i, t.contract_holding[code - BID_BASE]))
+    return claims
 
 
 def _assign_known(slots: list[_Slot], cards: list[tuple[int, int, int]]) -> tuple[dict[int, _Slot], list[_Slot]] | None:
@@ -261,23 +282,41 @@ class World:
 class WorldSampler:
     """Draws worlds consistent with one view, uniformly (build once per view, sample often)."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, _held: tuple[tuple[int, int, int, int], ...] | None = None) -> None:
         self.view = view
         rs = view.rs
         p = view.public
         n = rs.players.count
         me = view.seat
         self._naming = p.phase == NAMING
+        self._pieces: list[tuple[int, WorldSampler]] = []
         if self._naming:  # nothing is played yet: any deal of the unseen cards will do
             unseen = rs.deck.size - view.hand_mask.bit_count()
             self.count = factorial(unseen)  # an upper bound is enough: nobody solves these exactly
             return
+        if _held is None:
+            claims = _holding_claims(view)
+            if claims:  # announcements that showed a card of some rank in the hand
+                self._split(view, claims)
+                return
         line = _Timeline(view)
         self._line = line
         known_in_hand = list(p.known)
         known_in_hand[me] = view.hand_mask
         turnup = p.turnup
         located = view.hand_mask | line.played | view.widow_mask
+        for seat, time, card, lacked in _held or ():  # one piece of _split: seat held card at time, and none of lacked
+            if located >> card & 1:  # seen: it must be his (in his hand, or played or shown by him)
+                if not (known_in_hand[seat] >> card & 1 or card in line.held_until[seat]):
+                    raise InconsistentView(f"card {card} is seen elsewhere")
+            else:  # not seen: still in his hand (a card he laid away face down since is not drawn
+                # there: no bundled ruleset lets a player lay cards away after such an announcement)
+                known_in_hand[seat] |= 1 << card
+                located |= 1 << card
+            line.held_until[seat][card] = min(line.held_until[seat].get(card, _NEVER), time)
+            if lacked:
+                line.lacked[seat].append((time, lacked))
+        self._known_now = known_in_hand  # the cards known to be in each hand now (with the pieces' own)
         for mask in known_in_hand:
             located |= mask
         if turnup >= 0:
@@ -330,6 +369,28 @@ class WorldSampler:
         if self.count == 0:
             raise InconsistentView("no placement of the hidden cards agrees with the view")
 
+    def _split(self, view: SeatView, claims: list[tuple[int, int, int]]) -> None:
+        """Worlds in which each claim (seat, time, mask) holds -- the seat had at least one card
+        of ``mask`` at that time -- as disjoint pieces, each a sampler of plain constraints:
+        it held the k-th card of the mask and none of the ones before.  Each piece is counted
+        exactly, so drawing a piece by its count and a world in it keeps every consistent
+        world equally likely, still without rejection."""
+        pieces: list[tuple[tuple[int, int, int, int], ...]] = [()]
+        for seat, time, mask in claims:
+            cards = bit_list(mask)
+            pieces = [piece + ((seat, time, card, sum(1 << c for c in cards[:k])),) for piece in pieces for k, card in enumerate(cards)]
+        total = 0
+        for piece in pieces:
+            try:
+                sampler = WorldSampler(view, piece)
+            except InconsistentView:
+                continue
+            total += sampler.count
+            self._pieces.append((total, sampler))
+        self.count = total
+        if total == 0:
+            raise InconsistentView("no deal gives the announcers the cards their contracts need")
+
     # ------------------------------------------------------------------ counting
     def _start(self) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]:
         return 0, self._caps, tuple(() for _ in self.others)
@@ -376,6 +437,9 @@ class WorldSampler:
     # ------------------------------------------------------------------ sampling
     def sample(self, rng: random.Random) -> World:
         """One world, every consistent one equally likely."""
+        if self._pieces:
+            pick = rng.random() * self.count
+            return next(sampler for total, sampler in self._pieces if pick < total).sample(rng)
         view = self.view
         if self._naming:
             return self._naming_world(rng)
@@ -441,8 +505,7 @@ class WorldSampler:
         line = self._line
         n = rs.players.count
         me = view.seat
-        hands = list(p.known)
-        hands[me] = view.hand_mask
+        hands = list(self._known_now)  # p.known, the seat's own hand, and a piece's cards
         stock: list[int] = [-1] * p.stock_size
         initial: list[list[int]] = [[] for _ in range(n)]
         from_widow: list[int] = []  # cards taken from the widow and still in the declarer's hand

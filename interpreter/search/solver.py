@@ -333,7 +333,7 @@ def _compile(
     declared = st.declare_result
     order_get = order.__getitem__
     points_get = rs.tables.points.__getitem__
-    beats = rs.tables.beats
+    beats_of = rs.tables.beats_of  # per card order (a contract may bring its own)
     nodes = 1
     check_at = 0
 
@@ -355,7 +355,7 @@ def _compile(
             steps = [c for c in codes if c >= MARRY_BASE]
             return steps + arrange([c for c in codes if c < MARRY_BASE], tt_move if tt_move < MARRY_BASE else -1)
         if trick and codes[0] < MARRY_BASE:
-            beat = beats[st.trump + 1]
+            beat = beats_of[st.order][st.trump + 1]
             winning = trick[0]
             for card in trick:
                 if beat[winning] >> card & 1:

@@ -170,11 +170,14 @@ def _plain_widow(to: str) -> dict[str, Any]:
 
 def _contracts(v: Any) -> str:
     """The contracts of an auction by name, bid and game points, with who may announce each and
-    its own duties of play where it has them: ``Schnapser (bid 2, 6, forehand_side, head beat_winner)``."""
+    its own duties of play, a card its announcer must hold and its own card order where it has them:
+    ``Schnapser (bid 2, 6, forehand_side, head beat_winner)``, ``Zehnerloch (bid 5, 10, ranks T K Q J A)``."""
     items = sorted(v or [], key=lambda c: c.get("bid", 0))
     out = []
     for c in items:
         extra = [str(c["eligible"])] if c.get("eligible", "any") != "any" else []
+        extra += [f"holding {c['holding']}"] if c.get("holding") is not None else []
+        extra += ["ranks " + " ".join(map(str, c["ranks"]))] if c.get("ranks") is not None else []
         extra += [f"{k} {'yes' if x is True else 'no' if x is False else x}" for k, x in (c.get("play") or {}).items()]
         out.append(f"{str(c.get('name', '?')).capitalize()} (bid {c.get('bid')}, {c.get('value')}{''.join(', ' + e for e in extra)})")
     return ", ".join(out)

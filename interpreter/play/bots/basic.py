@@ -30,16 +30,17 @@ class BasicBot:
     def _pts(self, card: Card) -> int:
         return self.deck.points[self.deck.index(card)]
 
-    def _beats(self, a: Card, b: Card, trump: str | None) -> bool:
-        """Whether card ``a`` played after ``b`` (currently winning) takes the lead."""
+    def _beats(self, a: Card, b: Card, view: SeatView) -> bool:
+        """Whether card ``a`` played after ``b`` (currently winning) takes the lead (in the
+        card order of the contract played, where it has its own)."""
         if a.suit == b.suit:
-            return self.deck.index(a) < self.deck.index(b)
-        return a.suit == trump
+            return bool(view.rs.tables.stronger_of[view.public.order][self.deck.index(b)] >> self.deck.index(a) & 1)
+        return a.suit == view.trump
 
     def _winning(self, view: SeatView) -> tuple[int, Card]:
         seat, best = view.trick[0]
         for s, c in view.trick[1:]:
-            if self._beats(c, best, view.trump):
+            if self._beats(c, best, view):
                 seat, best = s, c
         return seat, best
 
@@ -105,7 +106,7 @@ class BasicBot:
         win_seat, best = self._winning(view)
         if partners(view, win_seat, view.seat):
             return max(plays, key=lambda p: (p.card.suit != view.trump, self._pts(p.card)))
-        winners = [p for p in plays if self._beats(p.card, best, view.trump)]
+        winners = [p for p in plays if self._beats(p.card, best, view)]
         on_table = sum(self._pts(c) for _, c in view.trick)
         if winners and (on_table >= 10 or view.talon_size == 0 or view.closed):
             return min(winners, key=lambda p: (p.card.suit == view.trump, self._pts(p.card)))

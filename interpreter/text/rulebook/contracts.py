@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.core.cards import RANK_NAMES
 from interpreter.text.rulebook.document import Section
 from interpreter.text.rulebook.words import Facts, cap, code, listing, nth
 
@@ -41,8 +42,13 @@ def _notes(f: Facts, c: ContractSpec) -> str:
     if c.eligible != "any":
         who = c.announced_by(f.partnership)
         notes.append(f"{who} may announce it" if who.startswith("anybody") else f"only {who} may announce it")
+    if c.holding is not None:
+        held = RANK_NAMES.get(c.holding, c.holding)
+        notes.append(f"only a player holding {'an' if held[0] in 'aeiou' else 'a'} {held} may announce it")
     if c.leader == "forehand":
         notes.append("the forehand leads")
+    if c.ranks is not None and c.ranks != f.rs.deck.ranks:
+        notes.append("the cards rank " + ", ".join(RANK_NAMES.get(r, r) for r in c.ranks) + ", highest first")
     if _partnered(f) and not _all_alone(f) and not c.alone:
         notes.append("played with the partner")
     notes += _own_duties(f, c)
