@@ -28,7 +28,7 @@ RULES_EXPECT_COMPILED=1 .venv/bin/python -m pytest -p no:cacheprovider -q --proo
 
 echo "== the same seeds give the same bytes in both builds" >&2
 for spec in "schnapsen search:easy,greedy" "sechsundsechzig random,greedy" "north-american-4" \
-            "house/bauernschnapsen" "house/dreierschnapsen" "house/burgenland-contra"; do
+            "house/bauernschnapsen" "house/bauernschnapsen-regional" "house/dreierschnapsen" "house/burgenland-contra"; do
   set -- $spec
   name=$1
   players=()

@@ -17,7 +17,6 @@ state's fields directly, at no extra call cost on the hot path.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from interpreter.core.actions import (
     BID_BASE,
@@ -36,9 +35,7 @@ from interpreter.core.actions import (
 from interpreter.core.cards import HIGH_BITS, LOW_BITS, RANK_NAMES, SUIT_NAMES, bit_list
 from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY, Position
 from interpreter.engine.trick import winning_position
-
-if TYPE_CHECKING:
-    from interpreter.rules.ruleset import ContractSpec
+from interpreter.rules.ruleset import ContractSpec
 
 
 # Which duty of the strict phase restricted a follower (see Legality.follow_mask).
