@@ -562,16 +562,15 @@ class Legality(Position):
         suit_of = deck.suit_of
         led_suit = suit_of[led]
         same = hand & deck.suit_mask[led_suit]
-        stronger = self.t.stronger_of[self.order]  # the contract's own card order, or the deck's
-        beats = self.t.beats_of[self.order]
         if play.follow and same:
             head = play.head
             if head == "none":
                 return same, FOLLOW
+            stronger = self.t.stronger_of[self.order]  # the contract's own card order, or the deck's
             if head == "beat_led":
                 target = led
             elif head == "beat_winner":
-                target = trick[winning_position(trick, beats[self.trump + 1])]
+                target = trick[winning_position(trick, self.t.beats_of[self.order][self.trump + 1])]
                 if suit_of[target] != led_suit:
                     return same, FOLLOW
             else:  # beat_highest_led
@@ -585,9 +584,9 @@ class Legality(Position):
         if play.trump_when_void and trump >= 0 and not same:
             trumps = hand & deck.suit_mask[trump]
             if trumps:
-                win_card = trick[winning_position(trick, beats[trump + 1])]
+                win_card = trick[winning_position(trick, self.t.beats_of[self.order][trump + 1])]
                 if suit_of[win_card] == trump and led_suit != trump:
-                    over = trumps & stronger[win_card]
+                    over = trumps & self.t.stronger_of[self.order][win_card]
                     if over:
                         return (over, OVERTRUMP) if play.overtrump == "required" else (trumps, TRUMP)
                     if play.undertrump == "free":
