@@ -13,9 +13,12 @@ Workloads (fixed seeds):
   North American 4;
 * ``world`` -- 50 rounds of sampling a world for each of those views;
 * ``playout`` -- 300 random deals each of Schnapsen, Sechsundsechzig and North American 4,
-  dealt and played to the end (``random_playout``).
+  dealt and played to the end (``random_playout``);
+* ``search`` -- the search bot's tree search (``ismcts`` with greedy rollouts, 150
+  iterations, the default knobs) on 6 positions each of those three rulesets, a few random
+  moves into a deal: worlds, the tree, rollouts and the play model together.
 
-    python benchmarks/bench_instructions.py --base 39fd150 [--workloads solve view world playout]
+    python benchmarks/bench_instructions.py --base 39fd150 [--workloads solve view world playout search]
     python benchmarks/bench_instructions.py --base HEAD --tree /tmp/compiled   # the compiled build
 
 Instructions are not seconds: compiled code does more work per instruction than the
@@ -60,6 +63,22 @@ elif what == "solve":
         if do:
             for s in states:
                 solve(s.copy())
+elif what == "search":
+    from interpreter.search.ismcts import greedy_policy, ismcts
+    for name in ("schnapsen", "sechsundsechzig", "north-american-4"):
+        rs = load_ruleset(name)
+        rng = random.Random(7)
+        views = []
+        for seed in range(12):
+            st = DealState.new(rs, seed % rs.players.count, seed)
+            for _ in range(rng.randrange(0, 8)):
+                if st.is_over:
+                    break
+                st.push_code(rng.choice(st.legal_codes()), keep_undo=False)
+            if not st.is_over and len(st.legal_codes()) > 1:
+                views.append(st.view(st.actor))
+        for v in views[:6] if do else ():
+            ismcts(v, random.Random(11), iterations=150, policy=greedy_policy)
 else:
     from interpreter.search.sampling import WorldSampler
     for name in ("schnapsen", "north-american-4"):
@@ -102,7 +121,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base", required=True, help="the revision to compare with")
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout measured as new (default this one; a compiled copy: docs/speed.md)")
-    parser.add_argument("--workloads", nargs="*", default=["solve", "view", "world", "playout"], choices=["solve", "view", "world", "playout"])
+    parser.add_argument("--workloads", nargs="*", default=["solve", "view", "world", "playout", "search"], choices=["solve", "view", "world", "playout", "search"])
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")

@@ -17,7 +17,7 @@ friendly ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD, Action
@@ -397,16 +397,21 @@ def spectator_view(state: DealState) -> SeatView:
     return make_view(state, SPECTATOR)
 
 
-def make_view(state: DealState, seat: int) -> SeatView:
+def make_view(state: DealState, seat: int, codes: Sequence[int] | None = None) -> SeatView:
     """Take the view of ``seat`` (see the module docstring for what it contains), or of a
-    spectator with ``seat`` :data:`SPECTATOR`."""
+    spectator with ``seat`` :data:`SPECTATOR`.
+
+    ``codes``: ``state.legal_codes()`` when the caller has just asked for them (a search's
+    rollout asks first, to play a forced move without a view); else they are asked here."""
     hands = state.hands
     points = state.points
     bonus = state.bonus
-    if any(state.meld):
-        seat_points = [state.seat_points(s) for s in range(state.n)]
-    else:
-        seat_points = list(map(_add, points, bonus))
+    seat_points = list(map(_add, points, bonus))
+    meld = state.meld
+    if any(meld):  # only the seats with marriage points ask which of them count now
+        for s, m in enumerate(meld):
+            if m:
+                seat_points[s] += state.counted_meld(s)
     taker = state.widow_taker
     widow_mask = 0
     if taker >= 0:
@@ -427,7 +432,7 @@ def make_view(state: DealState, seat: int) -> SeatView:
     history = _seen_history(state.history, seat) if state.t.lays_away else tuple(state.history)
     view = object.__new__(SeatView)
     _set(view, "_raw", (
-        state.rs, seat, own, tuple(state.legal_codes()) if actor == seat else (),
+        state.rs, seat, own, tuple(codes if codes is not None else state.legal_codes()) if actor == seat else (),
         history, tuple(state.draws), widow_mask, public, actor,
     ))
     _set(view, "_cache", {})

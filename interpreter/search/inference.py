@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from interpreter.core.actions import CONTINUE, DISCARD_BASE
 from interpreter.engine.state import DealState
-from interpreter.engine.views import SeatView
+from interpreter.engine.views import SeatView, make_view
 from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import InconsistentView, World
 
@@ -58,7 +58,7 @@ def model_weight(view: SeatView, world: World, mismatch: float) -> float:
         if code not in codes and CONTINUE in codes:
             st.step_code(CONTINUE)  # a declined step leaves no trace in the history
             codes = st.legal_codes()
-        if seat != me and len(codes) > 1 and greedy_code(st.view(seat)) != code:
+        if seat != me and len(codes) > 1 and greedy_code(make_view(st, seat, codes)) != code:
             weight *= mismatch
         st.step_code(code)
     return weight

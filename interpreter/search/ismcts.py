@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from interpreter.core.actions import DECLARE, PASS
 from interpreter.engine.position import AUCTION, NAMING, OVER
 from interpreter.engine.state import DealState
-from interpreter.engine.views import SeatView
+from interpreter.engine.views import SeatView, make_view
 from interpreter.rules.ruleset import Ruleset
 from interpreter.search.clock import Clock, cpu_clock
 from interpreter.search.heuristic import greedy_code
@@ -75,9 +75,12 @@ def greedy_policy(state: DealState, rng: random.Random) -> int:
     """The ``greedy`` heuristic (:func:`interpreter.search.heuristic.greedy_code`) of the actor,
     from its own view of the world: slower than :func:`random_policy`, but rollouts that play
     like a card player tell good moves from bad ones sooner."""
+    codes = state.legal_codes()
+    if len(codes) == 1:  # a forced move needs no view (greedy_code would take it without a look)
+        return codes[0]
     actor = state.actor
     assert actor is not None
-    return greedy_code(state.view(actor), rng)
+    return greedy_code(make_view(state, actor, codes), rng)
 
 
 class _Node:
