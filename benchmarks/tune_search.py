@@ -9,7 +9,8 @@ Each argument is one variant: the keyword arguments of
 and the knobs ``exploration``, ``win_weight``, ``exact_worlds``, ``inference``, ``pool``).
 Every variant plays the same seat-swapped deals against the same opponent through
 :func:`interpreter.sim.arena.arena`, so the lines can be compared; prints one JSON line per
-variant (win rate and net with their intervals, median ms per decision) on stdout.
+variant (win rate and net with their intervals, median wall and CPU ms per decision, forced ones
+included) on stdout.
 
 With iteration budgets the figures are reproducible (the same seed, the same moves); with
 ``ms`` they depend on the machine and its load.  On 300 to 400 deals an interval is about
@@ -61,6 +62,7 @@ def main() -> None:
             "win_rate": round(s.win_rate or 0, 4), "win_interval": [round(x, 4) for x in s.win_interval or ()],
             "net": round(s.net or 0, 3), "net_interval": [round(x, 3) for x in s.net_interval or ()],
             "median_ms": round(timing.median, 1) if timing else None,
+            "cpu_median_ms": round(timing.cpu_median, 1) if timing else None,
         }), flush=True)
 
 

@@ -53,9 +53,9 @@ def _seconds(ms: float) -> str:
 #: docs/bots.md shows these figures (a test says when it does not) and so does the start
 #: screen of ``rules play``.
 LEVEL_TIMES = {
-    "easy": LevelTime(cpu_median=40.4, cpu_p90=62.0, wall_median=40.7, wall_p90=63.4),
-    "normal": LevelTime(cpu_median=263.8, cpu_p90=530.7, wall_median=270.8, wall_p90=541.5),
-    "hard": LevelTime(cpu_median=1181.7, cpu_p90=2535.0, wall_median=1217.1, wall_p90=2538.6),
+    "easy": LevelTime(cpu_median=30.0, cpu_p90=47.3, wall_median=30.0, wall_p90=47.3),
+    "normal": LevelTime(cpu_median=199.7, cpu_p90=398.9, wall_median=206.9, wall_p90=400.3),
+    "hard": LevelTime(cpu_median=925.3, cpu_p90=1858.8, wall_median=925.5, wall_p90=1858.9),
 }
 #: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
 OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool")
