@@ -19,12 +19,14 @@ playing order, ...), so one policy can play every seat.  numpy is used only when
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from typing import Any
 
 from interpreter.core.actions import BID_BASE
 from interpreter.core.cards import bit_list
 from interpreter.engine.position import AUCTION, OVER, PLAY
+from interpreter.engine.trick import seat_after
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.tables import KIND_BID, KIND_MARRY, KIND_PASS, KIND_PLAY
@@ -37,6 +39,11 @@ def agent_name(seat: int) -> str:
     """The PettingZoo agent of a seat: ``player_0``, ``player_1``, ..."""
     return f"player_{seat}"
 
+
+
+def _ratio(value: float, scale: float) -> float:
+    """A count as an entry of the vector: divided by its bound, within [0, 1]."""
+    return min(max(value / scale, 0.0), 1.0)
 
 
 def played_cards(view: SeatView) -> list[int]:
@@ -141,96 +148,134 @@ class ObservationLayout:
             offset += size
         self.fields: tuple[Field, ...] = tuple(fields)
         self.field: dict[str, Field] = {f.name: f for f in fields}
+        self._offset: dict[str, int] = {f.name: f.offset for f in fields}
+        self._suits = s
+        self._zeros = array("f", [0.0]) * offset  # the observation vector, all 0 (C floats)
         self.size = offset
         #: each row of the history: the seat that acted (counted from the observer), then the action index
         self.history_width = n + self.actions
         self.info_size = self.size + self.history_rows * self.history_width
 
     # ------------------------------------------------------------------ vectors
-    def encode(self, view: SeatView, *, private: bool = True) -> list[float]:
-        """The observation vector of ``view`` (``private=False``: without the hand and widow)."""
-        rs = self.rs
-        t = rs.tables
+    def entries(self, view: SeatView, *, private: bool = True) -> tuple[list[int], dict[int, float]]:
+        """The observation vector of ``view`` as its nonzero entries: the indexes of the 1s,
+        and the other values by index (each in (0, 1)).  :meth:`encode` spreads them over a
+        list, :meth:`observation` over an array: most of the vector is 0, and writing only the
+        rest is what keeps an environment step cheap (see ``benchmarks/bench_search.py``)."""
+        t = self.rs.tables
         n = self.seats
         d = t.size
         me = view.seat
         p = view.public
-        out = [0.0] * self.size
-        f = self.field
-
-        def rel(seat: int) -> int:
-            return (seat - me) % n
-
-        def one(name: str, seat: int) -> None:
-            if seat >= 0:
-                out[f[name].offset + rel(seat)] = 1.0
-
-        def ratio(value: float, scale: float) -> float:
-            return min(max(value / scale, 0.0), 1.0)
-
+        o = self._offset
+        ones: list[int] = []
+        add = ones.append
+        values: dict[int, float] = {}
         if private:
-            base = f["hand"].offset
-            for c in bit_list(view.hand_mask):
-                out[base + c] = 1.0
-            base = f["widow"].offset
-            for c in bit_list(view.widow_mask):
-                out[base + c] = 1.0
-        base = f["trick"].offset
-        for seat, card in view.trick:
-            out[base + rel(seat) * d + rs.deck.index(card)] = 1.0
-        played = f["played"].offset
-        married = f["married"].offset
-        suits = len(rs.deck.suits)
-        bids = f["bids"].offset
-        passed = f["passed"].offset
-        for seat, mask in enumerate(played_cards(view)):
-            for c in bit_list(mask):
-                out[played + rel(seat) * d + c] = 1.0
+            base = o["hand"]
+            ones += [base + c for c in bit_list(view.hand_mask)]
+            widow = view.widow_mask
+            if widow:
+                base = o["widow"]
+                ones += [base + c for c in bit_list(widow)]
+        sitting = p.sitting_out
+        base = o["trick"]
+        seat = p.leader
+        for c in p.trick:
+            add(base + (seat - me) % n * d + c)
+            seat = seat_after(seat, n, sitting)
+        # one pass over the history: the cards each seat played to tricks (a marriage led
+        # plays its card; a partner's marriage shown during a trick does not), the marriages,
+        # the passes and the bids (a later bid of a seat replaces its earlier one)
+        code_kind, code_card, suit_of = t.code_kind, t.code_card, t.suit_of
+        active = n - len(sitting)
+        played, married, suits = o["played"], o["married"], self._suits
+        bids, passed = o["bids"], o["passed"]
+        played_mask = [0] * n
+        on_table = 0
         for h in view.history_codes:
             seat, code = h >> 16, h & 0xFFFF
-            kind = t.code_kind[code]
-            if kind == KIND_PLAY or kind == KIND_MARRY:
-                if kind == KIND_MARRY:
-                    out[married + rel(seat) * suits + t.suit_of[t.code_card[code]]] = 1.0
+            kind = code_kind[code]
+            if kind == KIND_PLAY:
+                played_mask[seat] |= 1 << code_card[code]
+                on_table = (on_table + 1) % active
+            elif kind == KIND_MARRY:
+                card = code_card[code]
+                if not on_table:
+                    played_mask[seat] |= 1 << card
+                    on_table = (on_table + 1) % active
+                add(married + (seat - me) % n * suits + suit_of[card])
             elif kind == KIND_PASS:
-                out[passed + rel(seat)] = 1.0
+                add(passed + (seat - me) % n)
             elif kind == KIND_BID:
-                out[bids + rel(seat)] = ratio(code - BID_BASE, self.bid_scale)
-        base = f["known"].offset
+                values[bids + (seat - me) % n] = _ratio(code - BID_BASE, self.bid_scale)
+        for seat in range(n):
+            mask = played_mask[seat]
+            if mask:
+                base = played + (seat - me) % n * d
+                ones += [base + c for c in bit_list(mask)]
+        base = o["known"]
         for seat, mask in enumerate(p.known):
-            for c in bit_list(mask):
-                out[base + rel(seat) * d + c] = 1.0
+            if mask:
+                row = base + (seat - me) % n * d
+                ones += [row + c for c in bit_list(mask)]
         if p.turnup >= 0:
-            out[f["turn_up"].offset + p.turnup] = 1.0
+            add(o["turn_up"] + p.turnup)
         if p.trump >= 0:
-            out[f["trump"].offset + p.trump] = 1.0
-        out[f["talon"].offset] = ratio(view.talon_size, self.talon_scale)
-        out[f["closed"].offset] = 1.0 if p.closed else 0.0
-        one("closer", p.closer)
-        for seat in range(n):
-            r = rel(seat)
-            out[f["hand_sizes"].offset + r] = ratio(p.hand_sizes[seat], self.hand_scale)
-            out[f["points"].offset + r] = ratio(p.seat_points[seat], self.points_scale)
-            out[f["tricks"].offset + r] = ratio(p.tricks[seat], self.tricks_scale)
-        one("dealer", p.dealer)
-        one("leader", p.leader)
-        phase = p.phase
-        if phase != OVER:
-            one("to_act", p.to_act)
-        if view.actor is not None:
-            one("actor", view.actor)
+            add(o["trump"] + p.trump)
+        values[o["talon"]] = _ratio(view.talon_size, self.talon_scale)
+        if p.closed:
+            add(o["closed"])
+        if p.closer >= 0:
+            add(o["closer"] + (p.closer - me) % n)
+        sizes, seat_points, tricks = p.hand_sizes, p.seat_points, p.tricks
+        o_sizes, o_points, o_tricks = o["hand_sizes"], o["points"], o["tricks"]
         side = p.side_index
+        partners = o["partners"]
+        hand_scale, points_scale, tricks_scale = self.hand_scale, self.points_scale, self.tricks_scale
+        mine = side[me]
         for seat in range(n):
-            if side[seat] == side[me]:
-                one("partners", seat)
-        for seat in p.sitting_out:
-            one("sitting_out", seat)
-        out[f["phase"].offset + (0 if phase == AUCTION else 1 if phase == PLAY else 2)] = 1.0
-        out[f["decision"].offset] = 1.0 if p.draw_pending else 0.0
-        out[f["decision"].offset + 1] = 1.0 if view.actor is not None and view.actor != p.to_act else 0.0
-        out[f["high_bid"].offset] = ratio(p.high_bid, self.bid_scale)
-        one("declarer", p.declarer)
-        out[f["widow_size"].offset] = ratio(view.widow_size, self.widow_scale)
+            r = (seat - me) % n
+            # _ratio written out (three calls a seat are most of this loop's time)
+            x = sizes[seat] / hand_scale
+            values[o_sizes + r] = 1.0 if x > 1.0 else x if x > 0.0 else 0.0
+            x = seat_points[seat] / points_scale
+            values[o_points + r] = 1.0 if x > 1.0 else x if x > 0.0 else 0.0
+            x = tricks[seat] / tricks_scale
+            values[o_tricks + r] = 1.0 if x > 1.0 else x if x > 0.0 else 0.0
+            if side[seat] == mine:
+                add(partners + r)
+        if p.dealer >= 0:
+            add(o["dealer"] + (p.dealer - me) % n)
+        if p.leader >= 0:
+            add(o["leader"] + (p.leader - me) % n)
+        phase = p.phase
+        if phase != OVER and p.to_act >= 0:
+            add(o["to_act"] + (p.to_act - me) % n)
+        actor = view.actor
+        if actor is not None and actor >= 0:
+            add(o["actor"] + (actor - me) % n)
+        for seat in sitting:
+            add(o["sitting_out"] + (seat - me) % n)
+        add(o["phase"] + (0 if phase == AUCTION else 1 if phase == PLAY else 2))
+        if p.draw_pending:
+            add(o["decision"])
+        if actor is not None and actor != p.to_act:
+            add(o["decision"] + 1)
+        values[o["high_bid"]] = _ratio(p.high_bid, self.bid_scale)
+        if p.declarer >= 0:
+            add(o["declarer"] + (p.declarer - me) % n)
+        values[o["widow_size"]] = _ratio(view.widow_size, self.widow_scale)
+        return ones, values
+
+    def encode(self, view: SeatView, *, private: bool = True) -> list[float]:
+        """The observation vector of ``view`` (``private=False``: without the hand and widow)."""
+        out = [0.0] * self.size
+        ones, values = self.entries(view, private=private)
+        for i in ones:
+            out[i] = 1.0
+        for i, value in values.items():
+            out[i] = value
         return out
 
     def mask(self, view: SeatView) -> list[int]:
@@ -265,12 +310,23 @@ class ObservationLayout:
 
     def observation(self, view: SeatView) -> dict[str, Any]:
         """``{"observation": float32 array, "action_mask": int8 array}`` (lists without numpy)."""
-        obs, mask = self.encode(view), self.mask(view)
         try:
             import numpy as np
         except ImportError:  # pragma: no cover - numpy comes with the rl extra
-            return {"observation": obs, "action_mask": mask}
-        return {"observation": np.asarray(obs, dtype=np.float32), "action_mask": np.asarray(mask, dtype=np.int8)}
+            return {"observation": self.encode(view), "action_mask": self.mask(view)}
+        # written into a copy of a zeroed C float array and a bytearray, which numpy then
+        # takes over without a copy: cheaper than numpy's own item or fancy assignment
+        ones, values = self.entries(view)
+        obs = self._zeros[:]
+        for i in ones:
+            obs[i] = 1.0
+        for i, value in values.items():
+            obs[i] = value
+        mask = bytearray(self.actions)
+        index = self.index_of
+        for code in view.legal_codes:
+            mask[index[code]] = 1
+        return {"observation": np.frombuffer(obs, dtype=np.float32), "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     # ------------------------------------------------------------------ strings
     def observation_string(self, view: SeatView, *, private: bool = True) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.core.cards import bit_list
+from interpreter.core.actions import parse_action
 from interpreter.engine.state import NAMING, DealState
 from interpreter.engine.views import SeatView
 from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
@@ -219,3 +220,39 @@ def test_seats_are_counted_from_the_observer() -> None:
         f = lay.field["dealer"]
         assert obs[f.offset:f.offset + f.size].index(1.0) == (0 - seat) % 4
         assert bit_list(plane(obs, lay, "hand")) == bit_list(state.hands[seat])
+
+
+def test_the_auction_is_seen_from_the_observer() -> None:
+    """North American 4, dealer 0: seat 1 (left of the dealer) bids 2, seat 2 passes, seat 3
+    bids 3, and seat 0 is to speak.  Seen from seat 2 the seats count 2 -> 0, 3 -> 1, 0 -> 2,
+    1 -> 3, and bids are divided by the highest bid there is (5): seat 1's bid 2 is 0.4 at row
+    3, seat 3's bid 3 is 0.6 at row 1; the pass is seat 2's own (row 0); the highest bid is
+    0.6, held by seat 3 (row 1); the dealer and the seat to speak are seat 0 (row 2)."""
+    rs = load_ruleset("north-american-4")
+    lay = layout(rs)
+    state = DealState.new(rs, 0, 5)
+    for text in ("bid 2", "pass", "bid 3"):
+        state.apply(parse_action(text))
+    obs = lay.encode(state.view(2))
+
+    def field(name: str) -> list[float]:
+        f = lay.field[name]
+        return obs[f.offset:f.offset + f.size]
+
+    assert field("bids") == [0.0, 0.6, 0.0, 0.4]
+    assert field("passed") == [1.0, 0.0, 0.0, 0.0]
+    assert field("high_bid") == [0.6]
+    assert field("declarer") == [0.0, 1.0, 0.0, 0.0]
+    assert field("dealer") == [0.0, 0.0, 1.0, 0.0]
+    assert field("to_act") == [0.0, 0.0, 1.0, 0.0]
+    # the array of the environments holds the same numbers, as float32
+    arrays = lay.observation(state.view(2))
+    if not isinstance(arrays["observation"], list):
+        assert [float(x) for x in arrays["observation"]] == [float(_f32(x)) for x in obs]
+        assert list(arrays["action_mask"]) == lay.mask(state.view(2))
+
+
+def _f32(x: float) -> float:
+    """``x`` rounded to a C float, as an observation array holds it."""
+    import struct
+    return float(struct.unpack("f", struct.pack("f", x))[0])
