@@ -24,6 +24,7 @@ once (returns ``None``) and the caller searches otherwise with what is left.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from interpreter.core.actions import DECLARE
@@ -32,7 +33,7 @@ from interpreter.search.clock import Clock, cpu_clock
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 
-__all__ = ["PimcResult", "pimc"]
+__all__ = ["PimcResult", "choose", "pimc"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +73,10 @@ def pimc(
     that, the method does not fit and nothing more is spent -- and every later world an equal
     share of what is left (one that does not fit is left out); when fewer worlds are consistent
     with the view than ``worlds``, each is expected once on average and no more are drawn
-    than there are.  The action chosen maximises ``(1 - win_weight) * mean value / scale +
-    win_weight * (2 * share of worlds won - 1)``: ``scale`` is the largest deal score, so that
-    the two terms are on one scale.
+    than there are.  The action is chosen by :func:`choose`: the highest ``(1 - win_weight) *
+    mean value / scale + win_weight * (2 * share of worlds won - 1)`` (``scale`` is the largest
+    deal score, so that the two terms are on one scale), a wrong declaration only where it is
+    better in every world.
     """
     if sampler is None:
         sampler = WorldSampler(view)
@@ -82,8 +84,7 @@ def pimc(
     side = view.rs.side_of(view.seat)
     now = clock if clock is not None else cpu_clock
     deadline = now() + time_limit if time_limit is not None else None
-    totals: dict[int, float] = {}
-    won: dict[int, int] = {}
+    per_world: list[dict[int, float]] = []  # the exact value of every action, per world solved
     used = solved = 0
     for k in range(count):
         part = min(0.5, max(first_share, 1 / count)) if k == 0 else 1 / (count - k)
@@ -102,24 +103,54 @@ def pimc(
             if k == 0:
                 return None
             continue
+        exact: dict[int, float] = {}
         for code, s in values.items():
             assert s.value is not None
-            totals[code] = totals.get(code, 0.0) + s.value
-            won[code] = won.get(code, 0) + (s.value > 0)
+            exact[code] = s.value
+        per_world.append(exact)
         solved += 1
     if solved == 0:
         return None
+    best, means, wins = choose(per_world, view.claim_is_right(), win_weight=win_weight, scale=scale)
+    return PimcResult(best, means, wins, solved, used)
+
+
+def choose(
+    worlds: Sequence[Mapping[int, float]], claim_right: bool, *, win_weight: float = 0.5, scale: float = 1.0,
+) -> tuple[int, dict[int, float], dict[int, float]]:
+    """The action :func:`pimc` takes from the exact values of every action in each solved
+    world (each a mapping of code to value, all with the same codes), with the mean value and
+    the share of worlds won per action.
+
+    The action of highest merit ``(1 - win_weight) * mean / scale + win_weight * (2 * share won
+    - 1)`` is taken, with one exception: going out with a claim that is wrong
+    (``claim_right`` false).  Each world is solved as if the opponents played perfectly, and
+    real ones may still err, so playing on is worth at least its exact value in every world
+    while a false declaration is worth exactly its value.  A wrong declaration is therefore
+    made only when in *every* world it is strictly better than every way of playing on: where
+    playing on is as good in even one world (and worse on the mean elsewhere), the best way of
+    playing on is taken instead.  A right declaration of equal merit is taken at once (the
+    deal is won, nothing is left to chance)."""
+    solved = len(worlds)
+    totals: dict[int, float] = {}
+    won: dict[int, int] = {}
+    dominates = True  # a declaration strictly better than every other action in every world so far
+    for values in worlds:
+        for code, value in values.items():
+            totals[code] = totals.get(code, 0.0) + value
+            won[code] = won.get(code, 0) + (value > 0)
+        if DECLARE in values:
+            on = [v for c, v in values.items() if c != DECLARE]
+            if on and values[DECLARE] <= max(on):
+                dominates = False
     means = {c: v / solved for c, v in totals.items()}
     wins = {c: w / solved for c, w in won.items()}
-    # Of equal merit: going out now when the claim is right (the deal is won, nothing left to
-    # chance), but playing on rather than declaring wrongly -- each world is solved as if the
-    # opponents played perfectly, and real ones may still err (issue: a false declaration only
-    # when strictly better than every way of playing on).
-    declare_tie = 1 if view.claim_is_right() else -1
+    declare_tie = 1 if claim_right else -1
 
     def merit(code: int) -> tuple[float, int]:
         blend = (1 - win_weight) * means[code] / scale + win_weight * (2 * wins[code] - 1)
         return blend, declare_tie if code == DECLARE else 0
 
-    best = max(means, key=merit)
-    return PimcResult(best, means, wins, solved, used)
+    candidates = [c for c in means if c != DECLARE] if not claim_right and not dominates else list(means)
+    best = max(candidates or list(means), key=merit)
+    return best, means, wins

@@ -10,7 +10,7 @@ from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
 from interpreter.search.ismcts import ismcts
-from interpreter.search.pimc import pimc
+from interpreter.search.pimc import choose, pimc
 from interpreter.search.solver import Solver
 
 
@@ -108,3 +108,48 @@ def test_the_tree_search_too_plays_on_rather_than_declare_wrongly() -> None:
     for seed in range(5):
         result = ismcts(st.view(0), random.Random(seed), iterations=60, exact_worlds=0)
         assert result.best != DECLARE, seed
+
+
+# ---------------------------------------------------------------------------- the rule of choice
+# Codes for the worked cases below: going out, and two cards (any codes below MARRY_BASE).
+CARD_A, CARD_B = 3, 7
+
+
+def test_a_wrong_declaration_better_on_the_mean_but_not_in_every_world_is_not_made() -> None:
+    """Two worlds.  Going out wrongly costs 2 game points in each; card A loses 2 in the first
+    world and 3 in the second (mean -2.5), card B 3 in both.  On the mean going out is better,
+    but in the first world card A is as good -- and an opponent who errs can only make it
+    better -- so it plays card A."""
+    worlds = [{DECLARE: -2.0, CARD_A: -2.0, CARD_B: -3.0}, {DECLARE: -2.0, CARD_A: -3.0, CARD_B: -3.0}]
+    best, means, wins = choose(worlds, claim_right=False, win_weight=0.5, scale=3.0)
+    assert means == {DECLARE: -2.0, CARD_A: -2.5, CARD_B: -3.0}
+    assert wins == {DECLARE: 0.0, CARD_A: 0.0, CARD_B: 0.0}
+    assert best == CARD_A
+
+
+def test_a_wrong_declaration_better_in_every_world_is_made() -> None:
+    """Going out wrongly costs 2 in both worlds; whatever card is played loses 3 in both
+    (say the opponent reaches 66 with the opponent still without 33): declaring saves a point."""
+    worlds = [{DECLARE: -2.0, CARD_A: -3.0, CARD_B: -3.0}, {DECLARE: -2.0, CARD_A: -3.0, CARD_B: -3.0}]
+    assert choose(worlds, claim_right=False, win_weight=0.5, scale=3.0)[0] == DECLARE
+
+
+def test_a_right_declaration_of_equal_merit_is_made_at_once() -> None:
+    """A right claim worth 2 in the one world, a card worth 2 too: going out (nothing left to chance)."""
+    worlds = [{CARD_A: 2.0, DECLARE: 2.0}]
+    assert choose(worlds, claim_right=True, win_weight=0.5, scale=3.0)[0] == DECLARE
+
+
+def test_the_merit_blends_the_mean_and_the_share_of_worlds_won() -> None:
+    """Card A wins 1 in three worlds of four and loses 3 in the fourth: mean 0, won 3/4; card B
+    wins 1 in two and loses 1 in two: mean 0, won 1/2.  With win_weight 0.5 and scale 3 the
+    merits are 0.5 * 0 / 3 + 0.5 * (2 * 0.75 - 1) = 0.25 and 0.5 * 0 + 0.5 * 0 = 0: card A;
+    with win_weight 0 they are equal (0 and 0) and the first of them, A, is kept."""
+    worlds = [{CARD_A: 1.0, CARD_B: 1.0}, {CARD_A: 1.0, CARD_B: 1.0}, {CARD_A: 1.0, CARD_B: -1.0}, {CARD_A: -3.0, CARD_B: -1.0}]
+    best, means, wins = choose(worlds, claim_right=False, win_weight=0.5, scale=3.0)
+    assert means == {CARD_A: 0.0, CARD_B: 0.0} and wins == {CARD_A: 0.75, CARD_B: 0.5}
+    assert best == CARD_A
+    assert choose(worlds, claim_right=False, win_weight=0.0, scale=3.0)[0] == CARD_A
+    worlds_b_first = [{CARD_B: 2.0, CARD_A: 1.0}] + worlds[1:]  # B: mean 0.25, won 1/2; A: mean 0, won 3/4
+    assert choose(worlds_b_first, claim_right=False, win_weight=0.0, scale=3.0)[0] == CARD_B
+    assert choose(worlds_b_first, claim_right=False, win_weight=1.0, scale=3.0)[0] == CARD_A
