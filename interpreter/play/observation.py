@@ -159,7 +159,7 @@ class ObservationLayout:
     # ------------------------------------------------------------------ vectors
     def entries(self, view: SeatView, *, private: bool = True) -> tuple[list[int], dict[int, float]]:
         """The observation vector of ``view`` as its nonzero entries: the indexes of the 1s,
-        and the other values by index (each in (0, 1)).  :meth:`encode` spreads them over a
+        and the scaled counts by index (each in [0, 1], some 0).  :meth:`encode` spreads them over a
         list, :meth:`observation` over an array: most of the vector is 0, and writing only the
         rest is what keeps an environment step cheap (see ``benchmarks/bench_search.py``)."""
         t = self.rs.tables
