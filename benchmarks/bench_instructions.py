@@ -47,6 +47,22 @@ sys.path.insert(0, sys.argv[1] + "/benchmarks")
 from interpreter.rules.loader import load_ruleset
 from interpreter.engine.state import DealState
 what, do = sys.argv[2], sys.argv[3] == "1"
+
+
+def walked(rs, rng, seeds, lo, hi):
+    """The deals of these seeds, each some random moves in (lo to hi - 1): those not over."""
+    out = []
+    for seed in seeds:
+        st = DealState.new(rs, seed % rs.players.count, seed)
+        for _ in range(rng.randrange(lo, hi)):
+            if st.is_over:
+                break
+            st.push_code(rng.choice(st.legal_codes()), keep_undo=False)
+        if not st.is_over:
+            out.append(st)
+    return out
+
+
 if what == "playout":
     from interpreter.play.bots.random_bot import random_playout
     for name in ("schnapsen", "sechsundsechzig", "north-american-4"):
@@ -67,32 +83,14 @@ elif what == "search":
     from interpreter.search.ismcts import greedy_policy, ismcts
     for name in ("schnapsen", "sechsundsechzig", "north-american-4"):
         rs = load_ruleset(name)
-        rng = random.Random(7)
-        views = []
-        for seed in range(12):
-            st = DealState.new(rs, seed % rs.players.count, seed)
-            for _ in range(rng.randrange(0, 8)):
-                if st.is_over:
-                    break
-                st.push_code(rng.choice(st.legal_codes()), keep_undo=False)
-            if not st.is_over and len(st.legal_codes()) > 1:
-                views.append(st.view(st.actor))
+        views = [st.view(st.actor) for st in walked(rs, random.Random(7), range(12), 0, 8) if len(st.legal_codes()) > 1]
         for v in views[:6] if do else ():
             ismcts(v, random.Random(11), iterations=150, policy=greedy_policy)
 else:
     from interpreter.search.sampling import WorldSampler
     for name in ("schnapsen", "north-american-4"):
         rs = load_ruleset(name)
-        rng = random.Random(5)
-        states = []
-        for seed in range(40):
-            st = DealState.new(rs, seed % rs.players.count, seed)
-            for _ in range(rng.randrange(2, 12)):
-                if st.is_over:
-                    break
-                st.push_code(rng.choice(st.legal_codes()), keep_undo=False)
-            if not st.is_over and st.phase == 1:
-                states.append(st)
+        states = [st for st in walked(rs, random.Random(5), range(40), 2, 12) if st.phase == 1]
         if what == "view" and do:
             for _ in range(200):
                 for st in states:
