@@ -49,17 +49,40 @@ def _ratio(value: float, scale: float) -> float:
 def played_cards(view: SeatView) -> list[int]:
     """Per seat, the cards it has played to tricks in this deal, as bits: leads and follows,
     not a marriage a partner shows during a trick nor a card laid away."""
+    return _read_history(view)[0]
+
+
+def _read_history(view: SeatView) -> tuple[list[int], list[tuple[int, int]], list[int], list[tuple[int, int]]]:
+    """One pass over the view's history: the cards each seat played to tricks (as
+    :func:`played_cards`: a marriage led plays its card, a partner's marriage shown during a
+    trick does not), the marriages (seat, suit), the seats that passed, and the bids (seat,
+    amount) in the order made."""
     t = view.rs.tables
-    active = view.rs.players.count - len(view.public.sitting_out)
-    out = [0] * view.rs.players.count
+    n = view.rs.players.count
+    code_kind, code_card = t.code_kind, t.code_card
+    active = n - len(view.public.sitting_out)
+    played = [0] * n
+    marriages: list[tuple[int, int]] = []
+    passes: list[int] = []
+    bids: list[tuple[int, int]] = []
     on_table = 0  # cards in the trick so far
     for h in view.history_codes:
         seat, code = h >> 16, h & 0xFFFF
-        kind = t.code_kind[code]
-        if kind == KIND_PLAY or (kind == KIND_MARRY and not on_table):
-            out[seat] |= 1 << t.code_card[code]
+        kind = code_kind[code]
+        if kind == KIND_PLAY:
+            played[seat] |= 1 << code_card[code]
             on_table = (on_table + 1) % active
-    return out
+        elif kind == KIND_MARRY:
+            card = code_card[code]
+            if not on_table:
+                played[seat] |= 1 << card
+                on_table = (on_table + 1) % active
+            marriages.append((seat, t.suit_of[card]))
+        elif kind == KIND_PASS:
+            passes.append(seat)
+        elif kind == KIND_BID:
+            bids.append((seat, code - BID_BASE))
+    return played, marriages, passes, bids
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,31 +207,17 @@ class ObservationLayout:
         for c in p.trick:
             add(base + (seat - me) % n * d + c)
             seat = seat_after(seat, n, sitting)
-        # one pass over the history: the cards each seat played to tricks (a marriage led
-        # plays its card; a partner's marriage shown during a trick does not), the marriages,
-        # the passes and the bids (a later bid of a seat replaces its earlier one)
-        code_kind, code_card, suit_of = t.code_kind, t.code_card, t.suit_of
-        active = n - len(sitting)
-        played, married, suits = o["played"], o["married"], self._suits
-        bids, passed = o["bids"], o["passed"]
-        played_mask = [0] * n
-        on_table = 0
-        for h in view.history_codes:
-            seat, code = h >> 16, h & 0xFFFF
-            kind = code_kind[code]
-            if kind == KIND_PLAY:
-                played_mask[seat] |= 1 << code_card[code]
-                on_table = (on_table + 1) % active
-            elif kind == KIND_MARRY:
-                card = code_card[code]
-                if not on_table:
-                    played_mask[seat] |= 1 << card
-                    on_table = (on_table + 1) % active
-                add(married + (seat - me) % n * suits + suit_of[card])
-            elif kind == KIND_PASS:
-                add(passed + (seat - me) % n)
-            elif kind == KIND_BID:
-                values[bids + (seat - me) % n] = _ratio(code - BID_BASE, self.bid_scale)
+        played_mask, marriages, passes, bid_list = _read_history(view)
+        married, suits = o["married"], self._suits
+        for seat, suit in marriages:
+            add(married + (seat - me) % n * suits + suit)
+        passed = o["passed"]
+        for seat in passes:
+            add(passed + (seat - me) % n)
+        bids = o["bids"]
+        for seat, amount in bid_list:  # a later bid of a seat replaces its earlier one
+            values[bids + (seat - me) % n] = _ratio(amount, self.bid_scale)
+        played = o["played"]
         for seat in range(n):
             mask = played_mask[seat]
             if mask:
