@@ -202,9 +202,13 @@ class TableSession:
             self.record.checkpoint()
         return True
 
-    def hint(self, seat: int, iterations: int = 1000) -> Action:
-        """What the search bot would play in the person's place (from their view only)."""
-        from interpreter.play.bots.search_bot import SearchBot
+    def hint(self, seat: int, iterations: int | None = None) -> Action:
+        """What the search bot would play in the person's place (from their view only), at the
+        ``normal`` level's budget unless ``iterations`` says otherwise."""
+        from interpreter.play.bots.search_bot import LEVELS, SearchBot
+
+        if iterations is None:
+            iterations = LEVELS["normal"]
 
         assert self.state is not None
         bot = SearchBot(self.rs, random.Random(self.seed).getrandbits(32) ^ len(self.steps), iterations=iterations)

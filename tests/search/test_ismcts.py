@@ -113,7 +113,8 @@ def test_the_random_rollout_bids_like_the_random_seat() -> None:
 
 def test_the_bot_passes_its_knobs_to_the_search_and_refuses_unknown_ones() -> None:
     """A bot with ``exploration`` and ``win_weight`` searches exactly as ``ismcts`` does with
-    them (same seed, same result); a misspelt knob is refused when the bot is made."""
+    them and the bot's defaults (greedy rollouts, ``BIAS``: same seed, same result); a
+    misspelt knob is refused when the bot is made."""
     rs = load_ruleset("schnapsen")
     st = mid_deal("schnapsen", 2, 2)
     view = st.view(st.actor)
@@ -121,6 +122,34 @@ def test_the_bot_passes_its_knobs_to_the_search_and_refuses_unknown_ones() -> No
     bot.choose(view, list(view.legal))
     from interpreter.search.ismcts import greedy_policy
 
-    assert bot.last == ismcts(view, random.Random(9), iterations=60, exploration=0.3, win_weight=0.5, policy=greedy_policy)
+    from interpreter.play.bots.search_bot import BIAS
+
+    assert bot.last == ismcts(
+        view, random.Random(9), iterations=60, exploration=0.3, win_weight=0.5, policy=greedy_policy, bias=BIAS,
+    )
     with pytest.raises(ValueError, match="unknown search option.*explore"):
         SearchBot(rs, 1, explore=0.3)
+
+
+def test_the_bias_leads_the_tree_to_the_actors_greedy_move() -> None:
+    """``bias``: at every node the actor's greedy move in the world at hand (from the actor's
+    view there) is expanded first and gets ``bias / (visits + 1)`` on its score.  At the root
+    the view is the searcher's own, the same in every world, so with a bias far above any
+    reward (rewards lie in -1..1) the root's greedy move is expanded by the first iteration
+    and chosen at every later one, once each other move has been tried once: of N iterations
+    it gets N - (k - 1), the k - 1 others one each."""
+    from interpreter.search.heuristic import greedy_code
+    from interpreter.search.ismcts import greedy_policy
+
+    st = mid_deal("schnapsen", 2, 2)
+    view = st.view(st.actor)
+    hint = greedy_code(view)
+    k = len(view.legal_codes)
+    assert k >= 3
+    first = ismcts(view, random.Random(4), iterations=1, bias=1e9, policy=greedy_policy, inference=1)
+    assert first.visits == {hint: 1}
+    many = ismcts(view, random.Random(4), iterations=40, bias=1e9, policy=greedy_policy, inference=1)
+    assert many.visits == {c: 40 - (k - 1) if c == hint else 1 for c in view.legal_codes}
+    assert many.best == hint
+    plain = ismcts(view, random.Random(4), iterations=40, policy=greedy_policy, inference=1)
+    assert max(plain.visits.values()) < 40 - (k - 1)  # without the bias UCB spreads the visits
