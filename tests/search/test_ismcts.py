@@ -41,13 +41,20 @@ def test_an_iteration_budget_is_reproducible(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["schnapsen", "sechsundsechzig", "north-american-4"])
 def test_the_search_reads_only_the_view(name: str) -> None:
-    """Another state that looks the same from the seat gives the same search, move for move."""
+    """Another state that looks the same from the seat gives the same search, move for move:
+    plain, and as the bot searches (greedy rollouts and the bias, which take views of the
+    sampled worlds, never of the state)."""
+    from interpreter.play.bots.search_bot import BIAS
+    from interpreter.search.ismcts import greedy_policy
+
     st = mid_deal(name, 5, 4)
     seat = st.actor
     view = st.view(seat)
     other = sample_world(view, random.Random(2))
     assert other.view(seat) == view and (other.hands, other.stock) != (st.hands, st.stock)
     assert ismcts(view, random.Random(1), iterations=100) == ismcts(other.view(seat), random.Random(1), iterations=100)
+    as_bot = {"iterations": 100, "policy": greedy_policy, "bias": BIAS}
+    assert ismcts(view, random.Random(1), **as_bot) == ismcts(other.view(seat), random.Random(1), **as_bot)
 
 
 def test_it_goes_out_when_it_has_66() -> None:
