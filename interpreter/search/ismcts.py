@@ -244,7 +244,7 @@ def ismcts(
             elif bias and len(codes) > 1:  # the actor's greedy move in this world, from its view there
                 hint = greedy_code(make_view(world, actor, codes), rng)
             if untried:
-                code = hint if hint in untried else untried[int(rng.random() * len(untried))]
+                code = hint if hint >= 0 and hint in untried else untried[int(rng.random() * len(untried))]
                 child = _Node(sides, actor_side)
                 child.avail = 1
                 node.children[code] = child

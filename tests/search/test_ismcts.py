@@ -127,9 +127,8 @@ def test_the_bot_passes_its_knobs_to_the_search_and_refuses_unknown_ones() -> No
     view = st.view(st.actor)
     bot = SearchBot(rs, 9, iterations=60, exploration=0.3, win_weight=0.5)
     bot.choose(view, list(view.legal))
-    from interpreter.search.ismcts import greedy_policy
-
     from interpreter.play.bots.search_bot import BIAS
+    from interpreter.search.ismcts import greedy_policy
 
     assert bot.last == ismcts(
         view, random.Random(9), iterations=60, exploration=0.3, win_weight=0.5, policy=greedy_policy, bias=BIAS,
