@@ -11,7 +11,10 @@ action for its side before each of its decisions (:class:`interpreter.search.sol
 one table per deal): minimax, as if the opponent saw every card too.  ``--oracle mcts:N``
 runs the search bot's tree search with N iterations on the true deal instead of on sampled
 worlds -- greedy rollouts, so it plays *against greedy's way of playing*, which the solver
-does not.  It plays
+does not.  ``--oracle hands:N`` is the search bot itself (its knobs of play, N iterations) shown
+every other seat's hand but not the stock: what the bot would win if it read the hands from the
+play without error -- the ceiling of reading the play (inference), where ``mcts:N`` also
+knows the order of the cards still to be drawn.  It plays
 the same seat-swapped deals as ``rules arena`` against the opponent named (``greedy`` by
 default), so its deal win rate, with its Wilson 95% interval, says how much of a deal's
 outcome the cards leave to skill: a fair bot that sees only its view can come close to this
@@ -37,7 +40,9 @@ if str(ROOT) not in sys.path:
 
 from interpreter.engine.position import OVER  # noqa: E402
 from interpreter.engine.state import DealState  # noqa: E402
+from interpreter.engine.views import SeatView  # noqa: E402
 from interpreter.play.bots import make_agent  # noqa: E402
+from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.search import ismcts as ismcts_module  # noqa: E402
 from interpreter.search.ismcts import greedy_policy, ismcts  # noqa: E402
@@ -81,6 +86,22 @@ def _mcts_on_the_true_deal(state: DealState, iterations: int, rng: random.Random
         ismcts_module.WorldSampler = original  # type: ignore[misc]
 
 
+def _search_seeing_the_hands(state: DealState, iterations: int, rng: random.Random) -> int:
+    """The search bot's decision from its view with every other seat's hand made public (the
+    stock's order stays unknown): the sampler then draws only the stock's order, which its count
+    of worlds leaves out -- so the few-worlds exact solving, which would solve one drawn order as
+    if it were known, is left to the end of the stock (two cards at most: one unknown)."""
+    actor = state.actor
+    assert actor is not None
+    view = state.view(actor)
+    known = tuple(mask if seat == actor else state.hands[seat] for seat, mask in enumerate(view.public.known))
+    rs, seat, hand, legal, history, draws, widow, public, to_act = view._raw
+    seeing = SeatView(rs, seat, hand, legal, history, draws, widow, public._replace(known=known), to_act)
+    exact = 24 if view.public.stock_size <= 2 else 0
+    return ismcts(seeing, rng, iterations=iterations, policy=greedy_policy, bias=BIAS, bias_opponents=BIAS_OPPONENTS,
+                  exact_worlds=exact).best
+
+
 def _play(spec: DealSpec) -> tuple[int, int, int]:
     """One deal, once per seat assignment: (index, halves, net) as the arena scores them."""
     rs = _RS
@@ -96,7 +117,9 @@ def _play(spec: DealSpec) -> tuple[int, int, int]:
             actor = state.actor
             assert actor is not None
             if roles[actor] == 0:
-                if _ORACLE.startswith("mcts:"):
+                if _ORACLE.startswith("hands:"):
+                    best = _search_seeing_the_hands(state, int(_ORACLE[6:]), rng)
+                elif _ORACLE.startswith("mcts:"):
                     best = _mcts_on_the_true_deal(state, int(_ORACLE[5:]), rng)
                 else:
                     best = solver.solve(state).best
@@ -118,7 +141,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", default="greedy")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--oracle", default="solver", help="solver, or mcts:N (N iterations on the true deal)")
+    parser.add_argument("--oracle", default="solver", help="solver, mcts:N (N iterations on the true deal) or hands:N (the search seeing the hands, not the stock)")
     args = parser.parse_args()
     rs = load_ruleset(args.ruleset)
     specs = deal_specs(rs, args.deals, args.seed)

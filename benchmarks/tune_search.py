@@ -3,10 +3,14 @@
 
     .venv/bin/python benchmarks/tune_search.py '{"iterations": 400}' '{"iterations": 400, "exploration": 0.3}'
     .venv/bin/python benchmarks/tune_search.py --deals 400 --seed 2 --against random '{"iterations": 1000}'
+    .venv/bin/python benchmarks/tune_search.py --against '{"iterations": 1000, "bias": 0}' '{"iterations": 700}'
 
 Each argument is one variant: the keyword arguments of
 :class:`interpreter.play.bots.search_bot.SearchBot` as a JSON object (``iterations`` or ``ms``,
 and the knobs ``exploration``, ``win_weight``, ``exact_worlds``, ``inference``, ``pool``).
+``--against`` is a seat kind (``greedy``, ``random``, ``search:normal``...) or, as a JSON object,
+another search bot's keyword arguments: a variant against the bot as it was set before (the
+``normal`` level without the bias: ``'{"iterations": 1000, "bias": 0}'``).
 Every variant plays the same seat-swapped deals against the same opponent through
 :func:`interpreter.sim.arena.arena`, so the lines can be compared; prints one JSON line per
 variant (win rate and net with their intervals, median wall and CPU ms per decision, forced ones
@@ -48,14 +52,17 @@ def main() -> None:
     parser.add_argument("--ruleset", default="schnapsen")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--against", default="greedy")
+    parser.add_argument("--against", default="greedy", help="a seat kind, or a JSON object of SearchBot keyword arguments")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     rs = load_ruleset(args.ruleset)
+    against: Any = args.against
+    if against.lstrip().startswith("{"):
+        against = functools.partial(variant, json.loads(against))
     for text in args.variants:
         options = json.loads(text)
         bot = functools.partial(variant, options)
-        s = arena(rs, bot, args.against, deals=args.deals, seed=args.seed, jobs=args.jobs)
+        s = arena(rs, bot, against, deals=args.deals, seed=args.seed, jobs=args.jobs)
         timing = s.a_timing
         print(json.dumps({
             "variant": options, "against": args.against, "ruleset": rs.name, "deals": args.deals, "seed": args.seed,

@@ -147,6 +147,7 @@ def ismcts(
     inference: float = 0.05,
     pool: int = 128,
     bias: float = 0.0,
+    bias_opponents: float | None = None,
     clock: Clock | None = None,
 ) -> SearchResult:
     """Search from ``view`` and return the action to take (see the module docstring).
@@ -173,6 +174,13 @@ def ismcts(
     decision at every node below the root (the root is the view itself: its move is found
     once).  0 turns it off; the search bot plays with
     :data:`~interpreter.play.bots.search_bot.BIAS`.
+    ``bias_opponents`` is the bias at the nodes of the other sides' seats (``None``: ``bias``),
+    ``bias`` staying the searcher's own side's (partners included).  A large one (the bot's
+    :data:`~interpreter.play.bots.search_bot.BIAS_OPPONENTS`) has an opponent play his greedy
+    move in the world at hand at nearly every visit once each of his moves has been tried once
+    (1,000 / (visits + 1) outweighs any difference of rewards, which lie in -1..1, for hundreds
+    of visits): the tree then models the opponents as the world weights
+    (:mod:`interpreter.search.inference`) and the rollouts do -- as playing like the heuristic.
     """
     if not view.legal_codes:
         raise ValueError("the seat has nothing to decide")
@@ -201,6 +209,8 @@ def ismcts(
     root = _Node(sides, side)
     # the root is the view itself in every world: its greedy move is found once
     root_hint = greedy_code(view, rng) if bias else -1
+    theirs = bias if bias_opponents is None else bias_opponents
+    bias_of = [bias if s == side else theirs for s in range(sides)]
     done = 0
     side_of = view.rs.side_index
     states: list[DealState] = []
@@ -241,7 +251,7 @@ def ismcts(
             hint = -1
             if node is root:
                 hint = root_hint
-            elif bias and len(codes) > 1:  # the actor's greedy move in this world, from its view there
+            elif bias_of[actor_side] and len(codes) > 1:  # the actor's greedy move in this world, from its view there
                 hint = greedy_code(make_view(world, actor, codes), rng)
             if untried:
                 code = hint if hint >= 0 and hint in untried else untried[int(rng.random() * len(untried))]
@@ -256,7 +266,7 @@ def ismcts(
                 child = node.children[c]
                 score = child.reward[actor_side] / child.visits + exploration * math.sqrt(math.log(child.avail) / child.visits)
                 if c == hint:
-                    score += bias / (child.visits + 1)
+                    score += bias_of[actor_side] / (child.visits + 1)
                 if score > best_score:
                     best_code, best_score = c, score
             node = node.children[best_code]

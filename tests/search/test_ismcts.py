@@ -44,7 +44,7 @@ def test_the_search_reads_only_the_view(name: str) -> None:
     """Another state that looks the same from the seat gives the same search, move for move:
     plain, and as the bot searches (greedy rollouts and the bias, which take views of the
     sampled worlds, never of the state)."""
-    from interpreter.play.bots.search_bot import BIAS
+    from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS
     from interpreter.search.ismcts import greedy_policy
 
     st = mid_deal(name, 5, 4)
@@ -53,7 +53,7 @@ def test_the_search_reads_only_the_view(name: str) -> None:
     other = sample_world(view, random.Random(2))
     assert other.view(seat) == view and (other.hands, other.stock) != (st.hands, st.stock)
     assert ismcts(view, random.Random(1), iterations=100) == ismcts(other.view(seat), random.Random(1), iterations=100)
-    as_bot = {"iterations": 100, "policy": greedy_policy, "bias": BIAS}
+    as_bot = {"iterations": 100, "policy": greedy_policy, "bias": BIAS, "bias_opponents": BIAS_OPPONENTS}
     assert ismcts(view, random.Random(1), **as_bot) == ismcts(other.view(seat), random.Random(1), **as_bot)
 
 
@@ -120,18 +120,19 @@ def test_the_random_rollout_bids_like_the_random_seat() -> None:
 
 def test_the_bot_passes_its_knobs_to_the_search_and_refuses_unknown_ones() -> None:
     """A bot with ``exploration`` and ``win_weight`` searches exactly as ``ismcts`` does with
-    them and the bot's defaults (greedy rollouts, ``BIAS``: same seed, same result); a
+    them and the bot's defaults (greedy rollouts, ``BIAS``, ``BIAS_OPPONENTS``: same seed, same result); a
     misspelt knob is refused when the bot is made."""
     rs = load_ruleset("schnapsen")
     st = mid_deal("schnapsen", 2, 2)
     view = st.view(st.actor)
     bot = SearchBot(rs, 9, iterations=60, exploration=0.3, win_weight=0.5)
     bot.choose(view, list(view.legal))
-    from interpreter.play.bots.search_bot import BIAS
+    from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS
     from interpreter.search.ismcts import greedy_policy
 
     assert bot.last == ismcts(
         view, random.Random(9), iterations=60, exploration=0.3, win_weight=0.5, policy=greedy_policy, bias=BIAS,
+        bias_opponents=BIAS_OPPONENTS,
     )
     with pytest.raises(ValueError, match="unknown search option.*explore"):
         SearchBot(rs, 1, explore=0.3)
@@ -159,3 +160,32 @@ def test_the_bias_leads_the_tree_to_the_actors_greedy_move() -> None:
     assert many.best == hint
     plain = ismcts(view, random.Random(4), iterations=40, policy=greedy_policy, inference=1)
     assert max(plain.visits.values()) < 40 - (k - 1)  # without the bias UCB spreads the visits
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "north-american-4"])
+def test_the_opponents_bias_is_theirs_and_the_bias_ours(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bias_opponents`` leads the other sides' nodes and ``bias`` the searcher's side's
+    (partners included): with one of them 0, the greedy move is only ever looked up for seats
+    of the other kind.  (Random rollouts: the heuristic is then consulted by the bias alone.)"""
+    import interpreter.search.ismcts as module
+
+    st = mid_deal(name, 3, 3)
+    view = st.view(st.actor)
+    rs = view.rs
+    ours = rs.side_of(view.seat)
+    asked: list[int] = []
+    original = module.greedy_code
+
+    def recording(v, rng=None):  # type: ignore[no-untyped-def]
+        asked.append(v.seat)
+        return original(v, rng)
+
+    monkeypatch.setattr(module, "greedy_code", recording)
+    ismcts(view, random.Random(3), iterations=300, bias=0, bias_opponents=1e9, inference=1)
+    assert asked and all(rs.side_of(seat) != ours for seat in asked)
+    asked.clear()
+    ismcts(view, random.Random(3), iterations=300, bias=1e9, bias_opponents=0, inference=1)
+    assert asked and all(rs.side_of(seat) == ours for seat in asked)
+    asked.clear()
+    ismcts(view, random.Random(3), iterations=300, bias=10, inference=1)  # None: the same bias for every side
+    assert {rs.side_of(seat) for seat in asked} == set(range(rs.side_count))

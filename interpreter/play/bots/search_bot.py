@@ -33,6 +33,12 @@ LEVELS = {"easy": 70, "normal": 700, "hard": 3500}
 #: deal into a fifth of one won.
 BIAS = 10.0
 
+#: The bot's ``bias_opponents``: the bias at the other sides' nodes, so large that an opponent
+#: plays his greedy move in the world at hand at nearly every visit once each of his moves has
+#: been tried -- the opponents modelled in the tree as the world weights and the rollouts model
+#: them.  Measured in docs/bots.md ("What was tried").
+BIAS_OPPONENTS = 1000.0
+
 
 @dataclass(frozen=True, slots=True)
 class LevelTime:
@@ -66,7 +72,7 @@ LEVEL_TIMES = {
     "hard": LevelTime(cpu_median=1235.5, cpu_p90=2068.3, wall_median=1235.6, wall_p90=2068.8),
 }
 #: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
-OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool", "bias")
+OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool", "bias", "bias_opponents")
 
 
 class SearchBot:
@@ -93,7 +99,7 @@ class SearchBot:
         self.iterations = iterations
         self.ms = ms
         self.clock = clock
-        self.options = {"policy": greedy_policy, "bias": BIAS, **options}
+        self.options = {"policy": greedy_policy, "bias": BIAS, "bias_opponents": BIAS_OPPONENTS, **options}
         self.last: SearchResult | None = None
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
