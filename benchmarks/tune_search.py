@@ -3,14 +3,15 @@
 
     .venv/bin/python benchmarks/tune_search.py '{"iterations": 400}' '{"iterations": 400, "exploration": 0.3}'
     .venv/bin/python benchmarks/tune_search.py --deals 400 --seed 2 --against random '{"iterations": 1000}'
-    .venv/bin/python benchmarks/tune_search.py --against '{"iterations": 1000, "bias": 0}' '{"iterations": 700}'
+    .venv/bin/python benchmarks/tune_search.py --against '{"iterations": 1000, "bias": 0, "bias_opponents": 0}' '{"iterations": 700}'
 
 Each argument is one variant: the keyword arguments of
 :class:`interpreter.play.bots.search_bot.SearchBot` as a JSON object (``iterations`` or ``ms``,
-and the knobs ``exploration``, ``win_weight``, ``exact_worlds``, ``inference``, ``pool``).
+and the knobs ``exploration``, ``win_weight``, ``exact_worlds``, ``inference``, ``pool``,
+``bias``, ``bias_opponents``; a knob left out is the bot's default).
 ``--against`` is a seat kind (``greedy``, ``random``, ``search:normal``...) or, as a JSON object,
 another search bot's keyword arguments: a variant against the bot as it was set before (the
-``normal`` level without the bias: ``'{"iterations": 1000, "bias": 0}'``).
+``normal`` level before the bias: ``'{"iterations": 1000, "bias": 0, "bias_opponents": 0}'``).
 Every variant plays the same seat-swapped deals against the same opponent through
 :func:`interpreter.sim.arena.arena`, so the lines can be compared; prints one JSON line per
 variant (win rate and net with their intervals, median wall and CPU ms per decision, forced ones
