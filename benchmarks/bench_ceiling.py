@@ -95,8 +95,8 @@ def _search_seeing_the_hands(state: DealState, iterations: int, rng: random.Rand
     assert actor is not None
     view = state.view(actor)
     known = tuple(mask if seat == actor else state.hands[seat] for seat, mask in enumerate(view.public.known))
-    rs, seat, hand, legal, history, draws, widow, public, to_act = view._raw
-    seeing = SeatView(rs, seat, hand, legal, history, draws, widow, public._replace(known=known), to_act)
+    seeing = SeatView(view.rs, view.seat, view.hand_mask, view.legal_codes, view.history_codes, view.draws,
+                      view.widow_mask, view.public._replace(known=known), view.actor)
     exact = 24 if view.public.stock_size <= 2 else 0
     return ismcts(seeing, rng, iterations=iterations, policy=greedy_policy, bias=BIAS, bias_opponents=BIAS_OPPONENTS,
                   exact_worlds=exact).best
