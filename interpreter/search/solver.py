@@ -344,9 +344,10 @@ def _compile(
     target = rs.tables.claim_target
     nodes = 1
     check_at = 0
-    # per kind of seat (minimising, maximising): the value of the last false declaration settled
+    # the value of the last false declaration settled for a maximising and a minimising seat
     # (none yet: a value that puts the next one first, to learn it)
-    false_value = [-INF, INF]
+    false_max = INF
+    false_min = -INF
 
     def check() -> None:
         """Stop if a limit is reached, else set when to look again."""
@@ -395,7 +396,7 @@ def _compile(
         deal at once (a declaration, the last pass of an auction), so that a later pass
         knows them without making the move again.
         """
-        nonlocal nodes
+        nonlocal nodes, false_max, false_min
         key = -1
         tt_move = -1
         ends: dict[int, int] | None = None
@@ -415,8 +416,7 @@ def _compile(
         if len(codes) > 1:
             codes = arrange(codes, tt_move)
             if codes[0] == DECLARE and tt_move != DECLARE and claim_points() < target:
-                seen = false_value[maximising]
-                if (seen < beta) if maximising else (seen >= beta):
+                if (false_max < beta) if maximising else (false_min >= beta):
                     codes.append(codes.pop(0))  # a false declaration that is not likely to cut: last
         best = codes[0]
         g = -INF if maximising else INF
@@ -430,7 +430,10 @@ def _compile(
                 scores = declared().scores
                 v = 2 * scores[side] - sum(scores)
                 if claim_points() < target:
-                    false_value[maximising] = v
+                    if maximising:
+                        false_max = v
+                    else:
+                        false_min = v
                 if key >= 0:
                     if ends is None:
                         ends = {}
