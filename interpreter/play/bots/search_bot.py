@@ -25,7 +25,9 @@ from interpreter.search.ismcts import SearchResult, greedy_policy, ismcts
 #: Iterations per decision of each level (reproducible budgets).  With the bias toward the
 #: greedy move each iteration costs about 1.45 times what one cost without it, and does more:
 #: the levels were cut from 100, 1,000 and 5,000 iterations so that a move takes the time it took.
-LEVELS = {"easy": 70, "normal": 700, "hard": 3500}
+#: ``hard`` was cut again from 3,500 to 2,500 so that its median move stays within a second on
+#: the slower days of the 2-core machine, where 3,500 took 1.24 s (docs/bots.md).
+LEVELS = {"easy": 70, "normal": 700, "hard": 2500}
 
 #: The bot's ``bias`` (see :func:`~interpreter.search.ismcts.ismcts`): how hard each node of the
 #: tree is led toward the greedy move of its actor, in the world at hand.  Measured in
@@ -67,9 +69,9 @@ def _seconds(ms: float) -> str:
 #: docs/bots.md shows these figures (a test says when it does not) and so does the start
 #: screen of ``rules play``.
 LEVEL_TIMES = {
-    "easy": LevelTime(cpu_median=27.4, cpu_p90=40.9, wall_median=27.4, wall_p90=41.0),
-    "normal": LevelTime(cpu_median=251.5, cpu_p90=412.5, wall_median=251.5, wall_p90=412.5),
-    "hard": LevelTime(cpu_median=1235.5, cpu_p90=2068.3, wall_median=1235.6, wall_p90=2068.8),
+    "easy": LevelTime(cpu_median=14.9, cpu_p90=22.0, wall_median=16.7, wall_p90=33.6),
+    "normal": LevelTime(cpu_median=136.3, cpu_p90=217.9, wall_median=143.5, wall_p90=321.6),
+    "hard": LevelTime(cpu_median=471.6, cpu_p90=768.0, wall_median=695.7, wall_p90=1150.5),
 }
 #: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
 OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool", "bias", "bias_opponents")
