@@ -39,17 +39,18 @@ count small, since a node costs microseconds in CPython:
 * move ordering: the table's move first, then a fixed order by kind -- declaring (it ends the
   deal at once, so it costs one move to know), closing (its strict endgame is small and often
   decides), the exchange, marriages, then cards by their points; in the auction the highest
-  bid first and passing last; a follower tries the cards that would take the trick so far first (those worth most
-  first), then the others cheapest first.  A *false* declaration (the actor's side below
-  ``claim.target``) is the exception: it goes first only while the last false declaration
-  valued for the same kind of seat (maximising or minimising) would have decided the null
-  window, and last otherwise.  Its value is a penalty that hardly varies within a deal, so
-  the last one predicts the next: it cuts at once in the passes that ask whether the side
-  loses no more than the penalty, and elsewhere it is only settled where no other move cut
-  (-10% of the nodes of whole Schnapsen deals and -8% of the 5-against-5 endgames; tried
-  always last, endgames needed 22% more nodes).  These were chosen by counting nodes on seeded
-  positions of every bundled ruleset (``benchmarks/bench_solver.py``); a history heuristic,
-  counter-moves, trumps led last or first, and closing last all searched more nodes;
+  bid first and passing last; a follower tries the cards that would take the trick so far
+  first (those worth most first), then the others cheapest first.  A *false* declaration (the
+  actor's side below ``claim.target``) is the exception: it goes first only while the last
+  false declaration valued for the same kind of seat (maximising or minimising) would have
+  decided the null window, and last otherwise.  Its value is a penalty that hardly varies
+  within a deal, so the last one predicts the next: it cuts at once in the passes that ask
+  whether the side loses no more than the penalty, and elsewhere it is only settled where no
+  other move cut (-10% of the nodes of whole Schnapsen deals and -8% of the 5-against-5
+  endgames; tried always last, endgames needed 22% more nodes).  These were chosen by counting
+  nodes on seeded positions of every bundled ruleset (``benchmarks/bench_solver.py``); a
+  history heuristic, counter-moves, trumps led last or first, and closing last all searched
+  more nodes;
 * a move that ends the deal is scored on the spot, without a call for the child position, and
   a table entry keeps the values of such moves, so a later pass does not make them again; a
   declaration is not even made: ``DealState.declare_result`` says how it would end the deal
