@@ -416,9 +416,11 @@ def _compile(
         maximising = mine[st.actor]  # type: ignore[index]  # the deal is not over here
         if len(codes) > 1:
             codes = arrange(codes, tt_move)
-            if codes[0] == DECLARE and tt_move != DECLARE and claim_points() < target:
-                if (false_max < beta) if maximising else (false_min >= beta):
-                    codes.append(codes.pop(0))  # a false declaration that is not likely to cut: last
+            # a false declaration that is not likely to cut goes last (the points asked last:
+            # only where the last one's value says it would move)
+            if codes[0] == DECLARE and tt_move != DECLARE and ((false_max < beta) if maximising else (false_min >= beta)) \
+                    and claim_points() < target:
+                codes.append(codes.pop(0))
         best = codes[0]
         g = -INF if maximising else INF
         for code in codes:
