@@ -45,8 +45,8 @@ against the ``basic`` bot (``benchmarks/bench_greedy.py``); they are weights, no
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from interpreter.core.actions import (
     BID_BASE,
@@ -69,7 +69,16 @@ from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.tables import MELD_AT_ONCE
 
 
-__all__ = ["Knowledge", "closing_pays", "greedy_code", "hand_worth", "knowledge"]
+__all__ = ["Knowledge", "TieBreak", "closing_pays", "greedy_code", "hand_worth", "knowledge"]
+
+
+class TieBreak(Protocol):
+    """What breaks the heuristic's exact ties: a ``random.Random``, or anything else that picks
+    one of the tied codes (the play model, :mod:`interpreter.search.inference`, asks which
+    codes were tied)."""
+
+    def choice(self, seq: Sequence[int], /) -> int: ...
+
 
 # What a card is worth kept, beyond its points: a trump holds the power to take a trick later,
 # the more so the stronger it is (TRUMP_KEEP for the lowest, + TRUMP_KEEP_RANGE for the
@@ -205,7 +214,7 @@ def knowledge(rs: Ruleset, order: int = 0) -> Knowledge:
     return k
 
 
-def greedy_code(view: SeatView, rng: random.Random | None = None) -> int:
+def greedy_code(view: SeatView, rng: TieBreak | None = None) -> int:
     """The heuristic's choice among ``view.legal_codes`` (see the module docstring).
 
     ``rng`` breaks exact ties only; without it the first of the tied codes is taken, so the
@@ -348,7 +357,7 @@ def _bits(mask: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- leading
-def _lead(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[int, ...], rng: random.Random | None) -> int:
+def _lead(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[int, ...], rng: TieBreak | None) -> int:
     """Before leading: exchange, name trumps, marry and go out, close, marry, or lead a card."""
     last = codes[-1]
     if last >= EXCHANGE and EXCHANGE in codes:
@@ -414,7 +423,7 @@ def _name_trumps(k: Knowledge, view: SeatView, codes: tuple[int, ...]) -> int:
 
 def _lead_card(
     k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[int, ...], trump: int, unseen: int,
-    rng: random.Random | None,
+    rng: TieBreak | None,
 ) -> int:
     """The card to lead.  Each is scored by the chance ``capture`` that an opponent takes it
     (a stronger card of its suit; a trump where he may or must trump), so that the trick
@@ -504,7 +513,7 @@ def _lead_card(
 
 
 # ---------------------------------------------------------------------------- following
-def _follow(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[int, ...], rng: random.Random | None) -> int:
+def _follow(k: Knowledge, view: SeatView, pub: Public, seat: int, codes: tuple[int, ...], rng: TieBreak | None) -> int:
     """The card to play to a trick.  A card that takes the lead brings the trick to this side
     if it holds (the chance ``hold`` that no later opponent beats it); a card that does not
     gives the trick to whoever is winning it -- a partner (with the chance that his card

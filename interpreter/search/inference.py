@@ -21,6 +21,8 @@ Only the view's history is read, replayed from each world's initial deal
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from interpreter.core.actions import CONTINUE, DISCARD_BASE
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView, make_view
@@ -37,10 +39,28 @@ def informative_moves(view: SeatView) -> int:
     return sum(1 for h in view.history_codes if h >> 16 != seat)
 
 
+class _Ties:
+    """A tie-break for :func:`greedy_code` that draws nothing: it keeps the moves the heuristic
+    found tied and answers the first (the choice without a generator)."""
+
+    __slots__ = ("tied",)
+
+    def __init__(self) -> None:
+        self.tied: Sequence[int] = ()
+
+    def choice(self, seq: Sequence[int], /) -> int:
+        self.tied = seq
+        return seq[0]
+
+
 def model_weight(view: SeatView, world: World, mismatch: float) -> float:
     """``mismatch`` to the power of the other seats' recorded decisions in ``world`` that the
-    greedy heuristic, from that seat's view then, would have made otherwise (see the module
-    docstring); 1.0 for a world without a known deal."""
+    greedy heuristic, from that seat's view then, would have made otherwise, times ``1 / k``
+    for each decision that was one of ``k`` moves the heuristic found tied (see the module
+    docstring); 1.0 for a world without a known deal, and for every world when ``mismatch`` is
+    1 (the play not read)."""
+    if mismatch >= 1.0:
+        return 1.0
     try:
         hands, rest, turnup = world.initial_deal()
     except InconsistentView:
@@ -49,6 +69,7 @@ def model_weight(view: SeatView, world: World, mismatch: float) -> float:
     st = DealState(rs, view.dealer, hands, rest, turnup, None, view.public.turned)
     me = view.seat
     weight = 1.0
+    ties = _Ties()
     laid_away = iter(world.state.widow)  # the cards laid away face down, in order
     for h in view.history_codes:
         seat, code = h >> 16, h & 0xFFFF
@@ -58,7 +79,11 @@ def model_weight(view: SeatView, world: World, mismatch: float) -> float:
         if code not in codes and CONTINUE in codes:
             st.step_code(CONTINUE)  # a declined step leaves no trace in the history
             codes = st.legal_codes()
-        if seat != me and len(codes) > 1 and greedy_code(make_view(st, seat, codes)) != code:
-            weight *= mismatch
+        if seat != me and len(codes) > 1:
+            ties.tied = ()
+            if greedy_code(make_view(st, seat, codes), ties) != code:
+                weight *= 1.0 / len(ties.tied) if code in ties.tied else mismatch
+            elif ties.tied:
+                weight *= 1.0 / len(ties.tied)
         st.step_code(code)
     return weight

@@ -163,7 +163,7 @@ def ismcts(
     them (:mod:`interpreter.search.inference`: ``inference`` is a world's weight per decision
     the greedy heuristic would have made otherwise; 1 turns it off): ``pool`` worlds are drawn
     and weighted first -- within a quarter of the budget -- and every iteration takes one of
-    them in proportion to its weight.
+    them in proportion to its weight; worlds solved exactly count by their weights alike.
     ``win_weight`` blends winning the deal at all into the reward (0: the margin alone, which
     keeps the values in deal-score units; 1: only who won).
     ``bias`` leads the tree toward what a card player would do (progressive bias): at every
@@ -195,11 +195,14 @@ def ismcts(
     now = clock if clock is not None else cpu_clock
     start = now() if time_limit is not None else 0.0
     scale = scale_of(view.rs)
+    # a world's weight costs about as much as an iteration: the pool of weighted worlds takes
+    # at most a quarter of the budget, so that small budgets still search
+    pool_size = pool if iterations is None else min(pool, max(1, iterations // 4))
     if sampler.count <= exact_worlds:
         nodes = iterations * NODES_PER_ITERATION if iterations is not None else None
         solved = pimc(
             view, rng, worlds=exact_worlds, nodes=nodes, time_limit=time_limit, win_weight=win_weight,
-            scale=scale, sampler=sampler, clock=now,
+            scale=scale, sampler=sampler, clock=now, inference=inference, pool=pool_size,
         )
         if solved is not None:
             return SearchResult(solved.best, {c: solved.worlds for c in solved.values}, solved.values, solved.worlds, True)
@@ -216,9 +219,7 @@ def ismcts(
     states: list[DealState] = []
     cumulative: list[float] = []
     if inference < 1 and pool > 0 and informative_moves(view):
-        # a world's weight costs about as much as an iteration: the pool takes at most a
-        # quarter of the budget, so that small budgets still search
-        size = pool if iterations is None else min(pool, max(1, iterations // 4))
+        size = pool_size
         pool_deadline = start + time_limit / 4 if time_limit is not None else None
         total = 0.0
         for _ in range(size):

@@ -28,8 +28,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from interpreter.core.actions import DECLARE
+from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.search.clock import Clock, cpu_clock
+from interpreter.search.inference import informative_moves, model_weight
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 
@@ -61,6 +63,8 @@ def pimc(
     sampler: WorldSampler | None = None,
     first_share: float = 0.05,
     clock: Clock | None = None,
+    inference: float = 1.0,
+    pool: int = 0,
 ) -> PimcResult | None:
     """Solve up to ``worlds`` sampled worlds of ``view`` exactly; ``None`` if the first does
     not fit in its share of the budget.
@@ -77,6 +81,15 @@ def pimc(
     mean value / scale + win_weight * (2 * share of worlds won - 1)`` (``scale`` is the largest
     deal score, so that the two terms are on one scale), a wrong declaration only where it is
     better in every world.
+
+    Once other seats have made decisions, ``inference`` below 1 and ``pool`` above 0 read their
+    play as the tree search does (:mod:`interpreter.search.inference`): ``pool`` worlds are
+    drawn and weighted by how well they explain that play, and the distinct worlds among them
+    are solved, the most likely first, each counting in the means and shares by its weight
+    (the mean weight of its draws: every consistent world is equally likely before the play is
+    read).  A world the opponents' play makes unlikely then counts for little, where drawn
+    uniformly it counted as much as the truth.  ``pool`` draws take about as long as that many
+    tree-search iterations: the caller gives a share of its budget.
     """
     if sampler is None:
         sampler = WorldSampler(view)
@@ -85,6 +98,13 @@ def pimc(
     now = clock if clock is not None else cpu_clock
     deadline = now() + time_limit if time_limit is not None else None
     per_world: list[dict[int, float]] = []  # the exact value of every action, per world solved
+    weights: list[float] = []
+    read = None
+    if inference < 1 and pool > 0 and informative_moves(view):
+        pool_deadline = now() + time_limit / 4 if time_limit is not None else None
+        read = _read_worlds(view, sampler, rng, inference, pool, pool_deadline, now)
+    if read is not None:
+        count = min(count, len(read))
     used = solved = 0
     for k in range(count):
         part = min(0.5, max(first_share, 1 / count)) if k == 0 else 1 / (count - k)
@@ -94,7 +114,10 @@ def pimc(
             share_time = (deadline - now()) * part
             if share_time <= 0:
                 break
-        world = sampler.sample(rng).state
+        if read is not None:
+            world, weight = read[k]
+        else:
+            world, weight = sampler.sample(rng).state, 1.0
         solver = Solver(side)
         values = solver.move_values(world, node_limit=share_nodes, time_limit=share_time, clock=now)
         spent = sum(s.nodes for s in values.values())
@@ -108,19 +131,47 @@ def pimc(
             assert s.value is not None
             exact[code] = s.value
         per_world.append(exact)
+        weights.append(weight)
         solved += 1
     if solved == 0:
         return None
-    best, means, wins = choose(per_world, view.claim_is_right(), win_weight=win_weight, scale=scale)
+    best, means, wins = choose(per_world, view.claim_is_right(), win_weight=win_weight, scale=scale, weights=weights)
     return PimcResult(best, means, wins, solved, used)
+
+
+def _read_worlds(
+    view: SeatView, sampler: WorldSampler, rng: random.Random, inference: float, pool: int,
+    deadline: float | None, now: Clock,
+) -> list[tuple[DealState, float]]:
+    """The distinct worlds among ``pool`` draws (fewer if ``deadline`` passes; at least one),
+    each with the mean play-model weight of its draws, the heaviest first (of equal weight,
+    the first drawn first)."""
+    found: dict[tuple[object, ...], tuple[DealState, list[float]]] = {}
+    for k in range(pool):
+        if k and deadline is not None and now() >= deadline:
+            break
+        drawn = sampler.sample(rng)
+        st = drawn.state
+        weight = model_weight(view, drawn, inference)
+        ident = (tuple(st.hands), tuple(st.stock), st.turnup, tuple(st.widow))
+        entry = found.get(ident)
+        if entry is None:
+            found[ident] = (st, [weight])
+        else:
+            entry[1].append(weight)
+    worlds = [(st, sum(ws) / len(ws)) for st, ws in found.values()]
+    order = sorted(range(len(worlds)), key=lambda i: -worlds[i][1])
+    return [worlds[i] for i in order]
 
 
 def choose(
     worlds: Sequence[Mapping[int, float]], claim_right: bool, *, win_weight: float = 0.5, scale: float = 1.0,
+    weights: Sequence[float] | None = None,
 ) -> tuple[int, dict[int, float], dict[int, float]]:
     """The action :func:`pimc` takes from the exact values of every action in each solved
     world (each a mapping of code to value, all with the same codes), with the mean value and
-    the share of worlds won per action.
+    the share of worlds won per action -- each world counting by its weight in ``weights``
+    (equally without).
 
     The action of highest merit ``(1 - win_weight) * mean / scale + win_weight * (2 * share won
     - 1)`` is taken, with one exception: going out with a claim that is wrong
@@ -131,20 +182,25 @@ def choose(
     playing on is as good in even one world (and worse on the mean elsewhere), the best way of
     playing on is taken instead.  A right declaration of equal merit is taken at once (the
     deal is won, nothing is left to chance)."""
-    solved = len(worlds)
+    if weights is None:
+        weights = [1.0] * len(worlds)
+    mass = sum(weights)
+    if mass <= 0:  # (weights too small for floats: count the worlds alike)
+        weights = [1.0] * len(worlds)
+        mass = float(len(worlds))
     totals: dict[int, float] = {}
-    won: dict[int, int] = {}
+    won: dict[int, float] = {}
     dominates = True  # a declaration strictly better than every other action in every world so far
-    for values in worlds:
+    for values, weight in zip(worlds, weights):
         for code, value in values.items():
-            totals[code] = totals.get(code, 0.0) + value
-            won[code] = won.get(code, 0) + (value > 0)
+            totals[code] = totals.get(code, 0.0) + weight * value
+            won[code] = won.get(code, 0.0) + (weight if value > 0 else 0.0)
         if DECLARE in values:
             on = [v for c, v in values.items() if c != DECLARE]
             if on and values[DECLARE] <= max(on):
                 dominates = False
-    means = {c: v / solved for c, v in totals.items()}
-    wins = {c: w / solved for c, w in won.items()}
+    means = {c: v / mass for c, v in totals.items()}
+    wins = {c: w / mass for c, w in won.items()}
     declare_tie = 1 if claim_right else -1
 
     def merit(code: int) -> tuple[float, int]:

@@ -10,7 +10,8 @@ from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
 from interpreter.search.ismcts import ismcts
-from interpreter.search.pimc import choose, pimc
+from interpreter.search.pimc import _read_worlds, choose, pimc
+from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 
 
@@ -153,3 +154,55 @@ def test_the_merit_blends_the_mean_and_the_share_of_worlds_won() -> None:
     worlds_b_first = [{CARD_B: 2.0, CARD_A: 1.0}] + worlds[1:]  # B: mean 0.25, won 1/2; A: mean 0, won 3/4
     assert choose(worlds_b_first, claim_right=False, win_weight=0.0, scale=3.0)[0] == CARD_B
     assert choose(worlds_b_first, claim_right=False, win_weight=1.0, scale=3.0)[0] == CARD_A
+
+
+def test_each_world_counts_by_its_weight() -> None:
+    """Card A wins 3 in the first world and loses 2 in the second, card B wins 1 in both.
+    Alike, A's mean is 0.5 and B's 1: B.  The first world three times as likely (weights 3 and
+    1): A's mean is (3 * 3 - 2) / 4 = 1.75 and its share won 3/4, B's mean 1 and share 1: with
+    win_weight 0 it plays A, and the shares are the weighted ones."""
+    worlds = [{CARD_A: 3.0, CARD_B: 1.0}, {CARD_A: -2.0, CARD_B: 1.0}]
+    assert choose(worlds, claim_right=False, win_weight=0.0, scale=3.0)[0] == CARD_B
+    best, means, wins = choose(worlds, claim_right=False, win_weight=0.0, scale=3.0, weights=[3.0, 1.0])
+    assert best == CARD_A
+    assert means == {CARD_A: 1.75, CARD_B: 1.0} and wins == {CARD_A: 0.75, CARD_B: 1.0}
+
+
+def test_reading_the_play_weights_the_worlds_solved() -> None:
+    """Schnapsen against a greedy opponent until few worlds are left: with the play read
+    (``inference`` 0.05), the distinct worlds drawn are solved once each, the most likely first,
+    each counting by how well it explains the opponent's moves: the values are the weighted
+    means of the worlds'."""
+    from interpreter.search.heuristic import greedy_code
+
+    rs = load_ruleset("schnapsen")
+    checked = 0
+    for deal in range(60):
+        st = DealState.new(rs, deal % 2, 500 + deal)
+        while not st.is_over:
+            view = st.view(st.actor)  # type: ignore[arg-type]
+            if st.actor == 0 and len(view.legal_codes) > 1 and 2 <= WorldSampler(view).count <= 24 \
+                    and any(h >> 16 == 1 for h in view.history_codes):
+                break
+            st.step_code(greedy_code(view))
+        if st.is_over:
+            continue
+        view = st.view(0)
+        read = _read_worlds(view, WorldSampler(view), random.Random(deal), 0.05, 64, None, lambda: 0.0)
+        idents = [(tuple(w.hands), tuple(w.stock)) for w, _ in read]
+        assert len(set(idents)) == len(idents)  # distinct
+        weights = [weight for _, weight in read]
+        assert weights == sorted(weights, reverse=True)
+        assert min(weights) > 0 and max(weights) <= 1
+        result = pimc(view, random.Random(deal), worlds=24, inference=0.05, pool=64)
+        count = min(24, WorldSampler(view).count, len(read))  # the heaviest of them
+        assert result is not None and result.worlds == count
+        solved = [Solver(0).move_values(w) for w, _ in read[:count]]
+        mass = sum(weights[:count])
+        for code, value in result.values.items():
+            expected = sum(wt * s[code].value for wt, s in zip(weights, solved)) / mass  # type: ignore[operator]
+            assert abs(value - expected) < 1e-9
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6
