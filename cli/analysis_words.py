@@ -78,7 +78,7 @@ def basis_words(r: MoveReport, rs: Ruleset) -> str:
             return f"exact over the only hand {others} can hold"
         return f"exact over the {r.worlds} hands {others} can still hold, each counted once"
     if r.exact:
-        return f"the mean of {r.iterations} hands drawn from those {others} may hold, each solved exactly"
+        return f"the mean of {r.iterations} hands drawn from those {others} may hold, solved exactly, each counted by how well it fits the play"
     return f"estimated by {r.iterations:,} searches over the hands {others} may hold"
 
 
