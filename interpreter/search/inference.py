@@ -48,6 +48,11 @@ class _Ties:
     def __init__(self) -> None:
         self.tied: Sequence[int] = ()
 
+    def clear(self) -> None:
+        """Forget the last decision's ties (a method, not an assignment at the call site: a
+        type checker would take the attribute for the empty tuple assigned until read)."""
+        self.tied = ()
+
     def choice(self, seq: Sequence[int], /) -> int:
         self.tied = seq
         return seq[0]
@@ -80,7 +85,7 @@ def model_weight(view: SeatView, world: World, mismatch: float) -> float:
             st.step_code(CONTINUE)  # a declined step leaves no trace in the history
             codes = st.legal_codes()
         if seat != me and len(codes) > 1:
-            ties.tied = ()
+            ties.clear()
             if greedy_code(make_view(st, seat, codes), ties) != code:
                 weight *= 1.0 / len(ties.tied) if code in ties.tied else mismatch
             elif ties.tied:
