@@ -86,9 +86,10 @@ def model_weight(view: SeatView, world: World, mismatch: float) -> float:
             codes = st.legal_codes()
         if seat != me and len(codes) > 1:
             ties.clear()
-            if greedy_code(make_view(st, seat, codes), ties) != code:
+            chosen = greedy_code(make_view(st, seat, codes), ties)
+            if ties.tied:  # one of k moves as good: drawn with chance 1 / k
                 weight *= 1.0 / len(ties.tied) if code in ties.tied else mismatch
-            elif ties.tied:
-                weight *= 1.0 / len(ties.tied)
+            elif chosen != code:
+                weight *= mismatch
         st.step_code(code)
     return weight

@@ -159,9 +159,7 @@ def _read_worlds(
             found[ident] = (st, [weight])
         else:
             entry[1].append(weight)
-    worlds = [(st, sum(ws) / len(ws)) for st, ws in found.values()]
-    order = sorted(range(len(worlds)), key=lambda i: -worlds[i][1])
-    return [worlds[i] for i in order]
+    return sorted(((st, sum(ws) / len(ws)) for st, ws in found.values()), key=lambda world: -world[1])  # stable
 
 
 def choose(
