@@ -239,6 +239,13 @@ class Position:
         """
         return self._strict_always or self.closed or (self.turnup < 0 and self.spos >= len(self.stock))
 
+    def dealt_hands(self) -> list[int]:
+        """The hands as dealt so far: while trump is named, without the cards dealt after it
+        (which nobody has seen yet: a view publishes these sizes)."""
+        if self.phase != NAMING:
+            return self.hands
+        return [h & ~u for h, u in zip(self.hands, self.unseen)]
+
     def side_tricks(self, side: int) -> int:
         tricks = self.tricks
         total = 0

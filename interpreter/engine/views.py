@@ -1,393 +1,39 @@
-"""What one seat may see: its own hand, the table, and what the rules made public.
+"""Taking a seat's view of a state: what one seat may see, copied out of the full state.
 
-A :class:`SeatView` is taken from the full state but copies only information the seat is
-entitled to: its own cards, the turn-up, the cards on the table and every card played so
-far (the public history), cards other players were seen to take or show (a turn-up taken in
-an exchange or with the last draw, the partner card of an announced marriage), the auction,
-and sizes of what stays hidden.  Other hands, the order of the stock and the widow (except to
-the seat that took it) are never copied, so a bot handed a view cannot peek.
-
-Views are cheap because they are lazy: taking one copies a few ints and small tuples of the
-state (:attr:`SeatView.public` -- the public fields -- the seat's own hand as a bit mask, the
-history as ints), and the friendly values (cards, notation, per-side points, reviewable
-tricks) are worked out only when a caller reads them, once.  Bots that search read the raw
-fields (``hand_mask``, ``history_codes``, ``legal_codes``); people and simple bots read the
-friendly ones.
+:func:`make_view` (also ``DealState.view``) copies into a :class:`~interpreter.engine.seatview.SeatView`
+only information the seat is entitled to (see :mod:`interpreter.engine.seatview`): its own
+hand, the public fields of :class:`~interpreter.engine.seatview.Public` (published from the
+table of the deal's fields, :data:`PUBLISHED`), the public history, and its legal actions when
+it must decide.  Every bot's decision takes a view, and a search takes one at every step of its
+rollouts: this module is compiled in the compiled build (docs/speed.md), the view's class stays
+Python.  The view's names are re-exported here, where they were always imported from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD, Action
-from interpreter.core.cards import Card, bit_list
-from interpreter.engine.position import NAMING, OVER
-from interpreter.engine.trick import seat_after, winning_position
-from interpreter.rules.ruleset import Ruleset
+from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD
+from interpreter.engine import written
+from interpreter.engine.fields import COMPILED
+from interpreter.engine.position import NAMING
+from interpreter.engine.seatview import (
+    PUBLIC_FIELDS,
+    SPECTATOR,
+    Public,
+    SeatView,
+    completed_tricks,
+    partners,
+)
 
 if TYPE_CHECKING:
-    from interpreter.engine.settle import DealResult
     from interpreter.engine.state import DealState
 
-class Public(NamedTuple):
-    """The public fields of a state, as :attr:`SeatView.public` holds them: what every seat may
-    know, read by name (what ``sample_world`` rebuilds a world from).  ``points`` leave out a
-    widow that the viewer did not take."""
-
-    dealer: int
-    spos: int
-    turnup: int
-    first_turnup: int
-    trump: int
-    closed: bool
-    closer: int
-    close_snap: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None
-    phase: int
-    to_act: int
-    leader: int
-    trick: tuple[int, ...]
-    draw_pending: bool
-    claim_seat: int
-    tricks_played: int
-    points: tuple[int, ...]  # per seat, a widow the viewer did not take left out
-    tricks: tuple[int, ...]
-    meld: tuple[int, ...]
-    bonus: tuple[int, ...]
-    last_winner: int
-    closed_this_lead: bool
-    high_bid: int
-    declarer: int
-    calls: int
-    sitting_out: tuple[int, ...]
-    widow_taker: int
-    known: tuple[int, ...]  # per seat, the cards others know to be in that hand
-    hand_sizes: tuple[int, ...]  # per seat, cards held (as dealt so far while trump is named)
-    deal_sides: tuple[tuple[int, ...], ...]
-    side_index: tuple[int, ...]  # per seat, its side in this deal
-    active: int  # seats that play this deal
-    result: DealResult | None
-    stock_size: int
-    widow_size: int
-    seat_points: tuple[int, ...]  # per seat, as card_points sums them
-    gone: int  # the cards of the completed tricks (a mask)
-    meld_wait: tuple[int, ...]
-    turned: int
-    passed: int
-    to_discard: int
-    ten_side: int
-    offer: int
-    overbid: int
-    doubled: int  # 0, 1 or 2: the deal's value doubled that many times
-    dbl_turn: int  # the seat that may double (or redouble) now, or -1
-    strict: bool  # the strict phase's duties hold now (DealState.strict: the engine answers)
-    lead_trump: bool  # the next card led fixes trump if none is fixed yet (trump.selection first_card_led, not a game without trump)
-    order: int  # the card order of the contract played: an index of the tables' beats_of and stronger_of (0: the deck's)
-
-
-#: The names of the public fields, in order.
-PUBLIC_FIELDS: tuple[str, ...] = Public._fields
-_new_public = tuple.__new__
-
-_UNSET: Any = object()
-
-
-class SeatView:
-    """One seat's knowledge of a deal in progress (immutable).
-
-    Raw fields, copied when the view is taken: ``rs`` (the rules are public), ``seat``,
-    ``hand_mask`` (the seat's cards as bits of card indexes), ``legal_codes`` (empty unless
-    this seat must decide now), ``history_codes`` (every recorded action as
-    ``seat << 16 | code``), ``draws`` (the length of the history at each round of drawing),
-    ``widow_mask`` (the widow's cards, for the seat that took it; else 0) and ``public`` (the
-    state's public fields, named by :data:`PUBLIC_FIELDS`).
-
-    Friendly fields, worked out on first use: ``hand``, ``hand_sizes``, ``trump``, ``turn_up``,
-    ``talon_size``, ``closed``, ``closer``, ``trick`` ((seat, card) in play order),
-    ``leader``, ``to_act``, ``actor``, ``legal``, ``card_points`` and ``tricks_won`` (per
-    match side, as ``Ruleset.sides``), ``history`` ((seat, notation) pairs), ``known`` (per
-    seat: cards others know to be in that hand), ``high_bid``, ``declarer``, ``sitting_out``,
-    ``sides`` (the deal's sides, which differ from the match sides only when the bidder plays
-    alone), ``widow_size``, ``reviewable_tricks`` (tricks the rules let this seat look at).
-    """
-
-    __slots__ = ("_raw", "_cache")
-
-    _raw: tuple[Any, ...]
-    _cache: dict[str, Any]
-
-    def __init__(
-        self,
-        rs: Ruleset,
-        seat: int,
-        hand_mask: int,
-        legal_codes: tuple[int, ...],
-        history_codes: tuple[int, ...],
-        draws: tuple[int, ...],
-        widow_mask: int,
-        public: Public | tuple[Any, ...],
-        actor: int | None,
-    ) -> None:
-        # two slots set once: taking a view is on the path of every decision of every bot
-        if not isinstance(public, Public):  # a plain tuple in the order of PUBLIC_FIELDS
-            public = Public._make(public)
-        object.__setattr__(self, "_raw", (rs, seat, hand_mask, legal_codes, history_codes, draws, widow_mask, public, actor))
-        object.__setattr__(self, "_cache", {})
-
-    @property
-    def rs(self) -> Ruleset:
-        return self._raw[0]  # type: ignore[no-any-return]
-
-    @property
-    def seat(self) -> int:
-        return self._raw[1]  # type: ignore[no-any-return]
-
-    @property
-    def hand_mask(self) -> int:
-        return self._raw[2]  # type: ignore[no-any-return]
-
-    @property
-    def legal_codes(self) -> tuple[int, ...]:
-        return self._raw[3]  # type: ignore[no-any-return]
-
-    @property
-    def history_codes(self) -> tuple[int, ...]:
-        return self._raw[4]  # type: ignore[no-any-return]
-
-    @property
-    def draws(self) -> tuple[int, ...]:
-        return self._raw[5]  # type: ignore[no-any-return]
-
-    @property
-    def widow_mask(self) -> int:
-        return self._raw[6]  # type: ignore[no-any-return]
-
-    @property
-    def public(self) -> Public:
-        return self._raw[7]  # type: ignore[no-any-return]
-
-    @property
-    def actor(self) -> int | None:
-        return self._raw[8]  # type: ignore[no-any-return]
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a SeatView is immutable (cannot set {name!r})")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SeatView):
-            return NotImplemented
-        return self._raw[0] is other._raw[0] and self._raw[1:] == other._raw[1:]
-
-    def __hash__(self) -> int:
-        return hash((self.seat, self.hand_mask, self.history_codes, self.public.trick))
-
-    def __repr__(self) -> str:
-        return f"SeatView(seat={self.seat}, hand={' '.join(map(str, self.hand))}, trick={self.trick}, actor={self.actor})"
-
-    def _cached(self, name: str) -> Any:
-        return self._cache.get(name, _UNSET)
-
-    def _keep(self, name: str, value: Any) -> Any:
-        self._cache[name] = value
-        return value
-
-    # ------------------------------------------------------------------ friendly fields
-    @property
-    def seats(self) -> int:
-        return self.rs.players.count
-
-    @property
-    def dealer(self) -> int:
-        return int(self.public.dealer)
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        value = self._cached("hand")
-        if value is _UNSET:
-            cards = self.rs.deck.cards
-            value = self._keep("hand", tuple(cards[i] for i in bit_list(self.hand_mask)))
-        return value  # type: ignore[no-any-return]
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return self.public.hand_sizes
-
-    @property
-    def trump(self) -> str | None:
-        trump = self.public.trump
-        return self.rs.deck.suits[trump] if trump >= 0 else None
-
-    @property
-    def turn_up(self) -> Card | None:
-        turnup = self.public.turnup
-        return self.rs.deck.cards[turnup] if turnup >= 0 else None
-
-    @property
-    def talon_size(self) -> int:
-        """Face-down stock cards left plus the turn-up."""
-        p = self.public
-        return p.stock_size - p.spos + (1 if p.turnup >= 0 else 0)
-
-    @property
-    def closed(self) -> bool:
-        return bool(self.public.closed)
-
-    @property
-    def closer(self) -> int | None:
-        closer = self.public.closer
-        return closer if closer >= 0 else None
-
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]:
-        value = self._cached("trick")
-        if value is _UNSET:
-            p = self.public
-            cards = self.rs.deck.cards
-            out = []
-            seat = p.leader
-            n = self.rs.players.count
-            for c in p.trick:
-                out.append((seat, cards[c]))
-                seat = seat_after(seat, n, p.sitting_out)
-            value = self._keep("trick", tuple(out))
-        return value  # type: ignore[no-any-return]
-
-    @property
-    def leader(self) -> int | None:
-        leader = self.public.leader
-        return leader if leader >= 0 else None
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self.public.phase == OVER else self.public.to_act
-
-    @property
-    def legal(self) -> tuple[Action, ...]:
-        return tuple(map(self._raw[0].action_of.__getitem__, self._raw[3]))
-
-    @property
-    def seat_points(self) -> tuple[int, ...]:
-        """Per seat: trick points (with the widow where this seat may know it), last-trick bonus
-        and marriages that count now -- the values ``card_points`` sums per side."""
-        return self.public.seat_points
-
-    @property
-    def card_points(self) -> tuple[int, ...]:
-        """Per match side: as announced and played in the open (a widow only its taker knows)."""
-        value = self._cached("card_points")
-        if value is _UNSET:
-            pts = self.public.seat_points
-            value = self._keep("card_points", tuple([sum([pts[s] for s in seats]) for seats in self._raw[0].sides]))
-        return value  # type: ignore[no-any-return]
-
-    def claim_is_right(self) -> bool:
-        """Whether a declaration now would be right: this seat's side has reached the target
-        (``claim.target``).  Its own side's points are always in its view, so a seat always
-        knows; a bot that declares wrongly does so on purpose (search: only when strictly
-        better than every way of playing on)."""
-        return self.card_points[self.rs.side_of(self.seat)] >= self.rs.claim.target
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        tricks = self.public.tricks
-        return tuple(sum(tricks[s] for s in seats) for seats in self.rs.sides)
-
-    @property
-    def history(self) -> tuple[tuple[int, str], ...]:
-        """The public actions so far: (seat, notation)."""
-        value = self._cached("history")
-        if value is _UNSET:
-            text = self.rs.tables.code_text
-            value = self._keep("history", tuple((h >> 16, text[h & 0xFFFF]) for h in self.history_codes))
-        return value  # type: ignore[no-any-return]
-
-    @property
-    def known(self) -> tuple[tuple[Card, ...], ...]:
-        """Per seat: the cards others know to be in that hand (empty for this seat itself)."""
-        cards = self.rs.deck.cards
-        seat = self.seat
-        return tuple(
-            tuple(cards[i] for i in bit_list(mask)) if s != seat else () for s, mask in enumerate(self.public.known)
-        )
-
-    @property
-    def high_bid(self) -> int:
-        return int(self.public.high_bid)
-
-    @property
-    def declarer(self) -> int | None:
-        declarer = self.public.declarer
-        return declarer if declarer >= 0 else None
-
-    @property
-    def sitting_out(self) -> tuple[int, ...]:
-        return self.public.sitting_out
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self.public.deal_sides
-
-    @property
-    def widow_size(self) -> int:
-        return int(self.public.widow_size) if self.public.widow_taker < 0 else 0
-
-    @property
-    def widow(self) -> tuple[Card, ...]:
-        """The widow's cards, for the seat that took them (empty for everybody else)."""
-        cards = self.rs.deck.cards
-        return tuple(cards[i] for i in bit_list(self.widow_mask))
-
-    @property
-    def result(self) -> DealResult | None:
-        return self.public.result
-
-    @property
-    def reviewable_tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
-        """Tricks this seat may look at under ``info.review_own_tricks``."""
-        value = self._cached("reviewable")
-        if value is _UNSET:
-            value = self._keep("reviewable", self._reviewable())
-        return value  # type: ignore[no-any-return]
-
-    def _reviewable(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
-        how = self.rs.info.review_own_tricks
-        if how == "none":
-            return ()
-        tricks = completed_tricks(self.rs, self.history_codes, len(self.public.sitting_out))
-        if how == "last_trick":
-            return (tricks[-1],) if tricks and not self.public.trick else ()
-        if self.seat == SPECTATOR:  # a side's own tricks are for that side's eyes
-            return ()
-        deck = self.rs.deck
-        side = self.public.side_index
-        beats = self.rs.tables.beats_of[self.public.order][self.public.trump + 1]
-        own = side[self.seat]
-        return tuple(
-            trick for trick in tricks
-            if side[trick[winning_position([deck.index(c) for _, c in trick], beats)][0]] == own
-        )
-
-
-def completed_tricks(rs: Ruleset, history: tuple[int, ...], sitting_out: int) -> list[tuple[tuple[int, Card], ...]]:
-    """The completed tricks of a history (``seat << 16 | code`` ints), each as (seat, card) in play order."""
-    size = rs.players.count - sitting_out
-    cards = rs.deck.cards
-    card_of = rs.tables.code_card
-    tricks: list[tuple[tuple[int, Card], ...]] = []
-    current: list[tuple[int, Card]] = []
-    for h in history:
-        code = h & 0xFFFF
-        if card_of[code] < 0:  # not a card played (a marriage plays its card)
-            continue
-        current.append((h >> 16, cards[card_of[code]]))
-        if len(current) == size:
-            tricks.append(tuple(current))
-            current = []
-    return tricks
-
-
-#: The seat number of a spectator's view (:func:`spectator_view`): no seat of the table.
-SPECTATOR = -1
+__all__ = [
+    "PUBLIC_FIELDS", "PUBLISHED", "SPECTATOR", "Public", "SeatView", "completed_tricks", "make_view", "partners",
+    "spectator_view",
+]
 
 
 def spectator_view(state: DealState) -> SeatView:
@@ -446,8 +92,8 @@ def make_view(state: DealState, seat: int, codes: Sequence[int] | None = None) -
 #: with no other edit (tests/engine/test_fields.py checks that the two agree).
 PUBLISHED: dict[str, str] = {
     "points": "tuple(points)",
-    "known": "tuple(map(_and, state.known, hands))",
-    "hand_sizes": "tuple(map(int.bit_count, _dealt(state)))",
+    "known": "tuple(map(int.__and__, state.known, hands))",
+    "hand_sizes": "tuple(map(int.bit_count, state.dealt_hands()))",
     "side_index": "state._side",
     "active": "state._active",
     "stock_size": "len(state.stock)",
@@ -457,9 +103,11 @@ PUBLISHED: dict[str, str] = {
 }
 
 
-def _publisher() -> Callable[[DealState, list[int], list[int], list[int]], Public]:
+def publish_source(typed: bool = False) -> str:
     """The function that builds a view's :class:`Public` from a state, written from Public's
-    fields and the table of the deal's fields (straight-line code, compiled once)."""
+    fields and the table of the deal's fields (straight-line code): run at import in the plain
+    build; written ahead of time into ``written.py`` (``typed``, with annotations) for the
+    compiled one, where code written at run time would stay Python."""
     from interpreter.engine.fields import FIELDS
 
     kinds = {f.name: f.kind for f in FIELDS}
@@ -473,12 +121,17 @@ def _publisher() -> Callable[[DealState, list[int], list[int], list[int]], Publi
             parts.append(f"state.{name}")
         else:
             raise TypeError(f"Public.{name} is no field of the state and has no PUBLISHED expression")
-    source = (
-        "def publish(state, points, seat_points, hands):\n"
-        f"    return _new(Public, ({', '.join(parts)},))\n"
-    )
-    namespace: dict[str, Any] = {"_new": _new_public, "Public": Public, "_and": _and, "_dealt": _dealt}
-    exec(compile(source, "<views.publish>", "exec"), namespace)  # our own tables, never input
+    head = ("def publish(state: Position, points: list[int], seat_points: list[int], hands: list[int]) -> Public:\n"
+            '    """The public fields of a view (:func:`interpreter.engine.views.make_view`)."""\n'
+            if typed else "def publish(state, points, seat_points, hands):\n")
+    lines = [head + "    return _new(Public, ("] + [f"        {part}," for part in parts] + ["    ))"]
+    return "\n".join(lines) + "\n"
+
+
+def _publisher() -> Callable[[DealState, list[int], list[int], list[int]], Public]:
+    """:func:`publish_source`'s function, written now (the plain build)."""
+    namespace: dict[str, Any] = {"_new": tuple.__new__, "Public": Public}
+    exec(compile(publish_source(), "<views.publish>", "exec"), namespace)  # our own tables, never input
     return namespace["publish"]  # type: ignore[no-any-return]
 
 
@@ -488,20 +141,6 @@ def _seen_history(history: list[int], seat: int) -> tuple[int, ...]:
     return tuple(h if h & 0xFFFF < DISCARD_BASE or h >> 16 == seat else (h >> 16) << 16 | HIDDEN_DISCARD for h in history)
 
 
-def _dealt(state: DealState) -> list[int]:
-    """The hands as dealt so far: while trump is named, without the cards dealt after it."""
-    if state.phase != NAMING:
-        return state.hands
-    return [h & ~u for h, u in zip(state.hands, state.unseen)]
-
-
 _set = object.__setattr__
 _add = int.__add__
-_and = int.__and__
-_publish = _publisher()
-
-
-def partners(view: SeatView, a: int, b: int) -> bool:
-    """Whether seats ``a`` and ``b`` play on the same side in this deal."""
-    side = view.public.side_index
-    return bool(side[a] == side[b])
+_publish = written.publish if COMPILED else _publisher()

@@ -1,4 +1,4 @@
-"""The undo record, copy and key of the table of fields, written ahead of time for the compiled build.
+"""The undo record, copy, key and view's public fields of the table of fields, written ahead of time for the compiled build.
 
 Written by :func:`interpreter.engine.fields.written_source` from :data:`~interpreter.engine.fields.FIELDS`:
 never edit it; regenerate it with ``python tools/regen_docs.py --written`` (tests/engine/test_fields.py
@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.seatview import Public
+
 if TYPE_CHECKING:
     from interpreter.engine.position import Position
+
+_new = tuple.__new__
 
 
 def save(st: Position) -> tuple[Any, ...]:
@@ -265,3 +269,57 @@ def key(st: Position, uses: tuple[bool, ...]) -> int:
     for c in st.trick:
         k = k << w.card | (c + 1)
     return k << w.seat | len(st.trick)
+
+
+def publish(state: Position, points: list[int], seat_points: list[int], hands: list[int]) -> Public:
+    """The public fields of a view (:func:`interpreter.engine.views.make_view`)."""
+    return _new(Public, (
+        state.dealer,
+        state.spos,
+        state.turnup,
+        state.first_turnup,
+        state.trump,
+        state.closed,
+        state.closer,
+        state.close_snap,
+        state.phase,
+        state.to_act,
+        state.leader,
+        tuple(state.trick),
+        state.draw_pending,
+        state.claim_seat,
+        state.tricks_played,
+        tuple(points),
+        tuple(state.tricks),
+        tuple(state.meld),
+        tuple(state.bonus),
+        state.last_winner,
+        state.closed_this_lead,
+        state.high_bid,
+        state.declarer,
+        state.calls,
+        state.sitting_out,
+        state.widow_taker,
+        tuple(map(int.__and__, state.known, hands)),
+        tuple(map(int.bit_count, state.dealt_hands())),
+        state.deal_sides,
+        state._side,
+        state._active,
+        state.result,
+        len(state.stock),
+        len(state.widow),
+        tuple(seat_points),
+        state.gone,
+        tuple(state.meld_wait),
+        state.turned,
+        state.passed,
+        state.to_discard,
+        state.ten_side,
+        state.offer,
+        state.overbid,
+        state.doubled,
+        state.dbl_turn,
+        state.strict(),
+        state.lead_trump,
+        state.order,
+    ))

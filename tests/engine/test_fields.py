@@ -327,7 +327,8 @@ def test_a_world_rebuilt_from_a_view_holds_every_public_field(name: str, proof_d
 # --------------------------------------------------------------------------- written ahead
 def test_the_written_record_and_copy_are_current() -> None:
     """interpreter/engine/written.py is what the table writes now (the compiled build's undo
-    record and copy): a row added to FIELDS without regenerating it fails here."""
+    record, copy, key and a view's public fields): a row added to FIELDS, or a field to a
+    view's Public, without regenerating it fails here."""
     path = Path(__file__).resolve().parents[2] / "interpreter" / "engine" / "written.py"
     assert path.read_text(encoding="utf-8") == written_source(), (
         "interpreter/engine/written.py is stale: regenerate it with `python tools/regen_docs.py --written`")
@@ -338,7 +339,11 @@ def test_the_written_record_and_copy_are_exact(name: str, proof_deals: int) -> N
     """The same proofs as above for written.save/load/copy, in whichever build runs (the compiled
     build uses them for every state; the plain build only here): every field restored exactly
     after lines of moves, a copy equal and unshared, and the key the same int as the key written
-    per ruleset at run time."""
+    per ruleset at run time; and written.publish, the public fields of a view, what the plain
+    build writes at import."""
+    from interpreter.engine.views import _publisher
+
+    run_time_publish = _publisher()
     for rs, state, rng in deals(name, max(1, proof_deals // 4)):
         run_time_key = keyer(DealState, rs.tables, rs.players.count)  # the compiled build's is written.key
         state._save, state._load = written.save, written.load
@@ -354,6 +359,8 @@ def test_the_written_record_and_copy_are_exact(name: str, proof_deals: int) -> N
                 state.pop()
             assert not differing(fields_of(state), before), (name, steps, differing(fields_of(state), before))
             assert written.key(state, features_in_use(rs.tables)) == run_time_key(state)  # the same packing, the same int
+            lists = (state.points, list(state.points), state.hands)  # the arguments make_view passes
+            assert written.publish(state, *lists) == run_time_publish(state, *lists)  # a view's public fields
             other = written.copy(state)
             assert type(other) is type(state) and other.undo == [] and not differing(fields_of(other), before)
             for f in FIELDS:
