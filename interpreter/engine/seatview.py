@@ -22,6 +22,7 @@ is compiled.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from interpreter.core.actions import Action
@@ -94,7 +95,7 @@ PUBLIC_FIELDS: tuple[str, ...] = Public._fields
 _UNSET: Any = object()
 
 
-class SeatView:
+class SeatView(tuple[Any, ...]):
     """One seat's knowledge of a deal in progress (immutable).
 
     Raw fields, copied when the view is taken: ``rs`` (the rules are public), ``seat``,
@@ -111,15 +112,33 @@ class SeatView:
     seat: cards others know to be in that hand), ``high_bid``, ``declarer``, ``sitting_out``,
     ``sides`` (the deal's sides, which differ from the match sides only when the bidder plays
     alone), ``widow_size``, ``reviewable_tricks`` (tricks the rules let this seat look at).
+
+    A view is a tuple underneath -- the raw fields in the order above, then the cache of the
+    friendly ones -- so that taking one is a single allocation and a raw field is read by a
+    getter written in C (``operator.itemgetter``) rather than a Python function: a search
+    takes a view and reads a dozen fields at every step of every rollout.  Compare views with
+    ``==`` (the raw fields, the ruleset by identity), never as tuples.
     """
 
-    __slots__ = ("_raw", "_cache")
+    __slots__ = ()
 
-    _raw: tuple[Any, ...]
-    _cache: dict[str, Any]
+    if TYPE_CHECKING:
+        rs: Ruleset
+        seat: int
+        hand_mask: int
+        legal_codes: tuple[int, ...]
+        history_codes: tuple[int, ...]
+        draws: tuple[int, ...]
+        widow_mask: int
+        public: Public
+        actor: int | None
+        _cache: dict[str, Any]
+    else:  # read-only properties whose getters are C (the tuple's items)
+        rs, seat, hand_mask, legal_codes, history_codes, draws, widow_mask, public, actor, _cache = (
+            property(itemgetter(i)) for i in range(10))
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         rs: Ruleset,
         seat: int,
         hand_mask: int,
@@ -129,48 +148,14 @@ class SeatView:
         widow_mask: int,
         public: Public | tuple[Any, ...],
         actor: int | None,
-    ) -> None:
-        # two slots set once: taking a view is on the path of every decision of every bot
+    ) -> SeatView:
         if not isinstance(public, Public):  # a plain tuple in the order of PUBLIC_FIELDS
             public = Public._make(public)
-        object.__setattr__(self, "_raw", (rs, seat, hand_mask, legal_codes, history_codes, draws, widow_mask, public, actor))
-        object.__setattr__(self, "_cache", {})
+        return tuple.__new__(cls, (rs, seat, hand_mask, legal_codes, history_codes, draws, widow_mask, public, actor, {}))
 
-    @property
-    def rs(self) -> Ruleset:
-        return self._raw[0]  # type: ignore[no-any-return]
-
-    @property
-    def seat(self) -> int:
-        return self._raw[1]  # type: ignore[no-any-return]
-
-    @property
-    def hand_mask(self) -> int:
-        return self._raw[2]  # type: ignore[no-any-return]
-
-    @property
-    def legal_codes(self) -> tuple[int, ...]:
-        return self._raw[3]  # type: ignore[no-any-return]
-
-    @property
-    def history_codes(self) -> tuple[int, ...]:
-        return self._raw[4]  # type: ignore[no-any-return]
-
-    @property
-    def draws(self) -> tuple[int, ...]:
-        return self._raw[5]  # type: ignore[no-any-return]
-
-    @property
-    def widow_mask(self) -> int:
-        return self._raw[6]  # type: ignore[no-any-return]
-
-    @property
-    def public(self) -> Public:
-        return self._raw[7]  # type: ignore[no-any-return]
-
-    @property
-    def actor(self) -> int | None:
-        return self._raw[8]  # type: ignore[no-any-return]
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        """The raw fields (a copy or a pickle is made from them, with a cache of its own)."""
+        return tuple(self[:9])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a SeatView is immutable (cannot set {name!r})")
@@ -178,7 +163,11 @@ class SeatView:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SeatView):
             return NotImplemented
-        return self._raw[0] is other._raw[0] and self._raw[1:] == other._raw[1:]
+        return self[0] is other[0] and self[1:9] == other[1:9]
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         return hash((self.seat, self.hand_mask, self.history_codes, self.public.trick))
@@ -265,7 +254,7 @@ class SeatView:
 
     @property
     def legal(self) -> tuple[Action, ...]:
-        return tuple(map(self._raw[0].action_of.__getitem__, self._raw[3]))
+        return tuple(map(self.rs.action_of.__getitem__, self.legal_codes))
 
     @property
     def seat_points(self) -> tuple[int, ...]:
@@ -279,7 +268,7 @@ class SeatView:
         value = self._cached("card_points")
         if value is _UNSET:
             pts = self.public.seat_points
-            value = self._keep("card_points", tuple([sum([pts[s] for s in seats]) for seats in self._raw[0].sides]))
+            value = self._keep("card_points", tuple([sum([pts[s] for s in seats]) for seats in self.rs.sides]))
         return value  # type: ignore[no-any-return]
 
     def claim_is_right(self) -> bool:

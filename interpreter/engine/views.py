@@ -76,13 +76,10 @@ def make_view(state: DealState, seat: int, codes: Sequence[int] | None = None) -
     if state.phase == NAMING:  # the cards dealt after trump is named are not seen yet, by anybody
         own &= ~state.unseen[seat]
     history = _seen_history(state.history, seat) if state.t.lays_away else tuple(state.history)
-    view = object.__new__(SeatView)
-    _set(view, "_raw", (
+    return _new(SeatView, (  # SeatView's own order: the raw fields, then the cache
         state.rs, seat, own, tuple(codes if codes is not None else state.legal_codes()) if actor == seat else (),
-        history, tuple(state.draws), widow_mask, public, actor,
+        history, tuple(state.draws), widow_mask, public, actor, {},
     ))
-    _set(view, "_cache", {})
-    return view
 
 
 #: How a public field that is not a field of the state under its own name is published:
@@ -141,6 +138,6 @@ def _seen_history(history: list[int], seat: int) -> tuple[int, ...]:
     return tuple(h if h & 0xFFFF < DISCARD_BASE or h >> 16 == seat else (h >> 16) << 16 | HIDDEN_DISCARD for h in history)
 
 
-_set = object.__setattr__
+_new = tuple.__new__
 _add = int.__add__
 _publish = written.publish if COMPILED else _publisher()

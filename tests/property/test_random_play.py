@@ -101,9 +101,7 @@ def diff(a: dict[str, Any], b: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
     return {k: (a.get(k), b.get(k)) for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
 
 
-VIEW_FIELDS = tuple(name for name in SeatView.__slots__ if not name.startswith("_")) + tuple(
-    name for name, value in vars(SeatView).items() if isinstance(value, property)
-)
+VIEW_FIELDS = tuple(name for name, value in vars(SeatView).items() if isinstance(value, property) and not name.startswith("_"))
 
 
 def cards_in_view(obj: Any, found: set[Card], where: str = "view") -> None:
@@ -115,6 +113,11 @@ def cards_in_view(obj: Any, found: set[Card], where: str = "view") -> None:
             found.add(Card("T" if rank == "10" else rank, suit))
     elif obj is None or isinstance(obj, (bool, int, float)):
         return
+    elif isinstance(obj, SeatView):  # (a tuple underneath: asked before tuples)
+        # the raw fields (the public ones included) and every friendly field worked out from
+        # them; the ruleset is public, and a DealResult is what everybody is told at the end
+        for name in VIEW_FIELDS:
+            cards_in_view(getattr(obj, name), found, f"{where}.{name}")
     elif isinstance(obj, (tuple, list, frozenset, set)):
         for item in obj:
             cards_in_view(item, found, where)
@@ -122,11 +125,6 @@ def cards_in_view(obj: Any, found: set[Card], where: str = "view") -> None:
         for k, v in obj.items():
             cards_in_view(k, found, where)
             cards_in_view(v, found, where)
-    elif isinstance(obj, SeatView):
-        # the raw fields (the public ones included) and every friendly field worked out from
-        # them; the ruleset is public, and a DealResult is what everybody is told at the end
-        for name in VIEW_FIELDS:
-            cards_in_view(getattr(obj, name), found, f"{where}.{name}")
     elif isinstance(obj, Ruleset) and where == "view.rs":
         return
     elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
