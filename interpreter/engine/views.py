@@ -89,8 +89,8 @@ def make_view(state: DealState, seat: int, codes: Sequence[int] | None = None) -
 #: with no other edit (tests/engine/test_fields.py checks that the two agree).
 PUBLISHED: dict[str, str] = {
     "points": "tuple(points)",
-    "known": "tuple(map(int.__and__, state.known, hands))",
-    "hand_sizes": "tuple(map(int.bit_count, state.dealt_hands()))",
+    "known": "tuple([k & h for k, h in zip(state.known, hands)])",
+    "hand_sizes": "tuple([h.bit_count() for h in state.dealt_hands()])",
     "side_index": "state._side",
     "active": "state._active",
     "stock_size": "len(state.stock)",
