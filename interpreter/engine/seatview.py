@@ -113,8 +113,8 @@ class SeatView(tuple[Any, ...]):
     ``sides`` (the deal's sides, which differ from the match sides only when the bidder plays
     alone), ``widow_size``, ``reviewable_tricks`` (tricks the rules let this seat look at).
 
-    A view is a tuple underneath -- the raw fields in the order above, then the cache of the
-    friendly ones -- so that taking one is a single allocation and a raw field is read by a
+    A view is a tuple underneath -- the raw fields in the order above, the actor, then the
+    cache of the friendly ones -- so that taking one is a single allocation and a raw field is read by a
     getter written in C (``operator.itemgetter``) rather than a Python function: a search
     takes a view and reads a dozen fields at every step of every rollout.  Compare views with
     ``==`` (the raw fields, the ruleset by identity), never as tuples.
