@@ -46,6 +46,8 @@ against the ``basic`` bot (``benchmarks/bench_greedy.py``); they are weights, no
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
+from operator import or_
 from typing import Protocol
 
 from interpreter.core.actions import (
@@ -301,9 +303,12 @@ def _pending(k: Knowledge, pub: Public, seat: int) -> int:
 
 
 def _unseen(k: Knowledge, view: SeatView, pub: Public) -> int:
-    """The cards this seat has not seen go: not in its hand, not played (a marriage plays its
-    card too, and every card is played once, so the played bits add up), not face up."""
-    played = sum(map(k.entry_bit.__getitem__, view.history_codes))
+    """The cards this seat has not seen go: not in its hand, not played or shown, not face up.
+    A marriage led plays its card, so elsewhere every card is named once and the bits add up;
+    where a partner shows a marriage during a trick (``marriage.who: leader_and_partner``) the
+    card it names is played later, named twice: there the bits are or-ed."""
+    bits = map(k.entry_bit.__getitem__, view.history_codes)
+    played = reduce(or_, bits, 0) if k.t.partner_marries else sum(bits)  # (a sum is faster: each card once)
     unseen = k.full & ~view.hand_mask & ~played & ~view.widow_mask
     turnup: int = pub.turnup
     if turnup >= 0:

@@ -17,6 +17,7 @@ import pytest
 
 from interpreter import Card, DealState, load_ruleset
 from interpreter.core.actions import BID_BASE, CLOSE, CONTINUE, DECLARE, MARRY_BASE, PASS
+from interpreter.core.cards import bit_list
 from interpreter.engine.build import build_position
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import BOT_KINDS, BasicBot, GreedyBot, make_agent
@@ -328,3 +329,33 @@ def test_basic_is_a_seat_kind_of_its_own() -> None:
     assert {"random", "greedy", "basic"} <= set(BOT_KINDS)
     assert isinstance(make_agent("basic", rs, 1), BasicBot)
     assert isinstance(make_agent("greedy", rs, 1), GreedyBot)
+
+
+def test_a_card_shown_in_a_partners_marriage_then_played_is_seen_once() -> None:
+    """Where a partner shows a marriage during a trick (four-player 66: ``marriage.who:
+    leader_and_partner``), the card it names is played later, so the history names it twice.
+    The cards a seat has not seen are then still every card but its hand, the cards the
+    history names (as a set) and the turn-up -- a sum of the bits counted that card twice and
+    marked the next card of the deck as gone."""
+    from interpreter.search.heuristic import _unseen, knowledge
+
+    rs = load_ruleset(str(ROOT / "rulesets" / "house" / "four-player-66.yaml"))
+    k = knowledge(rs)
+    card_of = rs.tables.code_card
+    named_twice = 0
+    for seed in range(60):
+        state = DealState.new(rs, seed % 4, random.Random(seed))
+        bots = [make_agent("greedy", rs, seed + s) for s in range(4)]
+        while not state.is_over:
+            seat = state.actor
+            assert seat is not None
+            view = state.view(seat)
+            named = [card_of[h & 0xFFFF] for h in view.history_codes if card_of[h & 0xFFFF] >= 0]
+            if len(named) != len(set(named)):
+                named_twice += 1
+                expected = set(range(rs.deck.size)) - set(named) - set(bit_list(view.hand_mask | view.widow_mask))
+                if view.public.turnup >= 0:
+                    expected.discard(view.public.turnup)
+                assert set(bit_list(_unseen(k, view, view.public))) == expected
+            state.push(bots[seat].choose(view, list(view.legal)))
+    assert named_twice > 0  # the case arose: the check above ran
