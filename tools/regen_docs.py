@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.all or args.rulebooks:
         written += write_rulebooks()
     if args.all or args.written:
-        from interpreter.engine.fields import written_source
+        from interpreter.engine.views import written_source
 
         WRITTEN.write_text(written_source(), encoding="utf-8")
         written.append(WRITTEN)

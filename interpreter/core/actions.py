@@ -11,6 +11,8 @@ marriage).  Records never contain it; replaying a record applies it by itself.
 
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass
 
 from interpreter.core.cards import Card
@@ -20,20 +22,20 @@ from interpreter.core.cards import Card
 # ``Ruleset.action_of``, ``Ruleset.code_of``): plays are the card index, marriages 64 + index,
 # doubling 134 and 135, naming trump 136 + suit index, bids 200 + amount, laying a card away
 # 256 + index.
-MARRY_BASE = 64
-EXCHANGE = 128
-CLOSE = 129
-CLOSE_BEFORE_DRAW = 130
-DECLARE = 131
-CONTINUE = 132
-PASS = 133
-DOUBLE = 134
-REDOUBLE = 135
-TRUMP_BASE = 136
-BID_BASE = 200
+MARRY_BASE: Final = 64
+EXCHANGE: Final = 128
+CLOSE: Final = 129
+CLOSE_BEFORE_DRAW: Final = 130
+DECLARE: Final = 131
+CONTINUE: Final = 132
+PASS: Final = 133
+DOUBLE: Final = 134
+REDOUBLE: Final = 135
+TRUMP_BASE: Final = 136
+BID_BASE: Final = 200
 #: what the others see of a card laid away: its code in their views' history (never legal)
-HIDDEN_DISCARD = 255
-DISCARD_BASE = 256
+HIDDEN_DISCARD: Final = 255
+DISCARD_BASE: Final = 256
 
 
 @dataclass(frozen=True, slots=True)

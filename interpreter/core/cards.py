@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Final
 
 
 SUIT_LETTERS = "CDHS"
@@ -109,8 +110,8 @@ _BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(8 * k + b for b in range(8) if value >> b & 1) for value in range(256)) for k in range(8)
 )
 # Bits 0-11 and 12-23: a deck of up to 24 cards (every bundled one) in two look-ups.
-LOW_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(b for b in range(12) if v >> b & 1) for v in range(4096))
-HIGH_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(b + 12 for b in bits) for bits in LOW_BITS)
+LOW_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(b for b in range(12) if v >> b & 1) for v in range(4096))
+HIGH_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(b + 12 for b in bits) for bits in LOW_BITS)
 
 
 def bit_list(mask: int) -> list[int]:

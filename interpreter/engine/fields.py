@@ -291,15 +291,16 @@ COMPILED = not __file__.endswith(".py")
 
 
 def written_source() -> str:
-    """The text of ``interpreter/engine/written.py``: the undo record (``save``, ``load``) of
-    every field of :data:`FIELDS` a move may change, ``copy``, the position key and the public
-    fields of a view (:func:`~interpreter.engine.views.publish_source`), as straight-line code.
-    ``python tools/regen_docs.py --written`` writes it; a test checks it is current."""
+    """The table's part of ``interpreter/engine/written.py``: the undo record (``save``,
+    ``load``) of every field of :data:`FIELDS` a move may change, ``copy`` and the position key,
+    as straight-line code; :func:`interpreter.engine.views.written_source` adds the public
+    fields of a view and gives the whole file, which ``python tools/regen_docs.py --written``
+    writes (a test checks it is current)."""
     rows = saved(FIELDS)
     lines = [
         '"""The undo record, copy, key and view\'s public fields of the table of fields, written ahead of time for the compiled build.',
         "",
-        "Written by :func:`interpreter.engine.fields.written_source` from :data:`~interpreter.engine.fields.FIELDS`:",
+        "Written by :func:`interpreter.engine.views.written_source` from :data:`~interpreter.engine.fields.FIELDS`:",
         "never edit it; regenerate it with ``python tools/regen_docs.py --written`` (tests/engine/test_fields.py",
         "checks that it is current and proves it exact on every ruleset).  The plain build writes the same",
         "code per ruleset at run time instead (docs/speed.md).",
@@ -307,14 +308,14 @@ def written_source() -> str:
         "",
         "from __future__ import annotations",
         "",
-        "from typing import TYPE_CHECKING, Any",
+        "from typing import TYPE_CHECKING, Any, Final",
         "",
         "from interpreter.engine.seatview import Public",
         "",
         "if TYPE_CHECKING:",
         "    from interpreter.engine.position import Position",
         "",
-        "_new = tuple.__new__",
+        "_new: Final = tuple.__new__",
         "",
         "",
         "def save(st: Position) -> tuple[Any, ...]:",
@@ -335,9 +336,6 @@ def written_source() -> str:
     lines += ["    " + _copied(f, "st") for f in FIELDS]
     lines.append("    return o")
     lines += _written_key()
-    from interpreter.engine.views import publish_source
-
-    lines += ["", "", *publish_source(typed=True).splitlines()]
     return "\n".join(lines) + "\n"
 
 

@@ -17,6 +17,8 @@ state's fields directly, at no extra call cost on the hot path.
 
 from __future__ import annotations
 
+from typing import Final
+
 
 from interpreter.core.actions import (
     BID_BASE,
@@ -39,7 +41,11 @@ from interpreter.rules.ruleset import ContractSpec
 
 
 # Which duty of the strict phase restricted a follower (see Legality.follow_mask).
-FREE, FOLLOW, HEAD, TRUMP, OVERTRUMP = 0, 1, 2, 3, 4
+FREE: Final = 0
+FOLLOW: Final = 1
+HEAD: Final = 2
+TRUMP: Final = 3
+OVERTRUMP: Final = 4
 _SINGULAR = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
 
 

@@ -7,6 +7,8 @@ match seed, so a whole match is reproduced from one number and each deal from it
 
 from __future__ import annotations
 
+from typing import Final
+
 import random
 from collections.abc import Sequence
 
@@ -17,7 +19,7 @@ from interpreter.engine.state import DealState
 #: The largest seed, and the range every command takes: 0 to 2**63 - 1 (what a record holds
 #: and a random seed is drawn from).  Records written before the range was checked may hold a
 #: negative match seed; they still load (random.Random(-s) plays as random.Random(s)).
-SEED_MAX = 2**63 - 1
+SEED_MAX: Final = 2**63 - 1
 
 
 def match_winner(rs: Ruleset, scores: Sequence[int], result: DealResult) -> int | None:

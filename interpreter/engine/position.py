@@ -15,14 +15,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from interpreter.engine.fields import FIELDS, Field, copier, recorder
 from interpreter.engine.meld import waiting
+from interpreter.engine.phase import AUCTION as AUCTION
+from interpreter.engine.phase import NAMING as NAMING
+from interpreter.engine.phase import OVER as OVER
+from interpreter.engine.phase import PLAY as PLAY
 from interpreter.engine.trick import seat_after
 from interpreter.engine.fields import names as field_names
 from interpreter.rules.ruleset import ContractSpec, Ruleset
 
 if TYPE_CHECKING:
     from interpreter.engine.settle import DealResult
-
-AUCTION, PLAY, OVER, NAMING = 0, 1, 2, 3
 
 _P = TypeVar("_P", bound="Position")
 

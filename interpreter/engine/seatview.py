@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from interpreter.core.actions import Action
 from interpreter.core.cards import Card, bit_list
-from interpreter.engine.position import OVER
+from interpreter.engine.phase import OVER
 from interpreter.engine.trick import seat_after, winning_position
 from interpreter.rules.ruleset import Ruleset
 

@@ -12,11 +12,12 @@ Python.  The view's names are re-exported here, where they were always imported 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD
 from interpreter.engine import written
-from interpreter.engine.fields import COMPILED
+from interpreter.engine.fields import COMPILED, FIELDS
+from interpreter.engine.fields import written_source as fields_written_source
 from interpreter.engine.position import NAMING
 from interpreter.engine.seatview import (
     PUBLIC_FIELDS,
@@ -105,8 +106,6 @@ def publish_source(typed: bool = False) -> str:
     fields and the table of the deal's fields (straight-line code): run at import in the plain
     build; written ahead of time into ``written.py`` (``typed``, with annotations) for the
     compiled one, where code written at run time would stay Python."""
-    from interpreter.engine.fields import FIELDS
-
     kinds = {f.name: f.kind for f in FIELDS}
     parts = []
     for name in Public._fields:
@@ -125,6 +124,13 @@ def publish_source(typed: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def written_source() -> str:
+    """The text of ``interpreter/engine/written.py``: the table's undo record, copy and key
+    (:func:`interpreter.engine.fields.written_source`), then :func:`publish_source`'s function.
+    ``python tools/regen_docs.py --written`` writes it; a test checks it is current."""
+    return fields_written_source() + "\n\n" + publish_source(typed=True)
+
+
 def _publisher() -> Callable[[DealState, list[int], list[int], list[int]], Public]:
     """:func:`publish_source`'s function, written now (the plain build)."""
     namespace: dict[str, Any] = {"_new": tuple.__new__, "Public": Public}
@@ -138,6 +144,6 @@ def _seen_history(history: list[int], seat: int) -> tuple[int, ...]:
     return tuple(h if h & 0xFFFF < DISCARD_BASE or h >> 16 == seat else (h >> 16) << 16 | HIDDEN_DISCARD for h in history)
 
 
-_new = tuple.__new__
-_add = int.__add__
-_publish = written.publish if COMPILED else _publisher()
+_new: Final = tuple.__new__
+_add: Final = int.__add__
+_publish: Final = written.publish if COMPILED else _publisher()

@@ -1,6 +1,6 @@
 """The undo record, copy, key and view's public fields of the table of fields, written ahead of time for the compiled build.
 
-Written by :func:`interpreter.engine.fields.written_source` from :data:`~interpreter.engine.fields.FIELDS`:
+Written by :func:`interpreter.engine.views.written_source` from :data:`~interpreter.engine.fields.FIELDS`:
 never edit it; regenerate it with ``python tools/regen_docs.py --written`` (tests/engine/test_fields.py
 checks that it is current and proves it exact on every ruleset).  The plain build writes the same
 code per ruleset at run time instead (docs/speed.md).
@@ -8,14 +8,14 @@ code per ruleset at run time instead (docs/speed.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine.seatview import Public
 
 if TYPE_CHECKING:
     from interpreter.engine.position import Position
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 def save(st: Position) -> tuple[Any, ...]:

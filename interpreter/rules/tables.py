@@ -16,21 +16,35 @@ bounds of the ruleset (the most points a seat can hold, the highest bid), so tha
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from interpreter.core.cards import Deck
 
 # What an action code is (RuleTables.code_kind); plays are the card index itself.
-KIND_PLAY, KIND_MARRY, KIND_EXCHANGE, KIND_CLOSE, KIND_CLOSE_BEFORE_DRAW = 0, 1, 2, 3, 4
-KIND_DECLARE, KIND_CONTINUE, KIND_PASS, KIND_BID, KIND_NONE = 5, 6, 7, 8, 9
-KIND_TRUMP, KIND_DISCARD, KIND_DOUBLE, KIND_REDOUBLE = 10, 11, 12, 13
+KIND_PLAY: Final = 0
+KIND_MARRY: Final = 1
+KIND_EXCHANGE: Final = 2
+KIND_CLOSE: Final = 3
+KIND_CLOSE_BEFORE_DRAW: Final = 4
+KIND_DECLARE: Final = 5
+KIND_CONTINUE: Final = 6
+KIND_PASS: Final = 7
+KIND_BID: Final = 8
+KIND_NONE: Final = 9
+KIND_TRUMP: Final = 10
+KIND_DISCARD: Final = 11
+KIND_DOUBLE: Final = 12
+KIND_REDOUBLE: Final = 13
 KIND_NAMES = ("play", "marry", "exchange", "close", "close_before_draw", "declare", "continue", "pass", "bid", "none",
               "trump", "discard", "double", "redouble")
 
 # How marriage points count (RuleTables.meld_counts): at once, after a trick of the marrier,
 # after a trick of his side, after a trick the marrier wins once he has announced it.
-MELD_AT_ONCE, MELD_OWN_TRICK, MELD_TEAM_TRICK, MELD_NEXT_TRICK = 0, 1, 2, 3
+MELD_AT_ONCE: Final = 0
+MELD_OWN_TRICK: Final = 1
+MELD_TEAM_TRICK: Final = 2
+MELD_NEXT_TRICK: Final = 3
 
 
 @dataclass(frozen=True, slots=True)

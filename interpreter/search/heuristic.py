@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import reduce
 from operator import or_
-from typing import Protocol
+from typing import Final, Protocol
 
 from interpreter.core.actions import (
     BID_BASE,
@@ -86,35 +86,35 @@ class TieBreak(Protocol):
 # the more so the stronger it is (TRUMP_KEEP for the lowest, + TRUMP_KEEP_RANGE for the
 # highest); a high plain card a little (up to PLAIN_KEEP_RANGE); a half of a marriage whose
 # other half is in hand most of the marriage, one whose other half is unseen a little.
-TRUMP_KEEP = 16.0
-TRUMP_KEEP_RANGE = 10.0
-PLAIN_KEEP_RANGE = 4.0
-MARRIAGE_KEEP = 0.6
-MARRIAGE_HOPE = 0.1
+TRUMP_KEEP: Final = 16.0
+TRUMP_KEEP_RANGE: Final = 10.0
+PLAIN_KEEP_RANGE: Final = 4.0
+MARRIAGE_KEEP: Final = 0.6
+MARRIAGE_HOPE: Final = 0.1
 # Reaching the target (and going out) is worth more than any trick; so is stopping an opponent.
-REACH = 60.0
+REACH: Final = 60.0
 # While the talon lasts nobody need trump: a small card led is trumped this much less often.
-SMALL_TRUMPED = 0.35
+SMALL_TRUMPED: Final = 0.35
 # A trump the others spend on a trick is a trump they no longer hold.
-TRUMP_SPENT = 4.0
+TRUMP_SPENT: Final = 4.0
 # Leading a sure trump in the strict phase while an opponent may hold trumps draws them.
-DRAW_TRUMPS = 3.0
+DRAW_TRUMPS: Final = 3.0
 # In the strict phase a plain card that nothing unseen beats takes a trick of its own later
 # (the others must follow): thrown on a trick already won, that trick is lost.
-TOP_STRICT = 8.0
+TOP_STRICT: Final = 8.0
 # The auction: points kept in hand against a bid that falls short, and a raise over a
 # partner's bid needs this many units more.
-BID_MARGIN = 15.0
-RAISE_MARGIN = 0.25
+BID_MARGIN: Final = 15.0
+RAISE_MARGIN: Final = 0.25
 # The share of a partner's average hand the bidder counts on.
-PARTNER_SHARE = 0.8
+PARTNER_SHARE: Final = 0.8
 # A card's chance to take a trick as a trump and as a plain card, by how many cards of its
 # suit that are not in the hand beat it (the last entry for all the more).
 TRUMP_WINS = (1.0, 0.7, 0.45, 0.3, 0.2, 0.15)
-LONG_TRUMPS_BONUS = 0.1  # with at least LONG_TRUMPS trumps each trump wins a little more often
-LONG_TRUMPS = 4
+LONG_TRUMPS_BONUS: Final = 0.1  # with at least LONG_TRUMPS trumps each trump wins a little more often
+LONG_TRUMPS: Final = 4
 PLAIN_WINS = (0.7, 0.3, 0.08, 0.03)
-PLAIN_MARRIAGE_SHOWN = 0.6  # the chance to lead a plain marriage (or a trump one not led first)
+PLAIN_MARRIAGE_SHOWN: Final = 0.6  # the chance to lead a plain marriage (or a trump one not led first)
 
 
 class Knowledge:
@@ -196,10 +196,10 @@ class Knowledge:
         self.bidder_alone = rs.players.sides == "bidder_vs_rest"
 
 
-_KNOWLEDGE: dict[int, Knowledge] = {}
+_KNOWLEDGE: Final[dict[int, Knowledge]] = {}
 
 
-_ORDERED: dict[tuple[int, int], Knowledge] = {}
+_ORDERED: Final[dict[tuple[int, int], Knowledge]] = {}
 
 
 def knowledge(rs: Ruleset, order: int = 0) -> Knowledge:

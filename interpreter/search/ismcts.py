@@ -28,6 +28,8 @@ the same on a busy machine as on an idle one, but never reproducible).
 
 from __future__ import annotations
 
+from typing import Final
+
 import bisect
 import math
 import random
@@ -50,7 +52,7 @@ __all__ = ["NODES_PER_ITERATION", "Policy", "SearchResult", "ismcts", "scale_of"
 #: What an iteration budget buys of the exact solver: about the positions it searches in the
 #: time a tree-search iteration with greedy rollouts takes (Schnapsen, measured with
 #: ``benchmarks/bench_search.py``), so that ``iterations`` means about the same time either way.
-NODES_PER_ITERATION = 25
+NODES_PER_ITERATION: Final = 25
 
 #: A rollout policy: the code the actor of a state plays (from its view only, or at random).
 Policy = Callable[[DealState, random.Random], int]

@@ -38,7 +38,7 @@ import heapq
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 from math import factorial
 
 from interpreter.core.actions import (
@@ -61,8 +61,8 @@ from interpreter.rules.tables import KIND_BID, KIND_MARRY, KIND_PLAY
 
 __all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]
 
-_NEVER = 1 << 30  # an entry time later than any
-_FROM_WIDOW = -2  # the stock index of a slot filled from the widow (widow.to: declarer_hand)
+_NEVER: Final = 1 << 30  # an entry time later than any
+_FROM_WIDOW: Final = -2  # the stock index of a slot filled from the widow (widow.to: declarer_hand)
 
 
 class InconsistentView(RulesError):

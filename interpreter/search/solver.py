@@ -67,6 +67,8 @@ thousands of entries, so a long time limit is also a memory limit to choose.
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -87,10 +89,10 @@ from interpreter.search.clock import Clock, cpu_clock
 __all__ = ["Solution", "Solver", "move_values", "solve"]
 
 #: Beyond any score difference: the bound of a position nothing is known about yet.
-INF = 1 << 40
+INF: Final = 1 << 40
 
 #: How many nodes pass between two looks at the clock and the node limit.
-CHECK_EVERY = 2048
+CHECK_EVERY: Final = 2048
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,13 +127,13 @@ class _Stopped(Exception):
 
 # The fixed order of the codes that are not followers' cards (higher first): see the module
 # docstring.  Cards (and marriages) add their points to their kind's base.
-_ORDER_DECLARE = 1000
-_ORDER_CLOSE = 900
-_ORDER_EXCHANGE = 500
-_ORDER_MARRY = 100
-_ORDER_CONTINUE = 0
-_ORDER_PASS = 0
-_ORDER_BID = 1
+_ORDER_DECLARE: Final = 1000
+_ORDER_CLOSE: Final = 900
+_ORDER_EXCHANGE: Final = 500
+_ORDER_MARRY: Final = 100
+_ORDER_CONTINUE: Final = 0
+_ORDER_PASS: Final = 0
+_ORDER_BID: Final = 1
 
 
 def _order_table(state: DealState) -> list[int]:

@@ -34,7 +34,8 @@ import pytest
 
 from interpreter import compiled
 from interpreter.engine import written
-from interpreter.engine.fields import FIELDS, Field, features_in_use, in_use, keyer, recorded, written_source
+from interpreter.engine.fields import FIELDS, Field, features_in_use, in_use, keyer, recorded
+from interpreter.engine.views import written_source
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
