@@ -34,6 +34,7 @@ from interpreter.rules.ruleset import Ruleset
 if TYPE_CHECKING:
     from interpreter.engine.settle import DealResult
 
+
 class Public(NamedTuple):
     """The public fields of a state, as :attr:`SeatView.public` holds them: what every seat may
     know, read by name (what ``sample_world`` rebuilds a world from).  ``points`` leave out a
