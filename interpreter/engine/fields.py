@@ -40,6 +40,7 @@ out -- the rarer rules cost the rulesets that lack them nothing.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -308,6 +309,7 @@ def written_source() -> str:
         "",
         "from __future__ import annotations",
         "",
+        "from collections.abc import Callable",
         "from typing import TYPE_CHECKING, Any, Final",
         "",
         "from interpreter.engine.seatview import Public",
@@ -340,14 +342,16 @@ def written_source() -> str:
 
 
 def _written_key() -> list[str]:
-    """The key of :func:`keyer` -- the same fields, packing and order, so the same int -- with
+    """The key of :func:`keyer` -- the same fields, words and order, so the same int -- with
     the ruleset's widths and rules read at run time: a field of a rule the ruleset lacks is
-    skipped by a test of :func:`features_in_use`."""
-    body = ["", "", "def key(st: Position, uses: tuple[bool, ...]) -> int:",
+    skipped by a test of :func:`features_in_use`, and ``pack`` is the ruleset's
+    :func:`key_struct`."""
+    body = ["", "", "def key(st: Position, uses: tuple[bool, ...], pack: Callable[..., bytes]) -> int:",
             '    """The position key (:meth:`DealState.key`): the keyed fields of the rules the ruleset has',
-            '    (``uses``: :func:`~interpreter.engine.fields.features_in_use` of its tables)."""',
-            "    t = st.t", "    w = t.key_widths", "    size = t.size", "    n = st.n", "    k = 0"]
-    tail: list[str] = []
+            '    (``uses``: :func:`~interpreter.engine.fields.features_in_use` of its tables), the fixed-width',
+            '    ones packed by ``pack`` (its :func:`~interpreter.engine.fields.key_struct`)."""',
+            "    t = st.t", "    w = t.key_widths", "    values: list[int] = []"]
+    tail: list[str] = ["    k = int.from_bytes(pack(*values), 'little')"]
     order = list(FEATURES)
     for f in FIELDS:
         if not f.key:
@@ -368,13 +372,11 @@ def _written_key() -> list[str]:
         elif f.key == "trick":
             continue
         else:
-            width, add = _PACKING[f.key]
-            width = width if width in ("size", "n") or width.isdigit() else f"w.{width}"
-            plus = f" + {add}" if add else ""
+            _, add = _PACKING[f.key]
             if f.kind == "list":
-                body += [f"    for v in st.{f.name}:", f"        k = k << {width} | (v{plus})"]
+                body += [f"    values.extend(st.{f.name})"] if not add else [f"    for v in st.{f.name}:", f"        values.append(v + {add})"]
             else:
-                body.append(f"    k = k << {width} | (st.{f.name}{plus})")
+                body.append(f"    values.append(st.{f.name}{f' + {add}' if add else ''})")
         if guard:
             part, start = (tail, mark[1]) if f.key in ("cards", "snap", "result") else (body, mark[0])
             part[start:] = [guard, *("    " + line for line in part[start:])]
@@ -408,21 +410,47 @@ def _bits(kind: str, t: RuleTables, n: int) -> tuple[int, int]:
     return (int(width) if width.isdigit() else int(getattr(t.key_widths, width))), add
 
 
+def _word(width: int) -> str:
+    """The :mod:`struct` code of the smallest unsigned word that holds ``width`` bits."""
+    for code, bits in (("B", 8), ("H", 16), ("I", 32), ("Q", 64)):
+        if width <= bits:
+            return code
+    raise ValueError(f"a keyed value of {width} bits: no word holds it")  # card codes stop at 64
+
+
+def key_struct(fields: tuple[Field, ...], t: RuleTables, n: int) -> struct.Struct:
+    """The fixed-width part of the position key of a ruleset: every keyed field of fixed size
+    that it uses (each seat's value of a per-seat list), in the table's order, each in the
+    smallest word that holds its width (:func:`_bits`), little-endian.  One ``pack`` of all of
+    them costs a fraction of shifting each into a growing int (docs/speed.md)."""
+    codes = []
+    for f in fields:
+        if f.key and f.key not in _VARYING and in_use(f, t):
+            codes.append(_word(_bits(f.key, t, n)[0]) * (n if f.kind == "list" else 1))
+    return struct.Struct("<" + "".join(codes))
+
+
+#: The keyed parts of varying length, packed bit by bit after the fixed-width ones.
+_VARYING = ("cards", "snap", "result", "trick")
+
+
 def keyer(cls: type, t: RuleTables, n: int) -> Callable[[Any], int]:
     """The position key of ``cls``'s states in the ruleset of ``t`` (``n`` seats): every keyed
-    field of the table that this ruleset uses, packed at a fixed width in the table's order,
-    then the parts of varying length -- the cards laid away (with their count), the score at
-    closing and the result (each after a bit saying whether there is one), the cards on the
-    table and their count last -- so that a key decodes uniquely.  Written as straight-line
-    code for the ruleset, once."""
+    field of the table that this ruleset uses, packed in one :func:`key_struct` (a fixed-width
+    word per value, in the table's order), then the parts of varying length shifted in after
+    it -- the cards laid away (with their count), the score at closing and the result (each
+    after a bit saying whether there is one), the cards on the table and their count last --
+    so that a key decodes uniquely.  Written as straight-line code for the ruleset, once."""
     fields: tuple[Field, ...] = getattr(cls, "FIELDS")
+    pack = key_struct(fields, t, n).pack
     if COMPILED and fields is FIELDS:
         from interpreter.engine import written
 
         uses = features_in_use(t)
         write_key = written.key
-        return lambda st: write_key(st, uses)
-    body = ["def key(self):", "    k = 0"]
+        return lambda st: write_key(st, uses, pack)
+    body = ["def key(self):"]
+    values: list[str] = []
     tail: list[str] = []
     for f in fields:
         if not f.key or not in_use(f, t):
@@ -441,13 +469,15 @@ def keyer(cls: type, t: RuleTables, n: int) -> Callable[[Any], int]:
         elif f.key == "trick":
             continue  # last of all, below
         else:
-            width, add = _bits(f.key, t, n)
+            _, add = _bits(f.key, t, n)
             plus = f" + {add}" if add else ""
             if f.kind == "list":
-                body.append(f"    v = self.{f.name}")
-                body += [f"    k = k << {width} | v[{s}]{plus}" for s in range(n)]
+                body.append(f"    f_{f.name} = self.{f.name}")
+                values += [f"f_{f.name}[{s}]{plus}" for s in range(n)]
             else:
-                body.append(f"    k = k << {width} | self.{f.name}{plus}")
+                values.append(f"self.{f.name}{plus}")
+    body.append(f"    k = _from_bytes(_pack({', '.join(values)}), 'little')")
     cw, sw = t.key_widths.card, t.key_widths.seat
     tail += ["    for c in self.trick:", f"        k = k << {cw} | c + 1", f"    return k << {sw} | len(self.trick)"]
-    return _compiled("\n".join(body + tail), f"<key of {cls.__qualname__}>", {})["key"]  # type: ignore[no-any-return]
+    namespace = {"_pack": pack, "_from_bytes": int.from_bytes}
+    return _compiled("\n".join(body + tail), f"<key of {cls.__qualname__}>", namespace)["key"]  # type: ignore[no-any-return]

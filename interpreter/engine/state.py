@@ -572,9 +572,10 @@ class DealState(Settling):
         widow), two positions have equal keys exactly when they are equal.
 
         Every field the table of fields marks ``key`` (the fields the future of the deal
-        depends on; a rarer rule's only where the ruleset has it) is packed at a fixed width
-        (the bounds are the ruleset's, :attr:`RuleTables.key_widths`) by code written for the
-        ruleset once (:func:`interpreter.engine.fields.keyer`); the history is not part of a
+        depends on; a rarer rule's only where the ruleset has it) is packed in a word wide
+        enough for its bounds (the ruleset's, :attr:`RuleTables.key_widths`), all of them by
+        one ``struct`` pack, by code written for the ruleset once
+        (:func:`interpreter.engine.fields.keyer`); the history is not part of a
         position, so two move orders that lead to the same position share a key.
         """
         cache = self.t.engine_cache

@@ -8,6 +8,7 @@ code per ruleset at run time instead (docs/speed.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.engine.seatview import Public
@@ -187,69 +188,62 @@ def copy(st: Position) -> Any:
     return o
 
 
-def key(st: Position, uses: tuple[bool, ...]) -> int:
+def key(st: Position, uses: tuple[bool, ...], pack: Callable[..., bytes]) -> int:
     """The position key (:meth:`DealState.key`): the keyed fields of the rules the ruleset has
-    (``uses``: :func:`~interpreter.engine.fields.features_in_use` of its tables)."""
+    (``uses``: :func:`~interpreter.engine.fields.features_in_use` of its tables), the fixed-width
+    ones packed by ``pack`` (its :func:`~interpreter.engine.fields.key_struct`)."""
     t = st.t
     w = t.key_widths
-    size = t.size
-    n = st.n
-    k = 0
-    for v in st.hands:
-        k = k << size | (v)
-    for v in st.known:
-        k = k << size | (v)
-    k = k << w.tricks | (st.spos)
-    k = k << w.card | (st.turnup + 1)
-    k = k << 2 | (st.phase)
-    k = k << w.seat | (st.to_act + 1)
-    k = k << w.seat | (st.leader + 1)
-    k = k << w.seat | (st.claim_seat + 1)
-    k = k << 1 | (st.draw_pending)
-    k = k << w.card | (st.trump + 1)
-    for v in st.points:
-        k = k << w.points | (v)
-    for v in st.tricks:
-        k = k << w.tricks | (v)
-    k = k << w.tricks | (st.tricks_played)
-    for v in st.meld:
-        k = k << w.points | (v)
+    values: list[int] = []
+    values.extend(st.hands)
+    values.extend(st.known)
+    values.append(st.spos)
+    values.append(st.turnup + 1)
+    values.append(st.phase)
+    values.append(st.to_act + 1)
+    values.append(st.leader + 1)
+    values.append(st.claim_seat + 1)
+    values.append(st.draw_pending)
+    values.append(st.trump + 1)
+    values.extend(st.points)
+    values.extend(st.tricks)
+    values.append(st.tricks_played)
+    values.extend(st.meld)
     if uses[6]:  # marriage_next_trick
-        for v in st.meld_wait:
-            k = k << w.points | (v)
-    for v in st.bonus:
-        k = k << w.points | (v)
-    k = k << w.seat | (st.last_winner + 1)
+        values.extend(st.meld_wait)
+    values.extend(st.bonus)
+    values.append(st.last_winner + 1)
     if uses[7]:  # trump_ten
-        k = k << w.seat | (st.ten_side + 1)
+        values.append(st.ten_side + 1)
     if uses[8]:  # partner_marriage
-        k = k << size | (st.married)
+        values.append(st.married)
     if uses[2]:  # closing
-        k = k << 1 | (st.closed)
+        values.append(st.closed)
     if uses[2]:  # closing
-        k = k << w.seat | (st.closer + 1)
+        values.append(st.closer + 1)
     if uses[2]:  # closing
-        k = k << 1 | (st.closed_this_lead)
+        values.append(st.closed_this_lead)
     if uses[9]:  # exchange_on_close
-        k = k << w.seat | (st.offer + 1)
+        values.append(st.offer + 1)
     if uses[1]:  # auction
-        k = k << w.bid | (st.high_bid)
+        values.append(st.high_bid)
     if uses[1]:  # auction
-        k = k << w.seat | (st.declarer + 1)
+        values.append(st.declarer + 1)
     if uses[1]:  # auction
-        k = k << w.seat | (st.calls)
+        values.append(st.calls)
     if uses[10]:  # open_auction
-        k = k << n | (st.passed)
+        values.append(st.passed)
     if uses[11]:  # partner_rebid
-        k = k << w.seat | (st.overbid + 1)
+        values.append(st.overbid + 1)
     if uses[13]:  # doubling
-        k = k << 2 | (st.doubled)
+        values.append(st.doubled)
     if uses[13]:  # doubling
-        k = k << w.seat | (st.dbl_turn + 1)
+        values.append(st.dbl_turn + 1)
     if uses[3]:  # widow
-        k = k << w.seat | (st.widow_taker + 1)
+        values.append(st.widow_taker + 1)
     if uses[3]:  # widow
-        k = k << w.card | (st.to_discard)
+        values.append(st.to_discard)
+    k = int.from_bytes(pack(*values), 'little')
     if uses[3]:  # widow
         for c in st.widow:
             k = k << w.card | (c + 1)

@@ -34,7 +34,7 @@ import pytest
 
 from interpreter import compiled
 from interpreter.engine import written
-from interpreter.engine.fields import FIELDS, Field, features_in_use, in_use, keyer, recorded
+from interpreter.engine.fields import FIELDS, Field, features_in_use, in_use, key_struct, keyer, recorded
 from interpreter.engine.views import written_source
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
@@ -156,9 +156,12 @@ def test_a_copy_is_independent(name: str, proof_deals: int) -> None:
 # --------------------------------------------------------------------------- the key
 #: The position key as the engine takes it (written per ruleset at run time in the plain build,
 #: from written.py in the compiled one), and written.py's key whichever build runs.
-KEYS: dict[str, Callable[[DealState], int]] = {
-    "key": lambda st: st.key(), "written": lambda st: written.key(st, features_in_use(st.t)),
-}
+def written_key(st: DealState) -> int:
+    """written.py's key, given the ruleset's rules and fixed-width words as the engine gives them."""
+    return written.key(st, features_in_use(st.t), key_struct(FIELDS, st.t, st.n).pack)
+
+
+KEYS: dict[str, Callable[[DealState], int]] = {"key": lambda st: st.key(), "written": written_key}
 
 
 @pytest.mark.parametrize("which", KEYS)
@@ -359,7 +362,7 @@ def test_the_written_record_and_copy_are_exact(name: str, proof_deals: int) -> N
             for _ in range(depth):
                 state.pop()
             assert not differing(fields_of(state), before), (name, steps, differing(fields_of(state), before))
-            assert written.key(state, features_in_use(rs.tables)) == run_time_key(state)  # the same packing, the same int
+            assert written_key(state) == run_time_key(state)  # the same packing, the same int
             lists = (state.points, list(state.points), state.hands)  # the arguments make_view passes
             assert written.publish(state, *lists) == run_time_publish(state, *lists)  # a view's public fields
             other = written.copy(state)
