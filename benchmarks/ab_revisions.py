@@ -35,6 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from interpreter.core.errors import RulesError  # noqa: E402
+from interpreter.play.bots import make_agent  # noqa: E402
+from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.sim.stats import bootstrap_mean_interval  # noqa: E402
 
 #: The run of one side, in a process of its own with that tree first on the path (the base
@@ -119,6 +122,13 @@ def main() -> None:
     ruleset = args.ruleset
     if Path(ruleset).exists():
         ruleset = str(Path(ruleset).resolve())
+    try:  # the ruleset and the seat kinds as this tree reads them: a mistake is said here, once
+        rs = load_ruleset(ruleset)
+        for kind in (args.bot, args.against):
+            make_agent(kind, rs, 0)
+    except (RulesError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
     with tempfile.TemporaryDirectory() as tmp:
         base_tree = Path(tmp) / "base"
         made = subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base_tree), args.base], cwd=ROOT)

@@ -46,3 +46,20 @@ def test_three_sides_count_each_rotation() -> None:
 def test_no_deal_finished_in_both_is_an_error() -> None:
     with pytest.raises(ValueError):
         paired({"halves": [None], "nets": [None], "sides": 2}, {"halves": [2], "nets": [0], "sides": 2}, seed=1)
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--ruleset", "no-such-game"], "no ruleset file or bundled ruleset named 'no-such-game'"),
+    (["--bot", "search:bogus"], "unknown search option 'bogus'"),
+])
+def test_a_wrong_ruleset_or_kind_is_one_line_and_exit_2_before_any_checkout(args: list[str], said: str) -> None:
+    """Said by this tree before the base revision is checked out (``--base`` names nothing that
+    exists: it is never reached), as one line, without a traceback."""
+    import subprocess
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "ab_revisions.py"
+    done = subprocess.run([sys.executable, str(script), "--base", "no-such-revision", "--deals", "1", *args],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: ") and said in done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
