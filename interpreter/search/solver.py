@@ -338,7 +338,7 @@ def _compile(
     legal = st.legal_codes
     push = st.push_code
     pop = st.pop
-    key_of = st.key
+    key_of = st.key_function()
     declared = st.declare_result
     order_get = order.__getitem__
     points_get = rs.tables.points.__getitem__
@@ -405,7 +405,7 @@ def _compile(
         ends: dict[int, int] | None = None
         entry = None
         if not st.trick:
-            key = key_of()
+            key = key_of(st)
             entry = table_get(key)
             if entry is not None:
                 if entry[0] >= beta:
@@ -416,13 +416,15 @@ def _compile(
                 ends = entry[3]
         codes = legal()
         maximising = mine[st.actor]  # type: ignore[index]  # the deal is not over here
+        short = 2  # whether declaring would be false: 2 until asked (once a node, where needed)
         if len(codes) > 1:
             codes = arrange(codes, tt_move)
             # a false declaration that is not likely to cut goes last (the points asked last:
             # only where the last one's value says it would move)
-            if codes[0] == DECLARE and tt_move != DECLARE and ((false_max < beta) if maximising else (false_min >= beta)) \
-                    and claim_points() < target:
-                codes.append(codes.pop(0))
+            if codes[0] == DECLARE and tt_move != DECLARE and ((false_max < beta) if maximising else (false_min >= beta)):
+                short = int(claim_points() < target)
+                if short:
+                    codes.append(codes.pop(0))
         best = codes[0]
         g = -INF if maximising else INF
         for code in codes:
@@ -434,7 +436,9 @@ def _compile(
                     check()
                 scores = declared().scores
                 v = 2 * scores[side] - sum(scores)
-                if claim_points() < target:
+                if short == 2:
+                    short = int(claim_points() < target)
+                if short:
                     if maximising:
                         false_max = v
                     else:
