@@ -56,6 +56,12 @@ count small, since a node costs microseconds in CPython:
   declaration is not even made: ``DealState.declare_result`` says how it would end the deal
   (the engine's own rule, without the undo record a move needs -- a declaration is tried at
   about a quarter of all positions).
+* where nothing can be drawn any more, the strict duties hold and no hand holds a marriage
+  (:func:`interpreter.search.strict.position_allows`, asked at every lead), the search hands
+  the position to the kernel of :mod:`interpreter.search.strict`: the same fail-soft search
+  and move order on the hands, points and tricks as plain ints, with a table of its own,
+  asking the engine only for a follower's legal cards and for what declaring and the deal's
+  end are worth.  There a node costs a fraction of one made on the state.
 
 The caller's state is never touched: the search runs on a copy.  A node limit and a time
 limit (seconds of the searching thread's CPU time, or of the ``clock`` given: see
@@ -85,6 +91,7 @@ from interpreter.core.actions import (
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.search.clock import Clock, cpu_clock
+from interpreter.search.strict import KernelTables, compile_kernel, position_allows, rules_allow
 
 __all__ = ["Solution", "Solver", "move_values", "solve"]
 
@@ -166,6 +173,7 @@ class Solver:
     def __init__(self, side: int) -> None:
         self.side = side
         self.table: dict[int, tuple[int, int, int, dict[int, int] | None]] = {}
+        self.kernel = KernelTables()  # what the strict-phase kernel learnt in this deal
         self._deal: tuple[object, ...] | None = None
 
     # ------------------------------------------------------------------ public face
@@ -249,6 +257,7 @@ class Solver:
         deal = (state.rs, state.dealer, state.stock, state.widow)
         if self._deal is None or self._deal[0] is not deal[0] or self._deal[1:] != deal[1:]:
             self.table.clear()
+            self.kernel.clear()
             self._deal = deal
 
 
@@ -351,6 +360,7 @@ def _compile(
     # (none yet: a value that puts the next one first, to learn it)
     false_max = INF
     false_min = -INF
+    kernel_rules = rules_allow(st)
 
     def check() -> None:
         """Stop if a limit is reached, else set when to look again."""
@@ -362,6 +372,17 @@ def _compile(
         check_at = nodes + CHECK_EVERY
         if node_limit is not None and node_limit < check_at:
             check_at = node_limit
+
+    def tick(k: int) -> int:
+        """Count ``k`` nodes the kernel visited, checking the limits; how many more it may
+        visit before it tells again."""
+        nonlocal nodes
+        nodes += k
+        if nodes >= check_at:
+            check()
+        return check_at - nodes
+
+    kernel = compile_kernel(side, st, solver.kernel, tick)
 
     def arrange(codes: list[int], tt_move: int) -> list[int]:
         """The legal codes in the order to try them (see the module docstring)."""
@@ -405,6 +426,8 @@ def _compile(
         ends: dict[int, int] | None = None
         entry = None
         if not st.trick:
+            if kernel_rules and position_allows(st):  # the strict phase without marriages
+                return kernel(st, beta)
             key = key_of(st)
             entry = table_get(key)
             if entry is not None:

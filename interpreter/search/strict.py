@@ -1,0 +1,379 @@
+"""The exact solver's kernel: the strict phase without marriages, played on a few ints.
+
+Most of what an exact search of a whole deal visits lies where nothing is drawn any more, the
+strict duties hold and no hand holds a marriage: 84% of the positions of whole open-card
+Schnapsen deals, 95% in Sechsundsechzig (``benchmarks/bench_solver.py`` deals, counted).  There
+a move is a card, a trick's end gives its points to its winner, and the only other choice is
+the declaration of the seat that took the last trick.  The solver's general search makes and
+unmakes every move on a :class:`~interpreter.engine.state.DealState` (its undo record, its
+checks for every rule, its position key); this kernel searches such positions on the hands,
+points and tricks as lists of ints, with its own transposition table.
+
+**What it takes from the engine, so that every rule stays written once:**
+
+* the cards a follower may play: the engine's legal set (``DealState.legal_codes``), asked of
+  a scratch state set to the trick and the hand, and kept per trick and hand;
+* what declaring is worth and how the deal ends: the engine's own settling
+  (``DealState.declare_result``, and the last card played with ``DealState.step_code`` on a
+  copy of the scratch state), kept per position of the points and tricks;
+* who takes a trick: the ruleset's ``beats`` table, read as ``DealState._play`` reads it.
+
+What it does itself is the bookkeeping of a card between those: the card leaves the hand, the
+trick's winner takes its points and leads next, and may declare where a trick's winner may
+(``claim.on_trick``).  Everything else of the position (the score at closing, marriages
+announced before, who closed, trumps...) cannot change there: it is the position's
+*signature* -- every keyed field of the table of fields but the ones the kernel plays on
+(:data:`MOVING`) -- and part of every key the kernel keeps.
+
+**Where it applies** (:func:`position_allows`): a lead (no card on the table) in the play
+phase, nothing pending (a draw, an offered exchange, doubling, cards to lay away), no
+contract of its own and every seat in play, trumps fixed, no card left to draw, the strict
+duties, a widow (if any) taken, no marriage waiting for a trick, and no marriage pair in any
+hand -- nothing is drawn, so none can form later.  And only in rulesets without the rules it
+does not play (:func:`rules_allow`): partners' marriages, a follower's extra steps, contracts
+or a widow settled after each trick, automatic claims, the ten of trumps.  Elsewhere the
+solver plays on the engine as before.  The solver's values are proven against plain minimax
+on every bundled and house ruleset (``tests/search/test_solver.py``), the kernel's among
+them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any, Final
+
+from interpreter.core.actions import DECLARE, MARRY_BASE
+from interpreter.engine.fields import FIELDS
+from interpreter.engine.position import PLAY
+from interpreter.engine.state import DealState
+
+__all__ = ["MOVING", "KernelTables", "compile_kernel", "position_allows", "rules_allow"]
+
+#: Beyond any score difference (as the solver's).
+INF: Final = 1 << 40
+
+#: How many followers' cards (per trumps, hand and trick) are kept per ruleset, across deals and
+#: searches, before they are forgotten: a few tens of megabytes at most.
+FOLLOWS_KEPT: Final = 200_000
+
+#: The fields the kernel plays on itself, or that no value depends on (cards known or gone, the
+#: logs): every other keyed field is the signature of a kernel position.
+MOVING: Final = frozenset({
+    "hands", "known", "to_act", "leader", "claim_seat", "points", "tricks", "tricks_played", "last_winner",
+    "closed_this_lead", "trick", "gone",
+})
+
+
+def rules_allow(st: DealState) -> bool:
+    """Whether the ruleset lacks every rule the kernel does not play (see the module docstring)."""
+    t = st.t
+    return not (t.partner_marries or t.follow_extras or t.trick_extras or t.claim_auto or t.ten_of or t.lays_away)
+
+
+def position_allows(st: DealState) -> bool:
+    """Whether the kernel may search ``st`` (see the module docstring); ask :func:`rules_allow` first."""
+    if st.phase != PLAY or st.trick or st.draw_pending or st.offer >= 0 or st.dbl_turn >= 0 or st.to_discard:
+        return False
+    if st.contract is not None or st.order or st.sitting_out or st.trump < 0:
+        return False
+    if st.claim_seat >= 0 and st.claim_seat != st.to_act:
+        return False
+    t = st.t
+    if t.talon and not st.closed and (st.turnup >= 0 or st.spos < len(st.stock)):
+        return False  # a card may still be drawn
+    if not st.strict() or (st.widow and st.widow_taker < 0) or any(st.meld_wait):
+        return False
+    low, shift = t.marriage_low, t.marriage_shift
+    for h in st.hands:
+        if h & low & (h >> shift if shift >= 0 else h << -shift):
+            return False
+    return True
+
+
+class KernelTables:
+    """What the kernel learns in one deal, kept by the solver beside its own table: bounds per
+    position, the values of declaring and of the deal's end, the signatures seen, a scratch
+    state of each and the most its bonuses and marriages add to a claim.  (The followers'
+    ordered cards depend on the ruleset's duties alone: they are kept per ruleset, see
+    :data:`FOLLOWS_KEPT`.)"""
+
+    __slots__ = ("table", "declared", "ends", "signatures", "scratch", "above")
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.declared: dict[tuple[int, ...], int] = {}
+        self.ends: dict[tuple[int, ...], int] = {}
+        self.signatures: dict[tuple[Any, ...], int] = {}
+        self.scratch: list[DealState] = []
+        self.above: list[list[int]] = []
+
+    def clear(self) -> None:
+        for part in (self.table, self.declared, self.ends, self.signatures):
+            part.clear()
+        self.scratch.clear()
+        self.above.clear()
+
+
+def compile_kernel(
+    side: int, st: DealState, kt: KernelTables, tick: Callable[[int], int],
+) -> Callable[[DealState, int], int]:
+    """The kernel's search for match side ``side`` in the deal of ``st``: ``enter(state,
+    beta)`` is the fail-soft value of ``state`` (where :func:`position_allows`) against the null
+    window (beta-1, beta), as the solver's own search gives it; ``state`` is not touched.
+    ``tick(k)`` counts ``k`` nodes visited into the solver's count, checks its limits (raising
+    to stop) and says how many nodes may pass before it is told again."""
+    rs = st.rs
+    t = rs.tables
+    n = st.n
+    mine = tuple(rs.side_of(seat) == side for seat in range(n))
+    pts = t.points
+    points_get = pts.__getitem__
+    beats_by_trump = t.beats
+    claim_on_trick = t.claim_on_trick
+    keyed = [f for f in FIELDS if f.key and f.name not in MOVING]
+    scalars = attrgetter(*[f.name for f in keyed if f.kind != "list"])
+    list_names = [f.name for f in keyed if f.kind == "list"]
+    target = t.claim_target
+    side_seats = [st.deal_sides[st.side(seat)] for seat in range(n)]  # the seats whose points a claim counts
+    above = kt.above
+    table = kt.table
+    table_get = table.get
+    declared = kt.declared
+    ends = kt.ends
+    follows: dict[tuple[int, ...], list[int]] = t.engine_cache.setdefault("strict kernel follows", {})  # type: ignore[assignment]
+    hands = [0] * n
+    points = [0] * n
+    tricks = [0] * n
+    leader = 0
+    claim = False
+    sig = 0
+    offset = 0  # tricks played minus the tricks counted per seat, in the signature
+    beats: tuple[int, ...] = beats_by_trump[0]
+    trump = -1
+    scratch = st
+    count = 0  # nodes visited since tick was last told
+    false_max = INF  # the value of the last false declaration valued for a maximising seat
+    false_min = -INF  # and for a minimising one (none yet: a value that puts the next first)
+    allowance = 0  # nodes that may pass before it is told again
+
+    def signature(s: DealState) -> int:
+        key = (scalars(s), s.tricks_played - sum(s.tricks), *[tuple(getattr(s, name)) for name in list_names])
+        got = kt.signatures.get(key)
+        if got is None:
+            got = kt.signatures[key] = len(kt.scratch)
+            kt.scratch.append(s.copy())
+            sc = kt.scratch[got]
+            # per seat: the most its side's points can be above the cards' points of its tricks
+            # (bonus and marriages, counted or not): a claim below the target by that is false
+            kt.above.append([sum(sc.bonus[o] + sc.meld[o] for o in side_seats[seat]) for seat in range(n)])
+        return got
+
+    def value(scores: tuple[int, ...]) -> int:
+        return 2 * scores[side] - sum(scores)
+
+    def set_scratch(sc: DealState, to_act: int, trick: list[int]) -> None:
+        """The scratch state at the kernel's position (the engine reads these fields only)."""
+        sc.hands = hands[:]
+        sc.points = points[:]
+        sc.tricks = tricks[:]
+        sc.tricks_played = sum(tricks) + offset
+        sc.leader = leader
+        sc.to_act = to_act
+        sc.trick = trick
+        sc.claim_seat = to_act if claim and not trick else -1
+
+    def declare_value(seat: int) -> int:
+        key = (sig, seat, *points, *tricks)
+        v = declared.get(key)
+        if v is None:
+            set_scratch(scratch, seat, [])
+            v = declared[key] = value(scratch.declare_result().scores)
+        return v
+
+    def end_value(trick: list[int], winner: int, gained: int) -> int:
+        """The deal's value once ``trick``, its last, is complete (the engine plays its last card)."""
+        points[winner] += gained
+        tricks[winner] += 1
+        key = (sig, winner, *points, *tricks)
+        points[winner] -= gained
+        tricks[winner] -= 1
+        v = ends.get(key)
+        if v is None:
+            last = (leader + len(trick) - 1) % n
+            sc = scratch.copy()
+            set_scratch(sc, last, trick[:-1])
+            sc.hands[last] |= 1 << trick[-1]
+            sc.step_code(trick[-1])
+            assert sc.result is not None and sc.last_winner == winner, "the kernel's trick is the engine's"
+            v = ends[key] = value(sc.result.scores)
+        return v
+
+    def follow_cards(trick: list[int], seat: int, hand: int) -> list[int]:
+        """The follower's legal cards (the engine's), in the solver's order: the cards that would
+        take the trick so far first, worth most first, then the others cheapest first."""
+        set_scratch(scratch, seat, trick[:])
+        scratch.hands[seat] = hand
+        codes = scratch.legal_codes()
+        assert codes and codes[-1] < MARRY_BASE, "only cards where the kernel plays"
+        winning = trick[0]
+        for card in trick:
+            if beats[winning] >> card & 1:
+                winning = card
+        over = beats[winning]
+        winners = [c for c in codes if over >> c & 1]
+        if winners and len(winners) < len(codes):
+            losers = [c for c in codes if not over >> c & 1]
+            winners.sort(key=points_get, reverse=True)
+            losers.sort(key=points_get)
+            return winners + losers
+        codes.sort(key=points_get, reverse=bool(winners))
+        return codes
+
+    def lead(beta: int) -> int:
+        nonlocal count, allowance, false_max, false_min
+        seat = leader
+        key = (sig, seat, claim, *hands, *points, *tricks)
+        entry = table_get(key)
+        tt_move = -1
+        if entry is not None:
+            if entry[0] >= beta:
+                return entry[0]
+            if entry[1] < beta:
+                return entry[1]
+            tt_move = entry[2]
+        maximising = mine[seat]
+        g = -INF if maximising else INF
+        best = -1
+        hand = hands[seat]
+        cards = []
+        m = hand
+        while m:
+            low = m & -m
+            cards.append(low.bit_length() - 1)
+            m ^= low
+        cards.sort(key=points_get, reverse=True)
+        false = False
+        if claim:  # declaring first, but a surely false declaration (too few points even
+            # counting every bonus and marriage) last unless the last one valued for this kind
+            # of seat would decide the window (the solver's rule, see its docstring)
+            got = above[sig][seat]
+            for o in side_seats[seat]:
+                got += points[o]
+            false = got < target
+            if false and ((false_max < beta) if maximising else (false_min >= beta)):
+                cards.append(DECLARE)
+            else:
+                cards.insert(0, DECLARE)
+        if tt_move >= 0 and cards[0] != tt_move:
+            cards.remove(tt_move)
+            cards.insert(0, tt_move)
+        nxt = (seat + 1) % n
+        for c in cards:
+            count += 1
+            if count >= allowance:
+                done, count = count, 0
+                allowance = tick(done)
+            if c == DECLARE:
+                v = declare_value(seat)
+                if false:
+                    if maximising:
+                        false_max = v
+                    else:
+                        false_min = v
+            else:
+                hands[seat] = hand ^ (1 << c)
+                v = follow([c], nxt, beta)
+                hands[seat] = hand
+            if maximising:
+                if v > g:
+                    g, best = v, c
+                    if g >= beta:
+                        break
+            elif v < g:
+                g, best = v, c
+                if g < beta:
+                    break
+        if g >= beta:
+            table[key] = (g, entry[1] if entry is not None else INF, best)
+        else:
+            table[key] = (entry[0] if entry is not None else -INF, g, best)
+        return g
+
+    def follow(trick: list[int], seat: int, beta: int) -> int:
+        nonlocal count, allowance
+        hand = hands[seat]
+        fkey = (trump, hand, *trick)  # the duties read the trick, the hand and trumps only
+        cards = follows.get(fkey)
+        if cards is None:
+            cards = follows[fkey] = follow_cards(trick, seat, hand)
+        maximising = mine[seat]
+        g = -INF if maximising else INF
+        last = len(trick) + 1 == n
+        nxt = (seat + 1) % n
+        for c in cards:
+            count += 1
+            if count >= allowance:
+                done, count = count, 0
+                allowance = tick(done)
+            hands[seat] = hand ^ (1 << c)
+            trick.append(c)
+            v = complete(trick, beta) if last else follow(trick, nxt, beta)
+            trick.pop()
+            if maximising:
+                if v > g:
+                    g = v
+                    if g >= beta:
+                        break
+            elif v < g:
+                g = v
+                if g < beta:
+                    break
+        hands[seat] = hand
+        return g
+
+    def complete(trick: list[int], beta: int) -> int:
+        """The trick is complete: its winner takes its points and leads (or the deal ends)."""
+        nonlocal leader, claim
+        best = trick[0]
+        pos = i = gained = 0
+        for c in trick:
+            gained += pts[c]
+            if beats[best] >> c & 1:
+                best, pos = c, i
+            i += 1
+        winner = (leader + pos) % n
+        if not any(hands):
+            return end_value(trick, winner, gained)
+        before, could = leader, claim
+        points[winner] += gained
+        tricks[winner] += 1
+        leader, claim = winner, claim_on_trick
+        v = lead(beta)
+        leader, claim = before, could
+        points[winner] -= gained
+        tricks[winner] -= 1
+        return v
+
+    def enter(s: DealState, beta: int) -> int:
+        nonlocal sig, scratch, offset, leader, claim, beats, trump, count, allowance
+        if len(follows) > FOLLOWS_KEPT:
+            follows.clear()
+        sig = signature(s)
+        scratch = kt.scratch[sig]
+        offset = s.tricks_played - sum(s.tricks)
+        hands[:] = s.hands
+        points[:] = s.points
+        tricks[:] = s.tricks
+        leader = s.to_act
+        claim = s.claim_seat == s.to_act
+        trump = s.trump
+        beats = beats_by_trump[trump + 1]
+        allowance = tick(0)
+        try:
+            return lead(beta)
+        finally:
+            done, count = count, 0
+            tick(done)
+
+    return enter
