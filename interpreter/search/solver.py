@@ -91,7 +91,7 @@ from interpreter.core.actions import (
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.search.clock import Clock, cpu_clock
-from interpreter.search.strict import KernelTables, compile_kernel, position_allows, rules_allow
+from interpreter.search.strict import KernelTables, compile_kernel, follower_order, position_allows, rules_allow
 
 __all__ = ["Solution", "Solver", "move_values", "solve"]
 
@@ -391,20 +391,7 @@ def _compile(
             steps = [c for c in codes if c >= MARRY_BASE]
             return steps + arrange([c for c in codes if c < MARRY_BASE], tt_move if tt_move < MARRY_BASE else -1)
         if trick and codes[0] < MARRY_BASE:
-            beat = beats_of[st.order][st.trump + 1]
-            winning = trick[0]
-            for card in trick:
-                if beat[winning] >> card & 1:
-                    winning = card
-            over = beat[winning]
-            winners = [c for c in codes if over >> c & 1]
-            if winners and len(winners) < len(codes):
-                losers = [c for c in codes if not over >> c & 1]
-                winners.sort(key=points_get, reverse=True)
-                losers.sort(key=points_get)
-                codes = winners + losers
-            else:
-                codes.sort(key=points_get, reverse=bool(winners))
+            codes = follower_order(codes, trick, beats_of[st.order][st.trump + 1], points_get)
         else:
             codes.sort(key=order_get, reverse=True)
         if tt_move >= 0 and codes[0] != tt_move:

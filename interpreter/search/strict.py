@@ -39,7 +39,7 @@ them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any, Final
 
@@ -48,7 +48,7 @@ from interpreter.engine.fields import FIELDS
 from interpreter.engine.position import PLAY
 from interpreter.engine.state import DealState
 
-__all__ = ["MOVING", "KernelTables", "compile_kernel", "position_allows", "rules_allow"]
+__all__ = ["MOVING", "KernelTables", "compile_kernel", "follower_order", "position_allows", "rules_allow"]
 
 #: Beyond any score difference (as the solver's).
 INF: Final = 1 << 40
@@ -89,6 +89,25 @@ def position_allows(st: DealState) -> bool:
         if h & low & (h >> shift if shift >= 0 else h << -shift):
             return False
     return True
+
+
+def follower_order(codes: list[int], trick: Sequence[int], beat: Sequence[int], points: Callable[[int], int]) -> list[int]:
+    """A follower's cards in the order the solver tries them: the cards that would take the
+    trick so far first, worth most first, then the others cheapest first (``beat``: the
+    ruleset's beats row for the trumps and card order played; ``points``: a card's points)."""
+    winning = trick[0]
+    for card in trick:
+        if beat[winning] >> card & 1:
+            winning = card
+    over = beat[winning]
+    winners = [c for c in codes if over >> c & 1]
+    if winners and len(winners) < len(codes):
+        losers = [c for c in codes if not over >> c & 1]
+        winners.sort(key=points, reverse=True)
+        losers.sort(key=points)
+        return winners + losers
+    codes.sort(key=points, reverse=bool(winners))
+    return codes
 
 
 class KernelTables:
@@ -216,19 +235,7 @@ def compile_kernel(
         scratch.hands[seat] = hand
         codes = scratch.legal_codes()
         assert codes and codes[-1] < MARRY_BASE, "only cards where the kernel plays"
-        winning = trick[0]
-        for card in trick:
-            if beats[winning] >> card & 1:
-                winning = card
-        over = beats[winning]
-        winners = [c for c in codes if over >> c & 1]
-        if winners and len(winners) < len(codes):
-            losers = [c for c in codes if not over >> c & 1]
-            winners.sort(key=points_get, reverse=True)
-            losers.sort(key=points_get)
-            return winners + losers
-        codes.sort(key=points_get, reverse=bool(winners))
-        return codes
+        return follower_order(codes, trick, beats, points_get)
 
     def lead(beta: int) -> int:
         nonlocal count, allowance, false_max, false_min
