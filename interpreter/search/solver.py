@@ -56,12 +56,13 @@ count small, since a node costs microseconds in CPython:
   declaration is not even made: ``DealState.declare_result`` says how it would end the deal
   (the engine's own rule, without the undo record a move needs -- a declaration is tried at
   about a quarter of all positions).
-* where nothing can be drawn any more, the strict duties hold and no hand holds a marriage
+* where nothing can be drawn any more and the strict duties hold
   (:func:`interpreter.search.strict.position_allows`, asked at every lead), the search hands
   the position to the kernel of :mod:`interpreter.search.strict`: the same fail-soft search
   and move order on the hands, points and tricks as plain ints, with a table of its own,
-  asking the engine only for a follower's legal cards and for what declaring and the deal's
-  end are worth.  There a node costs a fraction of one made on the state.
+  asking the engine only for a follower's legal cards, for the marriages a leader may
+  announce and what they bring, and for what declaring and the deal's end are worth.  There a
+  node costs a fraction of one made on the state.
 
 The caller's state is never touched: the search runs on a copy.  A node limit and a time
 limit (seconds of the searching thread's CPU time, or of the ``clock`` given: see

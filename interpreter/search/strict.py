@@ -1,18 +1,22 @@
-"""The exact solver's kernel: the strict phase without marriages, played on a few ints.
+"""The exact solver's kernel: the strict phase, played on a few ints.
 
-Most of what an exact search of a whole deal visits lies where nothing is drawn any more, the
-strict duties hold and no hand holds a marriage: 84% of the positions of whole open-card
-Schnapsen deals, 95% in Sechsundsechzig (``benchmarks/bench_solver.py`` deals, counted).  There
-a move is a card, a trick's end gives its points to its winner, and the only other choice is
-the declaration of the seat that took the last trick.  The solver's general search makes and
-unmakes every move on a :class:`~interpreter.engine.state.DealState` (its undo record, its
-checks for every rule, its position key); this kernel searches such positions on the hands,
-points and tricks as lists of ints, with its own transposition table.
+Most of what an exact search of a whole deal visits lies where nothing is drawn any more and
+the strict duties hold: counted on whole open-card deals of ``benchmarks/bench_solver.py``,
+all but the positions of the open phase.  There a move is a card (or, for a leader holding a
+king and queen, a marriage announced with one of them), a trick's end gives its points to its
+winner, and the only other choice is a declaration: by the seat that took the last trick, or
+by a marrier at once.  The solver's general search makes and unmakes every move on a
+:class:`~interpreter.engine.state.DealState` (its undo record, its checks for every rule, its
+position key); this kernel searches such positions on the hands, points and tricks as lists
+of ints, with its own transposition table.
 
 **What it takes from the engine, so that every rule stays written once:**
 
 * the cards a follower may play: the engine's legal set (``DealState.legal_codes``), asked of
   a scratch state set to the trick and the hand, and kept per trick and hand;
+* the marriages a leader may announce (the same legal set, where his hand holds a pair), and
+  what announcing one does: the engine announces it on a copy (``DealState.step_code``) and
+  the kernel reads the marriage points it brought and whether the marrier may declare at once;
 * what declaring is worth and how the deal ends: the engine's own settling
   (``DealState.declare_result``, and the last card played with ``DealState.step_code`` on a
   copy of the scratch state), kept per position of the points and tricks;
@@ -20,21 +24,23 @@ points and tricks as lists of ints, with its own transposition table.
 
 What it does itself is the bookkeeping of a card between those: the card leaves the hand, the
 trick's winner takes its points and leads next, and may declare where a trick's winner may
-(``claim.on_trick``).  Everything else of the position (the score at closing, marriages
-announced before, who closed, trumps...) cannot change there: it is the position's
-*signature* -- every keyed field of the table of fields but the ones the kernel plays on
-(:data:`MOVING`) -- and part of every key the kernel keeps.
+(``claim.on_trick``).  Everything else of the position (the score at closing, the marriage
+points, who closed, trumps...) is the position's *signature* -- every keyed field of the table
+of fields but the ones the kernel plays on (:data:`MOVING`) -- and part of every key the
+kernel keeps.  A signature changes only where the engine says so: a marriage announced (its
+points), and a trick won by a seat whose marriage points waited for it
+(``marriage.counts_after: own_next_trick``: the engine plays that trick on a copy); each
+change is learnt once a deal.
 
 **Where it applies** (:func:`position_allows`): a lead (no card on the table) in the play
 phase, nothing pending (a draw, an offered exchange, doubling, cards to lay away), no
 contract of its own and every seat in play, trumps fixed, no card left to draw, the strict
-duties, a widow (if any) taken, no marriage waiting for a trick, and no marriage pair in any
-hand -- nothing is drawn, so none can form later.  And only in rulesets without the rules it
-does not play (:func:`rules_allow`): partners' marriages, a follower's extra steps, contracts
-or a widow settled after each trick, automatic claims, the ten of trumps.  Elsewhere the
-solver plays on the engine as before.  The solver's values are proven against plain minimax
-on every bundled and house ruleset (``tests/search/test_solver.py``), the kernel's among
-them.
+duties and a widow (if any) taken.  And only in rulesets without the rules it does not play
+(:func:`rules_allow`): partners' marriages, a follower's extra steps, contracts or a widow
+settled after each trick, automatic claims, the ten of trumps.  Elsewhere the solver plays
+on the engine as before.  The solver's values are proven against plain minimax on every
+bundled and house ruleset (``tests/search/test_solver.py``), the kernel's among them, and on
+marriage points waiting for the next trick (``tests/search/test_strict.py``).
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any, Final
 
-from interpreter.core.actions import DECLARE, MARRY_BASE
+from interpreter.core.actions import DECLARE, EXCHANGE, MARRY_BASE
 from interpreter.engine.fields import FIELDS
 from interpreter.engine.position import PLAY
 from interpreter.engine.state import DealState
@@ -82,13 +88,7 @@ def position_allows(st: DealState) -> bool:
     t = st.t
     if t.talon and not st.closed and (st.turnup >= 0 or st.spos < len(st.stock)):
         return False  # a card may still be drawn
-    if not st.strict() or (st.widow and st.widow_taker < 0) or any(st.meld_wait):
-        return False
-    low, shift = t.marriage_low, t.marriage_shift
-    for h in st.hands:
-        if h & low & (h >> shift if shift >= 0 else h << -shift):
-            return False
-    return True
+    return st.strict() and not (st.widow and st.widow_taker < 0)
 
 
 def follower_order(codes: list[int], trick: Sequence[int], beat: Sequence[int], points: Callable[[int], int]) -> list[int]:
@@ -112,12 +112,13 @@ def follower_order(codes: list[int], trick: Sequence[int], beat: Sequence[int], 
 
 class KernelTables:
     """What the kernel learns in one deal, kept by the solver beside its own table: bounds per
-    position, the values of declaring and of the deal's end, the signatures seen, a scratch
-    state of each and the most its bonuses and marriages add to a claim.  (The followers'
-    ordered cards depend on the ruleset's duties alone: they are kept per ruleset, see
-    :data:`FOLLOWS_KEPT`.)"""
+    position, the values of declaring and of the deal's end, the signatures seen (a scratch
+    state of each, the most its bonuses and marriages add to a claim, its marriage points
+    waiting for a trick), the marriages a leader may announce, and where announcing one or a
+    trick that frees waiting marriage points leads.  (The followers' ordered cards depend on
+    the ruleset's duties alone: they are kept per ruleset, see :data:`FOLLOWS_KEPT`.)"""
 
-    __slots__ = ("table", "declared", "ends", "signatures", "scratch", "above")
+    __slots__ = ("table", "declared", "ends", "signatures", "scratch", "above", "waits", "marriages", "married", "freed")
 
     def __init__(self) -> None:
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -126,12 +127,17 @@ class KernelTables:
         self.signatures: dict[tuple[Any, ...], int] = {}
         self.scratch: list[DealState] = []
         self.above: list[list[int]] = []
+        self.waits: list[tuple[int, ...]] = []
+        self.marriages: dict[tuple[int, ...], list[int]] = {}
+        self.married: dict[tuple[int, int, int], tuple[int, bool]] = {}
+        self.freed: dict[tuple[int, int], int] = {}
 
     def clear(self) -> None:
-        for part in (self.table, self.declared, self.ends, self.signatures):
+        for part in (self.table, self.declared, self.ends, self.signatures, self.marriages, self.married, self.freed):
             part.clear()
         self.scratch.clear()
         self.above.clear()
+        self.waits.clear()
 
 
 def compile_kernel(
@@ -161,11 +167,17 @@ def compile_kernel(
     declared = kt.declared
     ends = kt.ends
     follows: dict[tuple[int, ...], list[int]] = t.engine_cache.setdefault("strict kernel follows", {})  # type: ignore[assignment]
+    waits = kt.waits
+    marriages = kt.marriages
+    married = kt.married
+    freed = kt.freed
+    low, shift = t.marriage_low, t.marriage_shift
     hands = [0] * n
     points = [0] * n
     tricks = [0] * n
     leader = 0
     claim = False
+    closing_lead = False  # the closer leads the trick he closed before (marriage.on_closing_lead)
     sig = 0
     offset = 0  # tricks played minus the tricks counted per seat, in the signature
     beats: tuple[int, ...] = beats_by_trump[0]
@@ -186,12 +198,13 @@ def compile_kernel(
             # per seat: the most its side's points can be above the cards' points of its tricks
             # (bonus and marriages, counted or not): a claim below the target by that is false
             kt.above.append([sum(sc.bonus[o] + sc.meld[o] for o in side_seats[seat]) for seat in range(n)])
+            kt.waits.append(tuple(sc.meld_wait))
         return got
 
     def value(scores: tuple[int, ...]) -> int:
         return 2 * scores[side] - sum(scores)
 
-    def set_scratch(sc: DealState, to_act: int, trick: list[int]) -> None:
+    def set_scratch(sc: DealState, to_act: int, trick: list[int], claim_seat: int = -1) -> None:
         """The scratch state at the kernel's position (the engine reads these fields only)."""
         sc.hands = hands[:]
         sc.points = points[:]
@@ -200,13 +213,19 @@ def compile_kernel(
         sc.leader = leader
         sc.to_act = to_act
         sc.trick = trick
-        sc.claim_seat = to_act if claim and not trick else -1
+        sc.claim_seat = claim_seat
+        sc.closed_this_lead = closing_lead
 
-    def declare_value(seat: int) -> int:
-        key = (sig, seat, *points, *tricks)
+    def declare_value(seat: int, led: int) -> int:
+        """What declaring is worth for ``seat``: leading, or after announcing a marriage with
+        ``led`` (-1 for a lead)."""
+        key = (sig, seat, led, *points, *tricks)
         v = declared.get(key)
         if v is None:
-            set_scratch(scratch, seat, [])
+            if led < 0:
+                set_scratch(scratch, seat, [], seat)
+            else:
+                set_scratch(scratch, (seat + 1) % n, [led], seat)
             v = declared[key] = value(scratch.declare_result().scores)
         return v
 
@@ -219,28 +238,66 @@ def compile_kernel(
         tricks[winner] -= 1
         v = ends.get(key)
         if v is None:
-            last = (leader + len(trick) - 1) % n
-            sc = scratch.copy()
-            set_scratch(sc, last, trick[:-1])
-            sc.hands[last] |= 1 << trick[-1]
-            sc.step_code(trick[-1])
+            sc = played(trick)
             assert sc.result is not None and sc.last_winner == winner, "the kernel's trick is the engine's"
             v = ends[key] = value(sc.result.scores)
         return v
+
+    def played(trick: list[int]) -> DealState:
+        """A copy of the scratch state once the engine played the last card of ``trick``."""
+        last = (leader + len(trick) - 1) % n
+        sc = scratch.copy()
+        set_scratch(sc, last, trick[:-1])
+        sc.hands[last] |= 1 << trick[-1]
+        sc.step_code(trick[-1])
+        return sc
+
+    def freeing(trick: list[int], winner: int) -> int:
+        """The signature once ``winner``'s marriage points that waited for his trick count."""
+        sc = played(trick)
+        assert sc.result is None and sc.last_winner == winner, "the kernel's trick is the engine's"
+        got = freed[sig, winner] = signature(sc)
+        return got
+
+    def lead_marriages(seat: int, hand: int) -> list[int]:
+        """The marriages the leader may announce (the engine's legal codes), the most valuable
+        card led first."""
+        set_scratch(scratch, seat, [])
+        codes = [c for c in scratch.legal_codes() if c >= MARRY_BASE]
+        assert all(c < EXCHANGE for c in codes), "only cards and marriages where the kernel plays"
+        codes.sort(key=lambda c: pts[c - MARRY_BASE], reverse=True)
+        return codes
+
+    def marrying(seat: int, code: int) -> tuple[int, bool]:
+        """The engine announces the marriage: the signature it leads to (its points), and
+        whether the seat may declare at once (``claim.after_marriage``)."""
+        sc = scratch.copy()
+        set_scratch(sc, seat, [])
+        sc.step_code(code)
+        assert sc.result is None and sc.trick == [code - MARRY_BASE], "a marriage is a lead"
+        got = married[sig, seat, code] = (signature(sc), sc.claim_seat == seat)
+        return got
 
     def follow_cards(trick: list[int], seat: int, hand: int) -> list[int]:
         """The follower's legal cards (the engine's), in the solver's order: the cards that would
         take the trick so far first, worth most first, then the others cheapest first."""
         set_scratch(scratch, seat, trick[:])
-        scratch.hands[seat] = hand
         codes = scratch.legal_codes()
         assert codes and codes[-1] < MARRY_BASE, "only cards where the kernel plays"
         return follower_order(codes, trick, beats, points_get)
 
+    def false_claim(seat: int) -> bool:
+        """Whether a declaration by ``seat`` is surely false: too few points even counting
+        every bonus and marriage."""
+        got = above[sig][seat]
+        for o in side_seats[seat]:
+            got += points[o]
+        return got < target
+
     def lead(beta: int) -> int:
-        nonlocal count, allowance, false_max, false_min
+        nonlocal count, allowance, false_max, false_min, sig, scratch
         seat = leader
-        key = (sig, seat, claim, *hands, *points, *tricks)
+        key = (sig, seat, claim, closing_lead, *hands, *points, *tricks)
         entry = table_get(key)
         tt_move = -1
         if entry is not None:
@@ -256,18 +313,21 @@ def compile_kernel(
         cards = []
         m = hand
         while m:
-            low = m & -m
-            cards.append(low.bit_length() - 1)
-            m ^= low
+            low_bit = m & -m
+            cards.append(low_bit.bit_length() - 1)
+            m ^= low_bit
         cards.sort(key=points_get, reverse=True)
+        if hand & low & (hand >> shift if shift >= 0 else hand << -shift):  # a marriage in hand: first
+            mkey = (sig, seat, hand, closing_lead, sum(tricks))  # all the engine's rule reads
+            got = marriages.get(mkey)
+            if got is None:
+                got = marriages[mkey] = lead_marriages(seat, hand)
+            if got:
+                cards = got + cards
         false = False
-        if claim:  # declaring first, but a surely false declaration (too few points even
-            # counting every bonus and marriage) last unless the last one valued for this kind
-            # of seat would decide the window (the solver's rule, see its docstring)
-            got = above[sig][seat]
-            for o in side_seats[seat]:
-                got += points[o]
-            false = got < target
+        if claim:  # declaring first, but a surely false declaration last unless the last one
+            # valued for this kind of seat would decide the window (the solver's rule, see its docstring)
+            false = false_claim(seat)
             if false and ((false_max < beta) if maximising else (false_min >= beta)):
                 cards.append(DECLARE)
             else:
@@ -281,17 +341,30 @@ def compile_kernel(
             if count >= allowance:
                 done, count = count, 0
                 allowance = tick(done)
-            if c == DECLARE:
-                v = declare_value(seat)
+            if c < MARRY_BASE:
+                hands[seat] = hand ^ (1 << c)
+                v = follow([c], nxt, beta)
+                hands[seat] = hand
+            elif c == DECLARE:
+                v = declare_value(seat, -1)
                 if false:
                     if maximising:
                         false_max = v
                     else:
                         false_min = v
-            else:
-                hands[seat] = hand ^ (1 << c)
-                v = follow([c], nxt, beta)
+            else:  # a marriage: its points change the signature; the card is led
+                step = married.get((sig, seat, c))
+                if step is None:
+                    step = marrying(seat, c)
+                before = sig
+                sig = step[0]
+                scratch = kt.scratch[sig]
+                card = c - MARRY_BASE
+                hands[seat] = hand ^ (1 << card)
+                v = announced(seat, card, beta) if step[1] else follow([card], nxt, beta)
                 hands[seat] = hand
+                sig = before
+                scratch = kt.scratch[sig]
             if maximising:
                 if v > g:
                     g, best = v, c
@@ -305,6 +378,39 @@ def compile_kernel(
             table[key] = (g, entry[1] if entry is not None else INF, best)
         else:
             table[key] = (entry[0] if entry is not None else -INF, g, best)
+        return g
+
+    def announced(seat: int, card: int, beta: int) -> int:
+        """The seat announced a marriage, leading ``card``, and may declare at once: declaring
+        first, or last where it is surely false (as at a lead), else playing on."""
+        nonlocal count, allowance, false_max, false_min
+        maximising = mine[seat]
+        false = false_claim(seat)
+        declare_last = false and ((false_max < beta) if maximising else (false_min >= beta))
+        g = -INF if maximising else INF
+        for declaring in ((False, True) if declare_last else (True, False)):
+            count += 1
+            if count >= allowance:
+                done, count = count, 0
+                allowance = tick(done)
+            if declaring:
+                v = declare_value(seat, card)
+                if false:
+                    if maximising:
+                        false_max = v
+                    else:
+                        false_min = v
+            else:
+                v = follow([card], (seat + 1) % n, beta)
+            if maximising:
+                if v > g:
+                    g = v
+                    if g >= beta:
+                        break
+            elif v < g:
+                g = v
+                if g < beta:
+                    break
         return g
 
     def follow(trick: list[int], seat: int, beta: int) -> int:
@@ -341,7 +447,7 @@ def compile_kernel(
 
     def complete(trick: list[int], beta: int) -> int:
         """The trick is complete: its winner takes its points and leads (or the deal ends)."""
-        nonlocal leader, claim
+        nonlocal leader, claim, closing_lead, sig, scratch
         best = trick[0]
         pos = i = gained = 0
         for c in trick:
@@ -352,18 +458,25 @@ def compile_kernel(
         winner = (leader + pos) % n
         if not any(hands):
             return end_value(trick, winner, gained)
-        before, could = leader, claim
+        before, could, closing, was = leader, claim, closing_lead, sig
+        if waits[sig][winner]:  # his marriage points waited for this trick: they count now
+            got = freed.get((sig, winner))
+            sig = freeing(trick, winner) if got is None else got
+            scratch = kt.scratch[sig]
         points[winner] += gained
         tricks[winner] += 1
-        leader, claim = winner, claim_on_trick
+        leader, claim, closing_lead = winner, claim_on_trick, False
         v = lead(beta)
-        leader, claim = before, could
+        leader, claim, closing_lead = before, could, closing
         points[winner] -= gained
         tricks[winner] -= 1
+        if sig != was:
+            sig = was
+            scratch = kt.scratch[sig]
         return v
 
     def enter(s: DealState, beta: int) -> int:
-        nonlocal sig, scratch, offset, leader, claim, beats, trump, count, allowance
+        nonlocal sig, scratch, offset, leader, claim, closing_lead, beats, trump, count, allowance
         if len(follows) > FOLLOWS_KEPT:
             follows.clear()
         sig = signature(s)
@@ -374,6 +487,7 @@ def compile_kernel(
         tricks[:] = s.tricks
         leader = s.to_act
         claim = s.claim_seat == s.to_act
+        closing_lead = s.closed_this_lead
         trump = s.trump
         beats = beats_by_trump[trump + 1]
         allowance = tick(0)

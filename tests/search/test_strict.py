@@ -8,13 +8,17 @@ null-window question are right where the value was worked by hand.
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
 from typing import Any
 
+from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.play.record import deal_from_mapping
 from interpreter.rules.loader import load_ruleset
-from interpreter.search.solver import INF
+from interpreter.search.solver import INF, solve
 from interpreter.search.strict import KernelTables, compile_kernel, position_allows, rules_allow
+from tests.search.test_solver import minimax, random_position
 
 # Schnapsen, talon gone, hearts trump; seat 0 leads with 60 points and 5 tricks, seat 1 has 32
 # and 3 (the position of test_solver's "take the ace and go out for two", worked there: its
@@ -48,7 +52,7 @@ def kernel_value(state: DealState, side: int) -> int:
     return lower
 
 
-def test_the_kernel_plays_where_the_talon_is_gone_and_no_hand_holds_a_marriage() -> None:
+def test_the_kernel_plays_where_the_talon_is_gone() -> None:
     state = deal_from_mapping("schnapsen", AFTER_THE_TALON)
     assert rules_allow(state) and position_allows(state)
 
@@ -73,14 +77,83 @@ def test_a_last_trick_against_a_false_declaration_from_the_kernel_alone() -> Non
     assert kernel_value(state, 0) == 1
 
 
-def test_a_marriage_in_a_hand_keeps_the_position_on_the_engine() -> None:
-    """Seat 0 holds the king and queen of hearts: a marriage may still be announced."""
-    state = deal_from_mapping("schnapsen", {
-        "dealer": 1,
-        "start": {"leader": 0, "card_points": [40, 32], "tricks_won": [4, 3], "trump": "H"},
-        "hands": {0: ["KH", "QH"], 1: ["TS", "AS"]},
-    })
-    assert not position_allows(state)
+def test_a_marriage_announced_and_declared_at_once_from_the_kernel_alone() -> None:
+    """Schnapsen, talon gone, hearts trump: seat 0 (40 points, 4 tricks) holds the king and queen
+    of trumps, seat 1 (52, 4 tricks) the ace and ten.  Announcing the trump marriage brings seat
+    0 to 80 and he declares at once: 1 game point (seat 1 has 52, over 32).  Leading either card
+    without declaring, seat 1 takes it with the ace (52 + 11 + 4 or 3, at least 66) and goes out:
+    -1.  So the value is 1 for seat 0 and -1 for seat 1, won only by the marriage and the
+    declaration right after it."""
+    state = build_position(load_ruleset("schnapsen"), dealer=1, hands=["KH QH", "AH TH"], leader=0,
+                           points=[40, 52], tricks=[4, 4], trump="H")
+    assert position_allows(state)
+    assert kernel_value(state, 0) == 1
+    assert kernel_value(state, 1) == -1
+
+
+def test_no_marriage_where_the_rules_forbid_it_after_the_talon() -> None:
+    """The same hands in Sechsundsechzig, where no marriage is announced once the talon is gone:
+    seat 0 must lead the king or the queen, seat 1 takes it with the ace (52 + 11 + 4 = 67, or
+    with the ten 52 + 10 + 4 = 66) and goes out; seat 0 has 40, over 32: -1."""
+    state = build_position(load_ruleset("sechsundsechzig"), dealer=1, hands=["KH QH", "AH TH"], leader=0,
+                           points=[40, 52], tricks=[4, 6], trump="H")
+    assert position_allows(state)
+    assert kernel_value(state, 0) == -1
+
+
+def test_the_closers_marriage_on_his_closing_lead_only() -> None:
+    """Sechsundsechzig, hearts trump, seat 0 has just closed (30 points, 3 tricks) holding KH QH
+    AS against AH TH TS (40, 3 tricks).  On the lead at which he closed he may still announce
+    the trump marriage (marriage.on_closing_lead): 70, and he declares at once, 1 game point
+    (seat 1 has 40).  A lead later the marriage is forbidden (after_close: false): with the
+    ace of spades he takes the ten (51), but both hearts lose to the ace and the ten, seat 1
+    reaches 55 and 68 and the close fails: -2 (seat 1 held tricks when it was closed)."""
+    ssz = load_ruleset("sechsundsechzig")
+    for closing_lead, expected in ((True, 1), (False, -2)):
+        state = build_position(ssz, dealer=1, hands=["KH QH AS", "AH TH TS"], stock=["JC", "QC", "KC", "AC", "JD"],
+                               turnup="9H", leader=0, points=[30, 40], tricks=[3, 3], closer=0,
+                               closed_this_lead=closing_lead)
+        assert position_allows(state)
+        assert kernel_value(state, 0) == expected, closing_lead
+
+
+NEXT_TRICK = """\
+extends: schnapsen
+name: next-trick-schnapsen
+title: Schnapsen whose marriages wait for the marrier's next trick (kernel test)
+marriage: {counts_after: own_next_trick}
+"""
+
+
+def test_marriage_points_that_wait_for_the_next_trick(tmp_path: Path) -> None:
+    """A marriage counted after the marrier's next trick (``counts_after: own_next_trick``):
+    seat 0 (40 points, 3 tricks, 20 of a marriage waiting) leads AS JC against QS KH (60, 5
+    tricks), hearts trump.  The ace takes the queen (54) and frees the 20: 74, he declares: 1.
+    Were the 20 not freed by that trick, declaring with 54 would be false and the last trick
+    goes to the king of trumps (seat 1: 66): -1; leading the jack first, seat 1 trumps it and
+    reaches 66: -1.  Then positions of that ruleset after the talon, most hands with 20 of a
+    marriage waiting, against plain minimax (freeing the points by the wrong trick, or never,
+    fails them)."""
+    path = tmp_path / "next-trick.yaml"
+    path.write_text(NEXT_TRICK, encoding="utf-8")
+    rs = load_ruleset(path)
+    state = build_position(rs, dealer=1, hands=["AS JC", "QS KH"], leader=0, points=[40, 60], tricks=[3, 5],
+                           meld=[20, 0], meld_wait=[20, 0], trump="H")
+    assert rules_allow(state) and position_allows(state)
+    assert kernel_value(state, 0) == 1
+    rng = random.Random("kernel next trick")
+    checked = 0
+    while checked < 100:  # positions after the talon, 20 of a marriage waiting in most hands
+        state = random_position(rs, rng, max_cards=4)
+        if not position_allows(state):
+            continue
+        for seat in range(rs.players.count):
+            if rng.random() < 0.7:
+                state.meld[seat] += 20
+                state.meld_wait[seat] += 20
+        checked += 1
+        for side in range(rs.side_count):
+            assert solve(state, side=side).value == minimax(state, side)
 
 
 def test_a_talon_still_to_draw_from_keeps_the_position_on_the_engine() -> None:
