@@ -251,6 +251,8 @@ class Settling(Legality):
             basis = " (opponent counted at the close)" if at_close else ""
             closing = " after closing" if closer_side == side else ""
             return self._awarded(side, gp, lambda: f"{who()} {how} {pts}{closing}; {position()}{basis}")
+        # a false declaration: what it costs reads the tricks, never the points (the solver's
+        # kernel keeps its value per tricks alone: interpreter/search/strict.py, declare_value)
         fp = rs.claim.false_points
 
         def amount(opp: int) -> int:

@@ -167,6 +167,7 @@ def compile_kernel(
     declared = kt.declared
     ends = kt.ends
     follows: dict[tuple[int, ...], list[int]] = t.engine_cache.setdefault("strict kernel follows", {})  # type: ignore[assignment]
+    leads: dict[int, tuple[list[int], bool]] = t.engine_cache.setdefault("strict kernel leads", {})  # type: ignore[assignment]
     waits = kt.waits
     marriages = kt.marriages
     married = kt.married
@@ -216,10 +217,12 @@ def compile_kernel(
         sc.claim_seat = claim_seat
         sc.closed_this_lead = closing_lead
 
-    def declare_value(seat: int, led: int) -> int:
+    def declare_value(seat: int, led: int, false: bool) -> int:
         """What declaring is worth for ``seat``: leading, or after announcing a marriage with
-        ``led`` (-1 for a lead)."""
-        key = (sig, seat, led, *points, *tricks)
+        ``led`` (-1 for a lead).  A declaration ``false`` (surely short of the target) is kept
+        per tricks alone: the engine's penalty for it reads no points
+        (``Settling._claimed``; the proofs against minimax would fail were that to change)."""
+        key = (sig, seat, led, -1, *tricks) if false else (sig, seat, led, *points, *tricks)
         v = declared.get(key)
         if v is None:
             if led < 0:
@@ -258,6 +261,17 @@ def compile_kernel(
         assert sc.result is None and sc.last_winner == winner, "the kernel's trick is the engine's"
         got = freed[sig, winner] = signature(sc)
         return got
+
+    def lead_cards(hand: int) -> tuple[list[int], bool]:
+        """A leader's cards, worth most first, and whether the hand holds a marriage pair."""
+        cards = []
+        m = hand
+        while m:
+            low_bit = m & -m
+            cards.append(low_bit.bit_length() - 1)
+            m ^= low_bit
+        cards.sort(key=points_get, reverse=True)
+        return cards, bool(hand & low & (hand >> shift if shift >= 0 else hand << -shift))
 
     def lead_marriages(seat: int, hand: int) -> list[int]:
         """The marriages the leader may announce (the engine's legal codes), the most valuable
@@ -310,14 +324,11 @@ def compile_kernel(
         g = -INF if maximising else INF
         best = -1
         hand = hands[seat]
-        cards = []
-        m = hand
-        while m:
-            low_bit = m & -m
-            cards.append(low_bit.bit_length() - 1)
-            m ^= low_bit
-        cards.sort(key=points_get, reverse=True)
-        if hand & low & (hand >> shift if shift >= 0 else hand << -shift):  # a marriage in hand: first
+        got_cards = leads.get(hand)
+        if got_cards is None:
+            got_cards = leads[hand] = lead_cards(hand)
+        cards = got_cards[0]  # shared: every change below makes a new list
+        if got_cards[1]:  # a marriage in hand: first
             mkey = (sig, seat, hand, closing_lead, sum(tricks))  # all the engine's rule reads
             got = marriages.get(mkey)
             if got is None:
@@ -327,14 +338,16 @@ def compile_kernel(
         false = False
         if claim:  # declaring first, but a surely false declaration last unless the last one
             # valued for this kind of seat would decide the window (the solver's rule, see its docstring)
-            false = false_claim(seat)
+            got = above[sig][seat]  # false_claim(seat), inline: it is asked at most leads
+            for o in side_seats[seat]:
+                got += points[o]
+            false = got < target
             if false and ((false_max < beta) if maximising else (false_min >= beta)):
-                cards.append(DECLARE)
+                cards = [*cards, DECLARE]
             else:
-                cards.insert(0, DECLARE)
+                cards = [DECLARE, *cards]
         if tt_move >= 0 and cards[0] != tt_move:
-            cards.remove(tt_move)
-            cards.insert(0, tt_move)
+            cards = [tt_move, *[c for c in cards if c != tt_move]]
         nxt = (seat + 1) % n
         for c in cards:
             count += 1
@@ -346,7 +359,7 @@ def compile_kernel(
                 v = follow([c], nxt, beta)
                 hands[seat] = hand
             elif c == DECLARE:
-                v = declare_value(seat, -1)
+                v = declare_value(seat, -1, false)
                 if false:
                     if maximising:
                         false_max = v
@@ -394,7 +407,7 @@ def compile_kernel(
                 done, count = count, 0
                 allowance = tick(done)
             if declaring:
-                v = declare_value(seat, card)
+                v = declare_value(seat, card, false)
                 if false:
                     if maximising:
                         false_max = v
@@ -479,6 +492,8 @@ def compile_kernel(
         nonlocal sig, scratch, offset, leader, claim, closing_lead, beats, trump, count, allowance
         if len(follows) > FOLLOWS_KEPT:
             follows.clear()
+        if len(leads) > FOLLOWS_KEPT:
+            leads.clear()
         sig = signature(s)
         scratch = kt.scratch[sig]
         offset = s.tricks_played - sum(s.tricks)
