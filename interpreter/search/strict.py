@@ -338,10 +338,10 @@ def compile_kernel(
         false = False
         if claim:  # declaring first, but a surely false declaration last unless the last one
             # valued for this kind of seat would decide the window (the solver's rule, see its docstring)
-            got = above[sig][seat]  # false_claim(seat), inline: it is asked at most leads
+            most = above[sig][seat]  # false_claim(seat), inline: it is asked at most leads
             for o in side_seats[seat]:
-                got += points[o]
-            false = got < target
+                most += points[o]
+            false = most < target
             if false and ((false_max < beta) if maximising else (false_min >= beta)):
                 cards = [*cards, DECLARE]
             else:
