@@ -10,8 +10,8 @@ and sampled 20 times, and built afresh for every world).  Each figure is the med
 several rounds of fixed work.  Figures, never assertions.
 
 The other groups of figures (``--only``): ``solver`` -- Schnapsen's 5-against-5 endgame (solves
-per second, from the first lead after the talon is gone, over seeded positions) and whole
-open-card Schnapsen deals (solves per second); ``search`` -- decisions per second of the
+per second, from the first lead after the talon is gone, over seeded positions, new ones
+every round) and whole open-card Schnapsen deals (solves per second, new deals every round); ``search`` -- decisions per second of the
 ``search`` bot at a fixed iteration budget, from seeded mid-deal views; ``env`` -- PettingZoo
 environment steps per second (random legal actions; skipped without the ``rl`` extra);
 ``simulate`` -- deals per second of ``rules simulate``'s worker on one core.
@@ -83,26 +83,40 @@ def measure(rounds: int, deals: int, only: tuple[str, ...] = GROUPS) -> dict[str
 
 
 def _solver(rounds: int) -> dict[str, float]:
-    """Solves per second: Schnapsen's 5-against-5 endgames (40 seeded positions) and whole
-    open-card Schnapsen deals (4 seeded deals)."""
+    """Solves per second: Schnapsen's 5-against-5 endgames (40 seeded positions a round) and
+    whole open-card Schnapsen deals (4 seeded deals a round).  Every round solves positions of
+    its own: what a solver keeps per ruleset across searches (followers' cards, settlements)
+    must not answer the same position twice, which no real search asks."""
     from interpreter.engine.state import DealState
     from interpreter.rules.loader import load_ruleset
     from interpreter.search.solver import solve
 
     rs = load_ruleset("schnapsen")
-    ends = [e for e in (_endgame(rs, seed) for seed in range(1, 60)) if e is not None][:40]
-    deals = [DealState.new(rs, seed % 2, seed) for seed in range(4)]
+    deal_rounds = max(1, rounds // 2)
+    seeds = iter(range(1, 1 << 30))
+    ends: list[list[Any]] = []
+    for _ in range(rounds):
+        group: list[Any] = []
+        while len(group) < 40:
+            state = _endgame(rs, next(seeds))
+            if state is not None:
+                group.append(state)
+        ends.append(group)
+    deals = [[DealState.new(rs, seed % 2, seed) for seed in range(4 * r, 4 * r + 4)] for r in range(deal_rounds)]
 
-    def solve_all(states: list[Any]) -> Callable[[], int]:
+    def solve_each(groups: list[list[Any]]) -> Callable[[], int]:
+        left = iter(groups)
+
         def work() -> int:
+            states = next(left)
             for st in states:
                 solve(st)
             return len(states)
         return work
 
     return {
-        "solver endgames/s schnapsen 5v5": _rate(solve_all(ends), rounds),
-        "solver whole deals/s schnapsen": _rate(solve_all(deals), max(1, rounds // 2)),
+        "solver endgames/s schnapsen 5v5": _rate(solve_each(ends), rounds),
+        "solver whole deals/s schnapsen": _rate(solve_each(deals), deal_rounds),
     }
 
 
