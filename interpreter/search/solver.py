@@ -62,7 +62,9 @@ count small, since a node costs microseconds in CPython:
   and move order on the hands, points and tricks as plain ints, with a table of its own,
   asking the engine only for a follower's legal cards, for the marriages a leader may
   announce and what they bring, and for what declaring and the deal's end are worth.  There a
-  node costs a fraction of one made on the state.
+  node costs a fraction of one made on the state.  A root the kernel may play is searched
+  by it whole, pass after pass (its table keeps the root's move), instead of making the
+  first trick's cards on the state (0.89 of the time of distinct 5-against-5 endgames).
 
 The caller's state is never touched: the search runs on a copy.  A node limit and a time
 limit (seconds of the searching thread's CPU time, or of the ``clock`` given: see
@@ -278,7 +280,8 @@ class _Run:
         self.order = _order_table(state)
         now = clock if clock is not None else cpu_clock
         deadline = now() + time_limit if time_limit is not None else None
-        self.arrange, self.root_pass, self.visit, self.count = _compile(solver, state, self.order, node_limit, deadline, now)
+        self.arrange, self.root_pass, self.kernel_pass, self.visit, self.count = _compile(
+            solver, state, self.order, node_limit, deadline, now)
 
     @property
     def nodes(self) -> int:
@@ -296,6 +299,7 @@ class _Run:
         """
         st = self.state
         maximising = st.rs.side_of(st.actor) == self.solver.side  # type: ignore[arg-type]  # not over here
+        kernel = self.kernel_pass if self.kernel_pass is not None and position_allows(st) else None
         codes = st.legal_codes()
         if len(codes) > 1:
             codes = self.arrange(codes, -1)
@@ -306,7 +310,7 @@ class _Run:
         try:
             while lower < upper:
                 beta = g if g > lower else lower + 1
-                g, move = self.root_pass(codes, beta, maximising)
+                g, move = kernel(beta) if kernel is not None else self.root_pass(codes, beta, maximising)
                 if g >= beta:
                     lower = g
                     if maximising:
@@ -315,8 +319,9 @@ class _Run:
                     upper = g
                     if not maximising:
                         best = move
-                codes.remove(move)
-                codes.insert(0, move)
+                if kernel is None:
+                    codes.remove(move)
+                    codes.insert(0, move)
         except _Stopped:
             low = lower if lower > -INF else None
             high = upper if upper < INF else None
@@ -328,11 +333,12 @@ class _Run:
 
 _Arrange = Callable[[list[int], int], list[int]]
 _RootPass = Callable[[list[int], int, bool], tuple[int, int]]
+_KernelPass = Callable[[int], tuple[int, int]]
 
 
 def _compile(
     solver: Solver, st: DealState, order: list[int], node_limit: int | None, deadline: float | None, now: Clock,
-) -> tuple[_Arrange, _RootPass, Callable[[], None], Callable[[], int]]:
+) -> tuple[_Arrange, _RootPass, _KernelPass | None, Callable[[], None], Callable[[], int]]:
     """Build the search functions over one working state.
 
     Returns ``arrange(codes, first)`` (the move order, ``first`` a code to try before all
@@ -525,7 +531,12 @@ def _compile(
     def count() -> int:
         return nodes
 
-    return arrange, root_pass, visit, count
+    def kernel_pass(beta: int) -> tuple[int, int]:
+        """One null-window pass of the kernel over the whole position (a lead it plays): the
+        fail-soft value and the root's move that set it."""
+        return kernel(st, beta), solver.kernel.root_best
+
+    return arrange, root_pass, kernel_pass if kernel_rules else None, visit, count
 
 
 def _default_side(state: DealState, side: int | None) -> int:

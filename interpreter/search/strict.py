@@ -118,7 +118,8 @@ class KernelTables:
     trick that frees waiting marriage points leads.  (The followers' ordered cards depend on
     the ruleset's duties alone: they are kept per ruleset, see :data:`FOLLOWS_KEPT`.)"""
 
-    __slots__ = ("table", "declared", "ends", "signatures", "scratch", "above", "waits", "marriages", "married", "freed")
+    __slots__ = ("table", "declared", "ends", "signatures", "scratch", "above", "waits", "marriages", "married", "freed",
+                 "root_best")
 
     def __init__(self) -> None:
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
@@ -131,6 +132,9 @@ class KernelTables:
         self.marriages: dict[tuple[int, ...], list[int]] = {}
         self.married: dict[tuple[int, int, int], tuple[int, bool]] = {}
         self.freed: dict[tuple[int, int], int] = {}
+        #: the move that set the value of the position the last search entered with (its
+        #: table entry's move: the cut's for a bound proved, else the best of the others)
+        self.root_best = -1
 
     def clear(self) -> None:
         for part in (self.table, self.declared, self.ends, self.signatures, self.marriages, self.married, self.freed):
@@ -507,9 +511,11 @@ def compile_kernel(
         beats = beats_by_trump[trump + 1]
         allowance = tick(0)
         try:
-            return lead(beta)
+            g = lead(beta)
         finally:
             done, count = count, 0
             tick(done)
+        kt.root_best = table[(sig, leader, claim, closing_lead, *hands, *points, *tricks)][2]
+        return g
 
     return enter
