@@ -419,15 +419,9 @@ def compile_kernel(
                         false_min = v
             else:
                 v = follow([card], (seat + 1) % n, beta)
-            if maximising:
-                if v > g:
-                    g = v
-                    if g >= beta:
-                        break
-            elif v < g:
-                g = v
-                if g < beta:
-                    break
+            g = max(g, v) if maximising else min(g, v)  # (rare: not the hot loops' inline cut)
+            if (g >= beta) == maximising:
+                break
         return g
 
     def follow(trick: list[int], seat: int, beta: int) -> int:
