@@ -420,7 +420,7 @@ def _compile(
         ends: dict[int, int] | None = None
         entry = None
         if not st.trick:
-            if kernel_rules and position_allows(st):  # the strict phase without marriages
+            if kernel_rules and position_allows(st):  # the strict phase: the kernel's
                 return kernel(st, beta)
             key = key_of(st)
             entry = table_get(key)
