@@ -94,7 +94,7 @@ def test_a_marriage_announced_and_declared_at_once_from_the_kernel_alone() -> No
 def test_no_marriage_where_the_rules_forbid_it_after_the_talon() -> None:
     """The same hands in Sechsundsechzig, where no marriage is announced once the talon is gone:
     seat 0 must lead the king or the queen, seat 1 takes it with the ace (52 + 11 + 4 = 67, or
-    with the ten 52 + 10 + 4 = 66) and goes out; seat 0 has 40, over 32: -1."""
+    52 + 11 + 3 = 66) and goes out; seat 0 has 40, over 32: -1."""
     state = build_position(load_ruleset("sechsundsechzig"), dealer=1, hands=["KH QH", "AH TH"], leader=0,
                            points=[40, 52], tricks=[4, 6], trump="H")
     assert position_allows(state)
