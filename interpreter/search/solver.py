@@ -421,7 +421,7 @@ def _compile(
         entry = None
         if not st.trick:
             if kernel_rules and position_allows(st):  # the strict phase: the kernel's
-                return kernel(st, beta)
+                return kernel(st, beta, False)
             key = key_of(st)
             entry = table_get(key)
             if entry is not None:
@@ -534,7 +534,7 @@ def _compile(
     def kernel_pass(beta: int) -> tuple[int, int]:
         """One null-window pass of the kernel over the whole position (a lead it plays): the
         fail-soft value and the root's move that set it."""
-        return kernel(st, beta), solver.kernel.root_best
+        return kernel(st, beta, True), solver.kernel.root_best
 
     return arrange, root_pass, kernel_pass if kernel_rules else None, visit, count
 

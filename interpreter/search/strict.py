@@ -132,8 +132,8 @@ class KernelTables:
         self.marriages: dict[tuple[int, ...], list[int]] = {}
         self.married: dict[tuple[int, int, int], tuple[int, bool]] = {}
         self.freed: dict[tuple[int, int], int] = {}
-        #: the move that set the value of the position the last search entered with (its
-        #: table entry's move: the cut's for a bound proved, else the best of the others)
+        #: the move that set the value of the last root the kernel searched (its table
+        #: entry's move: the cut's for a bound proved, else the best of the others)
         self.root_best = -1
 
     def clear(self) -> None:
@@ -146,10 +146,11 @@ class KernelTables:
 
 def compile_kernel(
     side: int, st: DealState, kt: KernelTables, tick: Callable[[int], int],
-) -> Callable[[DealState, int], int]:
+) -> Callable[[DealState, int, bool], int]:
     """The kernel's search for match side ``side`` in the deal of ``st``: ``enter(state,
-    beta)`` is the fail-soft value of ``state`` (where :func:`position_allows`) against the null
-    window (beta-1, beta), as the solver's own search gives it; ``state`` is not touched.
+    beta, root)`` is the fail-soft value of ``state`` (where :func:`position_allows`) against
+    the null window (beta-1, beta), as the solver's own search gives it; ``state`` is not
+    touched.  With ``root`` the move that set the value is left in ``kt.root_best``.
     ``tick(k)`` counts ``k`` nodes visited into the solver's count, checks its limits (raising
     to stop) and says how many nodes may pass before it is told again."""
     rs = st.rs
@@ -486,7 +487,7 @@ def compile_kernel(
             scratch = kt.scratch[sig]
         return v
 
-    def enter(s: DealState, beta: int) -> int:
+    def enter(s: DealState, beta: int, root: bool) -> int:
         nonlocal sig, scratch, offset, leader, claim, closing_lead, beats, trump, count, allowance
         if len(follows) > FOLLOWS_KEPT:
             follows.clear()
@@ -509,7 +510,8 @@ def compile_kernel(
         finally:
             done, count = count, 0
             tick(done)
-        kt.root_best = table[(sig, leader, claim, closing_lead, *hands, *points, *tricks)][2]
+        if root:
+            kt.root_best = table[(sig, leader, claim, closing_lead, *hands, *points, *tricks)][2]
         return g
 
     return enter

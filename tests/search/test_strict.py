@@ -43,7 +43,7 @@ def kernel_value(state: DealState, side: int) -> int:
     lower, upper, g = -INF, INF, 0
     while lower < upper:
         beta = g if g > lower else lower + 1
-        g = enter(state, beta)
+        g = enter(state, beta, False)
         if g >= beta:
             lower = g
         else:
