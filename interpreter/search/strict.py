@@ -226,7 +226,9 @@ def compile_kernel(
         """What declaring is worth for ``seat``: leading, or after announcing a marriage with
         ``led`` (-1 for a lead).  A declaration ``false`` (surely short of the target) is kept
         per tricks alone: the engine's penalty for it reads no points
-        (``Settling._claimed``; the proofs against minimax would fail were that to change)."""
+        (``Settling._claimed``; the proofs against minimax would fail were that to change); its
+        value is remembered for the move order of the next one (the solver's rule)."""
+        nonlocal false_max, false_min
         key = (sig, seat, led, -1, *tricks) if false else (sig, seat, led, *points, *tricks)
         v = declared.get(key)
         if v is None:
@@ -235,6 +237,11 @@ def compile_kernel(
             else:
                 set_scratch(scratch, (seat + 1) % n, [led], seat)
             v = declared[key] = value(scratch.declare_result().scores)
+        if false:
+            if mine[seat]:
+                false_max = v
+            else:
+                false_min = v
         return v
 
     def end_value(trick: list[int], winner: int, gained: int) -> int:
@@ -314,7 +321,7 @@ def compile_kernel(
         return got < target
 
     def lead(beta: int) -> int:
-        nonlocal count, allowance, false_max, false_min, sig, scratch
+        nonlocal count, allowance, sig, scratch
         seat = leader
         key = (sig, seat, claim, closing_lead, *hands, *points, *tricks)
         entry = table_get(key)
@@ -343,10 +350,7 @@ def compile_kernel(
         false = False
         if claim:  # declaring first, but a surely false declaration last unless the last one
             # valued for this kind of seat would decide the window (the solver's rule, see its docstring)
-            most = above[sig][seat]  # false_claim(seat), inline: it is asked at most leads
-            for o in side_seats[seat]:
-                most += points[o]
-            false = most < target
+            false = false_claim(seat)
             if false and ((false_max < beta) if maximising else (false_min >= beta)):
                 cards = [*cards, DECLARE]
             else:
@@ -365,11 +369,6 @@ def compile_kernel(
                 hands[seat] = hand
             elif c == DECLARE:
                 v = declare_value(seat, -1, false)
-                if false:
-                    if maximising:
-                        false_max = v
-                    else:
-                        false_min = v
             else:  # a marriage: its points change the signature; the card is led
                 step = married.get((sig, seat, c))
                 if step is None:
@@ -401,7 +400,7 @@ def compile_kernel(
     def announced(seat: int, card: int, beta: int) -> int:
         """The seat announced a marriage, leading ``card``, and may declare at once: declaring
         first, or last where it is surely false (as at a lead), else playing on."""
-        nonlocal count, allowance, false_max, false_min
+        nonlocal count, allowance
         maximising = mine[seat]
         false = false_claim(seat)
         declare_last = false and ((false_max < beta) if maximising else (false_min >= beta))
@@ -413,11 +412,6 @@ def compile_kernel(
                 allowance = tick(done)
             if declaring:
                 v = declare_value(seat, card, false)
-                if false:
-                    if maximising:
-                        false_max = v
-                    else:
-                        false_min = v
             else:
                 v = follow([card], (seat + 1) % n, beta)
             g = max(g, v) if maximising else min(g, v)  # (rare: not the hot loops' inline cut)
