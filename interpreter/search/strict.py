@@ -50,6 +50,7 @@ from operator import attrgetter
 from typing import Any, Final
 
 from interpreter.core.actions import DECLARE, EXCHANGE, MARRY_BASE
+from interpreter.core.cards import bit_list
 from interpreter.engine.fields import FIELDS
 from interpreter.engine.position import PLAY
 from interpreter.engine.state import DealState
@@ -305,11 +306,14 @@ def compile_kernel(
         return got
 
     def follow_cards(trick: list[int], seat: int, hand: int) -> list[int]:
-        """The follower's legal cards (the engine's), in the solver's order: the cards that would
-        take the trick so far first, worth most first, then the others cheapest first."""
-        set_scratch(scratch, seat, trick[:])
-        codes = scratch.legal_codes()
-        assert codes and codes[-1] < MARRY_BASE, "only cards where the kernel plays"
+        """The follower's legal cards, in the solver's order: the cards that would take the
+        trick so far first, worth most first, then the others cheapest first.  They are the
+        engine's duties (``Legality.follow_mask``, which a follower's legal set is in the
+        strict phase where nothing may be done besides playing: :func:`rules_allow`); it
+        reads the trick, trumps and the contract only, so the scratch state is given the
+        trick alone."""
+        scratch.trick = trick
+        codes = bit_list(scratch.follow_mask(hand)[0])
         return follower_order(codes, trick, beats, points_get)
 
     def false_claim(seat: int) -> bool:
