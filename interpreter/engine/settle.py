@@ -243,6 +243,9 @@ class Settling(Legality):
         how = "reached" if auto else "declared"
         closer_side = self._side[self.closer] if self.closed and self.closer >= 0 else -1
         if pts >= target:
+            # a right claim reads the claimant side's points no further than the target and the
+            # game points' expression (its ``points``): the solver's kernel keeps its value per
+            # the other sides' points and the tricks (interpreter/search/strict.py, declare_value)
             if closer_side >= 0 and closer_side != side:
                 gp = self._fail_points(side) if rs.closing.opponent_out == "as_fail" else rs.closing.fail_points.base
                 return self._awarded(side, gp, lambda: f"{who()} {how} {pts} before the closer went out")

@@ -167,6 +167,11 @@ def compile_kernel(
     list_names = [f.name for f in keyed if f.kind == "list"]
     target = t.claim_target
     side_seats = [st.deal_sides[st.side(seat)] for seat in range(n)]  # the seats whose points a claim counts
+    deal_side = [st.side(seat) for seat in range(n)]
+    # per seat, the seats whose points a right declaration's value reads (Settling._claimed):
+    # the other sides', and its own side's only where the game points' expression reads them
+    reads_own = rs.scoring.method != "game_points" or bool({"points"} & rs.scoring.game_points.names)
+    read_when_right = [tuple(o for o in range(n) if reads_own or o not in side_seats[seat]) for seat in range(n)]
     above = kt.above
     table = kt.table
     table_get = table.get
@@ -225,12 +230,23 @@ def compile_kernel(
 
     def declare_value(seat: int, led: int, false: bool) -> int:
         """What declaring is worth for ``seat``: leading, or after announcing a marriage with
-        ``led`` (-1 for a lead).  A declaration ``false`` (surely short of the target) is kept
-        per tricks alone: the engine's penalty for it reads no points
-        (``Settling._claimed``; the proofs against minimax would fail were that to change); its
-        value is remembered for the move order of the next one (the solver's rule)."""
+        ``led`` (-1 for a lead).  A false declaration is kept per tricks alone: the engine's
+        penalty for it reads no points; a right one per tricks and the points of the other
+        sides (its own side's too where the game points' expression reads ``points``): the
+        engine's award reads no more (``Settling._claimed``; the proofs against minimax would
+        fail were that to change).  Whether it is right is the engine's count
+        (``side_points``), unless ``false`` says it is surely short of the target; a false
+        one's value is remembered for the move order of the next one (the solver's rule)."""
         nonlocal false_max, false_min
-        key = (sig, seat, led, -1, *tricks) if false else (sig, seat, led, *points, *tricks)
+        wrong = false
+        if not false:  # the scratch state given the points and tricks alone: side_points reads no more
+            scratch.points = points
+            scratch.tricks = tricks
+            wrong = scratch.side_points(deal_side[seat]) < target
+        if wrong:
+            key: tuple[int, ...] = (sig, seat, led, -1, *tricks)
+        else:
+            key = (sig, seat, led, -2, *tricks, *[points[o] for o in read_when_right[seat]])
         v = declared.get(key)
         if v is None:
             if led < 0:

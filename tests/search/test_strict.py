@@ -156,6 +156,40 @@ def test_marriage_points_that_wait_for_the_next_trick(tmp_path: Path) -> None:
             assert solve(state, side=side).value == minimax(state, side)
 
 
+OWN_POINTS = """\
+extends: schnapsen
+name: own-points-schnapsen
+title: Schnapsen whose winner scores 2 for 80 points of his own (kernel test)
+scoring: {game_points: "if opponent_tricks == 0 then 3 else if points >= 80 then 2 else 1"}
+"""
+
+
+def test_a_declaration_worth_more_for_more_points_of_ones_own(tmp_path: Path) -> None:
+    """Where the game points read the winner's own points (``points`` in
+    ``scoring.game_points``), a right declaration is not kept per the other side's points
+    alone.  Seat 0 (70 points, 4 tricks) may declare against 30 and 4 tricks, hearts trump,
+    holding AS KC against JS QC: declaring now is 1 game point (70, under 80); leading the ace
+    takes the jack (83) and declaring then is 2 -- the value is 2.  Then positions of that
+    ruleset after the talon against plain minimax (keeping a right declaration's value per
+    the other side's points alone fails them)."""
+    path = tmp_path / "own-points.yaml"
+    path.write_text(OWN_POINTS, encoding="utf-8")
+    rs = load_ruleset(path)
+    state = build_position(rs, dealer=1, hands=["AS KC", "JS QC"], leader=0, points=[70, 30], tricks=[4, 4],
+                           trump="H", may_declare=True)
+    assert rules_allow(state) and position_allows(state)
+    assert kernel_value(state, 0) == 2
+    rng = random.Random("kernel own points")
+    checked = 0
+    while checked < 150:
+        state = random_position(rs, rng, max_cards=4)
+        if not position_allows(state):
+            continue
+        checked += 1
+        for side in range(rs.side_count):
+            assert solve(state, side=side).value == minimax(state, side)
+
+
 def test_a_talon_still_to_draw_from_keeps_the_position_on_the_engine() -> None:
     state = DealState.new(load_ruleset("schnapsen"), 1, 5)
     assert not position_allows(state)  # the first lead: nine cards still to draw
