@@ -8,7 +8,7 @@
 Each argument is one variant: the keyword arguments of
 :class:`interpreter.play.bots.search_bot.SearchBot` as a JSON object (``iterations`` or ``ms``,
 and the knobs ``exploration``, ``win_weight``, ``exact_worlds``, ``inference``, ``pool``,
-``bias``, ``bias_opponents``; a knob left out is the bot's default).
+``bias``, ``bias_opponents``, ``bias_partners``; a knob left out is the bot's default).
 ``--against`` is a seat kind (``greedy``, ``random``, ``search:normal``...) or, as a JSON object,
 another search bot's keyword arguments: a variant against the bot as it was set before (the
 ``normal`` level before the bias: ``'{"iterations": 1000, "bias": 0, "bias_opponents": 0}'``).

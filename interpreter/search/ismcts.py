@@ -150,6 +150,7 @@ def ismcts(
     pool: int = 128,
     bias: float = 0.0,
     bias_opponents: float | None = None,
+    bias_partners: float | None = None,
     clock: Clock | None = None,
 ) -> SearchResult:
     """Search from ``view`` and return the action to take (see the module docstring).
@@ -183,6 +184,8 @@ def ismcts(
     (1,000 / (visits + 1) outweighs any difference of rewards, which lie in -1..1, for hundreds
     of visits): the tree then models the opponents as the world weights
     (:mod:`interpreter.search.inference`) and the rollouts do -- as playing like the heuristic.
+    ``bias_partners`` is the bias at the nodes of the searcher's partners (``None``: ``bias``):
+    a partner's node, like an opponent's, pools the worlds, whatever hand he holds in each.
     """
     if not view.legal_codes:
         raise ValueError("the seat has nothing to decide")
@@ -215,9 +218,11 @@ def ismcts(
     # the root is the view itself in every world: its greedy move is found once
     root_hint = greedy_code(view, rng) if bias else -1
     theirs = bias if bias_opponents is None else bias_opponents
-    bias_of = [bias if s == side else theirs for s in range(sides)]
-    done = 0
+    partners = bias if bias_partners is None else bias_partners
+    me = view.seat
     side_of = view.rs.side_index
+    bias_of = [bias if s == me else partners if side_of[s] == side else theirs for s in range(view.rs.players.count)]
+    done = 0
     states: list[DealState] = []
     cumulative: list[float] = []
     if inference < 1 and pool > 0 and informative_moves(view):
@@ -254,7 +259,7 @@ def ismcts(
             hint = -1
             if node is root:
                 hint = root_hint
-            elif bias_of[actor_side] and len(codes) > 1:  # the actor's greedy move in this world, from its view there
+            elif bias_of[actor] and len(codes) > 1:  # the actor's greedy move in this world, from its view there
                 hint = greedy_code(make_view(world, actor, codes), rng)
             if untried:
                 code = hint if hint >= 0 and hint in untried else untried[int(rng.random() * len(untried))]
@@ -269,7 +274,7 @@ def ismcts(
                 child = node.children[c]
                 score = child.reward[actor_side] / child.visits + exploration * math.sqrt(math.log(child.avail) / child.visits)
                 if c == hint:
-                    score += bias_of[actor_side] / (child.visits + 1)
+                    score += bias_of[actor] / (child.visits + 1)
                 if score > best_score:
                     best_code, best_score = c, score
             node = node.children[best_code]

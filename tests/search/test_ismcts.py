@@ -193,3 +193,28 @@ def test_the_opponents_bias_is_theirs_and_the_bias_ours(name: str, monkeypatch: 
     asked.clear()
     ismcts(view, random.Random(3), iterations=300, bias=10, inference=1)  # None: the same bias for every side
     assert {rs.side_of(seat) for seat in asked} == set(range(rs.side_count))
+
+
+@pytest.mark.skipif(compiled(), reason="the compiled build's calls cannot be replaced by monkeypatch")
+def test_the_partners_bias_is_the_partners_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bias_partners`` leads the nodes of the searcher's partners, and neither his own nor
+    the opponents': with only it set, the greedy move is looked up for the partner's seat alone
+    (North American 4: seats 0 and 2 play together, 1 and 3)."""
+    import interpreter.search.ismcts as module
+
+    st = mid_deal("north-american-4", 2, 5)  # seat 2 to play; the tree reaches every seat's choices
+    view = st.view(st.actor)
+    partner = (view.seat + 2) % 4
+    asked: list[int] = []
+    original = module.greedy_code
+
+    def recording(v, rng=None):  # type: ignore[no-untyped-def]
+        asked.append(v.seat)
+        return original(v, rng)
+
+    monkeypatch.setattr(module, "greedy_code", recording)
+    ismcts(view, random.Random(3), iterations=300, bias=0, bias_opponents=0, bias_partners=1e9, inference=1)
+    assert asked and set(asked) == {partner}
+    asked.clear()
+    ismcts(view, random.Random(3), iterations=300, bias=1e9, bias_opponents=0, bias_partners=0, inference=1)
+    assert set(asked) == {view.seat}  # the searcher's own nodes below the root (the root's move is found once)

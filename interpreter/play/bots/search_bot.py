@@ -74,7 +74,7 @@ LEVEL_TIMES = {
     "hard": LevelTime(cpu_median=471.6, cpu_p90=768.0, wall_median=695.7, wall_p90=1150.5),
 }
 #: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
-OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool", "bias", "bias_opponents")
+OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool", "bias", "bias_opponents", "bias_partners")
 
 
 class SearchBot:
