@@ -14,7 +14,7 @@ from interpreter.engine.state import DealState
 from interpreter.play.bots.search_bot import LEVELS, SearchBot, parse_search_kind
 from interpreter.rules.loader import load_ruleset
 from interpreter.search.ismcts import ismcts
-from interpreter.search.sampling import sample_world
+from interpreter.search.sampling import WorldSampler, sample_world
 
 
 def mid_deal(name: str, seed: int, steps: int) -> DealState:
@@ -45,7 +45,7 @@ def test_the_search_reads_only_the_view(name: str) -> None:
     """Another state that looks the same from the seat gives the same search, move for move:
     plain, and as the bot searches (greedy rollouts and the bias, which take views of the
     sampled worlds, never of the state)."""
-    from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS
+    from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS, EXACT_WORLDS
     from interpreter.search.ismcts import greedy_policy
 
     st = mid_deal(name, 5, 4)
@@ -54,7 +54,8 @@ def test_the_search_reads_only_the_view(name: str) -> None:
     other = sample_world(view, random.Random(2))
     assert other.view(seat) == view and (other.hands, other.stock) != (st.hands, st.stock)
     assert ismcts(view, random.Random(1), iterations=100) == ismcts(other.view(seat), random.Random(1), iterations=100)
-    as_bot = {"iterations": 100, "policy": greedy_policy, "bias": BIAS, "bias_opponents": BIAS_OPPONENTS}
+    as_bot = {"iterations": 100, "policy": greedy_policy, "bias": BIAS, "bias_opponents": BIAS_OPPONENTS,
+              "exact_worlds": EXACT_WORLDS}
     assert ismcts(view, random.Random(1), **as_bot) == ismcts(other.view(seat), random.Random(1), **as_bot)
 
 
@@ -90,6 +91,31 @@ def test_a_fully_known_position_is_solved_exactly() -> None:
             break
     result = ismcts(st.view(st.actor), random.Random(1), iterations=100)
     assert result.exact
+
+
+def test_the_bot_solves_exactly_only_once_one_world_is_left() -> None:
+    """The bot's ``exact_worlds`` is 1.  Schnapsen, one card in the stock under the turn-up
+    (JS): seat 0 holds AH TH KS QS JC, so the five cards of seat 1 are five of the six it has
+    not seen (AS TS KH QH JH and the stock's AC) -- six worlds.  ``ismcts`` alone (24) solves
+    them exactly; the bot searches the tree.  With the talon used up (the other hand is then
+    the cards not seen: one world) the bot solves exactly too."""
+    rs = load_ruleset("schnapsen")
+    st = build_position(
+        rs, dealer=1, hands=["AH TH KS QS JC", "AS TS KH QH JH"], stock=["AC"], turnup="JS",
+        leader=0, points=[30, 20], tricks=[3, 1], may_declare=True,
+    )
+    view = st.view(0)
+    assert WorldSampler(view).count == 6
+    assert ismcts(view, random.Random(1), iterations=300).exact
+    bot = SearchBot(rs, 1, iterations=300)
+    bot.choose(view, list(view.legal))
+    assert bot.last is not None and not bot.last.exact and bot.last.iterations == 300
+    end = build_position(
+        rs, dealer=1, hands=["AH TH KS QS", "AS TS KH QH"], leader=0, points=[32, 32], tricks=[3, 3], trump="S",
+    )
+    assert WorldSampler(end.view(0)).count == 1
+    bot.choose(end.view(0), list(end.view(0).legal))
+    assert bot.last is not None and bot.last.exact
 
 
 def test_seat_kind_options() -> None:
@@ -128,12 +154,12 @@ def test_the_bot_passes_its_knobs_to_the_search_and_refuses_unknown_ones() -> No
     view = st.view(st.actor)
     bot = SearchBot(rs, 9, iterations=60, exploration=0.3, win_weight=0.5)
     bot.choose(view, list(view.legal))
-    from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS
+    from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS, EXACT_WORLDS
     from interpreter.search.ismcts import greedy_policy
 
     assert bot.last == ismcts(
         view, random.Random(9), iterations=60, exploration=0.3, win_weight=0.5, policy=greedy_policy, bias=BIAS,
-        bias_opponents=BIAS_OPPONENTS,
+        bias_opponents=BIAS_OPPONENTS, exact_worlds=EXACT_WORLDS,
     )
     with pytest.raises(ValueError, match="unknown search option.*explore"):
         SearchBot(rs, 1, explore=0.3)
