@@ -189,20 +189,11 @@ def test_the_bias_leads_the_tree_to_the_actors_greedy_move() -> None:
     assert max(plain.visits.values()) < 40 - (k - 1)  # without the bias UCB spreads the visits
 
 
-#: A module compiled by mypyc binds its calls when it is built: replacing ``greedy_code`` in it
-#: with monkeypatch records nothing there, so this test runs on the plain build (CI runs both).
-@pytest.mark.skipif(compiled(), reason="the compiled build's calls cannot be replaced by monkeypatch")
-@pytest.mark.parametrize("name", ["schnapsen", "north-american-4"])
-def test_the_opponents_bias_is_theirs_and_the_bias_ours(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``bias_opponents`` leads the other sides' nodes and ``bias`` the searcher's side's
-    (partners included): with one of them 0, the greedy move is only ever looked up for seats
-    of the other kind.  (Random rollouts: the heuristic is then consulted by the bias alone.)"""
+def greedy_seats(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seats ``greedy_code`` is asked for from now on, recorded in the list returned (the
+    search module's name replaced by monkeypatch: the plain build only)."""
     import interpreter.search.ismcts as module
 
-    st = mid_deal(name, 3, 3)
-    view = st.view(st.actor)
-    rs = view.rs
-    ours = rs.side_of(view.seat)
     asked: list[int] = []
     original = module.greedy_code
 
@@ -211,6 +202,22 @@ def test_the_opponents_bias_is_theirs_and_the_bias_ours(name: str, monkeypatch: 
         return original(v, rng)
 
     monkeypatch.setattr(module, "greedy_code", recording)
+    return asked
+
+
+#: A module compiled by mypyc binds its calls when it is built: replacing ``greedy_code`` in it
+#: with monkeypatch records nothing there, so this test runs on the plain build (CI runs both).
+@pytest.mark.skipif(compiled(), reason="the compiled build's calls cannot be replaced by monkeypatch")
+@pytest.mark.parametrize("name", ["schnapsen", "north-american-4"])
+def test_the_opponents_bias_is_theirs_and_the_bias_ours(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bias_opponents`` leads the other sides' nodes and ``bias`` the searcher's side's
+    (partners included): with one of them 0, the greedy move is only ever looked up for seats
+    of the other kind.  (Random rollouts: the heuristic is then consulted by the bias alone.)"""
+    st = mid_deal(name, 3, 3)
+    view = st.view(st.actor)
+    rs = view.rs
+    ours = rs.side_of(view.seat)
+    asked = greedy_seats(monkeypatch)
     ismcts(view, random.Random(3), iterations=300, bias=0, bias_opponents=1e9, inference=1)
     assert asked and all(rs.side_of(seat) != ours for seat in asked)
     asked.clear()
@@ -226,19 +233,10 @@ def test_the_partners_bias_is_the_partners_alone(monkeypatch: pytest.MonkeyPatch
     """``bias_partners`` leads the nodes of the searcher's partners, and neither his own nor
     the opponents': with only it set, the greedy move is looked up for the partner's seat alone
     (North American 4: seats 0 and 2 play together, 1 and 3)."""
-    import interpreter.search.ismcts as module
-
     st = mid_deal("north-american-4", 2, 5)  # seat 2 to play; the tree reaches every seat's choices
     view = st.view(st.actor)
     partner = (view.seat + 2) % 4
-    asked: list[int] = []
-    original = module.greedy_code
-
-    def recording(v, rng=None):  # type: ignore[no-untyped-def]
-        asked.append(v.seat)
-        return original(v, rng)
-
-    monkeypatch.setattr(module, "greedy_code", recording)
+    asked = greedy_seats(monkeypatch)
     ismcts(view, random.Random(3), iterations=300, bias=0, bias_opponents=0, bias_partners=1e9, inference=1)
     assert asked and set(asked) == {partner}
     asked.clear()
