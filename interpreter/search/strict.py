@@ -166,8 +166,8 @@ def compile_kernel(
     scalars = attrgetter(*[f.name for f in keyed if f.kind != "list"])
     list_names = [f.name for f in keyed if f.kind == "list"]
     target = t.claim_target
-    side_seats = [st.deal_sides[st.side(seat)] for seat in range(n)]  # the seats whose points a claim counts
     deal_side = [st.side(seat) for seat in range(n)]
+    side_seats = [st.deal_sides[deal_side[seat]] for seat in range(n)]  # the seats whose points a claim counts
     # per seat, the seats whose points a right declaration's value reads (Settling._claimed):
     # the other sides', and its own side's only where the game points' expression reads them
     reads_own = rs.scoring.method != "game_points" or bool({"points"} & rs.scoring.game_points.names)
@@ -324,10 +324,10 @@ def compile_kernel(
     def follow_cards(trick: list[int], seat: int, hand: int) -> list[int]:
         """The follower's legal cards, in the solver's order: the cards that would take the
         trick so far first, worth most first, then the others cheapest first.  They are the
-        engine's duties (``Legality.follow_mask``, which a follower's legal set is in the
-        strict phase where nothing may be done besides playing: :func:`rules_allow`); it
-        reads the trick, trumps and the contract only, so the scratch state is given the
-        trick alone."""
+        engine's duties (``Legality.follow_mask``): where the kernel plays, a follower may do
+        nothing but play (:func:`rules_allow`), so the duties are his whole legal set.  They
+        read the trick, trumps and the contract only: the scratch state is given the trick
+        alone (every other use of it sets what it reads first)."""
         scratch.trick = trick
         codes = bit_list(scratch.follow_mask(hand)[0])
         return follower_order(codes, trick, beats, points_get)
