@@ -78,9 +78,9 @@ def _seconds(ms: float) -> str:
 #: docs/bots.md shows these figures (a test says when it does not) and so does the start
 #: screen of ``rules play``.
 LEVEL_TIMES = {
-    "easy": LevelTime(cpu_median=14.9, cpu_p90=22.0, wall_median=16.7, wall_p90=33.6),
-    "normal": LevelTime(cpu_median=136.3, cpu_p90=217.9, wall_median=143.5, wall_p90=321.6),
-    "hard": LevelTime(cpu_median=471.6, cpu_p90=768.0, wall_median=695.7, wall_p90=1150.5),
+    "easy": LevelTime(cpu_median=7.6, cpu_p90=13.6, wall_median=7.6, wall_p90=13.6),
+    "normal": LevelTime(cpu_median=77.7, cpu_p90=120.0, wall_median=77.7, wall_p90=120.0),
+    "hard": LevelTime(cpu_median=282.5, cpu_p90=432.2, wall_median=282.5, wall_p90=432.4),
 }
 #: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
 OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool", "bias", "bias_opponents", "bias_partners")
