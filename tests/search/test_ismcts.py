@@ -13,7 +13,9 @@ from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.play.bots.search_bot import LEVELS, SearchBot, parse_search_kind
 from interpreter.rules.loader import load_ruleset
-from interpreter.search.ismcts import ismcts
+from interpreter.engine.views import SeatView
+from interpreter.search.inference import informative_moves
+from interpreter.search.ismcts import SearchResult, ismcts
 from interpreter.search.sampling import WorldSampler, sample_world
 
 
@@ -242,3 +244,46 @@ def test_the_partners_bias_is_the_partners_alone(monkeypatch: pytest.MonkeyPatch
     asked.clear()
     ismcts(view, random.Random(3), iterations=300, bias=1e9, bias_opponents=0, bias_partners=0, inference=1)
     assert set(asked) == {view.seat}  # the searcher's own nodes below the root (the root's move is found once)
+
+
+def bot_search(view: SeatView, iterations: int) -> SearchResult:
+    """The search as the bot runs it (greedy rollouts, the bias, the play read)."""
+    from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS, EXACT_WORLDS
+    from interpreter.search.ismcts import greedy_policy
+
+    return ismcts(view, random.Random(11), iterations=iterations, policy=greedy_policy, bias=BIAS,
+                  bias_opponents=BIAS_OPPONENTS, exact_worlds=EXACT_WORLDS)
+
+
+@pytest.mark.parametrize(("name", "seed", "steps"), [
+    ("schnapsen", 4, 5), ("sechsundsechzig", 6, 6), ("north-american-4", 2, 7), ("house/bauernschnapsen", 3, 6),
+])
+def test_the_memo_of_greedy_moves_changes_no_search(name: str, seed: int, steps: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A node keeps its actor's greedy move per world of the weighted pool, and a tie is drawn
+    again among the same codes: the search with the memo is the search without it, visit for
+    visit and value for value (the greedy heuristic ties often enough in these positions that
+    returning a tie's first draw instead fails here)."""
+    import interpreter.search.ismcts as module
+
+    view = mid_deal(name, seed, steps).view(mid_deal(name, seed, steps).actor)
+    assert informative_moves(view)  # the worlds come from the weighted pool: the memo is used
+    kept = bot_search(view, 400)
+    monkeypatch.setattr(module, "MEMO_HINTS", False)
+    assert bot_search(view, 400) == kept
+
+
+@pytest.mark.skipif(compiled(), reason="the compiled build's calls cannot be replaced by monkeypatch")
+def test_the_memo_saves_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the memo the heuristic is asked for fewer greedy moves -- the rollouts' are asked for either way -- (a world of the pool comes
+    back to nodes it reached before), without it for every hint."""
+    import interpreter.search.ismcts as module
+
+    st = mid_deal("north-american-4", 2, 7)
+    view = st.view(st.actor)
+    asked = greedy_seats(monkeypatch)
+    bot_search(view, 400)
+    with_memo = len(asked)
+    asked.clear()
+    monkeypatch.setattr(module, "MEMO_HINTS", False)
+    bot_search(view, 400)
+    assert 0 < with_memo < len(asked)
