@@ -14,7 +14,9 @@ worlds -- greedy rollouts, so it plays *against greedy's way of playing*, which 
 does not.  ``--oracle hands:N`` is the search bot itself (its knobs of play, N iterations) shown
 every other seat's hand but not the stock: what the bot would win if it read the hands from the
 play without error -- the ceiling of reading the play (inference), where ``mcts:N`` also
-knows the order of the cards still to be drawn.  It plays
+knows the order of the cards still to be drawn.  ``--oracle hands-auction:N`` shows the hands
+during the auction only (the bot as it is plays the cards), ``hands-play:N`` during the play
+only (the bot as it is bids): how much of what the hands are worth lies in the bidding.  It plays
 the same seat-swapped deals as ``rules arena`` against the opponent named (``greedy`` by
 default), so its deal win rate, with its Wilson 95% interval, says how much of a deal's
 outcome the cards leave to skill: a fair bot that sees only its view can come close to this
@@ -38,11 +40,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from interpreter.engine.position import OVER  # noqa: E402
+from interpreter.engine.position import AUCTION, OVER  # noqa: E402
 from interpreter.engine.state import DealState  # noqa: E402
 from interpreter.engine.views import SeatView  # noqa: E402
 from interpreter.play.bots import make_agent  # noqa: E402
-from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS  # noqa: E402
+from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS, EXACT_WORLDS  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.search import ismcts as ismcts_module  # noqa: E402
 from interpreter.search.ismcts import greedy_policy, ismcts  # noqa: E402
@@ -102,6 +104,32 @@ def _search_seeing_the_hands(state: DealState, iterations: int, rng: random.Rand
                   exact_worlds=exact).best
 
 
+def _honest(state: DealState, iterations: int, rng: random.Random) -> int:
+    """The search bot's own decision (its knobs, ``iterations`` of them) from the seat's view."""
+    actor = state.actor
+    assert actor is not None
+    return ismcts(state.view(actor), rng, iterations=iterations, policy=greedy_policy, bias=BIAS,
+                  bias_opponents=BIAS_OPPONENTS, exact_worlds=EXACT_WORLDS).best
+
+
+def _oracle_move(state: DealState, solver: Solver, rng: random.Random) -> int | None:
+    """The oracle's move (see the module docstring); ``hands-auction:N`` sees the hands during
+    the auction only and plays the honest bot after it, ``hands-play:N`` the other way round:
+    which part of what the hands are worth is the auction's."""
+    kind, _, budget = _ORACLE.partition(":")
+    if kind == "auction-iters":  # the bot as it is, with M iterations in the auction and N after it
+        bidding, _, playing = budget.partition(":")
+        return _honest(state, int(bidding if state.phase == AUCTION else playing), rng)
+    if kind in ("hands-auction", "hands-play"):
+        seeing = (state.phase == AUCTION) == (kind == "hands-auction")
+        return (_search_seeing_the_hands if seeing else _honest)(state, int(budget), rng)
+    if kind == "hands":
+        return _search_seeing_the_hands(state, int(budget), rng)
+    if kind == "mcts":
+        return _mcts_on_the_true_deal(state, int(budget), rng)
+    return solver.solve(state).best
+
+
 def _play(spec: DealSpec) -> tuple[int, int, int]:
     """One deal, once per seat assignment: (index, halves, net) as the arena scores them."""
     rs = _RS
@@ -117,12 +145,7 @@ def _play(spec: DealSpec) -> tuple[int, int, int]:
             actor = state.actor
             assert actor is not None
             if roles[actor] == 0:
-                if _ORACLE.startswith("hands:"):
-                    best = _search_seeing_the_hands(state, int(_ORACLE[6:]), rng)
-                elif _ORACLE.startswith("mcts:"):
-                    best = _mcts_on_the_true_deal(state, int(_ORACLE[5:]), rng)
-                else:
-                    best = solver.solve(state).best
+                best = _oracle_move(state, solver, rng)
                 assert best is not None
                 state.step_code(best)
             else:
@@ -141,7 +164,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", default="greedy")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--oracle", default="solver", help="solver, mcts:N (N iterations on the true deal) or hands:N (the search seeing the hands, not the stock)")
+    parser.add_argument("--oracle", default="solver", help="solver, mcts:N (N iterations on the true deal), hands:N (the search seeing the hands, not the stock), "
+                        "hands-auction:N or hands-play:N (seeing them in the auction only, or in the play only)")
     args = parser.parse_args()
     rs = load_ruleset(args.ruleset)
     specs = deal_specs(rs, args.deals, args.seed)

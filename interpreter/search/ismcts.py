@@ -113,14 +113,15 @@ class _Recorder:
     worlds, the likely ones most often), and where it reaches a node it reached before, the
     state there is the same -- the same world's copy, the same codes from the root -- and so is
     the actor's greedy move, the bias's hint, but for an exact tie, which the heuristic breaks
-    with the generator.  The node keeps the move, or the tied codes, per world; on a later visit a tie is drawn again by ``rng.choice`` among the same codes, the one
-    draw the heuristic would have made, so the search takes the same paths and the generator
-    gives the same numbers as without the memo: only the view and the heuristic's work are
-    saved.  Half the hints are found so in Schnapsen, two thirds in North American 4 (whole
-    deals of the ``normal`` level against ``greedy``).  The rollouts' greedy moves were kept
-    the same way, per world along the codes from the root, and found again too rarely to pay
-    for the keeping in Schnapsen (a fifth of them: a new leaf's rollout seldom retraces one of
-    the same world)."""
+    with the generator.  The node keeps the move, or the tied codes, per world; on a later
+    visit a tie is drawn again by ``rng.choice`` among the same codes, the one draw the
+    heuristic would have made, so the search takes the same paths and the generator gives the
+    same numbers as without the memo: only the view and the heuristic's work are saved.  Half
+    the hints are found so in Schnapsen, two thirds in North American 4 (whole deals of the
+    ``normal`` level against ``greedy``).  The rollouts' greedy moves were kept the same way,
+    per world along the codes from the root, and found again too rarely to pay for the keeping
+    in Schnapsen (a fifth of them: a new leaf's rollout seldom retraces one of the same
+    world)."""
 
     __slots__ = ("rng", "tied")
 
