@@ -16,9 +16,12 @@ Workloads (fixed seeds):
   dealt and played to the end (``random_playout``);
 * ``search`` -- the search bot's tree search (``ismcts`` with greedy rollouts, 150
   iterations, the default knobs) on 6 positions each of those three rulesets, a few random
-  moves into a deal: worlds, the tree, rollouts and the play model together.
+  moves into a deal: worlds, the tree, rollouts and the play model together;
+* ``auction`` -- the search bot (``search:iters=150``: its knobs, the bias among them) at the
+  first call of the auction of 6 deals each of North American 4 and 3: a search
+  over the whole deal, whose rollouts bid and name trumps by the heuristic.
 
-    python benchmarks/bench_instructions.py --base 39fd150 [--workloads solve view world playout search]
+    python benchmarks/bench_instructions.py --base 39fd150 [--workloads solve view world playout search auction]
     python benchmarks/bench_instructions.py --base HEAD --tree /tmp/compiled   # the compiled build
 
 Instructions are not seconds: compiled code does more work per instruction than the
@@ -86,6 +89,16 @@ elif what == "search":
         views = [st.view(st.actor) for st in walked(rs, random.Random(7), range(12), 0, 8) if len(st.legal_codes()) > 1]
         for v in views[:6] if do else ():
             ismcts(v, random.Random(11), iterations=150, policy=greedy_policy)
+elif what == "auction":
+    from interpreter.engine.position import AUCTION
+    from interpreter.play.bots import make_agent
+    for name in ("north-american-4", "north-american-3"):
+        rs = load_ruleset(name)
+        bot = make_agent("search:iters=150", rs, 1)
+        states = [DealState.new(rs, seed % rs.players.count, seed) for seed in range(6)]
+        for st in states if do else ():
+            assert st.phase == AUCTION
+            bot.choose(st.view(st.actor), st.legal_actions())
 else:
     from interpreter.search.sampling import WorldSampler
     for name in ("schnapsen", "north-american-4"):
@@ -119,7 +132,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base", required=True, help="the revision to compare with")
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout measured as new (default this one; a compiled copy: docs/speed.md)")
-    parser.add_argument("--workloads", nargs="*", default=["solve", "view", "world", "playout", "search"], choices=["solve", "view", "world", "playout", "search"])
+    kinds = ["solve", "view", "world", "playout", "search", "auction"]
+    parser.add_argument("--workloads", nargs="*", default=kinds, choices=kinds)
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")

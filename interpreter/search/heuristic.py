@@ -129,7 +129,7 @@ class Knowledge:
         "beats", "partner", "partner_bit", "marry_value", "keep", "marry_keep", "marry_hope",
         "by_points", "target", "claim", "avg", "seats", "marry_after_close", "meld_counts",
         "follow", "trump_when_void", "unit", "moon", "bidder_alone", "first_lead_marriage",
-        "big", "infer_voids", "total",
+        "big", "infer_voids", "total", "worth", "worth_shift",
     )
 
     def __init__(self, rs: Ruleset, order: int = 0) -> None:
@@ -194,6 +194,9 @@ class Knowledge:
         moon = rs.bidding.moon
         self.moon = moon.bid if moon is not None else -1
         self.bidder_alone = rs.players.sides == "bidder_vs_rest"
+        # what a hand takes with a trump suit, per (hand, trump): see _suit_worth
+        self.worth: dict[int, float] = {}
+        self.worth_shift = max(1, (nsuits - 1).bit_length())
 
 
 _KNOWLEDGE: Final[dict[int, Knowledge]] = {}
@@ -730,7 +733,26 @@ def _closing_pays(k: Knowledge, view: SeatView, pub: Public, seat: int, unseen: 
 
 
 # ---------------------------------------------------------------------------- the auction
+#: How many hands :func:`_suit_worth` keeps per ruleset before it starts again: a few MB.
+WORTH_KEPT: Final = 1 << 16
+
+
 def _suit_worth(k: Knowledge, hand: int, trump: int) -> float:
+    """What the hand takes with ``trump`` as trumps (:func:`_suit_worth_of`), kept per hand
+    and trump suit: the bidding and a first lead that names trumps ask it for every suit, and a
+    search asks it again and again for the same hands -- its own, and each world's that comes
+    back -- so the value is worked out once (a function of the hand and the ruleset alone)."""
+    key = hand << k.worth_shift | trump
+    worth = k.worth
+    value = worth.get(key)
+    if value is None:
+        if len(worth) >= WORTH_KEPT:
+            worth.clear()
+        value = worth[key] = _suit_worth_of(k, hand, trump)
+    return value
+
+
+def _suit_worth_of(k: Knowledge, hand: int, trump: int) -> float:
     """What the hand takes with ``trump`` as trumps: each card's chance to take a trick
     (by how many unseen cards of its suit beat it) times what the trick brings, plus the
     marriages (the one in trumps at full value where it may be led first)."""

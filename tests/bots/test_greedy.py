@@ -359,3 +359,24 @@ def test_a_card_shown_in_a_partners_marriage_then_played_is_seen_once() -> None:
                 assert set(bit_list(_unseen(k, view, view.public))) == expected
             state.push(bots[seat].choose(view, list(view.legal)))
     assert named_twice > 0  # the case arose: the check above ran
+
+
+@pytest.mark.parametrize("name", ["north-american-4", "schnapsen", "house/bauernschnapsen"])
+def test_a_hands_worth_is_kept_per_hand_and_trump_suit(name: str) -> None:
+    """What a hand takes with each trump suit is worked out once and then kept (the bidding
+    and the first lead ask it of every suit, a search again and again): a kept value is the
+    value worked out, for every hand and suit, however the asks interleave -- two hands or two
+    suits never share a place."""
+    from interpreter.search.heuristic import _suit_worth, _suit_worth_of, knowledge
+
+    rs = load_ruleset(name)
+    k = knowledge(rs)
+    k.worth.clear()
+    rng = random.Random(5)
+    size = rs.tables.size
+    suits = len(rs.tables.suit_mask)
+    hands = [sum(1 << c for c in rng.sample(range(size), rng.randrange(1, 9))) for _ in range(300)]
+    asks = [(hand, trump) for hand in hands for trump in range(suits)]
+    for hand, trump in asks + rng.sample(asks, len(asks)):  # each once worked out, then from the memo
+        assert _suit_worth(k, hand, trump) == _suit_worth_of(k, hand, trump)
+    assert len(k.worth) == len(set(asks))
