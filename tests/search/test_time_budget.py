@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 
 from interpreter.core.actions import CLOSE, DECLARE
+from interpreter.engine.position import AUCTION
 from interpreter.engine.state import DealState
 from interpreter.play.bots import make_agent
-from interpreter.play.bots.search_bot import SearchBot
+from interpreter.play.bots.search_bot import AUCTION_BUDGET, SearchBot
 from interpreter.rules.loader import load_ruleset
 from interpreter.search.clock import cpu_clock
 from interpreter.search.inference import informative_moves
@@ -118,3 +119,37 @@ def test_the_solvers_time_limit_is_counted_on_its_clock() -> None:
     hours = SteppingClock(3600.0)
     assert not solve(st, time_limit=1.0, clock=hours).exact
     assert hours.readings == 2  # the start, then the first check
+
+
+def first_bid() -> DealState:
+    """North American 4, the first seat to speak in the auction (a choice among the bids)."""
+    st = DealState.new(load_ruleset("north-american-4"), 3, 5)
+    assert st.phase == AUCTION and len(st.legal_codes()) > 1
+    return st
+
+
+def test_an_auction_decision_gets_the_auction_budget() -> None:
+    """A bid is searched with ``AUCTION_BUDGET`` times the bot's iterations (``auction_budget``
+    to choose another factor), every other decision with its iterations: the budget the search
+    reports having spent."""
+    st = first_bid()
+    view = st.view(st.actor)
+    bot = SearchBot(st.rs, 1, iterations=40)
+    bot.choose(view, list(view.legal))
+    assert bot.last is not None and bot.last.iterations == 40 * AUCTION_BUDGET == 200
+    bot = SearchBot(st.rs, 1, iterations=40, auction_budget=3)
+    bot.choose(view, list(view.legal))
+    assert bot.last is not None and bot.last.iterations == 120
+    lead = first_lead()  # Schnapsen has no auction
+    bot.choose(lead.view(0), list(lead.view(0).legal))
+    assert bot.last is not None and bot.last.iterations == 40
+
+
+def test_a_time_budget_is_not_multiplied_in_the_auction() -> None:
+    """``ms`` stays the decision's budget in the auction too: 2 s on the stepping clock are the
+    7 iterations of the time budget's tests above, here in a bid."""
+    st = first_bid()
+    view = st.view(st.actor)
+    bot = SearchBot(st.rs, 1, ms=2000, clock=SteppingClock(0.25), policy=random_policy)
+    bot.choose(view, list(view.legal))
+    assert bot.last is not None and bot.last.iterations == 7

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.core.actions import Action
+from interpreter.engine.position import AUCTION
 from interpreter.engine.views import SeatView
 from interpreter.rules.ruleset import Ruleset
 from interpreter.search.clock import Clock, cpu_clock
@@ -49,6 +50,16 @@ BIAS_OPPONENTS = 1000.0
 #: (measured deal by deal in docs/bots.md, "What was tried").  The analysis of
 #: ``rules analyse`` keeps ``ismcts``'s 24, which it reads as exact values over the hands.
 EXACT_WORLDS = 1
+
+#: How many times its iteration budget the bot spends on a decision of the auction.  A bid is
+#: one or two decisions a seat makes in a deal, and they decide the contract: in North
+#: American 4 the bot shown the other hands during the auction alone, playing the cards as it
+#: does, won 71.3% of 600 plays against the greedy team where it wins 56.7% -- most of the
+#: 75.0% the hands are worth over the whole deal.  Five times the iterations in the auction won
+#: 2.8 points more of the deals (+0.75 to +4.92), deal by deal on 300 deals, for about twice
+#: the time a deal takes (docs/bots.md, "What was tried").  A time budget (``ms``) stays the
+#: decision's as given.
+AUCTION_BUDGET = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +100,9 @@ OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "
 class SearchBot:
     """ISMCTS within a budget of iterations or milliseconds per decision (seeded).
 
-    ``ms`` is counted on ``clock`` in milliseconds: by default the CPU time of the thread that
+    A decision of the auction gets ``auction_budget`` times the ``iterations``
+    (:data:`AUCTION_BUDGET`; 1: the same as any other).  ``ms`` is counted on ``clock`` in
+    milliseconds: by default the CPU time of the thread that
     calls :meth:`choose` (:func:`~interpreter.search.clock.cpu_clock`); a test may give a clock
     of its own.  ``options`` go to :func:`~interpreter.search.ismcts.ismcts` as they are
     (``exploration``, ``win_weight``, ``exact_worlds``, ``policy``...): the knobs to tune a
@@ -98,7 +111,7 @@ class SearchBot:
 
     def __init__(
         self, ruleset: Ruleset, seed: int = 0, *, iterations: int | None = None, ms: float | None = None,
-        clock: Clock = cpu_clock, **options: Any,
+        clock: Clock = cpu_clock, auction_budget: int = AUCTION_BUDGET, **options: Any,
     ) -> None:
         if iterations is None and ms is None:
             iterations = LEVELS["normal"]
@@ -108,6 +121,7 @@ class SearchBot:
         self.rs = ruleset
         self.rng = random.Random(seed)
         self.iterations = iterations
+        self.auction_budget = auction_budget
         self.ms = ms
         self.clock = clock
         self.options = {
@@ -116,8 +130,11 @@ class SearchBot:
         self.last: SearchResult | None = None
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        iterations = self.iterations
+        if iterations is not None and view.public.phase == AUCTION:
+            iterations *= self.auction_budget
         result = ismcts(
-            view, self.rng, iterations=self.iterations,
+            view, self.rng, iterations=iterations,
             time_limit=self.ms / 1000 if self.ms is not None else None, clock=self.clock, **self.options,
         )
         self.last = result
