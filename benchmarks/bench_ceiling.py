@@ -15,8 +15,11 @@ does not.  ``--oracle hands:N`` is the search bot itself (its knobs of play, N i
 every other seat's hand but not the stock: what the bot would win if it read the hands from the
 play without error -- the ceiling of reading the play (inference), where ``mcts:N`` also
 knows the order of the cards still to be drawn.  ``--oracle hands-auction:N`` shows the hands
-during the auction only (the bot as it is plays the cards), ``hands-play:N`` during the play
-only (the bot as it is bids): how much of what the hands are worth lies in the bidding.  It plays
+during the auction only (the bot plays the cards seeing nothing), ``hands-play:N`` during the
+play only (the bot bids seeing nothing; N iterations everywhere, the bid too): how much of what the hands are worth lies in the bidding;
+``--oracle auction-iters:M:N`` is no oracle but the bot as it is, searching M iterations in the
+auction and N after it (the bot itself spends ``AUCTION_BUDGET`` times its iterations on a
+bid).  It plays
 the same seat-swapped deals as ``rules arena`` against the opponent named (``greedy`` by
 default), so its deal win rate, with its Wilson 95% interval, says how much of a deal's
 outcome the cards leave to skill: a fair bot that sees only its view can come close to this
@@ -105,7 +108,9 @@ def _search_seeing_the_hands(state: DealState, iterations: int, rng: random.Rand
 
 
 def _honest(state: DealState, iterations: int, rng: random.Random) -> int:
-    """The search bot's own decision (its knobs, ``iterations`` of them) from the seat's view."""
+    """The search bot's decision from the seat's view: its knobs, with ``iterations`` in the
+    auction too (the bot itself multiplies them there by ``AUCTION_BUDGET``; ``auction-iters``
+    sets the auction's apart)."""
     actor = state.actor
     assert actor is not None
     return ismcts(state.view(actor), rng, iterations=iterations, policy=greedy_policy, bias=BIAS,
@@ -165,7 +170,8 @@ def main() -> None:
     parser.add_argument("--against", default="greedy")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--oracle", default="solver", help="solver, mcts:N (N iterations on the true deal), hands:N (the search seeing the hands, not the stock), "
-                        "hands-auction:N or hands-play:N (seeing them in the auction only, or in the play only)")
+                        "hands-auction:N or hands-play:N (seeing them in the auction only, or in the play only), "
+                        "auction-iters:M:N (the bot seeing nothing, M iterations in the auction and N after it)")
     args = parser.parse_args()
     rs = load_ruleset(args.ruleset)
     specs = deal_specs(rs, args.deals, args.seed)
