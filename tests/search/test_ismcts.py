@@ -11,9 +11,9 @@ from interpreter import compiled
 from interpreter.core.actions import DECLARE
 from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
 from interpreter.play.bots.search_bot import LEVELS, SearchBot, parse_search_kind
 from interpreter.rules.loader import load_ruleset
-from interpreter.engine.views import SeatView
 from interpreter.search.inference import informative_moves
 from interpreter.search.ismcts import SearchResult, ismcts
 from interpreter.search.sampling import WorldSampler, sample_world
@@ -265,7 +265,8 @@ def test_the_memo_of_greedy_moves_changes_no_search(name: str, seed: int, steps:
     returning a tie's first draw instead fails here)."""
     import interpreter.search.ismcts as module
 
-    view = mid_deal(name, seed, steps).view(mid_deal(name, seed, steps).actor)
+    st = mid_deal(name, seed, steps)
+    view = st.view(st.actor)
     assert informative_moves(view)  # the worlds come from the weighted pool: the memo is used
     kept = bot_search(view, 400)
     monkeypatch.setattr(module, "MEMO_HINTS", False)
@@ -274,8 +275,9 @@ def test_the_memo_of_greedy_moves_changes_no_search(name: str, seed: int, steps:
 
 @pytest.mark.skipif(compiled(), reason="the compiled build's calls cannot be replaced by monkeypatch")
 def test_the_memo_saves_views(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the memo the heuristic is asked for fewer greedy moves -- the rollouts' are asked for either way -- (a world of the pool comes
-    back to nodes it reached before), without it for every hint."""
+    """With the memo the heuristic is asked for fewer greedy moves (a world of the pool comes
+    back to nodes it reached before); without it, for every hint.  The rollouts' greedy moves
+    are asked for either way, so the counts differ by the hints found again."""
     import interpreter.search.ismcts as module
 
     st = mid_deal("north-american-4", 2, 7)
