@@ -147,9 +147,13 @@ _ORDER_BID: Final = 1
 
 
 def _order_table(state: DealState) -> list[int]:
-    """Per action code: its place in the fixed move order (higher is tried first)."""
+    """Per action code: its place in the fixed move order (higher is tried first); made once
+    per ruleset (never changed after)."""
     t = state.rs.tables
-    order = [0] * (t.max_code + 1)
+    got = t.engine_cache.get("solver order")
+    if isinstance(got, list):
+        return got
+    order = t.engine_cache["solver order"] = [0] * (t.max_code + 1)
     points = t.points
     for card in range(t.size):
         order[card] = points[card]

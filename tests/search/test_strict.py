@@ -208,3 +208,34 @@ def test_rules_it_does_not_play_keep_the_whole_ruleset_on_the_engine() -> None:
         assert not rules_allow(DealState.new(load_ruleset(name), 0, 1)), name
     for name in ("schnapsen", "sechsundsechzig", "north-american-4"):
         assert rules_allow(DealState.new(load_ruleset(name), 0, 1)), name
+
+
+def test_values_settled_in_one_deal_serve_other_deals_alike(monkeypatch: Any) -> None:
+    """The values of declaring and of the deal's end are kept per ruleset across deals
+    (``strict._Shared``): later deals find some of them kept, and every value, for both
+    sides, is still plain minimax's."""
+    rs = load_ruleset("schnapsen")
+    rs.tables.engine_cache.pop("strict kernel shared", None)
+    settled = [0]
+    engine_declare = DealState.declare_result
+
+    def counted(self: DealState) -> Any:
+        settled[0] += 1
+        return engine_declare(self)
+
+    monkeypatch.setattr(DealState, "declare_result", counted)
+    rng = random.Random("settled across deals")
+    states: list[DealState] = []
+    while len(states) < 40:
+        state = random_position(rs, rng, max_cards=3)
+        if position_allows(state):
+            states.append(state)
+    for state in states:
+        for side in range(rs.side_count):
+            assert solve(state, side=side).value == minimax(state, side)
+    kept = settled[0]
+    settled[0] = 0
+    for state in states:  # each deal again, with a fresh solver: its values are all kept now
+        for side in range(rs.side_count):
+            assert solve(state, side=side).value == minimax(state, side)
+    assert kept > 0 and settled[0] == 0
