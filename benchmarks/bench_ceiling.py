@@ -47,8 +47,10 @@ from interpreter.engine.position import AUCTION, OVER  # noqa: E402
 from interpreter.engine.state import DealState  # noqa: E402
 from interpreter.engine.views import SeatView  # noqa: E402
 from interpreter.play.bots import make_agent  # noqa: E402
-from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS, EXACT_WORLDS  # noqa: E402
+from interpreter.play.bots.base import Agent  # noqa: E402
+from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS, EXACT_WORLDS, SearchBot  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
+from interpreter.rules.ruleset import Ruleset  # noqa: E402
 from interpreter.search import ismcts as ismcts_module  # noqa: E402
 from interpreter.search.ismcts import greedy_policy, ismcts  # noqa: E402
 from interpreter.search.sampling import World  # noqa: E402
@@ -66,6 +68,15 @@ def _init(path: str, against: str, oracle: str) -> None:
     _RS = load_ruleset(path)
     _AGAINST = against
     _ORACLE = oracle
+
+
+def _opponent(rs: Ruleset, seed: int) -> Agent:
+    """The opponent: a seat kind, or (a JSON object) a search bot's keyword arguments, as
+    ``tune_search.py --against`` takes them (the ``normal`` level before the bias:
+    ``'{"iterations": 1000, "bias": 0, "bias_opponents": 0, "exact_worlds": 24}'``)."""
+    if _AGAINST.lstrip().startswith("{"):
+        return SearchBot(rs, seed, **json.loads(_AGAINST))
+    return make_agent(_AGAINST, rs, seed)
 
 
 class _TrueWorld:
@@ -145,7 +156,7 @@ def _play(spec: DealSpec) -> tuple[int, int, int]:
         state = DealState.new(rs, spec.dealer, spec.seed)
         solver = Solver(k)
         rng = random.Random(spec.seed)
-        others = {seat: make_agent(_AGAINST, rs, spec.seed * 97 + seat) for seat, role in enumerate(roles) if role}
+        others = {seat: _opponent(rs, spec.seed * 97 + seat) for seat, role in enumerate(roles) if role}
         while state.phase != OVER:
             actor = state.actor
             assert actor is not None
@@ -167,7 +178,7 @@ def main() -> None:
     parser.add_argument("--ruleset", default=str(ROOT / "rulesets" / "schnapsen.yaml"))
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--against", default="greedy")
+    parser.add_argument("--against", default="greedy", help="a seat kind, or a search bot's keyword arguments as a JSON object")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--oracle", default="solver", help="solver, mcts:N (N iterations on the true deal), hands:N (the search seeing the hands, not the stock), "
                         "hands-auction:N or hands-play:N (seeing them in the auction only, or in the play only), "
