@@ -185,6 +185,11 @@ def main() -> None:
                         "auction-iters:M:N (the bot seeing nothing, M iterations in the auction and N after it)")
     args = parser.parse_args()
     rs = load_ruleset(args.ruleset)
+    _init(args.ruleset, args.against, args.oracle)
+    try:  # a wrong --against is told here, once, not by every worker
+        _opponent(rs, 0)
+    except (ValueError, TypeError) as exc:
+        parser.error(f"--against {args.against!r}: {exc}")
     specs = deal_specs(rs, args.deals, args.seed)
     sides = rs.side_count
     start = time.perf_counter()
