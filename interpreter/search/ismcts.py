@@ -183,6 +183,25 @@ def _reward(scores: tuple[int, ...], scale: float, win_weight: float) -> list[fl
     return out
 
 
+def _settled(root: _Node, candidates: list[int], remaining: int) -> bool:
+    """Whether the action :func:`ismcts` returns is fixed whatever ``remaining`` more
+    iterations do: it is the most visited of ``candidates`` (the root's legal codes, a false
+    declaration left out), so it is fixed once the most visited leads the next by more than
+    ``remaining`` visits -- even if every remaining iteration went to the next, it would stay
+    behind (ties on visits are broken by value, so a lead of exactly ``remaining`` is not
+    enough).  A candidate not yet expanded counts 0 visits."""
+    first = second = 0
+    children = root.children
+    for c in candidates:
+        child = children.get(c)
+        v = child.visits if child is not None else 0
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > remaining
+
+
 def scale_of(rs: Ruleset) -> float:
     """The largest deal score the ruleset gives (game points, or units of the highest contract)."""
     if rs.scoring.method == "game_points":
@@ -209,6 +228,7 @@ def ismcts(
     bias_opponents: float | None = None,
     bias_partners: float | None = None,
     clock: Clock | None = None,
+    stop_early: bool = False,
 ) -> SearchResult:
     """Search from ``view`` and return the action to take (see the module docstring).
 
@@ -243,6 +263,10 @@ def ismcts(
     (:mod:`interpreter.search.inference`) and the rollouts do -- as playing like the heuristic.
     ``bias_partners`` is the bias at the nodes of the searcher's partners (``None``: ``bias``):
     a partner's node, like an opponent's, pools the worlds, whatever hand he holds in each.
+    ``stop_early`` (with ``iterations`` only) ends the search as soon as the remaining iterations
+    could no longer change the action returned (:func:`_settled`): the same choice, in less
+    time where one action leads clearly; the values and visits returned are then those of
+    the iterations done.
     """
     if not view.legal_codes:
         raise ValueError("the seat has nothing to decide")
@@ -280,6 +304,10 @@ def ismcts(
     side_of = view.rs.side_index
     bias_of = [bias if s == me else partners if side_of[s] == side else theirs for s in range(view.rs.players.count)]
     done = 0
+    # the actions the choice is made among (a false declaration never is, see the end)
+    barred = DECLARE in view.legal_codes and not view.claim_is_right()
+    candidates = [c for c in view.legal_codes if not (barred and c == DECLARE)] or list(view.legal_codes)
+    check = stop_early and iterations is not None
     recorder = _Recorder(rng)
     memo = MEMO_HINTS
     states: list[DealState] = []
@@ -353,6 +381,8 @@ def ismcts(
             for s in range(sides):
                 r[s] += reward[s]
         done += 1
+        if check and not done & 7 and _settled(root, candidates, budget - done):
+            break
     if not root.children:
         first = view.legal_codes[0]
         return SearchResult(first, {first: 0}, {first: 0.0}, done, False)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from interpreter import compiled
-from interpreter.core.actions import DECLARE
+from interpreter.core.actions import DECLARE, Action
 from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
@@ -109,7 +109,7 @@ def test_the_bot_solves_exactly_only_once_one_world_is_left() -> None:
     view = st.view(0)
     assert WorldSampler(view).count == 6
     assert ismcts(view, random.Random(1), iterations=300).exact
-    bot = SearchBot(rs, 1, iterations=300)
+    bot = SearchBot(rs, 1, iterations=300, stop_early=False)
     bot.choose(view, list(view.legal))
     assert bot.last is not None and not bot.last.exact and bot.last.iterations == 300
     end = build_position(
@@ -149,8 +149,9 @@ def test_the_random_rollout_bids_like_the_random_seat() -> None:
 
 def test_the_bot_passes_its_knobs_to_the_search_and_refuses_unknown_ones() -> None:
     """A bot with ``exploration`` and ``win_weight`` searches exactly as ``ismcts`` does with
-    them and the bot's defaults (greedy rollouts, ``BIAS``, ``BIAS_OPPONENTS``: same seed, same result); a
-    misspelt knob is refused when the bot is made."""
+    them and the bot's defaults (greedy rollouts, ``BIAS``, ``BIAS_OPPONENTS``, stopping early;
+    the decision's generator seeded from the bot's: same seed, same result); a misspelt knob
+    is refused when the bot is made."""
     rs = load_ruleset("schnapsen")
     st = mid_deal("schnapsen", 2, 2)
     view = st.view(st.actor)
@@ -160,8 +161,8 @@ def test_the_bot_passes_its_knobs_to_the_search_and_refuses_unknown_ones() -> No
     from interpreter.search.ismcts import greedy_policy
 
     assert bot.last == ismcts(
-        view, random.Random(9), iterations=60, exploration=0.3, win_weight=0.5, policy=greedy_policy, bias=BIAS,
-        bias_opponents=BIAS_OPPONENTS, exact_worlds=EXACT_WORLDS,
+        view, random.Random(random.Random(9).getrandbits(64)), iterations=60, exploration=0.3, win_weight=0.5,
+        policy=greedy_policy, bias=BIAS, bias_opponents=BIAS_OPPONENTS, exact_worlds=EXACT_WORLDS, stop_early=True,
     )
     with pytest.raises(ValueError, match="unknown search option.*explore"):
         SearchBot(rs, 1, explore=0.3)
@@ -289,3 +290,83 @@ def test_the_memo_saves_views(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(module, "MEMO_HINTS", False)
     bot_search(view, 400)
     assert 0 < with_memo < len(asked)
+
+
+def test_settled_when_the_leader_cannot_be_caught() -> None:
+    """Worked by hand: the most visited of the candidates leads the next by 7.  With 6
+    iterations left the next could reach 9 against 10: settled.  With 7 it could tie at 10,
+    and a tie is broken by value: not settled.  A candidate not expanded yet counts 0 visits;
+    a code left out of the candidates (a false declaration) counts not at all."""
+    from interpreter.search.ismcts import _Node, _settled
+
+    root = _Node(2, 0)
+    for code, visits in ((5, 10), (6, 3), (DECLARE, 9)):
+        root.children[code] = _Node(2, 0)
+        root.children[code].visits = visits
+    assert _settled(root, [5, 6], 6)
+    assert not _settled(root, [5, 6], 7)
+    assert not _settled(root, [5, 6, DECLARE], 6)  # 10 against 9: a lead of 1
+    assert _settled(root, [5, 6, 7], 6)  # 7 not expanded: 0 visits, the next is still 3
+    assert _settled(root, [5], 9) and not _settled(root, [5], 10)  # alone: it leads "nobody" by 10
+
+
+def _as_bot(view: SeatView, iterations: int, seed: int, stop_early: bool) -> SearchResult:
+    from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS, EXACT_WORLDS
+    from interpreter.search.ismcts import greedy_policy
+
+    return ismcts(view, random.Random(seed), iterations=iterations, policy=greedy_policy, bias=BIAS,
+                  bias_opponents=BIAS_OPPONENTS, exact_worlds=EXACT_WORLDS, stop_early=stop_early)
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "sechsundsechzig", "north-american-4", "house/bauernschnapsen"])
+def test_stopping_early_changes_no_choice(name: str) -> None:
+    """The search that stops once the remaining iterations could not change its choice
+    returns the choice of the whole budget, position after position -- and it does stop in
+    some of them (so the two sides of the comparison are not the same run).  Up to its stop it
+    is the same search: no action has more visits than the whole budget's run gave it."""
+    stopped = 0
+    for seed in range(12):
+        st = mid_deal(name, 100 + seed, seed % 6)
+        view = st.view(st.actor)
+        whole = _as_bot(view, 240, seed, False)
+        early = _as_bot(view, 240, seed, True)
+        assert early.best == whole.best, seed
+        assert all(early.visits[c] <= whole.visits[c] for c in early.visits)
+        if early.iterations < whole.iterations:
+            stopped += 1
+            assert early.visits != whole.visits
+    assert stopped >= 3
+
+
+class _CountingBot(SearchBot):
+    """A search bot that adds up the iterations its decisions spent."""
+
+    spent = 0
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        action = super().choose(view, legal)
+        assert self.last is not None
+        self.spent += self.last.iterations
+        return action
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "north-american-4"])
+def test_a_bot_that_stops_early_plays_the_same_deals(name: str) -> None:
+    """Each decision draws from its own generator, seeded from the bot's: a bot that stops
+    early plays the deal move for move as the bot that spends every iteration (the same
+    record), in fewer iterations."""
+    from interpreter.play.bots import make_agent
+    from interpreter.play.runner import play_deal
+
+    rs = load_ruleset(name)
+    for seed in range(2):
+        records, spent = [], []
+        for stop in (True, False):
+            bots = [_CountingBot(rs, 7 + s, iterations=80, stop_early=stop) for s in range(0, rs.players.count, 2)]
+            agents = [bots[s // 2] if s % 2 == 0 else make_agent("greedy", rs, s) for s in range(rs.players.count)]
+            moves: list[str] = []
+            play_deal(DealState.new(rs, seed % rs.players.count, 50 + seed), agents, moves=moves)
+            records.append(moves)
+            spent.append(sum(bot.spent for bot in bots))
+        assert records[0] == records[1]
+        assert spent[0] < spent[1]

@@ -131,13 +131,13 @@ def first_bid() -> DealState:
 def test_an_auction_decision_gets_the_auction_budget() -> None:
     """A bid is searched with ``AUCTION_BUDGET`` times the bot's iterations (``auction_budget``
     to choose another factor), every other decision with its iterations: the budget the search
-    reports having spent."""
+    reports having spent (all of it, not stopping early)."""
     st = first_bid()
     view = st.view(st.actor)
-    bot = SearchBot(st.rs, 1, iterations=40)
+    bot = SearchBot(st.rs, 1, iterations=40, stop_early=False)
     bot.choose(view, list(view.legal))
     assert bot.last is not None and bot.last.iterations == 40 * AUCTION_BUDGET == 200
-    bot = SearchBot(st.rs, 1, iterations=40, auction_budget=3)
+    bot = SearchBot(st.rs, 1, iterations=40, auction_budget=3, stop_early=False)
     bot.choose(view, list(view.legal))
     assert bot.last is not None and bot.last.iterations == 120
     lead = first_lead()  # Schnapsen has no auction

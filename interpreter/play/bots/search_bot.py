@@ -94,7 +94,10 @@ LEVEL_TIMES = {
     "hard": LevelTime(cpu_median=282.5, cpu_p90=432.2, wall_median=282.5, wall_p90=432.4),
 }
 #: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
-OPTIONS = ("policy", "exploration", "win_weight", "exact_worlds", "inference", "pool", "bias", "bias_opponents", "bias_partners")
+OPTIONS = (
+    "policy", "exploration", "win_weight", "exact_worlds", "inference", "pool", "bias", "bias_opponents", "bias_partners",
+    "stop_early",
+)
 
 
 class SearchBot:
@@ -125,7 +128,8 @@ class SearchBot:
         self.ms = ms
         self.clock = clock
         self.options = {
-            "policy": greedy_policy, "bias": BIAS, "bias_opponents": BIAS_OPPONENTS, "exact_worlds": EXACT_WORLDS, **options,
+            "policy": greedy_policy, "bias": BIAS, "bias_opponents": BIAS_OPPONENTS, "exact_worlds": EXACT_WORLDS,
+            "stop_early": True, **options,
         }
         self.last: SearchResult | None = None
 
@@ -133,8 +137,11 @@ class SearchBot:
         iterations = self.iterations
         if iterations is not None and view.public.phase == AUCTION:
             iterations *= self.auction_budget
+        # each decision draws from a generator of its own, seeded from the bot's: how many
+        # numbers a search used (fewer when it stops early) changes no later decision
+        rng = random.Random(self.rng.getrandbits(64))
         result = ismcts(
-            view, self.rng, iterations=iterations,
+            view, rng, iterations=iterations,
             time_limit=self.ms / 1000 if self.ms is not None else None, clock=self.clock, **self.options,
         )
         self.last = result
