@@ -17,11 +17,13 @@ Workloads (fixed seeds):
 * ``search`` -- the search bot's tree search (``ismcts`` with greedy rollouts, 150
   iterations, the default knobs) on 6 positions each of those three rulesets, a few random
   moves into a deal: worlds, the tree, rollouts and the play model together;
+* ``bot`` -- the search bot itself (``search:iters=150``: its knobs, the bias and the early
+  stop among them) on the positions of ``search``;
 * ``auction`` -- the search bot (``search:iters=150``: its knobs, the bias among them) at the
   first call of the auction of 6 deals each of North American 4 and 3: a search
   over the whole deal, whose rollouts bid and name trumps by the heuristic.
 
-    python benchmarks/bench_instructions.py --base 39fd150 [--workloads solve view world playout search auction]
+    python benchmarks/bench_instructions.py --base 39fd150 [--workloads solve view world playout search bot auction]
     python benchmarks/bench_instructions.py --base HEAD --tree /tmp/compiled   # the compiled build
 
 Instructions are not seconds: compiled code does more work per instruction than the
@@ -89,6 +91,14 @@ elif what == "search":
         views = [st.view(st.actor) for st in walked(rs, random.Random(7), range(12), 0, 8) if len(st.legal_codes()) > 1]
         for v in views[:6] if do else ():
             ismcts(v, random.Random(11), iterations=150, policy=greedy_policy)
+elif what == "bot":
+    from interpreter.play.bots import make_agent
+    for name in ("schnapsen", "sechsundsechzig", "north-american-4"):
+        rs = load_ruleset(name)
+        bot = make_agent("search:iters=150", rs, 1)
+        views = [st.view(st.actor) for st in walked(rs, random.Random(7), range(12), 0, 8) if len(st.legal_codes()) > 1]
+        for v in views[:6] if do else ():
+            bot.choose(v, list(v.legal))
 elif what == "auction":
     from interpreter.engine.position import AUCTION
     from interpreter.play.bots import make_agent
@@ -132,7 +142,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base", required=True, help="the revision to compare with")
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout measured as new (default this one; a compiled copy: docs/speed.md)")
-    kinds = ["solve", "view", "world", "playout", "search", "auction"]
+    kinds = ["solve", "view", "world", "playout", "search", "bot", "auction"]
     parser.add_argument("--workloads", nargs="*", default=kinds, choices=kinds)
     args = parser.parse_args()
     if shutil.which("valgrind") is None:

@@ -189,7 +189,8 @@ def _settled(root: _Node, candidates: list[int], remaining: int) -> bool:
     declaration left out), so it is fixed once the most visited leads the next by more than
     ``remaining`` visits -- even if every remaining iteration went to the next, it would stay
     behind (ties on visits are broken by value, so a lead of exactly ``remaining`` is not
-    enough).  A candidate not yet expanded counts 0 visits."""
+    enough).  A candidate not yet expanded counts 0 visits.  (A single candidate -- playing on
+    where the only other move is a false declaration -- is settled before the search starts.)"""
     first = second = 0
     children = root.children
     for c in candidates:
@@ -292,6 +293,13 @@ def ismcts(
         )
         if solved is not None:
             return SearchResult(solved.best, {c: solved.worlds for c in solved.values}, solved.values, solved.worlds, True)
+    # the actions the choice is made among (a false declaration never is, see the end)
+    barred = DECLARE in view.legal_codes and not view.claim_is_right()
+    candidates = [c for c in view.legal_codes if not (barred and c == DECLARE)]
+    check = stop_early and iterations is not None
+    if check and len(candidates) == 1:  # settled before the first iteration
+        only = candidates[0]
+        return SearchResult(only, {only: 0}, {only: 0.0}, 0, False)
     deadline = start + time_limit if time_limit is not None else None
     budget = iterations if iterations is not None else (1 << 60)
     sides = view.rs.side_count
@@ -304,10 +312,6 @@ def ismcts(
     side_of = view.rs.side_index
     bias_of = [bias if s == me else partners if side_of[s] == side else theirs for s in range(view.rs.players.count)]
     done = 0
-    # the actions the choice is made among (a false declaration never is, see the end)
-    barred = DECLARE in view.legal_codes and not view.claim_is_right()
-    candidates = [c for c in view.legal_codes if not (barred and c == DECLARE)] or list(view.legal_codes)
-    check = stop_early and iterations is not None
     recorder = _Recorder(rng)
     memo = MEMO_HINTS
     states: list[DealState] = []

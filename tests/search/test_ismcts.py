@@ -338,6 +338,28 @@ def test_stopping_early_changes_no_choice(name: str) -> None:
     assert stopped >= 3
 
 
+def test_playing_on_against_a_false_declaration_needs_no_search() -> None:
+    """Where the only moves are a false declaration and one other, the tree never chooses the
+    declaration: the other move is settled before the first iteration (the whole budget
+    chooses it too)."""
+    rs = load_ruleset("schnapsen")
+    rng = random.Random(1)
+    found = 0
+    for seed in range(40):
+        st = DealState.new(rs, seed % 2, seed)
+        while not st.is_over and found < 3:
+            codes = st.legal_codes()
+            view = st.view(st.actor) if st.actor is not None else None
+            if view is not None and len(codes) == 2 and DECLARE in codes and not view.claim_is_right():
+                other = codes[0] if codes[1] == DECLARE else codes[1]
+                early = _as_bot(view, 100, seed, True)
+                assert (early.best, early.iterations) == (other, 0)
+                assert _as_bot(view, 100, seed, False).best == other
+                found += 1
+            st.push_code(rng.choice([c for c in codes if c != DECLARE] or codes), keep_undo=False)
+    assert found == 3
+
+
 class _CountingBot(SearchBot):
     """A search bot that adds up the iterations its decisions spent."""
 
