@@ -89,9 +89,9 @@ def _seconds(ms: float) -> str:
 #: docs/bots.md shows these figures (a test says when it does not) and so does the start
 #: screen of ``rules play``.
 LEVEL_TIMES = {
-    "easy": LevelTime(cpu_median=7.6, cpu_p90=13.6, wall_median=7.6, wall_p90=13.6),
-    "normal": LevelTime(cpu_median=77.7, cpu_p90=120.0, wall_median=77.7, wall_p90=120.0),
-    "hard": LevelTime(cpu_median=282.5, cpu_p90=432.2, wall_median=282.5, wall_p90=432.4),
+    "easy": LevelTime(cpu_median=5.8, cpu_p90=10.8, wall_median=5.8, wall_p90=10.8),
+    "normal": LevelTime(cpu_median=52.5, cpu_p90=114.5, wall_median=52.5, wall_p90=114.5),
+    "hard": LevelTime(cpu_median=149.8, cpu_p90=360.9, wall_median=149.8, wall_p90=360.9),
 }
 #: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
 OPTIONS = (
