@@ -104,10 +104,13 @@ class SearchBot:
     """ISMCTS within a budget of iterations or milliseconds per decision (seeded).
 
     A decision of the auction gets ``auction_budget`` times the ``iterations``
-    (:data:`AUCTION_BUDGET`; 1: the same as any other).  ``ms`` is counted on ``clock`` in
-    milliseconds: by default the CPU time of the thread that
-    calls :meth:`choose` (:func:`~interpreter.search.clock.cpu_clock`); a test may give a clock
-    of its own.  ``options`` go to :func:`~interpreter.search.ismcts.ismcts` as they are
+    (:data:`AUCTION_BUDGET`; 1: the same as any other).  An iteration budget ends early once
+    the iterations left could not change the move (``stop_early``, on unless given as False:
+    the same moves in less time), and each decision searches with a generator of its own,
+    seeded from the bot's, so that a search's stop changes no later decision.  ``ms`` is
+    counted on ``clock`` in milliseconds: by default the CPU time of the thread that calls
+    :meth:`choose` (:func:`~interpreter.search.clock.cpu_clock`); a test may give a clock of
+    its own.  ``options`` go to :func:`~interpreter.search.ismcts.ismcts` as they are
     (``exploration``, ``win_weight``, ``exact_worlds``, ``policy``...): the knobs to tune a
     search with.
     """
