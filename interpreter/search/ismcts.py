@@ -393,7 +393,7 @@ def ismcts(
     visits = {c: n.visits for c, n in root.children.items()}
     values = {c: n.reward[side] / n.visits * scale for c, n in root.children.items() if n.visits}
     best = max(root.children, key=lambda c: (root.children[c].visits, values.get(c, -math.inf)))
-    if best == DECLARE and len(root.children) > 1 and not view.claim_is_right():
+    if best == DECLARE and barred and len(root.children) > 1:
         # never a false declaration from the tree: its values are estimates from heuristic
         # rollouts, and only an exact value over the worlds (pimc) may show going out wrongly
         # to be strictly better than every way of playing on
