@@ -168,6 +168,42 @@ def test_the_bot_passes_its_knobs_to_the_search_and_refuses_unknown_ones() -> No
         SearchBot(rs, 1, explore=0.3)
 
 
+def test_the_reward_blends_the_margin_with_winning_the_deal() -> None:
+    """``_reward``: per side, ``(1 - w) * margin / scale + w * sign(margin)``, the margin being
+    the side's score less the other sides' mean.  North American 4's scale is 10 units (twice
+    its top bid, 5).  A deal scored 3 units to 1: side 0's margin is +2, so with w = 0.3 its
+    reward is 0.7 * 2 / 10 + 0.3 = 0.44 and side 1's -0.44; with w = 0, +-0.2; 2 to 2 is 0
+    for both whatever w.  Three sides scoring (3, 0, 0) on a scale of 3: side 0's margin is
+    3 (0.7 * 3 / 3 + 0.3 = 1.0), each other's 0 - 3 / 2 = -1.5 (0.7 * -0.5 - 0.3 = -0.65)."""
+    from interpreter.search.ismcts import _reward, scale_of
+
+    assert scale_of(load_ruleset("north-american-4")) == 10.0
+    assert _reward((3, 1), 10.0, 0.3) == pytest.approx([0.44, -0.44])
+    assert _reward((3, 1), 10.0, 0.0) == pytest.approx([0.2, -0.2])
+    assert _reward((2, 2), 10.0, 0.3) == pytest.approx([0.0, 0.0])
+    assert _reward((3, 0, 0), 3.0, 0.3) == pytest.approx([1.0, -0.65, -0.65])
+
+
+def test_the_bot_counts_winning_the_deal_by_default() -> None:
+    """Without knobs the bot searches as ``ismcts`` does with ``win_weight=WIN_WEIGHT`` and its
+    other defaults -- not with the margin alone, which values the moves of a North American 4
+    deal (both sides score units) otherwise."""
+    from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS, EXACT_WORLDS, WIN_WEIGHT
+    from interpreter.search.ismcts import greedy_policy
+
+    assert WIN_WEIGHT == 0.3
+    rs = load_ruleset("north-american-4")
+    st = mid_deal("north-american-4", 2, 6)
+    view = st.view(st.actor)
+    bot = SearchBot(rs, 9, iterations=60)
+    bot.choose(view, list(view.legal))
+    seed = random.Random(9).getrandbits(64)
+    as_bot = {"iterations": 60, "policy": greedy_policy, "bias": BIAS, "bias_opponents": BIAS_OPPONENTS,
+              "exact_worlds": EXACT_WORLDS, "stop_early": True}
+    assert bot.last == ismcts(view, random.Random(seed), win_weight=0.3, **as_bot)
+    assert bot.last != ismcts(view, random.Random(seed), win_weight=0.0, **as_bot)
+
+
 def test_the_bias_leads_the_tree_to_the_actors_greedy_move() -> None:
     """``bias``: at every node the actor's greedy move in the world at hand (from the actor's
     view there) is expanded first and gets ``bias / (visits + 1)`` on its score.  At the root
