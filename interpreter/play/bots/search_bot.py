@@ -57,8 +57,10 @@ EXACT_WORLDS = 1
 #: units), put a deal lost by one unit only 0.2 below one won by one, on rewards from -1 to 1:
 #: the search chose as if winning the deal hardly mattered.  Measured deal by deal against the
 #: bot with 0 (docs/bots.md, "What was tried"): on 400 deals of North American 4, 0.3 won 5.9
-#: points more of them (+3.8 to +8.0) and +0.11 units a deal (-0.01 to +0.22); in Schnapsen and
-#: Sechsundsechzig, where only the deal's winner scores, neither figure moved outside its interval.
+#: points more of them (+3.8 to +8.0) and +0.11 units a deal (-0.01 to +0.22), and 2.7 and 3.0
+#: points more in North American 3 and 2 at the same units; in Schnapsen, Sechsundsechzig,
+#: Bauernschnapsen and three-player 66, where only the deal's winner scores, no figure moved
+#: outside its interval.
 WIN_WEIGHT = 0.3
 
 #: How many times its iteration budget the bot spends on a decision of the auction.  A bid is
