@@ -15,7 +15,10 @@ another search bot's keyword arguments: a variant against the bot as it was set 
 Every variant plays the same seat-swapped deals against the same opponent through
 :func:`interpreter.sim.arena.arena`, so the lines can be compared; prints one JSON line per
 variant (win rate and net with their intervals, median wall and CPU ms per decision, forced ones
-included) on stdout.
+included) on stdout.  With two variants or more, each after the first is also compared with the
+first deal by deal (``"paired"``: the difference in deals won and net per deal, with its paired
+bootstrap interval, as ``ab_revisions.py`` reports two revisions): the same deals played by
+both, so a difference shows with far fewer deals than two unpaired intervals need.
 
 With iteration budgets the figures are reproducible (the same seed, the same moves); with
 ``ms`` they depend on the machine and its load.  On 300 to 400 deals an interval is about
@@ -39,7 +42,10 @@ from interpreter.play.bots.base import Agent  # noqa: E402
 from interpreter.play.bots.search_bot import SearchBot  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.rules.ruleset import Ruleset  # noqa: E402
-from interpreter.sim.arena import arena  # noqa: E402
+from interpreter.sim.arena import Arena  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from ab_revisions import paired  # noqa: E402
 
 
 def variant(options: dict[str, Any], rs: Ruleset, seed: int) -> Agent:
@@ -60,18 +66,33 @@ def main() -> None:
     against: Any = args.against
     if against.lstrip().startswith("{"):
         against = functools.partial(variant, json.loads(against))
+    first: dict[str, Any] | None = None
     for text in args.variants:
         options = json.loads(text)
-        bot = functools.partial(variant, options)
-        s = arena(rs, bot, against, deals=args.deals, seed=args.seed, jobs=args.jobs)
+        run = Arena(rs, [functools.partial(variant, options), against], deals=args.deals, seed=args.seed)
+        for _ in run.play(args.jobs):
+            pass
+        s = run.summary()
         timing = s.a_timing
-        print(json.dumps({
+        line: dict[str, Any] = {
             "variant": options, "against": args.against, "ruleset": rs.name, "deals": args.deals, "seed": args.seed,
             "win_rate": round(s.win_rate or 0, 4), "win_interval": [round(x, 4) for x in s.win_interval or ()],
             "net": round(s.net or 0, 3), "net_interval": [round(x, 3) for x in s.net_interval or ()],
             "median_ms": round(timing.median, 1) if timing else None,
             "cpu_median_ms": round(timing.cpu_median, 1) if timing else None,
-        }), flush=True)
+        }
+        deals = {"halves": run.pairings[0].halves, "nets": run.pairings[0].nets, "sides": rs.side_count}
+        if first is None:
+            first = deals
+        else:
+            fig = paired(first, deals, args.seed)
+            line["paired"] = {
+                "against_first": json.loads(args.variants[0]), "deals": fig["deals"], "changed": fig["changed"],
+                "win_rate_diff": round(fig["win_rate_diff"], 4),
+                "win_rate_diff_interval": [round(x, 4) for x in fig["win_rate_diff_interval"]],
+                "net_diff": round(fig["net_diff"], 3), "net_diff_interval": [round(x, 3) for x in fig["net_diff_interval"]],
+            }
+        print(json.dumps(line), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,34 @@
+"""benchmarks/tune_search.py compares its later variants with the first deal by deal: the
+paired difference is taken over the same deals the two lines report, so on deals that every
+variant finished it is exactly the difference of the two lines' figures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "tune_search.py"
+
+
+def test_the_second_variant_is_paired_with_the_first_on_the_same_deals() -> None:
+    """Two variants that play differently (a wild exploration and no bias in the second) on 4
+    seat-swapped deals: the second line carries ``paired``, whose mean differences are the
+    second line's win rate and net minus the first's, and whose interval holds them."""
+    first = {"iterations": 8}
+    second = {"iterations": 8, "exploration": 5, "bias": 0, "bias_opponents": 0}
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--deals", "4", "--seed", "3", "--jobs", "1", json.dumps(first), json.dumps(second)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    a, b = (json.loads(line) for line in done.stdout.splitlines())
+    assert "paired" not in a
+    p = b["paired"]
+    assert p["against_first"] == first and p["deals"] == 4
+    assert (a["win_rate"], a["net"]) != (b["win_rate"], b["net"])  # else the check below proves nothing
+    assert abs(p["win_rate_diff"] - (b["win_rate"] - a["win_rate"])) < 1e-3
+    assert abs(p["net_diff"] - (b["net"] - a["net"])) < 2e-3
+    lo, hi = p["net_diff_interval"]
+    assert lo <= p["net_diff"] <= hi
