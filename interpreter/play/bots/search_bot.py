@@ -101,9 +101,9 @@ def _seconds(ms: float) -> str:
 #: docs/bots.md shows these figures (a test says when it does not) and so does the start
 #: screen of ``rules play``.
 LEVEL_TIMES = {
-    "easy": LevelTime(cpu_median=5.8, cpu_p90=10.8, wall_median=5.8, wall_p90=10.8),
-    "normal": LevelTime(cpu_median=52.5, cpu_p90=114.5, wall_median=52.5, wall_p90=114.5),
-    "hard": LevelTime(cpu_median=149.8, cpu_p90=360.9, wall_median=149.8, wall_p90=360.9),
+    "easy": LevelTime(cpu_median=5.6, cpu_p90=10.4, wall_median=5.6, wall_p90=10.4),
+    "normal": LevelTime(cpu_median=44.9, cpu_p90=94.2, wall_median=44.9, wall_p90=94.2),
+    "hard": LevelTime(cpu_median=128.1, cpu_p90=306.7, wall_median=128.1, wall_p90=306.7),
 }
 #: The knobs of :func:`~interpreter.search.ismcts.ismcts` a bot may be given.
 OPTIONS = (
