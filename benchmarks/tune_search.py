@@ -13,7 +13,7 @@ and the knobs ``exploration``, ``win_weight``, ``exact_worlds``, ``inference``, 
 another search bot's keyword arguments: a variant against the bot as it was set before (the
 ``normal`` level before the bias: ``'{"iterations": 1000, "bias": 0, "bias_opponents": 0}'``).
 Every variant plays the same seat-swapped deals against the same opponent through
-:func:`interpreter.sim.arena.arena`, so the lines can be compared; prints one JSON line per
+:class:`interpreter.sim.arena.Arena`, so the lines can be compared; prints one JSON line per
 variant (win rate and net with their intervals, median wall and CPU ms per decision, forced ones
 included) on stdout.  With two variants or more, each after the first is also compared with the
 first deal by deal (``"paired"``: the difference in deals won and net per deal, with its paired
