@@ -44,6 +44,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from interpreter.core.actions import DISCARD_BASE, Action  # noqa: E402
+from interpreter.core.errors import RulesError  # noqa: E402
+from interpreter.play.bots import make_agent  # noqa: E402
 from interpreter.engine.views import SeatView  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.rules.ruleset import Ruleset  # noqa: E402
@@ -190,17 +192,17 @@ class OldBot:
 
 def _moves(rs: Ruleset, view: SeatView) -> list[str]:
     """The moves so far as the actions' names (every seat's, from the view's history); a card
-    laid away face down is not in a view's history, so such rulesets are refused."""
+    laid away face down is not in a view's history (``main`` refuses such rulesets first)."""
     codes = [h & 0xFFFF for h in view.history_codes]
     if any(c >= DISCARD_BASE - 1 for c in codes):
-        raise SystemExit("against_revision.py: cards laid away face down are not supported (a view does not hold them)")
+        raise ValueError("cards laid away face down are not supported: a view does not hold them")
     return [str(rs.action_of[c]) for c in codes]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base", required=True, help="the old revision (a commit, tag or branch)")
-    parser.add_argument("--ruleset", default="schnapsen")
+    parser.add_argument("--ruleset", default="schnapsen", help="a bundled name or a file")
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--bot", default="search:normal", help="this tree's bot (a seat kind)")
@@ -208,21 +210,38 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    rs = load_ruleset(args.ruleset)
+    if args.deals < 1 or args.jobs < 1:
+        parser.error("--deals and --jobs must be at least 1")
+    ruleset = str(Path(args.ruleset).resolve()) if Path(args.ruleset).exists() else args.ruleset
+    try:  # the ruleset and this tree's seat kind: a mistake is said here, once
+        rs = load_ruleset(ruleset)
+        make_agent(args.bot, rs, 0)
+    except (RulesError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    if rs.tables.lays_away:
+        print(f"error: {rs.name} lays cards away face down, which a view does not hold: not supported", file=sys.stderr)
+        raise SystemExit(2)
     with tempfile.TemporaryDirectory(prefix="against-") as tmp:
         tree = Path(tmp) / "old"
-        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), args.base], cwd=ROOT, check=True)
+        made = subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), args.base], cwd=ROOT)
+        if made.returncode != 0:
+            print(f"error: cannot check out {args.base!r} (git said why above)", file=sys.stderr)
+            raise SystemExit(2)
         try:
-            old = functools.partial(OldBot, str(tree), args.ruleset, args.old)
+            old = functools.partial(OldBot, str(tree), ruleset, args.old)
             run = Arena(rs, [args.bot, old], deals=args.deals, seed=args.seed)
             step, shown = max(1, args.deals // 20), 0
             for done in run.play(args.jobs):  # with jobs, a chunk of deals at a time
                 if done // step > shown or done == args.deals:
                     shown = done // step
                     print(f"{done}/{args.deals} deals", file=sys.stderr, flush=True)
-            s = run.summary()
+        except (RuntimeError, ValueError) as exc:  # the old side failed (an unknown kind there, say)
+            print(f"error: {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False)
+    s = run.summary()
     figures = {
         "ruleset": args.ruleset, "deals": s.finished, "seed": args.seed, "bot": args.bot,
         "old": f"{args.old} of {args.base}", "plays": s.finished * s.sides, "won": s.score,

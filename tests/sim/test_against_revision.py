@@ -29,7 +29,7 @@ def _script() -> ModuleType:
 def test_a_remote_bot_of_this_tree_plays_as_the_bot_here() -> None:
     """A search bot (30 iterations: it reads its view, its hand and the history, and draws
     numbers) played remotely against greedy, and the same bot played here: the same halves and
-    nets on 6 Schnapsen deals, marriages and closes among them.  A remote side dealt other
+    nets on 6 Schnapsen deals.  A remote side dealt other
     cards than the view shows, or replaying the moves wrongly, fails its own checks or decides
     otherwise."""
     script = _script()
