@@ -8,7 +8,9 @@
 Each argument is one variant: the keyword arguments of
 :class:`interpreter.play.bots.search_bot.SearchBot` as a JSON object (``iterations`` or ``ms``,
 and the knobs ``exploration``, ``win_weight``, ``exact_worlds``, ``inference``, ``pool``,
-``bias``, ``bias_opponents``, ``bias_partners``; a knob left out is the bot's default).
+``bias``, ``bias_opponents``, ``bias_partners``; a knob left out is the bot's default), and
+``reseed``: a whole number K that seeds the variant's bots otherwise (the arena's seed plus K
+times 2**40, so no two K share a seed) -- the same bot drawing other random numbers.
 ``--against`` is a seat kind (``greedy``, ``random``, ``search:normal``...) or, as a JSON object,
 another search bot's keyword arguments: a variant against the bot as it was set before (the
 ``normal`` level before the bias: ``'{"iterations": 1000, "bias": 0, "bias_opponents": 0}'``).
@@ -23,6 +25,12 @@ both, so a difference shows with far fewer deals than two unpaired intervals nee
 With iteration budgets the figures are reproducible (the same seed, the same moves); with
 ``ms`` they depend on the machine and its load.  On 300 to 400 deals an interval is about
 +-3.5 points wide: a difference smaller than that is not a finding.
+
+The noise floor of a paired comparison: the same variant twice, the second reseeded
+(``'{"iterations": 700}' '{"iterations": 700, "reseed": 1}'``), differs only by the bot's own
+random draws.  Every variant compared with one baseline line shares that line's luck: where
+many variants all come out a point or two behind the same baseline, play the baseline
+reseeded too and compare with both (docs/bots.md, "What was tried").
 """
 
 from __future__ import annotations
@@ -48,9 +56,19 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from ab_revisions import paired  # noqa: E402
 
 
+#: How far a ``reseed`` of 1 moves a bot's seed: past every seed the arena gives (a 32-bit deal
+#: seed times the plays of a deal times the seats: far below 2**40).
+RESEED_STEP = 1 << 40
+
+
 def variant(options: dict[str, Any], rs: Ruleset, seed: int) -> Agent:
-    """A search bot with ``options`` (module level, so that worker processes can be sent it)."""
-    return SearchBot(rs, seed, **options)
+    """A search bot with ``options`` (module level, so that worker processes can be sent it);
+    ``reseed`` K, if given, moves its seed by K times :data:`RESEED_STEP`."""
+    knobs = dict(options)
+    reseed = knobs.pop("reseed", 0)
+    if not isinstance(reseed, int) or isinstance(reseed, bool) or reseed < 0:
+        raise SystemExit(f"tune_search.py: reseed must be a whole number 0 or more, not {reseed!r}")
+    return SearchBot(rs, seed + reseed * RESEED_STEP, **knobs)
 
 
 def main() -> None:

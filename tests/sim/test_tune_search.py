@@ -32,3 +32,24 @@ def test_the_second_variant_is_paired_with_the_first_on_the_same_deals() -> None
     assert abs(p["net_diff"] - (b["net"] - a["net"])) < 2e-3
     lo, hi = p["net_diff_interval"]
     assert lo <= p["net_diff"] <= hi
+
+
+def test_a_reseeded_variant_is_the_same_bot_drawing_other_numbers() -> None:
+    """``reseed`` K moves the bot's seed by K times 2**40 and changes nothing else: 0 is the
+    bot as given, 1 draws other numbers (its first random draw differs), and a seat the
+    arena seeds with ``s`` plays reseeded as the plain bot seeded with ``s + 2**40`` would."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    import tune_search
+
+    from interpreter.rules.loader import load_ruleset
+
+    rs = load_ruleset("schnapsen")
+    plain = tune_search.variant({"iterations": 8}, rs, 12)
+    same = tune_search.variant({"iterations": 8, "reseed": 0}, rs, 12)
+    other = tune_search.variant({"iterations": 8, "reseed": 1}, rs, 12)
+    shifted = tune_search.variant({"iterations": 8}, rs, 12 + 2**40)
+    draws = [bot.rng.random() for bot in (plain, same, other, shifted)]  # type: ignore[attr-defined]
+    assert draws[0] == draws[1]
+    assert draws[2] != draws[0]
+    assert draws[2] == draws[3]
+    assert other.iterations == plain.iterations == 8  # type: ignore[attr-defined]
