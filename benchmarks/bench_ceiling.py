@@ -17,6 +17,9 @@ play without error -- the ceiling of reading the play (inference), where ``mcts:
 knows the order of the cards still to be drawn.  ``--oracle hands-auction:N`` shows the hands
 during the auction only (the bot plays the cards seeing nothing), ``hands-play:N`` during the
 play only (the bot bids seeing nothing; N iterations everywhere, the bid too): how much of what the hands are worth lies in the bidding;
+``partners-auction:N`` and ``opponents-auction:N`` show in the auction only the partners'
+hands, or only the opponents': which of them the bidding's share comes from (a partner's
+hand is what signals between partners could tell);
 ``--oracle auction-iters:M:N`` is no oracle but the bot as it is, searching M iterations in the
 auction and N after it (the bot itself spends ``AUCTION_BUDGET`` times its iterations on a
 bid).  It plays
@@ -102,15 +105,20 @@ def _mcts_on_the_true_deal(state: DealState, iterations: int, rng: random.Random
         ismcts_module.WorldSampler = original  # type: ignore[misc]
 
 
-def _search_seeing_the_hands(state: DealState, iterations: int, rng: random.Random) -> int:
+def _search_seeing_the_hands(state: DealState, iterations: int, rng: random.Random, whose: str = "all") -> int:
     """The search bot's decision from its view with every other seat's hand made public (the
     stock's order stays unknown): the sampler then draws only the stock's order, which its count
     of worlds leaves out -- so the few-worlds exact solving, which would solve one drawn order as
-    if it were known, is left to the end of the stock (two cards at most: one unknown)."""
+    if it were known, is left to the end of the stock (two cards at most: one unknown).
+    ``whose``: ``"partners"`` or ``"opponents"`` shows only those seats' hands (the others'
+    stay as the view knows them, and the sampler deals them)."""
     actor = state.actor
     assert actor is not None
     view = state.view(actor)
-    known = tuple(mask if seat == actor else state.hands[seat] for seat, mask in enumerate(view.public.known))
+    side_of = state.rs.side_index
+    shown = [seat != actor and (whose == "all" or (side_of[seat] == side_of[actor]) == (whose == "partners"))
+             for seat in range(state.n)]
+    known = tuple(state.hands[seat] if shown[seat] else mask for seat, mask in enumerate(view.public.known))
     seeing = SeatView(view.rs, view.seat, view.hand_mask, view.legal_codes, view.history_codes, view.draws,
                       view.widow_mask, view.public._replace(known=known), view.actor)
     exact = 24 if view.public.stock_size <= 2 else 0
@@ -139,6 +147,10 @@ def _oracle_move(state: DealState, solver: Solver, rng: random.Random) -> int | 
     if kind in ("hands-auction", "hands-play"):
         seeing = (state.phase == AUCTION) == (kind == "hands-auction")
         return (_search_seeing_the_hands if seeing else _honest)(state, int(budget), rng)
+    if kind in ("partners-auction", "opponents-auction"):
+        if state.phase == AUCTION:
+            return _search_seeing_the_hands(state, int(budget), rng, kind.partition("-")[0])
+        return _honest(state, int(budget), rng)
     if kind == "hands":
         return _search_seeing_the_hands(state, int(budget), rng)
     if kind == "mcts":
@@ -182,6 +194,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--oracle", default="solver", help="solver, mcts:N (N iterations on the true deal), hands:N (the search seeing the hands, not the stock), "
                         "hands-auction:N or hands-play:N (seeing them in the auction only, or in the play only), "
+                        "partners-auction:N or opponents-auction:N (only those seats' hands, in the auction only), "
                         "auction-iters:M:N (the bot seeing nothing, M iterations in the auction and N after it)")
     args = parser.parse_args()
     rs = load_ruleset(args.ruleset)
