@@ -66,8 +66,6 @@ def variant(options: dict[str, Any], rs: Ruleset, seed: int) -> Agent:
     ``reseed`` K, if given, moves its seed by K times :data:`RESEED_STEP`."""
     knobs = dict(options)
     reseed = knobs.pop("reseed", 0)
-    if not isinstance(reseed, int) or isinstance(reseed, bool) or reseed < 0:
-        raise SystemExit(f"tune_search.py: reseed must be a whole number 0 or more, not {reseed!r}")
     return SearchBot(rs, seed + reseed * RESEED_STEP, **knobs)
 
 
@@ -87,6 +85,9 @@ def main() -> None:
     first: dict[str, Any] | None = None
     for text in args.variants:
         options = json.loads(text)
+        reseed = options.get("reseed", 0)
+        if not isinstance(reseed, int) or isinstance(reseed, bool) or reseed < 0:
+            parser.error(f"reseed must be a whole number 0 or more, not {reseed!r}")
         run = Arena(rs, [functools.partial(variant, options), against], deals=args.deals, seed=args.seed)
         for _ in run.play(args.jobs):
             pass
