@@ -38,10 +38,14 @@ def test_a_reseeded_variant_is_the_same_bot_drawing_other_numbers() -> None:
     """``reseed`` K moves the bot's seed by K times 2**40 and changes nothing else: 0 is the
     bot as given, 1 draws other numbers (its first random draw differs), and a seat the
     arena seeds with ``s`` plays reseeded as the plain bot seeded with ``s + 2**40`` would."""
-    sys.path.insert(0, str(SCRIPT.parent))
-    import tune_search
+    import importlib.util
 
     from interpreter.rules.loader import load_ruleset
+
+    spec = importlib.util.spec_from_file_location("tune_search_under_test", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    tune_search = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tune_search)
 
     rs = load_ruleset("schnapsen")
     plain = tune_search.variant({"iterations": 8}, rs, 12)
@@ -53,3 +57,15 @@ def test_a_reseeded_variant_is_the_same_bot_drawing_other_numbers() -> None:
     assert draws[2] != draws[0]
     assert draws[2] == draws[3]
     assert other.iterations == plain.iterations == 8  # type: ignore[attr-defined]
+
+
+def test_a_reseed_that_is_no_whole_number_is_refused_before_any_deal() -> None:
+    """``reseed`` -1 (or 1.5, or true) is a usage error: exit 2 with the reason, no deal played."""
+    for bad in ("-1", "1.5", "true"):
+        done = subprocess.run(
+            [sys.executable, str(SCRIPT), "--deals", "1", "--jobs", "1", '{"iterations": 8, "reseed": %s}' % bad],
+            capture_output=True, text=True, timeout=120,
+        )
+        assert done.returncode == 2, (bad, done.stderr)
+        assert "reseed must be a whole number 0 or more" in done.stderr
+        assert done.stdout == ""
