@@ -215,6 +215,112 @@ class Settling(Legality):
         tricks = self._opp_at_close(opp)[1] if fp.basis == "at_close" else self.side_tricks(opp)
         return fp.no_trick if tricks == 0 else fp.base
 
+    # ------------------------------------------------------------------ what is still to be won
+    def score_limits(self) -> tuple[list[int], list[int], list[int]] | None:
+        """The most each deal side may still score from here, three ways, for an exact search's
+        bounds (:mod:`interpreter.search.strict`): where the deal is awarded to it (a right
+        claim, the deal's end, its claim before a closer of another side went out); as an
+        opponent of another side that declares falsely; as an opponent of a closer who fails at
+        the deal's end (0 where nobody closed or it closed itself).  Scores as the result gives
+        them (doubling counted).
+
+        Written beside the rules it bounds (:meth:`_claimed`, :meth:`_settle_end`): the branches
+        of each, with what the game points' expression reads at its most.  Points and tricks only
+        grow as the deal goes on, so the expression's most over every count of the opponents'
+        points and tricks at or above today's bounds every winning side's game points
+        (:meth:`_game_points_most`); a closed talon's snapshot is fixed.  ``None`` where a rule
+        in play is not bounded here: units, a contract, the ten of trumps."""
+        rs = self.rs
+        sc = rs.scoring
+        if sc.method != "game_points" or self.contract is not None or self.t.ten_of:
+            return None
+        if sc.game_points.names - {"opponent_points", "opponent_tricks", "points", "tricks"}:
+            return None
+        closing, end = rs.closing, rs.end
+        fp = closing.fail_points
+        closer_side = self._side[self.closer] if self.closed and self.closer >= 0 else -1
+        last = end.last_trick_points if "last_trick_wins" in (end.unclaimed, end.tie) else 0
+        false = rs.claim.false_points
+        larger = rs.claim.false_after_close == "larger"
+        won: list[int] = []
+        as_opponent: list[int] = []
+        closer_failed: list[int] = []
+        for side in range(len(self.deal_sides)):
+            if closer_side < 0:  # a claim, or the deal's end: the last trick, the higher total
+                best = max(self._game_points_limit(side, False), last)
+            elif closer_side == side:  # a claim; the deal's end is his failure
+                best = self._game_points_limit(side, closing.success_basis == "at_close")
+            else:  # a claim before the closer went out; the deal's end is the closer's failure
+                best = self._fail_limit(side) if closing.opponent_out == "as_fail" else fp.base
+            won.append(best)
+            tricks = self.side_tricks(side)
+            amount = false.base if tricks else max(false.base, false.opponent_without_trick)
+            if closer_side >= 0 and closer_side != side:
+                if larger:  # the closer declaring falsely: the larger of that and his failure
+                    amount = max(amount, self._fail_limit(side))
+                closer_failed.append(self._fail_limit(side))
+            else:
+                closer_failed.append(0)
+            as_opponent.append(amount)
+        if self.doubled:
+            factor = 1 << self.doubled
+            return [v * factor for v in won], [v * factor for v in as_opponent], [v * factor for v in closer_failed]
+        return won, as_opponent, closer_failed
+
+    def _game_points_limit(self, side: int, at_close: bool) -> int:
+        """The most ``scoring.game_points`` may give ``side`` as the deal's winner: against the
+        opponents' points and tricks of today or more (at the close: the snapshot's, exactly),
+        its own of today or more (:meth:`~interpreter.rules.expr.Expression.value_range`,
+        remembered per ruleset)."""
+        at_close = at_close and self.close_snap is not None  # else _opp_at_close reads today's
+        stats = self._opp_at_close if at_close else self._opp_now
+        own = (self.side_points(side), self.side_tricks(side))
+        if self.rs.scoring.losers == "each_pays":
+            total = 0
+            for o in self.opponents(side):
+                total += self._game_points_most(stats(o), own, at_close)
+            return total
+        op = ot = 0
+        for o in self.opponents(side):
+            p, t = stats(o)
+            op += p
+            ot += t
+        return self._game_points_most((op, ot), own, at_close)
+
+    def _game_points_most(self, opp: tuple[int, int], own: tuple[int, int], fixed: bool) -> int:
+        """The most of ``scoring.game_points`` with the opponents' points and tricks at ``opp``
+        or above (exactly ``opp`` where ``fixed``), the winner's at ``own`` or above."""
+        rs = self.rs
+        expr = rs.scoring.game_points
+        reads_own = "points" in expr.names or "tricks" in expr.names
+        ask = (*opp, *(own if reads_own else (0, 0)), fixed)
+        cache = self.t.engine_cache
+        memo = cache.get("game points most")
+        if not isinstance(memo, dict):
+            memo = cache["game points most"] = {}
+        got = memo.get(ask)
+        if isinstance(got, int):
+            return got
+        values = rs.marriage.values
+        marriages = sum(1 for p in rs.marriage_partner if p >= 0) // 2  # the position key's bound of points
+        most_points = rs.deck.total_points + rs.end.last_trick_bonus + marriages * max(values.trump, values.plain)
+        most_tricks = rs.deck.size
+        op, ot = opp
+        ranges = {
+            "opponent_points": (op, op if fixed else most_points), "opponent_tricks": (ot, ot if fixed else most_tricks),
+            "points": (own[0], most_points), "tricks": (own[1], most_tricks),
+        }
+        got = memo[ask] = expr.value_range(ranges)[1]
+        return got
+
+    def _fail_limit(self, side: int) -> int:
+        """The most :meth:`_fail_points` may still give ``side``: its tricks at the close where
+        that is the basis (fixed), else today's -- without one now, it may still take none."""
+        fp = self.rs.closing.fail_points
+        if fp.basis == "at_close" and self.close_snap is not None:
+            return fp.no_trick if self._opp_at_close(side)[1] == 0 else fp.base
+        return fp.base if self.side_tricks(side) else max(fp.base, fp.no_trick)
+
     # ------------------------------------------------------------------ settling
     def _settle_claim(self, seat: int, auto: bool = False) -> None:
         self._over(self._claimed(seat, auto))

@@ -479,14 +479,14 @@ class Expression:
     2
     """
 
-    __slots__ = ("source", "names", "result_type", "_fn", "_inputs", "_where")
+    __slots__ = ("source", "names", "result_type", "_fn", "_inputs", "_where", "_tree")
 
     source: str
     names: frozenset[str]
     result_type: str
 
     def __init__(
-        self, source: str, inputs: Mapping[str, str], result_type: str, fn: _Fn, where: _Where
+        self, source: str, inputs: Mapping[str, str], result_type: str, fn: _Fn, where: _Where, tree: _Node,
     ) -> None:
         self.source = source
         self.names = frozenset(inputs)
@@ -496,6 +496,7 @@ class Expression:
             (name, kind == "bool") for name, kind in sorted(inputs.items())
         )
         self._where = where
+        self._tree = tree
 
     def evaluate(self, env: Mapping[str, int | bool]) -> int | bool:
         """The value for the given variables (extra entries in ``env`` are ignored).
@@ -525,6 +526,20 @@ class Expression:
             elif not -LIMIT <= value <= LIMIT:
                 raise self._where.runtime_error(_out_of_range(self.source))
         return self._fn(env)
+
+    def value_range(self, ranges: Mapping[str, tuple[int, int]]) -> tuple[int, int]:
+        """The least and the most the formula can give while each name lies anywhere in its
+        range (low, high; a truth value as 0 and 1), worked out on the formula's tree by interval
+        arithmetic (:mod:`interpreter.rules.exprrange`): every value lies within, exactly so for
+        comparisons of the inputs with numbers choosing among numbers.
+
+        >>> e = compile_expression("if t == 0 then 3 else if p < 33 then 2 else 1", {"t": "int", "p": "int"})
+        >>> e.value_range({"t": (1, 5), "p": (20, 120)}), e.value_range({"t": (1, 5), "p": (33, 120)})
+        ((1, 2), (1, 1))
+        """
+        from interpreter.rules.exprrange import node_range
+
+        return node_range(self._tree, ranges)
 
     def __repr__(self) -> str:
         return f"Expression({self.source!r})"
@@ -587,4 +602,4 @@ def compile_expression(
         raise where.error(
             f"expression must give {_TYPE_WORDS[result_type]}, got {_TYPE_WORDS[got]}", root.pos
         )
-    return Expression(text, compiler.used, result_type, fn, where)
+    return Expression(text, compiler.used, result_type, fn, where, root)

@@ -65,6 +65,12 @@ count small, since a node costs microseconds in CPython:
   node costs a fraction of one made on the state.  A root the kernel may play is searched
   by it whole, pass after pass (its table keeps the root's move), instead of making the
   first trick's cards on the state (0.89 of the time of distinct 5-against-5 endgames).
+  There, too, a pass that asks about the margin (whether the value is at least 2, or at
+  least -1: never who wins, 0 and 1) is answered by the points and tricks already taken
+  where they settle it: the kernel bounds the value by what each side may still score
+  (:meth:`~interpreter.engine.settle.Settling.score_limits`,
+  :func:`~interpreter.search.strict.value_bounds`) and cuts where the bound leaves the value
+  on one side of the window -- about half the nodes of 5-against-5 Schnapsen endgames.
 
 The caller's state is never touched: the search runs on a copy.  A node limit and a time
 limit (seconds of the searching thread's CPU time, or of the ``clock`` given: see

@@ -21,7 +21,11 @@ of ints, with its own transposition table.
   (``DealState.declare_result``, and the last card played with ``DealState.step_code`` on a
   copy of the scratch state), kept per position of the points and tricks, and across deals
   (:class:`_Shared`);
-* who takes a trick: the ruleset's ``beats`` table, read as ``DealState._play`` reads it.
+* who takes a trick: the ruleset's ``beats`` table, read as ``DealState._play`` reads it;
+* the most each side may still score (``DealState.score_limits``, per signature, points and
+  tricks): a lead whose pass asks about the margin -- a window at 2 or more, or below 0 --
+  is answered without a move where those limits leave the value on one side of the window
+  (:func:`value_bounds`; the bound is kept in the table like a bound the search proved).
 
 What it does itself is the bookkeeping of a card between those: the card leaves the hand, the
 trick's winner takes its points and leads next, and may declare where a trick's winner may
@@ -57,7 +61,10 @@ from interpreter.engine.position import PLAY
 from interpreter.engine.state import DealState
 from interpreter.rules.ruleset import Ruleset
 
-__all__ = ["MOVING", "KernelTables", "compile_kernel", "follower_order", "position_allows", "rules_allow"]
+__all__ = [
+    "MOVING", "KernelTables", "compile_kernel", "deal_worth", "follower_order", "position_allows", "rules_allow",
+    "value_bounds",
+]
 
 #: Beyond any score difference (as the solver's).
 INF: Final = 1 << 40
@@ -180,11 +187,13 @@ class KernelTables:
     trick that frees waiting marriage points leads.  (The followers' ordered cards depend on
     the ruleset's duties alone: they are kept per ruleset, see :data:`FOLLOWS_KEPT`.)"""
 
-    __slots__ = ("table", "signatures", "scratch", "above", "waits", "ids", "marriages", "married", "freed",
+    __slots__ = ("table", "bounds", "signatures", "scratch", "above", "waits", "ids", "marriages", "married", "freed",
                  "root_best")
 
     def __init__(self) -> None:
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        #: bounds on the value per signature, points and tricks (the upper, then the lower)
+        self.bounds: dict[tuple[int, ...], tuple[int, int]] = {}
         self.signatures: dict[tuple[Any, ...], int] = {}
         self.scratch: list[DealState] = []
         self.above: list[list[int]] = []
@@ -198,12 +207,56 @@ class KernelTables:
         self.root_best = -1
 
     def clear(self) -> None:
-        for part in (self.table, self.signatures, self.marriages, self.married, self.freed):
+        for part in (self.table, self.bounds, self.signatures, self.marriages, self.married, self.freed):
             part.clear()
         self.scratch.clear()
         self.above.clear()
         self.waits.clear()
         self.ids.clear()
+
+
+def deal_worth(st: DealState, side: int) -> tuple[list[int], list[bool], list[bool]]:
+    """Per deal side of ``st``: what a score of it is worth to the value of match side
+    ``side`` (``2 * scores[side] - sum(scores)``: the result hands a deal side's score to each
+    match side whose first seat sits in it), whether it holds a seat that maximises, and
+    whether it holds one that minimises."""
+    rs = st.rs
+    deal_side = st._side
+    first_in = [deal_side[seats[0]] for seats in rs.sides]
+    sides = range(len(st.deal_sides))
+    worth = [(2 if d == first_in[side] else 0) - first_in.count(d) for d in sides]
+    has_max = [any(rs.side_of(s) == side for s in st.deal_sides[d]) for d in sides]
+    has_min = [any(rs.side_of(s) != side for s in st.deal_sides[d]) for d in sides]
+    return worth, has_max, has_min
+
+
+def value_bounds(
+    limits: tuple[list[int], list[int], list[int]] | None, worth: tuple[list[int], list[bool], list[bool]],
+) -> tuple[int, int]:
+    """The most and the least the value of a position may still be (upper, lower), from the
+    engine's :meth:`~interpreter.engine.settle.Settling.score_limits` of it and
+    :func:`deal_worth`: a deal awarded to one side, a closer's failure, or a false declaration
+    scored by every other side -- and 0, where nobody scores.  A declaration is a choice,
+    never a duty, so the upper bound leaves out the false ones of the deal sides without a
+    maximising seat and the lower bound those of the sides without a minimising one: a seat
+    that declares falsely could have played on.  ``(INF, -INF)`` where the limits are unknown."""
+    if limits is None:
+        return INF, -INF
+    won, as_opponent, failed = limits
+    value_of, has_max, has_min = worth
+    sides = range(len(value_of))
+    ub = lb = 0
+    for d in sides:
+        w = value_of[d] * won[d]
+        ub, lb = max(ub, w), min(lb, w)
+    ub = max(ub, sum(max(value_of[d], 0) * failed[d] for d in sides))
+    lb = min(lb, sum(min(value_of[d], 0) * failed[d] for d in sides))
+    for a in sides:  # a false declaration by deal side a: every other side scores
+        if has_max[a]:
+            ub = max(ub, sum(max(value_of[o], 0) * as_opponent[o] for o in sides if o != a))
+        if has_min[a]:
+            lb = min(lb, sum(min(value_of[o], 0) * as_opponent[o] for o in sides if o != a))
+    return ub, lb
 
 
 def compile_kernel(
@@ -236,6 +289,7 @@ def compile_kernel(
     above = kt.above
     table = kt.table
     table_get = table.get
+    bounds = kt.bounds
     ids = kt.ids
     declared = shared.declared
     ends = shared.ends
@@ -261,6 +315,7 @@ def compile_kernel(
     false_max = INF  # the value of the last false declaration valued for a maximising seat
     false_min = -INF  # and for a minimising one (none yet: a value that puts the next first)
     allowance = 0  # nodes that may pass before it is told again
+    root_key: tuple[Any, ...] = ()  # the table's key of the root searched, where it is one
 
     def signature(s: DealState) -> int:
         key = (scalars(s), s.tricks_played - sum(s.tricks), *[tuple(getattr(s, name)) for name in list_names])
@@ -278,6 +333,15 @@ def compile_kernel(
 
     def value(scores: tuple[int, ...]) -> int:
         return 2 * scores[side] - sum(scores)
+
+    worth = deal_worth(st, side)
+
+    def bounds_here() -> tuple[int, int]:
+        """:func:`value_bounds` of the kernel's position (the scratch state given its points and
+        tricks: all that the limits read beside the signature)."""
+        scratch.points = points
+        scratch.tricks = tricks
+        return value_bounds(scratch.score_limits(), worth)
 
     def set_scratch(sc: DealState, to_act: int, trick: list[int], claim_seat: int = -1) -> None:
         """The scratch state at the kernel's position (the engine reads these fields only)."""
@@ -415,6 +479,20 @@ def compile_kernel(
             if entry[1] < beta:
                 return entry[1]
             tt_move = entry[2]
+        # a question of the margin (a window at 2 or more, or below 0): the bounds of the points
+        # may answer it.  Never at the root, whose move the solver needs; never at 0 or 1 (who
+        # wins), where a bound would have to be 0 itself to answer (the upper one is 0 or
+        # more, the lower one 0 or less) -- on 60 endgames of Schnapsen, 948 bounds worked
+        # out at 0 answered none, against 154 of 239 at the other windows
+        if (beta > 1 or beta < 0) and key != root_key:
+            bkey = (sig, *points, *tricks)
+            bound = bounds.get(bkey)
+            if bound is None:
+                bound = bounds[bkey] = bounds_here()
+            if bound[0] < beta or bound[1] >= beta:
+                lower, upper = (entry[0], entry[1]) if entry is not None else (-INF, INF)
+                table[key] = (max(lower, bound[1]), min(upper, bound[0]), tt_move)
+                return bound[0] if bound[0] < beta else bound[1]
         maximising = mine[seat]
         g = -INF if maximising else INF
         best = -1
@@ -565,7 +643,7 @@ def compile_kernel(
         return v
 
     def enter(s: DealState, beta: int, root: bool) -> int:
-        nonlocal sig, scratch, offset, leader, claim, closing_lead, beats, trump, count, allowance
+        nonlocal sig, scratch, offset, leader, claim, closing_lead, beats, trump, count, allowance, root_key
         if len(follows) > FOLLOWS_KEPT:
             follows.clear()
         if len(leads) > FOLLOWS_KEPT:
@@ -583,6 +661,7 @@ def compile_kernel(
         trump = s.trump
         beats = beats_by_trump[trump + 1]
         allowance = tick(0)
+        root_key = (sig, leader, claim, closing_lead, *hands, *points, *tricks) if root else ()
         try:
             g = lead(beta)
         finally:
