@@ -15,13 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.core.actions import DECLARE
 from interpreter.engine.build import build_position
-from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
 from interpreter.search.solver import solve
 from interpreter.search.strict import deal_worth, position_allows, rules_allow, value_bounds
+from tests.search.test_solver import random_position
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the rulesets whose strict phase the kernel plays (the others are never bounded)
@@ -90,29 +89,12 @@ def test_units_are_not_bounded() -> None:
 
 
 def kernel_positions(rs_name: str, count: int, seed: int) -> list[DealState]:
-    """Positions the kernel plays (the talon used up, nothing pending), reached by random play
-    that declares only when right; a closing now and then."""
+    """Positions the kernel plays (the talon used up or closed, nothing pending), three cards a
+    hand at most, from the solver tests' random play (it declares only when right)."""
     rs = load_ruleset(rs_name)
     rng = random.Random(seed)
-    target = rs.claim.target
-    out: list[DealState] = []
-    for _ in range(20 * count):
-        if len(out) == count:
-            break
-        st = DealState.new(rs, rng.randrange(rs.players.count), rng)
-        while st.phase != OVER:
-            if position_allows(st) and sum(h.bit_count() for h in st.hands) <= 3 * rs.players.count:
-                out.append(st.copy())
-                break
-            codes = st.legal_codes()
-            if DECLARE in codes and st.claim_seat >= 0:
-                if st.claim_points() >= target:
-                    st.step_code(DECLARE)
-                    continue
-                if len(codes) > 1:
-                    codes.remove(DECLARE)
-            st.step_code(rng.choice(codes))
-    return out
+    found = (random_position(rs, rng, max_cards=3) for _ in range(20 * count))
+    return [st for st in found if position_allows(st)][:count]
 
 
 @pytest.mark.parametrize("name", RULESETS, ids=lambda p: Path(p).stem)
