@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from interpreter.engine.legality import Legality
-from interpreter.engine.position import OVER
+from interpreter.engine.position import OVER, PLAY
 from interpreter.rules.ruleset import Ruleset
 
 
@@ -222,18 +222,24 @@ class Settling(Legality):
         claim, the deal's end, its claim before a closer of another side went out); as an
         opponent of another side that declares falsely; as an opponent of a closer who fails at
         the deal's end (0 where nobody closed or it closed itself).  Scores as the result gives
-        them (doubling counted).
+        them (doubling counted).  Only where nothing but cards, marriages and declarations may
+        come: the cards being played, no doubling open, no card left to draw (a talon used up or
+        closed: nobody may close any more) -- the exact search's kernel's positions.
 
         Written beside the rules it bounds (:meth:`_claimed`, :meth:`_settle_end`): the branches
         of each, with what the game points' expression reads at its most.  Points and tricks only
         grow as the deal goes on, so the expression's most over every count of the opponents'
         points and tricks at or above today's bounds every winning side's game points
         (:meth:`_game_points_most`); a closed talon's snapshot is fixed.  ``None`` where a rule
-        in play is not bounded here: units, a contract, the ten of trumps."""
+        in play is not bounded here: units, a contract, the ten of trumps; and elsewhere."""
         rs = self.rs
         sc = rs.scoring
         if sc.method != "game_points" or self.contract is not None or self.t.ten_of:
             return None
+        if self.phase != PLAY or self.dbl_turn >= 0:
+            return None
+        if self.t.talon and not self.closed and (self.spos < len(self.stock) or self.turnup >= 0):
+            return None  # a card to draw: a talon that may still be closed
         if sc.game_points.names - {"opponent_points", "opponent_tricks", "points", "tricks"}:
             return None
         closing, end = rs.closing, rs.end

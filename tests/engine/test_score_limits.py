@@ -83,6 +83,17 @@ def test_going_out_before_the_closer_scored_as_the_base_hand_worked(tmp_path: Pa
     assert value_bounds(st.score_limits(), deal_worth(st, 0)) == (3, -3)
 
 
+def test_a_talon_still_to_draw_from_is_not_bounded() -> None:
+    """While cards are still to be drawn a side may yet close, and a closer's failure scores
+    more than the formula: no limits there (the kernel never asks)."""
+    rs = load_ruleset("schnapsen")
+    st = build_position(
+        rs, dealer=1, hands=["AH TH KS KC QC", "AS TS QH JC KD"], stock=["QD", "JD"], turnup="JH", leader=0,
+        points=[40, 20], tricks=[2, 1],
+    )
+    assert st.score_limits() is None
+
+
 def test_units_are_not_bounded() -> None:
     rs = load_ruleset("north-american-4")
     assert DealState.new(rs, 0, 1).score_limits() is None
