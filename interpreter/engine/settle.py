@@ -307,9 +307,7 @@ class Settling(Legality):
         got = memo.get(ask)
         if isinstance(got, int):
             return got
-        values = rs.marriage.values
-        marriages = sum(1 for p in rs.marriage_partner if p >= 0) // 2  # the position key's bound of points
-        most_points = rs.deck.total_points + rs.end.last_trick_bonus + marriages * max(values.trump, values.plain)
+        most_points = self.t.most_points
         most_tricks = rs.deck.size
         op, ot = opp
         ranges = {

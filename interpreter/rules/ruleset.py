@@ -620,6 +620,7 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         code_text=tuple(str(rs.action_of[c]) if c in rs.action_of else "discard (face down)" if c == HIDDEN_DISCARD and discards
                         else "" for c in range(max_code + 1)),
         max_code=max_code,
+        most_points=most_points,
         key_widths=KeyWidths(
             card=(deck.size + 1).bit_length(),
             seat=(n + 1).bit_length(),

@@ -126,6 +126,7 @@ class RuleTables:
     code_card: tuple[int, ...]  # per action code: the card it names, or -1
     code_text: tuple[str, ...]  # per action code: its notation ("" for no action)
     max_code: int
+    most_points: int            # the most points a seat can ever hold (the key's width, the search's bounds)
     key_widths: KeyWidths
     game_points_cache: dict[tuple[int, int, int, int], int] = field(default_factory=dict, compare=False)
     #: code the engine writes for this ruleset once and keeps here (the position key of each
