@@ -302,7 +302,7 @@ class Settling(Legality):
         ask = (*opp, *(own if reads_own else (0, 0)), fixed)
         cache = self.t.engine_cache
         memo = cache.get("game points most")
-        if not isinstance(memo, dict):
+        if not isinstance(memo, dict) or len(memo) > 100_000:  # bounded, as the game points' own cache
             memo = cache["game points most"] = {}
         got = memo.get(ask)
         if isinstance(got, int):

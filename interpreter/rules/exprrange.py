@@ -32,8 +32,8 @@ _BOTH: Range = (0, 1)
 
 def node_range(node: _Node, ranges: Mapping[str, Range]) -> Range:
     """The range of ``node``'s values while every name lies in its range in ``ranges`` (a name
-    missing there: any value; a truth value: either).  Recursion is safe: the tree's depth was
-    bounded when the formula was compiled."""
+    missing there may be anything: the widest range, which a condition reads as either).
+    Recursion is safe: the tree's depth and size were bounded when the formula was compiled."""
     kind = node.kind
     if kind == "number" or kind == "bool":
         v = int(node.value or 0)

@@ -221,8 +221,7 @@ def deal_worth(st: DealState, side: int) -> tuple[list[int], list[bool], list[bo
     match side whose first seat sits in it), whether it holds a seat that maximises, and
     whether it holds one that minimises."""
     rs = st.rs
-    deal_side = st._side
-    first_in = [deal_side[seats[0]] for seats in rs.sides]
+    first_in = [st.side(seats[0]) for seats in rs.sides]
     sides = range(len(st.deal_sides))
     worth = [(2 if d == first_in[side] else 0) - first_in.count(d) for d in sides]
     has_max = [any(rs.side_of(s) == side for s in st.deal_sides[d]) for d in sides]
