@@ -100,7 +100,9 @@ from interpreter.core.actions import (
 from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.search.clock import Clock, cpu_clock
-from interpreter.search.strict import KernelTables, compile_kernel, follower_order, position_allows, rules_allow
+from interpreter.search.strict import (
+    KernelTables, compile_kernel, follower_order, position_allows, position_bounds, rules_allow,
+)
 
 __all__ = ["Solution", "Solver", "move_values", "solve"]
 
@@ -315,6 +317,14 @@ class _Run:
             codes = self.arrange(codes, -1)
         start_nodes = self.count()
         lower, upper = -INF, INF
+        # the most and least the value may still be (what each side may still score): a pass
+        # that proves one of them ends the search -- without them the value at the most took a
+        # pass of its own to show that nothing lies above (a 5-against-5 Schnapsen endgame's
+        # third pass, or second).  A value at the most leaves the root's actor no better move
+        # (each is worth exactly that), so the move of the pass that proved it is a best one.
+        most, least = INF, -INF
+        if kernel is not None:
+            most, least = position_bounds(st, self.solver.side)
         best: int | None = None
         g = guess
         try:
@@ -325,10 +335,18 @@ class _Run:
                     lower = g
                     if maximising:
                         best = move
+                    if lower >= most:
+                        upper = lower
+                        if best is None:
+                            best = move
                 else:
                     upper = g
                     if not maximising:
                         best = move
+                    if upper <= least:
+                        lower = upper
+                        if best is None:
+                            best = move
                 if kernel is None:
                     codes.remove(move)
                     codes.insert(0, move)

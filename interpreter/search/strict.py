@@ -62,8 +62,8 @@ from interpreter.engine.state import DealState
 from interpreter.rules.ruleset import Ruleset
 
 __all__ = [
-    "MOVING", "KernelTables", "compile_kernel", "deal_worth", "follower_order", "position_allows", "rules_allow",
-    "value_bounds",
+    "MOVING", "KernelTables", "compile_kernel", "deal_worth", "follower_order", "follower_places", "position_allows",
+    "position_bounds", "rules_allow", "value_bounds",
 ]
 
 #: Beyond any score difference (as the solver's).
@@ -120,6 +120,24 @@ def follower_order(codes: list[int], trick: Sequence[int], beat: Sequence[int], 
     return codes
 
 
+#: What :meth:`_Shared.deal_parts` works out of a deal's seating.
+_DealParts = tuple[
+    tuple[bool, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[Any, ...],
+    tuple[list[int], list[bool], list[bool]],
+]
+
+
+def follower_places(winning: int, beats: Sequence[int], points: Callable[[int], int], size: int) -> list[int]:
+    """Every card's place in :func:`follower_order`'s order of the whole deck (``size`` cards)
+    against a trick that ``winning`` takes so far: sorting a follower's cards by it gives
+    the order :func:`follower_order` gives them (one sort by a list, where that function
+    splits and sorts twice: the kernel asks it for every new follower's hand)."""
+    place = [0] * size
+    for at, card in enumerate(follower_order(list(range(size)), [winning], beats, points)):
+        place[card] = at
+    return place
+
+
 #: How many values of declaring and of the deal's end are kept per ruleset, across deals and
 #: searches, before they are forgotten (a few megabytes).
 SETTLED_KEPT: Final = 200_000
@@ -141,7 +159,7 @@ class _Shared:
     Schnapsen endgames, each a deal of its own, solved after 100 others, the engine settled
     1,006 declarations instead of 1,926, and the search took 0.90 of the instructions."""
 
-    __slots__ = ("scalars", "list_names", "reads_own", "ids", "next_id", "declared", "ends")
+    __slots__ = ("scalars", "list_names", "reads_own", "ids", "next_id", "declared", "ends", "bounds", "parts")
 
     def __init__(self, rs: Ruleset) -> None:
         keyed = [f for f in FIELDS if f.key and f.name not in MOVING]
@@ -154,6 +172,27 @@ class _Shared:
         self.next_id = 0
         self.declared: dict[tuple[int, ...], int] = {}
         self.ends: dict[tuple[int, ...], int] = {}
+        self.bounds: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.parts: dict[tuple[Any, ...], _DealParts] = {}  # per seating: a handful
+
+    def deal_parts(self, st: DealState, side: int) -> _DealParts:
+        """What the kernel reads of a deal's constants (who sits in which deal side), for match
+        side ``side``: per seat whether it maximises, its deal side, the seats whose points its
+        claim counts and those a right claim's value reads; what the settling reads beside the
+        signature (``valued``); and :func:`deal_worth`.  Worked out once per seating, not once
+        per search (a few microseconds, of an endgame's few hundred)."""
+        key = (st.deal_sides, st._side, side)
+        got = self.parts.get(key)
+        if got is None:
+            rs, n = st.rs, st.n
+            mine = tuple(rs.side_of(seat) == side for seat in range(n))
+            deal_side = tuple(st.side(seat) for seat in range(n))
+            side_seats = tuple(st.deal_sides[deal_side[seat]] for seat in range(n))  # the seats a claim counts
+            reads_own = self.reads_own
+            read_when_right = tuple(tuple(o for o in range(n) if reads_own or o not in side_seats[seat]) for seat in range(n))
+            valued = (tuple(st.deal_sides), tuple(st._side), side)  # what the settling reads beside the signature
+            got = self.parts[key] = (mine, deal_side, side_seats, read_when_right, valued, deal_worth(st, side))
+        return got
 
     def ident(self, key: tuple[Any, ...]) -> int:
         """The id of a signature (with the deal's sides and the match side valued)."""
@@ -165,10 +204,11 @@ class _Shared:
 
     def forget(self) -> None:
         """Forget the values once there are too many (the ids given go on counting)."""
-        if len(self.declared) + len(self.ends) > SETTLED_KEPT:
+        if len(self.declared) + len(self.ends) + len(self.bounds) > SETTLED_KEPT:
             self.ids.clear()
             self.declared.clear()
             self.ends.clear()
+            self.bounds.clear()
 
 
 def _shared(rs: Ruleset) -> _Shared:
@@ -258,6 +298,13 @@ def value_bounds(
     return ub, lb
 
 
+def position_bounds(st: DealState, side: int) -> tuple[int, int]:
+    """The most and the least the value of ``st`` may still be for match side ``side``
+    (:func:`value_bounds` of the engine's :meth:`~interpreter.engine.settle.Settling.score_limits`):
+    where a search proves one of them, no other pass is needed."""
+    return value_bounds(st.score_limits(), _shared(st.rs).deal_parts(st, side)[5])
+
+
 def compile_kernel(
     side: int, st: DealState, kt: KernelTables, tick: Callable[[int], int],
 ) -> Callable[[DealState, int, bool], int]:
@@ -270,30 +317,27 @@ def compile_kernel(
     rs = st.rs
     t = rs.tables
     n = st.n
-    mine = tuple(rs.side_of(seat) == side for seat in range(n))
+    shared = _shared(rs)
+    mine, deal_side, side_seats, read_when_right, valued, worth = shared.deal_parts(st, side)
     pts = t.points
     points_get = pts.__getitem__
     beats_by_trump = t.beats
     claim_on_trick = t.claim_on_trick
-    shared = _shared(rs)
     scalars = shared.scalars
     list_names = shared.list_names
     target = t.claim_target
-    deal_side = [st.side(seat) for seat in range(n)]
-    side_seats = [st.deal_sides[deal_side[seat]] for seat in range(n)]  # the seats whose points a claim counts
-    reads_own = shared.reads_own
-    read_when_right = [tuple(o for o in range(n) if reads_own or o not in side_seats[seat]) for seat in range(n)]
-    # what the settling reads beside the signature, constant in a deal (see _Shared)
-    valued = (tuple(st.deal_sides), tuple(st._side), side)
     above = kt.above
     table = kt.table
     table_get = table.get
-    bounds = kt.bounds
+    bounds = shared.bounds
     ids = kt.ids
     declared = shared.declared
     ends = shared.ends
     follows: dict[tuple[int, ...], list[int]] = t.engine_cache.setdefault("strict kernel follows", {})  # type: ignore[assignment]
     leads: dict[int, tuple[list[int], bool]] = t.engine_cache.setdefault("strict kernel leads", {})  # type: ignore[assignment]
+    # per trumps and the card winning the trick so far: the cards' places in a follower's order
+    orders: dict[tuple[int, int], list[int]] = t.engine_cache.setdefault("strict kernel follow orders", {})  # type: ignore[assignment]
+    deck_size = rs.deck.size
     waits = kt.waits
     marriages = kt.marriages
     married = kt.married
@@ -332,8 +376,6 @@ def compile_kernel(
 
     def value(scores: tuple[int, ...]) -> int:
         return 2 * scores[side] - sum(scores)
-
-    worth = deal_worth(st, side)
 
     def bounds_here() -> tuple[int, int]:
         """:func:`value_bounds` of the kernel's position (the scratch state given its points and
@@ -453,10 +495,21 @@ def compile_kernel(
         engine's duties (``Legality.follow_mask``): where the kernel plays, a follower may do
         nothing but play (:func:`rules_allow`), so the duties are his whole legal set.  They
         read the trick, trumps and the contract only: the scratch state is given the trick
-        alone (every other use of it sets what it reads first)."""
+        alone (every other use of it sets what it reads first).  The order is a sort by each
+        card's place (:func:`follower_places`, kept per trumps and the card winning the trick)."""
         scratch.trick = trick
-        codes = bit_list(scratch.follow_mask(hand)[0])
-        return follower_order(codes, trick, beats, points_get)
+        allowed = scratch.follow_mask(hand)[0]
+        winning = trick[0]
+        for card in trick:
+            if beats[winning] >> card & 1:
+                winning = card
+        okey = (trump, winning)
+        place = orders.get(okey)
+        if place is None:
+            place = orders[okey] = follower_places(winning, beats, points_get, deck_size)
+        codes = bit_list(allowed)
+        codes.sort(key=place.__getitem__)
+        return codes
 
     def false_claim(seat: int) -> bool:
         """Whether a declaration by ``seat`` is surely false: too few points even counting
@@ -484,7 +537,7 @@ def compile_kernel(
         # more, the lower one 0 or less) -- on 60 endgames of Schnapsen, 948 bounds worked
         # out at 0 answered none, against 154 of 239 at the other windows
         if (beta > 1 or beta < 0) and key != root_key:
-            bkey = (sig, *points, *tricks)
+            bkey = (ids[sig], *points, *tricks)
             bound = bounds.get(bkey)
             if bound is None:
                 bound = bounds[bkey] = bounds_here()

@@ -17,7 +17,9 @@ from interpreter.engine.state import DealState
 from interpreter.play.record import deal_from_mapping
 from interpreter.rules.loader import load_ruleset
 from interpreter.search.solver import INF, solve
-from interpreter.search.strict import KernelTables, compile_kernel, position_allows, rules_allow
+from interpreter.search.strict import (
+    KernelTables, compile_kernel, follower_order, follower_places, position_allows, rules_allow,
+)
 from tests.search.test_solver import minimax, random_position
 
 # Schnapsen, talon gone, hearts trump; seat 0 leads with 60 points and 5 tricks, seat 1 has 32
@@ -233,3 +235,34 @@ def test_values_settled_in_one_deal_serve_other_deals_alike() -> None:
         for side in range(rs.side_count):
             assert solve(state, side=side).value == minimax(state, side)
     assert kept > 0 and len(shared.declared) + len(shared.ends) == kept
+
+
+def test_a_followers_cards_come_in_the_solvers_order_sorted_by_their_places() -> None:
+    """The kernel sorts a follower's cards by their places in the whole deck's order
+    (:func:`follower_places`): the order :func:`follower_order` gives them, ties and all."""
+    rs = load_ruleset("schnapsen")
+    deck, t = rs.deck, rs.tables
+    card = deck.card_index
+    hearts = deck.suits.index("H")
+    beats = t.beats[hearts + 1]
+    points = t.points.__getitem__
+    # hearts trump, the king of spades led: the higher spades and every trump take it, worth
+    # most first (ace 11, ten 10, the jack of trumps 2); then the others cheapest first
+    # (the jack of spades 2, the ace of clubs 11)
+    held = [card("A", "C"), card("J", "S"), card("J", "H"), card("T", "S"), card("A", "S")]
+    place = follower_places(card("K", "S"), beats, points, deck.size)
+    assert sorted(held, key=place.__getitem__) == [card(r, s) for r, s in ("AS", "TS", "JH", "JS", "AC")]
+    rng = random.Random(5)
+    for name in ("schnapsen", "sechsundsechzig", "north-american-4"):
+        rs = load_ruleset(name)
+        size, points = rs.deck.size, rs.tables.points.__getitem__
+        for beats in rs.tables.beats:  # per trumps (none first)
+            for _ in range(200):
+                trick = rng.sample(range(size), rng.randrange(1, 4))
+                codes = sorted(rng.sample([c for c in range(size) if c not in trick], rng.randrange(1, 9)))
+                winning = trick[0]
+                for c in trick:
+                    if beats[winning] >> c & 1:
+                        winning = c
+                place = follower_places(winning, beats, points, size)
+                assert sorted(codes, key=place.__getitem__) == follower_order(codes[:], trick, beats, points)
