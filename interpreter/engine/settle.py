@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from interpreter.engine.legality import Legality
 from interpreter.engine.position import OVER, PLAY
 from interpreter.rules.ruleset import Ruleset
+
+#: The names a game points' formula may read for :meth:`Settling.score_limits` to bound it.
+_FORMULA_READS: Final = frozenset({"opponent_points", "opponent_tricks", "points", "tricks"})
 
 
 
@@ -216,41 +220,45 @@ class Settling(Legality):
         return fp.no_trick if tricks == 0 else fp.base
 
     # ------------------------------------------------------------------ what is still to be won
-    def score_limits(self) -> tuple[list[int], list[int], list[int]] | None:
-        """The most each deal side may still score from here, three ways, for an exact search's
-        bounds (:mod:`interpreter.search.strict`): where the deal is awarded to it (a right
-        claim, the deal's end, its claim before a closer of another side went out); as an
-        opponent of another side that declares falsely; as an opponent of a closer who fails at
-        the deal's end (0 where nobody closed or it closed itself).  Scores as the result gives
-        them (doubling counted).  Only where nothing but cards, marriages and declarations may
-        come: the cards being played, no doubling open, no card left to draw (a talon used up or
-        closed: nobody may close any more) -- the exact search's kernel's positions.
+    def score_limits(self) -> tuple[list[int], list[int], list[int], list[int]] | None:
+        """The most each deal side may still score from here, four ways, for an exact search's
+        bounds (:func:`interpreter.search.strict.value_bounds`): where the deal is awarded to it
+        (a right claim, the deal's end, its claim before a closer of another side went out); as
+        an opponent of another side that declares falsely; as an opponent of a closer who fails
+        at the deal's end (0 where nobody closed or it closed itself); and as an opponent of a
+        side that closes from now on (its failure, or a claim before it went out: 0 where
+        nobody may close any more).  Scores as the result gives them (doubling counted).  Only
+        where nothing but cards, marriages, declarations, drawing and closing may come: the
+        cards being played, no doubling open.
 
         Written beside the rules it bounds (:meth:`_claimed`, :meth:`_settle_end`): the branches
         of each, with what the game points' expression reads at its most.  Points and tricks only
         grow as the deal goes on, so the expression's most over every count of the opponents'
         points and tricks at or above today's bounds every winning side's game points
-        (:meth:`_game_points_most`); a closed talon's snapshot is fixed.  ``None`` where a rule
-        in play is not bounded here: units, a contract, the ten of trumps; and elsewhere."""
+        (:meth:`_game_points_most`) -- a closing to come takes its snapshot of them then, at or
+        above today's too; a closed talon's snapshot is fixed.  ``None`` where a rule in play is
+        not bounded here: units, a contract, the ten of trumps; and elsewhere."""
         rs = self.rs
         sc = rs.scoring
         if sc.method != "game_points" or self.contract is not None or self.t.ten_of:
             return None
         if self.phase != PLAY or self.dbl_turn >= 0:
             return None
-        if self.t.talon and not self.closed and (self.spos < len(self.stock) or self.turnup >= 0):
-            return None  # a card to draw: a talon that may still be closed
-        if sc.game_points.names - {"opponent_points", "opponent_tricks", "points", "tricks"}:
+        if not sc.game_points.names <= _FORMULA_READS:
             return None
         closing, end = rs.closing, rs.end
         fp = closing.fail_points
         closer_side = self._side[self.closer] if self.closed and self.closer >= 0 else -1
+        # a talon with cards to draw may still be closed (by whichever side leads: the bounds
+        # need not know when the rules allow it)
+        closable = closing.enabled and self.t.talon and not self.closed and (self.spos < len(self.stock) or self.turnup >= 0)
         last = end.last_trick_points if "last_trick_wins" in (end.unclaimed, end.tie) else 0
         false = rs.claim.false_points
         larger = rs.claim.false_after_close == "larger"
         won: list[int] = []
         as_opponent: list[int] = []
         closer_failed: list[int] = []
+        if_closed: list[int] = []
         for side in range(len(self.deal_sides)):
             if closer_side < 0:  # a claim, or the deal's end: the last trick, the higher total
                 best = max(self._game_points_limit(side, False), last)
@@ -267,11 +275,20 @@ class Settling(Legality):
                 closer_failed.append(self._fail_limit(side))
             else:
                 closer_failed.append(0)
+            if closable:  # another side closing from now on: its failure, a claim before it went
+                # out (a failure's points or its base), its false declaration (the larger)
+                limit = self._fail_limit(side)
+                if larger:
+                    amount = max(amount, limit)
+                if_closed.append(limit)
+            else:
+                if_closed.append(0)
             as_opponent.append(amount)
         if self.doubled:
             factor = 1 << self.doubled
-            return [v * factor for v in won], [v * factor for v in as_opponent], [v * factor for v in closer_failed]
-        return won, as_opponent, closer_failed
+            return ([v * factor for v in won], [v * factor for v in as_opponent], [v * factor for v in closer_failed],
+                    [v * factor for v in if_closed])
+        return won, as_opponent, closer_failed, if_closed
 
     def _game_points_limit(self, side: int, at_close: bool) -> int:
         """The most ``scoring.game_points`` may give ``side`` as the deal's winner: against the

@@ -71,6 +71,9 @@ count small, since a node costs microseconds in CPython:
   (:meth:`~interpreter.engine.settle.Settling.score_limits`,
   :func:`~interpreter.search.strict.value_bounds`) and cuts where the bound leaves the value
   on one side of the window -- about half the nodes of 5-against-5 Schnapsen endgames.
+  The search on the state does the same where a talon is still open (the bounds then leave
+  out the closings a side need not make: see ``value_bounds``), and the root's passes end
+  once one proves the most or the least the value may be.
 
 The caller's state is never touched: the search runs on a copy.  A node limit and a time
 limit (seconds of the searching thread's CPU time, or of the ``clock`` given: see
@@ -188,6 +191,8 @@ class Solver:
     def __init__(self, side: int) -> None:
         self.side = side
         self.table: dict[int, tuple[int, int, int, dict[int, int] | None]] = {}
+        #: per position key: the most and the least its value may be (see ``position_bounds``)
+        self.bounds: dict[int, tuple[int, int]] = {}
         self.kernel = KernelTables()  # what the strict-phase kernel learnt in this deal
         self._deal: tuple[object, ...] | None = None
 
@@ -272,6 +277,7 @@ class Solver:
         deal = (state.rs, state.dealer, state.stock, state.widow)
         if self._deal is None or self._deal[0] is not deal[0] or self._deal[1:] != deal[1:]:
             self.table.clear()
+            self.bounds.clear()
             self.kernel.clear()
             self._deal = deal
 
@@ -379,6 +385,8 @@ def _compile(
     mine = tuple(rs.side_of(seat) == side for seat in range(st.n))
     table = solver.table
     table_get = table.get
+    bounds = solver.bounds
+    bounds_get = bounds.get
     legal = st.legal_codes
     push = st.push_code
     pop = st.pop
@@ -459,6 +467,16 @@ def _compile(
                     return entry[1]
                 tt_move = entry[2]
                 ends = entry[3]
+            # a question of the margin: what each side may still score may answer it, as in
+            # the kernel (never at 0 or 1, who wins, where it would answer nothing)
+            if kernel_rules and (beta > 1 or beta < 0):
+                bound = bounds_get(key)
+                if bound is None:
+                    bound = bounds[key] = position_bounds(st, side)
+                if bound[0] < beta or bound[1] >= beta:
+                    lower, upper = (entry[0], entry[1]) if entry is not None else (-INF, INF)
+                    table[key] = (max(lower, bound[1]), min(upper, bound[0]), tt_move, ends)
+                    return bound[0] if bound[0] < beta else bound[1]
         codes = legal()
         maximising = mine[st.actor]  # type: ignore[index]  # the deal is not over here
         short = 2  # whether declaring would be false: 2 until asked (once a node, where needed)

@@ -26,6 +26,8 @@ of ints, with its own transposition table.
   tricks): a lead whose pass asks about the margin -- a window at 2 or more, or below 0 --
   is answered without a move where those limits leave the value on one side of the window
   (:func:`value_bounds`; the bound is kept in the table like a bound the search proved).
+  The solver's search on the state asks the same of the positions with the talon still
+  open (:func:`position_bounds`).
 
 What it does itself is the bookkeeping of a card between those: the card leaves the hand, the
 trick's winner takes its points and leads next, and may declare where a trick's winner may
@@ -270,18 +272,21 @@ def deal_worth(st: DealState, side: int) -> tuple[list[int], list[bool], list[bo
 
 
 def value_bounds(
-    limits: tuple[list[int], list[int], list[int]] | None, worth: tuple[list[int], list[bool], list[bool]],
+    limits: tuple[list[int], list[int], list[int], list[int]] | None, worth: tuple[list[int], list[bool], list[bool]],
 ) -> tuple[int, int]:
     """The most and the least the value of a position may still be (upper, lower), from the
     engine's :meth:`~interpreter.engine.settle.Settling.score_limits` of it and
-    :func:`deal_worth`: a deal awarded to one side, a closer's failure, or a false declaration
-    scored by every other side -- and 0, where nobody scores.  A declaration is a choice,
-    never a duty, so the upper bound leaves out the false ones of the deal sides without a
-    maximising seat and the lower bound those of the sides without a minimising one: a seat
-    that declares falsely could have played on.  ``(INF, -INF)`` where the limits are unknown."""
+    :func:`deal_worth`: a deal awarded to one side, a closer's failure, a false declaration
+    or a closing to come scored by every other side -- and 0, where nobody scores.  Declaring
+    and closing are choices, never duties: a seat that declares falsely could have played on,
+    one that closes could have led without closing.  So the upper bound leaves out the false
+    declarations and the closings to come of the deal sides without a maximising seat, and the
+    lower bound those of the sides without a minimising one (the value of a game where one
+    player forgoes some choices bounds the value of the whole game on his side: the others can
+    only do better against him).  ``(INF, -INF)`` where the limits are unknown."""
     if limits is None:
         return INF, -INF
-    won, as_opponent, failed = limits
+    won, as_opponent, failed, if_closed = limits
     value_of, has_max, has_min = worth
     sides = range(len(value_of))
     ub = lb = 0
@@ -290,11 +295,16 @@ def value_bounds(
         ub, lb = max(ub, w), min(lb, w)
     ub = max(ub, sum(max(value_of[d], 0) * failed[d] for d in sides))
     lb = min(lb, sum(min(value_of[d], 0) * failed[d] for d in sides))
-    for a in sides:  # a false declaration by deal side a: every other side scores
+    closable = any(if_closed)
+    for a in sides:  # a false declaration by deal side a, or a closing of its own that fails: every other side scores
         if has_max[a]:
             ub = max(ub, sum(max(value_of[o], 0) * as_opponent[o] for o in sides if o != a))
+            if closable:
+                ub = max(ub, sum(max(value_of[o], 0) * if_closed[o] for o in sides if o != a))
         if has_min[a]:
             lb = min(lb, sum(min(value_of[o], 0) * as_opponent[o] for o in sides if o != a))
+            if closable:
+                lb = min(lb, sum(min(value_of[o], 0) * if_closed[o] for o in sides if o != a))
     return ub, lb
 
 

@@ -15,10 +15,13 @@ from pathlib import Path
 
 import pytest
 
+import interpreter.search.solver as solver_module
+from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE
 from interpreter.engine.build import build_position
+from interpreter.engine.position import OVER, PLAY
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
-from interpreter.search.solver import solve
+from interpreter.search.solver import INF, solve
 from interpreter.search.strict import deal_worth, position_allows, rules_allow, value_bounds
 from tests.search.test_solver import random_position
 
@@ -28,6 +31,8 @@ RULESETS = [
     name for name in ["schnapsen", "sechsundsechzig"] + sorted(str(p) for p in (ROOT / "rulesets" / "house").glob("*.yaml"))
     if rules_allow(DealState.new(load_ruleset(name), 0, 1))
 ]
+#: those of them with a talon: positions a side may still close from
+TALON_RULESETS = [name for name in RULESETS if load_ruleset(name).deal.talon]
 
 
 def schnapsen_endgame(points: list[int], tricks: list[int], **more: object) -> DealState:
@@ -43,7 +48,7 @@ def test_nobody_closed_hand_worked() -> None:
     with seat 1 under 33 (2); seat 1, against 40 points and a trick, 1 at most -- the last
     trick gives 1 too.  Against a false declaration each has a trick: 2.  Nobody closed."""
     st = schnapsen_endgame([40, 20], [2, 1])
-    assert st.score_limits() == ([2, 1], [2, 2], [0, 0])
+    assert st.score_limits() == ([2, 1], [2, 2], [0, 0], [0, 0])
     # the value for seat 0: at most +2, at least -1 (seat 0 never declares falsely)
     assert value_bounds(st.score_limits(), deal_worth(st, 0)) == (2, -1)
 
@@ -52,7 +57,7 @@ def test_an_opponent_without_a_trick_hand_worked() -> None:
     """Seat 1 has no trick yet and may take none: seat 0 may win 3, and a false declaration by
     seat 0 would give seat 1 3."""
     st = schnapsen_endgame([60, 0], [4, 0])
-    assert st.score_limits() == ([3, 1], [2, 3], [0, 0])
+    assert st.score_limits() == ([3, 1], [2, 3], [0, 0], [0, 0])
     assert value_bounds(st.score_limits(), deal_worth(st, 1)) == (1, -3)
 
 
@@ -64,7 +69,7 @@ def test_closed_talon_hand_worked() -> None:
     st = schnapsen_endgame(
         [30, 33], [2, 2], stock=["KC", "QC", "JC", "KD"], turnup="JH", closer=0, close_snap=((30, 0), (30, 0), (2, 0)),
     )
-    assert st.score_limits() == ([3, 3], [2, 3], [0, 3])
+    assert st.score_limits() == ([3, 3], [2, 3], [0, 3], [0, 0])
     assert value_bounds(st.score_limits(), deal_worth(st, 0)) == (3, -3)
 
 
@@ -79,19 +84,38 @@ def test_going_out_before_the_closer_scored_as_the_base_hand_worked(tmp_path: Pa
         rs, dealer=1, hands=["AH TH KS", "AS TS QH"], trump="H", leader=0, points=[30, 33], tricks=[2, 2],
         stock=["KC", "QC", "JC", "KD"], turnup="JH", closer=0, close_snap=((30, 0), (30, 0), (2, 0)),
     )
-    assert st.score_limits() == ([3, 2], [2, 3], [0, 3])
+    assert st.score_limits() == ([3, 2], [2, 3], [0, 3], [0, 0])
     assert value_bounds(st.score_limits(), deal_worth(st, 0)) == (3, -3)
 
 
-def test_a_talon_still_to_draw_from_is_not_bounded() -> None:
-    """While cards are still to be drawn a side may yet close, and a closer's failure scores
-    more than the formula: no limits there (the kernel never asks)."""
+def test_a_talon_still_to_draw_from_hand_worked() -> None:
+    """Cards are still to be drawn: either seat may yet close.  Seat 0 has 40 points and two
+    tricks, seat 1 20 points and a trick.  As in the strict phase seat 0 may win 2 (seat 1
+    under 33) and seat 1 1 (seat 0 has 40); a closer's failure, or a claim before he went out
+    (``as_fail``), gives the other seat 2 (each has a trick: no 3), and so does a closer's false
+    declaration (the larger of 2 and 2).  The bounds of seat 0's value leave out his own
+    closing and seat 1's: a closing is a choice -- seat 0 failing would give seat 1 2, which
+    seat 0 need never allow: +2 to -1, as without the talon; for seat 1, +1 to -2."""
     rs = load_ruleset("schnapsen")
     st = build_position(
         rs, dealer=1, hands=["AH TH KS KC QC", "AS TS QH JC KD"], stock=["QD", "JD"], turnup="JH", leader=0,
         points=[40, 20], tricks=[2, 1],
     )
-    assert st.score_limits() is None
+    assert st.score_limits() == ([2, 1], [2, 2], [0, 0], [2, 2])
+    assert value_bounds(st.score_limits(), deal_worth(st, 0)) == (2, -1)
+    assert value_bounds(st.score_limits(), deal_worth(st, 1)) == (1, -2)
+
+
+def test_a_closing_to_come_bounds_a_side_split_across_deal_sides() -> None:
+    """Where a match side's seats sit in two deal sides, one's closing that fails scores for
+    the other: the bounds keep it (the closer's side holds a maximising seat).  Worked on
+    :func:`value_bounds` alone: deal sides 0 and 1, each worth +1 to the match side, the
+    first with a maximising seat only, the second with both."""
+    limits = ([1, 1], [2, 2], [0, 0], [3, 2])
+    worth = ([1, 1], [True, True], [False, True])
+    # the most: side 0 closing and failing gives side 1 2, side 1's failure gives side 0 3
+    assert value_bounds(limits, worth) == (3, 0)
+    assert value_bounds((limits[0], limits[1], limits[2], [0, 0]), worth) == (2, 0)
 
 
 def test_units_are_not_bounded() -> None:
@@ -122,3 +146,59 @@ def test_solved_values_lie_within_the_bounds(name: str) -> None:
             assert value is not None and lb <= value <= ub, (st.points, st.tricks, side, lb, value, ub)
             bounded += ub < 10**9
     assert bool(bounded) == (rs.scoring.method == "game_points")  # units are not bounded
+
+
+def open_positions(rs_name: str, count: int, seed: int, left: int) -> list[DealState]:
+    """Positions with cards still to draw (``left`` or fewer in the stock and turn-up), no card
+    on the table, from random play that declares only when right and never closes (so that the
+    talon lasts; the positions may still be closed from)."""
+    rs = load_ruleset(rs_name)
+    rng = random.Random(seed)
+    target = rs.claim.target
+    out: list[DealState] = []
+    for _ in range(20 * count):
+        st = DealState.new(rs, rng.randrange(rs.players.count), rng)
+        while st.phase != OVER:
+            to_draw = len(st.stock) - st.spos + (st.turnup >= 0)
+            if not to_draw:
+                break
+            if to_draw <= left and not st.trick and st.phase == PLAY and st.dbl_turn < 0:
+                out.append(st)
+                break
+            codes = [c for c in st.legal_codes() if c not in (CLOSE, CLOSE_BEFORE_DRAW)] or [CONTINUE]
+            if DECLARE in codes and st.claim_seat >= 0:
+                if st.claim_points() >= target:
+                    st.step_code(DECLARE)
+                    continue
+                if len(codes) > 1:
+                    codes.remove(DECLARE)
+            st.step_code(rng.choice(codes))
+        if len(out) == count:
+            break
+    return out
+
+
+@pytest.mark.parametrize("name", TALON_RULESETS, ids=lambda p: Path(p).stem)
+def test_values_with_the_talon_open_lie_within_the_bounds_and_are_the_same_without_them(
+    name: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where a side may still close, the search cuts with bounds that leave out the closings
+    it need not make (:func:`value_bounds`): its values are those of the search without any
+    bounds (itself proven against plain minimax, tests/search/test_solver.py), and lie within
+    the bounds of the position."""
+    rs = load_ruleset(name)
+    positions = open_positions(name, 12, 3, 3)
+    assert positions
+    with_bounds = []
+    bounded = 0
+    for st in positions:
+        for side in range(rs.side_count):
+            ub, lb = value_bounds(st.score_limits(), deal_worth(st, side))
+            value = solve(st, side=side).value
+            assert value is not None and lb <= value <= ub, (st.points, st.tricks, side, lb, value, ub)
+            with_bounds.append(value)
+            bounded += ub < 10**9
+    assert bounded == len(with_bounds)
+    monkeypatch.setattr(solver_module, "position_bounds", lambda st, side: (INF, -INF))
+    without = [solve(st, side=side).value for st in positions for side in range(rs.side_count)]
+    assert with_bounds == without
