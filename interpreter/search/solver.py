@@ -329,7 +329,7 @@ class _Run:
         # third pass, or second).  A value at the most leaves the root's actor no better move
         # (each is worth exactly that), so the move of the pass that proved it is a best one.
         most, least = INF, -INF
-        if kernel is not None:
+        if self.kernel_pass is not None:  # the rulesets the kernel plays: the bounds are proven there
             most, least = position_bounds(st, self.solver.side)
         best: int | None = None
         g = guess

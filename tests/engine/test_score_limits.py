@@ -149,9 +149,9 @@ def test_solved_values_lie_within_the_bounds(name: str) -> None:
 
 
 def open_positions(rs_name: str, count: int, seed: int, left: int) -> list[DealState]:
-    """Positions with cards still to draw (``left`` or fewer in the stock and turn-up), no card
-    on the table, from random play that declares only when right and never closes (so that the
-    talon lasts; the positions may still be closed from)."""
+    """Positions with cards still to draw (``left`` or fewer in the stock and turn-up), leads
+    and follows alike, from random play that declares only when right and never closes (so
+    that the talon lasts; the positions may still be closed from)."""
     rs = load_ruleset(rs_name)
     rng = random.Random(seed)
     target = rs.claim.target
@@ -162,7 +162,7 @@ def open_positions(rs_name: str, count: int, seed: int, left: int) -> list[DealS
             to_draw = len(st.stock) - st.spos + (st.turnup >= 0)
             if not to_draw:
                 break
-            if to_draw <= left and not st.trick and st.phase == PLAY and st.dbl_turn < 0:
+            if to_draw <= left and st.phase == PLAY and st.dbl_turn < 0 and rng.random() < 0.5:
                 out.append(st)
                 break
             codes = [c for c in st.legal_codes() if c not in (CLOSE, CLOSE_BEFORE_DRAW)] or [CONTINUE]
@@ -187,8 +187,8 @@ def test_values_with_the_talon_open_lie_within_the_bounds_and_are_the_same_witho
     bounds (itself proven against plain minimax, tests/search/test_solver.py), and lie within
     the bounds of the position."""
     rs = load_ruleset(name)
-    positions = open_positions(name, 12, 3, 3)
-    assert positions
+    positions = open_positions(name, 16, 3, 3)
+    assert any(st.trick for st in positions) and any(not st.trick for st in positions)
     with_bounds = []
     bounded = 0
     for st in positions:
