@@ -147,8 +147,9 @@ SETTLED_KEPT: Final = 200_000
 
 class _Shared:
     """What the kernel keeps per ruleset, across deals: the ruleset's part of the kernel (the
-    signature's fields, whether a right declaration reads its own side's points) and the values
-    of declaring and of the deal's end, settled by the engine.
+    signature's fields, whether a right declaration reads its own side's points, what it reads
+    of a seating: :meth:`deal_parts`), the values of declaring and of the deal's end, settled
+    by the engine, and the bounds of the points (:func:`value_bounds`), which read no more.
 
     Such a value is the engine's settling of a position: its keyed fields (the signature and
     the points and tricks the kernel plays on) and what is constant in a deal and read by the
@@ -174,6 +175,7 @@ class _Shared:
         self.next_id = 0
         self.declared: dict[tuple[int, ...], int] = {}
         self.ends: dict[tuple[int, ...], int] = {}
+        #: bounds on the value per signature id, points and tricks (the upper, then the lower)
         self.bounds: dict[tuple[int, ...], tuple[int, int]] = {}
         self.parts: dict[tuple[Any, ...], _DealParts] = {}  # per seating: a handful
 
@@ -222,20 +224,19 @@ def _shared(rs: Ruleset) -> _Shared:
 
 
 class KernelTables:
-    """What the kernel learns in one deal, kept by the solver beside its own table: bounds per
-    position, the values of declaring and of the deal's end, the signatures seen (a scratch
+    """What the kernel learns in one deal, kept by the solver beside its own table: the
+    signatures seen (a scratch
     state of each, the most its bonuses and marriages add to a claim, its marriage points
     waiting for a trick), the marriages a leader may announce, and where announcing one or a
     trick that frees waiting marriage points leads.  (The followers' ordered cards depend on
-    the ruleset's duties alone: they are kept per ruleset, see :data:`FOLLOWS_KEPT`.)"""
+    the ruleset's duties alone: they are kept per ruleset, see :data:`FOLLOWS_KEPT`; the values
+    of declaring and of the deal's end, and the bounds of the points, per ruleset by the
+    signature's id: see :class:`_Shared`.)"""
 
-    __slots__ = ("table", "bounds", "signatures", "scratch", "above", "waits", "ids", "marriages", "married", "freed",
-                 "root_best")
+    __slots__ = ("table", "signatures", "scratch", "above", "waits", "ids", "marriages", "married", "freed", "root_best")
 
     def __init__(self) -> None:
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        #: bounds on the value per signature, points and tricks (the upper, then the lower)
-        self.bounds: dict[tuple[int, ...], tuple[int, int]] = {}
         self.signatures: dict[tuple[Any, ...], int] = {}
         self.scratch: list[DealState] = []
         self.above: list[list[int]] = []
@@ -249,7 +250,7 @@ class KernelTables:
         self.root_best = -1
 
     def clear(self) -> None:
-        for part in (self.table, self.bounds, self.signatures, self.marriages, self.married, self.freed):
+        for part in (self.table, self.signatures, self.marriages, self.married, self.freed):
             part.clear()
         self.scratch.clear()
         self.above.clear()

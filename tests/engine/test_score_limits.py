@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 
 import interpreter.search.solver as solver_module
-from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE
+from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, CONTINUE
 from interpreter.engine.build import build_position
 from interpreter.engine.position import OVER, PLAY
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
 from interpreter.search.solver import INF, solve
 from interpreter.search.strict import deal_worth, position_allows, rules_allow, value_bounds
-from tests.search.test_solver import random_position
+from tests.search.test_solver import random_position, random_step
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the rulesets whose strict phase the kernel plays (the others are never bounded)
@@ -132,21 +132,29 @@ def kernel_positions(rs_name: str, count: int, seed: int) -> list[DealState]:
     return [st for st in found if position_allows(st)][:count]
 
 
+def solved_within_bounds(positions: list[DealState]) -> tuple[list[int], int]:
+    """The solved value of every position for every match side, each checked to lie within the
+    position's bounds, and how many of those bounds were known (not ``None`` limits)."""
+    values: list[int] = []
+    bounded = 0
+    for st in positions:
+        for side in range(st.rs.side_count):
+            ub, lb = value_bounds(st.score_limits(), deal_worth(st, side))
+            value = solve(st, side=side).value
+            assert value is not None and lb <= value <= ub, (st.points, st.tricks, side, lb, value, ub)
+            values.append(value)
+            bounded += ub < INF
+    return values, bounded
+
+
 @pytest.mark.parametrize("name", RULESETS, ids=lambda p: Path(p).stem)
 def test_solved_values_lie_within_the_bounds(name: str) -> None:
     rs = load_ruleset(name)
     positions = kernel_positions(name, 40, 7)
     if not positions:
         pytest.skip("random play reaches no position the kernel plays with three cards a hand")
-    bounded = 0
-    for st in positions:
-        for side in range(rs.side_count):
-            ub, lb = value_bounds(st.score_limits(), deal_worth(st, side))
-            value = solve(st, side=side).value
-            assert value is not None and lb <= value <= ub, (st.points, st.tricks, side, lb, value, ub)
-            bounded += ub < 10**9
+    _, bounded = solved_within_bounds(positions)
     assert bool(bounded) == (rs.scoring.method == "game_points")  # units are not bounded
-
 
 def open_positions(rs_name: str, count: int, seed: int, left: int) -> list[DealState]:
     """Positions with cards still to draw (``left`` or fewer in the stock and turn-up), leads
@@ -154,7 +162,6 @@ def open_positions(rs_name: str, count: int, seed: int, left: int) -> list[DealS
     that the talon lasts; the positions may still be closed from)."""
     rs = load_ruleset(rs_name)
     rng = random.Random(seed)
-    target = rs.claim.target
     out: list[DealState] = []
     for _ in range(20 * count):
         st = DealState.new(rs, rng.randrange(rs.players.count), rng)
@@ -165,14 +172,7 @@ def open_positions(rs_name: str, count: int, seed: int, left: int) -> list[DealS
             if to_draw <= left and st.phase == PLAY and st.dbl_turn < 0 and rng.random() < 0.5:
                 out.append(st)
                 break
-            codes = [c for c in st.legal_codes() if c not in (CLOSE, CLOSE_BEFORE_DRAW)] or [CONTINUE]
-            if DECLARE in codes and st.claim_seat >= 0:
-                if st.claim_points() >= target:
-                    st.step_code(DECLARE)
-                    continue
-                if len(codes) > 1:
-                    codes.remove(DECLARE)
-            st.step_code(rng.choice(codes))
+            random_step(st, rng, [c for c in st.legal_codes() if c not in (CLOSE, CLOSE_BEFORE_DRAW)] or [CONTINUE])
         if len(out) == count:
             break
     return out
@@ -189,15 +189,7 @@ def test_values_with_the_talon_open_lie_within_the_bounds_and_are_the_same_witho
     rs = load_ruleset(name)
     positions = open_positions(name, 16, 3, 3)
     assert any(st.trick for st in positions) and any(not st.trick for st in positions)
-    with_bounds = []
-    bounded = 0
-    for st in positions:
-        for side in range(rs.side_count):
-            ub, lb = value_bounds(st.score_limits(), deal_worth(st, side))
-            value = solve(st, side=side).value
-            assert value is not None and lb <= value <= ub, (st.points, st.tricks, side, lb, value, ub)
-            with_bounds.append(value)
-            bounded += ub < 10**9
+    with_bounds, bounded = solved_within_bounds(positions)
     assert bounded == len(with_bounds)
     monkeypatch.setattr(solver_module, "position_bounds", lambda st, side: (INF, -INF))
     without = [solve(st, side=side).value for st in positions for side in range(rs.side_count)]

@@ -131,21 +131,25 @@ def random_position(rs: Ruleset, rng: random.Random, max_cards: int) -> DealStat
     marriages, closing, exchanging, bids -- is uniform among the legal codes.  The stopping
     point is drawn among the decisions once the hands are small enough, so leads, follows and
     optional steps all come up."""
-    target = rs.claim.target
     while True:
         state = DealState.new(rs, rng.randrange(rs.players.count), rng)
         while state.phase != OVER:
             small = all(h.bit_count() <= max_cards for h in state.hands)
             if small and rng.random() < 0.35:
                 return state
-            codes = state.legal_codes()
-            if DECLARE in codes and state.claim_seat >= 0:
-                if state.claim_points() >= target:
-                    state.step_code(DECLARE)
-                    continue
-                if len(codes) > 1:
-                    codes.remove(DECLARE)
-            state.step_code(rng.choice(codes))
+            random_step(state, rng, state.legal_codes())
+
+
+def random_step(state: DealState, rng: random.Random, codes: list[int]) -> None:
+    """Play one of ``codes`` (legal ones) drawn at random -- but declare where a declaration
+    is among them and right, and never declare falsely while another code is left."""
+    if DECLARE in codes and state.claim_seat >= 0:
+        if state.claim_points() >= state.rs.claim.target:
+            state.step_code(DECLARE)
+            return
+        if len(codes) > 1:
+            codes.remove(DECLARE)
+    state.step_code(rng.choice(codes))
 
 
 def check_against_minimax(state: DealState, side: int) -> None:
