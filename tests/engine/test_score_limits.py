@@ -93,9 +93,10 @@ def test_a_talon_still_to_draw_from_hand_worked() -> None:
     tricks, seat 1 20 points and a trick.  As in the strict phase seat 0 may win 2 (seat 1
     under 33) and seat 1 1 (seat 0 has 40); a closer's failure, or a claim before he went out
     (``as_fail``), gives the other seat 2 (each has a trick: no 3), and so does a closer's false
-    declaration (the larger of 2 and 2).  The bounds of seat 0's value leave out his own
-    closing and seat 1's: a closing is a choice -- seat 0 failing would give seat 1 2, which
-    seat 0 need never allow: +2 to -1, as without the talon; for seat 1, +1 to -2."""
+    declaration (the larger of 2 and 2).  A closing is a choice: the upper bound of seat 0's
+    value leaves out seat 1's closing, the lower bound seat 0's own -- seat 0 failing would
+    give seat 1 2, which seat 0 need never allow: +2 to -1, as without the talon; for seat 1,
+    +1 to -2."""
     rs = load_ruleset("schnapsen")
     st = build_position(
         rs, dealer=1, hands=["AH TH KS KC QC", "AS TS QH JC KD"], stock=["QD", "JD"], turnup="JH", leader=0,
@@ -156,6 +157,7 @@ def test_solved_values_lie_within_the_bounds(name: str) -> None:
     _, bounded = solved_within_bounds(positions)
     assert bool(bounded) == (rs.scoring.method == "game_points")  # units are not bounded
 
+
 def open_positions(rs_name: str, count: int, seed: int, left: int) -> list[DealState]:
     """Positions with cards still to draw (``left`` or fewer in the stock and turn-up), leads
     and follows alike, from random play that declares only when right and never closes (so
@@ -182,10 +184,10 @@ def open_positions(rs_name: str, count: int, seed: int, left: int) -> list[DealS
 def test_values_with_the_talon_open_lie_within_the_bounds_and_are_the_same_without_them(
     name: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Where a side may still close, the search cuts with bounds that leave out the closings
-    it need not make (:func:`value_bounds`): its values are those of the search without any
-    bounds (itself proven against plain minimax, tests/search/test_solver.py), and lie within
-    the bounds of the position."""
+    """Where a side may still close, the search on the state cuts with bounds that leave out
+    the closings a side need not make (:func:`value_bounds`): its values are those of the
+    search without them (the search the minimax proofs of tests/search/test_solver.py cover),
+    and lie within the bounds of the position."""
     rs = load_ruleset(name)
     positions = open_positions(name, 16, 3, 3)
     assert any(st.trick for st in positions) and any(not st.trick for st in positions)
