@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import interpreter.search.solver as solver_module
+from interpreter import compiled
 from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, CONTINUE
 from interpreter.engine.build import build_position
 from interpreter.engine.position import OVER, PLAY
@@ -193,6 +194,8 @@ def test_values_with_the_talon_open_lie_within_the_bounds_and_are_the_same_witho
     assert any(st.trick for st in positions) and any(not st.trick for st in positions)
     with_bounds, bounded = solved_within_bounds(positions)
     assert bounded == len(with_bounds)
+    if compiled():  # a compiled module binds its calls when built: monkeypatch cannot switch
+        return      # the bounds off there (CI runs this whole test in the plain build too)
     monkeypatch.setattr(solver_module, "position_bounds", lambda st, side: (INF, -INF))
     without = [solve(st, side=side).value for st in positions for side in range(rs.side_count)]
     assert with_bounds == without
