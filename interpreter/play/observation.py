@@ -19,8 +19,9 @@ playing order, ...), so one policy can play every seat.  numpy is used only when
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from interpreter.core.actions import BID_BASE
 from interpreter.core.cards import bit_list
@@ -38,10 +39,6 @@ def agent_name(seat: int) -> str:
     """The PettingZoo agent of a seat: ``player_0``, ``player_1``, ..."""
     return f"player_{seat}"
 
-
-
-#: the set bits of each byte value, lowest first
-_BYTE_ONES: Final = tuple(tuple(b for b in range(8) if v >> b & 1) for v in range(256))
 
 
 def _ratio(value: float, scale: float) -> float:
@@ -177,14 +174,14 @@ class ObservationLayout:
         self._offset: dict[str, int] = {f.name: f.offset for f in fields}
         self._suits = s
         self._cards = d
-        #: the offsets :meth:`bits` reads, in its order (one tuple, unpacked: cheaper than a look-up each)
+        #: the offsets :meth:`entries` reads, in its order (one tuple, unpacked: cheaper than a look-up each)
         self._at: tuple[int, ...] = tuple(self._offset[name] for name in (
             "hand", "widow", "trick", "played", "known", "turn_up", "trump", "married", "talon", "closed", "closer",
             "hand_sizes", "points", "tricks", "dealer", "leader", "to_act", "actor", "partners", "sitting_out", "phase",
             "decision", "high_bid", "declarer", "passed", "bids", "widow_size"))
         #: per observer, each seat's row counted from it
         self._rel: tuple[tuple[int, ...], ...] = tuple(tuple((seat - me) % n for seat in range(n)) for me in range(n))
-        self._bytes = (offset + 7) // 8  # the observation's 1s as bytes (see bits)
+        self._zeros = array("f", [0.0]) * offset  # the observation vector, all 0 (C floats)
         self.size = offset
         #: each row of the history: the seat that acted (counted from the observer), then the action index
         self.history_width = n + self.actions
@@ -193,44 +190,36 @@ class ObservationLayout:
     # ------------------------------------------------------------------ vectors
     def entries(self, view: SeatView, *, private: bool = True) -> tuple[list[int], dict[int, float]]:
         """The observation vector of ``view`` as its nonzero entries: the indexes of the 1s,
-        and the scaled counts by index (each in [0, 1], some 0).  :meth:`encode` spreads them
-        over a list (:meth:`observation` writes the arrays from :meth:`bits` itself)."""
-        ones, values = self.bits(view, private=private)
-        indexes: list[int] = []
-        for k, byte in enumerate(ones.to_bytes(self._bytes, "little")):
-            if byte:
-                indexes += [8 * k + b for b in _BYTE_ONES[byte]]
-        return indexes, values
-
-    def bits(self, view: SeatView, *, private: bool = True) -> tuple[int, dict[int, float]]:
-        """The observation vector of ``view``: its 1s as one int (bit ``i`` set where entry
-        ``i`` is 1) and the scaled counts by index (each in [0, 1], some 0).  Most of the
-        vector is 0 and its 1s are mostly card planes, each a mask of the view shifted to its
-        row: one shift a plane, where a list of indexes took a step a card, and the arrays are
-        unpacked from the int at once (see ``benchmarks/bench_search.py``)."""
+        and the scaled counts by index (each in [0, 1], some 0).  :meth:`encode` spreads them over a
+        list, :meth:`observation` over an array: most of the vector is 0, and writing only the
+        rest is what keeps an environment step cheap (see ``benchmarks/bench_search.py``)."""
         n = self.seats
         d = self._cards
         me = view.seat
         p = view.public
-        rel = self._rel[me]  # per seat, its row counted from the observer
+        rel = self._rel[me % n]  # per seat, its row counted from the observer ((seat - me) % n, for any me)
         (o_hand, o_widow, o_trick, o_played, o_known, o_turn_up, o_trump, o_married, o_talon, o_closed, o_closer,
          o_sizes, o_points, o_tricks, o_dealer, o_leader, o_to_act, o_actor, o_partners, o_sitting, o_phase,
          o_decision, o_high_bid, o_declarer, o_passed, o_bids, o_widow_size) = self._at
-        ones = 0
+        ones: list[int] = []
+        add = ones.append
         values: dict[int, float] = {}
         if private:
-            ones = view.hand_mask << o_hand | view.widow_mask << o_widow
+            ones += [o_hand + c for c in bit_list(view.hand_mask)]
+            widow = view.widow_mask
+            if widow:
+                ones += [o_widow + c for c in bit_list(widow)]
         sitting = p.sitting_out
         seat = p.leader
         for c in p.trick:
-            ones |= 1 << (o_trick + rel[seat] * d + c)
+            add(o_trick + rel[seat] * d + c)
             seat = seat_after(seat, n, sitting)
         played_mask, marriages, passes, bid_list = _read_history(view)
         suits = self._suits
         for seat, suit in marriages:
-            ones |= 1 << (o_married + rel[seat] * suits + suit)
+            add(o_married + rel[seat] * suits + suit)
         for seat in passes:
-            ones |= 1 << (o_passed + rel[seat])
+            add(o_passed + rel[seat])
         for seat, amount in bid_list:  # a later bid of a seat replaces its earlier one
             values[o_bids + rel[seat]] = _ratio(amount, self.bid_scale)
         known = p.known
@@ -240,8 +229,14 @@ class ObservationLayout:
         mine = side[me]
         for seat in range(n):
             r = rel[seat]
-            row = r * d
-            ones |= played_mask[seat] << (o_played + row) | known[seat] << (o_known + row)
+            mask = played_mask[seat]
+            if mask:
+                base = o_played + r * d
+                ones += [base + c for c in bit_list(mask)]
+            mask = known[seat]
+            if mask:
+                base = o_known + r * d
+                ones += [base + c for c in bit_list(mask)]
             # _ratio written out (three calls a seat are most of this loop's time)
             x = sizes[seat] / hand_scale
             values[o_sizes + r] = 1.0 if x > 1.0 else x if x > 0.0 else 0.0
@@ -250,36 +245,36 @@ class ObservationLayout:
             x = tricks[seat] / tricks_scale
             values[o_tricks + r] = 1.0 if x > 1.0 else x if x > 0.0 else 0.0
             if side[seat] == mine:
-                ones |= 1 << (o_partners + r)
+                add(o_partners + r)
         if p.turnup >= 0:
-            ones |= 1 << (o_turn_up + p.turnup)
+            add(o_turn_up + p.turnup)
         if p.trump >= 0:
-            ones |= 1 << (o_trump + p.trump)
+            add(o_trump + p.trump)
         values[o_talon] = _ratio(view.talon_size, self.talon_scale)
         if p.closed:
-            ones |= 1 << o_closed
+            add(o_closed)
         if p.closer >= 0:
-            ones |= 1 << (o_closer + rel[p.closer])
+            add(o_closer + rel[p.closer])
         if p.dealer >= 0:
-            ones |= 1 << (o_dealer + rel[p.dealer])
+            add(o_dealer + rel[p.dealer])
         if p.leader >= 0:
-            ones |= 1 << (o_leader + rel[p.leader])
+            add(o_leader + rel[p.leader])
         phase = p.phase
         if phase != OVER and p.to_act >= 0:
-            ones |= 1 << (o_to_act + rel[p.to_act])
+            add(o_to_act + rel[p.to_act])
         actor = view.actor
         if actor is not None and actor >= 0:
-            ones |= 1 << (o_actor + rel[actor])
+            add(o_actor + rel[actor])
         for seat in sitting:
-            ones |= 1 << (o_sitting + rel[seat])
-        ones |= 1 << (o_phase + (0 if phase == AUCTION else 1 if phase == PLAY else 2))
+            add(o_sitting + rel[seat])
+        add(o_phase + (0 if phase == AUCTION else 1 if phase == PLAY else 2))
         if p.draw_pending:
-            ones |= 1 << o_decision
+            add(o_decision)
         if actor is not None and actor != p.to_act:
-            ones |= 1 << (o_decision + 1)
+            add(o_decision + 1)
         values[o_high_bid] = _ratio(p.high_bid, self.bid_scale)
         if p.declarer >= 0:
-            ones |= 1 << (o_declarer + rel[p.declarer])
+            add(o_declarer + rel[p.declarer])
         values[o_widow_size] = _ratio(view.widow_size, self.widow_scale)
         return ones, values
 
@@ -329,18 +324,19 @@ class ObservationLayout:
             import numpy as np
         except ImportError:  # pragma: no cover - numpy comes with the rl extra
             return {"observation": self.encode(view), "action_mask": self.mask(view)}
-        # the 1s unpacked from one int at once (numpy's own loop), then the few counts
-        ones, values = self.bits(view)
-        obs = np.unpackbits(
-            np.frombuffer(ones.to_bytes(self._bytes, "little"), dtype=np.uint8), count=self.size, bitorder="little",
-        ).astype(np.float32)
+        # written into a copy of a zeroed C float array and a bytearray, which numpy then
+        # takes over without a copy: cheaper than numpy's own item or fancy assignment
+        ones, values = self.entries(view)
+        obs = self._zeros[:]
+        for i in ones:
+            obs[i] = 1.0
         for i, value in values.items():
             obs[i] = value
         mask = bytearray(self.actions)
         index = self.index_of
         for code in view.legal_codes:
             mask[index[code]] = 1
-        return {"observation": obs, "action_mask": np.frombuffer(mask, dtype=np.int8)}
+        return {"observation": np.frombuffer(obs, dtype=np.float32), "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     # ------------------------------------------------------------------ strings
     def observation_string(self, view: SeatView, *, private: bool = True) -> str:
