@@ -40,6 +40,10 @@ from interpreter.play.bots import make_agent  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.sim.stats import bootstrap_mean_interval  # noqa: E402
 
+if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import positive_int, revision_problem, seat_kind_problem_in  # noqa: E402
+
 #: The run of one side, in a process of its own with that tree first on the path (the base
 #: revision has no copy of this script): per deal the half-points and the net of bot A.
 CHILD = r'''
@@ -110,15 +114,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base", required=True, help="the revision to compare with")
     parser.add_argument("--ruleset", default="schnapsen", help="a bundled name or a file")
-    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--deals", type=positive_int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", default="search:normal", help="the seat kind compared (default search:normal)")
     parser.add_argument("--against", default="greedy", help="the seat kind it plays against (default greedy)")
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2), help="2: both runs side by side; 1: one after the other")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args()
-    if args.deals < 1:
-        parser.error("--deals must be at least 1")
     ruleset = args.ruleset
     if Path(ruleset).exists():
         ruleset = str(Path(ruleset).resolve())
@@ -129,6 +131,10 @@ def main() -> None:
     except (RulesError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
+    problem = revision_problem(args.base)  # asked of git before a worktree is made
+    if problem is not None:
+        print(f"error: --base: {problem}", file=sys.stderr)
+        raise SystemExit(2)
     with tempfile.TemporaryDirectory() as tmp:
         base_tree = Path(tmp) / "base"
         made = subprocess.run(["git", "worktree", "add", "--detach", "-q", str(base_tree), args.base], cwd=ROOT)
@@ -136,6 +142,11 @@ def main() -> None:
             print(f"error: cannot check out revision {args.base!r}", file=sys.stderr)
             raise SystemExit(2)
         try:
+            for option, kind in (("--bot", args.bot), ("--against", args.against)):  # as the base reads them
+                problem = seat_kind_problem_in(base_tree, ruleset, kind)
+                if problem is not None:
+                    print(f"error: {option} {kind!r}: revision {args.base} says: {problem}", file=sys.stderr)
+                    raise SystemExit(2)
             procs = []
             for label, tree in (("base", base_tree), ("new", ROOT)):
                 out = Path(tmp) / f"{label}.json"

@@ -52,6 +52,10 @@ from interpreter.rules.ruleset import Ruleset  # noqa: E402
 from interpreter.search.sampling import WorldSampler  # noqa: E402
 from interpreter.sim.arena import Arena  # noqa: E402
 
+if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import positive_int, revision_problem, seat_kind_problem_in  # noqa: E402
+
 #: The old side: one process per worker of the arena, reading a request a line and answering
 #: the move's notation.  It runs with the old tree first on the path, so it may use only what
 #: the old code has (the deal's order, the action's ``str``, ``make_agent``).
@@ -203,15 +207,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--base", required=True, help="the old revision (a commit, tag or branch)")
     parser.add_argument("--ruleset", default="schnapsen", help="a bundled name or a file")
-    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--deals", type=positive_int, default=400)
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--bot", default="search:normal", help="this tree's bot (a seat kind)")
     parser.add_argument("--old", default="search:normal", help="the old revision's bot (a seat kind of that revision)")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=positive_int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    if args.deals < 1 or args.jobs < 1:
-        parser.error("--deals and --jobs must be at least 1")
     ruleset = str(Path(args.ruleset).resolve()) if Path(args.ruleset).exists() else args.ruleset
     try:  # the ruleset and this tree's seat kind: a mistake is said here, once
         rs = load_ruleset(ruleset)
@@ -222,6 +224,10 @@ def main() -> None:
     if rs.tables.lays_away:
         print(f"error: {rs.name} lays cards away face down, which a view does not hold: not supported", file=sys.stderr)
         raise SystemExit(2)
+    problem = revision_problem(args.base)  # asked of git before a worktree is made
+    if problem is not None:
+        print(f"error: --base: {problem}", file=sys.stderr)
+        raise SystemExit(2)
     with tempfile.TemporaryDirectory(prefix="against-") as tmp:
         tree = Path(tmp) / "old"
         made = subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), args.base], cwd=ROOT)
@@ -229,6 +235,10 @@ def main() -> None:
             print(f"error: cannot check out {args.base!r} (git said why above)", file=sys.stderr)
             raise SystemExit(2)
         try:
+            problem = seat_kind_problem_in(tree, ruleset, args.old)  # once, before any deal
+            if problem is not None:
+                print(f"error: --old {args.old!r}: revision {args.base} says: {problem}", file=sys.stderr)
+                raise SystemExit(2)
             old = functools.partial(OldBot, str(tree), ruleset, args.old)
             run = Arena(rs, [args.bot, old], deals=args.deals, seed=args.seed)
             step, shown = max(1, args.deals // 20), 0

@@ -61,9 +61,38 @@ from interpreter.search.solver import Solver  # noqa: E402
 from interpreter.sim.arena import DealSpec, deal_specs, outcome_of, seat_roles  # noqa: E402
 from interpreter.sim.stats import wilson  # noqa: E402
 
+if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is loaded by path
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import opponent, positive_int, require, ruleset, seat_kind  # noqa: E402
+
 _RS = None
 _AGAINST = "greedy"
 _ORACLE = "solver"
+
+
+#: The oracles that take one budget N (see the module docstring); ``solver`` takes none and
+#: ``auction-iters`` two (M and N).
+ONE_BUDGET = ("mcts", "hands", "hands-auction", "hands-play", "partners-auction", "opponents-auction")
+ORACLES = "solver, " + ", ".join(f"{kind}:N" for kind in ONE_BUDGET) + ", auction-iters:M:N"
+
+
+def oracle_spec(text: str) -> str:
+    """An ``--oracle``, checked before any deal: :func:`_oracle_move` plays the solver for any
+    kind it does not know, which would report the solver's figures under another name."""
+    kind, colon, budget = text.partition(":")
+    budgets = budget.split(":") if colon else []
+    forms = {"solver": "solver", "auction-iters": "auction-iters:M:N", **{k: f"{k}:N" for k in ONE_BUDGET}}
+    expected = f"expected one of: {ORACLES} (M and N whole numbers 1 or more)"
+    if kind not in forms:
+        raise argparse.ArgumentTypeError(f"unknown oracle {text!r}; {expected}")
+    if len(budgets) != forms[kind].count(":"):
+        raise argparse.ArgumentTypeError(f"oracle {text!r} is not of the form {forms[kind]}; {expected}")
+    for part in budgets:
+        try:
+            positive_int(part)
+        except argparse.ArgumentTypeError as exc:
+            raise argparse.ArgumentTypeError(f"oracle {text!r}: the budget {exc}") from None
+    return text
 
 
 def _init(path: str, against: str, oracle: str) -> None:
@@ -187,22 +216,20 @@ def _play(spec: DealSpec) -> tuple[int, int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ruleset", default=str(ROOT / "rulesets" / "schnapsen.yaml"))
-    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--ruleset", type=ruleset, default=str(ROOT / "rulesets" / "schnapsen.yaml"))
+    parser.add_argument("--deals", type=positive_int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--against", default="greedy", help="a seat kind, or a search bot's keyword arguments as a JSON object")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--oracle", default="solver", help="solver, mcts:N (N iterations on the true deal), hands:N (the search seeing the hands, not the stock), "
+    parser.add_argument("--against", type=opponent, default="greedy", help="a seat kind, or a search bot's keyword arguments as a JSON object")
+    parser.add_argument("--jobs", type=positive_int, default=2)
+    parser.add_argument("--oracle", type=oracle_spec, default="solver", help="solver, mcts:N (N iterations on the true deal), hands:N (the search seeing the hands, not the stock), "
                         "hands-auction:N or hands-play:N (seeing them in the auction only, or in the play only), "
                         "partners-auction:N or opponents-auction:N (only those seats' hands, in the auction only), "
                         "auction-iters:M:N (the bot seeing nothing, M iterations in the auction and N after it)")
     args = parser.parse_args()
     rs = load_ruleset(args.ruleset)
     _init(args.ruleset, args.against, args.oracle)
-    try:  # a wrong --against is told here, once, not by every worker
-        _opponent(rs, 0)
-    except (ValueError, TypeError) as exc:
-        parser.error(f"--against {args.against!r}: {exc}")
+    if not args.against.lstrip().startswith("{"):  # a wrong --against is told here, once, not by every worker
+        require(parser, "--against", seat_kind, args.against, rs)
     specs = deal_specs(rs, args.deals, args.seed)
     sides = rs.side_count
     start = time.perf_counter()

@@ -43,6 +43,10 @@ from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.rules.ruleset import Ruleset  # noqa: E402
 from interpreter.search.heuristic import greedy_code  # noqa: E402
 
+if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import positive_int, require, ruleset, seat_kind  # noqa: E402
+
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-4")
 
 
@@ -149,14 +153,19 @@ def speed(rs: Ruleset, deals: int = 200, repeat: int = 5, inner: int = 20) -> tu
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rulesets", nargs="*", default=list(RULESETS))
-    parser.add_argument("--deals", type=int, default=1000, help="deal seeds per ruleset and opponent (each played once per side)")
+    parser.add_argument("--rulesets", nargs="*", type=ruleset, default=list(RULESETS))
+    parser.add_argument("--deals", type=positive_int, default=1000, help="deal seeds per ruleset and opponent (each played once per side)")
     parser.add_argument("--opponents", nargs="*", default=["basic", "random"])
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--base", type=int, default=1, help="the first deal seed")
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument("--no-speed", action="store_true")
     args = parser.parse_args()
+    for name in args.rulesets:  # every seat kind as each ruleset takes it, before any deal
+        rs = load_ruleset(name)
+        require(parser, "--bot", seat_kind, args.bot, rs)
+        for other in args.opponents:
+            require(parser, "--opponents", seat_kind, other, rs)
     for name in args.rulesets:
         rs = load_ruleset(name)
         if not args.speed_only:

@@ -36,6 +36,10 @@ from interpreter.engine.views import SeatView  # noqa: E402
 from interpreter.play.bots import make_agent  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
 
+if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import positive_int, ruleset  # noqa: E402
+
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-4", "house/three-player-66", "house/bauernschnapsen")
 
 
@@ -72,9 +76,9 @@ def decide(name: str, views: list[SeatView], iterations: int, memo: bool) -> tup
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    ap.add_argument("--rulesets", nargs="+", default=list(RULESETS))
-    ap.add_argument("--iterations", type=int, default=700, help="the bot's budget (700: the normal level)")
-    ap.add_argument("--rounds", type=int, default=3, help="alternate rounds of each (the median is shown)")
+    ap.add_argument("--rulesets", nargs="+", type=ruleset, default=list(RULESETS))
+    ap.add_argument("--iterations", type=positive_int, default=700, help="the bot's budget (700: the normal level)")
+    ap.add_argument("--rounds", type=positive_int, default=3, help="alternate rounds of each (the median is shown)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     out: dict[str, dict[str, float | bool]] = {}

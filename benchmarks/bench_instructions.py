@@ -44,6 +44,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import checkout, revision  # noqa: E402
+
 COLLECTED = re.compile(r"Collected : (\d+)")
 
 WORK = r'''
@@ -140,8 +144,8 @@ def instructions(tree: Path, what: str, do: bool, script: Path) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--base", required=True, help="the revision to compare with")
-    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout measured as new (default this one; a compiled copy: docs/speed.md)")
+    parser.add_argument("--base", required=True, type=revision, help="the revision to compare with")
+    parser.add_argument("--tree", type=checkout, default=ROOT, help="the checkout measured as new (default this one; a compiled copy: docs/speed.md)")
     kinds = ["solve", "view", "world", "playout", "search", "bot", "auction"]
     parser.add_argument("--workloads", nargs="*", default=kinds, choices=kinds)
     args = parser.parse_args()

@@ -42,6 +42,10 @@ from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.sim.arena import deal_specs, seat_roles  # noqa: E402
 from interpreter.sim.stats import quantile  # noqa: E402
 
+if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import positive_int, ruleset  # noqa: E402
+
 #: Deals per level by default: about 100 to 200 decisions with a choice each, a few minutes in all.
 DEALS = {"easy": 20, "normal": 12, "hard": 6}
 
@@ -96,9 +100,9 @@ def measure(ruleset: str, level: str, deals: int, seed: int) -> dict[str, float 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ruleset", default="schnapsen")
+    parser.add_argument("--ruleset", type=ruleset, default="schnapsen")
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=list(LEVELS))
-    parser.add_argument("--deals", type=int, default=None, help="deals per level (default: %s)" % DEALS)
+    parser.add_argument("--deals", type=positive_int, default=None, help="deals per level (default: %s)" % DEALS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

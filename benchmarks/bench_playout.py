@@ -14,12 +14,18 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from interpreter.play.bots.random_bot import random_playout
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.state import DealState
+
+if str(Path(__file__).resolve().parent) not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import positive_int  # noqa: E402
 
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-4", "north-american-3", "north-american-2")
 TARGET_SCHNAPSEN = 10_000
@@ -59,8 +65,8 @@ def legal_rates(name: str, rounds: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=9, help="rounds per figure (best and median are shown)")
-    parser.add_argument("--deals", type=int, default=1000, help="random deals per round")
+    parser.add_argument("--rounds", type=positive_int, default=9, help="rounds per figure (best and median are shown)")
+    parser.add_argument("--deals", type=positive_int, default=1000, help="random deals per round")
     args = parser.parse_args()
     rulesets = {name: load_ruleset(name) for name in RULESETS}
     rngs = {name: random.Random(1) for name in RULESETS}

@@ -45,6 +45,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import checkout, positive_int, revision  # noqa: E402
+
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-4", "north-american-3", "north-american-2")
 TARGETS = {
     "playout deals/s schnapsen": 45_000,
@@ -365,14 +369,18 @@ def _fmt(value: float | None) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5, help="rounds per figure (the median is shown)")
-    parser.add_argument("--deals", type=int, default=1000, help="random deals per round (a quarter for the view loop)")
+    parser.add_argument("--rounds", type=positive_int, default=5, help="rounds per figure (the median is shown)")
+    parser.add_argument("--deals", type=positive_int, default=1000, help="random deals per round (a quarter for the view loop)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    parser.add_argument("--base", help="also measure this revision, alternately, and print new / old")
-    parser.add_argument("--pairs", type=int, default=3, help="old/new run pairs with --base")
-    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout measured as new with --base (default this one)")
+    parser.add_argument("--base", type=revision, help="also measure this revision, alternately, and print new / old")
+    parser.add_argument("--pairs", type=positive_int, default=3, help="old/new run pairs with --base")
+    parser.add_argument("--tree", type=checkout, help="the checkout measured as new with --base (default this one)")
     parser.add_argument("--only", nargs="+", choices=GROUPS, default=list(GROUPS), help="the groups of figures to measure")
     args = parser.parse_args()
+    if args.tree is not None and not args.base:  # else this tree would be measured under the other's name
+        parser.error("argument --tree: given without --base, so it would not be measured; expected --base REV with it")
+    if args.tree is None:
+        args.tree = ROOT
     only = tuple(args.only)
     if not args.base:
         figures = measure(args.rounds, args.deals, only)

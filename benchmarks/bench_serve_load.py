@@ -33,6 +33,10 @@ from websockets.asyncio.client import connect
 REPO = Path(__file__).resolve().parents[1]
 WAIT = 60.0
 
+if str(REPO / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(REPO / "benchmarks"))
+from _args import bundled_ruleset, whole_in  # noqa: E402
+
 
 async def person(link: str, seed: int, latencies: list[float]) -> bool:
     """Play one seat to the end of the match; whether it ended."""
@@ -127,10 +131,13 @@ def run(tables: int = 50, ruleset: str = "house/burgenland", bots: tuple[str, ..
 
 
 def main() -> None:
+    from cli.room.room import MAX_TABLES
+    from cli.room.tables import ROOM_BOTS
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--ruleset", default="house/burgenland")
-    parser.add_argument("--bot", action="append", help="the bots in the other seats (default greedy)")
+    parser.add_argument("--tables", type=whole_in(1, MAX_TABLES), default=50, help=f"tables at once (the room takes at most {MAX_TABLES})")
+    parser.add_argument("--ruleset", type=bundled_ruleset, default="house/burgenland", help="a bundled ruleset (the room takes no file)")
+    parser.add_argument("--bot", action="append", choices=ROOM_BOTS, help="the bots in the other seats (default greedy)")
     args = parser.parse_args()
     print(f"playing {args.tables} tables of {args.ruleset} at once ...", file=sys.stderr)
     print(json.dumps(run(args.tables, args.ruleset, tuple(args.bot or ["greedy"])), indent=2))

@@ -12,11 +12,17 @@ for all of it.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
 from interpreter.rules.loader import load_ruleset
 from interpreter.sim.arena import available_cores
 from interpreter.sim.simulate import Runs, SimSpec
+
+if str(Path(__file__).resolve().parent) not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import positive_int, ruleset  # noqa: E402
 
 
 def rate(spec: SimSpec, jobs: int) -> tuple[float, float]:
@@ -31,9 +37,9 @@ def rate(spec: SimSpec, jobs: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1_000_000)
-    parser.add_argument("--ruleset", default="schnapsen")
-    parser.add_argument("--jobs", type=int, default=available_cores())
+    parser.add_argument("--deals", type=positive_int, default=1_000_000)
+    parser.add_argument("--ruleset", type=ruleset, default="schnapsen")
+    parser.add_argument("--jobs", type=positive_int, default=available_cores())
     parser.add_argument("--full-single", action="store_true")
     args = parser.parse_args()
     seats = ("random",) * load_ruleset(args.ruleset).players.count

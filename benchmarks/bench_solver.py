@@ -29,7 +29,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, CONTINUE, DECLARE
 from interpreter.engine.position import AUCTION, OVER
@@ -37,6 +39,10 @@ from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.search.solver import solve
+
+if str(Path(__file__).resolve().parent) not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _args import natural_int, positive_float, positive_int, ruleset  # noqa: E402
 
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-2", "north-american-3", "north-american-4")
 #: the whole-deal aims, seconds (median, plain CPython)
@@ -98,11 +104,11 @@ def bench_deals(rs: Ruleset, deals: int, limit: float) -> tuple[list[float], lis
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--positions", type=int, default=50, help="endgame positions per ruleset")
-    parser.add_argument("--deals", type=int, default=50, help="whole deals per ruleset")
-    parser.add_argument("--limit", type=float, default=5.0, help="time limit per whole-deal solve, seconds")
-    parser.add_argument("--endgame-cards", type=int, default=5, help="cards per hand of a no-talon game's endgame")
-    parser.add_argument("--rulesets", nargs="*", default=list(RULESETS), help="rulesets to measure")
+    parser.add_argument("--positions", type=positive_int, default=50, help="endgame positions per ruleset")
+    parser.add_argument("--deals", type=natural_int, default=50, help="whole deals per ruleset (0: none)")
+    parser.add_argument("--limit", type=positive_float, default=5.0, help="time limit per whole-deal solve, seconds")
+    parser.add_argument("--endgame-cards", type=positive_int, default=5, help="cards per hand of a no-talon game's endgame")
+    parser.add_argument("--rulesets", nargs="*", type=ruleset, default=list(RULESETS), help="rulesets to measure")
     args = parser.parse_args()
     print(f"{'ruleset':<18} {'endgame':<22} {'ms median':>9} {'ms max':>8} {'nodes med':>9} {'nodes max':>9}")
     deal_rows = []

@@ -34,6 +34,10 @@ from interpreter.play.bots.search_bot import AUCTION_BUDGET, BIAS, BIAS_OPPONENT
 from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.search.ismcts import greedy_policy, ismcts  # noqa: E402
 
+if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import positive_int, ruleset  # noqa: E402
+
 
 def positions(name: str, count: int, auction: bool) -> list[SeatView]:
     """Seeded views with a choice: a few random moves into a deal (the auction's calls only
@@ -57,9 +61,9 @@ def positions(name: str, count: int, auction: bool) -> list[SeatView]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rulesets", nargs="*", default=["schnapsen", "sechsundsechzig", "north-american-4"])
-    parser.add_argument("--iterations", type=int, default=700, help="the budget (the normal level's 700)")
-    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--rulesets", nargs="*", type=ruleset, default=["schnapsen", "sechsundsechzig", "north-american-4"])
+    parser.add_argument("--iterations", type=positive_int, default=700, help="the budget (the normal level's 700)")
+    parser.add_argument("--positions", type=positive_int, default=40)
     parser.add_argument("--auction", action="store_true", help="calls of the auction, at AUCTION_BUDGET times the budget")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

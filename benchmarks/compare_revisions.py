@@ -23,6 +23,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import positive_int, revision  # noqa: E402
+
 ROW = re.compile(r"^(\S+)\s+([\d,]+)\s+([\d,]+)\s+[\d.]+\s+([\d,]+)\s+([\d,]+)\s+[\d.]+$")
 
 
@@ -43,10 +47,10 @@ def measure(tree: Path, rounds: int, deals: int) -> dict[str, tuple[float, float
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--base", default="HEAD", help="the revision to compare with (default HEAD)")
-    parser.add_argument("--pairs", type=int, default=5, help="old/new run pairs")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds per benchmark run")
-    parser.add_argument("--deals", type=int, default=1000, help="random deals per round")
+    parser.add_argument("--base", type=revision, default="HEAD", help="the revision to compare with (default HEAD)")
+    parser.add_argument("--pairs", type=positive_int, default=5, help="old/new run pairs")
+    parser.add_argument("--rounds", type=positive_int, default=3, help="rounds per benchmark run")
+    parser.add_argument("--deals", type=positive_int, default=1000, help="random deals per round")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "base"

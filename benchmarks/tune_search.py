@@ -53,6 +53,7 @@ from interpreter.rules.ruleset import Ruleset  # noqa: E402
 from interpreter.sim.arena import Arena  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
+from _args import positive_int, require, ruleset, search_options, seat_kind  # noqa: E402
 from ab_revisions import paired  # noqa: E402
 
 
@@ -69,25 +70,41 @@ def variant(options: dict[str, Any], rs: Ruleset, seed: int) -> Agent:
     return SearchBot(rs, seed + reseed * RESEED_STEP, **knobs)
 
 
+def variant_options(text: str) -> dict[str, Any]:
+    """A variant as typed: SearchBot keyword arguments and ``reseed``, checked before any deal
+    (a mistake in the second variant must not wait for the first one's deals)."""
+    options = search_options(text, extra=("reseed",))
+    reseed = options.get("reseed", 0)
+    if not isinstance(reseed, int) or isinstance(reseed, bool) or reseed < 0:
+        raise argparse.ArgumentTypeError(f"reseed must be a whole number 0 or more, not {reseed!r}")
+    return options
+
+
+def against_kind(text: str) -> str:
+    """``--against`` as typed: a JSON object is checked as a variant here (it is played as
+    one), a seat kind once the ruleset is known; the text is kept as given."""
+    if text.lstrip().startswith("{"):
+        variant_options(text)
+    return text
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("variants", nargs="+", help="JSON objects of SearchBot keyword arguments")
-    parser.add_argument("--ruleset", default="schnapsen")
-    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("variants", nargs="+", type=variant_options, help="JSON objects of SearchBot keyword arguments")
+    parser.add_argument("--ruleset", type=ruleset, default="schnapsen")
+    parser.add_argument("--deals", type=positive_int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--against", default="greedy", help="a seat kind, or a JSON object of SearchBot keyword arguments")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--against", type=against_kind, default="greedy", help="a seat kind, or a JSON object of SearchBot keyword arguments")
+    parser.add_argument("--jobs", type=positive_int, default=2)
     args = parser.parse_args()
     rs = load_ruleset(args.ruleset)
     against: Any = args.against
     if against.lstrip().startswith("{"):
         against = functools.partial(variant, json.loads(against))
+    else:
+        require(parser, "--against", seat_kind, against, rs)
     first: dict[str, Any] | None = None
-    for text in args.variants:
-        options = json.loads(text)
-        reseed = options.get("reseed", 0)
-        if not isinstance(reseed, int) or isinstance(reseed, bool) or reseed < 0:
-            parser.error(f"reseed must be a whole number 0 or more, not {reseed!r}")
+    for options in args.variants:
         run = Arena(rs, [functools.partial(variant, options), against], deals=args.deals, seed=args.seed)
         for _ in run.play(args.jobs):
             pass
@@ -106,7 +123,7 @@ def main() -> None:
         else:
             fig = paired(first, deals, args.seed)
             line["paired"] = {
-                "against_first": json.loads(args.variants[0]), "deals": fig["deals"], "changed": fig["changed"],
+                "against_first": args.variants[0], "deals": fig["deals"], "changed": fig["changed"],
                 "win_rate_diff": round(fig["win_rate_diff"], 4),
                 "win_rate_diff_interval": [round(x, 4) for x in fig["win_rate_diff_interval"]],
                 "net_diff": round(fig["net_diff"], 3), "net_diff_interval": [round(x, 3) for x in fig["net_diff_interval"]],

@@ -232,6 +232,16 @@ def check_bench_shape(block: TextBlock, tmp: Path) -> list[str]:
     return [] if _masked(out.stdout) == _masked(block.text)[1:] else _same_lines(block, [block.body[0], *out.stdout.splitlines()])
 
 
+def check_bench_arg_error(block: TextBlock, tmp: Path) -> list[str]:
+    """A benchmark given a revision git does not know: the usage and one line on stderr,
+    status 2, before any work (benchmarks/_args.py)."""
+    command = block.body[0].removeprefix("$ ").split()
+    assert command[:2] == [".venv/bin/python", "benchmarks/bench_search.py"], command
+    out = _run([sys.executable, str(REPO / command[1]), *command[2:]], REPO, timeout=60)
+    assert out.returncode == 2 and not out.stdout and "Traceback" not in out.stderr, (out.returncode, out.stderr)
+    return _same_lines(block, [block.body[0], *out.stderr.splitlines()])
+
+
 # ---------------------------------------------------------------------------- copies
 def check_console_copy(block: TextBlock) -> list[str]:
     """A sample shown again on another page: each of its lines is a line of a console block
@@ -288,6 +298,7 @@ CHECKS: dict[str, Callable[..., list[str]]] = {
     "interrupted": check_interrupted,
     "compare": check_compare,
     "bench-shape": check_bench_shape,
+    "bench-arg-error": check_bench_arg_error,
 }
 
 BLOCKS = all_text_blocks()
