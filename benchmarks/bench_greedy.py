@@ -153,9 +153,9 @@ def speed(rs: Ruleset, deals: int = 200, repeat: int = 5, inner: int = 20) -> tu
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rulesets", nargs="*", type=ruleset, default=list(RULESETS))
+    parser.add_argument("--rulesets", nargs="+", type=ruleset, default=list(RULESETS))
     parser.add_argument("--deals", type=positive_int, default=1000, help="deal seeds per ruleset and opponent (each played once per side)")
-    parser.add_argument("--opponents", nargs="*", default=["basic", "random"])
+    parser.add_argument("--opponents", nargs="+", default=["basic", "random"])
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--base", type=int, default=1, help="the first deal seed")
     parser.add_argument("--speed-only", action="store_true")

@@ -147,7 +147,7 @@ def main() -> None:
     parser.add_argument("--base", required=True, type=revision, help="the revision to compare with")
     parser.add_argument("--tree", type=checkout, default=ROOT, help="the checkout measured as new (default this one; a compiled copy: docs/speed.md)")
     kinds = ["solve", "view", "world", "playout", "search", "bot", "auction"]
-    parser.add_argument("--workloads", nargs="*", default=kinds, choices=kinds)
+    parser.add_argument("--workloads", nargs="+", default=kinds, choices=kinds)
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")

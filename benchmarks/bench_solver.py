@@ -108,7 +108,7 @@ def main() -> None:
     parser.add_argument("--deals", type=natural_int, default=50, help="whole deals per ruleset (0: none)")
     parser.add_argument("--limit", type=positive_float, default=5.0, help="time limit per whole-deal solve, seconds")
     parser.add_argument("--endgame-cards", type=positive_int, default=5, help="cards per hand of a no-talon game's endgame")
-    parser.add_argument("--rulesets", nargs="*", type=ruleset, default=list(RULESETS), help="rulesets to measure")
+    parser.add_argument("--rulesets", nargs="+", type=ruleset, default=list(RULESETS), help="rulesets to measure")
     args = parser.parse_args()
     print(f"{'ruleset':<18} {'endgame':<22} {'ms median':>9} {'ms max':>8} {'nodes med':>9} {'nodes max':>9}")
     deal_rows = []

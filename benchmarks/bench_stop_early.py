@@ -36,7 +36,14 @@ from interpreter.search.ismcts import greedy_policy, ismcts  # noqa: E402
 
 if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
     sys.path.insert(0, str(ROOT / "benchmarks"))
-from _args import positive_int, ruleset  # noqa: E402
+from _args import positive_int, require, ruleset  # noqa: E402
+
+
+def with_auction(name: str) -> str:
+    """A ruleset that bids (``--auction`` measures the calls of its auction)."""
+    if not load_ruleset(name).bidding.enabled:
+        raise argparse.ArgumentTypeError(f"{name} has no auction; expected, with --auction, rulesets that bid (north-american-4, ...)")
+    return name
 
 
 def positions(name: str, count: int, auction: bool) -> list[SeatView]:
@@ -61,12 +68,15 @@ def positions(name: str, count: int, auction: bool) -> list[SeatView]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--rulesets", nargs="*", type=ruleset, default=["schnapsen", "sechsundsechzig", "north-american-4"])
+    parser.add_argument("--rulesets", nargs="+", type=ruleset, default=["schnapsen", "sechsundsechzig", "north-american-4"])
     parser.add_argument("--iterations", type=positive_int, default=700, help="the budget (the normal level's 700)")
     parser.add_argument("--positions", type=positive_int, default=40)
     parser.add_argument("--auction", action="store_true", help="calls of the auction, at AUCTION_BUDGET times the budget")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.auction:  # else its row would say 0 positions, measured of nothing
+        for name in args.rulesets:
+            require(parser, "--rulesets", with_auction, name)
     budget = args.iterations * (AUCTION_BUDGET if args.auction else 1)
     rows = []
     for name in args.rulesets:

@@ -80,6 +80,12 @@ CASES = [
     ("against_revision.py", ["--base", "HEAD", "--old", "bogus"], ["--old 'bogus'", "revision HEAD says", "unknown bot kind 'bogus'"]),
     ("bench_greedy.py", ["--opponents", "random", "search:iters=0"], ["argument --opponents", "unknown search option 'iters=0'"]),
     ("bench_serve_load.py", ["--bot", "human"], ["argument --bot", "invalid choice: 'human'"]),
+    # lists that must name something: given empty they measured nothing
+    ("bench_solver.py", ["--rulesets"], ["argument --rulesets", "expected at least one argument"]),
+    ("bench_greedy.py", ["--opponents"], ["argument --opponents", "expected at least one argument"]),
+    ("bench_instructions.py", ["--workloads"], ["argument --workloads", "expected at least one argument"]),
+    ("bench_stop_early.py", ["--auction", "--rulesets", "north-american-4", "schnapsen"],
+     ["argument --rulesets", "schnapsen has no auction", "expected, with --auction, rulesets that bid"]),
     # bench_ceiling's oracles
     ("bench_ceiling.py", ["--oracle", "bogus:1"], ["argument --oracle", "unknown oracle 'bogus:1'", "expected one of: solver, mcts:N"]),
     ("bench_ceiling.py", ["--oracle", "mcts:0"], ["argument --oracle", "oracle 'mcts:0'", "expected a whole number 1 or more"]),
@@ -106,7 +112,7 @@ QUICK = {
     "bench_greedy.py": ["--deals", "1", "--no-speed", "--rulesets", "schnapsen"],
     "bench_search.py": ["--rounds", "1", "--deals", "1", "--pairs", "1", "--only", "env"],
     "compare_revisions.py": ["--pairs", "1", "--rounds", "1", "--deals", "1"],
-    "bench_instructions.py": ["--workloads"],
+    "bench_instructions.py": ["--workloads", "view"],
     "bench_serve_load.py": ["--tables", "1"],
 }
 
