@@ -11,7 +11,8 @@ action for its side before each of its decisions (:class:`interpreter.search.sol
 one table per deal): minimax, as if the opponent saw every card too.  ``--oracle mcts:N``
 runs the search bot's tree search with N iterations on the true deal instead of on sampled
 worlds -- greedy rollouts, so it plays *against greedy's way of playing*, which the solver
-does not.  ``--oracle hands:N`` is the search bot itself (its knobs of play, N iterations) shown
+does not (the plain build only: it swaps the search's world sampler, which the compiled build
+binds into its code, and is refused there).  ``--oracle hands:N`` is the search bot itself (its knobs of play, N iterations) shown
 every other seat's hand but not the stock: what the bot would win if it read the hands from the
 play without error -- the ceiling of reading the play (inference), where ``mcts:N`` also
 knows the order of the cards still to be drawn.  ``--oracle hands-auction:N`` shows the hands
@@ -46,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import interpreter  # noqa: E402
 from interpreter.engine.position import AUCTION, OVER  # noqa: E402
 from interpreter.engine.state import DealState  # noqa: E402
 from interpreter.engine.views import SeatView  # noqa: E402
@@ -92,6 +94,10 @@ def oracle_spec(text: str) -> str:
             positive_int(part)
         except argparse.ArgumentTypeError as exc:
             raise argparse.ArgumentTypeError(f"oracle {text!r}: the budget {exc}") from None
+    if kind == "mcts" and interpreter.compiled():  # its search would sample worlds after all: the honest bot's figure
+        raise argparse.ArgumentTypeError(
+            f"oracle {text!r} replaces the search's world sampler, which the compiled build binds into its code; "
+            "expected the plain build for it (pip install ., without HATCH_BUILD_HOOK_ENABLE_MYPYC)")
     return text
 
 
@@ -126,12 +132,14 @@ class _TrueWorld:
 def _mcts_on_the_true_deal(state: DealState, iterations: int, rng: random.Random) -> int:
     actor = state.actor
     assert actor is not None
-    original = ismcts_module.WorldSampler
-    ismcts_module.WorldSampler = lambda view: _TrueWorld(state)  # type: ignore[assignment,misc,return-value]
+    # the search's own sampler, replaced for this search by one that returns the true deal (by
+    # name: the module does not export it; the plain build only -- see oracle_spec)
+    original = getattr(ismcts_module, "WorldSampler")
+    setattr(ismcts_module, "WorldSampler", lambda view: _TrueWorld(state))
     try:
         return ismcts(state.view(actor), rng, iterations=iterations, policy=greedy_policy, exact_worlds=0).best
     finally:
-        ismcts_module.WorldSampler = original  # type: ignore[misc]
+        setattr(ismcts_module, "WorldSampler", original)
 
 
 def _search_seeing_the_hands(state: DealState, iterations: int, rng: random.Random, whose: str = "all") -> int:

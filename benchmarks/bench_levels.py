@@ -36,6 +36,7 @@ from interpreter.core.actions import Action  # noqa: E402
 from interpreter.engine.state import DealState  # noqa: E402
 from interpreter.engine.views import SeatView  # noqa: E402
 from interpreter.play.bots import make_agent  # noqa: E402
+from interpreter.play.bots.base import Agent  # noqa: E402
 from interpreter.play.bots.search_bot import LEVELS, SearchBot  # noqa: E402
 from interpreter.play.runner import play_deal  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
@@ -75,7 +76,7 @@ def measure(ruleset: str, level: str, deals: int, seed: int) -> dict[str, float 
     roles_of = seat_roles(rs)
     for n, spec in enumerate(deal_specs(rs, deals, seed)):
         for k, roles in enumerate(roles_of):
-            agents = []
+            agents: list[Agent] = []
             timed = []
             for seat, role in enumerate(roles):
                 bot_seed = (spec.seed * len(roles_of) + k) * len(roles) + seat

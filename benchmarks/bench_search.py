@@ -311,7 +311,7 @@ def _primitives(name: str, rs: Any, rounds: int) -> dict[str, float]:
         from interpreter.search.sampling import WorldSampler, sample_world
     except ImportError:
         return out
-    views = [p.view(p.actor) for p in positions]
+    views = [p.view(p.actor) for p in positions if p.actor is not None]  # (every position not over has one)
     wrng = random.Random(4)
 
     def kept() -> int:
@@ -402,7 +402,7 @@ def main() -> None:
                 print(f"pair {k + 1}/{args.pairs} done", file=sys.stderr)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=False)
-    rows = []
+    rows: list[tuple[str, float | None, float | None]] = []
     for label in new[0]:
         n_med = statistics.median(r[label] for r in new)
         olds = [r[label] for r in old if label in r]

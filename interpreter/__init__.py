@@ -59,8 +59,8 @@ __all__ = [
 
 
 def compiled() -> bool:
-    """Whether the engine runs compiled by mypyc (installed with ``SIXTY_SIX_MYPYC=1``,
-    docs/speed.md) rather than from its Python source: both give the same results."""
+    """Whether the engine runs compiled by mypyc (installed with
+    ``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, docs/speed.md) rather than from its Python source: both give the same results."""
     from interpreter.engine import state
 
     return not state.__file__.endswith(".py")

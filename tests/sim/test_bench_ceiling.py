@@ -50,3 +50,21 @@ def test_only_the_named_side_s_hands_are_shown(whose: str, shown: set[int]) -> N
     for seat in (0, 2, 3):
         assert known[seat] == (state.hands[seat] if seat in shown else 0), seat
     assert known[1] == 0  # his own hand is the view's hand, not a known card of the table
+
+
+def test_the_true_deal_oracle_is_refused_by_the_compiled_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``mcts:N`` swaps the search's world sampler for one returning the true deal; the compiled
+    build binds the sampler into its code, so the swap would do nothing and the figure would be
+    the honest search's under the oracle's name: refused there, before any deal, and accepted by
+    the plain build (as every other oracle is by both)."""
+    import argparse
+
+    import interpreter
+
+    bc = _script()
+    monkeypatch.setattr(interpreter, "compiled", lambda: False)
+    assert bc.oracle_spec("mcts:5") == "mcts:5"
+    monkeypatch.setattr(interpreter, "compiled", lambda: True)
+    with pytest.raises(argparse.ArgumentTypeError, match="compiled build binds"):
+        bc.oracle_spec("mcts:5")
+    assert bc.oracle_spec("hands:5") == "hands:5" and bc.oracle_spec("solver") == "solver"
