@@ -49,7 +49,7 @@ def views_of(name: str, count: int = 30) -> list[SeatView]:
     rng = random.Random(7)
     views: list[SeatView] = []
     k = 0
-    while len(views) < count:
+    while len(views) < count and k < 50 * count:  # (a ruleset that seldom offers a choice: fewer views)
         st = DealState.new(rs, k % rs.players.count, 30_000 + k)
         k += 1
         for _ in range(rng.randrange(1, 14)):
