@@ -171,11 +171,10 @@ class ObservationLayout:
             offset += size
         self.fields: tuple[Field, ...] = tuple(fields)
         self.field: dict[str, Field] = {f.name: f for f in fields}
-        self._offset: dict[str, int] = {f.name: f.offset for f in fields}
         self._suits = s
         self._cards = d
         #: the offsets :meth:`entries` reads, in its order (one tuple, unpacked: cheaper than a look-up each)
-        self._at: tuple[int, ...] = tuple(self._offset[name] for name in (
+        self._at: tuple[int, ...] = tuple(self.field[name].offset for name in (
             "hand", "widow", "trick", "played", "known", "turn_up", "trump", "married", "talon", "closed", "closer",
             "hand_sizes", "points", "tricks", "dealer", "leader", "to_act", "actor", "partners", "sitting_out", "phase",
             "decision", "high_bid", "declarer", "passed", "bids", "widow_size"))
