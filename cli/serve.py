@@ -19,6 +19,7 @@ import typer
 
 from cli.errors import usage_error
 from cli.output import warn
+from cli.room import IDLE_DAYS
 from cli.table.web import listen
 
 DEFAULT_PORT = 8066
@@ -45,6 +46,7 @@ def serve(
     port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on (0: any free port).", min=0, max=65535)] = DEFAULT_PORT,
     data: Annotated[Path, typer.Option(metavar="DIR", help="The folder that keeps the tables (room.sqlite): a restart goes on where it stopped.")] = Path("rules-room"),
     bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so the people see each card land.", min=0, max=10)] = 0.6,
+    close_idle: Annotated[float, typer.Option(metavar="DAYS", help="Close a table nobody has used for this many days, its record kept in DIR/tables/ID/record.yaml (0: never).", min=0, max=36500)] = IDLE_DAYS,
 ) -> None:
     """Serve the card room: people at their own links and bots at one table, in the browser."""
     try:
@@ -74,7 +76,7 @@ def serve(
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     reach = "this machine only" if ipaddress.ip_address(host).is_loopback else "other machines too: put it behind a proxy with TLS (docs/serve.md)"
-    config = uvicorn.Config(make_app(data, bot_delay), log_level=os.environ.get("RULES_SERVE_LOG", "warning"), ws_max_size=1 << 16)
+    config = uvicorn.Config(make_app(data, bot_delay, idle_days=close_idle), log_level=os.environ.get("RULES_SERVE_LOG", "warning"), ws_max_size=1 << 16)
     for name in ("uvicorn.access", "uvicorn.error"):  # after the config, which sets logging up
         logging.getLogger(name).addFilter(HideLinks())
     server = uvicorn.Server(config)

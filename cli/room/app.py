@@ -37,6 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.resources import bundled_rulesets
 from cli.room.cards import back_svg, card_svg
+from cli.room import IDLE_DAYS
 from cli.room.room import MAX_HOUSE_BYTES, Connection, Room
 from cli.room.store import Store
 from cli.room.tables import Refused
@@ -63,16 +64,17 @@ def refusal(why: str, code: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": code, "why": why}, status_code=status, headers=HEADERS)
 
 
-def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE) -> Starlette:
+def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: float = IDLE_DAYS) -> Starlette:
     """The app of a room kept under ``data``; its tables are read back when it starts.
     ``rate``: the messages a connection may send per second (a scripted player's test may
-    allow more than a person needs)."""
+    allow more than a person needs); ``idle_days``: a table unused that long is closed (0: never)."""
     holder: dict[str, Room] = {}
+    gone = f"; or its table was closed after {idle_days:g} days unused" if idle_days else ""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(data)
-        room = Room(store, bot_delay)
+        room = Room(store, bot_delay, idle_days)
         room.restore()
         holder["room"] = room
         app.state.room = room
@@ -80,9 +82,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE) -> Starlett
         try:
             yield
         finally:
-            for live in room.tables.values():
-                if live.mover is not None:
-                    live.mover.cancel()
+            room.stop()
             store.close()
 
     def room_of(request: Request | WebSocket) -> Room:
@@ -96,7 +96,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE) -> Starlett
 
     async def table_page(request: Request) -> Response:
         if room_of(request).find(request.path_params["token"]) is None:
-            return PlainTextResponse("No table has this link (it may have been mistyped).", status_code=404, headers=HEADERS)
+            return PlainTextResponse(f"No table has this link (it may have been mistyped{gone}).", status_code=404, headers=HEADERS)
         return await page("table.html")
 
     async def static(request: Request) -> Response:
@@ -186,7 +186,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE) -> Starlett
     async def record(request: Request) -> Response:
         found = room_of(request).find(request.path_params["token"])
         if found is None:
-            return refusal("no table has this link", "unknown_link", 404)
+            return refusal(f"no table has this link (mistyped{gone})", "unknown_link", 404)
         live, _ = found
         async with live.lock:
             try:
@@ -210,7 +210,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE) -> Starlett
         await websocket.accept()
         found = room.find(websocket.path_params["token"])
         if found is None:
-            await websocket.send_json({"type": "refused", "error": "unknown_link", "why": "no table has this link"})
+            await websocket.send_json({"type": "refused", "error": "unknown_link", "why": f"no table has this link (mistyped{gone})"})
             await websocket.close(code=4404)
             return
         live, seat = found

@@ -5,6 +5,12 @@ It creates tables (a bundled ruleset or an uploaded house file, validated as ``r
 validate`` does), keeps each decision in the store before anybody is told of it, lets the
 bots move (each search off the event loop, one table's bots one after the other), and sends
 each connection its own seat's view after every change (:mod:`cli.room.messages`).
+
+A table nobody has used for ``idle_days`` -- no decision, no link opened, nobody ready for the
+next deal, no link open now -- is closed (:meth:`Room.sweep`): its record, as far as the match
+went, is written beside it (``DIR/tables/ID/record.yaml``) and it leaves the room and the
+store.  Without that, abandoned tables would count towards :data:`MAX_TABLES` for good and
+be read back at every restart, until the room refused every new table.
 """
 
 from __future__ import annotations
@@ -12,8 +18,10 @@ from __future__ import annotations
 import asyncio
 import datetime
 import re
+import os
 import secrets
 import shutil
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +33,7 @@ from interpreter.rules.loader import load_ruleset, ruleset_from_doc
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
 from cli.output import warn
+from cli.room import IDLE_DAYS
 from cli.room.messages import seat_message
 from cli.room.store import Store, StoredTable
 from cli.room.tables import ROOM_BOTS, Refused, Table
@@ -34,6 +43,9 @@ MAX_HOUSE_BYTES = 64 * 1024
 #: At most this many tables in play at once (finished ones do not count: they only wait for
 #: their record to be taken).
 MAX_TABLES = 500
+#: How often, in seconds, the room looks for tables to close (and once when it starts).
+SWEEP_EVERY = 3600.0
+DAY = 86400.0
 HOUSE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}\.ya?ml")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -56,20 +68,29 @@ class Live:
     connections: set[Connection] = field(default_factory=set)
     stored: int = 0  # how many entries of the table's log are in the store
     mover: asyncio.Task[None] | None = None
+    touched: float = 0.0  # when it was last used (the room's clock): a decision, a link opened, a person ready
 
 
 class Room:
-    """The tables of one server, kept in ``store``; ``bot_delay`` seconds between two bot moves."""
+    """The tables of one server, kept in ``store``; ``bot_delay`` seconds between two bot moves;
+    a table unused for ``idle_days`` closed (0: never); ``clock`` the time in seconds (tests
+    move it)."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.6, idle_days: float = IDLE_DAYS,
+                 clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.idle_days = idle_days
+        self.clock = clock
         self.tables: dict[str, Live] = {}
         self.tokens: dict[str, tuple[str, int]] = {}
+        self.sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ tables
     def restore(self) -> int:
-        """Read every table kept in the store back, each where it was.  How many."""
+        """Read every table kept in the store back, each where it was, then close those unused
+        for too long (:meth:`sweep`).  How many are left."""
+        now = self.clock()
         for kept in self.store.tables():
             try:
                 rs = self._kept_ruleset(kept)
@@ -82,7 +103,10 @@ class Room:
                 warn(f"table {kept.id} ({kept.ruleset}) could not be read back and is left out: {why}", multiline=True)
                 continue
             table.log.clear()
-            self._add(Live(table, stored=table.steps))
+            if kept.touched is None:  # kept before the room counted it: used now, as far as it can tell
+                self.store.touch(kept.id, now)
+            self._add(Live(table, stored=table.steps, touched=now if kept.touched is None else kept.touched))
+        self.sweep()
         return len(self.tables)
 
     def _kept_ruleset(self, kept: StoredTable) -> Ruleset:
@@ -94,8 +118,10 @@ class Room:
         """A new table: ``ruleset`` a bundled name, or ``house`` an uploaded (file name, text);
         ``seats`` one of ``human`` or a bot of :data:`ROOM_BOTS` per seat.  Refused with a
         clear reason (a house file's errors located as ``rules validate`` locates them)."""
-        if sum(1 for live in self.tables.values() if not live.table.over) >= MAX_TABLES:
-            raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full")
+        if self._in_play() >= MAX_TABLES:
+            self.sweep()  # tables nobody uses any more make room first
+            if self._in_play() >= MAX_TABLES:
+                raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full")
         table_id = secrets.token_hex(6)
         if house is not None:
             name, text = house
@@ -112,13 +138,59 @@ class Room:
             raise
         created = datetime.datetime.now(tz=datetime.timezone.utc).strftime("%Y-%m-%d")
         table = Table.create(table_id, rs, ref, kinds, created, *(house or (None, None)))
+        now = self.clock()
         self.store.add(StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds, table.tokens,
-                                   table.watch, table.seed, list(table.log)))
-        live = Live(table, stored=len(table.log))
+                                   table.watch, table.seed, list(table.log), now))
+        live = Live(table, stored=len(table.log), touched=now)
         table.log.clear()
         self._add(live)
         self.wake(live)  # a bot may lead the first deal
         return table
+
+    def _in_play(self) -> int:
+        return sum(1 for live in self.tables.values() if not live.table.over)
+
+    def sweep(self) -> list[str]:
+        """Close every table unused for :attr:`idle_days` (none while a link is open to it or a
+        bot is moving at it): its record written beside it, then gone from the room and the
+        store.  The ids closed.  A record that cannot be written keeps its table (said once)."""
+        if not self.idle_days:
+            return []
+        limit = self.clock() - self.idle_days * DAY
+        closed = []
+        for live in list(self.tables.values()):
+            if live.touched > limit or live.connections or live.lock.locked() or (live.mover is not None and not live.mover.done()):
+                continue
+            if self._close(live):
+                closed.append(live.table.id)
+        return closed
+
+    def _close(self, live: Live) -> bool:
+        table = live.table
+        folder = self.store.house_folder(table.id)
+        path = folder / "record.yaml"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            temporary = folder / ".record.yaml.new"
+            with open(temporary, "w", encoding="utf-8") as out:
+                out.write(table.closing_record())
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, path)  # the whole record or none, before the table is forgotten
+        except OSError as exc:
+            live.touched = self.clock()  # not again before another idle period
+            warn(f"table {table.id} is unused but stays: its record could not be written to {path} ({exc.strerror or exc})")
+            return False
+        self.store.remove(table.id)
+        del self.tables[table.id]
+        for token in [table.watch, *table.tokens]:
+            if token is not None:
+                self.tokens.pop(token, None)
+        return True
+
+    def _touch(self, live: Live) -> None:
+        live.touched = self.clock()
+        self.store.touch(live.table.id, live.touched)
 
     def _add(self, live: Live) -> None:
         table = live.table
@@ -197,7 +269,10 @@ class Room:
                 live.table.next_deal(seat)
             else:
                 raise Refused(f"unknown message type {str(kind)[:20]!r}: 'action' or 'next'", "bad_message")
-            self._persist(live)
+            if live.table.log:
+                self._persist(live)
+            else:  # ready for the next deal, which waits for the others
+                self._touch(live)
         await self.broadcast(live)
         self.wake(live)
 
@@ -220,7 +295,8 @@ class Room:
     def _persist(self, live: Live) -> None:
         table = live.table
         if table.log:
-            self.store.append(table.id, live.stored, table.log)
+            live.touched = self.clock()
+            self.store.append(table.id, live.stored, table.log, live.touched)
             live.stored += len(table.log)
             table.log.clear()
 
@@ -236,11 +312,14 @@ class Room:
         """A connection opens: it is sent its view now, and after every change."""
         async with live.lock:
             live.connections.add(connection)
+            self._touch(live)
             message = seat_message(live.table, connection.seat)
         await self._send(live, connection, message)
 
     def leave(self, live: Live, connection: Connection) -> None:
+        """A connection closes: the table was in use until now."""
         live.connections.discard(connection)
+        self._touch(live)
 
     async def _send(self, live: Live, connection: Connection, message: dict[str, Any]) -> None:
         try:
@@ -249,9 +328,24 @@ class Room:
             live.connections.discard(connection)
 
     def start(self) -> None:
-        """After a restart: set every table's bots moving again."""
+        """After a restart: set every table's bots moving again, and the sweeper going."""
         for live in self.tables.values():
             self.wake(live)
+        if self.idle_days:
+            self.sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
+
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            self.sweep()
+
+    def stop(self) -> None:
+        """The server stops: the bots and the sweeper with it (the tables are in the store)."""
+        for live in self.tables.values():
+            if live.mover is not None:
+                live.mover.cancel()
+        if self.sweeper is not None:
+            self.sweeper.cancel()
 
 
 def house_errors(exc: RulesError, folder: Path) -> str:

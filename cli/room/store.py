@@ -6,7 +6,10 @@ one row per decision, written before the decision is shown to anybody.  A restar
 each table back and replays its log through the engine (:meth:`Table.replay`), so every
 table is where it was; its record (the project's format) is made from the match when it is
 asked for.  Writes use WAL with ``synchronous=NORMAL``: a killed server loses nothing; a
-power cut may lose the last few decisions, never the file.
+power cut may lose the last few decisions, never the file.  Each table also keeps when it was
+last used (``touched``, seconds since the epoch), which is how the room finds the tables
+nobody comes back to (:meth:`Room.sweep <cli.room.room.Room.sweep>`); a file written before
+that column existed gets it when it is opened, its tables counted as used at that moment.
 
 An uploaded house file also lies as a file in the table's own folder under ``--data``, so
 that its ``extends:`` is read under the same rules as any rule file's (a bundled base, or a
@@ -31,7 +34,8 @@ CREATE TABLE IF NOT EXISTS tables (
     kinds TEXT NOT NULL,
     tokens TEXT NOT NULL,
     watch TEXT NOT NULL,
-    seed INTEGER NOT NULL
+    seed INTEGER NOT NULL,
+    touched REAL
 );
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -57,6 +61,7 @@ class StoredTable:
     watch: str
     seed: int
     steps: list[tuple[int, str]]
+    touched: float | None = None  # when the table was last used (None: kept before the room counted it)
 
 
 class Store:
@@ -69,28 +74,46 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        if "touched" not in columns:  # a room kept by an earlier version
+            self.db.execute("ALTER TABLE tables ADD COLUMN touched REAL")
 
     def close(self) -> None:
         self.db.close()
 
     def house_folder(self, table_id: str) -> Path:
-        """Where a table's uploaded house file lies (its own folder: nothing else is beside it)."""
+        """Where a table's uploaded house file lies (its own folder: nothing else is beside it
+        but, once the room has closed the table, its record)."""
         return self.folder / "tables" / table_id
 
     def add(self, table: StoredTable) -> None:
         with self._transaction():
             self.db.execute(
-                "INSERT INTO tables (id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed) VALUES (?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO tables (id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (table.id, table.created, table.ruleset, table.house_name, table.house_text, json.dumps(table.kinds),
-                 json.dumps(table.tokens), table.watch, table.seed),
+                 json.dumps(table.tokens), table.watch, table.seed, table.touched),
             )
             self._insert_steps(table.id, 0, table.steps)
 
-    def append(self, table_id: str, first: int, steps: list[tuple[int, str]]) -> None:
-        """Add decisions ``first``, ``first + 1``, ... of a table's log (one transaction)."""
+    def append(self, table_id: str, first: int, steps: list[tuple[int, str]], touched: float | None = None) -> None:
+        """Add decisions ``first``, ``first + 1``, ... of a table's log (one transaction), and
+        note ``touched`` as the time it was last used."""
         if steps:
             with self._transaction():
                 self._insert_steps(table_id, first, steps)
+                if touched is not None:
+                    self.db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
+
+    def touch(self, table_id: str, touched: float) -> None:
+        """Note that a table was used at ``touched`` without a decision (opened, or a person ready)."""
+        self.db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
+
+    def remove(self, table_id: str) -> None:
+        """Forget a table and its log (one transaction); its folder is the caller's."""
+        with self._transaction():
+            self.db.execute("DELETE FROM steps WHERE table_id = ?", (table_id,))
+            self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
     def _insert_steps(self, table_id: str, first: int, steps: list[tuple[int, str]]) -> None:
         self.db.executemany(
@@ -101,12 +124,12 @@ class Store:
     def tables(self) -> Iterator[StoredTable]:
         """Every table kept, oldest first, with its log."""
         rows = self.db.execute(
-            "SELECT id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed FROM tables ORDER BY rowid"
+            "SELECT id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched FROM tables ORDER BY rowid"
         ).fetchall()
         for row in rows:
             steps = self.db.execute("SELECT seat, move FROM steps WHERE table_id = ? ORDER BY n", (row[0],)).fetchall()
             yield StoredTable(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), json.loads(row[6]), row[7], row[8],
-                              [(int(s), str(m)) for s, m in steps])
+                              [(int(s), str(m)) for s, m in steps], None if row[9] is None else float(row[9]))
 
     class _Tx:
         def __init__(self, db: sqlite3.Connection) -> None:

@@ -183,10 +183,20 @@ class Table:
         over).  Refused while it is in play: its seeds would show the cards to come."""
         if not self.over:
             raise Refused("the record can be taken once the match is over", "turn")
+        return self.closing_record()
+
+    def closing_record(self) -> str:
+        """The match's record as far as it went, seed included: for a finished match its
+        record, for one nobody plays on any more (the room closes it) its finished deals, the
+        deal in play with its moves so far, and no result -- as ``rules run`` writes a match
+        it stops, so ``rules replay`` reads it."""
         match = self.session.match
+        deals = list(self.finished)
+        state = self.session.state
+        if state is not None and not state.is_over and self.session.moves:
+            deals.append((state.dealer, match.deal_seeds[-1], list(self.session.moves)))
+        result = MatchResult(match.winner, list(match.scores), len(self.finished)) if self.over else None
         # a house file lies in the table's folder, and the record names it as lying beside it
         beside = self.rs.source.parent / "record.yaml" if self.house_name is not None and self.rs.source is not None else None
-        return match_record(
-            self.rs, seed=self.seed, players=list(self.kinds), deals=self.finished, record_path=beside, date=self.created,
-            result=MatchResult(match.winner, list(match.scores), len(self.finished)),
-        )
+        return match_record(self.rs, seed=self.seed, players=list(self.kinds), deals=deals, record_path=beside,
+                            date=self.created, result=result)

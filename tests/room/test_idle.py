@@ -1,0 +1,185 @@
+"""Tables nobody comes back to: closed after ``--close-idle`` days, their record kept beside them.
+
+A table that is left -- no decision, no link opened, nobody ready for the next deal -- used
+to stay in the room and the store for good, counted among the tables in play, until the room
+refused every new table and read them all back at every restart.  Here the room's clock is
+moved by hand (``room.clock``): a table is closed once it has been unused for the idle
+period, never while a link is open to it; its record, as far as the match went, is written
+to ``DIR/tables/ID/record.yaml`` first and replays to the very position the table was at; a
+full room makes space by closing unused tables before it refuses a new one; a room kept by
+an earlier version (no ``touched`` column) opens with every table."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from roomtools import Seat, create, open_room, token_of
+
+import cli.room.room as room_module
+from cli.room.room import DAY, Room
+from cli.room.store import Store
+from interpreter.play.record import load_record, replay
+
+START = 1_000_000.0
+
+
+class Clock:
+    """The room's time, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def sweep(client: Any, room: Room) -> list[str]:
+    """The room's sweep, run on the server's event loop (where its bots move)."""
+    return client.portal.call(room.sweep)  # type: ignore[no-any-return]
+
+
+def left(client: Any, room: Room, table_id: str) -> None:
+    """Wait until the server has seen every link of the table close (it hears it on its own loop)."""
+    for _ in range(500):
+        if not client.portal.call(lambda: table_id in room.tables and bool(room.tables[table_id].connections)):
+            return
+        time.sleep(0.01)
+    raise AssertionError("the server never saw the link close")
+
+
+def play_a_card(client: Any, token: str) -> None:
+    """Open the person's link (seat 0), play the first card offered once it is their turn,
+    wait until it is their turn again (the bot has answered), close the link."""
+    seat = Seat(client, token)
+    try:
+        message = seat.read()
+        while message["to_act"] != 0:
+            message = seat.read()
+        move = next(m["move"] for m in message["legal"] if m["move"].startswith("play"))
+        seat.send({"type": "action", "move": move, "seq": message["seq"]})
+        message = seat.read()
+        while message["to_act"] != 0:
+            message = seat.read()
+    finally:
+        seat.close()
+
+
+def test_an_unused_table_is_closed_after_the_idle_days_and_its_record_replays_to_where_it_was(tmp_path: Path) -> None:
+    clock = Clock()
+    with open_room(tmp_path) as (client, room):
+        room.clock = clock
+        reply = create(client, ["human", "greedy"])
+        table_id, token = reply["table"], token_of(reply["seats"][0]["link"])
+        live = room.tables[table_id]
+        play_a_card(client, token)
+        left(client, room, table_id)
+        moves = list(live.table.session.moves)
+        assert len(moves) >= 2  # the person's card and the bot's
+        state = live.table.session.state
+        assert state is not None and not state.is_over
+
+        clock.now = START + 7 * DAY - 1  # a second short of seven days unused
+        assert sweep(client, room) == []
+        clock.now = START + 7 * DAY + 1
+        assert sweep(client, room) == [table_id]
+        assert table_id not in room.tables and token not in room.tokens
+        assert [t.id for t in Store(tmp_path).tables()] == []  # gone from the store too
+        page = client.get(f"/t/{token}")
+        assert page.status_code == 404 and "closed after 7 days unused" in page.text
+
+        kept = tmp_path / "tables" / table_id / "record.yaml"
+        record = load_record(kept)
+        assert record.meta["players"] == ["human", "greedy"]
+        assert [str(m) for m in record.deals[-1].moves] == moves
+        outcome = replay(record)
+        assert outcome.illegal is None
+        assert outcome.state.hands == state.hands and outcome.state.history == state.history
+
+
+def test_a_table_with_a_link_open_or_opened_lately_stays(tmp_path: Path) -> None:
+    clock = Clock()
+    with open_room(tmp_path) as (client, room):
+        room.clock = clock
+        reply = create(client, ["human", "random"])
+        table_id, token = reply["table"], token_of(reply["seats"][0]["link"])
+        seat = Seat(client, token)
+        try:
+            seat.read()
+            clock.now = START + 30 * DAY
+            assert sweep(client, room) == []  # the link is open: somebody is there
+        finally:
+            seat.close()  # at day 30: in use until then
+        left(client, room, table_id)
+        clock.now = START + 36 * DAY
+        assert sweep(client, room) == []
+        clock.now = START + 37 * DAY + 1
+        assert sweep(client, room) == [table_id]
+
+
+def test_a_full_room_closes_unused_tables_before_it_refuses_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(room_module, "MAX_TABLES", 3)
+    clock = Clock()
+    with open_room(tmp_path) as (client, room):
+        room.clock = clock
+        old = [create(client, ["human", "greedy"])["table"] for _ in range(3)]
+        answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
+        assert answer.status_code == 400 and answer.json()["error"] == "full", answer.text
+        clock.now = START + 8 * DAY
+        new = create(client, ["human", "greedy"])["table"]
+        assert sorted(room.tables) == [new]
+        for table_id in old:
+            assert (tmp_path / "tables" / table_id / "record.yaml").is_file()
+
+
+def test_tables_left_unused_while_the_server_was_stopped_are_closed_as_it_starts(tmp_path: Path) -> None:
+    with open_room(tmp_path) as (client, room):
+        stale = create(client, ["human", "greedy"])["table"]
+        fresh = create(client, ["human", "greedy"])["table"]
+    store = Store(tmp_path)
+    store.touch(stale, 0.0)  # used last in 1970
+    store.close()
+    with open_room(tmp_path) as (client, room):
+        assert sorted(room.tables) == [fresh]
+        assert (tmp_path / "tables" / stale / "record.yaml").is_file()
+
+
+def test_a_room_kept_by_an_earlier_version_opens_with_every_table(tmp_path: Path) -> None:
+    with open_room(tmp_path) as (client, room):
+        table_id = create(client, ["human", "greedy"])["table"]
+    db = sqlite3.connect(tmp_path / "room.sqlite")
+    db.execute("ALTER TABLE tables DROP COLUMN touched")  # as the file was before the room counted it
+    db.commit()
+    db.close()
+    with open_room(tmp_path) as (client, room):
+        assert list(room.tables) == [table_id]
+        touched = room.tables[table_id].touched
+    assert [t.touched for t in Store(tmp_path).tables()] == [touched]  # counted from the first start since
+
+
+def test_no_table_is_closed_with_close_idle_0_or_where_its_record_cannot_be_written(tmp_path: Path) -> None:
+    clock = Clock()
+    from cli.room.app import make_app
+    from starlette.testclient import TestClient
+
+    with TestClient(make_app(tmp_path / "never", 0.0, 1e6, idle_days=0)) as client:
+        room = client.app.state.room  # type: ignore[attr-defined]
+        room.clock = clock
+        create(client, ["human", "greedy"])
+        clock.now = START + 10_000 * DAY
+        assert sweep(client, room) == [] and len(room.tables) == 1
+    with open_room(tmp_path / "blocked") as (client, room):
+        room.clock = clock
+        clock.now = START
+        table_id = create(client, ["human", "greedy"])["table"]
+        (tmp_path / "blocked" / "tables").mkdir(parents=True, exist_ok=True)
+        (tmp_path / "blocked" / "tables" / table_id).write_text("in the way")  # no folder can be made here
+        clock.now = START + 8 * DAY
+        assert sweep(client, room) == []
+        assert table_id in room.tables and [t.id for t in Store(tmp_path / "blocked").tables()] == [table_id]
+        clock.now = START + 9 * DAY  # said once, then not again before another idle period
+        assert sweep(client, room) == []
