@@ -2,11 +2,14 @@
 
 The analysis itself is :func:`interpreter.play.analysis.analyse_record`; this module reads the
 record, shows progress on stderr (a terminal only) and prints one line per decision, or
-``--json``.  Ctrl-C prints what was analysed so far.
+``--json``.  Ctrl-C, SIGTERM or SIGHUP prints (and writes) what was analysed so far, and
+exits with 128 + the signal, as the other long commands do.
 """
 
 from __future__ import annotations
 
+import signal
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Optional
@@ -14,11 +17,12 @@ from typing import Annotated, Optional
 import typer
 
 from cli.analyse_html import analysis_page
-from cli.analysis_words import context_lines, summary_words
+from cli.analysis_words import context_lines, signed, summary_words
 from cli.progress import progress_bar
 from cli.errors import check_page_path, fail, usage_error, write_page
 from cli.options import AllowOutside, seed_in_range
 from cli.output import say, warn
+from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.play.analysis import MoveReport, iter_analysis
@@ -66,24 +70,38 @@ def analyse(
     if illegal is not None:  # nothing to analyse past it: say which move, as rules replay does
         raise usage_error(f"move {illegal['index']} of the record, '{illegal['move']}', is illegal: {illegal['reason']} (rules replay {record} shows the position)")
     if secret is not None:
-        whose = f"seat {secret.seat}'s decisions" if secret.seat is not None else "no decision"
-        warn(f"note: deal {secret.deal + 1} is unfinished and the record has a human seat: {whose} in it shown (--reveal shows all)")
+        warn(_secret_note(secret.deal, secret.seat, seat))
     total = sum(len(d.moves) for d in rec.deals)
     reports: list[MoveReport] = []
-    stopped = False
-    try:
-        with progress_bar(total, "analysing", "decisions") as show:
-            for report in iter_analysis(rec, seats=seat or None, iterations=iters, seed=seed, progress=lambda done, _: show(done)):
-                if secret is None or report.deal != secret.deal + 1:
-                    reports.append(report)
-                elif report.seat == secret.seat:  # another seat's choices in the deal in play would show its hand,
-                    reports.append(replace(report, line=()))  # and so would the best line with the cards as they lie
-    except KeyboardInterrupt:
-        stopped = True
+    stop: Stopped | None = None
+    done = 0
+
+    def moved(count: int, show: Callable[[int], None]) -> None:
+        nonlocal done
+        done = count
+        show(count)
+
+    with stop_signals():  # Ctrl-C, SIGTERM or SIGHUP: what was analysed is printed and written
+        try:
+            with progress_bar(total, "analysing", "decisions") as show:
+                for report in iter_analysis(rec, seats=seat or None, iterations=iters, seed=seed, progress=lambda n, _: moved(n, show)):
+                    if secret is None or report.deal != secret.deal + 1:
+                        reports.append(report)
+                    elif report.seat == secret.seat:  # another seat's choices in the deal in play would show its hand,
+                        reports.append(replace(report, line=()))  # and so would the best line with the cards as they lie
+        except Stopped as exc:
+            stop = exc
+        except KeyboardInterrupt:
+            stop = Stopped(signal.SIGINT)
+        except RulesError as exc:  # a house rule's formula that fails in a position the search reached
+            ignore_stops()
+            raise fail(exc) from None
+        ignore_stops()
+    stopped = stop is not None
     shown = [r for r in reports if r.grade or not only_errors]
     if as_json:
         say(json_text({
-            "record": record, "iterations": iters, "seed": seed, "complete": not stopped,
+            "record": record, "iterations": iters, "seed": seed, "complete": not stopped, "interrupted": stopped,
             "decisions": [_as_dict(r) for r in shown],
         }, ensure_ascii=True))
     else:
@@ -95,28 +113,47 @@ def analyse(
         say(summary_words(reports))
     if html is not None:
         write_page(html, analysis_page(reports, rec.ruleset, Path(record).name, complete=not stopped), "analysis page")
-    if stopped:
-        raise typer.Exit(130)
+    if stop is not None:
+        how = "interrupted" if stop.signum == signal.SIGINT else stop.said("analysis").replace("analysis ", "")
+        warn(f"{how}: the analysis is of the first {done:,} of the record's {total:,} moves")
+        raise typer.Exit(stop.exit_status)
+
+
+def _secret_note(deal: int, human: int | None, asked: list[int] | None) -> str:
+    """The note on the unfinished deal of a record with a human seat: whose decisions in it are
+    shown, and whether that is none of the seats asked for."""
+    head = f"note: deal {deal + 1} is unfinished and the record has a human seat: "
+    if human is None:
+        return head + "no decision in it shown (--reveal shows all)"
+    if asked and human not in asked:
+        listed = ", ".join(map(str, sorted(set(asked))))
+        return head + f"only seat {human}'s decisions in it may be shown, and --seat asks for {listed}: none of them shown (--reveal shows all)"
+    return head + f"seat {human}'s decisions in it shown (--reveal shows all)"
 
 
 def _line(r: MoveReport) -> str:
     """The decision in one line: the move played and its value, the best move and its value."""
-    head = f"deal {r.deal} move {r.move:>2} seat {r.seat}: {r.played:<12} {r.played_value:+.2f}"
+    head = f"deal {r.deal} move {r.move:>2} seat {r.seat}: {r.played:<12} {signed(r.played_value)}"
     if r.best == r.played:
         return f"{head}  best"
-    return f"{head}  best {r.best:<12} {r.best_value:+.2f}" + (f"  {r.grade}" if r.grade else "")
+    return f"{head}  best {r.best:<12} {signed(r.best_value)}" + (f"  {r.grade}" if r.grade else "")
+
+
+def _number(value: float) -> float:
+    """A value for the JSON: four decimals, and 0.0 where it rounds to nothing (never -0.0)."""
+    return round(value, 4) + 0.0
 
 
 def _as_dict(r: MoveReport) -> dict[str, object]:
     return {
-        "deal": r.deal, "move": r.move, "seat": r.seat, "played": r.played, "played_value": round(r.played_value, 4),
-        "best": r.best, "best_value": round(r.best_value, 4), "loss": round(r.loss, 4), "grade": r.grade or None,
+        "deal": r.deal, "move": r.move, "seat": r.seat, "played": r.played, "played_value": _number(r.played_value),
+        "best": r.best, "best_value": _number(r.best_value), "loss": _number(r.loss), "grade": r.grade or None,
         "exact": r.exact, "worlds": r.worlds, "iterations": r.iterations,
-        "values": {k: round(v, 4) for k, v in r.values.items()},
+        "values": {k: _number(v) for k, v in r.values.items()},
         "seen": None if r.seen is None else {
             "hand": list(r.seen.hand), "trick": [{"seat": s, "card": c} for s, c in r.seen.trick],
             "trump": r.seen.trump, "turn_up": r.seen.turn_up, "talon": r.seen.talon, "closed": r.seen.closed,
-            "points": list(r.seen.points), "tricks": list(r.seen.tricks),
+            "points": list(r.seen.points), "tricks": list(r.seen.tricks), "auction": r.seen.auction,
         },
         "line": [{"seat": s, "action": a} for s, a in r.line],
     }

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from html import escape
 
-from cli.analysis_words import basis_words, line_words, points_words, summary_words, talon_words, trump_words, who
+from cli.analysis_words import (
+    basis_words, line_words, points_words, signed, summary_words, table_words, talon_words, trump_words, who,
+)
 from cli.room.cards import card_svg
 from interpreter.play.analysis import MoveReport
 from interpreter.rules.ruleset import Ruleset
@@ -51,6 +53,7 @@ SCRIPT = """
   var marks = Array.prototype.slice.call(document.querySelectorAll(".mark"));
   var where = document.getElementById("where");
   var at = 0;
+  if (!sections.length) { return; }
   function show(k) {
     at = Math.max(0, Math.min(sections.length - 1, k));
     sections.forEach(function (s, j) { s.hidden = j !== at; });
@@ -91,21 +94,29 @@ def analysis_page(reports: list[MoveReport], rs: Ruleset, title: str, complete: 
         '<button id="next" type="button">next &#8594;</button><span id="where"></span> '
         '<span class="key">(or the arrow keys, or a mark on the chart)</span></nav>',
     ]
+    if not reports:
+        parts.append("<p>No decision to show.</p>")
     index = 0
     for deal in sorted({r.deal for r in reports}):
-        mine = [r for r in reports if r.deal == deal]
+        mine = list(enumerate((r for r in reports if r.deal == deal), index))
         parts.append(f"<h2>Deal {deal}</h2>")
-        parts.append(_chart(mine, index, scale_of(rs)))
-        for r in mine:
-            parts.append(_decision(r, rs, index))
-            index += 1
+        seats = sorted({r.seat for _, r in mine})
+        for seat in seats:  # each seat's values are its own side's: one chart a seat, never one line across seats
+            if len(seats) > 1:
+                parts.append(f"<h3>Seat {seat}'s decisions, valued from its side</h3>")
+            parts.append(_chart([(k, r) for k, r in mine if r.seat == seat], scale_of(rs)))
+        for k, r in mine:
+            parts.append(_decision(r, rs, k))
+        index += len(mine)
     parts.append(f"<script>{SCRIPT}</script></body></html>")
     return "\n".join(parts) + "\n"
 
 
-def _chart(reports: list[MoveReport], first: int, scale: float) -> str:
-    """The course of one deal: the value of each move played and of the best move, decision by
-    decision, between the largest loss and the largest win a deal can give."""
+def _chart(decisions: list[tuple[int, MoveReport]], scale: float) -> str:
+    """The course of one deal for one seat: the value of each move played and of the best move,
+    decision by decision (each with its index on the page), between the largest loss and the
+    largest win a deal can give."""
+    reports = [r for _, r in decisions]
     step, left, top, height = 56, 44, 12, 150
     width = left + step * max(len(reports), 4) + 20
 
@@ -125,10 +136,10 @@ def _chart(reports: list[MoveReport], first: int, scale: float) -> str:
     out.append(f'<polyline points="{best}" fill="none" stroke="#2e7d32" stroke-width="2" stroke-dasharray="6 4"/>')
     out.append(f'<polyline points="{played}" fill="none" stroke="#1565c0" stroke-width="2"/>')
     for k, r in enumerate(reports):
-        tip = f"move {r.move}: {r.played} {r.played_value:+.2f}" + ("" if r.best == r.played else f", best {r.best} {r.best_value:+.2f}")
+        tip = f"move {r.move}: {r.played} {signed(r.played_value)}" + ("" if r.best == r.played else f", best {r.best} {signed(r.best_value)}")
         tip += f" -- {r.grade}" if r.grade else ""
         radius = 7 if r.grade else 5
-        out.append(f'<a class="mark" href="#d{first + k}" data-i="{first + k}"><title>{escape(tip)}</title>'
+        out.append(f'<a class="mark" href="#d{decisions[k][0]}" data-i="{decisions[k][0]}"><title>{escape(tip)}</title>'
                    f'<circle cx="{x(k):.1f}" cy="{y(r.played_value):.1f}" r="{radius}" fill="{GRADE_COLOURS[r.grade]}"/></a>')
         out.append(f'<text x="{x(k):.1f}" y="{height + 2 * top + 10}" font-size="11" text-anchor="middle" fill="#555">{r.move}</text>')
     out.append("</svg>")
@@ -148,9 +159,9 @@ def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
     """One decision: the verdict, the position with its cards, every action's value, the basis
     of the values and the best line."""
     grade = f' <span class="grade" style="color:{GRADE_COLOURS[r.grade]}">{r.grade}</span>' if r.grade else ""
-    verdict = f"played <b>{escape(r.played.removeprefix('play '))}</b> {r.played_value:+.2f}"
+    verdict = f"played <b>{escape(r.played.removeprefix('play '))}</b> {signed(r.played_value)}"
     verdict += " -- the best move" if r.best == r.played else (
-        f"; best <b>{escape(r.best.removeprefix('play '))}</b> {r.best_value:+.2f}, loss {r.loss:.2f}")
+        f"; best <b>{escape(r.best.removeprefix('play '))}</b> {signed(r.best_value)}, loss {r.loss:.2f}")
     out = [f'<section class="decision" id="d{index}" data-grade="{r.grade}">',
            f"<h3>Deal {r.deal}, move {r.move}: seat {r.seat}</h3><p>{verdict}{grade}</p>"]
     seen = r.seen
@@ -164,14 +175,14 @@ def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
             table = "".join(_card(c, who(rs, r.seat, s)) for s, c in seen.trick)
             out.append(f'<div class="facts"><span class="label">on the table</span><div class="cards">{table}</div></div>')
         else:
-            out.append('<div class="facts"><span class="label">on the table</span>nothing: to lead</div>')
-        out.append(f'<div class="facts"><span class="label">trump</span>{escape(trump_words(r).removeprefix("trump "))}; '
-                   f"talon {escape(talon_words(r))}</div>")
+            out.append(f'<div class="facts"><span class="label">on the table</span>nothing: {table_words(r, rs)}</div>')
+        talon = f"; talon {escape(talon_words(r))}" if seen.has_talon else ""
+        out.append(f'<div class="facts"><span class="label">trump</span>{escape(trump_words(r).removeprefix("trump "))}{talon}</div>')
         out.append(f'<div class="facts"><span class="label">points</span>{escape(points_words(r, rs))}</div>')
     rows = []
     for action, value in r.values.items():
         kind = " ".join(k for k, on in (("played", action == r.played), ("best", action == r.best)) if on)
-        rows.append(f'<tr class="{kind}"><td>{escape(action)}</td><td class="v">{value:+.2f}</td></tr>')
+        rows.append(f'<tr class="{kind}"><td>{escape(action)}</td><td class="v">{signed(value)}</td></tr>')
     out.append(f"<table><tr><th>action</th><th>value</th></tr>{''.join(rows)}</table>")
     out.append(f'<div class="facts"><span class="label">values</span>{escape(basis_words(r, rs))}</div>')
     if r.line:

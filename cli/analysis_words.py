@@ -13,6 +13,11 @@ from interpreter.rules.ruleset import Ruleset
 PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 
 
+def signed(value: float) -> str:
+    """``+1.25``; a value that rounds to nothing is ``+0.00``, never ``-0.00``."""
+    return f"{round(value, 2) + 0.0:+.2f}"
+
+
 def summary_words(reports: list[MoveReport]) -> str:
     """``5 decisions analysed, 4 graded: 3 blunders, 1 mistake``."""
     graded = [r for r in reports if r.grade]
@@ -26,7 +31,8 @@ def context_lines(r: MoveReport, rs: Ruleset) -> list[str]:
     """The lines under a decision's line in the text: the position, the basis, the best line."""
     out = []
     if r.seen is not None:
-        out.append(f"    hand {' '.join(r.seen.hand) or '-'} | {table_words(r, rs)} | {trump_words(r)} | talon {talon_words(r)}")
+        talon = f" | talon {talon_words(r)}" if r.seen.has_talon else ""
+        out.append(f"    hand {' '.join(r.seen.hand) or '-'} | {table_words(r, rs)} | {trump_words(r)}{talon}")
         out.append(f"    points: {points_words(r, rs)}")
     out.append(f"    values: {basis_words(r, rs)}")
     if r.line:
@@ -35,8 +41,10 @@ def context_lines(r: MoveReport, rs: Ruleset) -> list[str]:
 
 
 def table_words(r: MoveReport, rs: Ruleset) -> str:
-    """``on the table QD (opponent)``, or ``to lead``."""
+    """``on the table QD (opponent)``, ``to lead``, or ``in the auction``."""
     assert r.seen is not None
+    if r.seen.auction:
+        return "in the auction"
     if not r.seen.trick:
         return "to lead"
     return "on the table " + ", ".join(f"{card} ({who(rs, r.seat, s)})" for s, card in r.seen.trick)

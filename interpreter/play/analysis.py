@@ -5,7 +5,9 @@ For each decision of the seats analysed, the position is searched from that seat
 ``search`` seat kind plays with (:func:`interpreter.search.ismcts.ismcts`; exact solving once
 few worlds remain).  The value of the move played is set against the best one, in deal-score
 units (game points, or units): the expected score of the player's side minus the others'.
-Forced moves (one legal action) are skipped.  The loss of a move is graded against the largest
+Forced moves (one legal action) are skipped, and so is the naming of trump from the first
+cards dealt, which the search makes as the heuristic does without valuing the other suits
+(no hidden deal is drawn before trump is named): a value there would be none.  The loss of a move is graded against the largest
 score a deal can give, so the grades mean the same in game points and in units.
 
 **What a value rests on, said honestly.**  Where few hands are left that the others can hold
@@ -19,7 +21,7 @@ open (what would have happened against perfect play, known only after the deal).
 
 **The position as the seat saw it** (:class:`Seen`) is taken from the seat's view only: its
 hand, the cards on the table, the trump, the turn-up, the talon and the points and tricks it
-could see.
+could see, and whether the decision was a call of the auction.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from interpreter.core.actions import CONTINUE, Action
-from interpreter.engine.state import DealState
+from interpreter.engine.state import AUCTION, DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.record import Record, apply_recorded, implicit_step
 from interpreter.search.ismcts import ismcts, scale_of
@@ -60,7 +62,8 @@ class Seen:
     Cards are written in the notation (``KH``); ``trick`` is the cards on the table with the
     seat that played each; ``points`` and ``tricks`` are per match side, as the seat could
     see them (card points of tricks, counted marriages and bonuses); ``talon`` counts the
-    stock and the turn-up still to be drawn.
+    stock and the turn-up still to be drawn (0 in a game without one: ``has_talon``);
+    ``auction`` says the decision was a call of the auction, where nobody leads yet.
     """
 
     hand: tuple[str, ...]
@@ -71,6 +74,8 @@ class Seen:
     closed: bool
     points: tuple[int, ...]
     tricks: tuple[int, ...]
+    auction: bool = False
+    has_talon: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +186,8 @@ def analyse_decision(
         result = ismcts(view, rng, iterations=iterations)
         values, exact, searches = result.values, result.exact, result.iterations
         worlds = None
+        if not exact and not searches:  # trump named from the first cards: chosen, not valued
+            return None
     if played not in values or not values:
         return None
     best = max(values, key=lambda c: (values[c], c == played))  # of equal values, the move played
@@ -205,6 +212,7 @@ def seen_by(view: SeatView) -> Seen:
         trump=view.trump, turn_up=str(turn_up) if turn_up is not None else None,
         talon=view.talon_size, closed=view.closed,
         points=tuple(view.card_points), tricks=tuple(view.tricks_won),
+        auction=view.public.phase == AUCTION, has_talon=view.rs.deal.talon,
     )
 
 

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from cli.main import app
+from interpreter.play.record import load_record
 
 runner = CliRunner()
 
@@ -81,7 +86,7 @@ def test_each_decision_shows_the_position_what_its_values_rest_on_and_the_best_l
     assert last["values"] == {"play KS": -1, "declare": -2}
     assert (d["exact"], d["worlds"], d["iterations"]) == (True, 1, 0)
     assert d["seen"] == {"hand": ["AH", "KS"], "trick": [], "trump": "H", "turn_up": None, "talon": 0, "closed": False,
-                         "points": [40, 44], "tricks": [4, 4]}
+                         "points": [40, 44], "tricks": [4, 4], "auction": False}
     assert d["line"] == [{"seat": 0, "action": "play KS"}, {"seat": 1, "action": "play AS"},
                          {"seat": 1, "action": "play TH"}, {"seat": 0, "action": "play AH"}]
 
@@ -103,3 +108,92 @@ def test_a_deal_a_person_is_still_playing_gets_no_best_line(tmp_path: Path) -> N
     assert "best line" not in text_out and "AS" not in text_out
     revealed = json.loads(runner.invoke(app, ["analyse", str(path), "--iters", "50", "--json", "--reveal"]).stdout)
     assert revealed["decisions"][0]["line"][:2] == [{"seat": 0, "action": "play KS"}, {"seat": 1, "action": "play AS"}]
+
+
+def test_naming_trump_from_the_first_cards_is_not_graded_as_a_value_nobody_searched(tmp_path: Path) -> None:
+    """In Burgenland Schnapsen the seat after the dealer names trump from its first cards, and the
+    search names it as the heuristic does, drawing no hidden deal: no value, so no decision
+    to grade (it was shown as "best" at +0.00 "estimated by 0 searches")."""
+    path = tmp_path / "b.yaml"
+    made = runner.invoke(app, ["run", "house/burgenland", "--seed", "11", "--deals", "1", "--record", str(path), "--quiet"])
+    assert made.exit_code == 0, made.output
+    first = load_record(path).deals[0]
+    assert str(first.moves[0]).startswith("trump ")  # the record opens with the naming, by seat 2
+    data = json.loads(runner.invoke(app, ["analyse", str(path), "--iters", "20", "--json"]).stdout)
+    assert data["decisions"]
+    for d in data["decisions"]:
+        assert not d["played"].startswith("trump ")
+        assert d["exact"] or d["iterations"] > 0, d
+
+
+def test_a_call_of_the_auction_is_shown_as_one_without_a_talon_where_the_game_has_none(tmp_path: Path) -> None:
+    path = tmp_path / "na.yaml"
+    made = runner.invoke(app, ["run", "north-american-4", "--seed", "5", "--deals", "1", "--record", str(path), "--quiet"])
+    assert made.exit_code == 0, made.output
+    out = runner.invoke(app, ["analyse", str(path), "--seat", "0", "--iters", "10"])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    heads = [k for k, line in enumerate(lines) if line.startswith("deal 1 move")]
+    calls = [k for k in heads if lines[k].split(": ", 1)[1].startswith(("pass", "bid"))]
+    plays = [k for k in heads if lines[k].split(": ", 1)[1].startswith("play")]
+    assert calls and plays
+    for k in calls:
+        assert "| in the auction |" in lines[k + 1] and "to lead" not in lines[k + 1]
+    for k in heads:
+        assert "talon" not in lines[k + 1]  # North American 66 deals every card: no talon
+
+
+def test_a_value_that_rounds_to_nothing_is_never_negative_zero() -> None:
+    from cli.analyse import _number
+    from cli.analysis_words import signed
+
+    assert [signed(v) for v in (-0.0, -0.004, 0.004, -0.005001, 1.0)] == ["+0.00", "+0.00", "+0.00", "-0.01", "+1.00"]
+    assert [str(_number(v)) for v in (-0.0, -0.00004, -0.00006)] == ["0.0", "0.0", "-0.0001"]
+
+
+DZ = "extends: schnapsen\nname: dz\nscoring:\n  game_points: \"points // opponent_tricks\"\n"
+DZ_RECORD = (
+    "ruleset: dz.yaml\nseed: 7\nplayers: [greedy, greedy]\ndeals:\n  - dealer: 0\n    seed: 4071050724\n"
+    "    moves: [exchange, play JD, play TD, play KH, play TC, play KC, play QH, close, play AS, play KS, play AC, play JH, play TS, play QD]\n"
+)
+
+
+def test_a_house_formula_that_fails_where_the_search_looks_is_one_located_message(tmp_path: Path) -> None:
+    """The record's own deal never divides by zero, but the search reaches ends where the
+    opponents took no trick: the formula's error, located in the house file, exit 2."""
+    (tmp_path / "dz.yaml").write_text(DZ, encoding="utf-8")
+    (tmp_path / "rec.yaml").write_text(DZ_RECORD, encoding="utf-8")
+    out = runner.invoke(app, ["analyse", str(tmp_path / "rec.yaml"), "--iters", "30"])
+    assert out.exit_code == 2, out.output
+    assert out.exception is None or isinstance(out.exception, SystemExit)
+    assert "dz.yaml:4:17: scoring.game_points:" in out.stderr and "division by zero" in out.stderr
+    assert "Traceback" not in out.output
+
+
+def test_a_seat_asked_for_whose_decisions_the_deal_in_play_may_not_show_is_told_so(tmp_path: Path) -> None:
+    from cli.analyse import _secret_note
+
+    assert _secret_note(2, 0, [1]) == (
+        "note: deal 3 is unfinished and the record has a human seat: only seat 0's decisions in it may be shown, "
+        "and --seat asks for 1: none of them shown (--reveal shows all)")
+    assert _secret_note(2, 0, [0, 1]).endswith("seat 0's decisions in it shown (--reveal shows all)")
+    assert _secret_note(0, 1, None).endswith("seat 1's decisions in it shown (--reveal shows all)")
+    assert _secret_note(0, None, None).endswith("no decision in it shown (--reveal shows all)")
+
+
+def test_sigterm_prints_and_writes_what_was_analysed_and_says_so(tmp_path: Path) -> None:
+    """Killed as a service manager kills it (SIGTERM), analyse still prints its summary, writes
+    the page and exits with 143 -- where it used to die with nothing on stdout and no page."""
+    path = record(tmp_path)
+    page = tmp_path / "p.html"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "analyse", str(path), "--iters", "100000", "--html", str(page)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2],
+    )
+    time.sleep(4)  # started and searching: the first decision alone takes longer than that
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 143, err
+    assert out.endswith("analysed, 0 graded\n") or " graded" in out.splitlines()[-1]
+    assert "stopped by SIGTERM: the analysis is of the first" in err and "Traceback" not in err
+    assert page.is_file() and "stopped before the end" in page.read_text(encoding="utf-8")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
@@ -133,3 +134,35 @@ def test_the_page_steps_through_the_decisions_in_a_browser(tmp_path: Path) -> No
 
     web.run_in_browser(go, 1000, 800, timeout=60)
     assert seen == [["d0", "decision 1 of 2"], ["d1", "decision 2 of 2"], ["d1", "decision 2 of 2"], ["d0", "decision 1 of 2"]]
+
+
+def test_each_seat_has_its_own_chart_for_its_values_are_its_own_sides(tmp_path: Path) -> None:
+    """Analysing both seats of a deal: seat 0's +1 is seat 1's -1, so one line through both
+    seats' decisions zigzagged between the two points of view.  Each seat gets its own chart,
+    and a chart's marks lead only to that seat's decisions."""
+    from test_analyse_cli import record
+
+    path = record(tmp_path)
+    page = tmp_path / "both.html"
+    out = runner.invoke(app, ["analyse", str(path), "--iters", "20", "--html", str(page)])
+    assert out.exit_code == 0, out.output
+    text = page.read_text(encoding="utf-8")
+    parsed = Page()
+    parsed.feed(text)
+    seat_of = {int(s["id"][1:]): int(s["text"].split(": seat ")[1][0]) for s in parsed.sections}
+    assert set(seat_of.values()) == {0, 1}
+    charts = text.split('<svg class="chart"')[1:]
+    assert len(charts) == 2 and "Seat 0's decisions" in text and "Seat 1's decisions" in text
+    for seat, chart in enumerate(charts):
+        marks = [int(m) for m in re.findall(r'data-i="(\d+)"', chart.split("</svg>")[0])]
+        assert marks and {seat_of[m] for m in marks} == {seat}
+    assert sorted(m for c in charts for m in re.findall(r'data-i="(\d+)"', c.split("</svg>")[0])) == sorted(map(str, seat_of))
+
+
+def test_a_page_with_no_decision_says_so(tmp_path: Path) -> None:
+    from cli.analyse_html import analysis_page
+    from interpreter.rules.loader import load_ruleset
+
+    text = analysis_page([], load_ruleset("schnapsen"), "empty.yaml")
+    assert "No decision to show." in text and "<svg" not in text
+    assert "if (!sections.length) { return; }" in text  # the stepper stays hidden: no "decision 1 of 0"
