@@ -199,7 +199,7 @@ def _backend(backend: str, address: str | None) -> None:
         import importlib.util
 
         if importlib.util.find_spec("ray") is None:
-            raise usage_error("--backend ray: Ray is not installed (pip install 'sixty-six-rules[ray]')")
+            raise usage_error("--backend ray: Ray is not installed (pip install 'sixty-six-rules[ray]'; in a checkout: pip install -e '.[ray]')")
 
 
 def _check_html(path: Path, rulesets: Sequence[Ruleset]) -> None:

@@ -39,7 +39,7 @@ def serve(
     try:
         import textual_serve.server  # noqa: F401  (only to know whether it is installed)
     except ImportError:
-        raise usage_error("--web needs textual-serve: pip install 'sixty-six-rules[web]'") from None
+        raise usage_error("--web needs textual-serve: pip install 'sixty-six-rules[web]' (in a checkout: pip install -e '.[web]')") from None
     if resume is not None:
         session_or_exit(resume, practice, allow_outside)  # refused now, not in the browser
     command = table_command(ruleset, opponent, seed, practice, record, resume, bot_delay, allow_outside)

@@ -234,7 +234,7 @@ def ray_results(tasks: Sequence[Task], address: str | None = None) -> Iterator[R
     try:
         import ray
     except ImportError:
-        raise BackendUnavailable("the Ray backend needs Ray: pip install 'sixty-six-rules[ray]' (or pip install ray)") from None
+        raise BackendUnavailable("the Ray backend needs Ray: pip install 'sixty-six-rules[ray]' (in a checkout: pip install -e '.[ray]'; or pip install ray)") from None
     opened = False
     if not ray.is_initialized():
         try:

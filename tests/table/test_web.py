@@ -447,7 +447,7 @@ def test_without_textual_serve_it_says_how_to_install(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)},
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2, proc.stderr
-    assert proc.stderr.strip() == "error: --web needs textual-serve: pip install 'sixty-six-rules[web]'"
+    assert proc.stderr.strip() == "error: --web needs textual-serve: pip install 'sixty-six-rules[web]' (in a checkout: pip install -e '.[web]')"
 
 
 def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
