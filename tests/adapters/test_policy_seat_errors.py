@@ -13,6 +13,7 @@ then the 20 marriages in the same order, so index 20 is ``marry AC`` -- never le
 from __future__ import annotations
 
 import os
+import pickle
 import re
 import subprocess
 import sys
@@ -23,7 +24,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))  # the CLI tests' helpers
 from clitools import REPO, invoke, no_traceback  # noqa: E402
 
-from interpreter import load_ruleset  # noqa: E402
+from interpreter import BotError, load_ruleset  # noqa: E402
 from interpreter.play.bots.policy import PolicyAgent  # noqa: E402
 from interpreter.play.record import load_record  # noqa: E402
 from interpreter.play.runner import MatchLog, play_match  # noqa: E402
@@ -289,3 +290,12 @@ def test_simulate_keeps_the_figures_of_the_blocks_before_the_failure(tmp_path: P
     assert 0 < done < 200
     assert f"interrupted: {done} of 200 deals and matches finished" in out.stdout.splitlines()
     assert out.stderr.splitlines()[1:] == [f"error: seat 0 ({kind}): the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired"]
+
+
+def test_a_bot_error_crosses_from_a_worker_process_whole() -> None:
+    """A worker's exception reaches the parent pickled; one that cannot be rebuilt there
+    leaves the process pool hanging."""
+    error = BotError("the policy chose action 20 (marry AC), which is not legal now", seat=1, bot="policy:p.py:act")
+    back = pickle.loads(pickle.dumps(error))
+    assert isinstance(back, BotError)
+    assert (back.seat, back.bot, str(back)) == (1, "policy:p.py:act", "seat 1 (policy:p.py:act): the policy chose action 20 (marry AC), which is not legal now")
