@@ -5,7 +5,8 @@ Both are thin over :mod:`interpreter.sim.arena` (which plays and scores) and
 arguments, shows a progress bar, prints the tables or ``--json``, and keeps what finished when
 the run is stopped.  Runs last minutes, so a stop is an expected end: Ctrl-C (or SIGTERM,
 SIGHUP) ends the worker processes at once, prints the figures of the deals that finished and
-exits with 130 (128 + the signal).  The progress bar is drawn only on a terminal, so a
+exits with 130 (128 + the signal); an error in play (a seat's bot that fails, raised in a worker
+or here) does the same, then says the error in one line and exits with 2.  The progress bar is drawn only on a terminal, so a
 redirected stderr -- a log file, the docs' tests -- gets no bar codes.
 """
 
@@ -22,7 +23,7 @@ from cli.errors import fail, ruleset_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
-from cli.stopping import Stopped, ignore_stops, stop_signals
+from cli.stopping import Failed, Halt, Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.rules.ruleset import Ruleset
@@ -115,8 +116,9 @@ def _check_deals(deals: int) -> None:
 # ----------------------------------------------------------------------------- running
 
 
-def _play(run: Arena, jobs: int | None, allow_outside: bool, label: str) -> Stopped | None:
-    """Play the run with a progress bar; the stop that ended it early, or ``None``."""
+def _play(run: Arena, jobs: int | None, allow_outside: bool, label: str) -> Halt | None:
+    """Play the run with a progress bar; the stop or error that ended it early, or ``None``.
+    An error before any deal finished leaves nothing to report: it is said at once, exit 2."""
     from interpreter.sim.arena import available_cores
 
     with stop_signals():
@@ -129,17 +131,23 @@ def _play(run: Arena, jobs: int | None, allow_outside: bool, label: str) -> Stop
         except KeyboardInterrupt:  # outside the main thread, where no handler is installed
             ignore_stops()
             return Stopped(signal.SIGINT)
-        except RulesError as exc:  # a bot's illegal action, a scoring formula failing in play
+        except RulesError as exc:  # a seat's bot that failed (BotError), a scoring formula failing in play
             ignore_stops()
-            raise fail(exc) from None
+            if not run.finished:
+                raise fail(exc) from None
+            return Failed(exc)
         ignore_stops()  # the deals are played: printing runs to its end
     return None
 
 
-def _end(run: Arena, stop: Stopped | None) -> None:
-    """After the figures: say that they are partial, and exit 128 + the signal, if stopped."""
+def _end(run: Arena, stop: Halt | None) -> None:
+    """After the figures: say that they are partial, and exit 128 + the signal if stopped,
+    or say the error and exit 2."""
     if stop is None:
         return
+    if isinstance(stop, Failed):
+        warn(f"the run stopped on an error: the figures are of the {run.finished:,} of {run.total:,} deals that finished")
+        raise fail(stop.error)
     how = "interrupted" if stop.signum == signal.SIGINT else stop.why.replace("game ", "")
     warn(f"{how}: the figures are of the {run.finished:,} of {run.total:,} deals that finished")
     raise typer.Exit(stop.exit_status)
@@ -152,7 +160,7 @@ def _unit(rs: Ruleset) -> str:
     return "game points" if rs.scoring.method == "game_points" else "units"
 
 
-def _inputs(run: Arena, stop: Stopped | None) -> dict[str, Any]:
+def _inputs(run: Arena, stop: Halt | None) -> dict[str, Any]:
     """What the figures were computed from, first in every JSON report."""
     return {
         "ruleset": run.rs.name, "deals": run.deals, "seed": run.seed,
@@ -202,7 +210,7 @@ def _timing_rows(named: Sequence[tuple[str, Timing | None]]) -> list[str]:
     return table(rows, [False, True, True, True, True, True])
 
 
-def arena_lines(run: Arena, s: PairingSummary, stop: Stopped | None) -> list[str]:
+def arena_lines(run: Arena, s: PairingSummary, stop: Halt | None) -> list[str]:
     """The text report of an arena: inputs, then A's figures, then the timings (last, since
     they alone change from run to run)."""
     rs = run.rs
@@ -248,7 +256,7 @@ def _ranking(run: Arena) -> list[dict[str, Any]]:
     return rows
 
 
-def tournament_report(run: Arena, stop: Stopped | None) -> dict[str, Any]:
+def tournament_report(run: Arena, stop: Halt | None) -> dict[str, Any]:
     """The ``--json`` report of a tournament."""
     from interpreter.sim.arena import bot_name
 
@@ -264,7 +272,7 @@ def tournament_report(run: Arena, stop: Stopped | None) -> dict[str, Any]:
     }
 
 
-def tournament_lines(run: Arena, stop: Stopped | None) -> list[str]:
+def tournament_lines(run: Arena, stop: Halt | None) -> list[str]:
     """The text report of a tournament: the ranking, each pairing, the timings."""
     from interpreter.sim.arena import PRIOR_GAMES, bot_name
 

@@ -50,13 +50,16 @@ def bot_kinds(values: list[str] | None) -> list[str] | None:
 def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ()) -> str:
     """``kind``, once a bot of it could be built for ``rs`` (``make_agent`` knows the kinds:
     a name, a search level, a policy to import); else one line naming the option and what it
-    takes (the bot kinds, and ``also``, such as ``human``), exit 2."""
+    takes (the bot kinds, and ``also``, such as ``human``), exit 2.  A policy that cannot be
+    loaded is said without the list of kinds: its kind was right, its module or name is not."""
     from cli.errors import usage_error
     from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS, make_agent
 
     try:
         make_agent(kind, rs, 0)
     except (ValueError, TypeError, ImportError, OSError) as exc:
+        if kind.startswith("policy:"):  # the kind is right; what it names is not (its message says what)
+            raise usage_error(f"{option}: {exc}") from None
         names = ", ".join(BOT_KINDS + also)
         raise usage_error(f"{option}: {exc} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
     return kind

@@ -4,8 +4,8 @@
 go wrong on the way: bad ``--players`` and ``--record`` values are refused before the first
 card is dealt (a record never replaces a file the run reads, nor anything but a regular
 file); the record is on disk after every deal, so a long run keeps in memory only the deal
-in play; and a match that stops early (an error in a rule, Ctrl-C, SIGTERM, SIGHUP, end of
-input, ``quit`` at a human seat, a closed pipe) still leaves its record behind for ``rules
+in play; and a match that stops early (an error in a rule or in a seat's bot, Ctrl-C, SIGTERM,
+SIGHUP, end of input, ``quit`` at a human seat, a closed pipe) still leaves its record behind for ``rules
 replay``.  While a person plays, the match seed -- from which every hand follows -- is shown
 only at the end, and the person's table goes to stderr, so stdout holds only the log.  The
 log's wording lives in :mod:`cli.log` and the human seat in :mod:`cli.human`; both are

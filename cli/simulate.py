@@ -6,7 +6,8 @@ cores or a Ray cluster), :mod:`interpreter.sim.figures` (every metric with its i
 :mod:`interpreter.sim.report` (the HTML page).  This module checks the arguments, shows the
 progress bar (deals/s and the time left), prints the table, ``--json`` or ``--csv``, and
 keeps what finished when the run is stopped: Ctrl-C prints the figures of the finished
-blocks and exits 130, as ``rules arena`` does.
+blocks and exits 130, as ``rules arena`` does (an error in play, such as a seat's bot that
+fails, likewise, then the error and exit 2).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from cli.errors import check_page_path, fail, ruleset_or_exit, usage_error, writ
 from cli.options import AllowOutside, bot_kind, checked_bot, lowercase, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
-from cli.stopping import Stopped, ignore_stops, stop_signals
+from cli.stopping import Failed, Halt, Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.rules.ruleset import Ruleset
@@ -215,8 +216,10 @@ def _write_html(path: Path, text: str) -> None:
 # ----------------------------------------------------------------------------- running
 
 
-def _play(runs: Runs, jobs: int | None, backend: str, address: str | None, label: str) -> Stopped | None:
-    """Play the runs with a progress bar; the stop that ended them early, or ``None``."""
+def _play(runs: Runs, jobs: int | None, backend: str, address: str | None, label: str) -> Halt | None:
+    """Play the runs with a progress bar; the stop or error that ended them early, or
+    ``None``.  An error before any block finished leaves nothing to report: it is said at
+    once, exit 2."""
     from interpreter.sim.arena import available_cores
     from interpreter.sim.simulate import SimulationError
 
@@ -234,16 +237,21 @@ def _play(runs: Runs, jobs: int | None, backend: str, address: str | None, label
         except SimulationError as exc:  # no Ray cluster, a match that never ends
             ignore_stops()
             raise usage_error(str(exc)) from None
-        except RulesError as exc:
+        except RulesError as exc:  # a seat's bot that failed (BotError), a scoring formula failing in play
             ignore_stops()
-            raise fail(exc) from None
+            if not runs.done:
+                raise fail(exc) from None
+            return Failed(exc)
         ignore_stops()
     return None
 
 
-def _end(runs: Runs, stop: Stopped | None) -> None:
+def _end(runs: Runs, stop: Halt | None) -> None:
     if stop is None:
         return
+    if isinstance(stop, Failed):
+        warn(f"the run stopped on an error: the figures are of the {runs.done:,} of {runs.total:,} deals and matches that finished")
+        raise fail(stop.error)
     how = "interrupted" if stop.signum == signal.SIGINT else stop.why.replace("game ", "")
     warn(f"{how}: the figures are of the {runs.done:,} of {runs.total:,} deals and matches that finished")
     raise typer.Exit(stop.exit_status)
@@ -298,7 +306,7 @@ def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
     return table(rows, right)
 
 
-def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Stopped | None) -> list[str]:
+def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Halt | None) -> list[str]:
     """The text report of a simulation: one section per group of metrics."""
     spec = runs.specs[0]
     lines = [f"{rs.title}: {spec.deals:,} deals" + (f" and {spec.matches:,} matches" if spec.matches else "")
@@ -322,7 +330,7 @@ def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Stoppe
 
 
 def compare_lines(
-    rs_a: Ruleset, rs_b: Ruleset, names: tuple[str, str], runs: Runs, changes: Sequence[Change], paired: bool, stop: Stopped | None,
+    rs_a: Ruleset, rs_b: Ruleset, names: tuple[str, str], runs: Runs, changes: Sequence[Change], paired: bool, stop: Halt | None,
 ) -> list[str]:
     """The text report of a comparison: every metric in A and B, the difference and its verdict."""
     a, b = runs.specs

@@ -14,8 +14,11 @@ import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import FrameType
+from typing import Union
 
+from interpreter.core.errors import RulesError
 from interpreter.play.recordfile import STOP_SIGNALS
 
 
@@ -42,6 +45,20 @@ class Stopped(BaseException):
         if self.signum == signal.SIGINT:
             return f"{what} interrupted"
         return f"{what} stopped by {signal.Signals(self.signum).name}"
+
+
+@dataclass(frozen=True)
+class Failed:
+    """An error that ended a long run in play -- a seat's bot that failed
+    (:class:`~interpreter.core.errors.BotError`), a scoring formula -- after part of it had
+    finished.  ``rules arena``, ``tournament``, ``simulate`` and ``compare`` keep what finished
+    as they do for a stop: they print its figures, then the error, and exit with status 2."""
+
+    error: RulesError
+
+
+#: How a long run ended before its end: a stop signal, or an error in play.
+Halt = Union[Stopped, Failed]
 
 
 def ignore_stops() -> None:

@@ -4,7 +4,8 @@ Match ``k`` (counting from 0) is played from the seed ``S + k``, its bots seeded
 seed as in a single ``rules run``, so ``rules run RULESET --seed S+k`` replays any one of them
 with its log, and the same ``--seed`` gives the same tally.  The tally goes to stdout (one
 JSON object with ``--json``), the progress bar to stderr.  Ctrl-C (or SIGTERM, SIGHUP) prints
-the tally of the matches finished so far, marked interrupted, and exits 130 (128 + signal).
+the tally of the matches finished so far, marked interrupted, and exits 130 (128 + signal);
+an error in play (a seat's bot that fails) prints it too, then the error, and exits 2.
 """
 
 from __future__ import annotations
@@ -109,6 +110,7 @@ def play_matches(rs: Ruleset, kinds: list[str], seed: int, matches: int, deals: 
         seeds = f"seed {seed}" if matches == 1 else f"seeds {seed} to {seed + matches - 1}"
         say(f"{rs.title} -- {matches:,} match{'es' if matches != 1 else ''} to {rs.match.target}, {seeds}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
     status = 0
+    failed: RulesError | None = None
     try:
         with stop_signals(), progress_bar(matches, rs.title, unit="matches") as advance:
             for k in range(matches):
@@ -125,8 +127,11 @@ def play_matches(rs: Ruleset, kinds: list[str], seed: int, matches: int, deals: 
                 tally.add(s, match.winner, list(match.scores), len(match.results), match.bummerl)
                 advance(k + 1)
             ignore_stops()
-    except RulesError as exc:  # e.g. a scoring expression that divides by zero
-        raise fail(exc) from None
+    except RulesError as exc:  # a seat's bot that failed (BotError), a scoring expression that divides by zero
+        ignore_stops()
+        if not tally.played:
+            raise fail(exc) from None
+        failed, tally.interrupted = exc, True  # the matches that finished are told, as for a stop
     except Stopped as stop:
         tally.interrupted, status = True, stop.exit_status
     except KeyboardInterrupt:
@@ -136,6 +141,9 @@ def play_matches(rs: Ruleset, kinds: list[str], seed: int, matches: int, deals: 
     else:
         for line in tally.lines():
             say(line)
+    if failed is not None:
+        warn(f"the run stopped on an error: the tally is of the {tally.played:,} of {matches:,} matches that finished")
+        raise fail(failed)
     if tally.interrupted:
         warn(f"interrupted after {tally.played:,} of {matches:,} matches")
     if status:

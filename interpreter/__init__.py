@@ -31,6 +31,7 @@ from interpreter.core.actions import (
 from interpreter.play.bots import GreedyBot, RandomBot, make_agent, random_playout
 from interpreter.core.cards import Card, CardSet
 from interpreter.core.errors import (
+    BotError,
     ErrorList,
     ExpressionError,
     IllegalActionError,
@@ -49,7 +50,7 @@ from interpreter.engine.state import DealResult, DealState
 from interpreter.engine.views import SeatView
 
 __all__ = [
-    "Action", "Bid", "Card", "CardSet", "Close", "CloseBeforeDraw", "Continue", "DealResult",
+    "Action", "Bid", "BotError", "Card", "CardSet", "Close", "CloseBeforeDraw", "Continue", "DealResult",
     "DealState", "Declare", "Discard", "ErrorList", "Exchange", "ExpressionError", "GreedyBot",
     "IllegalActionError", "Marry", "Match", "NameTrump", "NotationError", "Pass", "Play", "RandomBot",
     "RecordError", "RulesError", "Ruleset", "RulesetError", "SeatView", "bundled_rulesets",

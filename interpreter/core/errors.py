@@ -118,6 +118,32 @@ class IllegalActionError(RulesError):
         self.rule = rule
 
 
+class BotError(RulesError):
+    """A seat's bot failed to choose: a trained policy (``policy:`` seat kind) raised, answered
+    with something that is not an action, or chose an action that is not legal now.
+
+    The bot is code from outside the project, so its failure is bad input like a broken
+    ruleset: one line naming the ``seat`` and the ``bot`` (its kind as written, such as
+    ``policy:my.py:act``) and the ``reason``, exit status 2, never a traceback.  It is a
+    :class:`RulesError` so that every command that plays already stops on it the way it stops
+    on a rule failing in play (``rules run`` keeps the record so far, ``rules arena`` and
+    ``rules simulate`` the figures of what finished).  It survives pickling (the fields
+    travel in ``__dict__``), so an error in a worker process reaches the parent intact.
+    """
+
+    def __init__(self, reason: str, *, seat: int | None = None, bot: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.seat = seat
+        self.bot = bot
+
+    def __str__(self) -> str:
+        who = "a bot" if self.seat is None else f"seat {self.seat}"
+        if self.bot is not None:
+            who += f" ({self.bot})"
+        return printable(f"{who}: {self.reason}")
+
+
 class ErrorList(RulesetError):
     """Several independent problems found in one pass (validation reports all of them)."""
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.core.errors import BotError
 from interpreter.core.cards import bit_list
 from interpreter.core.actions import parse_action
 from interpreter.engine.state import NAMING, DealState
@@ -199,8 +200,9 @@ def test_a_policy_agent_refuses_an_illegal_choice() -> None:
     view = state.view(state.actor or 0)
     illegal = next(i for i, m in enumerate(layout(rs).mask(view)) if not m)
     agent = PolicyAgent(rs, lambda observation, agent: illegal)
-    with pytest.raises(ValueError, match="not legal"):
+    with pytest.raises(BotError, match="not legal now") as caught:
         agent.choose(view, list(view.legal))
+    assert (caught.value.seat, caught.value.bot) == (view.seat, "<lambda>")
 
 
 def test_an_openspiel_style_policy_reads_a_view_state() -> None:

@@ -16,12 +16,19 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import operator
+import os
 import random
 import sys
+import sysconfig
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any, TypeVar
 
 from interpreter.core.actions import Action
+from interpreter.core.errors import BotError
 from interpreter.play.bots import POLICY_FORMS
 from interpreter.engine.views import (
     SeatView,
@@ -33,6 +40,8 @@ __all__ = ["ObservationLayout", "PolicyAgent", "ViewState", "agent_name", "layou
 
 
 from interpreter.play.observation import ObservationLayout, agent_name, layout
+
+_T = TypeVar("_T")
 
 
 class ViewState:
@@ -105,12 +114,26 @@ class PolicyAgent:
     and the agent's name, ``player_<seat>``) returning an action index, or an object with
     ``action_probabilities(state, player)`` (an OpenSpiel ``Policy``), which is given a
     :class:`ViewState` and whose distribution is sampled (``greedy=True``: its most likely
-    action).  The policy sees the view only; an illegal choice raises ``ValueError``.
+    action).  The policy sees the view only.
+
+    The policy is code from outside the project, so whatever goes wrong in it is said as a
+    :class:`~interpreter.core.errors.BotError` naming the seat and ``name`` (the seat kind as
+    written, ``policy:my.py:act``; by default the policy's own name): the policy raised, it
+    answered with something that is not an action index, or it chose an action that is not
+    legal now.  A ``policy`` of neither form is refused here, with ``TypeError``, before it
+    takes a seat.
     """
 
-    def __init__(self, rs: Ruleset, policy: object, *, seed: int = 0, greedy: bool = False) -> None:
+    def __init__(self, rs: Ruleset, policy: object, *, seed: int = 0, greedy: bool = False, name: str | None = None) -> None:
+        if not callable(policy) and getattr(policy, "action_probabilities", None) is None:
+            shown = name if name is not None else repr(policy)
+            raise TypeError(
+                f"{shown} is {_a(type(policy).__name__)}, not a policy "
+                "(expected a callable policy(observation, agent) or an object with action_probabilities(state, player))",
+            )
         self.rs = rs
         self.policy = policy
+        self.name = name if name is not None else str(getattr(policy, "__name__", None) or type(policy).__name__)
         self.layout = layout(rs)
         self.rng = random.Random(seed)
         self.greedy = greedy
@@ -118,27 +141,87 @@ class PolicyAgent:
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         index = self.choose_index(view)
         lay = self.layout
-        if not 0 <= index < lay.actions or lay.codes[index] not in view.legal_codes:
-            name = self.rs.tables.code_text[lay.codes[index]] if 0 <= index < lay.actions else "no action"
-            raise ValueError(f"the policy chose action {index} ({name}), which is not legal now")
+        if not 0 <= index < lay.actions:
+            raise self._failed(view, f"the policy chose action {index}, which is no action of this ruleset (expected 0 to {lay.actions - 1})")
+        if lay.codes[index] not in view.legal_codes:
+            move = self.rs.tables.code_text[lay.codes[index]]
+            raise self._failed(view, f"the policy chose action {index} ({move}), which is not legal now")
         return self.rs.action_of[lay.codes[index]]
 
+    def _failed(self, view: SeatView, reason: str) -> BotError:
+        return BotError(reason, seat=view.seat, bot=self.name)
+
     def choose_index(self, view: SeatView) -> int:
-        """The policy's action index for this view."""
+        """The policy's action index for this view; a :class:`BotError` if the policy raises
+        or answers with something that is not an integer."""
         probabilities = getattr(self.policy, "action_probabilities", None)
-        if probabilities is not None:
-            dist: dict[int, float] = {int(a): float(q) for a, q in dict(probabilities(ViewState(view), view.seat)).items()}
-            legal = {self.layout.index_of[c] for c in view.legal_codes}
-            options = sorted(a for a, q in dist.items() if q > 0 and a in legal) or sorted(legal)
-            if self.greedy:
-                return max(options, key=lambda a: (dist.get(a, 0.0), -a))
-            weights = [float(dist.get(a, 0.0)) for a in options]
-            if sum(weights) <= 0:
-                weights = [1.0] * len(options)
-            return int(self.rng.choices(options, weights)[0])
-        if not callable(self.policy):
-            raise TypeError("a policy is a callable policy(observation, agent) or has action_probabilities(state, player)")
-        return int(self.policy(self.layout.observation(view), agent_name(view.seat)))
+        if probabilities is None:
+            policy: Callable[[dict[str, Any], str], Any] = self.policy  # type: ignore[assignment]  # callable: checked when the seat was made
+            answer = self._ask(view, policy, self.layout.observation(view), agent_name(view.seat))
+            try:
+                return operator.index(answer)  # an int, a numpy or torch integer; never a float or text cut down
+            except TypeError:
+                shown = repr(answer)
+                shown = shown if len(shown) <= 40 else shown[:37] + "..."
+                raise self._failed(
+                    view, f"the policy answered {shown} ({type(answer).__name__}), not an action index (expected an integer 0 to {self.layout.actions - 1})",
+                ) from None
+        state = ViewState(view)
+        dist: dict[int, float] = self._ask(view, _distribution, probabilities, state, view.seat)
+        legal = {self.layout.index_of[c] for c in view.legal_codes}
+        options = sorted(a for a, q in dist.items() if q > 0 and a in legal) or sorted(legal)
+        if self.greedy:
+            return max(options, key=lambda a: (dist.get(a, 0.0), -a))
+        weights = [float(dist.get(a, 0.0)) for a in options]
+        if sum(weights) <= 0:
+            weights = [1.0] * len(options)
+        return int(self.rng.choices(options, weights)[0])
+
+    def _ask(self, view: SeatView, call: Callable[..., _T], *args: object) -> _T:
+        """``call(*args)``: the policy's own code, whose exceptions are its author's bug, said
+        as a :class:`BotError` with the line of their code where it happened."""
+        try:
+            return call(*args)
+        except Exception as exc:
+            raise self._failed(view, f"the policy raised {type(exc).__name__}{_where(exc)}: {exc}") from exc
+
+
+def _distribution(probabilities: Callable[[ViewState, int], object], state: ViewState, player: int) -> dict[int, float]:
+    """An OpenSpiel policy's ``action_probabilities`` as a dict of action index to probability."""
+    answer = probabilities(state, player)
+    return {int(a): float(q) for a, q in dict(answer).items()}  # type: ignore[call-overload]
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: ``an int``, ``a str``."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+#: Where the project's own code and the Python installation live: a policy's error is placed
+#: at the innermost line of its traceback outside them, which is the policy author's.
+_NOT_THEIRS = tuple(
+    {str(Path(__file__).parents[2]) + os.sep}
+    | {p + os.sep for key in ("stdlib", "platstdlib", "purelib", "platlib") if (p := sysconfig.get_paths().get(key))}
+)
+
+
+def _where(exc: BaseException) -> str:
+    """`` at FILE:LINE``: the innermost line of the policy author's code in the traceback of
+    ``exc`` (the file relative to this folder when it lies below it), or nothing."""
+    frames = [
+        f for f in traceback.extract_tb(exc.__traceback__)
+        if not f.filename.startswith(_NOT_THEIRS) and not f.filename.startswith("<")  # <frozen importlib._bootstrap>
+    ]
+    return f" at {_shown(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
+
+
+def _shown(path: str) -> str:
+    """A file as a message shows it: relative to this folder when it lies below it."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path
+    return path if relative.startswith("..") else relative
 
 
 _FILES: dict[tuple[str, float], ModuleType] = {}
@@ -167,22 +250,40 @@ def load_policy(spec: str) -> object:
                 raise ValueError(f"cannot load {module_name}")
             module = importlib.util.module_from_spec(module_spec)
             sys.modules[unique] = module
-            module_spec.loader.exec_module(module)
+            try:
+                module_spec.loader.exec_module(module)
+            except Exception as error:  # the file's own code: a syntax error, an import that fails, any exception
+                del sys.modules[unique]
+                raise _not_imported(module_name, error) from None
             _FILES[key] = module
     else:
         try:
             module = importlib.import_module(module_name)
         except ImportError as error:
             raise ValueError(f"cannot import the policy module {module_name}: {error}") from None
+        except Exception as error:
+            raise _not_imported(module_name, error) from None
     try:
         return getattr(module, attribute)
     except AttributeError:
         raise ValueError(f"{module_name} has no {attribute!r}") from None
 
 
+def _not_imported(module_name: str, error: Exception) -> ValueError:
+    """A policy's module that raised while it was imported, in one line: a syntax error at its
+    file, line and column, any other exception with the line of the module that raised it."""
+    if isinstance(error, SyntaxError):
+        where = ":".join(str(part) for part in (_shown(error.filename) if error.filename else module_name, error.lineno, error.offset) if part is not None)
+        return ValueError(f"cannot import the policy {module_name}: {where}: {error.msg}")
+    return ValueError(f"cannot import the policy {module_name}: it raised {type(error).__name__}{_where(error)}: {error}")
+
+
 def make_policy_agent(kind: str, rs: Ruleset, seed: int) -> PolicyAgent:
-    """The seat kind ``policy:MODULE:NAME``: a :class:`PolicyAgent` around the named policy."""
+    """The seat kind ``policy:MODULE:NAME``: a :class:`PolicyAgent` around the named policy,
+    which names itself by ``kind`` in its errors.  A module that cannot be imported, a missing
+    name (``ValueError``) and an object that is no policy (``TypeError``) are refused here,
+    before the seat plays."""
     prefix = "policy:"
     if not kind.startswith(prefix):
         raise ValueError(f"a policy seat is written {POLICY_FORMS}, not {kind!r}")
-    return PolicyAgent(rs, load_policy(kind[len(prefix):]), seed=seed)
+    return PolicyAgent(rs, load_policy(kind[len(prefix):]), seed=seed, name=kind)

@@ -1,0 +1,301 @@
+"""A ``policy:`` seat whose policy fails: one line naming the seat, the bot and what went
+wrong, exit status 2, never a traceback -- in ``rules run``, ``arena``, ``tournament`` and
+``simulate``, in one process or several.  A policy that cannot be a seat (a file that does not
+import, an object that is no policy) is refused before the first deal, like a missing name;
+what finished before the failure is kept as for a stop (the record so far, the figures).
+
+The policies here read the observation as lists (no numpy), the first legal index from the
+mask; the expected messages follow from the layout's documented order of the actions
+(docs/rl.md): for Schnapsen the 20 cards (AC TC KC QC JC, then diamonds, hearts, spades),
+then the 20 marriages in the same order, so index 20 is ``marry AC`` -- never legal.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "cli"))  # the CLI tests' helpers
+from clitools import REPO, invoke, no_traceback  # noqa: E402
+
+from interpreter import BotError, load_ruleset  # noqa: E402
+from interpreter.play.bots.policy import PolicyAgent  # noqa: E402
+from interpreter.play.record import load_record  # noqa: E402
+from interpreter.play.runner import MatchLog, play_match  # noqa: E402
+from interpreter.sim.arena import deal_specs, play_assignments  # noqa: E402
+
+MARRY_AC = 20  # index 20 of Schnapsen's actions: a marriage with the ace of clubs, illegal always
+
+POLICIES = f'''\
+def marry_ace(observation, agent):
+    return {MARRY_AC}
+
+def text(observation, agent):
+    return "play KH"
+
+def boom(observation, agent):
+    raise ValueError("my policy broke")
+
+notcallable = 5
+'''
+BOOM_LINE = 8  # the line of `raise ValueError` above
+
+
+def _first_legal(observation: dict[str, object]) -> int:
+    return list(observation["action_mask"]).index(1)  # type: ignore[call-overload, no-any-return]
+
+
+@pytest.fixture
+def pol(tmp_path: Path) -> Path:
+    path = tmp_path / "pol.py"
+    path.write_text(POLICIES, encoding="utf-8")
+    assert POLICIES.splitlines()[BOOM_LINE - 1].strip() == 'raise ValueError("my policy broke")'
+    return path
+
+
+def _commands(kind: str, tmp_path: Path) -> dict[str, list[str]]:
+    """Each command that plays, with the policy as its seat 0 (bot A, the first pairing's A)."""
+    return {
+        "run": ["run", "schnapsen", "--seed", "1", "--players", f"{kind},greedy", "--record", str(tmp_path / "r.yaml")],
+        "arena": ["arena", kind, "random", "--deals", "3", "--jobs", "1"],
+        "tournament": ["tournament", kind, "random", "greedy", "--deals", "2", "--jobs", "1"],
+        "simulate": ["simulate", "schnapsen", "--deals", "10", "--players", f"{kind},random", "--jobs", "1"],
+    }
+
+
+def _error_lines(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if line.startswith("error:")]
+
+
+@pytest.mark.parametrize("command", ["run", "arena", "tournament", "simulate"])
+def test_an_illegal_choice_names_the_seat_the_move_and_why(command: str, pol: Path, tmp_path: Path) -> None:
+    kind = f"policy:{pol}:marry_ace"
+    out = invoke(_commands(kind, tmp_path)[command])
+    no_traceback(out)
+    assert out.exit_code == 2, out.stderr
+    assert _error_lines(out.stderr) == [f"error: seat 0 ({kind}): the policy chose action {MARRY_AC} (marry AC), which is not legal now"]
+
+
+def test_an_answer_that_is_no_action_index_is_said_as_such(pol: Path, tmp_path: Path) -> None:
+    kind = f"policy:{pol}:text"
+    out = invoke(_commands(kind, tmp_path)["arena"])
+    no_traceback(out)
+    assert out.exit_code == 2
+    actions = 51  # Schnapsen: 20 plays, 20 marriages, exchange, close, close before-draw, declare, continue, pass, bid 1-5
+    assert out.stderr.splitlines() == [
+        f"error: seat 0 ({kind}): the policy answered 'play KH' (str), not an action index (expected an integer 0 to {actions - 1})",
+    ]
+
+
+def test_a_policy_that_raises_is_its_authors_bug_in_one_line(pol: Path, tmp_path: Path) -> None:
+    kind = f"policy:{pol}:boom"
+    for command in ("run", "simulate"):
+        out = invoke(_commands(kind, tmp_path)[command])
+        no_traceback(out)
+        assert out.exit_code == 2
+        assert _error_lines(out.stderr) == [f"error: seat 0 ({kind}): the policy raised ValueError at {pol}:{BOOM_LINE}: my policy broke"]
+
+
+def test_an_object_that_is_no_policy_is_refused_before_play(pol: Path, tmp_path: Path) -> None:
+    kind = f"policy:{pol}:notcallable"
+    out = invoke(_commands(kind, tmp_path)["arena"])
+    no_traceback(out)
+    assert out.exit_code == 2
+    assert out.stdout == ""  # nothing played
+    assert out.stderr.splitlines() == [
+        f"error: bot A: {kind} is an int, not a policy "
+        "(expected a callable policy(observation, agent) or an object with action_probabilities(state, player))",
+    ]
+
+
+def test_a_file_that_does_not_parse_is_refused_before_play(tmp_path: Path) -> None:
+    syn = tmp_path / "syn.py"
+    syn.write_text("def f(:\n", encoding="utf-8")  # the colon, column 7, is where the parameters should be
+    for args, option in (
+        (["arena", f"policy:{syn}:f", "random", "--deals", "2"], "bot A"),
+        (["run", "schnapsen", "--players", f"greedy,policy:{syn}:f"], "--players"),
+    ):
+        out = invoke(args)
+        no_traceback(out)
+        assert out.exit_code == 2 and out.stdout == ""
+        assert out.stderr.splitlines() == [f"error: {option}: cannot import the policy {syn}: {syn}:1:7: invalid syntax"]
+
+
+def test_a_file_that_raises_when_imported_is_refused_before_play(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("weights = [1, 2]\nscale = 1 / 0\n", encoding="utf-8")
+    out = invoke(["simulate", "schnapsen", "--deals", "2", "--players", f"policy:{bad}:f,random"])
+    no_traceback(out)
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr.splitlines() == [
+        f"error: --players: cannot import the policy {bad}: it raised ZeroDivisionError at {bad}:2: division by zero",
+    ]
+
+
+@pytest.mark.parametrize("command", ["arena", "simulate"])
+def test_a_failure_in_a_worker_process_reaches_the_terminal_as_the_same_line(command: str, pol: Path, tmp_path: Path) -> None:
+    """Two processes, the real entry point: the pool's RemoteTraceback is not printed."""
+    kind = f"policy:{pol}:marry_ace"
+    args = {
+        "arena": ["arena", kind, "random", "--deals", "4", "--jobs", "2"],
+        "simulate": ["simulate", "schnapsen", "--deals", "400", "--players", f"{kind},random", "--jobs", "2"],
+    }[command]
+    proc = subprocess.run(
+        [sys.executable, "-m", "cli.main", *args], capture_output=True, text=True, cwd=REPO, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.splitlines() == [f"error: seat 0 ({kind}): the policy chose action {MARRY_AC} (marry AC), which is not legal now"]
+
+
+def test_arena_keeps_the_figures_of_the_deals_before_the_failure(tmp_path: Path) -> None:
+    """The policy fails at its first decision of the third deal: the two deals before it are
+    reported, as a stopped run's are, then the error."""
+    rs = load_ruleset("schnapsen")
+    calls: list[int] = []
+
+    def counting(observation: dict[str, object], agent: str) -> int:
+        calls.append(1)
+        return _first_legal(observation)
+
+    def bot(ruleset: object, seed: int) -> PolicyAgent:
+        return PolicyAgent(rs, counting)
+
+    for spec in deal_specs(rs, 2, 0):  # the arena's first two deals, both seat assignments, as `rules arena` plays them
+        play_assignments(rs, bot, "random", spec)
+    limit = len(calls)
+    path = tmp_path / "tired.py"
+    path.write_text(
+        "calls = [0]\n"
+        "def act(observation, agent):\n"
+        "    calls[0] += 1\n"
+        f"    if calls[0] > {limit}:\n"
+        "        raise RuntimeError('tired')\n"
+        "    return list(observation['action_mask']).index(1)\n",
+        encoding="utf-8",
+    )
+    kind = f"policy:{path}:act"
+    out = invoke(["arena", kind, "random", "--deals", "4", "--jobs", "1"])
+    no_traceback(out)
+    assert out.exit_code == 2
+    assert "interrupted: 2 of 4 deals finished" in out.stdout.splitlines()
+    assert any(line.startswith("deals won") and "of 4 played" in line for line in out.stdout.splitlines())
+    assert out.stderr.splitlines() == [
+        "the run stopped on an error: the figures are of the 2 of 4 deals that finished",
+        f"error: seat 0 ({kind}): the policy raised RuntimeError at {path}:5: tired",
+    ]
+
+
+def test_run_keeps_the_deal_in_progress_in_its_record(tmp_path: Path) -> None:
+    """Both seats play the first legal action; seat 0's policy turns illegal at a call in the
+    middle of the second deal.  The record holds the first deal whole and the second up to
+    the move before that call."""
+    rs = load_ruleset("schnapsen")
+    seed = 4
+    log = MatchLog()
+    at_call: list[tuple[int, int]] = []  # per call of seat 0: (deal number, moves made in it so far)
+
+    def watched(observation: dict[str, object], agent: str) -> int:
+        if agent == "player_0":
+            at_call.append((len(log.deals), len(log.deals[-1][2])))
+        return _first_legal(observation)
+
+    play_match(rs, [PolicyAgent(rs, watched), PolicyAgent(rs, watched)], seed=seed, max_deals=2, log=log)
+    failing = next(n for n, (deal, made) in enumerate(at_call) if deal == 2 and made >= 2)  # a call with moves before it
+    deal, made = at_call[failing]
+    path = tmp_path / "late.py"
+    path.write_text(
+        "calls = [0]\n"
+        "def act(observation, agent):\n"
+        "    if agent == 'player_0':\n"
+        "        calls[0] += 1\n"
+        f"        if calls[0] > {failing}:\n"
+        f"            return {MARRY_AC}\n"
+        "    return list(observation['action_mask']).index(1)\n",
+        encoding="utf-8",
+    )
+    kind = f"policy:{path}:act"
+    record = tmp_path / "late.yaml"
+    out = invoke(["run", "schnapsen", "--seed", str(seed), "--players", f"{kind},{kind}", "--record", str(record)])
+    no_traceback(out)
+    assert out.exit_code == 2
+    assert out.stderr.splitlines() == [
+        f"the match stopped on an error; the record so far is saved in {record}",
+        f"error: seat 0 ({kind}): the policy chose action {MARRY_AC} (marry AC), which is not legal now",
+    ]
+    kept = load_record(record)
+    assert len(kept.deals) == deal == 2
+    assert [str(m) for m in kept.deals[0].moves] == log.deals[0][2]
+    assert [str(m) for m in kept.deals[1].moves] == log.deals[1][2][:made]
+
+
+def _tired(path: Path, limit: int) -> str:
+    """A policy file that plays the first legal action for seat 0's first ``limit`` calls (and
+    always for the other seats), then raises; its seat kind."""
+    path.write_text(
+        "calls = [0]\n"
+        "def act(observation, agent):\n"
+        "    if agent == 'player_0':\n"
+        "        calls[0] += 1\n"
+        f"        if calls[0] > {limit}:\n"
+        "            raise RuntimeError('tired')\n"
+        "    return list(observation['action_mask']).index(1)\n",
+        encoding="utf-8",
+    )
+    return f"policy:{path}:act"
+
+
+def test_run_matches_keeps_the_tally_of_the_matches_before_the_failure(tmp_path: Path) -> None:
+    """``rules run --matches``: seat 0's policy fails at its first call of the third match."""
+    rs = load_ruleset("schnapsen")
+    calls: list[int] = []
+
+    def counting(observation: dict[str, object], agent: str) -> int:
+        if agent == "player_0":
+            calls.append(1)
+        return _first_legal(observation)
+
+    for seed in (10, 11):  # matches 1 and 2 of --seed 10
+        play_match(rs, [PolicyAgent(rs, counting), PolicyAgent(rs, counting)], seed=seed)
+    kind = _tired(tmp_path / "tired.py", len(calls))
+    out = invoke(["run", "schnapsen", "--matches", "4", "--seed", "10", "--players", f"{kind},{kind}"])
+    no_traceback(out)
+    assert out.exit_code == 2
+    assert out.stdout.splitlines()[-1].startswith("2 matches (interrupted), ")
+    assert out.stderr.splitlines() == [
+        "the run stopped on an error: the tally is of the 2 of 4 matches that finished",
+        f"error: seat 0 ({kind}): the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired",
+    ]
+
+
+def test_simulate_keeps_the_figures_of_the_blocks_before_the_failure(tmp_path: Path) -> None:
+    """Seat 0's policy tires after 300 calls, some way into 200 deals (one block each): the
+    blocks that finished are reported, and the same count said on both streams."""
+    kind = _tired(tmp_path / "tired.py", 300)
+    out = invoke(["simulate", "schnapsen", "--deals", "200", "--players", f"{kind},random", "--jobs", "1"])
+    no_traceback(out)
+    assert out.exit_code == 2
+    said = re.fullmatch(
+        r"the run stopped on an error: the figures are of the (\d+) of 200 deals and matches that finished", out.stderr.splitlines()[0],
+    )
+    assert said is not None, out.stderr
+    done = int(said.group(1))
+    assert 0 < done < 200
+    assert f"interrupted: {done} of 200 deals and matches finished" in out.stdout.splitlines()
+    assert out.stderr.splitlines()[1:] == [f"error: seat 0 ({kind}): the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired"]
+
+
+def test_a_bot_error_crosses_from_a_worker_process_whole() -> None:
+    """A worker's exception reaches the parent pickled; one that cannot be rebuilt there
+    leaves the process pool hanging."""
+    error = BotError("the policy chose action 20 (marry AC), which is not legal now", seat=1, bot="policy:p.py:act")
+    back = pickle.loads(pickle.dumps(error))
+    assert isinstance(back, BotError)
+    assert (back.seat, back.bot, str(back)) == (1, "policy:p.py:act", "seat 1 (policy:p.py:act): the policy chose action 20 (marry AC), which is not legal now")
