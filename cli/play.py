@@ -96,7 +96,7 @@ def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: 
     from interpreter.core.errors import RulesError
     from interpreter.play.record import load_record, replay
     from interpreter.play.secrecy import secret_of
-    from interpreter.play.session import HUMAN
+    from interpreter.play.seatkinds import is_human
 
     try:
         rec = load_record(str(path), allow_outside=allow_outside)
@@ -110,7 +110,7 @@ def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: 
     n = rec.ruleset.players.count
     players = rec.meta.get("players")
     if seat is None:
-        humans = [s for s, kind in enumerate(players) if kind == HUMAN] if isinstance(players, list) else []
+        humans = [s for s, kind in enumerate(players) if is_human(kind)] if isinstance(players, list) else []
         seat = humans[0] if humans else 0
     if not 0 <= seat < n:
         raise usage_error(f"--seat {seat}: the {rec.ruleset.name} ruleset has seats 0 to {n - 1}")

@@ -32,6 +32,7 @@ from interpreter.core.actions import (
 )
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
+from interpreter.play.seatkinds import HUMAN, KIND_FORMS, kind_problem
 from interpreter.rules.loader import load_named_ruleset, load_ruleset
 from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, with_carry
@@ -144,11 +145,34 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
     meta = {k: data[k] for k in ("name", "description", "seed", "players", "date") if k in data}
     if "seed" in meta:
         _seed(doc, meta["seed"], ("seed",))
+    if "players" in meta:
+        _players(doc, rs, meta["players"])
     if "date" in meta and not isinstance(meta["date"], str):
         raise doc.error(RecordError, f"wrong type: {meta['date']!r}", ("date",), expected="the day the match began, YYYY-MM-DD")
     if data.get("result") is not None:
         meta["result"] = _result_header(doc, rs, data["result"])
     return Record(rs, deals, doc, meta)
+
+
+def _players(doc: _Source, rs: Ruleset, value: Any) -> None:
+    """The ``players`` header, checked: one seat kind per seat (:mod:`interpreter.play.seatkinds`).
+
+    The header decides what a replay may show -- the hands of a deal a person is still
+    playing are hidden -- so a list that does not fit the ruleset's seats is refused rather
+    than read as far as it goes (a third entry in a two-seat game named a seat that does not
+    exist, and a string was searched for ``human`` letter by letter)."""
+    n = rs.players.count
+    what = f"a list of {n} seat kinds, one per seat in seat order, e.g. [{', '.join([HUMAN] + ['greedy'] * (n - 1))}]"
+    if not isinstance(value, list):
+        raise doc.error(RecordError, f"wrong type: {_shorten(repr(value))}", ("players",), expected=what)
+    if len(value) != n:
+        raise doc.error(RecordError, f"{len(value)} {'entry' if len(value) == 1 else 'entries'} for the {n} seats of {rs.name}", ("players",), expected=what)
+    for i, kind in enumerate(value):
+        if not isinstance(kind, str):
+            raise doc.error(RecordError, f"wrong type: {_shorten(repr(kind))}", ("players", i), expected="a seat kind: " + KIND_FORMS)
+        problem = kind_problem(kind)
+        if problem is not None:
+            raise doc.error(RecordError, problem, ("players", i), expected="a seat kind: " + KIND_FORMS)
 
 
 def _result_header(doc: _Source, rs: Ruleset, value: Any) -> dict[str, Any]:

@@ -122,6 +122,9 @@ RECORDS = {
     # two tricks, then seat 1 declares (the deal is over), then one move more
     "m3.yaml": "ruleset: schnapsen\ndeals:\n  - dealer: 0\n    seed: 1234\n"
                "    moves: [play KC, play TC, play AD, play JD, declare, play KD]\n",
+    # a third seat in a two-seat game
+    "seats.yaml": "ruleset: schnapsen\nseed: 7\nplayers: [greedy, greedy, human]\ndeals:\n  - dealer: 1\n    seed: 1390851128\n"
+                  "    moves: [marry QS]\n",
 }
 
 
