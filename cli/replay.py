@@ -85,6 +85,8 @@ def _replay(
         else:
             rs = load_ruleset(record, allow_outside=allow_outside)
             rec = Record(rs, [DealRecord(parse_position(rs, position), read_moves(moves or ""), None, ())])
+        if "result" in rec.meta and (until is not None or log):
+            run_replay(rec)  # the header checked against every move before a line is printed or --until stops short
         secret = None if reveal else secret_of(rec)
         if log:
             print_headers(rec)

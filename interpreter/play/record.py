@@ -570,7 +570,50 @@ def replay(
                     raise _located(record, nxt.path + ("dealer",), f"seat {expected} deals next, not seat {nxt.state.dealer}", f"dealer: {expected}")
         elif k + 1 < len(record.deals):
             raise _located(record, record.deals[k + 1].path, "the previous deal is not finished", "all its moves before the next deal")
-    return ReplayOutcome(state, scores, winner, None, result, len(record.deals) - 1)
+    outcome = ReplayOutcome(state, scores, winner, None, result, len(record.deals) - 1)
+    _check_result(record, outcome)
+    return outcome
+
+
+def _check_result(record: Record, outcome: ReplayOutcome) -> None:
+    """A ``result`` header that says what the moves do not: a located error.
+
+    The header is a summary a reader may trust without replaying (``rules replay --log``
+    prints it first), so once every move has been replayed it must agree with them: the
+    winner (``null`` for a match stopped before anybody won, as ``rules run --deals`` stops
+    it), the final match score -- counted from a deal's ``start.match_scores`` where the
+    record gives one, as the replay counts it -- and the number of deals in the record.  A
+    result is written once the match is over or stopped, so the last deal must be finished.
+    """
+    header = record.meta.get("result")
+    if header is None:
+        return
+    side = "team" if record.ruleset.partnership else "seat"
+    played = MatchResult(outcome.match_winner, outcome.match_scores, len(record.deals))
+    said = MatchResult(header["winner"], header.get("scores", played.scores), header.get("deals", played.deals))
+    stated = "the header says " + _result_words(said, header, side)
+    if not outcome.state.is_over:
+        raise _located(
+            record, ("result",), f"{stated}, but deal {len(record.deals)} is not finished by its moves",
+            "no result header while the match is in play",
+        )
+    for key, wrong in (("winner", said.winner != played.winner), ("scores", list(said.scores) != list(played.scores)), ("deals", said.deals != played.deals)):
+        if wrong:
+            raise _located(
+                record, ("result", key),
+                f"{stated}, but the moves give {_result_words(played, None, side)}", f"result: {played.header()}",
+            )
+
+
+def _result_words(result: MatchResult, header: dict[str, Any] | None, side: str) -> str:
+    """A match result in words, as much of it as ``header`` gives (all of it without one):
+    ``won by seat 0, 8-6, in 10 deals``."""
+    parts = ["no winner" if result.winner is None else f"won by {side} {result.winner}"]
+    if header is None or "scores" in header:
+        parts.append("-".join(str(s) for s in result.scores))
+    if header is None or "deals" in header:
+        parts.append(f"in {result.deals} deal{'s' if result.deals != 1 else ''}")
+    return ", ".join(parts)
 
 
 def _observed_step(observer: Callable[[Event | DealReplayed], None]) -> Callable[[DealState, Action], None]:

@@ -1,8 +1,9 @@
-"""A record's `players` header is checked, and `human` is a person's seat in any case.
+"""A record's headers are checked: `players` fits the seats, `result` says what the moves say.
 
-`rules replay` and `rules analyse` trust the header to know whose hands to hide: a `players`
-list that does not fit the ruleset is a located error (exit 2), and `human` is a person's seat
-however it is spelt.
+`rules replay` and `rules analyse` trust a record's `players` header to know whose hands to
+hide, and print its `result` header as the outcome: a `players` list that does not fit the
+ruleset, or a `result` the moves contradict, is a located error (exit 2), and `human` is a
+person's seat in any case.
 
 The records are small and written here; every expected line, column and outcome is worked out
 by hand in the comments.
@@ -93,3 +94,74 @@ def test_a_human_seat_in_any_case_hides_the_others_hands(tmp_path: Path, human: 
 def test_a_match_resumes_with_its_human_seat_written_in_capitals(tmp_path: Path) -> None:
     session = resume(write(tmp_path, unfinished("[HUMAN, greedy]")), write=False)
     assert session.kinds == ["human", "greedy"] and session.humans == [0]
+
+
+# ----------------------------------------------------------------------------- result
+#: The last trick of a deal, the talon exhausted: seat 0 leads AS, seat 1 follows JS, seat 0
+#: takes the last trick and so wins the deal; seat 1 has 40 card points (33 or more), so the
+#: deal is worth 1 game point.  From the match score 6-5 that is 7-5: seat 0 has won (target 7).
+LAST_TRICK = (
+    "deals:\n"
+    "  - dealer: 1\n"
+    "    start: {leader: 0, card_points: [50, 40], tricks_won: [4, 4], trump: H, match_scores: [6, 5]}\n"
+    "    hands: {0: [AS], 1: [JS]}\n"
+    "    moves: [play AS, play JS]\n"
+)
+TRUE = "{winner: 0, scores: [7, 5], deals: 1}"
+
+
+def with_result(result: str, deals: str = LAST_TRICK) -> str:
+    return f"ruleset: schnapsen\nplayers: [greedy, greedy]\nresult: {result}\n{deals}"
+
+
+@pytest.mark.parametrize(("result", "where", "said"), [
+    # "result: {winner: " is 17 characters; "result: {winner: 0, scores: " 28; "...[7, 5], deals: " 43
+    ("{winner: 1, scores: [7, 5], deals: 1}", "3:18: result.winner", "won by seat 1, 7-5, in 1 deal"),
+    ("{winner: null, scores: [7, 5], deals: 1}", "3:18: result.winner", "no winner, 7-5, in 1 deal"),
+    ("{winner: 0, scores: [7, 4], deals: 1}", "3:29: result.scores", "won by seat 0, 7-4, in 1 deal"),
+    ("{winner: 0, scores: [1, 0], deals: 1}", "3:29: result.scores", "won by seat 0, 1-0, in 1 deal"),
+    ("{winner: 0, scores: [7, 5], deals: 2}", "3:44: result.deals", "won by seat 0, 7-5, in 2 deals"),
+    ("{winner: 1}", "3:18: result.winner", "won by seat 1"),
+])
+def test_a_result_header_the_moves_contradict_is_a_located_error(tmp_path: Path, result: str, where: str, said: str) -> None:
+    path = write(tmp_path, with_result(result))
+    line = (
+        f"{path}:{where}: the header says {said}, but the moves give won by seat 0, 7-5, in 1 deal "
+        f"(expected result: {TRUE})\n"
+    )
+    # --log would print the header first, --until stops before the end: the header is checked first all the same
+    for extra in ([], ["--json"], ["--log"], ["--until", "1"], ["--until", "1", "--log"]):
+        out = invoke(["replay", str(path), *extra])
+        no_traceback(out)
+        assert (out.exit_code, out.stdout, out.stderr) == (2, "", line), extra
+    out = invoke(["analyse", str(path), "--iters", "5"])
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", line)
+
+
+def test_a_result_header_that_agrees_with_the_moves_is_accepted(tmp_path: Path) -> None:
+    out = invoke(["replay", str(write(tmp_path, with_result(TRUE))), "--log"])
+    assert out.exit_code == 0, out.stderr
+    assert out.stdout.splitlines()[0] == "Schnapsen -- players: 0 greedy, 1 greedy; result: won by seat 0 7-5"
+
+
+def test_a_match_stopped_before_anybody_won_has_no_winner(tmp_path: Path) -> None:
+    """Without start.match_scores the same deal leaves the match at 1-0: nobody has won, as
+    after `rules run --deals 1`."""
+    deals = LAST_TRICK.replace(", match_scores: [6, 5]", "")
+    stopped = write(tmp_path, with_result("{winner: null, scores: [1, 0], deals: 1}", deals))
+    assert invoke(["replay", str(stopped)]).exit_code == 0
+    claimed = write(tmp_path, with_result("{winner: 0, scores: [1, 0], deals: 1}", deals), "claimed.yaml")
+    out = invoke(["replay", str(claimed)])
+    assert (out.exit_code, out.stderr) == (2, (
+        f"{claimed}:3:18: result.winner: the header says won by seat 0, 1-0, in 1 deal, but the moves give no winner, 1-0, in 1 deal "
+        "(expected result: {winner: null, scores: [1, 0], deals: 1})\n"
+    ))
+
+
+def test_a_result_header_over_an_unfinished_deal_is_a_located_error(tmp_path: Path) -> None:
+    path = write(tmp_path, with_result(TRUE, LAST_TRICK.replace("[play AS, play JS]", "[play AS]")))
+    out = invoke(["replay", str(path)])
+    assert (out.exit_code, out.stderr) == (2, (
+        f"{path}:3:9: result: the header says won by seat 0, 7-5, in 1 deal, but deal 1 is not finished by its moves "
+        "(expected no result header while the match is in play)\n"
+    ))
