@@ -22,7 +22,7 @@ from cli.output import say, warn
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.play.analysis import MoveReport, iter_analysis
-from interpreter.play.record import load_record, replay
+from interpreter.play.record import illegal_move_error, load_record, replay
 from interpreter.play.recordfile import inputs_of
 from interpreter.play.secrecy import secret_of
 
@@ -62,9 +62,8 @@ def analyse(
         secret = None if reveal else secret_of(rec, end)
     except RulesError as exc:  # a record whose deals do not follow each other
         raise fail(exc) from None
-    illegal = end.illegal
-    if illegal is not None:  # nothing to analyse past it: say which move, as rules replay does
-        raise usage_error(f"move {illegal['index']} of the record, '{illegal['move']}', is illegal: {illegal['reason']} (rules replay {record} shows the position)")
+    if end.illegal is not None:  # nothing to analyse past it: say which move, as rules replay does
+        raise fail(illegal_move_error(rec, end.illegal, f" (rules replay {record} shows the position)"))
     if secret is not None:
         whose = f"seat {secret.seat}'s decisions" if secret.seat is not None else "no decision"
         warn(f"note: deal {secret.deal + 1} is unfinished and the record has a human seat: {whose} in it shown (--reveal shows all)")

@@ -94,7 +94,7 @@ def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: 
     review at the table (:mod:`cli.table.review`)."""
     from cli.errors import fail
     from interpreter.core.errors import RulesError
-    from interpreter.play.record import load_record, replay
+    from interpreter.play.record import illegal_move_error, load_record, replay
     from interpreter.play.secrecy import secret_of
     from interpreter.play.seatkinds import is_human
 
@@ -105,8 +105,7 @@ def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: 
     except RulesError as exc:
         raise fail(exc) from None
     if end.illegal is not None:
-        illegal = end.illegal
-        raise usage_error(f"--review: move {illegal['index']} of the record, '{illegal['move']}', is illegal: {illegal['reason']} (rules replay {path} shows the position)")
+        raise fail(illegal_move_error(rec, end.illegal, f" (rules replay {path} shows the position)"))
     n = rec.ruleset.players.count
     players = rec.meta.get("players")
     if seat is None:

@@ -28,7 +28,9 @@ from interpreter.core.errors import NotationError, RecordError, RulesError
 from interpreter.core.printable import json_text
 from interpreter.engine.build import unwritten
 from interpreter.play.posstring import parse_position, position_string
-from interpreter.play.record import DealRecord, DealReplayed, Record, ReplayOutcome, load_record, replay as run_replay, replay_report
+from interpreter.play.record import (
+    DealRecord, DealReplayed, Record, ReplayOutcome, illegal_move_error, load_record, replay as run_replay, replay_report,
+)
 from interpreter.play.runner import DealEnded, DealStarted, Event
 from interpreter.play.secrecy import Secret, hidden_report, secret_of
 from interpreter.rules.loader import load_ruleset
@@ -101,7 +103,7 @@ def _replay(
     else:
         if log:
             say()
-        print_report(report, outcome)
+        print_report(report, outcome, None if outcome.illegal is None else str(illegal_move_error(rec, outcome.illegal)))
         if show_position:
             say(f"position: {text or '-'}")
     if outcome.illegal:
@@ -162,11 +164,12 @@ def read_moves(text: str) -> list[Action]:
     return out
 
 
-def print_report(report: dict[str, Any], outcome: ReplayOutcome) -> None:
-    """The text form of a replay report: the illegal move if any, then one ``key: value`` line each."""
-    if report["illegal"]:
-        ill = report["illegal"]
-        say(f"illegal move {ill['index']} '{ill['move']}': {ill['reason']}")
+def print_report(report: dict[str, Any], outcome: ReplayOutcome, illegal: str | None = None) -> None:
+    """The text form of a replay report: the illegal move if any (``illegal``: where it is
+    written and what is wrong, :func:`~interpreter.play.record.illegal_move_error`), then one
+    ``key: value`` line each."""
+    if illegal is not None:
+        say(illegal)
     if report.get("hidden") is not None:
         say(f"hidden: {report['hidden']['why']}")
     say(f"status: {report['status']}")

@@ -543,7 +543,9 @@ def replay(
             try:
                 step(state, move)
             except IllegalActionError as exc:
-                return ReplayOutcome(state, scores, winner, {"index": index, "move": str(move), "reason": exc.message}, None, k)
+                return ReplayOutcome(state, scores, winner, {
+                    "index": index, "move": str(move), "reason": exc.message, "deal": k + 1, "move_number": consumed + 1,
+                }, None, k)
             index += 1
             consumed += 1
             if budget is not None:
@@ -637,10 +639,21 @@ def _observed_step(observer: Callable[[Event | DealReplayed], None]) -> Callable
     return step
 
 
-def _located(record: Record, path: KeyPath, message: str, expected: str) -> RulesError:
+def _located(record: Record, path: KeyPath, message: str, expected: str | None) -> RulesError:
     if record.doc is None:
         return RecordError(message, expected=expected)
     return record.doc.error(RecordError, message, path, expected=expected)
+
+
+def illegal_move_error(record: Record, illegal: dict[str, Any], hint: str = "") -> RulesError:
+    """The illegal move a replay of ``record`` stopped at (:attr:`ReplayOutcome.illegal`), in
+    the words every command uses for it: where it is written (file, line and column, key path,
+    for a record read from a file) and ``deal D move M``, both counted from 1 as
+    ``rules analyse`` numbers decisions -- not the index across the whole record, which a
+    person would have to count out deal by deal.  ``hint`` is added to the reason."""
+    deal, number = illegal["deal"], illegal["move_number"]
+    path = record.deals[deal - 1].path + ("moves", number - 1)
+    return _located(record, path, f"deal {deal} move {number}, '{illegal['move']}', is illegal: {illegal['reason']}{hint}", None)
 
 
 def replay_report(outcome: ReplayOutcome) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
-from interpreter.play.record import MatchResult, apply_recorded, load_record, replay
+from interpreter.play.record import MatchResult, apply_recorded, illegal_move_error, load_record, replay
 from interpreter.play.recordfile import RecordWriter
 from interpreter.play.runner import DealEnded, DealStarted, Event, take_action
 from interpreter.play.seatkinds import HUMAN as HUMAN  # the seat kind of a person, where the table code has long found it
@@ -251,7 +251,8 @@ def resume(
         raise ResumeError(f"{path}: a deal is given by its hands, not dealt from a seed", expected="a match record written by rules play")
     outcome = replay(rec)
     if outcome.illegal is not None:
-        raise ResumeError(f"{path}: move {outcome.illegal['index'] + 1} ({outcome.illegal['move']}) is illegal: {outcome.illegal['reason']}", expected="a record of legal moves")
+        found = illegal_move_error(rec, outcome.illegal)
+        raise ResumeError(found.message, file=found.file, line=found.line, column=found.column, path=found.path, expected="a record of legal moves")
     if outcome.match_winner is not None:
         raise ResumeError(f"{path}: the match is over", expected="a record of a match still in play")
     seed = rec.meta.get("seed")

@@ -1,9 +1,10 @@
-"""A record's headers are checked: `players` fits the seats, `result` says what the moves say.
+"""A record's headers are checked, and an illegal move is named by its deal and its move.
 
 `rules replay` and `rules analyse` trust a record's `players` header to know whose hands to
 hide, and print its `result` header as the outcome: a `players` list that does not fit the
 ruleset, or a `result` the moves contradict, is a located error (exit 2), and `human` is a
-person's seat in any case.
+person's seat in any case.  An illegal move is named as the analysis names decisions, `deal D
+move M` counted from 1, with its place in the file -- by both commands alike.
 
 The records are small and written here; every expected line, column and outcome is worked out
 by hand in the comments.
@@ -165,3 +166,43 @@ def test_a_result_header_over_an_unfinished_deal_is_a_located_error(tmp_path: Pa
         f"{path}:3:9: result: the header says won by seat 0, 7-5, in 1 deal, but deal 1 is not finished by its moves "
         "(expected no result header while the match is in play)\n"
     ))
+
+
+# ----------------------------------------------------------------------------- illegal moves
+#: Deal 1 is LAST_TRICK's (two moves); deal 2, dealt by seat 0 (the deal alternates), starts with
+#: seat 1 to lead: it leads QS, and seat 0, holding AS and TS, cannot play KS -- deal 2 move 2,
+#: the 4th move of the record (index 3).  Line 11 is deal 2's moves; "    moves: [play QS, " is
+#: 21 characters, so KS's move starts in column 22.
+TWO_DEALS = (
+    "ruleset: schnapsen\n"
+    "players: [greedy, greedy]\n"
+    "deals:\n"
+    "  - dealer: 1\n"
+    "    start: {leader: 0, card_points: [50, 40], tricks_won: [4, 4], trump: H}\n"
+    "    hands: {0: [AS], 1: [JS]}\n"
+    "    moves: [play AS, play JS]\n"
+    "  - dealer: 0\n"
+    "    start: {leader: 1, card_points: [50, 40], tricks_won: [4, 4], trump: H}\n"
+    "    hands: {0: [AS, TS], 1: [JS, QS]}\n"
+    "    moves: [play QS, play KS]\n"
+)
+
+
+def test_replay_and_analyse_name_an_illegal_move_by_its_deal_and_move_in_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, TWO_DEALS)
+    said = f"{path}:11:22: deals[1].moves[1]: deal 2 move 2, 'play KS', is illegal: seat 0 does not hold KS"
+    out = invoke(["replay", str(path)])
+    assert out.exit_code == 1
+    assert out.stdout.splitlines()[:2] == [said, "status: illegal"]
+    report = invoke(["replay", str(path), "--json"]).json()
+    assert report["illegal"] == {"index": 3, "move": "play KS", "reason": "seat 0 does not hold KS", "deal": 2, "move_number": 2}
+    analysed = invoke(["analyse", str(path), "--iters", "5"])
+    assert (analysed.exit_code, analysed.stdout, analysed.stderr) == (2, "", f"{said} (rules replay {path} shows the position)\n")
+
+
+def test_an_illegal_move_of_a_block_list_is_located_on_its_own_line(tmp_path: Path) -> None:
+    # the same record, deal 2's moves one to a line: 'play KS' is line 13, after "      - "
+    text = TWO_DEALS.replace("    moves: [play QS, play KS]\n", "    moves:\n      - play QS\n      - play KS\n")
+    path = write(tmp_path, text)
+    out = invoke(["replay", str(path)])
+    assert out.stdout.splitlines()[0] == f"{path}:13:9: deals[1].moves[1]: deal 2 move 2, 'play KS', is illegal: seat 0 does not hold KS"
