@@ -26,7 +26,7 @@ from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.play.analysis import MoveReport, iter_analysis
-from interpreter.play.record import load_record, replay
+from interpreter.play.record import illegal_move_error, load_record, replay
 from interpreter.play.recordfile import inputs_of
 from interpreter.play.secrecy import secret_of
 
@@ -66,9 +66,8 @@ def analyse(
         secret = None if reveal else secret_of(rec, end)
     except RulesError as exc:  # a record whose deals do not follow each other
         raise fail(exc) from None
-    illegal = end.illegal
-    if illegal is not None:  # nothing to analyse past it: say which move, as rules replay does
-        raise usage_error(f"move {illegal['index']} of the record, '{illegal['move']}', is illegal: {illegal['reason']} (rules replay {record} shows the position)")
+    if end.illegal is not None:  # nothing to analyse past it: say which move, as rules replay does
+        raise fail(illegal_move_error(rec, end.illegal, f" (rules replay {record} shows the position)"))
     if secret is not None:
         warn(_secret_note(secret.deal, secret.seat, seat))
     total = sum(len(d.moves) for d in rec.deals)

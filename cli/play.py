@@ -94,9 +94,9 @@ def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: 
     review at the table (:mod:`cli.table.review`)."""
     from cli.errors import fail
     from interpreter.core.errors import RulesError
-    from interpreter.play.record import load_record, replay
+    from interpreter.play.record import illegal_move_error, load_record, replay
     from interpreter.play.secrecy import secret_of
-    from interpreter.play.session import HUMAN
+    from interpreter.play.seatkinds import is_human
 
     try:
         rec = load_record(str(path), allow_outside=allow_outside)
@@ -105,12 +105,11 @@ def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: 
     except RulesError as exc:
         raise fail(exc) from None
     if end.illegal is not None:
-        illegal = end.illegal
-        raise usage_error(f"--review: move {illegal['index']} of the record, '{illegal['move']}', is illegal: {illegal['reason']} (rules replay {path} shows the position)")
+        raise fail(illegal_move_error(rec, end.illegal, f" (rules replay {path} shows the position)"))
     n = rec.ruleset.players.count
     players = rec.meta.get("players")
     if seat is None:
-        humans = [s for s, kind in enumerate(players) if kind == HUMAN] if isinstance(players, list) else []
+        humans = [s for s, kind in enumerate(players) if is_human(kind)] if isinstance(players, list) else []
         seat = humans[0] if humans else 0
     if not 0 <= seat < n:
         raise usage_error(f"--seat {seat}: the {rec.ruleset.name} ruleset has seats 0 to {n - 1}")

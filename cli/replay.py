@@ -28,7 +28,9 @@ from interpreter.core.errors import NotationError, RecordError, RulesError
 from interpreter.core.printable import json_text
 from interpreter.engine.build import unwritten
 from interpreter.play.posstring import parse_position, position_string
-from interpreter.play.record import DealRecord, DealReplayed, Record, ReplayOutcome, load_record, replay as run_replay, replay_report
+from interpreter.play.record import (
+    DealRecord, DealReplayed, Record, ReplayOutcome, illegal_move_error, load_record, replay as run_replay, replay_report,
+)
 from interpreter.play.runner import DealEnded, DealStarted, Event
 from interpreter.play.secrecy import Secret, hidden_report, secret_of
 from interpreter.rules.loader import load_ruleset
@@ -85,6 +87,8 @@ def _replay(
         else:
             rs = load_ruleset(record, allow_outside=allow_outside)
             rec = Record(rs, [DealRecord(parse_position(rs, position), read_moves(moves or ""), None, ())])
+        if "result" in rec.meta and (until is not None or log):
+            run_replay(rec)  # the header checked against every move before a line is printed or --until stops short
         secret = None if reveal else secret_of(rec)
         if log:
             print_headers(rec)
@@ -99,7 +103,7 @@ def _replay(
     else:
         if log:
             say()
-        print_report(report, outcome)
+        print_report(report, outcome, None if outcome.illegal is None else str(illegal_move_error(rec, outcome.illegal)))
         if show_position:
             say(f"position: {text or '-'}")
     if outcome.illegal:
@@ -160,11 +164,12 @@ def read_moves(text: str) -> list[Action]:
     return out
 
 
-def print_report(report: dict[str, Any], outcome: ReplayOutcome) -> None:
-    """The text form of a replay report: the illegal move if any, then one ``key: value`` line each."""
-    if report["illegal"]:
-        ill = report["illegal"]
-        say(f"illegal move {ill['index']} '{ill['move']}': {ill['reason']}")
+def print_report(report: dict[str, Any], outcome: ReplayOutcome, illegal: str | None = None) -> None:
+    """The text form of a replay report: the illegal move if any (``illegal``: where it is
+    written and what is wrong, :func:`~interpreter.play.record.illegal_move_error`), then one
+    ``key: value`` line each."""
+    if illegal is not None:
+        say(illegal)
     if report.get("hidden") is not None:
         say(f"hidden: {report['hidden']['why']}")
     say(f"status: {report['status']}")

@@ -32,6 +32,7 @@ from interpreter.core.actions import (
 )
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
+from interpreter.play.seatkinds import HUMAN, KIND_FORMS, kind_problem
 from interpreter.rules.loader import load_named_ruleset, load_ruleset
 from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, with_carry
@@ -144,11 +145,34 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
     meta = {k: data[k] for k in ("name", "description", "seed", "players", "date") if k in data}
     if "seed" in meta:
         _seed(doc, meta["seed"], ("seed",))
+    if "players" in meta:
+        _players(doc, rs, meta["players"])
     if "date" in meta and not isinstance(meta["date"], str):
         raise doc.error(RecordError, f"wrong type: {meta['date']!r}", ("date",), expected="the day the match began, YYYY-MM-DD")
     if data.get("result") is not None:
         meta["result"] = _result_header(doc, rs, data["result"])
     return Record(rs, deals, doc, meta)
+
+
+def _players(doc: _Source, rs: Ruleset, value: Any) -> None:
+    """The ``players`` header, checked: one seat kind per seat (:mod:`interpreter.play.seatkinds`).
+
+    The header decides what a replay may show -- the hands of a deal a person is still
+    playing are hidden -- so a list that does not fit the ruleset's seats is refused rather
+    than read as far as it goes (a third entry in a two-seat game named a seat that does not
+    exist, and a string was searched for ``human`` letter by letter)."""
+    n = rs.players.count
+    what = f"a list of {n} seat kinds, one per seat in seat order, e.g. [{', '.join([HUMAN] + ['greedy'] * (n - 1))}]"
+    if not isinstance(value, list):
+        raise doc.error(RecordError, f"wrong type: {_shorten(repr(value))}", ("players",), expected=what)
+    if len(value) != n:
+        raise doc.error(RecordError, f"{len(value)} {'entry' if len(value) == 1 else 'entries'} for the {n} seats of {rs.name}", ("players",), expected=what)
+    for i, kind in enumerate(value):
+        if not isinstance(kind, str):
+            raise doc.error(RecordError, f"wrong type: {_shorten(repr(kind))}", ("players", i), expected="a seat kind: " + KIND_FORMS)
+        problem = kind_problem(kind)
+        if problem is not None:
+            raise doc.error(RecordError, problem, ("players", i), expected="a seat kind: " + KIND_FORMS)
 
 
 def _result_header(doc: _Source, rs: Ruleset, value: Any) -> dict[str, Any]:
@@ -519,7 +543,9 @@ def replay(
             try:
                 step(state, move)
             except IllegalActionError as exc:
-                return ReplayOutcome(state, scores, winner, {"index": index, "move": str(move), "reason": exc.message}, None, k)
+                return ReplayOutcome(state, scores, winner, {
+                    "index": index, "move": str(move), "reason": exc.message, "deal": k + 1, "move_number": consumed + 1,
+                }, None, k)
             index += 1
             consumed += 1
             if budget is not None:
@@ -546,7 +572,50 @@ def replay(
                     raise _located(record, nxt.path + ("dealer",), f"seat {expected} deals next, not seat {nxt.state.dealer}", f"dealer: {expected}")
         elif k + 1 < len(record.deals):
             raise _located(record, record.deals[k + 1].path, "the previous deal is not finished", "all its moves before the next deal")
-    return ReplayOutcome(state, scores, winner, None, result, len(record.deals) - 1)
+    outcome = ReplayOutcome(state, scores, winner, None, result, len(record.deals) - 1)
+    _check_result(record, outcome)
+    return outcome
+
+
+def _check_result(record: Record, outcome: ReplayOutcome) -> None:
+    """A ``result`` header that says what the moves do not: a located error.
+
+    The header is a summary a reader may trust without replaying (``rules replay --log``
+    prints it first), so once every move has been replayed it must agree with them: the
+    winner (``null`` for a match stopped before anybody won, as ``rules run --deals`` stops
+    it), the final match score -- counted from a deal's ``start.match_scores`` where the
+    record gives one, as the replay counts it -- and the number of deals in the record.  A
+    result is written once the match is over or stopped, so the last deal must be finished.
+    """
+    header = record.meta.get("result")
+    if header is None:
+        return
+    side = "team" if record.ruleset.partnership else "seat"
+    played = MatchResult(outcome.match_winner, outcome.match_scores, len(record.deals))
+    said = MatchResult(header["winner"], header.get("scores", played.scores), header.get("deals", played.deals))
+    stated = "the header says " + _result_words(said, header, side)
+    if not outcome.state.is_over:
+        raise _located(
+            record, ("result",), f"{stated}, but deal {len(record.deals)} is not finished by its moves",
+            "no result header while the match is in play",
+        )
+    for key, wrong in (("winner", said.winner != played.winner), ("scores", list(said.scores) != list(played.scores)), ("deals", said.deals != played.deals)):
+        if wrong:
+            raise _located(
+                record, ("result", key),
+                f"{stated}, but the moves give {_result_words(played, None, side)}", f"result: {played.header()}",
+            )
+
+
+def _result_words(result: MatchResult, header: dict[str, Any] | None, side: str) -> str:
+    """A match result in words, as much of it as ``header`` gives (all of it without one):
+    ``won by seat 0, 8-6, in 10 deals``."""
+    parts = ["no winner" if result.winner is None else f"won by {side} {result.winner}"]
+    if header is None or "scores" in header:
+        parts.append("-".join(str(s) for s in result.scores))
+    if header is None or "deals" in header:
+        parts.append(f"in {result.deals} deal{'s' if result.deals != 1 else ''}")
+    return ", ".join(parts)
 
 
 def _observed_step(observer: Callable[[Event | DealReplayed], None]) -> Callable[[DealState, Action], None]:
@@ -570,10 +639,21 @@ def _observed_step(observer: Callable[[Event | DealReplayed], None]) -> Callable
     return step
 
 
-def _located(record: Record, path: KeyPath, message: str, expected: str) -> RulesError:
+def _located(record: Record, path: KeyPath, message: str, expected: str | None) -> RulesError:
     if record.doc is None:
         return RecordError(message, expected=expected)
     return record.doc.error(RecordError, message, path, expected=expected)
+
+
+def illegal_move_error(record: Record, illegal: dict[str, Any], hint: str = "") -> RulesError:
+    """The illegal move a replay of ``record`` stopped at (:attr:`ReplayOutcome.illegal`), in
+    the words every command uses for it: where it is written (file, line and column, key path,
+    for a record read from a file) and ``deal D move M``, both counted from 1 as
+    ``rules analyse`` numbers decisions -- not the index across the whole record, which a
+    person would have to count out deal by deal.  ``hint`` is added to the reason."""
+    deal, number = illegal["deal"], illegal["move_number"]
+    path = record.deals[deal - 1].path + ("moves", number - 1)
+    return _located(record, path, f"deal {deal} move {number}, '{illegal['move']}', is illegal: {illegal['reason']}{hint}", None)
 
 
 def replay_report(outcome: ReplayOutcome) -> dict[str, Any]:

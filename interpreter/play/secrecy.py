@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.views import make_view
 from interpreter.play.record import legal_texts, replay
-from interpreter.play.session import HUMAN
+from interpreter.play.seatkinds import is_human
 
 if TYPE_CHECKING:
     from interpreter.play.record import Record, ReplayOutcome
@@ -46,13 +46,13 @@ def secret_of(record: Record, end: ReplayOutcome | None = None) -> Secret | None
     ``players`` name a human seat and whose last deal does not end with its moves (``end``:
     the whole record's replay, where the caller has it already)."""
     players = record.meta.get("players")
-    if not isinstance(players, list) or HUMAN not in players:
+    if not isinstance(players, list) or not any(map(is_human, players)):
         return None
     if end is None:
         end = replay(record)
     if end.state.is_over:
         return None
-    humans = [seat for seat, kind in enumerate(players) if kind == HUMAN]
+    humans = [seat for seat, kind in enumerate(players) if is_human(kind)]
     return Secret(len(record.deals) - 1, humans[0] if len(humans) == 1 else None)
 
 

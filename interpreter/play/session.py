@@ -29,12 +29,12 @@ from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
-from interpreter.play.record import MatchResult, apply_recorded, load_record, replay
+from interpreter.play.record import MatchResult, apply_recorded, illegal_move_error, load_record, replay
 from interpreter.play.recordfile import RecordWriter
 from interpreter.play.runner import DealEnded, DealStarted, Event, take_action
+from interpreter.play.seatkinds import HUMAN as HUMAN  # the seat kind of a person, where the table code has long found it
+from interpreter.play.seatkinds import canonical_kind, is_human
 from interpreter.rules.ruleset import Ruleset
-
-HUMAN = "human"
 
 
 class ResumeError(RulesError):
@@ -245,17 +245,18 @@ def resume(
     rec = load_record(path, allow_outside=allow_outside)
     rs = rec.ruleset
     players = rec.meta.get("players")
-    if not isinstance(players, list) or len(players) != rs.players.count or HUMAN not in players:
+    if not isinstance(players, list) or len(players) != rs.players.count or not any(map(is_human, players)):
         raise ResumeError(f"{path}: not the record of a match with a person at the table (players: {players})", expected="a record written by rules play or rules run with a human seat")
     if any(deal.seed is None for deal in rec.deals):
         raise ResumeError(f"{path}: a deal is given by its hands, not dealt from a seed", expected="a match record written by rules play")
     outcome = replay(rec)
     if outcome.illegal is not None:
-        raise ResumeError(f"{path}: move {outcome.illegal['index'] + 1} ({outcome.illegal['move']}) is illegal: {outcome.illegal['reason']}", expected="a record of legal moves")
+        found = illegal_move_error(rec, outcome.illegal)
+        raise ResumeError(found.message, file=found.file, line=found.line, column=found.column, path=found.path, expected="a record of legal moves")
     if outcome.match_winner is not None:
         raise ResumeError(f"{path}: the match is over", expected="a record of a match still in play")
     seed = rec.meta.get("seed")
-    session = TableSession(rs, seed if isinstance(seed, int) else new_seed(), [str(p) for p in players], None, practice)
+    session = TableSession(rs, seed if isinstance(seed, int) else new_seed(), [canonical_kind(str(p)) for p in players], None, practice)
     match = session.match
     finished: list[tuple[int, int, list[str]]] = []
     current: tuple[int, int, list[str]] | None = None

@@ -49,7 +49,10 @@ def test_a_record_with_an_illegal_move_is_one_message_not_a_traceback(tmp_path: 
     out = runner.invoke(app, ["analyse", str(path), "--iters", "10"])
     assert out.exit_code == 2
     assert out.exception is None or isinstance(out.exception, SystemExit)  # no traceback
-    assert out.stderr == f"error: move 1 of the record, 'play AS', is illegal: seat 1 does not hold AS (rules replay {path} shows the position)\n"
+    # line 5, column 22: the second 'play AS' after "    moves: [play AS, "; deal 1 move 2, as the analysis counts
+    assert out.stderr == (
+        f"{path}:5:22: deals[0].moves[1]: deal 1 move 2, 'play AS', is illegal: seat 1 does not hold AS (rules replay {path} shows the position)\n"
+    )
 
 
 ENDGAME = (Path(__file__).resolve().parents[1] / "fixtures" / "records" / "endgame.yaml").read_text(encoding="utf-8")

@@ -213,7 +213,8 @@ def test_illegal_move_text_report(tmp_path: Path) -> None:
     record.write_text(POSITION.replace("play AS", "play AD"))
     out = invoke(["replay", str(record)])
     assert out.exit_code == 1
-    assert "illegal move 1 'play AD'" in out.stdout
+    # the move's place in the file (line 8, column 18: after "moves: [play AH, "), and in the deal
+    assert out.stdout.splitlines()[0] == f"{record}:8:18: moves[1]: deal 1 move 2, 'play AD', is illegal: seat 1 does not hold AD"
 
 
 # ----------------------------------------------------------------------------- unreadable records

@@ -122,6 +122,14 @@ RECORDS = {
     # two tricks, then seat 1 declares (the deal is over), then one move more
     "m3.yaml": "ruleset: schnapsen\ndeals:\n  - dealer: 0\n    seed: 1234\n"
                "    moves: [play KC, play TC, play AD, play JD, declare, play KD]\n",
+    # a third seat in a two-seat game
+    "seats.yaml": "ruleset: schnapsen\nseed: 7\nplayers: [greedy, greedy, human]\ndeals:\n  - dealer: 1\n    seed: 1390851128\n"
+                  "    moves: [marry QS]\n",
+    # the last trick of a deal (the talon exhausted): seat 0 takes it, wins the deal with 1 game
+    # point (seat 1 has 40 card points) and, from 6-5, the match 7-5; the header says seat 1
+    "lie.yaml": "ruleset: schnapsen\nplayers: [greedy, greedy]\nresult: {winner: 1, scores: [7, 5], deals: 1}\ndeals:\n"
+                "  - dealer: 1\n    start: {leader: 0, card_points: [50, 40], tricks_won: [4, 4], trump: H, match_scores: [6, 5]}\n"
+                "    hands: {0: [AS], 1: [JS]}\n    moves: [play AS, play JS]\n",
 }
 
 

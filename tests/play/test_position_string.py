@@ -290,4 +290,4 @@ def test_replay_of_a_bad_position_or_move_exits_2(args: list[str], error: str) -
 def test_an_illegal_move_from_a_position_exits_1() -> None:
     out = runner.invoke(app, ["replay", "schnapsen", "--position", MARRIAGE + " closed=0/now", "--moves", "play AS, play AD"])
     assert out.exit_code == 1
-    assert out.stdout.splitlines()[0] == "illegal move 1 'play AD': must follow suit (spades)"
+    assert out.stdout.splitlines()[0] == "deal 1 move 2, 'play AD', is illegal: must follow suit (spades)"
