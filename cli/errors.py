@@ -141,15 +141,16 @@ def warn_all(warnings: Sequence[RulesError]) -> None:
         warn(prefix + "warning: " + text[len(prefix):])
 
 
-def session_or_exit(path: Path, practice: bool, allow_outside: bool) -> TableSession:
+def session_or_exit(path: Path, practice: bool, allow_outside: bool, opponent: str) -> TableSession:
     """The match of a record to go on with (``rules play --resume``, in the terminal or in a
-    browser tab), or a located error and exit 2."""
+    browser tab), or a located error and exit 2.  A trained policy the record seats is seated
+    only when ``opponent`` (the person's own ``--opponent``) names it."""
     from interpreter.play.session import resume
 
     if not path.is_file():
         raise usage_error(f"--resume: {path} is not a file")
     try:
-        return resume(path, practice=practice, allow_outside=allow_outside)
+        return resume(path, practice=practice, allow_outside=allow_outside, trusted=(opponent,))
     except RulesError as exc:
         raise fail(exc) from None
 

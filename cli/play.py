@@ -65,7 +65,7 @@ def play(
         return
     session = None
     if resume is not None:
-        session = session_or_exit(resume, practice, allow_outside)
+        session = session_or_exit(resume, practice, allow_outside, opponent)
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):  # textual-serve's tabs have a driver of their own
         raise usage_error("rules play needs a terminal (or --web for the browser); for play over a pipe use rules run RULESET --players human")
     from cli.table.app import TableApp, TableOptions

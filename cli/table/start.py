@@ -79,7 +79,7 @@ class StartScreen(Screen[None]):
         if self.saved is not None:
             path = self.saved[0]
             try:  # now for real: the match goes on in its record
-                session = resume(path, allow_outside=app.options.allow_outside)
+                session = resume(path, allow_outside=app.options.allow_outside, trusted=(app.options.opponent,))
             except (RulesError, OSError) as exc:
                 self.notify(printable(f"cannot go on with {path.name}: {exc}"), severity="error", markup=False)
                 return

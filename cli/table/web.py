@@ -41,7 +41,7 @@ def serve(
     except ImportError:
         raise usage_error("--web needs textual-serve: pip install 'sixty-six-rules[web]' (in a checkout: pip install -e '.[web]')") from None
     if resume is not None:
-        session_or_exit(resume, practice, allow_outside)  # refused now, not in the browser
+        session_or_exit(resume, practice, allow_outside, opponent)  # refused now, not in the browser
     command = table_command(ruleset, opponent, seed, practice, record, resume, bot_delay, allow_outside)
     try:
         listener = listen(WEB_HOST, port)

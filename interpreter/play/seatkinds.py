@@ -39,6 +39,11 @@ def is_human(kind: object) -> bool:
     return isinstance(kind, str) and canonical_kind(kind) == HUMAN
 
 
+def is_policy(kind: object) -> bool:
+    """Whether a seat of this kind is a trained policy (``policy:...``): code to import."""
+    return isinstance(kind, str) and canonical_kind(kind).startswith("policy:")
+
+
 def kind_problem(kind: str) -> str | None:
     """What is wrong with ``kind`` as a seat kind (a sentence that quotes it), or ``None`` when
     it is one.  Its syntax only: a policy module is not imported, a policy file not looked for."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,7 +33,7 @@ from interpreter.play.record import MatchResult, apply_recorded, illegal_move_er
 from interpreter.play.recordfile import RecordWriter
 from interpreter.play.runner import DealEnded, DealStarted, Event, take_action
 from interpreter.play.seatkinds import HUMAN as HUMAN  # the seat kind of a person, where the table code has long found it
-from interpreter.play.seatkinds import canonical_kind, is_human
+from interpreter.play.seatkinds import canonical_kind, is_human, is_policy
 from interpreter.rules.ruleset import Ruleset
 
 
@@ -231,7 +231,7 @@ def new_seed() -> int:
 
 def resume(
     path: Path, *, observer: Callable[[Event], None] | None = None, practice: bool = False, allow_outside: bool = False,
-    write: bool = True,
+    write: bool = True, trusted: Collection[str] = (),
 ) -> TableSession:
     """Go on with a match from its record: the finished deals are counted, the deal in play
     is replayed to where it stopped, and the record goes on in the same file.
@@ -241,12 +241,24 @@ def resume(
     seed was kept from the player goes on with a fresh seed for the deals still to come.
     Raises :class:`ResumeError` (or the record's own error, located) when it cannot.
     ``write=False`` only reads: the session has no record and the file is not touched.
+
+    A ``policy:`` seat names Python code that seating it imports and runs; a record is a file
+    anybody may have written (or left in the folder the start screen looks in), so such a seat
+    is seated only when its kind is among ``trusted`` -- what the person asked for themselves
+    (``rules play --opponent``) -- and refused otherwise, before anything is imported.
     """
     rec = load_record(path, allow_outside=allow_outside)
     rs = rec.ruleset
     players = rec.meta.get("players")
     if not isinstance(players, list) or len(players) != rs.players.count or not any(map(is_human, players)):
         raise ResumeError(f"{path}: not the record of a match with a person at the table (players: {players})", expected="a record written by rules play or rules run with a human seat")
+    allowed = {canonical_kind(k) for k in trusted}
+    for seat, kind in enumerate(players):
+        if is_policy(kind) and canonical_kind(str(kind)) not in allowed:
+            raise ResumeError(
+                f"{path}: seat {seat} is a trained policy ({kind}): going on would import and run its code, which the record names",
+                expected=f"the same seat kind asked for on the command line to allow it: --opponent {canonical_kind(str(kind))}",
+            )
     if any(deal.seed is None for deal in rec.deals):
         raise ResumeError(f"{path}: a deal is given by its hands, not dealt from a seed", expected="a match record written by rules play")
     outcome = replay(rec)

@@ -12,6 +12,7 @@ from interpreter import Match, load_ruleset
 from interpreter.core.actions import Play
 from interpreter.play.record import load_record, replay
 from interpreter.play.recordfile import RecordWriter
+from interpreter.core.errors import RulesError
 from interpreter.play.session import TableSession, resume
 
 
@@ -103,3 +104,38 @@ def test_a_resumed_match_deals_what_the_match_would_have_dealt(tmp_path: Path) -
     seeds = [expected._rng.getrandbits(32) for _ in record.deals]
     assert [d.seed for d in record.deals] == seeds
     assert replay(record).match_winner is not None
+
+
+def test_a_record_that_seats_a_trained_policy_runs_its_code_only_when_the_person_asks_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A record is a file anybody may have written, and ``policy:FILE.py:NAME`` in its players
+    names code that seating the bot imports.  Going on with it (``rules play --resume``, or the
+    start screen's look at this folder's saved matches) imports nothing unless the person gave
+    that very seat kind (``--opponent``); then it is seated as before."""
+    monkeypatch.chdir(tmp_path)
+    marker = tmp_path / "imported"
+    (tmp_path / "pol.py").write_text(
+        f"from pathlib import Path\nPath({str(marker)!r}).write_text('ran')\n"
+        "def first(observation, agent):\n    return int(observation['action_mask'].nonzero()[0][0])\n",
+        encoding="utf-8",
+    )
+    rs = load_ruleset("schnapsen")
+    path = tmp_path / "rules-play-2026-01-01-0000.yaml"
+    session = TableSession(rs, 21, ["human", "greedy"], path)
+    play_on(session, 2)
+    session.save()
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["players"] == ["human", "greedy"]
+    path.write_text(path.read_text(encoding="utf-8").replace("players: [human, greedy]", "players: [human, 'policy:pol.py:first']"), encoding="utf-8")
+    with pytest.raises(RulesError, match=r"seat 1 is a trained policy \(policy:pol.py:first\): going on would import and run its code"):
+        resume(path)
+    with pytest.raises(RulesError):
+        resume(path, trusted=("search:normal",))
+    from cli.table.start import saved_match
+
+    assert saved_match(tmp_path) is None  # not offered, and nothing imported to find that out
+    assert not marker.exists()
+    pytest.importorskip("numpy")
+    again = resume(path, trusted=("policy:pol.py:first",), write=False)
+    assert marker.read_text() == "ran" and again.kinds[1] == "policy:pol.py:first"
