@@ -75,6 +75,12 @@ def play(
     stop = Stopped(options.stopped_by) if options.stopped_by is not None else None
     if stop is not None:
         ignore_stops()  # the last words run to their end
+    if options.failure is not None:  # a bot or a house formula failed: the record so far, then the error
+        from cli.errors import fail
+
+        for path, _ in options.saved:
+            warn(f"the match stopped on an error; the record so far is saved in {path}")
+        raise fail(options.failure)
     for path, finished in options.saved:
         resume_hint = "" if finished else f"; go on with: rules play --resume {shlex.quote(str(path))}"
         if stop is not None:  # one line on stderr, as rules run says it

@@ -20,6 +20,7 @@ from pathlib import Path
 from rich.console import RenderableType
 from textual.app import App
 
+from interpreter.core.errors import RulesError
 from interpreter.play.recordfile import STOP_SIGNALS
 from interpreter.play.session import HUMAN, TableSession, new_seed
 from interpreter.rules.loader import load_ruleset
@@ -41,6 +42,7 @@ class TableOptions:
     allow_outside: bool = False
     saved: list[tuple[Path, bool]] = field(default_factory=list)  # (record, match finished), for the CLI to say
     stopped_by: int | None = None  # the stop signal that ended the table, if one did
+    failure: RulesError | None = None  # the error that ended the table, if one did (a bot that failed, a house formula)
 
 
 class TableApp(App[None]):
@@ -109,6 +111,14 @@ class TableApp(App[None]):
     def _stopped_by(self, signum: int) -> None:
         if self.options.stopped_by is None:
             self.options.stopped_by = signum
+            self.exit()
+
+    def failed(self, error: RulesError) -> None:
+        """The match cannot go on (a seat's bot failed, a house rule's formula did): the
+        terminal is given back and the record saved as for ``q``, and ``rules play`` then says
+        the error in one line and exits with 2 -- where textual showed a traceback."""
+        if self.options.failure is None and self.options.stopped_by is None:
+            self.options.failure = error
             self.exit()
 
     def start_match(self, ruleset: str, opponent: str, practice: bool) -> None:

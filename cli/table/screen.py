@@ -16,7 +16,7 @@ from textual.widgets.button import ButtonVariant
 
 from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import Card
-from interpreter.core.errors import IllegalActionError
+from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
 from interpreter.play.runner import ActionTaken, DealEnded, Event, TrickDone
@@ -253,7 +253,12 @@ class TableScreen(Screen[None]):
                 self.note(drew)
             self.refresh_table()
             return
-        if s.bot_step():
+        try:
+            moved = s.bot_step()
+        except RulesError as exc:  # a trained policy that fails (BotError), a house formula: the table cannot go on
+            cast("TableApp", self.app).failed(exc)
+            return
+        if moved:
             self.refresh_table()
             self.after_pause(self.advance)
             return
@@ -315,6 +320,9 @@ class TableScreen(Screen[None]):
             self.just_played, self.taker = gathered
             self.message = f"illegal: {exc.message}"
             self.refresh_table()
+            return
+        except RulesError as exc:  # the rules themselves fail (a house formula): the table cannot go on
+            cast("TableApp", self.app).failed(exc)
             return
         if not keep_notes:
             self.message = ""

@@ -729,3 +729,29 @@ def test_the_go_on_button_shows_its_whole_label_at_80_columns(tmp_path: Path, mo
         assert label in " ".join(" ".join(row[button.x:button.right] for row in rows).split()), screen_text(app)
 
     run(second, TableOptions(None, "greedy", None, False, None, 0.0), size=(80, 30))
+
+
+def test_a_trained_opponent_that_fails_ends_the_table_with_its_record_saved_and_one_message(tmp_path: Path) -> None:
+    """A policy that answers an illegal action fails at its first move.  The table used to
+    die with textual's traceback; now it gives the terminal back, the record holds the moves
+    made, and the app says the error for ``rules play`` to print (exit 2)."""
+    import pytest
+
+    pytest.importorskip("numpy")
+    policy = tmp_path / "bad.py"
+    policy.write_text("def bad(observation, agent):\n    return int(observation['action_mask'].argmin())\n", encoding="utf-8")
+    record = tmp_path / "match.yaml"
+    opts = TableOptions("schnapsen", f"policy:{policy}:bad", 7, False, record, 0.0)
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.press("enter")  # start: the bot's first move fails, now or after the person's
+        await settle(pilot)
+        if not app.leaving:
+            await press_card(app, pilot, "1")
+            await settle(pilot)
+        assert app.leaving
+
+    run(test, opts)
+    assert opts.failure is not None and "not legal now" in str(opts.failure)
+    assert [path for path, _ in opts.saved] == [record]
+    assert load_record(record).deals  # the deal in play is kept
