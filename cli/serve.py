@@ -46,7 +46,7 @@ def serve(
     port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on (0: any free port).", min=0, max=65535)] = DEFAULT_PORT,
     data: Annotated[Path, typer.Option(metavar="DIR", help="The folder that keeps the tables (room.sqlite): a restart goes on where it stopped.")] = Path("rules-room"),
     bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so the people see each card land.", min=0, max=10)] = 0.6,
-    close_idle: Annotated[float, typer.Option(metavar="DAYS", help="Close a table nobody has used for this many days, its record kept in DIR/tables/ID/record.yaml (0: never).", min=0, max=36500)] = IDLE_DAYS,
+    close_idle: Annotated[float, typer.Option(metavar="DAYS", help="Close a table nobody has used for this many days, its record kept in DIR/tables/ID/_record.yaml (0: never).", min=0, max=36500)] = IDLE_DAYS,
 ) -> None:
     """Serve the card room: people at their own links and bots at one table, in the browser."""
     try:

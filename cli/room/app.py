@@ -39,6 +39,7 @@ from interpreter.rules.resources import bundled_rulesets
 from cli.room.cards import back_svg, card_svg
 from cli.room import IDLE_DAYS
 from cli.room.room import MAX_HOUSE_BYTES, Connection, Room
+from cli.room.outbox import Gone, Outbox
 from cli.room.store import Store
 from cli.room.tables import Refused
 
@@ -133,8 +134,8 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
                 raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large")
         try:
             doc = json.loads(body)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise Refused(f"the body is not JSON: {exc}", "bad_json") from None
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:  # nested too deep: RecursionError
+            raise Refused(f"the body is not JSON: {str(exc)[:80] or 'nested too deep'}", "bad_json") from None
         if not isinstance(doc, dict):
             raise Refused('the body is a JSON object: {"ruleset": NAME, "seats": [...]}', "bad_json")
         return doc
@@ -166,7 +167,8 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
     async def create(request: Request) -> Response:
         try:
             doc = await body_of(request)
-            table = room_of(request).create(doc.get("ruleset"), doc.get("seats"), upload_of(doc))
+            address = request.client.host if request.client is not None else None
+            table = room_of(request).create(doc.get("ruleset"), doc.get("seats"), upload_of(doc), address)
         except Refused as exc:
             return refused(exc)
         except Exception:  # a fault of ours: logged, said, and the server goes on
@@ -214,14 +216,17 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             await websocket.close(code=4404)
             return
         live, seat = found
-        lock = asyncio.Lock()
-
-        async def send(message: dict[str, Any]) -> None:
-            async with lock:  # one message at a time on a connection
-                await websocket.send_text(json.dumps(message))
-
+        outbox = Outbox(websocket.send_text)  # the table never waits on this link: its own task writes
+        writer = asyncio.get_running_loop().create_task(outbox.run())
+        send = outbox.put
         connection = Connection(seat, send)
-        await room.join(live, connection)
+        try:
+            await room.join(live, connection)
+        except Refused as exc:
+            writer.cancel()
+            await websocket.send_json({"type": "refused", "error": exc.code, "why": exc.why})
+            await websocket.close(code=4429)
+            return
         burst = max(BURST, 2 * rate)
         allowance, last = burst, time.monotonic()
         try:
@@ -245,8 +250,8 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
                     continue
                 try:
                     message = json.loads(text)
-                except ValueError as exc:
-                    await send({"type": "refused", "error": "bad_json", "why": f"not JSON: {exc}"})
+                except (ValueError, RecursionError) as exc:  # nested too deep: RecursionError
+                    await send({"type": "refused", "error": "bad_json", "why": f"not JSON: {str(exc)[:80] or 'nested too deep'}"})
                     continue
                 try:
                     await room.act(live, seat, message)
@@ -256,9 +261,10 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
                 except Exception as exc:  # a fault of ours: said, logged, and the table goes on
                     log.exception("table %s: a message from seat %s failed", live.table.id, seat)
                     await send({"type": "refused", "error": "server", "why": f"the server could not take this: {type(exc).__name__}"})
-        except (WebSocketDisconnect, RuntimeError):
-            pass  # the other end went away mid-send
+        except (WebSocketDisconnect, RuntimeError, Gone):
+            pass  # the other end went away, or was given up as too slow
         finally:
+            writer.cancel()
             room.leave(live, connection)
 
     routes = [

@@ -8,7 +8,7 @@ each connection its own seat's view after every change (:mod:`cli.room.messages`
 
 A table nobody has used for ``idle_days`` -- no decision, no link opened, nobody ready for the
 next deal, no link open now -- is closed (:meth:`Room.sweep`): its record, as far as the match
-went, is written beside it (``DIR/tables/ID/record.yaml``) and it leaves the room and the
+went, is written beside it (``DIR/tables/ID/_record.yaml``) and it leaves the room and the
 store.  Without that, abandoned tables would count towards :data:`MAX_TABLES` for good and
 be read back at every restart, until the room refused every new table.
 """
@@ -43,9 +43,17 @@ MAX_HOUSE_BYTES = 64 * 1024
 #: At most this many tables in play at once (finished ones do not count: they only wait for
 #: their record to be taken).
 MAX_TABLES = 500
+#: At most this many of them opened from one address: a club behind one router opens many, one
+#: script filling the room opens them all (the address is the proxy's X-Forwarded-For behind a proxy).
+TABLES_PER_ADDRESS = 100
+#: At most this many links open to one table at once (its people and spectators).
+LINKS_PER_TABLE = 64
 #: How often, in seconds, the room looks for tables to close (and once when it starts).
 SWEEP_EVERY = 3600.0
 DAY = 86400.0
+#: The name of a closed table's record in its folder: a house file's name begins with a letter
+#: or a digit (:data:`HOUSE_NAME`), so it never is this one.
+CLOSED_RECORD = "_record.yaml"
 HOUSE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}\.ya?ml")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -69,6 +77,7 @@ class Live:
     stored: int = 0  # how many entries of the table's log are in the store
     mover: asyncio.Task[None] | None = None
     touched: float = 0.0  # when it was last used (the room's clock): a decision, a link opened, a person ready
+    opened_by: str | None = None  # the address that opened it (not kept across a restart)
 
 
 class Room:
@@ -114,14 +123,16 @@ class Room:
             return load_ruleset(kept.ruleset)
         return self._house(kept.id, kept.house_name, kept.house_text)
 
-    def create(self, ruleset: str | None, seats: object, house: tuple[str, str] | None = None) -> Table:
+    def create(self, ruleset: str | None, seats: object, house: tuple[str, str] | None = None, address: str | None = None) -> Table:
         """A new table: ``ruleset`` a bundled name, or ``house`` an uploaded (file name, text);
         ``seats`` one of ``human`` or a bot of :data:`ROOM_BOTS` per seat.  Refused with a
         clear reason (a house file's errors located as ``rules validate`` locates them)."""
         if self._in_play() >= MAX_TABLES:
-            self.sweep()  # tables nobody uses any more make room first
+            self.sweep(most=self._in_play() - MAX_TABLES + 1)  # tables nobody uses any more make room, as few as it takes
             if self._in_play() >= MAX_TABLES:
                 raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full")
+        if address is not None and sum(1 for live in self.tables.values() if live.opened_by == address and not live.table.over) >= TABLES_PER_ADDRESS:
+            raise Refused(f"{TABLES_PER_ADDRESS} tables opened from your address are in play; finish one first", "full")
         table_id = secrets.token_hex(6)
         if house is not None:
             name, text = house
@@ -141,7 +152,7 @@ class Room:
         now = self.clock()
         self.store.add(StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds, table.tokens,
                                    table.watch, table.seed, list(table.log), now))
-        live = Live(table, stored=len(table.log), touched=now)
+        live = Live(table, stored=len(table.log), touched=now, opened_by=address)
         table.log.clear()
         self._add(live)
         self.wake(live)  # a bot may lead the first deal
@@ -150,28 +161,33 @@ class Room:
     def _in_play(self) -> int:
         return sum(1 for live in self.tables.values() if not live.table.over)
 
-    def sweep(self) -> list[str]:
-        """Close every table unused for :attr:`idle_days` (none while a link is open to it or a
-        bot is moving at it): its record written beside it, then gone from the room and the
-        store.  The ids closed.  A record that cannot be written keeps its table (said once)."""
-        if not self.idle_days:
-            return []
-        limit = self.clock() - self.idle_days * DAY
+    def sweep(self, most: int | None = None) -> list[str]:
+        """Close the tables unused for :attr:`idle_days` (none while a link is open to it or a
+        bot is moving at it), least lately used first, ``most`` of them at most: each one's
+        record written beside it, then gone from the room and the store.  The ids closed.  A
+        record that cannot be written keeps its table (said once)."""
         closed = []
-        for live in list(self.tables.values()):
-            if live.touched > limit or live.connections or live.lock.locked() or (live.mover is not None and not live.mover.done()):
-                continue
+        for live in self._idle()[:most]:
             if self._close(live):
                 closed.append(live.table.id)
         return closed
 
+    def _idle(self) -> list[Live]:
+        if not self.idle_days:
+            return []
+        limit = self.clock() - self.idle_days * DAY
+        idle = [live for live in self.tables.values()
+                if live.touched <= limit and not live.connections and not live.lock.locked()
+                and (live.mover is None or live.mover.done())]
+        return sorted(idle, key=lambda live: live.touched)
+
     def _close(self, live: Live) -> bool:
         table = live.table
         folder = self.store.house_folder(table.id)
-        path = folder / "record.yaml"
+        path = folder / CLOSED_RECORD
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            temporary = folder / ".record.yaml.new"
+            temporary = folder / (CLOSED_RECORD + ".new")
             with open(temporary, "w", encoding="utf-8") as out:
                 out.write(table.closing_record())
                 out.flush()
@@ -309,7 +325,10 @@ class Room:
             await self._send(live, connection, message)
 
     async def join(self, live: Live, connection: Connection) -> None:
-        """A connection opens: it is sent its view now, and after every change."""
+        """A connection opens: it is sent its view now, and after every change.  Refused when
+        :data:`LINKS_PER_TABLE` are open to the table already."""
+        if len(live.connections) >= LINKS_PER_TABLE:
+            raise Refused(f"{LINKS_PER_TABLE} links are open to this table already", "full")
         async with live.lock:
             live.connections.add(connection)
             self._touch(live)
@@ -335,9 +354,13 @@ class Room:
             self.sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
 
     async def _sweep_now_and_then(self) -> None:
+        """Every :data:`SWEEP_EVERY` seconds, close the unused tables one at a time, letting the
+        other tables go on between two (each record is written and synced to the disk)."""
         while True:
             await asyncio.sleep(SWEEP_EVERY)
-            self.sweep()
+            for _ in range(len(self._idle())):
+                self.sweep(most=1)
+                await asyncio.sleep(0)
 
     def stop(self) -> None:
         """The server stops: the bots and the sweeper with it (the tables are in the store)."""

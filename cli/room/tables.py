@@ -28,6 +28,9 @@ from interpreter.rules.ruleset import Ruleset
 ROOM_BOTS = ("search:easy", "search:normal", "search:hard", "greedy", "random", "basic")
 #: A log entry that stands for "the next deal was dealt" (its seat is -1).
 DEAL = "deal"
+#: A log entry that stands for "this person asked for the next deal" (while others have not):
+#: kept, so that a restart knows who is ready, and the table's change count never goes back.
+READY = "ready"
 
 
 class Refused(Exception):
@@ -152,9 +155,11 @@ class Table:
         """A person asks for the next deal; it is dealt once every person has.  Whether it was dealt."""
         if not self.session.deal_over or self.over:
             raise Refused("the deal is not over" if not self.over else "the match is over", "turn")
+        if seat in self.ready:  # said once is enough: each would be a change sent to every link
+            raise Refused("you have asked for the next deal already; it is dealt once the others have too", "turn")
         self.ready.add(seat)
         if self.waiting_for():
-            self.seq += 1  # the others see who is ready
+            self._logged(seat, READY)  # the others see who is ready
             return False
         self.deal()
         return True
@@ -163,6 +168,10 @@ class Table:
         """Apply one decision of the stored log (a restart): no checks beyond the engine's."""
         if move == DEAL:
             self.deal()
+            return
+        if move == READY:
+            self.ready.add(seat)
+            self._logged(seat, move)
             return
         self.session.take(seat, parse(move))
         self._logged(seat, move)
@@ -193,7 +202,7 @@ class Table:
         match = self.session.match
         deals = list(self.finished)
         state = self.session.state
-        if state is not None and not state.is_over and self.session.moves:
+        if state is not None and not state.is_over:  # the deal in play, however few its moves
             deals.append((state.dealer, match.deal_seeds[-1], list(self.session.moves)))
         result = MatchResult(match.winner, list(match.scores), len(self.finished)) if self.over else None
         # a house file lies in the table's folder, and the record names it as lying beside it

@@ -5,7 +5,7 @@ to stay in the room and the store for good, counted among the tables in play, un
 refused every new table and read them all back at every restart.  Here the room's clock is
 moved by hand (``room.clock``): a table is closed once it has been unused for the idle
 period, never while a link is open to it; its record, as far as the match went, is written
-to ``DIR/tables/ID/record.yaml`` first and replays to the very position the table was at; a
+to ``DIR/tables/ID/_record.yaml`` first and replays to the very position the table was at; a
 full room makes space by closing unused tables before it refuses a new one; a room kept by
 an earlier version (no ``touched`` column) opens with every table."""
 
@@ -92,7 +92,7 @@ def test_an_unused_table_is_closed_after_the_idle_days_and_its_record_replays_to
         page = client.get(f"/t/{token}")
         assert page.status_code == 404 and "closed after 7 days unused" in page.text
 
-        kept = tmp_path / "tables" / table_id / "record.yaml"
+        kept = tmp_path / "tables" / table_id / "_record.yaml"
         record = load_record(kept)
         assert record.meta["players"] == ["human", "greedy"]
         assert [str(m) for m in record.deals[-1].moves] == moves
@@ -126,14 +126,18 @@ def test_a_full_room_closes_unused_tables_before_it_refuses_one(tmp_path: Path, 
     clock = Clock()
     with open_room(tmp_path) as (client, room):
         room.clock = clock
-        old = [create(client, ["human", "greedy"])["table"] for _ in range(3)]
+        old = []
+        for k in range(3):
+            clock.now = START + k  # the first made is the least lately used
+            old.append(create(client, ["human", "greedy"])["table"])
         answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
         assert answer.status_code == 400 and answer.json()["error"] == "full", answer.text
         clock.now = START + 8 * DAY
         new = create(client, ["human", "greedy"])["table"]
-        assert sorted(room.tables) == [new]
-        for table_id in old:
-            assert (tmp_path / "tables" / table_id / "record.yaml").is_file()
+        # as few closed as it takes (each record is written and synced while the room waits)
+        assert sorted(room.tables) == sorted([old[1], old[2], new])
+        assert (tmp_path / "tables" / old[0] / "_record.yaml").is_file()
+        assert not (tmp_path / "tables" / old[1]).exists()
 
 
 def test_tables_left_unused_while_the_server_was_stopped_are_closed_as_it_starts(tmp_path: Path) -> None:
@@ -145,7 +149,7 @@ def test_tables_left_unused_while_the_server_was_stopped_are_closed_as_it_starts
     store.close()
     with open_room(tmp_path) as (client, room):
         assert sorted(room.tables) == [fresh]
-        assert (tmp_path / "tables" / stale / "record.yaml").is_file()
+        assert (tmp_path / "tables" / stale / "_record.yaml").is_file()
 
 
 def test_a_room_kept_by_an_earlier_version_opens_with_every_table(tmp_path: Path) -> None:
@@ -183,3 +187,21 @@ def test_no_table_is_closed_with_close_idle_0_or_where_its_record_cannot_be_writ
         assert table_id in room.tables and [t.id for t in Store(tmp_path / "blocked").tables()] == [table_id]
         clock.now = START + 9 * DAY  # said once, then not again before another idle period
         assert sweep(client, room) == []
+
+
+def test_a_house_file_named_like_the_closing_record_is_kept_beside_it(tmp_path: Path) -> None:
+    """A house file may be called ``record.yaml``; the closing record is ``_record.yaml``, a name
+    no house file can have, so closing the table keeps both and the record still replays."""
+    clock = Clock()
+    house = "extends: schnapsen\nname: ours\nmatch:\n  target: 3\n"
+    with open_room(tmp_path) as (client, room):
+        room.clock = clock
+        answer = client.post("/api/tables", json={"house": {"name": "record.yaml", "text": house}, "seats": ["human", "greedy"]})
+        assert answer.status_code == 201, answer.text
+        table_id = answer.json()["table"]
+        clock.now = START + 8 * DAY
+        assert sweep(client, room) == [table_id]
+    folder = tmp_path / "tables" / table_id
+    assert (folder / "record.yaml").read_text(encoding="utf-8") == house
+    record = load_record(folder / "_record.yaml")
+    assert record.ruleset.match.target == 3 and replay(record).illegal is None

@@ -199,3 +199,81 @@ def test_a_table_that_cannot_be_read_back_is_told_and_the_others_go_on(tmp_path:
         assert list(room.tables) == [kept]
     said = capsys.readouterr().err
     assert f"table {lost} (gone-since) could not be read back and is left out: no ruleset file or bundled ruleset named 'gone-since'" in said
+
+
+def test_json_nested_too_deep_is_refused_as_bad_json(tmp_path: Path) -> None:
+    """Python's JSON reader gives up on deep nesting with a RecursionError, which the room took
+    for a fault of its own: a 500 with a traceback in its log over HTTP, a connection dropped
+    without a word over the WebSocket.  Both are bad JSON, said as such; the table goes on."""
+    deep = "[" * 50_000 + "]" * 50_000
+    with open_room(tmp_path) as (client, room):
+        for path in ("/api/tables", "/api/check"):
+            for body in (deep, '{"ruleset": ' + deep + "}"):
+                answer = client.post(path, content=body.encode(), headers={"Content-Type": "application/json"})
+                assert (answer.status_code, answer.json()["error"]) == (400, "bad_json"), (path, body[:20])
+        reply = create(client, ["human", "greedy"])
+        link = Seat(client, token_of(reply["seats"][0]["link"]))
+        link.read()
+        link.send("[" * 1000 + "]" * 1000)  # within the 2,048 characters of a message
+        answer = link.read()
+        assert (answer["type"], answer["error"]) == ("refused", "bad_json")
+        link.send({"type": "dance"})  # the link is still open and answered
+        assert link.read()["error"] == "bad_message"
+        link.close()
+
+
+def test_asking_twice_for_the_next_deal_is_refused_and_who_is_ready_survives_a_restart(tmp_path: Path) -> None:
+    """Two people play a deal to its end.  Seat 0 asks for the next deal: seat 1 is waited for.
+    Asking again is refused (it was taken every time, each a change sent to every link, with no
+    flood limit: only refusals count).  After a restart seat 0 is still ready, and the table's
+    change count is where it was (it went one back, and counts were given out twice)."""
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "human"])
+        links = {s["seat"]: Seat(client, token_of(s["link"])) for s in reply["seats"]}
+        try:
+            for link in links.values():
+                link.read()
+            while links[0].last["result"] is None:
+                actor = links[0].last["to_act"]
+                move = links[actor].last["legal"][0]["move"]
+                links[actor].send({"type": "action", "move": move, "seq": links[actor].last["seq"]})
+                for seat in (actor, 1 - actor):
+                    links[seat].read()
+            links[0].send({"type": "next"})
+            ready = links[0].read()
+            links[1].read()
+            assert ready["waiting_for"] == [1]
+            links[0].send({"type": "next"})
+            again = links[0].read()
+            assert (again["type"], again["error"]) == ("refused", "turn") and "already" in again["why"]
+            seq = ready["seq"]
+        finally:
+            for link in links.values():
+                link.close()
+    with open_room(tmp_path) as (client, room):
+        link = Seat(client, token_of(reply["seats"][1]["link"]))
+        state = link.read()
+        link.close()
+        assert state["waiting_for"] == [1] and state["seq"] == seq
+
+
+def test_one_address_opens_a_few_tables_and_a_table_takes_a_few_links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One script filled the room's 500 tables in three seconds, and could hold any number of
+    links open to one table.  An address may have TABLES_PER_ADDRESS tables in play, a table
+    LINKS_PER_TABLE links open (both made small here)."""
+    import cli.room.room as room_module
+
+    monkeypatch.setattr(room_module, "TABLES_PER_ADDRESS", 2)
+    monkeypatch.setattr(room_module, "LINKS_PER_TABLE", 2)
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "greedy"])
+        create(client, ["human", "greedy"])
+        third = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
+        assert third.status_code == 400 and third.json()["error"] == "full" and "your address" in third.json()["why"]
+        token = token_of(reply["watch"])
+        first, second = Seat(client, token), Seat(client, token)
+        first.read(), second.read()
+        with client.websocket_connect(f"/ws/{token}") as ws:
+            answer = json.loads(ws.receive_text())
+            assert (answer["type"], answer["error"]) == ("refused", "full")
+        first.close(), second.close()

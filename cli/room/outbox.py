@@ -1,0 +1,67 @@
+"""What a connection is still to be sent, written by a task of its own so that no table waits on it.
+
+The room sends a table's change to every link of the table.  If it waited for each send, one
+link that stops reading -- a phone put to sleep, a script that never reads -- would fill its
+buffers, and from then on every change of the table, the bots' moves included, would wait on
+it for good.  So a send only puts the message in the connection's :class:`Outbox` and returns:
+its writer sends in order, gives up on a send that takes longer than :data:`SEND_TIMEOUT`
+seconds, and then the connection is dropped by the room (the table goes on without it).
+
+A ``state`` message is the whole table as the seat sees it, so only the latest one is worth
+sending: a new one replaces a state still waiting.  Refusals are kept, in order; more than
+:data:`MAX_WAITING` messages waiting also drops the connection, so memory stays bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+#: Seconds one message may take to reach a connection before the connection is given up.
+SEND_TIMEOUT = 20.0
+#: Messages waiting for one connection before it is given up (a state and its refusals).
+MAX_WAITING = 64
+
+
+class Gone(Exception):
+    """The connection was given up: too slow to read, or closed."""
+
+
+class Outbox:
+    """The messages waiting for one connection; :meth:`run` writes them with ``write``."""
+
+    def __init__(self, write: Callable[[str], Awaitable[None]], timeout: float = SEND_TIMEOUT) -> None:
+        self.write = write
+        self.timeout = timeout
+        self.waiting: deque[dict[str, Any]] = deque()
+        self.ready = asyncio.Event()
+        self.gone = False
+
+    async def put(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (a state replacing the state still waiting); :class:`Gone` once
+        the connection has been given up, or when too many messages wait."""
+        if self.gone:
+            raise Gone("the connection was given up")
+        if message.get("type") == "state":
+            self.waiting = deque(m for m in self.waiting if m.get("type") != "state")
+        self.waiting.append(message)
+        if len(self.waiting) > MAX_WAITING:
+            self.gone = True
+            raise Gone(f"more than {MAX_WAITING} messages wait for this connection")
+        self.ready.set()
+
+    async def run(self) -> None:
+        """Write the waiting messages in order until a write fails or takes too long; then the
+        connection is given up (:attr:`gone`)."""
+        try:
+            while True:
+                await self.ready.wait()
+                self.ready.clear()
+                while self.waiting:
+                    message = self.waiting.popleft()
+                    await asyncio.wait_for(self.write(json.dumps(message)), self.timeout)
+        except Exception:  # a timeout, or the other end gone: nothing more is sent to it
+            self.gone = True

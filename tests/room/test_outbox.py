@@ -1,0 +1,103 @@
+"""A link that stops reading never holds up its table.
+
+Before, the room sent each change to every link of the table and waited for each send: a
+spectator whose page stopped reading filled its buffers after a few thousand messages, and
+from then on the table -- the people's moves and the bots' -- waited on it for good.  Now a
+send only queues (:class:`cli.room.outbox.Outbox`): a state replaces the state still waiting,
+a write that takes too long gives the link up, and the table goes on without it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="rules serve needs the serve extra: pip install -e '.[test]'")
+
+from cli.room.outbox import MAX_WAITING, Gone, Outbox  # noqa: E402
+from cli.room.room import Connection, Room  # noqa: E402
+from cli.room.store import Store  # noqa: E402
+
+
+async def never(text: str) -> None:
+    """A link that stops reading: the write never completes."""
+    await asyncio.Event().wait()
+
+
+def test_only_the_latest_state_waits_and_refusals_keep_their_order() -> None:
+    async def main() -> list[dict[str, Any]]:
+        sent: list[dict[str, Any]] = []
+        box = Outbox(never)
+        for message in ({"type": "state", "seq": 1}, {"type": "refused", "why": "a"}, {"type": "state", "seq": 2},
+                        {"type": "refused", "why": "b"}, {"type": "state", "seq": 3}):
+            await box.put(message)
+        sent.extend(box.waiting)
+        return sent
+
+    assert asyncio.run(main()) == [{"type": "refused", "why": "a"}, {"type": "refused", "why": "b"}, {"type": "state", "seq": 3}]
+
+
+def test_a_write_that_takes_too_long_or_too_many_waiting_gives_the_link_up() -> None:
+    async def main() -> None:
+        box = Outbox(never, timeout=0.05)
+        writer = asyncio.get_running_loop().create_task(box.run())
+        await box.put({"type": "state", "seq": 1})
+        await asyncio.sleep(0.2)
+        assert box.gone and writer.done()
+        with pytest.raises(Gone):
+            await box.put({"type": "state", "seq": 2})
+        flooded = Outbox(never)
+        with pytest.raises(Gone):
+            for k in range(MAX_WAITING + 1):
+                await flooded.put({"type": "refused", "why": str(k)})
+
+    asyncio.run(main())
+
+
+def test_the_table_and_its_bots_go_on_while_a_spectator_reads_nothing(tmp_path: Path) -> None:
+    """A person plays ten moves against the greedy bot, a spectator's link never reads: every
+    move is taken at once, the bot answers each, the stuck link is given up (after its
+    timeout), and the person's link got every change."""
+
+    async def main() -> None:
+        room = Room(Store(tmp_path), bot_delay=0.0, idle_days=0)
+        table = room.create("schnapsen", ["human", "greedy"])
+        live = room.tables[table.id]
+        stuck = Outbox(never, timeout=0.2)
+        got: list[dict[str, Any]] = []
+
+        async def read(text: str) -> None:
+            got.append(json.loads(text))
+
+        mine = Outbox(read)
+        tasks = [asyncio.get_running_loop().create_task(box.run()) for box in (stuck, mine)]
+        spectator, person = Connection(-1, stuck.put), Connection(0, mine.put)
+        await room.join(live, spectator)
+        await room.join(live, person)
+        moves = 0
+        while moves < 10 and not table.session.deal_over:
+            for _ in range(200):  # the bot's turn: it moves without waiting on anybody
+                if not table.bot_to_act():
+                    break
+                await asyncio.sleep(0.01)
+            assert not table.bot_to_act(), "the bot did not move"
+            if table.session.deal_over:
+                break
+            legal = [str(a) for a in table.session.legal()]
+            await asyncio.wait_for(room.act(live, 0, {"type": "action", "move": legal[0], "seq": table.seq}), 1.0)
+            moves += 1
+        await asyncio.sleep(0.3)
+        await room.broadcast(live)
+        await asyncio.sleep(0.05)
+        assert moves >= 5
+        assert spectator not in live.connections and person in live.connections
+        assert got[-1]["seq"] == table.seq  # the person saw the last change
+        for task in tasks:
+            task.cancel()
+        room.stop()
+        room.store.close()
+
+    asyncio.run(asyncio.wait_for(main(), 30))  # waiting on the stuck link would hang here: a failure, not a hang
