@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-import re
 import os
+import re
 import secrets
 import shutil
 import time
