@@ -32,7 +32,7 @@ from interpreter.core.actions import (
 )
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
-from interpreter.play.seatkinds import HUMAN, KIND_FORMS, kind_problem
+from interpreter.play.seatkinds import HUMAN, KIND_FORMS
 from interpreter.rules.loader import load_named_ruleset, load_ruleset
 from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, with_carry
@@ -155,7 +155,7 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
 
 
 def _players(doc: _Source, rs: Ruleset, value: Any) -> None:
-    """The ``players`` header, checked: one seat kind per seat (:mod:`interpreter.play.seatkinds`).
+    """The ``players`` header, checked: one seat kind (:mod:`interpreter.play.seatkinds`) or name per seat.
 
     The header decides what a replay may show -- the hands of a deal a person is still
     playing are hidden -- so a list that does not fit the ruleset's seats is refused rather
@@ -168,11 +168,11 @@ def _players(doc: _Source, rs: Ruleset, value: Any) -> None:
     if len(value) != n:
         raise doc.error(RecordError, f"{len(value)} {'entry' if len(value) == 1 else 'entries'} for the {n} seats of {rs.name}", ("players",), expected=what)
     for i, kind in enumerate(value):
-        if not isinstance(kind, str):
-            raise doc.error(RecordError, f"wrong type: {_shorten(repr(kind))}", ("players", i), expected="a seat kind: " + KIND_FORMS)
-        problem = kind_problem(kind)
-        if problem is not None:
-            raise doc.error(RecordError, problem, ("players", i), expected="a seat kind: " + KIND_FORMS)
+        if not isinstance(kind, str) or not kind.strip():
+            raise doc.error(RecordError, f"wrong type: {_shorten(repr(kind))}", ("players", i), expected="a seat kind (" + KIND_FORMS + ") or a player's name")
+    # Any other text is a player's name: records written through the API (match_record) and by
+    # earlier versions name their players freely, and a name is only ever shown.  Only
+    # ``human``, in any case, makes a seat a person (seatkinds.is_human).
 
 
 def _result_header(doc: _Source, rs: Ruleset, value: Any) -> dict[str, Any]:

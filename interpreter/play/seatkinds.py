@@ -7,16 +7,13 @@ seats the same bots again.  The header is text in a file anybody can edit, so th
 ``Human``): a spelling the code failed to recognise would show a person the opponents'
 cards.  :func:`is_human` is that answer, used wherever a seat's kind decides what is shown.
 
-:func:`kind_problem` says whether a text is a seat kind at all -- one of the kinds
-``rules run --players`` takes (:data:`~interpreter.play.bots.BOT_KINDS`, ``search:LEVEL``,
-``policy:MODULE:NAME``, ``human``), in any case as ``--players`` takes them.  It reads the
-text only: a ``policy:`` kind names Python code, which reading a record must never import.
+:func:`is_policy` says whether a seat's kind names Python code (``policy:...``), which
+reading a record must never import, and going on with it only where the person asked for it.
 """
 
 from __future__ import annotations
 
 from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS
-from interpreter.rules.yamlsource import shorten
 
 HUMAN = "human"
 
@@ -42,25 +39,3 @@ def is_human(kind: object) -> bool:
 def is_policy(kind: object) -> bool:
     """Whether a seat of this kind is a trained policy (``policy:...``): code to import."""
     return isinstance(kind, str) and canonical_kind(kind).startswith("policy:")
-
-
-def kind_problem(kind: str) -> str | None:
-    """What is wrong with ``kind`` as a seat kind (a sentence that quotes it), or ``None`` when
-    it is one.  Its syntax only: a policy module is not imported, a policy file not looked for."""
-    text = canonical_kind(kind)
-    if text == HUMAN or text in BOT_KINDS:
-        return None
-    if text.startswith("search:"):
-        from interpreter.play.bots.search_bot import parse_search_kind
-
-        try:
-            parse_search_kind(text)
-        except ValueError:
-            return f"unknown search option '{shorten(text[7:])}'"
-        return None
-    if text.startswith("policy:"):
-        module, sep, name = text[7:].rpartition(":")
-        if not (sep and module.strip() and name.strip()):
-            return f"'{shorten(kind)}' does not name a module or file and a policy in it"
-        return None
-    return f"unknown seat kind '{shorten(kind)}'"

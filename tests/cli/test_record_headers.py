@@ -51,10 +51,7 @@ def unfinished(players: str) -> str:
     ("[greedy]", "2:10: players", "1 entry for the 2 seats of schnapsen", LIST),
     ("[]", "2:10: players", "0 entries for the 2 seats of schnapsen", LIST),
     ("human", "2:10: players", "wrong type: 'human'", LIST),
-    ("[greedy, 3]", "2:19: players[1]", "wrong type: 3", "a seat kind: " + KINDS),  # after "players: [greedy, "
-    ("[wizard, greedy]", "2:11: players[0]", "unknown seat kind 'wizard'", "a seat kind: " + KINDS),
-    ("[search:turbo, greedy]", "2:11: players[0]", "unknown search option 'turbo'", "a seat kind: " + KINDS),
-    ("[policy:nothing, greedy]", "2:11: players[0]", "'policy:nothing' does not name a module or file and a policy in it", "a seat kind: " + KINDS),
+    ("[greedy, 3]", "2:19: players[1]", "wrong type: 3", "a seat kind (" + KINDS + ") or a player's name"),  # after "players: [greedy, "
 ])
 def test_a_players_header_that_does_not_fit_the_seats_is_a_located_error(
     tmp_path: Path, players: str, where: str, message: str, expected: str,
@@ -67,9 +64,11 @@ def test_a_players_header_that_does_not_fit_the_seats_is_a_located_error(
         assert (out.exit_code, out.stdout, out.stderr) == (2, "", line), command
 
 
-@pytest.mark.parametrize("players", ["[search:hard, policy:no_such_file.py:agent]", "[Greedy, search:iters=50]", "[GREEDY, basic]"])
+@pytest.mark.parametrize("players", ["[search:hard, policy:no_such_file.py:agent]", "[Greedy, search:iters=50]", "[GREEDY, basic]",
+                                     "[Alice, wizard]", "[search:turbo, 'policy:nothing']"])
 def test_every_seat_kind_of_rules_run_is_a_players_entry(tmp_path: Path, players: str) -> None:
-    # a policy seat is read, never imported: its file need not exist for the record to replay
+    # a policy seat is read, never imported: its file need not exist for the record to replay;
+    # any other text is a player's name (records of the API and of earlier versions name them freely)
     out = invoke(["replay", str(write(tmp_path, unfinished(players)))])
     assert out.exit_code == 0, out.stderr
 
