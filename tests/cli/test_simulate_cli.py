@@ -179,3 +179,28 @@ def test_a_contract_never_made_has_a_made_row_at_0_for_any_jobs() -> None:
     changes = {c["metric"]: c for c in same.json()["metrics"]}
     for k in never:
         assert (changes[f"{k} made"]["a"], changes[f"{k} made"]["b"], changes[f"{k} made"]["changes"]) == (0.0, 0.0, False)
+
+
+
+BAD_FORMULA = 'extends: schnapsen\nname: dz\nscoring:\n  game_points: "points // (tricks - tricks)"\n'
+
+
+def test_a_formula_failing_in_play_names_its_file_alike_in_every_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/cli.md: a file is named as seen from where you are -- as you named it, and a base
+    # as its folder joined with the reference.  simulate and compare hand their workers the
+    # file's absolute path (a Ray worker need not share this folder), and with --jobs 1 this
+    # process plays from that spec as a worker would; the arena plays the ruleset loaded here.
+    # game_points divides by zero whenever it is counted; line 4, column 17 is its first
+    # character (the quote is at 16).  (Worker processes: tests/sim/test_simulate_runs.py.)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dz.yaml").write_text(BAD_FORMULA, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "base.yaml").write_text(BAD_FORMULA, encoding="utf-8")
+    (tmp_path / "sub" / "h.yaml").write_text("extends: base.yaml\nname: h\n", encoding="utf-8")
+    for ruleset, where in (("dz.yaml", "dz.yaml:4:17"), ("sub/h.yaml", "sub/base.yaml:4:17")):
+        for args in (["simulate", ruleset], ["compare", ruleset, "schnapsen"], ["compare", "schnapsen", ruleset],
+                     ["arena", "greedy", "random", "--ruleset", ruleset], ["tournament", "greedy", "random", "--ruleset", ruleset]):
+            out = invoke([*args, "--deals", "10", "--jobs", "1"])
+            no_traceback(out)
+            assert out.exit_code == 2 and out.stdout == "", (args, out.stdout)
+            assert out.stderr == f"{where}: scoring.game_points: division by zero in 'points // (tricks - tricks)'\n", (args, out.stderr)

@@ -5,12 +5,17 @@ a ruleset with itself finds no change; rulesets that deal alike are paired."""
 from __future__ import annotations
 
 import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import pytest
+
+from interpreter.core.errors import RulesError
 from interpreter.rules.loader import load_ruleset
 from interpreter.sim.compare import compare_tallies, same_deals
 from interpreter.sim.figures import figures
-from interpreter.sim.simulate import Runs, SimSpec, local_results, tasks_of
+from interpreter.sim.simulate import Runs, SimSpec, local_results, run_task, tasks_of
 from interpreter.sim.tally import Tally
 
 SPEC = SimSpec("schnapsen", ("random", "random"), deals=450, matches=20, seed=3)
@@ -103,3 +108,21 @@ def test_a_sum_missing_from_one_run_compares_as_0_of_its_count() -> None:
     assert (made.a, made.b, made.diff) == (0.5, 0.0, 0.5)
     assert abs((made.high - made.diff) / 1.96 - (4 / 3 * 4 * 0.125**2) ** 0.5) < 1e-12
     assert (by_key["bid 4"].a, by_key["bid 4"].b) == (1.0, 1.0)
+
+
+BAD_FORMULA = 'extends: schnapsen\nname: dz\nscoring:\n  game_points: "points // (tricks - tricks)"\n'
+
+
+def test_a_worker_process_names_the_file_as_the_user_did(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a spawned process shares nothing with this one but the spec: it reads the file by its
+    # absolute path, and a formula failing in its deals (game_points divides by zero whenever
+    # it is counted: line 4, column 17) names the file as the user did here, "dz.yaml"
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dz.yaml").write_text(BAD_FORMULA, encoding="utf-8")
+    rs = load_ruleset("dz.yaml")
+    assert rs.shown == "dz.yaml"
+    spec = SimSpec(str(tmp_path / "dz.yaml"), ("random", "random"), deals=10, shown=rs.shown)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        with pytest.raises(RulesError) as info:
+            list(pool.map(run_task, tasks_of(spec)))
+    assert (info.value.file, info.value.line, info.value.column) == ("dz.yaml", 4, 17)
