@@ -86,9 +86,7 @@ def tournament(
     if len(bots) < 2:
         raise usage_error(f"a tournament needs at least two bots, got {len(bots)}")
     kinds = [_bot(rs, kind, f"{n + 1}") for n, kind in enumerate(bots)]
-    for n, kind in enumerate(kinds):
-        if kind in kinds[:n]:
-            raise usage_error(f"bot {n + 1}: '{kind}' is given twice (each bot once; for an A/A control use rules arena {kind} {kind})")
+    _distinct(kinds)
     _check_deals(deals)
     run = Arena(rs, kinds, deals=deals, seed=seed)
     stop = _play(run, jobs, allow_outside, f"{len(kinds)} bots")
@@ -106,6 +104,23 @@ def tournament(
 def _bot(rs: Ruleset, kind: str, label: str) -> str:
     """The bot kind, checked by building one (``make_agent`` knows the kinds, this module does not)."""
     return checked_bot(kind.strip(), rs, f"bot {label}")
+
+
+def _distinct(kinds: Sequence[str]) -> None:
+    """Refuse a bot entered twice, by the same name or by two (``search:easy`` and
+    ``search:iters=70``): a tournament rates its entries, and two copies of one bot would
+    share its rating between them.  The arena allows it, for an A/A control."""
+    from interpreter.play.bots import bot_spec
+
+    specs = [bot_spec(kind) for kind in kinds]
+    for n, (kind, spec) in enumerate(zip(kinds, specs)):
+        if spec not in specs[:n]:
+            continue
+        first = specs.index(spec)
+        aa = f"for an A/A control use rules arena {kinds[first]} {kind}"
+        if kinds[first] == kind:
+            raise usage_error(f"bot {n + 1}: '{kind}' is given twice (each bot once; {aa})")
+        raise usage_error(f"bot {n + 1}: '{kind}' is the same bot as bot {first + 1}, '{kinds[first]}' (both {spec}; each bot once; {aa})")
 
 
 def _check_deals(deals: int) -> None:

@@ -79,11 +79,11 @@ def simulate(
     if html is not None:
         _check_html(html, [rs])
     ref = _reference(ruleset)
-    specs = [SimSpec(ref, tuple(seats), deals, matches, seed, allow_outside)]
+    specs = [SimSpec(ref, tuple(seats), deals, matches, seed, allow_outside, rs.shown)]
     if skill is not None:
         bot = seat_kinds(rs, ",".join([skill] * rs.players.count), "--skill")[0]
         for k in range(rs.side_count):  # the bot on side k, the other seats as given; deals only
-            specs.append(SimSpec(ref, tuple(bot if rs.side_of(s) == k else seats[s] for s in range(len(seats))), deals, 0, seed, allow_outside))
+            specs.append(SimSpec(ref, tuple(bot if rs.side_of(s) == k else seats[s] for s in range(len(seats))), deals, 0, seed, allow_outside, rs.shown))
     runs = Runs(specs)
     stop = _play(runs, jobs, backend, address, rs.title)
     figs = figures(runs.tallies[0], seed)
@@ -138,8 +138,8 @@ def compare(
         _check_html(html, [rs_a, rs_b])
     paired = same_deals(rs_a, rs_b)
     runs = Runs([
-        SimSpec(_reference(a), tuple(seats_a), deals, matches, seed, allow_outside),
-        SimSpec(_reference(b), tuple(seats_b), deals, matches, seed, allow_outside),
+        SimSpec(_reference(a), tuple(seats_a), deals, matches, seed, allow_outside, rs_a.shown),
+        SimSpec(_reference(b), tuple(seats_b), deals, matches, seed, allow_outside, rs_b.shown),
     ])
     stop = _play(runs, jobs, backend, address, f"{rs_a.title} vs {rs_b.title}")
     changes = compare_tallies(runs.tallies[0], runs.tallies[1])
@@ -168,7 +168,9 @@ def compare(
 
 def _reference(name: str) -> str:
     """What the workers load: a file as an absolute path (a Ray worker need not share this
-    process's folder; links are kept, so an ``extends:`` reads as it did here), else the name."""
+    process's folder; links are kept, so an ``extends:`` reads as it did here), else the name.
+    The spec's ``shown`` (the ruleset's, as loaded here) keeps the file named as the user did
+    in the errors a worker raises."""
     return os.path.abspath(name) if os.path.exists(name) else name
 
 

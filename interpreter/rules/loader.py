@@ -59,12 +59,17 @@ GAME_POINT_NAMES = {"points": "int", "tricks": "int", "opponent_points": "int", 
 UNIT_NAMES = {"points": "int", "tricks": "int", "bid": "int", "unit": "int"}
 
 
-def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False) -> Ruleset:
+def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False, shown: str | None = None) -> Ruleset:
     """Load a bundled ruleset by name (``schnapsen``) or a rule file by path.
 
     The file itself is the caller's choice and always read; the bases its ``extends:`` names
     must be bundled or inside the folder of the file naming them, unless ``allow_outside``
     (see :mod:`interpreter.rules.references`).
+
+    A file's errors name it as it was given, and its bases as seen from there; ``shown`` names
+    it otherwise: what a worker process passes when it reads, by an absolute path, a file the
+    user named as ``dz.yaml`` (:attr:`Ruleset.shown`), so that an error it raises reads the
+    same as in the user's own process.
 
     Raises :class:`~interpreter.core.errors.RulesetError` (an :class:`ErrorList` when several
     problems were found) with file, line, column and key path.
@@ -83,7 +88,7 @@ def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False) -> Ru
             f"no ruleset file or bundled ruleset named '{shorten(str(name_or_path), 200)}'{hint}",
             expected="a path to a .yaml file or one of: " + ", ".join(_bundled_names()),
         )
-    display = str(name_or_path) if Path(str(name_or_path)).is_file() else str(path)
+    display = (str(name_or_path) if shown is None else shown) if Path(str(name_or_path)).is_file() else str(path)
     return _load_cached(str(path.resolve()), display, allow_outside)
 
 
@@ -545,6 +550,7 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
         match=MatchSpec(**d["match"]),
         info=InfoSpec(**d["info"]),
         source=source,
+        shown=doc.file if source is not None else None,
         data=d,
         extends=doc.base_name if isinstance(doc, MergedDoc) else None,
         bases=doc.base_files if isinstance(doc, MergedDoc) else (),

@@ -320,6 +320,12 @@ class Ruleset:
     match: MatchSpec
     info: InfoSpec = InfoSpec("none")
     source: Path | None = None
+    #: The file as the user named it (``dz.yaml``): what its located errors say, those of a
+    #: formula failing in play included.  A process that reads the ruleset again from
+    #: ``source`` (a worker of ``rules simulate`` or of the arena) passes it to
+    #: :func:`~interpreter.rules.loader.load_ruleset` as ``shown``, so that its errors name the
+    #: file as the user's own process does, not by an absolute path the user never wrote.
+    shown: str | None = field(default=None, compare=False, repr=False)
     data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # merged, defaulted mapping
     extends: str | None = None  # the base ruleset this one extends (its bundled name or path)
     bases: tuple[Path, ...] = field(default=(), compare=False, repr=False)  # the files of its bases, nearest first

@@ -348,6 +348,13 @@ class Arena:
                     chunks.append(_Chunk(n, p.a, p.b, todo))
         return chunks
 
+    def worker_setup(self, allow_outside: bool) -> tuple[str, str | None, bool, list[Bot]]:
+        """What a worker process that does not inherit the ruleset starts from (the arguments
+        of :func:`_init_worker`): its file, the name its errors give that file here
+        (:attr:`~interpreter.rules.ruleset.Ruleset.shown`), ``allow_outside`` and the bots."""
+        source = str(self.rs.source) if self.rs.source is not None else ""
+        return source, self.rs.shown, allow_outside, self.bots
+
     def play(self, jobs: int = 1, *, allow_outside: bool = False) -> Generator[int, None, None]:
         """Play every deal not played yet; yields the number of finished deals (all pairings)
         each time more have finished.
@@ -366,8 +373,7 @@ class Arena:
             return
         global _inherited
         _inherited = (self.rs, self.bots)
-        source = str(self.rs.source) if self.rs.source is not None else ""
-        pool = multiprocessing.get_context().Pool(jobs, _init_worker, (source, allow_outside, self.bots))
+        pool = multiprocessing.get_context().Pool(jobs, _init_worker, self.worker_setup(allow_outside))
         try:
             for result in pool.imap_unordered(_run_chunk, chunks):
                 self._take(result)
@@ -461,15 +467,16 @@ _inherited: tuple[Ruleset, list[Bot]] | None = None
 _worker: tuple[Ruleset, list[Bot]] | None = None
 
 
-def _init_worker(source: str, allow_outside: bool, bots: list[Bot]) -> None:
+def _init_worker(source: str, shown: str | None, allow_outside: bool, bots: list[Bot]) -> None:
     """Set up a worker: stops are the parent's business (it ends the workers itself), and the
-    ruleset is the parent's, inherited or read again from the same file."""
+    ruleset is the parent's, inherited or read again from the same file (named as the
+    parent's is, ``shown``, in the errors it raises)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
     global _worker
-    _worker = _inherited if _inherited is not None else (load_ruleset(source, allow_outside=allow_outside), bots)
+    _worker = _inherited if _inherited is not None else (load_ruleset(source, allow_outside=allow_outside, shown=shown), bots)
 
 
 def _run_chunk(chunk: _Chunk) -> _ChunkResult:

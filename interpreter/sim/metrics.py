@@ -163,13 +163,15 @@ def record_deal(state: DealState, acc: dict[str, float], decisions: int, lead_ch
     if state.high_bid:
         moon = rs.bidding.moon
         bid = "moon" if moon is not None and state.high_bid == moon.bid else f"bid {state.high_bid}"
+        # Each "... made" is added beside its denominator, 0 when set: a contract taken and
+        # never made then reads "0 of N" rather than no row at all (in every block, so the
+        # merged tally has the key whichever worker played the deal).
+        made = 1.0 if result.made else 0.0
         add(acc, bid, 1)
-        if result.made:
-            add(acc, f"{bid} made", 1)
+        add(acc, f"{bid} made", made)
         if result.declarer_side is not None:  # whose contract it was: the bidding of each side apart
             add(acc, f"side {result.declarer_side} contracts", 1)
-            if result.made:
-                add(acc, f"side {result.declarer_side} contracts made", 1)
+            add(acc, f"side {result.declarer_side} contracts made", made)
     if not result.drawn:
         _record_end(state, codes, acc)
     _record_rules(state, codes, nets, acc)

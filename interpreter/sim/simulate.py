@@ -67,7 +67,10 @@ def match_choice_seed(seed: int, index: int) -> int:
 
 @dataclass(frozen=True)
 class SimSpec:
-    """One run: ``ruleset`` is a bundled name or a path (loaded again in every worker)."""
+    """One run: ``ruleset`` is a bundled name or a path (loaded again in every worker), and
+    ``shown`` the name its errors give the file, when not ``ruleset`` itself: the name the user
+    gave (:attr:`~interpreter.rules.ruleset.Ruleset.shown`), where ``ruleset`` is the absolute
+    path that a worker in another folder can read."""
 
     ruleset: str
     seats: tuple[str, ...]
@@ -75,6 +78,7 @@ class SimSpec:
     matches: int = 0
     seed: int = 0
     allow_outside: bool = False
+    shown: str | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.deals <= MOST or not 0 <= self.matches <= MOST:
@@ -110,15 +114,15 @@ def tasks_of(spec: SimSpec, run: int = 0) -> list[Task]:
     return out
 
 
-_loaded: dict[tuple[str, bool], Ruleset] = {}
+_loaded: dict[tuple[str, bool, str | None], Ruleset] = {}
 
 
 def ruleset_of(spec: SimSpec) -> Ruleset:
-    """The spec's ruleset, loaded once per process."""
-    key = (spec.ruleset, spec.allow_outside)
+    """The spec's ruleset, loaded once per process, its files named as ``spec.shown`` says."""
+    key = (spec.ruleset, spec.allow_outside, spec.shown)
     rs = _loaded.get(key)
     if rs is None:
-        rs = _loaded[key] = load_ruleset(spec.ruleset, allow_outside=spec.allow_outside)
+        rs = _loaded[key] = load_ruleset(spec.ruleset, allow_outside=spec.allow_outside, shown=spec.shown)
     return rs
 
 

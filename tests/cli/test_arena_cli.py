@@ -91,6 +91,14 @@ def test_tournament_text_ranks_the_bots() -> None:
     (["arena", "greedy", "random", "--deals", "200001"], "error: --deals: 200,001 is more than a run keeps (at most 200,000)"),
     (["tournament", "greedy", "--deals", "5"], "error: a tournament needs at least two bots, got 1"),
     (["tournament", "greedy", "random", "greedy", "--deals", "5"], "error: bot 3: 'greedy' is given twice"),
+    # two names of one bot: the easy level is 70 iterations (docs/bots.md), normal 700
+    (["tournament", "search:easy", "search:iters=70", "--deals", "2"],
+     "error: bot 2: 'search:iters=70' is the same bot as bot 1, 'search:easy' (both search:iters=70; each bot once; "
+     "for an A/A control use rules arena search:easy search:iters=70)"),
+    (["tournament", "search", "random", "SEARCH:NORMAL", "--deals", "2"],
+     "error: bot 3: 'search:normal' is the same bot as bot 1, 'search' (both search:iters=700;"),
+    (["tournament", "search:ms=200", "search:ms=200.0", "--deals", "2"],
+     "error: bot 2: 'search:ms=200.0' is the same bot as bot 1, 'search:ms=200' (both search:ms=200.0;"),
 ])
 def test_a_bad_argument_is_one_message_and_status_2(args: list[str], message: str) -> None:
     out = invoke(args)
@@ -128,3 +136,11 @@ def test_ctrl_c_prints_what_finished(jobs: str) -> None:
     assert 0 <= report["finished"] < 200000
     assert err.startswith("interrupted: the figures are of the ")
     assert "Traceback" not in err
+
+
+def test_two_names_of_one_bot_may_meet_in_the_arena_and_different_bots_in_a_tournament() -> None:
+    # the arena's A/A control is a bot against itself, under any name; a tournament takes
+    # bots that differ by one iteration
+    assert invoke(["arena", "search:easy", "search:iters=70", "--deals", "1", "--jobs", "1"]).exit_code == 0
+    out = invoke(["tournament", "search:easy", "search:iters=71", "--deals", "1", "--jobs", "1"])
+    assert out.exit_code == 0, out.stderr

@@ -130,3 +130,79 @@ def test_a_match_that_never_ends_is_one_message(tmp_path: Path, monkeypatch: pyt
     out = invoke(["simulate", str(path), "--deals", "10", "--matches", "2", "--jobs", "1"])
     no_traceback(out)
     assert out.exit_code == 2 and "match 0 did not end within 50 deals" in out.stderr
+
+
+def _contracts(deals: int) -> dict[str, tuple[int, int]]:
+    """North American 4's first ``deals`` random deals of seed 0, counted apart from the
+    metrics code: deal i shuffled and played from ``random.Random(i)`` (seed 0 * 2**32 + i),
+    seat (3 + i) % 4 dealing (dealer.first 3), as docs/simulate.md says; each contract ("bid B", or
+    "moon" for bid 5) with how many deals it was played in and how many it was made in."""
+    import random
+
+    from interpreter import DealState, load_ruleset
+    from interpreter.play.bots.random_bot import random_playout
+
+    rs = load_ruleset("north-american-4")
+    assert rs.dealer.first == 3
+    played: dict[str, list[int]] = {}
+    for i in range(deals):
+        rng = random.Random(i)
+        st = random_playout(DealState.new(rs, (3 + i) % 4, rng), rng)
+        if st.high_bid and st.result is not None and not st.result.redeal:
+            counts = played.setdefault("moon" if st.high_bid == 5 else f"bid {st.high_bid}", [0, 0])
+            counts[0] += 1
+            counts[1] += bool(st.result.made)
+    return {k: (n, made) for k, (n, made) in played.items()}
+
+
+def test_a_contract_never_made_has_a_made_row_at_0_for_any_jobs() -> None:
+    # seed 0, 200 deals: some contract is played and never made (bid 4, the tester's case);
+    # its "made" row reads "0 of N" in the table, num 0 over den N in --json, byte for byte the
+    # same with one and two workers, and rules compare of the ruleset with itself shows it at
+    # 0% on both sides (it used to vanish: no "made" sum on either side)
+    counts = _contracts(200)
+    never = [k for k, (n, made) in counts.items() if made == 0]
+    assert never, counts
+    one = invoke(["simulate", "north-american-4", "--deals", "200", "--json", "--jobs", "1"])
+    two = invoke(["simulate", "north-american-4", "--deals", "200", "--json", "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    metrics = {m["metric"]: m for m in one.json()["metrics"]}
+    assert {k: (metrics[k]["num"], metrics[f"{k} made"]["num"]) for k in counts} == counts
+    assert all(metrics[f"{k} made"]["den"] == n for k, (n, _) in counts.items())
+    text = invoke(["simulate", "north-american-4", "--deals", "200", "--jobs", "1"]).stdout.splitlines()
+    for k in never:
+        row = next(line for line in text if line.split("  ")[1:2] == [f"{k} made"])
+        assert row.split(f"{k} made")[1].split()[0] == "0.00%" and row.split()[-3:] == ["0", "of", str(counts[k][0])], row
+    same = invoke(["compare", "north-american-4", "north-american-4", "--deals", "200", "--json", "--jobs", "1"])
+    assert same.exit_code == 0, same.stderr
+    changes = {c["metric"]: c for c in same.json()["metrics"]}
+    for k in never:
+        assert (changes[f"{k} made"]["a"], changes[f"{k} made"]["b"], changes[f"{k} made"]["changes"]) == (0.0, 0.0, False)
+
+
+
+BAD_FORMULA = 'extends: schnapsen\nname: dz\nscoring:\n  game_points: "points // (tricks - tricks)"\n'
+
+
+def test_a_formula_failing_in_play_names_its_file_alike_in_every_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/cli.md: a file is named as seen from where you are -- as you named it, and a base
+    # as its folder joined with the reference.  simulate and compare hand their workers the
+    # file's absolute path (a Ray worker need not share this folder), and with --jobs 1 this
+    # process plays from that spec as a worker would; the arena plays the ruleset loaded here.
+    # game_points divides by zero whenever it is counted; line 4, column 17 is its first
+    # character (the quote is at 16).  (Worker processes: tests/sim/test_simulate_runs.py.)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dz.yaml").write_text(BAD_FORMULA, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "base.yaml").write_text(BAD_FORMULA, encoding="utf-8")
+    (tmp_path / "sub" / "h.yaml").write_text("extends: base.yaml\nname: h\n", encoding="utf-8")
+    for ruleset, where in (("dz.yaml", "dz.yaml:4:17"), ("sub/h.yaml", "sub/base.yaml:4:17")):
+        for args in (["simulate", ruleset], ["compare", ruleset, "schnapsen"], ["compare", "schnapsen", ruleset],
+                     ["arena", "greedy", "random", "--ruleset", ruleset], ["tournament", "greedy", "random", "--ruleset", ruleset]):
+            out = invoke([*args, "--deals", "10", "--jobs", "1"])
+            no_traceback(out)
+            assert out.exit_code == 2, (args, out.stderr)
+            # the error line comes last (after what finished, where a command reports that)
+            assert out.stderr.splitlines()[-1] == f"{where}: scoring.game_points: division by zero in 'points // (tricks - tricks)'", (args, out.stderr)
+            assert str(tmp_path) not in out.stderr, (args, out.stderr)

@@ -8,11 +8,15 @@ on a stop and a resumption, and a deal's plays are scored by comparing side scor
 
 from __future__ import annotations
 
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from interpreter.core.actions import Action
+from interpreter.core.errors import RulesError
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
@@ -192,3 +196,20 @@ def test_an_unknown_kind_is_a_value_error_from_make_agent() -> None:
         make_agent("nonsense", rs, 0)
     with pytest.raises(ValueError):
         arena(rs, "greedy", "nonsense", deals=1)
+
+
+def test_a_spawned_worker_names_the_file_as_the_parent_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a worker that does not inherit the ruleset (spawn, the default of macOS and Windows)
+    # reads it again by its absolute path from what Arena.play starts it with; a formula
+    # failing in its deals (game_points divides by zero whenever it is counted: line 4,
+    # column 17) names the file as this process does, "dz.yaml"
+    from interpreter.sim.arena import _init_worker, _run_chunk
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dz.yaml").write_text('extends: schnapsen\nname: dz\nscoring:\n  game_points: "points // (tricks - tricks)"\n', encoding="utf-8")
+    run = Arena(load_ruleset("dz.yaml"), ["greedy", "random"], deals=10)
+    setup = run.worker_setup(False)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=_init_worker, initargs=setup) as pool:
+        with pytest.raises(RulesError) as info:
+            list(pool.map(_run_chunk, run._chunks(1)))
+    assert (info.value.file, info.value.line, info.value.column) == ("dz.yaml", 4, 17)

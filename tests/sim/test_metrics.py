@@ -6,17 +6,19 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from interpreter.core.actions import CLOSE, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, Action, Play
+from interpreter.core.actions import CLOSE, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, Action, Play, parse_action
 from interpreter.core.cards import Card
 from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
+from interpreter.play.record import deal_from_mapping
 from interpreter.play.bots.random_bot import random_playout
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.figures import figures
 from interpreter.sim.metrics import agent_deal, random_deal, record_deal
 from interpreter.sim.simulate import SimSpec, simulate
+from interpreter.sim.tally import Tally
 
 RS = load_ruleset("schnapsen")
 
@@ -151,3 +153,58 @@ def test_each_side_s_contracts_and_how_many_it_made() -> None:
         if made:
             expected |= {"bid 1 made": 1, "side 1 contracts made": 1}
         assert got == expected
+
+
+def _set_bid_1() -> DealState:
+    """The set deal of the test above: team 1 holds bid 1 and ends with 5 + 5 + 11 = 21 < 33."""
+    rs = load_ruleset("north-american-4")
+    st = build_position(rs, dealer=0, declarer=1, high_bid=1, trump="H", leader=1, tricks=[1, 2, 1, 1],
+                        points=[40, 5, 40, 5], hands=["9C", "AH", "9D", "9S"])
+    while not st.is_over:
+        st.push_code(st.legal_codes()[0])
+    return st
+
+
+def _set_moon() -> DealState:
+    """North American 4, seat 0 shoots the moon (bid 5, trumps hearts) and loses the second
+    trick (its 9S to seat 1's AS): the moon needs every trick, so it is set."""
+    rs = load_ruleset("north-american-4")
+    hands = {0: "AH TH KH QH JH 9S", 1: "9H AS TS KS QS JS", 2: "AC TC KC QC JC 9C", 3: "AD TD KD QD JD 9D"}
+    st = deal_from_mapping(rs, {"dealer": 3, "hands": {s: h.split() for s, h in hands.items()}, "stock": []})
+    for text in ("bid 5", "pass", "pass", "pass", "play AH", "play 9H", "play 9D", "play 9S", "play AS", "play AD"):
+        st.apply(parse_action(text))
+    while not st.is_over:
+        st.push_code(st.legal_codes()[0])
+    return st
+
+
+def test_a_contract_never_made_reads_0_of_its_count() -> None:
+    """Two deals at bid 1, both set (team 1's), and a moon set (team 0's): "bid 1 made" is 0
+    of 2, "moon made" 0 of 1, "side 1 contracts made" 0 of 2, "side 0 contracts made" 0 of 1
+    -- rows at 0, not missing ones; the same whether the deals are summed in one block or in
+    blocks played by different workers and merged in either order."""
+    first, second, moon = _set_bid_1(), _set_bid_1(), _set_moon()
+    assert moon.result is not None and moon.result.made is False and moon.result.declarer_side == 0
+    one = Tally()
+    acc: dict[str, float] = {}
+    for st in (first, second, moon):
+        record_deal(st, acc, 0, 0)
+    one.add(("deals", 0), acc)
+    parts = []
+    for k, st in enumerate((first, second, moon)):
+        part: dict[str, float] = {}
+        record_deal(st, part, 0, 0)
+        tally = Tally()
+        tally.add(("deals", k), part)
+        parts.append(tally)
+    forward, backward = Tally(), Tally()
+    for t in parts:
+        forward.merge(t)
+    for t in reversed(parts):
+        backward.merge(t)
+    assert forward.as_dict() == backward.as_dict()
+    expected = {"bid 1 made": (0, 2), "moon made": (0, 1), "side 1 contracts made": (0, 2), "side 0 contracts made": (0, 1)}
+    for tally in (one, forward, backward):
+        figs = {f.key: f for f in figures(tally, 0)}
+        assert {k: (figs[k].num, figs[k].den) for k in expected if k in figs} == expected
+        assert all(figs[k].value == 0.0 for k in expected)

@@ -5,12 +5,17 @@ a ruleset with itself finds no change; rulesets that deal alike are paired."""
 from __future__ import annotations
 
 import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import pytest
+
+from interpreter.core.errors import RulesError
 from interpreter.rules.loader import load_ruleset
 from interpreter.sim.compare import compare_tallies, same_deals
 from interpreter.sim.figures import figures
-from interpreter.sim.simulate import Runs, SimSpec, local_results, tasks_of
+from interpreter.sim.simulate import Runs, SimSpec, local_results, run_task, tasks_of
 from interpreter.sim.tally import Tally
 
 SPEC = SimSpec("schnapsen", ("random", "random"), deals=450, matches=20, seed=3)
@@ -87,3 +92,37 @@ def test_a_house_rule_that_forbids_closing_changes_how_deals_end(tmp_path: Path)
 
 def test_a_two_cpu_ray_cluster_gives_the_same_figures(ray_cluster: None) -> None:
     assert played(1) == played(1, backend="ray")
+
+
+def test_a_sum_missing_from_one_run_compares_as_0_of_its_count() -> None:
+    # four blocks of one deal, each at bid 4: run A made it in blocks 0 and 1 (2 of 4), run B
+    # has no "bid 4 made" sum at all (never made, as a tally kept before the sum was written at
+    # 0): B reads 0 of 4, so the difference is +0.5, not a missing row or an error.  Its error,
+    # by hand: A's block residuals (y - 0.5 * 1) / 4 = +-0.125, B's 0: sqrt(4/3 * 4 * 0.125^2)
+    a, b = Tally(), Tally()
+    for k in range(4):
+        a.add(("deals", k), {"deals": 1, "bid 4": 1, "bid 4 made": 1.0 if k < 2 else 0.0})
+        b.add(("deals", k), {"deals": 1, "bid 4": 1})
+    by_key = {c.key: c for c in compare_tallies(a, b)}
+    made = by_key["bid 4 made"]
+    assert (made.a, made.b, made.diff) == (0.5, 0.0, 0.5)
+    assert abs((made.high - made.diff) / 1.96 - (4 / 3 * 4 * 0.125**2) ** 0.5) < 1e-12
+    assert (by_key["bid 4"].a, by_key["bid 4"].b) == (1.0, 1.0)
+
+
+BAD_FORMULA = 'extends: schnapsen\nname: dz\nscoring:\n  game_points: "points // (tricks - tricks)"\n'
+
+
+def test_a_worker_process_names_the_file_as_the_user_did(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a spawned process shares nothing with this one but the spec: it reads the file by its
+    # absolute path, and a formula failing in its deals (game_points divides by zero whenever
+    # it is counted: line 4, column 17) names the file as the user did here, "dz.yaml"
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dz.yaml").write_text(BAD_FORMULA, encoding="utf-8")
+    rs = load_ruleset("dz.yaml")
+    assert rs.shown == "dz.yaml"
+    spec = SimSpec(str(tmp_path / "dz.yaml"), ("random", "random"), deals=10, shown=rs.shown)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        with pytest.raises(RulesError) as info:
+            list(pool.map(run_task, tasks_of(spec)))
+    assert (info.value.file, info.value.line, info.value.column) == ("dz.yaml", 4, 17)

@@ -18,7 +18,7 @@ SEARCH_FORMS = "search, " + SEARCH_OPTIONS
 #: The policy kind's spellings: a trained agent (interpreter.play.bots.policy, docs/rl.md).
 POLICY_FORMS = "policy:MODULE:NAME, policy:FILE.py:NAME"
 
-__all__ = ["Agent", "BasicBot", "GreedyBot", "RandomBot", "random_playout", "make_agent", "BOT_KINDS", "SEARCH_FORMS", "SEARCH_OPTIONS", "POLICY_FORMS"]
+__all__ = ["Agent", "BasicBot", "GreedyBot", "RandomBot", "random_playout", "make_agent", "bot_spec", "BOT_KINDS", "SEARCH_FORMS", "SEARCH_OPTIONS", "POLICY_FORMS"]
 
 
 def make_agent(kind: str, ruleset: object, seed: int) -> Agent:
@@ -48,3 +48,34 @@ def make_agent(kind: str, ruleset: object, seed: int) -> Agent:
 
         return make_policy_agent(kind, ruleset, seed)
     raise ValueError(f"unknown bot kind {kind!r}")
+
+
+def bot_spec(kind: str) -> str:
+    """The normalised spec a bot of ``kind`` is made from: two kinds with the same spec make
+    the same bot, however they are spelled.
+
+    A search level is its iteration budget (``search``, ``search:normal`` and
+    ``search:iters=700`` are one bot; ``search:ms=200`` and ``search:ms=200.0`` another); a
+    policy file is its resolved path (``policy:./p.py:act`` and ``policy:p.py:act``).  What
+    ``rules tournament`` compares to refuse one bot entered under two names -- it rates
+    entries, and two copies of one bot would split its rating -- kept here, beside
+    :func:`make_agent`, so that a new spelling of a kind cannot slip past the check.  A kind
+    that cannot be made (``ValueError`` from :func:`make_agent`) is returned as written.
+    """
+    if kind == "search" or kind.startswith("search:"):
+        from interpreter.play.bots.search_bot import parse_search_kind
+
+        try:
+            options = parse_search_kind(kind)
+        except ValueError:
+            return kind
+        if "iterations" in options:
+            return f"search:iters={int(options['iterations'])}"
+        return f"search:ms={float(options['ms'])!r}"
+    if kind.startswith("policy:"):
+        module, sep, name = kind.removeprefix("policy:").rpartition(":")
+        if sep and module.endswith(".py"):
+            from pathlib import Path
+
+            return f"policy:{Path(module).resolve()}:{name}"
+    return kind
