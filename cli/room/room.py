@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-import os
 import re
 import secrets
 import shutil
@@ -28,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.core.errors import ErrorList, RulesError
+from interpreter.play.recordfile import write_file
 from interpreter.play.session import HUMAN
 from interpreter.rules.loader import load_ruleset, ruleset_from_doc
 from interpreter.rules.resources import bundled_rulesets
@@ -187,12 +187,7 @@ class Room:
         path = folder / CLOSED_RECORD
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            temporary = folder / (CLOSED_RECORD + ".new")
-            with open(temporary, "w", encoding="utf-8") as out:
-                out.write(table.closing_record())
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, path)  # the whole record or none, before the table is forgotten
+            write_file(path, table.closing_record())  # the whole record or none, synced, before the table is forgotten
         except OSError as exc:
             live.touched = self.clock()  # not again before another idle period
             warn(f"table {table.id} is unused but stays: its record could not be written to {path} ({exc.strerror or exc})")
@@ -285,10 +280,7 @@ class Room:
                 live.table.next_deal(seat)
             else:
                 raise Refused(f"unknown message type {str(kind)[:20]!r}: 'action' or 'next'", "bad_message")
-            if live.table.log:
-                self._persist(live)
-            else:  # ready for the next deal, which waits for the others
-                self._touch(live)
+            self._persist(live)  # every message the table takes is logged, "next" too (READY or the deal)
         await self.broadcast(live)
         self.wake(live)
 
