@@ -58,7 +58,7 @@ def test_a_write_that_takes_too_long_or_too_many_waiting_gives_the_link_up() -> 
 
 
 def test_the_table_and_its_bots_go_on_while_a_spectator_reads_nothing(tmp_path: Path) -> None:
-    """A person plays ten moves against the greedy bot, a spectator's link never reads: every
+    """A person plays up to ten moves against the greedy bot, a spectator's link never reads: every
     move is taken at once, the bot answers each, the stuck link is given up (after its
     timeout), and the person's link got every change."""
 
@@ -92,7 +92,9 @@ def test_the_table_and_its_bots_go_on_while_a_spectator_reads_nothing(tmp_path: 
         await asyncio.sleep(0.3)
         await room.broadcast(live)
         await asyncio.sleep(0.05)
-        assert moves >= 5
+        # the table's seed is drawn afresh, so the deal may end (a declaration) before ten moves:
+        # either way every move was taken at once (each act within a second) and the bot answered
+        assert moves >= 1 and (moves == 10 or table.session.deal_over)
         assert spectator not in live.connections and person in live.connections
         assert got[-1]["seq"] == table.seq  # the person saw the last change
         for task in tasks:
