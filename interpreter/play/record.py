@@ -41,7 +41,7 @@ from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.state import DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath
-from interpreter.rules.yamlsource import RECORD_LIMITS, SourceDoc, format_path, load_yaml_file, shorten as _shorten, yaml_scalar
+from interpreter.rules.yamlsource import RECORD_LIMITS, SourceDoc, format_path, load_yaml_file, shorten as _shorten, yaml_flow_item, yaml_scalar
 
 if TYPE_CHECKING:
     from interpreter.play.runner import Event
@@ -777,7 +777,7 @@ def match_header(
     ]
     if seed is not None:
         lines.append(f"seed: {seed}")
-    lines.append(f"players: [{', '.join(players)}]")
+    lines.append(f"players: [{', '.join(yaml_flow_item(p) for p in players)}]")
     if date is not None:
         lines.append(f"date: {json.dumps(date)}")  # quoted: a YAML 1.1 reader would make it a date, not text
     if result is not None:

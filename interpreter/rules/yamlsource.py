@@ -19,7 +19,6 @@ PyYAML's parser, so the messages are the same either way.  Only regular files ar
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
@@ -61,6 +60,8 @@ __all__ = [
     "read_text_file",
     "shorten",
     "top_level_keys",
+    "yaml_flow_item",
+    "yaml_quoted",
     "yaml_scalar",
 ]
 
@@ -910,4 +911,43 @@ def yaml_scalar(text: str) -> str:
                 return text
         except RulesError:
             pass
-    return json.dumps(text)
+    return yaml_quoted(text)
+
+
+def yaml_flow_item(text: str) -> str:
+    """An item of a one-line YAML list (``players: [human, search:normal]``): plain when it
+    reads back as the same string there, else quoted.  A plain item may not hold a comma, a
+    bracket or a brace (they end it), nor ``#`` after a space, ``: `` or YAML's other
+    indicators, so a name or a ``policy:`` path with one of them is quoted."""
+    if text and text == text.strip() and not _FLOW_UNSAFE.search(text):
+        try:
+            if load_yaml(f"v: [{text}]\n", "<scalar>").data == {"v": [text]}:
+                return text
+        except RulesError:
+            pass
+    return yaml_quoted(text)
+
+
+#: Characters that never stand in a plain flow item here (indicators, quotes, anything not printable).
+_FLOW_UNSAFE = re.compile(r"[,\[\]{}#&*!|>'\"%@`\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]|: |:$")
+
+#: What a double-quoted YAML scalar may hold as it is: YAML's printable characters except the
+#: quote, the backslash and the line breaks YAML would fold (``\x85``, ``\u2028``, ``\u2029``).
+_QUOTED_AS_IS = re.compile(r"[\x20-\x21\x23-\x5b\x5d-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+
+
+def yaml_quoted(text: str) -> str:
+    """``text`` as a double-quoted YAML scalar that reads back as exactly ``text``: printable
+    characters (umlauts, emoji) as they are, the rest escaped.  Not ``json.dumps``: JSON writes a
+    character beyond U+FFFF as two surrogate escapes, which a YAML reader turns into two lone
+    surrogates, not the character."""
+    out = []
+    for ch in text:
+        if _QUOTED_AS_IS.fullmatch(ch):
+            out.append(ch)
+        elif ch in "\"\\":
+            out.append("\\" + ch)
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return '"' + "".join(out) + '"'

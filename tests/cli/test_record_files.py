@@ -232,3 +232,29 @@ def test_without_a_human_the_header_still_shows_the_seed() -> None:
     out = invoke(["run", "schnapsen", "--deals", "1", "--quiet"])
     no_traceback(out)
     assert re.match(r"Schnapsen -- match to 7, seed \d+, players", out.stdout)
+
+
+@pytest.mark.parametrize("players", [
+    ["policy:/tmp/run #3/model.pt", "search:normal"],   # ' #' would start a comment
+    ["policy:/tmp/x]y.pt", "human"],                    # ']' would end the list
+    ["policy:/tmp/a, b.pt", "greedy"],                  # ', ' would split the entry in two
+    ["Anna: 1", "yes"],                                 # a mapping; a boolean in YAML 1.1
+    ["Zoë: 😀", "tab\there"],                           # quoted beyond U+FFFF; a control character
+])
+def test_every_players_entry_reads_back_as_written(tmp_path: Path, players: list[str]) -> None:
+    """The players header is one YAML flow list written by hand: an entry with a YAML
+    indicator in it is quoted, so the record reads back with the same entries (before, `x]y`
+    ended the list and the record did not load; `a, b` became two entries)."""
+    rs = load_ruleset("schnapsen")
+    log = MatchLog()
+    play_match(rs, [make_agent("greedy", rs, s) for s in range(2)], seed=5, max_deals=1, log=log)
+    path = tmp_path / "m.yaml"
+    path.write_text(match_record(rs, seed=5, players=players, deals=log.deals, record_path=path, date="2026-01-31"), encoding="utf-8")
+    assert load_record(path).meta["players"] == players
+
+
+def test_plain_players_entries_stay_plain() -> None:
+    """The usual kinds are written as they were (records of earlier versions have the same bytes)."""
+    rs = load_ruleset("schnapsen")
+    head = match_record(rs, seed=5, players=["human", "search:ms=100", "policy:runs/model.pt"], deals=[], record_path=None)
+    assert "players: [human, search:ms=100, policy:runs/model.pt]\n" in head
