@@ -63,6 +63,14 @@ def whole_in(low: int, high: int) -> Callable[[str], int]:
     return check
 
 
+def seed_number(text: str) -> int:
+    """A seed in the range every ``rules --seed`` takes (0 to ``SEED_MAX``): a negative or larger
+    one ran silently here, and its figures could not be repeated with the CLI."""
+    from interpreter.engine.match import SEED_MAX
+
+    return _whole(text, 0, SEED_MAX)
+
+
 def _whole(text: str, low: int, high: int | None = None) -> int:
     expected = f"a whole number {low} or more" if high is None else f"a whole number from {low} to {high}"
     try:

@@ -42,7 +42,7 @@ from interpreter.sim.stats import bootstrap_mean_interval  # noqa: E402
 
 if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
     sys.path.insert(0, str(ROOT / "benchmarks"))
-from _args import positive_int, revision_problem, seat_kind_problem_in  # noqa: E402
+from _args import positive_int, seed_number, revision_problem, seat_kind_problem_in  # noqa: E402
 
 #: The run of one side, in a process of its own with that tree first on the path (the base
 #: revision has no copy of this script): per deal the half-points and the net of bot A.
@@ -115,7 +115,7 @@ def main() -> None:
     parser.add_argument("--base", required=True, help="the revision to compare with")
     parser.add_argument("--ruleset", default="schnapsen", help="a bundled name or a file")
     parser.add_argument("--deals", type=positive_int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed_number, default=1)
     parser.add_argument("--bot", default="search:normal", help="the seat kind compared (default search:normal)")
     parser.add_argument("--against", default="greedy", help="the seat kind it plays against (default greedy)")
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2), help="2: both runs side by side; 1: one after the other")

@@ -54,7 +54,7 @@ from interpreter.sim.arena import Arena  # noqa: E402
 
 if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
     sys.path.insert(0, str(ROOT / "benchmarks"))
-from _args import positive_int, revision_problem, seat_kind_problem_in  # noqa: E402
+from _args import positive_int, seed_number, revision_problem, seat_kind_problem_in  # noqa: E402
 
 #: The old side: one process per worker of the arena, reading a request a line and answering
 #: the move's notation.  It runs with the old tree first on the path, so it may use only what
@@ -208,7 +208,7 @@ def main() -> None:
     parser.add_argument("--base", required=True, help="the old revision (a commit, tag or branch)")
     parser.add_argument("--ruleset", default="schnapsen", help="a bundled name or a file")
     parser.add_argument("--deals", type=positive_int, default=400)
-    parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--seed", type=seed_number, default=9)
     parser.add_argument("--bot", default="search:normal", help="this tree's bot (a seat kind)")
     parser.add_argument("--old", default="search:normal", help="the old revision's bot (a seat kind of that revision)")
     parser.add_argument("--jobs", type=positive_int, default=2)

@@ -65,7 +65,7 @@ from interpreter.sim.stats import wilson  # noqa: E402
 
 if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is loaded by path
     sys.path.insert(0, str(ROOT / "benchmarks"))
-from _args import opponent, positive_int, require, ruleset, seat_kind  # noqa: E402
+from _args import opponent, positive_int, require, ruleset, seat_kind, seed_number  # noqa: E402
 
 _RS = None
 _AGAINST = "greedy"
@@ -226,7 +226,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ruleset", type=ruleset, default=str(ROOT / "rulesets" / "schnapsen.yaml"))
     parser.add_argument("--deals", type=positive_int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed_number, default=1)
     parser.add_argument("--against", type=opponent, default="greedy", help="a seat kind, or a search bot's keyword arguments as a JSON object")
     parser.add_argument("--jobs", type=positive_int, default=2)
     parser.add_argument("--oracle", type=oracle_spec, default="solver", help="solver, mcts:N (N iterations on the true deal), hands:N (the search seeing the hands, not the stock), "

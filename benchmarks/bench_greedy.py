@@ -45,7 +45,7 @@ from interpreter.search.heuristic import greedy_code  # noqa: E402
 
 if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
     sys.path.insert(0, str(ROOT / "benchmarks"))
-from _args import positive_int, require, ruleset, seat_kind  # noqa: E402
+from _args import positive_int, seed_number, require, ruleset, seat_kind  # noqa: E402
 
 RULESETS = ("schnapsen", "sechsundsechzig", "north-american-4")
 
@@ -157,7 +157,7 @@ def main() -> None:
     parser.add_argument("--deals", type=positive_int, default=1000, help="deal seeds per ruleset and opponent (each played once per side)")
     parser.add_argument("--opponents", nargs="+", default=["basic", "random"])
     parser.add_argument("--bot", default="greedy")
-    parser.add_argument("--base", type=int, default=1, help="the first deal seed")
+    parser.add_argument("--base", type=seed_number, default=1, help="the first deal seed")
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument("--no-speed", action="store_true")
     args = parser.parse_args()

@@ -45,7 +45,7 @@ from interpreter.sim.stats import quantile  # noqa: E402
 
 if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
     sys.path.insert(0, str(ROOT / "benchmarks"))
-from _args import positive_int, ruleset  # noqa: E402
+from _args import positive_int, seed_number, ruleset  # noqa: E402
 
 #: Deals per level by default: about 100 to 200 decisions with a choice each, a few minutes in all.
 DEALS = {"easy": 20, "normal": 12, "hard": 6}
@@ -104,7 +104,7 @@ def main() -> None:
     parser.add_argument("--ruleset", type=ruleset, default="schnapsen")
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=list(LEVELS))
     parser.add_argument("--deals", type=positive_int, default=None, help="deals per level (default: %s)" % DEALS)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed_number, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = [measure(args.ruleset, level, args.deals or DEALS[level], args.seed) for level in args.levels]

@@ -53,7 +53,7 @@ from interpreter.rules.ruleset import Ruleset  # noqa: E402
 from interpreter.sim.arena import Arena  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from _args import positive_int, require, ruleset, search_options, seat_kind  # noqa: E402
+from _args import positive_int, seed_number, require, ruleset, search_options, seat_kind  # noqa: E402
 from ab_revisions import paired  # noqa: E402
 
 
@@ -93,7 +93,7 @@ def main() -> None:
     parser.add_argument("variants", nargs="+", type=variant_options, help="JSON objects of SearchBot keyword arguments")
     parser.add_argument("--ruleset", type=ruleset, default="schnapsen")
     parser.add_argument("--deals", type=positive_int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed_number, default=1)
     parser.add_argument("--against", type=against_kind, default="greedy", help="a seat kind, or a JSON object of SearchBot keyword arguments")
     parser.add_argument("--jobs", type=positive_int, default=2)
     args = parser.parse_args()

@@ -43,6 +43,13 @@ CASES = [
     ("ab_revisions.py", ["--base", "HEAD", "--deals", "0"], ["argument --deals", "expected a whole number 1 or more"]),
     ("against_revision.py", ["--base", "HEAD", "--jobs", "0"], ["argument --jobs", "expected a whole number 1 or more"]),
     ("bench_serve_load.py", ["--tables", "0"], ["argument --tables", "expected a whole number from 1 to 500"]),
+    # seeds: the range of every `rules --seed` (0 to 2**63 - 1), so a figure can be repeated with the CLI
+    ("bench_levels.py", ["--seed", "-5"], ["argument --seed", "-5 is out of range", "expected a whole number from 0 to 9223372036854775807"]),
+    ("bench_ceiling.py", ["--seed", str(2**63)], ["argument --seed", "out of range"]),
+    ("tune_search.py", ["--seed", "-1", "{}"], ["argument --seed", "out of range"]),
+    ("ab_revisions.py", ["--base", "HEAD", "--seed", "-1"], ["argument --seed", "out of range"]),
+    ("against_revision.py", ["--base", "HEAD", "--seed", "x"], ["argument --seed", "'x' is not a whole number"]),
+    ("bench_greedy.py", ["--base", "-1"], ["argument --base", "out of range"]),
     # rulesets: a name or a file that does not load
     ("tune_search.py", ["--ruleset", "nosuch", "{}"], ["argument --ruleset", "no ruleset file or bundled ruleset named 'nosuch'", "expected"]),
     ("bench_solver.py", ["--rulesets", "nosuch", "--deals", "1"], ["argument --rulesets", "named 'nosuch'"]),
