@@ -1,0 +1,69 @@
+"""Every link between the pages of docs/ and README.md leads somewhere: the file exists and, for
+a ``#fragment`` into a Markdown page, a heading of that page has that anchor (GitHub's rule:
+lower case, punctuation but ``-`` and ``_`` dropped, spaces to ``-``, a repeated heading
+numbered ``-1``, ``-2`` ...).  A heading renamed without its links fails here."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+
+
+def _outside_fences(path: Path) -> list[tuple[int, str]]:
+    lines, fence = [], False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("```"):
+            fence = not fence
+        elif not fence:
+            lines.append((number, line))
+    return lines
+
+
+def anchor(heading: str) -> str:
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading)  # a link in a heading: its text
+    return re.sub(r"[^\w\- ]", "", text.lower()).replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    seen: dict[str, int] = {}
+    out = set()
+    for _, line in _outside_fences(path):
+        if m := HEADING.match(line):
+            slug = anchor(m.group(2))
+            n = seen.get(slug, 0)
+            seen[slug] = n + 1
+            out.add(slug if n == 0 else f"{slug}-{n}")
+    return out
+
+
+def test_anchors_follow_githubs_rule() -> None:
+    """Worked by hand from GitHub's rendering of such headings."""
+    assert anchor("rules arena and rules tournament") == "rules-arena-and-rules-tournament"
+    assert anchor("The knobs, from Python") == "the-knobs-from-python"
+    assert anchor("`search:ms=N` counts CPU time") == "searchmsn-counts-cpu-time"
+    assert anchor("See [search.md](search.md#x) too") == "see-searchmd-too"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_every_link_of_a_page_resolves(page: Path) -> None:
+    cache: dict[Path, set[str]] = {}
+    broken = []
+    for number, line in _outside_fences(page):
+        for target in LINK.findall(line):
+            if target.startswith(("http://", "https://", "mailto:")):
+                continue
+            name, _, fragment = target.partition("#")
+            dest = (page.parent / name).resolve() if name else page
+            if not dest.exists():
+                broken.append(f"{page.name}:{number}: {target}: no such file")
+            elif fragment and dest.suffix == ".md":
+                if fragment not in cache.setdefault(dest, anchors(dest)):
+                    broken.append(f"{page.name}:{number}: {target}: no heading with this anchor")
+    assert not broken, "\n".join(broken)
