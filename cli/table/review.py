@@ -29,6 +29,7 @@ from cli.table import render
 from interpreter.core.actions import CONTINUE, Action, Play
 from interpreter.core.printable import printable
 from interpreter.engine.state import DealState
+from interpreter.engine.match import scores_after, with_carry
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
 from interpreter.play.analysis import MoveReport, analyse_decision
@@ -54,6 +55,7 @@ class Review:
     def __post_init__(self) -> None:
         n = self.record.ruleset.side_count
         running = [0] * n
+        carry = 0
         for deal in self.record.deals:
             if deal.match_scores is not None:
                 running = list(deal.match_scores)
@@ -63,8 +65,9 @@ class Review:
                 if state.is_over:
                     break
                 apply_recorded(state, move)
-            if state.result is not None:
-                running = [a + b for a, b in zip(running, state.result.scores)]
+            if state.result is not None:  # counted as the match counts it (a carried point, a floor at 0)
+                counted, carry = with_carry(self.record.ruleset, state.result, carry)
+                running = scores_after(self.record.ruleset, running, counted)
 
     def states(self, deal: int) -> list[DealState]:
         """The positions of ``deal``: before each recorded move, and after the last."""

@@ -54,6 +54,17 @@ def with_carry(rs: Ruleset, result: DealResult, carry: int) -> tuple[DealResult,
     return adjusted, 0
 
 
+def scores_after(rs: Ruleset, scores: Sequence[int], result: DealResult) -> list[int]:
+    """The match score after a deal counted as ``result`` (its carry applied): each side's deal
+    score added, and under ``match.negative: floor_zero`` a side below 0 set back to 0.  Written
+    once for the match in play and for ``rules replay``, which before added the deal scores
+    without the floor and refused the true result header of such a match."""
+    added = [score + delta for score, delta in zip(scores, result.scores)]
+    if rs.match.negative == "floor_zero":
+        return [max(0, score) for score in added]
+    return added
+
+
 def next_dealer(rs: Ruleset, dealer: int, result: DealResult) -> int:
     """Who deals after a deal: rotation, or the same dealer again after a drawn deal.
 
@@ -161,11 +172,7 @@ class Match:
         state = self.deal
         assert state is not None and state.result is not None, "the deal is not over"
         result, self.carry = with_carry(self.rs, state.result, self.carry)
-        floor = self.rs.match.negative == "floor_zero"
-        for side, delta in enumerate(result.scores):
-            self.scores[side] += delta
-            if floor and self.scores[side] < 0:
-                self.scores[side] = 0
+        self.scores = scores_after(self.rs, self.scores, result)
         self._note_brink()
         self.results.append(result)
         self.winner = match_winner(self.rs, self.scores, result)

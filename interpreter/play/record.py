@@ -35,7 +35,7 @@ from interpreter.core.errors import IllegalActionError, NotationError, RecordErr
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
 from interpreter.rules.loader import load_named_ruleset, load_ruleset
 from interpreter.rules.references import resolve_reference
-from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, with_carry
+from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, scores_after, with_carry
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.build import build_position, unwritten
@@ -554,7 +554,7 @@ def replay(
                 break
         if state.is_over and state.result is not None:
             result, carry = with_carry(rs, state.result, carry)
-            scores = [a + b for a, b in zip(scores, result.scores)]
+            scores = scores_after(rs, scores, result)
             winner = match_winner(rs, scores, result)
             if observer is not None:
                 observer(DealReplayed(k + 1, result, state, list(scores), winner))

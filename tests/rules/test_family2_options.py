@@ -24,8 +24,11 @@ from pathlib import Path
 
 from interpreter import DealState, Ruleset, load_ruleset, parse_action
 from interpreter.engine.build import build_position
-from interpreter.engine.match import Match
-from interpreter.play.record import apply_recorded, deal_from_mapping
+from interpreter.engine.match import Match, scores_after
+from cli.table.review import Review
+from interpreter.play.bots import make_agent
+from interpreter.play.record import MatchResult, apply_recorded, deal_from_mapping, load_record, match_record, replay
+from interpreter.play.runner import MatchLog, play_match as run_match
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = str(Path(sys.executable).parent / "rules")
@@ -71,6 +74,40 @@ def test_floor_zero_keeps_a_set_side_at_zero(tmp_path: Path) -> None:
     match.deal = st
     match.finish_deal()
     assert match.scores == [0, 6]  # ... but 2 - 4 stops at 0
+
+
+def test_the_floor_is_one_rule_for_play_and_replay(tmp_path: Path) -> None:
+    """scores_after is what finish_deal, rules replay and the table's review count with."""
+    floor = written(tmp_path, "floor", "extends: north-american-4\nname: floor\nmatch: {negative: floor_zero}\n")
+    st = na4_set_bid(floor)
+    assert scores_after(floor, [2, 5], st.result) == [0, 6]  # 2 - 4 stops at 0; 5 + 1
+    assert scores_after(floor, [7, 5], st.result) == [3, 6]  # 7 - 4 is above 0: no floor
+    assert scores_after(load_ruleset("north-american-4"), [2, 5], st.result) == [-2, 6]
+
+
+def test_a_floored_match_replays_to_its_own_result(tmp_path: Path) -> None:
+    """A match where a set took a side below 0: rules replay (and the review's score before each
+    deal) count the floor as the match did -- before, replay added without it and refused the
+    record's true result header (seed 3: "the header says ... 3-11, but the moves give 2-10")."""
+    floor = written(tmp_path, "floor", "extends: north-american-4\nname: floor\nmatch: {negative: floor_zero}\n")
+    log = MatchLog()
+    match = run_match(floor, [make_agent("greedy", floor, s) for s in range(4)], seed=3, log=log)
+    unfloored, floored = [0, 0], False
+    for result in match.results:
+        unfloored = [a + b for a, b in zip(unfloored, result.scores)]
+        floored = floored or min(unfloored) < 0
+    assert floored, "the seed no longer sets a side below 0: pick another"
+    path = tmp_path / "m.yaml"
+    result = MatchResult(match.winner, match.scores, len(log.deals))
+    path.write_text(match_record(floor, seed=3, players=["greedy"] * 4, deals=log.deals, record_path=path, result=result), encoding="utf-8")
+    record = load_record(path)
+    outcome = replay(record)
+    assert (outcome.match_scores, outcome.match_winner) == (match.scores, match.winner)
+    review = Review(record, seat=0)
+    running = [0, 0]
+    for k, deal_result in enumerate(match.results):
+        assert review.scores_before[k] == running
+        running = scores_after(floor, running, deal_result)
 
 
 # ----------------------------------------------------------------------------- match.shutout
