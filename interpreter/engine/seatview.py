@@ -273,11 +273,17 @@ class SeatView(tuple[Any, ...]):
         return value  # type: ignore[no-any-return]
 
     def claim_is_right(self) -> bool:
-        """Whether a declaration now would be right: this seat's side has reached the target
-        (``claim.target``).  Its own side's points are always in its view, so a seat always
-        knows; a bot that declares wrongly does so on purpose (search: only when strictly
-        better than every way of playing on)."""
-        return self.card_points[self.rs.side_of(self.seat)] >= self.rs.claim.target
+        """Whether a declaration now would be right: this seat's side *in this deal* has reached
+        the target (``claim.target``), as the engine judges a claim.  That is the deal's side, not
+        the match side: where each player keeps his own match score but two defend together
+        against a soloist (Burgenland, Dreierschnapsen) the pair's points count -- counting the
+        match side, a defender saw only his own and the bots never declared for the pair.  Its
+        own side's points are always in its view, so a seat always knows; a bot that declares
+        wrongly does so on purpose (search: only when strictly better than every way of playing
+        on)."""
+        pub = self.public
+        points = pub.seat_points
+        return sum([points[s] for s in pub.deal_sides[pub.side_index[self.seat]]]) >= self.rs.claim.target
 
     @property
     def tricks_won(self) -> tuple[int, ...]:

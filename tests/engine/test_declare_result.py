@@ -17,6 +17,8 @@ from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.resources import bundled_rulesets
+from interpreter import parse_action
+from interpreter.play.record import apply_recorded, deal_from_mapping
 
 
 def test_a_right_claim_hand_worked() -> None:
@@ -75,3 +77,38 @@ def test_it_is_the_result_of_the_move_and_leaves_the_position(name: str) -> None
                 codes = [c for c in codes if c != DECLARE] or codes
             st.push_code(PASS if st.phase == AUCTION and PASS in codes else rng.choice(codes))
     assert checked >= 20, f"only {checked} positions with a declaration in {name}"
+
+
+BURGENLAND_DEAL = {
+    "dealer": 1,
+    "hands": {0: ["TD", "QD", "AH", "KH", "9H", "AS", "KS", "JS"],
+              1: ["AC", "KC", "9C", "JD", "QH", "JH", "TS", "QS"],
+              2: ["TC", "QC", "JC", "AD", "KD", "9D", "TH", "9S"]},
+    "moves": ["trump H", "pass", "pass",
+              "play TC", "play AH", "play 9C", "play QD", "play JD", "play AD", "play QC", "play 9H", "play KC",
+              "play KH", "play JH", "play TH", "play 9D", "play TD", "play QH", "play QS", "play 9S", "play AS",
+              "play KS", "play TS", "play KD"],
+}
+
+
+@pytest.mark.parametrize("ruleset", ["house/burgenland-contra", "house/burgenland"])
+def test_a_defender_claims_on_the_pairs_points(ruleset: str) -> None:
+    """Burgenland: seat 2 names trump (hearts) and plays alone against seats 0 and 1, who keep
+    match scores of their own.  Worked by hand (A 11, T 10, K 4, Q 3, J 2, 9 0): the tricks
+    TC AH 9C (21, seat 0), QD JD AD (16, seat 2), QC 9H KC (7, seat 0), KH JH TH (16, seat 2),
+    9D TD QH (13, seat 1), QS 9S AS (14, seat 0), KS TS KD (18, seat 1): seat 0 has 42, seat 1 31,
+    seat 2 32.  Seat 1 has just won a trick: his claim is judged on the pair's 73, so it is
+    right -- though he alone has 31 (the view counted the match side, his own seat, and the
+    random, basic and search bots never declared for the pair)."""
+    rs = load_ruleset(ruleset)
+    st = deal_from_mapping(rs, {k: v for k, v in BURGENLAND_DEAL.items() if k != "moves"})
+    moves = BURGENLAND_DEAL["moves"] if ruleset.endswith("contra") else [m for m in BURGENLAND_DEAL["moves"] if m != "pass"]
+    for move in moves:  # (without contra nobody is asked to double)
+        apply_recorded(st, parse_action(move))
+    assert st.actor == 1 and DECLARE in st.legal_codes()
+    view = st.view(1)
+    assert view.seat_points == (42, 31, 32)
+    assert view.claim_is_right()
+    scores = st.declare_result().scores  # the engine agrees: the pair's claim wins, each defender scores
+    assert scores[0] > 0 and scores[1] > 0 and scores[2] == 0
+    assert not st.view(2).claim_is_right()  # the soloist's 32 is short of 66
