@@ -142,6 +142,9 @@ def print_log(rec: Record, secret: Secret | None = None) -> Callable[[Event | De
         nonlocal deal
         if isinstance(event, DealStarted):
             deal = event.number - 1
+            start = rec.deals[deal].match_scores
+            if start is not None:  # the record takes the match up at this score (it may stand at the brink)
+                match.replayed(list(start), None)
         if isinstance(event, DealReplayed):
             match.replayed(event.match_scores, event.match_winner)
             event = DealEnded(event.number, event.result, event.state, match)

@@ -109,6 +109,7 @@ class Match:
         #: per side, the sides that had 0 while it stood one point from the target (match.shutout
         #: retour: a side that then loses the match to one of them takes the Retourschneider)
         self.brink: dict[int, set[int]] = {}
+        self._note_brink()  # a match taken up at 23 to 0 (``scores``) stands at the brink already
 
     @property
     def is_over(self) -> bool:

@@ -155,6 +155,35 @@ def test_shutout_retour_four_when_the_loser_stood_at_six_to_nil(tmp_path: Path) 
     assert play_match(double, [0, 5], deals).games == 1
 
 
+def test_retour_counts_a_match_taken_up_at_the_brink(tmp_path: Path) -> None:
+    """A match taken up at 0:6 (one from 7 against 0: ``Match(scores=...)``, a record's
+    ``start.match_scores``) is at the brink before any deal: seat 0 then scores 3, 3, 1 -> 7:6
+    and wins, and seat 1 takes the Retourschneider, 4 -- before, the brink was noted only after
+    a deal, and this match counted 1."""
+    retour = written(tmp_path, "sr", "extends: schnapsen\nname: sr\nmatch: {shutout: retour}\n")
+    m = play_match(retour, [0, 6], [(0, 3), (0, 3), (0, 1)])
+    assert (m.scores, m.winner, m.games, m.bummerl) == ([7, 6], 0, 4, (0, 4))
+
+
+def test_replay_counts_the_retour_of_a_record_taken_up_at_the_brink(tmp_path: Path) -> None:
+    """The same as a record from ``start: {match_scores: [0, 6]}``: seat 0 declares 70 against
+    nothing (Schwarz, 3), again (3), then 70 against 40 points and a trick (1): 7:6, and
+    `rules replay --log` says seat 1 takes 4 Bummerl."""
+    house = tmp_path / "sr.yaml"
+    house.write_text("extends: schnapsen\nname: sr\nmatch: {shutout: retour}\n", encoding="utf-8")
+    schwarz = "start: {leader: 0, trump: H, card_points: [70, 0], tricks_won: [3, 0]MS}\n    moves: [declare]\n"
+    one = "start: {leader: 0, trump: H, card_points: [70, 40], tricks_won: [3, 1]}\n    moves: [declare]\n"
+    record = tmp_path / "r.yaml"
+    record.write_text(
+        "ruleset: sr.yaml\ndeals:\n"
+        "  - dealer: 1\n    hands: {0: [AS], 1: [JS]}\n    " + schwarz.replace("MS", ", match_scores: [0, 6]")
+        + "  - dealer: 0\n    hands: {0: [AS], 1: [JS]}\n    " + schwarz.replace("MS", "")
+        + "  - dealer: 1\n    hands: {0: [AS], 1: [JS]}\n    " + one, encoding="utf-8")
+    done = subprocess.run([RULES, "replay", str(record), "--log"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Match won by seat 0: seat 0: 7, seat 1: 6 -- seat 1 takes 4 Bummerl (a Retourschneider)" in done.stdout, done.stdout
+
+
 # ----------------------------------------------------------------------------- false_after_close
 def wrong_declaration_after_closing(rs: Ruleset) -> DealState:
     """Schnapsen, dealer 1, clubs trump (TC turned).  Seat 0 closes before the first trick
