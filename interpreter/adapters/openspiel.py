@@ -10,6 +10,8 @@ ruleset's first dealer).  One game is one deal.
 * **Players** are the seats; their actions are the indexes of the action codes
   (:class:`~interpreter.play.observation.ObservationLayout`), the same as the PettingZoo
   environment's.  The player to move is the seat that must decide (the engine's ``actor``).
+* **Illegal actions** raise ``ValueError`` (as OpenSpiel's own Python games do) and change
+  nothing: a decision outside the engine's legal codes, a card chance has laid out already.
 * **Imperfect information**: observers built from the seat's view only -- the observation
   (tensor and string, what the seat sees now) and the information state (the observation
   followed by the ordered public history; its string keys search trees).
@@ -148,9 +150,13 @@ class _Deal:
     a copy takes :meth:`DealState.copy` (the ruleset is shared, never copied), and the pickled
     form is the ruleset's name, the dealer, the cards laid out and the decisions, replayed when
     loaded.
+
+    :meth:`lay` and :meth:`decide` refuse what is not legal now with ``ValueError`` (as
+    OpenSpiel's own Python games do) and change nothing: a card laid out twice or an action
+    the seat may not take would leave a deal no rule can settle (a card in two places).
     """
 
-    __slots__ = ("name", "rs", "layout", "dealer", "order", "state", "codes")
+    __slots__ = ("name", "rs", "layout", "dealer", "order", "laid", "state", "codes")
 
     def __init__(self, name: str, rs: Ruleset, dealer: int) -> None:
         self.name = name
@@ -158,27 +164,47 @@ class _Deal:
         self.layout: ObservationLayout = layout(rs)
         self.dealer = dealer
         self.order: list[int] = []
+        self.laid = 0  # the cards of ``order`` as bits: what chance may still lay out, at a glance
         self.state: DealState | None = None
         self.codes: list[int] = []
 
     def lay(self, card: int) -> None:
         """Chance lays out the next card of the shuffled deck; the deal starts when one is left."""
-        self.order.append(card)
         size = self.rs.deck.size
+        if not 0 <= card < size:
+            raise ValueError(f"chance action {card} is not a card of this deck (0 to {size - 1})")
+        if self.laid >> card & 1:
+            raise ValueError(f"chance action {card} ({self.rs.deck.cards[card]}) is laid out already")
+        self.order.append(card)
+        self.laid |= 1 << card
         if len(self.order) == size - 1:
-            self.order.extend(c for c in range(size) if c not in self.order)
+            self.order.extend(c for c in range(size) if not self.laid >> c & 1)
+            self.laid = (1 << size) - 1
             hands, stock, turnup = deal_cards(self.rs, self.dealer, self.order)
             unseen, shown = deal_marks(self.rs, self.dealer, self.order)
             self.state = DealState(self.rs, self.dealer, hands, stock, turnup, unseen, shown)
 
-    def decide(self, code: int) -> None:
-        assert self.state is not None
-        self.state.push_code(code, keep_undo=False)
+    def decide(self, action: int) -> None:
+        """The actor takes the action with this index (of the layout's codes), if it is legal
+        now: the engine's legal codes decide (the set ``legal_actions`` lists), its refusal of
+        the code says why not."""
+        deal = self.state
+        assert deal is not None
+        codes = self.layout.codes
+        if not 0 <= action < len(codes):
+            raise ValueError(f"action {action} is not an action of this game (0 to {len(codes) - 1})")
+        code = codes[action]
+        if code not in deal.legal_codes():
+            refused = deal.refusal(code)
+            why = f": {refused.words(deal)}" if refused is not None else ""
+            who = "now" if deal.actor is None else f"for player {deal.actor} now"
+            raise ValueError(f"action {action} ({self.rs.tables.code_text[code]}) is not legal {who}{why}")
+        deal.push_code(code, keep_undo=False)
         self.codes.append(code)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
         out = _Deal(self.name, self.rs, self.dealer)
-        out.order, out.codes = self.order[:], self.codes[:]
+        out.order, out.laid, out.codes = self.order[:], self.laid, self.codes[:]
         out.state = None if self.state is None else self.state.copy()
         return out
 
@@ -190,8 +216,9 @@ def _rebuild(name: str, dealer: int, order: list[int], codes: list[int]) -> _Dea
     box = _Deal(name, load_ruleset(name), dealer)
     for card in order[: box.rs.deck.size - 1]:
         box.lay(card)
+    index = box.layout.index_of
     for code in codes:
-        box.decide(code)
+        box.decide(index[code])
     return box
 
 
@@ -280,15 +307,18 @@ class SixtySixState(pyspiel.State):
         return sorted(index[c] for c in deal.legal_codes())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        left = [c for c in range(self.rs.deck.size) if c not in self.order]
+        laid = self._box.laid
+        left = [c for c in range(self.rs.deck.size) if not laid >> c & 1]
         p = 1.0 / len(left)
         return [(c, p) for c in left]
 
     def _apply_action(self, action: int) -> None:
+        """Chance lays out a card, or the player to move acts; an action not legal now raises
+        ``ValueError`` and leaves the state as it was."""
         if self._box.state is None:
             self._box.lay(int(action))
         else:
-            self._box.decide(self.layout.codes[action])
+            self._box.decide(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

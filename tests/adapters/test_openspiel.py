@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed (
 import numpy as np
 
 from interpreter.adapters.openspiel import GAME_NAME, SixtySixState, ismcts_bot, score_bounds, world_resampler
-from interpreter.core.actions import DECLARE
+from interpreter.core.actions import DECLARE, Exchange
 from interpreter.engine.state import DealState
 from interpreter.play.bots.policy import PolicyAgent, layout
 from interpreter.play.bots.random_bot import RandomBot
@@ -73,6 +73,97 @@ def test_chance_deals_the_deck_as_a_seeded_deal_is_dealt() -> None:
     assert not state.is_chance_node()
     assert state.deal.hands == seeded.hands and state.deal.stock == seeded.stock
     assert state.current_player() == seeded.actor
+
+
+def laid_in_deck_order(g: object) -> SixtySixState:
+    """A Schnapsen deal (dealer 1) whose chance laid out the deck in card order, AC first.
+
+    Dealt by hand from the packets (three each from the forehand, seat 0; the turn-up; two
+    each; the stock): seat 0 AC TC KC KD QD, seat 1 QC JC AD JD AH, turn-up TD (trump D),
+    stock TH KH QH JH AS TS KS QS JS.
+    """
+    state: SixtySixState = g.new_initial_state()  # type: ignore[attr-defined]
+    for card in range(19):
+        state.apply_action(card)
+    return state
+
+
+def test_an_illegal_decision_is_refused_with_its_reason_and_changes_nothing() -> None:
+    g = game("schnapsen", dealer=1)
+    state = laid_in_deck_order(g)
+    rs = state.rs
+    assert str(state.deal.hand(0)) == "AC TC KC KD QD"
+    before = (str(state), state.history(), state.deal.hands, list(state.deal.stock))
+    cases = {
+        5: "action 5 (play AD) is not legal for player 0 now: seat 0 does not hold AD",  # seat 1's
+        10: "action 10 (play AH) is not legal for player 0 now: seat 0 does not hold AH",  # seat 1's
+        11: "action 11 (play TH) is not legal for player 0 now: seat 0 does not hold TH",  # the stock's top
+        g.num_distinct_actions(): f"action {g.num_distinct_actions()} is not an action of this game (0 to {g.num_distinct_actions() - 1})",
+        999: f"action 999 is not an action of this game (0 to {g.num_distinct_actions() - 1})",
+    }
+    for action, message in cases.items():
+        with pytest.raises(ValueError) as caught:
+            state.apply_action(action)
+        assert str(caught.value) == message
+        assert (str(state), state.history(), state.deal.hands, list(state.deal.stock)) == before
+    exchange = layout(rs).index_of[rs.code_of[Exchange()]]  # the jack of trumps JD is seat 1's
+    with pytest.raises(ValueError, match=r"^action \d+ \(exchange\) is not legal for player 0 now: "):
+        state.apply_action(exchange)
+    state.apply_action(0)  # AC: seat 0 holds it
+    assert state.history()[19:] == [0] and state.deal.hands[0] == sum(1 << c for c in (1, 2, 7, 8))
+
+
+def test_chance_lays_each_card_of_the_deck_once() -> None:
+    g = game("schnapsen", dealer=1)
+    state = g.new_initial_state()
+    state.apply_action(0)
+    for action, message in {
+        0: "chance action 0 (AC) is laid out already",
+        20: "chance action 20 is not a card of this deck (0 to 19)",
+        99: "chance action 99 is not a card of this deck (0 to 19)",
+    }.items():
+        with pytest.raises(ValueError) as caught:
+            state.apply_action(action)
+        assert str(caught.value) == message
+        assert state.history() == [0] and state.order == [0]
+    assert [a for a, _ in state.chance_outcomes()] == list(range(1, 20))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_action_outside_the_legal_set_is_refused(name: str) -> None:
+    """Along random playouts, every action index is tried on a copy: the legal ones apply, every
+    other raises ValueError and leaves the copy as it was; chance refuses the cards laid out."""
+    g = game(name)
+    rng = random.Random(7)
+    state = g.new_initial_state()
+    for _ in range(3):
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    laid = set(state.history())
+    for card in range(g.max_chance_outcomes()):
+        probe = state.clone()
+        if card in laid:
+            with pytest.raises(ValueError, match="is laid out already"):
+                probe.apply_action(card)
+            assert probe.history() == state.history()
+        else:
+            probe.apply_action(card)
+    state = dealt(g, 11)
+    steps = 0
+    while not state.is_terminal():
+        if steps % 3 == 0:  # every third decision: all of them tried
+            legal = set(state.legal_actions())
+            for action in range(g.num_distinct_actions()):
+                probe = state.clone()
+                if action in legal:
+                    probe.apply_action(action)
+                else:
+                    with pytest.raises(ValueError, match=f"^action {action} .* is not legal"):
+                        probe.apply_action(action)
+                    assert probe.history() == state.history() and str(probe) == str(state)
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    with pytest.raises(ValueError, match="the deal is over"):
+        state.apply_action(state.history()[-1])
 
 
 def test_the_observers_are_the_views_encoding() -> None:
