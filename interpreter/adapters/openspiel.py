@@ -33,12 +33,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from interpreter.core.actions import DISCARD_BASE
 from interpreter.core.cards import bit_list
 from interpreter.engine.state import DealState, deal_cards, deal_marks
 from interpreter.play.observation import ObservationLayout, layout
 from interpreter.rules.loader import load_ruleset, load_schema
 from interpreter.rules.ruleset import Ruleset
-from interpreter.search.sampling import WorldSampler
+from interpreter.search.sampling import World, WorldSampler
 
 __all__ = [
     "GAME_NAME", "SixtySixGame", "SixtySixObserver", "SixtySixState", "ismcts_bot", "score_bounds",
@@ -362,33 +363,68 @@ class SixtySixState(pyspiel.State):
     def resample(self, player: int, rng: random.Random, sampler: WorldSampler | None = None) -> SixtySixState:
         """Another state that ``player`` cannot tell from this one, drawn uniformly from the
         worlds consistent with its view (:class:`~interpreter.search.sampling.WorldSampler`):
-        the sampled deal is dealt by chance, then the same decisions are replayed."""
+        chance lays out the world's deal (:func:`_order_of`), then the same decisions are
+        replayed -- with the world's own cards where another seat laid cards away face down
+        (the player never saw which; the real ones may not be in the world's hand)."""
         deal = self._box.state
         if deal is None:
             raise ValueError("nothing to resample before the cards are dealt")
         if sampler is None:
             sampler = WorldSampler(deal.view(player))
-        hands, rest, turnup = sampler.sample(rng).initial_deal()
-        order = _order_of(self.rs, self.dealer, hands, rest, turnup)
+        world = sampler.sample(rng)
+        order = _order_of(self.rs, self.dealer, world, player, deal.unseen[player])
         game = self.get_game()
         out: SixtySixState = game.new_initial_state()
         for card in order[:-1]:
             out.apply_action(card)
+        codes = self.layout.codes
+        index = self.layout.index_of
+        laid_away = iter([h & 0xFFFF for h in world.state.history if h & 0xFFFF >= DISCARD_BASE])
         for action in self.history()[self.rs.deck.size - 1:]:
+            if codes[action] >= DISCARD_BASE:  # in the world's order, the player's own the same
+                action = index[next(laid_away)]
             out.apply_action(action)
         return out
 
 
-def _order_of(rs: Ruleset, dealer: int, hands: list[int], rest: list[int], turnup: int) -> list[int]:
-    """A shuffled deck that deals ``hands``, ``rest`` (stock or widow) and ``turnup``."""
+def _order_of(rs: Ruleset, dealer: int, world: World, seat: int, seen_late: int) -> list[int]:
+    """A shuffled deck that deals ``world``'s deal: its hands, stock or widow and turn-up, and
+    what the trump rules read from the order (``Ruleset.deal_marks``) as the world has it --
+    the card shown for trump in its place (the dealer's last card; the card the forehand's pass
+    turns), each seat's cards dealt after trump is named in the packets dealt after.
+
+    A world drawn while trump is named says which cards came late (its ``unseen``); one drawn
+    later does not, and no view after the naming tells: ``seat``'s own late cards are
+    ``seen_late`` (it saw its first packet), another seat's cards go anywhere in its hand.
+    """
+    hands, rest, turnup = world.initial_deal()
+    st = world.state
     seat_at, turn_pos, start = rs.deal_plans[dealer]
-    order = [-1] * rs.deck.size
-    cards = [bit_list(mask) for mask in hands]
-    for pos, seat in seat_at:
-        order[pos] = cards[seat].pop(0)
+    later, shown_pos = rs.deal_marks[dealer]
+    shown = st.shown
+    size = rs.deck.size
+    order = [-1] * size
     if turn_pos >= 0:
         order[turn_pos] = turnup
     order[start:] = rest
+    drawn_late = any(st.unseen)
+    for s in range(rs.players.count):
+        spots = [pos for pos, receiver in seat_at if receiver == s]
+        cards = bit_list(hands[s])
+        if shown >= 0 and shown_pos in spots:
+            order[shown_pos] = shown
+            spots.remove(shown_pos)
+            cards.remove(shown)
+        late: int | None = st.unseen[s] if drawn_late else None
+        if late is None and s == seat and seen_late & ~hands[s] == 0:
+            late = seen_late
+        # the early packets' places first, then the later ones'; where it is known which cards
+        # came late, the others first and those last (else the hand's cards in any places)
+        spots.sort(key=lambda pos: pos in later[s])
+        if late is not None:
+            cards.sort(key=lambda c: late >> c & 1)
+        for pos, card in zip(spots, cards):
+            order[pos] = card
     return order
 
 
