@@ -9,7 +9,8 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
   worked out from that seat's :class:`~interpreter.engine.views.SeatView` only, by
   :class:`~interpreter.play.observation.ObservationLayout` (its fields: docs/rl.md).
 * **Actions**: one ``Discrete`` space of every action code of the ruleset (``env.action_names``
-  says what each index is); the mask marks the legal ones.  An illegal action raises
+  says what each index is); the mask marks the legal ones.  An action is an integer (a Python
+  or numpy integer; a float, a bool or text raises ``TypeError``); an illegal one raises
   ``ValueError``.
 * **Episodes**: one deal (``episode="deal"``, its dealer drawn from the seeded generator unless
   ``reset(options={"dealer": d})``), or a whole match (``episode="match"``, optionally cut at
@@ -24,6 +25,7 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, Literal
 
@@ -43,6 +45,19 @@ __all__ = ["SixtySixEnv", "env", "raw_env", "reward_of", "sixtysix_env"]
 RENDER_MODES = ("ansi", "human")
 Episode = Literal["deal", "match"]
 Reward = Literal["margin", "score", "win"]
+
+
+def _whole_number(value: object, what: str, expected: str) -> int:
+    """``value`` as an int if it is an integer -- a Python int or a numpy integer, what RL
+    libraries pass -- else ``TypeError`` saying ``what`` is ``expected``.  ``operator.index``
+    refuses a float and text, so 2.9 is never cut down to 2 nor "2" read as 2; a bool, which it
+    takes for 0 or 1, is refused by name (``step(True)`` is a bug, not action 1)."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]  # what it refuses is the point
+        except TypeError:
+            pass
+    raise TypeError(f"{what} must be {expected}, not {value!r} ({type(value).__name__})")
 
 
 def reward_of(rs: Ruleset, scores: tuple[int, ...] | list[int], side: int, how: str = "margin") -> float:
@@ -152,8 +167,8 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
         deal = self._deal()
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents that are done")
-        index = int(action)
         lay = self.layout
+        index = _whole_number(action, "an action", f"an action index, an integer 0 to {lay.actions - 1}")
         if not 0 <= index < lay.actions or lay.codes[index] not in deal.legal_codes():
             name = self.action_names[index] if 0 <= index < lay.actions else "out of range"
             raise ValueError(f"action {index} ({name}) is not legal for {agent} now")

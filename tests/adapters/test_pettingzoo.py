@@ -130,6 +130,23 @@ def test_an_illegal_action_is_refused_with_its_name() -> None:
         env.step(illegal)
 
 
+def test_an_action_must_be_an_integer() -> None:
+    """A float is never cut down, text never read as a number, a bool never taken for 0 or 1;
+    a Python or numpy integer is an action.  Schnapsen has 51 actions (0 to 50)."""
+    env = sixtysix_env("schnapsen")
+    env.reset(seed=1)
+    legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    for action, shown in [(legal + 0.9, f"{legal + 0.9!r} (float)"), (float(legal), f"{float(legal)!r} (float)"),
+                          (str(legal), f"'{legal}' (str)"), (True, "True (bool)"), (False, "False (bool)"),
+                          (np.float64(legal), f"{np.float64(legal)!r} (float64)")]:
+        with pytest.raises(TypeError) as caught:
+            env.step(action)  # type: ignore[arg-type]
+        assert str(caught.value) == f"an action must be an action index, an integer 0 to 50, not {shown}"
+        assert env.deal is not None and env.deal.history == []
+    env.step(np.int64(legal))  # type: ignore[arg-type]  # what RL libraries pass
+    assert env.deal is not None and len(env.deal.history) == 1 and env.deal.history[0] & 0xFFFF == env.layout.codes[legal]
+
+
 def test_the_agents_observation_is_its_seats_view_encoded() -> None:
     env = sixtysix_env("north-american-4")
     env.reset(seed=2)
