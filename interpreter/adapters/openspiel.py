@@ -10,6 +10,8 @@ ruleset's first dealer).  One game is one deal.
 * **Players** are the seats; their actions are the indexes of the action codes
   (:class:`~interpreter.play.observation.ObservationLayout`), the same as the PettingZoo
   environment's.  The player to move is the seat that must decide (the engine's ``actor``).
+* **Illegal actions** raise ``ValueError`` (as OpenSpiel's own Python games do) and change
+  nothing: a decision outside the engine's legal codes, a card chance has laid out already.
 * **Imperfect information**: observers built from the seat's view only -- the observation
   (tensor and string, what the seat sees now) and the information state (the observation
   followed by the ordered public history; its string keys search trees).
@@ -31,12 +33,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from interpreter.core.actions import DISCARD_BASE
 from interpreter.core.cards import bit_list
 from interpreter.engine.state import DealState, deal_cards, deal_marks
 from interpreter.play.observation import ObservationLayout, layout
 from interpreter.rules.loader import load_ruleset, load_schema
 from interpreter.rules.ruleset import Ruleset
-from interpreter.search.sampling import WorldSampler
+from interpreter.search.sampling import World, WorldSampler
 
 __all__ = [
     "GAME_NAME", "SixtySixGame", "SixtySixObserver", "SixtySixState", "ismcts_bot", "score_bounds",
@@ -148,9 +151,13 @@ class _Deal:
     a copy takes :meth:`DealState.copy` (the ruleset is shared, never copied), and the pickled
     form is the ruleset's name, the dealer, the cards laid out and the decisions, replayed when
     loaded.
+
+    :meth:`lay` and :meth:`decide` refuse what is not legal now with ``ValueError`` (as
+    OpenSpiel's own Python games do) and change nothing: a card laid out twice or an action
+    the seat may not take would leave a deal no rule can settle (a card in two places).
     """
 
-    __slots__ = ("name", "rs", "layout", "dealer", "order", "state", "codes")
+    __slots__ = ("name", "rs", "layout", "dealer", "order", "laid", "state", "codes")
 
     def __init__(self, name: str, rs: Ruleset, dealer: int) -> None:
         self.name = name
@@ -158,27 +165,47 @@ class _Deal:
         self.layout: ObservationLayout = layout(rs)
         self.dealer = dealer
         self.order: list[int] = []
+        self.laid = 0  # the cards of ``order`` as bits: what chance may still lay out, at a glance
         self.state: DealState | None = None
         self.codes: list[int] = []
 
     def lay(self, card: int) -> None:
         """Chance lays out the next card of the shuffled deck; the deal starts when one is left."""
-        self.order.append(card)
         size = self.rs.deck.size
+        if not 0 <= card < size:
+            raise ValueError(f"chance action {card} is not a card of this deck (0 to {size - 1})")
+        if self.laid >> card & 1:
+            raise ValueError(f"chance action {card} ({self.rs.deck.cards[card]}) is laid out already")
+        self.order.append(card)
+        self.laid |= 1 << card
         if len(self.order) == size - 1:
-            self.order.extend(c for c in range(size) if c not in self.order)
+            self.order.extend(c for c in range(size) if not self.laid >> c & 1)
+            self.laid = (1 << size) - 1
             hands, stock, turnup = deal_cards(self.rs, self.dealer, self.order)
             unseen, shown = deal_marks(self.rs, self.dealer, self.order)
             self.state = DealState(self.rs, self.dealer, hands, stock, turnup, unseen, shown)
 
-    def decide(self, code: int) -> None:
-        assert self.state is not None
-        self.state.push_code(code, keep_undo=False)
+    def decide(self, action: int) -> None:
+        """The actor takes the action with this index (of the layout's codes), if it is legal
+        now: the engine's legal codes decide (the set ``legal_actions`` lists), its refusal of
+        the code says why not."""
+        deal = self.state
+        assert deal is not None
+        codes = self.layout.codes
+        if not 0 <= action < len(codes):
+            raise ValueError(f"action {action} is not an action of this game (0 to {len(codes) - 1})")
+        code = codes[action]
+        if code not in deal.legal_codes():
+            refused = deal.refusal(code)
+            why = f": {refused.words(deal)}" if refused is not None else ""
+            who = "now" if deal.actor is None else f"for player {deal.actor} now"
+            raise ValueError(f"action {action} ({self.rs.tables.code_text[code]}) is not legal {who}{why}")
+        deal.push_code(code, keep_undo=False)
         self.codes.append(code)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
         out = _Deal(self.name, self.rs, self.dealer)
-        out.order, out.codes = self.order[:], self.codes[:]
+        out.order, out.laid, out.codes = self.order[:], self.laid, self.codes[:]
         out.state = None if self.state is None else self.state.copy()
         return out
 
@@ -190,8 +217,9 @@ def _rebuild(name: str, dealer: int, order: list[int], codes: list[int]) -> _Dea
     box = _Deal(name, load_ruleset(name), dealer)
     for card in order[: box.rs.deck.size - 1]:
         box.lay(card)
+    index = box.layout.index_of
     for code in codes:
-        box.decide(code)
+        box.decide(index[code])
     return box
 
 
@@ -280,15 +308,18 @@ class SixtySixState(pyspiel.State):
         return sorted(index[c] for c in deal.legal_codes())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        left = [c for c in range(self.rs.deck.size) if c not in self.order]
+        laid = self._box.laid
+        left = [c for c in range(self.rs.deck.size) if not laid >> c & 1]
         p = 1.0 / len(left)
         return [(c, p) for c in left]
 
     def _apply_action(self, action: int) -> None:
+        """Chance lays out a card, or the player to move acts; an action not legal now raises
+        ``ValueError`` and leaves the state as it was."""
         if self._box.state is None:
             self._box.lay(int(action))
         else:
-            self._box.decide(self.layout.codes[action])
+            self._box.decide(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -332,33 +363,68 @@ class SixtySixState(pyspiel.State):
     def resample(self, player: int, rng: random.Random, sampler: WorldSampler | None = None) -> SixtySixState:
         """Another state that ``player`` cannot tell from this one, drawn uniformly from the
         worlds consistent with its view (:class:`~interpreter.search.sampling.WorldSampler`):
-        the sampled deal is dealt by chance, then the same decisions are replayed."""
+        chance lays out the world's deal (:func:`_order_of`), then the same decisions are
+        replayed -- with the world's own cards where another seat laid cards away face down
+        (the player never saw which; the real ones may not be in the world's hand)."""
         deal = self._box.state
         if deal is None:
             raise ValueError("nothing to resample before the cards are dealt")
         if sampler is None:
             sampler = WorldSampler(deal.view(player))
-        hands, rest, turnup = sampler.sample(rng).initial_deal()
-        order = _order_of(self.rs, self.dealer, hands, rest, turnup)
+        world = sampler.sample(rng)
+        order = _order_of(self.rs, self.dealer, world, player, deal.unseen[player])
         game = self.get_game()
         out: SixtySixState = game.new_initial_state()
         for card in order[:-1]:
             out.apply_action(card)
+        codes = self.layout.codes
+        index = self.layout.index_of
+        laid_away = iter([h & 0xFFFF for h in world.state.history if h & 0xFFFF >= DISCARD_BASE])
         for action in self.history()[self.rs.deck.size - 1:]:
+            if codes[action] >= DISCARD_BASE:  # in the world's order, the player's own the same
+                action = index[next(laid_away)]
             out.apply_action(action)
         return out
 
 
-def _order_of(rs: Ruleset, dealer: int, hands: list[int], rest: list[int], turnup: int) -> list[int]:
-    """A shuffled deck that deals ``hands``, ``rest`` (stock or widow) and ``turnup``."""
+def _order_of(rs: Ruleset, dealer: int, world: World, seat: int, seen_late: int) -> list[int]:
+    """A shuffled deck that deals ``world``'s deal: its hands, stock or widow and turn-up, and
+    what the trump rules read from the order (``Ruleset.deal_marks``) as the world has it --
+    the card shown for trump in its place (the dealer's last card; the card the forehand's pass
+    turns), each seat's cards dealt after trump is named in the packets dealt after.
+
+    A world drawn while trump is named says which cards came late (its ``unseen``); one drawn
+    later does not, and no view after the naming tells: ``seat``'s own late cards are
+    ``seen_late`` (it saw its first packet), another seat's cards go anywhere in its hand.
+    """
+    hands, rest, turnup = world.initial_deal()
+    st = world.state
     seat_at, turn_pos, start = rs.deal_plans[dealer]
-    order = [-1] * rs.deck.size
-    cards = [bit_list(mask) for mask in hands]
-    for pos, seat in seat_at:
-        order[pos] = cards[seat].pop(0)
+    later, shown_pos = rs.deal_marks[dealer]
+    shown = st.shown
+    size = rs.deck.size
+    order = [-1] * size
     if turn_pos >= 0:
         order[turn_pos] = turnup
     order[start:] = rest
+    drawn_late = any(st.unseen)
+    for s in range(rs.players.count):
+        spots = [pos for pos, receiver in seat_at if receiver == s]
+        cards = bit_list(hands[s])
+        if shown >= 0 and shown_pos in spots:
+            order[shown_pos] = shown
+            spots.remove(shown_pos)
+            cards.remove(shown)
+        late: int | None = st.unseen[s] if drawn_late else None
+        if late is None and s == seat and seen_late & ~hands[s] == 0:
+            late = seen_late
+        # the early packets' places first, then the later ones'; where it is known which cards
+        # came late, the others first and those last (else the hand's cards in any places)
+        spots.sort(key=lambda pos: pos in later[s])
+        if late is not None:
+            cards.sort(key=lambda c: late >> c & 1)
+        for pos, card in zip(spots, cards):
+            order[pos] = card
     return order
 
 

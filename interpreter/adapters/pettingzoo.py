@@ -9,11 +9,14 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
   worked out from that seat's :class:`~interpreter.engine.views.SeatView` only, by
   :class:`~interpreter.play.observation.ObservationLayout` (its fields: docs/rl.md).
 * **Actions**: one ``Discrete`` space of every action code of the ruleset (``env.action_names``
-  says what each index is); the mask marks the legal ones.  An illegal action raises
+  says what each index is); the mask marks the legal ones.  An action is an integer (a Python
+  or numpy integer; a float, a bool or text raises ``TypeError``); an illegal one raises
   ``ValueError``.
 * **Episodes**: one deal (``episode="deal"``, its dealer drawn from the seeded generator unless
-  ``reset(options={"dealer": d})``), or a whole match (``episode="match"``, optionally cut at
-  ``max_deals``: then the agents are truncated).
+  ``reset(options={"dealer": d})``, a seat), or a whole match (``episode="match"``, optionally
+  cut at ``max_deals``, a whole number 1 or more: then the agents are truncated).
+* **Misuse** is said in words: ``step``, ``observe`` or ``last`` before ``reset()`` (a
+  ``RuntimeError``), an agent that does not exist (a ``ValueError`` naming those that do).
 * **Rewards**, given to every seat of a side when a deal ends: ``"margin"`` (default) the game
   points or units its side scored minus the mean of the other sides' (zero-sum), ``"score"``
   what its side scored, ``"win"`` only at the end of the episode: 1 for the winning side,
@@ -24,6 +27,7 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, Literal
 
@@ -43,6 +47,19 @@ __all__ = ["SixtySixEnv", "env", "raw_env", "reward_of", "sixtysix_env"]
 RENDER_MODES = ("ansi", "human")
 Episode = Literal["deal", "match"]
 Reward = Literal["margin", "score", "win"]
+
+
+def _whole_number(value: object, what: str, expected: str) -> int:
+    """``value`` as an int if it is an integer -- a Python int or a numpy integer, what RL
+    libraries pass -- else ``TypeError`` saying ``what`` is ``expected``.  ``operator.index``
+    refuses a float and text, so 2.9 is never cut down to 2 nor "2" read as 2; a bool, which it
+    takes for 0 or 1, is refused by name (``step(True)`` is a bug, not action 1)."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]  # what it refuses is the point
+        except TypeError:
+            pass
+    raise TypeError(f"{what} must be {expected}, not {value!r} ({type(value).__name__})")
 
 
 def reward_of(rs: Ruleset, scores: tuple[int, ...] | list[int], side: int, how: str = "margin") -> float:
@@ -75,6 +92,10 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
             raise ValueError(f"episode must be 'deal' or 'match', not {episode!r}")
         if reward not in ("margin", "score", "win"):
             raise ValueError(f"reward must be 'margin', 'score' or 'win', not {reward!r}")
+        if max_deals is not None:
+            expected = "a whole number of deals, 1 or more, or None (no limit)"
+            if _whole_number(max_deals, "max_deals", expected) < 1:
+                raise ValueError(f"max_deals must be {expected}, not {max_deals!r}")
         self.rs = rs
         self.render_mode = render_mode
         self.episode = episode
@@ -111,19 +132,28 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
 
     # ------------------------------------------------------------------ the API
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        self._seat_of(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        self._seat_of(agent)
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        deal = self._deal()
-        return self.layout.observation(deal.view(self.possible_agents.index(agent)))
+        seat = self._seat_of(agent)
+        return self.layout.observation(self._deal().view(seat))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        options = options or {}
+        n = self.rs.players.count
+        dealer = options.get("dealer")
+        if dealer is not None:  # checked before anything changes
+            expected = f"a seat, 0 to {n - 1}, or None"
+            dealer = _whole_number(dealer, "options['dealer']", expected)
+            if not 0 <= dealer < n:
+                raise ValueError(f"options['dealer'] must be {expected}, not {dealer}")
         if seed is not None:
             self._rng = random.Random(seed)
-        options = options or {}
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -131,29 +161,29 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.deals = 0
-        n = self.rs.players.count
         if self.episode == "match":
-            self.match = Match(self.rs, seed=self._rng.getrandbits(32), dealer=options.get("dealer"))
+            self.match = Match(self.rs, seed=self._rng.getrandbits(32), dealer=dealer)
             self.deal = self.match.next_deal()
         else:
             self.match = None
-            dealer = options.get("dealer")
             if dealer is None:
                 dealer = self._rng.randrange(n)
-            self.deal = DealState.new(self.rs, int(dealer), self._rng.getrandbits(32))
+            self.deal = DealState.new(self.rs, dealer, self._rng.getrandbits(32))
         self.deals = 1
         self._select()
 
     def step(self, action: int | None) -> None:
+        deal = self._deal()
         agent = self.agent_selection
+        if agent not in self.terminations:  # removed by PettingZoo's dead steps
+            raise RuntimeError("the episode is over (every agent is done): call reset() first")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        deal = self._deal()
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents that are done")
-        index = int(action)
         lay = self.layout
+        index = _whole_number(action, "an action", f"an action index, an integer 0 to {lay.actions - 1}")
         if not 0 <= index < lay.actions or lay.codes[index] not in deal.legal_codes():
             name = self.action_names[index] if 0 <= index < lay.actions else "out of range"
             raise ValueError(f"action {index} ({name}) is not legal for {agent} now")
@@ -186,6 +216,13 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
         if self.deal is None:
             raise RuntimeError("call reset() first")
         return self.deal
+
+    def _seat_of(self, agent: str) -> int:
+        """The seat of an agent's name; ``ValueError`` naming the agents there are."""
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise ValueError(f"no agent {agent!r} here: the agents are {', '.join(self.possible_agents)}") from None
 
     def _select(self) -> None:
         actor = self._deal().actor

@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed (
 import numpy as np
 
 from interpreter.adapters.openspiel import GAME_NAME, SixtySixState, ismcts_bot, score_bounds, world_resampler
-from interpreter.core.actions import DECLARE
+from interpreter.core.actions import DECLARE, Exchange, Pass
 from interpreter.engine.state import DealState
 from interpreter.play.bots.policy import PolicyAgent, layout
 from interpreter.play.bots.random_bot import RandomBot
@@ -75,6 +75,97 @@ def test_chance_deals_the_deck_as_a_seeded_deal_is_dealt() -> None:
     assert state.current_player() == seeded.actor
 
 
+def laid_in_deck_order(g: object) -> SixtySixState:
+    """A Schnapsen deal (dealer 1) whose chance laid out the deck in card order, AC first.
+
+    Dealt by hand from the packets (three each from the forehand, seat 0; the turn-up; two
+    each; the stock): seat 0 AC TC KC KD QD, seat 1 QC JC AD JD AH, turn-up TD (trump D),
+    stock TH KH QH JH AS TS KS QS JS.
+    """
+    state: SixtySixState = g.new_initial_state()  # type: ignore[attr-defined]
+    for card in range(19):
+        state.apply_action(card)
+    return state
+
+
+def test_an_illegal_decision_is_refused_with_its_reason_and_changes_nothing() -> None:
+    g = game("schnapsen", dealer=1)
+    state = laid_in_deck_order(g)
+    rs = state.rs
+    assert str(state.deal.hand(0)) == "AC TC KC KD QD"
+    before = (str(state), state.history(), state.deal.hands, list(state.deal.stock))
+    cases = {
+        5: "action 5 (play AD) is not legal for player 0 now: seat 0 does not hold AD",  # seat 1's
+        10: "action 10 (play AH) is not legal for player 0 now: seat 0 does not hold AH",  # seat 1's
+        11: "action 11 (play TH) is not legal for player 0 now: seat 0 does not hold TH",  # the stock's top
+        g.num_distinct_actions(): f"action {g.num_distinct_actions()} is not an action of this game (0 to {g.num_distinct_actions() - 1})",
+        999: f"action 999 is not an action of this game (0 to {g.num_distinct_actions() - 1})",
+    }
+    for action, message in cases.items():
+        with pytest.raises(ValueError) as caught:
+            state.apply_action(action)
+        assert str(caught.value) == message
+        assert (str(state), state.history(), state.deal.hands, list(state.deal.stock)) == before
+    exchange = layout(rs).index_of[rs.code_of[Exchange()]]  # the jack of trumps JD is seat 1's
+    with pytest.raises(ValueError, match=r"^action \d+ \(exchange\) is not legal for player 0 now: "):
+        state.apply_action(exchange)
+    state.apply_action(0)  # AC: seat 0 holds it
+    assert state.history()[19:] == [0] and state.deal.hands[0] == sum(1 << c for c in (1, 2, 7, 8))
+
+
+def test_chance_lays_each_card_of_the_deck_once() -> None:
+    g = game("schnapsen", dealer=1)
+    state = g.new_initial_state()
+    state.apply_action(0)
+    for action, message in {
+        0: "chance action 0 (AC) is laid out already",
+        20: "chance action 20 is not a card of this deck (0 to 19)",
+        99: "chance action 99 is not a card of this deck (0 to 19)",
+    }.items():
+        with pytest.raises(ValueError) as caught:
+            state.apply_action(action)
+        assert str(caught.value) == message
+        assert state.history() == [0] and state.order == [0]
+    assert [a for a, _ in state.chance_outcomes()] == list(range(1, 20))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_action_outside_the_legal_set_is_refused(name: str) -> None:
+    """Along random playouts, every action index is tried on a copy: the legal ones apply, every
+    other raises ValueError and leaves the copy as it was; chance refuses the cards laid out."""
+    g = game(name)
+    rng = random.Random(7)
+    state = g.new_initial_state()
+    for _ in range(3):
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    laid = set(state.history())
+    for card in range(g.max_chance_outcomes()):
+        probe = state.clone()
+        if card in laid:
+            with pytest.raises(ValueError, match="is laid out already"):
+                probe.apply_action(card)
+            assert probe.history() == state.history()
+        else:
+            probe.apply_action(card)
+    state = dealt(g, 11)
+    steps = 0
+    while not state.is_terminal():
+        if steps % 3 == 0:  # every third decision: all of them tried
+            legal = set(state.legal_actions())
+            for action in range(g.num_distinct_actions()):
+                probe = state.clone()
+                if action in legal:
+                    probe.apply_action(action)
+                else:
+                    with pytest.raises(ValueError, match=f"^action {action} .* is not legal"):
+                        probe.apply_action(action)
+                    assert probe.history() == state.history() and str(probe) == str(state)
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    with pytest.raises(ValueError, match="the deal is over"):
+        state.apply_action(state.history()[-1])
+
+
 def test_the_observers_are_the_views_encoding() -> None:
     g = game("north-american-4")
     state = dealt(g, 3)
@@ -128,6 +219,102 @@ def test_a_resampled_state_looks_the_same_to_the_player() -> None:
         assert world.history()[g.max_chance_outcomes() - 1:] == state.history()[g.max_chance_outcomes() - 1:]
         differs |= world.deal.hands != state.deal.hands
     assert differs
+
+
+def cards_of(rs: object, text: str) -> int:
+    """The bit mask of cards written as ``AC TC KC``."""
+    return sum(1 << rs.deck.card_index(name[:-1], name[-1]) for name in text.split())  # type: ignore[attr-defined]
+
+
+def test_a_resampled_deal_keeps_the_packets_seen_before_trump_is_named() -> None:
+    """Three-player Sixty-Six (dealer 1, forehand 2) with chance laying out the deck from its
+    last card down (9S first; AC falls last), so position i holds card 23 - i.
+
+    By hand from the packets 3, 2, 3 dealt from the forehand: seat 2 gets positions 0-2 (9S JS
+    QS), 9-10 (KH TH) and 15-17 (KD TD AD); seat 0 gets 3-5 (KS TS AS); seat 1 gets 6-8. Trump
+    is named after the first packet, so each seat sees three cards; a pass turns the
+    forehand's first later card, position 9: KH, trump H.
+    """
+    g = game("house/three-player-66")
+    rs = load_ruleset("house/three-player-66")
+    state: SixtySixState = g.new_initial_state()  # type: ignore[attr-defined]
+    for card in range(rs.deck.size - 1, 0, -1):
+        state.apply_action(card)
+    assert state.current_player() == 2
+    rng = random.Random(4)
+    seen = {2: cards_of(rs, "9S JS QS"), 0: cards_of(rs, "KS TS AS")}
+    for _ in range(10):
+        for player, hand in seen.items():
+            world = state.resample(player, rng)
+            assert world.deal.view(player).hand_mask == hand
+            assert world.deal.hands[player] & hand == hand
+            assert world.information_state_string(player) == state.information_state_string(player)
+    state.apply_action(layout(rs).index_of[rs.code_of[Pass()]])  # the forehand passes: KH is turned
+    assert state.deal.trump_suit() == "H"
+    kh = cards_of(rs, "KH")
+    for _ in range(10):
+        for player in (0, 1, 2):
+            world = state.resample(player, rng)
+            assert world.deal.trump_suit() == "H"
+            assert world.deal.hands[2] & kh and world.deal.view(player).public.known[2] == kh
+            assert world.order[9] == rs.deck.card_index("K", "H")
+            assert world.information_state_string(player) == state.information_state_string(player)
+        world = state.resample(2, rng)  # its own packets, as it saw them
+        assert world.deal.unseen[2] == cards_of(rs, "KH TH KD TD AD")
+        assert sum(1 << c for c in world.order[:3]) == seen[2]  # its first packet, in any order
+
+
+def test_a_resampled_deal_keeps_the_dealers_card_shown_for_trump() -> None:
+    """Four-player Sixty-Six (dealer 1; his partner 3 first, then 2, 0, the dealer last; 3 then
+    3 cards each) with chance laying out cards 1 to 23 in order: card 0, AC, falls into the last
+    position, the dealer's last card, shown for trump: clubs, and AC is seat 1's."""
+    g = game("house/four-player-66")
+    rs = load_ruleset("house/four-player-66")
+    state: SixtySixState = g.new_initial_state()  # type: ignore[attr-defined]
+    for card in range(1, rs.deck.size):
+        state.apply_action(card)
+    assert state.deal.trump_suit() == "C" and state.deal.turned == 0
+    rng = random.Random(5)
+    for _ in range(10):
+        for player in (0, 2, 3):
+            world = state.resample(player, rng)
+            assert world.deal.trump_suit() == "C" and world.deal.turned == 0 and world.deal.hands[1] & 1
+            assert world.information_state_string(player) == state.information_state_string(player)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_resampled_state_looks_the_same_to_the_player_on_every_ruleset(name: str) -> None:
+    """At every decision of random deals, a world drawn for each player gives that player the
+    same information state (string and tensor), observation and view as the real state."""
+    g = game(name)
+    rng = random.Random(9)
+    for seed in range(2):
+        state = dealt(g, seed)
+        while not state.is_terminal():
+            for player in range(g.num_players()):
+                world = state.resample(player, rng)
+                assert world.information_state_string(player) == state.information_state_string(player)
+                assert world.information_state_tensor(player) == state.information_state_tensor(player)
+                assert world.observation_string(player) == state.observation_string(player)
+                assert world.deal.view(player) == state.deal.view(player)
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+NAMED_TRUMP = [name for name in RULESETS if load_ruleset(name).trump.selection in ("named", "dealer_card")]
+
+
+@pytest.mark.parametrize("name", NAMED_TRUMP)
+def test_openspiels_ismcts_bot_searches_where_trump_is_named(name: str) -> None:
+    """The bot decides the first moves for every seat, the naming of trump included; OpenSpiel
+    asserts that every resampled root has the real root's information state."""
+    g = game(name)
+    bot = ismcts_bot(g, simulations=8, seed=3)
+    state = dealt(g, 2)
+    rng = random.Random(1)
+    for _ in range(4):
+        state.apply_action(int(bot.step(state)))
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("name", ["schnapsen", "north-american-4"])

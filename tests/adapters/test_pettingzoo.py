@@ -130,6 +130,69 @@ def test_an_illegal_action_is_refused_with_its_name() -> None:
         env.step(illegal)
 
 
+def test_an_action_must_be_an_integer() -> None:
+    """A float is never cut down, text never read as a number, a bool never taken for 0 or 1;
+    a Python or numpy integer is an action.  Schnapsen has 51 actions (0 to 50)."""
+    env = sixtysix_env("schnapsen")
+    env.reset(seed=1)
+    legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    for action, shown in [(legal + 0.9, f"{legal + 0.9!r} (float)"), (float(legal), f"{float(legal)!r} (float)"),
+                          (str(legal), f"'{legal}' (str)"), (True, "True (bool)"), (False, "False (bool)"),
+                          (np.float64(legal), f"{np.float64(legal)!r} (float64)")]:
+        with pytest.raises(TypeError) as caught:
+            env.step(action)  # type: ignore[arg-type]
+        assert str(caught.value) == f"an action must be an action index, an integer 0 to 50, not {shown}"
+        assert env.deal is not None and env.deal.history == []
+    env.step(np.int64(legal))  # type: ignore[arg-type]  # what RL libraries pass
+    assert env.deal is not None and len(env.deal.history) == 1 and env.deal.history[0] & 0xFFFF == env.layout.codes[legal]
+
+
+def test_misuse_is_said_in_words() -> None:
+    env = sixtysix_env("schnapsen")
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.last):
+        with pytest.raises(RuntimeError, match=r"^call reset\(\) first$"):
+            call()
+    for call in (env.observe, env.observation_space, env.action_space):
+        with pytest.raises(ValueError) as caught:
+            call("player_9")
+        assert str(caught.value) == "no agent 'player_9' here: the agents are player_0, player_1"
+    env.reset(seed=2)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(RuntimeError, match=r"^the episode is over \(every agent is done\): call reset\(\) first$"):
+        env.step(0)
+
+
+@pytest.mark.parametrize(("max_deals", "error", "shown"), [
+    (0, ValueError, "0"), (-3, ValueError, "-3"), ("2", TypeError, "'2' (str)"), (2.0, TypeError, "2.0 (float)"),
+    (True, TypeError, "True (bool)"),
+])
+def test_max_deals_is_a_whole_number_of_deals(max_deals: object, error: type[Exception], shown: str) -> None:
+    with pytest.raises(error) as caught:
+        sixtysix_env("schnapsen", episode="match", max_deals=max_deals)  # type: ignore[arg-type]
+    assert str(caught.value) == f"max_deals must be a whole number of deals, 1 or more, or None (no limit), not {shown}"
+
+
+def test_max_deals_and_the_dealer_take_numpy_integers() -> None:
+    env = sixtysix_env("schnapsen", episode="match", max_deals=np.int64(1))  # type: ignore[arg-type]
+    env.reset(seed=1, options={"dealer": np.int64(0)})
+    assert env.deal is not None and env.deal.dealer == 0
+
+
+@pytest.mark.parametrize("episode", ["deal", "match"])
+def test_the_dealer_option_is_a_seat(episode: str) -> None:
+    env = sixtysix_env("schnapsen", episode=episode)  # type: ignore[arg-type]
+    for dealer, error, shown in [(2, ValueError, "2"), (-1, ValueError, "-1"), ("1", TypeError, "'1' (str)"),
+                                 (1.0, TypeError, "1.0 (float)")]:
+        with pytest.raises(error) as caught:
+            env.reset(seed=1, options={"dealer": dealer})
+        assert str(caught.value) == f"options['dealer'] must be a seat, 0 to 1, or None, not {shown}"
+        assert env.deal is None and env.agents == []  # nothing changed
+    env.reset(seed=1, options={"dealer": 1})
+    assert env.deal is not None and env.deal.dealer == 1
+
+
 def test_the_agents_observation_is_its_seats_view_encoded() -> None:
     env = sixtysix_env("north-american-4")
     env.reset(seed=2)
