@@ -20,6 +20,7 @@ ends the connection's table.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
 import time
@@ -140,13 +141,30 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             raise Refused('the body is a JSON object: {"ruleset": NAME, "seats": [...]}', "bad_json")
         return doc
 
-    def upload_of(doc: dict[str, Any]) -> tuple[str, str] | None:
+    def upload_of(doc: dict[str, Any]) -> tuple[str, bytes] | None:
+        """The uploaded house file's name and bytes: sent as the file's bytes in base64 (the
+        lobby: the server reads them as ``rules validate`` reads a file, so a file that is
+        not UTF-8 is refused as such instead of arriving mangled by the browser), or as text
+        (a script's, already decoded)."""
         house = doc.get("house")
         if house is None:
             return None
-        if not isinstance(house, dict) or not isinstance(house.get("name"), str) or not isinstance(house.get("text"), str):
-            raise Refused('"house" is {"name": "FILE.yaml", "text": "the file\'s text"}', "bad_json")
-        return house["name"], house["text"]
+        shape = ('"house" is {"name": "FILE.yaml", "base64": "the file\'s bytes in base64"} '
+                 'or {"name": "FILE.yaml", "text": "the file\'s text"}')
+        if not isinstance(house, dict) or not isinstance(house.get("name"), str):
+            raise Refused(shape, "bad_json")
+        text, data = house.get("text"), house.get("base64")
+        if isinstance(text, str) and data is None:
+            try:
+                return house["name"], text.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate (JSON "\ud800")
+                raise Refused("the house file is not UTF-8 text", "house") from None
+        if isinstance(data, str) and text is None:
+            try:
+                return house["name"], base64.b64decode(data, validate=True)
+            except ValueError:  # binascii.Error is one, and so is a character beyond ASCII
+                raise Refused('"house.base64" is not base64: give the file\'s bytes in base64 (RFC 4648)', "bad_json") from None
+        raise Refused(shape, "bad_json")
 
     def refused(exc: Refused) -> JSONResponse:
         return refusal(exc.why, exc.code, 413 if exc.code == "too_large" else 400)
@@ -156,13 +174,13 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             upload = upload_of(await body_of(request))
             if upload is None:
                 raise Refused('send {"house": {"name": "FILE.yaml", "text": "..."}}', "bad_json")
-            rs = room_of(request).check(*upload)
+            rs, name = room_of(request).check(*upload)
         except Refused as exc:
             return refused(exc)
         except Exception:  # a fault of ours: logged, said, and the server goes on
             log.exception("checking a house file failed")
             return refusal("the server could not read this file", "server", 500)
-        return JSONResponse({"title": rs.title, "seats": rs.players.count}, headers=HEADERS)
+        return JSONResponse({"title": rs.title, "seats": rs.players.count, "name": name}, headers=HEADERS)
 
     async def create(request: Request) -> Response:
         try:

@@ -21,6 +21,7 @@ import re
 import secrets
 import shutil
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,9 +53,13 @@ LINKS_PER_TABLE = 64
 SWEEP_EVERY = 3600.0
 DAY = 86400.0
 #: The name of a closed table's record in its folder: a house file's name begins with a letter
-#: or a digit (:data:`HOUSE_NAME`), so it never is this one.
+#: or a digit (:func:`house_name`), so it never is this one.
 CLOSED_RECORD = "_record.yaml"
-HOUSE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}\.ya?ml")
+#: The longest name a house file is kept under, its ending included.
+HOUSE_NAME_LENGTH = 64
+#: Letters a name keeps spelled out, as German writes them without their dots: a browser's
+#: download folder is full of ``Käseregeln (1).yaml``, and ``Kaeseregeln-1.yaml`` still reads.
+SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "ẞ": "SS"}
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -121,12 +126,13 @@ class Room:
     def _kept_ruleset(self, kept: StoredTable) -> Ruleset:
         if kept.house_name is None or kept.house_text is None:
             return load_ruleset(kept.ruleset)
-        return self._house(kept.id, kept.house_name, kept.house_text)
+        return self._house(kept.id, kept.house_name, kept.house_text.encode("utf-8"))[0]
 
-    def create(self, ruleset: str | None, seats: object, house: tuple[str, str] | None = None, address: str | None = None) -> Table:
-        """A new table: ``ruleset`` a bundled name, or ``house`` an uploaded (file name, text);
-        ``seats`` one of ``human`` or a bot of :data:`ROOM_BOTS` per seat.  Refused with a
-        clear reason (a house file's errors located as ``rules validate`` locates them)."""
+    def create(self, ruleset: str | None, seats: object, house: tuple[str, bytes] | None = None, address: str | None = None) -> Table:
+        """A new table: ``ruleset`` a bundled name, or ``house`` an uploaded (file name, the
+        file's bytes), kept under :func:`house_name`; ``seats`` one of ``human`` or a bot of
+        :data:`ROOM_BOTS` per seat.  Refused with a clear reason (a house file's errors located
+        as ``rules validate`` locates them)."""
         if self._in_play() >= MAX_TABLES:
             self.sweep(most=self._in_play() - MAX_TABLES + 1)  # tables nobody uses any more make room, as few as it takes
             if self._in_play() >= MAX_TABLES:
@@ -134,10 +140,12 @@ class Room:
         if address is not None and sum(1 for live in self.tables.values() if live.opened_by == address and not live.table.over) >= TABLES_PER_ADDRESS:
             raise Refused(f"{TABLES_PER_ADDRESS} tables opened from your address are in play; finish one first", "full")
         table_id = secrets.token_hex(6)
+        kept_house: tuple[str, str] | None = None
         if house is not None:
-            name, text = house
-            rs = self._house(table_id, name, text)
+            name = house_name(house[0])
+            rs, text = self._house(table_id, name, house[1], shown_as(house[0], name))
             ref = name
+            kept_house = name, text
         elif isinstance(ruleset, str) and ruleset in bundled_rulesets():
             rs, ref = load_ruleset(ruleset), ruleset
         else:
@@ -148,7 +156,7 @@ class Room:
             shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
             raise
         created = datetime.datetime.now(tz=datetime.timezone.utc).strftime("%Y-%m-%d")
-        table = Table.create(table_id, rs, ref, kinds, created, *(house or (None, None)))
+        table = Table.create(table_id, rs, ref, kinds, created, *(kept_house or (None, None)))
         now = self.clock()
         self.store.add(StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds, table.tokens,
                                    table.watch, table.seed, list(table.log), now))
@@ -223,34 +231,35 @@ class Room:
             raise Refused("seats: a table needs at least one person ('human'); bots alone play with rules run or rules arena", "seats")
         return list(seats)
 
-    def _house(self, table_id: str, name: str, text: str) -> Ruleset:
-        """Load an uploaded house file from the table's own folder (its bases: bundled only)."""
-        if not HOUSE_NAME.fullmatch(name):
-            raise Refused("the house file's name: letters, digits, '.', '_' and '-', ending in .yaml (at most 64 characters)", "house")
-        try:
-            size = len(text.encode("utf-8"))
-        except UnicodeEncodeError:
-            raise Refused("the house file is not UTF-8 text", "house") from None
-        if size > MAX_HOUSE_BYTES:
+    def _house(self, table_id: str, name: str, raw: bytes, shown: str | None = None) -> tuple[Ruleset, str]:
+        """Load a house file, ``raw`` as it was uploaded, from the table's own folder under
+        ``name`` (a :func:`house_name`; its bases: bundled only) -- read by the reader of
+        ``rules validate``, so that a file the command refuses (one that is not UTF-8: a
+        Windows editor's Latin-1) the room refuses with the same words, and one it takes the
+        room takes as it is.  Its errors name it ``shown`` (the name it was sent under).
+        The ruleset and the file's text."""
+        if len(raw) > MAX_HOUSE_BYTES:
             raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large")
         folder = self.store.house_folder(table_id)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / name
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(raw)
         try:
             from interpreter.rules.extends import load_source
 
-            return ruleset_from_doc(load_source(path, name), path)
+            rs = ruleset_from_doc(load_source(path, shown or name), path)
         except RulesError as exc:
             shutil.rmtree(folder, ignore_errors=True)
             raise Refused(house_errors(exc, folder), "invalid") from None
+        return rs, raw.decode("utf-8")  # read as UTF-8 just now; a byte-order mark is kept, as sent
 
-    def check(self, name: str, text: str) -> Ruleset:
+    def check(self, name: str, raw: bytes) -> tuple[Ruleset, str]:
         """Read an uploaded house file as a table would, without opening one (the lobby asks
-        before it offers the seats)."""
+        before it offers the seats): its ruleset and the name a table would keep it under."""
         probe = "check-" + secrets.token_hex(6)
+        safe = house_name(name)
         try:
-            return self._house(probe, name, text)
+            return self._house(probe, safe, raw, shown_as(name, safe))[0], safe
         finally:
             shutil.rmtree(self.store.house_folder(probe), ignore_errors=True)
 
@@ -361,6 +370,41 @@ class Room:
                 live.mover.cancel()
         if self.sweeper is not None:
             self.sweeper.cancel()
+
+
+def house_name(sent: str) -> str:
+    """The name an uploaded house file is kept under, made from the name it was sent under:
+    what a browser's download folder produces (``hausregeln (1).yaml``, ``Meine Regeln.yaml``)
+    is taken, not refused.  The last part of a path; German umlauts and ß spelled out, other
+    accented letters without their accents; every other run of characters but ASCII letters,
+    digits, ``_`` and ``-`` becomes one ``-``, single dots staying; at most
+    :data:`HOUSE_NAME_LENGTH` characters, beginning with a letter or a digit (never ``.`` or
+    ``_``: never ``..``, a hidden file, or the closing record :data:`CLOSED_RECORD`), ``house``
+    when nothing is left.  Plain ASCII, so that any file system keeps it and a
+    Content-Disposition header carries it as it is.  Refused only when the name does not end
+    in ``.yaml`` or ``.yml`` (in any case; kept in lower case)."""
+    base = re.split(r"[/\\]", sent)[-1]
+    stem, dot, ending = base.rpartition(".")
+    if not dot or ending.lower() not in ("yaml", "yml"):
+        raise Refused(f"the house file's name {sent[:80]!r} does not end in .yaml or .yml: a house file is a YAML file", "house")
+    letters = []
+    for char in unicodedata.normalize("NFC", stem):
+        if unicodedata.combining(char):
+            continue  # an accent no precomposed letter took: its letter is already there
+        plain = unicodedata.normalize("NFKD", SPELLED.get(char, char)).encode("ascii", "ignore").decode("ascii")
+        letters.append(plain or "-")
+    kept = re.sub(r"[^A-Za-z0-9._-]+", "-", "".join(letters))
+    kept = re.sub(r"-{2,}", "-", re.sub(r"\.{2,}", ".", kept)).strip("-._")
+    room = HOUSE_NAME_LENGTH - len(ending) - 1
+    return (kept[:room].rstrip("-._") or "house") + "." + ending.lower()
+
+
+def shown_as(sent: str, kept: str) -> str:
+    """The name a house file's errors call it by: the name it was sent under (the last part
+    of a path), as ``rules validate`` would name the file -- unless that name would garble a
+    message (a character that does not print, or very long): then the name it is kept under."""
+    base = re.split(r"[/\\]", sent)[-1]
+    return base if base.isprintable() and len(base) <= 2 * HOUSE_NAME_LENGTH else kept
 
 
 def house_errors(exc: RulesError, folder: Path) -> str:

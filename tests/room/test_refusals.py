@@ -50,14 +50,18 @@ def test_a_house_file_is_validated_and_its_errors_located(tmp_path: Path) -> Non
     outside = "extends: ../../secret.yaml\nname: my-house\n"
     with open_room(tmp_path) as (client, room):
         answer = client.post("/api/check", json={"house": {"name": "house.yaml", "text": house}})
-        assert answer.json() == {"title": "Schnapsen", "seats": 2}
+        assert answer.json() == {"title": "Schnapsen", "seats": 2, "name": "house.yaml"}
         answer = client.post("/api/tables", json={"house": {"name": "house.yaml", "text": broken}, "seats": ["human", "greedy"]})
         assert answer.status_code == 400 and answer.json()["error"] == "invalid"
         # line 4, column 11: the value of match.target, in the file as it was sent
         assert answer.json()["why"].startswith("house.yaml:4:11: match.target:"), answer.json()["why"]
         answer = client.post("/api/tables", json={"house": {"name": "house.yaml", "text": outside}, "seats": ["human", "greedy"]})
         assert answer.status_code == 400 and "may extend only a bundled ruleset" in answer.json()["why"]
+        # a name that is a path is kept as its last part, in the table's own folder and nowhere else
         answer = client.post("/api/tables", json={"house": {"name": "../house.yaml", "text": house}, "seats": ["human", "greedy"]})
+        assert answer.status_code == 201 and answer.json()["ruleset"] == "house.yaml"
+        assert (tmp_path / "tables" / answer.json()["table"] / "house.yaml").is_file() and not (tmp_path / "house.yaml").exists()
+        answer = client.post("/api/tables", json={"house": {"name": "house.txt", "text": house}, "seats": ["human", "greedy"]})
         assert answer.status_code == 400 and answer.json()["error"] == "house"
         reply = client.post("/api/tables", json={"house": {"name": "house.yaml", "text": house}, "seats": ["human", "greedy"]}).json()
         table = room.tables[reply["table"]].table

@@ -37,6 +37,24 @@ function drawSeats() {
   }
 }
 
+// A house file goes to the server as its bytes (base64), not as text the browser decoded:
+// file.text() turns a file that is not UTF-8 (a Windows editor's Latin-1) into U+FFFD
+// characters without a word. The server reads the bytes as rules validate reads a file.
+async function houseUpload(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let k = 0; k < bytes.length; k += 0x8000) binary += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+  return { name: file.name, base64: btoa(binary) };
+}
+
+// The name the server keeps a house file under, when it is not the file's own
+// ("Meine Regeln.yaml" is kept as "Meine-Regeln.yaml").
+function keptAs(sent, kept) {
+  const note = document.getElementById("house-name");
+  note.hidden = !kept || kept === sent;
+  note.textContent = note.hidden ? "" : `Kept on the server as ${kept}.`;
+}
+
 function problem(text) {
   const pre = document.getElementById("problem");
   pre.hidden = !text;
@@ -51,7 +69,7 @@ async function create(event) {
   if (document.querySelector("input[name=source]:checked").value === "house") {
     const file = document.getElementById("house").files[0];
     if (!file) { problem("Choose a house file first."); return; }
-    body.house = { name: file.name, text: await file.text() };
+    body.house = await houseUpload(file);
   } else {
     body.ruleset = document.getElementById("ruleset").value;
   }
@@ -62,6 +80,7 @@ async function create(event) {
   if (!answer.ok) { problem(reply.why || "The table could not be opened."); return; }
   const list = document.getElementById("link-list");
   list.textContent = "";
+  document.getElementById("table-rules").textContent = `${reply.title} (${reply.ruleset})`;
   for (const seat of reply.seats) {
     const item = document.createElement("li");
     if (seat.link) {
@@ -95,10 +114,11 @@ async function start() {
     // the server reads the file as rules validate does: its seats, or its located errors
     const answer = await fetch("/api/check", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ house: { name: file.name, text: await file.text() } }),
+      body: JSON.stringify({ house: await houseUpload(file) }),
     });
     const reply = await answer.json();
     problem(answer.ok ? "" : reply.why);
+    keptAs(file.name, answer.ok ? reply.name : null);
     document.getElementById("house").dataset.seats = answer.ok ? reply.seats : 2;
     drawSeats();
   });
