@@ -51,6 +51,9 @@ MAX_BODY = MAX_HOUSE_BYTES * 2 + 4096
 #: The largest WebSocket message taken, and how many refused messages a connection may send
 #: per second (after a burst): a person plays at the table's pace, a flood is of refusals.
 MAX_MESSAGE = 2048
+#: Seconds a full room asks a client to wait before it asks again (``Retry-After`` of a 503):
+#: a table frees its place when its match ends, which at a card table takes minutes.
+RETRY_AFTER = 60
 RATE = 10.0
 BURST = 20.0
 HEADERS = {
@@ -63,7 +66,10 @@ HEADERS = {
 
 
 def refusal(why: str, code: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": code, "why": why}, status_code=status, headers=HEADERS)
+    """A refused request: its JSON reason, and its status (a 503, the room full, says when to
+    ask again: :data:`RETRY_AFTER`)."""
+    headers = {**HEADERS, "Retry-After": str(RETRY_AFTER)} if status == 503 else HEADERS
+    return JSONResponse({"error": code, "why": why}, status_code=status, headers=headers)
 
 
 def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: float = IDLE_DAYS) -> Starlette:
@@ -127,12 +133,12 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         """The request's JSON object, read up to :data:`MAX_BODY` bytes; refused otherwise."""
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large")
+            raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large", 413)
         body = b""
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_BODY:
-                raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large")
+                raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large", 413)
         try:
             doc = json.loads(body)
         except (ValueError, UnicodeDecodeError, RecursionError) as exc:  # nested too deep: RecursionError
@@ -167,7 +173,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         raise Refused(shape, "bad_json")
 
     def refused(exc: Refused) -> JSONResponse:
-        return refusal(exc.why, exc.code, 413 if exc.code == "too_large" else 400)
+        return refusal(exc.why, exc.code, exc.status)
 
     async def check(request: Request) -> Response:
         try:

@@ -136,9 +136,9 @@ class Room:
         if self._in_play() >= MAX_TABLES:
             self.sweep(most=self._in_play() - MAX_TABLES + 1)  # tables nobody uses any more make room, as few as it takes
             if self._in_play() >= MAX_TABLES:
-                raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full")
+                raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full", 503)
         if address is not None and sum(1 for live in self.tables.values() if live.opened_by == address and not live.table.over) >= TABLES_PER_ADDRESS:
-            raise Refused(f"{TABLES_PER_ADDRESS} tables opened from your address are in play; finish one first", "full")
+            raise Refused(f"{TABLES_PER_ADDRESS} tables opened from your address are in play; finish one first", "full", 429)
         table_id = secrets.token_hex(6)
         kept_house: tuple[str, str] | None = None
         if house is not None:
@@ -239,7 +239,7 @@ class Room:
         room takes as it is.  Its errors name it ``shown`` (the name it was sent under).
         The ruleset and the file's text."""
         if len(raw) > MAX_HOUSE_BYTES:
-            raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large")
+            raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large", 413)
         folder = self.store.house_folder(table_id)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / name
@@ -329,7 +329,7 @@ class Room:
         """A connection opens: it is sent its view now, and after every change.  Refused when
         :data:`LINKS_PER_TABLE` are open to the table already."""
         if len(live.connections) >= LINKS_PER_TABLE:
-            raise Refused(f"{LINKS_PER_TABLE} links are open to this table already", "full")
+            raise Refused(f"{LINKS_PER_TABLE} links are open to this table already", "full", 429)  # said over the WebSocket, closed with 4429
         async with live.lock:
             live.connections.add(connection)
             self._touch(live)

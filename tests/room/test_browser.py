@@ -69,3 +69,38 @@ def test_the_lobby_sends_a_house_file_as_it_is_on_disk(tmp_path: Path) -> None:
     assert seen["rules"] == "Schnapsen (Meine-Regeln.yaml)"
     kept = list(tmp_path.glob("tables/*/Meine-Regeln.yaml"))
     assert len(kept) == 1 and kept[0].read_bytes() == text.encode("utf-8")
+
+
+def test_the_lobby_says_why_a_busy_room_refuses_a_table(tmp_path: Path) -> None:
+    """The room refuses a table with 503 when it is full and 429 when the address has opened
+    too many (the page's own fetch is answered here: a real room would need 500 tables); the
+    lobby shows the reason of each, and the status when a proxy answers with a page of its own."""
+    from browser_tour import js, until
+
+    web = web_module()
+    server = Server(tmp_path, bot_delay=0.05)
+    answers = [
+        (503, {"Retry-After": "60", "Content-Type": "application/json"}, json.dumps({"error": "full", "why": "the room has 500 tables in play; try again when one has finished"})),
+        (429, {"Content-Type": "application/json"}, json.dumps({"error": "full", "why": "100 tables opened from your address are in play; finish one first"})),
+        (502, {"Content-Type": "text/html"}, "<html><body>502 Bad Gateway</body></html>"),
+    ]
+    shown = []
+    try:
+        async def go(browser: Any) -> None:
+            await browser.open(server.base + "/")
+            await until(browser, "the lobby's rulesets", "document.querySelectorAll('#ruleset option').length > 5")
+            for status, headers, body in answers:
+                await js(browser, f"""(() => {{
+                    const real = window.realFetch || window.fetch; window.realFetch = real;
+                    window.fetch = (url, options) => url === "/api/tables"
+                        ? Promise.resolve(new Response({json.dumps(body)}, {{status: {status}, statusText: {json.dumps("Bad Gateway" if status == 502 else "")}, headers: {json.dumps(headers)}}}))
+                        : real(url, options);
+                    document.getElementById('problem').hidden = true;
+                    document.getElementById('create').click();
+                    return true; }})()""")
+                shown.append(await until(browser, f"the reason of a {status}", "!document.getElementById('problem').hidden && document.getElementById('problem').textContent"))
+
+        web.run_in_browser(go, 1100, 760, timeout=60)
+    finally:
+        server.stop()
+    assert shown == [json.loads(answers[0][2])["why"], json.loads(answers[1][2])["why"], "The server answered 502 Bad Gateway."]

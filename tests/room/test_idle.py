@@ -131,7 +131,7 @@ def test_a_full_room_closes_unused_tables_before_it_refuses_one(tmp_path: Path, 
             clock.now = START + k  # the first made is the least lately used
             old.append(create(client, ["human", "greedy"])["table"])
         answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
-        assert answer.status_code == 400 and answer.json()["error"] == "full", answer.text
+        assert answer.status_code == 503 and answer.json()["error"] == "full", answer.text
         clock.now = START + 8 * DAY
         new = create(client, ["human", "greedy"])["table"]
         # as few closed as it takes (each record is written and synced while the room waits)
