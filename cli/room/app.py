@@ -20,6 +20,7 @@ ends the connection's table.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
 import time
@@ -50,6 +51,9 @@ MAX_BODY = MAX_HOUSE_BYTES * 2 + 4096
 #: The largest WebSocket message taken, and how many refused messages a connection may send
 #: per second (after a burst): a person plays at the table's pace, a flood is of refusals.
 MAX_MESSAGE = 2048
+#: Seconds a full room asks a client to wait before it asks again (``Retry-After`` of a 503):
+#: a table frees its place when its match ends, which at a card table takes minutes.
+RETRY_AFTER = 60
 RATE = 10.0
 BURST = 20.0
 HEADERS = {
@@ -62,7 +66,10 @@ HEADERS = {
 
 
 def refusal(why: str, code: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": code, "why": why}, status_code=status, headers=HEADERS)
+    """A refused request: its JSON reason, and its status (a 503, the room full, says when to
+    ask again: :data:`RETRY_AFTER`)."""
+    headers = {**HEADERS, "Retry-After": str(RETRY_AFTER)} if status == 503 else HEADERS
+    return JSONResponse({"error": code, "why": why}, status_code=status, headers=headers)
 
 
 def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: float = IDLE_DAYS) -> Starlette:
@@ -126,12 +133,12 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         """The request's JSON object, read up to :data:`MAX_BODY` bytes; refused otherwise."""
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large")
+            raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large", 413)
         body = b""
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_BODY:
-                raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large")
+                raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large", 413)
         try:
             doc = json.loads(body)
         except (ValueError, UnicodeDecodeError, RecursionError) as exc:  # nested too deep: RecursionError
@@ -140,29 +147,46 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             raise Refused('the body is a JSON object: {"ruleset": NAME, "seats": [...]}', "bad_json")
         return doc
 
-    def upload_of(doc: dict[str, Any]) -> tuple[str, str] | None:
+    def upload_of(doc: dict[str, Any]) -> tuple[str, bytes] | None:
+        """The uploaded house file's name and bytes: sent as the file's bytes in base64 (the
+        lobby: the server reads them as ``rules validate`` reads a file, so a file that is
+        not UTF-8 is refused as such instead of arriving mangled by the browser), or as text
+        (a script's, already decoded)."""
         house = doc.get("house")
         if house is None:
             return None
-        if not isinstance(house, dict) or not isinstance(house.get("name"), str) or not isinstance(house.get("text"), str):
-            raise Refused('"house" is {"name": "FILE.yaml", "text": "the file\'s text"}', "bad_json")
-        return house["name"], house["text"]
+        shape = ('"house" is {"name": "FILE.yaml", "base64": "the file\'s bytes in base64"} '
+                 'or {"name": "FILE.yaml", "text": "the file\'s text"}')
+        if not isinstance(house, dict) or not isinstance(house.get("name"), str):
+            raise Refused(shape, "bad_json")
+        text, data = house.get("text"), house.get("base64")
+        if isinstance(text, str) and data is None:
+            try:
+                return house["name"], text.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate (JSON "\ud800")
+                raise Refused("the house file is not UTF-8 text", "house") from None
+        if isinstance(data, str) and text is None:
+            try:
+                return house["name"], base64.b64decode(data, validate=True)
+            except ValueError:  # binascii.Error is one, and so is a character beyond ASCII
+                raise Refused('"house.base64" is not base64: give the file\'s bytes in base64 (RFC 4648)', "bad_json") from None
+        raise Refused(shape, "bad_json")
 
     def refused(exc: Refused) -> JSONResponse:
-        return refusal(exc.why, exc.code, 413 if exc.code == "too_large" else 400)
+        return refusal(exc.why, exc.code, exc.status)
 
     async def check(request: Request) -> Response:
         try:
             upload = upload_of(await body_of(request))
             if upload is None:
                 raise Refused('send {"house": {"name": "FILE.yaml", "text": "..."}}', "bad_json")
-            rs = room_of(request).check(*upload)
+            rs, name = room_of(request).check(*upload)
         except Refused as exc:
             return refused(exc)
         except Exception:  # a fault of ours: logged, said, and the server goes on
             log.exception("checking a house file failed")
             return refusal("the server could not read this file", "server", 500)
-        return JSONResponse({"title": rs.title, "seats": rs.players.count}, headers=HEADERS)
+        return JSONResponse({"title": rs.title, "seats": rs.players.count, "name": name}, headers=HEADERS)
 
     async def create(request: Request) -> Response:
         try:

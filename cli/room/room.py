@@ -9,8 +9,16 @@ each connection its own seat's view after every change (:mod:`cli.room.messages`
 A table nobody has used for ``idle_days`` -- no decision, no link opened, nobody ready for the
 next deal, no link open now -- is closed (:meth:`Room.sweep`): its record, as far as the match
 went, is written beside it (``DIR/tables/ID/_record.yaml``) and it leaves the room and the
-store.  Without that, abandoned tables would count towards :data:`MAX_TABLES` for good and
-be read back at every restart, until the room refused every new table.
+store.  Without that, abandoned tables would count towards :data:`MAX_TABLES` for good, until
+the room refused every new table.
+
+The room knows every table of the store (:class:`Kept`: its links, when it was last used,
+whether its match is over, who opened it), but replays a table's log into a :class:`Live`
+table only when the table is first used after a start -- a link opened, a message to it, its
+record asked for, or the sweep closing it.  A room that keeps hundreds of tables, most of
+them finished or left, starts at once and holds only the tables people come back to
+(benchmarks/bench_serve_restart.py measures it).  The limits count from what the store
+says, whichever tables are replayed.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import re
 import secrets
 import shutil
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,9 +61,13 @@ LINKS_PER_TABLE = 64
 SWEEP_EVERY = 3600.0
 DAY = 86400.0
 #: The name of a closed table's record in its folder: a house file's name begins with a letter
-#: or a digit (:data:`HOUSE_NAME`), so it never is this one.
+#: or a digit (:func:`house_name`), so it never is this one.
 CLOSED_RECORD = "_record.yaml"
-HOUSE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}\.ya?ml")
+#: The longest name a house file is kept under, its ending included.
+HOUSE_NAME_LENGTH = 64
+#: Letters a name keeps spelled out, as German writes them without their dots: a browser's
+#: download folder is full of ``Käseregeln (1).yaml``, and ``Kaeseregeln-1.yaml`` still reads.
+SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "ẞ": "SS"}
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -68,16 +81,41 @@ class Connection:
 
 
 @dataclass(eq=False)
+class Kept:
+    """A table of the store as the room knows it without replaying it, and the table itself
+    once it is (:attr:`live`)."""
+
+    id: str
+    ruleset: str  # how the table names its rules: for what the room says of it
+    tokens: list[str | None]
+    watch: str
+    touched: float  # when it was last used (the room's clock): a decision, a link opened or closed, a person ready
+    finished: bool  # whether its match was over when the store last noted it
+    opened_by: str | None = None  # the address that opened it, while its match is in play (None: not known)
+    live: Live | None = None
+
+    @property
+    def over(self) -> bool:
+        """Whether its match is over: the table's own word once it is replayed, else the store's."""
+        return self.live.table.over if self.live is not None else self.finished
+
+    @property
+    def busy(self) -> bool:
+        """Somebody is at it: a link is open, or it is moving (a message taken, a bot thinking)."""
+        live = self.live
+        return live is not None and (bool(live.connections) or live.lock.locked() or (live.mover is not None and not live.mover.done()))
+
+
+@dataclass(eq=False)
 class Live:
-    """A table in play and what the room keeps beside it."""
+    """A table replayed, ready to play, and what the room keeps beside it."""
 
     table: Table
+    kept: Kept
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     stored: int = 0  # how many entries of the table's log are in the store
     mover: asyncio.Task[None] | None = None
-    touched: float = 0.0  # when it was last used (the room's clock): a decision, a link opened, a person ready
-    opened_by: str | None = None  # the address that opened it (not kept across a restart)
 
 
 class Room:
@@ -91,53 +129,88 @@ class Room:
         self.bot_delay = bot_delay
         self.idle_days = idle_days
         self.clock = clock
-        self.tables: dict[str, Live] = {}
-        self.tokens: dict[str, tuple[str, int]] = {}
+        self.kept: dict[str, Kept] = {}  # every table of the store (that could be read back)
+        self.tables: dict[str, Live] = {}  # those replayed, ready to play
+        self.tokens: dict[str, tuple[str, int]] = {}  # every link of every kept table: (table, seat)
         self.sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ tables
     def restore(self) -> int:
-        """Read every table kept in the store back, each where it was, then close those unused
-        for too long (:meth:`sweep`).  How many are left."""
+        """Know every table kept in the store -- its log is replayed when it is first used
+        (:meth:`_load`) -- then close those unused for too long (:meth:`sweep`).  A table of a
+        bundled ruleset that is gone is told and left out now; a table kept by an earlier
+        version, which did not note whether its match is over, is replayed now, once, to learn
+        it.  How many tables are left."""
         now = self.clock()
-        for kept in self.store.tables():
-            try:
-                rs = self._kept_ruleset(kept)
-                table = Table(kept.id, rs, kept.ruleset, kept.kinds, kept.tokens, kept.watch, kept.seed, kept.created,
-                              kept.house_name, kept.house_text)
-                for seat, move in kept.steps:
-                    table.replay(seat, move)
-            except (RulesError, Refused, ValueError) as exc:  # kept in the file, told, and the others go on
-                why = exc.why if isinstance(exc, Refused) else str(exc)
-                warn(f"table {kept.id} ({kept.ruleset}) could not be read back and is left out: {why}", multiline=True)
-                continue
-            table.log.clear()
-            if kept.touched is None:  # kept before the room counted it: used now, as far as it can tell
-                self.store.touch(kept.id, now)
-            self._add(Live(table, stored=table.steps, touched=now if kept.touched is None else kept.touched))
+        unloadable: dict[str, str | None] = {}  # a bundled ruleset's name: why it does not load (None: it does)
+        for listed in self.store.index():
+            if listed.house_name is None:
+                if listed.ruleset not in unloadable:
+                    unloadable[listed.ruleset] = _why_not(listed.ruleset)
+                why = unloadable[listed.ruleset]
+                if why is not None:
+                    warn(f"table {listed.id} ({listed.ruleset}) could not be read back and is left out: {why}", multiline=True)
+                    continue
+            if listed.touched is None:  # kept before the room counted it: used now, as far as it can tell
+                self.store.touch(listed.id, now)
+            kept = Kept(listed.id, listed.ruleset, listed.tokens, listed.watch, now if listed.touched is None else listed.touched,
+                        bool(listed.over), listed.opened_by)
+            self._add(kept)
+            if listed.over is None:
+                live = self._load(kept)
+                if live is not None:
+                    self.store.note_over(kept.id, live.table.over)
         self.sweep()
-        return len(self.tables)
+        return len(self.kept)
+
+    def _load(self, kept: Kept) -> Live | None:
+        """The table, replayed from the store if it is not yet (each decision of its log through
+        the engine, to where it was).  A table that can no longer be read back is told once and
+        left out (``None``): it stays in the store, the others go on."""
+        if kept.live is not None:
+            return kept.live
+        stored = self.store.table(kept.id)
+        try:
+            if stored is None:
+                raise ValueError("it is no longer in the store")
+            rs = self._kept_ruleset(stored)
+            table = Table(stored.id, rs, stored.ruleset, stored.kinds, stored.tokens, stored.watch, stored.seed, stored.created,
+                          stored.house_name, stored.house_text)
+            for seat, move in stored.steps:
+                table.replay(seat, move)
+        except (RulesError, Refused, ValueError) as exc:  # kept in the file, told, and the others go on
+            why = exc.why if isinstance(exc, Refused) else str(exc)
+            warn(f"table {kept.id} ({kept.ruleset}) could not be read back and is left out: {why}", multiline=True)
+            self._forget(kept)
+            return None
+        table.log.clear()
+        kept.live = Live(table, kept, stored=table.steps)
+        self.tables[kept.id] = kept.live
+        return kept.live
 
     def _kept_ruleset(self, kept: StoredTable) -> Ruleset:
         if kept.house_name is None or kept.house_text is None:
             return load_ruleset(kept.ruleset)
-        return self._house(kept.id, kept.house_name, kept.house_text)
+        return self._house(kept.id, kept.house_name, kept.house_text.encode("utf-8"))[0]
 
-    def create(self, ruleset: str | None, seats: object, house: tuple[str, str] | None = None, address: str | None = None) -> Table:
-        """A new table: ``ruleset`` a bundled name, or ``house`` an uploaded (file name, text);
-        ``seats`` one of ``human`` or a bot of :data:`ROOM_BOTS` per seat.  Refused with a
-        clear reason (a house file's errors located as ``rules validate`` locates them)."""
+    def create(self, ruleset: str | None, seats: object, house: tuple[str, bytes] | None = None, address: str | None = None) -> Table:
+        """A new table: ``ruleset`` a bundled name, or ``house`` an uploaded (file name, the
+        file's bytes), kept under :func:`house_name`; ``seats`` one of ``human`` or a bot of
+        :data:`ROOM_BOTS` per seat.  Refused with a clear reason (a house file's errors located
+        as ``rules validate`` locates them)."""
         if self._in_play() >= MAX_TABLES:
             self.sweep(most=self._in_play() - MAX_TABLES + 1)  # tables nobody uses any more make room, as few as it takes
             if self._in_play() >= MAX_TABLES:
-                raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full")
-        if address is not None and sum(1 for live in self.tables.values() if live.opened_by == address and not live.table.over) >= TABLES_PER_ADDRESS:
-            raise Refused(f"{TABLES_PER_ADDRESS} tables opened from your address are in play; finish one first", "full")
+                raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full", 503)
+        if address is not None and sum(1 for kept in self.kept.values() if kept.opened_by == address and not kept.over) >= TABLES_PER_ADDRESS:
+            raise Refused(f"{TABLES_PER_ADDRESS} tables opened from your address are in play; finish one first", "full", 429)
         table_id = secrets.token_hex(6)
+        kept_house: tuple[str, str] | None = None
         if house is not None:
-            name, text = house
-            rs = self._house(table_id, name, text)
+            name = house_name(house[0])
+            rs, text = self._house(table_id, name, house[1], shown_as(house[0], name))
             ref = name
+            kept_house = name, text
         elif isinstance(ruleset, str) and ruleset in bundled_rulesets():
             rs, ref = load_ruleset(ruleset), ruleset
         else:
@@ -148,18 +221,21 @@ class Room:
             shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
             raise
         created = datetime.datetime.now(tz=datetime.timezone.utc).strftime("%Y-%m-%d")
-        table = Table.create(table_id, rs, ref, kinds, created, *(house or (None, None)))
+        table = Table.create(table_id, rs, ref, kinds, created, *(kept_house or (None, None)))
         now = self.clock()
         self.store.add(StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds, table.tokens,
-                                   table.watch, table.seed, list(table.log), now))
-        live = Live(table, stored=len(table.log), touched=now, opened_by=address)
+                                   table.watch, table.seed, list(table.log), now, False, address))
+        kept = Kept(table.id, ref, table.tokens, table.watch, now, False, address)
+        kept.live = Live(table, kept, stored=len(table.log))
         table.log.clear()
-        self._add(live)
-        self.wake(live)  # a bot may lead the first deal
+        self._add(kept)
+        self.tables[table.id] = kept.live
+        self.wake(kept.live)  # a bot may lead the first deal
         return table
 
     def _in_play(self) -> int:
-        return sum(1 for live in self.tables.values() if not live.table.over)
+        """The tables whose match is not over, replayed or not."""
+        return sum(1 for kept in self.kept.values() if not kept.over)
 
     def sweep(self, most: int | None = None) -> list[str]:
         """Close the tables unused for :attr:`idle_days` (none while a link is open to it or a
@@ -167,21 +243,22 @@ class Room:
         record written beside it, then gone from the room and the store.  The ids closed.  A
         record that cannot be written keeps its table (said once)."""
         closed = []
-        for live in self._idle()[:most]:
-            if self._close(live):
-                closed.append(live.table.id)
+        for kept in self._idle()[:most]:
+            if self._close(kept):
+                closed.append(kept.id)
         return closed
 
-    def _idle(self) -> list[Live]:
+    def _idle(self) -> list[Kept]:
         if not self.idle_days:
             return []
         limit = self.clock() - self.idle_days * DAY
-        idle = [live for live in self.tables.values()
-                if live.touched <= limit and not live.connections and not live.lock.locked()
-                and (live.mover is None or live.mover.done())]
-        return sorted(idle, key=lambda live: live.touched)
+        idle = [kept for kept in self.kept.values() if kept.touched <= limit and not kept.busy]
+        return sorted(idle, key=lambda kept: kept.touched)
 
-    def _close(self, live: Live) -> bool:
+    def _close(self, kept: Kept) -> bool:
+        live = self._load(kept)  # its record is made from the match
+        if live is None:
+            return False
         table = live.table
         folder = self.store.house_folder(table.id)
         path = folder / CLOSED_RECORD
@@ -189,27 +266,31 @@ class Room:
             folder.mkdir(parents=True, exist_ok=True)
             write_file(path, table.closing_record())  # the whole record or none, synced, before the table is forgotten
         except OSError as exc:
-            live.touched = self.clock()  # not again before another idle period
+            kept.touched = self.clock()  # not again before another idle period
             warn(f"table {table.id} is unused but stays: its record could not be written to {path} ({exc.strerror or exc})")
             return False
         self.store.remove(table.id)
-        del self.tables[table.id]
-        for token in [table.watch, *table.tokens]:
-            if token is not None:
-                self.tokens.pop(token, None)
+        self._forget(kept)
         return True
 
     def _touch(self, live: Live) -> None:
-        live.touched = self.clock()
-        self.store.touch(live.table.id, live.touched)
+        live.kept.touched = self.clock()
+        self.store.touch(live.table.id, live.kept.touched)
 
-    def _add(self, live: Live) -> None:
-        table = live.table
-        self.tables[table.id] = live
-        self.tokens[table.watch] = (table.id, -1)
-        for seat, token in enumerate(table.tokens):
+    def _add(self, kept: Kept) -> None:
+        self.kept[kept.id] = kept
+        self.tokens[kept.watch] = (kept.id, -1)
+        for seat, token in enumerate(kept.tokens):
             if token is not None:
-                self.tokens[token] = (table.id, seat)
+                self.tokens[token] = (kept.id, seat)
+
+    def _forget(self, kept: Kept) -> None:
+        """The room no longer knows the table (closed, or left out); the store is the caller's."""
+        self.kept.pop(kept.id, None)
+        self.tables.pop(kept.id, None)
+        for token in [kept.watch, *kept.tokens]:
+            if token is not None:
+                self.tokens.pop(token, None)
 
     @staticmethod
     def _seats(rs: Ruleset, seats: object) -> list[str]:
@@ -223,43 +304,52 @@ class Room:
             raise Refused("seats: a table needs at least one person ('human'); bots alone play with rules run or rules arena", "seats")
         return list(seats)
 
-    def _house(self, table_id: str, name: str, text: str) -> Ruleset:
-        """Load an uploaded house file from the table's own folder (its bases: bundled only)."""
-        if not HOUSE_NAME.fullmatch(name):
-            raise Refused("the house file's name: letters, digits, '.', '_' and '-', ending in .yaml (at most 64 characters)", "house")
-        try:
-            size = len(text.encode("utf-8"))
-        except UnicodeEncodeError:
-            raise Refused("the house file is not UTF-8 text", "house") from None
-        if size > MAX_HOUSE_BYTES:
-            raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large")
+    def _house(self, table_id: str, name: str, raw: bytes, shown: str | None = None) -> tuple[Ruleset, str]:
+        """Load a house file, ``raw`` as it was uploaded, from the table's own folder under
+        ``name`` (a :func:`house_name`; its bases: bundled only) -- read by the reader of
+        ``rules validate``, so that a file the command refuses (one that is not UTF-8: a
+        Windows editor's Latin-1) the room refuses with the same words, and one it takes the
+        room takes as it is.  Its errors name it ``shown`` (the name it was sent under).
+        The ruleset and the file's text."""
+        if len(raw) > MAX_HOUSE_BYTES:
+            raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large", 413)
         folder = self.store.house_folder(table_id)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / name
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(raw)
         try:
             from interpreter.rules.extends import load_source
 
-            return ruleset_from_doc(load_source(path, name), path)
+            rs = ruleset_from_doc(load_source(path, shown or name), path)
         except RulesError as exc:
             shutil.rmtree(folder, ignore_errors=True)
             raise Refused(house_errors(exc, folder), "invalid") from None
+        return rs, raw.decode("utf-8")  # read as UTF-8 just now; a byte-order mark is kept, as sent
 
-    def check(self, name: str, text: str) -> Ruleset:
+    def check(self, name: str, raw: bytes) -> tuple[Ruleset, str]:
         """Read an uploaded house file as a table would, without opening one (the lobby asks
-        before it offers the seats)."""
+        before it offers the seats): its ruleset and the name a table would keep it under."""
         probe = "check-" + secrets.token_hex(6)
+        safe = house_name(name)
         try:
-            return self._house(probe, name, text)
+            return self._house(probe, safe, raw, shown_as(name, safe))[0], safe
         finally:
             shutil.rmtree(self.store.house_folder(probe), ignore_errors=True)
 
     def find(self, token: str) -> tuple[Live, int] | None:
+        """The table a link opens and the link's seat (-1: a spectator), replayed if it is not
+        yet, its bots set moving if one is to act; ``None`` if no table has the link."""
         found = self.tokens.get(token)
-        if found is None:
+        kept = self.kept.get(found[0]) if found is not None else None
+        if found is None or kept is None:
             return None
-        live = self.tables.get(found[0])
-        return (live, found[1]) if live is not None else None
+        replayed = kept.live is None
+        live = self._load(kept)
+        if live is None:
+            return None
+        if replayed:
+            self.wake(live)  # a bot that was to act when the server stopped
+        return live, found[1]
 
     # ------------------------------------------------------------------ moving
     async def act(self, live: Live, seat: int, message: object) -> None:
@@ -303,10 +393,13 @@ class Room:
     def _persist(self, live: Live) -> None:
         table = live.table
         if table.log:
-            live.touched = self.clock()
-            self.store.append(table.id, live.stored, table.log, live.touched)
+            live.kept.touched = self.clock()
+            self.store.append(table.id, live.stored, table.log, live.kept.touched)
             live.stored += len(table.log)
             table.log.clear()
+        if table.over and not live.kept.finished:  # the store knows it, for the count of tables in play after a restart
+            self.store.note_over(table.id, True)
+            live.kept.finished = True
 
     async def broadcast(self, live: Live) -> None:
         """Send every connection of a table its seat's view (built under the table's lock: a
@@ -320,7 +413,7 @@ class Room:
         """A connection opens: it is sent its view now, and after every change.  Refused when
         :data:`LINKS_PER_TABLE` are open to the table already."""
         if len(live.connections) >= LINKS_PER_TABLE:
-            raise Refused(f"{LINKS_PER_TABLE} links are open to this table already", "full")
+            raise Refused(f"{LINKS_PER_TABLE} links are open to this table already", "full", 429)  # said over the WebSocket, closed with 4429
         async with live.lock:
             live.connections.add(connection)
             self._touch(live)
@@ -339,8 +432,9 @@ class Room:
             live.connections.discard(connection)
 
     def start(self) -> None:
-        """After a restart: set every table's bots moving again, and the sweeper going."""
-        for live in self.tables.values():
+        """After a restart: set the bots of every table replayed so far moving again (the others'
+        move when the table is first used: :meth:`find`), and the sweeper going."""
+        for live in list(self.tables.values()):
             self.wake(live)
         if self.idle_days:
             self.sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
@@ -361,6 +455,51 @@ class Room:
                 live.mover.cancel()
         if self.sweeper is not None:
             self.sweeper.cancel()
+
+
+def _why_not(ruleset: str) -> str | None:
+    """Why a bundled ruleset a kept table names does not load (a later version renamed it),
+    or ``None``: checked once per name when the room starts, not once per table."""
+    try:
+        load_ruleset(ruleset)
+    except RulesError as exc:
+        return str(exc)
+    return None
+
+
+def house_name(sent: str) -> str:
+    """The name an uploaded house file is kept under, made from the name it was sent under:
+    what a browser's download folder produces (``hausregeln (1).yaml``, ``Meine Regeln.yaml``)
+    is taken, not refused.  The last part of a path; German umlauts and ß spelled out, other
+    accented letters without their accents; every other run of characters but ASCII letters,
+    digits, ``_`` and ``-`` becomes one ``-``, single dots staying; at most
+    :data:`HOUSE_NAME_LENGTH` characters, beginning with a letter or a digit (never ``.`` or
+    ``_``: never ``..``, a hidden file, or the closing record :data:`CLOSED_RECORD`), ``house``
+    when nothing is left.  Plain ASCII, so that any file system keeps it and a
+    Content-Disposition header carries it as it is.  Refused only when the name does not end
+    in ``.yaml`` or ``.yml`` (in any case; kept in lower case)."""
+    base = re.split(r"[/\\]", sent)[-1]
+    stem, dot, ending = base.rpartition(".")
+    if not dot or ending.lower() not in ("yaml", "yml"):
+        raise Refused(f"the house file's name {sent[:80]!r} does not end in .yaml or .yml: a house file is a YAML file", "house")
+    letters = []
+    for char in unicodedata.normalize("NFC", stem):
+        if unicodedata.combining(char):
+            continue  # an accent no precomposed letter took: its letter is already there
+        plain = unicodedata.normalize("NFKD", SPELLED.get(char, char)).encode("ascii", "ignore").decode("ascii")
+        letters.append(plain or "-")
+    kept = re.sub(r"[^A-Za-z0-9._-]+", "-", "".join(letters))
+    kept = re.sub(r"-{2,}", "-", re.sub(r"\.{2,}", ".", kept)).strip("-._")
+    room = HOUSE_NAME_LENGTH - len(ending) - 1
+    return (kept[:room].rstrip("-._") or "house") + "." + ending.lower()
+
+
+def shown_as(sent: str, kept: str) -> str:
+    """The name a house file's errors call it by: the name it was sent under (the last part
+    of a path), as ``rules validate`` would name the file -- unless that name would garble a
+    message (a character that does not print, or very long): then the name it is kept under."""
+    base = re.split(r"[/\\]", sent)[-1]
+    return base if base.isprintable() and len(base) <= 2 * HOUSE_NAME_LENGTH else kept
 
 
 def house_errors(exc: RulesError, folder: Path) -> str:

@@ -2,14 +2,21 @@
 
 A table is kept as what made it -- the ruleset (a bundled name, or an uploaded house file's
 text), the seats, the links, the match seed -- and the log of every decision taken at it,
-one row per decision, written before the decision is shown to anybody.  A restart reads
-each table back and replays its log through the engine (:meth:`Table.replay`), so every
-table is where it was; its record (the project's format) is made from the match when it is
-asked for.  Writes use WAL with ``synchronous=NORMAL``: a killed server loses nothing; a
-power cut may lose the last few decisions, never the file.  Each table also keeps when it was
-last used (``touched``, seconds since the epoch), which is how the room finds the tables
-nobody comes back to (:meth:`Room.sweep <cli.room.room.Room.sweep>`); a file written before
-that column existed gets it when it is opened, its tables counted as used at that moment.
+one row per decision, written before the decision is shown to anybody.  A table is read back
+and its log replayed through the engine (:meth:`Table.replay`) when it is first used after a
+restart, so every table is where it was; its record (the project's format) is made from the
+match when it is asked for.  Writes use WAL with ``synchronous=NORMAL``: a killed server
+loses nothing; a power cut may lose the last few decisions, never the file.
+
+Beside them, each table keeps what the room must know of every table without replaying any
+(:meth:`Store.index`): when it was last used (``touched``, seconds since the epoch), which is
+how the room finds the tables nobody comes back to (:meth:`Room.sweep
+<cli.room.room.Room.sweep>`); whether its match is over (``over``), since only tables in
+play count towards the room's limit; and the address that opened it (``opened_by``), for the
+limit per address, forgotten once the match is over.  A file written before a column existed
+gets it when it is opened: its tables counted as used at that moment, their address unknown,
+and whether their match is over left unknown (NULL) for the room to learn by replaying them
+once.
 
 An uploaded house file also lies as a file in the table's own folder under ``--data``, so
 that its ``extends:`` is read under the same rules as any rule file's (a bundled base, or a
@@ -35,7 +42,9 @@ CREATE TABLE IF NOT EXISTS tables (
     tokens TEXT NOT NULL,
     watch TEXT NOT NULL,
     seed INTEGER NOT NULL,
-    touched REAL
+    touched REAL,
+    over INTEGER,
+    opened_by TEXT
 );
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -62,6 +71,23 @@ class StoredTable:
     seed: int
     steps: list[tuple[int, str]]
     touched: float | None = None  # when the table was last used (None: kept before the room counted it)
+    over: bool | None = None  # whether its match is over (None: kept before the room noted it)
+    opened_by: str | None = None  # the address that opened it, while its match is in play
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A table as :meth:`Store.index` lists it: what the room knows of it without its log or
+    its house file's text (see :class:`StoredTable` for the fields)."""
+
+    id: str
+    ruleset: str
+    house_name: str | None
+    tokens: list[str | None]
+    watch: str
+    touched: float | None
+    over: bool | None
+    opened_by: str | None
 
 
 class Store:
@@ -75,8 +101,9 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
-        if "touched" not in columns:  # a room kept by an earlier version
-            self.db.execute("ALTER TABLE tables ADD COLUMN touched REAL")
+        for column, kind in (("touched", "REAL"), ("over", "INTEGER"), ("opened_by", "TEXT")):
+            if column not in columns:  # a room kept by an earlier version
+                self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         self.db.close()
@@ -89,10 +116,11 @@ class Store:
     def add(self, table: StoredTable) -> None:
         with self._transaction():
             self.db.execute(
-                "INSERT INTO tables (id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO tables (id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (table.id, table.created, table.ruleset, table.house_name, table.house_text, json.dumps(table.kinds),
-                 json.dumps(table.tokens), table.watch, table.seed, table.touched),
+                 json.dumps(table.tokens), table.watch, table.seed, table.touched,
+                 None if table.over is None else int(table.over), table.opened_by),
             )
             self._insert_steps(table.id, 0, table.steps)
 
@@ -109,6 +137,14 @@ class Store:
         """Note that a table was used at ``touched`` without a decision (opened, or a person ready)."""
         self.db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
 
+    def note_over(self, table_id: str, over: bool) -> None:
+        """Note whether a table's match is over; once it is, the address that opened it is
+        forgotten (it counted only while the match was in play)."""
+        if over:
+            self.db.execute("UPDATE tables SET over = 1, opened_by = NULL WHERE id = ?", (table_id,))
+        else:
+            self.db.execute("UPDATE tables SET over = 0 WHERE id = ?", (table_id,))
+
     def remove(self, table_id: str) -> None:
         """Forget a table and its log (one transaction); its folder is the caller's."""
         with self._transaction():
@@ -121,15 +157,33 @@ class Store:
             [(table_id, first + k, seat, move) for k, (seat, move) in enumerate(steps)],
         )
 
+    def index(self) -> list[Listed]:
+        """Every table kept, oldest first, without its log: what a room needs when it starts."""
+        rows = self.db.execute(
+            "SELECT id, ruleset, house_name, tokens, watch, touched, over, opened_by FROM tables ORDER BY rowid"
+        ).fetchall()
+        return [Listed(row[0], row[1], row[2], json.loads(row[3]), row[4], None if row[5] is None else float(row[5]),
+                       None if row[6] is None else bool(row[6]), row[7]) for row in rows]
+
+    def table(self, table_id: str) -> StoredTable | None:
+        """One table kept, with its log (``None`` if the store has no such table)."""
+        rows = self._read("WHERE id = ?", (table_id,))
+        return next(rows, None)
+
     def tables(self) -> Iterator[StoredTable]:
         """Every table kept, oldest first, with its log."""
+        return self._read("", ())
+
+    def _read(self, where: str, args: tuple[str, ...]) -> Iterator[StoredTable]:
         rows = self.db.execute(
-            "SELECT id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched FROM tables ORDER BY rowid"
+            "SELECT id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by"
+            f" FROM tables {where} ORDER BY rowid", args
         ).fetchall()
         for row in rows:
             steps = self.db.execute("SELECT seat, move FROM steps WHERE table_id = ? ORDER BY n", (row[0],)).fetchall()
             yield StoredTable(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), json.loads(row[6]), row[7], row[8],
-                              [(int(s), str(m)) for s, m in steps], None if row[9] is None else float(row[9]))
+                              [(int(s), str(m)) for s, m in steps], None if row[9] is None else float(row[9]),
+                              None if row[10] is None else bool(row[10]), row[11])
 
     class _Tx:
         def __init__(self, db: sqlite3.Connection) -> None:

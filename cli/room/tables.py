@@ -34,12 +34,16 @@ READY = "ready"
 
 
 class Refused(Exception):
-    """An action or a request the room does not take: ``why`` is said to the sender."""
+    """An action or a request the room does not take: ``why`` is said to the sender, with
+    ``code``; ``status`` is the HTTP status of a refused request (400, the request itself is
+    wrong, unless the refusal says otherwise: 413 too large, 429 too many of the sender's own,
+    503 the room is full), decided where the reason is, so the two cannot drift."""
 
-    def __init__(self, why: str, code: str = "refused") -> None:
+    def __init__(self, why: str, code: str = "refused", status: int = 400) -> None:
         super().__init__(why)
         self.why = why
         self.code = code
+        self.status = status
 
 
 def parse(move: str) -> Action:

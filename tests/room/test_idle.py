@@ -131,7 +131,7 @@ def test_a_full_room_closes_unused_tables_before_it_refuses_one(tmp_path: Path, 
             clock.now = START + k  # the first made is the least lately used
             old.append(create(client, ["human", "greedy"])["table"])
         answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
-        assert answer.status_code == 400 and answer.json()["error"] == "full", answer.text
+        assert answer.status_code == 503 and answer.json()["error"] == "full", answer.text
         clock.now = START + 8 * DAY
         new = create(client, ["human", "greedy"])["table"]
         # as few closed as it takes (each record is written and synced while the room waits)
@@ -148,7 +148,7 @@ def test_tables_left_unused_while_the_server_was_stopped_are_closed_as_it_starts
     store.touch(stale, 0.0)  # used last in 1970
     store.close()
     with open_room(tmp_path) as (client, room):
-        assert sorted(room.tables) == [fresh]
+        assert sorted(room.kept) == [fresh]
         assert (tmp_path / "tables" / stale / "_record.yaml").is_file()
 
 
@@ -160,8 +160,8 @@ def test_a_room_kept_by_an_earlier_version_opens_with_every_table(tmp_path: Path
     db.commit()
     db.close()
     with open_room(tmp_path) as (client, room):
-        assert list(room.tables) == [table_id]
-        touched = room.tables[table_id].touched
+        assert list(room.kept) == [table_id]
+        touched = room.kept[table_id].touched
     assert [t.touched for t in Store(tmp_path).tables()] == [touched]  # counted from the first start since
 
 

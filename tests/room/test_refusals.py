@@ -36,6 +36,8 @@ def test_bad_requests_are_refused_with_their_reason(tmp_path: Path) -> None:
             # a trained policy is code named by the request: never run
             (json.dumps({"ruleset": "schnapsen", "seats": ["human", "policy:evil.py:Bot"]}).encode(), 400, "seats"),
             (json.dumps({"house": {"name": "x.yaml", "text": "a" * (MAX_HOUSE_BYTES * 3)}, "seats": []}).encode(), 413, "too_large"),
+            # within the body's limit, over the house file's: refused by the room, also as too large
+            (json.dumps({"house": {"name": "x.yaml", "text": "a" * (MAX_HOUSE_BYTES + 1)}, "seats": []}).encode(), 413, "too_large"),
         ]
         for body, status, code in cases:
             answer = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
@@ -50,14 +52,18 @@ def test_a_house_file_is_validated_and_its_errors_located(tmp_path: Path) -> Non
     outside = "extends: ../../secret.yaml\nname: my-house\n"
     with open_room(tmp_path) as (client, room):
         answer = client.post("/api/check", json={"house": {"name": "house.yaml", "text": house}})
-        assert answer.json() == {"title": "Schnapsen", "seats": 2}
+        assert answer.json() == {"title": "Schnapsen", "seats": 2, "name": "house.yaml"}
         answer = client.post("/api/tables", json={"house": {"name": "house.yaml", "text": broken}, "seats": ["human", "greedy"]})
         assert answer.status_code == 400 and answer.json()["error"] == "invalid"
         # line 4, column 11: the value of match.target, in the file as it was sent
         assert answer.json()["why"].startswith("house.yaml:4:11: match.target:"), answer.json()["why"]
         answer = client.post("/api/tables", json={"house": {"name": "house.yaml", "text": outside}, "seats": ["human", "greedy"]})
         assert answer.status_code == 400 and "may extend only a bundled ruleset" in answer.json()["why"]
+        # a name that is a path is kept as its last part, in the table's own folder and nowhere else
         answer = client.post("/api/tables", json={"house": {"name": "../house.yaml", "text": house}, "seats": ["human", "greedy"]})
+        assert answer.status_code == 201 and answer.json()["ruleset"] == "house.yaml"
+        assert (tmp_path / "tables" / answer.json()["table"] / "house.yaml").is_file() and not (tmp_path / "house.yaml").exists()
+        answer = client.post("/api/tables", json={"house": {"name": "house.txt", "text": house}, "seats": ["human", "greedy"]})
         assert answer.status_code == 400 and answer.json()["error"] == "house"
         reply = client.post("/api/tables", json={"house": {"name": "house.yaml", "text": house}, "seats": ["human", "greedy"]}).json()
         table = room.tables[reply["table"]].table
@@ -167,7 +173,9 @@ def test_a_full_room_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         create(client, ["human", "greedy"])
         create(client, ["human", "greedy"])
         answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
-        assert answer.status_code == 400 and answer.json()["error"] == "full"
+        # the request is good, the server is full for now (RFC 9110, 15.6.4): 503, and when to ask again
+        assert answer.status_code == 503 and answer.headers["retry-after"] == "60"
+        assert answer.json() == {"error": "full", "why": "the room has 2 tables in play; try again when one has finished"}
         # a finished match does not hold a place
         next(iter(room.tables.values())).table.session.match.winner = 0
         assert next(iter(room.tables.values())).table.over
@@ -196,7 +204,7 @@ def test_a_table_that_cannot_be_read_back_is_told_and_the_others_go_on(tmp_path:
     db.commit()
     db.close()
     with open_room(tmp_path) as (client, room):
-        assert list(room.tables) == [kept]
+        assert list(room.kept) == [kept]  # every table the room knows (each replayed when first used)
     said = capsys.readouterr().err
     assert f"table {lost} (gone-since) could not be read back and is left out: no ruleset file or bundled ruleset named 'gone-since'" in said
 
@@ -269,7 +277,9 @@ def test_one_address_opens_a_few_tables_and_a_table_takes_a_few_links(tmp_path: 
         reply = create(client, ["human", "greedy"])
         create(client, ["human", "greedy"])
         third = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
-        assert third.status_code == 400 and third.json()["error"] == "full" and "your address" in third.json()["why"]
+        # too many of this sender's own (RFC 6585, 4): 429; waiting alone frees nothing, so no Retry-After
+        assert third.status_code == 429 and "retry-after" not in third.headers
+        assert third.json() == {"error": "full", "why": "2 tables opened from your address are in play; finish one first"}
         token = token_of(reply["watch"])
         first, second = Seat(client, token), Seat(client, token)
         first.read(), second.read()

@@ -37,6 +37,41 @@ function drawSeats() {
   }
 }
 
+// A house file goes to the server as its bytes (base64), not as text the browser decoded:
+// file.text() turns a file that is not UTF-8 (a Windows editor's Latin-1) into U+FFFD
+// characters without a word. The server reads the bytes as rules validate reads a file.
+async function houseUpload(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let k = 0; k < bytes.length; k += 0x8000) binary += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+  return { name: file.name, base64: btoa(binary) };
+}
+
+// The name the server keeps a house file under, when it is not the file's own
+// ("Meine Regeln.yaml" is kept as "Meine-Regeln.yaml").
+function keptAs(sent, kept) {
+  const note = document.getElementById("house-name");
+  note.hidden = !kept || kept === sent;
+  note.textContent = note.hidden ? "" : `Kept on the server as ${kept}.`;
+}
+
+// A POST to the server and its answer: the server's JSON (a refusal -- 400, 413, 429 for too
+// many tables of one address, 503 for a full room -- says why), or, when something between
+// answered with a page of its own (a proxy's 502) or nothing did, words that say so.
+async function post(path, body) {
+  let answer;
+  try {
+    answer = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch (error) {
+    return { ok: false, reply: { why: `The server could not be reached (${error.message}).` } };
+  }
+  try {
+    return { ok: answer.ok, reply: await answer.json() };
+  } catch {
+    return { ok: false, reply: { why: `The server answered ${answer.status} ${answer.statusText}`.trim() + "." } };
+  }
+}
+
 function problem(text) {
   const pre = document.getElementById("problem");
   pre.hidden = !text;
@@ -51,17 +86,15 @@ async function create(event) {
   if (document.querySelector("input[name=source]:checked").value === "house") {
     const file = document.getElementById("house").files[0];
     if (!file) { problem("Choose a house file first."); return; }
-    body.house = { name: file.name, text: await file.text() };
+    body.house = await houseUpload(file);
   } else {
     body.ruleset = document.getElementById("ruleset").value;
   }
-  const answer = await fetch("/api/tables", {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const reply = await answer.json();
-  if (!answer.ok) { problem(reply.why || "The table could not be opened."); return; }
+  const { ok, reply } = await post("/api/tables", body);
+  if (!ok) { problem(reply.why || "The table could not be opened."); return; }
   const list = document.getElementById("link-list");
   list.textContent = "";
+  document.getElementById("table-rules").textContent = `${reply.title} (${reply.ruleset})`;
   for (const seat of reply.seats) {
     const item = document.createElement("li");
     if (seat.link) {
@@ -93,13 +126,10 @@ async function start() {
     const file = document.getElementById("house").files[0];
     if (!file) return;
     // the server reads the file as rules validate does: its seats, or its located errors
-    const answer = await fetch("/api/check", {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ house: { name: file.name, text: await file.text() } }),
-    });
-    const reply = await answer.json();
-    problem(answer.ok ? "" : reply.why);
-    document.getElementById("house").dataset.seats = answer.ok ? reply.seats : 2;
+    const { ok, reply } = await post("/api/check", { house: await houseUpload(file) });
+    problem(ok ? "" : reply.why);
+    keptAs(file.name, ok ? reply.name : null);
+    document.getElementById("house").dataset.seats = ok ? reply.seats : 2;
     drawSeats();
   });
   for (const radio of document.querySelectorAll("input[name=source]")) radio.addEventListener("change", drawSeats);

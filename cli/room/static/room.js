@@ -33,7 +33,8 @@ function connect() {
   socket.onmessage = event => receive(JSON.parse(event.data));
   socket.onclose = event => {
     if (event.code === 4404) { status("no table has this link"); return; }
-    status("connection lost: trying again…");
+    // 4429: too many links are open to this table (the refusal, shown, says how many); one may close
+    status(event.code === 4429 ? "too many links are open to this table: trying again…" : "connection lost: trying again…");
     setTimeout(connect, retry);  // the same link opens the same seat where the table is now
     retry = Math.min(retry * 2, 8000);
   };

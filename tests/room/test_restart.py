@@ -1,0 +1,173 @@
+"""A room that starts again replays a kept table only when it is used.
+
+It once replayed the log of every kept table as it started: with hundreds kept (most of them
+finished, or left), the start took seconds and held them all in memory
+(benchmarks/bench_serve_restart.py).  Now the room knows every table from the store and
+replays one when it is first used -- a link opened, its record asked for, the sweep closing
+it.  :meth:`Table.replay` is counted here: nothing is replayed as the room starts, a table
+opened is replayed once and goes on where it was, the others are not; the limits on tables
+in play, in all and per address, count from the store, replayed or not; a table kept by the
+version before (which did not note whether its match is over) is replayed once as the room
+starts, and not at the next start; a table whose log no longer replays is told when it is
+used, and the others go on.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from roomtools import Seat, create, open_room, play_through, token_of
+
+import cli.room.room as room_module
+from cli.room.room import DAY
+from cli.room.tables import Table
+from interpreter.play.record import load_record, replay
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
+    """How many decisions each table has had replayed (by table id), from the fixture on."""
+    counted: dict[str, int] = {}
+    replay = Table.replay
+
+    def counting(self: Table, seat: int, move: str) -> None:
+        counted[self.id] = counted.get(self.id, 0) + 1
+        replay(self, seat, move)
+
+    monkeypatch.setattr(Table, "replay", counting)
+    yield counted
+
+
+def play_cards(client: object, token: str, cards: int) -> dict[str, object]:
+    """At seat 0's link, play the first card offered ``cards`` times (the bot answering in
+    between); the last message, where it is seat 0's turn again."""
+    seat = Seat(client, token)  # type: ignore[arg-type]
+    try:
+        message = seat.read()
+        for _ in range(cards + 1):
+            while message["to_act"] != 0:
+                message = seat.read()
+            if _ == cards:
+                return message
+            move = next(m["move"] for m in message["legal"] if m["move"].startswith("play"))
+            seat.send({"type": "action", "move": move, "seq": message["seq"]})
+            message = seat.read()
+        raise AssertionError("unreachable")
+    finally:
+        seat.close()
+
+
+def logged_steps(data: Path, table_id: str) -> int:
+    """How many decisions of a table's log the store holds."""
+    db = sqlite3.connect(data / "room.sqlite")
+    try:
+        return int(db.execute("SELECT COUNT(*) FROM steps WHERE table_id = ?", (table_id,)).fetchone()[0])
+    finally:
+        db.close()
+
+
+def test_a_kept_table_is_replayed_when_it_is_used_and_not_before(tmp_path: Path, replays: dict[str, int]) -> None:
+    with open_room(tmp_path) as (client, room):
+        used = create(client, ["human", "greedy"])
+        left = create(client, ["human", "greedy"])
+        where = play_cards(client, token_of(used["seats"][0]["link"]), 2)
+        assert replays == {}
+    with open_room(tmp_path) as (client, room):
+        assert replays == {} and room.tables == {}, "nothing is replayed as the room starts"
+        assert sorted(room.kept) == sorted([used["table"], left["table"]])
+        seat = Seat(client, token_of(used["seats"][0]["link"]))
+        first = seat.read()
+        seat.close()
+        for key in ("seq", "deal", "hand", "trick", "talon", "trump", "turn_up", "to_act"):
+            assert first[key] == where[key], key
+        # one replay per decision of its log (the deal, the cards, whatever the bot declined), and only its
+        logged = logged_steps(tmp_path, used["table"])
+        assert logged >= 5 and replays == {used["table"]: logged}
+        assert sorted(room.tables) == [used["table"]]
+        seat = Seat(client, token_of(used["seats"][0]["link"]))  # opened again: replayed already
+        seat.read()
+        seat.close()
+        assert replays == {used["table"]: logged}
+
+
+def test_the_limits_count_every_kept_table_replayed_or_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replays: dict[str, int]) -> None:
+    """Two tables in play at most, two per address.  Before the restart one match is played
+    to its end and one table is left in play; after it, neither replayed, a second table may
+    open (the finished match holds no place, in all or for its address), a third may not: the
+    room is full (503).  With room for more, the address's two tables in play refuse it (429)."""
+    monkeypatch.setattr(room_module, "MAX_TABLES", 2)
+    monkeypatch.setattr(room_module, "TABLES_PER_ADDRESS", 2)
+    with open_room(tmp_path) as (client, room):
+        finished = play_through(client, room, "schnapsen", ["human", "human"], random.Random(3))
+        in_play = create(client, ["human", "greedy"])["table"]
+        replays.clear()  # play_through's own
+    with open_room(tmp_path) as (client, room):
+        assert [room.kept[t].over for t in (finished.table.id, in_play)] == [True, False]
+        create(client, ["human", "greedy"])
+        answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
+        assert answer.status_code == 503 and answer.json()["error"] == "full"
+        monkeypatch.setattr(room_module, "MAX_TABLES", 10)
+        answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
+        assert answer.status_code == 429 and "your address" in answer.json()["why"]
+        assert replays == {}, "counting replays no table"
+        # the finished match's record, asked for after the restart, replays its table
+        record = client.get(f"/api/record/{finished.table.tokens[0]}")
+        assert record.status_code == 200 and record.text.startswith("# Sixty-Six Rules match record")
+        assert list(replays) == [finished.table.id]
+
+
+def test_a_table_kept_by_the_version_before_is_replayed_once_to_learn_whether_it_is_over(tmp_path: Path, replays: dict[str, int]) -> None:
+    with open_room(tmp_path) as (client, room):
+        table_id = create(client, ["human", "greedy"])["table"]
+    db = sqlite3.connect(tmp_path / "room.sqlite")
+    db.execute("ALTER TABLE tables DROP COLUMN over")  # as the file was before the room noted it
+    db.execute("ALTER TABLE tables DROP COLUMN opened_by")
+    db.commit()
+    db.close()
+    with open_room(tmp_path) as (client, room):
+        assert replays == {table_id: 1} and not room.kept[table_id].over  # its log: the first deal
+    with open_room(tmp_path) as (client, room):
+        assert replays == {table_id: 1}, "noted in the store: not replayed again"
+    db = sqlite3.connect(tmp_path / "room.sqlite")
+    assert db.execute("SELECT over, opened_by FROM tables").fetchall() == [(0, None)]
+    db.close()
+
+
+def test_a_table_whose_log_no_longer_replays_is_told_when_used_and_the_others_go_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with open_room(tmp_path) as (client, room):
+        good = create(client, ["human", "greedy"])
+        bad = create(client, ["human", "greedy"])
+        play_cards(client, token_of(bad["seats"][0]["link"]), 1)
+    db = sqlite3.connect(tmp_path / "room.sqlite")
+    db.execute("UPDATE steps SET move = 'play ZZ' WHERE table_id = ? AND move LIKE 'play %'", (bad["table"],))
+    db.commit()
+    db.close()
+    capsys.readouterr()
+    with open_room(tmp_path) as (client, room):
+        assert capsys.readouterr().err == "", "nothing is said before the table is used"
+        with client.websocket_connect(f"/ws/{token_of(bad['seats'][0]['link'])}") as ws:
+            assert ws.receive_json()["error"] == "unknown_link"
+        assert f"table {bad['table']} (schnapsen) could not be read back and is left out: " in capsys.readouterr().err
+        assert list(room.kept) == [good["table"]]
+        seat = Seat(client, token_of(good["seats"][0]["link"]))
+        assert seat.read()["type"] == "state"
+        seat.close()
+
+
+def test_the_sweep_closes_a_table_nobody_replayed_and_keeps_its_record(tmp_path: Path, replays: dict[str, int]) -> None:
+    with open_room(tmp_path) as (client, room):
+        table_id = create(client, ["human", "greedy"])["table"]
+    with open_room(tmp_path) as (client, room):
+        assert replays == {}
+        logged = logged_steps(tmp_path, table_id)  # the deal, and the bot's lead if it leads
+        room.clock = lambda: time.time() + 8 * DAY
+        assert client.portal.call(room.sweep) == [table_id]
+        assert replays == {table_id: logged} and table_id not in room.kept
+    record = load_record(tmp_path / "tables" / table_id / "_record.yaml")
+    assert record.meta["players"] == ["human", "greedy"] and replay(record).illegal is None
