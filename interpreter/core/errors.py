@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from interpreter.core.printable import printable
 
@@ -78,6 +79,24 @@ class RulesError(Exception):
             text += f" (expected {printable(self.expected)})"
         return text
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class, ``args`` and fields, and rebuilt without calling ``__init__``.
+
+        Why: an exception is rebuilt by default as ``cls(*args)``, which fails for every class
+        of the family whose ``__init__`` takes other arguments than its message
+        (:class:`ErrorList` takes a list of errors, ``PositionStringError`` wants ``text`` and
+        ``column``).  An error raised in a worker process of ``rules simulate`` or ``rules
+        arena`` must reach the parent whole, whatever its class."""
+        return (_rebuilt, (type(self), self.args, self.__dict__))
+
+
+def _rebuilt(cls: type[RulesError], args: tuple[Any, ...], fields: dict[str, Any]) -> RulesError:
+    """A pickled :class:`RulesError` again: the same class, ``args`` and fields (see ``__reduce__``)."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
+
 
 def _printable_message(message: str) -> str:
     """The message on one line, escaped -- but for an expression error's caret lines below it,
@@ -127,8 +146,8 @@ class BotError(RulesError):
     ``policy:my.py:act``) and the ``reason``, exit status 2, never a traceback.  It is a
     :class:`RulesError` so that every command that plays already stops on it the way it stops
     on a rule failing in play (``rules run`` keeps the record so far, ``rules arena`` and
-    ``rules simulate`` the figures of what finished).  It survives pickling (the fields
-    travel in ``__dict__``), so an error in a worker process reaches the parent intact.
+    ``rules simulate`` the figures of what finished).  It survives pickling, as every
+    :class:`RulesError` does, so an error in a worker process reaches the parent intact.
     """
 
     def __init__(self, reason: str, *, seat: int | None = None, bot: str | None = None) -> None:

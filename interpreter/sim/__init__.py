@@ -11,5 +11,6 @@ on the same deals with the seats swapped, which is what ``rules arena`` and
 paired difference, Holm's correction), :mod:`~interpreter.sim.simulate` (seeded blocks on a
 process pool or a Ray cluster), :mod:`~interpreter.sim.figures`, :mod:`~interpreter.sim.compare`
 and :mod:`~interpreter.sim.report` (the HTML page); :mod:`~interpreter.sim.deep` is
-``rules validate --deep`` on the same loop.
+``rules validate --deep`` on the same loop.  :mod:`~interpreter.sim.workers` runs the arena's
+and the simulation's tasks in worker processes, where any failure ends the run at once.
 """

@@ -35,7 +35,6 @@ import math
 import multiprocessing
 import os
 import random
-import signal
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +49,7 @@ from interpreter.play.runner import play_deal
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.stats import LogHistogram, Ratings, bootstrap_mean_interval, bradley_terry, wilson
+from interpreter.sim.workers import in_processes
 
 #: A bot: a kind for :func:`~interpreter.play.bots.make_agent` (``"greedy"``), or a function
 #: ``(ruleset, seed) -> Agent`` (module-level, so that other processes can be sent it).
@@ -363,7 +363,10 @@ class Arena:
         ruleset again from its file (``allow_outside`` as it was loaded) unless they inherit
         it (the ``fork`` start method); the bots must then be kinds or module-level
         functions.  Closing the generator (or an exception while it waits, Ctrl-C) stops the
-        processes at once; results already received are kept.
+        processes at once; results already received are kept.  So does a failure in a
+        process: its exception is raised here (a :class:`~interpreter.sim.workers.WorkerError`
+        for one that cannot be sent as itself, a :class:`~interpreter.sim.workers.WorkerDied`
+        for a process that died), never a wait for ever.
         """
         chunks = self._chunks(jobs)
         jobs = min(jobs, len(chunks))
@@ -373,16 +376,16 @@ class Arena:
             return
         global _inherited
         _inherited = (self.rs, self.bots)
-        pool = multiprocessing.get_context().Pool(jobs, _init_worker, self.worker_setup(allow_outside))
+        results = in_processes(
+            _run_chunk, chunks, jobs, multiprocessing.get_context(), initializer=_init_worker, initargs=self.worker_setup(allow_outside),
+        )
         try:
-            for result in pool.imap_unordered(_run_chunk, chunks):
+            for result in results:
                 self._take(result)
                 yield self.finished
-            pool.close()
         finally:
             _inherited = None
-            pool.terminate()
-            pool.join()
+            results.close()  # this generator closed (a stop): the workers end now, not when it is collected
 
     def _play_here(self, chunks: list[_Chunk]) -> Iterator[int]:
         """The chunks in this process, deal by deal: a stop loses at most the deal in play."""
@@ -468,13 +471,10 @@ _worker: tuple[Ruleset, list[Bot]] | None = None
 
 
 def _init_worker(source: str, shown: str | None, allow_outside: bool, bots: list[Bot]) -> None:
-    """Set up a worker: stops are the parent's business (it ends the workers itself), and the
-    ruleset is the parent's, inherited or read again from the same file (named as the
-    parent's is, ``shown``, in the errors it raises)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    """Set up a worker: the ruleset is the parent's, inherited or read again from the same
+    file (named as the parent's is, ``shown``, in the errors it raises).  (The stop signals
+    are the parent's business: :func:`~interpreter.sim.workers.in_processes` has the worker
+    ignore them.)"""
     global _worker
     _worker = _inherited if _inherited is not None else (load_ruleset(source, allow_outside=allow_outside, shown=shown), bots)
 

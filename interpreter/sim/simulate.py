@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-import signal
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +39,7 @@ from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.metrics import DEALS, MATCHES, agent_deal, random_deal, record_deal, static_keys
 from interpreter.sim.tally import Block, Tally, block_bounds
+from interpreter.sim.workers import in_processes
 
 #: A match longer than this many deals is taken for one that never ends (a defect).
 MATCH_LIMIT = 10_000
@@ -200,34 +200,23 @@ def run_task(task: Task) -> dict[str, float]:
 Result = tuple[Task, dict[str, float]]
 
 
-def _init_worker() -> None:
-    """Stops are the parent's business: it ends the workers itself (as in the arena)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-
-
 def _pair(task: Task) -> Result:
     return task, run_task(task)
 
 
 def local_results(tasks: Sequence[Task], jobs: int, start_method: str | None = None) -> Iterator[Result]:
-    """The tasks' results as they finish: here when ``jobs`` is 1, else in a process pool of
-    ``jobs`` workers (``start_method`` ``"spawn"``, ``"fork"`` ... or the platform's default).
-    Closing the iterator ends the workers at once."""
+    """The tasks' results as they finish: here when ``jobs`` is 1, else in ``jobs`` worker
+    processes (``start_method`` ``"spawn"``, ``"fork"`` ... or the platform's default).
+    Closing the iterator ends the workers at once; so does a failure in one, which is raised
+    here (:func:`~interpreter.sim.workers.in_processes`: the task's own exception, a
+    :class:`~interpreter.sim.workers.WorkerError` for one that cannot be sent as itself, a
+    :class:`~interpreter.sim.workers.WorkerDied`), never a wait for ever."""
     jobs = min(jobs, len(tasks))
     if jobs <= 1:
         for task in tasks:
             yield _pair(task)
         return
-    pool = multiprocessing.get_context(start_method).Pool(jobs, _init_worker)
-    try:
-        yield from pool.imap_unordered(_pair, tasks)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    yield from in_processes(_pair, tasks, jobs, multiprocessing.get_context(start_method))
 
 
 def ray_results(tasks: Sequence[Task], address: str | None = None) -> Iterator[Result]:

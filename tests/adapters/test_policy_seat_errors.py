@@ -293,8 +293,8 @@ def test_simulate_keeps_the_figures_of_the_blocks_before_the_failure(tmp_path: P
 
 
 def test_a_bot_error_crosses_from_a_worker_process_whole() -> None:
-    """A worker's exception reaches the parent pickled; one that cannot be rebuilt there
-    leaves the process pool hanging."""
+    """A worker's exception reaches the parent pickled, and comes out as the same error
+    (every class of the family: tests/unit/test_error_pickling.py)."""
     error = BotError("the policy chose action 20 (marry AC), which is not legal now", seat=1, bot="policy:p.py:act")
     back = pickle.loads(pickle.dumps(error))
     assert isinstance(back, BotError)

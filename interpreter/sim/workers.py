@@ -1,0 +1,275 @@
+"""Tasks spread over worker processes, where a worker that fails in any way ends the run at once.
+
+What ``rules arena``, ``rules tournament``, ``rules simulate`` and ``rules compare`` play in
+with ``--jobs`` above 1.  It stands where :class:`multiprocessing.pool.Pool` stood, which waits
+for ever when a worker fails in a way it does not expect:
+
+- an exception that pickle cannot rebuild in the parent (a class whose ``__init__`` wants other
+  arguments than its ``args``, as :class:`~interpreter.core.errors.ErrorList` did) kills the
+  pool's result thread, and the parent waits for a result that never comes;
+- a worker that dies (the out-of-memory killer's SIGKILL, ``os._exit`` in a policy's code)
+  takes its task with it; the pool starts another worker and waits for the lost result;
+- stopping the pool (``terminate()``) takes the read lock of the task queue that all workers
+  share, and an idle worker holds that lock while it waits for a task: killed there (SIGTERM
+  to the whole process group, as ``timeout`` and service managers send it), it holds it for ever.
+
+Here each worker has a pipe of its own, and nothing else is shared: the parent hands a worker
+one task at a time and waits on every pipe and every worker's end together
+(:func:`multiprocessing.connection.wait`).  A worker answers with its result or with the
+exception its task raised -- the exception itself when pickle rebuilds it, else a
+:class:`WorkerError` that says its kind, where it was raised and its message -- and a worker
+that ends without answering is a :class:`WorkerDied`.  Either is raised in the parent, which
+stops every worker at once; so does closing the generator (Ctrl-C): SIGTERM, then SIGKILL for
+a worker that lingers.  Nothing here depends on the order the answers arrive in: the callers
+key every result by what it is the result of.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import traceback
+from collections.abc import Callable, Generator, Sequence
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar
+
+from interpreter.core.errors import RulesError
+from interpreter.play.recordfile import STOP_SIGNALS, signals_held
+
+__all__ = ["WorkerDied", "WorkerError", "in_processes"]
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+#: Seconds a worker is given to end after SIGTERM before it is killed.
+GRACE = 5.0
+
+
+class WorkerError(RulesError):
+    """A worker process failed in a way that cannot be told here as its own exception: it
+    raised one that pickle cannot rebuild in this process, or one that is no ``Exception``
+    (``SystemExit``, ``KeyboardInterrupt`` from a policy's code).  The message names its kind,
+    where it was raised and what it said.  A :class:`~interpreter.core.errors.RulesError`, so
+    the commands stop on it as on a bot that fails: the figures of what finished, one line, exit
+    status 2."""
+
+
+class WorkerDied(WorkerError):
+    """A worker process ended without an answer: killed (the out-of-memory killer sends SIGKILL)
+    or exited (``os._exit`` in a policy's code) in the middle of its task."""
+
+
+class RemoteTraceback(Exception):
+    """The traceback of an exception as the worker saw it, chained to the exception raised here
+    (``raise ... from``), so a defect in a worker shows where it happened."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+def in_processes(
+    work: Callable[[_T], _R], tasks: Sequence[_T], jobs: int, context: BaseContext, *,
+    initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = (),
+) -> Generator[_R, None, None]:
+    """``work(task)`` for every task, in ``min(jobs, len(tasks))`` worker processes of
+    ``context`` (each runs ``initializer(*initargs)`` first), yielded as they finish.
+
+    ``work`` and ``initializer`` must be module-level functions (a spawned worker imports
+    them).  The first failure -- an exception in ``work`` or ``initializer``, a worker that
+    dies -- is raised here (see the module docstring), and the workers are stopped at once, as
+    they are when the generator is closed; results yielded before it are the caller's to keep.
+    """
+    todo = list(reversed(tasks))  # popped from the end: the tasks go out in their order
+    workers: list[_Worker] = []
+    try:
+        for _ in range(min(jobs, len(tasks))):
+            workers.append(_Worker(context, work, initializer, initargs))  # listed before it starts: stopped whatever happens
+            workers[-1].launch()
+        for worker in workers:
+            worker.hand(todo.pop() if todo else None)
+        while any(worker.busy for worker in workers):
+            busy = [worker for worker in workers if worker.busy]
+            ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
+            for worker in busy:
+                if worker.conn not in ready and worker.process.sentinel not in ready:
+                    continue
+                result = worker.answer()
+                worker.hand(todo.pop() if todo else None)
+                yield result
+    finally:
+        _stop(workers)
+
+
+class _Worker:
+    """One worker process, its end of the pipe, and whether it has a task."""
+
+    def __init__(
+        self, context: BaseContext, work: Callable[[Any], Any], initializer: Callable[..., object] | None, initargs: tuple[Any, ...],
+    ) -> None:
+        self.conn, self.theirs = context.Pipe()
+        self.process: BaseProcess = context.Process(  # type: ignore[attr-defined]
+            target=_serve, args=(self.theirs, work, initializer, initargs), daemon=True,
+        )
+        self.started = False
+        self.busy = False
+
+    def launch(self) -> None:
+        """Start the worker.  The stop signals are held back while it starts, so that none
+        reaches it before it ignores them (a forked worker has this process's handlers until
+        then); one that came meanwhile arrives here right after."""
+        try:
+            with signals_held():
+                self.process.start()
+                self.started = True
+        finally:
+            self.theirs.close()  # the worker's end, here: the pipe reads as closed once the worker is gone
+
+    def hand(self, task: object) -> None:
+        """Send the worker a task, or ``None`` (no task left: it ends)."""
+        try:
+            self.conn.send(task)
+        except OSError:  # it died already: said when its end is seen
+            pass
+        self.busy = task is not None
+
+    def answer(self) -> Any:
+        """The result of the worker's task; its failure, or its end, raised."""
+        try:
+            ok, payload, remote = self.conn.recv() if self.conn.poll() else _died(self)
+        except (EOFError, OSError):
+            ok, payload, remote = _died(self)
+        except Exception as exc:  # the answer cannot be unpickled here
+            raise WorkerError(f"the answer of a worker process cannot be read here: {_kind_and_text(exc)}") from None
+        if ok:
+            return payload
+        if remote:
+            raise payload from RemoteTraceback(remote)
+        raise payload
+
+
+def _died(worker: _Worker) -> tuple[bool, BaseException, None]:
+    """The failure of a worker that ended without answering, as its answer would carry it."""
+    worker.process.join(GRACE)
+    code = worker.process.exitcode
+    if code is None:
+        how = "its end of the pipe closed"
+    elif code < 0:
+        how = f"killed by {_signal_name(-code)}"
+    else:
+        how = f"exit status {code}"
+    return False, WorkerDied(f"a worker process died while it played ({how})"), None
+
+
+def _signal_name(signum: int) -> str:
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"
+
+
+def _stop(workers: list[_Worker]) -> None:
+    """End every worker at once (SIGTERM; SIGKILL after :data:`GRACE` seconds) and close the pipes."""
+    started = [worker for worker in workers if worker.started]
+    for worker in started:
+        if worker.process.exitcode is None:
+            worker.process.terminate()
+    for worker in started:
+        worker.process.join(GRACE)
+        if worker.process.exitcode is None:
+            worker.process.kill()
+            worker.process.join()
+    for worker in workers:
+        worker.conn.close()
+        worker.theirs.close()
+        worker.process.close()
+
+
+# ----------------------------------------------------------------------------- in the worker
+
+
+def _serve(conn: Connection, work: Callable[[Any], Any], initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+    """A worker's life: ignore the stops (the parent ends the workers itself), set up, then
+    answer each task with ``(True, result, None)`` or ``(False, exception, traceback)`` until
+    the parent sends ``None`` or goes away."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # held back while the parent started this process
+    try:
+        if initializer is not None:
+            initializer(*initargs)
+    except BaseException as exc:
+        _send(conn, _failure(exc))
+        return
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):  # the parent is gone
+            return
+        if task is None:
+            return
+        try:
+            answer: tuple[bool, Any, str | None] = (True, work(task), None)
+        except BaseException as exc:
+            answer = _failure(exc)
+        if not _send(conn, answer):
+            return
+
+
+def _send(conn: Connection, answer: tuple[bool, Any, str | None]) -> bool:
+    """Send an answer (a result that cannot be pickled is sent as that failure); ``False``
+    when the parent is gone."""
+    try:
+        conn.send(answer)
+    except (BrokenPipeError, ConnectionResetError, EOFError):
+        return False
+    except Exception as exc:  # the result cannot be pickled (nothing was sent: pickling comes first)
+        try:
+            conn.send(_failure(exc))
+        except OSError:
+            return False
+    return True
+
+
+def _failure(exc: BaseException) -> tuple[bool, BaseException, str]:
+    """The answer for an exception: itself when it is an ``Exception`` that pickle rebuilds as
+    the same type, else a :class:`WorkerError` saying it; with its traceback as text."""
+    remote = "".join(traceback.format_exception(exc))
+    if isinstance(exc, Exception):
+        try:
+            if type(pickle.loads(pickle.dumps(exc))) is type(exc):
+                return False, exc, remote
+        except Exception:
+            pass
+    if isinstance(exc, RulesError):  # its own line, though it cannot travel as itself
+        return False, WorkerError(_text(exc)), remote
+    return False, WorkerError(f"a worker process raised {_kind_and_text(exc)}"), remote
+
+
+def _kind_and_text(exc: BaseException) -> str:
+    """``Kind at FILE:LINE: message``: the innermost line of its traceback, the message if any."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {_shown(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
+    text = _text(exc)
+    return f"{type(exc).__name__}{where}" + (f": {text}" if text else "")
+
+
+def _text(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:  # a __str__ that fails: the kind alone says something
+        return ""
+
+
+def _shown(path: str) -> str:
+    """A file as a message shows it: relative to this folder when it lies below it."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path
+    return path if relative.startswith("..") else relative
