@@ -43,6 +43,8 @@ CASES = [
     ("ab_revisions.py", ["--base", "HEAD", "--deals", "0"], ["argument --deals", "expected a whole number 1 or more"]),
     ("against_revision.py", ["--base", "HEAD", "--jobs", "0"], ["argument --jobs", "expected a whole number 1 or more"]),
     ("bench_serve_load.py", ["--tables", "0"], ["argument --tables", "expected a whole number from 1 to 500"]),
+    ("bench_serve_restart.py", ["--tables", "0"], ["argument --tables", "expected a whole number 1 or more"]),
+    ("bench_serve_restart.py", ["--ruleset", "rulesets/schnapsen.yaml"], ["argument --ruleset", "no bundled ruleset named"]),
     # seeds: the range of every `rules --seed` (0 to 2**63 - 1), so a figure can be repeated with the CLI
     ("bench_levels.py", ["--seed", "-5"], ["argument --seed", "-5 is out of range", "expected a whole number from 0 to 9223372036854775807"]),
     ("bench_ceiling.py", ["--seed", str(2**63)], ["argument --seed", "out of range"]),
@@ -121,6 +123,7 @@ QUICK = {
     "compare_revisions.py": ["--pairs", "1", "--rounds", "1", "--deals", "1"],
     "bench_instructions.py": ["--workloads", "view"],
     "bench_serve_load.py": ["--tables", "1"],
+    "bench_serve_restart.py": ["--tables", "1"],
 }
 
 
