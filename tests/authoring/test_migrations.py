@@ -251,6 +251,26 @@ def test_fix_json_reports_a_file_it_cannot_write_as_an_error(tmp_path: Path, mon
     assert text_mode.stderr.splitlines()[0] == f"{path}: --fix: the file cannot be written: Permission denied; it was left as it was"
 
 
+def test_diff_shows_a_key_of_an_earlier_version_as_written(tmp_path: Path) -> None:
+    """Not ``null``: the loader took the key out of the data, the diff takes its value from the table."""
+    path = tmp_path / "old.yaml"
+    path.write_text(HEAD + "bidding:\n  first: dealer_left\nmatch:\n  tie: play_on\n  target: 12\n", encoding="utf-8")
+    out = invoke(["diff", "north-american-4", str(path)])
+    assert out.exit_code == 0
+    assert out.stdout.splitlines() == [
+        "Name: north-american-4 → old",  # the title is the base's: the names differ
+        "Match target: 10 → 12 points",
+        "Bidding: first: dealer_left (no effect: bidding.first was removed: the player to the dealer's left always "
+        "bids first, as 'dealer_left' said; delete this line (rules validate --fix FILE does it))",
+        "Match: tie: play_on (no effect: match.tie was removed: sides level at or over the target always play on, "
+        "as 'play_on' said; delete this line (rules validate --fix FILE does it))",
+    ]
+    changes = json.loads(invoke(["diff", "north-american-4", str(path), "--json"]).stdout)
+    assert [(c["path"], c["old"], c["new"], c["effect"]) for c in changes[2:]] == [
+        ("bidding.first", None, "dealer_left", False), ("match.tie", None, "play_on", False),
+    ]
+
+
 def test_fix_never_rewrites_a_bundled_ruleset() -> None:
     out = invoke(["validate", "--fix", "schnapsen"])
     assert out.exit_code == 0 and "fixed" not in out.stderr
