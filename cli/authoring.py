@@ -8,8 +8,10 @@ check, the skeleton, the rulebook, the diff) are imported inside the commands, b
 
 from __future__ import annotations
 
+import codecs
 import os
 from contextlib import nullcontext
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
 
@@ -31,8 +33,8 @@ def validate(
     deals: Annotated[int, typer.Option("--deals", help="Random deals per ruleset for --deep.", min=1)] = 500,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the --deep deals.", callback=seed_in_range)] = 0,
     strict: Annotated[bool, typer.Option("--strict", help="Count warnings (options a house file sets that have no effect) as problems: exit 2.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per file (one a line): its errors and warnings with file, line, column and key path.")] = False,
-    fix: Annotated[bool, typer.Option("--fix", help="First rewrite keys of earlier versions (removed or renamed) in each file, in place, keeping comments and layout.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per file (one a line): its errors and warnings with file, line, column and key path (with --fix, also what was fixed and what was not).")] = False,
+    fix: Annotated[bool, typer.Option("--fix", help="First rewrite keys of earlier versions (removed or renamed) in each file, in place, keeping comments and layout; a change without a safe edit is left for you, with why (exit 2).")] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid.
@@ -41,14 +43,21 @@ def validate(
     """
     bad = 0
     for name, problem in _expand(files):
-        fixed: list[str] | None = None
-        if fix and problem is None:
-            fixed = _fix(name)
-            if fixed is None:
-                bad += 1
+        fixing = _fix(name, allow_outside) if fix and problem is None else None
+        if fixing is not None and not as_json:
+            for line in fixing.done:
+                warn(f"{name}: fixed: {line}")
+            for e in (*fixing.by_hand, *fixing.errors):
+                warn(str(e), multiline=True)  # str(e) is escaped already
         outcome = _validate_one(name, problem, deep, deals, seed, allow_outside, strict=strict, quiet=as_json)
-        if fixed is not None:
-            outcome["fixed"] = fixed
+        if fixing is not None:
+            outcome["fixed"] = fixing.done
+            outcome["cannot_fix"] = [_issue(e) for e in fixing.by_hand]
+            if fixing.errors:  # the file could not be written: first among the errors
+                errors = outcome["errors"]
+                assert isinstance(errors, list)
+                outcome["errors"] = [*(_issue(e) for e in fixing.errors), *errors]
+            outcome["ok"] = outcome["ok"] and not fixing.by_hand and not fixing.errors
         bad += not outcome["ok"]
         if as_json:
             say(json_text(outcome))
@@ -78,38 +87,73 @@ def _expand(files: list[str]) -> list[tuple[str, RulesError | None]]:
     return out
 
 
-def _fix(name: str) -> list[str] | None:
+@dataclass
+class _Fixing:
+    """What ``--fix`` did to one file: the changes made, the changes left for a person (each
+    with why), and why the file could not be written (then nothing was changed)."""
+
+    done: list[str] = field(default_factory=list)
+    by_hand: list[RulesError] = field(default_factory=list)
+    errors: list[RulesError] = field(default_factory=list)
+
+
+def _fix(name: str, allow_outside: bool) -> _Fixing:
     """``--fix``: rewrite the keys of earlier versions in the file ``name`` in place
-    (:func:`~interpreter.rules.migrations.fixed_text`), saying each change on stderr; returns
-    the changes made, or ``None`` if the file needed changes it could not get (then the run
-    fails).  A bundled name is left alone: bundled files are never rewritten (nor need it)."""
+    (:func:`~interpreter.rules.migrations.fixed_text`).  Besides the checks of ``fixed_text``
+    (the edited text reads back to the same data), an edit is made only if the file, edited,
+    loads as the very ruleset it loads as now -- bases, defaults and all -- when it loads now.
+    A bundled name is left alone: bundled files are never rewritten (nor need it)."""
     from interpreter.play.recordfile import RecordNotWritten, why_not_writable, write_file
-    from interpreter.rules.migrations import fixed_text
+    from interpreter.rules.loader import ruleset_from_text
+    from interpreter.rules.migrations import Check, fixed_text
     from interpreter.rules.yamlsource import load_yaml_file
 
     path = Path(name)
     if not path.is_file():
-        return []  # a bundled name, or nothing: the validation says which
+        return _Fixing()  # a bundled name, or nothing: the validation says which
     try:
-        doc = load_yaml_file(path)
+        doc = load_yaml_file(path, display_name=name)
     except RulesError:
-        return []  # unreadable or not YAML: the validation reports it
-    text, done, by_hand = fixed_text(doc)
-    for line in by_hand:
-        warn(f"{name}: cannot fix {line}; edit it by hand")
-    if text != doc.text:
-        refused = why_not_writable(path, [])
-        if refused is not None:
-            warn(f"error: --fix: {name} {refused}")
-            return None
+        return _Fixing()  # unreadable or not YAML: the validation reports it
+    check: Check | None = None
+    try:
+        before = ruleset_from_text(doc.text, path, name, allow_outside=allow_outside)
+    except RulesError:
+        pass  # not a valid ruleset now: the edits are checked on the file's data only
+    else:
+        def same_rules(text: str) -> str | None:
+            try:
+                after = ruleset_from_text(text, path, name, allow_outside=allow_outside)
+            except RulesError as exc:
+                return f"the edited file would not load ({_errors(exc)[0].message})"
+            return None if after.data == before.data else "the edited file would not load as the same rules"
+
+        check = same_rules
+
+    text, done, by_hand = fixed_text(doc, check)
+    fixing = _Fixing(by_hand=list(by_hand))
+    if text == doc.text:
+        return fixing
+    refused = why_not_writable(path, [])
+    if refused is None:
         try:
-            write_file(path, text)
+            write_file(path, _with_bom(path, text))
         except (OSError, RecordNotWritten) as exc:
-            warn(f"error: --fix: cannot write {name}: {getattr(exc, 'strerror', None) or exc}")
-            return None
-        for line in done:
-            warn(f"{name}: fixed: {line}")
-    return done if not by_hand else None
+            refused = f"cannot be written: {getattr(exc, 'strerror', None) or exc}"
+    if refused is not None:
+        fixing.errors.append(RulesError(f"--fix: the file {refused}; it was left as it was", file=name))
+        return fixing
+    fixing.done = done
+    return fixing
+
+
+def _with_bom(path: Path, text: str) -> str:
+    """``text`` with the byte-order mark the file starts with, if it does (reading drops it)."""
+    try:
+        with path.open("rb") as handle:
+            return ("\ufeff" + text) if handle.read(3) == codecs.BOM_UTF8 else text
+    except OSError:
+        return text
 
 
 def _issue(e: RulesError) -> dict[str, object]:

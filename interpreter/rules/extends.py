@@ -23,7 +23,7 @@ from interpreter.core.errors import RulesError, RulesetError
 from interpreter.rules.migrations import migrate
 from interpreter.rules.references import Target, read_named_ruleset, resolve_reference
 from interpreter.rules.resources import bundled_rulesets
-from interpreter.rules.yamlsource import Mark, Path, SourceDoc, format_path, load_yaml_file, shorten
+from interpreter.rules.yamlsource import Mark, Path, SourceDoc, format_path, load_yaml, load_yaml_file, shorten
 
 MAX_DEPTH = 16
 
@@ -73,6 +73,7 @@ def load_source(
     *,
     allow_outside: bool = False,
     named_by: tuple[SourceDoc, Path, str] | None = None,
+    text: str | None = None,
 ) -> SourceDoc:
     """Load a rule file; if it extends another, return the merged document.
 
@@ -80,8 +81,11 @@ def load_source(
     name it, and the reference as written there) says another file chose it: then it must be a ruleset.  Each base ``extends:``
     names goes through :func:`~interpreter.rules.references.resolve_reference`, which refuses
     a base outside the folder of the file naming it unless ``allow_outside``.
+
+    ``text`` stands for the file's own text, the file itself is not read: what an edit of the
+    file would load as (``rules validate --fix`` checks its edits so before writing them).
     """
-    return _load(FsPath(path).resolve(), display, (), allow_outside, named_by)
+    return _load(FsPath(path).resolve(), display, (), allow_outside, named_by, text)
 
 
 def _load(
@@ -90,9 +94,15 @@ def _load(
     chain: tuple[FsPath, ...],
     allow_outside: bool,
     named_by: tuple[SourceDoc, Path, str] | None,
+    text: str | None = None,
 ) -> SourceDoc:
     file = display or str(path)
-    doc = load_yaml_file(path, display_name=file, yaml11=yaml11_words) if named_by is None else read_named_ruleset(path, file, named_by)
+    if text is not None:
+        doc = load_yaml(text, file, yaml11=yaml11_words)
+    elif named_by is None:
+        doc = load_yaml_file(path, display_name=file, yaml11=yaml11_words)
+    else:
+        doc = read_named_ruleset(path, file, named_by)
     migrate(doc)  # each file as its version meant it, before it is merged
     data = doc.data
     if not isinstance(data, dict) or data.get("extends") is None:

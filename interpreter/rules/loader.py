@@ -148,6 +148,14 @@ def _load_cached(resolved: str, display: str, allow_outside: bool) -> Ruleset:
     return ruleset_from_doc(doc, Path(resolved))
 
 
+def ruleset_from_text(text: str, path: str | Path, display: str | None = None, *, allow_outside: bool = False) -> Ruleset:
+    """The ruleset ``text`` would be as the file at ``path`` (its bases found from there, as
+    :func:`load_ruleset` finds them), without reading that file or keeping what it read:
+    ``rules validate --fix`` loads an edit of a file so before it writes the edit."""
+    resolved = Path(path).resolve()
+    return ruleset_from_doc(load_source(resolved, display, allow_outside=allow_outside, text=text), resolved)
+
+
 def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
     """Validate and compile a parsed rule file."""
     if not isinstance(doc.data, dict):

@@ -56,7 +56,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES
+from interpreter.rules.migrations import CHANGES, MigrationWarning, Removed
 from interpreter.rules.relevance import is_relevant
+from interpreter.rules.yamlsource import format_path
 from interpreter.text.schemadoc import yaml_flow
 from interpreter.text.schemawords import meanings, path_words, schema_label, schema_leaves, schema_props
 
@@ -548,12 +550,24 @@ def inert_settings(base: Ruleset, rs: Ruleset) -> list[Change]:
     for warning in rs.warnings:
         path = warning.path or ""
         new, old = _at(rs.data, path), _at(base.data, path)
+        if isinstance(warning, MigrationWarning):
+            new = _as_written(path, rs)
         name = label(path)
         words, unit = value_words(path, _normal(path, new, rs), rs)
         reason = getattr(warning, "reason", "") or warning.message
         text = f"{name}: {words}{' ' + unit if unit else ''} (no effect: {reason})"
         out.append(Change(path, name, _plain(old), _plain(new), text, effect=False))
     return out
+
+
+def _as_written(path: str, rs: Ruleset) -> Any:
+    """The value of a key of an earlier version at ``path``, as the file writes it: the loader
+    took the key out of the data (a removed key held the one value the table names) or moved
+    it to its new name (a renamed key), so ``rs.data`` has nothing at ``path``."""
+    for change in CHANGES:
+        if format_path(change.path) == path:
+            return change.value if isinstance(change, Removed) else _at(rs.data, format_path(change.new_path))
+    return None
 
 
 def _at(data: Any, path: str) -> Any:

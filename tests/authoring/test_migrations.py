@@ -4,6 +4,8 @@ warning, and ``rules validate --fix`` rewrites the file keeping its comments and
 
 from __future__ import annotations
 
+import errno
+import json
 from pathlib import Path
 from typing import Any
 
@@ -108,14 +110,165 @@ def test_fix_removes_a_mapping_left_empty_with_its_key(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == "extends: schnapsen\nname: old\nend:\n  tie: last_trick_wins\n"
 
 
-def test_a_key_inside_a_one_line_mapping_with_others_is_left_for_a_person(tmp_path: Path) -> None:
+HEAD = "extends: north-american-4\nname: old\n"
+
+
+@pytest.mark.parametrize(("before", "after", "done"), [
+    # in braces on one line: the comma after it goes with it, or the one before the last entry
+    ("match: {tie: play_on, target: 9}\n", "match: {target: 9}\n", "deleted match.tie (line 3)"),
+    ("match: {target: 9, tie: play_on}\n", "match: {target: 9}\n", "deleted match.tie (line 3)"),
+    # the tester's f7: braces over lines, a neighbour after it on its line (was: both deleted)
+    ("match: {\n  tie: play_on, target: 12\n}\n", "match: {\n  target: 12\n}\n", "deleted match.tie (line 4)"),
+    # an entry on a line of its own goes with its line; the last one with the comma before it
+    ("match: {\n  tie: play_on,  # old\n  target: 12\n}\n", "match: {\n  target: 12\n}\n", "deleted match.tie (line 4)"),
+    ("match: {\n  target: 12,\n  tie: play_on\n}\n", "match: {\n  target: 12\n}\n", "deleted match.tie (line 5)"),
+    # the tester's f1: a mapping in braces over lines, left empty: its closing brace goes too
+    ("bidding: {\n  first: dealer_left\n}\nmatch:\n  target: 12\n", "match:\n  target: 12\n",
+     "deleted bidding.first and the mapping bidding it left empty (line 3)"),
+    # a value folded onto the next line goes with its key; the blank line after it stays
+    ("match:\n  tie: >-\n    play_on\n\n  target: 12\n", "match:\n\n  target: 12\n", "deleted match.tie (line 4)"),
+])
+def test_fix_deletes_the_entry_wherever_it_stands_and_nothing_else(tmp_path: Path, before: str, after: str, done: str) -> None:
     path = tmp_path / "old.yaml"
-    text = "extends: schnapsen\nname: old\nmatch: {tie: play_on, target: 9}\n"
+    path.write_text(HEAD + before, encoding="utf-8")
+    out = invoke(["validate", "--fix", str(path)])
+    assert out.exit_code == 0, out.stderr
+    assert out.stderr == f"{path}: fixed: {done}\n"
+    assert path.read_text(encoding="utf-8") == HEAD + after
+    rs = load_ruleset(path)
+    assert rs.warnings == () and rs.match.target == (9 if "9" in before else 12 if "12" in before else 10)
+
+
+def test_fix_keeps_crlf_line_breaks_and_a_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "old.yaml"
+    path.write_bytes(b"\xef\xbb\xbfextends: north-american-4\r\nname: old\r\nmatch:\r\n  tie: play_on\r\n  target: 12\r\n")
+    out = invoke(["validate", "--fix", str(path)])
+    assert out.exit_code == 0, out.stderr
+    assert path.read_bytes() == b"\xef\xbb\xbfextends: north-american-4\r\nname: old\r\nmatch:\r\n  target: 12\r\n"
+
+
+def test_a_change_without_a_safe_edit_is_left_for_a_person_and_no_byte_changes(tmp_path: Path) -> None:
+    path = tmp_path / "old.yaml"
+    path.write_bytes((HEAD + "match:\n  ? tie\n  : play_on\n  target: 9\n").encode())
+    before = path.read_bytes()
+    out = invoke(["validate", "--fix", str(path)])
+    assert out.exit_code == 2
+    assert out.stderr.splitlines()[0] == (
+        f"{path}:4:5: match.tie: cannot fix by a safe edit: something stands before the key on its line; "
+        "edit it by hand (expected this key deleted)"
+    )
+    assert "fixed" not in out.stderr and path.read_bytes() == before
+
+
+def _old_line_deletion(text: str, mapping: Any, index: int) -> list[tuple[int, int, str]]:
+    """The edit of the first --fix: the key's whole line, whatever else stands on it."""
+    start = mapping.value[index][0].start_mark.index
+    begin, end = text.rfind("\n", 0, start) + 1, text.find("\n", start) + 1
+    return [(begin, end, "")]
+
+
+def test_an_edit_that_would_change_another_key_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The edit is read back before it is kept: with the first --fix's line deletion, the
+    tester's f7 would lose match.target; now the change is refused and the file left as it was."""
+    monkeypatch.setattr(migrations, "_deletion", _old_line_deletion)
+    path = tmp_path / "f7.yaml"
+    text = HEAD + "match: {\n  tie: play_on, target: 12\n}\n"
     path.write_text(text, encoding="utf-8")
     out = invoke(["validate", "--fix", str(path)])
     assert out.exit_code == 2
-    assert f"{path}: cannot fix match.tie (line 3): inside a mapping written on one line; edit it by hand" in out.stderr
+    assert out.stderr.splitlines()[0] == (
+        f"{path}:4:3: match.tie: cannot fix by a safe edit: the edit would also change match.target; "
+        "edit it by hand (expected this key deleted)"
+    )
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_an_edit_that_would_load_as_other_rules_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second check, behind the first: the edited file is loaded as a ruleset (base and
+    defaults) and must be the ruleset the file is now.  With the read-back switched off and the
+    old line deletion, only this check stands between f7 and the loss of its target."""
+    monkeypatch.setattr(migrations, "_deletion", _old_line_deletion)
+    monkeypatch.setattr(migrations, "_read_back", lambda text, expected, file: None)
+    path = tmp_path / "f7.yaml"
+    text = HEAD + "match: {\n  tie: play_on, target: 12\n}\n"
+    path.write_text(text, encoding="utf-8")
+    out = invoke(["validate", "--fix", str(path)])
+    assert out.exit_code == 2
+    assert out.stderr.splitlines()[0] == (
+        f"{path}:4:3: match.tie: cannot fix by a safe edit: the edited file would not load as the same rules; "
+        "edit it by hand (expected this key deleted)"
+    )
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_fix_json_says_what_was_fixed_and_what_is_left_and_nothing_on_stderr(tmp_path: Path) -> None:
+    left = tmp_path / "left.yaml"  # bidding.first has no safe edit; match.tie has
+    left.write_text(HEAD + "bidding:\n  ? first\n  : dealer_left\n  rounds: single\nmatch: {tie: play_on}\n", encoding="utf-8")
+    done = tmp_path / "done.yaml"  # the tester's o3
+    done.write_text(HEAD + "bidding: {first: dealer_left, rounds: single}\nmatch: {tie: play_on}\n", encoding="utf-8")
+    out = invoke(["validate", "--fix", "--json", str(left), str(done)])
+    assert out.exit_code == 2 and out.stderr == ""
+    first, second = (json.loads(line) for line in out.stdout.splitlines())
+    assert first["ok"] is False
+    assert first["fixed"] == ["deleted match.tie and the mapping match it left empty (line 7)"]
+    assert first["cannot_fix"] == [{
+        "file": str(left), "line": 4, "column": 5, "path": "bidding.first",
+        "message": "cannot fix by a safe edit: something stands before the key on its line; edit it by hand",
+        "expected": "this key deleted",
+    }]
+    assert [w["path"] for w in first["warnings"]] == ["bidding.first"]  # still in the file
+    assert left.read_text(encoding="utf-8") == HEAD + "bidding:\n  ? first\n  : dealer_left\n  rounds: single\n"
+    assert second["ok"] is True and second["warnings"] == [] and second["cannot_fix"] == []
+    assert second["fixed"] == ["deleted bidding.first (line 3)", "deleted match.tie and the mapping match it left empty (line 4)"]
+    assert done.read_text(encoding="utf-8") == HEAD + "bidding: {rounds: single}\n"
+    alone = invoke(["validate", "--fix", "--json", str(done)])
+    assert alone.exit_code == 0 and alone.json()["ok"] is True and alone.json()["fixed"] == []
+    plain = invoke(["validate", "--json", str(done)]).json()
+    assert "fixed" not in plain and "cannot_fix" not in plain  # only with --fix
+
+
+def test_fix_json_reports_a_file_it_cannot_write_as_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from interpreter.play import recordfile
+
+    def refuse(path: Path, text: str) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(recordfile, "write_file", refuse)
+    path = tmp_path / "old.yaml"
+    text = HEAD + "match:\n  tie: play_on\n"
+    path.write_text(text, encoding="utf-8")
+    out = invoke(["validate", "--fix", "--json", str(path)])
+    assert out.exit_code == 2 and out.stderr == ""
+    result = out.json()
+    assert result["ok"] is False and result["fixed"] == [] and result["cannot_fix"] == []
+    assert result["errors"] == [{
+        "file": str(path), "line": None, "column": None, "path": None,
+        "message": "--fix: the file cannot be written: Permission denied; it was left as it was", "expected": None,
+    }]
+    assert path.read_text(encoding="utf-8") == text
+    text_mode = invoke(["validate", "--fix", str(path)])
+    assert text_mode.exit_code == 2
+    assert text_mode.stderr.splitlines()[0] == f"{path}: --fix: the file cannot be written: Permission denied; it was left as it was"
+
+
+def test_diff_shows_a_key_of_an_earlier_version_as_written(tmp_path: Path) -> None:
+    """Not ``null``: the loader took the key out of the data, the diff takes its value from the table."""
+    path = tmp_path / "old.yaml"
+    path.write_text(HEAD + "bidding:\n  first: dealer_left\nmatch:\n  tie: play_on\n  target: 12\n", encoding="utf-8")
+    out = invoke(["diff", "north-american-4", str(path)])
+    assert out.exit_code == 0
+    assert out.stdout.splitlines() == [
+        "Name: north-american-4 → old",  # the title is the base's: the names differ
+        "Match target: 10 → 12 points",
+        "Bidding: first: dealer_left (no effect: bidding.first was removed: the player to the dealer's left always "
+        "bids first, as 'dealer_left' said; delete this line (rules validate --fix FILE does it))",
+        "Match: tie: play_on (no effect: match.tie was removed: sides level at or over the target always play on, "
+        "as 'play_on' said; delete this line (rules validate --fix FILE does it))",
+    ]
+    changes = json.loads(invoke(["diff", "north-american-4", str(path), "--json"]).stdout)
+    assert [(c["path"], c["old"], c["new"], c["effect"]) for c in changes[2:]] == [
+        ("bidding.first", None, "dealer_left", False), ("match.tie", None, "play_on", False),
+    ]
 
 
 def test_fix_never_rewrites_a_bundled_ruleset() -> None:
@@ -140,7 +293,9 @@ def test_a_renamed_key_is_read_under_its_new_name_and_fixed_in_place(tmp_path: P
     quoted = tmp_path / "quoted.yaml"
     quoted.write_text('extends: schnapsen\nname: old\nmatch:\n  "goal": 11\n', encoding="utf-8")
     text, done, by_hand = migrations.fixed_text(load_yaml_file(quoted))
-    assert done == [] and by_hand == ["match.goal (line 4): the key is not written plainly"]
+    assert done == [] and [str(e) for e in by_hand] == [
+        f"{quoted}:4:3: match.goal: cannot fix by a safe edit: the key is not written plainly; edit it by hand (expected the key named target)"
+    ]
     path = tmp_path / "both.yaml"  # a new name: load_ruleset caches what it read by path
     path.write_text("extends: schnapsen\nname: old\nmatch:\n  goal: 11\n  target: 9\n", encoding="utf-8")
     with pytest.raises(RulesetError) as err:
