@@ -287,6 +287,13 @@ def _example(expr: Expression, f: Facts, *, points: int | None = None, bid: int 
     return ""
 
 
+def _scorer(f: Facts) -> str:
+    """Who scores a wrong declaration, as the penalty's condition names it (not "he")."""
+    if f.partnership or f.solo:
+        return "the other side"
+    return "that opponent" if f.many else "the opponent"
+
+
 def _result_rows(f: Facts) -> list[list[str]]:
     rs = f.rs
     end = rs.end
@@ -299,6 +306,8 @@ def _result_rows(f: Facts) -> list[list[str]]:
         rows.append([f"{rs.claim.target} reached{not_closed}", "the player who reached it", f"by the table above, on {loser} points and tricks at that moment"])
     elif f.claim:
         who = "the player who declared" if f.bidding else "the declarer"  # not the auction's declarer
+        if f.partnership or f.solo:  # his partners of the deal score with him (a team; the pair against a soloist)
+            who = "the side of " + who
         rows.append([f"correct declaration{not_closed}", who, f"by the table above, on {loser} points and tricks at that moment"])
     if end.unclaimed == "higher_total":
         best = "the highest total" if f.many else "the higher total"
@@ -332,7 +341,7 @@ def _result_rows(f: Facts) -> list[list[str]]:
     if f.claim and not auto:
         fp = rs.claim.false_points
         wrong = str(fp.base) if fp.base == fp.opponent_without_trick else (
-            f"{fp.base}, or {fp.opponent_without_trick} if he has not yet taken a trick"
+            f"{fp.base}, or {fp.opponent_without_trick} if {_scorer(f)} has not yet taken a trick"
         )
         if f.closing and rs.claim.false_after_close == "larger":
             wrong += "; if the declarer had closed the talon, the larger of this and the failed-close score"
