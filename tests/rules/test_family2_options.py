@@ -24,7 +24,9 @@ from pathlib import Path
 
 from interpreter import DealState, Ruleset, load_ruleset, parse_action
 from interpreter.engine.build import build_position
-from interpreter.engine.match import Match, scores_after
+from interpreter.engine.match import Match, match_winner, scores_after
+from interpreter.engine.settle import DealResult
+from interpreter.text.rulebook import rulebook
 from cli.table.review import Review
 from interpreter.play.bots import make_agent
 from interpreter.play.record import MatchResult, apply_recorded, deal_from_mapping, load_record, match_record, replay
@@ -182,6 +184,19 @@ def test_replay_counts_the_retour_of_a_record_taken_up_at_the_brink(tmp_path: Pa
     done = subprocess.run([RULES, "replay", str(record), "--log"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert "Match won by seat 0: seat 0: 7, seat 1: 6 -- seat 1 takes 4 Bummerl (a Retourschneider)" in done.stdout, done.stdout
+
+
+def test_two_players_level_at_the_top_play_another_deal() -> None:
+    """Dreierschnapsen (24 game points, each player his own score): the two defenders score
+    alike, so both reach 24 in the same deal -- level, the match goes on, as its rulebook now
+    says; one ahead of the other wins."""
+    rs = load_ruleset("house/dreierschnapsen")
+    result = DealResult(1, 3, (0, 3, 3), "defenders win")
+    assert match_winner(rs, [0, 24, 24], result) is None
+    assert match_winner(rs, [0, 25, 24], result) == 1
+    assert match_winner(rs, [0, 23, 23], result) is None  # nobody there yet
+    book = rulebook(rs)
+    assert "If more than one player reaches it in the same deal, the highest score wins; if the highest scores are level, another deal is played." in book
 
 
 # ----------------------------------------------------------------------------- false_after_close

@@ -515,7 +515,11 @@ def match_section(f: Facts) -> Section:
     s = Section("Match")
     who = "side" if f.partnership else "player"
     if f.game_points:
-        s.p(f"A match is a series of deals. The first {who} to reach {gp(m.target)} wins the match.")
+        first = f"A match is a series of deals. The first {who} to reach {gp(m.target)} wins the match."
+        if rs.side_count > 2:  # two defenders score alike (Dreierschnapsen, Burgenland): a tie at the top is common
+            first += (f" If more than one {who} reaches it in the same deal, the highest score wins; if the highest"
+                      " scores are level, another deal is played.")
+        s.p(first)
     else:
         s.p(f"A match is a series of hands; each {who}'s scores are added up. The first {who} to reach {m.target} points wins the match.")
         declarer = "the declaring side" if f.partnership else "the declarer"
