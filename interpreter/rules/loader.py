@@ -281,6 +281,12 @@ class _Checker:
             n -= 1  # the dealer receives no cards: the deal's arithmetic is the others'
             if deal["talon"]:
                 self.fail(("deal", "dealer_sits_out"), "a dealer sitting out with a talon to draw from is not supported", expected="deal.talon: false")
+            if d["trump"]["selection"] == "dealer_card":  # the card shown is the dealer's own last one
+                self.fail(("trump", "selection"), "dealer_card shows the dealer's last card, but the dealer sits out and gets no cards",
+                          expected="trump.selection: named or first_card_led, or deal.dealer_sits_out: false")
+            if d["bidding"]["enabled"] and d["bidding"]["all_pass"] == "dealer_must_bid":  # he takes no part in the auction
+                self.fail(("bidding", "all_pass"), "dealer_must_bid makes the dealer bid, but the dealer sits out and takes no part in the auction",
+                          expected="bidding.all_pass: redeal or play, or deal.dealer_sits_out: false")
         turn_up = d["trump"]["selection"] == "turn_up"
         rest = deck_size - n * hand - (1 if turn_up else 0)
         if rest < 0:

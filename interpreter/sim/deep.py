@@ -165,6 +165,8 @@ def explore(state: DealState, rng: random.Random, limit: int, opportunities: Cou
     plan = _auction_plan(state, rng) if state.rs.bidding.enabled else None
     while not state.is_over and steps < limit:
         codes = state.legal_codes()
+        if not codes:  # the rules left the actor nothing to do: say so, not random.choice's IndexError
+            raise state.stuck()
         if plan is not None and (PASS in codes or any(c >= BID_BASE for c in codes)):
             state.push_code(_call(state, codes, plan), keep_undo=False)
             steps += 1
