@@ -13,7 +13,7 @@ import os
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -26,12 +26,19 @@ from interpreter.core.printable import json_text
 from interpreter.rules.loader import load_ruleset, load_schema
 from interpreter.rules.resources import bundled_rulesets, find_ruleset
 
+#: ``rules validate --deep``: the random deals it plays unless ``--deals`` says otherwise, and
+#: the most it plays (about a minute's play: a run past that is a typing slip, not a check).
+DEEP_DEALS = 500
+DEEP_DEALS_LIMIT = 200_000
+#: What a folder given to ``rules validate`` is searched for (compared in lower case).
+RULE_FILE_SUFFIXES = (".yaml", ".yml")
+
 
 def validate(
     files: Annotated[list[str], typer.Argument(help="Ruleset files, folders of them, or bundled names to check.")],
-    deep: Annotated[bool, typer.Option("--deep", help="Also play random deals: report deals that never end, rules that never fire, how deals end and score, and the contracts.")] = False,
-    deals: Annotated[int, typer.Option("--deals", help="Random deals per ruleset for --deep.", min=1)] = 500,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the --deep deals.", callback=seed_in_range)] = 0,
+    deep: Annotated[bool, typer.Option("--deep", help="Also play random deals: report deals that never end, rules that never fire, a match target out of reach, how deals end and score, and the contracts.")] = False,
+    deals: Annotated[Optional[int], typer.Option("--deals", help=f"Random deals per ruleset for --deep (default {DEEP_DEALS:,}, at most {DEEP_DEALS_LIMIT:,}).", min=1, show_default=False)] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the --deep deals (default 0).", callback=seed_in_range, show_default=False)] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Count warnings (options a house file sets that have no effect) as problems: exit 2.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per file (one a line): its errors and warnings with file, line, column and key path (with --fix, also what was fixed and what was not).")] = False,
     fix: Annotated[bool, typer.Option("--fix", help="First rewrite keys of earlier versions (removed or renamed) in each file, in place, keeping comments and layout; a change without a safe edit is left for you, with why (exit 2).")] = False,
@@ -39,8 +46,13 @@ def validate(
 ) -> None:
     """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid.
 
-    Also warns about options a house file sets that have no effect (exit 2 with --strict). A folder stands for the .yaml files in it and below it.
+    Also warns about options a house file sets that have no effect (exit 2 with --strict). A folder stands for the .yaml and .yml files in it and below it.
     """
+    for option, value in (("--deals", deals), ("--seed", seed)):
+        if value is not None and not deep:  # said, not ignored: the run asked for did not happen
+            raise usage_error(f"{option}: only with --deep (it is for the random deals --deep plays)")
+    if deals is not None and deals > DEEP_DEALS_LIMIT:
+        raise usage_error(f"--deals: {deals:,} is more than --deep plays (at most {DEEP_DEALS_LIMIT:,})")
     bad = 0
     for name, problem in _expand(files):
         fixing = _fix(name, allow_outside) if fix and problem is None else None
@@ -49,7 +61,7 @@ def validate(
                 warn(f"{name}: fixed: {line}")
             for e in (*fixing.by_hand, *fixing.errors):
                 warn(str(e), multiline=True)  # str(e) is escaped already
-        outcome = _validate_one(name, problem, deep, deals, seed, allow_outside, strict=strict, quiet=as_json)
+        outcome = _validate_one(name, problem, deep, deals or DEEP_DEALS, seed or 0, allow_outside, strict=strict, quiet=as_json)
         if fixing is not None:
             outcome["fixed"] = fixing.done
             outcome["cannot_fix"] = [_issue(e) for e in fixing.by_hand]
@@ -66,8 +78,9 @@ def validate(
 
 
 def _expand(files: list[str]) -> list[tuple[str, RulesError | None]]:
-    """The arguments with each folder replaced by the ``.yaml`` files in and below it, sorted;
-    an empty folder becomes an error of its own."""
+    """The arguments with each folder replaced by the rule files in and below it (``.yaml`` and
+    ``.yml``, in any case: every one a single file argument would be read as), sorted; an empty
+    folder becomes an error of its own."""
     out: list[tuple[str, RulesError | None]] = []
     for name in files:
         if not name.strip():  # Path('') is the working folder: an empty name must not read it all
@@ -80,9 +93,9 @@ def _expand(files: list[str]) -> list[tuple[str, RulesError | None]]:
         if not is_dir:
             out.append((name, None))
             continue
-        found = sorted(str(p) for p in folder.rglob("*.yaml") if p.is_file())
+        found = sorted(str(p) for p in folder.rglob("*") if p.suffix.lower() in RULE_FILE_SUFFIXES and p.is_file())
         if not found:
-            out.append((name, RulesError("the folder has no .yaml files", file=name, expected="a folder of rule files, or a file")))
+            out.append((name, RulesError("the folder has no .yaml or .yml files", file=name, expected="a folder of rule files, or a file")))
         out.extend((path, None) for path in found)
     return out
 

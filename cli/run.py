@@ -31,7 +31,7 @@ from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.actions import Action
 from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.core.printable import json_text
-from interpreter.engine.match import SEED_MAX, Match
+from interpreter.engine.match import MATCH_DEAL_LIMIT, SEED_MAX, Match
 from interpreter.engine.state import DealState
 from interpreter.play.bots import BOT_KINDS, Agent, make_agent
 from interpreter.play.record import MatchResult, ruleset_reference
@@ -43,7 +43,7 @@ from interpreter.rules.yamlsource import RECORD_LIMITS
 SEAT_KINDS = BOT_KINDS + ("human",)
 #: Who plays the other seats when ``--players human`` names one seat of a larger table.
 DEFAULT_OPPONENT = "search"
-MAX_DEALS = 1000  # a match that nobody wins in this many deals is a broken ruleset, not a long game
+MAX_DEALS = MATCH_DEAL_LIMIT  # a match that nobody wins in this many deals is a broken ruleset, not a long game
 DEALS_LIMIT = RECORD_LIMITS.max_items  # --deals: no more deals than `rules replay` reads back
 MATCHES_LIMIT = 100_000  # --matches: the --json list of matches stays a few megabytes
 

@@ -21,12 +21,13 @@ from cli.progress import progress_bar
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
+from interpreter.engine.match import MATCH_DEAL_LIMIT
 from interpreter.play.bots import make_agent
 from interpreter.play.runner import play_match
 from interpreter.rules.ruleset import Ruleset
 
 #: A match that nobody has won in this many deals is a broken ruleset (as for one match).
-MAX_DEALS = 1000
+MAX_DEALS = MATCH_DEAL_LIMIT  # as rules run: nobody winning in this many deals is a broken ruleset
 
 
 @dataclass

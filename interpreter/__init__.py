@@ -39,6 +39,7 @@ from interpreter.core.errors import (
     RecordError,
     RulesError,
     RulesetError,
+    StuckDealError,
 )
 from interpreter.rules.loader import load_ruleset
 from interpreter.engine.match import Match
@@ -53,7 +54,7 @@ __all__ = [
     "Action", "Bid", "BotError", "Card", "CardSet", "Close", "CloseBeforeDraw", "Continue", "DealResult",
     "DealState", "Declare", "Discard", "ErrorList", "Exchange", "ExpressionError", "GreedyBot",
     "IllegalActionError", "Marry", "Match", "NameTrump", "NotationError", "Pass", "Play", "RandomBot",
-    "RecordError", "RulesError", "Ruleset", "RulesetError", "SeatView", "bundled_rulesets",
+    "RecordError", "RulesError", "Ruleset", "RulesetError", "SeatView", "StuckDealError", "bundled_rulesets",
     "deal_from_mapping", "find_ruleset", "load_record", "load_ruleset", "make_agent",
     "parse_action", "play_match", "random_playout", "replay", "replay_report", "compiled",
 ]

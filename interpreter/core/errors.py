@@ -137,6 +137,21 @@ class IllegalActionError(RulesError):
         self.rule = rule
 
 
+class StuckDealError(RulesError):
+    """The rules left a deal stuck: the seat to act has no legal action.
+
+    A ruleset the loader accepts should never get here -- its checks exist to refuse such a
+    combination of options (a dealer with no cards who could win the auction was one).  If one
+    does, it is reported like a rule failing in play (one line, exit status 2; ``rules run``
+    keeps the record so far), so that nobody meets it as a bot's ``IndexError`` choosing from
+    nothing.  ``seat`` is the stuck seat.
+    """
+
+    def __init__(self, message: str, *, seat: int) -> None:
+        super().__init__(message)
+        self.seat = seat
+
+
 class BotError(RulesError):
     """A seat's bot failed to choose: a trained policy (``policy:`` seat kind) raised, answered
     with something that is not an action, or chose an action that is not legal now.

@@ -372,7 +372,9 @@ def build_position(
     first_seat = (dealer + 1) % n
     if in_auction:
         caller = first_seat if to_act is None else _seat(to_act, n, "to_act")
-        calls = (caller - first_seat) % n
+        if caller in state.sitting_out:  # the dealer without cards takes no part in the auction
+            raise _fail("to_act", f"seat {caller} sits out this deal and does not bid", "a seat that plays")
+        calls = (caller - first_seat) % n  # the dealer, the only seat that may sit out now, speaks last: never before
         if declarer is not None and (declarer - first_seat) % n >= calls:
             raise _fail("declarer", f"seat {declarer} has not bid yet: seat {caller} calls next", "a seat that has called")
         if leader is not None:
@@ -444,8 +446,9 @@ def build_position(
     talon_open = deal.talon and (stock_left > 0 or turn >= 0)
     if in_auction:
         for s in range(n):
-            if masks[s].bit_count() != size:
-                raise _fail(f"hands[{s}]", f"seat {s} holds {_cards_word(masks[s].bit_count())} during the auction", f"{size}: nobody has played yet")
+            dealt = 0 if s in state.sitting_out else size  # the dealer sitting out gets none
+            if masks[s].bit_count() != dealt:
+                raise _fail(f"hands[{s}]", f"seat {s} holds {_cards_word(masks[s].bit_count())} during the auction", f"{dealt}: nobody has played yet")
         for name, values in (("points", state.points), ("tricks", state.tricks), ("meld", state.meld), ("bonus", state.bonus)):
             if any(values):
                 raise _fail(name, "nothing is scored during the auction", "zeros")

@@ -21,6 +21,11 @@ from interpreter.engine.state import DealState
 #: negative match seed; they still load (random.Random(-s) plays as random.Random(s)).
 SEED_MAX: Final = 2**63 - 1
 
+#: The most deals a match is played for before it counts as one nobody can win: a ruleset whose
+#: matches last longer is broken, not long (``rules run`` stops there, and ``rules validate
+#: --deep`` reports a target that random play would not reach within it).
+MATCH_DEAL_LIMIT: Final = 1000
+
 
 def match_winner(rs: Ruleset, scores: Sequence[int], result: DealResult) -> int | None:
     """The side that has won the match after a deal with ``result``, or ``None`` to play on."""

@@ -45,7 +45,7 @@ from interpreter.core.actions import (
     Bid,
 )
 from interpreter.core.cards import Card, CardSet
-from interpreter.core.errors import IllegalActionError
+from interpreter.core.errors import IllegalActionError, StuckDealError
 from interpreter.engine.fields import keyer
 from interpreter.rules.tables import MELD_NEXT_TRICK
 from interpreter.engine.legality import DEAL_OVER, Refusal
@@ -103,9 +103,29 @@ class DealState(Settling):
         return out
 
     def legal_actions(self) -> list[Action]:
-        """The actions the :attr:`actor` may take now."""
+        """The actions the :attr:`actor` may take now (none once the deal is over).
+
+        Raises :class:`~interpreter.core.errors.StuckDealError` if the deal is not over and
+        the actor has nothing it may do: every agent is asked to choose from this list, and an
+        empty one is the rules' failure, not the agent's.
+        """
         action_of = self.rs.action_of
-        return [action_of[c] for c in self.legal_codes()]
+        codes = self.legal_codes()
+        if not codes and self.phase != OVER:
+            raise self.stuck()
+        return [action_of[c] for c in codes]
+
+    def stuck(self) -> StuckDealError:
+        """The error for a deal whose actor has no legal action (see :meth:`legal_actions`)."""
+        seat = self.actor
+        assert seat is not None
+        when = {AUCTION: "in the auction", NAMING: "while trump is named", PLAY: f"in trick {self.tricks_played + 1}"}[self.phase]
+        held = self.hands[seat].bit_count()
+        return StuckDealError(
+            f"the deal is stuck: seat {seat} is to act {when} but the rules leave it no legal action "
+            f"(it holds {held} card{'s' if held != 1 else ''}; dealer seat {self.dealer}); "
+            "this combination of options cannot be played", seat=seat,
+        )
 
     # ------------------------------------------------------------------ checking
     def check(self, action: Action) -> None:
@@ -438,7 +458,14 @@ class DealState(Settling):
         self._name_trump(self.t.suit_of[card])
 
     def _call(self, seat: int, amount: int) -> None:
+        """A bid or a pass; the next seat to speak, or the end of the auction.
+
+        A seat without cards (the dealer under ``deal.dealer_sits_out``) takes no part in the
+        bidding: it could win the auction and then have nothing to play.  It is passed over
+        as if it had passed, and a round is a round of the seats that play.
+        """
         n = self.n
+        out = self.sitting_out  # during the auction: only a dealer who sits out
         open_auction = self.t.open_auction
         if self.t.partner_rebid:
             self._note_overbid(seat, amount)
@@ -450,6 +477,8 @@ class DealState(Settling):
         self.calls += 1
         if open_auction:  # round and round until all but the high bidder passed
             passed = self.passed
+            for s in out:
+                passed |= 1 << s
             left = n - passed.bit_count()  # still in the auction
             if left and not (left == 1 and self.declarer >= 0 and not passed >> self.declarer & 1):
                 nxt = (seat + 1) % n
@@ -457,10 +486,10 @@ class DealState(Settling):
                     nxt = (nxt + 1) % n
                 self.to_act = nxt
                 return
-        elif self.calls < n:
-            self.to_act = (seat + 1) % n
+        elif self.calls < self._active:
+            self.to_act = self.next_seat(seat) if out else (seat + 1) % n
             return
-        elif self.overbid >= 0:  # the round is over: the overbid player's partner may bid again
+        elif self.overbid >= 0 and self._partner(self.overbid) not in out:  # the round is over: the overbid player's partner may bid again
             self.to_act = self._partner(self.overbid)
             return
         self._auction_over()
@@ -509,8 +538,9 @@ class DealState(Settling):
             alone = moon is not None and moon.partner_sits_out
             if moon is not None and moon.trump == "none":  # the first lead fixes no trump (moon.trump)
                 self.lead_trump = False
-        if alone:  # the declarer's partners lay their cards down
-            self.sitting_out = tuple(s for s in self.deal_sides[self._side[declarer]] if s != declarer)
+        if alone:  # the declarer's partners lay their cards down (beside a dealer who sat out already)
+            partners = {s for s in self.deal_sides[self._side[declarer]] if s != declarer}
+            self.sitting_out = tuple(sorted(partners.union(self.sitting_out)))
             self._active = n - len(self.sitting_out)
         if rs.deal.widow is not None and rs.deal.widow.to == "declarer_hand":
             self._take_widow(declarer)

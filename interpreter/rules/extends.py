@@ -121,7 +121,7 @@ def _load(
         )
     base_path = target.path.resolve()
     if base_path == path or base_path in chain:
-        circle = " -> ".join(p.name for p in (*chain, path, base_path))
+        circle = _circle((*chain, path, base_path))
         raise doc.error(RulesetError, f"extends goes round in a circle: {circle}", ("extends",), expected="a chain of bases that ends")
     if len(chain) >= MAX_DEPTH:
         raise doc.error(RulesetError, f"more than {MAX_DEPTH} levels of extends", ("extends",))
@@ -147,6 +147,16 @@ def yaml11_words(path: Path, word: str) -> tuple[str, str | None] | None:
     from interpreter.rules.validation import yaml11_hint
 
     return yaml11_hint(path, word)
+
+
+def _circle(files: tuple[FsPath, ...]) -> str:
+    """A cycle of ``extends`` as ``a.yaml -> b.yaml -> sub/c.yaml -> a.yaml``: each file as seen
+    from the folder of the first, the one being loaded (names alone would not say which
+    ``c.yaml`` of two folders is meant)."""
+    import os
+
+    start = files[0].parent
+    return " -> ".join(FsPath(os.path.relpath(p, start)).as_posix() for p in files)
 
 
 def _show(value: object) -> str:

@@ -48,7 +48,7 @@ from interpreter.rules.ruleset import (
     WidowSpec,
 )
 from interpreter.rules.extends import MergedDoc, load_source
-from interpreter.rules.migrations import migrate
+from interpreter.rules.migrations import MigrationWarning, migrate
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import SourceDoc, check_regular_file, shorten
 
@@ -289,6 +289,12 @@ class _Checker:
             n -= 1  # the dealer receives no cards: the deal's arithmetic is the others'
             if deal["talon"]:
                 self.fail(("deal", "dealer_sits_out"), "a dealer sitting out with a talon to draw from is not supported", expected="deal.talon: false")
+            if d["trump"]["selection"] == "dealer_card":  # the card shown is the dealer's own last one
+                self.fail(("trump", "selection"), "dealer_card shows the dealer's last card, but the dealer sits out and gets no cards",
+                          expected="trump.selection: named or first_card_led, or deal.dealer_sits_out: false")
+            if d["bidding"]["enabled"] and d["bidding"]["all_pass"] == "dealer_must_bid":  # he takes no part in the auction
+                self.fail(("bidding", "all_pass"), "dealer_must_bid makes the dealer bid, but the dealer sits out and takes no part in the auction",
+                          expected="bidding.all_pass: redeal or play, or deal.dealer_sits_out: false")
         turn_up = d["trump"]["selection"] == "turn_up"
         rest = deck_size - n * hand - (1 if turn_up else 0)
         if rest < 0:
@@ -479,6 +485,40 @@ def _expression(doc: SourceDoc, data: dict[str, Any], key: str, names: dict[str,
     )
 
 
+def name_from_file(file: str) -> str:
+    """A ruleset name in the required form (``^[a-z0-9][a-z0-9-]*$``) made from a file's name:
+    ``My House_Rules.yaml`` -> ``my-house-rules``; ``house-rules`` if nothing of it fits."""
+    import re
+
+    stem = Path(file).name.rpartition(".")[0] or Path(file).name
+    return re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "house-rules"
+
+
+class MissingNameWarning(MigrationWarning):
+    """A house file without ``name:``, read as a file of an earlier version (see :func:`_name_of_unnamed`)."""
+
+
+def _name_of_unnamed(doc: MergedDoc) -> tuple[str, RulesError]:
+    """The name a house file without ``name:`` is read under, and the warning that says so.
+
+    A house file needs a name of its own: under its base's, ``rules validate`` showed the
+    base's verdict, ``rules diff`` found no difference from it, and the table took it for the
+    bundled base.  Earlier versions accepted such a file (the schema asks a file with
+    ``extends`` for nothing), and rule files are kept for years: so it still loads, as a file of
+    an earlier version does (a warning, an error with ``--strict``), named after its file.
+    """
+    own = doc.layers[0]
+    name = name_from_file(own.file)
+    warning = own.error(
+        MissingNameWarning,
+        f"missing key 'name': a house file needs a name of its own, not its base's ({doc.data['name']}); "
+        f"it is read as '{name}', from the file name",
+        (), expected=f"name: {name}, or another name of lower-case letters, digits and hyphens",
+    )
+    warning.path = "name"
+    return name, warning
+
+
 def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
     ranks = tuple(str(r) for r in d["deck"]["ranks"])
     deck = Deck(tuple(d["deck"]["suits"]), ranks, {str(k): v for k, v in d["deck"]["points"].items()})
@@ -511,6 +551,9 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
     warnings = earlier + (() if own is None else house_warnings(
         own, d, lambda message, path: doc.error(RulesetWarning, message, path, key=True, expected=LEAVE_OUT)
     ))
+    if isinstance(doc, MergedDoc) and "name" not in doc.layers[0].data:  # own, of a house file
+        d["name"], unnamed = _name_of_unnamed(doc)
+        warnings = (unnamed, *warnings)
     return Ruleset(
         name=d["name"],
         title=d.get("title") or d["name"],

@@ -14,6 +14,10 @@ exactly when right) and reports what only play reveals:
 * rules that never fire: an enabled exchange or closing that is never possible, a marriage
   never announced or never counted, a target never reached, a moon never bid -- a defect (raise
   N if the rule is rare);
+* a match target out of reach: a deal won for no game points (or fewer), deals that give no
+  side any points, or a pace at which a match would outlast
+  :data:`~interpreter.engine.match.MATCH_DEAL_LIMIT` deals -- a defect (the deals, added up one
+  after another as matches, also count the matches won);
 * the distribution of deal results: how deals ended, and **one score per deal** -- the winner's
   game points, or in a game scored in units the declaring side's score;
 * in a game with an auction, the contracts: how often each bid became the contract, and how
@@ -22,9 +26,11 @@ exactly when right) and reports what only play reveals:
 The auction is not left to chance.  Seats that each bid or pass at random end up bidding high
 -- with five bids and four players the moon becomes the contract in most deals -- so the
 statistics would say little about the lower contracts.  Instead each deal draws its contract
-first, uniformly from the bids (and, where a hand is thrown in when everybody passes, from
-passing out as well), and a seat drawn at random bids it while the others pass: every contract
-and every declaring seat is tried equally often.  The play itself stays uniformly random, which
+first, uniformly from the bids (and, wherever everybody may pass, from passing out as well:
+the hand thrown in, or the forehand's plain game under ``all_pass: play``), and a seat drawn at
+random among those in the auction bids it while the others pass: every contract and every
+declaring seat is tried equally often.  A deal left stuck (a seat to act with no legal action)
+raises :class:`~interpreter.core.errors.StuckDealError`, as in any play.  The play itself stays uniformly random, which
 is what finding rules that never fire needs (a strong bot would avoid rules it does not like);
 so the made rates measure the rules, not good play -- ``rules simulate`` measures play.
 """
@@ -39,6 +45,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS
+from interpreter.engine.match import MATCH_DEAL_LIMIT, match_winner, with_carry
+from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.metrics import END_THROWN_IN, record_deal
@@ -68,6 +76,14 @@ class DeepReport:
     units: bool = False  # scored in units: scores are the declaring side's
     moon: int | None = None  # the moon bid, named as such in the contracts
     sums: dict[str, float] = field(default_factory=dict)  # the metrics of rules simulate, summed
+    #: The deals counted one after another as matches to ``match.target`` (:class:`_Matches`):
+    #: how many were won, and the points the sides gained (a deal's positive scores, summed).
+    target: int = 0
+    matches: int = 0
+    gained: int = 0
+    #: The deals won for no game points or fewer (the winner's game points): winning them
+    #: brings nobody closer to the target.
+    pointless: Counter[int] = field(default_factory=Counter)
 
     @property
     def ok(self) -> bool:
@@ -97,6 +113,7 @@ class DeepReport:
         for value in sorted(self.scores):
             share = 100 * self.scores[value] / max(1, scored)
             out.append(f"    {value:>4}: {self.scores[value]:>6}  ({share:.1f}%)")
+        out.append(f"  matches to {self.target} won, the deals counted one after another: {self.matches}")
         for defect in self.defects:
             out.append(f"  DEFECT {defect}")
         return out
@@ -111,6 +128,7 @@ class DeepReport:
             "outcomes": dict(self.outcomes.most_common()),
             "contracts": {str(bid): {"deals": n, "made": self.made[bid]} for bid, n in sorted(self.contracts.items())},
             "scores": {"of": self.score_label, "counts": {str(v): n for v, n in sorted(self.scores.items())}},
+            "matches": self.matches,
             "defects": list(self.defects),
         }
 
@@ -125,7 +143,7 @@ def deep_check(
 ) -> DeepReport:
     """Play ``deals`` random deals of ``rs`` and report defects and statistics; ``progress``
     is told the number of deals played every :data:`PROGRESS_EVERY` deals and at the end."""
-    report = DeepReport(rs.name, deals, units=rs.scoring.method == "units",
+    report = DeepReport(rs.name, deals, units=rs.scoring.method == "units", target=rs.match.target,
                         moon=rs.bidding.moon.bid if rs.bidding.enabled and rs.bidding.moon is not None else None)
     rng = random.Random(seed)
     limit = 8 * rs.deck.size + 4 * rs.players.count + 16
@@ -138,12 +156,15 @@ def deep_check(
         report.actions += steps
         return steps, 0
 
+    matches = _Matches(rs, report)
     for k, (state, steps, _) in enumerate(play_deals(rs, source, play)):
         if not state.is_over:
             report.defects.append(f"a deal did not end within {limit} actions (deal {k})")
         else:
             record_deal(state, report.sums, steps, 0)
             _count(state, report)
+            assert state.result is not None
+            matches.add(state.result)
         if progress is not None and (k + 1) % PROGRESS_EVERY == 0:
             progress(k + 1)
     if progress is not None and deals % PROGRESS_EVERY:
@@ -165,6 +186,8 @@ def explore(state: DealState, rng: random.Random, limit: int, opportunities: Cou
     plan = _auction_plan(state, rng) if state.rs.bidding.enabled else None
     while not state.is_over and steps < limit:
         codes = state.legal_codes()
+        if not codes:  # the rules left the actor nothing to do: say so, not random.choice's IndexError
+            raise state.stuck()
         if plan is not None and (PASS in codes or any(c >= BID_BASE for c in codes)):
             state.push_code(_call(state, codes, plan), keep_undo=False)
             steps += 1
@@ -195,13 +218,15 @@ def explore(state: DealState, rng: random.Random, limit: int, opportunities: Cou
 
 def _auction_plan(state: DealState, rng: random.Random) -> tuple[int | None, int]:
     """(the contract, the seat that bids it) for one deal: the contract drawn evenly from the
-    bids -- and from passing out, where everybody passing throws the hand in -- and the seat
-    evenly from the table."""
+    bids -- and from passing out, wherever everybody may pass (the hand thrown in under
+    ``all_pass: redeal``, the forehand's plain game under ``all_pass: play``, which is the
+    only way to that game) -- and the seat evenly from the seats that take part in the auction."""
     b = state.rs.bidding
     choices: list[int | None] = list(b.values)
-    if b.all_pass == "redeal":
+    if b.all_pass in ("redeal", "play"):
         choices.append(None)
-    return rng.choice(choices), rng.randrange(state.rs.players.count)
+    bidders = [s for s in range(state.rs.players.count) if s not in state.sitting_out]  # a dealer sitting out does not bid
+    return rng.choice(choices), rng.choice(bidders)
 
 
 def _call(state: DealState, codes: list[int], plan: tuple[int | None, int]) -> int:
@@ -214,6 +239,36 @@ def _call(state: DealState, codes: list[int], plan: tuple[int | None, int]) -> i
     if PASS in codes:
         return PASS
     return min(c for c in codes if c >= BID_BASE)
+
+
+class _Matches:
+    """The deals of the run counted one after another as matches to ``match.target``, each
+    match's score kept as :class:`~interpreter.engine.match.Match` keeps it (a drawn deal's
+    bonus carried, ``match.negative`` applied), a new match begun when one is won.
+
+    Whoever dealt them, random deals in a row are what a match of random players is made of:
+    if none of them adds up to a won match, a target nobody reaches is likely (:func:`_judge`).
+    """
+
+    def __init__(self, rs: Ruleset, report: DeepReport) -> None:
+        self.rs = rs
+        self.report = report
+        self.scores = [0] * rs.side_count
+        self.carry = 0
+
+    def add(self, result: DealResult) -> None:
+        rs = self.rs
+        result, self.carry = with_carry(rs, result, self.carry)
+        floor = rs.match.negative == "floor_zero"
+        for side, delta in enumerate(result.scores):
+            self.report.gained += max(0, delta)
+            self.scores[side] += delta
+            if floor and self.scores[side] < 0:
+                self.scores[side] = 0
+        if match_winner(rs, self.scores, result) is not None:
+            self.report.matches += 1
+            self.scores = [0] * rs.side_count
+            self.carry = 0
 
 
 #: The counts of the deep report that are metrics of ``rules simulate`` (deals in which it happened).
@@ -244,6 +299,8 @@ def _count(state: DealState, report: DeepReport) -> None:
         return
     if result.game_points is not None:
         report.scores[result.game_points] += 1
+        if result.winner is not None and result.game_points <= 0:
+            report.pointless[result.game_points] += 1
     elif result.declarer_side is not None:
         report.scores[result.scores[result.declarer_side]] += 1
         report.contracts[state.high_bid] += 1
@@ -276,3 +333,35 @@ def _judge(rs: Ruleset, report: DeepReport) -> None:
         never("a marriage that counted", "marriages that counted", "marriage.counts_after")
     if rs.bidding.enabled and rs.bidding.moon is not None:
         never("a moon bid", "moons bid", "bidding.moon")
+    _judge_target(rs, report)
+
+
+def _judge_target(rs: Ruleset, report: DeepReport) -> None:
+    """Whether the deals' scores lead to a won match, as the match target promises.
+
+    A deal whose winner scores no game points, or negative ones, is a defect of the formula
+    however the matches went (random play may still end them, through the other side's failed
+    closes and false declarations, where good play would not).  ``match.target`` is a defect
+    when no deal gave a side any points, or when at the pace the sides gained points a match
+    would last longer than :data:`~interpreter.engine.match.MATCH_DEAL_LIMIT` deals (a target out
+    of reach: ``rules run`` stops there).  The pace, not the matches won in the run, decides: a
+    run too short for one long match is no defect, and a match won by luck proves little.
+    """
+    n = report.deals
+    if report.pointless:  # in units a declaring side that is set loses its bid: that is the rule, and not counted here
+        report.defects.append(
+            f"scoring.game_points: the winner of a deal scored {min(report.pointless)} game points "
+            f"(in {sum(report.pointless.values())} of {n} random deals): winning a deal must bring a side closer to match.target"
+        )
+    target = rs.match.target
+    won = f"{report.matches} won in {n} random deals, counted one after another"
+    if report.gained <= 0:
+        report.defects.append(f"match.target: no deal gave a side any points toward {target} ({won})")
+        return
+    pace = report.gained / (n * rs.side_count)  # the points a side gains a deal, on average
+    needed = target / pace
+    if needed > MATCH_DEAL_LIMIT:
+        report.defects.append(
+            f"match.target: a match to {target} would last about {needed:,.0f} deals at {pace:.2f} points a deal "
+            f"for a side, more than the {MATCH_DEAL_LIMIT:,} a match is played for ({won})"
+        )

@@ -546,8 +546,12 @@ def inert_settings(base: Ruleset, rs: Ruleset) -> list[Change]:
     """The keys house file ``rs`` sets that have no effect (its :attr:`~Ruleset.warnings`), as
     changes against ``base`` with ``effect=False``: ``Game points formula: 3 (no effect:
     scoring.method is units)``."""
+    from interpreter.rules.loader import MissingNameWarning
+
     out: list[Change] = []
     for warning in rs.warnings:
+        if isinstance(warning, MissingNameWarning):  # not a key without effect: the Name line says what it is read as
+            continue
         path = warning.path or ""
         new, old = _at(rs.data, path), _at(base.data, path)
         if isinstance(warning, MigrationWarning):

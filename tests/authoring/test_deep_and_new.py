@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
@@ -10,6 +11,7 @@ from typer.testing import CliRunner
 from cli.main import app
 from interpreter.sim.deep import deep_check
 from interpreter.rules.loader import load_ruleset
+from interpreter.rules.resources import bundled_rulesets
 
 runner = CliRunner()
 
@@ -119,3 +121,95 @@ def test_deep_validate_shows_the_contracts() -> None:
     result = runner.invoke(app, ["validate", "north-american-4", "--deep", "--deals", "120"])
     assert "  contracts (drawn evenly; the play is random):" in result.output
     assert "score per deal (the declaring side's units;" in result.output
+
+
+def test_deep_reaches_the_plain_game_where_everybody_may_pass(tmp_path: Path) -> None:
+    """Bauernschnapsen with the Bettler its only contract (the tester's b3.yaml): declaring 66
+    happens only in the plain game the forehand plays when everybody passes (all_pass: play).
+    The deal's call is drawn from the one bid and passing out -- half the deals each, about 100
+    of 200 (a binomial spread of about 7) -- so declarations happen: no false DEFECT."""
+    path = write(tmp_path, "b3.yaml", (
+        "extends: house/bauernschnapsen\nname: b3\nbidding:\n  contracts:\n"
+        "    - {bid: 1, name: bettler, value: 4, goal: no_tricks, trump: none}\n  values: [1]\n"
+    ))
+    report = deep_check(load_ruleset(str(path)), deals=200)
+    assert report.defects == []
+    bettler = sum(n for reason, n in report.outcomes.items() if "bettler" in reason)
+    assert 70 <= bettler <= 130, report.outcomes
+    assert report.fired["declarations"] > 0
+
+
+def test_a_match_target_out_of_reach_is_a_defect(tmp_path: Path) -> None:
+    """A target of 10**9 game points: no match is won, and at Schnapsen's 1 to 3 game points a
+    deal a match would take hundreds of millions of deals, far past the 1,000 a match is played
+    for (rules run stops there)."""
+    path = write(tmp_path, "t.yaml", "extends: schnapsen\nname: t\nmatch: {target: 1000000000}\n")
+    report = deep_check(load_ruleset(str(path)), deals=200)
+    assert report.matches == 0
+    [defect] = [d for d in report.defects if d.startswith("match.target")]
+    found = re.fullmatch(
+        r"match\.target: a match to 1000000000 would last about ([\d,]+) deals at (\d+\.\d\d) points a deal for a side, "
+        r"more than the 1,000 a match is played for \(0 won in 200 random deals, counted one after another\)",
+        defect,
+    )
+    assert found is not None, defect
+    pace = float(found[2])
+    assert 0.5 <= pace <= 1.5  # the winner's 1 to 3, shared by two sides
+    assert int(found[1].replace(",", "")) > 600_000_000
+
+
+def test_a_target_the_deals_would_reach_is_no_defect(tmp_path: Path) -> None:
+    """Three deals of Schnapsen cannot win a match to 7 (at most 3 game points each) -- but each
+    gives its winner at least 1, so the pace says a match ends within a few deals: no defect.
+    Nor is a match to 400 one, which 200 deals cannot win either: at about one game point a
+    deal for each side, it ends within some 400 deals."""
+    report = deep_check(load_ruleset("schnapsen"), deals=3)
+    assert report.matches == 0
+    assert not [d for d in report.defects if d.startswith(("match.target", "scoring.game_points"))]
+    path = write(tmp_path, "long.yaml", "extends: schnapsen\nname: long\nmatch: {target: 400}\n")
+    long = deep_check(load_ruleset(str(path)), deals=200)
+    assert long.matches == 0
+    assert not [d for d in long.defects if d.startswith("match.target")]
+
+
+def test_a_winner_scoring_negative_game_points_is_a_defect(tmp_path: Path) -> None:
+    """game_points "-1": every deal won by declaring or by the higher total takes a game point
+    from its winner (rules run then stopped at 1,000 deals with scores of -470).  Random play
+    still wins matches through failed closes (2 or 3 to the other side), so the defect is the
+    formula's, found deal by deal."""
+    path = write(tmp_path, "m.yaml", 'extends: schnapsen\nname: m\nscoring: {game_points: "-1"}\n')
+    report = deep_check(load_ruleset(str(path)), deals=200)
+    assert set(report.pointless) == {-1} and report.pointless[-1] == report.scores[-1] > 0
+    assert report.defects == [
+        f"scoring.game_points: the winner of a deal scored -1 game points (in {report.scores[-1]} of 200 random deals): "
+        "winning a deal must bring a side closer to match.target"
+    ]
+
+
+def test_deals_that_score_nothing_never_reach_the_target(tmp_path: Path) -> None:
+    """game_points "0", no closing, no declaring (automatic), the higher total wins: every deal
+    scores 0 -- nobody ever moves toward 7."""
+    path = write(tmp_path, "z.yaml", (
+        'extends: schnapsen\nname: z\nscoring: {game_points: "0"}\nclosing: {enabled: false}\n'
+        "claim: {automatic: true}\nend: {unclaimed: higher_total}\n"
+    ))
+    report = deep_check(load_ruleset(str(path)), deals=100)
+    assert report.matches == 0 and report.gained == 0
+    assert "match.target: no deal gave a side any points toward 7 (0 won in 100 random deals, counted one after another)" in report.defects
+    assert any(d.startswith("scoring.game_points: the winner of a deal scored 0 game points") for d in report.defects)
+
+
+def test_the_report_counts_the_matches_won() -> None:
+    """Schnapsen, 300 deals of 1 to 3 game points to the winner: a match to 7 takes 3 to 13 deals,
+    so between 300 // 13 = 23 and 300 // 3 = 100 matches are won."""
+    report = deep_check(load_ruleset("schnapsen"), deals=300)
+    assert 23 <= report.matches <= 100
+    assert "  matches to 7 won, the deals counted one after another: " + str(report.matches) in report.lines()
+    assert report.to_json()["matches"] == report.matches
+
+
+def test_every_bundled_ruleset_plays_without_deep_defects() -> None:
+    """The house rulesets too: their matches end, their rules fire (200 deals each)."""
+    for name in sorted(bundled_rulesets()):
+        report = deep_check(load_ruleset(name), deals=200)
+        assert report.ok, (name, report.defects)

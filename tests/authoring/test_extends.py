@@ -67,6 +67,19 @@ def test_cycle_is_an_error(tmp_path: Path) -> None:
     assert info.value.path == "extends"
 
 
+def test_a_cycle_through_folders_names_each_file_with_its_folder(tmp_path: Path) -> None:
+    """a.yaml -> b.yaml -> sub/c.yaml -> a.yaml, each file as seen from a.yaml's folder: the
+    message said "c.yaml", which could be any folder's."""
+    (tmp_path / "sub").mkdir()
+    write(tmp_path, "b.yaml", "extends: sub/c.yaml\nname: b\n")
+    write(tmp_path, "sub/c.yaml", "extends: ../a.yaml\nname: c\n")
+    path = write(tmp_path, "a.yaml", "extends: b.yaml\nname: a\n")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(str(path), allow_outside=True)  # c.yaml's base is outside its folder
+    assert info.value.message == "extends goes round in a circle: a.yaml -> b.yaml -> sub/c.yaml -> a.yaml"
+    assert (info.value.file, info.value.line, info.value.column) == (f"{tmp_path}/sub/c.yaml", 1, 10)
+
+
 def test_type_clash_is_reported_in_the_overriding_file(tmp_path: Path) -> None:
     path = write(tmp_path, "h.yaml", "extends: schnapsen\nname: h\nclosing: 3\n")
     with pytest.raises(ErrorList) as info:

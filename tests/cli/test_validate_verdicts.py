@@ -39,6 +39,32 @@ def test_deep_fails_a_ruleset_whose_scoring_divides_by_zero_in_play(tmp_path: Pa
     assert [e["path"] for e in report["errors"]] == ["scoring.game_points"]
 
 
+@pytest.mark.parametrize("option", [["--deals", "50"], ["--seed", "3"]])
+def test_an_option_of_deep_without_deep_is_refused(option: list[str]) -> None:
+    """--deals and --seed are for the random deals --deep plays; without --deep they were
+    silently ignored, and the run asked for never happened."""
+    out = invoke(["validate", "schnapsen", *option])
+    assert out.exit_code == 2
+    assert out.stderr == f"error: {option[0]}: only with --deep (it is for the random deals --deep plays)\n"
+    assert out.stdout == ""
+
+
+def test_deep_deals_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten million deals would run for hours: refused before anything is played."""
+    import interpreter.sim.deep
+
+    def played(*args: object, **kwargs: object) -> None:
+        raise AssertionError("--deep played deals")
+
+    monkeypatch.setattr(interpreter.sim.deep, "deep_check", played)
+    out = invoke(["validate", "schnapsen", "--deep", "--deals", "10000000"])
+    assert out.exit_code == 2
+    assert out.stderr == "error: --deals: 10,000,000 is more than --deep plays (at most 200,000)\n"
+    assert out.stdout == ""
+    edge = invoke(["validate", "schnapsen", "--deep", "--deals", "200001"])
+    assert edge.exit_code == 2 and "at most 200,000" in edge.stderr
+
+
 @pytest.mark.parametrize("args", [[""], ["  "], ["schnapsen", ""], ["--deep", ""], ["--json", ""]])
 def test_an_empty_name_is_a_usage_error_and_reads_nothing(tmp_path: Path, args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "secret.yaml").write_text("token: s3cr3t-value\n", encoding="utf-8")

@@ -162,14 +162,19 @@ def test_a_misspelt_file_name_gets_the_file_beside_it(tmp_path: Path, monkeypatc
 
 
 def test_validate_expands_a_folder(tmp_path: Path) -> None:
-    (tmp_path / "house").mkdir()
+    """Every file a single argument would be read as: ``.yaml`` and ``.yml`` in any case, below
+    the folder too (a ``.yml`` file was skipped, so a folder check passed without reading it)."""
+    (tmp_path / "house" / "sub").mkdir(parents=True)
     (tmp_path / "house" / "b.yaml").write_text("extends: schnapsen\nname: b\n", encoding="utf-8")
     (tmp_path / "house" / "a.yaml").write_text("extends: schnapsen\nname: a\n", encoding="utf-8")
+    (tmp_path / "house" / "c.yml").write_text("extends: schnapsen\nname: c\n", encoding="utf-8")
+    (tmp_path / "house" / "sub" / "D.YAML").write_text("extends: schnapsen\nname: d\ndeal: {talon: maybe}\n", encoding="utf-8")
     (tmp_path / "house" / "notes.txt").write_text("not a ruleset", encoding="utf-8")
     result = runner.invoke(app, ["validate", str(tmp_path / "house")])
-    assert result.exit_code == 0
-    assert result.stdout == f"{tmp_path}/house/a.yaml: ok (Schnapsen)\n{tmp_path}/house/b.yaml: ok (Schnapsen)\n"
+    assert result.exit_code == 2  # D.YAML was read: its talon is no boolean
+    assert result.stdout == "".join(f"{tmp_path}/house/{f}: ok (Schnapsen)\n" for f in ("a.yaml", "b.yaml", "c.yml"))
+    assert result.stderr.startswith(f"{tmp_path}/house/sub/D.YAML:3:15: deal.talon: ")
     (tmp_path / "empty").mkdir()
     empty = runner.invoke(app, ["validate", str(tmp_path / "empty")])
     assert empty.exit_code == 2
-    assert empty.stderr == f"{tmp_path}/empty: the folder has no .yaml files (expected a folder of rule files, or a file)\n"
+    assert empty.stderr == f"{tmp_path}/empty: the folder has no .yaml or .yml files (expected a folder of rule files, or a file)\n"

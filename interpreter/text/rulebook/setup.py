@@ -74,7 +74,8 @@ def players_section(f: Facts) -> Section:
 
 
 def _sitting_out(f: Facts) -> str:
-    """``deal.dealer_sits_out``: the dealer takes no part in his deal; with the forehand alone
+    """``deal.dealer_sits_out``: the dealer takes no part in his deal, the auction included (the
+    engine passes him over: he has no cards to play a contract with); with the forehand alone
     against the rest (``forehand_vs_rest``) he scores with the forehand."""
     scores = (
         " He scores with the forehand: whatever the forehand wins or loses in the deal, the dealer wins or loses too."
@@ -82,7 +83,7 @@ def _sitting_out(f: Facts) -> str:
         else ""
     )
     return (
-        f"The dealer receives no cards and sits his deal out; the other {num(f.active)} play it, and the deal "
+        f"The dealer receives no cards and sits his deal out; the other {num(f.active)} {'bid and play' if f.bidding else 'play'} it, and the deal "
         f"still passes round all {num(f.n)} seats.{scores}"
     )
 
