@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
 from interpreter.core.actions import Action, Continue
+from interpreter.core.arguments import check_seed, shown_value
 from interpreter.play.bots.base import Agent
 from interpreter.core.cards import Card
 from interpreter.engine.match import Match
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.state import DealResult, DealState
 
@@ -84,7 +87,7 @@ class MatchLog:
 
 
 def play_match(
-    rs: Ruleset,
+    rs: Ruleset | str | Path,
     agents: Sequence[Agent],
     *,
     seed: int,
@@ -99,9 +102,19 @@ def play_match(
     ``keep_history`` the match keeps only the last deal's result and seed
     (``match.results``, ``match.deal_seeds``), so that memory stays bounded however many
     deals are played.
+
+    ``rs`` is a :class:`Ruleset` or a name or path; ``seed`` an int.  What cannot play is
+    refused before the first deal: a wrong number of agents or a ``max_deals`` below 0
+    (``ValueError``).
     """
+    rs = as_ruleset(rs)
+    check_seed(seed)
+    if isinstance(agents, (str, bytes)):
+        raise ValueError(f"agents: {shown_value(agents)} is text (expected {rs.players.count} agents, one per seat)")
     if len(agents) != rs.players.count:
-        raise ValueError(f"{rs.players.count} agents needed, got {len(agents)}")
+        raise ValueError(f"{rs.players.count} agents needed, one per seat, got {len(agents)}")
+    if max_deals is not None and (isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 0):
+        raise ValueError(f"max_deals: {max_deals!r}: expected a whole number of deals, 0 or more (or None: to the end of the match)")
     match = Match(rs, seed)
     number = 0
     while not match.is_over and (max_deals is None or number < max_deals):

@@ -34,6 +34,7 @@ from interpreter.play.recordfile import RecordWriter
 from interpreter.play.runner import DealEnded, DealStarted, Event, take_action
 from interpreter.play.seatkinds import HUMAN as HUMAN  # the seat kind of a person, where the table code has long found it
 from interpreter.play.seatkinds import canonical_kind, is_human, is_policy
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 
@@ -67,6 +68,7 @@ class TableSession:
     hands: list[CardSet] = field(init=False, default_factory=list)  # each seat's hand as dealt
 
     def __post_init__(self) -> None:
+        self.rs = as_ruleset(self.rs)  # a name will do, as everywhere a ruleset goes
         if len(self.kinds) != self.rs.players.count:
             raise ValueError(f"{self.rs.players.count} seat kinds needed, got {len(self.kinds)}")
         self.match = Match(self.rs, self.seed)

@@ -40,14 +40,16 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Union
 
 from interpreter.core.actions import Action
+from interpreter.core.arguments import check_seed, shown_value, with_article
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
 from interpreter.play.runner import play_deal
-from interpreter.rules.loader import load_ruleset
+from interpreter.rules.loader import as_ruleset, load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.stats import LogHistogram, Ratings, bootstrap_mean_interval, bradley_terry, wilson
 
@@ -69,6 +71,18 @@ def bot_name(bot: Bot) -> str:
 def new_agent(bot: Bot, rs: Ruleset, seed: int) -> Agent:
     """A seeded agent of ``bot`` (``ValueError`` for an unknown kind, from ``make_agent``)."""
     return make_agent(bot, rs, seed) if isinstance(bot, str) else bot(rs, seed)
+
+
+def check_bots(bots: Sequence[object]) -> None:
+    """Refuse what cannot be a bot before anything is played: a bot is a kind (text, checked
+    when it is made) or a function ``(ruleset, seed) -> agent`` (a class with that
+    constructor will do); anything else is a ``TypeError`` naming the bot by its place."""
+    for n, bot in enumerate(bots):
+        if not isinstance(bot, str) and not callable(bot):
+            raise TypeError(
+                f"bot {n + 1}: {shown_value(bot)} is {with_article(type(bot).__name__)}, not a bot "
+                "(expected a bot kind such as 'greedy', or a function (ruleset, seed) -> agent)",
+            )
 
 
 def available_cores() -> int:
@@ -311,9 +325,12 @@ class Arena:
     """
 
     def __init__(
-        self, rs: Ruleset, bots: Sequence[Bot], *, deals: int, seed: int = 0,
+        self, rs: Ruleset | str | Path, bots: Sequence[Bot], *, deals: int, seed: int = 0,
         pairings: Sequence[tuple[int, int]] | None = None,
     ) -> None:
+        rs = as_ruleset(rs)
+        check_seed(seed)
+        check_bots(bots)
         if rs.side_count < 2:
             raise ValueError(f"{rs.title} has fewer than two sides: there is nobody to play against")
         if deals < 0:
@@ -489,16 +506,18 @@ def _run_chunk(chunk: _Chunk) -> _ChunkResult:
     return _ChunkResult(chunk.pairing, outcomes, clocks)
 
 
-def arena(rs: Ruleset, a: Bot, b: Bot, *, deals: int, seed: int = 0, jobs: int = 1) -> PairingSummary:
+def arena(rs: Ruleset | str | Path, a: Bot, b: Bot, *, deals: int, seed: int = 0, jobs: int = 1) -> PairingSummary:
     """Play A against B on ``deals`` deals of ``seed``, every deal under every seat
-    assignment, and summarise (see :class:`PairingSummary`)."""
+    assignment, and summarise (see :class:`PairingSummary`).  ``rs`` is a :class:`Ruleset`
+    or a name or path; ``seed`` an int; a bot a kind or a function ``(ruleset, seed) ->
+    agent``."""
     run = Arena(rs, [a, b], deals=deals, seed=seed)
     for _ in run.play(jobs):
         pass
     return run.summary()
 
 
-def tournament(rs: Ruleset, bots: Sequence[Bot], *, deals: int, seed: int = 0, jobs: int = 1) -> Arena:
+def tournament(rs: Ruleset | str | Path, bots: Sequence[Bot], *, deals: int, seed: int = 0, jobs: int = 1) -> Arena:
     """Play every pairing of ``bots`` on the same ``deals`` deals; the finished :class:`Arena`
     (its :meth:`~Arena.ratings`, :meth:`~Arena.summary` per pairing and :meth:`~Arena.standings`)."""
     run = Arena(rs, bots, deals=deals, seed=seed)

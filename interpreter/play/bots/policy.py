@@ -28,11 +28,13 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from interpreter.core.actions import Action
+from interpreter.core.arguments import with_article
 from interpreter.core.errors import BotError
 from interpreter.play.bots import POLICY_FORMS
 from interpreter.engine.views import (
     SeatView,
 )
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 __all__ = ["ObservationLayout", "PolicyAgent", "ViewState", "agent_name", "layout", "load_policy", "make_policy_agent", "POLICY_FORMS"]
@@ -124,14 +126,14 @@ class PolicyAgent:
     takes a seat.
     """
 
-    def __init__(self, rs: Ruleset, policy: object, *, seed: int = 0, greedy: bool = False, name: str | None = None) -> None:
+    def __init__(self, rs: Ruleset | str | Path, policy: object, *, seed: int = 0, greedy: bool = False, name: str | None = None) -> None:
         if not callable(policy) and getattr(policy, "action_probabilities", None) is None:
             shown = name if name is not None else repr(policy)
             raise TypeError(
-                f"{shown} is {_a(type(policy).__name__)}, not a policy "
+                f"{shown} is {with_article(type(policy).__name__)}, not a policy "
                 "(expected a callable policy(observation, agent) or an object with action_probabilities(state, player))",
             )
-        self.rs = rs
+        self.rs = rs = as_ruleset(rs)
         self.policy = policy
         self.name = name if name is not None else str(getattr(policy, "__name__", None) or type(policy).__name__)
         self.layout = layout(rs)
@@ -190,11 +192,6 @@ def _distribution(probabilities: Callable[[ViewState, int], object], state: View
     """An OpenSpiel policy's ``action_probabilities`` as a dict of action index to probability."""
     answer = probabilities(state, player)
     return {int(a): float(q) for a, q in dict(answer).items()}  # type: ignore[call-overload]
-
-
-def _a(noun: str) -> str:
-    """``noun`` with its indefinite article: ``an int``, ``a str``."""
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 #: Where the project's own code and the Python installation live: a policy's error is placed
