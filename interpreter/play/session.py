@@ -31,7 +31,7 @@ from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
 from interpreter.play.record import MatchResult, apply_recorded, illegal_move_error, load_record, replay
 from interpreter.play.recordfile import RecordWriter
-from interpreter.play.runner import DealEnded, DealStarted, Event, take_action
+from interpreter.play.runner import DealEnded, DealStarted, Event, ask_agent, take_action
 from interpreter.play.seatkinds import HUMAN as HUMAN  # the seat kind of a person, where the table code has long found it
 from interpreter.play.seatkinds import canonical_kind, is_human, is_policy
 from interpreter.rules.loader import as_ruleset
@@ -149,7 +149,7 @@ class TableSession:
         if agent is None:
             return False
         assert self.state is not None
-        self._take(seat, agent.choose(self.state.view(seat), self.state.legal_actions()))
+        self._take(seat, ask_agent(agent, self.state, seat, name=self.kinds[seat], deal=self.number))
         return True
 
     def act(self, action: Action) -> None:

@@ -45,10 +45,12 @@ from typing import Any, Union
 
 from interpreter.core.actions import Action
 from interpreter.core.arguments import check_seed, shown_value, with_article
+from interpreter.core.errors import BotError
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
-from interpreter.play.runner import play_deal
+from interpreter.play.bots.authors import where
+from interpreter.play.runner import not_an_agent, play_deal
 from interpreter.rules.loader import as_ruleset, load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.stats import LogHistogram, Ratings, bootstrap_mean_interval, bradley_terry, wilson
@@ -69,8 +71,23 @@ def bot_name(bot: Bot) -> str:
 
 
 def new_agent(bot: Bot, rs: Ruleset, seed: int) -> Agent:
-    """A seeded agent of ``bot`` (``ValueError`` for an unknown kind, from ``make_agent``)."""
-    return make_agent(bot, rs, seed) if isinstance(bot, str) else bot(rs, seed)
+    """A seeded agent of ``bot`` (``ValueError`` for an unknown kind, from ``make_agent``).
+    A function that raises, or makes something with no ``choose`` method, is a
+    :class:`BotError` (its author's bug, said in one line; the caller fills in the seat)."""
+    if isinstance(bot, str):
+        return make_agent(bot, rs, seed)
+    name = bot_name(bot)
+    try:
+        agent = bot(rs, seed)
+    except Exception as exc:
+        raise BotError(f"making the bot, {name}(ruleset, seed) raised {type(exc).__name__}{where(exc)}: {exc}", bot=name) from exc
+    if not_an_agent(agent) is not None:
+        raise BotError(
+            f"{name}(ruleset, seed) returned {shown_value(agent)} ({type(agent).__name__}), not an agent "
+            "(expected an object whose choose(view, legal) returns one of the legal actions)",
+            bot=name,
+        )
+    return agent
 
 
 def check_bots(bots: Sequence[object]) -> None:
@@ -172,13 +189,17 @@ def play_assignments(
     roles_of = seat_roles(rs)
     seats = rs.players.count
     scores: list[tuple[int, ...]] = []
+    names = [bot_name(a), bot_name(b)]
     for k, roles in enumerate(roles_of):
         agents: list[Agent] = []
         for seat, role in enumerate(roles):
-            agent = new_agent(bots[role], rs, (spec.seed * len(roles_of) + k) * seats + seat)
+            try:
+                agent = new_agent(bots[role], rs, (spec.seed * len(roles_of) + k) * seats + seat)
+            except BotError as exc:
+                raise exc.placed(seat=seat, deal=spec.index + 1)
             agents.append(_Timed(agent, clocks[role]) if clocks is not None else agent)
         state = DealState.new(rs, spec.dealer, spec.seed)
-        play_deal(state, agents)
+        play_deal(state, agents, names=[names[role] for role in roles], deal=spec.index + 1)
         assert state.result is not None
         scores.append(tuple(state.result.scores))
     return scores
@@ -510,7 +531,7 @@ def arena(rs: Ruleset | str | Path, a: Bot, b: Bot, *, deals: int, seed: int = 0
     """Play A against B on ``deals`` deals of ``seed``, every deal under every seat
     assignment, and summarise (see :class:`PairingSummary`).  ``rs`` is a :class:`Ruleset`
     or a name or path; ``seed`` an int; a bot a kind or a function ``(ruleset, seed) ->
-    agent``."""
+    agent`` (a bot that fails in play is a :class:`BotError`)."""
     run = Arena(rs, [a, b], deals=deals, seed=seed)
     for _ in run.play(jobs):
         pass

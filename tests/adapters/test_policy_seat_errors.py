@@ -29,6 +29,7 @@ from interpreter.play.bots.policy import PolicyAgent  # noqa: E402
 from interpreter.play.record import load_record  # noqa: E402
 from interpreter.play.runner import MatchLog, play_match  # noqa: E402
 from interpreter.sim.arena import deal_specs, play_assignments  # noqa: E402
+from interpreter.sim.tally import block_bounds  # noqa: E402
 
 MARRY_AC = 20  # index 20 of Schnapsen's actions: a marriage with the ace of clubs, illegal always
 
@@ -79,7 +80,8 @@ def test_an_illegal_choice_names_the_seat_the_move_and_why(command: str, pol: Pa
     out = invoke(_commands(kind, tmp_path)[command])
     no_traceback(out)
     assert out.exit_code == 2, out.stderr
-    assert _error_lines(out.stderr) == [f"error: seat 0 ({kind}): the policy chose action {MARRY_AC} (marry AC), which is not legal now"]
+    # seat 0 decides in every deal, so its policy fails in the first (with --jobs 1, the first played)
+    assert _error_lines(out.stderr) == [f"error: seat 0 ({kind}), deal 1: the policy chose action {MARRY_AC} (marry AC), which is not legal now"]
 
 
 def test_an_answer_that_is_no_action_index_is_said_as_such(pol: Path, tmp_path: Path) -> None:
@@ -89,7 +91,7 @@ def test_an_answer_that_is_no_action_index_is_said_as_such(pol: Path, tmp_path: 
     assert out.exit_code == 2
     actions = 51  # Schnapsen: 20 plays, 20 marriages, exchange, close, close before-draw, declare, continue, pass, bid 1-5
     assert out.stderr.splitlines() == [
-        f"error: seat 0 ({kind}): the policy answered 'play KH' (str), not an action index (expected an integer 0 to {actions - 1})",
+        f"error: seat 0 ({kind}), deal 1: the policy answered 'play KH' (str), not an action index (expected an integer 0 to {actions - 1})",
     ]
 
 
@@ -99,7 +101,7 @@ def test_a_policy_that_raises_is_its_authors_bug_in_one_line(pol: Path, tmp_path
         out = invoke(_commands(kind, tmp_path)[command])
         no_traceback(out)
         assert out.exit_code == 2
-        assert _error_lines(out.stderr) == [f"error: seat 0 ({kind}): the policy raised ValueError at {pol}:{BOOM_LINE}: my policy broke"]
+        assert _error_lines(out.stderr) == [f"error: seat 0 ({kind}), deal 1: the policy raised ValueError at {pol}:{BOOM_LINE}: my policy broke"]
 
 
 def test_an_object_that_is_no_policy_is_refused_before_play(pol: Path, tmp_path: Path) -> None:
@@ -152,7 +154,14 @@ def test_a_failure_in_a_worker_process_reaches_the_terminal_as_the_same_line(com
     )
     assert "Traceback" not in proc.stderr + proc.stdout
     assert proc.returncode == 2, proc.stderr
-    assert proc.stderr.splitlines() == [f"error: seat 0 ({kind}): the policy chose action {MARRY_AC} (marry AC), which is not legal now"]
+    # Each process fails in the first deal it plays; the first failure to arrive is said: that
+    # of the arena's deal 1 or 2 (its chunks are one deal each) or of the first deal of the
+    # first or second block of the simulation.
+    firsts = {"arena": {1, 2}, "simulate": {start + 1 for start, _ in block_bounds(400)[:2]}}[command]
+    lines = proc.stderr.splitlines()
+    said = re.fullmatch(rf"error: seat 0 \({re.escape(kind)}\), deal (\d+): the policy chose action {MARRY_AC} \(marry AC\), which is not legal now", lines[0])
+    assert len(lines) == 1 and said is not None, proc.stderr
+    assert int(said.group(1)) in firsts
 
 
 def test_arena_keeps_the_figures_of_the_deals_before_the_failure(tmp_path: Path) -> None:
@@ -189,7 +198,7 @@ def test_arena_keeps_the_figures_of_the_deals_before_the_failure(tmp_path: Path)
     assert any(line.startswith("deals won") and "of 4 played" in line for line in out.stdout.splitlines())
     assert out.stderr.splitlines() == [
         "the run stopped on an error: the figures are of the 2 of 4 deals that finished",
-        f"error: seat 0 ({kind}): the policy raised RuntimeError at {path}:5: tired",
+        f"error: seat 0 ({kind}), deal 3: the policy raised RuntimeError at {path}:5: tired",
     ]
 
 
@@ -228,7 +237,7 @@ def test_run_keeps_the_deal_in_progress_in_its_record(tmp_path: Path) -> None:
     assert out.exit_code == 2
     assert out.stderr.splitlines() == [
         f"the match stopped on an error; the record so far is saved in {record}",
-        f"error: seat 0 ({kind}): the policy chose action {MARRY_AC} (marry AC), which is not legal now",
+        f"error: seat 0 ({kind}), deal 2: the policy chose action {MARRY_AC} (marry AC), which is not legal now",
     ]
     kept = load_record(record)
     assert len(kept.deals) == deal == 2
@@ -271,7 +280,7 @@ def test_run_matches_keeps_the_tally_of_the_matches_before_the_failure(tmp_path:
     assert out.stdout.splitlines()[-1].startswith("2 matches (interrupted), ")
     assert out.stderr.splitlines() == [
         "the run stopped on an error: the tally is of the 2 of 4 matches that finished",
-        f"error: seat 0 ({kind}): the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired",
+        f"error: seat 0 ({kind}), deal 1: the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired",  # of the third match
     ]
 
 
@@ -289,13 +298,17 @@ def test_simulate_keeps_the_figures_of_the_blocks_before_the_failure(tmp_path: P
     done = int(said.group(1))
     assert 0 < done < 200
     assert f"interrupted: {done} of 200 deals and matches finished" in out.stdout.splitlines()
-    assert out.stderr.splitlines()[1:] == [f"error: seat 0 ({kind}): the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired"]
+    # one deal a block, played in order: the deal that failed is the one after those that finished
+    assert out.stderr.splitlines()[1:] == [f"error: seat 0 ({kind}), deal {done + 1}: the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired"]
 
 
 def test_a_bot_error_crosses_from_a_worker_process_whole() -> None:
     """A worker's exception reaches the parent pickled; one that cannot be rebuilt there
     leaves the process pool hanging."""
-    error = BotError("the policy chose action 20 (marry AC), which is not legal now", seat=1, bot="policy:p.py:act")
+    error = BotError("the policy chose action 20 (marry AC), which is not legal now", seat=1, bot="policy:p.py:act", deal=3)
     back = pickle.loads(pickle.dumps(error))
     assert isinstance(back, BotError)
-    assert (back.seat, back.bot, str(back)) == (1, "policy:p.py:act", "seat 1 (policy:p.py:act): the policy chose action 20 (marry AC), which is not legal now")
+    assert (back.seat, back.bot, back.deal, str(back)) == (
+        1, "policy:p.py:act", 3, "seat 1 (policy:p.py:act), deal 3: the policy chose action 20 (marry AC), which is not legal now",
+    )
+

@@ -17,11 +17,8 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import operator
-import os
 import random
 import sys
-import sysconfig
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -30,6 +27,7 @@ from typing import Any, TypeVar
 from interpreter.core.actions import Action
 from interpreter.core.arguments import with_article
 from interpreter.core.errors import BotError
+from interpreter.play.bots.authors import shown, where
 from interpreter.play.bots import POLICY_FORMS
 from interpreter.engine.views import (
     SeatView,
@@ -185,40 +183,13 @@ class PolicyAgent:
         try:
             return call(*args)
         except Exception as exc:
-            raise self._failed(view, f"the policy raised {type(exc).__name__}{_where(exc)}: {exc}") from exc
+            raise self._failed(view, f"the policy raised {type(exc).__name__}{where(exc)}: {exc}") from exc
 
 
 def _distribution(probabilities: Callable[[ViewState, int], object], state: ViewState, player: int) -> dict[int, float]:
     """An OpenSpiel policy's ``action_probabilities`` as a dict of action index to probability."""
     answer = probabilities(state, player)
     return {int(a): float(q) for a, q in dict(answer).items()}  # type: ignore[call-overload]
-
-
-#: Where the project's own code and the Python installation live: a policy's error is placed
-#: at the innermost line of its traceback outside them, which is the policy author's.
-_NOT_THEIRS = tuple(
-    {str(Path(__file__).parents[2]) + os.sep}
-    | {p + os.sep for key in ("stdlib", "platstdlib", "purelib", "platlib") if (p := sysconfig.get_paths().get(key))}
-)
-
-
-def _where(exc: BaseException) -> str:
-    """`` at FILE:LINE``: the innermost line of the policy author's code in the traceback of
-    ``exc`` (the file relative to this folder when it lies below it), or nothing."""
-    frames = [
-        f for f in traceback.extract_tb(exc.__traceback__)
-        if not f.filename.startswith(_NOT_THEIRS) and not f.filename.startswith("<")  # <frozen importlib._bootstrap>
-    ]
-    return f" at {_shown(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
-
-
-def _shown(path: str) -> str:
-    """A file as a message shows it: relative to this folder when it lies below it."""
-    try:
-        relative = os.path.relpath(path)
-    except ValueError:  # another drive
-        return path
-    return path if relative.startswith("..") else relative
 
 
 _FILES: dict[tuple[str, float], ModuleType] = {}
@@ -270,9 +241,9 @@ def _not_imported(module_name: str, error: Exception) -> ValueError:
     """A policy's module that raised while it was imported, in one line: a syntax error at its
     file, line and column, any other exception with the line of the module that raised it."""
     if isinstance(error, SyntaxError):
-        where = ":".join(str(part) for part in (_shown(error.filename) if error.filename else module_name, error.lineno, error.offset) if part is not None)
-        return ValueError(f"cannot import the policy {module_name}: {where}: {error.msg}")
-    return ValueError(f"cannot import the policy {module_name}: it raised {type(error).__name__}{_where(error)}: {error}")
+        at = ":".join(str(part) for part in (shown(error.filename) if error.filename else module_name, error.lineno, error.offset) if part is not None)
+        return ValueError(f"cannot import the policy {module_name}: {at}: {error.msg}")
+    return ValueError(f"cannot import the policy {module_name}: it raised {type(error).__name__}{where(error)}: {error}")
 
 
 def make_policy_agent(kind: str, rs: Ruleset, seed: int) -> PolicyAgent:
