@@ -312,3 +312,91 @@ def test_a_bot_error_crosses_from_a_worker_process_whole() -> None:
         1, "policy:p.py:act", 3, "seat 1 (policy:p.py:act), deal 3: the policy chose action 20 (marry AC), which is not legal now",
     )
 
+
+# ----------------------------------------------------------------------------- OpenSpiel-style distributions
+#: Schnapsen's end game of docs/api.md: seat 0 may play AS (index 15: the clubs AC TC KC QC JC,
+#: then diamonds, hearts, and AS first of spades) or declare (index 43: after the 20 plays and
+#: 20 marriages come exchange 40, close 41, close before-draw 42, declare 43).
+PLAY_AS, DECLARE = 15, 43
+
+
+def _end_view() -> object:
+    from interpreter import deal_from_mapping
+
+    state = deal_from_mapping("schnapsen", {
+        "dealer": 1,
+        "start": {"leader": 0, "card_points": [60, 40], "tricks_won": [4, 3], "trump": "H"},
+        "hands": {0: ["AS"], 1: ["JS"]},
+    })
+    return state.view(0)
+
+
+class _Answers:
+    """An OpenSpiel-style policy whose distribution is always ``dist``."""
+
+    def __init__(self, dist: dict[int, float]) -> None:
+        self.dist = dist
+
+    def action_probabilities(self, state: object, player: int) -> dict[int, float]:
+        return self.dist
+
+
+@pytest.mark.parametrize("dist", [{9999: 1.0}, {}, {MARRY_AC: 1.0}, {PLAY_AS: 0.0, DECLARE: 0.0}])
+def test_a_distribution_with_no_weight_on_a_legal_action_is_a_bot_error_not_a_random_move(dist: dict[int, float]) -> None:
+    rs = load_ruleset("schnapsen")
+    for greedy in (False, True):
+        agent = PolicyAgent(rs, _Answers(dist), greedy=greedy, name="policy:p.py:pol")
+        view = _end_view()
+        with pytest.raises(BotError) as info:
+            agent.choose(view, list(view.legal))  # type: ignore[attr-defined]
+        assert str(info.value) == (
+            f"seat 0 (policy:p.py:pol): the policy gave no weight to any legal action: it answered {dist!r} "
+            f"(expected weight on one of: {PLAY_AS} (play AS), {DECLARE} (declare))"
+        )
+
+
+def test_weight_on_actions_that_are_not_legal_is_masked_out() -> None:
+    """Nine tenths on an illegal marriage, a tenth on declaring: the policy declares, every
+    time, sampled or greedy."""
+    rs = load_ruleset("schnapsen")
+    view = _end_view()
+    for seed in range(20):
+        for greedy in (False, True):
+            agent = PolicyAgent(rs, _Answers({MARRY_AC: 0.9, DECLARE: 0.1}), seed=seed, greedy=greedy)
+            assert str(agent.choose(view, list(view.legal))) == "declare"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("weight", [float("nan"), -0.5, float("inf")])
+def test_a_weight_that_is_no_probability_is_a_bot_error(weight: float) -> None:
+    rs = load_ruleset("schnapsen")
+    view = _end_view()
+    agent = PolicyAgent(rs, _Answers({PLAY_AS: 0.5, DECLARE: weight}), name="policy:p.py:pol")
+    with pytest.raises(BotError) as info:
+        agent.choose(view, list(view.legal))  # type: ignore[attr-defined]
+    assert info.value.reason == f"the policy gave action {DECLARE} the weight {weight} (expected probabilities: finite numbers, 0 or more)"
+
+
+def test_rules_run_stops_on_a_distribution_with_no_legal_weight(tmp_path: Path) -> None:
+    """The tester's ``badospolicy``: all weight on action 9999, which no ruleset has."""
+    pol = tmp_path / "os.py"
+    pol.write_text(
+        "class Bad:\n"
+        "    def action_probabilities(self, state, player_id=None):\n"
+        "        return {9999: 1.0}\n"
+        "bad = Bad()\n",
+        encoding="utf-8",
+    )
+    kind = f"policy:{pol}:bad"
+    out = invoke(["run", "schnapsen", "--seed", "1", "--players", f"{kind},greedy", "--record", str(tmp_path / "r.yaml")])
+    no_traceback(out)
+    assert out.exit_code == 2
+    from interpreter import Match
+    from interpreter.play.bots.policy import layout as layout_of
+
+    rs = load_ruleset("schnapsen")
+    first = Match(rs, 1).next_deal()  # rules run --seed 1 deals this first; seat 0 leads it (dealer 1)
+    lay = layout_of(rs)
+    legal = ", ".join(f"{lay.index_of[c]} ({rs.action_of[c]})" for c in sorted(first.legal_codes(), key=lay.index_of.__getitem__))
+    assert _error_lines(out.stderr) == [
+        f"error: seat 0 ({kind}), deal 1: the policy gave no weight to any legal action: it answered {{9999: 1.0}} (expected weight on one of: {legal})",
+    ]

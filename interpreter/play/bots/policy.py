@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import math
 import operator
 import random
 import sys
@@ -113,14 +114,16 @@ class PolicyAgent:
     observation dict ``{"observation", "action_mask"}`` of :meth:`ObservationLayout.observation`
     and the agent's name, ``player_<seat>``) returning an action index, or an object with
     ``action_probabilities(state, player)`` (an OpenSpiel ``Policy``), which is given a
-    :class:`ViewState` and whose distribution is sampled (``greedy=True``: its most likely
-    action).  The policy sees the view only.
+    :class:`ViewState` and whose distribution is sampled over the legal actions, weight on
+    the others masked out (``greedy=True``: its most likely legal action).  The policy sees
+    the view only.
 
     The policy is code from outside the project, so whatever goes wrong in it is said as a
     :class:`~interpreter.core.errors.BotError` naming the seat and ``name`` (the seat kind as
     written, ``policy:my.py:act``; by default the policy's own name): the policy raised, it
-    answered with something that is not an action index, or it chose an action that is not
-    legal now.  A ``policy`` of neither form is refused here, with ``TypeError``, before it
+    answered with something that is not an action index, it chose an action that is not
+    legal now, or its distribution has no weight on any legal action (or a weight that is no
+    probability: negative, nan).  A ``policy`` of neither form is refused here, with ``TypeError``, before it
     takes a seat.
     """
 
@@ -152,8 +155,9 @@ class PolicyAgent:
         return BotError(reason, seat=view.seat, bot=self.name)
 
     def choose_index(self, view: SeatView) -> int:
-        """The policy's action index for this view; a :class:`BotError` if the policy raises
-        or answers with something that is not an integer."""
+        """The policy's action index for this view; a :class:`BotError` if the policy raises,
+        answers with something that is not an integer, or gives a distribution with no weight
+        on a legal action."""
         probabilities = getattr(self.policy, "action_probabilities", None)
         if probabilities is None:
             policy: Callable[[dict[str, Any], str], Any] = self.policy  # type: ignore[assignment]  # callable: checked when the seat was made
@@ -168,14 +172,23 @@ class PolicyAgent:
                 ) from None
         state = ViewState(view)
         dist: dict[int, float] = self._ask(view, _distribution, probabilities, state, view.seat)
-        legal = {self.layout.index_of[c] for c in view.legal_codes}
-        options = sorted(a for a, q in dist.items() if q > 0 and a in legal) or sorted(legal)
+        lay = self.layout
+        legal = {lay.index_of[c] for c in view.legal_codes}
+        for a, q in dist.items():
+            if not q >= 0 or q == math.inf:  # nan, negative, infinite: no probability to draw by
+                raise self._failed(view, f"the policy gave action {a} the weight {q} (expected probabilities: finite numbers, 0 or more)")
+        # Weight on actions that are not legal now is masked out, the rest drawn in proportion
+        # (what an RL policy trained without the mask needs); no weight on any legal action
+        # is a failure, not a cue to play at random.
+        options = sorted(a for a, q in dist.items() if q > 0 and a in legal)
+        if not options:
+            shown = repr(dist)
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            choices = ", ".join(f"{a} ({self.rs.tables.code_text[lay.codes[a]]})" for a in sorted(legal))
+            raise self._failed(view, f"the policy gave no weight to any legal action: it answered {shown} (expected weight on one of: {choices})")
         if self.greedy:
-            return max(options, key=lambda a: (dist.get(a, 0.0), -a))
-        weights = [float(dist.get(a, 0.0)) for a in options]
-        if sum(weights) <= 0:
-            weights = [1.0] * len(options)
-        return int(self.rng.choices(options, weights)[0])
+            return max(options, key=lambda a: (dist[a], -a))
+        return int(self.rng.choices(options, [dist[a] for a in options])[0])
 
     def _ask(self, view: SeatView, call: Callable[..., _T], *args: object) -> _T:
         """``call(*args)``: the policy's own code, whose exceptions are its author's bug, said
