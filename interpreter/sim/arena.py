@@ -48,7 +48,7 @@ from interpreter.core.arguments import check_seed, shown_value, with_article
 from interpreter.core.errors import BotError
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
-from interpreter.play.bots import Agent, make_agent
+from interpreter.play.bots import Agent, bot_spec, make_agent
 from interpreter.play.bots.authors import where
 from interpreter.play.runner import not_an_agent, play_deal
 from interpreter.rules.loader import as_ruleset, load_ruleset
@@ -100,6 +100,27 @@ def check_bots(bots: Sequence[object]) -> None:
                 f"bot {n + 1}: {shown_value(bot)} is {with_article(type(bot).__name__)}, not a bot "
                 "(expected a bot kind such as 'greedy', or a function (ruleset, seed) -> agent)",
             )
+
+
+def tournament_entries(bots: Sequence[Bot]) -> None:
+    """Refuse a tournament of fewer than two bots, or with a bot entered twice -- by the same
+    name, by two names of one bot (``search:easy`` and ``search:iters=70``: see
+    :func:`~interpreter.play.bots.bot_spec`) or as the same function -- with ``ValueError``:
+    a tournament rates its entries, and two copies of one bot would share its rating between
+    them.  An arena allows it, for an A/A control.  The one check of ``rules tournament`` and
+    :func:`tournament`."""
+    if len(bots) < 2:
+        raise ValueError(f"a tournament needs at least two bots, got {len(bots)}")
+    specs: list[object] = [bot_spec(bot) if isinstance(bot, str) else bot for bot in bots]
+    for n, (bot, spec) in enumerate(zip(bots, specs)):
+        if spec not in specs[:n]:
+            continue
+        first = specs.index(spec)
+        a, b = bot_name(bots[first]), bot_name(bot)
+        aa = f"rules arena {a} {b}" if isinstance(bot, str) else f"arena(rs, {a}, {b}, ...)"
+        if a == b:
+            raise ValueError(f"bot {n + 1}: '{b}' is given twice (each bot once; for an A/A control use {aa})")
+        raise ValueError(f"bot {n + 1}: '{b}' is the same bot as bot {first + 1}, '{a}' (both {spec}; each bot once; for an A/A control use {aa})")
 
 
 def available_cores() -> int:
@@ -540,7 +561,10 @@ def arena(rs: Ruleset | str | Path, a: Bot, b: Bot, *, deals: int, seed: int = 0
 
 def tournament(rs: Ruleset | str | Path, bots: Sequence[Bot], *, deals: int, seed: int = 0, jobs: int = 1) -> Arena:
     """Play every pairing of ``bots`` on the same ``deals`` deals; the finished :class:`Arena`
-    (its :meth:`~Arena.ratings`, :meth:`~Arena.summary` per pairing and :meth:`~Arena.standings`)."""
+    (its :meth:`~Arena.ratings`, :meth:`~Arena.summary` per pairing and :meth:`~Arena.standings`).
+    Two bots at least, each once (:func:`tournament_entries`)."""
+    check_bots(bots)
+    tournament_entries(bots)
     run = Arena(rs, bots, deals=deals, seed=seed)
     for _ in run.play(jobs):
         pass
