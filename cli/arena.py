@@ -83,10 +83,10 @@ def tournament(
     from interpreter.sim.arena import Arena
 
     rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
-    if len(bots) < 2:
-        raise usage_error(f"a tournament needs at least two bots, got {len(bots)}")
+    if len(bots) < 2:  # said before the one bot is built: nothing else is wrong that matters
+        _entries(bots)
     kinds = [_bot(rs, kind, f"{n + 1}") for n, kind in enumerate(bots)]
-    _distinct(kinds)
+    _entries(kinds)
     _check_deals(deals)
     run = Arena(rs, kinds, deals=deals, seed=seed)
     stop = _play(run, jobs, allow_outside, f"{len(kinds)} bots")
@@ -106,21 +106,15 @@ def _bot(rs: Ruleset, kind: str, label: str) -> str:
     return checked_bot(kind.strip(), rs, f"bot {label}")
 
 
-def _distinct(kinds: Sequence[str]) -> None:
-    """Refuse a bot entered twice, by the same name or by two (``search:easy`` and
-    ``search:iters=70``): a tournament rates its entries, and two copies of one bot would
-    share its rating between them.  The arena allows it, for an A/A control."""
-    from interpreter.play.bots import bot_spec
+def _entries(kinds: Sequence[str]) -> None:
+    """Two bots at least, each once: the check of the Python ``tournament()``
+    (:func:`interpreter.sim.arena.tournament_entries`), its ``ValueError`` a usage error here."""
+    from interpreter.sim.arena import tournament_entries
 
-    specs = [bot_spec(kind) for kind in kinds]
-    for n, (kind, spec) in enumerate(zip(kinds, specs)):
-        if spec not in specs[:n]:
-            continue
-        first = specs.index(spec)
-        aa = f"for an A/A control use rules arena {kinds[first]} {kind}"
-        if kinds[first] == kind:
-            raise usage_error(f"bot {n + 1}: '{kind}' is given twice (each bot once; {aa})")
-        raise usage_error(f"bot {n + 1}: '{kind}' is the same bot as bot {first + 1}, '{kinds[first]}' (both {spec}; each bot once; {aa})")
+    try:
+        tournament_entries(kinds)
+    except ValueError as exc:
+        raise usage_error(str(exc)) from None
 
 
 def _check_deals(deals: int) -> None:

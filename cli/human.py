@@ -37,8 +37,13 @@ from interpreter.play import seatfacts as facts
 from interpreter.play.runner import DealEnded, DealStarted, Event
 
 
-class Interrupted(Exception):
-    """The person stopped the game (end of input or Ctrl-C)."""
+class Interrupted(BaseException):
+    """The person stopped the game (end of input or Ctrl-C).
+
+    A ``BaseException``, as ``KeyboardInterrupt`` is: it is a stop, not a bot's failure, so
+    the runner, which says whatever ``Exception`` a seat's agent raises as a ``BotError``
+    (:func:`interpreter.play.runner.ask_agent`), lets it through to ``rules run``, which
+    keeps the record so far."""
 
     why = "game interrupted"
 

@@ -136,7 +136,7 @@ def print_log(rec: Record, secret: Secret | None = None) -> Callable[[Event | De
     from interpreter.engine.match import Match
 
     deal = 0
-    match = Match(rec.ruleset, None)  # the score as replayed, deal after deal (for the Bummerl count)
+    match = Match(rec.ruleset)  # the score as replayed, deal after deal (for the Bummerl count); never dealt from
 
     def show(event: Event | DealReplayed) -> None:
         nonlocal deal

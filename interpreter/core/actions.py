@@ -15,6 +15,7 @@ from typing import Final
 
 from dataclasses import dataclass
 
+from interpreter.core.arguments import with_article
 from interpreter.core.cards import Card
 
 
@@ -46,11 +47,22 @@ class Action:
         raise NotImplementedError
 
 
+def _card_of(kind: str, card: object) -> None:
+    """Refuse a card that is not a :class:`Card` when the action is made: ``Play("TC")`` would
+    otherwise be refused much later, by the engine, as a card not of the deck."""
+    if not isinstance(card, Card):
+        hint = f"Card.parse({card!r})" if isinstance(card, str) else "a Card, such as Card.parse('TC')"
+        raise TypeError(f"{kind}({card!r}): the card is {with_article(type(card).__name__)}, not a Card (expected {hint})")
+
+
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     """Lead or follow with a card."""
 
     card: Card
+
+    def __post_init__(self) -> None:
+        _card_of("Play", self.card)
 
     def __str__(self) -> str:
         return f"play {self.card}"
@@ -61,6 +73,9 @@ class Marry(Action):
     """Announce the marriage of the card's suit and lead the card (a K or Q)."""
 
     card: Card
+
+    def __post_init__(self) -> None:
+        _card_of("Marry", self.card)
 
     def __str__(self) -> str:
         return f"marry {self.card}"
@@ -104,6 +119,11 @@ class Bid(Action):
 
     amount: int
 
+    def __post_init__(self) -> None:
+        amount = self.amount
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise TypeError(f"Bid({amount!r}): the amount is {with_article(type(amount).__name__)}, not a whole number (expected a bid such as Bid(3))")
+
     def __str__(self) -> str:
         return f"bid {self.amount}"
 
@@ -122,6 +142,10 @@ class NameTrump(Action):
 
     suit: str
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.suit, str):
+            raise TypeError(f"NameTrump({self.suit!r}): the suit is {with_article(type(self.suit).__name__)}, not a suit letter (expected one of C, D, H, S)")
+
     def __str__(self) -> str:
         return f"trump {self.suit}"
 
@@ -131,6 +155,9 @@ class Discard(Action):
     """Lay a card away face down after taking the widow into the hand (``widow.to: declarer_hand``)."""
 
     card: Card
+
+    def __post_init__(self) -> None:
+        _card_of("Discard", self.card)
 
     def __str__(self) -> str:
         return f"discard {self.card}"

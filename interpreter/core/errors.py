@@ -153,28 +153,46 @@ class StuckDealError(RulesError):
 
 
 class BotError(RulesError):
-    """A seat's bot failed to choose: a trained policy (``policy:`` seat kind) raised, answered
-    with something that is not an action, or chose an action that is not legal now.
+    """A seat's bot failed to choose: it raised, it has no ``choose`` method, it answered with
+    something that is not an action, or it chose an action that is not legal now -- a plain
+    Python agent (:func:`interpreter.play.runner.ask_agent`) or a trained policy (``policy:``
+    seat kind) alike.
 
     The bot is code from outside the project, so its failure is bad input like a broken
-    ruleset: one line naming the ``seat`` and the ``bot`` (its kind as written, such as
-    ``policy:my.py:act``) and the ``reason``, exit status 2, never a traceback.  It is a
-    :class:`RulesError` so that every command that plays already stops on it the way it stops
-    on a rule failing in play (``rules run`` keeps the record so far, ``rules arena`` and
-    ``rules simulate`` the figures of what finished).  It survives pickling, as every
-    :class:`RulesError` does, so an error in a worker process reaches the parent intact.
+    ruleset: one line naming the ``seat``, the ``bot`` (its kind as written, such as
+    ``policy:my.py:act``, or its class's name), the ``deal`` (its number in the match or the
+    run, from 1, where the caller knows it) and the ``reason``, exit status 2, never a
+    traceback.  It is a :class:`RulesError` so that every command that plays already stops on
+    it the way it stops on a rule failing in play (``rules run`` keeps the record so far,
+    ``rules arena`` and ``rules simulate`` the figures of what finished).  It survives
+    pickling, as every :class:`RulesError` does, so an error in a worker process reaches the
+    parent intact.
     """
 
-    def __init__(self, reason: str, *, seat: int | None = None, bot: str | None = None) -> None:
+    def __init__(self, reason: str, *, seat: int | None = None, bot: str | None = None, deal: int | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.seat = seat
         self.bot = bot
+        self.deal = deal
+
+    def placed(self, *, seat: int | None = None, bot: str | None = None, deal: int | None = None) -> BotError:
+        """Fill in the seat, bot and deal that are still unknown (returns ``self``): the
+        policy that failed knows its seat, the loop that asked it the deal's number."""
+        if self.seat is None:
+            self.seat = seat
+        if self.bot is None:
+            self.bot = bot
+        if self.deal is None:
+            self.deal = deal
+        return self
 
     def __str__(self) -> str:
         who = "a bot" if self.seat is None else f"seat {self.seat}"
         if self.bot is not None:
             who += f" ({self.bot})"
+        if self.deal is not None:
+            who += f", deal {self.deal}"
         return printable(f"{who}: {self.reason}")
 
 

@@ -26,12 +26,14 @@ draws and the undo stack are not part of a position (as in chess FEN): they star
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TypeAlias
 
 from interpreter.core.cards import Card, CardSet
 from interpreter.core.errors import NotationError, RecordError
 from interpreter.engine.position import AUCTION, NAMING, PLAY
 from interpreter.engine.state import DealState
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 __all__ = ["CardLike", "CardsLike", "HandLike", "build_position", "default_close_snap", "default_may_declare"]
@@ -201,7 +203,7 @@ def unwritten(state: DealState) -> str | None:
 
 
 def build_position(
-    rs: Ruleset,
+    rs: Ruleset | str | Path,
     *,
     dealer: int,
     hands: Sequence[HandLike],
@@ -253,7 +255,10 @@ def build_position(
       it closed on this lead, ``close_snap``: the scores at the close (default: now, see
       :func:`default_close_snap`).  ``draw_pending``: the trick's winner may still close before
       the draw.  ``may_declare``: the leader may declare (default: :func:`default_may_declare`).
+
+    ``rs`` is a :class:`Ruleset` or a name or path for ``load_ruleset``.
     """
+    rs = as_ruleset(rs)
     n = rs.players.count
     deck = rs.deck
     t = rs.tables

@@ -133,6 +133,7 @@ MARRY_ONCE_A_TRICK: Final = Refusal("marriage.who", "one marriage a player in ea
 MARRY_NOT_FIRST: Final = Refusal("marriage.first_lead", "no marriage on the first lead")
 MARRY_CLOSED: Final = Refusal("marriage.after_close", "no marriages once the talon is closed")
 MARRY_EXHAUSTED: Final = Refusal("marriage.after_exhaustion", "no marriages once the talon is exhausted")
+NO_DOUBLING: Final = Refusal("bidding.doubling", "this game has no doubling")
 NO_REDOUBLING: Final = Refusal("bidding.doubling.redouble", "this game has no redoubling")
 MUST_OVERTRUMP: Final = Refusal("play.overtrump", "must overtrump the trump in the trick")
 BID_TOO_LOW: Final = Refusal("bidding.values", "a bid must be higher than the current bid of {high_bid}")
@@ -233,7 +234,7 @@ class Legality(Position):
                 return Refusal("bidding.doubling", "only a doubled game is redoubled") if self.t.redouble else NO_REDOUBLING
             return Refusal("bidding.doubling", "seat {} must double or pass first", (self.dbl_turn,))
         if not self.t.doubling:
-            return Refusal("bidding.doubling", "this game has no doubling")
+            return NO_DOUBLING
         if code == REDOUBLE and not self.t.redouble:
             return NO_REDOUBLING
         return Refusal("bidding.doubling", "doubling is only before the first lead")
@@ -266,7 +267,11 @@ class Legality(Position):
         return False
 
     def refusal(self, code: int) -> Refusal | None:
-        """Why the action with this code is not legal now, or ``None`` if it is."""
+        """Why the action with this code is not legal now, or ``None`` if it is.  A code that
+        is no action of the ruleset (not in ``rs.action_of``) is a ``ValueError``: a refusal
+        made up for it would name a rule that has nothing to do with it."""
+        if code not in self.rs.action_of:
+            raise ValueError(f"{code!r} is not an action code of {self.rs.name} (expected one of rs.action_of, such as rs.code(action))")
         if self.phase == OVER:
             return DEAL_OVER
         if self.phase == NAMING or TRUMP_BASE <= code < BID_BASE:

@@ -11,7 +11,10 @@ from typing import Final
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
+from interpreter.core.arguments import check_seat, check_seed
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
@@ -91,24 +94,38 @@ def next_dealer(rs: Ruleset, dealer: int, result: DealResult) -> int:
 
 
 class Match:
-    """A match in progress.  ``deal`` is the current :class:`DealState` (or ``None``)."""
+    """A match in progress.  ``deal`` is the current :class:`DealState` (or ``None``).
+
+    The deals go one after the other: :meth:`next_deal`, play it to its end,
+    :meth:`finish_deal`, and again.  Out of that order is refused with ``ValueError`` --
+    a deal counted twice, a deal dropped unfinished, a deal counted before its end -- since
+    each would leave scores that no match can have.  ``rs`` is a :class:`Ruleset` or a name
+    or path for ``load_ruleset``; ``seed`` an int; ``dealer`` a seat; ``scores`` one number
+    per side.
+    """
 
     def __init__(
         self,
-        rs: Ruleset,
-        seed: int | None = 0,
+        rs: Ruleset | str | Path,
+        seed: int = 0,
         *,
         scores: Sequence[int] | None = None,
         dealer: int | None = None,
     ) -> None:
+        rs = as_ruleset(rs)
         self.rs = rs
+        check_seed(seed)
         self.seed = seed
         self._rng = random.Random(seed)
         self.scores = list(scores) if scores is not None else [0] * rs.side_count
-        self.dealer = rs.dealer.first if dealer is None else dealer
+        if len(self.scores) != rs.side_count:
+            raise ValueError(f"scores {self.scores}: expected {rs.side_count} numbers, one per side")
+        self.dealer = rs.dealer.first if dealer is None else check_seat(dealer, rs.players.count, "dealer")
         self.carry = 0
         self.winner: int | None = None
         self.deal: DealState | None = None
+        #: the deal last counted by finish_deal (None before the first)
+        self._counted: DealState | None = None
         self.deal_seeds: list[int] = []
         self.results: list[DealResult] = []
         #: per side, the sides that had 0 while it stood one point from the target (match.shutout
@@ -166,17 +183,33 @@ class Match:
                 self.brink.setdefault(side, set()).update(k for k, s in enumerate(self.scores) if k != side and s == 0)
 
     def next_deal(self, seed: int | None = None) -> DealState:
-        """Deal the next deal (its seed drawn from the match seed unless given)."""
+        """Deal the next deal (its seed drawn from the match seed unless given, an int).  The
+        deal before must have been counted by :meth:`finish_deal`: dealing over it would drop
+        it from the scores without a word."""
+        state = self.deal
+        if state is not None and state is not self._counted:
+            if state.result is None:
+                raise ValueError("the deal in play is not over: play it to its end and call finish_deal() before next_deal()")
+            raise ValueError("the deal in play is over but not counted: call finish_deal() before next_deal()")
         if seed is None:
             seed = self._rng.getrandbits(32)
+        else:
+            check_seed(seed)
         self.deal_seeds.append(seed)
         self.deal = DealState.new(self.rs, self.dealer, seed)
         return self.deal
 
     def finish_deal(self) -> DealResult:
-        """Add the finished deal's result to the match; returns it with any carried bonus applied."""
+        """Add the finished deal's result to the match; returns it with any carried bonus applied.
+        Once per deal, after its last action (``ValueError`` otherwise)."""
         state = self.deal
-        assert state is not None and state.result is not None, "the deal is not over"
+        if state is None:
+            raise ValueError("no deal to finish: call next_deal() and play the deal to its end first")
+        if state is self._counted:
+            raise ValueError("this deal is counted already: finish_deal() once per deal, then next_deal()")
+        if state.result is None:
+            raise ValueError("the deal in play is not over: finish_deal() comes after its last action")
+        self._counted = state
         result, self.carry = with_carry(self.rs, state.result, self.carry)
         self.scores = scores_after(self.rs, self.scores, result)
         self._note_brink()

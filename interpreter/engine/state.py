@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from interpreter.core.actions import (
     BID_BASE,
@@ -43,16 +44,22 @@ from interpreter.core.actions import (
     TRUMP_BASE,
     Action,
     Bid,
+    Discard,
+    Double,
+    NameTrump,
+    Redouble,
 )
+from interpreter.core.arguments import check_seat, check_seed, with_article
 from interpreter.core.cards import Card, CardSet
 from interpreter.core.errors import IllegalActionError, StuckDealError
 from interpreter.engine.fields import keyer
 from interpreter.rules.tables import MELD_NEXT_TRICK
-from interpreter.engine.legality import DEAL_OVER, Refusal
+from interpreter.engine.legality import DEAL_OVER, NO_DOUBLING, NO_NAMING, NOTHING_TO_LAY_AWAY, Refusal
 from interpreter.engine.position import AUCTION, NAMING, OVER, PLAY
 from interpreter.engine.settle import DealResult, Settling
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import SeatView, make_view
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 __all__ = ["AUCTION", "NAMING", "OVER", "PLAY", "DealResult", "DealState", "deal_cards", "deal_marks"]
@@ -70,14 +77,28 @@ class DealState(Settling):
     __slots__ = ()  # every field is a slot of Position's, from the table: a typo is an error
 
     @classmethod
-    def new(cls, rs: Ruleset, dealer: int, seed: int | random.Random) -> DealState:
+    def new(cls, rs: Ruleset | str | Path, dealer: int, seed: int | random.Random) -> DealState:
         """Shuffle the deck and deal it by the ruleset's packets.
 
-        ``seed`` is an int (the deal is ``random.Random(seed)``'s) or a generator to draw
-        from (fast playouts).  The deck is sorted by one ``random()`` draw per card (in deck
-        order): fixed here, so that a seed means the same deal in every version.
+        ``rs`` is a :class:`Ruleset` or a name or path for ``load_ruleset``.  ``seed`` is an
+        int (the deal is ``random.Random(seed)``'s) or a generator to draw from (fast
+        playouts).  The deck is sorted by one ``random()`` draw per card (in deck order): fixed
+        here, so that a seed means the same deal in every version.  Anything else is refused
+        -- ``None`` would be a new deal at every call -- as is a ``dealer`` that is no seat
+        (``TypeError`` for a wrong type, ``ValueError`` for a seat out of range).
         """
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        # the checks cost a few instructions when all is well (batches deal thousands of deals);
+        # check_seat and check_seed are called to word what is wrong, or to let an int subclass by
+        if not isinstance(rs, Ruleset):
+            rs = as_ruleset(rs)
+        if type(dealer) is not int or not 0 <= dealer < rs.players.count:
+            dealer = check_seat(dealer, rs.players.count, "dealer")
+        if isinstance(seed, random.Random):
+            rng = seed
+        else:
+            if type(seed) is not int:
+                check_seed(seed, generator=True)
+            rng = random.Random(seed)
         rnd = rng.random
         cards = range(rs.deck.size)
         keys = [rnd() for _ in cards]
@@ -133,7 +154,8 @@ class DealState(Settling):
         self._legal_code(action)
 
     def _legal_code(self, action: Action) -> int:
-        """The code of a legal action; :class:`IllegalActionError` naming the rule for any other."""
+        """The code of a legal action; :class:`IllegalActionError` naming the rule for any other
+        (``TypeError`` for something that is not an action at all)."""
         code = self.rs.code_of.get(action)
         refused = self.refusal(code) if code is not None else self._unknown(action)
         if refused is not None or code is None:
@@ -143,7 +165,10 @@ class DealState(Settling):
 
     def is_legal(self, action: Action) -> bool:
         code = self.rs.code(action)
-        return code is not None and self.refusal(code) is None
+        if code is None:
+            _an_action(action)
+            return False
+        return self.refusal(code) is None
 
     def apply(self, action: Action, *, keep_undo: bool = True) -> None:
         """Check an action and perform it (undo with :meth:`pop`, unless ``keep_undo=False``)."""
@@ -158,15 +183,29 @@ class DealState(Settling):
         self.push_code(code)
 
     def _unknown(self, action: Action) -> Refusal:
-        """The refusal of an action this ruleset has no code for (a card not in the deck, a bid not offered)."""
+        """The refusal of an action this ruleset has no code for (a card not in the deck, a bid
+        not offered, a kind of action the game does not have); ``TypeError`` for something that
+        is not an action.  Asked only once an action has no code, never on the way to a legal one."""
+        _an_action(action)
         if self.phase == OVER:
             return DEAL_OVER
+        deck = self.rs.deck
         if isinstance(action, Bid):
             refused = self.call_refusal(BID_BASE + action.amount)
             if refused is not None:
                 return refused
         card = getattr(action, "card", None)
-        return Refusal("deck.ranks", "{} is not a card of this deck", (card,))
+        if card is not None:
+            if isinstance(action, Discard) and card in deck.index_of:  # a game that lays no card away
+                return self.discard_refusal(DISCARD_BASE + deck.index(card)) or NOTHING_TO_LAY_AWAY
+            return Refusal("deck.ranks", "{} is not a card of this deck", (card,))
+        if isinstance(action, NameTrump):
+            if action.suit in deck.suits:
+                return self.naming_refusal(TRUMP_BASE + deck.suits.index(action.suit)) or NO_NAMING
+            return Refusal("deck.suits", "{} is not a suit of this deck", (action.suit,))
+        if isinstance(action, (Double, Redouble)):
+            return self.doubling_refusal(DOUBLE if isinstance(action, Double) else REDOUBLE) or NO_DOUBLING
+        return Refusal("play", "{} is not an action of this game", (action,))
 
     # ------------------------------------------------------------------ performing
     # Undo records: any move may cascade (the draw, the end of the deal) and saves every field
@@ -622,7 +661,11 @@ class DealState(Settling):
 
     # ------------------------------------------------------------------ information
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see now (see :mod:`interpreter.engine.views`)."""
+        """What ``seat`` may see now (see :mod:`interpreter.engine.views`); a ``seat`` that is
+        not one of the table's is refused (``ValueError``, ``TypeError``), not shown a view of
+        nobody.  Search asks :func:`~interpreter.engine.views.make_view` itself, unchecked."""
+        if type(seat) is not int or not 0 <= seat < self.n:  # the words come from check_seat
+            seat = check_seat(seat, self.n)
         return make_view(self, seat)
 
     def hand(self, seat: int) -> CardSet:
@@ -638,6 +681,14 @@ class DealState(Settling):
         """The recorded actions of the deal so far, as (seat, action) pairs."""
         action_of = self.rs.action_of
         return [(h >> 16, action_of[h & 0xFFFF]) for h in self.history]
+
+
+def _an_action(action: object) -> None:
+    """Refuse what is not an action -- a bot's ``None``, the text ``"play TC"`` -- as such,
+    rather than as a card this deck lacks."""
+    if not isinstance(action, Action):
+        hint = f"parse_action({action!r})" if isinstance(action, str) else "an Action such as Play(Card.parse('TC'))"
+        raise TypeError(f"{action!r} is {with_article(type(action).__name__)}, not an action (expected {hint})")
 
 
 def deal_cards(rs: Ruleset, dealer: int, order: Sequence[int]) -> tuple[list[int], list[int], int]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +34,7 @@ from interpreter.core.printable import printable
 from interpreter.engine.build import build_position, default_close_snap, default_may_declare, unwritten
 from interpreter.engine.position import AUCTION, OVER, PLAY
 from interpreter.engine.state import DealState
-from interpreter.rules.loader import load_ruleset
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 __all__ = ["TAGS", "PositionStringError", "parse_position", "position_string"]
@@ -424,7 +425,7 @@ def _short(text: str) -> str:
     return text if len(text) <= 24 else text[:21] + "..."
 
 
-def parse_position(rs: Ruleset | str, text: str) -> DealState:
+def parse_position(rs: Ruleset | str | Path, text: str) -> DealState:
     """Read a position string of ruleset ``rs`` (a ``Ruleset`` or a name) into a ``DealState``.
 
     Fields may come in any order and tags and cards in any letter case; every field but
@@ -432,7 +433,7 @@ def parse_position(rs: Ruleset | str, text: str) -> DealState:
     empty history.  Raises :class:`PositionStringError` for a string that cannot be read or
     describes no position of the ruleset.
     """
-    ruleset = load_ruleset(rs) if isinstance(rs, str) else rs
+    ruleset = as_ruleset(rs)
     if not isinstance(text, str):
         raise PositionStringError(f"{type(text).__name__} is not a position string", text="", column=1, path=None, expected="text")
     reader = _Reader(ruleset, text)

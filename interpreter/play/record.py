@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from interpreter.core.actions import (
@@ -30,10 +30,11 @@ from interpreter.core.actions import (
     Play,
     parse_action,
 )
+from interpreter.core.arguments import shown_value, with_article
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
-from interpreter.rules.loader import load_named_ruleset, load_ruleset
+from interpreter.rules.loader import as_ruleset, load_named_ruleset
 from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, scores_after, with_carry
 from interpreter.rules.resources import bundled_rulesets
@@ -517,7 +518,17 @@ def replay(
     ``observer`` hears what ``rules run`` reports of a match being played -- each deal's start,
     each move, each trick (:mod:`interpreter.play.runner`'s events) -- and a
     :class:`DealReplayed` at the end of each deal, for a log of the record.
+
+    ``until`` is a whole number of moves, 0 or more (``None``: all of them); anything else is
+    refused (``TypeError``, ``ValueError``) rather than read as 0 or cut to a whole number.
     """
+    if until is not None:
+        if isinstance(until, bool) or not isinstance(until, int):
+            raise TypeError(f"until: {until!r} is {with_article(type(until).__name__)}, not a number of moves (expected a whole number, 0 or more, or None for all)")
+        if until < 0:
+            raise ValueError(f"until {until}: expected a number of moves, 0 or more (or None for all)")
+    if not isinstance(record, Record):
+        raise TypeError(f"record: {shown_value(record)} is {with_article(type(record).__name__)}, not a Record (expected what load_record returns)")
     step = _observed_step(observer) if observer is not None else apply_recorded
     rs = record.ruleset
     scores = [0] * rs.side_count
@@ -819,7 +830,7 @@ def deal_entry(dealer: int, seed: int, moves: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def deal_from_mapping(rs: Ruleset | str, mapping: dict[str, Any]) -> DealState:
+def deal_from_mapping(rs: Ruleset | str | Path, mapping: Mapping[str, Any]) -> DealState:
     """A deal from a position written as a record's keys (``dealer``, ``hands``, ``trump_card``,
     ``stock``, ``start``; or ``seed``), checked exactly as a record file is.
 
@@ -835,7 +846,12 @@ def deal_from_mapping(rs: Ruleset | str, mapping: dict[str, Any]) -> DealState:
     >>> [str(a) for a in st.legal_actions()]
     ['play AS', 'declare']
     """
-    ruleset = load_ruleset(rs) if isinstance(rs, str) else rs
+    ruleset = as_ruleset(rs)
+    if not isinstance(mapping, Mapping):
+        raise TypeError(
+            f"mapping: {shown_value(mapping)} is {with_article(type(mapping).__name__)}, not a mapping "
+            "(expected a dict of a record's keys, such as {'dealer': 1, 'seed': 42})",
+        )
     data = {k: v for k, v in mapping.items()}
     # What a record file's reader sees: seat keys as text, cards as text, lists as lists.
     if "hands" in data and isinstance(data["hands"], dict):

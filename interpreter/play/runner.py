@@ -2,9 +2,13 @@
 
 The runner is the loop between a :class:`~interpreter.engine.match.Match` and its agents: it asks
 the seat that must decide (giving it only its own view), applies the choice, and tells an
-observer about each event, from which the CLI prints its log.  The moves of every deal go
-to a log in record notation as they are made, so an interrupted match still has its record:
-a :class:`MatchLog` keeps them in memory, a record file
+observer about each event, from which the CLI prints its log.  Every loop that asks a bot --
+:func:`play_deal` (``play_match``, ``rules arena``), the table of ``rules play``, ``rules
+simulate`` -- asks through :func:`ask_agent`, so that a bot that fails is said alike
+everywhere: a :class:`~interpreter.core.errors.BotError` naming the seat, the bot and the deal.
+
+The moves of every deal go to a log in record notation as they are made, so an interrupted
+match still has its record: a :class:`MatchLog` keeps them in memory, a record file
 (:class:`~interpreter.play.recordfile.RecordWriter`) on disk, deal by deal.
 """
 
@@ -12,12 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
 from interpreter.core.actions import Action, Continue
+from interpreter.core.arguments import check_seed, shown_value, with_article
+from interpreter.core.errors import BotError, IllegalActionError, RulesError
 from interpreter.play.bots.base import Agent
+from interpreter.play.bots.authors import where
 from interpreter.core.cards import Card
 from interpreter.engine.match import Match
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.state import DealResult, DealState
 
@@ -84,7 +93,7 @@ class MatchLog:
 
 
 def play_match(
-    rs: Ruleset,
+    rs: Ruleset | str | Path,
     agents: Sequence[Agent],
     *,
     seed: int,
@@ -99,9 +108,25 @@ def play_match(
     ``keep_history`` the match keeps only the last deal's result and seed
     (``match.results``, ``match.deal_seeds``), so that memory stays bounded however many
     deals are played.
+
+    ``rs`` is a :class:`Ruleset` or a name or path; ``seed`` an int.  What cannot play is
+    refused before the first deal: a wrong number of agents or a ``max_deals`` below 0
+    (``ValueError``), an agent without a ``choose`` method (:class:`BotError`).  A bot that
+    fails in play is a :class:`BotError` too (see :func:`ask_agent`).
     """
+    rs = as_ruleset(rs)
+    check_seed(seed)
+    if isinstance(agents, (str, bytes)):
+        raise ValueError(f"agents: {shown_value(agents)} is text (expected {rs.players.count} agents, one per seat)")
     if len(agents) != rs.players.count:
-        raise ValueError(f"{rs.players.count} agents needed, got {len(agents)}")
+        raise ValueError(f"{rs.players.count} agents needed, one per seat, got {len(agents)}")
+    if max_deals is not None and (isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 0):
+        raise ValueError(f"max_deals: {max_deals!r}: expected a whole number of deals, 0 or more (or None: to the end of the match)")
+    names = [agent_label(agent) for agent in agents]
+    for seat, agent in enumerate(agents):
+        missing = not_an_agent(agent)
+        if missing is not None:
+            raise BotError(missing, seat=seat, bot=names[seat])
     match = Match(rs, seed)
     number = 0
     while not match.is_over and (max_deals is None or number < max_deals):
@@ -110,7 +135,7 @@ def play_match(
         moves = log.begin_deal(state.dealer, match.deal_seeds[-1]) if log is not None else None
         if observer:
             observer(DealStarted(number, state))
-        play_deal(state, agents, observer, moves)
+        play_deal(state, agents, observer, moves, names=names, deal=number)
         match.finish_deal()
         if log is not None:
             log.end_deal()
@@ -126,13 +151,82 @@ def play_deal(
     agents: Sequence[Agent],
     observer: Callable[[Event], None] | None = None,
     moves: list[str] | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    deal: int | None = None,
 ) -> None:
-    """Play one deal to its end; ``moves`` receives each recorded move as it is made."""
+    """Play one deal to its end; ``moves`` receives each recorded move as it is made.  A bot
+    that fails is a :class:`BotError` naming it by ``names[seat]`` (default: its
+    :func:`agent_label`) and the deal by its number ``deal``, where the caller knows them."""
     while not state.is_over:
         seat = state.actor
         assert seat is not None
-        action = agents[seat].choose(state.view(seat), state.legal_actions())
+        agent = agents[seat]
+        action = ask_agent(agent, state, seat, name=names[seat] if names is not None else None, deal=deal)
         take_action(state, seat, action, observer, moves)
+
+
+def agent_label(agent: object) -> str:
+    """How a bot is named in its errors: its ``name`` if it has one (a policy seat's kind as
+    written, ``policy:my.py:act``), else its class's name (``GreedyBot``, ``MyBot``)."""
+    name = getattr(agent, "name", None)
+    return name if isinstance(name, str) else type(agent).__name__
+
+
+def not_an_agent(agent: object) -> str | None:
+    """What is wrong with an agent that cannot be asked (no ``choose`` method), or ``None``:
+    the reason of the :class:`BotError` that refuses it."""
+    if callable(getattr(agent, "choose", None)):
+        return None
+    what = "None" if agent is None else with_article(type(agent).__name__)
+    return f"the bot is {what}, with no choose(view, legal) method (expected an object whose choose(view, legal) returns one of the legal actions)"
+
+
+def ask_agent(agent: Agent, state: DealState, seat: int, *, name: str | None = None, deal: int | None = None) -> Action:
+    """Ask ``agent`` for ``seat``'s decision, from the seat's view and the legal actions, and
+    check the answer before anything is played: the one place a bot is asked.
+
+    A bot is code from outside the project, so whatever goes wrong in it is said as a
+    :class:`BotError` naming the seat, the bot (``name``, default :func:`agent_label`) and the
+    ``deal`` -- it has no ``choose`` method, it raised (with the line of its own code where),
+    it returned something that is not an action (``None``, the text ``"play TC"``, an int
+    code), or an action that is not legal now (an action this ruleset does not have
+    included) -- each with the legal actions it could have chosen.  A :class:`BotError`
+    raised inside (a policy seat's own) gets the deal filled in; a :class:`RulesError`
+    located in a rule file (a scoring formula failing while a bot searches) goes on as it
+    is, said where it is; so do ``KeyboardInterrupt`` and the other exceptions that are not
+    ``Exception`` (a stop, a person at the table who quits).  There is no time limit: a bot that thinks for ever is stopped
+    by Ctrl-C, as any command is.
+    """
+    legal = state.legal_actions()
+    choose = getattr(agent, "choose", None)
+    who = name if name is not None else agent_label(agent)
+    if not callable(choose):
+        raise BotError(not_an_agent(agent) or "", seat=seat, bot=who, deal=deal)
+    try:
+        action: object = choose(state.view(seat), legal)
+    except BotError as exc:
+        raise exc.placed(seat=seat, bot=who, deal=deal)
+    except RulesError as exc:
+        if exc.file is not None:  # located in a rule file (a formula failing in the bot's search): said there
+            raise
+        raise BotError(f"the bot raised {type(exc).__name__}{where(exc)}: {exc}", seat=seat, bot=who, deal=deal) from exc
+    except Exception as exc:
+        raise BotError(f"the bot raised {type(exc).__name__}{where(exc)}: {exc}", seat=seat, bot=who, deal=deal) from exc
+    if isinstance(action, Action) and action in legal:  # the usual case, at the cost of a few comparisons
+        return action
+    options = ", ".join(str(a) for a in legal)
+    if not isinstance(action, Action):
+        raise BotError(
+            f"the bot returned {shown_value(action)} ({type(action).__name__}), not an action (expected one of: {options})",
+            seat=seat, bot=who, deal=deal,
+        )
+    try:
+        state.check(action)
+        why = "it is not legal now"  # pragma: no cover - an action equal to none of the legal list but legal
+    except IllegalActionError as exc:
+        why = exc.message
+    raise BotError(f"the bot chose {action}, which is not legal now: {why} (expected one of: {options})", seat=seat, bot=who, deal=deal)
 
 
 def take_action(

@@ -31,9 +31,10 @@ from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
 from interpreter.play.record import MatchResult, apply_recorded, illegal_move_error, load_record, replay
 from interpreter.play.recordfile import RecordWriter
-from interpreter.play.runner import DealEnded, DealStarted, Event, take_action
+from interpreter.play.runner import DealEnded, DealStarted, Event, ask_agent, take_action
 from interpreter.play.seatkinds import HUMAN as HUMAN  # the seat kind of a person, where the table code has long found it
 from interpreter.play.seatkinds import canonical_kind, is_human, is_policy
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 
@@ -67,6 +68,7 @@ class TableSession:
     hands: list[CardSet] = field(init=False, default_factory=list)  # each seat's hand as dealt
 
     def __post_init__(self) -> None:
+        self.rs = as_ruleset(self.rs)  # a name will do, as everywhere a ruleset goes
         if len(self.kinds) != self.rs.players.count:
             raise ValueError(f"{self.rs.players.count} seat kinds needed, got {len(self.kinds)}")
         self.match = Match(self.rs, self.seed)
@@ -147,7 +149,7 @@ class TableSession:
         if agent is None:
             return False
         assert self.state is not None
-        self._take(seat, agent.choose(self.state.view(seat), self.state.legal_actions()))
+        self._take(seat, ask_agent(agent, self.state, seat, name=self.kinds[seat], deal=self.number))
         return True
 
     def act(self, action: Action) -> None:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from interpreter.core.arguments import with_article
 from interpreter.core.cards import Deck
 from interpreter.core.errors import ErrorList, RulesError, RulesetError
 from interpreter.rules.references import Target
@@ -90,6 +91,20 @@ def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False, shown
         )
     display = (str(name_or_path) if shown is None else shown) if Path(str(name_or_path)).is_file() else str(path)
     return _load_cached(str(path.resolve()), display, allow_outside)
+
+
+def as_ruleset(rs: Ruleset | str | Path, what: str = "rs") -> Ruleset:
+    """The ruleset a public function was given: a :class:`Ruleset` as it is, a bundled name
+    or a path loaded by :func:`load_ruleset` (cached, so a name costs a look-up after the
+    first time).  One rule for every entry point that takes a ruleset (``DealState.new``,
+    ``Match``, ``play_match``, ``make_agent``, ``deal_from_mapping``, ``arena``...), so a
+    name works wherever a ruleset goes; anything else is a ``TypeError`` naming the
+    parameter ``what``, not an ``AttributeError`` from deep inside."""
+    if isinstance(rs, Ruleset):
+        return rs
+    if isinstance(rs, (str, Path)):
+        return load_ruleset(rs)
+    raise TypeError(f"{what}: {shorten(repr(rs))} is {with_article(type(rs).__name__)}, not a ruleset (expected a Ruleset from load_ruleset, or a bundled name or path such as 'schnapsen')")
 
 
 def load_named_ruleset(

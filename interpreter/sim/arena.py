@@ -39,14 +39,18 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Union
 
 from interpreter.core.actions import Action
+from interpreter.core.arguments import check_seed, shown_value, with_article
+from interpreter.core.errors import BotError
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
-from interpreter.play.bots import Agent, make_agent
-from interpreter.play.runner import play_deal
-from interpreter.rules.loader import load_ruleset
+from interpreter.play.bots import Agent, bot_spec, make_agent
+from interpreter.play.bots.authors import where
+from interpreter.play.runner import not_an_agent, play_deal
+from interpreter.rules.loader import as_ruleset, load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.stats import LogHistogram, Ratings, bootstrap_mean_interval, bradley_terry, wilson
 from interpreter.sim.workers import in_processes
@@ -67,8 +71,56 @@ def bot_name(bot: Bot) -> str:
 
 
 def new_agent(bot: Bot, rs: Ruleset, seed: int) -> Agent:
-    """A seeded agent of ``bot`` (``ValueError`` for an unknown kind, from ``make_agent``)."""
-    return make_agent(bot, rs, seed) if isinstance(bot, str) else bot(rs, seed)
+    """A seeded agent of ``bot`` (``ValueError`` for an unknown kind, from ``make_agent``).
+    A function that raises, or makes something with no ``choose`` method, is a
+    :class:`BotError` (its author's bug, said in one line; the caller fills in the seat)."""
+    if isinstance(bot, str):
+        return make_agent(bot, rs, seed)
+    name = bot_name(bot)
+    try:
+        agent = bot(rs, seed)
+    except Exception as exc:
+        raise BotError(f"making the bot, {name}(ruleset, seed) raised {type(exc).__name__}{where(exc)}: {exc}", bot=name) from exc
+    if not_an_agent(agent) is not None:
+        raise BotError(
+            f"{name}(ruleset, seed) returned {shown_value(agent)} ({type(agent).__name__}), not an agent "
+            "(expected an object whose choose(view, legal) returns one of the legal actions)",
+            bot=name,
+        )
+    return agent
+
+
+def check_bots(bots: Sequence[object]) -> None:
+    """Refuse what cannot be a bot before anything is played: a bot is a kind (text, checked
+    when it is made) or a function ``(ruleset, seed) -> agent`` (a class with that
+    constructor will do); anything else is a ``TypeError`` naming the bot by its place."""
+    for n, bot in enumerate(bots):
+        if not isinstance(bot, str) and not callable(bot):
+            raise TypeError(
+                f"bot {n + 1}: {shown_value(bot)} is {with_article(type(bot).__name__)}, not a bot "
+                "(expected a bot kind such as 'greedy', or a function (ruleset, seed) -> agent)",
+            )
+
+
+def tournament_entries(bots: Sequence[Bot]) -> None:
+    """Refuse a tournament of fewer than two bots, or with a bot entered twice -- by the same
+    name, by two names of one bot (``search:easy`` and ``search:iters=70``: see
+    :func:`~interpreter.play.bots.bot_spec`) or as the same function -- with ``ValueError``:
+    a tournament rates its entries, and two copies of one bot would share its rating between
+    them.  An arena allows it, for an A/A control.  The one check of ``rules tournament`` and
+    :func:`tournament`."""
+    if len(bots) < 2:
+        raise ValueError(f"a tournament needs at least two bots, got {len(bots)}")
+    specs: list[object] = [bot_spec(bot) if isinstance(bot, str) else bot for bot in bots]
+    for n, (bot, spec) in enumerate(zip(bots, specs)):
+        if spec not in specs[:n]:
+            continue
+        first = specs.index(spec)
+        a, b = bot_name(bots[first]), bot_name(bot)
+        aa = f"rules arena {a} {b}" if isinstance(bot, str) else f"arena(rs, {a}, {b}, ...)"
+        if a == b:
+            raise ValueError(f"bot {n + 1}: '{b}' is given twice (each bot once; for an A/A control use {aa})")
+        raise ValueError(f"bot {n + 1}: '{b}' is the same bot as bot {first + 1}, '{a}' (both {spec}; each bot once; for an A/A control use {aa})")
 
 
 def available_cores() -> int:
@@ -158,13 +210,17 @@ def play_assignments(
     roles_of = seat_roles(rs)
     seats = rs.players.count
     scores: list[tuple[int, ...]] = []
+    names = [bot_name(a), bot_name(b)]
     for k, roles in enumerate(roles_of):
         agents: list[Agent] = []
         for seat, role in enumerate(roles):
-            agent = new_agent(bots[role], rs, (spec.seed * len(roles_of) + k) * seats + seat)
+            try:
+                agent = new_agent(bots[role], rs, (spec.seed * len(roles_of) + k) * seats + seat)
+            except BotError as exc:
+                raise exc.placed(seat=seat, deal=spec.index + 1)
             agents.append(_Timed(agent, clocks[role]) if clocks is not None else agent)
         state = DealState.new(rs, spec.dealer, spec.seed)
-        play_deal(state, agents)
+        play_deal(state, agents, names=[names[role] for role in roles], deal=spec.index + 1)
         assert state.result is not None
         scores.append(tuple(state.result.scores))
     return scores
@@ -311,9 +367,12 @@ class Arena:
     """
 
     def __init__(
-        self, rs: Ruleset, bots: Sequence[Bot], *, deals: int, seed: int = 0,
+        self, rs: Ruleset | str | Path, bots: Sequence[Bot], *, deals: int, seed: int = 0,
         pairings: Sequence[tuple[int, int]] | None = None,
     ) -> None:
+        rs = as_ruleset(rs)
+        check_seed(seed)
+        check_bots(bots)
         if rs.side_count < 2:
             raise ValueError(f"{rs.title} has fewer than two sides: there is nobody to play against")
         if deals < 0:
@@ -489,18 +548,23 @@ def _run_chunk(chunk: _Chunk) -> _ChunkResult:
     return _ChunkResult(chunk.pairing, outcomes, clocks)
 
 
-def arena(rs: Ruleset, a: Bot, b: Bot, *, deals: int, seed: int = 0, jobs: int = 1) -> PairingSummary:
+def arena(rs: Ruleset | str | Path, a: Bot, b: Bot, *, deals: int, seed: int = 0, jobs: int = 1) -> PairingSummary:
     """Play A against B on ``deals`` deals of ``seed``, every deal under every seat
-    assignment, and summarise (see :class:`PairingSummary`)."""
+    assignment, and summarise (see :class:`PairingSummary`).  ``rs`` is a :class:`Ruleset`
+    or a name or path; ``seed`` an int; a bot a kind or a function ``(ruleset, seed) ->
+    agent`` (a bot that fails in play is a :class:`BotError`)."""
     run = Arena(rs, [a, b], deals=deals, seed=seed)
     for _ in run.play(jobs):
         pass
     return run.summary()
 
 
-def tournament(rs: Ruleset, bots: Sequence[Bot], *, deals: int, seed: int = 0, jobs: int = 1) -> Arena:
+def tournament(rs: Ruleset | str | Path, bots: Sequence[Bot], *, deals: int, seed: int = 0, jobs: int = 1) -> Arena:
     """Play every pairing of ``bots`` on the same ``deals`` deals; the finished :class:`Arena`
-    (its :meth:`~Arena.ratings`, :meth:`~Arena.summary` per pairing and :meth:`~Arena.standings`)."""
+    (its :meth:`~Arena.ratings`, :meth:`~Arena.summary` per pairing and :meth:`~Arena.standings`).
+    Two bots at least, each once (:func:`tournament_entries`)."""
+    check_bots(bots)
+    tournament_entries(bots)
     run = Arena(rs, bots, deals=deals, seed=seed)
     for _ in run.play(jobs):
         pass

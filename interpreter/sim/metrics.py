@@ -22,13 +22,14 @@ several defenders together).  A side's *net* is its score minus the mean score o
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS, Action
+from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS
 from interpreter.engine.position import AUCTION, OVER
 from interpreter.engine.state import DealState
-from interpreter.engine.views import SeatView
+from interpreter.play.bots.base import Agent
+from interpreter.play.runner import ask_agent
 from interpreter.rules.ruleset import Ruleset
 
 #: The sum every deal adds 1 to: the denominator of every per-deal figure.
@@ -279,16 +280,18 @@ def random_deal(state: DealState, rng: random.Random) -> tuple[int, int]:
     return steps, changes
 
 
-def agent_deal(state: DealState, agents: Sequence[Callable[[SeatView, list[Action]], Action]]) -> tuple[int, int]:
-    """Play a deal to its end with one ``choose`` function per seat (each sees only its view),
-    checking every action; (decisions, lead changes) as in :func:`random_deal`."""
+def agent_deal(state: DealState, agents: Sequence[Agent], names: Sequence[str] | None = None) -> tuple[int, int]:
+    """Play a deal to its end with one agent per seat, each asked through
+    :func:`~interpreter.play.runner.ask_agent` (it sees only its view; a bot that fails is a
+    :class:`~interpreter.core.errors.BotError` naming it by ``names[seat]``), every action
+    checked; (decisions, lead changes) as in :func:`random_deal`."""
     steps = changes = 0
     tricks = state.tricks_played
     ahead = _ahead(state) if tricks else -1
     while not state.is_over:
         seat = state.actor
         assert seat is not None
-        action = agents[seat](state.view(seat), state.legal_actions())
+        action = ask_agent(agents[seat], state, seat, name=names[seat] if names is not None else None)
         state.apply(action, keep_undo=False)
         steps += 1
         if state.tricks_played != tricks:

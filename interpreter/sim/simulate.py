@@ -30,10 +30,9 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.core.actions import Action
+from interpreter.core.errors import BotError
 from interpreter.engine.match import Match
 from interpreter.engine.state import DealState
-from interpreter.engine.views import SeatView
 from interpreter.play.bots import make_agent
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
@@ -126,9 +125,6 @@ def ruleset_of(spec: SimSpec) -> Ruleset:
     return rs
 
 
-Chooser = Callable[[SeatView, list[Action]], Action]
-
-
 #: How the seats of a deal play it: ``(state, rng) -> (decisions, lead changes)``.
 Player = Callable[[DealState, random.Random], tuple[int, int]]
 
@@ -154,8 +150,8 @@ def seated(rs: Ruleset, seats: Sequence[str]) -> Player:
 
     def play(state: DealState, rng: random.Random) -> tuple[int, int]:
         base = rng.getrandbits(64)  # drawn right after the shuffle: a function of the deal's seed
-        agents: list[Chooser] = [make_agent(kind, rs, base * n + seat).choose for seat, kind in enumerate(seats)]
-        return agent_deal(state, agents)
+        agents = [make_agent(kind, rs, base * n + seat) for seat, kind in enumerate(seats)]
+        return agent_deal(state, agents, seats)
 
     return play
 
@@ -176,8 +172,13 @@ def run_task(task: Task) -> dict[str, float]:
     play = seated(rs, spec.seats)
     if task.kind == DEALS:
         acc = dict.fromkeys(static_keys(rs), 0.0)
-        for state, decisions, changes in play_deals(rs, _deals(rs, spec.seed, task.start, task.stop), play):
-            record_deal(state, acc, decisions, changes)
+        number = task.start  # deals of the run finished so far, in this block's order
+        try:
+            for state, decisions, changes in play_deals(rs, _deals(rs, spec.seed, task.start, task.stop), play):
+                record_deal(state, acc, decisions, changes)
+                number += 1
+        except BotError as exc:  # a seat's bot failed: in deal number + 1 of the run
+            raise exc.placed(deal=number + 1)
         return acc
     acc = {MATCHES: 0.0, "match deals": 0.0}
     for j in range(task.start, task.stop):

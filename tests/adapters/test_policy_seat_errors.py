@@ -29,6 +29,7 @@ from interpreter.play.bots.policy import PolicyAgent  # noqa: E402
 from interpreter.play.record import load_record  # noqa: E402
 from interpreter.play.runner import MatchLog, play_match  # noqa: E402
 from interpreter.sim.arena import deal_specs, play_assignments  # noqa: E402
+from interpreter.sim.tally import block_bounds  # noqa: E402
 
 MARRY_AC = 20  # index 20 of Schnapsen's actions: a marriage with the ace of clubs, illegal always
 
@@ -79,7 +80,8 @@ def test_an_illegal_choice_names_the_seat_the_move_and_why(command: str, pol: Pa
     out = invoke(_commands(kind, tmp_path)[command])
     no_traceback(out)
     assert out.exit_code == 2, out.stderr
-    assert _error_lines(out.stderr) == [f"error: seat 0 ({kind}): the policy chose action {MARRY_AC} (marry AC), which is not legal now"]
+    # seat 0 decides in every deal, so its policy fails in the first (with --jobs 1, the first played)
+    assert _error_lines(out.stderr) == [f"error: seat 0 ({kind}), deal 1: the policy chose action {MARRY_AC} (marry AC), which is not legal now"]
 
 
 def test_an_answer_that_is_no_action_index_is_said_as_such(pol: Path, tmp_path: Path) -> None:
@@ -89,7 +91,7 @@ def test_an_answer_that_is_no_action_index_is_said_as_such(pol: Path, tmp_path: 
     assert out.exit_code == 2
     actions = 51  # Schnapsen: 20 plays, 20 marriages, exchange, close, close before-draw, declare, continue, pass, bid 1-5
     assert out.stderr.splitlines() == [
-        f"error: seat 0 ({kind}): the policy answered 'play KH' (str), not an action index (expected an integer 0 to {actions - 1})",
+        f"error: seat 0 ({kind}), deal 1: the policy answered 'play KH' (str), not an action index (expected an integer 0 to {actions - 1})",
     ]
 
 
@@ -99,7 +101,7 @@ def test_a_policy_that_raises_is_its_authors_bug_in_one_line(pol: Path, tmp_path
         out = invoke(_commands(kind, tmp_path)[command])
         no_traceback(out)
         assert out.exit_code == 2
-        assert _error_lines(out.stderr) == [f"error: seat 0 ({kind}): the policy raised ValueError at {pol}:{BOOM_LINE}: my policy broke"]
+        assert _error_lines(out.stderr) == [f"error: seat 0 ({kind}), deal 1: the policy raised ValueError at {pol}:{BOOM_LINE}: my policy broke"]
 
 
 def test_an_object_that_is_no_policy_is_refused_before_play(pol: Path, tmp_path: Path) -> None:
@@ -152,7 +154,14 @@ def test_a_failure_in_a_worker_process_reaches_the_terminal_as_the_same_line(com
     )
     assert "Traceback" not in proc.stderr + proc.stdout
     assert proc.returncode == 2, proc.stderr
-    assert proc.stderr.splitlines() == [f"error: seat 0 ({kind}): the policy chose action {MARRY_AC} (marry AC), which is not legal now"]
+    # Each process fails in the first deal it plays; the first failure to arrive is said: that
+    # of the arena's deal 1 or 2 (its chunks are one deal each) or of the first deal of the
+    # first or second block of the simulation.
+    firsts = {"arena": {1, 2}, "simulate": {start + 1 for start, _ in block_bounds(400)[:2]}}[command]
+    lines = proc.stderr.splitlines()
+    said = re.fullmatch(rf"error: seat 0 \({re.escape(kind)}\), deal (\d+): the policy chose action {MARRY_AC} \(marry AC\), which is not legal now", lines[0])
+    assert len(lines) == 1 and said is not None, proc.stderr
+    assert int(said.group(1)) in firsts
 
 
 def test_arena_keeps_the_figures_of_the_deals_before_the_failure(tmp_path: Path) -> None:
@@ -189,7 +198,7 @@ def test_arena_keeps_the_figures_of_the_deals_before_the_failure(tmp_path: Path)
     assert any(line.startswith("deals won") and "of 4 played" in line for line in out.stdout.splitlines())
     assert out.stderr.splitlines() == [
         "the run stopped on an error: the figures are of the 2 of 4 deals that finished",
-        f"error: seat 0 ({kind}): the policy raised RuntimeError at {path}:5: tired",
+        f"error: seat 0 ({kind}), deal 3: the policy raised RuntimeError at {path}:5: tired",
     ]
 
 
@@ -228,7 +237,7 @@ def test_run_keeps_the_deal_in_progress_in_its_record(tmp_path: Path) -> None:
     assert out.exit_code == 2
     assert out.stderr.splitlines() == [
         f"the match stopped on an error; the record so far is saved in {record}",
-        f"error: seat 0 ({kind}): the policy chose action {MARRY_AC} (marry AC), which is not legal now",
+        f"error: seat 0 ({kind}), deal 2: the policy chose action {MARRY_AC} (marry AC), which is not legal now",
     ]
     kept = load_record(record)
     assert len(kept.deals) == deal == 2
@@ -271,7 +280,7 @@ def test_run_matches_keeps_the_tally_of_the_matches_before_the_failure(tmp_path:
     assert out.stdout.splitlines()[-1].startswith("2 matches (interrupted), ")
     assert out.stderr.splitlines() == [
         "the run stopped on an error: the tally is of the 2 of 4 matches that finished",
-        f"error: seat 0 ({kind}): the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired",
+        f"error: seat 0 ({kind}), deal 1: the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired",  # of the third match
     ]
 
 
@@ -289,13 +298,105 @@ def test_simulate_keeps_the_figures_of_the_blocks_before_the_failure(tmp_path: P
     done = int(said.group(1))
     assert 0 < done < 200
     assert f"interrupted: {done} of 200 deals and matches finished" in out.stdout.splitlines()
-    assert out.stderr.splitlines()[1:] == [f"error: seat 0 ({kind}): the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired"]
+    # one deal a block, played in order: the deal that failed is the one after those that finished
+    assert out.stderr.splitlines()[1:] == [f"error: seat 0 ({kind}), deal {done + 1}: the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired"]
 
 
 def test_a_bot_error_crosses_from_a_worker_process_whole() -> None:
     """A worker's exception reaches the parent pickled, and comes out as the same error
     (every class of the family: tests/unit/test_error_pickling.py)."""
-    error = BotError("the policy chose action 20 (marry AC), which is not legal now", seat=1, bot="policy:p.py:act")
+    error = BotError("the policy chose action 20 (marry AC), which is not legal now", seat=1, bot="policy:p.py:act", deal=3)
     back = pickle.loads(pickle.dumps(error))
     assert isinstance(back, BotError)
-    assert (back.seat, back.bot, str(back)) == (1, "policy:p.py:act", "seat 1 (policy:p.py:act): the policy chose action 20 (marry AC), which is not legal now")
+    assert (back.seat, back.bot, back.deal, str(back)) == (
+        1, "policy:p.py:act", 3, "seat 1 (policy:p.py:act), deal 3: the policy chose action 20 (marry AC), which is not legal now",
+    )
+
+
+# ----------------------------------------------------------------------------- OpenSpiel-style distributions
+#: Schnapsen's end game of docs/api.md: seat 0 may play AS (index 15: the clubs AC TC KC QC JC,
+#: then diamonds, hearts, and AS first of spades) or declare (index 43: after the 20 plays and
+#: 20 marriages come exchange 40, close 41, close before-draw 42, declare 43).
+PLAY_AS, DECLARE = 15, 43
+
+
+def _end_view() -> object:
+    from interpreter import deal_from_mapping
+
+    state = deal_from_mapping("schnapsen", {
+        "dealer": 1,
+        "start": {"leader": 0, "card_points": [60, 40], "tricks_won": [4, 3], "trump": "H"},
+        "hands": {0: ["AS"], 1: ["JS"]},
+    })
+    return state.view(0)
+
+
+class _Answers:
+    """An OpenSpiel-style policy whose distribution is always ``dist``."""
+
+    def __init__(self, dist: dict[int, float]) -> None:
+        self.dist = dist
+
+    def action_probabilities(self, state: object, player: int) -> dict[int, float]:
+        return self.dist
+
+
+@pytest.mark.parametrize("dist", [{9999: 1.0}, {}, {MARRY_AC: 1.0}, {PLAY_AS: 0.0, DECLARE: 0.0}])
+def test_a_distribution_with_no_weight_on_a_legal_action_is_a_bot_error_not_a_random_move(dist: dict[int, float]) -> None:
+    rs = load_ruleset("schnapsen")
+    for greedy in (False, True):
+        agent = PolicyAgent(rs, _Answers(dist), greedy=greedy, name="policy:p.py:pol")
+        view = _end_view()
+        with pytest.raises(BotError) as info:
+            agent.choose(view, list(view.legal))  # type: ignore[attr-defined]
+        assert str(info.value) == (
+            f"seat 0 (policy:p.py:pol): the policy gave no weight to any legal action: it answered {dist!r} "
+            f"(expected weight on one of: {PLAY_AS} (play AS), {DECLARE} (declare))"
+        )
+
+
+def test_weight_on_actions_that_are_not_legal_is_masked_out() -> None:
+    """Nine tenths on an illegal marriage, a tenth on declaring: the policy declares, every
+    time, sampled or greedy."""
+    rs = load_ruleset("schnapsen")
+    view = _end_view()
+    for seed in range(20):
+        for greedy in (False, True):
+            agent = PolicyAgent(rs, _Answers({MARRY_AC: 0.9, DECLARE: 0.1}), seed=seed, greedy=greedy)
+            assert str(agent.choose(view, list(view.legal))) == "declare"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("weight", [float("nan"), -0.5, float("inf")])
+def test_a_weight_that_is_no_probability_is_a_bot_error(weight: float) -> None:
+    rs = load_ruleset("schnapsen")
+    view = _end_view()
+    agent = PolicyAgent(rs, _Answers({PLAY_AS: 0.5, DECLARE: weight}), name="policy:p.py:pol")
+    with pytest.raises(BotError) as info:
+        agent.choose(view, list(view.legal))  # type: ignore[attr-defined]
+    assert info.value.reason == f"the policy gave action {DECLARE} the weight {weight} (expected probabilities: finite numbers, 0 or more)"
+
+
+def test_rules_run_stops_on_a_distribution_with_no_legal_weight(tmp_path: Path) -> None:
+    """The tester's ``badospolicy``: all weight on action 9999, which no ruleset has."""
+    pol = tmp_path / "os.py"
+    pol.write_text(
+        "class Bad:\n"
+        "    def action_probabilities(self, state, player_id=None):\n"
+        "        return {9999: 1.0}\n"
+        "bad = Bad()\n",
+        encoding="utf-8",
+    )
+    kind = f"policy:{pol}:bad"
+    out = invoke(["run", "schnapsen", "--seed", "1", "--players", f"{kind},greedy", "--record", str(tmp_path / "r.yaml")])
+    no_traceback(out)
+    assert out.exit_code == 2
+    from interpreter import Match
+    from interpreter.play.bots.policy import layout as layout_of
+
+    rs = load_ruleset("schnapsen")
+    first = Match(rs, 1).next_deal()  # rules run --seed 1 deals this first; seat 0 leads it (dealer 1)
+    lay = layout_of(rs)
+    legal = ", ".join(f"{lay.index_of[c]} ({rs.action_of[c]})" for c in sorted(first.legal_codes(), key=lay.index_of.__getitem__))
+    assert _error_lines(out.stderr) == [
+        f"error: seat 0 ({kind}), deal 1: the policy gave no weight to any legal action: it answered {{9999: 1.0}} (expected weight on one of: {legal})",
+    ]

@@ -93,7 +93,7 @@ def test_without_shutouts_every_loser_takes_one() -> None:
 def test_a_replay_counts_the_retourschneider_from_the_scores_deal_by_deal() -> None:
     """``rules replay --log`` has only the score after each deal: 23:0, 23:12, 23:24 -- team 0
     stood at 23 against nothing and lost, four Bummerl, as in the match itself."""
-    m = Match(BAUERN, None)
+    m = Match(BAUERN)
     for scores, winner in (([23, 0], None), ([23, 12], None), ([23, 24], 1)):
         m.replayed(scores, winner)
     assert m.bummerl == (4, 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 from interpreter.core.actions import CLOSE, CONTINUE, DECLARE, EXCHANGE, MARRY_BASE, Action, Play, parse_action
 from interpreter.core.cards import Card
@@ -77,16 +78,16 @@ def test_exchange_close_and_trump_marriage_each_fire_and_are_worth_the_deal() ->
 
 
 def scripted(cards: dict[int, list[str]]) -> list[object]:
-    """One chooser per seat that plays its cards in the order given (and never declares)."""
-    def chooser(seat: int) -> object:
+    """One agent per seat that plays its cards in the order given (and never declares)."""
+    def agent(seat: int) -> object:
         queue = list(cards[seat])
 
         def choose(view: SeatView, legal: list[Action]) -> Action:
             want = Play(Card.parse(queue.pop(0)))
             assert want in legal, (want, legal)
             return want
-        return choose
-    return [chooser(s) for s in sorted(cards)]
+        return SimpleNamespace(choose=choose)
+    return [agent(s) for s in sorted(cards)]
 
 
 def test_the_last_trick_decides_and_the_lead_changes_twice() -> None:

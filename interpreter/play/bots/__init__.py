@@ -6,6 +6,10 @@ Every bot sees only its seat's view (never the full state), so a bot cannot use 
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from interpreter.core.arguments import with_article
 from interpreter.play.bots.base import Agent
 from interpreter.play.bots.basic import BasicBot
 from interpreter.play.bots.greedy import GreedyBot
@@ -18,21 +22,28 @@ SEARCH_FORMS = "search, " + SEARCH_OPTIONS
 #: The policy kind's spellings: a trained agent (interpreter.play.bots.policy, docs/rl.md).
 POLICY_FORMS = "policy:MODULE:NAME, policy:FILE.py:NAME"
 
+if TYPE_CHECKING:
+    from interpreter.rules.ruleset import Ruleset
+
 __all__ = ["Agent", "BasicBot", "GreedyBot", "RandomBot", "random_playout", "make_agent", "bot_spec", "BOT_KINDS", "SEARCH_FORMS", "SEARCH_OPTIONS", "POLICY_FORMS"]
 
 
-def make_agent(kind: str, ruleset: object, seed: int) -> Agent:
+def make_agent(kind: str, ruleset: Ruleset | str | Path, seed: int) -> Agent:
     """A bot of the given kind (one of :data:`BOT_KINDS`) seeded for reproducible play.
 
     ``basic`` is the greedy bot as it was up to version 0.1.0, a weak sparring partner;
     ``search`` (with options such as ``search:hard`` or ``search:iters=2000``) searches
     (:mod:`interpreter.play.bots.search_bot`); ``policy:MODULE:NAME`` or
     ``policy:FILE.py:NAME`` plays a trained PettingZoo or OpenSpiel policy
-    (:mod:`interpreter.play.bots.policy`, docs/rl.md).
+    (:mod:`interpreter.play.bots.policy`, docs/rl.md).  ``ruleset`` is a :class:`Ruleset`
+    or a name or path; an unknown kind is a ``ValueError``, a kind that is not text a
+    ``TypeError``.
     """
-    from interpreter.rules.ruleset import Ruleset
+    from interpreter.rules.loader import as_ruleset
 
-    assert isinstance(ruleset, Ruleset)
+    if not isinstance(kind, str):
+        raise TypeError(f"kind: {kind!r} is {with_article(type(kind).__name__)}, not a bot kind (expected one of: {', '.join(BOT_KINDS)}, {POLICY_FORMS})")
+    ruleset = as_ruleset(ruleset, "ruleset")
     if kind == "random":
         return RandomBot(ruleset, seed)
     if kind == "greedy":

@@ -10,9 +10,11 @@ In an auction it bids what its own cards (plus an average partner) are worth in 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from interpreter.core.actions import Action, Bid, Close, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import Card
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.views import SeatView, partners
 
@@ -20,10 +22,10 @@ from interpreter.engine.views import SeatView, partners
 class BasicBot:
     """The old greedy heuristic (seeded for the rare ties it breaks at random)."""
 
-    def __init__(self, ruleset: Ruleset, seed: int = 0) -> None:
-        self.rs = ruleset
+    def __init__(self, ruleset: Ruleset | str | Path, seed: int = 0) -> None:
+        self.rs = as_ruleset(ruleset, "ruleset")  # a name will do, as everywhere a ruleset goes
         self.rng = random.Random(seed)
-        self.deck = ruleset.deck
+        self.deck = self.rs.deck
         self._may_pass = True
 
     # -------------------------------------------------------------- helpers

@@ -12,9 +12,11 @@ hand is worth.  The old greedy bot is the ``basic`` seat kind
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from interpreter.core.actions import Action
 from interpreter.engine.views import SeatView
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.search.heuristic import greedy_code
 
@@ -22,8 +24,8 @@ from interpreter.search.heuristic import greedy_code
 class GreedyBot:
     """The heuristic's choice for every decision (seeded for the rare exact ties)."""
 
-    def __init__(self, ruleset: Ruleset, seed: int = 0) -> None:
-        self.rs = ruleset
+    def __init__(self, ruleset: Ruleset | str | Path, seed: int = 0) -> None:
+        self.rs = as_ruleset(ruleset, "ruleset")  # a name will do, as everywhere a ruleset goes
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:

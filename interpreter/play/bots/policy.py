@@ -16,23 +16,24 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import math
 import operator
-import os
 import random
 import sys
-import sysconfig
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
 from interpreter.core.actions import Action
+from interpreter.core.arguments import with_article
 from interpreter.core.errors import BotError
+from interpreter.play.bots.authors import shown, where
 from interpreter.play.bots import POLICY_FORMS
 from interpreter.engine.views import (
     SeatView,
 )
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 __all__ = ["ObservationLayout", "PolicyAgent", "ViewState", "agent_name", "layout", "load_policy", "make_policy_agent", "POLICY_FORMS"]
@@ -113,25 +114,27 @@ class PolicyAgent:
     observation dict ``{"observation", "action_mask"}`` of :meth:`ObservationLayout.observation`
     and the agent's name, ``player_<seat>``) returning an action index, or an object with
     ``action_probabilities(state, player)`` (an OpenSpiel ``Policy``), which is given a
-    :class:`ViewState` and whose distribution is sampled (``greedy=True``: its most likely
-    action).  The policy sees the view only.
+    :class:`ViewState` and whose distribution is sampled over the legal actions, weight on
+    the others masked out (``greedy=True``: its most likely legal action).  The policy sees
+    the view only.
 
     The policy is code from outside the project, so whatever goes wrong in it is said as a
     :class:`~interpreter.core.errors.BotError` naming the seat and ``name`` (the seat kind as
     written, ``policy:my.py:act``; by default the policy's own name): the policy raised, it
-    answered with something that is not an action index, or it chose an action that is not
-    legal now.  A ``policy`` of neither form is refused here, with ``TypeError``, before it
+    answered with something that is not an action index, it chose an action that is not
+    legal now, or its distribution has no weight on any legal action (or a weight that is no
+    probability: negative, nan).  A ``policy`` of neither form is refused here, with ``TypeError``, before it
     takes a seat.
     """
 
-    def __init__(self, rs: Ruleset, policy: object, *, seed: int = 0, greedy: bool = False, name: str | None = None) -> None:
+    def __init__(self, rs: Ruleset | str | Path, policy: object, *, seed: int = 0, greedy: bool = False, name: str | None = None) -> None:
         if not callable(policy) and getattr(policy, "action_probabilities", None) is None:
             shown = name if name is not None else repr(policy)
             raise TypeError(
-                f"{shown} is {_a(type(policy).__name__)}, not a policy "
+                f"{shown} is {with_article(type(policy).__name__)}, not a policy "
                 "(expected a callable policy(observation, agent) or an object with action_probabilities(state, player))",
             )
-        self.rs = rs
+        self.rs = rs = as_ruleset(rs)
         self.policy = policy
         self.name = name if name is not None else str(getattr(policy, "__name__", None) or type(policy).__name__)
         self.layout = layout(rs)
@@ -152,8 +155,9 @@ class PolicyAgent:
         return BotError(reason, seat=view.seat, bot=self.name)
 
     def choose_index(self, view: SeatView) -> int:
-        """The policy's action index for this view; a :class:`BotError` if the policy raises
-        or answers with something that is not an integer."""
+        """The policy's action index for this view; a :class:`BotError` if the policy raises,
+        answers with something that is not an integer, or gives a distribution with no weight
+        on a legal action."""
         probabilities = getattr(self.policy, "action_probabilities", None)
         if probabilities is None:
             policy: Callable[[dict[str, Any], str], Any] = self.policy  # type: ignore[assignment]  # callable: checked when the seat was made
@@ -168,14 +172,23 @@ class PolicyAgent:
                 ) from None
         state = ViewState(view)
         dist: dict[int, float] = self._ask(view, _distribution, probabilities, state, view.seat)
-        legal = {self.layout.index_of[c] for c in view.legal_codes}
-        options = sorted(a for a, q in dist.items() if q > 0 and a in legal) or sorted(legal)
+        lay = self.layout
+        legal = {lay.index_of[c] for c in view.legal_codes}
+        for a, q in dist.items():
+            if not q >= 0 or q == math.inf:  # nan, negative, infinite: no probability to draw by
+                raise self._failed(view, f"the policy gave action {a} the weight {q} (expected probabilities: finite numbers, 0 or more)")
+        # Weight on actions that are not legal now is masked out, the rest drawn in proportion
+        # (what an RL policy trained without the mask needs); no weight on any legal action
+        # is a failure, not a cue to play at random.
+        options = sorted(a for a, q in dist.items() if q > 0 and a in legal)
+        if not options:
+            shown = repr(dist)
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            choices = ", ".join(f"{a} ({self.rs.tables.code_text[lay.codes[a]]})" for a in sorted(legal))
+            raise self._failed(view, f"the policy gave no weight to any legal action: it answered {shown} (expected weight on one of: {choices})")
         if self.greedy:
-            return max(options, key=lambda a: (dist.get(a, 0.0), -a))
-        weights = [float(dist.get(a, 0.0)) for a in options]
-        if sum(weights) <= 0:
-            weights = [1.0] * len(options)
-        return int(self.rng.choices(options, weights)[0])
+            return max(options, key=lambda a: (dist[a], -a))
+        return int(self.rng.choices(options, [dist[a] for a in options])[0])
 
     def _ask(self, view: SeatView, call: Callable[..., _T], *args: object) -> _T:
         """``call(*args)``: the policy's own code, whose exceptions are its author's bug, said
@@ -183,45 +196,13 @@ class PolicyAgent:
         try:
             return call(*args)
         except Exception as exc:
-            raise self._failed(view, f"the policy raised {type(exc).__name__}{_where(exc)}: {exc}") from exc
+            raise self._failed(view, f"the policy raised {type(exc).__name__}{where(exc)}: {exc}") from exc
 
 
 def _distribution(probabilities: Callable[[ViewState, int], object], state: ViewState, player: int) -> dict[int, float]:
     """An OpenSpiel policy's ``action_probabilities`` as a dict of action index to probability."""
     answer = probabilities(state, player)
     return {int(a): float(q) for a, q in dict(answer).items()}  # type: ignore[call-overload]
-
-
-def _a(noun: str) -> str:
-    """``noun`` with its indefinite article: ``an int``, ``a str``."""
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
-
-
-#: Where the project's own code and the Python installation live: a policy's error is placed
-#: at the innermost line of its traceback outside them, which is the policy author's.
-_NOT_THEIRS = tuple(
-    {str(Path(__file__).parents[2]) + os.sep}
-    | {p + os.sep for key in ("stdlib", "platstdlib", "purelib", "platlib") if (p := sysconfig.get_paths().get(key))}
-)
-
-
-def _where(exc: BaseException) -> str:
-    """`` at FILE:LINE``: the innermost line of the policy author's code in the traceback of
-    ``exc`` (the file relative to this folder when it lies below it), or nothing."""
-    frames = [
-        f for f in traceback.extract_tb(exc.__traceback__)
-        if not f.filename.startswith(_NOT_THEIRS) and not f.filename.startswith("<")  # <frozen importlib._bootstrap>
-    ]
-    return f" at {_shown(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
-
-
-def _shown(path: str) -> str:
-    """A file as a message shows it: relative to this folder when it lies below it."""
-    try:
-        relative = os.path.relpath(path)
-    except ValueError:  # another drive
-        return path
-    return path if relative.startswith("..") else relative
 
 
 _FILES: dict[tuple[str, float], ModuleType] = {}
@@ -273,9 +254,9 @@ def _not_imported(module_name: str, error: Exception) -> ValueError:
     """A policy's module that raised while it was imported, in one line: a syntax error at its
     file, line and column, any other exception with the line of the module that raised it."""
     if isinstance(error, SyntaxError):
-        where = ":".join(str(part) for part in (_shown(error.filename) if error.filename else module_name, error.lineno, error.offset) if part is not None)
-        return ValueError(f"cannot import the policy {module_name}: {where}: {error.msg}")
-    return ValueError(f"cannot import the policy {module_name}: it raised {type(error).__name__}{_where(error)}: {error}")
+        at = ":".join(str(part) for part in (shown(error.filename) if error.filename else module_name, error.lineno, error.offset) if part is not None)
+        return ValueError(f"cannot import the policy {module_name}: {at}: {error.msg}")
+    return ValueError(f"cannot import the policy {module_name}: it raised {type(error).__name__}{where(error)}: {error}")
 
 
 def make_policy_agent(kind: str, rs: Ruleset, seed: int) -> PolicyAgent:

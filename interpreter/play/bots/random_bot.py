@@ -11,8 +11,10 @@ uniformly would mostly bid the highest contract and lose it, and matches would n
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from interpreter.core.actions import BID_BASE, DECLARE, DOUBLE, PASS, REDOUBLE, Action
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.state import AUCTION, OVER, DealState
 from interpreter.engine.views import SeatView
@@ -21,8 +23,8 @@ from interpreter.engine.views import SeatView
 class RandomBot:
     """Uniformly random legal play (seeded); declares exactly when the claim is right."""
 
-    def __init__(self, ruleset: Ruleset, seed: int = 0) -> None:
-        self.rs = ruleset
+    def __init__(self, ruleset: Ruleset | str | Path, seed: int = 0) -> None:
+        self.rs = as_ruleset(ruleset, "ruleset")  # a name will do, as everywhere a ruleset goes
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:

@@ -1,0 +1,50 @@
+"""The checks of the arguments a Python caller gives the public entry points: seeds and seats.
+
+A wrong argument must be refused where the caller hands it in, in words that name it, rather
+than accepted and turned into something else (``seed=None`` into a fresh random deal each
+time, ``dealer=-1`` into the last seat) or failing far away (an ``IndexError`` at the next
+deal).  The checks sit in constructors and entry points only -- ``DealState.new``, ``Match``,
+``play_match``, ``arena`` -- never in the engine's per-move loops, which trust what they were
+built from.
+"""
+
+from __future__ import annotations
+
+import random
+
+
+def with_article(noun: str) -> str:
+    """``noun`` with its indefinite article: ``an int``, ``a str``."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def shown_value(value: object) -> str:
+    """``repr(value)``, cut to one short line: a message quotes what it was given, never pages of it."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_seed(value: object, what: str = "seed", *, generator: bool = False) -> int | random.Random:
+    """``value`` if it is a seed: an int (not a bool), or with ``generator`` also a
+    :class:`random.Random` to draw from; else a ``TypeError`` naming the parameter ``what``.
+
+    ``None``, text and floats are refused although :class:`random.Random` takes them: ``None``
+    would give another deal at every call, and text or a float a deal no command can repeat
+    (the commands' seeds are whole numbers).
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if generator and isinstance(value, random.Random):
+        return value
+    expected = "an int, or a random.Random to draw from" if generator else "an int"
+    raise TypeError(f"{what}: {shown_value(value)} is {with_article(type(value).__name__)}, not a seed (expected {expected})")
+
+
+def check_seat(value: object, seats: int, what: str = "seat") -> int:
+    """``value`` if it is a seat of a table of ``seats``: an int from 0 to ``seats - 1``; else a
+    ``TypeError`` (not an int) or ``ValueError`` (out of range) naming the parameter ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what}: {shown_value(value)} is {with_article(type(value).__name__)}, not a seat (expected a seat 0 to {seats - 1})")
+    if not 0 <= value < seats:
+        raise ValueError(f"{what} {value}: expected a seat 0 to {seats - 1}")
+    return value

@@ -1,0 +1,135 @@
+"""The public entry points check the arguments a Python caller hands in, where they come in:
+seeds are ints (or a ``random.Random`` to deal from), seats are seats of the table, and a
+ruleset is a ``Ruleset`` or its name -- everywhere, as ``deal_from_mapping`` always took one.
+Anything else is a ``TypeError`` or ``ValueError`` naming the argument and what is expected
+(docs/api.md, "What the API refuses"), not a fresh random deal for ``seed=None``, a view of
+seat -1, or an ``AttributeError`` from deep inside.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from interpreter import DealState, GreedyBot, Match, RandomBot, deal_from_mapping, load_ruleset, make_agent, play_match
+from interpreter.engine.build import build_position
+from interpreter.sim.arena import arena
+
+RS = load_ruleset("schnapsen")
+
+
+def test_a_match_is_made_of_an_int_seed_a_seat_and_one_score_per_side() -> None:
+    with pytest.raises(TypeError) as info:
+        Match(RS, seed="a")  # type: ignore[arg-type]
+    assert str(info.value) == "seed: 'a' is a str, not a seed (expected an int)"
+    with pytest.raises(TypeError):
+        Match(RS, seed=None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError) as refused:
+        Match(RS, dealer=7)
+    assert str(refused.value) == "dealer 7: expected a seat 0 to 1"
+    with pytest.raises(ValueError) as refused:
+        Match(RS, scores=[1])
+    assert str(refused.value) == "scores [1]: expected 2 numbers, one per side"
+    with pytest.raises(TypeError) as info:
+        Match(RS).next_deal(seed=1.5)  # type: ignore[arg-type]
+    assert str(info.value) == "seed: 1.5 is a float, not a seed (expected an int)"
+
+
+# ----------------------------------------------------------------------------- seeds
+
+
+@pytest.mark.parametrize(("seed", "said"), [
+    (None, "None is a NoneType"),
+    ("abc", "'abc' is a str"),
+    (1.5, "1.5 is a float"),
+    (True, "True is a bool"),
+])
+def test_a_deal_is_dealt_from_an_int_or_a_generator_only(seed: object, said: str) -> None:
+    with pytest.raises(TypeError) as info:
+        DealState.new(RS, 1, seed)  # type: ignore[arg-type]
+    assert str(info.value) == f"seed: {said}, not a seed (expected an int, or a random.Random to draw from)"
+
+
+def test_the_same_int_seed_or_generator_state_deals_the_same_deal() -> None:
+    assert DealState.new(RS, 1, 42).hands == DealState.new(RS, 1, random.Random(42)).hands
+
+
+@pytest.mark.parametrize("call", [
+    lambda: play_match(RS, [GreedyBot(RS, 1), GreedyBot(RS, 2)], seed=None),
+    lambda: arena(RS, "random", "random", deals=1, seed=None),
+    lambda: arena(RS, "random", "random", deals=1, seed="x"),
+])
+def test_matches_and_arenas_take_an_int_seed(call: Any) -> None:
+    with pytest.raises(TypeError) as info:
+        call()
+    assert str(info.value).startswith("seed: ") and str(info.value).endswith(", not a seed (expected an int)")
+
+
+# ----------------------------------------------------------------------------- seats
+
+
+@pytest.mark.parametrize(("dealer", "error", "said"), [
+    (-1, ValueError, "dealer -1: expected a seat 0 to 1"),
+    (2, ValueError, "dealer 2: expected a seat 0 to 1"),
+    ("1", TypeError, "dealer: '1' is a str, not a seat (expected a seat 0 to 1)"),
+])
+def test_the_dealer_is_a_seat_of_the_table(dealer: object, error: type[Exception], said: str) -> None:
+    with pytest.raises(error) as info:
+        DealState.new(RS, dealer, 1)  # type: ignore[arg-type]
+    assert str(info.value) == said
+
+
+@pytest.mark.parametrize(("seat", "error", "said"), [
+    (-1, ValueError, "seat -1: expected a seat 0 to 3"),
+    (4, ValueError, "seat 4: expected a seat 0 to 3"),
+    (True, TypeError, "seat: True is a bool, not a seat (expected a seat 0 to 3)"),
+])
+def test_a_view_is_of_a_seat_of_the_table(seat: object, error: type[Exception], said: str) -> None:
+    state = DealState.new(load_ruleset("north-american-4"), 0, 1)
+    with pytest.raises(error) as info:
+        state.view(seat)  # type: ignore[arg-type]
+    assert str(info.value) == said
+    assert state.view(3).seat == 3
+
+
+# ----------------------------------------------------------------------------- a ruleset or its name
+
+
+def test_a_ruleset_name_goes_wherever_a_ruleset_goes(tmp_path: Path) -> None:
+    """docs/api.md's deal of seed 42, dealer 1: the same by name and by Ruleset."""
+    by_name = DealState.new("schnapsen", 1, 42)
+    assert (str(by_name.hand(0)), str(by_name.hand(1))) == ("TC QC KH TS JS", "KC KD QD JD QH")
+    assert Match("schnapsen", 3).rs is RS
+    assert play_match("schnapsen", [GreedyBot("schnapsen", 1), RandomBot("schnapsen", 2)], seed=3, max_deals=1).rs is RS
+    assert make_agent("greedy", "schnapsen", 1).choose(by_name.view(0), by_name.legal_actions()) in by_name.legal_actions()
+    assert arena("schnapsen", "random", "greedy", deals=1).finished == 1
+    built = build_position("schnapsen", dealer=1, trump="H", leader=0, hands=["AS", "JS"], points=[60, 40], tricks=[4, 3])
+    assert [str(a) for a in built.legal_actions()] == ["play AS", "declare"]
+
+
+@pytest.mark.parametrize("call", [
+    lambda: DealState.new(5, 1, 1),  # type: ignore[arg-type]
+    lambda: Match(5),  # type: ignore[arg-type]
+    lambda: play_match(5, [], seed=1),  # type: ignore[arg-type]
+    lambda: arena(5, "random", "random", deals=1),  # type: ignore[arg-type]
+    lambda: deal_from_mapping(5, {}),  # type: ignore[arg-type]
+    lambda: build_position(5, dealer=0, hands=[]),  # type: ignore[arg-type]
+])
+def test_anything_else_for_a_ruleset_is_a_type_error(call: Any) -> None:
+    with pytest.raises(TypeError) as info:
+        call()
+    assert str(info.value) == (
+        "rs: 5 is an int, not a ruleset (expected a Ruleset from load_ruleset, or a bundled name or path such as 'schnapsen')"
+    )
+
+
+def test_make_agent_says_what_it_was_given() -> None:
+    with pytest.raises(TypeError) as info:
+        make_agent("greedy", 5, 1)  # type: ignore[arg-type]
+    assert str(info.value).startswith("ruleset: 5 is an int, not a ruleset")
+    with pytest.raises(TypeError) as info:
+        make_agent(None, RS, 1)  # type: ignore[arg-type]
+    assert str(info.value).startswith("kind: None is a NoneType, not a bot kind (expected one of: random, greedy, basic, search, ")
