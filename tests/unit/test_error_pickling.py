@@ -25,10 +25,12 @@ from interpreter.core.errors import (
     RecordError,
     RulesError,
     RulesetError,
+    StuckDealError,
 )
 from interpreter.play.posstring import PositionStringError
 from interpreter.play.session import ResumeError
-from interpreter.rules.migrations import MigrationWarning
+from interpreter.rules.loader import MissingNameWarning
+from interpreter.rules.migrations import MigrationWarning, NotFixed
 from interpreter.rules.references import RefusedReferenceError
 from interpreter.rules.relevance import RulesetWarning
 from interpreter.search.sampling import InconsistentView
@@ -46,7 +48,10 @@ def _samples() -> list[RulesError]:
         RecordError("no such ruleset", file="m.yaml", line=2, column=10, path="ruleset"),
         NotationError("not a card: 'XX'"),
         IllegalActionError("play KH: you must follow suit", rule="play.follow"),
-        BotError("the policy chose action 20 (marry AC), which is not legal now", seat=1, bot="policy:p.py:act"),
+        BotError("the policy chose action 20 (marry AC), which is not legal now", seat=1, bot="policy:p.py:act", deal=3),
+        StuckDealError("the deal is stuck: seat 3 is to act in the auction but the rules leave it no legal action", seat=3),
+        MissingNameWarning("a house file needs a name", file="n.yaml", line=1, column=1, path="name", expected="name: n"),
+        NotFixed("cannot fix by a safe edit", file="f.yaml", line=4, column=3, path="match.tie", expected="edit it by hand"),
         ErrorList([RulesetError("first", file="a.yaml", line=1, column=2), RulesetError("second", path="x.y", expected="z")]),
         PositionStringError("not a card", text="AS TD X9", column=7, path="hands[0]", expected="a card such as TH"),
         ResumeError("the match is over", file="done.yaml"),
