@@ -47,6 +47,19 @@ def scores_text(state: DealState, scores: list[int]) -> str:
     return ", ".join(f"{label} {i}: {s}" for i, s in enumerate(scores))
 
 
+def _first_lead(st: DealState) -> list[str]:
+    """What the first card of the deal, just led, does to trump where the first card led makes
+    it (``trump.selection: first_card_led``): its suit is trump -- unless the contract is
+    played without trump (``bidding.moon.trump: none``, a contract's ``trump: none``), where
+    the engine fixes none and the log, which said the led suit was trump, must say so too."""
+    if st.tricks_played or len(st.trick) != 1 or st.rs.trump.selection != "first_card_led":
+        return []
+    suit = st.trump_suit()
+    if suit is None:
+        return ["  no trump in this contract: the first card led does not make trump"]
+    return [f"  trump is {SUIT_NAMES[suit]} (first card led)"]
+
+
 def describe(event: Event, *, show_hands: bool = False) -> list[str]:
     """Lines of log for one event (hidden hands only with ``show_hands``)."""
     if isinstance(event, DealStarted):
@@ -115,13 +128,11 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
             value = st.rs.marriage.values.trump if a.card.suit == st.trump_suit() else st.rs.marriage.values.plain
             if st.trick and st.trick_with_seats()[-1][0] != event.seat:  # a partner's marriage, shown
                 return [f"  {s} shows {value} in {SUIT_NAMES[a.card.suit]} ({a.card} and its partner)"]
-            lines = []
-            if st.tricks_played == 0 and len(st.trick) == 1 and st.rs.trump.selection == "first_card_led":
-                lines.append(f"  trump is {SUIT_NAMES[a.card.suit]} (first card led)")
+            lines = _first_lead(st)
             lines.append(f"  {s} announces {value} in {SUIT_NAMES[a.card.suit]} and leads {a.card}")
             return lines
-        if isinstance(a, Play) and st.tricks_played == 0 and len(st.trick) == 1 and st.rs.trump.selection == "first_card_led":
-            return [f"  trump is {SUIT_NAMES[a.card.suit]} (first card led)"]
+        if isinstance(a, Play):
+            return _first_lead(st)
         return []
     if isinstance(event, TrickDone):
         st = event.state

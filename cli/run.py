@@ -7,7 +7,9 @@ file); the record is on disk after every deal, so a long run keeps in memory onl
 in play; and a match that stops early (an error in a rule or in a seat's bot, Ctrl-C, SIGTERM,
 SIGHUP, end of input, ``quit`` at a human seat, a closed pipe) still leaves its record behind for ``rules
 replay``.  While a person plays, the match seed -- from which every hand follows -- is shown
-only at the end, and the person's table goes to stderr, so stdout holds only the log.  The
+only once somebody has won the match: a match stopped before that may be taken up again
+(``rules play --resume``), so neither its log, nor its record, nor the record's file name
+carries the seed.  The person's table goes to stderr, so stdout holds only the log.  The
 log's wording lives in :mod:`cli.log` and the human seat in :mod:`cli.human`; both are
 imported only when a match is played, to keep ``rules --help`` fast.
 """
@@ -50,7 +52,7 @@ MATCHES_LIMIT = 100_000  # --matches: the --json list of matches stays a few meg
 
 def run(
     ruleset: Annotated[str, typer.Argument(help="A ruleset file, or a bundled name such as schnapsen.")],
-    seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; printed, at the end when a human plays).", callback=seed_in_range)] = None,
+    seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; printed, with a human seat only once the match is won).", callback=seed_in_range)] = None,
     players: Annotated[Optional[str], typer.Option(metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), human (default: greedy for every seat). 'human' alone: you take seat 0, the search bot every other seat.")] = None,
     deals: Annotated[Optional[int], typer.Option(metavar="N", help=f"Stop after N deals even if nobody has won (at most {DEALS_LIMIT:,}); with --matches, each match.", min=1)] = None,
     matches: Annotated[Optional[int], typer.Option(
@@ -103,7 +105,7 @@ def run(
 
     game.record = open_record(game, record)
     if printer.text:
-        shown = "seed shown at the end" if game.secret_seed else f"seed {game.seed}"
+        shown = "seed shown once the match is won" if game.secret_seed else f"seed {game.seed}"
         printer.say(f"{rs.title} -- match to {rs.match.target}, {shown}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
     with stop_signals():
         match = play(game, agents, observe, deals if deals is not None else MAX_DEALS, printer)
@@ -122,7 +124,7 @@ def run(
         return
     if match.winner is None:
         printer.say(f"Stopped after {game.played} deal{'s' if game.played != 1 else ''}; score " + ", ".join(str(s) for s in match.scores))
-    printer.reveal_seed(game)
+    printer.reveal_seed(game, match.winner)
 
 
 @dataclass
@@ -140,8 +142,15 @@ class Game:
 
     @property
     def secret_seed(self) -> bool:
-        """Whether the seed is kept from the log until the end: a person plays, and the seed gives every hand."""
+        """Whether the seed is kept from the log until the match is won: a person plays, and the seed gives every hand."""
         return "human" in self.kinds
+
+    def seed_shown(self, winner: int | None) -> bool:
+        """Whether the match seed may be shown now that the match has ended with ``winner``:
+        without a person at the table always; with one only when somebody has won, for a
+        match stopped before (``--deals``, ``quit``, a signal) may be taken up again, and its
+        seed would tell the person every deal still to come."""
+        return not self.secret_seed or winner is not None
 
     def follow(self, event: Event) -> None:
         """Count the finished deals; keep their results for ``--json`` (only then: memory stays bounded)."""
@@ -279,9 +288,10 @@ class Printer:
         if self.text and not say(line):
             self.text = False
 
-    def reveal_seed(self, game: Game) -> None:
-        """The seed kept from a person during the match, now that it is over."""
-        if game.secret_seed:
+    def reveal_seed(self, game: Game, winner: int | None) -> None:
+        """The seed kept from a person during the match, now that ``winner`` has won it
+        (nothing for a match stopped before: it may go on)."""
+        if game.secret_seed and game.seed_shown(winner):
             self.say(f"match seed: {game.seed}")
 
 
@@ -311,14 +321,14 @@ def play(game: Game, agents: list[Agent], observe: Callable[[Event], None], limi
 
 def _keep_stopped(game: Game, printer: Printer, why: str, *, gap: bool = False) -> None:
     """Keep the record of a match that stopped early and say where it is, after ``why``
-    (``gap``: on a line of its own, below a prompt that may be waiting for its answer)."""
+    (``gap``: on a line of its own, below a prompt that may be waiting for its answer).  The
+    seed kept from a person stays kept: the match may be taken up again."""
     ignore_stops()  # a second Ctrl-C must not cut the save short
     kept = keep_record(game)
     if kept is not None:
         if gap:
             warn("")
         warn(f"{why}; the record so far is saved in {kept}")
-    printer.reveal_seed(game)
 
 
 def keep_record(game: Game, result: MatchResult | None = None) -> Path | None:
@@ -328,7 +338,7 @@ def keep_record(game: Game, result: MatchResult | None = None) -> Path | None:
     try:
         if game.record.path is not None:
             return game.record.save(result)
-        return game.record.save_new(_interrupted_paths(game.seed))
+        return game.record.save_new(_interrupted_paths(None if game.secret_seed else game.seed))
     except RecordNotWritten as exc:
         warn(f"error: {exc}")
         return None
@@ -336,18 +346,22 @@ def keep_record(game: Game, result: MatchResult | None = None) -> Path | None:
         game.record.close()
 
 
-def _interrupted_paths(seed: int) -> Iterator[Path]:
-    """``rules-interrupted-SEED.yaml`` in this folder, then numbered names, so that an earlier interrupted game is never overwritten."""
-    yield Path(f"rules-interrupted-{seed}.yaml")
+def _interrupted_paths(seed: int | None) -> Iterator[Path]:
+    """``rules-interrupted-SEED.yaml`` in this folder, then numbered names, so that an earlier
+    interrupted game is never overwritten; ``rules-interrupted.yaml`` (numbered likewise) for a
+    seed kept from a person, which the file's name must not give away either."""
+    stem = "rules-interrupted" if seed is None else f"rules-interrupted-{seed}"
+    yield Path(f"{stem}.yaml")
     for k in itertools.count(2):
-        yield Path(f"rules-interrupted-{seed}-{k}.yaml")
+        yield Path(f"{stem}-{k}.yaml")
 
 
 def summary(game: Game, match: Match) -> dict[str, Any]:
-    """The ``--json`` output: the match's ruleset, seed and seats, each deal's result, the final scores."""
+    """The ``--json`` output: the match's ruleset, seed and seats, each deal's result, the final
+    scores.  The seed is ``null`` where it is still kept from a person (:meth:`Game.seed_shown`)."""
     return {
         "ruleset": game.rs.name,
-        "seed": game.seed,
+        "seed": game.seed if game.seed_shown(match.winner) else None,
         "players": game.kinds,
         "deals": game.results,
         "match_scores": match.scores,

@@ -199,10 +199,11 @@ class Table:
         return self.closing_record()
 
     def closing_record(self) -> str:
-        """The match's record as far as it went, seed included: for a finished match its
-        record, for one nobody plays on any more (the room closes it) its finished deals, the
-        deal in play with its moves so far, and no result -- as ``rules run`` writes a match
-        it stops, so ``rules replay`` reads it."""
+        """The match's record as far as it went: for a finished match its record, seed
+        included; for one nobody plays on any more (the room closes it) its finished deals,
+        the deal in play with its moves so far, no result and no seed -- as ``rules run``
+        writes a match with a person at it that it stops, so ``rules replay`` reads it and
+        ``rules play --resume`` could take it up again without the deals to come being known."""
         match = self.session.match
         deals = list(self.finished)
         state = self.session.state
@@ -211,5 +212,6 @@ class Table:
         result = MatchResult(match.winner, list(match.scores), len(self.finished)) if self.over else None
         # a house file lies in the table's folder, and the record names it as lying beside it
         beside = self.rs.source.parent / "record.yaml" if self.house_name is not None and self.rs.source is not None else None
-        return match_record(self.rs, seed=self.seed, players=list(self.kinds), deals=deals, record_path=beside,
+        seed = self.seed if self.over or not self.humans else None
+        return match_record(self.rs, seed=seed, players=list(self.kinds), deals=deals, record_path=beside,
                             date=self.created, result=result)

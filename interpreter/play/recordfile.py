@@ -230,8 +230,12 @@ class RecordWriter:
     file if the match stops early.
 
     ``deals`` and ``current`` start the file with a match's earlier deals, for a match
-    that goes on from its record.  ``hide_seed`` leaves the match seed out of the file until :meth:`save`: while a person
-    plays, the seed would let them rebuild every deal.  ``date`` is the day the match began
+    that goes on from its record.  ``hide_seed`` leaves the match seed out of the file until
+    :meth:`save` is given the result of a match that somebody has won: while a person plays,
+    the seed would let them rebuild every deal still to come, and a match saved unfinished
+    (quit, interrupted, stopped by ``--deals``) may be taken up again.  ``seed`` is ``None``
+    where no one seed gives the match's deals (a match taken up again with a fresh seed): the
+    record then names none, each deal keeping its own.  ``date`` is the day the match began
     (default: today, :func:`~interpreter.play.record.today`; a match that goes on from its
     record keeps the record's).  :meth:`save` with the match's result writes the ``result``
     header.  Writes that fail raise :class:`RecordNotWritten`.
@@ -241,7 +245,7 @@ class RecordWriter:
         self,
         rs: Ruleset,
         *,
-        seed: int,
+        seed: int | None,
         players: list[str],
         path: Path | None,
         hide_seed: bool = False,
@@ -278,6 +282,11 @@ class RecordWriter:
         return _encode(match_header(
             self.rs, seed=self.seed if with_seed else None, players=self.players, record_path=path, date=self.date, result=result,
         ))
+
+    def seed_shown(self, result: MatchResult | None) -> bool:
+        """Whether the header names the match seed when the record is completed with ``result``:
+        always without a person at the table, else only for a match that somebody has won."""
+        return not self.hide_seed or (result is not None and result.winner is not None)
 
     def _entry(self, deal: tuple[int, int, list[str]]) -> bytes:
         return _encode(deal_entry(*deal))
@@ -350,13 +359,15 @@ class RecordWriter:
             yield self._entry(self.current)
 
     def save(self, result: MatchResult | None = None) -> Path:
-        """Complete the record file -- the deal in play added, the seed shown, the ``result``
-        header written when the match's ``result`` is given -- and close it."""
+        """Complete the record file -- the deal in play added, the ``result`` header written
+        when the match's ``result`` is given, the seed shown unless it is still kept from a
+        person (:meth:`seed_shown`) -- and close it."""
         path, fd = self.path, self._fd
         assert path is not None and fd is not None, "a record without a path is written by save_new"
+        shown = self.seed_shown(result)
         with signals_held(), self._failing(path):
-            if self.hide_seed or result is not None:  # a new header: the file is written anew
-                _replace_with(path, itertools.chain([self._head(path, with_seed=True, result=result)], self._rest()))
+            if (self.hide_seed and shown) or result is not None:  # a new header: the file is written anew
+                _replace_with(path, itertools.chain([self._head(path, with_seed=shown, result=result)], self._rest()))
             elif self._current_on_disk:
                 self.checkpoint()
             elif self.current is not None:
@@ -366,12 +377,13 @@ class RecordWriter:
         return path
 
     def save_new(self, candidates: Iterable[Path]) -> Path:
-        """Write the record so far (the deal in play included) to the first free candidate path."""
+        """Write the record so far (the deal in play included) to the first free candidate path:
+        a match stopped before its end, so the seed is left out while a person plays."""
         tried: list[Path] = []
 
         def content(path: Path) -> Iterator[bytes]:
             tried.append(path)
-            yield self._head(path, with_seed=True)  # the ruleset is named relative to the file
+            yield self._head(path, with_seed=self.seed_shown(None))  # the ruleset is named relative to the file
             yield from self._rest()
 
         try:

@@ -10,7 +10,10 @@ in practice mode takes moves back.  Every move goes through
 report alike.
 
 A session hands the screen only :meth:`view` (the person's seat) and public events; the deal
-state stays inside, and :meth:`summary_hands` gives the hands only once the deal is over.
+state stays inside, and :meth:`summary_hands` gives the hands only once the deal is over.  For
+the same reason the match seed, from which every deal to come follows, stays out of the record
+until somebody has won the match, and a match taken up again from its record (:func:`resume`)
+deals the rest from a fresh seed.
 """
 
 from __future__ import annotations
@@ -50,6 +53,10 @@ class TableSession:
     :func:`~interpreter.play.runner.play_match` reports them; the events carry the deal
     state, so a screen must take from them only what is public (the cards played, the
     match score) and read everything else from :meth:`view`.
+
+    ``seed_named`` says whether the record may name ``seed`` as the match seed once the match
+    is won: true when every deal follows from it, false for a match taken up again with a
+    fresh seed (:func:`resume`), whose earlier deals came from another.
     """
 
     rs: Ruleset
@@ -66,6 +73,7 @@ class TableSession:
     moves: list[str] = field(init=False, default_factory=list)
     steps: list[tuple[int, Action]] = field(init=False, default_factory=list)  # this deal's decisions, Continue included
     hands: list[CardSet] = field(init=False, default_factory=list)  # each seat's hand as dealt
+    seed_named: bool = field(init=False, default=True)
 
     def __post_init__(self) -> None:
         self.rs = as_ruleset(self.rs)  # a name will do, as everywhere a ruleset goes
@@ -218,7 +226,8 @@ class TableSession:
 
     # ----------------------------------------------------------------- stopping and resuming
     def save(self) -> Path | None:
-        """Complete the record (the deal in play included, the seed shown) and close it."""
+        """Complete the record (the deal in play included; the seed and the result once the
+        match is won) and close it."""
         if self.record is None:
             return None
         over = self.match.is_over
@@ -233,14 +242,19 @@ def new_seed() -> int:
 
 def resume(
     path: Path, *, observer: Callable[[Event], None] | None = None, practice: bool = False, allow_outside: bool = False,
-    write: bool = True, trusted: Collection[str] = (),
+    write: bool = True, trusted: Collection[str] = (), seed: int | None = None,
 ) -> TableSession:
     """Go on with a match from its record: the finished deals are counted, the deal in play
     is replayed to where it stopped, and the record goes on in the same file.
 
-    With the match seed in the record (a record completed by :meth:`TableSession.save`) the
-    deals that follow are the ones the match would have dealt; a record cut short while the
-    seed was kept from the player goes on with a fresh seed for the deals still to come.
+    The deals still to come are dealt from ``seed``, or from a fresh random seed without one,
+    and never from a ``seed:`` header the record may have (one written by an earlier version,
+    which saved it when a match stopped, or put there by hand): the record is the person's
+    own file, so its seed would tell them every deal to come -- or let them choose those deals.
+    Each deal already dealt keeps its own seed, so the record still replays as it was
+    played.  Given the match's own seed, the match goes on as it would have without the
+    stop, and its record names that seed once the match is won; from any other seed the
+    record names none (:attr:`TableSession.seed_named`).
     Raises :class:`ResumeError` (or the record's own error, located) when it cannot.
     ``write=False`` only reads: the session has no record and the file is not touched.
 
@@ -269,14 +283,14 @@ def resume(
         raise ResumeError(found.message, file=found.file, line=found.line, column=found.column, path=found.path, expected="a record of legal moves")
     if outcome.match_winner is not None:
         raise ResumeError(f"{path}: the match is over", expected="a record of a match still in play")
-    seed = rec.meta.get("seed")
-    session = TableSession(rs, seed if isinstance(seed, int) else new_seed(), [canonical_kind(str(p)) for p in players], None, practice)
+    session = TableSession(rs, new_seed() if seed is None else seed, [canonical_kind(str(p)) for p in players], None, practice)
     match = session.match
     finished: list[tuple[int, int, list[str]]] = []
     current: tuple[int, int, list[str]] | None = None
     for k, deal in enumerate(rec.deals):
         assert deal.seed is not None
-        match._rng.getrandbits(32)  # the match seed's own sequence of deal seeds goes on after these
+        drawn = match._rng.getrandbits(32)  # the seed's own sequence of deal seeds goes on after these
+        session.seed_named = session.seed_named and drawn == deal.seed  # the match seed only if it gave them all
         state = deal.state.copy()
         match.deal = state
         match.deal_seeds.append(deal.seed)
@@ -300,7 +314,8 @@ def resume(
     session.record_path = path
     date = rec.meta.get("date")
     session.record = RecordWriter(
-        rs, seed=session.seed, players=session.kinds, path=path, hide_seed=True, deals=finished, current=current,
+        rs, seed=session.seed if session.seed_named else None, players=session.kinds, path=path, hide_seed=True,
+        deals=finished, current=current,
         date=date if isinstance(date, str) else None,
     )
     if current is not None:

@@ -323,7 +323,7 @@ def test_quiet_hides_the_log_but_not_the_table(tmp_path: Path) -> None:
     out, _ = run_human(tmp_path, "1\n", "--quiet")
     assert "your hand: " in out.stderr and "your hand" not in out.stdout
     assert "trump spades (turn-up AS)" not in out.stdout  # a log line that --quiet drops
-    assert out.stdout.startswith("Schnapsen -- match to 7, seed shown at the end")
+    assert out.stdout.startswith("Schnapsen -- match to 7, seed shown once the match is won")
 
 
 # --------------------------------------------------------------------------- hot seat

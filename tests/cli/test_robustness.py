@@ -119,8 +119,9 @@ def test_an_earlier_interrupted_record_is_not_overwritten(tmp_path: Path) -> Non
             [RULES, "run", "schnapsen", "--seed", "7", "--players", "human,greedy"],
             input=text, capture_output=True, text=True, timeout=60, cwd=tmp_path,
         )
-    first = (tmp_path / "rules-interrupted-7.yaml").read_text(encoding="utf-8")
-    second = (tmp_path / "rules-interrupted-7-2.yaml").read_text(encoding="utf-8")
+    # a human seat: no seed in the name (tests/cli/test_seed_kept.py)
+    first = (tmp_path / "rules-interrupted.yaml").read_text(encoding="utf-8")
+    second = (tmp_path / "rules-interrupted-2.yaml").read_text(encoding="utf-8")
     assert "moves: []" not in first and "moves: []" in second
 
 

@@ -3,12 +3,14 @@ after every move (RecordWriter.checkpoint), undo in practice mode, resuming from
 
 from __future__ import annotations
 
+import random
+import re
 from pathlib import Path
 
 import pytest
 import yaml
 
-from interpreter import Match, load_ruleset
+from interpreter import DealState, Match, load_ruleset
 from interpreter.core.actions import Play
 from interpreter.play.record import load_record, replay
 from interpreter.play.recordfile import RecordWriter
@@ -48,9 +50,9 @@ def test_checkpoint_keeps_the_deal_in_play_once(tmp_path: Path) -> None:
     data = on_disk(path)
     assert "seed" not in data
     assert data["deals"] == [{"dealer": 1, "seed": 111, "moves": ["play AS", "play TS"]}, {"dealer": 0, "seed": 222, "moves": []}]
-    writer.save()
+    writer.save()  # the match stopped unfinished: it may go on, so the seed stays out
     data = on_disk(path)
-    assert data["seed"] == 5 and len(data["deals"]) == 2
+    assert "seed" not in data and len(data["deals"]) == 2
 
 
 def test_every_move_reaches_the_disk(tmp_path: Path) -> None:
@@ -87,16 +89,18 @@ def test_no_undo_outside_practice_and_no_hands_before_the_end(tmp_path: Path) ->
             session.summary_hands()
 
 
-def test_a_resumed_match_deals_what_the_match_would_have_dealt(tmp_path: Path) -> None:
-    """With the seed in the record, the deals after the resumed one are the match's own."""
+def test_a_resumed_match_given_its_own_seed_deals_what_the_match_would_have_dealt(tmp_path: Path) -> None:
+    """A program that knows the match seed (``resume(path, seed=...)``) gets the match it would
+    have had without the stop, and the record names that seed once the match is won."""
     rs = load_ruleset("schnapsen")
     path = tmp_path / "r.yaml"
     session = TableSession(rs, 21, ["human", "greedy"], path)
     play_on(session, 12)
     played = session.number
-    session.save()  # the seed is written now
-    again = resume(path)
-    assert again.number == played
+    session.save()
+    assert "seed" not in on_disk(path)  # unfinished: kept from the person
+    again = resume(path, seed=21)
+    assert again.number == played and again.seed_named
     play_on(again)
     again.save()
     record = load_record(path)
@@ -104,6 +108,72 @@ def test_a_resumed_match_deals_what_the_match_would_have_dealt(tmp_path: Path) -
     seeds = [expected._rng.getrandbits(32) for _ in record.deals]
     assert [d.seed for d in record.deals] == seeds
     assert replay(record).match_winner is not None
+    assert on_disk(path)["seed"] == 21
+
+
+def deal_seeds_of(seed: int, count: int) -> list[int]:
+    """The seeds of a match's first ``count`` deals, worked out from its seed as the match
+    draws them (each deal's seed is the next 32 bits of ``random.Random(seed)``)."""
+    rng = random.Random(seed)
+    return [rng.getrandbits(32) for _ in range(count)]
+
+
+def play_to_the_next_deal(session: TableSession) -> None:
+    """Play the deal in play out (the person's first legal move each time), then deal the next."""
+    while not session.deal_over:
+        if not session.bot_step():
+            session.act(session.legal()[0])
+    assert not session.match_over
+    session.start_deal()
+
+
+@pytest.mark.parametrize("seed_header", [False, True])
+def test_a_match_taken_up_again_deals_the_rest_from_a_fresh_seed(tmp_path: Path, seed_header: bool) -> None:
+    """Quit in the first deal of a match of seed 21: the record keeps the seed out, and the
+    match taken up again deals its second deal from a fresh seed, not the one seed 21 gives
+    (worked out here from the seed) -- also when the record's header says ``seed: 21``, as an
+    earlier version wrote it and as anybody can write it in: following it would tell the
+    person (or let him choose) the cards to come.  The record still replays, deal by deal from
+    its own seeds, and once the match is won it names no match seed: none gives all its deals."""
+    rs = load_ruleset("schnapsen")
+    path = tmp_path / "r.yaml"
+    session = TableSession(rs, 21, ["human", "greedy"], path)
+    play_on(session, 2)
+    assert session.number == 1 and not session.deal_over
+    session.save()
+    text = path.read_text(encoding="utf-8")
+    assert re.search(r"^seed:", text, re.M) is None
+    if seed_header:
+        path.write_text(text.replace("players:", "seed: 21\nplayers:"), encoding="utf-8")
+        assert load_record(path).meta["seed"] == 21
+    first, second = deal_seeds_of(21, 2)
+    assert load_record(path).deals[0].seed == first  # the deal in play keeps its own seed
+
+    again = resume(path)
+    assert again.seed != 21 and not again.seed_named
+    play_to_the_next_deal(again)
+    assert again.number == 2 and again.match.deal_seeds[-1] != second
+    from_old_seed = DealState.new(rs, again.state.dealer, second)
+    assert [again.state.hand(s) for s in range(2)] != [from_old_seed.hand(s) for s in range(2)]
+
+    play_on(again)
+    again.save()
+    data = on_disk(path)
+    assert "seed" not in data and data["result"]["winner"] is not None
+    record = load_record(path)
+    assert [d.seed for d in record.deals][:2] == [first, again.match.deal_seeds[1]]
+    outcome = replay(record)
+    assert outcome.illegal is None and outcome.match_winner == data["result"]["winner"]
+
+
+def test_a_match_won_without_a_stop_names_its_seed(tmp_path: Path) -> None:
+    rs = load_ruleset("schnapsen")
+    path = tmp_path / "r.yaml"
+    session = TableSession(rs, 21, ["human", "greedy"], path)
+    play_on(session)
+    session.save()
+    data = on_disk(path)
+    assert data["seed"] == 21 and [d["seed"] for d in data["deals"]] == deal_seeds_of(21, len(data["deals"]))
 
 
 def test_a_record_that_seats_a_trained_policy_runs_its_code_only_when_the_person_asks_for_it(

@@ -253,6 +253,8 @@ def test_every_move_is_on_disk_at_once_and_the_match_resumes(tmp_path: Path) -> 
         await pilot.press("q")
 
     run(first, options("schnapsen", tmp_path))
+    saved = yaml.safe_load(record.read_text(encoding="utf-8"))
+    assert "seed" not in saved, "quit before the match is won: the seed of the deals to come stays out (tests/cli/test_seed_kept.py)"
     session = resume(record)
     assert session.moves == seen["moves"] and set(session.view(0).hand) == seen["hand"]
 
