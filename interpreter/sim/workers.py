@@ -26,7 +26,6 @@ key every result by what it is the result of.
 
 from __future__ import annotations
 
-import os
 import pickle
 import signal
 import traceback
@@ -37,6 +36,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 from interpreter.core.errors import RulesError
+from interpreter.play.bots.authors import shown
 from interpreter.play.recordfile import STOP_SIGNALS, signals_held
 
 __all__ = ["WorkerDied", "WorkerError", "in_processes"]
@@ -254,7 +254,7 @@ def _failure(exc: BaseException) -> tuple[bool, BaseException, str]:
 def _kind_and_text(exc: BaseException) -> str:
     """``Kind at FILE:LINE: message``: the innermost line of its traceback, the message if any."""
     frames = traceback.extract_tb(exc.__traceback__)
-    where = f" at {_shown(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
+    where = f" at {shown(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
     text = _text(exc)
     return f"{type(exc).__name__}{where}" + (f": {text}" if text else "")
 
@@ -264,12 +264,3 @@ def _text(exc: BaseException) -> str:
         return str(exc)
     except Exception:  # a __str__ that fails: the kind alone says something
         return ""
-
-
-def _shown(path: str) -> str:
-    """A file as a message shows it: relative to this folder when it lies below it."""
-    try:
-        relative = os.path.relpath(path)
-    except ValueError:  # another drive
-        return path
-    return path if relative.startswith("..") else relative
