@@ -133,7 +133,14 @@ def test_ctrl_c_between_bot_moves_keeps_the_record(tmp_path: Path) -> None:
         [RULES, "run", str(long_match), "--seed", "1", "--quiet", "--deals", "100000", "--record", str(record)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(2.0)
+    # not a fixed wait: a SIGINT that comes before `rules run` takes the stop signals is lost
+    # where the test's process ignores SIGINT (a background job), and on a busy machine two
+    # seconds were still the start (the run then played its 100,000 deals); a deal in the
+    # record means the match is in play, its stops taken
+    end = time.monotonic() + 60
+    while not (record.exists() and "  - dealer: " in record.read_text(encoding="utf-8")):
+        assert proc.poll() is None and time.monotonic() < end, "no deal in the record"
+        time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
