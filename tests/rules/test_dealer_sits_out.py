@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import DealState, StuckDealError, load_ruleset, parse_action
+from interpreter import DealState, StuckDealError, compiled, load_ruleset, parse_action
 from interpreter.core.errors import ErrorList, RecordError
 from interpreter.engine.build import build_position
 from interpreter.engine.position import AUCTION, OVER, PLAY
@@ -195,6 +195,9 @@ def test_a_seat_with_nothing_to_do_is_the_rules_error() -> None:
     )
 
 
+#: The compiled runner binds its calls when it is built: a legal_codes replaced by monkeypatch is
+#: never called there, so this runs on the plain build (CI runs both).
+@pytest.mark.skipif(compiled(), reason="the compiled build's calls cannot be replaced by monkeypatch")
 def test_rules_run_keeps_the_record_of_a_stuck_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Schnapsen deals first from seat 1 and alternates (no deal is drawn), so deal 2 is seat 0's:
     its legal set made empty once seat 1 has led to trick 1 -- seat 0 to follow, 5 cards in
