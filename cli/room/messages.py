@@ -14,8 +14,7 @@ from typing import Any
 
 from interpreter.core.actions import Action, Discard, Marry, Play
 from interpreter.core.cards import RANK_NAMES
-from interpreter.engine.trick import winning_position
-from interpreter.engine.views import SPECTATOR, SeatView, completed_tricks, spectator_view
+from interpreter.engine.views import SPECTATOR, SeatView, spectator_view
 from interpreter.play import seatfacts as facts
 from interpreter.play.session import HUMAN
 from cli.room.tables import Table
@@ -97,13 +96,10 @@ def _last_trick(view: SeatView) -> dict[str, Any] | None:
     is public, and so is who took it."""
     if view.trick:
         return None
-    tricks = completed_tricks(view.rs, view.history_codes, len(view.sitting_out))
+    tricks = view.completed_tricks
     if not tricks:
         return None
-    cards = tricks[-1]
-    deck = view.rs.deck
-    beats = view.rs.tables.beats_of[view.public.order][view.public.trump + 1]  # (a contract may bring its own order)
-    winner = cards[winning_position([deck.index(c) for _, c in cards], beats)][0]
+    cards, winner = tricks[-1]
     return {"cards": [[s, str(c)] for s, c in cards], "winner": winner}
 
 

@@ -522,8 +522,6 @@ def test_a_trick_is_drawn_before_a_move_played_for_the_person_gathers_it(tmp_pat
     and their next card, the last of the hand, is led for them at once.  Deals are played
     until that has happened in each game (the cards are the same for the same seed)."""
     from cli.table import render
-    from interpreter.engine.views import completed_tricks
-
     drawn: set[tuple[Any, ...]] = set()
     centre = render.centre
 
@@ -546,7 +544,7 @@ def test_a_trick_is_drawn_before_a_move_played_for_the_person_gathers_it(tmp_pat
                 if isinstance(app.screen, DealSummary):
                     screen = table(app)
                     view = screen.session.view(screen.me)
-                    tricks = completed_tricks(view.rs, view.history_codes, len(view.sitting_out))
+                    tricks = [trick.cards for trick in view.completed_tricks]
                     for trick in tricks:
                         assert trick in drawn, f"the trick {trick} was gathered before it was drawn"
                     seen["deals"] += 1
