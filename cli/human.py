@@ -3,8 +3,9 @@
 The player sees who sits where, the match score, the trump, the turn-up and the talon, the
 auction and the contract, the marriages announced, the card just drawn, their hand, the
 trick on the table, each side's points, and their legal actions, numbered.  They answer
-with a number, with the notation (``play TH``, ``marry KH``, ``declare``...) or with a bare
-card (``KD`` plays it); ``help`` (or ``?``) lists this ruleset's actions, ``quit`` ends the
+with a number, with the notation (``play TH``, ``marry KH``, ``declare``...), with a bare
+card (``KD`` plays it) or with the game's own word for a call (a contract's name such as
+``Bettler``, ``contra`` for ``double``); ``help`` (or ``?``) lists this ruleset's actions, ``quit`` ends the
 game.  An illegal entry is explained (the rule that forbids it) and asked again; a
 declaration that would lose the deal is carried out only once confirmed.  A move that is the
 only legal one is made for the person.
@@ -28,13 +29,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from interpreter.core.actions import Action, Continue, Exchange, Marry, Play, parse_action
+from interpreter.core.actions import Action, Bid, Continue, Double, Exchange, Marry, Play, Redouble, parse_action
 from interpreter.core.cards import SUIT_NAMES, Card
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
 from interpreter.play.runner import DealEnded, DealStarted, Event
+from interpreter.rules.ruleset import Ruleset
 
 
 class Interrupted(BaseException):
@@ -199,8 +201,7 @@ class HumanAgent:
         scores = self.terminal.match_scores or (0,) * view.rs.side_count
         w(facts.match_line(view.rs, view.seat, scores) + "\n")
         w(self._trump_line(view) + "\n")
-        contract = facts.contract_line(view)  # once the auction is over, its outcome is what counts
-        for line in [contract] if contract is not None else facts.auction_lines(view):
+        for line in facts.deal_lines(view):  # the auction, or once it is over its contract; a doubled deal
             w(line + "\n")
         for line in facts.announcements(view, symbols=False):
             w(f"marriage: {line}\n")
@@ -305,16 +306,17 @@ class HumanAgent:
             self.say(f"there is no choice {k}: pick 1 to {len(legal)}\n")
             return None
         try:
-            action = Continue() if word == "continue" else parse_action(text)
+            action = Continue() if word == "continue" else game_word(view.rs, word) or parse_action(text)
         except RulesError as exc:
             card = _bare_card(text)
             if card is None:
                 self.say(f"{exc}\n")
                 return None
-            return self._card_entry(card, legal)
+            return self._card_entry(card, view, legal)
         if action in legal:
             return action
-        self.say(f"illegal: {self.explain(action) or 'not legal now'}\n")
+        why = facts.absent(view.rs, type(action)) or self.explain(action)
+        self.say(f"illegal: {facts.to_person(view, why) if why else 'not legal now'}\n")
         return None
 
     @staticmethod
@@ -328,7 +330,7 @@ class HumanAgent:
             return f"that entry contains control characters: {EXAMPLE}"
         return None
 
-    def _card_entry(self, card: Card, legal: Sequence[Action]) -> Action | None:
+    def _card_entry(self, card: Card, view: SeatView, legal: Sequence[Action]) -> Action | None:
         """A bare card: played if it may be; a marriage if that is the only way to lead it;
         asked about when both are open, since playing it unannounced gives the marriage away."""
         play, marry = Play(card), Marry(card)
@@ -339,7 +341,8 @@ class HumanAgent:
             return play
         if marry in legal:
             return marry
-        self.say(f"illegal: {self.explain(play) or 'not legal now'}\n")
+        why = self.explain(play)
+        self.say(f"illegal: {facts.to_person(view, why) if why else 'not legal now'}\n")
         return None
 
     def help_text(self, view: SeatView) -> str:
@@ -363,6 +366,24 @@ class HumanAgent:
             return True
         self.say("not declared: choose again\n")
         return False
+
+
+#: Words for a call beside the notation, as players say them (``bidding.doubling``'s Kontra and Re).
+_CALL_WORDS: dict[str, Action] = {"contra": Double(), "kontra": Double(), "re": Redouble(), "recontra": Redouble(), "rekontra": Redouble()}
+
+
+def game_word(rs: Ruleset, word: str) -> Action | None:
+    """The call a word of the game names, where the ruleset has it: a contract's name
+    (``bettler``, ``Schnapser``, also after ``bid``), ``contra`` (or ``kontra``) for
+    ``double`` and ``re`` for ``redouble``, in any case; ``None`` for anything else (the
+    notation is read then).  Kontra and Re are read in every game: where there is no
+    doubling the person is told so, as for ``double``."""
+    word = " ".join(word.lower().split())
+    name = word.removeprefix("bid ")
+    for c in rs.bidding.contracts if rs.bidding.enabled else ():
+        if c.name.lower() == name:
+            return Bid(c.bid)
+    return _CALL_WORDS.get(word)  # in a game without doubling, it is told it has none
 
 
 def _bare_card(text: str) -> Card | None:

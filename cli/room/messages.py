@@ -14,13 +14,12 @@ from typing import Any
 
 from interpreter.core.actions import Action, Discard, Marry, Play
 from interpreter.core.cards import RANK_NAMES
-from interpreter.engine.trick import winning_position
-from interpreter.engine.views import SPECTATOR, SeatView, completed_tricks, spectator_view
+from interpreter.engine.views import SPECTATOR, SeatView, spectator_view
 from interpreter.play import seatfacts as facts
 from interpreter.play.session import HUMAN
 from cli.room.tables import Table
 from cli.table.render import points_shown, sorted_hand
-from cli.table.words import ACTION_KEYS, action_label, told, your_turn
+from cli.table.words import action_key, action_label, match_over, told, your_turn
 
 
 def seat_message(table: Table, seat: int) -> dict[str, Any]:
@@ -62,8 +61,10 @@ def seat_message(table: Table, seat: int) -> dict[str, Any]:
         "match": {
             "scores": list(match.scores), "target": rs.match.target, "over": match.is_over,
             "winner": match.winner if match.is_over else None,
-            "words": facts.match_line(rs, seat, match.scores),
+            "words": facts.match_line(rs, seat, match.scores) + (f"; {match_over(state, match, seat)}" if match.is_over else ""),
         },
+        "count_note": _count_note(view, me),
+        "bids": [[str(c.bid), facts.bid_words(rs, c.bid)] for c in rs.bidding.contracts if rs.bidding.enabled and 1 <= c.bid <= 9],
         "values": [[rank, RANK_NAMES[rank], rs.deck.points[k]] for k, rank in enumerate(rs.deck.ranks)],
         "result": None,
         "waiting_for": table.waiting_for(),
@@ -97,14 +98,25 @@ def _last_trick(view: SeatView) -> dict[str, Any] | None:
     is public, and so is who took it."""
     if view.trick:
         return None
-    tricks = completed_tricks(view.rs, view.history_codes, len(view.sitting_out))
+    tricks = view.completed_tricks
     if not tricks:
         return None
-    cards = tricks[-1]
-    deck = view.rs.deck
-    beats = view.rs.tables.beats_of[view.public.order][view.public.trump + 1]  # (a contract may bring its own order)
-    winner = cards[winning_position([deck.index(c) for _, c in cards], beats)][0]
+    cards, winner = tricks[-1]
     return {"cards": [[s, str(c)] for s, c in cards], "winner": winner}
+
+
+def _count_note(view: SeatView, me: int | None) -> str | None:
+    """Why no points are shown, where none are (``info.review_own_tricks`` as the rules have
+    it): nobody may look back at the tricks, or only at the last one; a spectator is shown
+    no side's points where each side may count only its own."""
+    if me is not None and points_shown(view, False):
+        return None
+    how = view.rs.info.review_own_tricks
+    if how == "none":
+        return "keep count yourself: the rules let nobody look back at the tricks"
+    if how == "last_trick":
+        return "keep count yourself: the rules let you look back only at the last trick"
+    return "each side may count only its own tricks"
 
 
 def _scores(view: SeatView, me: int | None) -> list[dict[str, Any]]:
@@ -119,10 +131,9 @@ def _scores(view: SeatView, me: int | None) -> list[dict[str, Any]]:
 
 
 def _lines(view: SeatView) -> list[str]:
-    """Announcements and the auction in words (from this seat's side)."""
-    lines = ["announced: " + line for line in facts.announcements(view)]
-    contract = facts.contract_line(view)
-    return lines + ([contract] if contract else facts.auction_lines(view))
+    """Announcements, the auction (or the contract) and a doubled deal in words (from this
+    seat's side)."""
+    return ["announced: " + line for line in facts.announcements(view)] + facts.deal_lines(view)
 
 
 def _action(rs: Any, action: Action) -> dict[str, Any]:
@@ -132,5 +143,5 @@ def _action(rs: Any, action: Action) -> dict[str, Any]:
         "label": action_label(rs, action) if not isinstance(action, Play) else facts.card_text(action.card),
         "card": str(card) if card is not None else None,
         "kind": type(action).__name__.lower(),
-        "key": ACTION_KEYS.get(type(action)),
+        "key": action_key(rs, action),
     }

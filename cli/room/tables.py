@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from interpreter.core.actions import Action, Continue, parse_action
 from interpreter.core.errors import RulesError
+from interpreter.play import seatfacts as facts
 from interpreter.play.record import MatchResult, match_record
 from interpreter.play.runner import DealEnded, Event
 from interpreter.play.session import HUMAN, TableSession
@@ -143,7 +144,7 @@ class Table:
             raise Refused(f"{move!r} is not an action: {exc}", "action") from None
         reason = self.session.explain(action)
         if reason is not None:
-            raise Refused(reason, "illegal")
+            raise Refused(facts.to_person(self.session.view(seat), reason), "illegal")
         self.session.take(seat, action)
         self._logged(seat, str(action))
         return action

@@ -16,7 +16,7 @@ from interpreter.play import seatfacts as facts
 from interpreter.play.session import TableSession
 from interpreter.rules.ruleset import Ruleset
 from cli.table import render
-from cli.table.words import card_values, rules_in_brief, table_keys, told
+from cli.table.words import card_values, match_over, rules_in_brief, table_keys, told
 
 
 class ConfirmScreen(ModalScreen[bool | None]):
@@ -119,9 +119,7 @@ class DealSummary(ModalScreen[None]):
             text.append("\n")
         text.append("\n" + facts.match_line(rs, self.me, s.match.scores) + "\n", style="bold cyan")
         if s.match_over:
-            assert s.match.winner is not None
-            winner = facts.side_name(rs, self.me, s.match.winner)
-            text.append(f"\nThe match is over: {winner} {'win' if winner in ('you', 'opponents') else 'wins'}.\n", style="bold")
+            text.append(f"\nThe match is over: {match_over(s.state, s.match, self.me)}.\n", style="bold")
         with Vertical(id="dialog"):
             yield Static(text, id="summary")
             yield Button("New match (Enter)" if s.match_over else "Next deal (Enter)", variant="primary", id="next")

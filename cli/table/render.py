@@ -140,7 +140,7 @@ def points_shown(view: SeatView, practice: bool) -> set[int]:
 
 def info(view: SeatView, practice: bool = False, *, last_trick: bool = True) -> Text:
     """Points of the sides the rules let this seat count (with pending marriages), tricks
-    taken, announcements, the auction, tricks the rules let this seat look back at (the last
+    taken, announcements, the auction (or the contract) and a doubled deal, tricks the rules let this seat look back at (the last
     one only while the centre does not show it still lying there)."""
     text = Text()
     shown = points_shown(view, practice)
@@ -155,8 +155,7 @@ def info(view: SeatView, practice: bool = False, *, last_trick: bool = True) -> 
         text.append("(keep count yourself: tricks lie face down)\n", style="dim")
     for line in facts.announcements(view):
         text.append("announced: " + line + "\n", style="magenta")
-    contract = facts.contract_line(view)
-    for line in [contract] if contract else facts.auction_lines(view):  # once bid, the contract is what matters
+    for line in facts.deal_lines(view):  # the auction, or once bid the contract; a doubled deal
         text.append(line + "\n", style="cyan")
     for trick in view.reviewable_tricks[-1:] if last_trick else ():
         text.append("last trick: ")

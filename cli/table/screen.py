@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -14,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 from textual.widgets.button import ButtonVariant
 
-from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.engine.views import SeatView
@@ -23,7 +24,9 @@ from interpreter.play.runner import ActionTaken, DealEnded, Event, TrickDone
 from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
-from cli.table.words import ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, one_marriage, unused_key, your_turn
+from cli.table.words import (
+    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, one_marriage, unused_key, your_turn,
+)
 
 if TYPE_CHECKING:
     from cli.table.app import TableApp
@@ -36,6 +39,22 @@ class ChoiceButton(Button):
     def __init__(self, choice: Card | Action | str, label: str | Text, *, classes: str = "", disabled: bool = False, variant: ButtonVariant = "default", compact: bool = True) -> None:
         super().__init__(label, variant=variant, classes=classes, disabled=disabled, compact=compact)
         self.choice = choice
+
+
+def button_rows(buttons: list[ChoiceButton], width: int) -> list[list[ChoiceButton]]:
+    """Buttons in rows no wider than ``width`` cells, in order (a compact button takes its
+    label and a cell of padding each side, at least 5, and a cell of margin)."""
+    rows: list[list[ChoiceButton]] = []
+    used = width
+    for button in buttons:
+        label = button.label
+        wide = max(5, cell_len(label if isinstance(label, str) else label.plain) + 2) + 1
+        if used + wide > width or not rows:
+            rows.append([])
+            used = 0
+        rows[-1].append(button)
+        used += wide
+    return rows
 
 
 class TableScreen(Screen[None]):
@@ -81,7 +100,7 @@ class TableScreen(Screen[None]):
             yield RichLog(id="log", wrap=True, markup=False, max_lines=500, min_width=20)
         yield Static(id="status")
         yield Horizontal(id="hand")
-        yield Horizontal(id="actions")
+        yield Vertical(id="actions")  # rows of buttons (draw_actions)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -135,8 +154,13 @@ class TableScreen(Screen[None]):
             return f"{who}: declares {self.session.rs.claim.target}"
         if isinstance(action, Bid):
             return f"{who}: bid {facts.bid_words(self.session.rs, action.amount) if self.session.rs.bidding.contracts else action.amount}"
-        if isinstance(action, Pass):
-            return f"{who}: pass"
+        if isinstance(action, Pass):  # the history holds the pass just made: its last call says which pass
+            calls = facts.calls(view)
+            what = calls[-1][1] if calls and calls[-1][0] == seat else "pass"
+            return f"{who}: " + {"trump_pass": "does not name trump" if seat != self.me else "do not name trump",
+                                 "no_double": "no double", "no_redouble": "no redouble"}.get(what, "pass")
+        if isinstance(action, (Double, Redouble)):
+            return f"{who}: {'doubles (x2)' if isinstance(action, Double) else 'redoubles (x4)'}"
         if isinstance(action, NameTrump):
             return f"{who}: names {facts.suit_text(action.suit)} trump"
         if isinstance(action, Discard):  # face down: only the one who lays it away sees it
@@ -196,12 +220,14 @@ class TableScreen(Screen[None]):
         row.mount(*buttons)
 
     def draw_actions(self, legal: list[Action]) -> None:
-        row = self.query_one("#actions", Horizontal)
-        row.remove_children()
+        """The buttons of the moves that are not a card, in as many rows as they need: an
+        auction's contracts, each with its value and key, are wider than one row of a small
+        terminal, and a button cut off at the edge is a choice the person never sees."""
+        box = self.query_one("#actions", Vertical)
+        box.remove_children()
         buttons = []
         for action in (a for a in legal if not isinstance(a, (Play, Discard))):
-            key = ACTION_KEYS.get(type(action))
-            label = action_label(self.session.rs, action) + (f" ({key})" if key and not isinstance(action, Marry) else "")
+            label = action_label(self.session.rs, action) if isinstance(action, Marry) else key_labelled(self.session.rs, action)
             if isinstance(action, Marry) and one_marriage([a for a in legal if isinstance(a, Marry)]):
                 label += " (m)" if action.card.rank == self.session.rs.marriage.ranks[0] else " (M)"
             right = isinstance(action, Declare) and self.claim_looks_right()
@@ -209,7 +235,12 @@ class TableScreen(Screen[None]):
         if self.session.practice:
             buttons.append(ChoiceButton("hint", "Hint (h)"))
             buttons.append(ChoiceButton("undo", "Undo (u)", disabled=not self.session.can_undo()))
-        row.mount(*buttons)
+        box.mount(*(Horizontal(*row) for row in button_rows(buttons, self.app.size.width - 2)))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The rows of buttons are cut for the terminal's width: cut them again when it changes."""
+        if self.is_mounted:
+            self.refresh_table()
 
     def claim_looks_right(self) -> bool:
         """Whether the table's own count (where it keeps one) says a claim would stand."""
@@ -318,7 +349,7 @@ class TableScreen(Screen[None]):
             s.act(action)
         except IllegalActionError as exc:
             self.just_played, self.taker = gathered
-            self.message = f"illegal: {exc.message}"
+            self.message = f"illegal: {facts.to_person(view, exc.message)}"
             self.refresh_table()
             return
         except RulesError as exc:  # the rules themselves fail (a house formula): the table cannot go on
@@ -393,7 +424,8 @@ class TableScreen(Screen[None]):
         elif Discard(c) in legal:
             self.play(Discard(c))
         elif legal:
-            self.message = f"illegal: {self.session.explain(Play(c)) or 'not now'}"
+            why = self.session.explain(Play(c))
+            self.message = f"illegal: {facts.to_person(self.session.view(self.me), why) if why else 'not now'}"
             self.refresh_table()
         else:
             self.nothing_done(str(render.sorted_hand(self.session.view(self.me)).index(c) + 1))
@@ -416,7 +448,7 @@ class TableScreen(Screen[None]):
             if Bid(k) in legal:
                 self.play(Bid(k))
             else:
-                self.message = f"no bid of {k} now: " + (self.session.explain(Bid(k)) or "")
+                self.message = f"no bid of {k} now: " + facts.to_person(self.session.view(self.me), self.session.explain(Bid(k)) or "")
                 self.refresh_table()
             return
         hand = render.sorted_hand(self.session.view(self.me))
@@ -427,8 +459,9 @@ class TableScreen(Screen[None]):
 
     def action_kind(self, name: str) -> None:
         kind = next(k for k in ACTION_KEYS if k.__name__ == name)
-        if self.session.human_to_act() != self.me:
-            self.nothing_done(ACTION_KEYS[kind])
+        none = facts.absent(self.session.rs, kind)  # a game without the move says so, whatever the moment
+        if none is not None or self.session.human_to_act() != self.me:
+            self.nothing_done(ACTION_KEYS[kind], none or "")
             return
         matching = [a for a in self.session.legal() if type(a).__name__ == name]
         if len(matching) == 1 or one_marriage(matching):
@@ -436,8 +469,10 @@ class TableScreen(Screen[None]):
         elif matching:
             self.message = "which one? " + ", ".join(action_label(self.session.rs, a) for a in matching) + " — click it"
             self.refresh_table()
-        else:  # why not, in the engine's words, where the move needs no card to name
+        else:  # why not, in the engine's words (told to the person), where the move needs no card to name
             why = self.session.explain(kind()) if kind in (Close, CloseBeforeDraw, Exchange, Declare, Continue, Pass) else None
+            if why:
+                why = facts.to_person(self.session.view(self.me), why)
             self.nothing_done(ACTION_KEYS[kind], f"{KEY_WORDS[kind]}: not now ({why})" if why else f"no {KEY_WORDS[kind]} now")
 
     def action_marry_second(self) -> None:

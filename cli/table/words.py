@@ -15,10 +15,13 @@ from interpreter.core.actions import (
 from interpreter.core.cards import RANK_NAMES
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
+from interpreter.engine.match import Match
+from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
+from cli.log import bummerl_text
 from cli.table import render
 
 #: Keys of the actions that are not a card: (action kind, key, button label).
@@ -112,7 +115,11 @@ def ruleset_argument(rs: Ruleset) -> str:
 
 def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
     """The keys of the table for this ruleset: (key, what it does), only for actions it has."""
-    keys = [("1-9", "play the card with that number" + (" (in the auction: bid that number)" if rs.bidding.enabled else ""))]
+    contracts = rs.bidding.contracts if rs.bidding.enabled else ()
+    auction = " (in the auction: bid that number)" if rs.bidding.enabled and not contracts else ""
+    keys = [("1-9", "play the card with that number" + auction)]
+    # in the auction a number key announces the contract of that bid (the bid's number, not its value)
+    keys += [(str(c.bid), f"in the auction: announce {facts.bid_words(rs, c.bid)}") for c in contracts if 1 <= c.bid <= 9]
     offered = [
         (rs.marriage.enabled, "m, M", f"marry: announce the marriage and lead its {RANK_NAMES[rs.marriage.ranks[0]]} (m) or its {RANK_NAMES[rs.marriage.ranks[1]]} (M)"),
         (rs.exchange.enabled, "x", "exchange for the turn-up"),
@@ -204,23 +211,60 @@ def one_marriage(actions: Sequence[Action]) -> bool:
 
 
 def action_label(view_rs: Ruleset, action: Action) -> str:
-    """A button's words: ``Marry K♥``, ``Declare 66``, ``Bid 3``..."""
+    """A button's words, without its key: ``Marry K♥``, ``Declare 66``, ``Bid 3``,
+    ``Bettler, 4 game points`` (a contract's value said as a value: in brackets a number is
+    the key that chooses the button, :func:`action_key`)."""
     if isinstance(action, Marry):
         return f"Marry {facts.card_text(action.card)}"
     if isinstance(action, Declare):
         return f"Declare {view_rs.claim.target}"
     if isinstance(action, NameTrump):
-        return f"Trump {facts.suit_text(action.suit)} ({view_rs.deck.suits.index(action.suit) + 1})"
+        return f"Trump {facts.suit_text(action.suit)}"
     if isinstance(action, Discard):
         return f"Lay away {facts.card_text(action.card)}"
     if isinstance(action, Bid) and view_rs.bidding.contracts:
         contract = view_rs.bidding.contract(action.amount)
-        return f"{contract.name.capitalize()} ({contract.value})" if contract is not None else f"Bid {action.amount}"
+        return f"{facts.contract_name(contract)}, {facts.score_words(view_rs, contract.value)}" if contract is not None else f"Bid {action.amount}"
     if isinstance(action, Bid):
         moon = view_rs.bidding.moon
-        return f"Bid {action.amount}" + (" moon" if moon is not None and action.amount == moon.bid else "") + f" ({action.amount})"
+        return f"Bid {action.amount}" + (" moon" if moon is not None and action.amount == moon.bid else "")
     return {Exchange: "Exchange", Close: "Close", CloseBeforeDraw: "Close before draw", Continue: "Continue", Pass: "Pass",
             Double: "Double (x2)", Redouble: "Redouble (x4)"}.get(type(action), str(action))
+
+
+def action_key(rs: Ruleset, action: Action) -> str | None:
+    """The key that chooses ``action`` at the table and in the room, shown in brackets after
+    its label: a letter of :data:`ACTION_KEYS`, a bid's number (the number keys bid in the
+    auction: the bid, never a contract's value), a suit's number while trump is named; ``None``
+    for a card (its place in the hand) or a bid no single key reaches."""
+    if isinstance(action, Bid):
+        return str(action.amount) if 1 <= action.amount <= 9 else None
+    if isinstance(action, NameTrump):
+        return str(rs.deck.suits.index(action.suit) + 1)
+    return ACTION_KEYS.get(type(action))
+
+
+def key_labelled(rs: Ruleset, action: Action) -> str:
+    """A button's words with its key: ``Bettler, 4 game points (1)``, ``Pass (p)``."""
+    key = action_key(rs, action)
+    return action_label(rs, action) + (f" ({key})" if key else "")
+
+
+def match_over(state: DealState, match: Match, me: int) -> str:
+    """How the match ended, told to the player at ``me``: ``opponents win``, and where the
+    ruleset counts lost matches (``match.shutout``, ``match.bummerl``) who takes how many, as
+    ``rules run`` prints it (:func:`cli.log.bummerl_text`) with the sides named from this
+    seat: ``opponents win; you take 2 Bummerl (a Schneider)``."""
+    rs = state.rs
+    assert match.winner is not None, "the match is not over"
+    winner = facts.side_name(rs, me, match.winner)
+    text = f"{winner} {'win' if winner in ('you', 'opponents') else 'wins'}"
+    lost = bummerl_text(state, match.bummerl).removeprefix(" -- ")
+
+    def named(m: re.Match[str]) -> str:  # bummerl_text numbers the match sides ("seat 1", "team 0")
+        side = facts.side_name(rs, me, int(m.group(1)))
+        return f"{side} {'take' if side in ('you', 'opponents') else 'takes'}"
+    return text + ("; " + re.sub(r"\b(?:seat|team) (\d+) takes\b", named, lost) if lost else "")
 
 
 def told(view: SeatView, reason: str, winner: int | None) -> str:

@@ -142,6 +142,11 @@ EXCHANGE_TALON_SMALL: Final = Refusal("exchange.min_talon_size", "the exchange n
 EXCHANGE_CARD_MISSING: Final = Refusal("exchange.rank", "seat {seat} does not hold the exchange card {exchange_card}")
 
 
+def _named(c: ContractSpec) -> str:
+    """A contract's name as the rulebook and the screens write it (``Kontraschnapser``)."""
+    return c.name[:1].upper() + c.name[1:]
+
+
 class Legality(Position):
     """The legality part of :class:`~interpreter.engine.state.DealState`, on the fields of a :class:`Position`."""
 
@@ -237,7 +242,19 @@ class Legality(Position):
             return NO_DOUBLING
         if code == REDOUBLE and not self.t.redouble:
             return NO_REDOUBLING
-        return Refusal("bidding.doubling", "doubling is only before the first lead")
+        if self.phase == AUCTION:
+            return Refusal("bidding.doubling", "the auction is still on: doubling comes after it, before the first lead")
+        if self.tricks_played or self.trick:
+            return Refusal("bidding.doubling", "doubling is only before the first lead")
+        # before the first lead, the round over: say who doubles, and that they have answered
+        solo = self.soloist()
+        if code == REDOUBLE:
+            return Refusal("bidding.doubling", ("only a doubled game is redoubled", "the doubling round is over: the soloist did not redouble",
+                                                "the game is redoubled already")[self.doubled])
+        if self._side[self.to_act] == self._side[solo]:
+            return Refusal("bidding.doubling", "only an opponent of the soloist may double, and each has answered")
+        return Refusal("bidding.doubling", "the game is doubled already" if self.doubled
+                       else "the doubling round is over: each of the soloist's opponents has answered")
 
     def _follow_extras(self, codes: list[int], seat: int, hand: int) -> None:
         """What a follower may do besides playing, added to ``codes``: the exchange
@@ -347,10 +364,13 @@ class Legality(Position):
         """Why ``seat`` may not announce contract ``c`` (:meth:`_announce_bar` in words), or None."""
         bar = self._announce_bar(c, seat)
         if bar == 1:
-            return Refusal("bidding.contracts", "only {} may announce {}", (c.announced_by(self.rs.partnership), c.name))
+            who = c.announced_by(self.rs.partnership)
+            if who.startswith("anybody but "):  # "only anybody but the forehand" says nothing: name who may not
+                return Refusal("bidding.contracts", "{} may not announce {}", (who.removeprefix("anybody but "), _named(c)))
+            return Refusal("bidding.contracts", "only {} may announce {}", (who, _named(c)))
         if bar == 2:
             held = str(c.holding)
-            return Refusal("bidding.contracts", "only a player holding {} may announce {}", (f"an {RANK_NAMES[held]}" if held in ("A", "8") else f"a {RANK_NAMES.get(held, held)}", c.name))
+            return Refusal("bidding.contracts", "only a player holding {} may announce {}", (f"an {RANK_NAMES[held]}" if held in ("A", "8") else f"a {RANK_NAMES.get(held, held)}", _named(c)))
         return None
 
     def call_refusal(self, code: int) -> Refusal | None:
@@ -409,7 +429,8 @@ class Legality(Position):
         if not self.to_discard:
             return NOTHING_TO_LAY_AWAY
         if code < DISCARD_BASE:
-            return Refusal("deal.widow.to", "seat {} must first lay away {} more card(s)", (seat, self.to_discard))
+            due = self.to_discard
+            return Refusal("deal.widow.to", "seat {} must first lay away {} more card{}", (seat, due, "" if due == 1 else "s"))
         card = code - DISCARD_BASE
         if card >= self.rs.deck.size or not self.hands[seat] >> card & 1:
             return Refusal("play", "seat {} does not hold {}", (seat, self.rs.deck.cards[card] if card < self.rs.deck.size else card))

@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from interpreter.core.actions import Action
 from interpreter.core.cards import Card, bit_list
 from interpreter.engine.phase import OVER
-from interpreter.engine.trick import seat_after, winning_position
+from interpreter.engine.trick import seat_after
 from interpreter.rules.ruleset import Ruleset
+from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
 
 if TYPE_CHECKING:
     from interpreter.engine.settle import DealResult
@@ -112,7 +113,8 @@ class SeatView(tuple[Any, ...]):
     match side, as ``Ruleset.sides``), ``history`` ((seat, notation) pairs), ``known`` (per
     seat: cards others know to be in that hand), ``high_bid``, ``declarer``, ``sitting_out``,
     ``sides`` (the deal's sides, which differ from the match sides only when the bidder plays
-    alone), ``widow_size``, ``reviewable_tricks`` (tricks the rules let this seat look at).
+    alone), ``widow_size``, ``completed_tricks`` (every trick taken so far, with its winner),
+    ``reviewable_tricks`` (tricks the rules let this seat look at).
 
     A view is a tuple underneath -- the raw fields in the order above, the actor, then the
     cache of the friendly ones -- so that taking one is a single allocation and a raw field is read by a
@@ -351,37 +353,68 @@ class SeatView(tuple[Any, ...]):
         how = self.rs.info.review_own_tricks
         if how == "none":
             return ()
-        tricks = completed_tricks(self.rs, self.history_codes, len(self.public.sitting_out))
+        tricks = self.completed_tricks
         if how == "last_trick":
-            return (tricks[-1],) if tricks and not self.public.trick else ()
+            return (tricks[-1].cards,) if tricks and not self.public.trick else ()
         if self.seat == SPECTATOR:  # a side's own tricks are for that side's eyes
             return ()
-        deck = self.rs.deck
         side = self.public.side_index
-        beats = self.rs.tables.beats_of[self.public.order][self.public.trump + 1]
         own = side[self.seat]
-        return tuple(
-            trick for trick in tricks
-            if side[trick[winning_position([deck.index(c) for _, c in trick], beats)][0]] == own
-        )
+        return tuple(trick.cards for trick in tricks if side[trick.winner] == own)
+
+    @property
+    def completed_tricks(self) -> tuple[TakenTrick, ...]:
+        """Every trick completed so far, with the seat that took it, as the engine completed
+        them (every card played is public; whether this seat may *look back* at them is
+        :attr:`reviewable_tricks`)."""
+        value = self._cached("completed")
+        if value is _UNSET:
+            value = self._keep("completed", _completed_tricks(self))
+        return value  # type: ignore[no-any-return]
 
 
-def completed_tricks(rs: Ruleset, history: tuple[int, ...], sitting_out: int) -> list[tuple[tuple[int, Card], ...]]:
-    """The completed tricks of a history (``seat << 16 | code`` ints), each as (seat, card) in play order."""
-    size = rs.players.count - sitting_out
-    cards = rs.deck.cards
-    card_of = rs.tables.code_card
-    tricks: list[tuple[tuple[int, Card], ...]] = []
+class TakenTrick(NamedTuple):
+    """A completed trick: its cards as (seat, card) in play order, and the seat that took it."""
+
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+def completed_tricks(view: SeatView) -> tuple[TakenTrick, ...]:
+    """The tricks completed so far in ``view``'s deal (:attr:`SeatView.completed_tricks`)."""
+    return view.completed_tricks
+
+
+def _completed_tricks(view: SeatView) -> tuple[TakenTrick, ...]:
+    """The completed tricks of the view's history, cut where the engine cuts them.
+
+    The engine puts a card on the table for a card's code and for a marriage announced with
+    the lead (``DealState.step_code``: a marriage code while no card lies on the table); a
+    marriage a partner shows during a trick and a card laid away put none there.  A trick is
+    complete with as many cards as seats play the deal (``public.active``).  Its winner is
+    the seat that leads the next trick (the engine makes the winner the leader) and, for the
+    last one, ``public.last_winner`` -- read, never worked out again from the cards: a
+    contract's own card order or a trump fixed by the first lead cannot be got wrong here.
+
+    Counting every code that names a card -- as this did once -- took the declarer's
+    laid-away cards and a partner's shown marriage for cards played, and drew wrong tricks."""
+    t = view.rs.tables
+    kind_of, card_of = t.code_kind, t.code_card
+    cards = view.rs.deck.cards
+    size = view.public.active
+    played: list[list[tuple[int, Card]]] = []
     current: list[tuple[int, Card]] = []
-    for h in history:
+    for h in view.history_codes:
         code = h & 0xFFFF
-        if card_of[code] < 0:  # not a card played (a marriage plays its card)
+        kind = kind_of[code]
+        if kind != KIND_PLAY and (kind != KIND_MARRY or current):
             continue
         current.append((h >> 16, cards[card_of[code]]))
         if len(current) == size:
-            tricks.append(tuple(current))
+            played.append(current)
             current = []
-    return tricks
+    winners = [trick[0][0] for trick in played[1:]] + [view.public.last_winner]
+    return tuple(TakenTrick(tuple(trick), winner) for trick, winner in zip(played, winners))
 
 
 #: The seat number of a spectator's view (:func:`~interpreter.engine.views.spectator_view`): no seat of the table.

@@ -428,7 +428,8 @@ class Settling(Legality):
 
         def reason() -> str:
             verdict = "made" if made else "lost"
-            return f"{_side_name(rs, seats)} {verdict} {c.name} ({c.value}) after {_plural(tricks, 'trick')}"
+            name = c.name[:1].upper() + c.name[1:]  # a name, as the rulebook and the screens write it
+            return f"{_side_name(rs, seats)} {verdict} {name} ({c.value}) after {_plural(tricks, 'trick')}"
 
         self._over(DealResult(winner_side, c.value, self.to_match(scores), reason,
                               declarer_side=rs.side_of(self.declarer), made=made))

@@ -24,6 +24,7 @@ from interpreter.engine.seatview import (
     SPECTATOR,
     Public,
     SeatView,
+    TakenTrick,
     completed_tricks,
     partners,
 )
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from interpreter.engine.state import DealState
 
 __all__ = [
-    "PUBLIC_FIELDS", "PUBLISHED", "SPECTATOR", "Public", "SeatView", "completed_tricks", "make_view", "partners",
+    "PUBLIC_FIELDS", "PUBLISHED", "SPECTATOR", "Public", "SeatView", "TakenTrick", "completed_tricks", "make_view", "partners",
     "spectator_view",
 ]
 

@@ -15,14 +15,18 @@ the notation a line-mode player types (``KH``, ``hearts``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble
+from interpreter.core.actions import (
+    BID_BASE, Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble,
+)
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES, Card
 from interpreter.engine.position import AUCTION, NAMING
 from interpreter.engine.views import SPECTATOR, SeatView
-from interpreter.rules.ruleset import Ruleset
+from interpreter.rules.ruleset import ContractSpec, Ruleset
+from interpreter.rules.tables import KIND_BID, KIND_DOUBLE, KIND_PASS, KIND_REDOUBLE, KIND_TRUMP
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RED_SUITS = frozenset("DH")
@@ -189,19 +193,25 @@ def in_auction(view: SeatView) -> bool:
 
 
 def auction_lines(view: SeatView) -> list[str]:
-    """The auction so far (``opponent bids 2``, ``partner passes``), then the contract or, while
-    the auction is on, the high bid and what the moon bid means."""
+    """The auction so far (``opponent bids Bettler (...)``, ``partner passes``), then the
+    contract or, while the auction is on, the high bid and what the moon bid means.  A
+    forehand who leaves the naming of trump to the next card (or his partner) did not pass in
+    the auction, and is not said to."""
     rs = view.rs
     if not rs.bidding.enabled:
         return []
     lines = []
-    for seat, text in view.history:
-        if text.startswith("bid "):
-            amount = int(text.split()[1])
+    for seat, what, amount in calls(view):
+        me = seat == view.seat
+        who = seat_name(view, seat)
+        if what == "trump_pass":
+            then = "the partner names it" if rs.trump.if_passed == "partner" else "the next card is turned for it"
+            lines.append(f"{who} {'do' if me else 'does'} not name trump: {then}")
+        elif what == "bid":
             said = bid_words(rs, amount) if rs.bidding.contracts else str(amount)
-            lines.append(f"{seat_name(view, seat)} bid{'' if seat == view.seat else 's'} {said}")
-        elif text == "pass":
-            lines.append(f"{seat_name(view, seat)} pass{'' if seat == view.seat else 'es'}")
+            lines.append(f"{who} bid{'' if me else 's'} {said}")
+        elif what == "pass":
+            lines.append(f"{who} pass{'' if me else 'es'}")
     contract = contract_line(view)
     if contract is not None:
         lines.append(contract)
@@ -209,7 +219,7 @@ def auction_lines(view: SeatView) -> list[str]:
     if not in_auction(view):
         return lines  # thrown in: nobody bid
     if view.high_bid and view.declarer is not None:
-        lines.append(f"high bid so far: {view.high_bid}, by {seat_name(view, view.declarer)}")
+        lines.append(f"high bid so far: {bid_name(rs, view.high_bid)}, by {seat_name(view, view.declarer)}")
     else:
         lines.append("no bid yet")
     moon = rs.bidding.moon
@@ -219,11 +229,80 @@ def auction_lines(view: SeatView) -> list[str]:
     return lines
 
 
+def calls(view: SeatView) -> list[tuple[int, str, int]]:
+    """The calls of the deal so far as (seat, what, bid amount), ``what`` one of
+    ``trump_pass`` (the forehand leaves trump to the next card or his partner), ``bid`` and
+    ``pass`` (in the auction), ``double``, ``redouble``, ``no_double``, ``no_redouble`` (the
+    doubling round).  The history says only ``pass`` for all three passes; they are told
+    apart as the engine takes them: a pass while trump is still to be named is the namer's,
+    the first ``public.calls`` bids and passes after it are the auction's, a later pass is
+    the doubling round's."""
+    rs = view.rs
+    kind_of = rs.tables.code_kind
+    naming = rs.trump.selection == "named"
+    auction_left = view.public.calls
+    doubled = False
+    out: list[tuple[int, str, int]] = []
+    for h in view.history_codes:
+        seat, code = h >> 16, h & 0xFFFF
+        kind = kind_of[code]
+        if kind == KIND_TRUMP:
+            naming = False
+        elif kind == KIND_PASS and naming:
+            out.append((seat, "trump_pass", 0))
+            naming = rs.trump.if_passed == "partner"  # the partner names; a turned card names it at once
+        elif kind in (KIND_BID, KIND_PASS) and auction_left:
+            auction_left -= 1
+            out.append((seat, "bid", code - BID_BASE) if kind == KIND_BID else (seat, "pass", 0))
+        elif kind == KIND_PASS:
+            out.append((seat, "no_redouble" if doubled else "no_double", 0))
+        elif kind == KIND_DOUBLE:
+            doubled = True
+            out.append((seat, "double", 0))
+        elif kind == KIND_REDOUBLE:
+            out.append((seat, "redouble", 0))
+    return out
+
+
+def doubling_lines(view: SeatView) -> list[str]:
+    """What the doubling round (``bidding.doubling``) made of the deal: ``doubled (x2) by
+    opponent``, ``redoubled (x4) by you``; while the round is on, who has declined so far."""
+    if view.rs.bidding.doubling is None:
+        return []
+    made = [(seat, what) for seat, what, _ in calls(view) if what in ("double", "redouble", "no_double", "no_redouble")]
+    by = {what: f" by {seat_name(view, seat)}" for seat, what in made if what in ("double", "redouble")}
+    lines = []
+    if view.public.doubled == 2:
+        lines.append(f"redoubled (x4){by.get('redouble', '')}: the deal counts four times")
+    elif view.public.doubled == 1:
+        lines.append(f"doubled (x2){by.get('double', '')}: the deal counts twice")
+    if view.public.dbl_turn >= 0:
+        for seat, what in made:
+            if what in ("no_double", "no_redouble"):
+                lines.append(f"{seat_name(view, seat)}: {what.replace('_', ' ')}")
+    return lines
+
+
+def deal_lines(view: SeatView) -> list[str]:
+    """The lines about what the deal is played for, as every screen shows them: the contract
+    once the auction is over (else the auction so far), and a doubled or redoubled deal."""
+    contract = contract_line(view)
+    return ([contract] if contract is not None else auction_lines(view)) + doubling_lines(view)
+
+
 _GOALS = {"no_tricks": "no trick", "all_tricks": "every trick"}
 
 
+def contract_name(contract: ContractSpec) -> str:
+    """A contract's name as the ruleset spells it, capitalised as a name: ``Bettler``,
+    ``Ass-bettler`` (as the rulebook writes it)."""
+    return contract.name[:1].upper() + contract.name[1:]
+
+
 def bid_words(rs: Ruleset, amount: int) -> str:
-    """What a bid announces: ``bettler (4: no trick, no trump)``, ``the moon``, ``3 (99 points)``."""
+    """What a bid announces: ``Bettler (4 game points: no trick, no trump)``, ``the moon``,
+    ``3 (99 points)``.  A contract's value is said with its unit: the bare number in brackets
+    was read as the key that bids it (which is the bid, ``bid 1``, not the value)."""
     contract = rs.bidding.contract(amount)
     if contract is not None:
         goal = _GOALS.get(contract.goal) or (
@@ -231,11 +310,20 @@ def bid_words(rs: Ruleset, amount: int) -> str:
         extra = ", no trump" if contract.trump == "none" else ""
         if contract.leader == "forehand":
             extra += ", the forehand leading"
-        return f"{contract.name.capitalize()} ({contract.value}: {goal}{extra})"
+        return f"{contract_name(contract)} ({score_words(rs, contract.value)}: {goal}{extra})"
     moon = rs.bidding.moon
     if moon is not None and amount == moon.bid:
         return "the moon"
     return f"{amount} ({amount * rs.scoring.unit} points)"
+
+
+def bid_name(rs: Ruleset, amount: int) -> str:
+    """A bid in a word or two: the contract's name (``Bettler``), ``the moon``, or the amount."""
+    contract = rs.bidding.contract(amount)
+    if contract is not None:
+        return contract_name(contract)
+    moon = rs.bidding.moon
+    return "the moon" if moon is not None and amount == moon.bid else str(amount)
 
 
 def without_trump(view: SeatView) -> bool:
@@ -325,42 +413,99 @@ def decision_line(view: SeatView, legal: Sequence[Action]) -> str | None:
 
 
 # --------------------------------------------------------------------------- actions
-def ruleset_actions(rs: Ruleset) -> list[tuple[str, str]]:
-    """The actions this ruleset has, each with one line of help: (what to type, what it does)."""
-    out: list[tuple[str, str]] = []
+def action_kinds(rs: Ruleset) -> frozenset[type[Action]]:
+    """The kinds of action this ruleset can produce: those of its action table
+    (``Ruleset.action_of``, every code the ruleset has) that its rules offer.  The table
+    holds the codes of doubling, naming trump and laying away only where the rules have
+    them; the kinds it holds anyway (marriage, exchange, closing, declaring, continuing,
+    passing, bids of ``bidding.values``) are kept where the rule that offers them is on, as
+    the engine's legality asks."""
+    offered = {
+        Marry: rs.marriage.enabled,
+        Exchange: rs.exchange.enabled,
+        Close: rs.closing.enabled,
+        CloseBeforeDraw: rs.closing.enabled and rs.closing.timing == "before_or_after_draw",
+        Declare: rs.claim.enabled and not rs.claim.automatic,
+        Continue: (rs.claim.enabled and not rs.claim.automatic and rs.claim.after_marriage)
+        or (rs.closing.enabled and rs.closing.timing == "before_or_after_draw")
+        or (rs.exchange.enabled and rs.exchange.on_opponent_close),
+        Pass: bool(_pass_meanings(rs)),
+        Bid: rs.bidding.enabled,
+    }
+    return frozenset(kind for kind in {type(a) for a in rs.action_of.values()} if offered.get(kind, True))
+
+
+def _pass_meanings(rs: Ruleset) -> list[str]:
+    """What a pass means in this ruleset, for each place the rules offer one."""
+    out = []
+    if rs.trump.selection == "named" and rs.trump.if_passed in ("turn_next", "partner"):
+        out.append("while you name trump: " + ("your partner names it" if rs.trump.if_passed == "partner" else "your next card is turned for trump"))
     if rs.bidding.enabled:
+        out.append("pass in the auction")
+    if rs.bidding.doubling is not None:
+        out.append("in the doubling round: no double" + (" (or no redouble)" if rs.bidding.doubling.redouble else ""))
+    return out
+
+
+#: What a game without a kind of action has none of, in words (``this game has no doubling``).
+NONE_WORDS = {Marry: "marriages", Exchange: "exchange of the turn-up", Close: "closing", CloseBeforeDraw: "closing before the draw",
+              Declare: "declaring", Continue: "step to decline", Pass: "passing", Double: "doubling", Redouble: "redoubling",
+              Bid: "auction", NameTrump: "naming of trump", Discard: "laying away"}
+
+
+def absent(rs: Ruleset, kind: type[Action]) -> str | None:
+    """``this game has no doubling`` when actions of ``kind`` are never offered by this
+    ruleset (:func:`action_kinds`), else ``None``: said before any reason of the moment
+    (``seat 0 must name trump first``), which would suggest the move comes later."""
+    if kind in action_kinds(rs) or kind not in NONE_WORDS:
+        return None
+    return f"this game has no {NONE_WORDS[kind]}"
+
+
+def ruleset_actions(rs: Ruleset) -> list[tuple[str, str]]:
+    """The actions this ruleset has, each with one line of help: (what to type, what it does).
+    Every kind of :func:`action_kinds` once (a pass that means three things is one line)."""
+    kinds = action_kinds(rs)
+    out: list[tuple[str, str]] = []
+    if Bid in kinds:
         unit = rs.scoring.unit
         if rs.bidding.contracts:
             for c in rs.bidding.contracts:
-                out.append((f"bid {c.bid}", f"announce {bid_words(rs, c.bid)}"))
+                out.append((f"bid {c.bid}", f"announce {bid_words(rs, c.bid)}; or type its name, {c.name}"))
         else:
             out.append(("bid N", f"bid N in the auction (N x {unit} points); the highest bidder names the contract"))
-        out.append(("pass", "pass in the auction"))
-    if rs.trump.selection == "named":
-        passing = {"turn_next": "pass: your next card is turned for trump", "partner": "pass: your partner names trump"}
+    if Pass in kinds:
+        out.append(("pass", "; ".join(_pass_meanings(rs))))
+    if NameTrump in kinds:
         out.append(("trump SUIT", "name the trump suit, e.g. trump H (C D H S)"))
-        if rs.trump.if_passed in passing:
-            out.append(("pass", passing[rs.trump.if_passed]))
+    if Double in kinds:
+        out.append(("double", "an opponent of the soloist doubles his game before the first lead: it counts twice (also: contra)"))
+    if Redouble in kinds:
+        out.append(("redouble", "the soloist whose game was doubled doubles it again: it counts four times (also: re)"))
+    if Discard in kinds:
+        deck = rs.deck
+        out.append(("discard CARD", f"lay a card away face down after taking the cards left over (it counts for you), e.g. discard {deck.ranks[-1]}{deck.suits[0]}"))
     out.append(("play CARD", "lead or follow with a card, e.g. play KH or just KH (10H or TH for the ten)"))
     m = rs.marriage
-    if m.enabled:
+    if Marry in kinds:
         k, q = (RANK_NAMES[r] for r in m.ranks)
         out.append(("marry CARD", f"announce a marriage ({k} and {q} of a suit: {m.values.plain}, {m.values.trump} in trumps) and lead the card"))
-    if rs.exchange.enabled:
+    if Exchange in kinds:
         out.append(("exchange", f"swap your {RANK_NAMES[rs.exchange.rank]} of trumps for the turn-up"))
-    before_draw = rs.closing.enabled and rs.closing.timing == "before_or_after_draw"
-    if rs.closing.enabled:
+    before_draw = CloseBeforeDraw in kinds
+    if Close in kinds:
         out.append(("close", f"close the talon: no more drawing, suit must be followed; you must then reach {rs.claim.target}"))
         if before_draw:
             out.append(("close before-draw", "close right after winning a trick, before anybody draws"))
-    declares = rs.claim.enabled and not rs.claim.automatic  # automatic: the deal ends by itself at the target
+    declares = Declare in kinds  # not where the deal ends by itself at the target (claim.automatic)
     if declares:
         out.append(("declare", f"end the deal claiming {rs.claim.target} points (with fewer you lose)"))
-    steps = [what for what, offered in (
-        ("going out after a marriage", declares and rs.claim.after_marriage),
-        ("closing before the draw", before_draw),
-    ) if offered]
-    if steps:
+    if Continue in kinds:
+        steps = [what for what, offered in (
+            ("going out after a marriage", declares and rs.claim.after_marriage),
+            ("closing before the draw", before_draw),
+            ("the exchange offered as the talon is closed", rs.exchange.enabled and rs.exchange.on_opponent_close),
+        ) if offered]
         out.append(("continue", "play on: decline " + " or ".join(steps)))
     return out
 
@@ -396,6 +541,8 @@ def describe_action(view: SeatView, action: Action, *, symbols: bool = True) -> 
         if moon is not None and action.amount == moon.bid:
             return f"bid {action.amount}: the moon, every trick"
         return f"bid {action.amount}: {bid_words(rs, action.amount)}" if rs.bidding.contracts else f"bid {action.amount} ({action.amount * rs.scoring.unit} points)"
+    if isinstance(action, Discard):
+        return f"lay {_card(action.card, symbols)} away face down (it counts for you)"
     if isinstance(action, Double):
         return "double: the deal counts twice"
     if isinstance(action, Redouble):
@@ -407,6 +554,20 @@ def describe_action(view: SeatView, action: Action, *, symbols: bool = True) -> 
             return "pass: your partner names trump" if rs.trump.if_passed == "partner" else "pass: your next card is turned for trump"
         return "pass"
     return str(action)
+
+
+_ADDRESSED = re.compile(r"\bseat (\d+) (must|may|does not|has)\b")
+
+
+def to_person(view: SeatView, text: str) -> str:
+    """A message of the engine (a refusal names the seat that must act: ``seat 0 must first
+    lay away 1 more card``) as told to the player of ``view.seat``: that seat becomes ``you``
+    (``you must first lay away 1 more card``); other seats stay as they are."""
+    def addressed(m: re.Match[str]) -> str:
+        if int(m.group(1)) != view.seat:
+            return m.group(0)
+        return "you " + {"does not": "do not", "has": "have"}.get(m.group(2), m.group(2))
+    return _ADDRESSED.sub(addressed, text)
 
 
 def claim_warning(view: SeatView, action: Action) -> str | None:

@@ -257,9 +257,10 @@ def test_a_bare_card_of_a_marriage_asks_whether_to_announce(tmp_path: Path) -> N
 
 
 def test_a_bare_card_not_held_is_explained_and_asked_again(tmp_path: Path) -> None:
+    """The engine's refusal names the seat; told to the person at it, it says "you"."""
     seed_7()
     out, record = run_human(tmp_path, "KD\nQD\n")
-    assert "illegal: seat 0 does not hold KD" in out.stderr
+    assert "illegal: you do not hold KD" in out.stderr
     assert moves_of(record)[0] == "play QD"
 
 
@@ -377,3 +378,49 @@ def test_the_seat_keeps_nothing_of_the_full_state() -> None:
     agent.follow(DealStarted(1, state))
     kept = [*vars(agent).values(), *vars(agent.terminal).values()]
     assert not any(isinstance(value, DealState) for value in kept)
+
+
+# --------------------------------------------------------------------------- the game's own words
+def test_a_contract_is_taken_by_its_name_and_contra_doubles(tmp_path: Path) -> None:
+    """Dreierschnapsen, seat 1 dealing: the forehand (seat 2) turns trump and bids; in
+    ``house/dreierschnapsen`` bid 1 is the Bettler and bid 2 the Schnapser, whatever case the
+    name is typed in.  In Burgenland with contra, ``contra`` is ``double``; in Dreierschnapsen,
+    which has no doubling, it is told so, as ``double`` is."""
+    from interpreter.core.actions import Bid, Double, Pass
+
+    state = DealState.new(load_ruleset("house/dreierschnapsen"), 1, 0)
+    state.apply(Pass())
+    agent, screen = seat(state, Script())
+    view, legal = state.view(2), state.legal_actions()
+    assert agent.understand("Bettler", view, legal) == Bid(1)
+    assert agent.understand("bid SCHNAPSER", view, legal) == Bid(2)
+    assert agent.understand("contra", view, legal) is None
+    assert agent.understand("double", view, legal) is None
+    assert screen.getvalue().splitlines() == ["illegal: this game has no doubling"] * 2
+
+    contra = DealState.new(load_ruleset("house/burgenland-contra"), 2, 1)
+    contra.apply(contra.legal_actions()[0])  # the soloist names trump; seat 1 may double
+    agent, _ = seat(contra, Script())
+    assert agent.understand("Contra", contra.view(1), contra.legal_actions()) == Double()
+
+
+def test_a_move_the_game_has_not_is_told_so_before_what_the_moment_asks(tmp_path: Path) -> None:
+    """Dreierschnapsen while trump is named: ``exchange`` is no move of the game at all (no
+    turn-up to exchange), not one that must wait until trump is named."""
+    state = DealState.new(load_ruleset("house/dreierschnapsen"), 1, 0)
+    agent, screen = seat(state, Script())
+    assert agent.understand("exchange", state.view(2), state.legal_actions()) is None
+    assert screen.getvalue() == "illegal: this game has no exchange of the turn-up\n"
+
+
+def test_the_screen_says_the_deal_is_doubled() -> None:
+    """Burgenland with contra, seat 2 dealing (seed 1): seat 0 plays alone and names trump,
+    seat 1 doubles, seat 2 need not; the soloist's screen says the deal counts twice."""
+    from interpreter.core.actions import Double
+
+    state = DealState.new(load_ruleset("house/burgenland-contra"), 2, 1)
+    state.apply(state.legal_actions()[0])
+    state.apply(Double())
+    agent, screen = seat(state, Script())
+    agent.show(state.view(0), state.legal_actions())
+    assert "doubled (x2) by seat 1: the deal counts twice\n" in screen.getvalue()

@@ -78,3 +78,54 @@ def test_a_card_outside_the_marriage_ranks_is_no_marriage() -> None:
         st.check(Marry(Card("A", "S")))
     assert info.value.rule == "marriage.ranks"
     assert info.value.message == "a marriage is announced with a king or queen, not AS"
+
+
+def refusal_of(state: DealState, action: object) -> str:
+    try:
+        state.check(action)  # type: ignore[arg-type]
+    except IllegalActionError as exc:
+        return exc.message
+    raise AssertionError(f"{action} is legal")
+
+
+def test_the_forehand_is_told_he_may_not_announce_a_contract_of_the_others() -> None:
+    """Dreierschnapsen's Kontraschnapser is for anybody but the forehand (``eligible:
+    forehand_opponents`` without partnerships): "only anybody but the forehand may announce"
+    said nothing; the forehand (seat 2, seat 1 dealing) is told that he may not."""
+    state = DealState.new(load_ruleset("house/dreierschnapsen"), 1, 0)
+    state.apply(state.legal_actions()[1])  # seat 2 names a trump; the auction, seat 2 first
+    assert state.actor == 2
+    assert refusal_of(state, Bid(5)) == "the forehand may not announce Kontraschnapser"
+
+
+def test_cards_to_lay_away_are_counted_in_words() -> None:
+    """The Dreierschnapsen declarer takes the two cards left over and owes two, then one: not
+    "1 more card(s)"."""
+    from interpreter.core.actions import Discard, Pass
+
+    state = DealState.new(load_ruleset("house/dreierschnapsen"), 1, 0)
+    state.apply(state.legal_actions()[1])
+    state.apply(Bid(1))
+    state.apply(Pass())
+    state.apply(Pass())
+    hand = list(state.hand(2))
+    assert refusal_of(state, Play(hand[0])) == "seat 2 must first lay away 2 more cards"
+    state.apply(Discard(hand[0]))
+    assert refusal_of(state, Play(hand[1])) == "seat 2 must first lay away 1 more card"
+
+
+def test_a_double_after_the_round_says_who_doubles_and_that_they_answered(tmp_path: Path) -> None:
+    """Burgenland with contra, seat 2 dealing: seat 0 plays alone; seat 1 and seat 2 say no
+    double.  Before the first lead the soloist asking to double is told that only an opponent
+    may and each has answered (it said "only before the first lead", which it was); after the
+    lead, that it is too late."""
+    from interpreter.core.actions import Double, Pass
+
+    state = DealState.new(load_ruleset("house/burgenland-contra"), 2, 1)
+    state.apply(state.legal_actions()[0])
+    state.apply(Pass())
+    state.apply(Pass())
+    assert state.actor == 0 and state.tricks_played == 0 and not state.trick
+    assert refusal_of(state, Double()) == "only an opponent of the soloist may double, and each has answered"
+    state.apply(state.legal_actions()[0])  # the soloist leads; seat 1 follows
+    assert refusal_of(state, Double()) == "doubling is only before the first lead"

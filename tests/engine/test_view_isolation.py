@@ -22,7 +22,7 @@ RULESETS = ["schnapsen", "sechsundsechzig", "north-american-4", "north-american-
 FRIENDLY = (
     "hand", "hand_sizes", "trump", "turn_up", "talon_size", "closed", "closer", "trick", "leader", "to_act",
     "actor", "legal", "card_points", "tricks_won", "history", "known", "high_bid", "declarer", "sitting_out",
-    "sides", "widow_size", "reviewable_tricks",
+    "sides", "widow_size", "completed_tricks", "reviewable_tricks",
 )
 
 

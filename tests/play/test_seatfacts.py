@@ -9,15 +9,17 @@ engine is used only to play the moves and, in one test, as the referee of false 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from interpreter import Match, load_ruleset
-from interpreter.core.actions import Bid, CloseBeforeDraw, Continue, Declare, Marry, Pass, Play
+from interpreter.core.actions import Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Double, Exchange, Marry, Pass, Play, Redouble
 from interpreter.core.cards import Card
 from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.play import seatfacts as facts
+from interpreter.rules.resources import bundled_rulesets
 
 C = Card.parse
 
@@ -254,3 +256,125 @@ def test_the_exchange_names_the_rank_of_this_ruleset() -> None:
     schnapsen = dict(facts.ruleset_actions(load_ruleset("schnapsen")))["exchange"]
     sechsundsechzig = dict(facts.ruleset_actions(load_ruleset("sechsundsechzig")))["exchange"]
     assert "jack of trumps" in schnapsen and "nine of trumps" in sechsundsechzig
+
+
+# --------------------------------------------------------------------------- the family's auction and doubling
+def dreier_forehand_passes_trump() -> DealState:
+    """Dreierschnapsen, seed 0, seat 1 deals: the forehand (seat 2) may pass the naming of
+    trump (``if_passed: turn_next``: his next card is turned); he does, then bids 1."""
+    state = DealState.new(load_ruleset("house/dreierschnapsen"), 1, 0)
+    assert state.actor == 2 and Pass() in state.legal_actions()
+    state.apply(Pass())
+    assert state.trump_suit() is not None and state.actor == 2
+    state.apply(Bid(1))
+    return state
+
+
+def test_the_auction_is_told_in_contract_names_and_a_trump_pass_is_no_bid_pass() -> None:
+    """house/dreierschnapsen: bid 1 is the Bettler, worth 4 game points, no trick and no
+    trump.  The forehand's pass of the trump choice is not a pass of the auction; the high
+    bid is named, not numbered ("high bid so far: 1" was the Bettler)."""
+    state = dreier_forehand_passes_trump()
+    assert facts.auction_lines(state.view(0)) == [
+        "seat 2 does not name trump: the next card is turned for it",
+        "seat 2 bids Bettler (4 game points: no trick, no trump)",
+        "high bid so far: Bettler, by seat 2",
+    ]
+    assert facts.auction_lines(state.view(2))[:2] == ["you do not name trump: the next card is turned for it",
+                                                        "you bid Bettler (4 game points: no trick, no trump)"]
+
+
+def contra_file(tmp_path: Any, redouble: bool) -> DealState:
+    """Burgenland with contra (``redouble`` as given), seat 2 dealing: seat 0 is the soloist
+    and names trump; seat 1, then seat 2 may double."""
+    path = tmp_path / "contra.yaml"
+    path.write_text(f"extends: house/burgenland-contra\nname: contra\nbidding:\n  doubling: {{redouble: {str(redouble).lower()}}}\n", encoding="utf-8")
+    state = DealState.new(load_ruleset(str(path)), 2, 1)
+    assert state.actor == 0
+    state.apply(next(a for a in state.legal_actions()))  # names a trump
+    assert state.actor == 1 and Double() in state.legal_actions()
+    return state
+
+
+def test_a_doubled_deal_says_so_and_by_whom(tmp_path: Any) -> None:
+    """Seat 1 says no double, seat 2 doubles, the soloist (seat 0) redoubles.  Seat 0 calls
+    the two others seat 1 and seat 2; seat 1 calls seat 2 partner and seat 0 opponent."""
+    state = contra_file(tmp_path, redouble=True)
+    state.apply(Pass())
+    assert facts.deal_lines(state.view(0)) == ["seat 1: no double"]  # the round goes on
+    state.apply(Double())
+    assert facts.deal_lines(state.view(0)) == ["doubled (x2) by seat 2: the deal counts twice", "seat 1: no double"]
+    assert facts.deal_lines(state.view(1)) == ["doubled (x2) by partner: the deal counts twice", "you: no double"]
+    state.apply(Redouble())
+    assert facts.deal_lines(state.view(0)) == ["redoubled (x4) by you: the deal counts four times"]  # the round is over
+    assert facts.deal_lines(state.view(1)) == ["redoubled (x4) by opponent: the deal counts four times"]
+
+
+def test_a_deal_not_doubled_says_nothing_of_doubling(tmp_path: Any) -> None:
+    state = contra_file(tmp_path, redouble=False)
+    state.apply(Pass())
+    state.apply(Pass())
+    assert facts.deal_lines(state.view(0)) == []
+
+
+# --------------------------------------------------------------------------- every move of the game in the help
+def typed(action: Any) -> str:
+    """What a player types for ``action``, as the help lists it (the notation's first word,
+    a placeholder for the card, suit or amount)."""
+    word = str(action).split()[0]
+    if word in ("play", "marry", "discard"):
+        return f"{word} CARD"
+    if word == "trump":
+        return "trump SUIT"
+    if word == "close" and str(action) != "close":
+        return "close before-draw"
+    return word if word != "bid" else str(action)
+
+
+@pytest.mark.parametrize("name", sorted(bundled_rulesets()))
+def test_the_help_lists_every_move_the_game_offers_once(name: str) -> None:
+    """Random deals of every bundled ruleset: each legal move met has its line in the help
+    (a bid of units as ``bid N``), and no line is listed twice (a pass meaning three things
+    is one line).  Dreierschnapsen's ``discard``, Burgenland's ``double`` and Bauernschnapsen's
+    single ``pass`` were missing or doubled before."""
+    rs = load_ruleset(name)
+    listed = [what for what, _ in facts.ruleset_actions(rs)]
+    assert len(listed) == len(set(listed)), listed
+    met: set[str] = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = DealState.new(rs, seed % rs.players.count, seed)
+        while state.result is None:
+            legal = state.legal_actions()
+            met.update(typed(a) if not (isinstance(a, Bid) and not rs.bidding.contracts) else "bid N" for a in legal)
+            state.apply(rng.choice(legal))
+    assert met <= set(listed), sorted(met - set(listed))
+
+
+def test_the_family_moves_are_in_the_help() -> None:
+    assert "discard CARD" in dict(facts.ruleset_actions(load_ruleset("house/dreierschnapsen")))
+    assert {"double", "pass"} <= set(dict(facts.ruleset_actions(load_ruleset("house/burgenland-contra"))))
+    assert [w for w, _ in facts.ruleset_actions(load_ruleset("house/bauernschnapsen"))].count("pass") == 1
+
+
+# --------------------------------------------------------------------------- words to the person
+def test_laying_away_is_described_as_the_table_says_it() -> None:
+    """A hint or a listed move ``discard QD`` is told as laying the card away."""
+    view = dreier_forehand_passes_trump().view(0)
+    assert facts.describe_action(view, Discard(C("QD"))) == "lay Q♦ away face down (it counts for you)"
+    assert facts.describe_action(view, Discard(C("QD")), symbols=False) == "lay QD away face down (it counts for you)"
+
+
+def test_a_refusal_naming_the_persons_seat_says_you() -> None:
+    view = schnapsen_seed_7().view(0)
+    assert facts.to_person(view, "seat 0 must first lay away 1 more card") == "you must first lay away 1 more card"
+    assert facts.to_person(view, "seat 0 does not hold KD") == "you do not hold KD"
+    assert facts.to_person(view, "the auction is still on: seat 1 must bid or pass") == "the auction is still on: seat 1 must bid or pass"
+
+
+def test_a_move_the_game_does_not_have_is_said_to_be_none_of_it() -> None:
+    rs = load_ruleset("house/dreierschnapsen")
+    assert facts.absent(rs, Exchange) == "this game has no exchange of the turn-up"
+    assert facts.absent(rs, Close) == "this game has no closing"
+    assert facts.absent(rs, Double) == "this game has no doubling"
+    assert facts.absent(rs, Discard) is None and facts.absent(load_ruleset("schnapsen"), Exchange) is None

@@ -77,7 +77,7 @@ def test_after_trump_and_a_pass_the_other_team_may_not_bid_the_schnapser() -> No
     with pytest.raises(IllegalActionError) as refused:
         st.apply(parse_action("bid 2"))
     assert refused.value.rule == "bidding.contracts"
-    assert "only the forehand or his partner may announce schnapser" in str(refused.value)
+    assert "only the forehand or his partner may announce Schnapser" in str(refused.value)
     calls(st, "pass", "bid 2", "pass")
     assert st.declarer == 3 and st.contract is not None and st.contract.name == "schnapser"
 

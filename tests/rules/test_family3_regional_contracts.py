@@ -143,7 +143,7 @@ def test_only_a_player_holding_an_ace_may_announce_the_ass_bettler() -> None:
     with pytest.raises(IllegalActionError) as refused:
         st.apply(parse_action("bid 2"))
     assert refused.value.rule == "bidding.contracts"
-    assert "only a player holding an ace may announce ass-bettler" in str(refused.value)
+    assert "only a player holding an ace may announce Ass-bettler" in str(refused.value)
     first = dealt(NO_ACE, "S")
     assert first.actor == 1 and "bid 2" in texts(first.legal_actions())
 

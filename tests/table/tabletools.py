@@ -92,13 +92,11 @@ def unreviewable_cards(app: TableApp) -> list[Card]:
     every completed trick but those the view offers for review and the one just taken, which
     stays in view until the person's next move (between two moves of a seat that plays every
     trick, at most one trick is completed)."""
-    from interpreter.engine.views import completed_tricks
-
     screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
     if screen.session.practice:
         return []
     view = screen.session.view(screen.me)
-    tricks = completed_tricks(view.rs, view.history_codes, len(view.sitting_out))
+    tricks = [trick.cards for trick in view.completed_tricks]
     allowed = set(view.reviewable_tricks)
     if tricks:
         allowed.add(tricks[-1])

@@ -524,8 +524,6 @@ def test_a_trick_is_drawn_before_a_move_played_for_the_person_gathers_it(tmp_pat
     and their next card, the last of the hand, is led for them at once.  Deals are played
     until that has happened in each game (the cards are the same for the same seed)."""
     from cli.table import render
-    from interpreter.engine.views import completed_tricks
-
     drawn: set[tuple[Any, ...]] = set()
     centre = render.centre
 
@@ -548,7 +546,7 @@ def test_a_trick_is_drawn_before_a_move_played_for_the_person_gathers_it(tmp_pat
                 if isinstance(app.screen, DealSummary):
                     screen = table(app)
                     view = screen.session.view(screen.me)
-                    tricks = completed_tricks(view.rs, view.history_codes, len(view.sitting_out))
+                    tricks = [trick.cards for trick in view.completed_tricks]
                     for trick in tricks:
                         assert trick in drawn, f"the trick {trick} was gathered before it was drawn"
                     seen["deals"] += 1
@@ -641,9 +639,9 @@ def test_closing_the_talon_asks_first(tmp_path: Path) -> None:
 
 def test_a_key_that_does_nothing_says_which_keys_do(tmp_path: Path) -> None:
     """Schnapsen, the person to lead with five cards: z (no key of the table), b (no closing
-    before the draw in Schnapsen: ``closing.timing: after_draw``), 7 (no seventh card), and h
-    outside practice mode each leave the deal as it was and say so on the status line, with
-    the keys in use now."""
+    before the draw in Schnapsen: ``closing.timing: after_draw``, so the game has none), 7 (no
+    seventh card), and h outside practice mode each leave the deal as it was and say so on the
+    status line, with the keys in use now."""
     rs = load_ruleset("schnapsen")
     assert rs.closing.timing == "after_draw" and rs.deal.hand_size == 5
 
@@ -652,7 +650,7 @@ def test_a_key_that_does_nothing_says_which_keys_do(tmp_path: Path) -> None:
         await settle(pilot)
         session = table(app).session
         assert session.human_to_act() == 0
-        for key, said in (("z", "z: no use now"), ("b", "b: close before the draw: not now (the talon can only be closed after the draw"),
+        for key, said in (("z", "z: no use now"), ("b", "b: this game has no closing before the draw"),
                           ("7", "7: you hold 5 cards"), ("h", "h: hints are for practice mode"), ("u", "u: undo is for practice mode")):
             await pilot.press(key)
             await settle(pilot)

@@ -1,13 +1,13 @@
 """What the table says, read apart from the screens (cli/table/words.py): the offer to go out
-after a marriage."""
+after a marriage, the contract buttons and keys, how a match ended."""
 
 from __future__ import annotations
 
 import random
 
-from cli.table.words import going_out
+from cli.table.words import going_out, key_labelled, match_over, table_keys
 from interpreter import Match, load_ruleset
-from interpreter.core.actions import Continue, Declare
+from interpreter.core.actions import Bid, Continue, Declare, NameTrump, Pass
 
 
 def test_going_out_is_suggested_only_where_a_claim_can_stand() -> None:
@@ -39,3 +39,48 @@ def test_going_out_is_suggested_only_where_a_claim_can_stand() -> None:
                     assert "too few to declare" in going_out(view, legal, True)
             state.apply(rng.choice(legal))
     assert seen["trick"] and seen["no trick"], seen
+
+
+def test_a_contract_button_says_its_value_and_the_key_that_bids_it() -> None:
+    """house/dreierschnapsen: bid 1 the Bettler (4 game points), bid 3 the Gang (9); the key in
+    brackets is the bid's number, as the number key bids -- not the value."""
+    rs = load_ruleset("house/dreierschnapsen")
+    assert key_labelled(rs, Bid(1)) == "Bettler, 4 game points (1)"
+    assert key_labelled(rs, Bid(3)) == "Gang, 9 game points (3)"
+    assert key_labelled(rs, Pass()) == "Pass (p)" and key_labelled(rs, NameTrump("H")) == "Trump ♥ hearts (3)"
+    assert key_labelled(load_ruleset("north-american-4"), Bid(2)) == "Bid 2 (2)"
+
+
+def test_the_help_gives_each_contracts_key() -> None:
+    keys = dict(table_keys(load_ruleset("house/dreierschnapsen"), False))
+    assert keys["1"] == "in the auction: announce Bettler (4 game points: no trick, no trump)"
+    assert keys["5"].startswith("in the auction: announce Kontraschnapser (12 game points")
+    assert "bid that number" not in keys["1-9"]
+
+
+def test_the_end_of_a_match_counts_the_bummerl() -> None:
+    """Schnapsen counts a lost match once (``match.shutout`` none): nothing more is said.
+    Dreierschnapsen (``shutout: retour``, ``bummerl: last_place``): won 24 to 5 and 0, the
+    last-placed seat on 0 takes a Schneider, 2 Bummerl; seat 1 on 5 takes none."""
+    schnapsen = Match(load_ruleset("schnapsen"), 1)
+    state = schnapsen.next_deal()
+    schnapsen.replayed([7, 3], 0)
+    assert match_over(state, schnapsen, 1) == "opponent wins"
+    dreier = Match(load_ruleset("house/dreierschnapsen"), 1)
+    state = dreier.next_deal()
+    dreier.replayed([24, 5, 0], 0)
+    assert match_over(state, dreier, 2) == "seat 0 wins; you take 2 Bummerl (a Schneider)"
+    assert match_over(state, dreier, 0) == "you win; seat 2 takes 2 Bummerl (a Schneider)"
+
+
+def test_the_info_panel_says_the_deal_is_doubled(tmp_path: object) -> None:
+    """Burgenland with contra, seat 2 dealing (seed 1): seat 0 plays alone and names trump,
+    seat 1 doubles; the soloist's panel says so, naming seat 1 as he calls it."""
+    from cli.table.render import info
+    from interpreter.core.actions import Double
+    from interpreter.engine.state import DealState
+
+    state = DealState.new(load_ruleset("house/burgenland-contra"), 2, 1)
+    state.apply(state.legal_actions()[0])
+    state.apply(Double())
+    assert "doubled (x2) by seat 1: the deal counts twice" in info(state.view(0)).plain

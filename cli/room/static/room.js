@@ -77,6 +77,7 @@ function draw() {
   drawInfo(m);
   drawActions(m);
   drawHand(m);
+  drawBids(m);
   drawValues(m);
   drawSummary(m);
 }
@@ -151,10 +152,10 @@ function drawInfo(m) {
     line.textContent = `${names}: ` + (side.points !== null ? `${side.points} points, ` : "") + `${side.tricks} trick${side.tricks === 1 ? "" : "s"}`;
     box.appendChild(line);
   }
-  if (m.scores.every(s => s.points === null)) {
+  if (m.count_note) {
     const line = document.createElement("div");
     line.className = "dim";
-    line.textContent = "keep count yourself: the rules let nobody look at the tricks";
+    line.textContent = m.count_note;
     box.appendChild(line);
   }
   for (const text of m.lines) {
@@ -165,7 +166,7 @@ function drawInfo(m) {
   }
   if (m.widow.length) {
     const line = document.createElement("div");
-    line.textContent = "the widow you took: " + m.widow.map(cardWords).join(" ");
+    line.textContent = "you took the cards left over: " + m.widow.map(cardWords).join(" ");
     box.appendChild(line);
   }
 }
@@ -214,6 +215,20 @@ function drawHand(m) {
     slot.addEventListener("click", () => { if (action) choose(action); });
     box.appendChild(slot);
   });
+}
+
+function drawBids(m) {
+  const list = $("bids");
+  list.textContent = "";
+  for (const [key, words] of m.bids) {
+    const item = document.createElement("li");
+    const k = document.createElement("b");
+    k.textContent = key;
+    item.appendChild(k);
+    item.appendChild(document.createTextNode(` ${words}`));
+    list.appendChild(item);
+  }
+  $("bids-title").hidden = !m.bids.length;
 }
 
 function drawValues(m) {
@@ -281,10 +296,11 @@ function onKey(event) {
   if (state.to_act !== state.you) return;
   if (/^[1-9]$/.test(key)) {
     const n = Number(key);
-    const bid = state.legal.find(a => a.kind === "bid" && a.move === `bid ${n}`);
+    // in the auction a number is the bid's key, shown on its button (never a contract's value)
+    const bid = state.legal.find(a => a.kind === "bid" && a.key === key);
     const trump = state.legal.filter(a => a.kind === "nametrump");
     if (bid) { act(bid); return; }
-    if (trump.length) { const t = trump.find(a => a.label.includes(`(${n})`)); if (t) act(t); return; }
+    if (trump.length) { const t = trump.find(a => a.key === key); if (t) act(t); return; }
     const code = state.hand[n - 1];
     const action = code && playable(state).get(code);
     if (action) act(action); else if (code) tell(`${cardWords(code)} cannot be played now`);

@@ -1,0 +1,101 @@
+"""What the room's messages say to a person at a seat, in the family's games: contract buttons
+whose key (in brackets on the page) is the key that announces them, a doubled deal in the
+lines, why no points are shown, how a match ended, and the engine's refusals told to "you".
+The tables are built directly (:class:`cli.room.tables.Table`), with a fixed seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cli.room.messages import seat_message
+from cli.room.tables import Refused, Table
+from interpreter.core.actions import Bid, Double, Pass
+from interpreter.rules.loader import load_ruleset
+
+#: house/bauernschnapsen-regional's contracts, as its file lists them: bid -> (name, value in game points)
+REGIONAL = {1: ("Bettler", 4), 2: ("Ass-bettler", 5), 3: ("Schnapser", 6), 4: ("Gang", 9), 5: ("Zehnerloch", 10),
+            6: ("Bauernschnapser", 12), 7: ("Kontraschnapser", 12), 8: ("Kontrabauernschnapser", 24)}
+
+
+def table(ruleset: str, seed: int = 3) -> Table:
+    rs = load_ruleset(ruleset)
+    made = Table("t", rs, ruleset, ["human"] * rs.players.count, [f"k{s}" for s in range(rs.players.count)], "w", seed, "2025-01-01")
+    made.deal()
+    return made
+
+
+def act_until(made: Table, done: Any, choose: Any = lambda legal: legal[0]) -> int:
+    """Every seat to act takes ``choose(legal)`` until ``done(seat, legal)``; that seat."""
+    for _ in range(200):
+        seat = made.session.actor()
+        assert seat is not None
+        legal = made.session.legal()
+        if done(seat, legal):
+            return seat
+        made.act(seat, str(choose(legal)), made.seq)
+    raise AssertionError("never came")
+
+
+def test_a_contract_buttons_key_announces_the_contract_it_names() -> None:
+    """The page shows each button as its label and, in brackets, its key, and a number key
+    sends the bid whose key it is (room.js): the key of a contract is its bid's number, and its
+    label says its value as game points -- the brackets once held the value, and key 4 bid the
+    Gang where the button read "Bettler (4)"."""
+    made = table("house/bauernschnapsen-regional")
+    seat = act_until(made, lambda seat, legal: any(isinstance(a, Bid) for a in legal))
+    message = seat_message(made, seat)
+    bids = [m for m in message["legal"] if m["kind"] == "bid"]
+    assert len(bids) >= 2
+    for m in bids:
+        pressed = m["key"]
+        sent = next(a for a in message["legal"] if a["kind"] == "bid" and a["key"] == pressed)  # what room.js sends for the key
+        name, value = REGIONAL[int(pressed)]
+        assert sent["move"] == f"bid {pressed}" and sent["label"] == f"{name}, {value} game points", sent
+    assert [key for key, _ in message["bids"]] == [str(b) for b in sorted(REGIONAL)]
+    assert all(words.startswith(REGIONAL[int(key)][0] + f" ({REGIONAL[int(key)][1]} game points") for key, words in message["bids"])
+
+
+def test_a_doubled_deal_is_said_in_every_seats_lines() -> None:
+    """Burgenland with contra: the first opponent of the soloist to be asked doubles; every
+    seat's lines say so, naming him from that seat."""
+    made = table("house/burgenland-contra", seed=1)
+    doubler = act_until(made, lambda seat, legal: Double() in legal, lambda legal: next(a for a in legal if not isinstance(a, Pass)))
+    made.act(doubler, "double", made.seq)
+    solo = made.session.state.soloist() if made.session.state is not None else -1
+    for seat in range(3):
+        who = "you" if seat == doubler else "partner" if seat != solo else f"seat {doubler}"
+        assert f"doubled (x2) by {who}: the deal counts twice" in seat_message(made, seat)["lines"], seat
+
+
+def test_why_no_points_are_shown_follows_what_the_rules_let_a_player_look_at() -> None:
+    """``info.review_own_tricks``: Schnapsen's last trick, North American's none, soft
+    Schnapsen's own tricks (where the person's own points are shown: no note)."""
+    assert seat_message(table("schnapsen"), 0)["count_note"] == "keep count yourself: the rules let you look back only at the last trick"
+    assert seat_message(table("north-american-2"), 0)["count_note"] == "keep count yourself: the rules let nobody look back at the tricks"
+    assert seat_message(table("house/soft-schnapsen"), 0)["count_note"] is None
+
+
+def test_a_refusal_names_the_person_you() -> None:
+    """The engine names the seat that must act; the room tells that seat "you"."""
+    made = table("schnapsen")
+    seat = made.session.actor()
+    assert seat is not None
+    held = {str(c) for c in made.session.view(seat).hand}
+    other = next(str(c) for c in made.rs.deck.cards if str(c) not in held and str(c) != str(made.session.view(seat).turn_up))
+    try:
+        made.act(seat, f"play {other}", made.seq)
+    except Refused as exc:
+        assert exc.why == f"you do not hold {other} [play]", exc.why
+    else:
+        raise AssertionError("a card not held was played")
+
+
+def test_the_page_calls_the_cards_taken_up_by_no_word_of_another_game() -> None:
+    """The cards a declarer takes up are Dreierschnapsen's talon and other games' widow; the
+    rulesets have no word for them, so the page says what they are: the cards left over."""
+    from pathlib import Path
+
+    import cli.room
+
+    page = (Path(cli.room.__file__).parent / "static" / "room.js").read_text(encoding="utf-8")
+    assert '"the widow' not in page and '"you took the cards left over: " + m.widow' in page
