@@ -12,6 +12,12 @@ default; the slow run is ``pytest -m proof --proof-deals 2000``).
 ``RULES_EXPECT_COMPILED=1`` (set by ``tools/test_compiled.sh``): the run stops at once unless
 the engine imported is the build compiled by mypyc, so that the compiled build's tests cannot
 quietly test the Python source instead (docs/speed.md).
+
+Subprocesses (the ``rules`` script, ``python -m ...``, worker processes) import the tree under
+test: its root is put first on ``PYTHONPATH`` here.  Without it, a checkout other than the one
+the virtualenv was installed from editable -- a git worktree, a copy -- would test its own code
+in this process (pytest's ``pythonpath = ["."]``) but the installed checkout's in every
+``rules`` it runs, and a test of the command could pass on code it never ran.
 """
 
 from __future__ import annotations
@@ -19,10 +25,13 @@ from __future__ import annotations
 import importlib.util
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 HAS_RAY = importlib.util.find_spec("ray") is not None
+ROOT = Path(__file__).resolve().parents[1]
+os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
 PROOF_DEALS = 200
 
 
