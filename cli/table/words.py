@@ -224,7 +224,7 @@ def action_label(view_rs: Ruleset, action: Action) -> str:
         return f"Lay away {facts.card_text(action.card)}"
     if isinstance(action, Bid) and view_rs.bidding.contracts:
         contract = view_rs.bidding.contract(action.amount)
-        return f"{facts.contract_name(contract)}, {facts.score_words(view_rs, contract.value)}" if contract is not None else f"Bid {action.amount}"
+        return f"{contract.title}, {facts.score_words(view_rs, contract.value)}" if contract is not None else f"Bid {action.amount}"
     if isinstance(action, Bid):
         moon = view_rs.bidding.moon
         return f"Bid {action.amount}" + (" moon" if moon is not None and action.amount == moon.bid else "")

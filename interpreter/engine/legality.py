@@ -142,11 +142,6 @@ EXCHANGE_TALON_SMALL: Final = Refusal("exchange.min_talon_size", "the exchange n
 EXCHANGE_CARD_MISSING: Final = Refusal("exchange.rank", "seat {seat} does not hold the exchange card {exchange_card}")
 
 
-def _named(c: ContractSpec) -> str:
-    """A contract's name as the rulebook and the screens write it (``Kontraschnapser``)."""
-    return c.name[:1].upper() + c.name[1:]
-
-
 class Legality(Position):
     """The legality part of :class:`~interpreter.engine.state.DealState`, on the fields of a :class:`Position`."""
 
@@ -366,11 +361,11 @@ class Legality(Position):
         if bar == 1:
             who = c.announced_by(self.rs.partnership)
             if who.startswith("anybody but "):  # "only anybody but the forehand" says nothing: name who may not
-                return Refusal("bidding.contracts", "{} may not announce {}", (who.removeprefix("anybody but "), _named(c)))
-            return Refusal("bidding.contracts", "only {} may announce {}", (who, _named(c)))
+                return Refusal("bidding.contracts", "{} may not announce {}", (who.removeprefix("anybody but "), c.title))
+            return Refusal("bidding.contracts", "only {} may announce {}", (who, c.title))
         if bar == 2:
             held = str(c.holding)
-            return Refusal("bidding.contracts", "only a player holding {} may announce {}", (f"an {RANK_NAMES[held]}" if held in ("A", "8") else f"a {RANK_NAMES.get(held, held)}", _named(c)))
+            return Refusal("bidding.contracts", "only a player holding {} may announce {}", (f"an {RANK_NAMES[held]}" if held in ("A", "8") else f"a {RANK_NAMES.get(held, held)}", c.title))
         return None
 
     def call_refusal(self, code: int) -> Refusal | None:

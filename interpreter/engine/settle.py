@@ -428,8 +428,7 @@ class Settling(Legality):
 
         def reason() -> str:
             verdict = "made" if made else "lost"
-            name = c.name[:1].upper() + c.name[1:]  # a name, as the rulebook and the screens write it
-            return f"{_side_name(rs, seats)} {verdict} {name} ({c.value}) after {_plural(tricks, 'trick')}"
+            return f"{_side_name(rs, seats)} {verdict} {c.title} ({c.value}) after {_plural(tricks, 'trick')}"
 
         self._over(DealResult(winner_side, c.value, self.to_match(scores), reason,
                               declarer_side=rs.side_of(self.declarer), made=made))

@@ -25,7 +25,7 @@ from interpreter.core.actions import (
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES, Card
 from interpreter.engine.position import AUCTION, NAMING
 from interpreter.engine.views import SPECTATOR, SeatView
-from interpreter.rules.ruleset import ContractSpec, Ruleset
+from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.tables import KIND_BID, KIND_DOUBLE, KIND_PASS, KIND_REDOUBLE, KIND_TRUMP
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -293,12 +293,6 @@ def deal_lines(view: SeatView) -> list[str]:
 _GOALS = {"no_tricks": "no trick", "all_tricks": "every trick"}
 
 
-def contract_name(contract: ContractSpec) -> str:
-    """A contract's name as the ruleset spells it, capitalised as a name: ``Bettler``,
-    ``Ass-bettler`` (as the rulebook writes it)."""
-    return contract.name[:1].upper() + contract.name[1:]
-
-
 def bid_words(rs: Ruleset, amount: int) -> str:
     """What a bid announces: ``Bettler (4 game points: no trick, no trump)``, ``the moon``,
     ``3 (99 points)``.  A contract's value is said with its unit: the bare number in brackets
@@ -310,7 +304,7 @@ def bid_words(rs: Ruleset, amount: int) -> str:
         extra = ", no trump" if contract.trump == "none" else ""
         if contract.leader == "forehand":
             extra += ", the forehand leading"
-        return f"{contract_name(contract)} ({score_words(rs, contract.value)}: {goal}{extra})"
+        return f"{contract.title} ({score_words(rs, contract.value)}: {goal}{extra})"
     moon = rs.bidding.moon
     if moon is not None and amount == moon.bid:
         return "the moon"
@@ -321,7 +315,7 @@ def bid_name(rs: Ruleset, amount: int) -> str:
     """A bid in a word or two: the contract's name (``Bettler``), ``the moon``, or the amount."""
     contract = rs.bidding.contract(amount)
     if contract is not None:
-        return contract_name(contract)
+        return contract.title
     moon = rs.bidding.moon
     return "the moon" if moon is not None and amount == moon.bid else str(amount)
 

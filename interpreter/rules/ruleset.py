@@ -237,6 +237,12 @@ class ContractSpec:
     #: ``play`` keys over it), or None where it has none of its own
     play: PlaySpec | None = None
 
+    @property
+    def title(self) -> str:
+        """The name written as a name, its first letter capitalised (``Bettler``,
+        ``Ass-bettler``): the refusals, the results and the screens all say a contract so."""
+        return self.name[:1].upper() + self.name[1:]
+
     def announced_by(self, partnership: bool) -> str:
         """Who may announce the contract (``eligible``), in words: the engine's refusal and the
         rulebook's table say it alike."""

@@ -143,7 +143,7 @@ def test_the_key_shown_on_a_contract_button_announces_that_contract(tmp_path: Pa
             bids = [a for s, a in table(app).session.steps if s == 0 and isinstance(a, Bid)]
             assert len(bids) == 1, f"key {key} made no bid"
             contract = table(app).session.rs.bidding.contract(bids[0].amount)
-            assert contract is not None and facts.contract_name(contract) == name, f"key {key} announced {contract}, not {name}"
+            assert contract is not None and contract.title == name, f"key {key} announced {contract}, not {name}"
 
         run(press, TableOptions("house/bauernschnapsen-regional", "greedy", 3, False, tmp_path / f"m{key}.yaml", 0.0), size=(120, 40))
 
