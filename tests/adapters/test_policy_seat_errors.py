@@ -400,3 +400,27 @@ def test_rules_run_stops_on_a_distribution_with_no_legal_weight(tmp_path: Path) 
     assert _error_lines(out.stderr) == [
         f"error: seat 0 ({kind}), deal 1: the policy gave no weight to any legal action: it answered {{9999: 1.0}} (expected weight on one of: {legal})",
     ]
+
+
+# ----------------------------------------------------------------------------- answers that are truth values
+@pytest.mark.parametrize("answer", [True, False, "numpy"])
+def test_a_truth_value_is_no_action_index(answer: object) -> None:
+    """``True`` is 1 to ``operator.index``; here action 1 is legal (the first deal of
+    docs/api.md: seat 0 holds TC, index 1 after AC), so a policy answering ``True`` would play
+    TC unnoticed.  A bool is refused like text, naming the seat, the policy and the deal."""
+    import numpy as np
+
+    from interpreter import DealState
+    from interpreter.play.runner import ask_agent
+
+    value = np.bool_(True) if answer == "numpy" else answer
+    rs = load_ruleset("schnapsen")
+    state = DealState.new(rs, dealer=1, seed=42)
+    assert str(state.hand(0)) == "TC QC KH TS JS" and state.actor == 0
+    agent = PolicyAgent(rs, lambda observation, agent: value, name="policy:p.py:yes")
+    with pytest.raises(BotError) as info:
+        ask_agent(agent, state, 0, name=agent.name, deal=3)
+    kind = "bool" if answer != "numpy" else type(value).__name__
+    assert str(info.value) == (
+        f"seat 0 (policy:p.py:yes), deal 3: the policy answered {value!r} ({kind}), not an action index (expected an integer 0 to 50)"
+    )

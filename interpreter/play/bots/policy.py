@@ -121,8 +121,8 @@ class PolicyAgent:
     The policy is code from outside the project, so whatever goes wrong in it is said as a
     :class:`~interpreter.core.errors.BotError` naming the seat and ``name`` (the seat kind as
     written, ``policy:my.py:act``; by default the policy's own name): the policy raised, it
-    answered with something that is not an action index, it chose an action that is not
-    legal now, or its distribution has no weight on any legal action (or a weight that is no
+    answered with something that is not an action index (a bool neither: ``True`` is no
+    action 1), it chose an action that is not legal now, or its distribution has no weight on any legal action (or a weight that is no
     probability: negative, nan).  A ``policy`` of neither form is refused here, with ``TypeError``, before it
     takes a seat.
     """
@@ -156,20 +156,22 @@ class PolicyAgent:
 
     def choose_index(self, view: SeatView) -> int:
         """The policy's action index for this view; a :class:`BotError` if the policy raises,
-        answers with something that is not an integer, or gives a distribution with no weight
-        on a legal action."""
+        answers with something that is not an integer (a bool is not: ``True`` is no action 1),
+        or gives a distribution with no weight on a legal action."""
         probabilities = getattr(self.policy, "action_probabilities", None)
         if probabilities is None:
             policy: Callable[[dict[str, Any], str], Any] = self.policy  # type: ignore[assignment]  # callable: checked when the seat was made
             answer = self._ask(view, policy, self.layout.observation(view), agent_name(view.seat))
-            try:
-                return operator.index(answer)  # an int, a numpy or torch integer; never a float or text cut down
-            except TypeError:
-                shown = repr(answer)
-                shown = shown if len(shown) <= 40 else shown[:37] + "..."
-                raise self._failed(
-                    view, f"the policy answered {shown} ({type(answer).__name__}), not an action index (expected an integer 0 to {self.layout.actions - 1})",
-                ) from None
+            if not _truth_value(answer):  # True is 1 to operator.index: a bug to say, not action 1
+                try:
+                    return operator.index(answer)  # an int, a numpy or torch integer; never a float or text cut down
+                except TypeError:
+                    pass
+            shown = repr(answer)
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+            raise self._failed(
+                view, f"the policy answered {shown} ({type(answer).__name__}), not an action index (expected an integer 0 to {self.layout.actions - 1})",
+            )
         state = ViewState(view)
         dist: dict[int, float] = self._ask(view, _distribution, probabilities, state, view.seat)
         lay = self.layout
@@ -197,6 +199,17 @@ class PolicyAgent:
             return call(*args)
         except Exception as exc:
             raise self._failed(view, f"the policy raised {type(exc).__name__}{where(exc)}: {exc}") from exc
+
+
+def _truth_value(answer: object) -> bool:
+    """Whether ``answer`` is a truth value -- ``True``, ``False``, a numpy bool -- which
+    ``operator.index`` would take for the action 1 or 0 (numpy's before 2.0 too): a policy that
+    answers one has a bug, say a mask test returned in place of an index.  Numpy is looked up
+    only if the policy has imported it: an answer of numpy's type cannot exist otherwise."""
+    if isinstance(answer, bool):
+        return True
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(answer, numpy.bool_)
 
 
 def _distribution(probabilities: Callable[[ViewState, int], object], state: ViewState, player: int) -> dict[int, float]:
