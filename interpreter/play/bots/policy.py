@@ -194,11 +194,17 @@ class PolicyAgent:
 
     def _ask(self, view: SeatView, call: Callable[..., _T], *args: object) -> _T:
         """``call(*args)``: the policy's own code, whose exceptions are its author's bug, said
-        as a :class:`BotError` with the line of their code where it happened."""
+        as a :class:`BotError` with the line of their code where it happened.
+
+        ``SystemExit`` (``sys.exit()`` in the policy, ``exit()`` left from a notebook) is such a
+        bug too: let through, it would end a one-process run at once, with no word of the seat
+        or the deal and the exit status it carries (0 for ``sys.exit()``), and reach a worker
+        process's parent as a bare "a worker raised SystemExit".  ``KeyboardInterrupt`` is not:
+        it is the person's Ctrl-C, which stops the run."""
         try:
             return call(*args)
-        except Exception as exc:
-            raise self._failed(view, f"the policy raised {type(exc).__name__}{where(exc)}: {exc}") from exc
+        except (Exception, SystemExit) as exc:
+            raise self._failed(view, f"the policy raised {_raised(exc)}") from exc
 
 
 def _truth_value(answer: object) -> bool:
@@ -246,7 +252,7 @@ def load_policy(spec: str) -> object:
             sys.modules[unique] = module
             try:
                 module_spec.loader.exec_module(module)
-            except Exception as error:  # the file's own code: a syntax error, an import that fails, any exception
+            except (Exception, SystemExit) as error:  # the file's own code: a syntax error, an import that fails, sys.exit()
                 del sys.modules[unique]
                 raise _not_imported(module_name, error) from None
             _FILES[key] = module
@@ -255,7 +261,7 @@ def load_policy(spec: str) -> object:
             module = importlib.import_module(module_name)
         except ImportError as error:
             raise ValueError(f"cannot import the policy module {module_name}: {error}") from None
-        except Exception as error:
+        except (Exception, SystemExit) as error:
             raise _not_imported(module_name, error) from None
     try:
         return getattr(module, attribute)
@@ -263,13 +269,20 @@ def load_policy(spec: str) -> object:
         raise ValueError(f"{module_name} has no {attribute!r}") from None
 
 
-def _not_imported(module_name: str, error: Exception) -> ValueError:
+def _raised(exc: BaseException) -> str:
+    """``Kind at FILE:LINE: message`` of an exception the policy's code raised, the line its
+    author's; without the colon when it says nothing (``sys.exit()``, ``raise ValueError``)."""
+    text = str(exc)
+    return f"{type(exc).__name__}{where(exc)}" + (f": {text}" if text else "")
+
+
+def _not_imported(module_name: str, error: BaseException) -> ValueError:
     """A policy's module that raised while it was imported, in one line: a syntax error at its
     file, line and column, any other exception with the line of the module that raised it."""
     if isinstance(error, SyntaxError):
         at = ":".join(str(part) for part in (shown(error.filename) if error.filename else module_name, error.lineno, error.offset) if part is not None)
         return ValueError(f"cannot import the policy {module_name}: {at}: {error.msg}")
-    return ValueError(f"cannot import the policy {module_name}: it raised {type(error).__name__}{where(error)}: {error}")
+    return ValueError(f"cannot import the policy {module_name}: it raised {_raised(error)}")
 
 
 def make_policy_agent(kind: str, rs: Ruleset, seed: int) -> PolicyAgent:
