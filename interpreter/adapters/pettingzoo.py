@@ -15,8 +15,9 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
 * **Episodes**: one deal (``episode="deal"``, its dealer drawn from the seeded generator unless
   ``reset(options={"dealer": d})``, a seat), or a whole match (``episode="match"``, optionally
   cut at ``max_deals``, a whole number 1 or more: then the agents are truncated).
-* **Misuse** is said in words: ``step``, ``observe`` or ``last`` before ``reset()`` (a
-  ``RuntimeError``), an agent that does not exist (a ``ValueError`` naming those that do).
+* **Misuse** is said in words: ``step``, ``observe`` or ``last`` before ``reset()``, ``step``
+  or ``last`` once every agent is done (a ``RuntimeError``), an agent that does not exist (a
+  ``ValueError`` naming those that do).
 * **Rewards**, given to every seat of a side when a deal ends: ``"margin"`` (default) the game
   points or units its side scored minus the mean of the other sides' (zero-sum), ``"score"``
   what its side scored, ``"win"`` only at the end of the episode: 1 for the winning side,
@@ -142,6 +143,20 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat_of(agent)
         return self.layout.observation(self._deal().view(seat))
+
+    def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, with its misuse said in words.  Once every agent is done its
+        dead steps have removed them all, and ``agent_selection`` is left naming the last one
+        removed (PettingZoo's own environments leave it so too); its ``last()`` then fails
+        with a bare ``KeyError: 'player_0'``.  Here that is the ``RuntimeError`` that ``step``
+        raises there, and ``last(observe=False)`` before ``reset()`` is ``call reset() first``
+        as ``last()`` is.  Every agent's final reward and info were given by ``last()`` in its
+        dead step, which is when ``agent_iter()`` returns it."""
+        self._deal()
+        if self.agent_selection not in self._cumulative_rewards:  # removed by the dead steps
+            raise RuntimeError("the episode is over (every agent is done): call reset() first")
+        answer: tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return answer
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         options = options or {}

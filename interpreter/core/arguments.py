@@ -42,9 +42,22 @@ def check_seed(value: object, what: str = "seed", *, generator: bool = False) ->
 
 def check_seat(value: object, seats: int, what: str = "seat") -> int:
     """``value`` if it is a seat of a table of ``seats``: an int from 0 to ``seats - 1``; else a
-    ``TypeError`` (not an int) or ``ValueError`` (out of range) naming the parameter ``what``."""
+    ``TypeError`` (not an int) or ``ValueError`` (out of range) naming the parameter ``what``.
+    A negative seat is out of range, never the last seat counted from the end as Python's
+    lists would take it, and ``True`` is no seat 1."""
+    return _check_number(value, seats, what, "seat")
+
+
+def check_side(value: object, sides: int, what: str = "side") -> int:
+    """``value`` if it is one of ``sides`` sides (a deal's or a match's): an int from 0 to
+    ``sides - 1``; else a ``TypeError`` or ``ValueError`` worded as :func:`check_seat`'s."""
+    return _check_number(value, sides, what, "side")
+
+
+def _check_number(value: object, count: int, what: str, noun: str) -> int:
+    """``value`` if it is a number of one of ``count`` seats or sides (``noun``), 0 to ``count - 1``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what}: {shown_value(value)} is {with_article(type(value).__name__)}, not a seat (expected a seat 0 to {seats - 1})")
-    if not 0 <= value < seats:
-        raise ValueError(f"{what} {value}: expected a seat 0 to {seats - 1}")
+        raise TypeError(f"{what}: {shown_value(value)} is {with_article(type(value).__name__)}, not a {noun} (expected a {noun} 0 to {count - 1})")
+    if not 0 <= value < count:
+        raise ValueError(f"{what} {value}: expected a {noun} 0 to {count - 1}")
     return value

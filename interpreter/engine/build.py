@@ -176,9 +176,9 @@ def default_close_snap(st: DealState) -> CloseSnap:
     marriages, the points without them, the tricks."""
     sides = range(len(st.deal_sides))
     return (
-        tuple(st.side_points(s) for s in sides),
-        tuple(st.side_points(s, marriages=False) for s in sides),
-        tuple(st.side_tricks(s) for s in sides),
+        tuple(st._side_points(s) for s in sides),
+        tuple(st._side_points(s, False) for s in sides),
+        tuple(st._side_tricks(s) for s in sides),
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
+from interpreter.core.arguments import check_seat, check_side
 from interpreter.engine.fields import FIELDS, Field, copier, recorder
 from interpreter.engine.meld import waiting
 from interpreter.engine.phase import AUCTION as AUCTION
@@ -208,7 +209,11 @@ class Position:
             self.dbl_turn = self.to_act = first
 
     def side(self, seat: int) -> int:
-        """The deal side a seat plays for (an index into :attr:`deal_sides`)."""
+        """The deal side a seat plays for (an index into :attr:`deal_sides`).  A ``seat`` that
+        is not one of the table's is refused (``ValueError``, ``TypeError``: :func:`check_seat`),
+        not read from the end of the list; the engine reads ``_side[seat]`` itself, unchecked."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            check_seat(seat, self.n)
         return self._side[seat]
 
     @property
@@ -249,6 +254,15 @@ class Position:
         return [h & ~u for h, u in zip(self.hands, self.unseen)]
 
     def side_tricks(self, side: int) -> int:
+        """Tricks won by a deal side; a ``side`` that is not one of :attr:`deal_sides` is
+        refused (``ValueError``, ``TypeError``: :func:`check_side`).  The engine and the solver
+        ask :meth:`_side_tricks`, unchecked: they know their sides."""
+        if type(side) is not int or not 0 <= side < len(self.deal_sides):
+            check_side(side, len(self.deal_sides))
+        return self._side_tricks(side)
+
+    def _side_tricks(self, side: int) -> int:
+        """:meth:`side_tricks` for a side known to be one of the deal's."""
         tricks = self.tricks
         total = 0
         for s in self.deal_sides[side]:
@@ -268,7 +282,16 @@ class Position:
         return total + self.counted_meld(seat) if marriages else total
 
     def side_points(self, side: int, *, marriages: bool = True) -> int:
-        """Trick points (+ widow, + last-trick bonus) and, if asked, counted marriages of a deal side."""
+        """Trick points (+ widow, + last-trick bonus) and, if asked, counted marriages of a deal
+        side; a ``side`` that is not one of :attr:`deal_sides` is refused (``ValueError``,
+        ``TypeError``: :func:`check_side`).  The engine and the solver, which ask it at every
+        trick and every declaration they weigh, call :meth:`_side_points`, unchecked."""
+        if type(side) is not int or not 0 <= side < len(self.deal_sides):
+            check_side(side, len(self.deal_sides))
+        return self._side_points(side, marriages)
+
+    def _side_points(self, side: int, marriages: bool = True) -> int:
+        """:meth:`side_points` for a side known to be one of the deal's."""
         points, bonus, meld = self.points, self.bonus, self.meld
         total = 0
         for s in self.deal_sides[side]:
@@ -279,7 +302,7 @@ class Position:
 
     def claim_points(self) -> int:
         """Points of the side of the seat entitled to declare now (what its claim is judged on)."""
-        return self.side_points(self._side[self.claim_seat])
+        return self._side_points(self._side[self.claim_seat])
 
     def card_points(self) -> list[int]:
         """Per match side: as reported by ``rules replay`` (tricks, widow, counted marriages, bonus)."""

@@ -26,6 +26,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from interpreter.core.actions import Action
+from interpreter.core.arguments import check_seat
 from interpreter.core.cards import Card, bit_list
 from interpreter.engine.phase import OVER
 from interpreter.engine.trick import seat_after
@@ -422,6 +423,13 @@ SPECTATOR = -1
 
 
 def partners(view: SeatView, a: int, b: int) -> bool:
-    """Whether seats ``a`` and ``b`` play on the same side in this deal."""
+    """Whether seats ``a`` and ``b`` play on the same side in this deal.  A seat that is not one
+    of the table's is refused (``ValueError``, ``TypeError``: :func:`check_seat`), never read
+    from the end of the table (``partners(view, -1, 0)``)."""
     side = view.public.side_index
+    n = len(side)
+    if type(a) is not int or not 0 <= a < n:
+        check_seat(a, n, "seat a")
+    if type(b) is not int or not 0 <= b < n:
+        check_seat(b, n, "seat b")
     return bool(side[a] == side[b])

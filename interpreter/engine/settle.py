@@ -177,7 +177,7 @@ class Settling(Legality):
     def _game_points(self, side: int, opp_points: int, opp_tricks: int) -> int:
         """``scoring.game_points`` for a winning side; remembered per ruleset, since a search
         asks the same few questions at millions of ends of deals."""
-        ask = (self.side_points(side), self.side_tricks(side), opp_points, opp_tricks)
+        ask = (self._side_points(side), self._side_tricks(side), opp_points, opp_tricks)
         cache = self.t.game_points_cache
         gp = cache.get(ask)
         if gp is None:
@@ -189,7 +189,7 @@ class Settling(Legality):
 
     def _opp_now(self, opp: int) -> tuple[int, int]:
         marriages = self.rs.scoring.opponent_points == "tricks_and_counted_marriages"
-        return self.side_points(opp, marriages=marriages), self.side_tricks(opp)
+        return self._side_points(opp, marriages), self._side_tricks(opp)
 
     def _opp_at_close(self, opp: int) -> tuple[int, int]:
         snap = self.close_snap
@@ -216,7 +216,7 @@ class Settling(Legality):
     def _fail_points(self, opp: int) -> int:
         """Game points a side ``opp`` scores when the closer, its opponent, fails."""
         fp = self.rs.closing.fail_points
-        tricks = self._opp_at_close(opp)[1] if fp.basis == "at_close" else self.side_tricks(opp)
+        tricks = self._opp_at_close(opp)[1] if fp.basis == "at_close" else self._side_tricks(opp)
         return fp.no_trick if tricks == 0 else fp.base
 
     # ------------------------------------------------------------------ what is still to be won
@@ -267,7 +267,7 @@ class Settling(Legality):
             else:  # a claim before the closer went out; the deal's end is the closer's failure
                 best = self._fail_limit(side) if closing.opponent_out == "as_fail" else fp.base
             won.append(best)
-            tricks = self.side_tricks(side)
+            tricks = self._side_tricks(side)
             amount = false.base if tricks else max(false.base, false.opponent_without_trick)
             if closer_side >= 0 and closer_side != side:
                 if larger:  # the closer declaring falsely: the larger of that and his failure
@@ -297,7 +297,7 @@ class Settling(Legality):
         remembered per ruleset)."""
         at_close = at_close and self.close_snap is not None  # else _opp_at_close reads today's
         stats = self._opp_at_close if at_close else self._opp_now
-        own = (self.side_points(side), self.side_tricks(side))
+        own = (self._side_points(side), self._side_tricks(side))
         if self.rs.scoring.losers == "each_pays":
             total = 0
             for o in self.opponents(side):
@@ -340,7 +340,7 @@ class Settling(Legality):
         fp = self.rs.closing.fail_points
         if fp.basis == "at_close" and self.close_snap is not None:
             return fp.no_trick if self._opp_at_close(side)[1] == 0 else fp.base
-        return fp.base if self.side_tricks(side) else max(fp.base, fp.no_trick)
+        return fp.base if self._side_tricks(side) else max(fp.base, fp.no_trick)
 
     # ------------------------------------------------------------------ settling
     def _settle_claim(self, seat: int, auto: bool = False) -> None:
@@ -365,7 +365,7 @@ class Settling(Legality):
         def who() -> str:
             return f"seat {seat}" if not rs.partnership else _side_name(rs, seats)
 
-        pts = self.side_points(side)
+        pts = self._side_points(side)
         target = rs.claim.target
         how = "reached" if auto else "declared"
         closer_side = self._side[self.closer] if self.closed and self.closer >= 0 else -1
@@ -386,7 +386,7 @@ class Settling(Legality):
         fp = rs.claim.false_points
 
         def amount(opp: int) -> int:
-            gp = fp.opponent_without_trick if self.side_tricks(opp) == 0 else fp.base
+            gp = fp.opponent_without_trick if self._side_tricks(opp) == 0 else fp.base
             return max(gp, self._fail_points(opp)) if closer_side == side and rs.claim.false_after_close == "larger" else gp
 
         return self._penalised(side, amount, lambda: f"{who()} declared with only {pts} (under {target})")
@@ -407,7 +407,7 @@ class Settling(Legality):
         elif goal == "all_tricks":
             made = None if won and not last else won
         else:
-            pts = self.side_points(side)
+            pts = self._side_points(side)
             made = True if pts >= c.points else None
             if made is None and (last or (c.by_trick is not None and self.tricks_played >= c.by_trick)):
                 made = False
@@ -444,7 +444,7 @@ class Settling(Legality):
             self._settle_units()
             return
         if rs.claim.enabled and rs.claim.after_last_trick == "auto":
-            if self.side_points(self._side[last]) >= rs.claim.target:
+            if self._side_points(self._side[last]) >= rs.claim.target:
                 self._settle_claim(last, auto=True)
                 return
         if self.closed and self.closer >= 0:
@@ -456,7 +456,7 @@ class Settling(Legality):
         if end.unclaimed == "last_trick_wins":
             self._award(last_side, end.last_trick_points, "last trick wins the deal")
             return
-        totals = [self.side_points(s) for s in range(len(self.deal_sides))]
+        totals = [self._side_points(s) for s in range(len(self.deal_sides))]
         best = max(totals)
         tops = [s for s, t in enumerate(totals) if t == best]
         if len(tops) > 1:
@@ -476,8 +476,8 @@ class Settling(Legality):
         sc = rs.scoring
         ns = len(self.deal_sides)
         decl = self._side[self.declarer]
-        totals = [self.side_points(s) for s in range(ns)]
-        tricks = [self.side_tricks(s) for s in range(ns)]
+        totals = [self._side_points(s) for s in range(ns)]
+        tricks = [self._side_tricks(s) for s in range(ns)]
         moon = rs.bidding.moon
         is_moon = moon is not None and self.high_bid == moon.bid
         if is_moon:

@@ -353,7 +353,7 @@ class DealState(Settling):
         if not hands[winner] and not any(hands[s] for s in range(n) if s not in sitting):
             self._settle_end()
             return
-        if t.claim_auto and self.contract is None and self.side_points(self._side[winner]) >= t.claim_target:  # claim.automatic
+        if t.claim_auto and self.contract is None and self._side_points(self._side[winner]) >= t.claim_target:  # claim.automatic
             self._settle_claim(winner, auto=True)
             return
         if not t.talon or self.closed:
@@ -412,7 +412,7 @@ class DealState(Settling):
         if t.claim_after_marriage and self.contract is None:
             if not t.claim_auto:
                 self.claim_seat = seat
-            elif self.side_points(self._side[seat]) >= t.claim_target:
+            elif self._side_points(self._side[seat]) >= t.claim_target:
                 self._settle_claim(seat, auto=True)
 
     def _show_marriage(self, seat: int, card: int) -> None:
@@ -442,9 +442,9 @@ class DealState(Settling):
         self.closed_this_lead = True
         sides = range(len(self.deal_sides))
         self.close_snap = (
-            tuple(self.side_points(s) for s in sides),
-            tuple(self.side_points(s, marriages=False) for s in sides),
-            tuple(self.side_tricks(s) for s in sides),
+            tuple(self._side_points(s) for s in sides),
+            tuple(self._side_points(s, False) for s in sides),
+            tuple(self._side_tricks(s) for s in sides),
         )
 
     def _draw(self) -> None:
@@ -669,6 +669,11 @@ class DealState(Settling):
         return make_view(self, seat)
 
     def hand(self, seat: int) -> CardSet:
+        """A seat's cards; a ``seat`` that is not one of the table's is refused as by
+        :meth:`view` (``hand(-1)`` is no one's hand, not the last seat's).  The engine and
+        search read ``hands[seat]``, the bitmask, unchecked."""
+        if type(seat) is not int or not 0 <= seat < self.n:  # the words come from check_seat
+            check_seat(seat, self.n)
         return CardSet(self.rs.deck, self.hands[seat])
 
     def trump_suit(self) -> str | None:

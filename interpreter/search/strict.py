@@ -421,7 +421,7 @@ def compile_kernel(
         if not false:  # the scratch state given the points and tricks alone: side_points reads no more
             scratch.points = points
             scratch.tricks = tricks
-            wrong = scratch.side_points(deal_side[seat]) < target
+            wrong = scratch._side_points(deal_side[seat]) < target
         if wrong:
             key: tuple[int, ...] = (ids[sig], seat, led, -1, *tricks)
         else:

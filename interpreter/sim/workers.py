@@ -51,7 +51,8 @@ GRACE = 5.0
 class WorkerError(RulesError):
     """A worker process failed in a way that cannot be told here as its own exception: it
     raised one that pickle cannot rebuild in this process, or one that is no ``Exception``
-    (``SystemExit``, ``KeyboardInterrupt`` from a policy's code).  The message names its kind,
+    (``SystemExit`` from a plain bot's code, ``KeyboardInterrupt``; a policy seat's
+    ``SystemExit`` is its :class:`~interpreter.core.errors.BotError` already).  The message names its kind,
     where it was raised and what it said.  A :class:`~interpreter.core.errors.RulesError`, so
     the commands stop on it as on a bot that fails: the figures of what finished, one line, exit
     status 2."""

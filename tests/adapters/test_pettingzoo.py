@@ -149,7 +149,7 @@ def test_an_action_must_be_an_integer() -> None:
 
 def test_misuse_is_said_in_words() -> None:
     env = sixtysix_env("schnapsen")
-    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.last):
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.last, lambda: env.last(observe=False)):
         with pytest.raises(RuntimeError, match=r"^call reset\(\) first$"):
             call()
     for call in (env.observe, env.observation_space, env.action_space):
@@ -160,8 +160,13 @@ def test_misuse_is_said_in_words() -> None:
     for agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
-    with pytest.raises(RuntimeError, match=r"^the episode is over \(every agent is done\): call reset\(\) first$"):
-        env.step(0)
+    assert env.agents == []
+    # PettingZoo's own last() read the removed agent's reward: KeyError: 'player_0'
+    for call in (lambda: env.step(0), env.last, lambda: env.last(observe=False)):
+        with pytest.raises(RuntimeError, match=r"^the episode is over \(every agent is done\): call reset\(\) first$"):
+            call()
+    env.reset(seed=2)  # and a new episode starts as ever
+    assert env.last()[1:] == (0.0, False, False, {})
 
 
 @pytest.mark.parametrize(("max_deals", "error", "shown"), [

@@ -44,8 +44,12 @@ def boom(observation, agent):
     raise ValueError("my policy broke")
 
 notcallable = 5
+
+def leave(observation, agent):
+    raise SystemExit("giving up")
 '''
 BOOM_LINE = 8  # the line of `raise ValueError` above
+LEAVE_LINE = 13  # the line of `raise SystemExit` above
 
 
 def _first_legal(observation: dict[str, object]) -> int:
@@ -57,6 +61,7 @@ def pol(tmp_path: Path) -> Path:
     path = tmp_path / "pol.py"
     path.write_text(POLICIES, encoding="utf-8")
     assert POLICIES.splitlines()[BOOM_LINE - 1].strip() == 'raise ValueError("my policy broke")'
+    assert POLICIES.splitlines()[LEAVE_LINE - 1].strip() == 'raise SystemExit("giving up")'
     return path
 
 
@@ -162,6 +167,60 @@ def test_a_failure_in_a_worker_process_reaches_the_terminal_as_the_same_line(com
     said = re.fullmatch(rf"error: seat 0 \({re.escape(kind)}\), deal (\d+): the policy chose action {MARRY_AC} \(marry AC\), which is not legal now", lines[0])
     assert len(lines) == 1 and said is not None, proc.stderr
     assert int(said.group(1)) in firsts
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_policy_that_exits_is_a_bot_error_naming_the_seat_and_deal(jobs: str, pol: Path) -> None:
+    """``SystemExit`` in a policy is its author's bug like any exception: in one process it
+    ended the arena at once (status 1, its message and no seat), in a worker process it was
+    said as "a worker process raised SystemExit" with no seat; both now name the seat and deal.
+    Two jobs play deals 1 and 2 at once, and the first failure to arrive is said."""
+    kind = f"policy:{pol}:leave"
+    proc = subprocess.run(
+        [sys.executable, "-m", "cli.main", "arena", kind, "random", "--deals", "4", "--jobs", jobs],
+        capture_output=True, text=True, cwd=REPO, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.splitlines()
+    said = re.fullmatch(rf"error: seat 0 \({re.escape(kind)}\), deal (\d+): the policy raised SystemExit at {re.escape(str(pol))}:{LEAVE_LINE}: giving up", lines[-1])
+    assert said is not None, proc.stderr
+    assert int(said.group(1)) in ({1} if jobs == "1" else {1, 2})
+
+
+def test_a_policy_exit_in_python_is_a_bot_error_but_ctrl_c_still_stops() -> None:
+    """``sys.exit()`` (status 0, no message) from the policy is a :class:`BotError` with the
+    seat and deal; ``KeyboardInterrupt`` goes through as itself: it is the person's stop."""
+    import sys as system
+
+    from interpreter import DealState
+    from interpreter.play.bots.authors import shown
+    from interpreter.play.runner import ask_agent
+
+    def quits(observation: object, agent: str) -> int:
+        system.exit()
+
+    def interrupted(observation: object, agent: str) -> int:
+        raise KeyboardInterrupt
+
+    rs = load_ruleset("schnapsen")
+    state = DealState.new(rs, dealer=1, seed=42)
+    with pytest.raises(BotError) as info:
+        ask_agent(PolicyAgent(rs, quits, name="policy:p.py:quits"), state, 0, name="policy:p.py:quits", deal=3)
+    at = f"{shown(__file__)}:{quits.__code__.co_firstlineno + 1}"  # the line of system.exit(), in this file (it is the policy's author's)
+    assert str(info.value) == f"seat 0 (policy:p.py:quits), deal 3: the policy raised SystemExit at {at}"  # no message: no colon
+    assert isinstance(info.value.__cause__, SystemExit)
+    with pytest.raises(KeyboardInterrupt):
+        ask_agent(PolicyAgent(rs, interrupted, name="policy:p.py:interrupted"), state, 0, deal=3)
+
+
+def test_a_policy_file_that_exits_when_imported_is_refused_in_words(tmp_path: Path) -> None:
+    bye = tmp_path / "bye.py"
+    bye.write_text("import sys\nsys.exit('no weights here')\n", encoding="utf-8")
+    out = invoke(["arena", f"policy:{bye}:f", "random", "--deals", "2"])
+    no_traceback(out)
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr.splitlines() == [f"error: bot A: cannot import the policy {bye}: it raised SystemExit at {bye}:2: no weights here"]
 
 
 def test_arena_keeps_the_figures_of_the_deals_before_the_failure(tmp_path: Path) -> None:
@@ -400,3 +459,27 @@ def test_rules_run_stops_on_a_distribution_with_no_legal_weight(tmp_path: Path) 
     assert _error_lines(out.stderr) == [
         f"error: seat 0 ({kind}), deal 1: the policy gave no weight to any legal action: it answered {{9999: 1.0}} (expected weight on one of: {legal})",
     ]
+
+
+# ----------------------------------------------------------------------------- answers that are truth values
+@pytest.mark.parametrize("answer", [True, False, "numpy"])
+def test_a_truth_value_is_no_action_index(answer: object) -> None:
+    """``True`` is 1 to ``operator.index``; here action 1 is legal (the first deal of
+    docs/api.md: seat 0 holds TC, index 1 after AC), so a policy answering ``True`` would play
+    TC unnoticed.  A bool is refused like text, naming the seat, the policy and the deal."""
+    import numpy as np
+
+    from interpreter import DealState
+    from interpreter.play.runner import ask_agent
+
+    value = np.bool_(True) if answer == "numpy" else answer
+    rs = load_ruleset("schnapsen")
+    state = DealState.new(rs, dealer=1, seed=42)
+    assert str(state.hand(0)) == "TC QC KH TS JS" and state.actor == 0
+    agent = PolicyAgent(rs, lambda observation, agent: value, name="policy:p.py:yes")
+    with pytest.raises(BotError) as info:
+        ask_agent(agent, state, 0, name=agent.name, deal=3)
+    kind = "bool" if answer != "numpy" else type(value).__name__
+    assert str(info.value) == (
+        f"seat 0 (policy:p.py:yes), deal 3: the policy answered {value!r} ({kind}), not an action index (expected an integer 0 to 50)"
+    )

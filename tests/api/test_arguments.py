@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from interpreter import DealState, GreedyBot, Match, RandomBot, deal_from_mapping, load_ruleset, make_agent, play_match
+from interpreter import DealState, GreedyBot, Match, RandomBot, deal_from_mapping, load_ruleset, make_agent, play_match, random_playout
 from interpreter.engine.build import build_position
 from interpreter.sim.arena import arena
 
@@ -93,6 +93,64 @@ def test_a_view_is_of_a_seat_of_the_table(seat: object, error: type[Exception], 
         state.view(seat)  # type: ignore[arg-type]
     assert str(info.value) == said
     assert state.view(3).seat == 3
+
+
+BAD_SEATS = [
+    (-1, ValueError, "seat -1: expected a seat 0 to 3"),  # Python's lists would give seat 3
+    (4, ValueError, "seat 4: expected a seat 0 to 3"),
+    (True, TypeError, "seat: True is a bool, not a seat (expected a seat 0 to 3)"),  # not seat 1
+    ("0", TypeError, "seat: '0' is a str, not a seat (expected a seat 0 to 3)"),
+]
+
+
+@pytest.mark.parametrize(("seat", "error", "said"), BAD_SEATS)
+def test_a_hand_and_a_side_are_asked_of_a_seat_of_the_table(seat: object, error: type[Exception], said: str) -> None:
+    """``hand(-1)`` was the last seat's hand, and ``side(-1)`` its side: every public query
+    that takes a seat refuses what ``view`` refuses, in its words."""
+    state = DealState.new(load_ruleset("north-american-4"), 0, 1)
+    for query in (state.hand, state.side):
+        with pytest.raises(error) as info:
+            query(seat)  # type: ignore[arg-type]
+        assert str(info.value) == said
+    # partners opposite: seats 0 and 2 are side 0, seats 1 and 3 side 1
+    assert [state.side(s) for s in range(4)] == [0, 1, 0, 1]
+    assert state.hand(3).mask == state.hands[3]
+
+
+@pytest.mark.parametrize(("seat", "error", "said"), BAD_SEATS)
+def test_partners_are_asked_of_seats_of_the_table(seat: object, error: type[Exception], said: str) -> None:
+    from interpreter.engine.seatview import partners
+
+    view = DealState.new(load_ruleset("north-american-4"), 0, 1).view(0)
+    for a, b, which in ((seat, 0, "seat a"), (0, seat, "seat b")):
+        with pytest.raises(error) as info:
+            partners(view, a, b)  # type: ignore[arg-type]
+        assert str(info.value) == said.replace("seat", which, 1)
+    assert (partners(view, 0, 2), partners(view, 1, 3), partners(view, 0, 3)) == (True, True, False)
+
+
+def test_side_totals_are_asked_of_a_side_of_the_deal() -> None:
+    """``side_points`` and ``side_tricks`` take a deal side, and the deal's sides are counted:
+    in Dreierschnapsen (``bidder_vs_rest``) three before the auction, two after it (the
+    bidder, the rest), so side 2 is refused once the auction is over."""
+    state = DealState.new(load_ruleset("house/dreierschnapsen"), 0, 1)
+    assert len(state.deal_sides) == 3 and state.side_points(2) == 0 and state.side_tricks(2) == 0
+    for side, error, said in (
+        (-1, ValueError, "side -1: expected a side 0 to 2"),
+        (3, ValueError, "side 3: expected a side 0 to 2"),
+        (False, TypeError, "side: False is a bool, not a side (expected a side 0 to 2)"),
+    ):
+        for query in (state.side_points, state.side_tricks):
+            with pytest.raises(error) as info:
+                query(side)  # type: ignore[arg-type]
+            assert str(info.value) == said
+    random_playout(state, random.Random(1))
+    assert len(state.deal_sides) == 2
+    for query in (state.side_points, state.side_tricks):
+        with pytest.raises(ValueError) as refused:
+            query(2)
+        assert str(refused.value) == "side 2: expected a side 0 to 1"
+    assert state.side_tricks(0) + state.side_tricks(1) == sum(state.tricks)
 
 
 # ----------------------------------------------------------------------------- a ruleset or its name

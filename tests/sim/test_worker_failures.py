@@ -10,7 +10,9 @@ when it runs over: a run that hangs fails its test instead of hanging the suite.
 
 The ``policy:`` seats below fail on purpose in ways a policy's code can: an answer whose
 ``__index__`` raises an exception whose ``__init__`` wants a keyword argument (so ``cls(*args)``
-cannot rebuild it), ``os._exit``, SIGKILL (what the out-of-memory killer sends), ``SystemExit``.
+cannot rebuild it), ``os._exit``, SIGKILL (what the out-of-memory killer sends), ``SystemExit``
+(the policy's bug: a ``BotError`` naming the seat and deal), ``KeyboardInterrupt`` (never the
+policy's failure: said as what the worker raised).
 """
 
 from __future__ import annotations
@@ -72,6 +74,10 @@ def quits(observation, agent):
     raise SystemExit(3)
 
 
+def interrupted(observation, agent):
+    raise KeyboardInterrupt("stop")
+
+
 def late_picky(observation, agent):
     calls[0] += 1
     return Answer() if calls[0] > LIMIT else first_legal(observation)
@@ -85,6 +91,7 @@ def late_exit(observation, agent):
 '''
 PICKY_LINE = 1 + POLICIES.splitlines().index('        raise Picky("no index", why="by design")')
 QUITS_LINE = 1 + POLICIES.splitlines().index("    raise SystemExit(3)")
+STOP_LINE = 1 + POLICIES.splitlines().index('    raise KeyboardInterrupt("stop")')
 
 
 def _policies(tmp_path: Path, limit: int = 0) -> Path:
@@ -141,9 +148,9 @@ def _says(line: str, says: str, pol: Path) -> bool:
     """The error line: ``says`` with the policy file and lines filled in; a pattern where it
     names a seat and a deal (a bot's failure is a BotError that says which, raised in the worker)."""
     if says.startswith("seat"):
-        pattern = says.format(pol=re.escape(str(pol)), picky=PICKY_LINE)
+        pattern = says.format(pol=re.escape(str(pol)), picky=PICKY_LINE, quits=QUITS_LINE)
         return re.fullmatch("error: " + pattern, line) is not None
-    return line == "error: " + says.format(pol=pol, picky=PICKY_LINE, quits=QUITS_LINE)
+    return line == "error: " + says.format(pol=pol, stop=STOP_LINE)
 
 
 def _clean_failure(proc: subprocess.CompletedProcess[str]) -> None:
@@ -154,7 +161,10 @@ def _clean_failure(proc: subprocess.CompletedProcess[str]) -> None:
 @pytest.mark.parametrize("command", ["arena", "tournament", "simulate"])
 @pytest.mark.parametrize(("name", "says"), [
     ("picky", r"seat \d \(policy:{pol}:picky\), deal \d+: the bot raised Picky at {pol}:{picky}: no index: by design"),
-    ("quits", "a worker process raised SystemExit at {pol}:{quits}: 3"),
+    # SystemExit is the policy's bug, said as its BotError; KeyboardInterrupt is a stop, not
+    # the policy's failure, and reaches the parent as what the worker raised
+    ("quits", r"seat \d \(policy:{pol}:quits\), deal \d+: the policy raised SystemExit at {pol}:{quits}: 3"),
+    ("interrupted", "a worker process raised KeyboardInterrupt at {pol}:{stop}: stop"),
     ("exits", "a worker process died while it played (exit status 3)"),
     ("killed", "a worker process died while it played (killed by SIGKILL)"),
 ])

@@ -121,8 +121,8 @@ class PolicyAgent:
     The policy is code from outside the project, so whatever goes wrong in it is said as a
     :class:`~interpreter.core.errors.BotError` naming the seat and ``name`` (the seat kind as
     written, ``policy:my.py:act``; by default the policy's own name): the policy raised, it
-    answered with something that is not an action index, it chose an action that is not
-    legal now, or its distribution has no weight on any legal action (or a weight that is no
+    answered with something that is not an action index (a bool neither: ``True`` is no
+    action 1), it chose an action that is not legal now, or its distribution has no weight on any legal action (or a weight that is no
     probability: negative, nan).  A ``policy`` of neither form is refused here, with ``TypeError``, before it
     takes a seat.
     """
@@ -156,20 +156,22 @@ class PolicyAgent:
 
     def choose_index(self, view: SeatView) -> int:
         """The policy's action index for this view; a :class:`BotError` if the policy raises,
-        answers with something that is not an integer, or gives a distribution with no weight
-        on a legal action."""
+        answers with something that is not an integer (a bool is not: ``True`` is no action 1),
+        or gives a distribution with no weight on a legal action."""
         probabilities = getattr(self.policy, "action_probabilities", None)
         if probabilities is None:
             policy: Callable[[dict[str, Any], str], Any] = self.policy  # type: ignore[assignment]  # callable: checked when the seat was made
             answer = self._ask(view, policy, self.layout.observation(view), agent_name(view.seat))
-            try:
-                return operator.index(answer)  # an int, a numpy or torch integer; never a float or text cut down
-            except TypeError:
-                shown = repr(answer)
-                shown = shown if len(shown) <= 40 else shown[:37] + "..."
-                raise self._failed(
-                    view, f"the policy answered {shown} ({type(answer).__name__}), not an action index (expected an integer 0 to {self.layout.actions - 1})",
-                ) from None
+            if not _truth_value(answer):  # True is 1 to operator.index: a bug to say, not action 1
+                try:
+                    return operator.index(answer)  # an int, a numpy or torch integer; never a float or text cut down
+                except TypeError:
+                    pass
+            shown = repr(answer)
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+            raise self._failed(
+                view, f"the policy answered {shown} ({type(answer).__name__}), not an action index (expected an integer 0 to {self.layout.actions - 1})",
+            )
         state = ViewState(view)
         dist: dict[int, float] = self._ask(view, _distribution, probabilities, state, view.seat)
         lay = self.layout
@@ -192,11 +194,28 @@ class PolicyAgent:
 
     def _ask(self, view: SeatView, call: Callable[..., _T], *args: object) -> _T:
         """``call(*args)``: the policy's own code, whose exceptions are its author's bug, said
-        as a :class:`BotError` with the line of their code where it happened."""
+        as a :class:`BotError` with the line of their code where it happened.
+
+        ``SystemExit`` (``sys.exit()`` in the policy, ``exit()`` left from a notebook) is such a
+        bug too: let through, it would end a one-process run at once, with no word of the seat
+        or the deal and the exit status it carries (0 for ``sys.exit()``), and reach a worker
+        process's parent as a bare "a worker raised SystemExit".  ``KeyboardInterrupt`` is not:
+        it is the person's Ctrl-C, which stops the run."""
         try:
             return call(*args)
-        except Exception as exc:
-            raise self._failed(view, f"the policy raised {type(exc).__name__}{where(exc)}: {exc}") from exc
+        except (Exception, SystemExit) as exc:
+            raise self._failed(view, f"the policy raised {_raised(exc)}") from exc
+
+
+def _truth_value(answer: object) -> bool:
+    """Whether ``answer`` is a truth value -- ``True``, ``False``, a numpy bool -- which
+    ``operator.index`` would take for the action 1 or 0 (numpy's before 2.0 too): a policy that
+    answers one has a bug, say a mask test returned in place of an index.  Numpy is looked up
+    only if the policy has imported it: an answer of numpy's type cannot exist otherwise."""
+    if isinstance(answer, bool):
+        return True
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(answer, numpy.bool_)
 
 
 def _distribution(probabilities: Callable[[ViewState, int], object], state: ViewState, player: int) -> dict[int, float]:
@@ -233,7 +252,7 @@ def load_policy(spec: str) -> object:
             sys.modules[unique] = module
             try:
                 module_spec.loader.exec_module(module)
-            except Exception as error:  # the file's own code: a syntax error, an import that fails, any exception
+            except (Exception, SystemExit) as error:  # the file's own code: a syntax error, an import that fails, sys.exit()
                 del sys.modules[unique]
                 raise _not_imported(module_name, error) from None
             _FILES[key] = module
@@ -242,7 +261,7 @@ def load_policy(spec: str) -> object:
             module = importlib.import_module(module_name)
         except ImportError as error:
             raise ValueError(f"cannot import the policy module {module_name}: {error}") from None
-        except Exception as error:
+        except (Exception, SystemExit) as error:
             raise _not_imported(module_name, error) from None
     try:
         return getattr(module, attribute)
@@ -250,13 +269,20 @@ def load_policy(spec: str) -> object:
         raise ValueError(f"{module_name} has no {attribute!r}") from None
 
 
-def _not_imported(module_name: str, error: Exception) -> ValueError:
+def _raised(exc: BaseException) -> str:
+    """``Kind at FILE:LINE: message`` of an exception the policy's code raised, the line its
+    author's; without the colon when it says nothing (``sys.exit()``, ``raise ValueError``)."""
+    text = str(exc)
+    return f"{type(exc).__name__}{where(exc)}" + (f": {text}" if text else "")
+
+
+def _not_imported(module_name: str, error: BaseException) -> ValueError:
     """A policy's module that raised while it was imported, in one line: a syntax error at its
     file, line and column, any other exception with the line of the module that raised it."""
     if isinstance(error, SyntaxError):
         at = ":".join(str(part) for part in (shown(error.filename) if error.filename else module_name, error.lineno, error.offset) if part is not None)
         return ValueError(f"cannot import the policy {module_name}: {at}: {error.msg}")
-    return ValueError(f"cannot import the policy {module_name}: it raised {type(error).__name__}{where(error)}: {error}")
+    return ValueError(f"cannot import the policy {module_name}: it raised {_raised(error)}")
 
 
 def make_policy_agent(kind: str, rs: Ruleset, seed: int) -> PolicyAgent:
