@@ -134,7 +134,7 @@ def test_deep_reaches_the_plain_game_where_everybody_may_pass(tmp_path: Path) ->
     ))
     report = deep_check(load_ruleset(str(path)), deals=200)
     assert report.defects == []
-    bettler = sum(n for reason, n in report.outcomes.items() if "bettler" in reason)
+    bettler = sum(n for reason, n in report.outcomes.items() if "Bettler" in reason)
     assert 70 <= bettler <= 130, report.outcomes
     assert report.fired["declarations"] > 0
 
