@@ -23,7 +23,7 @@ from cli.errors import fail, ruleset_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
-from cli.stopping import Failed, Halt, Stopped, ignore_stops, stop_signals
+from cli.stopping import Failed, Halt, Stopped, cut_short, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.rules.ruleset import Ruleset
@@ -229,7 +229,7 @@ def arena_lines(run: Arena, s: PairingSummary, stop: Halt | None) -> list[str]:
         f"each deal played {plays} times: A on {_sides_text(rs)}; B on the rest",
     ]
     if stop is not None:
-        lines.append(f"interrupted: {s.finished:,} of {run.deals:,} deals finished")
+        lines.append(f"{cut_short(stop)}: {s.finished:,} of {run.deals:,} deals finished")
     lines.append("")
     lines += table([
         ["", "A", "95% interval", ""],
@@ -292,7 +292,7 @@ def tournament_lines(run: Arena, stop: Halt | None) -> list[str]:
         f"each deal played {rs.side_count} times per pairing: A on {_sides_text(rs)}; B on the rest",
     ]
     if stop is not None:
-        lines.append(f"interrupted: {run.finished:,} of {run.total:,} deals finished")
+        lines.append(f"{cut_short(stop)}: {run.finished:,} of {run.total:,} deals finished")
     lines.append("")
     rows = [["rank", "bot", "rating", "95% interval", "deals won", ""]]
     for rank, r in enumerate(_ranking(run), 1):

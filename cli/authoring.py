@@ -240,10 +240,14 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
-    """Write a commented house-rules skeleton that extends the ruleset given with --from."""
-    from interpreter.play.recordfile import inputs_of, why_not_writable, write_file
-    from interpreter.text.skeleton import skeleton
+    """Write a commented house-rules skeleton that extends the ruleset given with --from.
 
+    FILE must end in .yaml or .yml.
+    """
+    from interpreter.play.recordfile import inputs_of, why_not_writable, write_file
+    from interpreter.text.skeleton import shell_word, skeleton
+
+    _check_rule_file_name(file)
     refused = why_not_writable(file, [])  # a FIFO or a device is refused before anything else
     if refused is None and file.exists() and not force:
         raise usage_error(f"{file} already exists (use --force to overwrite it)")
@@ -264,7 +268,20 @@ def new(
         write_file(file, skeleton(rs, ref, file))
     except OSError as exc:
         raise usage_error(f"cannot write {file}: {exc.strerror or exc}") from None
-    say(f"wrote {file} (extends {ref}); edit it, then: rules validate {file} --deep")
+    say(f"wrote {file} (extends {ref}); edit it, then: rules validate {shell_word(str(file))} --deep")
+
+
+def _check_rule_file_name(file: Path) -> None:
+    """Refuse a FILE that does not end in ``.yaml`` or ``.yml`` (in any case), before anything
+    is read: ``rules validate`` given a folder checks only such files, an editor offers the
+    schema's completion only for them, and a bare name (``schnapsen``) would stand, in its
+    folder, for the bundled ruleset of that name in every command -- its own ``extends:``
+    included.  Refused rather than renamed, so the file written is the file named."""
+    if file.suffix.lower() in RULE_FILE_SUFFIXES and file.stem:
+        return
+    stem = file.stem if file.suffix.lower() not in RULE_FILE_SUFFIXES else ""
+    better = f"; e.g. {file.with_name(f'{stem}.yaml')}" if stem and not stem.startswith(".") else ""
+    raise usage_error(f"FILE: {file} is not a rule file name (expected a name ending in .yaml or .yml{better})")
 
 
 def _extends_reference(base: str, file: Path) -> str:

@@ -27,7 +27,7 @@ from cli.errors import check_page_path, fail, ruleset_or_exit, usage_error, writ
 from cli.options import AllowOutside, bot_kind, checked_bot, lowercase, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
-from cli.stopping import Failed, Halt, Stopped, ignore_stops, stop_signals
+from cli.stopping import Failed, Halt, Stopped, cut_short, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.rules.ruleset import Ruleset
@@ -102,7 +102,7 @@ def simulate(
     if html is not None:
         from interpreter.sim.report import simulate_page
 
-        _write_html(html, simulate_page(rs.title, report))
+        _write_html(html, simulate_page(rs.title, report, None if stop is None else cut_short(stop)))
     _end(runs, stop)
 
 
@@ -159,7 +159,7 @@ def compare(
         from interpreter.sim.report import compare_page
 
         pages = [figures(t, seed) for t in runs.tallies]
-        _write_html(html, compare_page(rs_a.title, rs_b.title, report, [[f.as_dict() for f in p] for p in pages]))
+        _write_html(html, compare_page(rs_a.title, rs_b.title, report, [[f.as_dict() for f in p] for p in pages], None if stop is None else cut_short(stop)))
     _end(runs, stop)
 
 
@@ -314,7 +314,7 @@ def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Halt |
     lines = [f"{rs.title}: {spec.deals:,} deals" + (f" and {spec.matches:,} matches" if spec.matches else "")
              + f", seats {', '.join(spec.seats)}, seed {spec.seed}"]
     if stop is not None:
-        lines.append(f"interrupted: {runs.done:,} of {runs.total:,} deals and matches finished")
+        lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} deals and matches finished")
     rows: list[list[str]] = [["metric", "value", "95% interval", "of"]]
     group = ""
     for f in figs:
@@ -341,7 +341,7 @@ def compare_lines(
              f"{a.deals:,} deals each" + (f" and {a.matches:,} matches" if a.matches else "") + f", seed {a.seed}; "
              + ("the same cards in both (paired)" if paired else "the decks or deals differ: the deals are independent (unpaired)")]
     if stop is not None:
-        lines.append(f"interrupted: {runs.done:,} of {runs.total:,} deals and matches finished")
+        lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} deals and matches finished")
     rows: list[list[str]] = [["metric", "A", "B", "A - B", "95% interval", "p", ""]]
     group = ""
     for c in changes:

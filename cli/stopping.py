@@ -61,6 +61,16 @@ class Failed:
 Halt = Union[Stopped, Failed]
 
 
+def cut_short(halt: Halt) -> str:
+    """How the report of a long run says why its figures are partial: ``stopped by an error``
+    (the error itself follows on stderr, located), ``interrupted`` for Ctrl-C, ``stopped by
+    SIGTERM`` for another signal.  An error is never called an interruption: nobody
+    interrupted the run, and rerunning it will stop at the same place."""
+    if isinstance(halt, Failed):
+        return "stopped by an error"
+    return "interrupted" if halt.signum == signal.SIGINT else halt.said("").strip()
+
+
 def ignore_stops() -> None:
     """Ignore the stop signals from now until :func:`stop_signals` ends: what runs now (saving
     the record, the last lines) must run to its end."""

@@ -18,12 +18,12 @@ import typer
 from cli.errors import fail
 from cli.output import say, warn
 from cli.progress import progress_bar
-from cli.stopping import Stopped, ignore_stops, stop_signals
-from interpreter.core.errors import RulesError
+from cli.stopping import Stopped, cut_short, ignore_stops, stop_signals
+from interpreter.core.errors import BotError, RulesError
 from interpreter.core.printable import json_text
 from interpreter.engine.match import MATCH_DEAL_LIMIT
 from interpreter.play.bots import make_agent
-from interpreter.play.runner import play_match
+from interpreter.play.runner import DealStarted, Event, play_match
 from interpreter.rules.ruleset import Ruleset
 
 #: A match that nobody has won in this many deals is a broken ruleset (as for one match).
@@ -43,6 +43,8 @@ class Tally:
     deals: int = 0
     results: list[dict[str, Any]] = field(default_factory=list)
     interrupted: bool = False
+    #: why the matches ended early, as the last line says it (``interrupted``, ``stopped by an error``)
+    cut: str = "interrupted"
     #: per side, the lost matches (Bummerl) counted against it (Match.bummerl: a Schneider is 2)
     bummerl: list[int] = field(default_factory=list)
 
@@ -98,7 +100,7 @@ class Tally:
             out.append("Bummerl (lost matches; a Schneider counts 2, a Retourschneider 4): "
                        + ", ".join(f"{label} {side} {n}" for side, n in enumerate(self.bummerl)))
         per = f" ({self.deals / played:.1f} per match)" if played else ""
-        more = " (interrupted)" if self.interrupted else ""
+        more = f" ({self.cut})" if self.interrupted else ""
         out.append(f"{played:,} match{'es' if played != 1 else ''}{more}, {self.deals:,} deal{'s' if self.deals != 1 else ''}{per}")
         return out
 
@@ -112,12 +114,20 @@ def play_matches(rs: Ruleset, kinds: list[str], seed: int, matches: int, deals: 
         say(f"{rs.title} -- {matches:,} match{'es' if matches != 1 else ''} to {rs.match.target}, {seeds}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
     status = 0
     failed: RulesError | None = None
+    k = s = 0
+    deal = [0]  # the number in its match of the deal in play
+
+    def follow(event: Event) -> None:
+        if isinstance(event, DealStarted):
+            deal[0] = event.number
+
     try:
         with stop_signals(), progress_bar(matches, rs.title, unit="matches") as advance:
             for k in range(matches):
                 s = seed + k
+                deal[0] = 0
                 agents = [make_agent(kind, rs, s * 16 + seat) for seat, kind in enumerate(kinds)]
-                match = play_match(rs, agents, seed=s, max_deals=limit)
+                match = play_match(rs, agents, seed=s, max_deals=limit, observer=follow)
                 if deals is None and match.winner is None:
                     ignore_stops()
                     warn(
@@ -130,11 +140,15 @@ def play_matches(rs: Ruleset, kinds: list[str], seed: int, matches: int, deals: 
             ignore_stops()
     except RulesError as exc:  # a seat's bot that failed (BotError), a scoring expression that divides by zero
         ignore_stops()
+        if isinstance(exc, BotError):
+            exc.placed(match=k + 1)  # its deal is the deal's number in the match: "match 3, deal 1"
+        where = f"match {k + 1} (seed {s})" + (f", deal {deal[0]}" if deal[0] else "")
         if not tally.played:
+            warn(f"the run stopped on an error in {where}, before any match finished")
             raise fail(exc) from None
-        failed, tally.interrupted = exc, True  # the matches that finished are told, as for a stop
+        failed, tally.interrupted, tally.cut = exc, True, "stopped by an error"  # what finished is told, as for a stop
     except Stopped as stop:
-        tally.interrupted, status = True, stop.exit_status
+        tally.interrupted, tally.cut, status = True, cut_short(stop), stop.exit_status
     except KeyboardInterrupt:
         tally.interrupted, status = True, 130
     if as_json:
@@ -143,9 +157,9 @@ def play_matches(rs: Ruleset, kinds: list[str], seed: int, matches: int, deals: 
         for line in tally.lines():
             say(line)
     if failed is not None:
-        warn(f"the run stopped on an error: the tally is of the {tally.played:,} of {matches:,} matches that finished")
+        warn(f"the run stopped on an error in {where}: the tally is of the {tally.played:,} of {matches:,} matches that finished")
         raise fail(failed)
     if tally.interrupted:
-        warn(f"interrupted after {tally.played:,} of {matches:,} matches")
+        warn(f"{tally.cut} after {tally.played:,} of {matches:,} matches")
     if status:
         raise typer.Exit(status)

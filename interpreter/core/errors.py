@@ -161,7 +161,9 @@ class BotError(RulesError):
     The bot is code from outside the project, so its failure is bad input like a broken
     ruleset: one line naming the ``seat``, the ``bot`` (its kind as written, such as
     ``policy:my.py:act``, or its class's name), the ``deal`` (its number in the match or the
-    run, from 1, where the caller knows it) and the ``reason``, exit status 2, never a
+    run, from 1, where the caller knows it), the ``match`` where one run plays several (``rules
+    run --matches``: its number from 1, so "match 3, deal 1" is a deal nobody else shares) and
+    the ``reason``, exit status 2, never a
     traceback.  It is a :class:`RulesError` so that every command that plays already stops on
     it the way it stops on a rule failing in play (``rules run`` keeps the record so far,
     ``rules arena`` and ``rules simulate`` the figures of what finished).  It survives
@@ -169,28 +171,40 @@ class BotError(RulesError):
     parent intact.
     """
 
-    def __init__(self, reason: str, *, seat: int | None = None, bot: str | None = None, deal: int | None = None) -> None:
+    #: The match's number in a run of several, from 1 (a class default: an error pickled before
+    #: the field existed reads back without one).
+    match: int | None = None
+
+    def __init__(
+        self, reason: str, *, seat: int | None = None, bot: str | None = None, deal: int | None = None, match: int | None = None,
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.seat = seat
         self.bot = bot
         self.deal = deal
+        self.match = match
 
-    def placed(self, *, seat: int | None = None, bot: str | None = None, deal: int | None = None) -> BotError:
-        """Fill in the seat, bot and deal that are still unknown (returns ``self``): the
-        policy that failed knows its seat, the loop that asked it the deal's number."""
+    def placed(self, *, seat: int | None = None, bot: str | None = None, deal: int | None = None, match: int | None = None) -> BotError:
+        """Fill in the seat, bot, deal and match that are still unknown (returns ``self``): the
+        policy that failed knows its seat, the loop that asked it the deal's number, the loop
+        over the matches the match's."""
         if self.seat is None:
             self.seat = seat
         if self.bot is None:
             self.bot = bot
         if self.deal is None:
             self.deal = deal
+        if self.match is None:
+            self.match = match
         return self
 
     def __str__(self) -> str:
         who = "a bot" if self.seat is None else f"seat {self.seat}"
         if self.bot is not None:
             who += f" ({self.bot})"
+        if self.match is not None:
+            who += f", match {self.match}"
         if self.deal is not None:
             who += f", deal {self.deal}"
         return printable(f"{who}: {self.reason}")

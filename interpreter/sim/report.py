@@ -131,12 +131,17 @@ def _inputs(run: Row) -> str:
             f"{escape(', '.join(run['seats']))}, seed {run['seed']}.</p>")
 
 
-def simulate_page(title: str, report: Row) -> str:
-    """The page of ``rules simulate --html`` from its JSON report."""
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def simulate_page(title: str, report: Row, cut: str | None = None) -> str:
+    """The page of ``rules simulate --html`` from its JSON report; ``cut`` says why a run that
+    ended early did (``interrupted``, ``stopped by an error``)."""
     metrics = report["metrics"]
     body = [_inputs(report)]
     if report["interrupted"]:
-        body.append("<p class=changes>Interrupted: the figures are of the blocks that finished.</p>")
+        body.append(f"<p class=changes>{escape(_capital(cut or 'interrupted'))}: the figures are of the blocks that finished.</p>")
     skill = report.get("skill")
     if skill and skill["gap"] is not None:
         body += [f"<h2>Skill gap of {escape(skill['bot'])}</h2>",
@@ -149,14 +154,15 @@ def simulate_page(title: str, report: Row) -> str:
     return _page(f"{title}: simulation", body)
 
 
-def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequence[Row]]) -> str:
-    """The page of ``rules compare --html``: the paired differences first, then each run."""
+def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequence[Row]], cut: str | None = None) -> str:
+    """The page of ``rules compare --html``: the paired differences first, then each run (``cut``
+    as for :func:`simulate_page`)."""
     changes = report["metrics"]
     body = [f"<p>A: {_inputs(report['a'])}</p><p>B: {_inputs(report['b'])}</p>",
             "<p>" + ("The same cards in both runs: every difference is paired by block of deals."
                      if report["paired"] else "The decks or deals differ: the runs are independent (unpaired).") + "</p>"]
     if report["interrupted"]:
-        body.append("<p class=changes>Interrupted: the figures are of the blocks that finished.</p>")
+        body.append(f"<p class=changes>{escape(_capital(cut or 'interrupted'))}: the figures are of the blocks that finished.</p>")
 
     def diff_rows(kind: str) -> list[tuple[str, float, float | None, float | None]]:
         return [(("* " if c["changes"] else "") + c["metric"], c["difference"], *c["interval"]) for c in changes if c["kind"] == kind]

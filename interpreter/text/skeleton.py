@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 from interpreter.core.errors import RulesError
+from interpreter.core.printable import printable
 from interpreter.rules.relevance import is_relevant
 from interpreter.rules.resources import schema_path
 from interpreter.rules.ruleset import Ruleset
-from interpreter.rules.yamlsource import load_yaml, yaml_scalar
+from interpreter.rules.yamlsource import load_yaml, yaml_flow_item, yaml_quoted, yaml_scalar
 
 # (section, key, what it means): the options house rules change most often, in file order;
 # a switch (``enabled``) is offered only where its feature is on, to switch it off.
@@ -65,14 +68,50 @@ def offered(base: Ruleset) -> list[tuple[str, str, str]]:
 
 
 def _flow(value: Any) -> str:
-    import json
-
+    """``value`` as YAML on ONE line that reads back as ``value``: each hint stands in a comment
+    (``#   key: value    # meaning``) that a person uncomments, so a line break in it (a formula
+    written as a block scalar ends with one) would put text outside the comment and break the
+    whole file, and a ``#`` or ``: `` left plain would cut the value short.  A string with a
+    space is double-quoted, as formulas are written in the bundled rulesets."""
+    if isinstance(value, dict):
+        items = sorted(value.items(), key=lambda kv: str(kv[0]))  # in key order, as yaml.safe_dump put them
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in items) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    if isinstance(value, str):
+        return yaml_quoted(value) if " " in value else yaml_flow_item(value)
     import yaml
 
-    if isinstance(value, str) and " " in value:
-        return json.dumps(value)
-    text = yaml.safe_dump(value, default_flow_style=True, width=200).strip()
-    return text.removesuffix("...").strip()
+    return str(yaml.safe_dump(value, default_flow_style=True)).removesuffix("\n...\n").strip()
+
+
+#: What the title of a house file says after its base's title.
+HOUSE_MARK = "(house rules)"
+
+
+def house_title(base_title: str) -> str:
+    """The title of a house file made from a ruleset titled ``base_title``, on one line (it stands
+    in a comment too).  A base that is itself house rules (made by ``rules new``, or titled so)
+    keeps its title: "(house rules) (house rules)" says nothing more."""
+    title = " ".join(base_title.split())
+    if title.lower().endswith(HOUSE_MARK):
+        return title
+    return f"{title} {HOUSE_MARK}" if title else HOUSE_MARK
+
+
+def machine_name(stem: str) -> str:
+    """The ``name:`` of a file called ``stem``: lower-case letters, digits and hyphens (the
+    schema's pattern).  Accented letters keep their base letter ("Ünï" is ``uni``, not ``n``);
+    what has no ASCII form is dropped, and a stem left with nothing is ``house-rules``."""
+    ascii_stem = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_stem.lower()).strip("-") or "house-rules"
+
+
+def shell_word(text: str) -> str:
+    """A file name as one word of a command to copy into a shell (quoted where it has spaces or
+    other special characters), on one line: control characters are shown as escapes, so a
+    name cannot end the comment the command stands in."""
+    return shlex.quote(printable(text))
 
 
 def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
@@ -83,20 +122,21 @@ def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
         schema = str(schema_file)  # nothing in common: a relative path would not survive a move
     else:
         schema = os.path.relpath(schema_file, folder)
-    name = re.sub(r"[^a-z0-9]+", "-", target.stem.lower()).strip("-") or "house-rules"
+    name = machine_name(target.stem)
     title = " ".join(base.title.split())  # one line: it stands in a comment too
+    here, base_word = shell_word(target.name), shell_word(base_ref)
     lines = [
-        f"# yaml-language-server: $schema={schema}",
+        f"# yaml-language-server: $schema={printable(schema)}",
         "#",
-        f"# House rules based on {title}.  Only what differs from the base belongs here:",
+        f"# House rules based on {printable(title)}.  Only what differs from the base belongs here:",
         "# mappings merge with the base key by key, other values and lists replace the base's,",
         "# and null removes a key (its default applies).  Check and read your variant with:",
-        f"#   rules validate {target.name} --deep",
-        f"#   rules describe {target.name}",
-        f"#   rules diff {base_ref} {target.name}",
+        f"#   rules validate {here} --deep",
+        f"#   rules describe {here}",
+        f"#   rules diff {base_word} {here}",
         f"extends: {yaml_scalar(base_ref)}",
         f"name: {yaml_scalar(name)}",
-        f"title: {_title_scalar(title + ' (house rules)')}",
+        f"title: {_title_scalar(house_title(title))}",
         "# description: >-",
         "#   What your rules change, in a sentence or two, for the rulebook (rules describe);",
         "#   without one, the rulebook opens with a summary made from the rules.",

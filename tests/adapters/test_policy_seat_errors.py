@@ -253,7 +253,7 @@ def test_arena_keeps_the_figures_of_the_deals_before_the_failure(tmp_path: Path)
     out = invoke(["arena", kind, "random", "--deals", "4", "--jobs", "1"])
     no_traceback(out)
     assert out.exit_code == 2
-    assert "interrupted: 2 of 4 deals finished" in out.stdout.splitlines()
+    assert "stopped by an error: 2 of 4 deals finished" in out.stdout.splitlines()
     assert any(line.startswith("deals won") and "of 4 played" in line for line in out.stdout.splitlines())
     assert out.stderr.splitlines() == [
         "the run stopped on an error: the figures are of the 2 of 4 deals that finished",
@@ -336,10 +336,10 @@ def test_run_matches_keeps_the_tally_of_the_matches_before_the_failure(tmp_path:
     out = invoke(["run", "schnapsen", "--matches", "4", "--seed", "10", "--players", f"{kind},{kind}"])
     no_traceback(out)
     assert out.exit_code == 2
-    assert out.stdout.splitlines()[-1].startswith("2 matches (interrupted), ")
-    assert out.stderr.splitlines() == [
-        "the run stopped on an error: the tally is of the 2 of 4 matches that finished",
-        f"error: seat 0 ({kind}), deal 1: the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired",  # of the third match
+    assert out.stdout.splitlines()[-1].startswith("2 matches (stopped by an error), ")
+    assert out.stderr.splitlines() == [  # the third match is played from the seed 10 + 2
+        "the run stopped on an error in match 3 (seed 12), deal 1: the tally is of the 2 of 4 matches that finished",
+        f"error: seat 0 ({kind}), match 3, deal 1: the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired",
     ]
 
 
@@ -356,7 +356,7 @@ def test_simulate_keeps_the_figures_of_the_blocks_before_the_failure(tmp_path: P
     assert said is not None, out.stderr
     done = int(said.group(1))
     assert 0 < done < 200
-    assert f"interrupted: {done} of 200 deals and matches finished" in out.stdout.splitlines()
+    assert f"stopped by an error: {done} of 200 deals and matches finished" in out.stdout.splitlines()
     # one deal a block, played in order: the deal that failed is the one after those that finished
     assert out.stderr.splitlines()[1:] == [f"error: seat 0 ({kind}), deal {done + 1}: the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired"]
 

@@ -121,3 +121,45 @@ def test_the_tables_record_has_the_result_and_keeps_its_date_on_resume(tmp_path:
     assert data["date"] == "2026-02-03"
     outcome = replay(load_record(path))
     assert data["result"] == {"winner": outcome.match_winner, "scores": outcome.match_scores, "deals": len(data["deals"])}
+
+
+#: Divides by zero only in a deal whose loser took no trick.
+SOMETIMES_BAD = 'extends: schnapsen\nname: dz\nscoring:\n  game_points: "1 + opponent_tricks // opponent_tricks"\n'
+SOMETIMES_BAD_ERROR = "dz.yaml:4:17: scoring.game_points: division by zero in '1 + opponent_tricks // opponent_tricks'"
+
+
+def _failing_deal(seed: int) -> int | None:
+    """The deal (from 1) at which `rules run dz.yaml --seed SEED` stops on the formula, from its
+    log (the number of deals begun), or ``None`` if that match ends."""
+    out = invoke(["run", "dz.yaml", "--seed", str(seed), "--players", "greedy,greedy"])
+    if out.exit_code == 0:
+        return None
+    assert out.stderr.splitlines()[-1] == SOMETIMES_BAD_ERROR
+    return sum(1 for line in out.stdout.splitlines() if line.startswith("Deal ") and line.endswith(" deals"))
+
+
+def test_an_error_in_a_later_match_names_the_match_and_its_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--matches 5 --seed 2: the matches of seeds 2 and 3 end, the third (seed 4) stops on the
+    formula in the deal where `rules run --seed 4` stops: "match 3 (seed 4), deal D"."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dz.yaml").write_text(SOMETIMES_BAD, encoding="utf-8")
+    assert _failing_deal(2) is None and _failing_deal(3) is None
+    deal = _failing_deal(4)
+    assert deal is not None and deal > 1
+    out = invoke(["run", "dz.yaml", "--matches", "5", "--seed", "2", "--players", "greedy,greedy"])
+    assert out.exit_code == 2
+    assert out.stdout.splitlines()[-1].startswith("2 matches (stopped by an error), ")
+    assert out.stderr.splitlines() == [
+        f"the run stopped on an error in match 3 (seed 4), deal {deal}: the tally is of the 2 of 5 matches that finished",
+        SOMETIMES_BAD_ERROR,
+    ]
+
+
+def test_an_error_in_the_first_match_names_it_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dz.yaml").write_text(SOMETIMES_BAD, encoding="utf-8")
+    deal = _failing_deal(1)
+    assert deal is not None
+    out = invoke(["run", "dz.yaml", "--matches", "3", "--seed", "1", "--players", "greedy,greedy"])
+    assert out.exit_code == 2
+    assert out.stderr.splitlines() == [f"the run stopped on an error in match 1 (seed 1), deal {deal}, before any match finished", SOMETIMES_BAD_ERROR]

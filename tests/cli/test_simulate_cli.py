@@ -206,3 +206,30 @@ def test_a_formula_failing_in_play_names_its_file_alike_in_every_command(tmp_pat
             # the error line comes last (after what finished, where a command reports that)
             assert out.stderr.splitlines()[-1] == f"{where}: scoring.game_points: division by zero in 'points // (tricks - tricks)'", (args, out.stderr)
             assert str(tmp_path) not in out.stderr, (args, out.stderr)
+
+
+#: Divides by zero only in a deal whose loser took no trick: some deals finish before one fails.
+SOMETIMES_BAD = 'extends: schnapsen\nname: dz\nscoring:\n  game_points: "1 + opponent_tricks // opponent_tricks"\n'
+
+
+def test_a_formula_failing_after_some_deals_is_said_as_an_error_not_an_interruption(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The figures of what finished are kept, but their report says the run stopped on an error
+    (nobody interrupted it), and the located error is the last line on stderr, exit 2."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dz.yaml").write_text(SOMETIMES_BAD, encoding="utf-8")
+    error = "dz.yaml:4:17: scoring.game_points: division by zero in '1 + opponent_tricks // opponent_tricks'"
+    for args, unit in ((["simulate", "dz.yaml"], "deals and matches"), (["compare", "dz.yaml", "schnapsen"], "deals and matches"),
+                       (["arena", "random", "random", "--ruleset", "dz.yaml"], "deals"),
+                       (["tournament", "random", "greedy", "--ruleset", "dz.yaml"], "deals")):
+        out = invoke([*args, "--deals", "200", "--jobs", "1"])
+        no_traceback(out)
+        assert out.exit_code == 2, (args, out.stderr)
+        assert out.stderr.splitlines()[-1] == error, (args, out.stderr)
+        assert "interrupted" not in out.stdout, (args, out.stdout)
+        stopped = [line for line in out.stdout.splitlines() if line.startswith("stopped by an error: ")]
+        assert len(stopped) == 1 and stopped[0].endswith(f" {unit} finished"), (args, out.stdout)
+    page = tmp_path / "report.html"
+    out = invoke(["simulate", "dz.yaml", "--deals", "200", "--jobs", "1", "--html", str(page)])
+    assert out.exit_code == 2
+    text = page.read_text(encoding="utf-8")
+    assert "Stopped by an error: the figures are of the blocks that finished." in text and "Interrupted" not in text

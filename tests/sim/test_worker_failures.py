@@ -201,7 +201,7 @@ def test_the_figures_of_what_finished_are_kept(command: str, deals: int, limit: 
     assert said is not None, proc.stderr
     done = int(said.group(1))
     assert 0 < done < deals
-    assert f"interrupted: {done} of {deals} {unit} finished" in proc.stdout.splitlines()
+    assert f"stopped by an error: {done} of {deals} {unit} finished" in proc.stdout.splitlines()
     assert _says(error, says, pol), error
 
 
