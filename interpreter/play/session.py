@@ -214,13 +214,16 @@ class TableSession:
 
     def hint(self, seat: int, iterations: int | None = None) -> Action:
         """What the search bot would play in the person's place (from their view only), at the
-        ``normal`` level's budget unless ``iterations`` says otherwise."""
+        ``normal`` level's budget unless ``iterations`` says otherwise.  Only for the seat to
+        act (a ``ValueError`` otherwise): a hint is a move, and only that seat has moves."""
         from interpreter.play.bots.search_bot import LEVELS, SearchBot
 
         if iterations is None:
             iterations = LEVELS["normal"]
 
         assert self.state is not None
+        if seat != self.state.actor:  # the actor's legal actions are the only ones there are
+            raise ValueError(f"seat {seat} is not to act: a hint is for the seat to act ({self.state.actor})")
         bot = SearchBot(self.rs, random.Random(self.seed).getrandbits(32) ^ len(self.steps), iterations=iterations)
         return bot.choose(self.state.view(seat), self.state.legal_actions())
 

@@ -209,3 +209,17 @@ def test_a_record_that_seats_a_trained_policy_runs_its_code_only_when_the_person
     pytest.importorskip("numpy")
     again = resume(path, trusted=("policy:pol.py:first",), write=False)
     assert marker.read_text() == "ran" and again.kinds[1] == "policy:pol.py:first"
+
+
+def test_a_hint_is_for_the_seat_to_act() -> None:
+    # seat 0 (the person) leads the first trick of a Schnapsen deal dealt by seat 1
+    session = TableSession(load_ruleset("schnapsen"), 4, ["human", "greedy"], None, practice=True)
+    session.start_deal()
+    while session.bot_step():
+        pass
+    assert session.state is not None
+    actor = session.state.actor
+    assert actor == 0
+    assert session.hint(0) in session.legal()
+    with pytest.raises(ValueError, match="seat 1 is not to act"):
+        session.hint(1)
