@@ -41,6 +41,7 @@ from interpreter.core.actions import (
     Play,
     Redouble,
 )
+from interpreter.core.arguments import check_seat
 from interpreter.core.cards import Deck
 from interpreter.rules.tables import (
     KIND_BID,
@@ -355,8 +356,13 @@ class Ruleset:
         return len(self.sides)
 
     def side_of(self, seat: int) -> int:
-        """The match side (the score) a seat plays for."""
-        return self.side_index[seat]
+        """The match side (the score) a seat plays for.  A ``seat`` that is not one of the
+        table's is refused (``ValueError``, ``TypeError``: ``check_seat``), never read from the
+        end of the table as a list would take ``-1``."""
+        index = self.side_index
+        if type(seat) is not int or not 0 <= seat < len(index):
+            check_seat(seat, len(index))
+        return index[seat]
 
     def __post_init__(self) -> None:
         deck = self.deck

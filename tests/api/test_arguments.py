@@ -108,12 +108,13 @@ def test_a_hand_and_a_side_are_asked_of_a_seat_of_the_table(seat: object, error:
     """``hand(-1)`` was the last seat's hand, and ``side(-1)`` its side: every public query
     that takes a seat refuses what ``view`` refuses, in its words."""
     state = DealState.new(load_ruleset("north-american-4"), 0, 1)
-    for query in (state.hand, state.side):
+    for query in (state.hand, state.side, state.rs.side_of):
         with pytest.raises(error) as info:
             query(seat)  # type: ignore[arg-type]
         assert str(info.value) == said
     # partners opposite: seats 0 and 2 are side 0, seats 1 and 3 side 1
     assert [state.side(s) for s in range(4)] == [0, 1, 0, 1]
+    assert [state.rs.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     assert state.hand(3).mask == state.hands[3]
 
 
