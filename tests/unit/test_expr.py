@@ -430,7 +430,8 @@ def test_too_long() -> None:
     text = "1" + " + 1" * 250  # 1001 characters
     assert len(text) == 1001
     err = error(text)
-    assert err.message.startswith("expression too complex (longer than 1000 characters)\n")
+    assert err.message.startswith("expression too long: 1001 characters; at most 1000\n")
+    assert err.expected == "a formula of at most 1000 characters"
     # The quoted line is cut down to a readable width.
     assert all(len(line) < 100 for line in err.message.splitlines())
 
@@ -441,19 +442,71 @@ def test_longest_accepted() -> None:
     assert value(text) == 40
 
 
-def test_too_deep() -> None:
-    assert value("-" * 39 + "1") == -1  # 39 negations + the literal: depth 40
-    err = error("-" * 40 + "1")
-    assert err.message.startswith("expression too complex (nested deeper than 40 levels)\n")
-    assert err.column == 12
+def test_a_flat_chain_is_not_nesting() -> None:
+    # docs/authoring.md bounds *nesting* at 40 levels: 41 terms added up nest nothing.
+    assert value("+".join(["1"] * 41)) == 41
+    assert value(" - ".join(["1"] * 41)) == 1 - 40
+    assert value("*".join(["2"] * 30) + " // 1024 % 1000") == (2**30 // 1024) % 1000  # 1048576 % 1000
+    assert value(" and ".join(["made"] * 60), "bool", made=True) is True
+    assert value(" or ".join(["made"] * 60), "bool", made=False) is False
+    chain = "".join(f"if a == {i} then {i * 10} else " for i in range(40)) + "-1"
+    assert value(chain, a=39) == 390
+    assert value(chain, a=40) == -1
+
+
+def test_nesting_bound_counts_levels() -> None:
+    # A number alone is not nested; each pair of parentheses is one level.
+    assert value("(" * 40 + "1" + ")" * 40) == 1
+    err = error("(" * 41 + "1" + ")" * 41)
+    assert err.message.startswith("expression nested 41 deep; at most 40 levels\n")
+    assert err.expected is not None and err.expected.startswith("a formula nested at most 40 levels deep")
+    assert err.column == 12 + 40  # the 41st parenthesis, the first level too many
+    # Each '-' in front of something is a level too.
+    assert value("-" * 40 + "1") == 1
+    err = error("-" * 41 + "1")
+    assert err.message.startswith("expression nested 41 deep; at most 40 levels\n")
+    assert err.column == 12 + 40
+
+
+def test_nesting_of_different_operations_adds_up() -> None:
+    # (1+1)*2: a product (level 1) holding parentheses (level 2) holding a sum (level 3);
+    # twenty of them inside each other are 60 levels.
+    text = "1"
+    for _ in range(20):
+        text = f"({text} + 1) * 2"
+    assert len(text) < 1000
+    err = error(text)
+    assert err.message.startswith("expression nested 60 deep; at most 40 levels\n")
+
+
+def test_many_parentheses_are_refused() -> None:
+    err = error("(" * 490 + "1" + ")" * 490)
+    assert err.message.startswith("expression nested 490 deep; at most 40 levels\n")
 
 
 def test_very_deep_does_not_crash() -> None:
-    # Deeper than Python's recursion limit would allow a naive recursive walk.
+    # Deeper than Python's recursion limit would allow a naive recursive walk: refused with
+    # the bound it breaks, never a RecursionError.
     err = error("-" * 999 + "1")
-    assert err.message.startswith("expression too complex (nested deeper than 40 levels)\n")
-    # Parentheses alone add no operations: this is just the number 1.
-    assert value("(" * 499 + "1" + ")" * 499) == 1
+    assert err.message.startswith("expression nested 999 deep; at most 40 levels\n")
+    err = error("(" * 100_000 + "1" + ")" * 100_000)
+    assert err.message.startswith("expression too long: 200001 characters; at most 1000\n")
+
+
+def test_longest_chain_compiles_and_evaluates_without_recursion() -> None:
+    # 200 ones added up are 399 parts, within the bound; compiling and evaluating them goes
+    # in a loop, so it works however little stack is left (here about 100 frames).
+    import sys
+
+    text = "+".join(["1"] * 200)
+    expr = compile_expression(text, {})
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(__import__("inspect").stack()) + 100)
+    try:
+        assert compile_expression(text, {}).evaluate({}) == 200
+        assert expr.evaluate({}) == 200
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def test_too_many_nodes() -> None:
@@ -461,7 +514,8 @@ def test_too_many_nodes() -> None:
     assert value(ok) == 1
     text = "min(" + ",".join(["1"] * 400) + ")"  # 401 nodes, 805 characters
     err = error(text)
-    assert err.message.startswith("expression too complex (more than 400 parts)\n")
+    assert err.message.startswith("expression too big: 401 parts; at most 400\n")
+    assert err.expected == "a formula of at most 400 parts (numbers, names and operations)"
 
 
 def test_number_too_large() -> None:

@@ -1,0 +1,53 @@
+"""What `rules validate` tells a ruleset author: bounds of formulas, misspelt keys, the base a
+house file extends, and the static checks made before a deal is played.
+
+Every expectation is worded from docs/authoring.md (what the docs promise), not copied from
+the program's output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from runcli import invoke
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def house(folder: Path, scoring_line: str, name: str = "h.yaml") -> Path:
+    return write(folder, name, f"extends: schnapsen\nname: h\nscoring:\n  {scoring_line}\n")
+
+
+# --- formula bounds (docs/authoring.md, "Bounds") ----------------------------------------
+
+
+def test_a_flat_sum_of_41_terms_is_valid(tmp_path: Path) -> None:
+    path = house(tmp_path, 'game_points: "' + "+".join(["1"] * 41) + '"')
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 0, out.stderr
+
+
+def test_41_nested_parentheses_are_refused_at_the_41st(tmp_path: Path) -> None:
+    # `  game_points: "` puts the formula's first character in column 17 of line 4.
+    path = house(tmp_path, 'game_points: "' + "(" * 41 + "1" + ")" * 41 + '"')
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2
+    first = out.stderr.splitlines()[0]
+    assert first.startswith(f"{path}:4:{17 + 40}: scoring.game_points: ")
+    assert "nested 41 deep; at most 40 levels" in first
+    assert "(expected a formula nested at most 40 levels deep" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_100000_parentheses_are_one_message_not_a_crash(tmp_path: Path) -> None:
+    path = house(tmp_path, 'game_points: "' + "(" * 100_000 + "1" + ")" * 100_000 + '"')
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2
+    assert "Traceback" not in out.stderr and "RecursionError" not in out.stderr
+    assert out.stderr.count(f"{path}:") == 1
+    assert "scoring.game_points" in out.stderr and "200001 characters" in out.stderr
+    assert "(expected at most 1000 characters)" in out.stderr
