@@ -208,6 +208,11 @@ def _unknown_key(parent: Path, key: str, allowed: list[str], patterns: list[str]
     choices = [*allowed, *(f"a key matching {p}" for p in patterns)]
     expected = "one of: " + ", ".join(choices) if choices else "no keys here"
     message = _with_suggestion(f"unknown key '{key}'", key, allowed)
+    if parent == () and _suggest(key, allowed) == "extends":
+        # Without `extends` the file must give every required key itself: the missing-key
+        # errors all follow from this one (see _drop_explained_missing), so it says why.
+        message += "; without extends, this file is a whole ruleset and lacks its required keys"
+        expected = "extends: the ruleset this file changes, e.g. extends: schnapsen"
     return _Finding(parent + (key,), message, expected, at_key=True)
 
 
@@ -636,19 +641,26 @@ _Validator = validators.extend(  # type: ignore[no-untyped-call]
 )
 
 _MISSING = re.compile(r"missing key '([^']+)'")
-_SUGGESTED = re.compile(r"unknown key '[^']+' \(did you mean '([^']+)'\?\)")
+_SUGGESTED = re.compile(r"unknown key '[^']+' \(did you mean '([^']+)'\?\)(;|$)")
 
 
 def _drop_explained_missing(errors: list[RulesError]) -> list[RulesError]:
-    """A misspelt key is reported once: 'unknown key ... (did you mean X?)' explains 'missing key X'."""
+    """A misspelt key is reported once: 'unknown key ... (did you mean X?)' explains 'missing key X'.
+
+    A misspelt top-level ``extends`` (``extend:``) explains every missing top-level key, since
+    a file with a base takes them from it: the misspelling is then the one error, not the last
+    of six."""
     suggested = {
         (e.file, e.path.rpartition(".")[0] if e.path else "", m.group(1))
         for e in errors
-        if (m := _SUGGESTED.fullmatch(e.message)) is not None
+        if (m := _SUGGESTED.match(e.message)) is not None
     }
+    no_base = {file for file, parent, meant in suggested if parent == "" and meant == "extends"}
     return [
         e for e in errors
-        if not ((m := _MISSING.fullmatch(e.message)) and (e.file, e.path or "", m.group(1)) in suggested)
+        if not ((m := _MISSING.fullmatch(e.message)) and (
+            (e.file, e.path or "", m.group(1)) in suggested or (e.file in no_base and not e.path)
+        ))
     ]
 
 

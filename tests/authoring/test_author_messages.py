@@ -51,3 +51,28 @@ def test_100000_parentheses_are_one_message_not_a_crash(tmp_path: Path) -> None:
     assert out.stderr.count(f"{path}:") == 1
     assert "scoring.game_points" in out.stderr and "200001 characters" in out.stderr
     assert "(expected at most 1000 characters)" in out.stderr
+
+
+# --- a misspelt extends -------------------------------------------------------------------
+
+
+def test_misspelt_extends_is_the_only_error(tmp_path: Path) -> None:
+    # Every missing key (deal, deck, players, ...) follows from the missing base: the
+    # misspelling is what to fix, so it is said alone.
+    path = write(tmp_path, "fam.yaml", "extend: schnapsen\nname: fam\nmatch: {target: 9}\n")
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2
+    lines = [line for line in out.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, out.stderr
+    assert lines[0].startswith(f"{path}:1:1: extend: unknown key 'extend' (did you mean 'extends'?)")
+    assert "(expected extends: the ruleset this file changes" in lines[0]
+    assert "missing key" not in out.stderr
+
+
+def test_missing_keys_stay_reported_without_a_misspelt_extends(tmp_path: Path) -> None:
+    # A misspelling of another key explains nothing about the missing ones.
+    path = write(tmp_path, "fam.yaml", "name: fam\nmatch: {targt: 9}\n")
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2
+    assert "missing key 'deck'" in out.stderr
+    assert "unknown key 'targt' (did you mean 'target'?)" in out.stderr
