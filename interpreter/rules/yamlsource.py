@@ -687,6 +687,11 @@ def _position_to_mark(text: str, position: int) -> Mark:
     return Mark(text.count("\n", 0, position) + 1, position - line_start + 1)
 
 
+#: The message for a file without a YAML document (nothing, blanks, comments, a bare ``---``):
+#: a file that names another (``extends:``) words its own message for it.
+EMPTY_FILE = "the file is empty"
+
+
 def _fail(
     error_cls: type[RulesError], message: str, file: str, mark: Mark, path: Path | None = None,
     expected: str | None = None,
@@ -765,7 +770,7 @@ def load_yaml(
     except ValueError:  # PyYAML's scanner calls chr() on a \U escape beyond the last code point
         raise _bad_escape(error_cls, text, file) from None
     if not found:
-        raise _fail(error_cls, "the file is empty", file, Mark(1, 1))
+        raise _fail(error_cls, EMPTY_FILE, file, Mark(1, 1), expected="a YAML mapping of keys")
     return SourceDoc(
         data, file, builder.value_marks, builder.key_marks, text, builder.spans, not limits.item_marks
     )

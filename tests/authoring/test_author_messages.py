@@ -76,3 +76,18 @@ def test_missing_keys_stay_reported_without_a_misspelt_extends(tmp_path: Path) -
     assert out.exit_code == 2
     assert "missing key 'deck'" in out.stderr
     assert "unknown key 'targt' (did you mean 'target'?)" in out.stderr
+
+
+# --- an empty base ------------------------------------------------------------------------
+
+
+def test_an_empty_base_is_said_to_be_empty(tmp_path: Path) -> None:
+    # Nothing at all, only a comment, a bare '---' or a null document: no rules to extend.
+    for text in ("", "# to do\n", "---\n", "~\n"):
+        write(tmp_path, "base.yaml", text)
+        path = write(tmp_path, "h.yaml", "extends: base.yaml\nname: h\n")
+        out = invoke(["validate", str(path)])
+        assert out.exit_code == 2
+        assert out.stderr.startswith(f"{path}:1:10: extends: 'base.yaml' is empty: a ruleset to extend must "), (text, out.stderr)
+        assert "(expected a ruleset file" in out.stderr
+        assert "not valid YAML" not in out.stderr and out.stderr.count("\n") == 1

@@ -180,7 +180,7 @@ def test_syntax_error_uses_the_requested_error_class() -> None:
 
 @pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "---\n"])
 def test_empty_file(text: str) -> None:
-    assert str(_error(text)) == "r.yaml:1:1: the file is empty"
+    assert str(_error(text)) == "r.yaml:1:1: the file is empty (expected a YAML mapping of keys)"
 
 
 def test_several_documents_are_rejected_at_the_second() -> None:
