@@ -621,4 +621,5 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
         extends=doc.base_name if isinstance(doc, MergedDoc) else None,
         bases=doc.base_files if isinstance(doc, MergedDoc) else (),
         warnings=warnings,
+        notes=doc.notes_of_bases if isinstance(doc, MergedDoc) else (),
     )

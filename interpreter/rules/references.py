@@ -37,7 +37,7 @@ from interpreter.rules.yamlsource import (
     top_level_keys,
 )
 
-__all__ = ["RULESET_SUFFIXES", "RefusedReferenceError", "Target", "read_named_ruleset", "resolve_reference"]
+__all__ = ["RULESET_SUFFIXES", "ReferenceNote", "RefusedReferenceError", "Target", "read_named_ruleset", "resolve_reference"]
 
 #: The file names a named ruleset may have.
 RULESET_SUFFIXES = (".yaml", ".yml")
@@ -45,6 +45,12 @@ RULESET_SUFFIXES = (".yaml", ".yml")
 _INSIDE = "a bundled ruleset name or a relative path inside this file's folder (allow_outside=True permits others)"
 #: The same, for people at the command line, who know the option and not the parameter.
 _INSIDE_CLI = "a bundled ruleset name or a relative path inside this file's folder (--allow-outside permits others)"
+
+
+class ReferenceNote(RulesError):
+    """A located remark, neither an error nor a warning (``--strict`` does not count it): how a
+    reference was read when that is not what its spelling says, e.g. ``extends: schnapsen.yaml``
+    with no such file beside the house file, read as the bundled ``schnapsen``."""
 
 
 class RefusedReferenceError(RulesetError, RecordError):
@@ -76,6 +82,9 @@ class Target:
     bundled: str | None
     written: str = ""
     shown: str = ""
+    #: Whether a reference written as a file (``schnapsen.yaml``, ``rulesets/schnapsen``) was
+    #: read as the bundled name because no such file is beside the naming file.
+    by_name: bool = False
 
 
 def _encodable(ref: str) -> bool:
@@ -150,7 +159,7 @@ def resolve_reference(
         candidate = folder / written
     bundled = _bundled_name(ref)
     if bundled is not None and not _is_file(candidate):
-        return Target(bundled_rulesets()[bundled], bundled, ref, bundled)
+        return Target(bundled_rulesets()[bundled], bundled, ref, bundled, by_name=ref != bundled)
     real = _real(candidate)
     bundled_file = _bundled_files().get(real)
     if bundled_file is not None:

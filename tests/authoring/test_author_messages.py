@@ -91,3 +91,35 @@ def test_an_empty_base_is_said_to_be_empty(tmp_path: Path) -> None:
         assert out.stderr.startswith(f"{path}:1:10: extends: 'base.yaml' is empty: a ruleset to extend must "), (text, out.stderr)
         assert "(expected a ruleset file" in out.stderr
         assert "not valid YAML" not in out.stderr and out.stderr.count("\n") == 1
+
+
+# --- extends: NAME.yaml with no such file -------------------------------------------------
+
+
+def test_a_bundled_name_written_as_a_file_is_read_with_a_note(tmp_path: Path) -> None:
+    # No schnapsen.yaml beside h.yaml: the bundled schnapsen is the base (files written so
+    # keep working), and validate says which file that is, without failing, even --strict.
+    from interpreter.rules.resources import bundled_rulesets
+
+    path = write(tmp_path, "h.yaml", "extends: schnapsen.yaml\nname: h\nmatch: {target: 9}\n")
+    out = invoke(["validate", "--strict", str(path)])
+    assert out.exit_code == 0
+    assert out.stdout.startswith(f"{path}: ok")
+    note = f"{path}:1:10: extends: note: no file 'schnapsen.yaml' beside this file, so the bundled ruleset 'schnapsen' is used"
+    assert note in out.stderr
+    assert str(bundled_rulesets()["schnapsen"]) in out.stderr
+    assert "(expected extends: schnapsen for the bundled ruleset" in out.stderr
+    notes = invoke(["validate", "--json", str(path)]).json()["notes"]
+    assert [(n["line"], n["column"], n["path"]) for n in notes] == [(1, 10, "extends")]
+
+
+def test_a_file_beside_wins_and_a_plain_name_gets_no_note(tmp_path: Path) -> None:
+    write(tmp_path, "schnapsen.yaml", "extends: schnapsen\nname: our-schnapsen\nmatch: {target: 5}\n")
+    beside = write(tmp_path, "h.yaml", "extends: schnapsen.yaml\nname: h\n")
+    plain = write(tmp_path, "p.yaml", "extends: schnapsen\nname: p\n")
+    for path in (beside, plain):
+        out = invoke(["validate", str(path)])
+        assert out.exit_code == 0 and "note:" not in out.stderr, out.stderr
+    from interpreter.rules.loader import load_ruleset
+
+    assert load_ruleset(str(beside)).match.target == 5  # the file beside, not the bundled 7
