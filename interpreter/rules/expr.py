@@ -466,7 +466,15 @@ class _Compiler:
         for op_node in reversed(spine):
             symbol, op = _ARITH_OPS[op_node.kind]
             right = self.expect(op_node.children[1], "int", f"'{symbol}' needs numbers")
-            steps.append((op, right, op_node.kind in ("floordiv", "mod")))
+            divides = op_node.kind in ("floordiv", "mod")
+            if divides and not _reads_names(op_node.children[1]) and right({}) == 0:
+                # A divisor without names is the same in every deal: 0 here fails every time
+                # the formula is scored, so it is refused now, not in the middle of a match.
+                raise self.fail(
+                    f"division by zero: the divisor of '{symbol}' is always 0", op_node.children[1],
+                    "a divisor that is never 0",
+                )
+            steps.append((op, right, divides))
         where = self.where
 
         # |a // b| <= |a| and |a % b| < |b|: a division needs no range check, only the zero check.
@@ -557,6 +565,18 @@ class _Compiler:
             return other(env)
 
         return choose, result
+
+
+def _reads_names(node: _Node) -> bool:
+    """Whether the formula part ``node`` reads any name (else its value is always the same);
+    a loop, as the part may be a long chain."""
+    stack = [node]
+    while stack:
+        part = stack.pop()
+        if part.kind == "name":
+            return True
+        stack.extend(part.children)
+    return False
 
 
 def _out_of_range(source: str) -> str:

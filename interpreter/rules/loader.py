@@ -392,13 +392,14 @@ class _Checker:
         scoring = d["scoring"]
         if sides == "bidder_vs_rest" and not bidding["enabled"]:
             self.fail(("players", "sides"), "bidder_vs_rest needs an auction to find the bidder", expected="bidding.enabled: true")
+        # The most card points a side can count in a deal: every card, the last trick, every marriage.
+        total = sum(points.get(r, 0) for r in ranks) * len(suits)
+        values = d["marriage"]["values"]
+        melds = values["trump"] + (len(suits) - 1) * values["plain"] if d["marriage"]["enabled"] else 0
+        most = total + d["end"]["last_trick_bonus"] + melds
         if d["claim"]["enabled"]:
             if scoring["method"] != "game_points":
                 self.fail(("claim", "enabled"), "declaring is scored in game points", expected="scoring.method: game_points")
-            total = sum(points.get(r, 0) for r in ranks) * len(suits)
-            values = d["marriage"]["values"]
-            melds = values["trump"] + (len(suits) - 1) * values["plain"] if d["marriage"]["enabled"] else 0
-            most = total + d["end"]["last_trick_bonus"] + melds
             if d["claim"]["target"] > most:
                 self.fail(
                     ("claim", "target"), f"target {d['claim']['target']} cannot be reached",
@@ -413,8 +414,24 @@ class _Checker:
                 ("scoring", "method"), "units scoring goes with an auction of bids, and an auction of bids with units scoring",
                 expected="bidding.enabled: true with scoring.method: units, or game_points with bidding.contracts",
             )
+        self.check_unit(most, total)
+        # Every card in a hand is played, one a trick: a hand's cards, or with a talon drawn to
+        # the last card, the deck's share of each player (a closed talon only ends it sooner).
+        tricks = (deck_size // n if deal["talon"] else hand) if rest >= 0 and n > 0 else None
         seen_bids: set[int] = set()
         for i, c in enumerate(contracts):
+            if tricks is not None and c.get("by_trick") is not None and c["by_trick"] > tricks:
+                how = f"{deck_size} cards drawn to the last by {n} players" if deal["talon"] else f"{n} players with {hand} cards each"
+                self.fail(
+                    ("bidding", "contracts", i, "by_trick"),
+                    f"by_trick {c['by_trick']} is past the last trick: a deal has {tricks} tricks here ({how})",
+                    expected=f"a trick from 1 to {tricks}, or null for the end of the deal",
+                )
+            if c.get("goal") == "points" and c.get("points", 0) > most:
+                self.fail(
+                    ("bidding", "contracts", i, "points"), f"points {c['points']} can never be reached: a side takes at most {most} in a deal",
+                    expected=f"at most {most}: the deck's {total} points, the last-trick bonus and every marriage",
+                )
             if c["bid"] not in bidding["values"]:
                 self.fail(("bidding", "contracts", i, "bid"), f"the bid {c['bid']} is not one of bidding.values", expected="a value in bidding.values")
             if c["bid"] in seen_bids:
@@ -457,6 +474,27 @@ class _Checker:
         if d["dealer"]["first"] >= d["players"]["count"]:
             self.fail(("dealer", "first"), f"there is no seat {d['dealer']['first']} among {d['players']['count']} players", expected=f"0 to {d['players']['count'] - 1}")
 
+
+    def check_unit(self, most: int, total: int) -> None:
+        """Bids in units (no contracts): bid n needs n * unit card points, so a unit past what a
+        side can take makes even the smallest bid impossible (the moon, a bid of all the tricks,
+        aside).  Only that is refused: a unit that merely makes the high bids hard is a choice."""
+        d = self.d
+        bidding = d["bidding"]
+        if d["scoring"]["method"] != "units" or not bidding["enabled"] or bidding["contracts"]:
+            return
+        moon = bidding["moon"]["bid"] if bidding["moon"] is not None else None
+        bids = [v for v in bidding["values"] if v != moon]
+        unit = d["scoring"]["unit"]
+        if bids and unit * min(bids) > most:
+            low = min(bids)
+            self.fail(
+                ("scoring", "unit"),
+                f"unit {unit} makes every bid impossible: the smallest, {low}, needs {unit * low} card points, "
+                f"but a side takes at most {most} in a deal",
+                expected=f"a unit of at most {most // low}, so that bid {low} can be made (a side takes at most {most}: "
+                f"the deck's {total} points, the last-trick bonus and every marriage)",
+            )
 
     def check_sides(self, n: int, sides: str, teams: Any) -> None:
         """A team table names every seat once; without one, partners sit opposite (an even count)."""

@@ -123,3 +123,59 @@ def test_a_file_beside_wins_and_a_plain_name_gets_no_note(tmp_path: Path) -> Non
     from interpreter.rules.loader import load_ruleset
 
     assert load_ruleset(str(beside)).match.target == 5  # the file beside, not the bundled 7
+
+
+# --- static checks before any deal --------------------------------------------------------
+
+
+def test_division_by_a_constant_zero_is_refused_at_load(tmp_path: Path) -> None:
+    # `  game_points: "points % 0"`: the 0 is the 26th character of line 4.
+    path = house(tmp_path, 'game_points: "points % 0"')
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2
+    assert out.stderr.startswith(f"{path}:4:26: scoring.game_points: division by zero: the divisor of '%' is always 0")
+    assert "(expected a divisor that is never 0)" in out.stderr
+
+
+BAUERN_CONTRACT = "    - {{bid: 2, name: schnapser, value: 6, goal: points, points: {points}, by_trick: {by}}}\n"
+
+
+def bauern(folder: Path, points: int, by: int) -> Path:
+    """Bauernschnapsen with one contract: 4 players, 20 cards, 5 each, no talon -- 5 tricks; a
+    side takes at most 120 card points + 100 for the marriages (40 trump, 3 x 20), no bonus.
+    A file name of its own each time: load_ruleset caches by path."""
+    return write(folder, f"bt-{points}-{by}.yaml", (
+        "extends: house/bauernschnapsen\nname: bt\nbidding:\n  contracts:\n"
+        + BAUERN_CONTRACT.format(points=points, by=by) + "  values: [2]\n"
+    ))
+
+
+def test_by_trick_past_the_deals_last_trick_is_refused(tmp_path: Path) -> None:
+    assert invoke(["validate", str(bauern(tmp_path, 66, 5))]).exit_code == 0  # the last trick
+    path = bauern(tmp_path, 66, 6)
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2
+    first = out.stderr.splitlines()[0]
+    assert first.startswith(f"{path}:5:") and "bidding.contracts[0].by_trick: by_trick 6 is past the last trick" in first
+    assert "a deal has 5 tricks here" in first
+    assert "(expected a trick from 1 to 5, or null for the end of the deal)" in first
+
+
+def test_contract_points_out_of_reach_are_refused(tmp_path: Path) -> None:
+    assert invoke(["validate", str(bauern(tmp_path, 220, 5))]).exit_code == 0
+    out = invoke(["validate", str(bauern(tmp_path, 221, 5))])
+    assert out.exit_code == 2
+    assert "bidding.contracts[0].points: points 221 can never be reached: a side takes at most 220" in out.stderr
+    assert "(expected at most 220:" in out.stderr
+
+
+def test_a_unit_that_makes_every_bid_impossible_is_refused(tmp_path: Path) -> None:
+    # North American Sixty-Six (four players): 24 cards of 120 points, no last-trick bonus
+    # (A32), marriages 40 + 3 x 20 = 100: a side takes at most 220; bid 1 is the smallest.
+    ok = write(tmp_path, "ok.yaml", "extends: north-american-4\nname: ok\nscoring:\n  unit: 220\n")
+    assert invoke(["validate", str(ok)]).exit_code == 0
+    path = write(tmp_path, "u.yaml", "extends: north-american-4\nname: u\nscoring:\n  unit: 500\n")
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2
+    assert out.stderr.startswith(f"{path}:4:9: scoring.unit: unit 500 makes every bid impossible: the smallest, 1, needs 500 card points, but a side takes at most 220")
+    assert "(expected a unit of at most 220" in out.stderr

@@ -145,13 +145,14 @@ def test_boolean_names() -> None:
 
 
 def test_short_circuit() -> None:
-    # The right-hand side would divide by zero; it must not be evaluated.
-    assert value("false and 1 // 0 == 1", "bool") is False
-    assert value("true or 1 // 0 == 1", "bool") is True
-    assert value("if true then 1 else 1 // 0") == 1
-    assert value("if false then 1 // 0 else 2") == 2
+    # The right-hand side would divide by zero (a is 0); it must not be evaluated.  (A divisor
+    # written as 0 is refused when compiled, wherever it stands: see the constant-zero tests.)
+    assert value("false and 1 // a == 1", "bool", a=0) is False
+    assert value("true or 1 // a == 1", "bool", a=0) is True
+    assert value("if true then 1 else 1 // a", a=0) == 1
+    assert value("if false then 1 // a else 2", a=0) == 2
     with pytest.raises(ExpressionError):
-        value("true and 1 // 0 == 1", "bool")
+        value("true and 1 // a == 1", "bool", a=0)
 
 
 def test_keyword_prefixes_are_names() -> None:
@@ -577,3 +578,31 @@ def test_wrong_variable_type() -> None:
 def test_integer_results_only() -> None:
     result = value("7 // 2")
     assert type(result) is int
+
+
+# --- division by a constant zero: refused when compiled -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol", "offset"),
+    [
+        ("1 // 0", "//", 5),
+        ("points % 0", "%", 9),
+        ("points // (2 - 2)", "//", 11),  # the divisor's text inside the parentheses
+        ("points + 1 // (3 * 0) - 2", "//", 15),
+    ],
+)
+def test_division_by_a_constant_zero_is_refused(text: str, symbol: str, offset: int) -> None:
+    err = error(text)
+    assert err.message.startswith(f"division by zero: the divisor of '{symbol}' is always 0\n")
+    assert err.expected == "a divisor that is never 0"
+    assert (err.line, err.column) == (7, 12 + offset)
+
+
+def test_a_divisor_with_a_name_is_left_to_play() -> None:
+    # unit - unit is 0 too, but only a name-free divisor is judged before play: whether a
+    # formula with names can divide by 0 depends on the values it is given.
+    expr = compile_expression("points // (unit - unit)", NAMES)
+    with pytest.raises(ExpressionError, match="division by zero"):
+        expr.evaluate({"points": 1, "unit": 33})
+    assert value("points // (3 - 2)", points=7) == 7
