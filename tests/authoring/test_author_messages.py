@@ -169,13 +169,24 @@ def test_contract_points_out_of_reach_are_refused(tmp_path: Path) -> None:
     assert "(expected at most 220:" in out.stderr
 
 
-def test_a_unit_that_makes_every_bid_impossible_is_refused(tmp_path: Path) -> None:
+def test_a_unit_that_makes_every_bid_impossible_is_warned(tmp_path: Path) -> None:
     # North American Sixty-Six (four players): 24 cards of 120 points, no last-trick bonus
     # (A32), marriages 40 + 3 x 20 = 100: a side takes at most 220; bid 1 is the smallest.
+    # A warning, not an error: the schema allows bids up to 50 whatever the unit.
     ok = write(tmp_path, "ok.yaml", "extends: north-american-4\nname: ok\nscoring:\n  unit: 220\n")
-    assert invoke(["validate", str(ok)]).exit_code == 0
-    path = write(tmp_path, "u.yaml", "extends: north-american-4\nname: u\nscoring:\n  unit: 500\n")
+    out = invoke(["validate", str(ok)])
+    assert out.exit_code == 0 and "warning" not in out.stderr
+    path = write(tmp_path, "u.yaml", "extends: north-american-4\nname: u\nscoring:\n  unit: 221\n")
     out = invoke(["validate", str(path)])
-    assert out.exit_code == 2
-    assert out.stderr.startswith(f"{path}:4:9: scoring.unit: unit 500 makes every bid impossible: the smallest, 1, needs 500 card points, but a side takes at most 220")
-    assert "(expected a unit of at most 220" in out.stderr
+    assert out.exit_code == 0
+    assert out.stderr.startswith(
+        f"{path}:4:9: scoring.unit: warning: no bid can be made: the smallest, 1, needs 1 x unit 221 = 221 card points, "
+        "but a side takes at most 220"
+    )
+    assert "(expected unit x smallest bid at most 220" in out.stderr
+    assert invoke(["validate", "--strict", str(path)]).exit_code == 2
+    # Where the file sets the bids and the unit is the base's, the bids are what it wrote.
+    bids = write(tmp_path, "b.yaml", "extends: north-american-4\nname: b\nbidding: {values: [7, 8], moon: null}\n")
+    out = invoke(["validate", str(bids)])
+    assert out.exit_code == 0
+    assert f"{bids}:3:19: bidding.values: warning: no bid can be made: the smallest, 7, needs 7 x unit 33 = 231" in out.stderr
