@@ -235,10 +235,10 @@ class _Where:
             full, file=self.file, line=line, column=column, path=self.path, expected=expected
         )
 
-    def runtime_error(self, message: str) -> ExpressionError:
+    def runtime_error(self, message: str, expected: str | None = None) -> ExpressionError:
         """An error while evaluating: located at the expression's start, no caret."""
         return ExpressionError(
-            message, file=self.file, line=self.line, column=self.column, path=self.path
+            message, file=self.file, line=self.line, column=self.column, path=self.path, expected=expected
         )
 
 
@@ -394,7 +394,7 @@ class _Compiler:
     def expect(self, node: _Node, want: str, message: str) -> _Fn:
         fn, got = self.compile(node)
         if got != want:
-            raise self.fail(message.format(got=_TYPE_WORDS[got]), node)
+            raise self.fail(message.format(got=_TYPE_WORDS[got]), node, _TYPE_WORDS[want])
         return fn
 
     def compile(self, node: _Node) -> tuple[_Fn, str]:
@@ -403,7 +403,7 @@ class _Compiler:
             value = node.value
             assert isinstance(value, int)
             if value > LIMIT:
-                raise self.fail(f"number too large (at most {LIMIT})", node)
+                raise self.fail(f"number too large (at most {LIMIT})", node, f"a number from 0 to {LIMIT}")
             return (lambda env, v=value: v), "int"
         if kind == "bool":
             flag = bool(node.value)
@@ -517,7 +517,7 @@ class _Compiler:
             if left_type != right_type:
                 raise self.fail(
                     f"'{symbol}' compares {_TYPE_WORDS[left_type]} with {_TYPE_WORDS[right_type]}",
-                    right_node,
+                    right_node, f"{_TYPE_WORDS[left_type]} on both sides",
                 )
         else:
             left = self.expect(left_node, "int", f"'{symbol}' needs numbers")
@@ -554,7 +554,7 @@ class _Compiler:
                 raise self.fail(
                     f"'then' and 'else' must give the same type, got {_TYPE_WORDS[then_type]} "
                     f"and {_TYPE_WORDS[result]}",
-                    n.children[2],
+                    n.children[2], f"{_TYPE_WORDS[then_type]} from 'else' too",
                 )
             result = then_type
 
@@ -710,7 +710,7 @@ def compile_expression(
             raise ValueError(f"type of name {name!r} must be 'int' or 'bool', not {kind!r}")
     where = _Where(text, file, line, column, path, position)
     if not isinstance(text, str):
-        raise where.runtime_error(f"expression must be text, got {text!r}")
+        raise where.runtime_error(f"expression must be text, got {text!r}", 'a formula as text, such as "points // unit"')
     if len(text) > MAX_LENGTH:
         raise where.error(
             f"expression too long: {len(text)} characters; at most {MAX_LENGTH}", 0,
@@ -737,6 +737,7 @@ def compile_expression(
     fn, got = compiler.compile(root)
     if got != result_type:
         raise where.error(
-            f"expression must give {_TYPE_WORDS[result_type]}, got {_TYPE_WORDS[got]}", root.pos
+            f"expression must give {_TYPE_WORDS[result_type]}, got {_TYPE_WORDS[got]}", root.pos,
+            _TYPE_WORDS[result_type] + (", such as: if C then 1 else 0" if result_type == "int" else ""),
         )
     return Expression(text, compiler.used, result_type, fn, where, root)

@@ -127,7 +127,7 @@ def _load(
         circle = _circle((*chain, path, base_path))
         raise doc.error(RulesetError, f"extends goes round in a circle: {circle}", ("extends",), expected="a chain of bases that ends")
     if len(chain) >= MAX_DEPTH:
-        raise doc.error(RulesetError, f"more than {MAX_DEPTH} levels of extends", ("extends",))
+        raise doc.error(RulesetError, f"more than {MAX_DEPTH} levels of extends", ("extends",), expected=f"a chain of at most {MAX_DEPTH} bases")
     notes: tuple[RulesError, ...] = ()
     if target.by_name:
         # Kept for files written so (the bundled name is unambiguous when no such file is
@@ -143,7 +143,10 @@ def _load(
     base_named_by = None if target.bundled is not None else (doc, ("extends",), target.written)
     base = _load(base_path, base_display, (*chain, path), allow_outside, base_named_by)
     if not isinstance(base.data, dict):
-        raise doc.error(RulesetError, f"the base '{shorten(ref, 200)}' is not a mapping of keys", ("extends",))
+        raise doc.error(
+            RulesetError, f"the base '{shorten(ref, 200)}' is not a mapping of keys", ("extends",),
+            expected="a ruleset file: keys such as name, deck, deal, or extends",
+        )
     merged = merge(base.data, {k: v for k, v in data.items() if k != "extends"})
     layers = [doc] + (base.layers if isinstance(base, MergedDoc) else [base])
     key_marks: dict[Path, Mark] = {}

@@ -190,3 +190,40 @@ def test_a_unit_that_makes_every_bid_impossible_is_warned(tmp_path: Path) -> Non
     out = invoke(["validate", str(bids)])
     assert out.exit_code == 0
     assert f"{bids}:3:19: bidding.values: warning: no bid can be made: the smallest, 7, needs 7 x unit 33 = 231" in out.stderr
+
+
+# --- every message says what is expected --------------------------------------------------
+
+BROKEN = Path(__file__).resolve().parent.parent / "fixtures" / "broken"
+
+
+def test_every_error_of_the_broken_rulesets_says_what_is_expected() -> None:
+    # One broken ruleset per kind of mistake (YAML, schema, consistency, expressions): each
+    # error names what would be right, not only what is wrong.
+    files = sorted(BROKEN.glob("*.yaml"))
+    assert len(files) > 40
+    lacking = []
+    for path in files:
+        out = invoke(["validate", "--json", str(path)])
+        for error in out.json()["errors"]:
+            if not error["expected"]:
+                lacking.append(f"{path.name}: {error['message'].splitlines()[0]}")
+    assert lacking == []
+
+
+def test_representative_messages_state_the_rule(tmp_path: Path) -> None:
+    # The expected part states the bound or the form the schema or the rules ask for.
+    cases = [
+        ("extends: schnapsen\nname: h\ndeal: {hand_size: 0}\n", "deal.hand_size", "(expected 1 or more)"),  # minimum 1
+        ("extends: schnapsen\nname: h\nname: i\n", "name", "(expected each key once in a mapping)"),
+        ("extends: schnapsen\nname: !!python/name:os h\n", None, "(expected the value without the tag)"),
+        ("extends: schnapsen\nname: h\nscoring: {game_points: \"points + (tricks > 1)\"}\n", "scoring.game_points", "(expected a number)"),
+        ("extends: schnapsen\nname: h\ndeal: [1\n", None, "(expected valid YAML here"),
+    ]
+    for i, (text, key, expected) in enumerate(cases):
+        path = write(tmp_path, f"c{i}.yaml", text)
+        out = invoke(["validate", str(path)])
+        assert out.exit_code == 2, text
+        if key is not None:
+            assert f": {key}: " in out.stderr, out.stderr
+        assert expected in out.stderr, out.stderr

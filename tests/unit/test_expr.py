@@ -414,7 +414,22 @@ def test_type_errors(text: str, message: str, caret: int, result_type: str) -> N
     err = error(text, result_type=result_type)
     assert err.message == f"{message}\n    {text}\n    {' ' * caret}^"
     assert (err.line, err.column) == (7, 12 + caret)
-    assert err.expected is None
+    # What is expected is the type the operation (or the key) needs.
+    if "compares a number" in message:
+        wanted = "a number on both sides"
+    elif "compares true or false" in message:
+        wanted = "true or false on both sides"
+    elif "'then' and 'else'" in message:
+        wanted = "a number from 'else' too"
+    elif message.startswith("expression must give a number"):
+        wanted = "a number, such as: if C then 1 else 0"
+    elif message.startswith("expression must give true or false"):
+        wanted = "true or false"
+    elif "true or false" in message:
+        wanted = "true or false"
+    else:
+        wanted = "a number"
+    assert err.expected == wanted
 
 
 def test_bad_type_names_are_programming_errors() -> None:
