@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.errors import fail, usage_error, warn_all, worded
+from cli.errors import fail, note_all, usage_error, warn_all, worded
 from cli.options import AllowOutside, lowercase, names_outside, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
@@ -183,8 +183,8 @@ def _validate_one(
     strict: bool, quiet: bool,
 ) -> dict[str, object]:
     """Check one ruleset, print its verdict unless ``quiet`` (--json), and return it as data:
-    ``file``, ``ok``, ``title``, ``errors``, ``warnings`` (and ``deep``, the --deep report)."""
-    outcome: dict[str, object] = {"file": name, "ok": False, "title": None, "errors": [], "warnings": []}
+    ``file``, ``ok``, ``title``, ``errors``, ``warnings``, ``notes`` (and ``deep``, the --deep report)."""
+    outcome: dict[str, object] = {"file": name, "ok": False, "title": None, "errors": [], "warnings": [], "notes": []}
     try:
         if problem is not None:
             raise problem
@@ -196,6 +196,7 @@ def _validate_one(
         return outcome
     outcome["title"] = rs.title
     outcome["warnings"] = [_issue(w) for w in rs.warnings]
+    outcome["notes"] = [_issue(n) for n in rs.notes]
     outcome["ok"] = not (strict and rs.warnings)
     count = len(rs.warnings)
     warned = f"{count} warning{'s' if count != 1 else ''}"
@@ -203,6 +204,7 @@ def _validate_one(
     if not deep:
         if not quiet:
             say(f"{name}: {first} ({rs.title})")
+            note_all(rs.notes)
             warn_all(rs.warnings)
         return outcome
     from interpreter.sim.deep import deep_check
@@ -224,6 +226,7 @@ def _validate_one(
         if not report.ok and rs.warnings:
             verdict += f" and {warned}"
         say(f"{name}: {verdict} ({rs.title})")
+        note_all(rs.notes)
         warn_all(rs.warnings)
         for line in report.lines():
             say("  " + line)

@@ -133,6 +133,15 @@ def ruleset_or_exit(name: str, *, allow_outside: bool = False) -> Ruleset:
     return rs
 
 
+def note_all(notes: Sequence[RulesError]) -> None:
+    """Each note on stderr: ``file:line:col: key.path: note: what (expected ...)``; a remark
+    on how something was read, which changes no exit status."""
+    for n in notes:
+        text = str(n)
+        prefix = n.prefix()
+        warn(prefix + "note: " + text[len(prefix):])
+
+
 def warn_all(warnings: Sequence[RulesError]) -> None:
     """Each warning on stderr: ``file:line:col: key.path: warning: what (expected ...)``."""
     for w in warnings:

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import difflib
 import operator
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -35,7 +35,12 @@ __all__ = ["Expression", "compile_expression", "MAX_LENGTH", "MAX_DEPTH", "MAX_N
 
 #: Longest accepted expression text, in characters.
 MAX_LENGTH = 1000
-#: Deepest accepted nesting of operations (a literal or a name alone has depth 1).
+#: Deepest accepted nesting (docs/authoring.md, "Bounds"): a number or a name alone is not
+#: nested; each pair of parentheses, each call (``min(``, ``max(``, ``abs(``), each ``-`` or
+#: ``not`` in front of something and each operation inside an operation of another kind is
+#: one level.  A chain of the same operators (``1 + 2 - 3 + ...``, ``a * b // c``,
+#: ``x and y and z``, ``else if``) is one level however long: it reads flat, and its length is
+#: bounded by MAX_NODES instead.
 MAX_DEPTH = 40
 #: Most operations, literals and names one expression may have.
 MAX_NODES = 400
@@ -68,24 +73,77 @@ class _Node:
     """One operation, literal or name of a parsed expression.
 
     ``pos`` is the character offset where the node's text starts, for error carets;
-    ``height`` and ``size`` are computed bottom-up while building, so the complexity bounds
-    are checked before anything recurses over the tree.
+    ``depth`` (its nesting, see :data:`MAX_DEPTH`) and ``size`` are computed bottom-up while
+    building, so the complexity bounds are checked before anything recurses over the tree.
+    ``opens`` are the offsets of the parentheses written directly around the node, outermost
+    first: each is a level of nesting, and a parenthesised operation does not continue a chain.
     """
 
     kind: str
     pos: int
     children: tuple[_Node, ...] = ()
     value: int | str | None = None
-    height: int = 1
+    depth: int = 0
     size: int = 1
+    opens: tuple[int, ...] = ()
+
+
+#: Operations that chain without nesting, by family: ``1 + 2 - 3`` is one level, as is
+#: ``a and b and c``; the chain continues through the child at :data:`_CHAIN_CHILD`.
+_CHAIN_FAMILY = {
+    "add": "sum", "sub": "sum", "mul": "product", "floordiv": "product", "mod": "product",
+    "and": "and", "or": "or", "if": "if",
+}  # fmt: skip
+#: Which child continues a chain: the left operand (the operators group to the left), and the
+#: ``else`` branch of an ``if`` (``else if``).
+_CHAIN_CHILD = {"if": 2}
+
+
+def _continues_chain(parent: str, index: int, child: _Node) -> bool:
+    """Whether ``child`` (the ``index``-th operand of a ``parent`` node) is the same chain
+    written on: same family, in the chaining place, not in parentheses of its own."""
+    family = _CHAIN_FAMILY.get(parent)
+    return (
+        family is not None
+        and index == _CHAIN_CHILD.get(parent, 0)
+        and _CHAIN_FAMILY.get(child.kind) == family
+        and not child.opens
+    )
 
 
 def _node(
     kind: str, pos: int, children: tuple[_Node, ...] = (), value: int | str | None = None
 ) -> _Node:
-    height = 1 + max((c.height for c in children), default=0)
+    depth = 0
+    for index, child in enumerate(children):
+        depth = max(depth, child.depth - (1 if _continues_chain(kind, index, child) else 0))
+    if children:
+        depth += 1  # an operation is a level; a number or a name is not
     size = 1 + sum(c.size for c in children)
-    return _Node(kind, pos, children, value, height, size)
+    return _Node(kind, pos, children, value, depth, size)
+
+
+def _too_deep_at(root: _Node) -> int:
+    """The offset where the first level past :data:`MAX_DEPTH` starts, on the deepest path:
+    the caret of the depth error points there (a parenthesis, an operator or a call)."""
+    node, above, chained = root, 0, False
+    while True:
+        for offset in node.opens:
+            above += 1
+            if above > MAX_DEPTH:
+                return offset
+        if not node.children:
+            return node.pos  # not reached when root.depth > MAX_DEPTH; a safe answer anyway
+        if not chained:
+            above += 1
+            if above > MAX_DEPTH:
+                return node.pos
+        index = max(
+            range(len(node.children)),
+            key=lambda i: node.children[i].depth - _continues_chain(node.kind, i, node.children[i]),
+        )
+        chained = _continues_chain(node.kind, index, node.children[index])
+        node = node.children[index]
 
 
 @v_args(meta=True)
@@ -113,6 +171,11 @@ class _ToNodes(Transformer_NonRecursive[Token, _Node]):
 
     def false(self, meta: Meta, children: list[object]) -> _Node:
         return _node("bool", meta.start_pos, value=0)
+
+    def paren(self, meta: Meta, children: list[_Node]) -> _Node:
+        # Parentheses make no node of their own, but each pair is a level of nesting.
+        inner = children[0]
+        return replace(inner, depth=inner.depth + 1, opens=(meta.start_pos, *inner.opens))
 
     def arguments(self, meta: Meta, children: list[_Node]) -> tuple[_Node, ...]:
         return tuple(children)
@@ -172,10 +235,10 @@ class _Where:
             full, file=self.file, line=line, column=column, path=self.path, expected=expected
         )
 
-    def runtime_error(self, message: str) -> ExpressionError:
+    def runtime_error(self, message: str, expected: str | None = None) -> ExpressionError:
         """An error while evaluating: located at the expression's start, no caret."""
         return ExpressionError(
-            message, file=self.file, line=self.line, column=self.column, path=self.path
+            message, file=self.file, line=self.line, column=self.column, path=self.path, expected=expected
         )
 
 
@@ -315,7 +378,9 @@ _COMPARE_OPS: dict[str, tuple[str, Callable[[int, int], bool]]] = {
 class _Compiler:
     """Checks one expression's names and types and builds its closures.
 
-    Recursion here is safe: the depth bound (40) has been checked before.
+    Recursion here is safe: it goes one call a level of nesting, which MAX_DEPTH bounds, while
+    a chain of the same operators (``1 + 1 + ...``, which does not count as nesting, see
+    :data:`MAX_DEPTH`) is walked in a loop and evaluated in one, never by recursion.
     """
 
     def __init__(self, where: _Where, names: Mapping[str, str]) -> None:
@@ -329,7 +394,7 @@ class _Compiler:
     def expect(self, node: _Node, want: str, message: str) -> _Fn:
         fn, got = self.compile(node)
         if got != want:
-            raise self.fail(message.format(got=_TYPE_WORDS[got]), node)
+            raise self.fail(message.format(got=_TYPE_WORDS[got]), node, _TYPE_WORDS[want])
         return fn
 
     def compile(self, node: _Node) -> tuple[_Fn, str]:
@@ -338,7 +403,7 @@ class _Compiler:
             value = node.value
             assert isinstance(value, int)
             if value > LIMIT:
-                raise self.fail(f"number too large (at most {LIMIT})", node)
+                raise self.fail(f"number too large (at most {LIMIT})", node, f"a number from 0 to {LIMIT}")
             return (lambda env, v=value: v), "int"
         if kind == "bool":
             flag = bool(node.value)
@@ -350,11 +415,7 @@ class _Compiler:
         if kind in _COMPARE_OPS:
             return self.compile_comparison(node), "bool"
         if kind in ("and", "or"):
-            left = self.expect(node.children[0], "bool", f"'{kind}' needs true or false")
-            right = self.expect(node.children[1], "bool", f"'{kind}' needs true or false")
-            if kind == "and":
-                return (lambda env: left(env) and right(env)), "bool"
-            return (lambda env: left(env) or right(env)), "bool"
+            return self.compile_logic(node), "bool"
         if kind == "not":
             inner = self.expect(node.children[0], "bool", "'not' needs true or false")
             return (lambda env: not inner(env)), "bool"
@@ -386,29 +447,65 @@ class _Compiler:
         self.used[name] = self.names[name]
         return operator.itemgetter(name), self.names[name]
 
+    @staticmethod
+    def spine(node: _Node, kinds: Collection[str]) -> list[_Node]:
+        """``node`` and its left operands while they are operations of ``kinds``, outermost
+        first: ``1 + 2 * 3 - 4`` is sub(add(1, mul(2, 3)), 4), whose spine is [sub, add]."""
+        spine = [node]
+        while spine[-1].children[0].kind in kinds:
+            spine.append(spine[-1].children[0])
+        return spine
+
     def compile_arithmetic(self, node: _Node) -> _Fn:
-        symbol, op = _ARITH_OPS[node.kind]
-        left = self.expect(node.children[0], "int", f"'{symbol}' needs numbers")
-        right = self.expect(node.children[1], "int", f"'{symbol}' needs numbers")
+        """A chain of arithmetic (``a + b - c * d``), compiled and evaluated left to right in a
+        loop, with the zero check of ``//`` and ``%`` and the range check of the others at each
+        step, as the nested operations would."""
+        spine = self.spine(node, _ARITH_OPS)
+        first = self.expect(spine[-1].children[0], "int", f"'{_ARITH_OPS[spine[-1].kind][0]}' needs numbers")
+        steps: list[tuple[Callable[[int, int], int], _Fn, bool]] = []
+        for op_node in reversed(spine):
+            symbol, op = _ARITH_OPS[op_node.kind]
+            right = self.expect(op_node.children[1], "int", f"'{symbol}' needs numbers")
+            divides = op_node.kind in ("floordiv", "mod")
+            if divides and not _reads_names(op_node.children[1]) and right({}) == 0:
+                # A divisor without names is the same in every deal: 0 here fails every time
+                # the formula is scored, so it is refused now, not in the middle of a match.
+                raise self.fail(
+                    f"division by zero: the divisor of '{symbol}' is always 0", op_node.children[1],
+                    "a divisor that is never 0",
+                )
+            steps.append((op, right, divides))
         where = self.where
-        if node.kind in ("floordiv", "mod"):
-            # |a // b| <= |a| and |a % b| < |b|: no range check needed, only the zero check.
-            def divide(env: Env) -> int:
-                a = left(env)
-                b = right(env)
-                if b == 0:
-                    raise where.runtime_error(f"division by zero in '{where.text}'")
-                return op(a, b)
 
-            return divide
-
+        # |a // b| <= |a| and |a % b| < |b|: a division needs no range check, only the zero check.
         def arithmetic(env: Env) -> int:
-            value = op(left(env), right(env))
-            if -LIMIT <= value <= LIMIT:
-                return value
-            raise where.runtime_error(_out_of_range(where.text))
+            value = first(env)
+            assert isinstance(value, int)
+            for op, right, divides in steps:
+                b = right(env)
+                assert isinstance(b, int)
+                if divides:
+                    if b == 0:
+                        raise where.runtime_error(f"division by zero in '{where.text}'")
+                    value = op(value, b)
+                else:
+                    value = op(value, b)
+                    if not -LIMIT <= value <= LIMIT:
+                        raise where.runtime_error(_out_of_range(where.text))
+            return value
 
         return arithmetic
+
+    def compile_logic(self, node: _Node) -> _Fn:
+        """A chain of ``and`` (or of ``or``), in a loop that stops at the first false (true)."""
+        kind = node.kind
+        spine = self.spine(node, (kind,))
+        message = f"'{kind}' needs true or false"
+        fns = [self.expect(spine[-1].children[0], "bool", message)]
+        fns += [self.expect(n.children[1], "bool", message) for n in reversed(spine)]
+        if kind == "and":
+            return lambda env: all(f(env) for f in fns)
+        return lambda env: any(f(env) for f in fns)
 
     def compile_comparison(self, node: _Node) -> _Fn:
         symbol, op = _COMPARE_OPS[node.kind]
@@ -420,7 +517,7 @@ class _Compiler:
             if left_type != right_type:
                 raise self.fail(
                     f"'{symbol}' compares {_TYPE_WORDS[left_type]} with {_TYPE_WORDS[right_type]}",
-                    right_node,
+                    right_node, f"{_TYPE_WORDS[left_type]} on both sides",
                 )
         else:
             left = self.expect(left_node, "int", f"'{symbol}' needs numbers")
@@ -438,17 +535,48 @@ class _Compiler:
         return lambda env: pick([f(env) for f in fns])
 
     def compile_if(self, node: _Node) -> tuple[_Fn, str]:
-        cond_node, then_node, else_node = node.children
-        cond = self.expect(cond_node, "bool", "'if' condition must be true or false, got {got}")
-        then, then_type = self.compile(then_node)
-        other, else_type = self.compile(else_node)
-        if then_type != else_type:
-            raise self.fail(
-                f"'then' and 'else' must give the same type, got {_TYPE_WORDS[then_type]} "
-                f"and {_TYPE_WORDS[else_type]}",
-                else_node,
-            )
-        return (lambda env: then(env) if cond(env) else other(env)), then_type
+        """An ``if`` and the ``else if`` chain after it, in a loop (see :class:`_Compiler`)."""
+        chain = [node]
+        while chain[-1].children[2].kind == "if":
+            chain.append(chain[-1].children[2])
+        cases: list[tuple[_Fn, _Fn]] = []
+        then_types: list[str] = []
+        for n in chain:
+            cond = self.expect(n.children[0], "bool", "'if' condition must be true or false, got {got}")
+            then, then_type = self.compile(n.children[1])
+            cases.append((cond, then))
+            then_types.append(then_type)
+        other, result = self.compile(chain[-1].children[2])
+        # Innermost first, as the nested ifs would be checked: each 'else' gives the type of
+        # the if after it (its 'then'), which must be its own 'then's.
+        for n, then_type in zip(reversed(chain), reversed(then_types)):
+            if then_type != result:
+                raise self.fail(
+                    f"'then' and 'else' must give the same type, got {_TYPE_WORDS[then_type]} "
+                    f"and {_TYPE_WORDS[result]}",
+                    n.children[2], f"{_TYPE_WORDS[then_type]} from 'else' too",
+                )
+            result = then_type
+
+        def choose(env: Env) -> int | bool:
+            for cond, then in cases:
+                if cond(env):
+                    return then(env)
+            return other(env)
+
+        return choose, result
+
+
+def _reads_names(node: _Node) -> bool:
+    """Whether the formula part ``node`` reads any name (else its value is always the same);
+    a loop, as the part may be a long chain."""
+    stack = [node]
+    while stack:
+        part = stack.pop()
+        if part.kind == "name":
+            return True
+        stack.extend(part.children)
+    return False
 
 
 def _out_of_range(source: str) -> str:
@@ -582,24 +710,34 @@ def compile_expression(
             raise ValueError(f"type of name {name!r} must be 'int' or 'bool', not {kind!r}")
     where = _Where(text, file, line, column, path, position)
     if not isinstance(text, str):
-        raise where.runtime_error(f"expression must be text, got {text!r}")
+        raise where.runtime_error(f"expression must be text, got {text!r}", 'a formula as text, such as "points // unit"')
     if len(text) > MAX_LENGTH:
-        raise where.error(f"expression too complex (longer than {MAX_LENGTH} characters)", 0)
+        raise where.error(
+            f"expression too long: {len(text)} characters; at most {MAX_LENGTH}", 0,
+            f"a formula of at most {MAX_LENGTH} characters",
+        )
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
         raise _syntax_error(error, where) from None
     root: _Node = _ToNodes().transform(tree)
-    if root.height > MAX_DEPTH:
+    if root.depth > MAX_DEPTH:
         raise where.error(
-            f"expression too complex (nested deeper than {MAX_DEPTH} levels)", root.pos
+            f"expression nested {root.depth} deep; at most {MAX_DEPTH} levels", _too_deep_at(root),
+            f"a formula nested at most {MAX_DEPTH} levels deep: each pair of parentheses, each "
+            "call, '-' or 'not' and each operation inside another kind is a level, a chain such "
+            "as 1 + 2 + 3 is one",
         )
     if root.size > MAX_NODES:
-        raise where.error(f"expression too complex (more than {MAX_NODES} parts)", root.pos)
+        raise where.error(
+            f"expression too big: {root.size} parts; at most {MAX_NODES}", root.pos,
+            f"a formula of at most {MAX_NODES} parts (numbers, names and operations)",
+        )
     compiler = _Compiler(where, names)
     fn, got = compiler.compile(root)
     if got != result_type:
         raise where.error(
-            f"expression must give {_TYPE_WORDS[result_type]}, got {_TYPE_WORDS[got]}", root.pos
+            f"expression must give {_TYPE_WORDS[result_type]}, got {_TYPE_WORDS[got]}", root.pos,
+            _TYPE_WORDS[result_type] + (", such as: if C then 1 else 0" if result_type == "int" else ""),
         )
     return Expression(text, compiler.used, result_type, fn, where, root)

@@ -21,7 +21,7 @@ from typing import Any
 
 from interpreter.core.errors import RulesError, RulesetError
 from interpreter.rules.migrations import migrate
-from interpreter.rules.references import Target, read_named_ruleset, resolve_reference
+from interpreter.rules.references import ReferenceNote, Target, read_named_ruleset, resolve_reference
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.yamlsource import Mark, Path, SourceDoc, format_path, load_yaml, load_yaml_file, shorten
 
@@ -36,6 +36,9 @@ class MergedDoc(SourceDoc):
     base_name: str | None = None
     base_data: dict[str, Any] | None = None  # the base's merged data (before defaults)
     base_files: tuple[FsPath, ...] = ()  # the resolved file of every base, nearest first
+    #: How references of the chain were read where that is not what they spell (a
+    #: :class:`~interpreter.rules.references.ReferenceNote` each), nearest file first.
+    notes_of_bases: tuple[RulesError, ...] = ()
 
     def _origin(self, path: Path, key: bool) -> tuple[SourceDoc, Path]:
         for end in range(len(path), -1, -1):
@@ -124,12 +127,26 @@ def _load(
         circle = _circle((*chain, path, base_path))
         raise doc.error(RulesetError, f"extends goes round in a circle: {circle}", ("extends",), expected="a chain of bases that ends")
     if len(chain) >= MAX_DEPTH:
-        raise doc.error(RulesetError, f"more than {MAX_DEPTH} levels of extends", ("extends",))
+        raise doc.error(RulesetError, f"more than {MAX_DEPTH} levels of extends", ("extends",), expected=f"a chain of at most {MAX_DEPTH} bases")
+    notes: tuple[RulesError, ...] = ()
+    if target.by_name:
+        # Kept for files written so (the bundled name is unambiguous when no such file is
+        # there), but said: the author may have meant a copy of the file that is not there.
+        notes = (doc.error(
+            ReferenceNote,
+            f"no file '{shorten(ref, 200)}' beside this file, so the bundled ruleset '{target.bundled}' is used "
+            f"({target.path})",
+            ("extends",),
+            expected=f"extends: {target.bundled} for the bundled ruleset, or a file {shorten(ref, 200)} beside this one",
+        ),)
     base_display = _display(target)
     base_named_by = None if target.bundled is not None else (doc, ("extends",), target.written)
     base = _load(base_path, base_display, (*chain, path), allow_outside, base_named_by)
     if not isinstance(base.data, dict):
-        raise doc.error(RulesetError, f"the base '{shorten(ref, 200)}' is not a mapping of keys", ("extends",))
+        raise doc.error(
+            RulesetError, f"the base '{shorten(ref, 200)}' is not a mapping of keys", ("extends",),
+            expected="a ruleset file: keys such as name, deck, deal, or extends",
+        )
     merged = merge(base.data, {k: v for k, v in data.items() if k != "extends"})
     layers = [doc] + (base.layers if isinstance(base, MergedDoc) else [base])
     key_marks: dict[Path, Mark] = {}
@@ -139,6 +156,7 @@ def _load(
         data=merged, file=doc.file, value_marks=doc.value_marks, key_marks=key_marks, text=doc.text,
         spans=doc.spans, layers=layers, base_name=target.bundled or ref, base_data=base.data,
         base_files=(base_path, *(base.base_files if isinstance(base, MergedDoc) else ())),
+        notes_of_bases=notes + (base.notes_of_bases if isinstance(base, MergedDoc) else ()),
     )
 
 

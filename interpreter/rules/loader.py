@@ -176,7 +176,10 @@ def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
     if not isinstance(doc.data, dict):
         raise doc.error(RulesetError, "a ruleset must be a mapping of keys", (), expected="keys such as name, deck, deal")
     if doc.data.get("extends") is not None and not isinstance(doc, MergedDoc):
-        raise doc.error(RulesetError, "'extends' needs the file to be loaded from disk", ("extends",), key=True)
+        raise doc.error(
+            RulesetError, "'extends' needs the file to be loaded from disk", ("extends",), key=True,
+            expected="load_ruleset(path) or load_source(path), which find the base from the file's folder",
+        )
     from interpreter.rules.validation import schema_errors
 
     layers = doc.layers if isinstance(doc, MergedDoc) else [doc]
@@ -194,7 +197,7 @@ def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
     checker.check()
     if checker.errors:
         raise ErrorList(checker.errors)
-    return _build(doc, data, source)
+    return _build(doc, data, source, tuple(checker.warnings))
 
 
 # --------------------------------------------------------------------------- defaults
@@ -256,6 +259,8 @@ class _Checker:
         self.doc = doc
         self.d = data
         self.errors: list[RulesError] = []
+        #: What is valid but almost certainly not meant (a ruleset with them loads).
+        self.warnings: list[RulesError] = []
 
     def from_base(self, path: tuple[str | int, ...]) -> bool:
         """Whether the value at ``path`` comes from a base, not from the file being loaded."""
@@ -321,7 +326,9 @@ class _Checker:
             )
         elif deal["talon"]:
             if (rest + 1) % n != 0 if turn_up else rest % n != 0:
-                self.fail(("deal", "hand_size"), f"the talon of {rest + (1 if turn_up else 0)} cards cannot be drawn evenly by {n} players")
+                # The talon is the deck less n hands: it divides by n exactly when the deck does.
+                self.fail(("deal", "hand_size"), f"the talon of {rest + (1 if turn_up else 0)} cards cannot be drawn evenly by {n} players",
+                          expected=f"a deck of a multiple of {n} cards (it has {deck_size}), or deal.talon: false")
             if deal["widow"] is not None:
                 self.fail(("deal", "widow"), "a deal cannot have both a talon and a widow", expected="deal.talon: false")
         elif rest > 0 and deal["widow"] is None:
@@ -392,13 +399,14 @@ class _Checker:
         scoring = d["scoring"]
         if sides == "bidder_vs_rest" and not bidding["enabled"]:
             self.fail(("players", "sides"), "bidder_vs_rest needs an auction to find the bidder", expected="bidding.enabled: true")
+        # The most card points a side can count in a deal: every card, the last trick, every marriage.
+        total = sum(points.get(r, 0) for r in ranks) * len(suits)
+        values = d["marriage"]["values"]
+        melds = values["trump"] + (len(suits) - 1) * values["plain"] if d["marriage"]["enabled"] else 0
+        most = total + d["end"]["last_trick_bonus"] + melds
         if d["claim"]["enabled"]:
             if scoring["method"] != "game_points":
                 self.fail(("claim", "enabled"), "declaring is scored in game points", expected="scoring.method: game_points")
-            total = sum(points.get(r, 0) for r in ranks) * len(suits)
-            values = d["marriage"]["values"]
-            melds = values["trump"] + (len(suits) - 1) * values["plain"] if d["marriage"]["enabled"] else 0
-            most = total + d["end"]["last_trick_bonus"] + melds
             if d["claim"]["target"] > most:
                 self.fail(
                     ("claim", "target"), f"target {d['claim']['target']} cannot be reached",
@@ -413,8 +421,24 @@ class _Checker:
                 ("scoring", "method"), "units scoring goes with an auction of bids, and an auction of bids with units scoring",
                 expected="bidding.enabled: true with scoring.method: units, or game_points with bidding.contracts",
             )
+        self.check_unit(most, total)
+        # Every card in a hand is played, one a trick: a hand's cards, or with a talon drawn to
+        # the last card, the deck's share of each player (a closed talon only ends it sooner).
+        tricks = (deck_size // n if deal["talon"] else hand) if rest >= 0 and n > 0 else None
         seen_bids: set[int] = set()
         for i, c in enumerate(contracts):
+            if tricks is not None and c.get("by_trick") is not None and c["by_trick"] > tricks:
+                how = f"{deck_size} cards drawn to the last by {n} players" if deal["talon"] else f"{n} players with {hand} cards each"
+                self.fail(
+                    ("bidding", "contracts", i, "by_trick"),
+                    f"by_trick {c['by_trick']} is past the last trick: a deal has {tricks} tricks here ({how})",
+                    expected=f"a trick from 1 to {tricks}, or null for the end of the deal",
+                )
+            if c.get("goal") == "points" and c.get("points", 0) > most:
+                self.fail(
+                    ("bidding", "contracts", i, "points"), f"points {c['points']} can never be reached: a side takes at most {most} in a deal",
+                    expected=f"at most {most}: the deck's {total} points, the last-trick bonus and every marriage",
+                )
             if c["bid"] not in bidding["values"]:
                 self.fail(("bidding", "contracts", i, "bid"), f"the bid {c['bid']} is not one of bidding.values", expected="a value in bidding.values")
             if c["bid"] in seen_bids:
@@ -457,6 +481,33 @@ class _Checker:
         if d["dealer"]["first"] >= d["players"]["count"]:
             self.fail(("dealer", "first"), f"there is no seat {d['dealer']['first']} among {d['players']['count']} players", expected=f"0 to {d['players']['count'] - 1}")
 
+
+    def check_unit(self, most: int, total: int) -> None:
+        """Bids in units (no contracts): bid n needs n * unit card points, so with a unit past
+        what a side can take (divided by the smallest bid, the moon aside) no bid can ever be
+        made.  A warning, not an error: the schema allows bids up to 50 whatever the unit, and
+        such a game still plays (every declarer is set); it is located at whichever of unit and
+        the bids the file being loaded sets, the one its author just wrote."""
+        d = self.d
+        bidding = d["bidding"]
+        if d["scoring"]["method"] != "units" or not bidding["enabled"] or bidding["contracts"]:
+            return
+        moon = bidding["moon"]["bid"] if bidding["moon"] is not None else None
+        bids = [v for v in bidding["values"] if v != moon]
+        unit = d["scoring"]["unit"]
+        if not bids or unit * min(bids) <= most:
+            return
+        low = min(bids)
+        where: tuple[str, ...] = ("scoring", "unit")
+        if self.from_base(where) and not self.from_base(("bidding", "values")):
+            where = ("bidding", "values")
+        self.warnings.append(self.doc.error(
+            RulesetWarning,
+            f"no bid can be made: the smallest, {low}, needs {low} x unit {unit} = {unit * low} card points, "
+            f"but a side takes at most {most} in a deal",
+            where,
+            expected=f"unit x smallest bid at most {most} (the deck's {total} points, the last-trick bonus and every marriage)",
+        ))
 
     def check_sides(self, n: int, sides: str, teams: Any) -> None:
         """A team table names every seat once; without one, partners sit opposite (an even count)."""
@@ -534,7 +585,7 @@ def _name_of_unnamed(doc: MergedDoc) -> tuple[str, RulesError]:
     return name, warning
 
 
-def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
+def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None, checked: tuple[RulesError, ...] = ()) -> Ruleset:
     ranks = tuple(str(r) for r in d["deck"]["ranks"])
     deck = Deck(tuple(d["deck"]["suits"]), ranks, {str(k): v for k, v in d["deck"]["points"].items()})
     deal = d["deal"]
@@ -563,7 +614,7 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
         d.pop("description", None)  # the base's words describe the base
     layers = doc.layers if isinstance(doc, MergedDoc) else [doc]
     earlier = tuple(note for layer in layers for note in layer.notes if isinstance(note, RulesetWarning))
-    warnings = earlier + (() if own is None else house_warnings(
+    warnings = earlier + checked + (() if own is None else house_warnings(
         own, d, lambda message, path: doc.error(RulesetWarning, message, path, key=True, expected=LEAVE_OUT)
     ))
     if isinstance(doc, MergedDoc) and "name" not in doc.layers[0].data:  # own, of a house file
@@ -621,4 +672,5 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> Ruleset:
         extends=doc.base_name if isinstance(doc, MergedDoc) else None,
         bases=doc.base_files if isinstance(doc, MergedDoc) else (),
         warnings=warnings,
+        notes=doc.notes_of_bases if isinstance(doc, MergedDoc) else (),
     )

@@ -28,6 +28,7 @@ from interpreter.core.errors import RecordError, RulesError, RulesetError
 from interpreter.rules.resources import bundled_rulesets, load_schema
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import (
+    EMPTY_FILE,
     RULESET_LIMITS,
     SourceDoc,
     load_yaml,
@@ -36,7 +37,7 @@ from interpreter.rules.yamlsource import (
     top_level_keys,
 )
 
-__all__ = ["RULESET_SUFFIXES", "RefusedReferenceError", "Target", "read_named_ruleset", "resolve_reference"]
+__all__ = ["RULESET_SUFFIXES", "ReferenceNote", "RefusedReferenceError", "Target", "read_named_ruleset", "resolve_reference"]
 
 #: The file names a named ruleset may have.
 RULESET_SUFFIXES = (".yaml", ".yml")
@@ -44,6 +45,12 @@ RULESET_SUFFIXES = (".yaml", ".yml")
 _INSIDE = "a bundled ruleset name or a relative path inside this file's folder (allow_outside=True permits others)"
 #: The same, for people at the command line, who know the option and not the parameter.
 _INSIDE_CLI = "a bundled ruleset name or a relative path inside this file's folder (--allow-outside permits others)"
+
+
+class ReferenceNote(RulesError):
+    """A located remark, neither an error nor a warning (``--strict`` does not count it): how a
+    reference was read when that is not what its spelling says, e.g. ``extends: schnapsen.yaml``
+    with no such file beside the house file, read as the bundled ``schnapsen``."""
 
 
 class RefusedReferenceError(RulesetError, RecordError):
@@ -75,6 +82,9 @@ class Target:
     bundled: str | None
     written: str = ""
     shown: str = ""
+    #: Whether a reference written as a file (``schnapsen.yaml``, ``rulesets/schnapsen``) was
+    #: read as the bundled name because no such file is beside the naming file.
+    by_name: bool = False
 
 
 def _encodable(ref: str) -> bool:
@@ -149,7 +159,7 @@ def resolve_reference(
         candidate = folder / written
     bundled = _bundled_name(ref)
     if bundled is not None and not _is_file(candidate):
-        return Target(bundled_rulesets()[bundled], bundled, ref, bundled)
+        return Target(bundled_rulesets()[bundled], bundled, ref, bundled, by_name=ref != bundled)
     real = _real(candidate)
     bundled_file = _bundled_files().get(real)
     if bundled_file is not None:
@@ -183,11 +193,15 @@ def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyP
     try:
         doc = load_yaml(text, display, yaml11=_yaml11_words)
     except RulesError as exc:
+        if exc.message == EMPTY_FILE:
+            raise _empty(naming, key, written) from None
         if looks_like_ruleset(top_level_keys(text)):
             raise
         where = f" (a problem at line {exc.line})" if exc.line is not None else ""
         raise _not_a_ruleset(naming, key, written, f"it is not valid YAML for a rule file{where}") from None
     data = doc.data
+    if data is None or data == {}:  # `~` or `{}`: a document, but as empty as no document
+        raise _empty(naming, key, written)
     if not isinstance(data, dict) or not looks_like_ruleset(list(data)):
         raise _not_a_ruleset(naming, key, written, "its top level is not a mapping of ruleset keys with a name")
     return doc
@@ -197,6 +211,17 @@ def _yaml11_words(path: KeyPath, word: str) -> tuple[str, str | None] | None:
     from interpreter.rules.validation import yaml11_hint
 
     return yaml11_hint(path, word)
+
+
+def _empty(naming: SourceDoc, key: KeyPath, written: str) -> RulesError:
+    """An empty file named as a ruleset: said as such, not as a YAML problem at its line 1."""
+    what = "a ruleset to extend" if key == ("extends",) else "a ruleset"
+    message = (
+        f"'{shorten(written, 200)}' is empty: {what} must give its rules -- a name and the keys of "
+        "a whole ruleset, or extends: and the keys it changes"
+    )
+    expected = "a ruleset file, such as the one `rules new FILE --from schnapsen` writes"
+    return naming.error(RefusedReferenceError, message, key, expected=expected)
 
 
 def _not_a_ruleset(naming: SourceDoc, key: KeyPath, written: str, reason: str) -> RulesError:

@@ -339,6 +339,10 @@ class Ruleset:
     #: Options a house file sets that have no effect here, as located warnings
     #: (:func:`interpreter.rules.relevance.house_warnings`); empty for a file without ``extends``.
     warnings: tuple[RulesError, ...] = field(default=(), compare=False, repr=False)
+    #: How the file's ``extends:`` (and its bases') were read where that is not what they spell:
+    #: ``schnapsen.yaml`` read as the bundled ``schnapsen``.  Remarks, not warnings: ``rules
+    #: validate`` prints them, ``--strict`` does not count them.
+    notes: tuple[RulesError, ...] = field(default=(), compare=False, repr=False)
 
     # ----------------------------------------------------------------- derived views
     @property

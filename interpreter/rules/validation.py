@@ -208,6 +208,11 @@ def _unknown_key(parent: Path, key: str, allowed: list[str], patterns: list[str]
     choices = [*allowed, *(f"a key matching {p}" for p in patterns)]
     expected = "one of: " + ", ".join(choices) if choices else "no keys here"
     message = _with_suggestion(f"unknown key '{key}'", key, allowed)
+    if parent == () and _suggest(key, allowed) == "extends":
+        # Without `extends` the file must give every required key itself: the missing-key
+        # errors all follow from this one (see _drop_explained_missing), so it says why.
+        message += "; without extends, this file is a whole ruleset and lacks its required keys"
+        expected = "extends: the ruleset this file changes, e.g. extends: schnapsen"
     return _Finding(parent + (key,), message, expected, at_key=True)
 
 
@@ -306,12 +311,13 @@ def _dependent_required(error: ValidationError) -> list[_Finding]:
     return findings
 
 
-def _sentence(template: str) -> Callable[[ValidationError], list[_Finding]]:
-    """A keyword whose message is one sentence about the value and the keyword's limit."""
+def _sentence(template: str, expected: str) -> Callable[[ValidationError], list[_Finding]]:
+    """A keyword whose message is one sentence about the value and the keyword's limit, and
+    whose expected part states the limit the other way round (``at least 1``)."""
 
     def explain(error: ValidationError) -> list[_Finding]:
         value, limit = _show(_instance(error)), _show(_limit(error))
-        return _at(error, template.format(value=value, limit=limit))
+        return _at(error, template.format(value=value, limit=limit), expected.format(limit=limit))
 
     return explain
 
@@ -411,7 +417,7 @@ def _items(error: ValidationError) -> list[_Finding]:
 
 
 def _not(error: ValidationError) -> list[_Finding]:
-    return _at(error, f"{_show(_instance(error))} is not allowed here")
+    return _at(error, f"{_show(_instance(error))} is not allowed here", "another value, or this key left out")
 
 
 def _false_schema(error: ValidationError, data: Any) -> list[_Finding]:
@@ -427,7 +433,7 @@ def _false_schema(error: ValidationError, data: Any) -> list[_Finding]:
         return [_forbidden(path)]
     entries = here.items() if isinstance(here, dict) else enumerate(here or ())
     children = [path + (name,) for name, value in entries if value is instance]
-    return [_forbidden(child) for child in children] or _at(error, "this value is not allowed here")
+    return [_forbidden(child) for child in children] or _at(error, "this value is not allowed here", "this value left out")
 
 
 def _value_at(data: Any, path: Path) -> Any:
@@ -438,13 +444,14 @@ def _value_at(data: Any, path: Path) -> Any:
 
 def _forbidden(path: Path) -> _Finding:
     if path and isinstance(path[-1], str):
-        return _Finding(path, f"the key '{path[-1]}' is not allowed here", at_key=True)
-    return _Finding(path, "this item is not allowed here" if path else "this value is not allowed here")
+        return _Finding(path, f"the key '{path[-1]}' is not allowed here", "this key left out", at_key=True)
+    return _Finding(path, "this item is not allowed here" if path else "this value is not allowed here", "this value left out")
 
 
 def _generic(error: ValidationError) -> list[_Finding]:
-    """Keywords without a wording of their own keep jsonschema's message."""
-    return _at(error, error.message)
+    """Keywords without a wording of their own keep jsonschema's message; the expected part
+    points at the schema, which states the rule."""
+    return _at(error, error.message, f"a value the schema's '{_keyword(error)}' allows (rules schema prints it)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -453,7 +460,7 @@ def _generic(error: ValidationError) -> list[_Finding]:
 
 def _alternatives(error: ValidationError, root: dict[str, Any], data: Any) -> list[_Finding]:
     if not error.context:
-        return _at(error, f"{_show(_instance(error))} fits more than one of the allowed forms")
+        return _at(error, f"{_show(_instance(error))} fits more than one of the allowed forms", "a value of exactly one of the forms")
     values = _allowed_values(error)
     if values is not None:
         return _not_allowed(error, values)
@@ -533,11 +540,11 @@ _SIMPLE: dict[str, Callable[[ValidationError], list[_Finding]]] = {
     "type": _type,
     "required": _required,
     "dependentRequired": _dependent_required,
-    "minimum": _sentence("{value} is less than the minimum {limit}"),
-    "maximum": _sentence("{value} is greater than the maximum {limit}"),
-    "exclusiveMinimum": _sentence("{value} is not greater than {limit}"),
-    "exclusiveMaximum": _sentence("{value} is not less than {limit}"),
-    "multipleOf": _sentence("{value} is not a multiple of {limit}"),
+    "minimum": _sentence("{value} is less than the minimum {limit}", "{limit} or more"),
+    "maximum": _sentence("{value} is greater than the maximum {limit}", "{limit} or less"),
+    "exclusiveMinimum": _sentence("{value} is not greater than {limit}", "more than {limit}"),
+    "exclusiveMaximum": _sentence("{value} is not less than {limit}", "less than {limit}"),
+    "multipleOf": _sentence("{value} is not a multiple of {limit}", "a multiple of {limit}"),
     "minItems": _items_count,
     "maxItems": _items_count,
     "minProperties": _properties_count,
@@ -636,19 +643,26 @@ _Validator = validators.extend(  # type: ignore[no-untyped-call]
 )
 
 _MISSING = re.compile(r"missing key '([^']+)'")
-_SUGGESTED = re.compile(r"unknown key '[^']+' \(did you mean '([^']+)'\?\)")
+_SUGGESTED = re.compile(r"unknown key '[^']+' \(did you mean '([^']+)'\?\)(;|$)")
 
 
 def _drop_explained_missing(errors: list[RulesError]) -> list[RulesError]:
-    """A misspelt key is reported once: 'unknown key ... (did you mean X?)' explains 'missing key X'."""
+    """A misspelt key is reported once: 'unknown key ... (did you mean X?)' explains 'missing key X'.
+
+    A misspelt top-level ``extends`` (``extend:``) explains every missing top-level key, since
+    a file with a base takes them from it: the misspelling is then the one error, not the last
+    of six."""
     suggested = {
         (e.file, e.path.rpartition(".")[0] if e.path else "", m.group(1))
         for e in errors
-        if (m := _SUGGESTED.fullmatch(e.message)) is not None
+        if (m := _SUGGESTED.match(e.message)) is not None
     }
+    no_base = {file for file, parent, meant in suggested if parent == "" and meant == "extends"}
     return [
         e for e in errors
-        if not ((m := _MISSING.fullmatch(e.message)) and (e.file, e.path or "", m.group(1)) in suggested)
+        if not ((m := _MISSING.fullmatch(e.message)) and (
+            (e.file, e.path or "", m.group(1)) in suggested or (e.file in no_base and not e.path)
+        ))
     ]
 
 

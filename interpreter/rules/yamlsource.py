@@ -355,12 +355,16 @@ class _YamlMark(Protocol):
 class _Problem(Exception):
     """A located problem found while reading; load_yaml turns it into error_cls."""
 
-    def __init__(self, message: str, mark: _YamlMark | None, path: Path | None = None, word: str | None = None) -> None:
+    def __init__(
+        self, message: str, mark: _YamlMark | None, path: Path | None = None, word: str | None = None,
+        expected: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.mark = mark
         self.path = path
         self.word = word  # a YAML 1.1 boolean as written, for a hint that knows the key
+        self.expected = expected
 
 
 # --------------------------------------------------------------------------------------------
@@ -429,6 +433,7 @@ def _scalar_value(tag: str, value: str, mark: _YamlMark | None, path: Path) -> A
             mark,
             path,
             value,
+            "true, false or a quoted string",
         )
     if tag == _MERGE:
         return value  # a plain "<<" value is only a merge key in key position
@@ -438,11 +443,17 @@ def _scalar_value(tag: str, value: str, mark: _YamlMark | None, path: Path) -> A
     try:
         return converter(value)
     except ValueError as exc:
-        raise _Problem(f"'{shorten(value)}' is not a valid {exc.args[0]}", mark, path) from None
+        kind = str(exc.args[0])
+        expected = _TAG_VALUES.get(kind.partition(" (")[0], kind)
+        raise _Problem(f"'{shorten(value)}' is not a valid {kind}", mark, path, expected=expected) from None
+
+
+#: What a tagged scalar of each type must look like (``!!int twelve`` expects a whole number).
+_TAG_VALUES = {"null": "null or ~", "boolean": "true or false", "integer": "a whole number", "number": "a number"}
 
 
 def _wrong_tag(tag: str, mark: _YamlMark | None, kind: str, path: Path) -> _Problem:
-    return _Problem(f"the tag '{_show_tag(tag)}' cannot be used on {kind}", mark, path)
+    return _Problem(f"the tag '{_show_tag(tag)}' cannot be used on {kind}", mark, path, expected="the value without the tag")
 
 
 def _describe_key(value: Any) -> str:
@@ -519,7 +530,7 @@ class _Builder:
         if not self.events.check_event(StreamEndEvent):
             second = self.events.peek_event()
             message = "the file contains more than one YAML document; only one is allowed"
-            raise _Problem(message, second.start_mark)
+            raise _Problem(message, second.start_mark, expected="one document: nothing after a second '---'")
         if isinstance(first, ScalarEvent) and _is_empty(first):
             return False, None
         if self.problem is not None:
@@ -552,14 +563,14 @@ class _Builder:
     def check_form(self, event: Any, path: Path, depth: int) -> None:
         """Anchors, tags and depth of a node, before anything is built from it."""
         if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise _Problem("anchors and aliases are not supported in rule files", event.start_mark)
+            raise _Problem("anchors and aliases are not supported in rule files", event.start_mark, expected="the value written out in full")
         tag = getattr(event, "tag", None)
         if tag is not None and tag not in _ALLOWED_TAGS:
             message = f"the tag '{_show_tag(tag)}' is not supported in rule files"
-            raise _Problem(message, event.start_mark)
+            raise _Problem(message, event.start_mark, expected="the value without the tag")
         if depth > self.limits.max_depth:
             message = f"the document is nested more than {self.limits.max_depth} levels deep"
-            raise _Problem(message, event.start_mark)
+            raise _Problem(message, event.start_mark, expected=f"at most {self.limits.max_depth} levels of lists and mappings")
 
     def scalar(self, event: Any, path: Path) -> Any:
         try:
@@ -576,8 +587,9 @@ class _Builder:
 
     def too_many(self, what: str, path: Path) -> _Problem:
         event = self.events.peek_event()
-        message = f"the {what} has more than {self.limits.max_items} {'items' if what == 'list' else 'keys'}"
-        return _Problem(message, event.start_mark, path)
+        noun = "items" if what == "list" else "keys"
+        message = f"the {what} has more than {self.limits.max_items} {noun}"
+        return _Problem(message, event.start_mark, path, expected=f"at most {self.limits.max_items} {noun}")
 
     def sequence(self, path: Path, depth: int) -> list[Any]:
         items: list[Any] = []
@@ -604,7 +616,7 @@ class _Builder:
             if key in result:
                 first = self.key_marks[key_path].line
                 message = f"duplicate key '{shorten(key)}' (first defined at line {first})"
-                self.defer(_Problem(message, key_event.start_mark, key_path))
+                self.defer(_Problem(message, key_event.start_mark, key_path, expected="each key once in a mapping"))
             else:
                 self.key_marks[key_path] = _mark(key_event.start_mark)
             result[key] = self.node(key_path, depth + 1)
@@ -617,13 +629,13 @@ class _Builder:
         if not isinstance(event, ScalarEvent):
             self.node(path, depth)  # its form is checked; the key itself is refused
             message = "a mapping key must be a plain string, not a list or a mapping"
-            self.defer(_Problem(message, event.start_mark, path))
+            self.defer(_Problem(message, event.start_mark, path, expected="a plain string key"))
             return None
         self.events.get_event()
         self.check_form(event, path, depth)
         tag = _resolve(event)
         if tag == _MERGE:
-            self.defer(_Problem("merge keys ('<<') are not supported in rule files", event.start_mark, path))
+            self.defer(_Problem("merge keys ('<<') are not supported in rule files", event.start_mark, path, expected="the keys written out in full"))
             return None
         try:
             value = _scalar_value(tag, event.value, event.start_mark, path)
@@ -635,7 +647,7 @@ class _Builder:
         if isinstance(value, int) and not isinstance(value, bool):
             return str(value)
         message = f"{_describe_key(value)} is not allowed; mapping keys must be strings (quote it)"
-        self.defer(_Problem(message, event.start_mark, path))
+        self.defer(_Problem(message, event.start_mark, path, expected="a string key, quoted if it reads as another type"))
         return None
 
 
@@ -687,6 +699,11 @@ def _position_to_mark(text: str, position: int) -> Mark:
     return Mark(text.count("\n", 0, position) + 1, position - line_start + 1)
 
 
+#: The message for a file without a YAML document (nothing, blanks, comments, a bare ``---``):
+#: a file that names another (``extends:``) words its own message for it.
+EMPTY_FILE = "the file is empty"
+
+
 def _fail(
     error_cls: type[RulesError], message: str, file: str, mark: Mark, path: Path | None = None,
     expected: str | None = None,
@@ -719,11 +736,15 @@ def _yaml_error(
         message = exc.problem or exc.context or "invalid YAML"
         if message == _TAB_PROBLEM:
             return _fail(error_cls, _TAB_MESSAGE, file, _mark(where) if where else Mark(1, 1), expected="spaces instead of the tab")
-        return _fail(error_cls, message, file, _mark(where) if where else Mark(1, 1))
+        return _fail(error_cls, message, file, _mark(where) if where else Mark(1, 1), expected=_YAML_SYNTAX)
     if isinstance(exc, ReaderError):
         message = f"unacceptable character #x{exc.character:04x}: {exc.reason}"
-        return _fail(error_cls, message, file, _position_to_mark(text, exc.position))
-    return _fail(error_cls, str(exc), file, Mark(1, 1))
+        return _fail(error_cls, message, file, _position_to_mark(text, exc.position), expected="printable text: no control characters")
+    return _fail(error_cls, str(exc), file, Mark(1, 1), expected=_YAML_SYNTAX)
+
+
+#: What PyYAML's syntax errors expect: its message says what it found, not what would be right.
+_YAML_SYNTAX = "valid YAML here: 'key: value' lines indented with spaces, closed quotes and brackets"
 
 
 _LONG_ESCAPE = re.compile(r"\\U([0-9A-Fa-f]{8})")
@@ -734,8 +755,8 @@ def _bad_escape(error_cls: type[RulesError], text: str, file: str) -> RulesError
     for m in _LONG_ESCAPE.finditer(text):
         if int(m.group(1), 16) > 0x10FFFF:
             message = f"\\U{m.group(1)} is not a Unicode character"
-            return _fail(error_cls, message, file, _position_to_mark(text, m.start()))
-    return _fail(error_cls, "an escape in a quoted string is not a Unicode character", file, Mark(1, 1))
+            return _fail(error_cls, message, file, _position_to_mark(text, m.start()), expected="an escape of at most \\U0010FFFF")
+    return _fail(error_cls, "an escape in a quoted string is not a Unicode character", file, Mark(1, 1), expected="an escape of at most \\U0010FFFF")
 
 
 def load_yaml(
@@ -751,7 +772,7 @@ def load_yaml(
     ``yaml11`` words the refusal of a YAML 1.1 boolean (``no``) for the key it is written at."""
     if len(text) > limits.max_size:
         message = f"the file is too large ({len(text)} characters; at most {limits.max_size})"
-        raise _fail(error_cls, message, file, Mark(1, 1))
+        raise _fail(error_cls, message, file, Mark(1, 1), expected=f"a file of at most {limits.max_size} characters")
     try:
         found, data, builder = _read(text, limits)
     except _Problem as problem:
@@ -759,13 +780,13 @@ def load_yaml(
         hint = yaml11(problem.path, problem.word) if yaml11 and problem.word and problem.path is not None else None
         if hint is not None:
             raise _fail(error_cls, hint[0], file, mark, problem.path, hint[1]) from None
-        raise _fail(error_cls, problem.message, file, mark, problem.path) from None
+        raise _fail(error_cls, problem.message, file, mark, problem.path, problem.expected) from None
     except yaml.YAMLError as exc:
         raise _yaml_error(error_cls, exc, text, file) from None
     except ValueError:  # PyYAML's scanner calls chr() on a \U escape beyond the last code point
         raise _bad_escape(error_cls, text, file) from None
     if not found:
-        raise _fail(error_cls, "the file is empty", file, Mark(1, 1))
+        raise _fail(error_cls, EMPTY_FILE, file, Mark(1, 1), expected="a YAML mapping of keys")
     return SourceDoc(
         data, file, builder.value_marks, builder.key_marks, text, builder.spans, not limits.item_marks
     )
@@ -778,7 +799,7 @@ def _decode(raw: bytes, file: str, error_cls: type[RulesError]) -> str:
     except UnicodeDecodeError as exc:
         good = raw[: exc.start].decode("utf-8-sig", errors="replace")
         mark = _position_to_mark(good, len(good))
-        raise _fail(error_cls, f"the file is not valid UTF-8 ({exc.reason})", file, mark) from None
+        raise _fail(error_cls, f"the file is not valid UTF-8 ({exc.reason})", file, mark, expected="a file saved as UTF-8") from None
 
 
 def _file_kind(mode: int) -> str:
@@ -804,7 +825,7 @@ def check_regular_file(path: str | os.PathLike[str], file: str, error_cls: type[
 
 def _unreadable(exc: OSError | ValueError, file: str, error_cls: type[RulesError]) -> RulesError:
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a usable path"
-    return error_cls(f"cannot read file: {reason}", file=file)
+    return error_cls(f"cannot read file: {reason}", file=file, expected="a readable file")
 
 
 def open_regular_file(
@@ -839,7 +860,7 @@ def _must_be_regular(mode: int, file: str, error_cls: type[RulesError]) -> None:
 
 def _too_large(error_cls: type[RulesError], file: str, size: int, max_size: int) -> RulesError:
     message = f"the file is too large ({size} bytes; at most {max_size})"
-    return _fail(error_cls, message, file, Mark(1, 1))
+    return _fail(error_cls, message, file, Mark(1, 1), expected=f"a file of at most {max_size} bytes")
 
 
 def read_text_file(

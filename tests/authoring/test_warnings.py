@@ -104,7 +104,7 @@ def test_validate_json_gives_every_problem_with_its_place(tmp_path: Path) -> Non
     }
     assert second["ok"] is False and second["title"] is None
     assert (second["errors"][0]["line"], second["errors"][0]["column"], second["errors"][0]["path"]) == (3, 24, "marriage.first_lead")
-    assert third == {"file": "schnapsen", "ok": True, "title": "Schnapsen", "errors": [], "warnings": []}
+    assert third == {"file": "schnapsen", "ok": True, "title": "Schnapsen", "errors": [], "warnings": [], "notes": []}
     strict = runner.invoke(app, ["validate", str(warned), "--json", "--strict"])
     assert strict.exit_code == 2 and json.loads(strict.stdout)["ok"] is False
 

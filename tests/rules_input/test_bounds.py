@@ -30,7 +30,7 @@ def test_an_oversized_ruleset_is_refused_before_it_is_read(tmp_path: Path) -> No
         handle.truncate(RULESET_LIMITS.max_size + 1)  # sparse: nothing to read but its size
     with pytest.raises(RulesetError) as caught:
         load_ruleset(path)
-    assert str(caught.value) == f"{path}:1:1: the file is too large (1000001 bytes; at most 1000000)"
+    assert str(caught.value) == f"{path}:1:1: the file is too large (1000001 bytes; at most 1000000) (expected a file of at most 1000000 bytes)"
 
 
 def test_an_oversized_record_is_refused_before_it_is_read(tmp_path: Path) -> None:
@@ -39,7 +39,7 @@ def test_an_oversized_record_is_refused_before_it_is_read(tmp_path: Path) -> Non
         handle.truncate(RECORD_LIMITS.max_size + 1)
     with pytest.raises(RecordError) as caught:
         load_record(path)
-    assert str(caught.value) == f"{path}:1:1: the file is too large (64000001 bytes; at most 64000000)"
+    assert str(caught.value) == f"{path}:1:1: the file is too large (64000001 bytes; at most 64000000) (expected a file of at most 64000000 bytes)"
 
 
 def test_a_list_longer_than_the_bound_is_refused_at_the_first_item_too_many() -> None:
@@ -69,7 +69,7 @@ def test_a_record_may_hold_many_more_items_than_a_ruleset() -> None:
 def test_nesting_is_bounded_in_records_too() -> None:
     with pytest.raises(RecordError) as caught:
         load_yaml("a: " + "[" * 120, "r.yaml", error_cls=RecordError, limits=RECORD_LIMITS)
-    assert str(caught.value) == "r.yaml:1:103: the document is nested more than 100 levels deep"
+    assert str(caught.value) == "r.yaml:1:103: the document is nested more than 100 levels deep (expected at most 100 levels of lists and mappings)"
 
 
 def test_integers_beyond_64_bits_are_refused_without_converting_them() -> None:

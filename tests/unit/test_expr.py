@@ -145,13 +145,14 @@ def test_boolean_names() -> None:
 
 
 def test_short_circuit() -> None:
-    # The right-hand side would divide by zero; it must not be evaluated.
-    assert value("false and 1 // 0 == 1", "bool") is False
-    assert value("true or 1 // 0 == 1", "bool") is True
-    assert value("if true then 1 else 1 // 0") == 1
-    assert value("if false then 1 // 0 else 2") == 2
+    # The right-hand side would divide by zero (a is 0); it must not be evaluated.  (A divisor
+    # written as 0 is refused when compiled, wherever it stands: see the constant-zero tests.)
+    assert value("false and 1 // a == 1", "bool", a=0) is False
+    assert value("true or 1 // a == 1", "bool", a=0) is True
+    assert value("if true then 1 else 1 // a", a=0) == 1
+    assert value("if false then 1 // a else 2", a=0) == 2
     with pytest.raises(ExpressionError):
-        value("true and 1 // 0 == 1", "bool")
+        value("true and 1 // a == 1", "bool", a=0)
 
 
 def test_keyword_prefixes_are_names() -> None:
@@ -413,7 +414,22 @@ def test_type_errors(text: str, message: str, caret: int, result_type: str) -> N
     err = error(text, result_type=result_type)
     assert err.message == f"{message}\n    {text}\n    {' ' * caret}^"
     assert (err.line, err.column) == (7, 12 + caret)
-    assert err.expected is None
+    # What is expected is the type the operation (or the key) needs.
+    if "compares a number" in message:
+        wanted = "a number on both sides"
+    elif "compares true or false" in message:
+        wanted = "true or false on both sides"
+    elif "'then' and 'else'" in message:
+        wanted = "a number from 'else' too"
+    elif message.startswith("expression must give a number"):
+        wanted = "a number, such as: if C then 1 else 0"
+    elif message.startswith("expression must give true or false"):
+        wanted = "true or false"
+    elif "true or false" in message:
+        wanted = "true or false"
+    else:
+        wanted = "a number"
+    assert err.expected == wanted
 
 
 def test_bad_type_names_are_programming_errors() -> None:
@@ -430,7 +446,8 @@ def test_too_long() -> None:
     text = "1" + " + 1" * 250  # 1001 characters
     assert len(text) == 1001
     err = error(text)
-    assert err.message.startswith("expression too complex (longer than 1000 characters)\n")
+    assert err.message.startswith("expression too long: 1001 characters; at most 1000\n")
+    assert err.expected == "a formula of at most 1000 characters"
     # The quoted line is cut down to a readable width.
     assert all(len(line) < 100 for line in err.message.splitlines())
 
@@ -441,19 +458,71 @@ def test_longest_accepted() -> None:
     assert value(text) == 40
 
 
-def test_too_deep() -> None:
-    assert value("-" * 39 + "1") == -1  # 39 negations + the literal: depth 40
-    err = error("-" * 40 + "1")
-    assert err.message.startswith("expression too complex (nested deeper than 40 levels)\n")
-    assert err.column == 12
+def test_a_flat_chain_is_not_nesting() -> None:
+    # docs/authoring.md bounds *nesting* at 40 levels: 41 terms added up nest nothing.
+    assert value("+".join(["1"] * 41)) == 41
+    assert value(" - ".join(["1"] * 41)) == 1 - 40
+    assert value("*".join(["2"] * 30) + " // 1024 % 1000") == (2**30 // 1024) % 1000  # 1048576 % 1000
+    assert value(" and ".join(["made"] * 60), "bool", made=True) is True
+    assert value(" or ".join(["made"] * 60), "bool", made=False) is False
+    chain = "".join(f"if a == {i} then {i * 10} else " for i in range(40)) + "-1"
+    assert value(chain, a=39) == 390
+    assert value(chain, a=40) == -1
+
+
+def test_nesting_bound_counts_levels() -> None:
+    # A number alone is not nested; each pair of parentheses is one level.
+    assert value("(" * 40 + "1" + ")" * 40) == 1
+    err = error("(" * 41 + "1" + ")" * 41)
+    assert err.message.startswith("expression nested 41 deep; at most 40 levels\n")
+    assert err.expected is not None and err.expected.startswith("a formula nested at most 40 levels deep")
+    assert err.column == 12 + 40  # the 41st parenthesis, the first level too many
+    # Each '-' in front of something is a level too.
+    assert value("-" * 40 + "1") == 1
+    err = error("-" * 41 + "1")
+    assert err.message.startswith("expression nested 41 deep; at most 40 levels\n")
+    assert err.column == 12 + 40
+
+
+def test_nesting_of_different_operations_adds_up() -> None:
+    # (1+1)*2: a product (level 1) holding parentheses (level 2) holding a sum (level 3);
+    # twenty of them inside each other are 60 levels.
+    text = "1"
+    for _ in range(20):
+        text = f"({text} + 1) * 2"
+    assert len(text) < 1000
+    err = error(text)
+    assert err.message.startswith("expression nested 60 deep; at most 40 levels\n")
+
+
+def test_many_parentheses_are_refused() -> None:
+    err = error("(" * 490 + "1" + ")" * 490)
+    assert err.message.startswith("expression nested 490 deep; at most 40 levels\n")
 
 
 def test_very_deep_does_not_crash() -> None:
-    # Deeper than Python's recursion limit would allow a naive recursive walk.
+    # Deeper than Python's recursion limit would allow a naive recursive walk: refused with
+    # the bound it breaks, never a RecursionError.
     err = error("-" * 999 + "1")
-    assert err.message.startswith("expression too complex (nested deeper than 40 levels)\n")
-    # Parentheses alone add no operations: this is just the number 1.
-    assert value("(" * 499 + "1" + ")" * 499) == 1
+    assert err.message.startswith("expression nested 999 deep; at most 40 levels\n")
+    err = error("(" * 100_000 + "1" + ")" * 100_000)
+    assert err.message.startswith("expression too long: 200001 characters; at most 1000\n")
+
+
+def test_longest_chain_compiles_and_evaluates_without_recursion() -> None:
+    # 200 ones added up are 399 parts, within the bound; compiling and evaluating them goes
+    # in a loop, so it works however little stack is left (here about 100 frames).
+    import sys
+
+    text = "+".join(["1"] * 200)
+    expr = compile_expression(text, {})
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(__import__("inspect").stack()) + 100)
+    try:
+        assert compile_expression(text, {}).evaluate({}) == 200
+        assert expr.evaluate({}) == 200
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def test_too_many_nodes() -> None:
@@ -461,7 +530,8 @@ def test_too_many_nodes() -> None:
     assert value(ok) == 1
     text = "min(" + ",".join(["1"] * 400) + ")"  # 401 nodes, 805 characters
     err = error(text)
-    assert err.message.startswith("expression too complex (more than 400 parts)\n")
+    assert err.message.startswith("expression too big: 401 parts; at most 400\n")
+    assert err.expected == "a formula of at most 400 parts (numbers, names and operations)"
 
 
 def test_number_too_large() -> None:
@@ -523,3 +593,31 @@ def test_wrong_variable_type() -> None:
 def test_integer_results_only() -> None:
     result = value("7 // 2")
     assert type(result) is int
+
+
+# --- division by a constant zero: refused when compiled -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol", "offset"),
+    [
+        ("1 // 0", "//", 5),
+        ("points % 0", "%", 9),
+        ("points // (2 - 2)", "//", 11),  # the divisor's text inside the parentheses
+        ("points + 1 // (3 * 0) - 2", "//", 15),
+    ],
+)
+def test_division_by_a_constant_zero_is_refused(text: str, symbol: str, offset: int) -> None:
+    err = error(text)
+    assert err.message.startswith(f"division by zero: the divisor of '{symbol}' is always 0\n")
+    assert err.expected == "a divisor that is never 0"
+    assert (err.line, err.column) == (7, 12 + offset)
+
+
+def test_a_divisor_with_a_name_is_left_to_play() -> None:
+    # unit - unit is 0 too, but only a name-free divisor is judged before play: whether a
+    # formula with names can divide by 0 depends on the values it is given.
+    expr = compile_expression("points // (unit - unit)", NAMES)
+    with pytest.raises(ExpressionError, match="division by zero"):
+        expr.evaluate({"points": 1, "unit": 33})
+    assert value("points // (3 - 2)", points=7) == 7

@@ -138,10 +138,10 @@ def test_missing_keys_at_the_root() -> None:
 
 def test_minimum_and_maximum() -> None:
     assert _errors("deck: {ranks: [A, T]}\ndeal: {hand_size: 0}\n") == [
-        "r.yaml:2:19: deal.hand_size: 0 is less than the minimum 1"
+        "r.yaml:2:19: deal.hand_size: 0 is less than the minimum 1 (expected 1 or more)"
     ]
     assert _errors("deck: {ranks: [A, T]}\ndeal: {hand_size: 13}\n") == [
-        "r.yaml:2:19: deal.hand_size: 13 is greater than the maximum 12"
+        "r.yaml:2:19: deal.hand_size: 13 is greater than the maximum 12 (expected 12 or less)"
     ]
 
 
@@ -176,7 +176,7 @@ def test_several_errors_are_all_reported_sorted_by_position() -> None:
     assert _errors(text) == [
         "r.yaml:1:8: trump: 'turn_upp' is not allowed (did you mean 'turn_up'?) (expected one of: turn_up, none)",
         "r.yaml:3:10: deal.talon: wrong type: got string 'maybe' (expected boolean)",
-        "r.yaml:4:14: deal.hand_size: 99 is greater than the maximum 12",
+        "r.yaml:4:14: deal.hand_size: 99 is greater than the maximum 12 (expected 12 or less)",
         "r.yaml:6:14: deck.ranks[1]: 'X' is not allowed (expected one of: A, T, K, Q, J, 9, 8, 7)",
         "r.yaml:7:3: deck.sutis: unknown key 'sutis' (did you mean 'suits'?) (expected one of: ranks, suits)",
     ]
@@ -201,7 +201,7 @@ def test_false_subschema_is_reported_at_the_forbidden_key() -> None:
         "properties": {"closing": {"if": {"properties": {"enabled": {"const": False}}}, "then": {"properties": {"timing": False}}}},
     }
     doc = load_yaml("closing:\n  enabled: false\n  timing: any\n", "f.yaml")
-    assert [str(e) for e in schema_errors(doc, schema)] == ["f.yaml:3:3: closing.timing: the key 'timing' is not allowed here"]
+    assert [str(e) for e in schema_errors(doc, schema)] == ["f.yaml:3:3: closing.timing: the key 'timing' is not allowed here (expected this key left out)"]
 
 
 def test_choices_that_read_the_same_are_listed_once() -> None:

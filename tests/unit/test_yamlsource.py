@@ -23,6 +23,10 @@ deal:
 """
 
 
+#: The expected part of a PyYAML syntax error: what a YAML line looks like (the problem text
+#: is PyYAML's own, and says what it found, not what would be right).
+YAML_SYNTAX = " (expected valid YAML here: 'key: value' lines indented with spaces, closed quotes and brackets)"
+
 def _error(text: str, error_cls: type[RulesError] = RulesetError) -> RulesError:
     """The error that loading ``text`` as ``r.yaml`` raises."""
     with pytest.raises(error_cls) as caught:
@@ -117,6 +121,7 @@ def test_yaml_1_1_booleans_are_rejected(word: str) -> None:
     error = _error(f"deal:\n  talon: {word}\n")
     assert str(error) == (
         f"r.yaml:2:10: deal.talon: '{word}' is a YAML 1.1 boolean; write true or false, or quote it for a string"
+        " (expected true, false or a quoted string)"
     )
     assert (error.line, error.column) == (2, 10)
 
@@ -124,6 +129,7 @@ def test_yaml_1_1_booleans_are_rejected(word: str) -> None:
 def test_yaml_1_1_boolean_in_a_list_is_located_at_the_item() -> None:
     assert str(_error("a: [true, off]\n")) == (
         "r.yaml:1:11: a[1]: 'off' is a YAML 1.1 boolean; write true or false, or quote it for a string"
+        " (expected true, false or a quoted string)"
     )
 
 
@@ -141,10 +147,10 @@ def test_int_keys_become_decimal_strings() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("1.5: x\n", "the number key 1.5 is not allowed; mapping keys must be strings (quote it)"),
-        ("true: x\n", "the boolean key true is not allowed; mapping keys must be strings (quote it)"),
-        ("~: x\n", "an empty (null) key is not allowed; mapping keys must be strings (quote it)"),
-        ("[a]: x\n", "a mapping key must be a plain string, not a list or a mapping"),
+        ("1.5: x\n", "the number key 1.5 is not allowed; mapping keys must be strings (quote it) (expected a string key, quoted if it reads as another type)"),
+        ("true: x\n", "the boolean key true is not allowed; mapping keys must be strings (quote it) (expected a string key, quoted if it reads as another type)"),
+        ("~: x\n", "an empty (null) key is not allowed; mapping keys must be strings (quote it) (expected a string key, quoted if it reads as another type)"),
+        ("[a]: x\n", "a mapping key must be a plain string, not a list or a mapping (expected a plain string key)"),
     ],
 )
 def test_other_keys_are_rejected(text: str, message: str) -> None:
@@ -152,7 +158,7 @@ def test_other_keys_are_rejected(text: str, message: str) -> None:
 
 
 def test_int_key_and_string_key_collide() -> None:
-    assert str(_error("9: a\n'9': b\n")) == "r.yaml:2:1: 9: duplicate key '9' (first defined at line 1)"
+    assert str(_error("9: a\n'9': b\n")) == "r.yaml:2:1: 9: duplicate key '9' (first defined at line 1) (expected each key once in a mapping)"
 
 
 # ----------------------------------------------------------------------------- errors
@@ -160,67 +166,67 @@ def test_int_key_and_string_key_collide() -> None:
 
 def test_duplicate_key_is_reported_at_the_second_key() -> None:
     error = _error("deal:\n  talon: true\n  hand_size: 6\n  talon: false\n")
-    assert str(error) == "r.yaml:4:3: deal.talon: duplicate key 'talon' (first defined at line 2)"
+    assert str(error) == "r.yaml:4:3: deal.talon: duplicate key 'talon' (first defined at line 2) (expected each key once in a mapping)"
 
 
 def test_duplicate_key_in_flow_mapping() -> None:
-    assert str(_error("a: {b: 1, b: 2}\n")) == "r.yaml:1:11: a.b: duplicate key 'b' (first defined at line 1)"
+    assert str(_error("a: {b: 1, b: 2}\n")) == "r.yaml:1:11: a.b: duplicate key 'b' (first defined at line 1) (expected each key once in a mapping)"
 
 
 def test_syntax_error_is_located_with_pyyaml_problem_text() -> None:
     error = _error("a: 1\nb\nc: 2\n")
-    assert str(error) == "r.yaml:3:1: could not find expected ':'"
+    assert str(error) == "r.yaml:3:1: could not find expected ':'" + YAML_SYNTAX
     assert isinstance(error, RulesetError)
 
 
 def test_syntax_error_uses_the_requested_error_class() -> None:
     error = _error("a: b: c\n", RecordError)
-    assert str(error) == "r.yaml:1:5: mapping values are not allowed here"
+    assert str(error) == "r.yaml:1:5: mapping values are not allowed here" + YAML_SYNTAX
 
 
 @pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "---\n"])
 def test_empty_file(text: str) -> None:
-    assert str(_error(text)) == "r.yaml:1:1: the file is empty"
+    assert str(_error(text)) == "r.yaml:1:1: the file is empty (expected a YAML mapping of keys)"
 
 
 def test_several_documents_are_rejected_at_the_second() -> None:
     assert str(_error("a: 1\n---\nb: 2\n")) == (
-        "r.yaml:2:1: the file contains more than one YAML document; only one is allowed"
+        "r.yaml:2:1: the file contains more than one YAML document; only one is allowed (expected one document: nothing after a second '---')"
     )
 
 
 def test_anchors_and_aliases_are_rejected() -> None:
-    assert str(_error("a: &x 1\nb: *x\n")) == "r.yaml:1:4: anchors and aliases are not supported in rule files"
+    assert str(_error("a: &x 1\nb: *x\n")) == "r.yaml:1:4: anchors and aliases are not supported in rule files (expected the value written out in full)"
 
 
 def test_merge_keys_are_rejected() -> None:
-    assert str(_error("a:\n  <<: {b: 1}\n")) == "r.yaml:2:3: a: merge keys ('<<') are not supported in rule files"
+    assert str(_error("a:\n  <<: {b: 1}\n")) == "r.yaml:2:3: a: merge keys ('<<') are not supported in rule files (expected the keys written out in full)"
 
 
 def test_python_tags_are_rejected() -> None:
     assert str(_error("a: !!python/object/apply:os.system [ls]\n")) == (
-        "r.yaml:1:4: the tag '!!python/object/apply:os.system' is not supported in rule files"
+        "r.yaml:1:4: the tag '!!python/object/apply:os.system' is not supported in rule files (expected the value without the tag)"
     )
 
 
 def test_standard_tags_must_fit_their_value() -> None:
     assert load_yaml("a: !!int '12'\n", "r.yaml").data == {"a": 12}
-    assert str(_error("a: !!int twelve\n")) == "r.yaml:1:4: a: 'twelve' is not a valid integer"
-    assert str(_error("a: !!bool yes\n")) == "r.yaml:1:4: a: 'yes' is not a valid boolean (true or false)"
+    assert str(_error("a: !!int twelve\n")) == "r.yaml:1:4: a: 'twelve' is not a valid integer (expected a whole number)"
+    assert str(_error("a: !!bool yes\n")) == "r.yaml:1:4: a: 'yes' is not a valid boolean (true or false) (expected true or false)"
 
 
 def test_control_characters_are_located() -> None:
-    assert str(_error("a: 1\nb: \x07\n")) == "r.yaml:2:4: unacceptable character #x0007: special characters are not allowed"
+    assert str(_error("a: 1\nb: \x07\n")) == "r.yaml:2:4: unacceptable character #x0007: special characters are not allowed (expected printable text: no control characters)"
 
 
 def test_too_large_text() -> None:
     assert str(_error("a: " + "x" * 1_000_000)) == (
-        "r.yaml:1:1: the file is too large (1000003 characters; at most 1000000)"
+        "r.yaml:1:1: the file is too large (1000003 characters; at most 1000000) (expected a file of at most 1000000 characters)"
     )
 
 
 def test_too_deep_nesting() -> None:
-    assert str(_error("[" * 150)) == "r.yaml:1:101: the document is nested more than 100 levels deep"
+    assert str(_error("[" * 150)) == "r.yaml:1:101: the document is nested more than 100 levels deep (expected at most 100 levels of lists and mappings)"
 
 
 # ----------------------------------------------------------------------------- files
@@ -239,7 +245,7 @@ def test_load_yaml_file(tmp_path: FsPath) -> None:
 def test_load_yaml_file_missing(tmp_path: FsPath) -> None:
     with pytest.raises(RecordError) as caught:
         load_yaml_file(tmp_path / "nope.yaml", error_cls=RecordError, display_name="nope.yaml")
-    assert str(caught.value) == "nope.yaml: cannot read file: No such file or directory"
+    assert str(caught.value) == "nope.yaml: cannot read file: No such file or directory (expected a readable file)"
     assert caught.value.file == "nope.yaml"
 
 
@@ -248,7 +254,7 @@ def test_load_yaml_file_bad_utf8(tmp_path: FsPath) -> None:
     path.write_bytes(b"a: 1\nb: caf\xe9\n")
     with pytest.raises(RulesetError) as caught:
         load_yaml_file(path, display_name="bad.yaml")
-    assert str(caught.value) == "bad.yaml:2:7: the file is not valid UTF-8 (invalid continuation byte)"
+    assert str(caught.value) == "bad.yaml:2:7: the file is not valid UTF-8 (invalid continuation byte) (expected a file saved as UTF-8)"
 
 
 def test_errors_inside_a_file_name_the_display_name(tmp_path: FsPath) -> None:
@@ -256,4 +262,4 @@ def test_errors_inside_a_file_name_the_display_name(tmp_path: FsPath) -> None:
     path.write_text("a: 1\na: 2\n", encoding="utf-8")
     with pytest.raises(RulesetError) as caught:
         load_yaml_file(path, display_name="dup.yaml")
-    assert str(caught.value) == "dup.yaml:2:1: a: duplicate key 'a' (first defined at line 1)"
+    assert str(caught.value) == "dup.yaml:2:1: a: duplicate key 'a' (first defined at line 1) (expected each key once in a mapping)"
