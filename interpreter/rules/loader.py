@@ -13,7 +13,9 @@ The steps, each reporting located errors (``file:line:col: key.path: ...``):
 from __future__ import annotations
 
 import copy
-from functools import lru_cache
+import os
+from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -157,10 +159,47 @@ def _bundled_names() -> list[str]:
     return sorted(bundled_rulesets())
 
 
-@lru_cache(maxsize=64)
+#: How many loaded rulesets :func:`load_ruleset` keeps (the least recently asked goes first).
+CACHE_SIZE = 64
+_Stamp = tuple[tuple[str, int, int], ...]
+_CACHE: OrderedDict[tuple[str, str, bool], tuple[Ruleset, _Stamp]] = OrderedDict()
+
+
+def _stamp(files: Sequence[Path | str]) -> _Stamp:
+    """What each file read looked like: its path, modification time and size (-1, -1 if gone)."""
+    out = []
+    for f in files:
+        try:
+            st = os.stat(f)
+            out.append((str(f), st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append((str(f), -1, -1))
+    return tuple(out)
+
+
 def _load_cached(resolved: str, display: str, allow_outside: bool) -> Ruleset:
+    """The ruleset of a file, loaded once and kept while neither the file nor a base it
+    extends has changed on disk: a notebook or a long-lived ``rules serve`` that loads an
+    edited house file again gets the edit, not the ruleset of before (the cache was keyed on
+    the path alone).  A few ``stat`` calls a look-up; a ruleset keeps its identity while its
+    files stay as they were (``load_ruleset("schnapsen") is load_ruleset("schnapsen")``)."""
+    key = (resolved, display, allow_outside)
+    kept = _CACHE.get(key)
+    if kept is not None:
+        rs, stamp = kept
+        if _stamp([f for f, _, _ in stamp]) == stamp:
+            _CACHE.move_to_end(key)
+            return rs
+        del _CACHE[key]
+    files = [resolved]
     doc = load_source(resolved, display, allow_outside=allow_outside)
-    return ruleset_from_doc(doc, Path(resolved))
+    stamp = _stamp(files)  # before compiling: an edit made while it compiles is seen next time
+    rs = ruleset_from_doc(doc, Path(resolved))
+    stamp = stamp + _stamp(rs.bases)
+    _CACHE[key] = (rs, stamp)
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return rs
 
 
 def ruleset_from_text(text: str, path: str | Path, display: str | None = None, *, allow_outside: bool = False) -> Ruleset:
