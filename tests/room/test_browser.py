@@ -64,7 +64,7 @@ def test_the_lobby_sends_a_house_file_as_it_is_on_disk(tmp_path: Path) -> None:
         web.run_in_browser(go, 1100, 760, timeout=60)
     finally:
         server.stop()
-    assert seen["refused"] == "hausregeln (1).yaml:3:5: the file is not valid UTF-8 (invalid start byte)"
+    assert seen["refused"] == "hausregeln (1).yaml:3:5: the file is not valid UTF-8 (invalid start byte) (expected a file saved as UTF-8)"
     assert seen["kept"] == "Kept on the server as Meine-Regeln.yaml." and seen["problem_hidden"]
     assert seen["rules"] == "Schnapsen (Meine-Regeln.yaml)"
     kept = list(tmp_path.glob("tables/*/Meine-Regeln.yaml"))

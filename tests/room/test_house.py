@@ -34,7 +34,7 @@ def test_a_latin1_house_file_is_refused_as_rules_validate_refuses_it(tmp_path: P
     """Line 3 is ``# Grüße aus Kärnten``; in Latin-1 its ``ü`` is the byte 0xFC, the 5th
     character of the line ("# Gr" before it), which no UTF-8 character begins with."""
     raw = GERMAN.encode("cp1252")
-    said = "hausregeln (1).yaml:3:5: the file is not valid UTF-8 (invalid start byte)"
+    said = "hausregeln (1).yaml:3:5: the file is not valid UTF-8 (invalid start byte) (expected a file saved as UTF-8)"
     with open_room(tmp_path / "room") as (client, room):
         for path in ("/api/check", "/api/tables"):
             answer = client.post(path, json={"house": upload("hausregeln (1).yaml", raw), "seats": ["human", "greedy"]})

@@ -247,7 +247,7 @@ if __name__ == "__main__":
 INVALID = "extends: schnapsen\nname: bad\nplayers:\n  count: nine\ndeal:\n  hand_size: -3\n"
 INVALID_ERRORS = [
     "bad.yaml:4:10: players.count: wrong type: got string 'nine' (expected integer)",
-    "bad.yaml:6:14: deal.hand_size: -3 is less than the minimum 1",
+    "bad.yaml:6:14: deal.hand_size: -3 is less than the minimum 1 (expected 1 or more)",
 ]
 
 
