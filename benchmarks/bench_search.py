@@ -200,6 +200,7 @@ def _env(rounds: int) -> dict[str, float]:
             if term or trunc:
                 env.step(None)
             else:
+                assert obs is not None  # last() observes unless told not to
                 mask = obs["action_mask"]
                 legal = [i for i in range(len(mask)) if mask[i]]
                 env.step(rng.choice(legal))
