@@ -414,6 +414,24 @@ def test_a_distribution_with_no_weight_on_a_legal_action_is_a_bot_error_not_a_ra
         )
 
 
+@pytest.mark.parametrize(("dist", "said"), [
+    ({True: 1.0}, "action_probabilities gave the key True (bool), not an action index (expected integers 0 to {top})"),
+    ({1.5: 1.0}, "action_probabilities gave the key 1.5 (float), not an action index (expected integers 0 to {top})"),
+    ({"3": 1.0}, "action_probabilities gave the key '3' (str), not an action index (expected integers 0 to {top})"),
+    ({3: "most"}, "action_probabilities gave action 3 the weight 'most' (str), not a number (expected probabilities: finite numbers, 0 or more)"),
+    ([0.5, 0.5], "action_probabilities answered [0.5, 0.5] (list), not a mapping (expected a dict of action index to probability, such as {{3: 0.75, 5: 0.25}})"),
+])
+def test_a_distribution_keyed_by_no_action_index_is_a_bot_error(dist: object, said: str) -> None:
+    """``int(True)`` and ``int(1.5)`` are 1: such keys were taken for action 1."""
+    rs = load_ruleset("schnapsen")
+    view = _end_view()
+    agent = PolicyAgent(rs, _Answers(dist), name="policy:p.py:pol")  # type: ignore[arg-type]
+    with pytest.raises(BotError) as info:
+        agent.choose(view, list(view.legal))  # type: ignore[attr-defined]
+    assert info.value.reason == said.format(top=agent.layout.actions - 1)
+    assert info.value.seat == 0
+
+
 def test_weight_on_actions_that_are_not_legal_is_masked_out() -> None:
     """Nine tenths on an illegal marriage, a tenth on declaring: the policy declares, every
     time, sampled or greedy."""

@@ -173,7 +173,7 @@ class PolicyAgent:
                 view, f"the policy answered {shown} ({type(answer).__name__}), not an action index (expected an integer 0 to {self.layout.actions - 1})",
             )
         state = ViewState(view)
-        dist: dict[int, float] = self._ask(view, _distribution, probabilities, state, view.seat)
+        dist = self._distribution(view, self._ask(view, probabilities, state, view.seat))
         lay = self.layout
         legal = {lay.index_of[c] for c in view.legal_codes}
         for a, q in dist.items():
@@ -191,6 +191,44 @@ class PolicyAgent:
         if self.greedy:
             return max(options, key=lambda a: (dist[a], -a))
         return int(self.rng.choices(options, [dist[a] for a in options])[0])
+
+    def _distribution(self, view: SeatView, answer: object) -> dict[int, float]:
+        """An OpenSpiel policy's ``action_probabilities`` answer as a dict of action index to
+        probability.  A key is an action index as the callable policy's answer is (an integer,
+        numpy's too; never a bool, a float or text cut down: ``int(True)`` and ``int(1.5)`` were
+        taken for action 1), a value a number; anything else is the policy's bug, said so."""
+        def shown(value: object) -> str:
+            text = repr(value)
+            return text if len(text) <= 40 else text[:37] + "..."
+
+        try:
+            items = list(dict(answer).items())  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            raise self._failed(
+                view, f"action_probabilities answered {shown(answer)} ({type(answer).__name__}), not a mapping "
+                "(expected a dict of action index to probability, such as {3: 0.75, 5: 0.25})",
+            ) from None
+        dist: dict[int, float] = {}
+        for key, weight in items:
+            index: int | None = None
+            if not _truth_value(key):
+                try:
+                    index = operator.index(key)
+                except TypeError:
+                    pass
+            if index is None:
+                raise self._failed(
+                    view, f"action_probabilities gave the key {shown(key)} ({type(key).__name__}), not an action index "
+                    f"(expected integers 0 to {self.layout.actions - 1})",
+                )
+            try:
+                dist[index] = float(weight)
+            except (TypeError, ValueError):
+                raise self._failed(
+                    view, f"action_probabilities gave action {index} the weight {shown(weight)} ({type(weight).__name__}), "
+                    "not a number (expected probabilities: finite numbers, 0 or more)",
+                ) from None
+        return dist
 
     def _ask(self, view: SeatView, call: Callable[..., _T], *args: object) -> _T:
         """``call(*args)``: the policy's own code, whose exceptions are its author's bug, said
@@ -218,10 +256,6 @@ def _truth_value(answer: object) -> bool:
     return numpy is not None and isinstance(answer, numpy.bool_)
 
 
-def _distribution(probabilities: Callable[[ViewState, int], object], state: ViewState, player: int) -> dict[int, float]:
-    """An OpenSpiel policy's ``action_probabilities`` as a dict of action index to probability."""
-    answer = probabilities(state, player)
-    return {int(a): float(q) for a, q in dict(answer).items()}  # type: ignore[call-overload]
 
 
 _FILES: dict[tuple[str, float], ModuleType] = {}
