@@ -191,9 +191,8 @@ def _load_cached(resolved: str, display: str, allow_outside: bool) -> Ruleset:
             _CACHE.move_to_end(key)
             return rs
         del _CACHE[key]
-    files = [resolved]
+    stamp = _stamp([resolved])  # before reading: an edit made while it is read is seen next time
     doc = load_source(resolved, display, allow_outside=allow_outside)
-    stamp = _stamp(files)  # before compiling: an edit made while it compiles is seen next time
     rs = ruleset_from_doc(doc, Path(resolved))
     stamp = stamp + _stamp(rs.bases)
     _CACHE[key] = (rs, stamp)
