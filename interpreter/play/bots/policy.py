@@ -256,8 +256,6 @@ def _truth_value(answer: object) -> bool:
     return numpy is not None and isinstance(answer, numpy.bool_)
 
 
-
-
 _FILES: dict[tuple[str, float], ModuleType] = {}
 
 
