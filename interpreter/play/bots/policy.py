@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from interpreter.core.actions import Action
-from interpreter.core.arguments import with_article
+from interpreter.core.arguments import shown_value, with_article
 from interpreter.core.errors import BotError
 from interpreter.play.bots.authors import shown, where
 from interpreter.play.bots import POLICY_FORMS
@@ -167,10 +167,8 @@ class PolicyAgent:
                     return operator.index(answer)  # an int, a numpy or torch integer; never a float or text cut down
                 except TypeError:
                     pass
-            shown = repr(answer)
-            shown = shown if len(shown) <= 40 else shown[:37] + "..."
             raise self._failed(
-                view, f"the policy answered {shown} ({type(answer).__name__}), not an action index (expected an integer 0 to {self.layout.actions - 1})",
+                view, f"the policy answered {shown_value(answer)} ({type(answer).__name__}), not an action index (expected an integer 0 to {self.layout.actions - 1})",
             )
         state = ViewState(view)
         dist = self._distribution(view, self._ask(view, probabilities, state, view.seat))
@@ -197,15 +195,11 @@ class PolicyAgent:
         probability.  A key is an action index as the callable policy's answer is (an integer,
         numpy's too; never a bool, a float or text cut down: ``int(True)`` and ``int(1.5)`` were
         taken for action 1), a value a number; anything else is the policy's bug, said so."""
-        def shown(value: object) -> str:
-            text = repr(value)
-            return text if len(text) <= 40 else text[:37] + "..."
-
         try:
             items = list(dict(answer).items())  # type: ignore[call-overload]
         except (TypeError, ValueError):
             raise self._failed(
-                view, f"action_probabilities answered {shown(answer)} ({type(answer).__name__}), not a mapping "
+                view, f"action_probabilities answered {shown_value(answer)} ({type(answer).__name__}), not a mapping "
                 "(expected a dict of action index to probability, such as {3: 0.75, 5: 0.25})",
             ) from None
         dist: dict[int, float] = {}
@@ -218,14 +212,14 @@ class PolicyAgent:
                     pass
             if index is None:
                 raise self._failed(
-                    view, f"action_probabilities gave the key {shown(key)} ({type(key).__name__}), not an action index "
+                    view, f"action_probabilities gave the key {shown_value(key)} ({type(key).__name__}), not an action index "
                     f"(expected integers 0 to {self.layout.actions - 1})",
                 )
             try:
                 dist[index] = float(weight)
             except (TypeError, ValueError):
                 raise self._failed(
-                    view, f"action_probabilities gave action {index} the weight {shown(weight)} ({type(weight).__name__}), "
+                    view, f"action_probabilities gave action {index} the weight {shown_value(weight)} ({type(weight).__name__}), "
                     "not a number (expected probabilities: finite numbers, 0 or more)",
                 ) from None
         return dist
