@@ -24,8 +24,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from cli.analysis_words import basis_words, line_words
+from cli.analysis_words import basis_words, line_words, signed
 from cli.table import render
+from cli.table.words import move_line
 from interpreter.core.actions import CONTINUE, Action, Play
 from interpreter.core.printable import printable
 from interpreter.engine.state import DealState
@@ -222,17 +223,24 @@ class ReviewApp(App[None]):
             result = state.result
             return Text("The deal is over" + (f": {facts.seat_name(view, result.winner)} won" if result is not None and result.winner is not None else ""))
         actor = state.actor
-        who = facts.seat_name(view, actor) if actor is not None else "nobody"
-        return Text(f"Next: {who} -- {facts.describe_action(view, move)}", style="bold")
+        if actor is None:
+            return Text(f"Next: {move}", style="bold")
+        if actor == self.review.seat:  # the reviewing seat's own choice, told as one on offer
+            return Text(f"Next: {facts.seat_name(view, actor)} -- {facts.describe_action(view, move)}", style="bold")
+        # another seat's move, told as the table's log tells it: from the reviewing seat's view
+        # after it, so that a card laid away face down stays unnamed
+        after = state.copy()
+        after.apply(move)
+        return Text(f"Next -- {move_line(after.view(self.review.seat), self.review.seat, actor, move)}", style="bold")
 
     def _analysis(self, report: MoveReport | None) -> Text:
         if report is None:
             return Text("A forced move: nothing to choose.", style="dim")
         rs = self.review.record.ruleset
         text = Text()
-        text.append(f"played {report.played.removeprefix('play ')} {report.played_value:+.2f}\n", style="bold")
+        text.append(f"played {report.played.removeprefix('play ')} {signed(report.played_value)}\n", style="bold")
         if report.best != report.played:
-            text.append(f"best   {report.best.removeprefix('play ')} {report.best_value:+.2f}  (loss {report.loss:.2f})\n", style="bold green")
+            text.append(f"best   {report.best.removeprefix('play ')} {signed(report.best_value)}  (loss {report.loss:.2f})\n", style="bold green")
         else:
             text.append("the best move\n", style="green")
         if report.grade:
@@ -240,7 +248,7 @@ class ReviewApp(App[None]):
         text.append("\n")
         for action, value in report.values.items():
             mark = "  <- played" if action == report.played else ""
-            text.append(f"{value:+6.2f}  {action}{mark}\n")
+            text.append(f"{signed(value):>6}  {action}{mark}\n")
         text.append(f"\nvalues: {basis_words(report, rs)}\n", style="dim")
         if report.line:
             text.append(f"\nbest line with the cards as they lay:\n{line_words(report, rs)}\n")

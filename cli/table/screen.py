@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 from textual.widgets.button import ButtonVariant
 
-from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble
+from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.engine.views import SeatView
@@ -25,7 +25,8 @@ from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
 from cli.table.words import (
-    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, one_marriage, unused_key, your_turn,
+    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, unused_key,
+    your_turn,
 )
 
 if TYPE_CHECKING:
@@ -136,36 +137,8 @@ class TableScreen(Screen[None]):
             self.log_line(f"Deal {event.number}: {event.result.reason}")
 
     def describe(self, view: SeatView, seat: int, action: Action, *, cards: bool = True) -> str:
-        """A log line for an action; ``cards=False`` leaves out the card a marriage leads
-        (the announcement is remembered, the trick it starts is not)."""
-        who = facts.seat_name(view, seat)
-        if isinstance(action, Marry) and view.trick and view.trick[-1][0] != seat:  # a partner's marriage, shown
-            return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}, shown"
-        if isinstance(action, Marry):
-            led = f", leads {facts.card_text(action.card)}" if cards else ""
-            return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}{led}"
-        if isinstance(action, Play):
-            return f"{who}: {facts.card_text(action.card)}"
-        if isinstance(action, Exchange):
-            return f"{who}: exchanges for the turn-up"
-        if isinstance(action, (Close, CloseBeforeDraw)):
-            return f"{who}: closes the talon"
-        if isinstance(action, Declare):
-            return f"{who}: declares {self.session.rs.claim.target}"
-        if isinstance(action, Bid):
-            return f"{who}: bid {facts.bid_words(self.session.rs, action.amount) if self.session.rs.bidding.contracts else action.amount}"
-        if isinstance(action, Pass):  # the history holds the pass just made: its last call says which pass
-            calls = facts.calls(view)
-            what = calls[-1][1] if calls and calls[-1][0] == seat else "pass"
-            return f"{who}: " + {"trump_pass": "does not name trump" if seat != self.me else "do not name trump",
-                                 "no_double": "no double", "no_redouble": "no redouble"}.get(what, "pass")
-        if isinstance(action, (Double, Redouble)):
-            return f"{who}: {'doubles (x2)' if isinstance(action, Double) else 'redoubles (x4)'}"
-        if isinstance(action, NameTrump):
-            return f"{who}: names {facts.suit_text(action.suit)} trump"
-        if isinstance(action, Discard):  # face down: only the one who lays it away sees it
-            return f"{who}: lay {facts.card_text(action.card)} away" if seat == self.me else f"{who}: lays a card away"
-        return f"{who}: {action}"
+        """A log line for an action (see :func:`cli.table.words.move_line`)."""
+        return move_line(view, self.me, seat, action, cards=cards)
 
     def log_line(self, line: str, *, of_move: bool = False) -> None:
         """Write to the log, noting how many moves of the deal it comes after (undo takes back

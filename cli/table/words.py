@@ -291,3 +291,40 @@ def ruleset_choice(name: str) -> Text:
     except RulesError:
         return Text(printable(name))
     return Text(printable(f"{title} ({name})"))
+
+
+def move_line(view: SeatView, me: int, seat: int, action: Action, *, cards: bool = True) -> str:
+    """The line that tells seat ``me`` of ``seat``'s ``action``, from ``view`` (``me``'s)
+    taken AFTER the action -- a pass reads which pass it was from the history that holds it.
+    The table's log and the review both say a move this way, so that a move is told in one
+    way and a card another seat lays away face down is never named.  ``cards=False`` leaves
+    out the card a marriage leads (the announcement is remembered, the trick it starts is
+    not)."""
+    who = facts.seat_name(view, seat)
+    if isinstance(action, Marry) and view.trick and view.trick[-1][0] != seat:  # a partner's marriage, shown
+        return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}, shown"
+    if isinstance(action, Marry):
+        led = f", leads {facts.card_text(action.card)}" if cards else ""
+        return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}{led}"
+    if isinstance(action, Play):
+        return f"{who}: {facts.card_text(action.card)}"
+    if isinstance(action, Exchange):
+        return f"{who}: exchanges for the turn-up"
+    if isinstance(action, (Close, CloseBeforeDraw)):
+        return f"{who}: closes the talon"
+    if isinstance(action, Declare):
+        return f"{who}: declares {view.rs.claim.target}"
+    if isinstance(action, Bid):
+        return f"{who}: bid {facts.bid_words(view.rs, action.amount) if view.rs.bidding.contracts else action.amount}"
+    if isinstance(action, Pass):  # the history holds the pass just made: its last call says which pass
+        calls = facts.calls(view)
+        what = calls[-1][1] if calls and calls[-1][0] == seat else "pass"
+        return f"{who}: " + {"trump_pass": "does not name trump" if seat != me else "do not name trump",
+                             "no_double": "no double", "no_redouble": "no redouble"}.get(what, "pass")
+    if isinstance(action, (Double, Redouble)):
+        return f"{who}: {'doubles (x2)' if isinstance(action, Double) else 'redoubles (x4)'}"
+    if isinstance(action, NameTrump):
+        return f"{who}: names {facts.suit_text(action.suit)} trump"
+    if isinstance(action, Discard):  # face down: only the one who lays it away sees it
+        return f"{who}: lay {facts.card_text(action.card)} away" if seat == me else f"{who}: lays a card away"
+    return f"{who}: {action}"

@@ -1,7 +1,8 @@
 """rules play --review: a record stepped through at the table, with the analysis of each
 decision.  The record is the hand-worked endgame of tests/play/test_analysis.py (seat 0 leads
 AH where KS wins: -1 against +1, a blunder), read by keys as a person would; the opponent's
-cards are never on the screen before they are played."""
+cards are never on the screen before they are played, but for the best line of a solved
+position, which names the cards as they lay (docs/play.md)."""
 
 from __future__ import annotations
 
@@ -68,10 +69,10 @@ def test_each_move_of_the_record_is_shown_with_its_analysis(tmp_path: Path) -> N
     for hidden in ("10♥", "A♠"):  # the opponent's cards, not played yet
         assert hidden not in first
     # move 2: the opponent's card, not analysed; its hand still hidden but for the card it plays
-    assert "Next: opponent -- play 10♥" in second and "Another seat's move" in second and "A♠" not in second
+    assert "Next -- opponent: 10♥" in second and "Another seat's move" in second and "A♠" not in second
     # move 3: seat 0's last card or a false declaration with 61: KS (-1) is the best move
     assert "move 3 of 5" in third and "the best move" in third and "-2.00  declare" in third
-    assert "Next: opponent -- play A♠" in fourth  # now the opponent's last card is played before all eyes
+    assert "Next -- opponent: A♠" in fourth  # now the opponent's last card is played before all eyes
     # the line played: seat 1 took the last trick (KS under AS), so it won the deal
     assert "move 5 of 5" in end and "The deal is over: opponent won" in end and "nothing left to analyse" in end
     assert "move 4 of 5" in back
@@ -161,3 +162,38 @@ def test_a_file_name_is_shown_as_text_never_as_markup_or_escapes(tmp_path: Path)
     path.write_text(ENDGAME, encoding="utf-8")
     first = screens(path, 0, 50, [])[0]
     assert "review of [bold]end" in first and "\x1b" not in first
+
+
+def test_another_seats_cards_laid_away_face_down_are_never_named(tmp_path: Path) -> None:
+    """Dreierschnapsen, seed 1, three greedy players: everybody passes the naming, so seat 2
+    takes the widow and lays J♣ and 10♣ away face down (moves 5 and 6 of the record).  Seat 0,
+    reviewing, is told that seat 2 lays a card away -- in the third person, as the table's log
+    tells it -- and neither card is on any screen of the deal: a card laid away is never played."""
+    path = tmp_path / "d3.yaml"
+    made = CliRunner().invoke(cli_app, ["run", "house/dreierschnapsen", "--players", "greedy,greedy,greedy", "--deals", "1",
+                                        "--seed", "1", "--record", str(path)])
+    assert made.exit_code == 0, made.output
+    moves = load_record(str(path)).deals[0].moves
+    assert [str(m) for m in moves[4:6]] == ["discard JC", "discard TC"]
+    shown = screens(path, 0, 20, ["right"] * 7)
+    fifth, sixth = shown[4], shown[5]
+    assert "move 5 of" in fifth and "lays a card away" in fifth
+    assert "move 6 of" in sixth and "lays a card away" in sixth
+    for screen in shown:
+        for card in ("J♣", "10♣", "JC", "TC"):
+            assert card not in screen, screen
+        assert "(it counts for you)" not in screen and "your jack" not in screen
+
+
+def test_a_value_that_rounds_to_nothing_is_shown_plus_zero(tmp_path: Path) -> None:
+    """As rules analyse writes it (cli/analysis_words.signed): -0.004 is +0.00, never -0.00."""
+    from interpreter.play.analysis import MoveReport
+
+    path = tmp_path / "end.yaml"
+    path.write_text(ENDGAME, encoding="utf-8")
+    app = review_app(load_record(str(path)), 0, 50, 0, path)
+    report = MoveReport(deal=1, move=1, seat=0, played="play AH", played_value=-0.004, best="play KS", best_value=0.25,
+                        loss=0.254, grade="", exact=False, values={"play KS": 0.25, "play AH": -0.004}, iterations=50)
+    text = app._analysis(report).plain
+    assert "played AH +0.00" in text and "best   KS +0.25" in text and " +0.00  play AH  <- played" in text
+    assert "-0.00" not in text
