@@ -486,12 +486,12 @@ class _Compiler:
                 assert isinstance(b, int)
                 if divides:
                     if b == 0:
-                        raise where.runtime_error(f"division by zero in '{where.text}'")
+                        raise where.runtime_error(f"division by zero in '{where.text}'", _NONZERO)
                     value = op(value, b)
                 else:
                     value = op(value, b)
                     if not -LIMIT <= value <= LIMIT:
-                        raise where.runtime_error(_out_of_range(where.text))
+                        raise where.runtime_error(_out_of_range(where.text), _IN_RANGE)
             return value
 
         return arithmetic
@@ -580,7 +580,13 @@ def _reads_names(node: _Node) -> bool:
 
 
 def _out_of_range(source: str) -> str:
-    return f"value out of range in '{source}' (absolute value over 10**12)"
+    return f"value out of range in '{source}': absolute value over 10**12"
+
+
+# What a formula failing in play needed instead: every runtime error says it, as every other
+# error of the project does ("where: what is wrong (expected what)").
+_NONZERO = "a divisor other than 0"
+_IN_RANGE = "every value from -10**12 to 10**12"
 
 
 # --------------------------------------------------------------------------------------
@@ -640,19 +646,22 @@ class Expression:
                 value = env[name]
             except KeyError:
                 raise self._where.runtime_error(
-                    f"no value for '{name}' in '{self.source}'"
+                    f"no value for '{name}' in '{self.source}'",
+                    "a value for each name the formula reads: " + ", ".join(n for n, _ in self._inputs),
                 ) from None
             if wants_bool:
                 if value is not True and value is not False:
                     raise self._where.runtime_error(
-                        f"'{name}' must be true or false in '{self.source}', got {value!r}"
+                        f"'{name}' must be true or false in '{self.source}', got {value!r}", "True or False"
                     )
             elif not isinstance(value, int) or isinstance(value, bool):
                 raise self._where.runtime_error(
-                    f"'{name}' must be a number in '{self.source}', got {value!r}"
+                    f"'{name}' must be a number in '{self.source}', got {value!r}", "an int (not a bool)"
                 )
             elif not -LIMIT <= value <= LIMIT:
-                raise self._where.runtime_error(_out_of_range(self.source))
+                raise self._where.runtime_error(
+                    f"'{name}' is out of range in '{self.source}', got {value}", "an int from -10**12 to 10**12"
+                )
         return self._fn(env)
 
     def value_range(self, ranges: Mapping[str, tuple[int, int]]) -> tuple[int, int]:

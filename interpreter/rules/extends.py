@@ -39,6 +39,10 @@ class MergedDoc(SourceDoc):
     #: How references of the chain were read where that is not what they spell (a
     #: :class:`~interpreter.rules.references.ReferenceNote` each), nearest file first.
     notes_of_bases: tuple[RulesError, ...] = ()
+    #: The files ``extends:`` of the chain spelt and did not find, so that a bundled ruleset was
+    #: read instead (:attr:`~interpreter.rules.references.Target.passed_over`), nearest first:
+    #: the file's reading holds only while none of them appears.
+    passed_over: tuple[FsPath, ...] = ()
 
     def _origin(self, path: Path, key: bool) -> tuple[SourceDoc, Path]:
         for end in range(len(path), -1, -1):
@@ -157,6 +161,8 @@ def _load(
         spans=doc.spans, layers=layers, base_name=target.bundled or ref, base_data=base.data,
         base_files=(base_path, *(base.base_files if isinstance(base, MergedDoc) else ())),
         notes_of_bases=notes + (base.notes_of_bases if isinstance(base, MergedDoc) else ()),
+        passed_over=((target.passed_over,) if target.passed_over is not None else ())
+        + (base.passed_over if isinstance(base, MergedDoc) else ()),
     )
 
 

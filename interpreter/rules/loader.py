@@ -162,7 +162,9 @@ def _bundled_names() -> list[str]:
 #: How many loaded rulesets :func:`load_ruleset` keeps (the least recently asked goes first).
 CACHE_SIZE = 64
 _Stamp = tuple[tuple[str, int, int], ...]
-_CACHE: OrderedDict[tuple[str, str, bool], tuple[Ruleset, _Stamp]] = OrderedDict()
+#: Each entry: the ruleset, the stamps of the files it was read from, and the files its
+#: ``extends:`` looked for and did not find (see :func:`_load_cached`).
+_CACHE: OrderedDict[tuple[str, str, bool], tuple[Ruleset, _Stamp, tuple[Path, ...]]] = OrderedDict()
 
 
 def _stamp(files: Sequence[Path | str]) -> _Stamp:
@@ -182,20 +184,27 @@ def _load_cached(resolved: str, display: str, allow_outside: bool) -> Ruleset:
     extends has changed on disk: a notebook or a long-lived ``rules serve`` that loads an
     edited house file again gets the edit, not the ruleset of before (the cache was keyed on
     the path alone).  A few ``stat`` calls a look-up; a ruleset keeps its identity while its
-    files stay as they were (``load_ruleset("schnapsen") is load_ruleset("schnapsen")``)."""
+    files stay as they were (``load_ruleset("schnapsen") is load_ruleset("schnapsen")``).
+
+    Files that are NOT there count too: where an ``extends:`` found no file of its spelling
+    and read the bundled ruleset of that name (``extends: schnapsen.yaml``, none beside), a
+    file written there later is the base from then on.  Those paths are kept with the entry,
+    which is stale once one of them is a file -- the test the look-up made, so nothing that
+    appears between the look-up and the end of the load goes unseen, and a folder of that
+    name, which the look-up passed over too, does not make the entry stale."""
     key = (resolved, display, allow_outside)
     kept = _CACHE.get(key)
     if kept is not None:
-        rs, stamp = kept
-        if _stamp([f for f, _, _ in stamp]) == stamp:
+        rs, stamp, passed_over = kept
+        if _stamp([f for f, _, _ in stamp]) == stamp and not any(os.path.isfile(f) for f in passed_over):
             _CACHE.move_to_end(key)
             return rs
         del _CACHE[key]
     stamp = _stamp([resolved])  # before reading: an edit made while it is read is seen next time
     doc = load_source(resolved, display, allow_outside=allow_outside)
     rs = ruleset_from_doc(doc, Path(resolved))
-    stamp = stamp + _stamp(rs.bases)
-    _CACHE[key] = (rs, stamp)
+    passed_over = doc.passed_over if isinstance(doc, MergedDoc) else ()
+    _CACHE[key] = (rs, stamp + _stamp(rs.bases), passed_over)
     while len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
     return rs

@@ -85,6 +85,11 @@ class Target:
     #: Whether a reference written as a file (``schnapsen.yaml``, ``rulesets/schnapsen``) was
     #: read as the bundled name because no such file is beside the naming file.
     by_name: bool = False
+    #: The file the reference spells, looked for and not found (as a regular file) when the
+    #: bundled ruleset of that name was read instead (``schnapsen.yaml`` or ``schnapsen`` beside
+    #: the naming file); None otherwise.  A file appearing there later wins, so what was read
+    #: then is stale: :func:`~interpreter.rules.loader.load_ruleset`'s cache watches this path.
+    passed_over: Path | None = None
 
 
 def _encodable(ref: str) -> bool:
@@ -159,7 +164,7 @@ def resolve_reference(
         candidate = folder / written
     bundled = _bundled_name(ref)
     if bundled is not None and not _is_file(candidate):
-        return Target(bundled_rulesets()[bundled], bundled, ref, bundled, by_name=ref != bundled)
+        return Target(bundled_rulesets()[bundled], bundled, ref, bundled, by_name=ref != bundled, passed_over=candidate)
     real = _real(candidate)
     bundled_file = _bundled_files().get(real)
     if bundled_file is not None:

@@ -69,10 +69,11 @@ def offered(base: Ruleset) -> list[tuple[str, str, str]]:
 
 def _flow(value: Any) -> str:
     """``value`` as YAML on ONE line that reads back as ``value``: each hint stands in a comment
-    (``#   key: value    # meaning``) that a person uncomments, so a line break in it (a formula
-    written as a block scalar ends with one) would put text outside the comment and break the
-    whole file, and a ``#`` or ``: `` left plain would cut the value short.  A string with a
-    space is double-quoted, as formulas are written in the bundled rulesets."""
+    (``#   key: value    # meaning``) that a person uncomments, so a raw line break in it would put
+    text outside the comment and break the whole file (a text of several lines is offered as a
+    commented block scalar by :func:`_hint` instead, where it can be), and a ``#`` or ``: `` left
+    plain would cut the value short.  A string with a space is double-quoted, as formulas are
+    written in the bundled rulesets."""
     if isinstance(value, dict):
         items = sorted(value.items(), key=lambda kv: str(kv[0]))  # in key order, as yaml.safe_dump put them
         return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in items) + "}"
@@ -149,8 +150,48 @@ def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
         if section != current:
             lines.append(f"# {section}:")
             current = section
-        lines.append(f"#   {key}: {_flow(_with_effect(data, f'{section}.{key}', data[section][key]))}    # {meaning}")
+        lines += _hint(section, key, _with_effect(data, f"{section}.{key}", data[section][key]), meaning)
     return "\n".join(lines) + "\n"
+
+
+def _hint(section: str, key: str, value: Any, meaning: str) -> list[str]:
+    """The commented lines offering ``section.key`` with ``value``: one line
+    (``#   key: value    # meaning``), or for a text of several lines (a formula written over
+    lines in the base) a block scalar with each of its lines commented too, so that it reads as
+    it was written, not as one quoted line full of ``\\x0a``; uncommenting them all gives the
+    value back exactly."""
+    head = f"#   {key}: "
+    block = _block(section, key, value, meaning) if isinstance(value, str) else None
+    if block is None:
+        return [f"{head}{_flow(value)}    # {meaning}"]
+    header, body = block
+    return [f"{head}{header}    # {meaning}"] + [f"#     {line}" if line else "#" for line in body]
+
+
+def _block(section: str, key: str, text: str, meaning: str) -> tuple[str, list[str]] | None:
+    """``text`` as a literal block scalar: its header (``|`` or ``|-``, with an indentation
+    indicator if its first line starts with a space) and its lines; None where one line would
+    do (no line break) or where a block would not read back as exactly ``text`` -- a character
+    a block cannot hold as it is (a tab, a control character), a space at the end of a line
+    (invisible, and editors strip it), more than one line break at the end -- and the quoted
+    one-line form is kept.  Each block is read back before it is offered."""
+    if "\n" not in text:
+        return None
+    body = text.split("\n")
+    chomp = "-"
+    if body[-1] == "":  # one line break at the end: YAML's default (clip) keeps exactly one
+        body.pop()
+        chomp = ""
+    if not body or body[-1] == "" or any(printable(line) != line or line != line.rstrip() for line in body):
+        return None
+    first = next(line for line in body if line)  # the last line is not empty
+    header = ("|2" if first.startswith(" ") else "|") + chomp
+    written = [f"{section}:", f"  {key}: {header}    # {meaning}"] + [f"    {line}" if line else "" for line in body]
+    try:
+        back = load_yaml("\n".join(written) + "\n", "<hint>").data
+    except RulesError:
+        return None
+    return (header, body) if back == {section: {key: text}} else None
 
 
 def _with_effect(data: dict[str, Any], path: str, value: Any) -> Any:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from runcli import invoke
 
 
@@ -135,6 +137,51 @@ def test_division_by_a_constant_zero_is_refused_at_load(tmp_path: Path) -> None:
     assert out.exit_code == 2
     assert out.stderr.startswith(f"{path}:4:26: scoring.game_points: division by zero: the divisor of '%' is always 0")
     assert "(expected a divisor that is never 0)" in out.stderr
+
+
+
+# --- formulas that fail in play -----------------------------------------------------------
+
+#: `3 // (opponent_tricks - opponent_tricks)` reads names, so it is not refused at load, yet its
+#: divisor is 0 whenever a deal is scored: the first deal scored stops the match.  The formula's
+#: first character is column 17 of line 4 (`  game_points: "`).
+ALWAYS_ZERO = 'game_points: "3 // (opponent_tricks - opponent_tricks)"'
+ZERO_DIVISION = (
+    "scoring.game_points: division by zero in '3 // (opponent_tricks - opponent_tricks)'"
+    " (expected a divisor other than 0)"
+)
+
+
+def test_a_division_by_zero_in_play_says_what_was_expected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Like every other error: where (file:line:col: key path), what, and "(expected ...)"."""
+    monkeypatch.chdir(tmp_path)  # the record of the interrupted match is saved here
+    path = house(tmp_path, ALWAYS_ZERO)
+    out = invoke(["run", str(path), "--seed", "1", "--players", "greedy,greedy"])
+    assert out.exit_code == 2
+    assert "Traceback" not in out.stderr
+    assert out.stderr.splitlines()[-1] == f"{path}:4:17: {ZERO_DIVISION}"
+
+
+def test_a_division_by_zero_in_play_through_the_api(tmp_path: Path) -> None:
+    from interpreter import ExpressionError, GreedyBot, load_ruleset, play_match
+
+    rs = load_ruleset(str(house(tmp_path, ALWAYS_ZERO)))
+    with pytest.raises(ExpressionError) as info:
+        play_match(rs, [GreedyBot(rs, seed=1), GreedyBot(rs, seed=2)], seed=1)
+    assert str(info.value) == f"{tmp_path / 'h.yaml'}:4:17: {ZERO_DIVISION}"
+
+
+def test_a_value_out_of_range_in_play_says_what_was_expected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winner has at least 66 points, times 10**12 is past the bound of every value."""
+    monkeypatch.chdir(tmp_path)
+    path = house(tmp_path, 'game_points: "points * 1000000 * 1000000"')
+    out = invoke(["run", str(path), "--seed", "1", "--players", "greedy,greedy"])
+    assert out.exit_code == 2
+    assert "Traceback" not in out.stderr
+    assert out.stderr.splitlines()[-1] == (
+        f"{path}:4:17: scoring.game_points: value out of range in 'points * 1000000 * 1000000':"
+        " absolute value over 10**12 (expected every value from -10**12 to 10**12)"
+    )
 
 
 BAUERN_CONTRACT = "    - {{bid: 2, name: schnapser, value: 6, goal: points, points: {points}, by_trick: {by}}}\n"

@@ -19,17 +19,27 @@ from interpreter import load_ruleset
 from interpreter.rules.resources import bundled_rulesets
 from runcli import invoke
 
-#: A commented hint of the skeleton: ``#   key: value    # meaning`` (or a section ``# name:``).
+#: A commented hint of the skeleton: ``#   key: value    # meaning`` (or a section ``# name:``),
+#: and the lines of a text written as a block scalar under its key (``#     line``, ``#`` if empty).
 _HINT = re.compile(r"#   (?P<key>[a-z_]+): (?P<rest>.*)$")
 _SECTION = re.compile(r"# (?P<section>[a-z_]+):$")
+_BLOCK_LINE = re.compile(r"#     .*")
 
 
 def uncommented(text: str) -> dict[str, Any]:
     """The file as a person would have it after uncommenting every hint, read with safe_load."""
     lines = []
+    in_block = False
     for line in text.splitlines():
-        if _SECTION.fullmatch(line) or _HINT.fullmatch(line):
+        hint = _HINT.fullmatch(line)
+        if _SECTION.fullmatch(line) or hint or (in_block and _BLOCK_LINE.fullmatch(line)):
             line = line[2:]
+        elif in_block and line == "#":
+            line = ""
+        else:
+            in_block = False
+        if hint:
+            in_block = hint["rest"].startswith("|")
         lines.append(line)
     data = yaml.safe_load("\n".join(lines) + "\n")
     assert isinstance(data, dict)
@@ -58,7 +68,7 @@ def test_a_base_titled_as_house_rules_keeps_its_title(tmp_path: Path) -> None:
     assert load_ruleset(target).title == "Our Schnapsen (House Rules)"
 
 
-def test_a_formula_written_as_a_block_scalar_is_one_commented_line_that_reads_back(tmp_path: Path) -> None:
+def test_a_formula_written_as_a_block_scalar_is_a_commented_block_that_reads_back(tmp_path: Path) -> None:
     # A literal block scalar ends the formula with a line break: written as it was, the hint
     # ran onto a second, uncommented line and the new file did not parse at all.
     (tmp_path / "lit.yaml").write_text(
@@ -67,12 +77,60 @@ def test_a_formula_written_as_a_block_scalar_is_one_commented_line_that_reads_ba
     code, said, target = new(tmp_path, "mine.yaml", str(tmp_path / "lit.yaml"))
     assert code == 0, said
     text = target.read_text(encoding="utf-8")
+    assert text.endswith("#   game_points: |    # game points of a deal (an expression)\n#     points//40+1\n")
     assert yaml.safe_load(text) == {"extends": "lit.yaml", "name": "mine", "title": "Schnapsen (house rules)"}
     data = uncommented(text)
     assert data["scoring"] == {"game_points": "points//40+1\n"}
     assert data["match"] == {"target": 7}
     assert data["closing"]["fail_points"] == {"base": 2, "basis": "at_close", "no_trick": 3}
     assert load_ruleset(target).title == "Schnapsen (house rules)"
+
+
+#: A formula over two lines in the base, and its hint as a person reads it: the base's lines,
+#: each commented under the key, never one quoted line with the line breaks as ``\x0a``.
+TWO_LINES = "if opponent_tricks == 0 then 3\nelse if opponent_points < 33 then 2 else 1"
+TWO_LINES_HINT = (
+    "#   game_points: {header}    # game points of a deal (an expression)\n"
+    "#     if opponent_tricks == 0 then 3\n"
+    "#     else if opponent_points < 33 then 2 else 1\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("written", "value", "header"),
+    [
+        # a literal block: one line break at the end, kept by `|`
+        ("|\n    if opponent_tricks == 0 then 3\n    else if opponent_points < 33 then 2 else 1\n", TWO_LINES + "\n", "|"),
+        # a double-quoted text with a line break inside and none at the end: `|-`
+        ('"if opponent_tricks == 0 then 3\\nelse if opponent_points < 33 then 2 else 1"', TWO_LINES, "|-"),
+    ],
+)
+def test_a_formula_of_several_lines_is_offered_as_a_block_that_reads_as_written(
+    tmp_path: Path, written: str, value: str, header: str
+) -> None:
+    (tmp_path / "two.yaml").write_text(f"extends: schnapsen\nname: two\nscoring:\n  game_points: {written}\n", encoding="utf-8")
+    assert load_ruleset(tmp_path / "two.yaml").data["scoring"]["game_points"] == value
+    code, said, target = new(tmp_path, "mine.yaml", str(tmp_path / "two.yaml"))
+    assert code == 0, said
+    text = target.read_text(encoding="utf-8")
+    assert "\\x0a" not in text
+    assert text.endswith("# scoring:\n" + TWO_LINES_HINT.format(header=header))
+    # the file as written is its base; uncommented, the hint gives the base's formula back exactly
+    assert load_ruleset(target).data["scoring"]["game_points"] == value
+    mine = tmp_path / "uncommented.yaml"
+    mine.write_text(yaml.safe_dump(uncommented(text)), encoding="utf-8")
+    assert load_ruleset(mine).data["scoring"]["game_points"] == value
+
+
+def test_a_text_a_block_would_not_keep_exactly_stays_one_quoted_line(tmp_path: Path) -> None:
+    # Two line breaks at the end: a block (`|+`) would run on into the lines after it once
+    # uncommented, so the hint keeps the one-line quoted form, which reads back exactly.
+    (tmp_path / "two.yaml").write_text('extends: schnapsen\nname: two\nscoring:\n  game_points: "points // 40\\n\\n"\n', encoding="utf-8")
+    code, said, target = new(tmp_path, "mine.yaml", str(tmp_path / "two.yaml"))
+    assert code == 0, said
+    text = target.read_text(encoding="utf-8")
+    assert text.endswith('#   game_points: "points // 40\\x0a\\x0a"    # game points of a deal (an expression)\n')
+    assert uncommented(text)["scoring"] == {"game_points": "points // 40\n\n"}
 
 
 @pytest.mark.parametrize("name", sorted(bundled_rulesets()))

@@ -125,7 +125,10 @@ def test_the_tables_record_has_the_result_and_keeps_its_date_on_resume(tmp_path:
 
 #: Divides by zero only in a deal whose loser took no trick.
 SOMETIMES_BAD = 'extends: schnapsen\nname: dz\nscoring:\n  game_points: "1 + opponent_tricks // opponent_tricks"\n'
-SOMETIMES_BAD_ERROR = "dz.yaml:4:17: scoring.game_points: division by zero in '1 + opponent_tricks // opponent_tricks'"
+SOMETIMES_BAD_ERROR = (
+    "dz.yaml:4:17: scoring.game_points: division by zero in '1 + opponent_tricks // opponent_tricks'"
+    " (expected a divisor other than 0)"
+)
 
 
 def _failing_deal(seed: int) -> int | None:

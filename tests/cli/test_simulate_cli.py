@@ -204,7 +204,7 @@ def test_a_formula_failing_in_play_names_its_file_alike_in_every_command(tmp_pat
             no_traceback(out)
             assert out.exit_code == 2, (args, out.stderr)
             # the error line comes last (after what finished, where a command reports that)
-            assert out.stderr.splitlines()[-1] == f"{where}: scoring.game_points: division by zero in 'points // (tricks - tricks)'", (args, out.stderr)
+            assert out.stderr.splitlines()[-1] == f"{where}: scoring.game_points: division by zero in 'points // (tricks - tricks)' (expected a divisor other than 0)", (args, out.stderr)
             assert str(tmp_path) not in out.stderr, (args, out.stderr)
 
 
@@ -217,7 +217,10 @@ def test_a_formula_failing_after_some_deals_is_said_as_an_error_not_an_interrupt
     (nobody interrupted it), and the located error is the last line on stderr, exit 2."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "dz.yaml").write_text(SOMETIMES_BAD, encoding="utf-8")
-    error = "dz.yaml:4:17: scoring.game_points: division by zero in '1 + opponent_tricks // opponent_tricks'"
+    error = (
+        "dz.yaml:4:17: scoring.game_points: division by zero in '1 + opponent_tricks // opponent_tricks'"
+        " (expected a divisor other than 0)"
+    )
     for args, unit in ((["simulate", "dz.yaml"], "deals and matches"), (["compare", "dz.yaml", "schnapsen"], "deals and matches"),
                        (["arena", "random", "random", "--ruleset", "dz.yaml"], "deals"),
                        (["tournament", "random", "greedy", "--ruleset", "dz.yaml"], "deals")):

@@ -19,6 +19,7 @@ may differ.  The 200,000-deal comparison there runs as shown (about 50 s on two 
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -36,7 +37,10 @@ _NUMBER = re.compile(r"[+-]?\d[\d,]*(\.\d+)?")
 
 
 def _run(args: list[str], cwd: Path, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": f"{BIN}:/usr/bin:/bin", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8"}
+    # PYTHONPATH (tests/conftest.py puts this tree first on it) is kept: without it, a worktree's
+    # run would check the samples against the `rules` of the checkout the virtualenv came from.
+    env = {"PATH": f"{BIN}:/usr/bin:/bin", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8",
+           "PYTHONPATH": os.environ["PYTHONPATH"]}
     return subprocess.run(args, cwd=cwd, input=stdin, capture_output=True, text=True, timeout=timeout, env=env)
 
 

@@ -552,30 +552,41 @@ def test_division_by_zero() -> None:
         compiled("points // unit").evaluate({"points": 65, "unit": 0})
     err = info.value
     assert err.message == "division by zero in 'points // unit'"
+    assert err.expected == "a divisor other than 0"
     assert (err.file, err.line, err.column, err.path) == ("f.yaml", 7, 12, "scoring.x")
     with pytest.raises(ExpressionError) as info:
         compiled("points % unit").evaluate({"points": 65, "unit": 0})
     assert info.value.message == "division by zero in 'points % unit'"
-    assert str(info.value) == "f.yaml:7:12: scoring.x: division by zero in 'points % unit'"
+    assert str(info.value) == (
+        "f.yaml:7:12: scoring.x: division by zero in 'points % unit' (expected a divisor other than 0)"
+    )
 
 
 def test_value_out_of_range() -> None:
     with pytest.raises(ExpressionError) as info:
         compiled("a * b").evaluate({"a": 10**6, "b": 10**6 + 1})
-    assert info.value.message == "value out of range in 'a * b' (absolute value over 10**12)"
+    assert str(info.value) == (
+        "f.yaml:7:12: scoring.x: value out of range in 'a * b': absolute value over 10**12"
+        " (expected every value from -10**12 to 10**12)"
+    )
     assert compiled("a * b").evaluate({"a": 10**6, "b": 10**6}) == 10**12
     with pytest.raises(ExpressionError, match="value out of range"):
         compiled("a + a").evaluate({"a": 10**12})
     with pytest.raises(ExpressionError, match="value out of range"):
         compiled("-a - a").evaluate({"a": 10**12})
-    with pytest.raises(ExpressionError, match="value out of range"):
+    with pytest.raises(ExpressionError) as info:
         compiled("a").evaluate({"a": 10**12 + 1})
+    assert str(info.value) == (
+        "f.yaml:7:12: scoring.x: 'a' is out of range in 'a', got 1000000000001"
+        " (expected an int from -10**12 to 10**12)"
+    )
 
 
 def test_missing_variable() -> None:
     with pytest.raises(ExpressionError) as info:
         compiled("points // unit").evaluate({"points": 65})
     assert info.value.message == "no value for 'unit' in 'points // unit'"
+    assert info.value.expected == "a value for each name the formula reads: points, unit"
     assert info.value.line == 7
 
 
@@ -583,9 +594,11 @@ def test_wrong_variable_type() -> None:
     with pytest.raises(ExpressionError) as info:
         compiled("a").evaluate({"a": True})
     assert info.value.message == "'a' must be a number in 'a', got True"
+    assert info.value.expected == "an int (not a bool)"
     with pytest.raises(ExpressionError) as info:
         compile_expression("closed", NAMES, result_type="bool").evaluate({"closed": 1})
     assert info.value.message == "'closed' must be true or false in 'closed', got 1"
+    assert info.value.expected == "True or False"
     with pytest.raises(ExpressionError, match="must be a number"):
         compiled("a").evaluate({"a": 1.5})  # type: ignore[dict-item]
 
