@@ -29,6 +29,7 @@ from lark import Lark, Token, Transformer_NonRecursive, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
+from interpreter.core.arguments import shown_value
 from interpreter.core.errors import ExpressionError
 
 __all__ = ["Expression", "compile_expression", "MAX_LENGTH", "MAX_DEPTH", "MAX_NODES", "LIMIT"]
@@ -652,15 +653,15 @@ class Expression:
             if wants_bool:
                 if value is not True and value is not False:
                     raise self._where.runtime_error(
-                        f"'{name}' must be true or false in '{self.source}', got {value!r}", "True or False"
+                        f"'{name}' must be true or false in '{self.source}', got {shown_value(value)}", "True or False"
                     )
             elif not isinstance(value, int) or isinstance(value, bool):
                 raise self._where.runtime_error(
-                    f"'{name}' must be a number in '{self.source}', got {value!r}", "an int (not a bool)"
+                    f"'{name}' must be a number in '{self.source}', got {shown_value(value)}", "an int (not a bool)"
                 )
             elif not -LIMIT <= value <= LIMIT:
                 raise self._where.runtime_error(
-                    f"'{name}' is out of range in '{self.source}', got {value}", "an int from -10**12 to 10**12"
+                    f"'{name}' is out of range in '{self.source}', got {shown_value(value)}", "an int from -10**12 to 10**12"
                 )
         return self._fn(env)
 

@@ -601,6 +601,12 @@ def test_wrong_variable_type() -> None:
     assert info.value.expected == "True or False"
     with pytest.raises(ExpressionError, match="must be a number"):
         compiled("a").evaluate({"a": 1.5})  # type: ignore[dict-item]
+    with pytest.raises(ExpressionError) as info:  # a value given by a caller is quoted cut short, never in full
+        compiled("a").evaluate({"a": "x" * 1000})  # type: ignore[dict-item]
+    assert info.value.message == "'a' must be a number in 'a', got '" + "x" * 36 + "..."
+    with pytest.raises(ExpressionError) as info:
+        compiled("a").evaluate({"a": 10**100})
+    assert info.value.message == "'a' is out of range in 'a', got 1" + "0" * 36 + "..."
 
 
 def test_integer_results_only() -> None:
