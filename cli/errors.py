@@ -47,6 +47,23 @@ def fail(error: RulesError) -> typer.Exit:
     return typer.Exit(2)
 
 
+def error_line(error: RulesError) -> str:
+    """The error as :func:`fail` says it, in one line and without the ``error: `` head: the
+    ``"error"`` of a long run's ``--json`` (``rules arena``, ``simulate`` ...), so that a script
+    tells a run cut short by an error from one stopped by Ctrl-C without reading stderr.  Several
+    errors are joined by ``; ``, and an expression's caret lines (which point into the line
+    above them on a terminal) are left out."""
+    errors = [worded(e) for e in (error.errors if isinstance(error, ErrorList) else [error])]
+    return "; ".join(_one_line(str(e)) for e in errors)
+
+
+def _one_line(text: str) -> str:
+    """An error's text without its caret lines: the first line, and what follows the caret on
+    the last (the ``(expected ...)`` that ``str`` appends after it)."""
+    first, *rest = text.split("\n")
+    return first + (rest[-1].strip().removeprefix("^") if rest else "")
+
+
 def usage_error(message: str) -> typer.Exit:
     """Print a bad option or argument as ``error: MESSAGE``; the caller raises the returned Exit(2)."""
     warn(f"error: {message}")

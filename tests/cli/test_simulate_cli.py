@@ -22,7 +22,7 @@ def test_simulate_json_is_the_same_for_one_and_two_jobs() -> None:
     assert one.exit_code == two.exit_code == 0, one.stderr + two.stderr
     assert one.stdout == two.stdout
     report = json.loads(one.stdout)
-    assert report["finished"] == {"deals": 300, "matches": 10} and report["interrupted"] is False
+    assert report["finished"] == {"deals": 300, "matches": 10} and report["interrupted"] is False and report["error"] is None
     metrics = {m["metric"]: m for m in report["metrics"]}
     won = metrics["first hand won"]
     assert won["den"] == 300 and won["interval"][0] <= won["value"] <= won["interval"][1]
@@ -117,6 +117,7 @@ def test_ctrl_c_reports_what_finished_and_exits_130(tmp_path: Path) -> None:
     assert proc.returncode == 130, err
     report = json.loads(out)
     assert report["interrupted"] is True and 0 <= report["finished"]["deals"] < 3_000_000
+    assert report["error"] is None  # a stop is no error: a script tells the two apart by this field
     assert "interrupted: the figures are of the" in err and "Traceback" not in err
 
 
@@ -233,3 +234,19 @@ def test_a_formula_failing_after_some_deals_is_said_as_an_error_not_an_interrupt
     assert out.exit_code == 2
     text = page.read_text(encoding="utf-8")
     assert "Stopped by an error: the figures are of the blocks that finished." in text and "Interrupted" not in text
+
+
+def test_the_json_of_a_run_cut_short_by_an_error_names_the_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``"interrupted": true`` is kept for a run that ended early either way; ``"error"`` says
+    which way: the error's line as stderr gives it (without ``error: ``), where a stop leaves it
+    null (the Ctrl-C tests).  stdout stays one JSON document and the status 2."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dz.yaml").write_text(SOMETIMES_BAD, encoding="utf-8")
+    error = "dz.yaml:4:17: scoring.game_points: division by zero in '1 + opponent_tricks // opponent_tricks'"
+    for args in (["simulate", "dz.yaml"], ["compare", "dz.yaml", "schnapsen"],
+                 ["arena", "random", "random", "--ruleset", "dz.yaml"], ["tournament", "random", "greedy", "--ruleset", "dz.yaml"]):
+        out = invoke([*args, "--deals", "200", "--jobs", "1", "--json"])
+        assert out.exit_code == 2, (args, out.stderr)
+        report = out.json()
+        assert (report["interrupted"], report["error"]) == (True, error), (args, report)
+        assert out.stderr.splitlines()[-1] == error, (args, out.stderr)
