@@ -250,3 +250,36 @@ def test_the_json_of_a_run_cut_short_by_an_error_names_the_error(tmp_path: Path,
         report = out.json()
         assert (report["interrupted"], report["error"]) == (True, error), (args, report)
         assert out.stderr.splitlines()[-1] == error, (args, out.stderr)
+
+
+def test_a_bot_failing_in_a_match_names_the_match_and_its_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--matches``: a seat's bot that fails in a match is said with the match (from 1) and
+    the deal's number in it, as ``rules run --matches`` says it ("match 2, deal 3"), not as a
+    bare "seat 0 (greedy): ...".  The bots of a match's deals are seeded from 64-bit draws of
+    one generator per match, one draw per deal (docs/simulate.md); match j of seed 0 draws
+    from the seed 0 * 2**32 + j + 2**62, so here match 2 (j = 1) draws from 2**62 + 1, and its
+    deal 3's seat 0 is seeded with its third draw * 2 (seats) + 0.  A Schnapsen match to 7
+    lasts 3 deals at least (3 game points at most a deal), so deal 3 is always played."""
+    import random
+    import re
+
+    import interpreter.sim.simulate as simulate
+    from interpreter.play.bots import make_agent
+    from interpreter.rules.ruleset import Ruleset
+
+    draws = random.Random(2**62 + 1)
+    doomed = [draws.getrandbits(64) for _ in range(3)][2] * 2 + 0
+
+    class Failing:
+        def choose(self, view: object, legal: list[object]) -> object:
+            raise RuntimeError("by design")
+
+    def agents(kind: str, rs: Ruleset, seed: int) -> object:
+        return Failing() if seed == doomed else make_agent(kind, rs, seed)
+
+    monkeypatch.setattr(simulate, "make_agent", agents)
+    out = invoke(["simulate", "schnapsen", "--deals", "4", "--matches", "3", "--players", "greedy,greedy", "--jobs", "1"])
+    no_traceback(out)
+    assert out.exit_code == 2, out.stderr
+    last = out.stderr.splitlines()[-1]
+    assert re.fullmatch(r"error: seat 0 \(greedy\), match 2, deal 3: the bot raised RuntimeError at \S+: by design", last), out.stderr
