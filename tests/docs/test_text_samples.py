@@ -19,6 +19,7 @@ may differ.  The 200,000-deal comparison there runs as shown (about 50 s on two 
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -37,6 +38,8 @@ _NUMBER = re.compile(r"[+-]?\d[\d,]*(\.\d+)?")
 
 def _run(args: list[str], cwd: Path, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
     env = {"PATH": f"{BIN}:/usr/bin:/bin", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8"}
+    if "PYTHONPATH" in os.environ:  # the tree under test first (tests/conftest.py), not the checkout the venv was installed from
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
     return subprocess.run(args, cwd=cwd, input=stdin, capture_output=True, text=True, timeout=timeout, env=env)
 
 
