@@ -101,6 +101,7 @@ def analyse(
     if as_json:
         say(json_text({
             "record": record, "iterations": iters, "seed": seed, "complete": not stopped, "interrupted": stopped,
+            "error": None,  # as in the other long runs' JSON; an error here prints no JSON, only itself (exit 2)
             "decisions": [_as_dict(r) for r in shown],
         }, ensure_ascii=True))
     else:

@@ -23,7 +23,7 @@ from cli.errors import fail, ruleset_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
-from cli.stopping import Failed, Halt, Stopped, cut_short, ignore_stops, stop_signals
+from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.rules.ruleset import Ruleset
@@ -170,10 +170,12 @@ def _unit(rs: Ruleset) -> str:
 
 
 def _inputs(run: Arena, stop: Halt | None) -> dict[str, Any]:
-    """What the figures were computed from, first in every JSON report."""
+    """What the figures were computed from, first in every JSON report: with whether the run
+    ended early (``interrupted``, by a stop or an error) and the error that ended it, if one did."""
     return {
         "ruleset": run.rs.name, "deals": run.deals, "seed": run.seed,
         "sides": [list(seats) for seats in run.rs.sides], "unit": _unit(run.rs), "interrupted": stop is not None,
+        "error": error_of(stop),
     }
 
 

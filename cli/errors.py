@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -24,8 +25,6 @@ from cli.output import warn
 from interpreter.core.errors import ErrorList, RulesError
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from interpreter.play.session import TableSession
     from interpreter.rules.ruleset import Ruleset
 
@@ -45,6 +44,23 @@ def fail(error: RulesError) -> typer.Exit:
         # str(e) is escaped already, its only line breaks those of an expression error's caret
         warn(f"error: {e}" if e.file is None else str(e), multiline=True)
     return typer.Exit(2)
+
+
+def error_line(error: RulesError) -> str:
+    """The error as :func:`fail` says it, in one line and without the ``error: `` head: the
+    ``"error"`` of a long run's ``--json`` (``rules arena``, ``simulate`` ...), so that a script
+    tells a run cut short by an error from one stopped by Ctrl-C without reading stderr.  Several
+    errors are joined by ``; ``, and an expression's caret lines (which point into the line
+    above them on a terminal) are left out."""
+    errors = [worded(e) for e in (error.errors if isinstance(error, ErrorList) else [error])]
+    return "; ".join(_one_line(str(e)) for e in errors)
+
+
+def _one_line(text: str) -> str:
+    """An error's text without its caret lines: the first line, and what follows the caret on
+    the last (the ``(expected ...)`` that ``str`` appends after it)."""
+    first, *rest = text.split("\n")
+    return first + (rest[-1].strip().removeprefix("^") if rest else "")
 
 
 def usage_error(message: str) -> typer.Exit:
@@ -128,9 +144,41 @@ def ruleset_or_exit(name: str, *, allow_outside: bool = False) -> Ruleset:
         rs = load_ruleset(name, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
+    note_bundled_instead(name)
     # keys of an earlier version: said by every command, not only validate
     warn_all([w for w in rs.warnings if isinstance(w, MigrationWarning)])
     return rs
+
+
+def bundled_instead(name: str) -> str | None:
+    """The bundled ruleset a ruleset argument spelled as a file was read as, because no such
+    file is there (``schnapsen.yaml``, ``rulesets/schnapsen.yaml`` outside a checkout); ``None``
+    for a file that exists, a bundled name as such (``schnapsen``) or no ruleset at all.  Asked
+    of the loader's own look-up (:func:`~interpreter.rules.resources.find_ruleset`), so it
+    cannot drift from what was loaded."""
+    from interpreter.rules.resources import bundled_rulesets, find_ruleset
+
+    bundled = bundled_rulesets()
+    if name in bundled:
+        return None
+    found = find_ruleset(name)
+    try:
+        if found is None or Path(name).is_file():
+            return None
+    except OSError:  # a name too long for the file system is no file
+        pass
+    return next((key for key, path in bundled.items() if path == found), None)
+
+
+def note_bundled_instead(name: str) -> None:
+    """Say on stderr, as a note (no exit status changes), that a ruleset file named on the
+    command line is not there and the bundled ruleset of that name is used instead -- what the
+    loader does silently, and what a note says for an ``extends:`` spelled so
+    (:class:`~interpreter.rules.references.ReferenceNote`).  Whoever typed ``myrules.yaml``
+    may have meant a file of their own, in another folder."""
+    instead = bundled_instead(name)
+    if instead is not None:
+        warn(f"note: no file '{name}' in the working folder, so the bundled ruleset '{instead}' is used instead")
 
 
 def note_all(notes: Sequence[RulesError]) -> None:

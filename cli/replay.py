@@ -19,7 +19,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.errors import fail, usage_error
+from cli.errors import fail, note_bundled_instead, usage_error
 from cli.options import AllowOutside
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
@@ -86,6 +86,7 @@ def _replay(
             rec = load_record(record, allow_outside=allow_outside)
         else:
             rs = load_ruleset(record, allow_outside=allow_outside)
+            note_bundled_instead(record)
             rec = Record(rs, [DealRecord(parse_position(rs, position), read_moves(moves or ""), None, ())])
         if "result" in rec.meta and (until is not None or log):
             run_replay(rec)  # the header checked against every move before a line is printed or --until stops short

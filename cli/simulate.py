@@ -27,7 +27,7 @@ from cli.errors import check_page_path, fail, ruleset_or_exit, usage_error, writ
 from cli.options import AllowOutside, bot_kind, checked_bot, lowercase, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
-from cli.stopping import Failed, Halt, Stopped, cut_short, ignore_stops, stop_signals
+from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.rules.ruleset import Ruleset
@@ -87,7 +87,7 @@ def simulate(
     runs = Runs(specs)
     stop = _play(runs, jobs, backend, address, rs.title)
     figs = figures(runs.tallies[0], seed)
-    report = {**_inputs(runs, 0, rs, ruleset), "interrupted": stop is not None, "metrics": [f.as_dict() for f in figs]}
+    report = {**_inputs(runs, 0, rs, ruleset), "interrupted": stop is not None, "error": error_of(stop), "metrics": [f.as_dict() for f in figs]}
     if skill is not None:
         report["skill"] = _skill(skill, runs)
     if as_json:
@@ -145,7 +145,7 @@ def compare(
     changes = compare_tallies(runs.tallies[0], runs.tallies[1])
     report = {
         "a": _inputs(runs, 0, rs_a, a), "b": _inputs(runs, 1, rs_b, b), "paired": paired, "alpha": ALPHA, "correction": "holm",
-        "interrupted": stop is not None, "metrics": [c.as_dict() for c in changes],
+        "interrupted": stop is not None, "error": error_of(stop), "metrics": [c.as_dict() for c in changes],
     }
     if as_json:
         say(json_text(report, ensure_ascii=True))

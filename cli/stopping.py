@@ -71,6 +71,16 @@ def cut_short(halt: Halt) -> str:
     return "interrupted" if halt.signum == signal.SIGINT else halt.said("").strip()
 
 
+def error_of(halt: Halt | None) -> str | None:
+    """The ``"error"`` of a long run's ``--json`` beside ``"interrupted"``: ``None`` when no
+    error ended it (it finished, or a signal stopped it), else the error's line as stderr says
+    it (:func:`cli.errors.error_line`).  ``"interrupted"`` alone is true for both ends, so a
+    script could not tell a Ctrl-C (rerun it) from a failing bot (fix it)."""
+    from cli.errors import error_line
+
+    return error_line(halt.error) if isinstance(halt, Failed) else None
+
+
 def ignore_stops() -> None:
     """Ignore the stop signals from now until :func:`stop_signals` ends: what runs now (saving
     the record, the last lines) must run to its end."""

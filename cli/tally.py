@@ -15,7 +15,7 @@ from typing import Any
 
 import typer
 
-from cli.errors import fail
+from cli.errors import error_line, fail
 from cli.output import say, warn
 from cli.progress import progress_bar
 from cli.stopping import Stopped, cut_short, ignore_stops, stop_signals
@@ -45,6 +45,8 @@ class Tally:
     interrupted: bool = False
     #: why the matches ended early, as the last line says it (``interrupted``, ``stopped by an error``)
     cut: str = "interrupted"
+    #: the error that ended the matches early, in the line stderr gives it (``None`` after a stop)
+    error: str | None = None
     #: per side, the lost matches (Bummerl) counted against it (Match.bummerl: a Schneider is 2)
     bummerl: list[int] = field(default_factory=list)
 
@@ -77,6 +79,7 @@ class Tally:
             "unfinished": self.unfinished,
             "deals": self.deals,
             "interrupted": self.interrupted,
+            "error": self.error,
             "results": self.results,
         }
 
@@ -147,6 +150,7 @@ def play_matches(rs: Ruleset, kinds: list[str], seed: int, matches: int, deals: 
             warn(f"the run stopped on an error in {where}, before any match finished")
             raise fail(exc) from None
         failed, tally.interrupted, tally.cut = exc, True, "stopped by an error"  # what finished is told, as for a stop
+        tally.error = error_line(exc)
     except Stopped as stop:
         tally.interrupted, tally.cut, status = True, cut_short(stop), stop.exit_status
     except KeyboardInterrupt:

@@ -187,7 +187,10 @@ def run_task(task: Task) -> dict[str, float]:
         while not match.is_over:
             if len(match.results) >= MATCH_LIMIT:
                 raise SimulationError(f"match {j} did not end within {MATCH_LIMIT:,} deals: is match.target reachable?")
-            play(match.next_deal(), rng)
+            try:
+                play(match.next_deal(), rng)
+            except BotError as exc:  # said as rules run --matches says it: "match 2, deal 3" (both from 1)
+                raise exc.placed(match=j + 1, deal=len(match.results) + 1)
             match.finish_deal()
         length = len(match.results)
         acc[MATCHES] += 1

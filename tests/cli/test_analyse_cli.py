@@ -30,6 +30,7 @@ def test_json_lists_the_decisions_of_the_seat_asked(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["complete"] and data["decisions"]
+    assert data["interrupted"] is False and data["error"] is None  # the fields of every long run's JSON
     for d in data["decisions"]:
         assert d["seat"] == 1 and d["best_value"] >= d["played_value"] - 1e-9 and d["loss"] >= 0
 

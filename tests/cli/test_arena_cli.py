@@ -29,7 +29,7 @@ def test_arena_json_names_its_inputs_and_figures() -> None:
     assert out.exit_code == 0, out.stderr
     report = out.json()
     assert (report["ruleset"], report["deals"], report["seed"], report["a"], report["b"]) == ("schnapsen", 10, 5, "greedy", "random")
-    assert report["finished"] == 10 and report["plays"] == 20 and report["interrupted"] is False
+    assert report["finished"] == 10 and report["plays"] == 20 and report["interrupted"] is False and report["error"] is None
     assert report["sides"] == [[0], [1]] and report["unit"] == "game points"
     low, high = report["win_interval"]
     assert low <= report["win_rate"] <= high
@@ -132,7 +132,7 @@ def test_ctrl_c_prints_what_finished(jobs: str) -> None:
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     report = json.loads(out)
-    assert report["interrupted"] is True and report["deals"] == 200000
+    assert report["interrupted"] is True and report["error"] is None and report["deals"] == 200000
     assert 0 <= report["finished"] < 200000
     assert err.startswith("interrupted: the figures are of the ")
     assert "Traceback" not in err

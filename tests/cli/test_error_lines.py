@@ -52,3 +52,16 @@ def test_each_error_line_starts_with_its_place_in_a_file_or_with_error(files: Pa
     assert out.exit_code == 2, out.stderr
     errors = [line for line in out.stderr.splitlines() if line.startswith(("error: ", start.split(":")[0] + ":"))]
     assert errors and errors[-1].startswith(start), out.stderr
+
+
+def test_the_json_error_of_a_long_run_is_one_line_without_its_caret() -> None:
+    """``"error"`` in the JSON of ``rules arena``/``simulate``/...: the line stderr starts
+    with, without ``error: ``; a caret (which points into the line above it on a terminal) is
+    left out but the ``(expected ...)`` after it kept; several errors joined by ``; ``."""
+    from cli.errors import error_line
+    from interpreter.core.errors import BotError, ErrorList, ExpressionError, RulesetError
+
+    caret = ExpressionError("bad token\n    a + * b\n        ^", file="x.yaml", line=3, column=9, path="scoring.x", expected="a number")
+    assert error_line(caret) == "x.yaml:3:9: scoring.x: bad token (expected a number)"
+    assert error_line(ErrorList([caret, RulesetError("second", path="x.y")])) == "x.yaml:3:9: scoring.x: bad token (expected a number); x.y: second"
+    assert error_line(BotError("it raised", seat=1, bot="greedy", deal=4)) == "seat 1 (greedy), deal 4: it raised"

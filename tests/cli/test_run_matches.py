@@ -21,6 +21,7 @@ def test_the_tally_counts_every_match_once(ruleset: str, players: str) -> None:
     assert out.exit_code == 0, out.stderr
     tally = out.json()
     assert tally["matches"] == 6 and [r["seed"] for r in tally["results"]] == [40, 41, 42, 43, 44, 45]
+    assert tally["interrupted"] is False and tally["error"] is None
     assert sum(tally["won"]) + tally["unfinished"] == 6
     assert len(tally["won"]) == load_ruleset(ruleset).side_count
     assert tally["deals"] == sum(r["deals"] for r in tally["results"])
@@ -156,6 +157,10 @@ def test_an_error_in_a_later_match_names_the_match_and_its_deal(tmp_path: Path, 
         f"the run stopped on an error in match 3 (seed 4), deal {deal}: the tally is of the 2 of 5 matches that finished",
         SOMETIMES_BAD_ERROR,
     ]
+    # --json: the tally of the two matches, "interrupted" as for a stop, and "error" saying it was an error, and which
+    tally = invoke(["run", "dz.yaml", "--matches", "5", "--seed", "2", "--players", "greedy,greedy", "--json"])
+    assert tally.exit_code == 2
+    assert {k: tally.json()[k] for k in ("matches", "interrupted", "error")} == {"matches": 2, "interrupted": True, "error": SOMETIMES_BAD_ERROR}
 
 
 def test_an_error_in_the_first_match_names_it_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,7 +22,7 @@ def test_simulate_json_is_the_same_for_one_and_two_jobs() -> None:
     assert one.exit_code == two.exit_code == 0, one.stderr + two.stderr
     assert one.stdout == two.stdout
     report = json.loads(one.stdout)
-    assert report["finished"] == {"deals": 300, "matches": 10} and report["interrupted"] is False
+    assert report["finished"] == {"deals": 300, "matches": 10} and report["interrupted"] is False and report["error"] is None
     metrics = {m["metric"]: m for m in report["metrics"]}
     won = metrics["first hand won"]
     assert won["den"] == 300 and won["interval"][0] <= won["value"] <= won["interval"][1]
@@ -117,6 +117,7 @@ def test_ctrl_c_reports_what_finished_and_exits_130(tmp_path: Path) -> None:
     assert proc.returncode == 130, err
     report = json.loads(out)
     assert report["interrupted"] is True and 0 <= report["finished"]["deals"] < 3_000_000
+    assert report["error"] is None  # a stop is no error: a script tells the two apart by this field
     assert "interrupted: the figures are of the" in err and "Traceback" not in err
 
 
@@ -236,3 +237,52 @@ def test_a_formula_failing_after_some_deals_is_said_as_an_error_not_an_interrupt
     assert out.exit_code == 2
     text = page.read_text(encoding="utf-8")
     assert "Stopped by an error: the figures are of the blocks that finished." in text and "Interrupted" not in text
+
+
+def test_the_json_of_a_run_cut_short_by_an_error_names_the_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``"interrupted": true`` is kept for a run that ended early either way; ``"error"`` says
+    which way: the error's line as stderr gives it (without ``error: ``), where a stop leaves it
+    null (the Ctrl-C tests).  stdout stays one JSON document and the status 2."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dz.yaml").write_text(SOMETIMES_BAD, encoding="utf-8")
+    error = "dz.yaml:4:17: scoring.game_points: division by zero in '1 + opponent_tricks // opponent_tricks'"
+    for args in (["simulate", "dz.yaml"], ["compare", "dz.yaml", "schnapsen"],
+                 ["arena", "random", "random", "--ruleset", "dz.yaml"], ["tournament", "random", "greedy", "--ruleset", "dz.yaml"]):
+        out = invoke([*args, "--deals", "200", "--jobs", "1", "--json"])
+        assert out.exit_code == 2, (args, out.stderr)
+        report = out.json()
+        assert (report["interrupted"], report["error"]) == (True, error), (args, report)
+        assert out.stderr.splitlines()[-1] == error, (args, out.stderr)
+
+
+def test_a_bot_failing_in_a_match_names_the_match_and_its_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--matches``: a seat's bot that fails in a match is said with the match (from 1) and
+    the deal's number in it, as ``rules run --matches`` says it ("match 2, deal 3"), not as a
+    bare "seat 0 (greedy): ...".  The bots of a match's deals are seeded from 64-bit draws of
+    one generator per match, one draw per deal (docs/simulate.md); match j of seed 0 draws
+    from the seed 0 * 2**32 + j + 2**62, so here match 2 (j = 1) draws from 2**62 + 1, and its
+    deal 3's seat 0 is seeded with its third draw * 2 (seats) + 0.  A Schnapsen match to 7
+    lasts 3 deals at least (3 game points at most a deal), so deal 3 is always played."""
+    import random
+    import re
+
+    import interpreter.sim.simulate as simulate
+    from interpreter.play.bots import make_agent
+    from interpreter.rules.ruleset import Ruleset
+
+    draws = random.Random(2**62 + 1)
+    doomed = [draws.getrandbits(64) for _ in range(3)][2] * 2 + 0
+
+    class Failing:
+        def choose(self, view: object, legal: list[object]) -> object:
+            raise RuntimeError("by design")
+
+    def agents(kind: str, rs: Ruleset, seed: int) -> object:
+        return Failing() if seed == doomed else make_agent(kind, rs, seed)
+
+    monkeypatch.setattr(simulate, "make_agent", agents)
+    out = invoke(["simulate", "schnapsen", "--deals", "4", "--matches", "3", "--players", "greedy,greedy", "--jobs", "1"])
+    no_traceback(out)
+    assert out.exit_code == 2, out.stderr
+    last = out.stderr.splitlines()[-1]
+    assert re.fullmatch(r"error: seat 0 \(greedy\), match 2, deal 3: the bot raised RuntimeError at \S+: by design", last), out.stderr
