@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.errors import fail, note_all, usage_error, warn_all, worded
+from cli.errors import bundled_note, fail, note_all, note_bundled_instead, usage_error, warn_all, worded
 from cli.options import AllowOutside, lowercase, names_outside, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
@@ -39,14 +39,14 @@ def validate(
     deep: Annotated[bool, typer.Option("--deep", help="Also play random deals: report deals that never end, rules that never fire, a match target out of reach, how deals end and score, and the contracts.")] = False,
     deals: Annotated[Optional[int], typer.Option("--deals", help=f"Random deals per ruleset for --deep (default {DEEP_DEALS:,}, at most {DEEP_DEALS_LIMIT:,}).", min=1, show_default=False)] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the --deep deals (default 0).", callback=seed_in_range, show_default=False)] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Count warnings (options a house file sets that have no effect) as problems: exit 2.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Count every warning as a problem, exit 2: options a house file sets that have no effect, keys of an earlier version, a house file without a name of its own, a bid unit with which no bid can be made.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per file (one a line): its errors and warnings with file, line, column and key path (with --fix, also what was fixed and what was not).")] = False,
     fix: Annotated[bool, typer.Option("--fix", help="First rewrite keys of earlier versions (removed or renamed) in each file, in place, keeping comments and layout; a change without a safe edit is left for you, with why (exit 2).")] = False,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Check rulesets: YAML syntax, the schema, and the rules' consistency. Exit 0 if all are valid.
 
-    Also warns about options a house file sets that have no effect (exit 2 with --strict). A folder stands for the .yaml and .yml files in it and below it.
+    Also warns about what loads but is likely a slip, such as options a house file sets that have no effect (exit 2 with --strict). A folder stands for the .yaml and .yml files in it and below it.
     """
     for option, value in (("--deals", deals), ("--seed", seed)):
         if value is not None and not deep:  # said, not ignored: the run asked for did not happen
@@ -196,7 +196,11 @@ def _validate_one(
         return outcome
     outcome["title"] = rs.title
     outcome["warnings"] = [_issue(w) for w in rs.warnings]
-    outcome["notes"] = [_issue(n) for n in rs.notes]
+    notes = [_issue(n) for n in rs.notes]
+    instead = bundled_note(name)
+    if instead is not None:  # a file name that is not there, read as the bundled ruleset
+        notes.insert(0, {"file": name, "line": None, "column": None, "path": None, "message": instead, "expected": None})
+    outcome["notes"] = notes
     outcome["ok"] = not (strict and rs.warnings)
     count = len(rs.warnings)
     warned = f"{count} warning{'s' if count != 1 else ''}"
@@ -204,6 +208,7 @@ def _validate_one(
     if not deep:
         if not quiet:
             say(f"{name}: {first} ({rs.title})")
+            note_bundled_instead(name)
             note_all(rs.notes)
             warn_all(rs.warnings)
         return outcome
@@ -226,6 +231,7 @@ def _validate_one(
         if not report.ok and rs.warnings:
             verdict += f" and {warned}"
         say(f"{name}: {verdict} ({rs.title})")
+        note_bundled_instead(name)
         note_all(rs.notes)
         warn_all(rs.warnings)
         for line in report.lines():
@@ -258,6 +264,7 @@ def new(
         rs = load_ruleset(base, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
+    note_bundled_instead(base)
     refused = refused or why_not_writable(file, inputs_of(rs, f"the ruleset --from {base} names"))
     if refused is not None:
         raise usage_error(f"{file} {refused}; choose another file")
@@ -316,6 +323,7 @@ def describe(
         base = base_of(rs, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
+    note_bundled_instead(ruleset)
     say(rulebook(rs, base, fmt), multiline=True, nl=False)
 
 
@@ -335,6 +343,8 @@ def diff(
         ra, rb = load_ruleset(a, allow_outside=allow_outside), load_ruleset(b, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
+    for name in (a, b):
+        note_bundled_instead(name)
     changes = diff_rulesets(ra, rb) + inert_settings(ra, rb)
     if as_json:
         say(json_text(changes_to_json(changes)))

@@ -176,9 +176,16 @@ def note_bundled_instead(name: str) -> None:
     loader does silently, and what a note says for an ``extends:`` spelled so
     (:class:`~interpreter.rules.references.ReferenceNote`).  Whoever typed ``myrules.yaml``
     may have meant a file of their own, in another folder."""
+    said = bundled_note(name)
+    if said is not None:
+        warn("note: " + said)
+
+
+def bundled_note(name: str) -> str | None:
+    """The note of :func:`note_bundled_instead` (without ``note:``), or ``None`` where there is
+    none: ``rules validate --json`` lists it among a file's notes."""
     instead = bundled_instead(name)
-    if instead is not None:
-        warn(f"note: no file '{name}' in the working folder, so the bundled ruleset '{instead}' is used instead")
+    return None if instead is None else f"no file '{name}' in the working folder, so the bundled ruleset '{instead}' is used instead"
 
 
 def note_all(notes: Sequence[RulesError]) -> None:

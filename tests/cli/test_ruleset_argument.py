@@ -23,6 +23,9 @@ def _note(written: str, bundled: str) -> str:
     ["arena", "random", "random", "--deals", "2", "--jobs", "1", "--ruleset", "{}"],
     ["tournament", "random", "greedy", "--deals", "2", "--jobs", "1", "--ruleset", "{}"],
     ["simulate", "{}", "--deals", "2", "--jobs", "1"],
+    ["validate", "{}"],
+    ["describe", "{}"],
+    ["diff", "{}", "sechsundsechzig"],
 ])
 def test_a_file_name_that_is_not_there_is_said_to_stand_for_the_bundled_ruleset(
     args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -76,3 +79,26 @@ def test_replay_of_a_position_says_it_too(tmp_path: Path, monkeypatch: pytest.Mo
     assert out.exit_code == 0, out.stderr
     assert out.stderr.splitlines() == [_note("schnapsen.yaml", "schnapsen")]
     assert invoke(["replay", "schnapsen", "--position", position, "--json"]).stderr == ""
+
+
+def test_validate_json_lists_it_among_the_files_notes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """stdout stays one JSON object a line; the note is the first of the file's notes, and
+    nothing is said on stderr."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    out = invoke(["validate", "--json", "schnapsen.yaml"])
+    assert out.exit_code == 0 and "note:" not in out.stderr, out.stderr
+    verdict = json.loads(out.stdout)
+    assert verdict["ok"] is True and verdict["file"] == "schnapsen.yaml"
+    assert [n["message"] for n in verdict["notes"]] == [_note("schnapsen.yaml", "schnapsen").removeprefix("note: ")]
+    plain = json.loads(invoke(["validate", "--json", "schnapsen"]).stdout)
+    assert plain["notes"] == []
+
+
+def test_rules_new_says_it_of_the_base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = invoke(["new", "mine.yaml", "--from", "schnapsen.yaml"])
+    assert out.exit_code == 0, out.stderr
+    assert out.stderr.splitlines().count(_note("schnapsen.yaml", "schnapsen")) == 1, out.stderr
+    assert (tmp_path / "mine.yaml").is_file()

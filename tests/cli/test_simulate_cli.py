@@ -245,7 +245,8 @@ def test_the_json_of_a_run_cut_short_by_an_error_names_the_error(tmp_path: Path,
     null (the Ctrl-C tests).  stdout stays one JSON document and the status 2."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "dz.yaml").write_text(SOMETIMES_BAD, encoding="utf-8")
-    error = "dz.yaml:4:17: scoring.game_points: division by zero in '1 + opponent_tricks // opponent_tricks'"
+    error = ("dz.yaml:4:17: scoring.game_points: division by zero in '1 + opponent_tricks // opponent_tricks'"
+             " (expected a divisor other than 0)")
     for args in (["simulate", "dz.yaml"], ["compare", "dz.yaml", "schnapsen"],
                  ["arena", "random", "random", "--ruleset", "dz.yaml"], ["tournament", "random", "greedy", "--ruleset", "dz.yaml"]):
         out = invoke([*args, "--deals", "200", "--jobs", "1", "--json"])
