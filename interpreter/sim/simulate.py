@@ -186,7 +186,7 @@ def run_task(task: Task) -> dict[str, float]:
         rng = random.Random(match_choice_seed(spec.seed, j))
         while not match.is_over:
             if len(match.results) >= MATCH_LIMIT:
-                raise SimulationError(f"match {j} did not end within {MATCH_LIMIT:,} deals: is match.target reachable?")
+                raise SimulationError(f"match {j + 1} did not end within {MATCH_LIMIT:,} deals: is match.target reachable?")  # from 1, as a bot's error names it
             try:
                 play(match.next_deal(), rng)
             except BotError as exc:  # said as rules run --matches says it: "match 2, deal 3" (both from 1)
