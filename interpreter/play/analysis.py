@@ -88,7 +88,10 @@ class Seen:
     seat that played each; ``points`` and ``tricks`` are per match side, as the seat could
     see them (card points of tricks, counted marriages and bonuses); ``talon`` counts the
     stock and the turn-up still to be drawn (0 in a game without one: ``has_talon``);
-    ``auction`` says the decision was a call of the auction, where nobody leads yet.
+    ``auction`` says the decision was a call of the auction, where nobody leads yet;
+    ``discard`` that it was laying a card away (the declarer's, after taking the widow);
+    ``trumpless`` that the deal is played without trumps (a contract such as the Bettler), where
+    ``trump`` is ``None`` for good and not yet to be fixed.
     """
 
     hand: tuple[str, ...]
@@ -101,6 +104,8 @@ class Seen:
     tricks: tuple[int, ...]
     auction: bool = False
     has_talon: bool = True
+    discard: bool = False
+    trumpless: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,6 +315,8 @@ def seen_by(view: SeatView) -> Seen:
         talon=view.talon_size, closed=view.closed,
         points=tuple(view.card_points), tricks=tuple(view.tricks_won),
         auction=view.public.phase == AUCTION, has_talon=view.rs.deal.talon,
+        discard=view.public.to_discard > 0,
+        trumpless=trump is None and view.public.phase != AUCTION and not view.public.lead_trump,
     )
 
 
