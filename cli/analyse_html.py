@@ -19,7 +19,7 @@ from html import escape
 
 from cli.analysis_words import (
     action_words, basis_words, line_words, points_words, signed, summary_words, table_words, talon_words, trump_words,
-    verdict_words, who,
+    unit_words, verdict_words, who,
 )
 from cli.room.cards import card_svg
 from interpreter.play.analysis import MoveReport
@@ -84,9 +84,9 @@ def analysis_page(reports: list[MoveReport], rs: Ruleset, title: str, complete: 
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)} -- analysis</title><style>{STYLE}</style></head><body>",
         f"<h1>{escape(title)}: {escape(rs.title)}</h1>",
-        f"<p>{escape(summary_words(reports, rs))}"
+        f"<p>{escape(summary_words(reports))}"
         f"{'' if complete else ' (the analysis was stopped before the end)'}. Values are the expected score of the "
-        f"player's side minus the others', in {'game points' if rs.scoring.method == 'game_points' else 'units'}.</p>",
+        f"player's side minus {'the mean of the other sides' if rs.side_count > 2 else 'the others'}', in {unit_words(rs)}.</p>",
         '<p class="key">Chart: <b style="color:#1565c0">&#8212;</b> the move played, '
         '<b style="color:#2e7d32">- -</b> the best move; marks: '
         + ", ".join(f'<b style="color:{GRADE_COLOURS[g]}">&#9679;</b> {g}' for g in ("blunder", "mistake", "inaccuracy"))
