@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 import typer
 
 from cli.analyse_html import analysis_page
-from cli.analysis_words import context_lines, signed, summary_words
+from cli.analysis_words import action_words, context_lines, signed, summary_words, verdict_words
 from cli.progress import progress_bar
 from cli.errors import check_page_path, fail, usage_error, write_page
 from cli.options import AllowOutside, seed_in_range
@@ -29,6 +29,7 @@ from interpreter.play.analysis import MoveReport, iter_analysis
 from interpreter.play.record import illegal_move_error, load_record, replay
 from interpreter.play.recordfile import inputs_of
 from interpreter.play.secrecy import secret_of
+from interpreter.rules.ruleset import Ruleset
 
 
 def analyse(
@@ -106,11 +107,11 @@ def analyse(
         }, ensure_ascii=True))
     else:
         for r in shown:
-            say(_line(r))
+            say(_line(r, rec.ruleset))
             if not brief:
                 for text in context_lines(r, rec.ruleset):
                     say(text)
-        say(summary_words(reports))
+        say(summary_words(reports, rec.ruleset))
     if html is not None:
         write_page(html, analysis_page(reports, rec.ruleset, Path(record).name, complete=not stopped), "analysis page")
     if stop is not None:
@@ -131,12 +132,14 @@ def _secret_note(deal: int, human: int | None, asked: list[int] | None) -> str:
     return head + f"seat {human}'s decisions in it shown (--reveal shows all)"
 
 
-def _line(r: MoveReport) -> str:
-    """The decision in one line: the move played and its value, the best move and its value."""
-    head = f"deal {r.deal} move {r.move:>2} seat {r.seat}: {r.played:<12} {signed(r.played_value)}"
+def _line(r: MoveReport, rs: Ruleset) -> str:
+    """The decision in one line: the move played and its value, the best move and its value,
+    and the grade with the loss (or why there is none: ``uncertain``)."""
+    head = f"deal {r.deal} move {r.move:>2} seat {r.seat}: {action_words(rs, r.played):<12} {signed(r.played_value)}"
     if r.best == r.played:
         return f"{head}  best"
-    return f"{head}  best {r.best:<12} {signed(r.best_value)}" + (f"  {r.grade}" if r.grade else "")
+    verdict = verdict_words(r, rs)
+    return f"{head}  best {action_words(rs, r.best):<12} {signed(r.best_value)}" + (f"  {verdict}" if verdict else "")
 
 
 def _number(value: float) -> float:
@@ -149,7 +152,7 @@ def _as_dict(r: MoveReport) -> dict[str, object]:
         "deal": r.deal, "move": r.move, "seat": r.seat, "played": r.played, "played_value": _number(r.played_value),
         "best": r.best, "best_value": _number(r.best_value), "loss": _number(r.loss), "grade": r.grade or None,
         "exact": r.exact, "worlds": r.worlds, "iterations": r.iterations,
-        "values": {k: _number(v) for k, v in r.values.items()},
+        "values": {k: _number(v) for k, v in r.values.items()}, "visits": r.visits, "uncertain": r.uncertain,
         "seen": None if r.seen is None else {
             "hand": list(r.seen.hand), "trick": [{"seat": s, "card": c} for s, c in r.seen.trick],
             "trump": r.seen.trump, "turn_up": r.seen.turn_up, "talon": r.seen.talon, "closed": r.seen.closed,

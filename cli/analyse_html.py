@@ -18,7 +18,8 @@ from __future__ import annotations
 from html import escape
 
 from cli.analysis_words import (
-    basis_words, line_words, points_words, signed, summary_words, table_words, talon_words, trump_words, who,
+    action_words, basis_words, line_words, points_words, signed, summary_words, table_words, talon_words, trump_words,
+    unit_words, verdict_words, who,
 )
 from cli.room.cards import card_svg
 from interpreter.play.analysis import MoveReport
@@ -85,7 +86,7 @@ def analysis_page(reports: list[MoveReport], rs: Ruleset, title: str, complete: 
         f"<h1>{escape(title)}: {escape(rs.title)}</h1>",
         f"<p>{escape(summary_words(reports))}"
         f"{'' if complete else ' (the analysis was stopped before the end)'}. Values are the expected score of the "
-        f"player's side minus the others', in {'game points' if rs.scoring.method == 'game_points' else 'units'}.</p>",
+        f"player's side minus {'the mean of the other sides' if rs.side_count > 2 else 'the others'}', in {unit_words(rs)}.</p>",
         '<p class="key">Chart: <b style="color:#1565c0">&#8212;</b> the move played, '
         '<b style="color:#2e7d32">- -</b> the best move; marks: '
         + ", ".join(f'<b style="color:{GRADE_COLOURS[g]}">&#9679;</b> {g}' for g in ("blunder", "mistake", "inaccuracy"))
@@ -159,9 +160,11 @@ def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
     """One decision: the verdict, the position with its cards, every action's value, the basis
     of the values and the best line."""
     grade = f' <span class="grade" style="color:{GRADE_COLOURS[r.grade]}">{r.grade}</span>' if r.grade else ""
-    verdict = f"played <b>{escape(r.played.removeprefix('play '))}</b> {signed(r.played_value)}"
+    if r.uncertain:
+        grade = f" ({escape(verdict_words(r, rs))})"
+    verdict = f"played <b>{escape(action_words(rs, r.played).removeprefix('play '))}</b> {signed(r.played_value)}"
     verdict += " -- the best move" if r.best == r.played else (
-        f"; best <b>{escape(r.best.removeprefix('play '))}</b> {signed(r.best_value)}, loss {r.loss:.2f}")
+        f"; best <b>{escape(action_words(rs, r.best).removeprefix('play '))}</b> {signed(r.best_value)}, loss {r.loss:.2f}")
     out = [f'<section class="decision" id="d{index}" data-grade="{r.grade}">',
            f"<h3>Deal {r.deal}, move {r.move}: seat {r.seat}</h3><p>{verdict}{grade}</p>"]
     seen = r.seen
@@ -182,7 +185,7 @@ def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
     rows = []
     for action, value in r.values.items():
         kind = " ".join(k for k, on in (("played", action == r.played), ("best", action == r.best)) if on)
-        rows.append(f'<tr class="{kind}"><td>{escape(action)}</td><td class="v">{signed(value)}</td></tr>')
+        rows.append(f'<tr class="{kind}"><td>{escape(action_words(rs, action))}</td><td class="v">{signed(value)}</td></tr>')
     out.append(f"<table><tr><th>action</th><th>value</th></tr>{''.join(rows)}</table>")
     out.append(f'<div class="facts"><span class="label">values</span>{escape(basis_words(r, rs))}</div>')
     if r.line:

@@ -5,8 +5,10 @@ side of the table."""
 
 from __future__ import annotations
 
+from interpreter.core.actions import Bid, parse_action
 from interpreter.core.cards import SUIT_NAMES
-from interpreter.play.analysis import MoveReport
+from interpreter.core.errors import RulesError
+from interpreter.play.analysis import GRADE_VISITS, MoveReport
 from interpreter.rules.ruleset import Ruleset
 
 
@@ -18,13 +20,48 @@ def signed(value: float) -> str:
     return f"{round(value, 2) + 0.0:+.2f}"
 
 
-def summary_words(reports: list[MoveReport]) -> str:
-    """``5 decisions analysed, 4 graded: 3 blunders, 1 mistake``."""
+def unit_words(rs: Ruleset) -> str:
+    """What a value counts: ``game points``, or ``units`` (as ``rules arena`` names them)."""
+    return "game points" if rs.scoring.method == "game_points" else "units"
+
+
+def summary_words(reports: list[MoveReport], rs: Ruleset | None = None) -> str:
+    """``5 decisions analysed, 4 graded: 3 blunders, 1 mistake; 1 uncertain; values in game
+    points`` (the unit where the ruleset is given)."""
     graded = [r for r in reports if r.grade]
     counts = [(sum(1 for r in graded if r.grade == g), g) for g in ("blunder", "mistake", "inaccuracy")]
     named = ", ".join(f"{c} {g if c == 1 else PLURAL[g]}" for c, g in counts if c)
     n = len(reports)
-    return f"{n} decision{'' if n == 1 else 's'} analysed, {len(graded)} graded" + (f": {named}" if named else "")
+    words = f"{n} decision{'' if n == 1 else 's'} analysed, {len(graded)} graded" + (f": {named}" if named else "")
+    uncertain = sum(1 for r in reports if r.uncertain)
+    if uncertain:
+        words += f"; {uncertain} uncertain (too few searches to grade)"
+    return words + (f"; values in {unit_words(rs)}" if rs is not None else "")
+
+
+def verdict_words(r: MoveReport, rs: Ruleset) -> str:
+    """What a decision's line ends with: ``blunder (loss 1.58)``, ``uncertain (loss 2.39, marry
+    QS searched 7 times)``, or nothing where the move played was best or lost too little."""
+    if r.grade:
+        return f"{r.grade} (loss {r.loss:.2f})"
+    if r.uncertain:
+        few = [(r.visits[a], a) for a in (r.played, r.best) if r.visits.get(a, GRADE_VISITS) < GRADE_VISITS]
+        n, action = min(few)
+        return f"uncertain (loss {r.loss:.2f}, {action_words(rs, action)} searched {n} time{'' if n == 1 else 's'})"
+    return ""
+
+
+def action_words(rs: Ruleset, action: str) -> str:
+    """An action as the analysis says it: a bid by its contract's name where the ruleset names
+    contracts (``Bettler (bid 1)``), anything else in the notation (``play KH``)."""
+    if not rs.bidding.contracts or not action.startswith("bid "):
+        return action
+    try:
+        parsed = parse_action(action)
+    except RulesError:  # (the notation's own text: read back as written)
+        return action
+    contract = rs.bidding.contract(parsed.amount) if isinstance(parsed, Bid) else None
+    return f"{contract.title} ({action})" if contract is not None else action
 
 
 def context_lines(r: MoveReport, rs: Ruleset) -> list[str]:
@@ -41,20 +78,22 @@ def context_lines(r: MoveReport, rs: Ruleset) -> list[str]:
 
 
 def table_words(r: MoveReport, rs: Ruleset) -> str:
-    """``on the table QD (opponent)``, ``to lead``, or ``in the auction``."""
+    """``on the table QD (opponent)``, ``to lead``, ``in the auction`` or ``laying a card away``."""
     assert r.seen is not None
     if r.seen.auction:
         return "in the auction"
+    if r.seen.discard:
+        return "laying a card away"
     if not r.seen.trick:
         return "to lead"
     return "on the table " + ", ".join(f"{card} ({who(rs, r.seat, s)})" for s, card in r.seen.trick)
 
 
 def trump_words(r: MoveReport) -> str:
-    """``trump clubs (turn-up AC)``, or ``no trump yet``."""
+    """``trump clubs (turn-up AC)``, ``no trump`` (a contract without trumps) or ``no trump yet``."""
     assert r.seen is not None
     if not r.seen.trump:
-        return "no trump yet"
+        return "no trump" if r.seen.trumpless else "no trump yet"
     words = f"trump {SUIT_NAMES.get(r.seen.trump, r.seen.trump)}"
     return words + (f" (turn-up {r.seen.turn_up})" if r.seen.turn_up else "")
 
@@ -92,7 +131,7 @@ def basis_words(r: MoveReport, rs: Ruleset) -> str:
 
 def line_words(r: MoveReport, rs: Ruleset) -> str:
     """``you KS, opponent AS, opponent TH, you AH``: the best line, a card without ``play``."""
-    return ", ".join(f"{who(rs, r.seat, s)} {a.removeprefix('play ')}" for s, a in r.line)
+    return ", ".join(f"{who(rs, r.seat, s)} {action_words(rs, a).removeprefix('play ')}" for s, a in r.line)
 
 
 def who(rs: Ruleset, me: int, seat: int) -> str:

@@ -27,18 +27,21 @@ could see, and whether the decision was a call of the auction.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
 
 from interpreter.core.actions import CONTINUE, Action
 from interpreter.engine.state import AUCTION, DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.record import Record, apply_recorded, implicit_step
-from interpreter.search.ismcts import ismcts, scale_of
+from interpreter.play.bots.search_bot import SEARCH_OPTIONS
+from interpreter.search.ismcts import ismcts, margin, scale_of
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 
-__all__ = ["EXACT_WORLDS", "MoveReport", "Seen", "analyse_decision", "analyse_record", "iter_analysis", "verdict"]
+__all__ = ["ANALYSIS_OPTIONS", "EXACT_WORLDS", "GRADE_VISITS", "MoveReport", "Seen", "analyse_decision", "analyse_record", "iter_analysis", "verdict"]
 
 #: At most this many hands left for the others: each is solved exactly (see the module docstring).
 EXACT_WORLDS = 24
@@ -50,6 +53,28 @@ NODES_PER_WORLD = 200_000
 #: How many tries the sampler gets to find every one of the few hands the others can hold
 #: (each draw is uniform over them, so about N times the N-th harmonic number are needed).
 DRAWS_PER_WORLD = 60
+
+#: The search of every decision: the search bot's (:data:`~interpreter.play.bots.search_bot.SEARCH_OPTIONS`:
+#: greedy rollouts, the bias toward the greedy move, the opponents modelled as playing it)
+#: but for what would change the meaning of a value.  ``win_weight`` 0: a value stays the
+#: expected margin in game points or units, without a bonus for winning at all; no
+#: ``stop_early``: every legal move is searched to the budget, not only until the bot's move is
+#: settled; the exact stage up to :data:`EXACT_WORLDS` worlds, whose values are exact ones
+#: over the hands; ``margins``: its values in the tree's meaning (see :func:`margin`).
+ANALYSIS_OPTIONS: Mapping[str, Any] = MappingProxyType(
+    {**SEARCH_OPTIONS, "win_weight": 0.0, "stop_early": False, "exact_worlds": EXACT_WORLDS, "margins": True},
+)
+
+#: A move valued by the tree search on fewer searches than this is not graded: its estimate
+#: is too rough to say it lost (a move the bias leaves aside may be tried a handful of times,
+#: and one unlucky rollout then decides its mean).  The move played and the best one must both
+#: have at least so many; a decision whose loss would be graded but misses them is reported
+#: ``uncertain`` instead.
+GRADE_VISITS = 30
+
+#: How many moves in a row that keep the turn (the exchange, then closing) are valued by the
+#: next decision's best move (see :func:`_values`).
+KEPT_TURNS = 3
 
 #: Grades of a loss, as a share of the largest deal score (a third of it: a blunder).
 GRADES = ((1 / 3, "blunder"), (1 / 6, "mistake"), (1 / 15, "inaccuracy"))
@@ -63,7 +88,10 @@ class Seen:
     seat that played each; ``points`` and ``tricks`` are per match side, as the seat could
     see them (card points of tricks, counted marriages and bonuses); ``talon`` counts the
     stock and the turn-up still to be drawn (0 in a game without one: ``has_talon``);
-    ``auction`` says the decision was a call of the auction, where nobody leads yet.
+    ``auction`` says the decision was a call of the auction, where nobody leads yet;
+    ``discard`` that it was laying a card away (the declarer's, after taking the widow);
+    ``trumpless`` that the deal is played without trumps (a contract such as the Bettler), where
+    ``trump`` is ``None`` for good and not yet to be fixed.
     """
 
     hand: tuple[str, ...]
@@ -76,6 +104,8 @@ class Seen:
     tricks: tuple[int, ...]
     auction: bool = False
     has_talon: bool = True
+    discard: bool = False
+    trumpless: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +117,10 @@ class MoveReport:
     solved and the values are their mean; otherwise the values are the tree search's
     estimates from ``iterations`` searches (``worlds`` is ``None``).  ``line`` is the best
     line with the cards as they lay (``(seat, action)`` pairs from the best move on), where
-    the position was solved; ``seen`` is the position as the seat saw it.
+    the position was solved; ``seen`` is the position as the seat saw it.  ``visits``: per
+    action valued by the tree search, the searches its value rests on (an action valued
+    exactly is not in it); ``uncertain``: the loss would be graded, but the move played or
+    the best one was searched fewer than :data:`GRADE_VISITS` times, so ``grade`` is empty.
     """
 
     deal: int
@@ -105,6 +138,8 @@ class MoveReport:
     worlds: int | None = None
     iterations: int = 0
     line: tuple[tuple[int, str], ...] = ()
+    visits: dict[str, int] = field(default_factory=dict)
+    uncertain: bool = False
 
 
 def verdict(loss: float, scale: float) -> str:
@@ -175,31 +210,98 @@ def analyse_decision(
     played = rs.code(move)
     if played is None or played not in codes or len(codes) < 2:
         return None
-    view = probe.view(seat)
-    rng = random.Random(f"{seed}/{deal}/{index}")
-    side = rs.side_of(seat)
-    solved = _solve_every_world(view, side, rng)
-    if solved is not None:
-        values, worlds = solved
-        exact, searches = True, 0
-    else:
-        result = ismcts(view, rng, iterations=iterations)
-        values, exact, searches = result.values, result.exact, result.iterations
-        worlds = None
-        if not exact and not searches:  # trump named from the first cards: chosen, not valued
-            return None
+    found = _values(probe, seat, iterations, (seed, deal, index), KEPT_TURNS)
+    if found is None:  # trump named from the first cards: chosen, not valued
+        return None
+    values, visits = found.values, found.visits
     if played not in values or not values:
         return None
     best = max(values, key=lambda c: (values[c], c == played))  # of equal values, the move played
     loss = max(0.0, values[best] - values[played])
+    grade = verdict(loss, scale_of(rs)) if best != played else ""
+    few = [c for c in (played, best) if visits.get(c, GRADE_VISITS) < GRADE_VISITS]
+    uncertain = bool(grade) and bool(few)
+    side = rs.side_of(seat)
     return MoveReport(
         deal=deal + 1, move=index + 1, seat=seat, played=str(move), played_value=values[played],
         best=str(rs.action_of[best]), best_value=values[best], loss=loss,
-        grade=verdict(loss, scale_of(rs)) if best != played else "", exact=exact,
+        grade="" if uncertain else grade, exact=found.exact,
         values={str(rs.action_of[c]): v for c, v in sorted(values.items(), key=lambda cv: -cv[1])},
-        seen=seen_by(view), worlds=worlds, iterations=searches,
-        line=best_line(probe, best, side) if worlds is not None else (),
+        seen=seen_by(probe.view(seat)), worlds=found.worlds, iterations=found.iterations,
+        line=best_line(probe, best, side) if found.worlds is not None else (),
+        visits={str(rs.action_of[c]): n for c, n in visits.items()}, uncertain=uncertain,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """The values of a position's legal codes and what they rest on: ``visits`` holds the
+    searches of each code valued by the tree search (none for a code valued exactly)."""
+
+    values: dict[int, float]
+    visits: dict[int, int]
+    exact: bool
+    worlds: int | None
+    iterations: int
+
+
+def _values(probe: DealState, seat: int, iterations: int, key: tuple[int, int, int], depth: int) -> _Found | None:
+    """The value of every legal code of ``seat`` (the actor of ``probe``, the real position)
+    searched or solved from its view only, seeded by ``key`` (seed, deal, move); ``None`` where
+    nothing is valued (trump named from the first cards).  A code after which the seat acts
+    again knowing nothing new is valued by the best code of that next decision, analysed as it
+    would be (seeded as the next move), where some of the codes keep the turn and some do not
+    (:func:`_keeps_turn`), up to ``depth`` such steps."""
+    view = probe.view(seat)
+    rng = random.Random("{}/{}/{}".format(*key))
+    side = view.rs.side_of(seat)
+    solved = _solve_every_world(view, side, rng)
+    if solved is not None:
+        values, worlds = solved
+        found = _Found(values, {}, True, worlds, 0)
+    else:
+        result = ismcts(view, rng, iterations=iterations, **ANALYSIS_OPTIONS)
+        if not result.exact and not result.iterations:
+            return None
+        visits = {} if result.exact else {c: result.visits.get(c, 0) for c in result.values}
+        found = _Found(dict(result.values), visits, result.exact, None, result.iterations)
+    if depth <= 0:
+        return found
+    after: dict[int, DealState] = {}
+    for code in list(found.values):
+        nxt = probe.copy()
+        nxt.push_code(code)
+        if _keeps_turn(view, nxt, seat):
+            after[code] = nxt
+    if not after or len(after) == len(found.values):  # none, or all alike: each is compared on the same footing
+        return found
+    seed, deal, index = key
+    for code, nxt in after.items():
+        then = _values(nxt, seat, iterations, (seed, deal, index + 1), depth - 1)
+        if then is None or not then.values:
+            continue
+        best = max(then.values, key=lambda c: then.values[c])
+        found.values[code] = then.values[best]
+        if best in then.visits:
+            found.visits[code] = then.visits[best]
+        else:
+            found.visits.pop(code, None)
+    return found
+
+
+def _keeps_turn(before: SeatView, after: DealState, seat: int) -> bool:
+    """Whether ``seat`` decides again in ``after`` (its position after one of its codes) among
+    two or more codes, knowing nothing it did not know in ``before``: no round of drawing came
+    between, and every card in its hand and face up was in its hand, face up or in its widow."""
+    if after.actor != seat or len(after.legal_codes()) < 2:
+        return False
+    view = after.view(seat)
+    deck = before.rs.deck
+    known = before.hand_mask | before.widow_mask
+    if before.turn_up is not None:
+        known |= 1 << deck.index(before.turn_up)
+    shown = view.hand_mask | (1 << deck.index(view.turn_up) if view.turn_up is not None else 0)
+    return view.draws == before.draws and not shown & ~known
 
 
 def seen_by(view: SeatView) -> Seen:
@@ -213,6 +315,8 @@ def seen_by(view: SeatView) -> Seen:
         talon=view.talon_size, closed=view.closed,
         points=tuple(view.card_points), tricks=tuple(view.tricks_won),
         auction=view.public.phase == AUCTION, has_talon=view.rs.deal.talon,
+        discard=view.public.to_discard > 0,
+        trumpless=trump is None and view.public.phase != AUCTION and not view.public.lead_trump,
     )
 
 
@@ -233,11 +337,19 @@ def _solve_every_world(view: SeatView, side: int, rng: random.Random) -> tuple[d
     else:
         return None
     totals: dict[int, float] = {}
+    several = view.rs.side_count > 2
     for state in worlds.values():
-        for code, solution in Solver(side).move_values(state, node_limit=NODES_PER_WORLD).items():
+        solver = Solver(side)
+        for code, solution in solver.move_values(state, node_limit=NODES_PER_WORLD).items():
             if not solution.exact or solution.value is None:
                 return None
-            totals[code] = totals.get(code, 0.0) + solution.value
+            value: float = solution.value
+            if several:  # the solver's value is the side's score minus the others' together: measure its line
+                scores = solver.line_scores(state, code, node_limit=NODES_PER_WORLD)
+                if scores is None:
+                    return None
+                value = margin(scores, side)
+            totals[code] = totals.get(code, 0.0) + value
     return {code: total / count for code, total in totals.items()}, count
 
 

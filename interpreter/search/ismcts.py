@@ -47,7 +47,7 @@ from interpreter.search.sampling import WorldSampler
 from interpreter.search.inference import informative_moves, model_weight
 from interpreter.search.pimc import pimc
 
-__all__ = ["NODES_PER_ITERATION", "Policy", "SearchResult", "ismcts", "scale_of"]
+__all__ = ["NODES_PER_ITERATION", "Policy", "SearchResult", "ismcts", "margin", "scale_of"]
 
 #: What an iteration budget buys of the exact solver: about the positions it searches in the
 #: time a tree-search iteration with greedy rollouts takes (Schnapsen, measured with
@@ -160,7 +160,7 @@ class SearchResult:
     """What a search found: the action taken, and per root action its visits and its value for
     the searching side in deal-score units (game points or units): the mean over the worlds of
     the side's score minus the other sides' -- for more than two sides, minus their mean in the
-    tree search and their sum when solved exactly.  ``exact`` says the values are the exact
+    tree search and their sum when solved exactly (their mean there too with ``margins``).  ``exact`` says the values are the exact
     solver's means over every consistent world's share of samples."""
 
     best: int
@@ -170,16 +170,23 @@ class SearchResult:
     exact: bool
 
 
-def _reward(scores: tuple[int, ...], scale: float, win_weight: float) -> list[float]:
-    """Per side: its margin over the others' mean, scaled to [-1, 1], blended with the sign of
-    that margin (winning the deal at all) by ``win_weight``."""
+def margin(scores: Sequence[int], side: int) -> float:
+    """Match side ``side``'s score minus the mean of the other sides' scores: the margin the
+    tree search rewards (:func:`_reward`) and the meaning of every value of ``rules analyse``.
+    The margins of all sides add up to 0 (with two sides: one's score minus the other's)."""
     k = len(scores)
-    total = sum(scores)
+    s = scores[side]
+    return s - (sum(scores) - s) / (k - 1) if k > 1 else float(s)
+
+
+def _reward(scores: tuple[int, ...], scale: float, win_weight: float) -> list[float]:
+    """Per side: its :func:`margin` over the others' mean, scaled to [-1, 1], blended with the
+    sign of that margin (winning the deal at all) by ``win_weight``."""
     out = []
-    for s in scores:
-        margin = s - (total - s) / (k - 1) if k > 1 else s
-        sign = 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
-        out.append((1 - win_weight) * margin / scale + win_weight * sign)
+    for k in range(len(scores)):
+        margin_ = margin(scores, k)
+        sign = 1.0 if margin_ > 0 else -1.0 if margin_ < 0 else 0.0
+        out.append((1 - win_weight) * margin_ / scale + win_weight * sign)
     return out
 
 
@@ -230,6 +237,7 @@ def ismcts(
     bias_partners: float | None = None,
     clock: Clock | None = None,
     stop_early: bool = False,
+    margins: bool = False,
 ) -> SearchResult:
     """Search from ``view`` and return the action to take (see the module docstring).
 
@@ -268,6 +276,11 @@ def ismcts(
     could no longer change the action returned (:func:`_settled`): the same choice, in less
     time where one action leads clearly; the values and visits returned are then those of
     the iterations done.
+    ``margins`` makes the values of the exact stage mean what the tree's do, the side's score
+    minus the *mean* of the others' (:func:`margin`), where the solver's values are its score
+    minus the others' together: the same with two sides, and with more measured at the end of
+    the solver's line (:class:`~interpreter.search.pimc.PimcResult`'s ``margins``).  The
+    action chosen is the same either way; ``rules analyse`` asks for it, the bot does not.
     """
     if not view.legal_codes:
         raise ValueError("the seat has nothing to decide")
@@ -289,10 +302,11 @@ def ismcts(
         nodes = iterations * NODES_PER_ITERATION if iterations is not None else None
         solved = pimc(
             view, rng, worlds=exact_worlds, nodes=nodes, time_limit=time_limit, win_weight=win_weight,
-            scale=scale, sampler=sampler, clock=now, inference=inference, pool=pool_size,
+            scale=scale, sampler=sampler, clock=now, inference=inference, pool=pool_size, margins=margins,
         )
         if solved is not None:
-            return SearchResult(solved.best, {c: solved.worlds for c in solved.values}, solved.values, solved.worlds, True)
+            values = solved.margins if solved.margins is not None else solved.values
+            return SearchResult(solved.best, {c: solved.worlds for c in solved.values}, values, solved.worlds, True)
     # the actions the choice is made among (a false declaration never is, see the end)
     barred = DECLARE in view.legal_codes and not view.claim_is_right()
     candidates = [c for c in view.legal_codes if not (barred and c == DECLARE)]

@@ -42,13 +42,18 @@ __all__ = ["PimcResult", "choose", "pimc"]
 class PimcResult:
     """What :func:`pimc` found: the action taken and, per legal action, its mean exact value
     for the searching side (its deal score minus the other sides' together, over the worlds)
-    and the share of worlds in which it wins the deal; ``worlds`` solved, ``nodes`` searched."""
+    and the share of worlds in which it wins the deal; ``worlds`` solved, ``nodes`` searched.
+    ``margins`` (asked for with ``margins=True``, else ``None``): per action the mean over the
+    worlds of the side's score minus the *mean* of the others' at the end of the solver's line
+    (:func:`~interpreter.search.ismcts.margin`, what the tree search's values mean); with two
+    sides the same as ``values``."""
 
     best: int
     values: dict[int, float]
     wins: dict[int, float]
     worlds: int
     nodes: int
+    margins: dict[int, float] | None = None
 
 
 def pimc(
@@ -65,6 +70,7 @@ def pimc(
     clock: Clock | None = None,
     inference: float = 1.0,
     pool: int = 0,
+    margins: bool = False,
 ) -> PimcResult | None:
     """Solve up to ``worlds`` sampled worlds of ``view`` exactly; ``None`` if the first does
     not fit in its share of the budget.
@@ -90,6 +96,12 @@ def pimc(
     read).  A world the opponents' play makes unlikely then counts for little, where drawn
     uniformly it counted as much as the truth.  ``pool`` draws take about as long as that many
     tree-search iterations: the caller gives a share of its budget.
+
+    ``margins`` also measures each action by the margin its solved line ends with
+    (``PimcResult.margins``), for a caller that reports values in that meaning; with more than
+    two sides it follows the solver's line after every action in every world
+    (:meth:`~interpreter.search.solver.Solver.line_scores`).  The choice is made on the
+    solver's values all the same.
     """
     if sampler is None:
         sampler = WorldSampler(view)
@@ -98,6 +110,8 @@ def pimc(
     now = clock if clock is not None else cpu_clock
     deadline = now() + time_limit if time_limit is not None else None
     per_world: list[dict[int, float]] = []  # the exact value of every action, per world solved
+    per_margin: list[dict[int, float]] = []  # with margins: the margin of every action's line, per world
+    several = view.rs.side_count > 2
     weights: list[float] = []
     read = None
     if inference < 1 and pool > 0 and informative_moves(view):
@@ -130,13 +144,38 @@ def pimc(
         for code, s in values.items():
             assert s.value is not None
             exact[code] = s.value
+        if margins:
+            measured = _line_margins(solver, world, exact, side, share_nodes) if several else exact
+            if measured is None:  # a line not solved within the world's share: the world is left out
+                continue
+            per_margin.append(measured)
         per_world.append(exact)
         weights.append(weight)
         solved += 1
     if solved == 0:
         return None
     best, means, wins = choose(per_world, view.claim_is_right(), win_weight=win_weight, scale=scale, weights=weights)
-    return PimcResult(best, means, wins, solved, used)
+    measured = None
+    if margins:
+        mass = sum(weights) or 1.0
+        measured = {c: sum(w * m[c] for m, w in zip(per_margin, weights)) / mass for c in per_margin[0]}
+    return PimcResult(best, means, wins, solved, used, measured)
+
+
+def _line_margins(
+    solver: Solver, world: DealState, values: Mapping[int, float], side: int, nodes: int | None,
+) -> dict[int, float] | None:
+    """Per action the margin of ``side`` (its score minus the others' mean) at the end of the
+    solver's line after it in ``world``; ``None`` where a line is not solved within ``nodes``."""
+    from interpreter.search.ismcts import margin  # ismcts imports this module
+
+    out: dict[int, float] = {}
+    for code in values:
+        scores = solver.line_scores(world, code, node_limit=nodes)
+        if scores is None:
+            return None
+        out[code] = margin(scores, side)
+    return out
 
 
 def _read_worlds(

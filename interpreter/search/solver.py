@@ -261,6 +261,26 @@ class Solver:
             out.setdefault(code, unknown)
         return out
 
+    def line_scores(self, state: DealState, first: int, *, node_limit: int | None = None) -> tuple[int, ...] | None:
+        """The deal's scores (per match side) at the end of this solver's line from ``state``:
+        ``first``, then at every step the best action :meth:`solve` finds, to the end of the
+        deal; ``None`` when a step is not solved within ``node_limit`` positions.
+
+        With more than two sides a value is one number -- the side's score minus the others'
+        together -- which does not say how the others share theirs: a caller that measures an
+        outcome otherwise (the analysis: the side's score minus the others' *mean*) follows the
+        line the solver plays to its scores, and the solver's choices stay what they are."""
+        work = state.copy()
+        work.push_code(first)
+        while work.phase != OVER:
+            solution = self.solve(work, node_limit=node_limit)
+            if not solution.exact or solution.best is None:
+                return None
+            work.push_code(solution.best)
+        result = work.result
+        assert result is not None
+        return tuple(result.scores)
+
     # ------------------------------------------------------------------ helpers
     def _leaf(self, state: DealState) -> int:
         """The value of a finished deal: this side's score minus the others' together."""

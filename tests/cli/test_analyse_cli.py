@@ -64,13 +64,13 @@ def test_each_decision_shows_the_position_what_its_values_rest_on_and_the_best_l
     last trick (-1), leading KS wins it (+1), a false declaration costs 2.  Seat 1's moves are
     forced (one card to follow suit with); seat 0's second lead is a choice between its last
     card (KS, beaten by AS: seat 1 takes the last trick, -1) and declaring with 61 (false:
-    -2)."""
+    -2).  The graded line says what was lost (+1.00 - -1.00 = 2.00), the summary the unit."""
     path = tmp_path / "end.yaml"
     path.write_text(ENDGAME, encoding="utf-8")
     out = runner.invoke(app, ["analyse", str(path), "--iters", "50"])
     assert out.exit_code == 0, out.output
     assert out.stdout == (
-        "deal 1 move  1 seat 0: play AH      -1.00  best play KS      +1.00  blunder\n"
+        "deal 1 move  1 seat 0: play AH      -1.00  best play KS      +1.00  blunder (loss 2.00)\n"
         "    hand AH KS | to lead | trump hearts | talon gone\n"
         "    points: you 40, opponent 44; tricks: you 4, opponent 4\n"
         "    values: exact over the only hand the opponent can hold\n"
@@ -80,7 +80,7 @@ def test_each_decision_shows_the_position_what_its_values_rest_on_and_the_best_l
         "    points: you 61, opponent 44; tricks: you 5, opponent 4\n"
         "    values: exact over the only hand the opponent can hold\n"
         "    best line with the cards as they lay: you KS, opponent AS\n"
-        "2 decisions analysed, 1 graded: 1 blunder\n"
+        "2 decisions analysed, 1 graded: 1 blunder; values in game points\n"
     )
     brief = runner.invoke(app, ["analyse", str(path), "--iters", "50", "--brief"])
     lines = out.stdout.splitlines()
@@ -201,3 +201,33 @@ def test_sigterm_prints_and_writes_what_was_analysed_and_says_so(tmp_path: Path)
     assert out.endswith("analysed, 0 graded\n") or " graded" in out.splitlines()[-1]
     assert "stopped by SIGTERM: the analysis is of the first" in err and "Traceback" not in err
     assert page.is_file() and "stopped before the end" in page.read_text(encoding="utf-8")
+
+
+# Dreierschnapsen, a deal of random play (rules run house/dreierschnapsen --players random,random,random --seed 6): seat 0 announces the Bettler (bid 1, no trick,
+# no trump) and, having taken the talon, lays two cards away.
+BETTLER = (
+    "ruleset: house/dreierschnapsen\nseed: 6\nplayers: [random, random, random]\ndeals:\n  - dealer: 1\n"
+    "    seed: 3407369726\n    moves: [pass, pass, bid 1, pass, discard AC, discard QC, play TD]\n"
+)
+
+
+def test_a_contract_is_said_by_its_name_played_without_trumps_and_laying_away_is_no_lead(tmp_path: Path) -> None:
+    """The ruleset names bid 1 the Bettler: the analysis says ``Bettler (bid 1)``, as the table
+    says a contract; once it is played there are no trumps for good (``no trump``, not ``no
+    trump yet``, which the auction before it still says where no trump is turned); and laying
+    a card away is ``laying a card away``, not ``to lead``."""
+    path = tmp_path / "b.yaml"
+    path.write_text(BETTLER, encoding="utf-8")
+    out = runner.invoke(app, ["analyse", str(path), "--seat", "0", "--iters", "40"])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    bid = next(k for k, line in enumerate(lines) if line.startswith("deal 1 move  3 seat 0: "))
+    assert lines[bid].startswith("deal 1 move  3 seat 0: Bettler (bid 1) ")
+    assert "| in the auction |" in lines[bid + 1]
+    lay = [k for k, line in enumerate(lines) if line.startswith(("deal 1 move  5 seat 0: discard AC", "deal 1 move  6 seat 0: discard QC"))]
+    assert len(lay) == 2
+    for k in lay:
+        assert lines[k + 1].endswith("| laying a card away | no trump")
+    lead = next(k for k, line in enumerate(lines) if line.startswith("deal 1 move  7 seat 0: play TD"))
+    assert lines[lead + 1].endswith("| to lead | no trump")
+    assert lines[-1].endswith("; values in game points")

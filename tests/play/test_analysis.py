@@ -102,3 +102,115 @@ def test_a_position_with_many_hands_left_is_an_estimate_without_a_line() -> None
     (report,) = analyse_record(rec, iterations=50)
     assert not report.exact and report.worlds is None and report.iterations == 50 and report.line == ()
     assert report.seen is not None and report.seen.talon == 10 and len(report.seen.hand) == 5
+
+
+def test_the_analysis_searches_with_the_bots_knobs_but_for_the_meaning_of_a_value() -> None:
+    """One place for the knobs: the analysis takes the bot's (greedy rollouts, the bias, the
+    opponents' bias) and changes only what would change what a value means or which moves get
+    one: no bonus for winning at all, every move searched to the budget, the exact stage over
+    24 worlds with its values in the tree's meaning."""
+    from interpreter.play.analysis import ANALYSIS_OPTIONS
+    from interpreter.play.bots.search_bot import BIAS, BIAS_OPPONENTS, SEARCH_OPTIONS, SearchBot
+    from interpreter.search.ismcts import greedy_policy
+
+    changed = {k for k in ANALYSIS_OPTIONS if SEARCH_OPTIONS.get(k, None) != ANALYSIS_OPTIONS[k]}
+    assert changed == {"win_weight", "stop_early", "exact_worlds", "margins"}
+    assert (ANALYSIS_OPTIONS["win_weight"], ANALYSIS_OPTIONS["stop_early"], ANALYSIS_OPTIONS["exact_worlds"]) == (0.0, False, 24)
+    assert ANALYSIS_OPTIONS["policy"] is greedy_policy
+    assert (ANALYSIS_OPTIONS["bias"], ANALYSIS_OPTIONS["bias_opponents"]) == (BIAS, BIAS_OPPONENTS) == (10.0, 1000.0)
+    assert SearchBot(load_ruleset("schnapsen")).options == dict(SEARCH_OPTIONS)
+
+
+def test_a_loss_resting_on_few_searches_is_uncertain_not_graded(monkeypatch: object) -> None:
+    """The tree search gives the move played 7 searches (value -3.00) and the best one 500
+    (-0.61): a loss of 2.39 game points, a blunder in Schnapsen (a third of 3 is 1) were it
+    known -- but 7 searches are fewer than GRADE_VISITS (30), so no grade, and ``uncertain``.
+    With 30 searches of the move played the same loss is a blunder."""
+    import pytest
+
+    from interpreter.play import analysis
+    from interpreter.search.ismcts import SearchResult
+
+    assert analysis.GRADE_VISITS == 30
+    rs = load_ruleset("schnapsen")
+    from interpreter.engine.state import DealState
+
+    state = DealState.new(rs, 1, 5)
+    first, second = state.legal_codes()[:2]
+    rec = Record(rs, [DealRecord(state, [rs.action_of[first]], None, ())])
+    mp = pytest.MonkeyPatch()
+    try:
+        for tried in (7, 30):
+            result = SearchResult(second, {first: tried, second: 500}, {first: -3.0, second: -0.61}, 507, False)
+            mp.setattr(analysis, "ismcts", lambda *a, _r=result, **k: _r)
+            mp.setattr(analysis, "KEPT_TURNS", 0)
+            (report,) = analyse_record(rec, iterations=507)
+            assert report.loss == pytest.approx(2.39) and report.visits[str(rs.action_of[first])] == tried
+            assert (report.grade, report.uncertain) == (("", True) if tried == 7 else ("blunder", False))
+    finally:
+        mp.undo()
+
+
+def test_three_sides_one_meaning_the_score_minus_the_others_mean() -> None:
+    """Three-player Sixty-Six (each for himself; the winner collects 1 from a loser with 33 or
+    more, 2 from one below): two tricks left, hearts trumps, seat 0 leads holding 9S TS with 25
+    points; seat 1 holds QD JD (46 points), seat 2 KC QS (27), all known (announced), so one
+    world only.
+    * TS: seat 1 has no spade nor trump, seat 2 must follow with QS: seat 0 takes it, then 9S
+      wins too (no spade, no trump left): seat 0 ends with 25 + 22 = 47 against 46 and 27 and
+      collects 1 + 2: scores (3, 0, 0), seat 0's margin 3 - 0 = +3;
+    * 9S: QS beats it, seat 2 leads KC and takes TS on it: seat 2 ends with 27 + 22 = 49
+      against 46 and 25, scores (0, 0, 3): seat 0's margin 0 - (0 + 3) / 2 = -1.5 (the
+      solver's own value, minus the others' together, would be -3).
+    A loss of 4.5 game points, a blunder (the largest score is 3 from each of two: 6).  The
+    tree search, whose rollouts can only end so, gives the same two values."""
+    import random
+
+    from interpreter.search.ismcts import ismcts
+    from interpreter.play.analysis import ANALYSIS_OPTIONS
+
+    position = dict(dealer=2, hands=["9S TS", "QD JD", "KC QS"], trump="H", leader=0, points=[25, 46, 27],
+                    tricks=[2, 2, 2], known=[[], ["QD", "JD"], ["KC", "QS"]])
+    rec = one_move_record("house/three-player-66", Play(Card.parse("9S")), **position)
+    (report,) = analyse_record(rec, iterations=200)
+    assert report.exact and report.worlds == 1
+    assert report.values == {"play TS": 3.0, "play 9S": -1.5}
+    assert (report.loss, report.grade) == (4.5, "blunder")
+    view = rec.deals[0].state.view(0)
+    options = {**ANALYSIS_OPTIONS, "exact_worlds": 0}
+    tree = ismcts(view, random.Random(1), iterations=300, **options)
+    assert {str(view.rs.action_of[c]): v for c, v in tree.values.items()} == {"play TS": 3.0, "play 9S": -1.5}
+    solved = ismcts(view, random.Random(1), iterations=300, **ANALYSIS_OPTIONS)
+    assert solved.exact and {str(view.rs.action_of[c]): v for c, v in solved.values.items()} == {"play TS": 3.0, "play 9S": -1.5}
+
+
+CLOSED = """\
+ruleset: schnapsen
+dealer: 1
+start: {leader: 0, card_points: [15, 12], tricks_won: [1, 1]}
+hands:
+  0: [JH, KH, QH, AS, TC]
+  1: [TH, KS, QS, AD, JD]
+trump_card: AH
+stock: [QC, TD, JC, KD, QD]
+moves: [exchange, close, play AH, play TH, play KH]
+"""
+
+
+def test_a_move_that_keeps_the_turn_is_worth_the_best_move_it_leads_to(tmp_path: object) -> None:
+    """docs/cli.md's closed.yaml: seat 0 exchanges the jack for the turn-up AH, then closes,
+    then leads AH.  After the exchange and after the close seat 0 decides again knowing
+    nothing new (no card drawn, no card of the others seen), so each is worth the best move of
+    that next decision -- the decision the record makes next, analysed with the same seed --
+    and not the mean over the moves after it, which put the exchange below the marriage it
+    leads to.  So: the exchange's value is move 2's best value, the close's move 3's."""
+    from pathlib import Path
+
+    from interpreter.play.record import load_record
+
+    path = Path(str(tmp_path)) / "closed.yaml"
+    path.write_text(CLOSED, encoding="utf-8")
+    reports = {r.move: r for r in analyse_record(load_record(path), seats=[0], iterations=300)}
+    assert sorted(reports) == [1, 2, 3, 5]
+    assert reports[1].values["exchange"] == reports[2].best_value == max(reports[2].values.values())
+    assert reports[2].values["close"] == reports[3].best_value == max(reports[3].values.values())

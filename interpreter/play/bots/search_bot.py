@@ -13,7 +13,9 @@ is handed.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from interpreter.core.actions import Action
@@ -62,6 +64,16 @@ EXACT_WORLDS = 1
 #: Bauernschnapsen and three-player 66, where only the deal's winner scores, no figure moved
 #: outside its interval.
 WIN_WEIGHT = 0.3
+
+#: The knobs the bot searches with, in one place: :class:`SearchBot` passes them to
+#: :func:`~interpreter.search.ismcts.ismcts` (an option given to the bot overrides one), and
+#: the analysis of ``rules analyse`` (:mod:`interpreter.play.analysis`) searches with them too,
+#: changing only what would change the meaning of its values -- so that what it grades is what
+#: the bot's search thinks.  ``inference`` and ``pool`` are ``ismcts``'s own defaults.
+SEARCH_OPTIONS: Mapping[str, Any] = MappingProxyType({
+    "policy": greedy_policy, "bias": BIAS, "bias_opponents": BIAS_OPPONENTS, "exact_worlds": EXACT_WORLDS,
+    "win_weight": WIN_WEIGHT, "stop_early": True,
+})
 
 #: How many times its iteration budget the bot spends on a decision of the auction.  A bid is
 #: one or two decisions a seat makes in a deal, and they decide the contract: in North
@@ -142,10 +154,7 @@ class SearchBot:
         self.auction_budget = auction_budget
         self.ms = ms
         self.clock = clock
-        self.options = {
-            "policy": greedy_policy, "bias": BIAS, "bias_opponents": BIAS_OPPONENTS, "exact_worlds": EXACT_WORLDS,
-            "win_weight": WIN_WEIGHT, "stop_early": True, **options,
-        }
+        self.options = {**SEARCH_OPTIONS, **options}
         self.last: SearchResult | None = None
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
