@@ -24,7 +24,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from cli.analysis_words import basis_words, line_words, signed
+from cli.analysis_words import action_words, basis_words, line_words, signed, verdict_words
 from cli.table import render
 from cli.table.words import move_line
 from interpreter.core.actions import CONTINUE, Action, Play
@@ -238,17 +238,18 @@ class ReviewApp(App[None]):
             return Text("A forced move: nothing to choose.", style="dim")
         rs = self.review.record.ruleset
         text = Text()
-        text.append(f"played {report.played.removeprefix('play ')} {signed(report.played_value)}\n", style="bold")
+        text.append(f"played {action_words(rs, report.played).removeprefix('play ')} {signed(report.played_value)}\n", style="bold")
         if report.best != report.played:
-            text.append(f"best   {report.best.removeprefix('play ')} {signed(report.best_value)}  (loss {report.loss:.2f})\n", style="bold green")
+            text.append(f"best   {action_words(rs, report.best).removeprefix('play ')} {signed(report.best_value)}  (loss {report.loss:.2f})\n", style="bold green")
         else:
             text.append("the best move\n", style="green")
-        if report.grade:
-            text.append(report.grade + "\n", style="bold red" if report.grade == "blunder" else "bold yellow")
+        said = report.grade or (verdict_words(report, rs) if report.uncertain else "")  # "uncertain": too few searches behind the loss
+        if said:
+            text.append(said + "\n", style="bold red" if report.grade == "blunder" else "bold yellow" if report.grade else "dim")
         text.append("\n")
         for action, value in report.values.items():
             mark = "  <- played" if action == report.played else ""
-            text.append(f"{signed(value):>6}  {action}{mark}\n")
+            text.append(f"{signed(value):>6}  {action_words(rs, action)}{mark}\n")
         text.append(f"\nvalues: {basis_words(report, rs)}\n", style="dim")
         if report.line:
             text.append(f"\nbest line with the cards as they lay:\n{line_words(report, rs)}\n")

@@ -197,3 +197,18 @@ def test_a_value_that_rounds_to_nothing_is_shown_plus_zero(tmp_path: Path) -> No
     text = app._analysis(report).plain
     assert "played AH +0.00" in text and "best   KS +0.25" in text and " +0.00  play AH  <- played" in text
     assert "-0.00" not in text
+
+
+def test_a_loss_too_few_searches_back_is_shown_uncertain_not_graded(tmp_path: Path) -> None:
+    """As rules analyse says it (cli/analysis_words.verdict_words): the move played searched 7
+    times, under the 30 a grade needs, so its loss of 2.39 is uncertain, not a blunder."""
+    from interpreter.play.analysis import MoveReport
+
+    path = tmp_path / "end.yaml"
+    path.write_text(ENDGAME, encoding="utf-8")
+    app = review_app(load_record(str(path)), 0, 50, 0, path)
+    report = MoveReport(deal=1, move=1, seat=0, played="play AH", played_value=-2.0, best="play KS", best_value=0.39,
+                        loss=2.39, grade="", exact=False, values={"play KS": 0.39, "play AH": -2.0}, iterations=50,
+                        visits={"play KS": 43, "play AH": 7}, uncertain=True)
+    text = app._analysis(report).plain
+    assert "uncertain (loss 2.39, play AH searched 7 times)" in text and "blunder" not in text
