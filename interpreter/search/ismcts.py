@@ -46,6 +46,7 @@ from interpreter.search.heuristic import greedy_code
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.inference import informative_moves, model_weight
 from interpreter.search.pimc import pimc
+from interpreter.search.solver import margin  # re-exported: what a value of the search means
 
 __all__ = ["NODES_PER_ITERATION", "Policy", "SearchResult", "ismcts", "margin", "scale_of"]
 
@@ -168,15 +169,6 @@ class SearchResult:
     values: dict[int, float]
     iterations: int
     exact: bool
-
-
-def margin(scores: Sequence[int], side: int) -> float:
-    """Match side ``side``'s score minus the mean of the other sides' scores: the margin the
-    tree search rewards (:func:`_reward`) and the meaning of every value of ``rules analyse``.
-    The margins of all sides add up to 0 (with two sides: one's score minus the other's)."""
-    k = len(scores)
-    s = scores[side]
-    return s - (sum(scores) - s) / (k - 1) if k > 1 else float(s)
 
 
 def _reward(scores: tuple[int, ...], scale: float, win_weight: float) -> list[float]:

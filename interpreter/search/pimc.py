@@ -33,7 +33,7 @@ from interpreter.engine.views import SeatView
 from interpreter.search.clock import Clock, cpu_clock
 from interpreter.search.inference import informative_moves, model_weight
 from interpreter.search.sampling import WorldSampler
-from interpreter.search.solver import Solver
+from interpreter.search.solver import Solver, margin
 
 __all__ = ["PimcResult", "choose", "pimc"]
 
@@ -45,7 +45,7 @@ class PimcResult:
     and the share of worlds in which it wins the deal; ``worlds`` solved, ``nodes`` searched.
     ``margins`` (asked for with ``margins=True``, else ``None``): per action the mean over the
     worlds of the side's score minus the *mean* of the others' at the end of the solver's line
-    (:func:`~interpreter.search.ismcts.margin`, what the tree search's values mean); with two
+    (:func:`~interpreter.search.solver.margin`, what the tree search's values mean); with two
     sides the same as ``values``."""
 
     best: int
@@ -167,7 +167,6 @@ def _line_margins(
 ) -> dict[int, float] | None:
     """Per action the margin of ``side`` (its score minus the others' mean) at the end of the
     solver's line after it in ``world``; ``None`` where a line is not solved within ``nodes``."""
-    from interpreter.search.ismcts import margin  # ismcts imports this module
 
     out: dict[int, float] = {}
     for code in values:

@@ -87,7 +87,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from interpreter.core.actions import (
@@ -107,7 +107,7 @@ from interpreter.search.strict import (
     KernelTables, compile_kernel, follower_order, position_allows, position_bounds, rules_allow,
 )
 
-__all__ = ["Solution", "Solver", "move_values", "solve"]
+__all__ = ["Solution", "Solver", "margin", "move_values", "solve"]
 
 #: Beyond any score difference: the bound of a position nothing is known about yet.
 INF: Final = 1 << 40
@@ -177,6 +177,17 @@ def _order_table(state: DealState) -> list[int]:
         if code <= t.max_code:
             order[code] = rank
     return order
+
+
+def margin(scores: Sequence[int], side: int) -> float:
+    """Match side ``side``'s score minus the mean of the other sides' scores: the margin the
+    tree search rewards (:func:`~interpreter.search.ismcts.ismcts`) and the meaning of every
+    value of ``rules analyse``.  The margins of all sides add up to 0 (with two sides: one's score minus the other's).
+    Kept here, beside the solver's own measure (:meth:`Solver._leaf`: minus the others'
+    together), which it differs from with three sides or more."""
+    k = len(scores)
+    s = scores[side]
+    return s - (sum(scores) - s) / (k - 1) if k > 1 else float(s)
 
 
 class Solver:
