@@ -24,6 +24,7 @@ says, whichever tables are replayed.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import datetime
 import re
 import secrets
@@ -169,24 +170,30 @@ class Room:
         left out (``None``): it stays in the store, the others go on."""
         if kept.live is not None:
             return kept.live
-        stored = self.store.table(kept.id)
         try:
-            if stored is None:
-                raise ValueError("it is no longer in the store")
-            rs = self._kept_ruleset(stored)
-            table = Table(stored.id, rs, stored.ruleset, stored.kinds, stored.tokens, stored.watch, stored.seed, stored.created,
-                          stored.house_name, stored.house_text)
-            for seat, move in stored.steps:
-                table.replay(seat, move)
+            table = self._read_back(kept)
         except (RulesError, Refused, ValueError) as exc:  # kept in the file, told, and the others go on
             why = exc.why if isinstance(exc, Refused) else str(exc)
             warn(f"table {kept.id} ({kept.ruleset}) could not be read back and is left out: {why}", multiline=True)
             self._forget(kept)
             return None
-        table.log.clear()
         kept.live = Live(table, kept, stored=table.steps)
         self.tables[kept.id] = kept.live
         return kept.live
+
+    def _read_back(self, kept: Kept) -> Table:
+        """The table as the store holds it: each decision of its log replayed through the
+        engine.  ``ValueError`` (or the engine's refusal) where it cannot be."""
+        stored = self.store.table(kept.id)
+        if stored is None:
+            raise ValueError("it is no longer in the store")
+        rs = self._kept_ruleset(stored)
+        table = Table(stored.id, rs, stored.ruleset, stored.kinds, stored.tokens, stored.watch, stored.seed, stored.created,
+                      stored.house_name, stored.house_text)
+        for seat, move in stored.steps:
+            table.replay(seat, move)
+        table.log.clear()
+        return table
 
     def _kept_ruleset(self, kept: StoredTable) -> Ruleset:
         if kept.house_name is None or kept.house_text is None:
@@ -361,6 +368,8 @@ class Room:
         if seat < 0:
             raise Refused("a spectator only watches", "seat")
         async with live.lock:
+            if live.kept.live is not live:  # a change the store could not keep, nor the table be read back
+                raise Refused("the server had to set this table aside: open the link again", "stale", 503)
             if kind == "action":
                 move = message.get("move")
                 if not isinstance(move, str) or len(move) > 40:
@@ -370,7 +379,7 @@ class Room:
                 live.table.next_deal(seat)
             else:
                 raise Refused(f"unknown message type {str(kind)[:20]!r}: 'action' or 'next'", "bad_message")
-            self._persist(live)  # every message the table takes is logged, "next" too (READY or the deal)
+            self._keep(live)  # every message the table takes is logged, "next" too (READY or the deal)
         await self.broadcast(live)
         self.wake(live)
 
@@ -387,8 +396,42 @@ class Room:
                 if not live.table.bot_to_act():
                     return
                 await asyncio.to_thread(live.table.bot_step)
-                self._persist(live)
+                try:
+                    self._keep(live)
+                except Refused:  # not kept, so not taken: the bot tries again after the delay
+                    if not self.bot_delay:
+                        await asyncio.sleep(0.5)
+                    continue
             await self.broadcast(live)
+
+    def _keep(self, live: Live) -> None:
+        """Write what the table just took to the store -- or, where the store cannot take it
+        (the disk full, the file locked by another program), take it back: the table is read
+        back from the store, which is what a restart would find, and the change is refused.  A
+        move is taken only once it is kept: nobody is shown a move that a restart would lose."""
+        taken = live.table.steps
+        try:
+            self._persist(live)
+        except (sqlite3.Error, OSError) as exc:
+            warn(f"table {live.kept.id}: the store could not keep a change ({type(exc).__name__}: {exc})")
+            try:
+                live.table, live.stored = self._fresh(live.kept)
+            except (sqlite3.Error, OSError, RulesError, Refused, ValueError):  # not even readable: read back on next use
+                self._drop(live)
+                live.stored = -1
+            if live.stored < taken:  # (what was written before the failure is kept, and stands)
+                raise Refused("the server could not keep this move, so it is not taken: try again in a moment",
+                              "server", 503) from None
+
+    def _fresh(self, kept: Kept) -> tuple[Table, int]:
+        table = self._read_back(kept)
+        return table, table.steps
+
+    def _drop(self, live: Live) -> None:
+        """Forget the replayed table (not the kept one): its next use reads it back from the
+        store.  Its links are left to find that out when they send or reconnect."""
+        live.kept.live = None
+        self.tables.pop(live.kept.id, None)
 
     def _persist(self, live: Live) -> None:
         table = live.table

@@ -171,3 +171,43 @@ def test_the_sweep_closes_a_table_nobody_replayed_and_keeps_its_record(tmp_path:
         assert replays == {table_id: logged} and table_id not in room.kept
     record = load_record(tmp_path / "tables" / table_id / "_record.yaml")
     assert record.meta["players"] == ["human", "greedy"] and replay(record).illegal is None
+
+
+def test_a_move_the_store_cannot_keep_is_not_taken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store refuses a write (the file locked by another program, the disk full): the move
+    is refused to its player with the reason, nobody is shown it, and the table is as the store
+    holds it -- what a restart finds.  Sent again once the store takes writes, it is taken, and
+    a restart finds it."""
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "human"])
+        tokens = [token_of(s["link"]) for s in reply["seats"]]
+        seats = [Seat(client, t) for t in tokens]
+        msgs = [s.read() for s in seats]
+        actor = msgs[0]["to_act"]
+        move = next(m["move"] for m in msgs[actor]["legal"] if m["move"].startswith("play"))
+        seq = msgs[actor]["seq"]
+
+        def locked(*args: object, **kwargs: object) -> None:
+            raise sqlite3.OperationalError("database is locked")
+
+        real_append = room.store.append
+        monkeypatch.setattr(room.store, "append", locked)
+        seats[actor].send({"type": "action", "move": move, "seq": seq})
+        answer = seats[actor].read()
+        assert answer["type"] == "refused" and answer["error"] == "server" and "not taken" in answer["why"], answer
+        # a link opened now sees the table before the move: the move was not taken
+        other = Seat(client, tokens[1 - actor])
+        fresh = other.read()
+        assert fresh["seq"] == seq and fresh["trick"] == [] and fresh["to_act"] == actor, fresh
+        other.close()
+        monkeypatch.setattr(room.store, "append", real_append)
+        seats[actor].send({"type": "action", "move": move, "seq": seq})  # the same move again, now kept
+        taken = seats[actor].read()
+        assert taken["type"] == "state" and taken["seq"] > seq and len(taken["trick"]) == 1, taken
+        for link in seats:
+            link.close()
+    with open_room(tmp_path) as (client, room):  # a restart finds the move kept, once
+        again = Seat(client, tokens[actor])
+        after = again.read()
+        assert after["seq"] == taken["seq"] and len(after["trick"]) == 1, after
+        again.close()
