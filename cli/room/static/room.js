@@ -287,6 +287,15 @@ function ask(text, yes) {
   dialog.showModal();
 }
 
+// One marriage per suit, the first offered of it: where the king and the queen may each be
+// shown (North American rules offer "marry KH" and "marry QH"), both are the same hearts
+// marriage, so `M` must reach the next suit's, not the queen of the same one.
+function marriages(legal) {
+  const bySuit = new Map();
+  for (const a of legal) if (a.kind === "marry" && !bySuit.has(a.card[1])) bySuit.set(a.card[1], a);
+  return [...bySuit.values()];
+}
+
 function onKey(event) {
   if (!state || event.ctrlKey || event.altKey || event.metaKey) return;
   if (document.querySelector("dialog[open]:not(#summary)")) return;
@@ -306,8 +315,8 @@ function onKey(event) {
     if (action) act(action); else if (code) tell(`${cardWords(code)} cannot be played now`);
     return;
   }
-  const action = state.legal.find(a => a.key === key) ||
-    (key === "M" ? state.legal.filter(a => a.kind === "marry")[1] : null);
+  const action = key === "m" || key === "M" ? marriages(state.legal)[key === "m" ? 0 : 1] :
+    state.legal.find(a => a.key === key);
   if (action) { choose(action); return; }
   if (key.length === 1 && /\S/.test(key)) tell(`The key ${key} does nothing now: press ? for the keys.`);
 }

@@ -1,0 +1,34 @@
+"""The table page's keys (cli/room/static/room.js), pressed in Node against state messages
+written by hand (tests/room/pagetools.py): what docs/serve.md's key table promises."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pagetools import press
+
+
+def action(move: str, kind: str, key: str | None, card: str | None = None) -> dict[str, Any]:
+    return {"move": move, "label": move, "card": card, "kind": kind, "key": key}
+
+
+def seat_to_act(legal: list[dict[str, Any]], **more: Any) -> dict[str, Any]:
+    """A state message with only what onKey reads: seat 0's page, seat 0 to act."""
+    state: dict[str, Any] = {"you": 0, "to_act": 0, "result": None, "hand": ["AS", "TS"], "legal": legal,
+                             "seq": 7, "match": {"over": False}, "waiting_for": []}
+    state.update(more)
+    return state
+
+
+def test_m_and_shift_m_choose_the_first_and_second_marriage_not_the_king_and_queen_of_one() -> None:
+    """North American rules offer each marriage twice (shown by its king or by its queen):
+    m is the hearts marriage, M the spades one, never the queen of hearts after its king."""
+    legal = [action(f"marry {c}", "marry", "m", c) for c in ("KH", "QH", "KS", "QS")]
+    assert press(seat_to_act(legal), "m")["sent"] == [{"type": "action", "move": "marry KH", "seq": 7}]
+    assert press(seat_to_act(legal), "M")["sent"] == [{"type": "action", "move": "marry KS", "seq": 7}]
+
+
+def test_shift_m_with_one_marriage_offered_does_nothing_and_says_so() -> None:
+    legal = [action("marry KD", "marry", "m", "KD")]
+    seen = press(seat_to_act(legal), "M")
+    assert seen["sent"] == [] and seen["told"] == ["The key M does nothing now: press ? for the keys."]
