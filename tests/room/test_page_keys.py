@@ -32,3 +32,11 @@ def test_shift_m_with_one_marriage_offered_does_nothing_and_says_so() -> None:
     legal = [action("marry KD", "marry", "m", "KD")]
     seen = press(seat_to_act(legal), "M")
     assert seen["sent"] == [] and seen["told"] == ["The key M does nothing now: press ? for the keys."]
+
+
+def test_closing_before_the_draw_asks_first_as_closing_does() -> None:
+    """b (Sechsundsechzig's close before the draw) cannot be taken back either: the page asks,
+    and sends nothing until the person says yes."""
+    for kind, key, move in (("close", "c", "close"), ("closebeforedraw", "b", "close before-draw")):
+        seen = press(seat_to_act([action(move, kind, key)]), key)
+        assert seen["sent"] == [] and len(seen["asked"]) == 1 and seen["asked"][0].startswith("Close the talon?"), kind

@@ -270,7 +270,8 @@ function drawSummary(m) {
 }
 
 function choose(action) {
-  if (action.kind === "close") {
+  // closing cannot be taken back, before the draw (Sechsundsechzig's b) as after it: ask first
+  if (action.kind === "close" || action.kind === "closebeforedraw") {
     ask("Close the talon? Nobody draws any more, and the strict rules of play hold from now on.", () => act(action));
     return;
   }
