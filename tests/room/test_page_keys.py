@@ -40,3 +40,22 @@ def test_closing_before_the_draw_asks_first_as_closing_does() -> None:
     for kind, key, move in (("close", "c", "close"), ("closebeforedraw", "b", "close before-draw")):
         seen = press(seat_to_act([action(move, kind, key)]), key)
         assert seen["sent"] == [] and len(seen["asked"]) == 1 and seen["asked"][0].startswith("Close the talon?"), kind
+
+
+def test_a_key_pressed_out_of_turn_says_it_is_not_your_turn() -> None:
+    seats = [{"seat": 0, "name": "you"}, {"seat": 1, "name": "opponent"}]
+    seen = press(seat_to_act([], to_act=1, seats=seats), "1")
+    assert seen["sent"] == [] and seen["told"] == ["It is not your turn: opponent to act."]
+    watching = press(seat_to_act([], you=None, to_act=1, seats=seats), "x")
+    assert watching["sent"] == [] and watching["told"] == ["You are watching: the seats choose, not this page."]
+
+
+def test_enter_asks_for_the_next_deal_only_where_one_can_be_asked_for() -> None:
+    """Enter sends "next" from a seat the table still waits for while the match goes on; not
+    from a spectator's page, a seat that asked already, or once the match is over."""
+    over = {"reason": "opponent took 66", "hands": []}
+    asks = seat_to_act([], to_act=None, result=over, waiting_for=[0, 1])
+    assert press(asks, "Enter")["sent"] == [{"type": "next"}]
+    for why, more in (("spectator", {"you": None}), ("asked already", {"waiting_for": [1]}),
+                      ("match over", {"match": {"over": True}})):
+        assert press({**asks, **more}, "Enter")["sent"] == [], why

@@ -260,13 +260,18 @@ function drawSummary(m) {
   $("summary-match").textContent = m.match.over ? `The match is over. ${m.match.words}` : m.match.words;
   const waiting = m.waiting_for.filter(s => s !== m.you);
   $("summary-wait").textContent = waiting.length ? "waiting for " + waiting.map(s => m.seats[s].name).join(", ") + " to go on" : "";
-  const iAmWaited = m.you !== null && m.waiting_for.includes(m.you);
-  $("next").hidden = m.match.over || !iAmWaited;
+  $("next").hidden = !canAskNext(m);
   $("record").hidden = !m.record;
   $("record").href = `/api/record/${token}`;
   $("house").hidden = !(m.record && m.house);
   $("house").href = `/api/house/${token}`;
   if (summaryShownFor !== m.deal) { summaryShownFor = m.deal; if (!dialog.open) dialog.showModal(); }
+}
+
+// Whether this page may ask for the next deal: a seat's (not a spectator's) that has not asked
+// yet, while the match goes on.
+function canAskNext(m) {
+  return m.you !== null && !m.match.over && m.waiting_for.includes(m.you);
 }
 
 function choose(action) {
@@ -302,8 +307,19 @@ function onKey(event) {
   if (document.querySelector("dialog[open]:not(#summary)")) return;
   const key = event.key;
   if (key === "?") { $("help").showModal(); return; }
-  if (key === "Enter" && state.result) { send({ type: "next" }); return; }
-  if (state.to_act !== state.you) return;
+  if (key === "Enter" && state.result) {
+    // as the Next deal button: only a seat still to say it goes on, while the match is not over
+    // (a spectator's or a finished match's Enter would only be refused)
+    if (canAskNext(state)) send({ type: "next" });
+    return;
+  }
+  if (state.to_act !== state.you) {
+    if (key.length === 1 && /\S/.test(key)) {
+      tell(state.you === null ? "You are watching: the seats choose, not this page." :
+        `It is not your turn${state.to_act !== null ? ": " + state.seats[state.to_act].name + " to act" : ""}.`);
+    }
+    return;
+  }
   if (/^[1-9]$/.test(key)) {
     const n = Number(key);
     // in the auction a number is the bid's key, shown on its button (never a contract's value)
