@@ -9,6 +9,8 @@ from pagetools import press
 
 
 def action(move: str, kind: str, key: str | None, card: str | None = None) -> dict[str, Any]:
+    """One entry of a state's ``legal``, as cli/room/messages.py words it (the label is the move:
+    the page never reads it for a key)."""
     return {"move": move, "label": move, "card": card, "kind": kind, "key": key}
 
 
