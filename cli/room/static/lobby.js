@@ -8,6 +8,7 @@ const KINDS = [
   ["search:hard", "bot: search, hard"],
   ["greedy", "bot: greedy"],
   ["random", "bot: random"],
+  ["basic", "bot: basic"],
 ];
 let rulesets = [];
 

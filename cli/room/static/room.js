@@ -260,8 +260,7 @@ function drawSummary(m) {
   $("summary-match").textContent = m.match.over ? `The match is over. ${m.match.words}` : m.match.words;
   const waiting = m.waiting_for.filter(s => s !== m.you);
   $("summary-wait").textContent = waiting.length ? "waiting for " + waiting.map(s => m.seats[s].name).join(", ") + " to go on" : "";
-  const iAmWaited = m.you !== null && m.waiting_for.includes(m.you);
-  $("next").hidden = m.match.over || !iAmWaited;
+  $("next").hidden = !canAskNext(m);
   $("record").hidden = !m.record;
   $("record").href = `/api/record/${token}`;
   $("house").hidden = !(m.record && m.house);
@@ -269,8 +268,15 @@ function drawSummary(m) {
   if (summaryShownFor !== m.deal) { summaryShownFor = m.deal; if (!dialog.open) dialog.showModal(); }
 }
 
+// Whether this page may ask for the next deal: a seat's (not a spectator's) that has not asked
+// yet, while the match goes on.
+function canAskNext(m) {
+  return m.you !== null && !m.match.over && m.waiting_for.includes(m.you);
+}
+
 function choose(action) {
-  if (action.kind === "close") {
+  // closing cannot be taken back, before the draw (Sechsundsechzig's b) as after it: ask first
+  if (action.kind === "close" || action.kind === "closebeforedraw") {
     ask("Close the talon? Nobody draws any more, and the strict rules of play hold from now on.", () => act(action));
     return;
   }
@@ -287,13 +293,33 @@ function ask(text, yes) {
   dialog.showModal();
 }
 
+// One marriage per suit, the first offered of it: where the king and the queen may each be
+// shown (North American rules offer "marry KH" and "marry QH"), both are the same hearts
+// marriage, so `M` must reach the next suit's, not the queen of the same one.
+function marriages(legal) {
+  const bySuit = new Map();
+  for (const a of legal) if (a.kind === "marry" && !bySuit.has(a.card[1])) bySuit.set(a.card[1], a);
+  return [...bySuit.values()];
+}
+
 function onKey(event) {
   if (!state || event.ctrlKey || event.altKey || event.metaKey) return;
   if (document.querySelector("dialog[open]:not(#summary)")) return;
   const key = event.key;
   if (key === "?") { $("help").showModal(); return; }
-  if (key === "Enter" && state.result) { send({ type: "next" }); return; }
-  if (state.to_act !== state.you) return;
+  if (key === "Enter" && state.result) {
+    // as the Next deal button: only a seat still to say it goes on, while the match is not over
+    // (a spectator's or a finished match's Enter would only be refused)
+    if (canAskNext(state)) send({ type: "next" });
+    return;
+  }
+  if (state.to_act !== state.you) {
+    if (key.length === 1 && /\S/.test(key)) {
+      tell(state.you === null ? "You are watching: the seats choose, not this page." :
+        `It is not your turn${state.to_act !== null ? ": " + state.seats[state.to_act].name + " to act" : ""}.`);
+    }
+    return;
+  }
   if (/^[1-9]$/.test(key)) {
     const n = Number(key);
     // in the auction a number is the bid's key, shown on its button (never a contract's value)
@@ -306,8 +332,8 @@ function onKey(event) {
     if (action) act(action); else if (code) tell(`${cardWords(code)} cannot be played now`);
     return;
   }
-  const action = state.legal.find(a => a.key === key) ||
-    (key === "M" ? state.legal.filter(a => a.kind === "marry")[1] : null);
+  const action = key === "m" || key === "M" ? marriages(state.legal)[key === "m" ? 0 : 1] :
+    state.legal.find(a => a.key === key);
   if (action) { choose(action); return; }
   if (key.length === 1 && /\S/.test(key)) tell(`The key ${key} does nothing now: press ? for the keys.`);
 }

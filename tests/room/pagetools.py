@@ -1,0 +1,66 @@
+"""room.js run in Node with the few browser objects it touches stubbed: a page's keys can then
+be pressed against a state message written by hand, and what the page sends, asks or tells is
+read back.  Cheaper than Chromium and runs where Chromium does not; the tests that use it are
+skipped, saying why, where Node is not installed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+PAGE = Path(__file__).resolve().parents[2] / "cli" / "room" / "static" / "room.js"
+
+# The stubs: every element is one object that takes any property and any call; a dialog's
+# showModal notes what it showed; the socket records what the page sends.
+STUBS = r"""
+const vm = require("vm");
+const fs = require("fs");
+const seen = { sent: [], told: [], asked: [], shown: [] };
+function element(id) {
+  return { id, hidden: true, textContent: "", dataset: {}, classList: { add() {} }, style: {},
+    appendChild() {}, addEventListener() {}, insertRow() { return { insertCell() { return {}; } }; },
+    showModal() { seen.shown.push(id); this.open = true; }, close() { this.open = false; }, open: false };
+}
+const elements = {};
+const told = element("told");
+Object.defineProperty(told, "textContent", { set(v) { seen.told.push(v); }, get() { return ""; } });
+elements.told = told;
+const confirmText = element("confirm-text");
+Object.defineProperty(confirmText, "textContent", { set(v) { seen.asked.push(v); }, get() { return ""; } });
+elements["confirm-text"] = confirmText;
+const document = {
+  getElementById(id) { return elements[id] || (elements[id] = element(id)); },
+  querySelector() { return null; }, addEventListener() {}, createElement: element,
+  createTextNode() { return {}; }, title: "",
+};
+class WebSocket { constructor() { this.readyState = 1; } send(text) { seen.sent.push(JSON.parse(text)); } }
+WebSocket.OPEN = 1;
+const context = vm.createContext({ document, WebSocket, location: { pathname: "/t/TOKEN", protocol: "http:", host: "x" },
+  setTimeout() {}, console, JSON, Map, Set, Number, String, Math, Object, Array });
+vm.runInContext(fs.readFileSync(process.argv[1], "utf-8"), context);
+const input = JSON.parse(fs.readFileSync(0, "utf-8"));
+context.__state = input.state;
+vm.runInContext("state = __state;", context);
+for (const key of input.keys) {
+  vm.runInContext(`onKey({ key: ${JSON.stringify(key)}, ctrlKey: false, altKey: false, metaKey: false })`, context);
+}
+process.stdout.write(JSON.stringify(seen));
+"""
+
+
+def press(state: dict[str, Any], *keys: str) -> dict[str, list[Any]]:
+    """What the page does when ``keys`` are pressed with ``state`` shown: the messages it
+    sends (``sent``), the questions it asks first (``asked``), what it tells (``told``)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed (Debian: apt-get install nodejs)")
+    done = subprocess.run([node, "-e", STUBS, "--", str(PAGE)], input=json.dumps({"state": state, "keys": list(keys)}),
+                          capture_output=True, text=True, timeout=30, check=False)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, list[Any]] = json.loads(done.stdout)
+    return result
