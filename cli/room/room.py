@@ -24,11 +24,11 @@ says, whichever tables are replayed.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import datetime
 import re
 import secrets
 import shutil
+import sqlite3
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable
@@ -399,6 +399,8 @@ class Room:
                 try:
                     self._keep(live)
                 except Refused:  # not kept, so not taken: the bot tries again after the delay
+                    if live.kept.live is not live:  # set aside: the table's next use reads it back, and moves its bots
+                        return
                     if not self.bot_delay:
                         await asyncio.sleep(0.5)
                     continue
