@@ -37,7 +37,8 @@ from interpreter.engine.state import AUCTION, DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.record import Record, apply_recorded, implicit_step
 from interpreter.play.bots.search_bot import SEARCH_OPTIONS
-from interpreter.search.ismcts import ismcts, margin, scale_of
+from interpreter.search.ismcts import ismcts, scale_of
+from interpreter.search.pimc import line_margins
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 
@@ -60,7 +61,7 @@ DRAWS_PER_WORLD = 60
 #: expected margin in game points or units, without a bonus for winning at all; no
 #: ``stop_early``: every legal move is searched to the budget, not only until the bot's move is
 #: settled; the exact stage up to :data:`EXACT_WORLDS` worlds, whose values are exact ones
-#: over the hands; ``margins``: its values in the tree's meaning (see :func:`margin`).
+#: over the hands; ``margins``: its values in the tree's meaning (see :func:`~interpreter.search.solver.margin`).
 ANALYSIS_OPTIONS: Mapping[str, Any] = MappingProxyType(
     {**SEARCH_OPTIONS, "win_weight": 0.0, "stop_early": False, "exact_worlds": EXACT_WORLDS, "margins": True},
 )
@@ -340,15 +341,17 @@ def _solve_every_world(view: SeatView, side: int, rng: random.Random) -> tuple[d
     several = view.rs.side_count > 2
     for state in worlds.values():
         solver = Solver(side)
+        values: dict[int, float] = {}
         for code, solution in solver.move_values(state, node_limit=NODES_PER_WORLD).items():
             if not solution.exact or solution.value is None:
                 return None
-            value: float = solution.value
-            if several:  # the solver's value is the side's score minus the others' together: measure its line
-                scores = solver.line_scores(state, code, node_limit=NODES_PER_WORLD)
-                if scores is None:
-                    return None
-                value = margin(scores, side)
+            values[code] = solution.value
+        if several:  # the solver's value is the side's score minus the others' together: measure its lines
+            measured = line_margins(solver, state, values, side, NODES_PER_WORLD)
+            if measured is None:
+                return None
+            values = measured
+        for code, value in values.items():
             totals[code] = totals.get(code, 0.0) + value
     return {code: total / count for code, total in totals.items()}, count
 

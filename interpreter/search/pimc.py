@@ -35,7 +35,7 @@ from interpreter.search.inference import informative_moves, model_weight
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver, margin
 
-__all__ = ["PimcResult", "choose", "pimc"]
+__all__ = ["PimcResult", "choose", "line_margins", "pimc"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +145,7 @@ def pimc(
             assert s.value is not None
             exact[code] = s.value
         if margins:
-            measured = _line_margins(solver, world, exact, side, share_nodes) if several else exact
+            measured = line_margins(solver, world, exact, side, share_nodes) if several else exact
             if measured is None:  # a line not solved within the world's share: the world is left out
                 continue
             per_margin.append(measured)
@@ -162,12 +162,12 @@ def pimc(
     return PimcResult(best, means, wins, solved, used, measured)
 
 
-def _line_margins(
+def line_margins(
     solver: Solver, world: DealState, values: Mapping[int, float], side: int, nodes: int | None,
 ) -> dict[int, float] | None:
     """Per action the margin of ``side`` (its score minus the others' mean) at the end of the
-    solver's line after it in ``world``; ``None`` where a line is not solved within ``nodes``."""
-
+    solver's line after it in ``world``; ``None`` where a line is not solved within ``nodes``.
+    (``rules analyse`` measures its exact values so too.)"""
     out: dict[int, float] = {}
     for code in values:
         scores = solver.line_scores(world, code, node_limit=nodes)
