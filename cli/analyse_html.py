@@ -19,8 +19,9 @@ from html import escape
 
 from cli.analysis_words import (
     action_words, basis_words, line_words, points_words, signed, summary_words, table_words, talon_words, trump_words,
-    unit_words, verdict_words, who,
+    verdict_words, who,
 )
+from cli.output import unit_words
 from cli.room.cards import card_svg
 from interpreter.play.analysis import MoveReport
 from interpreter.rules.ruleset import Ruleset

@@ -5,6 +5,7 @@ side of the table."""
 
 from __future__ import annotations
 
+from cli.output import unit_words
 from interpreter.core.actions import Bid, parse_action
 from interpreter.core.cards import SUIT_NAMES
 from interpreter.core.errors import RulesError
@@ -18,11 +19,6 @@ PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccurac
 def signed(value: float) -> str:
     """``+1.25``; a value that rounds to nothing is ``+0.00``, never ``-0.00``."""
     return f"{round(value, 2) + 0.0:+.2f}"
-
-
-def unit_words(rs: Ruleset) -> str:
-    """What a value counts: ``game points``, or ``units`` (as ``rules arena`` names them)."""
-    return "game points" if rs.scoring.method == "game_points" else "units"
 
 
 def summary_words(reports: list[MoveReport], rs: Ruleset | None = None) -> str:

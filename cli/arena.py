@@ -21,7 +21,7 @@ import typer
 
 from cli.errors import fail, ruleset_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot, seed_in_range
-from cli.output import say, warn
+from cli.output import say, unit_words, warn
 from cli.progress import progress_bar
 from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
@@ -165,16 +165,12 @@ def _end(run: Arena, stop: Halt | None) -> None:
 # ----------------------------------------------------------------------------- output
 
 
-def _unit(rs: Ruleset) -> str:
-    return "game points" if rs.scoring.method == "game_points" else "units"
-
-
 def _inputs(run: Arena, stop: Halt | None) -> dict[str, Any]:
     """What the figures were computed from, first in every JSON report: with whether the run
     ended early (``interrupted``, by a stop or an error) and the error that ended it, if one did."""
     return {
         "ruleset": run.rs.name, "deals": run.deals, "seed": run.seed,
-        "sides": [list(seats) for seats in run.rs.sides], "unit": _unit(run.rs), "interrupted": stop is not None,
+        "sides": [list(seats) for seats in run.rs.sides], "unit": unit_words(run.rs), "interrupted": stop is not None,
         "error": error_of(stop),
     }
 
@@ -236,7 +232,7 @@ def arena_lines(run: Arena, s: PairingSummary, stop: Halt | None) -> list[str]:
     lines += table([
         ["", "A", "95% interval", ""],
         ["deals won", _percent(s.win_rate), _interval(s.win_interval, _percent), f"{_won(s.score)} of {s.plays:,} played; Wilson"],
-        [f"{_unit(rs)} per deal", "-" if s.net is None else _signed(s.net), _interval(s.net_interval, _signed),
+        [f"{unit_words(rs)} per deal", "-" if s.net is None else _signed(s.net), _interval(s.net_interval, _signed),
          f"paired bootstrap over {s.finished:,} deals"],
     ], [False, True, True, False])
     lines.append("")
@@ -306,7 +302,7 @@ def tournament_lines(run: Arena, stop: Halt | None) -> list[str]:
     lines.append("(Bradley-Terry ratings on the Elo scale, mean 0: 400 points = odds of 10 to 1;")
     lines.append(f" prior: {PRIOR_GAMES:g} drawn virtual deal between every two bots)")
     lines.append("")
-    unit = _unit(rs)
+    unit = unit_words(rs)
     rows = [["A", "B", "A won", "", "95% interval", "net", "95% interval"]]
     for n in range(len(run.pairings)):
         s = run.summary(n)

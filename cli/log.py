@@ -9,6 +9,7 @@ from interpreter.play.runner import ActionTaken, DealEnded, DealStarted, Event, 
 from interpreter.engine.state import NAMING, DealState
 
 
+
 def who(state: DealState, seat: int) -> str:
     return f"seat {seat}"
 

@@ -13,11 +13,14 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
 from interpreter.core.printable import printable
+
+if TYPE_CHECKING:
+    from interpreter.rules.ruleset import Ruleset
 
 
 #: Why stdout could not be written (a full disk, an I/O error), once it failed; the app then
@@ -142,3 +145,9 @@ def silence_stdout() -> None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
     finally:
         os.close(devnull)
+
+
+def unit_words(rs: Ruleset) -> str:
+    """What a deal score counts: ``game points``, or ``units`` -- the one word the arena, the
+    simulation and the analysis name it by."""
+    return "game points" if rs.scoring.method == "game_points" else "units"

@@ -25,7 +25,7 @@ import typer
 
 from cli.errors import check_page_path, fail, ruleset_or_exit, usage_error, write_page
 from cli.options import AllowOutside, bot_kind, checked_bot, lowercase, seed_in_range
-from cli.output import say, warn
+from cli.output import say, unit_words, warn
 from cli.progress import progress_bar
 from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
@@ -289,7 +289,7 @@ def _inputs(runs: Runs, n: int, rs: Ruleset, name: str) -> dict[str, Any]:
     return {
         "ruleset": name, "title": rs.title, "seats": list(spec.seats), "deals": spec.deals, "matches": spec.matches,
         "seed": spec.seed, "sides": [list(s) for s in rs.sides],
-        "unit": "game points" if rs.scoring.method == "game_points" else "units",
+        "unit": unit_words(rs),
         "finished": {"deals": int(tally.total("deals", "deals")), "matches": int(tally.total("matches", "matches"))},
     }
 
