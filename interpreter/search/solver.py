@@ -9,14 +9,17 @@ an analysis tool needs for "all cards open".
 
 **The objective.**  A value is always seen from one *match side* ``side`` (by default the
 actor's): that side's deal score minus the sum of every other match side's deal score
-(``DealResult.scores``: game points or units, possibly negative).  Seats of ``side`` maximise
-it and every other seat minimises it.  With two sides this is the zero-sum game itself; with
-more sides it is the *paranoid* reduction -- the others are assumed to play together against
-``side`` -- which is exact for what it answers (the most ``side`` can be sure of against any
-play of the others) but is not a prediction of how selfish opponents would play.  Partners
-need no special case: they are seats of the same side.  Under ``players.sides: bidder_vs_rest``
-the sides are the match sides (one seat each), so a defender's partner-for-the-deal counts
-as an opponent.
+(``DealResult.scores``: game points or units, possibly negative).  The seats of the deal side
+``side`` plays in maximise it and every other seat minimises it
+(:func:`~interpreter.search.strict.plays_for`).  With two deal sides this is the zero-sum game
+of the deal itself: partners of the match are seats of the same side, and the partners a deal
+makes -- the defenders against a bidder (``players.sides: bidder_vs_rest``) or against the
+forehand (``forehand_vs_rest``), who each keep a match score of their own but score alike in
+the deal -- play together, from the moment the auction has made them partners.  With more
+deal sides (every player for himself in three-handed Sixty-Six, or before an auction has
+found its bidder) it is the *paranoid* reduction -- the others are assumed to play together
+against ``side`` -- which is exact for what it answers (the most ``side`` can be sure of
+against any play of the others) but is not a prediction of how selfish opponents would play.
 
 **Everything legal is a move.**  Playing a card, announcing a marriage, exchanging, closing,
 declaring, continuing (declining an optional step), bidding and passing are all just legal
@@ -104,7 +107,7 @@ from interpreter.engine.position import OVER
 from interpreter.engine.state import DealState
 from interpreter.search.clock import Clock, cpu_clock
 from interpreter.search.strict import (
-    KernelTables, compile_kernel, follower_order, position_allows, position_bounds, rules_allow,
+    KernelTables, compile_kernel, follower_order, plays_for, position_allows, position_bounds, rules_allow,
 )
 
 __all__ = ["Solution", "Solver", "margin", "move_values", "solve"]
@@ -347,7 +350,7 @@ class _Run:
         only once both bounds are proved, so the value's own bound always comes with its action.
         """
         st = self.state
-        maximising = st.rs.side_of(st.actor) == self.solver.side  # type: ignore[arg-type]  # not over here
+        maximising = plays_for(st, self.solver.side)[st.actor]  # type: ignore[index]  # not over here
         kernel = self.kernel_pass if self.kernel_pass is not None and position_allows(st) else None
         codes = st.legal_codes()
         if len(codes) > 1:
@@ -413,7 +416,7 @@ def _compile(
     """
     rs = st.rs
     side = solver.side
-    mine = tuple(rs.side_of(seat) == side for seat in range(st.n))
+    anchor = rs.sides[side][0]  # a seat of the side: a seat maximises where it plays in the same deal side (plays_for)
     table = solver.table
     table_get = table.get
     bounds = solver.bounds
@@ -509,7 +512,8 @@ def _compile(
                     table[key] = (max(lower, bound[1]), min(upper, bound[0]), tt_move, ends)
                     return bound[0] if bound[0] < beta else bound[1]
         codes = legal()
-        maximising = mine[st.actor]  # type: ignore[index]  # the deal is not over here
+        deal_side = st._side  # the auction may make partners of a deal (plays_for): read at every node
+        maximising = deal_side[st.actor] == deal_side[anchor]  # type: ignore[index]  # the deal is not over here
         short = 2  # whether declaring would be false: 2 until asked (once a node, where needed)
         if len(codes) > 1:
             codes = arrange(codes, tt_move)

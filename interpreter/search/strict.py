@@ -64,8 +64,8 @@ from interpreter.engine.state import DealState
 from interpreter.rules.ruleset import Ruleset
 
 __all__ = [
-    "MOVING", "KernelTables", "compile_kernel", "deal_worth", "follower_order", "follower_places", "position_allows",
-    "position_bounds", "rules_allow", "value_bounds",
+    "MOVING", "KernelTables", "compile_kernel", "deal_worth", "follower_order", "follower_places", "plays_for",
+    "position_allows", "position_bounds", "rules_allow", "value_bounds",
 ]
 
 #: Beyond any score difference (as the solver's).
@@ -188,8 +188,8 @@ class _Shared:
         key = (st.deal_sides, st._side, side)
         got = self.parts.get(key)
         if got is None:
-            rs, n = st.rs, st.n
-            mine = tuple(rs.side_of(seat) == side for seat in range(n))
+            n = st.n
+            mine = plays_for(st, side)
             deal_side = tuple(st.side(seat) for seat in range(n))
             side_seats = tuple(st.deal_sides[deal_side[seat]] for seat in range(n))  # the seats a claim counts
             reads_own = self.reads_own
@@ -258,17 +258,30 @@ class KernelTables:
         self.ids.clear()
 
 
+def plays_for(st: DealState, side: int) -> tuple[bool, ...]:
+    """Per seat, whether it plays for the value of match side ``side`` in ``st`` (maximises
+    it): the seats of the deal side that side's seats play in -- its partners of the match
+    and, where a deal makes partners of its own (the defenders under ``players.sides:
+    bidder_vs_rest`` or ``forehand_vs_rest``, who score alike: the result hands a deal side's
+    score to each match side in it), its partners of the deal.  Every other seat minimises
+    it: with three deal sides or more, the paranoid reduction.  Before an auction has found
+    the bidder every seat is a deal side of its own."""
+    own = st.side(st.rs.sides[side][0])
+    return tuple(st.side(seat) == own for seat in range(st.n))
+
+
 def deal_worth(st: DealState, side: int) -> tuple[list[int], list[bool], list[bool]]:
     """Per deal side of ``st``: what a score of it is worth to the value of match side
     ``side`` (``2 * scores[side] - sum(scores)``: the result hands a deal side's score to each
     match side whose first seat sits in it), whether it holds a seat that maximises, and
-    whether it holds one that minimises."""
-    rs = st.rs
-    first_in = [st.side(seats[0]) for seats in rs.sides]
+    whether it holds one that minimises (:func:`plays_for`: the deal side of ``side``'s
+    seats maximises, every other one minimises)."""
+    first_in = [st.side(seats[0]) for seats in st.rs.sides]
     sides = range(len(st.deal_sides))
-    worth = [(2 if d == first_in[side] else 0) - first_in.count(d) for d in sides]
-    has_max = [any(rs.side_of(s) == side for s in st.deal_sides[d]) for d in sides]
-    has_min = [any(rs.side_of(s) != side for s in st.deal_sides[d]) for d in sides]
+    own = first_in[side]
+    worth = [(2 if d == own else 0) - first_in.count(d) for d in sides]
+    has_max = [d == own for d in sides]
+    has_min = [d != own for d in sides]
     return worth, has_max, has_min
 
 
@@ -329,7 +342,10 @@ def compile_kernel(
     t = rs.tables
     n = st.n
     shared = _shared(rs)
+    # who plays with whom: read again when a position of another seating is entered (a search
+    # from the auction, whose bids make the deal's sides, enters the strict phase of each)
     mine, deal_side, side_seats, read_when_right, valued, worth = shared.deal_parts(st, side)
+    seating = st._side
     pts = t.points
     points_get = pts.__getitem__
     beats_by_trump = t.beats
@@ -707,6 +723,10 @@ def compile_kernel(
 
     def enter(s: DealState, beta: int, root: bool) -> int:
         nonlocal sig, scratch, offset, leader, claim, closing_lead, beats, trump, count, allowance, root_key
+        nonlocal mine, deal_side, side_seats, read_when_right, valued, worth, seating
+        if s._side != seating:
+            mine, deal_side, side_seats, read_when_right, valued, worth = shared.deal_parts(s, side)
+            seating = s._side
         if len(follows) > FOLLOWS_KEPT:
             follows.clear()
         if len(leads) > FOLLOWS_KEPT:

@@ -101,7 +101,9 @@ def leaf_value(state: DealState, side: int) -> int:
 
 
 def minimax(state: DealState, side: int) -> int:
-    """Plain minimax over every legal code: seats of ``side`` maximise, all others minimise.
+    """Plain minimax over every legal code: the seats of the deal side that ``side``'s first
+    seat plays in maximise (its partners of the match, and of the deal once an auction has made
+    the defenders partners), all others minimise.
 
     No pruning, no table, no ordering: the definition of the value the solver must find.
     """
@@ -113,7 +115,8 @@ def minimax(state: DealState, side: int) -> int:
         values.append(minimax(state, side))
         state.pop()
     assert state.actor is not None
-    return max(values) if state.rs.side_of(state.actor) == side else min(values)
+    own = state.side(state.rs.sides[side][0])
+    return max(values) if state.side(state.actor) == own else min(values)
 
 
 def value_after(state: DealState, code: int, side: int) -> int:
@@ -214,7 +217,8 @@ def test_tiny_games_with_a_talon_match_minimax(tiny: dict[str, Ruleset], name: s
 
 def test_whole_deals_from_the_auction_match_minimax() -> None:
     """Bidding is a move like any other: the bidder-against-the-rest fixture from the deal, each
-    seat's point of view (the two defenders count as opponents: the paranoid reduction)."""
+    seat's point of view (each seat for himself in the auction; once it is over, the two
+    defenders play together: the strict-phase kernel reads the deal's sides again)."""
     rs = load_ruleset(ROOT / "tests" / "fixtures" / "rulesets" / "bidder-vs-rest.yaml")
     for seed in (1, 4):
         state = DealState.new(rs, seed % 3, seed)
@@ -286,6 +290,36 @@ def test_hand_worked_three_sides_are_paranoid() -> None:
     assert solve(state, side=1).value == -4
     assert solve(state, side=2).value == -4
     assert {c: s.value for c, s in move_values(state, side=1).items()} == {play[0]: -4, DECLARE: 0}
+
+
+def test_hand_worked_the_defenders_play_together() -> None:
+    # The bidder-against-the-rest fixture (A, T, K of four suits: 11, 10, 4; units of 25; the
+    # defenders pool their tricks and each scores the pooled units).  Seat 0 bids 3 (75 needed)
+    # and leads AS: spades are trumps.  Trick 1: AS, KS, KH (seat 2 has no spade): 19 for seat 0.
+    # Trick 2: AH, TH, AD: 32 more, 51.  Trick 3: AC, KC (seat 1's only club), and seat 2, with
+    # neither a club nor a trump, may throw TD or KD:
+    # * TD: seat 0 has 51 + 11 + 4 + 10 = 76; then TC, TS (seat 1 must trump), KD: seat 1 takes
+    #   24.  Made: 76 // 25 = 3; the defenders 24 // 25 = 0 each.  Scores (3, 0, 0).
+    # * KD: seat 0 has 70; then TC, TS, TD: seat 1 takes 30.  Set: -3; the defenders 30 // 25 =
+    #   1 each.  Scores (-3, 1, 1).
+    # Seen from seat 1 (its score minus the others' together: 0 - 3 = -3, or 1 - (-3 + 1) = 3),
+    # its partner of the deal plays KD for it: 3.  Were seat 2 taken for an opponent (the
+    # paranoid reduction), it would throw TD and the value would be -3.  Seen from seat 2 the
+    # same 3, and from the bidder -3 * 2 - (-3 + 1 + 1) = -5.
+    rs = load_ruleset(ROOT / "tests" / "fixtures" / "rulesets" / "bidder-vs-rest.yaml")
+    state = deal_from_mapping(rs, {"dealer": 2, "hands": {
+        0: ["AS", "AH", "AC", "TC"], 1: ["KS", "TS", "TH", "KC"], 2: ["KH", "AD", "TD", "KD"],
+    }})
+    for text in ("bid 3", "pass", "pass", "play AS", "play KS", "play KH", "play AH", "play TH", "play AD", "play AC", "play KC"):
+        state.apply(parse_action(text))
+    assert state.deal_sides == ((0,), (1, 2)) and state.card_points() == [51, 0, 0]
+    throw_ten, throw_king = (rs.code_of[parse_action(f"play {card}")] for card in ("TD", "KD"))
+    assert sorted(state.legal_codes()) == sorted([throw_ten, throw_king])
+    for side in (1, 2):
+        assert {c: s.value for c, s in move_values(state, side=side).items()} == {throw_ten: -3, throw_king: 3}
+        got = solve(state, side=side)
+        assert (got.value, got.best) == (3, throw_king)
+    assert solve(state, side=0).value == -5
 
 
 # ---------------------------------------------------------------------------- limits, the state
