@@ -3,6 +3,10 @@
 :class:`Seat` is one WebSocket link of Starlette's test client; :func:`open_room` an app on a
 temporary data folder; :func:`visible_cards` what a seat's view lets it see, the yardstick
 every message is measured against.
+
+Every wait on the server here has a limit (:func:`within`): a server broken so that it never
+answers -- its event loop stuck, a message never sent -- fails the test that waits, saying what
+it waited for, instead of hanging the whole suite.
 """
 
 from __future__ import annotations
@@ -10,11 +14,12 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -32,6 +37,39 @@ from interpreter.engine.views import SeatView  # noqa: E402
 NOTATION = re.compile(r"(?<![A-Za-z0-9])([AKQJT987][CDHS])(?![A-Za-z0-9])")
 SYMBOLS = re.compile(r"(?<![A-Za-z0-9])(10|[AKQJ987])([♣♦♥♠])")
 SYMBOL_SUIT = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+#: Seconds a test waits for the server (a link to open, a message) before it fails: far more
+#: than any answer takes on a loaded machine, far less than a hung suite.
+WAIT = 30.0
+T = TypeVar("T")
+
+
+def within(what: str, work: Callable[[], T], seconds: float = WAIT) -> T:
+    """``work()``, failing the test if it has not returned after ``seconds``.  Starlette's test
+    client waits without a limit (its ``receive`` blocks until the app sends, and the app's
+    event loop may be what is stuck), so the wait runs in a daemon thread of its own: the
+    test fails, and a thread left waiting never holds the test run up when it ends."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(work())
+        except BaseException as exc:  # handed to the test's own thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True, name=f"waiting for {what}")
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        raise AssertionError(f"waited {seconds:g} s for {what}: the server never answered")
+    if failed:
+        raise failed[0]
+    return done[0]
+
+
+def read_text(socket: Any, seconds: float = WAIT) -> str:
+    """The next text message of a test client's WebSocket, within ``seconds``."""
+    return within("a message on the WebSocket", socket.receive_text, seconds)
 
 
 @contextmanager
@@ -93,11 +131,12 @@ class Seat:
 
     def __init__(self, client: TestClient, token: str) -> None:
         self.ws = client.websocket_connect(f"/ws/{token}")
-        self.socket = self.ws.__enter__()
+        self.socket = within("the WebSocket to open", self.ws.__enter__)
         self.last: dict[str, Any] = {}
 
-    def read(self) -> dict[str, Any]:
-        message = json.loads(self.socket.receive_text())
+    def read(self, seconds: float = WAIT) -> dict[str, Any]:
+        """The next message to this link, within ``seconds`` (the test fails otherwise)."""
+        message = json.loads(read_text(self.socket, seconds))
         if message.get("type") == "state":
             self.last = message
         return message  # type: ignore[no-any-return]
@@ -106,7 +145,7 @@ class Seat:
         self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
 
     def close(self) -> None:
-        self.ws.__exit__(None, None, None)
+        within("the WebSocket to close", lambda: self.ws.__exit__(None, None, None))
 
 
 def check_message(live: Live, seat: int, message: dict[str, Any]) -> None:

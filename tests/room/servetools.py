@@ -18,8 +18,9 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -28,7 +29,9 @@ pytest.importorskip("websockets", reason="rules serve needs the serve extra: pip
 from websockets.sync.client import connect  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
+#: Seconds a test waits for the server (its first line, an answer, a message) before it fails.
 WAIT = 30.0
+T = TypeVar("T")
 
 
 class Server:
@@ -39,7 +42,8 @@ class Server:
             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         assert self.proc.stderr is not None
-        line = self.proc.stderr.readline()
+        stderr = self.proc.stderr
+        line = wait_for(f"rules serve to announce its address within {WAIT:g} s", stderr.readline, self.proc)
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         if not found:
             self.proc.kill()
@@ -73,6 +77,20 @@ class Server:
             self.proc.kill()
             raise
         return self.proc.returncode, err
+
+
+def wait_for(what: str, work: Callable[[], T], proc: subprocess.Popen[str], seconds: float = WAIT) -> T:
+    """``work()`` (a read from the server's pipe), the server killed and the test failed if it
+    has not returned after ``seconds``: a server that never speaks fails the test instead of
+    hanging the suite (a pipe's read has no timeout of its own, so it waits in a daemon thread)."""
+    done: list[T] = []
+    thread = threading.Thread(target=lambda: done.append(work()), daemon=True, name=what)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        proc.kill()
+        raise AssertionError(f"waited for {what}: nothing came")
+    return done[0]
 
 
 def ws_url(link: str) -> str:

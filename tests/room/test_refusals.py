@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from roomtools import Seat, create, open_room, token_of
+from roomtools import Seat, create, open_room, read_text, token_of
 
 from cli.room.room import MAX_HOUSE_BYTES
 
@@ -154,7 +154,7 @@ def test_a_flood_is_slowed_not_served(tmp_path: Path) -> None:
 def test_an_unknown_link_is_told_so(tmp_path: Path) -> None:
     with open_room(tmp_path) as (client, room):
         with client.websocket_connect("/ws/nobody") as ws:
-            assert json.loads(ws.receive_text())["error"] == "unknown_link"
+            assert json.loads(read_text(ws))["error"] == "unknown_link"
         assert client.get("/api/record/nobody").status_code == 404
 
 
@@ -284,6 +284,6 @@ def test_one_address_opens_a_few_tables_and_a_table_takes_a_few_links(tmp_path: 
         first, second = Seat(client, token), Seat(client, token)
         first.read(), second.read()
         with client.websocket_connect(f"/ws/{token}") as ws:
-            answer = json.loads(ws.receive_text())
+            answer = json.loads(read_text(ws))
             assert (answer["type"], answer["error"]) == ("refused", "full")
         first.close(), second.close()

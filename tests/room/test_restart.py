@@ -14,6 +14,7 @@ used, and the others go on.
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 import time
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from roomtools import Seat, create, open_room, play_through, token_of
+from roomtools import Seat, create, open_room, play_through, read_text, token_of
 
 import cli.room.room as room_module
 from cli.room.room import DAY
@@ -152,7 +153,7 @@ def test_a_table_whose_log_no_longer_replays_is_told_when_used_and_the_others_go
     with open_room(tmp_path) as (client, room):
         assert capsys.readouterr().err == "", "nothing is said before the table is used"
         with client.websocket_connect(f"/ws/{token_of(bad['seats'][0]['link'])}") as ws:
-            assert ws.receive_json()["error"] == "unknown_link"
+            assert json.loads(read_text(ws))["error"] == "unknown_link"
         assert f"table {bad['table']} (schnapsen) could not be read back and is left out: " in capsys.readouterr().err
         assert list(room.kept) == [good["table"]]
         seat = Seat(client, token_of(good["seats"][0]["link"]))
