@@ -83,7 +83,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(data)
         room = Room(store, bot_delay, idle_days)
-        room.restore()
+        await room.restore()
         holder["room"] = room
         app.state.room = room
         room.start()
@@ -91,7 +91,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             yield
         finally:
             room.stop()
-            store.close()
+            await asyncio.to_thread(store.close)  # what is queued for the store is written first
 
     def room_of(request: Request | WebSocket) -> Room:
         return holder["room"]
@@ -103,7 +103,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         return await page("lobby.html")
 
     async def table_page(request: Request) -> Response:
-        if room_of(request).find(request.path_params["token"]) is None:
+        if await room_of(request).find(request.path_params["token"]) is None:
             return PlainTextResponse(f"No table has this link (it may have been mistyped{gone}).", status_code=404, headers=HEADERS)
         return await page("table.html")
 
@@ -192,7 +192,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         try:
             doc = await body_of(request)
             address = request.client.host if request.client is not None else None
-            table = room_of(request).create(doc.get("ruleset"), doc.get("seats"), upload_of(doc), address)
+            table = await room_of(request).create(doc.get("ruleset"), doc.get("seats"), upload_of(doc), address)
         except Refused as exc:
             return refused(exc)
         except Exception:  # a fault of ours: logged, said, and the server goes on
@@ -210,7 +210,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         )
 
     async def record(request: Request) -> Response:
-        found = room_of(request).find(request.path_params["token"])
+        found = await room_of(request).find(request.path_params["token"])
         if found is None:
             return refusal(f"no table has this link (mistyped{gone})", "unknown_link", 404)
         live, _ = found
@@ -224,7 +224,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
                         headers={**HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
 
     async def house(request: Request) -> Response:
-        found = room_of(request).find(request.path_params["token"])
+        found = await room_of(request).find(request.path_params["token"])
         if found is None or found[0].table.house_text is None:
             return refusal("no table with a house file has this link", "unknown_link", 404)
         table = found[0].table
@@ -234,7 +234,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
     async def socket(websocket: WebSocket) -> None:
         room = room_of(websocket)
         await websocket.accept()
-        found = room.find(websocket.path_params["token"])
+        found = await room.find(websocket.path_params["token"])
         if found is None:
             await websocket.send_json({"type": "refused", "error": "unknown_link", "why": f"no table has this link (mistyped{gone})"})
             await websocket.close(code=4404)

@@ -16,6 +16,7 @@ import random
 import re
 import threading
 import warnings
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -77,8 +78,19 @@ def open_room(data: Path, bot_delay: float = 0.0, rate: float = 1e6) -> Iterator
     """A card room on ``data`` (its lifespan run: tables read back at the start); the scripted
     players may send as fast as they like unless ``rate`` says otherwise."""
     app = make_app(data, bot_delay, rate)
-    with TestClient(app) as client:
+    client = TestClient(app)
+    within("the room to start", client.__enter__)
+    try:
         yield client, app.state.room
+    finally:
+        # a test that failed left its links open, and the client's exit waits for every one
+        # of them to end: closed here, so that the failure is reported instead of a hang
+        for seat in [s for s in Seat.opened if s.client is client and not s.closed]:
+            try:
+                seat.close()
+            except Exception:  # the test's own failure is what is reported
+                pass
+        within("the room to stop", lambda: client.__exit__(None, None, None))
 
 
 def create(client: TestClient, seats: list[str], ruleset: str = "schnapsen", **extra: Any) -> dict[str, Any]:
@@ -129,9 +141,15 @@ def visible_cards(view: SeatView, deal_over: bool, deck: list[str]) -> set[str]:
 class Seat:
     """One open link: reads the table's messages, acts when its seat is to act."""
 
-    def __init__(self, client: TestClient, token: str) -> None:
+    #: Every link opened, so that :func:`open_room` closes those a failed test left open.
+    opened: weakref.WeakSet[Seat] = weakref.WeakSet()
+
+    def __init__(self, client: TestClient, token: str, seconds: float = WAIT) -> None:
+        self.client = client
         self.ws = client.websocket_connect(f"/ws/{token}")
-        self.socket = within("the WebSocket to open", self.ws.__enter__)
+        self.socket = within("the WebSocket to open", self.ws.__enter__, seconds)
+        self.closed = False
+        Seat.opened.add(self)
         self.last: dict[str, Any] = {}
 
     def read(self, seconds: float = WAIT) -> dict[str, Any]:
@@ -145,7 +163,9 @@ class Seat:
         self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
 
     def close(self) -> None:
-        within("the WebSocket to close", lambda: self.ws.__exit__(None, None, None))
+        if not self.closed:
+            self.closed = True
+            within("the WebSocket to close", lambda: self.ws.__exit__(None, None, None))
 
 
 def check_message(live: Live, seat: int, message: dict[str, Any]) -> None:

@@ -17,13 +17,15 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
 
-from roomtools import Seat, create, open_room, play_through, read_text, token_of
+from roomtools import Seat, create, open_room, play_through, read_text, token_of, within
 
 import cli.room.room as room_module
 from cli.room.room import DAY
@@ -211,4 +213,50 @@ def test_a_move_the_store_cannot_keep_is_not_taken(tmp_path: Path, monkeypatch: 
         again = Seat(client, tokens[actor])
         after = again.read()
         assert after["seq"] == taken["seq"] and len(after["trick"]) == 1, after
+        again.close()
+
+
+def test_a_slow_write_holds_up_its_own_table_and_not_the_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store waits for the file (SQLite's busy wait: another program holds it) while one
+    table's move is written: meanwhile the server answers everybody else -- a link to another
+    table opens and is shown its table, a stale action there is refused, the lobby's list of
+    rulesets comes -- and the move, once written, is taken and shown, and a restart finds it.
+    Before, the write ran on the event loop and every table of the server waited for it."""
+    with open_room(tmp_path) as (client, room):
+        slow, other = create(client, ["human", "human"]), create(client, ["human", "human"])
+        tokens = [token_of(s["link"]) for s in slow["seats"]]
+        seats = [Seat(client, t) for t in tokens]
+        msgs = [s.read() for s in seats]
+        actor = msgs[0]["to_act"]
+        move = next(m["move"] for m in msgs[actor]["legal"] if m["move"].startswith("play"))
+        seq = msgs[actor]["seq"]
+        writing, release = threading.Event(), threading.Event()
+        real_append = room.store.append
+
+        def waits(table_id: str, *args: Any, **kwargs: Any) -> None:
+            if table_id == slow["table"]:
+                writing.set()
+                release.wait(10)  # the file held by another program, for as long as the test says
+            real_append(table_id, *args, **kwargs)
+
+        monkeypatch.setattr(room.store, "append", waits)
+        try:
+            seats[actor].send({"type": "action", "move": move, "seq": seq})
+            assert writing.wait(5), "the move was never written"
+            elsewhere = Seat(client, token_of(other["seats"][0]["link"]), seconds=3)
+            shown = elsewhere.read(seconds=3)  # would wait the whole write out, if the loop did
+            assert shown["type"] == "state" and shown["table"] == other["table"], shown
+            elsewhere.send({"type": "action", "move": "play AS", "seq": shown["seq"] - 1})
+            assert elsewhere.read(seconds=3)["error"] == "stale"
+            assert within("the rulesets", lambda: client.get("/api/rulesets"), 3).status_code == 200
+            assert not release.is_set() and room.tables[slow["table"]].lock.locked(), "the slow write is still under way"
+        finally:
+            release.set()
+        taken = seats[actor].read()
+        assert taken["type"] == "state" and taken["seq"] == seq + 1 and len(taken["trick"]) == 1, taken
+        for link in [*seats, elsewhere]:
+            link.close()
+    with open_room(tmp_path) as (client, room):  # the move was kept
+        again = Seat(client, tokens[actor])
+        assert again.read()["seq"] == seq + 1
         again.close()
