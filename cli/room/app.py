@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -56,6 +57,8 @@ MAX_MESSAGE = 2048
 RETRY_AFTER = 60
 RATE = 10.0
 BURST = 20.0
+#: The API's routes, as a refusal of a path it does not have lists them.
+API_ROUTES = ("GET /api/rulesets", "POST /api/tables", "POST /api/check", "GET /api/record/TOKEN", "GET /api/house/TOKEN")
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
@@ -291,6 +294,25 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             writer.cancel()
             room.leave(live, connection)
 
+    async def not_here(request: Request, exc: Exception) -> Response:
+        """A path no route has (404), or a route asked with a method it does not take (405):
+        under ``/api/`` a JSON refusal like every other of the API, so that a script reads
+        every answer the same way; elsewhere (a page, a card) plain words."""
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        allowed = exc.headers.get("Allow") if isinstance(exc, HTTPException) and exc.headers else None
+        path = request.url.path
+        if path != "/api" and not path.startswith("/api/"):
+            return PlainTextResponse("not found" if status == 404 else "method not allowed", status_code=status,
+                                     headers={**HEADERS, **({"Allow": allowed} if allowed else {})})
+        if status == 405:
+            why = f"{path} takes {' or '.join(m for m in (allowed or '').split(', ') if m != 'HEAD')}, not {request.method}"
+            answer = refusal(why, "method", 405)
+            if allowed:
+                answer.headers["Allow"] = allowed
+            return answer
+        named = path if len(path) <= 100 else "this path"  # a path is the client's: said back only while it is short
+        return refusal(f"the API has no {named}: its routes are {', '.join(API_ROUTES)} (docs/serve.md)", "not_found", 404)
+
     routes = [
         Route("/", lobby),
         Route("/t/{token}", table_page),
@@ -303,4 +325,4 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         Route("/api/house/{token}", house),
         WebSocketRoute("/ws/{token}", socket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_here, 405: not_here})

@@ -287,3 +287,26 @@ def test_one_address_opens_a_few_tables_and_a_table_takes_a_few_links(tmp_path: 
             answer = json.loads(read_text(ws))
             assert (answer["type"], answer["error"]) == ("refused", "full")
         first.close(), second.close()
+
+
+def test_the_api_answers_an_unknown_path_or_a_wrong_method_in_json_as_its_other_refusals(tmp_path: Path) -> None:
+    """Under /api/ a path no route has is a 404 and a method a route does not take a 405, each
+    with the JSON body of every other refusal (the 405 with its Allow header); the page's own
+    paths keep plain words."""
+    routes = "GET /api/rulesets, POST /api/tables, POST /api/check, GET /api/record/TOKEN, GET /api/house/TOKEN"
+    with open_room(tmp_path) as (client, room):
+        cases = [
+            ("GET", "/api/nope", 404, None, {"error": "not_found", "why": f"the API has no /api/nope: its routes are {routes} (docs/serve.md)"}),
+            ("GET", "/api/tables", 405, "POST", {"error": "method", "why": "/api/tables takes POST, not GET"}),
+            ("POST", "/api/rulesets", 405, "GET, HEAD", {"error": "method", "why": "/api/rulesets takes GET, not POST"}),
+            ("DELETE", "/api/record/abc", 405, "GET, HEAD", {"error": "method", "why": "/api/record/abc takes GET, not DELETE"}),
+        ]
+        for method, path, status, allow, body in cases:
+            answer = client.request(method, path)
+            assert (answer.status_code, answer.headers["content-type"], answer.json()) == (status, "application/json", body), path
+            assert answer.headers.get("allow") == allow
+            assert answer.headers["x-content-type-options"] == "nosniff"
+        long = "/api/" + "x" * 200
+        assert client.get(long).json()["why"].startswith("the API has no this path: ")
+        page = client.get("/nope")
+        assert (page.status_code, page.headers["content-type"], page.text) == (404, "text/plain; charset=utf-8", "not found")
