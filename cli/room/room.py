@@ -51,7 +51,7 @@ from cli.output import warn
 from cli.room import IDLE_DAYS
 from cli.room.messages import seat_message
 from cli.room.store import Store, StoredTable
-from cli.room.tables import ROOM_BOTS, Refused, Table
+from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of
 
 #: The largest house file the room takes (a bundled ruleset is a few kB).
 MAX_HOUSE_BYTES = 64 * 1024
@@ -236,7 +236,12 @@ class Room:
         elif isinstance(ruleset, str) and ruleset in bundled_rulesets():
             rs, ref = load_ruleset(ruleset), ruleset
         else:
-            raise Refused(f"no bundled ruleset named {str(ruleset)[:80]!r}; one of: {', '.join(sorted(bundled_rulesets()))}", "ruleset")
+            names = ", ".join(sorted(bundled_rulesets()))
+            if ruleset is None:
+                raise Refused(f'"ruleset" is missing: give a bundled ruleset\'s name (one of: {names}), or "house": a house file', "ruleset")
+            if not isinstance(ruleset, str):
+                raise Refused(f'"ruleset" is a bundled ruleset\'s name (one of: {names}), not {kind_of(ruleset)}', "ruleset")
+            raise Refused(f"no bundled ruleset named {str(ruleset)[:80]!r}; one of: {names}", "ruleset")
         try:
             kinds = self._seats(rs, seats)
         except Refused:
@@ -396,12 +401,21 @@ class Room:
             if live.kept.live is not live:  # a change the store could not keep, nor the table be read back
                 raise Refused("the server had to set this table aside: open the link again", "stale", 503)
             if kind == "action":
-                move = message.get("move")
+                for key, what in (("move", "an action in the record notation, such as 'play KH'"),
+                                  ("seq", "the number of the change the action was chosen at (the 'seq' of the state it was chosen in)")):
+                    if key not in message:
+                        raise Refused(f"an action's '{key}' is missing: give {what}", "bad_message")
+                move = message["move"]
                 if not isinstance(move, str) or len(move) > 40:
-                    raise Refused("'move' is an action in the record notation, such as 'play KH'", "bad_message")
-                live.table.act(seat, move, message.get("seq"))
+                    got = kind_of(move) if not isinstance(move, str) else f"{len(move)} characters"
+                    raise Refused(f"'move' is an action in the record notation, such as 'play KH' (at most 40 characters), not {got}", "bad_message")
+                live.table.act(seat, move, message["seq"])
             elif kind == "next":
                 live.table.next_deal(seat)
+            elif "type" not in message:
+                raise Refused("a message's 'type' is missing: give 'action' or 'next'", "bad_message")
+            elif not isinstance(kind, str):
+                raise Refused(f"a message's 'type' is 'action' or 'next', not {kind_of(kind)}", "bad_message")
             else:
                 raise Refused(f"unknown message type {str(kind)[:20]!r}: 'action' or 'next'", "bad_message")
             await self._keep(live)  # every message the table takes is logged, "next" too (READY or the deal)

@@ -47,6 +47,20 @@ class Refused(Exception):
         self.status = status
 
 
+def kind_of(value: object) -> str:
+    """What a value the client sent is, in JSON's words (for a refusal that says what was
+    expected instead: ``"ruleset" is a bundled ruleset's name, not a number``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def parse(move: str) -> Action:
     """An action in the record notation, or ``continue`` (declining an optional step, which
     records leave out but a table's log keeps: it is a decision a seat took)."""
@@ -131,8 +145,11 @@ class Table:
         """A person at ``seat`` chooses ``move`` (record notation) at change ``seq``.  Refused
         with the reason when it is not their turn, ``seq`` is not the table's (a stale or
         replayed action), the text is no action, or the engine finds it illegal."""
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq != self.seq:
-            raise Refused(f"this action was chosen at change {seq!r} of the table, which is now at change {self.seq}: look again", "stale")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise Refused(f"'seq' is the number of the change the action was chosen at (the 'seq' of the state it was chosen in; "
+                          f"the table is now at change {self.seq}), not {kind_of(seq)}", "bad_message")
+        if seq != self.seq:
+            raise Refused(f"this action was chosen at change {seq} of the table, which is now at change {self.seq}: look again", "stale")
         if self.kinds[seat] != HUMAN:
             raise Refused("this seat is a bot's", "seat")
         actor = self.session.actor()

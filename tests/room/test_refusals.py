@@ -311,3 +311,35 @@ def test_the_api_answers_an_unknown_path_or_a_wrong_method_in_json_as_its_other_
         assert client.get(long).json()["why"].startswith("the API has no this path: ")
         page = client.get("/nope")
         assert (page.status_code, page.headers["content-type"], page.text) == (404, "text/plain; charset=utf-8", "not found")
+
+
+def test_a_request_missing_a_key_says_which_and_what_is_expected_never_none(tmp_path: Path) -> None:
+    """A key left out, or of the wrong kind, is named with what it should be -- never the
+    Python ``None`` that stood for it (``no bundled ruleset named 'None'``, ``change None``)."""
+    with open_room(tmp_path) as (client, room):
+        answers = [client.post("/api/tables", json=body).json() for body in (
+            {"seats": ["human", "greedy"]},
+            {"ruleset": 7, "seats": ["human", "greedy"]},
+        )]
+        assert [a["error"] for a in answers] == ["ruleset", "ruleset"]
+        assert answers[0]["why"].startswith('"ruleset" is missing: give a bundled ruleset\'s name (one of: ')
+        assert answers[0]["why"].endswith('), or "house": a house file')
+        assert answers[1]["why"].startswith('"ruleset" is a bundled ruleset\'s name (one of: ') and answers[1]["why"].endswith("), not a number")
+        assert "schnapsen" in answers[0]["why"] and "schnapsen" in answers[1]["why"]
+        reply = create(client, ["human", "human"])
+        seat = Seat(client, token_of(reply["seats"][0]["link"]))
+        seq = seat.read()["seq"]
+        change = "the number of the change the action was chosen at (the 'seq' of the state it was chosen in"
+        cases = [
+            ({"type": "action", "move": "play KH"}, f"an action's 'seq' is missing: give {change})"),
+            ({"type": "action", "seq": seq}, "an action's 'move' is missing: give an action in the record notation, such as 'play KH'"),
+            ({"type": "action", "move": "play KH", "seq": None}, f"'seq' is {change}; the table is now at change {seq}), not null"),
+            ({"type": "action", "move": "play KH", "seq": str(seq)}, f"'seq' is {change}; the table is now at change {seq}), not text"),
+            ({"type": "action", "move": 5, "seq": seq}, "'move' is an action in the record notation, such as 'play KH' (at most 40 characters), not a number"),
+            ({}, "a message's 'type' is missing: give 'action' or 'next'"),
+            ({"type": None}, "a message's 'type' is 'action' or 'next', not null"),
+        ]
+        for message, why in cases:
+            seat.send(message)
+            assert seat.read() == {"type": "refused", "error": "bad_message", "why": why}, message
+        seat.close()
