@@ -75,6 +75,12 @@ def refusal(why: str, code: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": code, "why": why}, status_code=status, headers=headers)
 
 
+def not_json(exc: Exception) -> str:
+    """Why a text is not JSON, whole: the decoder's reasons are short and end with where
+    (``Expecting value: line 1 column 5 (char 4)``), so none is cut."""
+    return "nested too deep" if isinstance(exc, RecursionError) else str(exc)
+
+
 def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: float = IDLE_DAYS) -> Starlette:
     """The app of a room kept under ``data``; its tables are read back when it starts.
     ``rate``: the messages a connection may send per second (a scripted player's test may
@@ -145,7 +151,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         try:
             doc = json.loads(body)
         except (ValueError, UnicodeDecodeError, RecursionError) as exc:  # nested too deep: RecursionError
-            raise Refused(f"the body is not JSON: {str(exc)[:80] or 'nested too deep'}", "bad_json") from None
+            raise Refused(f"the body is not JSON: {not_json(exc)}", "bad_json") from None
         if not isinstance(doc, dict):
             raise Refused('the body is a JSON object: {"ruleset": NAME, "seats": [...]}', "bad_json")
         return doc
@@ -278,7 +284,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
                 try:
                     message = json.loads(text)
                 except (ValueError, RecursionError) as exc:  # nested too deep: RecursionError
-                    await send({"type": "refused", "error": "bad_json", "why": f"not JSON: {str(exc)[:80] or 'nested too deep'}"})
+                    await send({"type": "refused", "error": "bad_json", "why": f"not JSON: {not_json(exc)}"})
                     continue
                 try:
                     await room.act(live, seat, message)

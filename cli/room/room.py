@@ -51,7 +51,7 @@ from cli.output import warn
 from cli.room import IDLE_DAYS
 from cli.room.messages import seat_message
 from cli.room.store import Store, StoredTable
-from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of
+from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of, quoted
 
 #: The largest house file the room takes (a bundled ruleset is a few kB).
 MAX_HOUSE_BYTES = 64 * 1024
@@ -241,7 +241,7 @@ class Room:
                 raise Refused(f'"ruleset" is missing: give a bundled ruleset\'s name (one of: {names}), or "house": a house file', "ruleset")
             if not isinstance(ruleset, str):
                 raise Refused(f'"ruleset" is a bundled ruleset\'s name (one of: {names}), not {kind_of(ruleset)}', "ruleset")
-            raise Refused(f"no bundled ruleset named {str(ruleset)[:80]!r}; one of: {names}", "ruleset")
+            raise Refused(f"no bundled ruleset named {quoted(ruleset)}; one of: {names}", "ruleset")
         try:
             kinds = self._seats(rs, seats)
         except Refused:
@@ -336,7 +336,7 @@ class Room:
             raise Refused(f"seats: {rs.title} seats {count}: give a list of {count} seats, each 'human' or one of {', '.join(ROOM_BOTS)}", "seats")
         wrong = [s for s in seats if s != HUMAN and s not in ROOM_BOTS]
         if wrong:
-            raise Refused(f"seats: {str(wrong[0])[:40]!r} is no seat of the room; each seat is 'human' or one of {', '.join(ROOM_BOTS)}", "seats")
+            raise Refused(f"seats: {quoted(wrong[0])} is no seat of the room; each seat is 'human' or one of {', '.join(ROOM_BOTS)}", "seats")
         if HUMAN not in seats:
             raise Refused("seats: a table needs at least one person ('human'); bots alone play with rules run or rules arena", "seats")
         return list(seats)
@@ -417,7 +417,7 @@ class Room:
             elif not isinstance(kind, str):
                 raise Refused(f"a message's 'type' is 'action' or 'next', not {kind_of(kind)}", "bad_message")
             else:
-                raise Refused(f"unknown message type {str(kind)[:20]!r}: 'action' or 'next'", "bad_message")
+                raise Refused(f"unknown message type {quoted(kind)}: 'action' or 'next'", "bad_message")
             await self._keep(live)  # every message the table takes is logged, "next" too (READY or the deal)
         await self.broadcast(live)
         self.wake(live)
@@ -573,7 +573,7 @@ def house_name(sent: str) -> str:
     base = re.split(r"[/\\]", sent)[-1]
     stem, dot, ending = base.rpartition(".")
     if not dot or ending.lower() not in ("yaml", "yml"):
-        raise Refused(f"the house file's name {sent[:80]!r} does not end in .yaml or .yml: a house file is a YAML file", "house")
+        raise Refused(f"the house file's name {quoted(sent)} does not end in .yaml or .yml: a house file is a YAML file", "house")
     letters = []
     for char in unicodedata.normalize("NFC", stem):
         if unicodedata.combining(char):

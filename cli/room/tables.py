@@ -13,6 +13,8 @@ seat's view (:mod:`cli.room.messages`), never from the state.
 
 from __future__ import annotations
 
+import logging
+import re
 import secrets
 from dataclasses import dataclass, field
 
@@ -24,6 +26,9 @@ from interpreter.play.runner import DealEnded, Event
 from interpreter.play.session import HUMAN, TableSession
 from interpreter.rules.ruleset import Ruleset
 
+log = logging.getLogger("rules.serve")
+#: The most characters of a text the client sent that a refusal quotes (:func:`quoted`).
+QUOTE = 60
 #: The bots a room seats.  A trained policy (``policy:FILE.py:NAME``) is left out: it would
 #: run code named by whoever creates a table.
 ROOM_BOTS = ("search:easy", "search:normal", "search:hard", "greedy", "random", "basic")
@@ -59,6 +64,21 @@ def kind_of(value: object) -> str:
     if isinstance(value, str):
         return "text"
     return "a list" if isinstance(value, list) else "an object"
+
+
+def quoted(value: object) -> str:
+    """A value the client sent, as a refusal quotes it: text in quotes, whole up to
+    :data:`QUOTE` characters; longer text cut at the last word that fits, with an ellipsis
+    (never in the middle of a word), its whole kept in the server's log; anything else by its
+    kind (:func:`kind_of`).  The limit keeps a refusal readable and small, whatever was sent."""
+    if not isinstance(value, str):
+        return kind_of(value)
+    if len(value) <= QUOTE:
+        return repr(value)
+    words = re.match(rf"(.{{1,{QUOTE}}})(?=\W)", value, re.S)  # the longest start that ends at a word's end
+    cut = (words.group(1) if words else value[:QUOTE]).rstrip()  # one long word: cut where the limit is
+    log.warning("a refusal quotes %d of the %d characters sent; all of them: %r", len(cut), len(value), value)
+    return repr(cut + "…")
 
 
 def parse(move: str) -> Action:

@@ -343,3 +343,23 @@ def test_a_request_missing_a_key_says_which_and_what_is_expected_never_none(tmp_
             seat.send(message)
             assert seat.read() == {"type": "refused", "error": "bad_message", "why": why}, message
         seat.close()
+
+
+def test_a_refusal_is_never_cut_in_a_word_and_a_long_quote_is_logged_whole(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The decoder's reason why a body is not JSON is said whole (it was cut at 80 characters:
+    '... invalid contin'); a long text the client sent is quoted up to the last word within 60
+    characters, with an ellipsis, and logged whole."""
+    grandmother = "the rules my grandmother played in the kitchen of her farm every sunday after church"
+    with open_room(tmp_path) as (client, room):
+        body = b'{"ruleset": "' + b"a" * 100000 + b'\xe4x"}'  # Latin-1's a-umlaut after 100,013 bytes
+        answer = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+        assert answer.json() == {"error": "bad_json", "why": "the body is not JSON: 'utf-8' codec can't decode byte 0xe4 "
+                                                            "in position 100013: invalid continuation byte"}
+        with caplog.at_level("WARNING", logger="rules.serve"):
+            answer = client.post("/api/tables", json={"ruleset": grandmother, "seats": ["human", "greedy"]})
+        why = answer.json()["why"]
+        assert why.startswith("no bundled ruleset named 'the rules my grandmother played in the kitchen of her farm…'; one of: "), why
+        assert repr(grandmother) in caplog.text
+        unbroken = "x" * 100  # no word ends within the limit: cut at it
+        answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", unbroken]})
+        assert answer.json()["why"].startswith(f"seats: '{'x' * 60}…' is no seat of the room")
