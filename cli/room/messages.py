@@ -78,7 +78,9 @@ def seat_message(table: Table, seat: int) -> dict[str, Any]:
     result = session.result()
     if result is not None:  # the deal is over: its hands are shown to everybody
         msg["result"] = {
-            "reason": told(view, result.reason, result.winner) if me is not None else result.reason,
+            # the rules number the sides ("team 0"); each is named as the project names it to
+            # this seat ("your team") or to a spectator ("team of seats 0 & 2")
+            "reason": told(view, result.reason, result.winner),
             "winner": result.winner,
             "scores": list(result.scores),
             "game_points": result.game_points,
