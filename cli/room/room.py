@@ -220,6 +220,9 @@ class Room:
             return await self._create(ruleset, seats, house, address)
 
     async def _create(self, ruleset: str | None, seats: object, house: tuple[str, bytes] | None, address: str | None) -> Table:
+        if house is not None and ruleset is not None:  # which one the person meant is theirs to say, not the room's to guess
+            raise Refused('give "ruleset" (a bundled ruleset\'s name) or "house" (a house file), not both: '
+                          'a house file names the ruleset it extends itself', "ruleset")
         if self._in_play() >= MAX_TABLES:
             await self.sweep(most=self._in_play() - MAX_TABLES + 1)  # tables nobody uses any more make room, as few as it takes
             if self._in_play() >= MAX_TABLES:

@@ -363,3 +363,17 @@ def test_a_refusal_is_never_cut_in_a_word_and_a_long_quote_is_logged_whole(tmp_p
         unbroken = "x" * 100  # no word ends within the limit: cut at it
         answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", unbroken]})
         assert answer.json()["why"].startswith(f"seats: '{'x' * 60}…' is no seat of the room")
+
+
+def test_a_table_asked_for_with_both_a_ruleset_and_a_house_file_is_refused(tmp_path: Path) -> None:
+    """Both keys: the room does not guess which one was meant (it once took the house file
+    silently); either one alone opens the table."""
+    house = {"name": "house.yaml", "text": "extends: schnapsen\nname: my-house\nmatch:\n  target: 3\n"}
+    with open_room(tmp_path) as (client, room):
+        answer = client.post("/api/tables", json={"ruleset": "sechsundsechzig", "house": house, "seats": ["human", "greedy"]})
+        assert (answer.status_code, answer.json()) == (400, {
+            "error": "ruleset", "why": 'give "ruleset" (a bundled ruleset\'s name) or "house" (a house file), not both: '
+                                      'a house file names the ruleset it extends itself'})
+        assert not room.tables and not (tmp_path / "tables").exists()  # nothing opened, no house file kept
+        assert client.post("/api/tables", json={"house": house, "seats": ["human", "greedy"]}).status_code == 201
+        assert client.post("/api/tables", json={"ruleset": "sechsundsechzig", "seats": ["human", "greedy"]}).status_code == 201
