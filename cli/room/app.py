@@ -298,7 +298,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             pass  # the other end went away, or was given up as too slow
         finally:
             writer.cancel()
-            room.leave(live, connection)
+            await room.leave(live, connection)  # the others are told if it was the person's last link
 
     async def not_here(request: Request, exc: Exception) -> Response:
         """A path no route has (404), or a route asked with a method it does not take (405):

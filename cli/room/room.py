@@ -49,7 +49,7 @@ from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
 from cli.output import warn
 from cli.room import IDLE_DAYS
-from cli.room.messages import seat_message
+from cli.room.messages import presence_message, seat_message
 from cli.room.store import Store, StoredTable
 from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of, quoted
 
@@ -123,6 +123,7 @@ class Live:
     connections: set[Connection] = field(default_factory=set)
     stored: int = 0  # how many entries of the table's log are in the store
     mover: asyncio.Task[None] | None = None
+    seen: set[int] = field(default_factory=set)  # the people's seats that have had a link open (since the start)
 
 
 class Room:
@@ -495,25 +496,60 @@ class Room:
         """Send every connection of a table its seat's view (built under the table's lock: a
         bot may be changing the deal in another thread)."""
         async with live.lock:
-            out = [(c, seat_message(live.table, c.seat)) for c in list(live.connections)]
+            away = self._away(live)
+            out = [(c, seat_message(live.table, c.seat, away)) for c in list(live.connections)]
         for connection, message in out:
             await self._send(live, connection, message)
 
     async def join(self, live: Live, connection: Connection) -> None:
         """A connection opens: it is sent its view now, and after every change.  Refused when
-        :data:`LINKS_PER_TABLE` are open to the table already."""
+        :data:`LINKS_PER_TABLE` are open to the table already.  A person who had no link open
+        to the table is here now: the others are told (:meth:`_tell_presence`)."""
         if len(live.connections) >= LINKS_PER_TABLE:
             raise Refused(f"{LINKS_PER_TABLE} links are open to this table already", "full", 429)  # said over the WebSocket, closed with 4429
+        seat = connection.seat
         async with live.lock:
+            arrived = seat >= 0 and not self._here(live, seat)
+            again = seat in live.seen
             live.connections.add(connection)
+            if seat >= 0:
+                live.seen.add(seat)
             self._touch(live)
-            message = seat_message(live.table, connection.seat)
+            message = seat_message(live.table, seat, self._away(live))
+            told = self._presence(live, seat, True, again) if arrived else []
         await self._send(live, connection, message)
+        for other, words in told:
+            await self._send(live, other, words)
 
-    def leave(self, live: Live, connection: Connection) -> None:
-        """A connection closes: the table was in use until now."""
+    async def leave(self, live: Live, connection: Connection) -> None:
+        """A connection closes: the table was in use until now.  A person's last link closed
+        (a page shut, a phone gone to sleep, a lost network): the others are told that the
+        seat waits for them -- nobody plays it meanwhile -- so that they do not wait unaware."""
         live.connections.discard(connection)
         self._touch(live)
+        seat = connection.seat
+        if seat < 0 or self._here(live, seat):
+            return
+        async with live.lock:
+            if self._here(live, seat):  # back already (a page that reconnected at once)
+                return
+            told = self._presence(live, seat, False, True)
+        for other, words in told:
+            await self._send(live, other, words)
+
+    @staticmethod
+    def _here(live: Live, seat: int) -> bool:
+        """Whether a link of the person at ``seat`` is open."""
+        return any(c.seat == seat for c in live.connections)
+
+    def _away(self, live: Live) -> list[int]:
+        """The people's seats with no link open: their seat waits for them."""
+        return [s for s in live.table.humans if not self._here(live, s)]
+
+    def _presence(self, live: Live, seat: int, here: bool, again: bool) -> list[tuple[Connection, dict[str, Any]]]:
+        """What every other link of the table is told of the person at ``seat`` (built under
+        the table's lock: each is worded from its own seat's view)."""
+        return [(c, presence_message(live.table, c.seat, seat, here, again)) for c in list(live.connections) if c.seat != seat]
 
     async def _send(self, live: Live, connection: Connection, message: dict[str, Any]) -> None:
         try:

@@ -41,6 +41,8 @@ SYMBOL_SUIT = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 #: Seconds a test waits for the server (a link to open, a message) before it fails: far more
 #: than any answer takes on a loaded machine, far less than a hung suite.
 WAIT = 30.0
+#: The checkout under test.
+REPO = Path(__file__).resolve().parents[2]
 T = TypeVar("T")
 
 
@@ -151,13 +153,45 @@ class Seat:
         self.closed = False
         Seat.opened.add(self)
         self.last: dict[str, Any] = {}
+        self.told: list[dict[str, Any]] = []  # the presence messages read past
+        self.waiting: tuple[threading.Thread, dict[str, Any]] | None = None  # a read still waiting (:meth:`_next_text`)
 
-    def read(self, seconds: float = WAIT) -> dict[str, Any]:
-        """The next message to this link, within ``seconds`` (the test fails otherwise)."""
-        message = json.loads(read_text(self.socket, seconds))
-        if message.get("type") == "state":
-            self.last = message
-        return message  # type: ignore[no-any-return]
+    def read(self, seconds: float = WAIT, presence: bool = False) -> dict[str, Any]:
+        """The next message to this link, within ``seconds`` (the test fails otherwise).  What
+        it is told of other people coming and going (``presence``) is kept in :attr:`told`
+        and passed over, unless ``presence`` asks for it: it answers nothing the test sent."""
+        while True:
+            message = json.loads(self._next_text(seconds))
+            if message.get("type") == "state":
+                self.last = message
+            if message.get("type") != "presence" or presence:
+                return message  # type: ignore[no-any-return]
+            self.told.append(message)
+
+    def _next_text(self, seconds: float) -> str:
+        """The next text message, within ``seconds``.  A read that timed out stays waiting, and
+        the next read takes its message: a test may look for nothing (``pytest.raises``) and
+        read on without the message that came later going lost to the abandoned wait."""
+        if self.waiting is None:
+            box: dict[str, Any] = {}
+
+            def run() -> None:
+                try:
+                    box["text"] = self.socket.receive_text()
+                except BaseException as exc:  # handed to the test's own thread
+                    box["error"] = exc
+
+            thread = threading.Thread(target=run, daemon=True, name="waiting for a message on the WebSocket")
+            thread.start()
+            self.waiting = thread, box
+        thread, box = self.waiting
+        thread.join(seconds)
+        if thread.is_alive():
+            raise AssertionError(f"waited {seconds:g} s for a message on the WebSocket: the server never answered")
+        self.waiting = None
+        if "error" in box:
+            raise box["error"]
+        return str(box["text"])
 
     def send(self, message: Any) -> None:
         self.socket.send_text(message if isinstance(message, str) else json.dumps(message))

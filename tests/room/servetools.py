@@ -108,6 +108,7 @@ class Person(threading.Thread):
         self.rng = random.Random(seed)
         self.stop_after = stop_after
         self.messages: list[dict[str, Any]] = []
+        self.presence: list[dict[str, Any]] = []  # what it was told of the other people coming and going
         self.latencies: list[float] = []
         self.error: BaseException | None = None
         self.done = False
@@ -125,6 +126,9 @@ class Person(threading.Thread):
             asked: int | None = None
             while True:
                 message = json.loads(ws.recv(timeout=WAIT))
+                if message["type"] == "presence":  # another person came or left: kept, not answered
+                    self.presence.append(message)
+                    continue
                 if sent_at is not None:
                     self.latencies.append(time.monotonic() - sent_at)
                     sent_at = None

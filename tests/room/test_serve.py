@@ -133,7 +133,7 @@ def test_the_api_answers_as_docs_serve_md_shows(tmp_path: Path) -> None:
 
     from websockets.sync.client import connect
 
-    table, refusals, state, _sent, stale = _doc_json("serve.md")
+    table, refusals, state, _presence, _sent, stale = _doc_json("serve.md")  # presence: tests/room/test_presence.py
     server = Server(tmp_path)
     try:
         status, reply = server.post("/api/tables", {"ruleset": "schnapsen", "seats": ["human", "search:easy"]})
