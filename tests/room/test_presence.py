@@ -18,7 +18,7 @@ from roomtools import REPO, Seat, create, open_room, token_of
 def told(seat: Seat) -> dict[str, Any]:
     """The next presence message to ``seat`` (a state between is passed over)."""
     while True:
-        message = seat.read(seconds=10, presence=True)
+        message = seat.read(presence=True)
         if message["type"] == "presence":
             return message
 

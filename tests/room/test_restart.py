@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from roomtools import Seat, create, open_room, play_through, read_text, token_of, within
+from roomtools import WAIT, Seat, create, open_room, play_through, read_text, token_of, within
 
 import cli.room.room as room_module
 from cli.room.room import DAY
@@ -236,19 +236,21 @@ def test_a_slow_write_holds_up_its_own_table_and_not_the_server(tmp_path: Path, 
         def waits(table_id: str, *args: Any, **kwargs: Any) -> None:
             if table_id == slow["table"]:
                 writing.set()
-                release.wait(10)  # the file held by another program, for as long as the test says
+                release.wait(120)  # the file held by another program, until the test lets it go
             real_append(table_id, *args, **kwargs)
 
         monkeypatch.setattr(room.store, "append", waits)
         try:
             seats[actor].send({"type": "action", "move": move, "seq": seq})
-            assert writing.wait(5), "the move was never written"
-            elsewhere = Seat(client, token_of(other["seats"][0]["link"]), seconds=3)
-            shown = elsewhere.read(seconds=3)  # would wait the whole write out, if the loop did
+            assert writing.wait(WAIT), "the move was never written"
+            # each wait has its limit (on a loaded machine, well within it): a server that waited
+            # for the write would let the limit pass, the write being held until the test ends
+            elsewhere = Seat(client, token_of(other["seats"][0]["link"]))
+            shown = elsewhere.read()
             assert shown["type"] == "state" and shown["table"] == other["table"], shown
             elsewhere.send({"type": "action", "move": "play AS", "seq": shown["seq"] - 1})
-            assert elsewhere.read(seconds=3)["error"] == "stale"
-            assert within("the rulesets", lambda: client.get("/api/rulesets"), 3).status_code == 200
+            assert elsewhere.read()["error"] == "stale"
+            assert within("the rulesets", lambda: client.get("/api/rulesets")).status_code == 200
             assert not release.is_set() and room.tables[slow["table"]].lock.locked(), "the slow write is still under way"
         finally:
             release.set()
