@@ -47,6 +47,8 @@ async def person(link: str, seed: int, latencies: list[float]) -> bool:
         asked = None
         while True:
             message = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+            if message["type"] == "presence":  # another person came or left: no answer to what was sent
+                continue
             if sent is not None:
                 latencies.append(time.monotonic() - sent)
                 sent = None

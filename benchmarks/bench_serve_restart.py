@@ -19,6 +19,7 @@ own id and links, the same seed): replaying it costs what any log of that length
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import random
 import sys
@@ -84,11 +85,14 @@ def open_room(folder: Path) -> tuple[float, Any, Any]:
     from cli.room.room import Room
     from cli.room.store import Store
 
-    start = time.perf_counter()
-    store = Store(folder)
-    room = Room(store)
-    room.restore()
-    return time.perf_counter() - start, room, store
+    async def opening() -> tuple[float, Any, Any]:
+        start = time.perf_counter()
+        store = Store(folder)
+        room = Room(store)
+        await room.restore()  # as the server does it: the store read by its own thread
+        return time.perf_counter() - start, room, store
+
+    return asyncio.run(opening())
 
 
 def run(tables: int = 300, ruleset: str = "schnapsen") -> dict[str, Any]:
@@ -103,9 +107,12 @@ def run(tables: int = 300, ruleset: str = "schnapsen") -> dict[str, Any]:
         open_room(folder)[2].close()  # once, so that the ruleset is loaded and cached for both figures
         seconds, room, store = open_room(folder)
         token = next(t.tokens[0] for t in store.tables())
-        start = time.perf_counter()
-        found = room.find(token)
-        first_use = time.perf_counter() - start
+        async def use() -> tuple[float, Any]:
+            start = time.perf_counter()
+            found = await room.find(token)
+            return time.perf_counter() - start, found
+
+        first_use, found = asyncio.run(use())
         assert found is not None, "the table of a kept link was not found"
         store.close()
         tracemalloc.start()

@@ -19,7 +19,7 @@ import typer
 
 from cli.errors import usage_error
 from cli.output import warn
-from cli.room import IDLE_DAYS
+from cli.room import IDLE_DAYS, datalock
 from cli.table.web import listen
 
 DEFAULT_PORT = 8066
@@ -51,7 +51,7 @@ def serve(
     """Serve the card room: people at their own links and bots at one table, in the browser."""
     try:
         import starlette  # noqa: F401  (only to know whether the extra is installed)
-        import uvicorn
+        import uvicorn  # noqa: F401  (likewise; imported again where the server starts)
     except ImportError:
         raise usage_error("rules serve needs the serve extra: pip install 'sixty-six-rules[serve]' (in a checkout: pip install -e '.[serve]')") from None
     try:
@@ -67,6 +67,22 @@ def serve(
         probe.unlink()
     except OSError as exc:
         raise usage_error(f"--data: cannot write in {data} ({exc.strerror or exc})") from None
+    try:
+        lock = datalock.hold(data)  # held until this function returns (or the process ends, however it ends)
+    except datalock.Busy as exc:
+        who = f"(process {exc.holder}) " if exc.holder else ""
+        raise usage_error(f"--data: another rules serve {who}keeps its tables in {data} already; "
+                          f"stop it first, or give this one another folder with --data DIR") from None
+    except OSError as exc:
+        raise usage_error(f"--data: cannot lock {data / datalock.LOCK_NAME} ({exc.strerror or exc})") from None
+    with lock:
+        _serve(host, port, data, bot_delay, close_idle)
+
+
+def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float) -> None:
+    """Listen and serve (the data folder checked and locked by :func:`serve`)."""
+    import uvicorn
+
     try:
         listener = listen(host, port)  # connections wait in the backlog until the room has read its tables back
     except OSError as exc:

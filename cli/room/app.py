@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -56,6 +57,8 @@ MAX_MESSAGE = 2048
 RETRY_AFTER = 60
 RATE = 10.0
 BURST = 20.0
+#: The API's routes, as a refusal of a path it does not have lists them.
+API_ROUTES = ("GET /api/rulesets", "POST /api/tables", "POST /api/check", "GET /api/record/TOKEN", "GET /api/house/TOKEN")
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
@@ -72,6 +75,12 @@ def refusal(why: str, code: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": code, "why": why}, status_code=status, headers=headers)
 
 
+def not_json(exc: Exception) -> str:
+    """Why a text is not JSON, whole: the decoder's reasons are short and end with where
+    (``Expecting value: line 1 column 5 (char 4)``), so none is cut."""
+    return "nested too deep" if isinstance(exc, RecursionError) else str(exc)
+
+
 def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: float = IDLE_DAYS) -> Starlette:
     """The app of a room kept under ``data``; its tables are read back when it starts.
     ``rate``: the messages a connection may send per second (a scripted player's test may
@@ -83,7 +92,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(data)
         room = Room(store, bot_delay, idle_days)
-        room.restore()
+        await room.restore()
         holder["room"] = room
         app.state.room = room
         room.start()
@@ -91,7 +100,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             yield
         finally:
             room.stop()
-            store.close()
+            await asyncio.to_thread(store.close)  # what is queued for the store is written first
 
     def room_of(request: Request | WebSocket) -> Room:
         return holder["room"]
@@ -103,7 +112,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         return await page("lobby.html")
 
     async def table_page(request: Request) -> Response:
-        if room_of(request).find(request.path_params["token"]) is None:
+        if await room_of(request).find(request.path_params["token"]) is None:
             return PlainTextResponse(f"No table has this link (it may have been mistyped{gone}).", status_code=404, headers=HEADERS)
         return await page("table.html")
 
@@ -142,7 +151,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         try:
             doc = json.loads(body)
         except (ValueError, UnicodeDecodeError, RecursionError) as exc:  # nested too deep: RecursionError
-            raise Refused(f"the body is not JSON: {str(exc)[:80] or 'nested too deep'}", "bad_json") from None
+            raise Refused(f"the body is not JSON: {not_json(exc)}", "bad_json") from None
         if not isinstance(doc, dict):
             raise Refused('the body is a JSON object: {"ruleset": NAME, "seats": [...]}', "bad_json")
         return doc
@@ -192,7 +201,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         try:
             doc = await body_of(request)
             address = request.client.host if request.client is not None else None
-            table = room_of(request).create(doc.get("ruleset"), doc.get("seats"), upload_of(doc), address)
+            table = await room_of(request).create(doc.get("ruleset"), doc.get("seats"), upload_of(doc), address)
         except Refused as exc:
             return refused(exc)
         except Exception:  # a fault of ours: logged, said, and the server goes on
@@ -210,7 +219,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         )
 
     async def record(request: Request) -> Response:
-        found = room_of(request).find(request.path_params["token"])
+        found = await room_of(request).find(request.path_params["token"])
         if found is None:
             return refusal(f"no table has this link (mistyped{gone})", "unknown_link", 404)
         live, _ = found
@@ -224,7 +233,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
                         headers={**HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
 
     async def house(request: Request) -> Response:
-        found = room_of(request).find(request.path_params["token"])
+        found = await room_of(request).find(request.path_params["token"])
         if found is None or found[0].table.house_text is None:
             return refusal("no table with a house file has this link", "unknown_link", 404)
         table = found[0].table
@@ -234,7 +243,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
     async def socket(websocket: WebSocket) -> None:
         room = room_of(websocket)
         await websocket.accept()
-        found = room.find(websocket.path_params["token"])
+        found = await room.find(websocket.path_params["token"])
         if found is None:
             await websocket.send_json({"type": "refused", "error": "unknown_link", "why": f"no table has this link (mistyped{gone})"})
             await websocket.close(code=4404)
@@ -275,7 +284,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
                 try:
                     message = json.loads(text)
                 except (ValueError, RecursionError) as exc:  # nested too deep: RecursionError
-                    await send({"type": "refused", "error": "bad_json", "why": f"not JSON: {str(exc)[:80] or 'nested too deep'}"})
+                    await send({"type": "refused", "error": "bad_json", "why": f"not JSON: {not_json(exc)}"})
                     continue
                 try:
                     await room.act(live, seat, message)
@@ -289,7 +298,26 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             pass  # the other end went away, or was given up as too slow
         finally:
             writer.cancel()
-            room.leave(live, connection)
+            await room.leave(live, connection)  # the others are told if it was the person's last link
+
+    async def not_here(request: Request, exc: Exception) -> Response:
+        """A path no route has (404), or a route asked with a method it does not take (405):
+        under ``/api/`` a JSON refusal like every other of the API, so that a script reads
+        every answer the same way; elsewhere (a page, a card) plain words."""
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        allowed = exc.headers.get("Allow") if isinstance(exc, HTTPException) and exc.headers else None
+        path = request.url.path
+        if path != "/api" and not path.startswith("/api/"):
+            return PlainTextResponse("not found" if status == 404 else "method not allowed", status_code=status,
+                                     headers={**HEADERS, **({"Allow": allowed} if allowed else {})})
+        if status == 405:
+            why = f"{path} takes {' or '.join(m for m in (allowed or '').split(', ') if m != 'HEAD')}, not {request.method}"
+            answer = refusal(why, "method", 405)
+            if allowed:
+                answer.headers["Allow"] = allowed
+            return answer
+        named = path if len(path) <= 100 else "this path"  # a path is the client's: said back only while it is short
+        return refusal(f"the API has no {named}: its routes are {', '.join(API_ROUTES)} (docs/serve.md)", "not_found", 404)
 
     routes = [
         Route("/", lobby),
@@ -303,4 +331,4 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         Route("/api/house/{token}", house),
         WebSocketRoute("/ws/{token}", socket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_here, 405: not_here})

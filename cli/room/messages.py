@@ -22,8 +22,9 @@ from cli.table.render import points_shown, sorted_hand
 from cli.table.words import action_key, action_label, match_over, told, your_turn
 
 
-def seat_message(table: Table, seat: int) -> dict[str, Any]:
-    """The message for the person at ``seat``, or for a spectator (``seat`` -1)."""
+def seat_message(table: Table, seat: int, away: list[int] | None = None) -> dict[str, Any]:
+    """The message for the person at ``seat``, or for a spectator (``seat`` -1); ``away``: the
+    people's seats with no link open now (the room knows them, the table does not)."""
     session = table.session
     state = session.state
     assert state is not None, "a table always has a deal"
@@ -70,6 +71,7 @@ def seat_message(table: Table, seat: int) -> dict[str, Any]:
         "waiting_for": table.waiting_for(),
         "record": table.over,
         "house": table.house_name is not None,
+        "away": sorted(away or []),
     }
     if me is not None and view.actor == me:
         legal = list(view.legal)
@@ -78,13 +80,32 @@ def seat_message(table: Table, seat: int) -> dict[str, Any]:
     result = session.result()
     if result is not None:  # the deal is over: its hands are shown to everybody
         msg["result"] = {
-            "reason": told(view, result.reason, result.winner) if me is not None else result.reason,
+            # the rules number the sides ("team 0"); each is named as the project names it to
+            # this seat ("your team") or to a spectator ("team of seats 0 & 2")
+            "reason": told(view, result.reason, result.winner),
             "winner": result.winner,
             "scores": list(result.scores),
             "game_points": result.game_points,
             "hands": [[str(c) for c in hand] for hand in session.summary_hands()],
         }
     return msg
+
+
+def presence_message(table: Table, to: int, seat: int, here: bool, again: bool) -> dict[str, Any]:
+    """What the link of seat ``to`` (-1: a spectator) is told when the person at ``seat`` closes
+    their last link to the table (``here`` false: their seat waits for them, nobody plays it)
+    or opens one (``again``: they had been at the table before), naming them from ``to``'s seat
+    as the page names every seat."""
+    state = table.session.state
+    assert state is not None, "a table always has a deal"
+    view = state.view(to) if to != SPECTATOR else spectator_view(state)
+    name = facts.seat_name(view, seat) if to != SPECTATOR else f"seat {seat}"
+    who = f"your {name}" if name.startswith(("partner", "opponent")) else name
+    if not here:
+        words = f"{who} left the table; the seat waits for them to come back"
+    else:
+        words = f"{who} is back at the table" if again else f"{who} sat down at the table"
+    return {"type": "presence", "seat": seat, "here": here, "words": words}
 
 
 def _seat(table: Table, view: SeatView, s: int) -> dict[str, Any]:

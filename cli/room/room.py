@@ -19,6 +19,11 @@ record asked for, or the sweep closing it.  A room that keeps hundreds of tables
 them finished or left, starts at once and holds only the tables people come back to
 (benchmarks/bench_serve_restart.py measures it).  The limits count from what the store
 says, whichever tables are replayed.
+
+Every read and write of the store is done by the store's own thread (:meth:`Store.run
+<cli.room.store.Store.run>`), never on the event loop: a write that waits for the file (SQLite
+waits up to five seconds for a lock another program holds) holds up the table it is for, whose
+move waits for it under the table's lock, and no other table.
 """
 
 from __future__ import annotations
@@ -44,9 +49,9 @@ from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
 from cli.output import warn
 from cli.room import IDLE_DAYS
-from cli.room.messages import seat_message
+from cli.room.messages import presence_message, seat_message
 from cli.room.store import Store, StoredTable
-from cli.room.tables import ROOM_BOTS, Refused, Table
+from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of, quoted
 
 #: The largest house file the room takes (a bundled ruleset is a few kB).
 MAX_HOUSE_BYTES = 64 * 1024
@@ -94,6 +99,7 @@ class Kept:
     finished: bool  # whether its match was over when the store last noted it
     opened_by: str | None = None  # the address that opened it, while its match is in play (None: not known)
     live: Live | None = None
+    loading: asyncio.Lock = field(default_factory=asyncio.Lock)  # one replay at a time, however many links open it at once
 
     @property
     def over(self) -> bool:
@@ -117,6 +123,7 @@ class Live:
     connections: set[Connection] = field(default_factory=set)
     stored: int = 0  # how many entries of the table's log are in the store
     mover: asyncio.Task[None] | None = None
+    seen: set[int] = field(default_factory=set)  # the people's seats that have had a link open (since the start)
 
 
 class Room:
@@ -134,9 +141,10 @@ class Room:
         self.tables: dict[str, Live] = {}  # those replayed, ready to play
         self.tokens: dict[str, tuple[str, int]] = {}  # every link of every kept table: (table, seat)
         self.sweeper: asyncio.Task[None] | None = None
+        self.opening = asyncio.Lock()  # one table opened at a time: the limits are counted, then the table kept
 
     # ------------------------------------------------------------------ tables
-    def restore(self) -> int:
+    async def restore(self) -> int:
         """Know every table kept in the store -- its log is replayed when it is first used
         (:meth:`_load`) -- then close those unused for too long (:meth:`sweep`).  A table of a
         bundled ruleset that is gone is told and left out now; a table kept by an earlier
@@ -144,7 +152,7 @@ class Room:
         it.  How many tables are left."""
         now = self.clock()
         unloadable: dict[str, str | None] = {}  # a bundled ruleset's name: why it does not load (None: it does)
-        for listed in self.store.index():
+        for listed in await self.store.run(self.store.index):
             if listed.house_name is None:
                 if listed.ruleset not in unloadable:
                     unloadable[listed.ruleset] = _why_not(listed.ruleset)
@@ -153,38 +161,42 @@ class Room:
                     warn(f"table {listed.id} ({listed.ruleset}) could not be read back and is left out: {why}", multiline=True)
                     continue
             if listed.touched is None:  # kept before the room counted it: used now, as far as it can tell
-                self.store.touch(listed.id, now)
+                self.store.later(self.store.touch, listed.id, now)
             kept = Kept(listed.id, listed.ruleset, listed.tokens, listed.watch, now if listed.touched is None else listed.touched,
                         bool(listed.over), listed.opened_by)
             self._add(kept)
             if listed.over is None:
-                live = self._load(kept)
+                live = await self._load(kept)
                 if live is not None:
-                    self.store.note_over(kept.id, live.table.over)
-        self.sweep()
+                    self.store.later(self.store.note_over, kept.id, live.table.over)
+        await self.sweep()
         return len(self.kept)
 
-    def _load(self, kept: Kept) -> Live | None:
+    async def _load(self, kept: Kept) -> Live | None:
         """The table, replayed from the store if it is not yet (each decision of its log through
         the engine, to where it was).  A table that can no longer be read back is told once and
         left out (``None``): it stays in the store, the others go on."""
         if kept.live is not None:
             return kept.live
-        try:
-            table = self._read_back(kept)
-        except (RulesError, Refused, ValueError) as exc:  # kept in the file, told, and the others go on
-            why = exc.why if isinstance(exc, Refused) else str(exc)
-            warn(f"table {kept.id} ({kept.ruleset}) could not be read back and is left out: {why}", multiline=True)
-            self._forget(kept)
-            return None
-        kept.live = Live(table, kept, stored=table.steps)
-        self.tables[kept.id] = kept.live
-        return kept.live
+        async with kept.loading:  # two links opened at once: the second finds it replayed
+            if kept.live is not None or self.kept.get(kept.id) is not kept:
+                return kept.live
+            try:
+                table = await self._read_back(kept)
+            except (RulesError, Refused, ValueError, sqlite3.Error) as exc:  # kept in the file, told, and the others go on
+                why = exc.why if isinstance(exc, Refused) else str(exc)
+                warn(f"table {kept.id} ({kept.ruleset}) could not be read back and is left out: {why}", multiline=True)
+                self._forget(kept)
+                return None
+            kept.live = Live(table, kept, stored=table.steps)
+            self.tables[kept.id] = kept.live
+            return kept.live
 
-    def _read_back(self, kept: Kept) -> Table:
-        """The table as the store holds it: each decision of its log replayed through the
-        engine.  ``ValueError`` (or the engine's refusal) where it cannot be."""
-        stored = self.store.table(kept.id)
+    async def _read_back(self, kept: Kept) -> Table:
+        """The table as the store holds it (read by the store's thread): each decision of its
+        log replayed through the engine.  ``ValueError`` (or the engine's refusal) where it
+        cannot be."""
+        stored = await self.store.run(self.store.table, kept.id)
         if stored is None:
             raise ValueError("it is no longer in the store")
         rs = self._kept_ruleset(stored)
@@ -200,13 +212,20 @@ class Room:
             return load_ruleset(kept.ruleset)
         return self._house(kept.id, kept.house_name, kept.house_text.encode("utf-8"))[0]
 
-    def create(self, ruleset: str | None, seats: object, house: tuple[str, bytes] | None = None, address: str | None = None) -> Table:
+    async def create(self, ruleset: str | None, seats: object, house: tuple[str, bytes] | None = None, address: str | None = None) -> Table:
         """A new table: ``ruleset`` a bundled name, or ``house`` an uploaded (file name, the
         file's bytes), kept under :func:`house_name`; ``seats`` one of ``human`` or a bot of
         :data:`ROOM_BOTS` per seat.  Refused with a clear reason (a house file's errors located
         as ``rules validate`` locates them)."""
+        async with self.opening:  # the count and the new table, with no other table opened between
+            return await self._create(ruleset, seats, house, address)
+
+    async def _create(self, ruleset: str | None, seats: object, house: tuple[str, bytes] | None, address: str | None) -> Table:
+        if house is not None and ruleset is not None:  # which one the person meant is theirs to say, not the room's to guess
+            raise Refused('give "ruleset" (a bundled ruleset\'s name) or "house" (a house file), not both: '
+                          'a house file names the ruleset it extends itself', "ruleset")
         if self._in_play() >= MAX_TABLES:
-            self.sweep(most=self._in_play() - MAX_TABLES + 1)  # tables nobody uses any more make room, as few as it takes
+            await self.sweep(most=self._in_play() - MAX_TABLES + 1)  # tables nobody uses any more make room, as few as it takes
             if self._in_play() >= MAX_TABLES:
                 raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full", 503)
         if address is not None and sum(1 for kept in self.kept.values() if kept.opened_by == address and not kept.over) >= TABLES_PER_ADDRESS:
@@ -221,7 +240,12 @@ class Room:
         elif isinstance(ruleset, str) and ruleset in bundled_rulesets():
             rs, ref = load_ruleset(ruleset), ruleset
         else:
-            raise Refused(f"no bundled ruleset named {str(ruleset)[:80]!r}; one of: {', '.join(sorted(bundled_rulesets()))}", "ruleset")
+            names = ", ".join(sorted(bundled_rulesets()))
+            if ruleset is None:
+                raise Refused(f'"ruleset" is missing: give a bundled ruleset\'s name (one of: {names}), or "house": a house file', "ruleset")
+            if not isinstance(ruleset, str):
+                raise Refused(f'"ruleset" is a bundled ruleset\'s name (one of: {names}), not {kind_of(ruleset)}', "ruleset")
+            raise Refused(f"no bundled ruleset named {quoted(ruleset)}; one of: {names}", "ruleset")
         try:
             kinds = self._seats(rs, seats)
         except Refused:
@@ -230,8 +254,8 @@ class Room:
         created = datetime.datetime.now(tz=datetime.timezone.utc).strftime("%Y-%m-%d")
         table = Table.create(table_id, rs, ref, kinds, created, *(kept_house or (None, None)))
         now = self.clock()
-        self.store.add(StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds, table.tokens,
-                                   table.watch, table.seed, list(table.log), now, False, address))
+        await self.store.run(self.store.add, StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds,
+                                                         table.tokens, table.watch, table.seed, list(table.log), now, False, address))
         kept = Kept(table.id, ref, table.tokens, table.watch, now, False, address)
         kept.live = Live(table, kept, stored=len(table.log))
         table.log.clear()
@@ -244,45 +268,55 @@ class Room:
         """The tables whose match is not over, replayed or not."""
         return sum(1 for kept in self.kept.values() if not kept.over)
 
-    def sweep(self, most: int | None = None) -> list[str]:
+    async def sweep(self, most: int | None = None) -> list[str]:
         """Close the tables unused for :attr:`idle_days` (none while a link is open to it or a
         bot is moving at it), least lately used first, ``most`` of them at most: each one's
         record written beside it, then gone from the room and the store.  The ids closed.  A
         record that cannot be written keeps its table (said once)."""
         closed = []
         for kept in self._idle()[:most]:
-            if self._close(kept):
+            if await self._close(kept):
                 closed.append(kept.id)
         return closed
 
     def _idle(self) -> list[Kept]:
-        if not self.idle_days:
-            return []
-        limit = self.clock() - self.idle_days * DAY
-        idle = [kept for kept in self.kept.values() if kept.touched <= limit and not kept.busy]
+        idle = [kept for kept in self.kept.values() if self._unused(kept) and not kept.busy]
         return sorted(idle, key=lambda kept: kept.touched)
 
-    def _close(self, kept: Kept) -> bool:
-        live = self._load(kept)  # its record is made from the match
+    def _unused(self, kept: Kept) -> bool:
+        """Whether nobody has used the table for :attr:`idle_days` (a link open to it is a use)."""
+        return bool(self.idle_days) and kept.touched <= self.clock() - self.idle_days * DAY
+
+    async def _close(self, kept: Kept) -> bool:
+        live = await self._load(kept)  # its record is made from the match
         if live is None:
             return False
-        table = live.table
-        folder = self.store.house_folder(table.id)
-        path = folder / CLOSED_RECORD
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            write_file(path, table.closing_record())  # the whole record or none, synced, before the table is forgotten
-        except OSError as exc:
-            kept.touched = self.clock()  # not again before another idle period
-            warn(f"table {table.id} is unused but stays: its record could not be written to {path} ({exc.strerror or exc})")
-            return False
-        self.store.remove(table.id)
-        self._forget(kept)
-        return True
+        async with live.lock:  # a link opened or a move made while it was read back keeps it
+            if kept.live is not live or live.connections or (live.mover is not None and not live.mover.done()) or not self._unused(kept):
+                return False
+            table = live.table
+            folder = self.store.house_folder(table.id)
+            path = folder / CLOSED_RECORD
+            try:
+                # the whole record or none, synced, before the table is forgotten (off the loop: it waits for the disk)
+                await asyncio.to_thread(_write_record, path, table.closing_record())
+            except OSError as exc:
+                kept.touched = self.clock()  # not again before another idle period
+                warn(f"table {table.id} is unused but stays: its record could not be written to {path} ({exc.strerror or exc})")
+                return False
+            try:
+                await self.store.run(self.store.remove, table.id)
+            except sqlite3.Error as exc:  # its record is written: the next look closes it again, over the same record
+                kept.touched = self.clock()
+                warn(f"table {table.id} is unused but stays: the store could not forget it ({type(exc).__name__}: {exc})")
+                return False
+            self._forget(kept)
+            kept.live = None  # a link that joined while it closed is told to open it again, and finds no table
+            return True
 
     def _touch(self, live: Live) -> None:
         live.kept.touched = self.clock()
-        self.store.touch(live.table.id, live.kept.touched)
+        self.store.later(self.store.touch, live.table.id, live.kept.touched)  # nothing waits on it
 
     def _add(self, kept: Kept) -> None:
         self.kept[kept.id] = kept
@@ -306,7 +340,7 @@ class Room:
             raise Refused(f"seats: {rs.title} seats {count}: give a list of {count} seats, each 'human' or one of {', '.join(ROOM_BOTS)}", "seats")
         wrong = [s for s in seats if s != HUMAN and s not in ROOM_BOTS]
         if wrong:
-            raise Refused(f"seats: {str(wrong[0])[:40]!r} is no seat of the room; each seat is 'human' or one of {', '.join(ROOM_BOTS)}", "seats")
+            raise Refused(f"seats: {quoted(wrong[0])} is no seat of the room; each seat is 'human' or one of {', '.join(ROOM_BOTS)}", "seats")
         if HUMAN not in seats:
             raise Refused("seats: a table needs at least one person ('human'); bots alone play with rules run or rules arena", "seats")
         return list(seats)
@@ -343,7 +377,7 @@ class Room:
         finally:
             shutil.rmtree(self.store.house_folder(probe), ignore_errors=True)
 
-    def find(self, token: str) -> tuple[Live, int] | None:
+    async def find(self, token: str) -> tuple[Live, int] | None:
         """The table a link opens and the link's seat (-1: a spectator), replayed if it is not
         yet, its bots set moving if one is to act; ``None`` if no table has the link."""
         found = self.tokens.get(token)
@@ -351,7 +385,7 @@ class Room:
         if found is None or kept is None:
             return None
         replayed = kept.live is None
-        live = self._load(kept)
+        live = await self._load(kept)
         if live is None:
             return None
         if replayed:
@@ -371,15 +405,24 @@ class Room:
             if live.kept.live is not live:  # a change the store could not keep, nor the table be read back
                 raise Refused("the server had to set this table aside: open the link again", "stale", 503)
             if kind == "action":
-                move = message.get("move")
+                for key, what in (("move", "an action in the record notation, such as 'play KH'"),
+                                  ("seq", "the number of the change the action was chosen at (the 'seq' of the state it was chosen in)")):
+                    if key not in message:
+                        raise Refused(f"an action's '{key}' is missing: give {what}", "bad_message")
+                move = message["move"]
                 if not isinstance(move, str) or len(move) > 40:
-                    raise Refused("'move' is an action in the record notation, such as 'play KH'", "bad_message")
-                live.table.act(seat, move, message.get("seq"))
+                    got = kind_of(move) if not isinstance(move, str) else f"{len(move)} characters"
+                    raise Refused(f"'move' is an action in the record notation, such as 'play KH' (at most 40 characters), not {got}", "bad_message")
+                live.table.act(seat, move, message["seq"])
             elif kind == "next":
                 live.table.next_deal(seat)
+            elif "type" not in message:
+                raise Refused("a message's 'type' is missing: give 'action' or 'next'", "bad_message")
+            elif not isinstance(kind, str):
+                raise Refused(f"a message's 'type' is 'action' or 'next', not {kind_of(kind)}", "bad_message")
             else:
-                raise Refused(f"unknown message type {str(kind)[:20]!r}: 'action' or 'next'", "bad_message")
-            self._keep(live)  # every message the table takes is logged, "next" too (READY or the deal)
+                raise Refused(f"unknown message type {quoted(kind)}: 'action' or 'next'", "bad_message")
+            await self._keep(live)  # every message the table takes is logged, "next" too (READY or the deal)
         await self.broadcast(live)
         self.wake(live)
 
@@ -397,7 +440,7 @@ class Room:
                     return
                 await asyncio.to_thread(live.table.bot_step)
                 try:
-                    self._keep(live)
+                    await self._keep(live)
                 except Refused:  # not kept, so not taken: the bot tries again after the delay
                     if live.kept.live is not live:  # set aside: the table's next use reads it back, and moves its bots
                         return
@@ -406,18 +449,20 @@ class Room:
                     continue
             await self.broadcast(live)
 
-    def _keep(self, live: Live) -> None:
+    async def _keep(self, live: Live) -> None:
         """Write what the table just took to the store -- or, where the store cannot take it
         (the disk full, the file locked by another program), take it back: the table is read
         back from the store, which is what a restart would find, and the change is refused.  A
-        move is taken only once it is kept: nobody is shown a move that a restart would lose."""
+        move is taken only once it is kept: nobody is shown a move that a restart would lose.
+        The caller holds the table's lock, so the table's writes go to the store in the order
+        it took them; the store's thread does them, and the other tables go on meanwhile."""
         taken = live.table.steps
         try:
-            self._persist(live)
+            await self._persist(live)
         except (sqlite3.Error, OSError) as exc:
             warn(f"table {live.kept.id}: the store could not keep a change ({type(exc).__name__}: {exc})")
             try:
-                live.table, live.stored = self._fresh(live.kept)
+                live.table, live.stored = await self._fresh(live.kept)
             except (sqlite3.Error, OSError, RulesError, Refused, ValueError):  # not even readable: read back on next use
                 self._drop(live)
                 live.stored = -1
@@ -425,8 +470,8 @@ class Room:
                 raise Refused("the server could not keep this move, so it is not taken: try again in a moment",
                               "server", 503) from None
 
-    def _fresh(self, kept: Kept) -> tuple[Table, int]:
-        table = self._read_back(kept)
+    async def _fresh(self, kept: Kept) -> tuple[Table, int]:
+        table = await self._read_back(kept)
         return table, table.steps
 
     def _drop(self, live: Live) -> None:
@@ -435,40 +480,76 @@ class Room:
         live.kept.live = None
         self.tables.pop(live.kept.id, None)
 
-    def _persist(self, live: Live) -> None:
+    async def _persist(self, live: Live) -> None:
         table = live.table
         if table.log:
             live.kept.touched = self.clock()
-            self.store.append(table.id, live.stored, table.log, live.kept.touched)
-            live.stored += len(table.log)
+            steps = list(table.log)
+            await self.store.run(self.store.append, table.id, live.stored, steps, live.kept.touched)
+            live.stored += len(steps)
             table.log.clear()
         if table.over and not live.kept.finished:  # the store knows it, for the count of tables in play after a restart
-            self.store.note_over(table.id, True)
+            await self.store.run(self.store.note_over, table.id, True)
             live.kept.finished = True
 
     async def broadcast(self, live: Live) -> None:
         """Send every connection of a table its seat's view (built under the table's lock: a
         bot may be changing the deal in another thread)."""
         async with live.lock:
-            out = [(c, seat_message(live.table, c.seat)) for c in list(live.connections)]
+            away = self._away(live)
+            out = [(c, seat_message(live.table, c.seat, away)) for c in list(live.connections)]
         for connection, message in out:
             await self._send(live, connection, message)
 
     async def join(self, live: Live, connection: Connection) -> None:
         """A connection opens: it is sent its view now, and after every change.  Refused when
-        :data:`LINKS_PER_TABLE` are open to the table already."""
+        :data:`LINKS_PER_TABLE` are open to the table already.  A person who had no link open
+        to the table is here now: the others are told (:meth:`_tell_presence`)."""
         if len(live.connections) >= LINKS_PER_TABLE:
             raise Refused(f"{LINKS_PER_TABLE} links are open to this table already", "full", 429)  # said over the WebSocket, closed with 4429
+        seat = connection.seat
         async with live.lock:
+            arrived = seat >= 0 and not self._here(live, seat)
+            again = seat in live.seen
             live.connections.add(connection)
+            if seat >= 0:
+                live.seen.add(seat)
             self._touch(live)
-            message = seat_message(live.table, connection.seat)
+            message = seat_message(live.table, seat, self._away(live))
+            told = self._presence(live, seat, True, again) if arrived else []
         await self._send(live, connection, message)
+        for other, words in told:
+            await self._send(live, other, words)
 
-    def leave(self, live: Live, connection: Connection) -> None:
-        """A connection closes: the table was in use until now."""
+    async def leave(self, live: Live, connection: Connection) -> None:
+        """A connection closes: the table was in use until now.  A person's last link closed
+        (a page shut, a phone gone to sleep, a lost network): the others are told that the
+        seat waits for them -- nobody plays it meanwhile -- so that they do not wait unaware."""
         live.connections.discard(connection)
         self._touch(live)
+        seat = connection.seat
+        if seat < 0 or self._here(live, seat):
+            return
+        async with live.lock:
+            if self._here(live, seat):  # back already (a page that reconnected at once)
+                return
+            told = self._presence(live, seat, False, True)
+        for other, words in told:
+            await self._send(live, other, words)
+
+    @staticmethod
+    def _here(live: Live, seat: int) -> bool:
+        """Whether a link of the person at ``seat`` is open."""
+        return any(c.seat == seat for c in live.connections)
+
+    def _away(self, live: Live) -> list[int]:
+        """The people's seats with no link open: their seat waits for them."""
+        return [s for s in live.table.humans if not self._here(live, s)]
+
+    def _presence(self, live: Live, seat: int, here: bool, again: bool) -> list[tuple[Connection, dict[str, Any]]]:
+        """What every other link of the table is told of the person at ``seat`` (built under
+        the table's lock: each is worded from its own seat's view)."""
+        return [(c, presence_message(live.table, c.seat, seat, here, again)) for c in list(live.connections) if c.seat != seat]
 
     async def _send(self, live: Live, connection: Connection, message: dict[str, Any]) -> None:
         try:
@@ -490,8 +571,7 @@ class Room:
         while True:
             await asyncio.sleep(SWEEP_EVERY)
             for _ in range(len(self._idle())):
-                self.sweep(most=1)
-                await asyncio.sleep(0)
+                await self.sweep(most=1)
 
     def stop(self) -> None:
         """The server stops: the bots and the sweeper with it (the tables are in the store)."""
@@ -500,6 +580,12 @@ class Room:
                 live.mover.cancel()
         if self.sweeper is not None:
             self.sweeper.cancel()
+
+
+def _write_record(path: Path, text: str) -> None:
+    """Write a closed table's record in its folder (run off the event loop: it is synced)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_file(path, text)
 
 
 def _why_not(ruleset: str) -> str | None:
@@ -526,7 +612,7 @@ def house_name(sent: str) -> str:
     base = re.split(r"[/\\]", sent)[-1]
     stem, dot, ending = base.rpartition(".")
     if not dot or ending.lower() not in ("yaml", "yml"):
-        raise Refused(f"the house file's name {sent[:80]!r} does not end in .yaml or .yml: a house file is a YAML file", "house")
+        raise Refused(f"the house file's name {quoted(sent)} does not end in .yaml or .yml: a house file is a YAML file", "house")
     letters = []
     for char in unicodedata.normalize("NFC", stem):
         if unicodedata.combining(char):

@@ -18,6 +18,15 @@ gets it when it is opened: its tables counted as used at that moment, their addr
 and whether their match is over left unknown (NULL) for the room to learn by replaying them
 once.
 
+SQLite waits up to five seconds for a file another connection holds (its busy timeout), and a
+synced write takes as long as the disk does: so the room never calls the store from its event
+loop, where one slow write would stall every table of the server.  Each store has one thread
+of its own (:meth:`Store.run`, :meth:`Store.later`) that does every read and write, one after
+the other in the order they were asked for -- which keeps the order of one table's writes, and
+is all SQLite allows anyway (one writer at a time).  The room awaits a write that decides
+whether a move is taken (:meth:`Room._keep <cli.room.room.Room._keep>`) and only queues one
+that does not (when a table was last used).
+
 An uploaded house file also lies as a file in the table's own folder under ``--data``, so
 that its ``extends:`` is read under the same rules as any rule file's (a bundled base, or a
 file beside it -- and nothing else is beside it).
@@ -25,11 +34,19 @@ file beside it -- and nothing else is beside it).
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
+
+from cli.output import warn
+
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -91,12 +108,16 @@ class Listed:
 
 
 class Store:
-    """The SQLite file of a room (one connection, used from the server's event loop only)."""
+    """The SQLite file of a room: one connection, used by one thread of its own.  A server
+    calls its methods only through :meth:`run` and :meth:`later`, never from the event loop;
+    a program without one (a test, a benchmark) may call them directly, from one thread."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(folder / "room.sqlite", isolation_level=None)
+        # made here, used by the worker thread: one thread at a time ever uses it
+        self.db = sqlite3.connect(folder / "room.sqlite", isolation_level=None, check_same_thread=False)
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="room-store")
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
@@ -105,7 +126,21 @@ class Store:
             if column not in columns:  # a room kept by an earlier version
                 self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
 
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` -- a method of this store -- done by the store's thread, after
+        everything asked for before it; the event loop goes on meanwhile.  Its answer, or its
+        exception (``sqlite3.Error`` where the file refuses a write)."""
+        return await asyncio.get_running_loop().run_in_executor(self.worker, functools.partial(work, *args))
+
+    def later(self, work: Callable[..., object], *args: Any) -> None:
+        """Queue ``work(*args)`` for the store's thread without waiting for it (a write nothing
+        waits on: when a table was last used); a failure is said on stderr and the server goes
+        on (the next write says it again)."""
+        self.worker.submit(work, *args).add_done_callback(_said)
+
     def close(self) -> None:
+        """Finish what is queued, then close the file."""
+        self.worker.shutdown(wait=True)
         self.db.close()
 
     def house_folder(self, table_id: str) -> Path:
@@ -197,3 +232,10 @@ class Store:
 
     def _transaction(self) -> Store._Tx:
         return Store._Tx(self.db)
+
+
+def _said(done: Future[object]) -> None:
+    """Say why a queued write failed (:meth:`Store.later`)."""
+    exc = done.exception() if not done.cancelled() else None
+    if exc is not None:
+        warn(f"the store could not note when a table was last used ({type(exc).__name__}: {exc})")

@@ -13,6 +13,8 @@ seat's view (:mod:`cli.room.messages`), never from the state.
 
 from __future__ import annotations
 
+import logging
+import re
 import secrets
 from dataclasses import dataclass, field
 
@@ -24,6 +26,9 @@ from interpreter.play.runner import DealEnded, Event
 from interpreter.play.session import HUMAN, TableSession
 from interpreter.rules.ruleset import Ruleset
 
+log = logging.getLogger("rules.serve")
+#: The most characters of a text the client sent that a refusal quotes (:func:`quoted`).
+QUOTE = 60
 #: The bots a room seats.  A trained policy (``policy:FILE.py:NAME``) is left out: it would
 #: run code named by whoever creates a table.
 ROOM_BOTS = ("search:easy", "search:normal", "search:hard", "greedy", "random", "basic")
@@ -45,6 +50,35 @@ class Refused(Exception):
         self.why = why
         self.code = code
         self.status = status
+
+
+def kind_of(value: object) -> str:
+    """What a value the client sent is, in JSON's words (for a refusal that says what was
+    expected instead: ``"ruleset" is a bundled ruleset's name, not a number``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def quoted(value: object) -> str:
+    """A value the client sent, as a refusal quotes it: text in quotes, whole up to
+    :data:`QUOTE` characters; longer text cut at the last word that fits, with an ellipsis
+    (never in the middle of a word), its whole kept in the server's log; anything else by its
+    kind (:func:`kind_of`).  The limit keeps a refusal readable and small, whatever was sent."""
+    if not isinstance(value, str):
+        return kind_of(value)
+    if len(value) <= QUOTE:
+        return repr(value)
+    words = re.match(rf"(.{{1,{QUOTE}}})(?=\W)", value, re.S)  # the longest start that ends at a word's end
+    cut = (words.group(1) if words else value[:QUOTE]).rstrip()  # one long word: cut where the limit is
+    log.warning("a refusal quotes %d of the %d characters sent; all of them: %r", len(cut), len(value), value)
+    return repr(cut + "…")
 
 
 def parse(move: str) -> Action:
@@ -131,8 +165,11 @@ class Table:
         """A person at ``seat`` chooses ``move`` (record notation) at change ``seq``.  Refused
         with the reason when it is not their turn, ``seq`` is not the table's (a stale or
         replayed action), the text is no action, or the engine finds it illegal."""
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq != self.seq:
-            raise Refused(f"this action was chosen at change {seq!r} of the table, which is now at change {self.seq}: look again", "stale")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise Refused(f"'seq' is the number of the change the action was chosen at (the 'seq' of the state it was chosen in; "
+                          f"the table is now at change {self.seq}), not {kind_of(seq)}", "bad_message")
+        if seq != self.seq:
+            raise Refused(f"this action was chosen at change {seq} of the table, which is now at change {self.seq}: look again", "stale")
         if self.kinds[seat] != HUMAN:
             raise Refused("this seat is a bot's", "seat")
         actor = self.session.actor()

@@ -20,7 +20,7 @@ PAGE = Path(__file__).resolve().parents[2] / "cli" / "room" / "static" / "room.j
 STUBS = r"""
 const vm = require("vm");
 const fs = require("fs");
-const seen = { sent: [], told: [], asked: [], shown: [] };
+const seen = { sent: [], told: [], asked: [], shown: [], presence: [] };
 function element(id) {
   return { id, hidden: true, textContent: "", dataset: {}, classList: { add() {} }, style: {},
     appendChild() {}, addEventListener() {}, insertRow() { return { insertCell() { return {}; } }; },
@@ -33,6 +33,9 @@ elements.told = told;
 const confirmText = element("confirm-text");
 Object.defineProperty(confirmText, "textContent", { set(v) { seen.asked.push(v); }, get() { return ""; } });
 elements["confirm-text"] = confirmText;
+const presenceLine = element("presence");
+Object.defineProperty(presenceLine, "textContent", { set(v) { seen.presence.push(v); }, get() { return ""; } });
+elements.presence = presenceLine;
 const document = {
   getElementById(id) { return elements[id] || (elements[id] = element(id)); },
   querySelector() { return null; }, addEventListener() {}, createElement: element,
@@ -46,20 +49,26 @@ vm.runInContext(fs.readFileSync(process.argv[1], "utf-8"), context);
 const input = JSON.parse(fs.readFileSync(0, "utf-8"));
 context.__state = input.state;
 vm.runInContext("state = __state;", context);
+for (const message of input.messages || []) {
+  vm.runInContext(`receive(${JSON.stringify(message)})`, context);
+}
 for (const key of input.keys) {
   vm.runInContext(`onKey({ key: ${JSON.stringify(key)}, ctrlKey: false, altKey: false, metaKey: false })`, context);
 }
+seen.away = vm.runInContext("state.away", context);
 process.stdout.write(JSON.stringify(seen));
 """
 
 
-def press(state: dict[str, Any], *keys: str) -> dict[str, list[Any]]:
-    """What the page does when ``keys`` are pressed with ``state`` shown: the messages it
-    sends (``sent``), the questions it asks first (``asked``), what it tells (``told``)."""
+def press(state: dict[str, Any], *keys: str, messages: tuple[dict[str, Any], ...] = ()) -> dict[str, list[Any]]:
+    """What the page does when ``keys`` are pressed with ``state`` shown (after it has received
+    ``messages``): the messages it sends (``sent``), the questions it asks first (``asked``),
+    what it tells (``told``), the words of its presence line (``presence``) and the seats it
+    holds away (``away``)."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node is not installed (Debian: apt-get install nodejs)")
-    done = subprocess.run([node, "-e", STUBS, "--", str(PAGE)], input=json.dumps({"state": state, "keys": list(keys)}),
+    done = subprocess.run([node, "-e", STUBS, "--", str(PAGE)], input=json.dumps({"state": state, "keys": list(keys), "messages": list(messages)}),
                           capture_output=True, text=True, timeout=30, check=False)
     assert done.returncode == 0, done.stderr
     result: dict[str, list[Any]] = json.loads(done.stdout)

@@ -3,6 +3,10 @@
 :class:`Seat` is one WebSocket link of Starlette's test client; :func:`open_room` an app on a
 temporary data folder; :func:`visible_cards` what a seat's view lets it see, the yardstick
 every message is measured against.
+
+Every wait on the server here has a limit (:func:`within`): a server broken so that it never
+answers -- its event loop stuck, a message never sent -- fails the test that waits, saying what
+it waited for, instead of hanging the whole suite.
 """
 
 from __future__ import annotations
@@ -10,11 +14,13 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 import warnings
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -32,6 +38,41 @@ from interpreter.engine.views import SeatView  # noqa: E402
 NOTATION = re.compile(r"(?<![A-Za-z0-9])([AKQJT987][CDHS])(?![A-Za-z0-9])")
 SYMBOLS = re.compile(r"(?<![A-Za-z0-9])(10|[AKQJ987])([♣♦♥♠])")
 SYMBOL_SUIT = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+#: Seconds a test waits for the server (a link to open, a message) before it fails: far more
+#: than any answer takes on a loaded machine, far less than a hung suite.
+WAIT = 30.0
+#: The checkout under test.
+REPO = Path(__file__).resolve().parents[2]
+T = TypeVar("T")
+
+
+def within(what: str, work: Callable[[], T], seconds: float = WAIT) -> T:
+    """``work()``, failing the test if it has not returned after ``seconds``.  Starlette's test
+    client waits without a limit (its ``receive`` blocks until the app sends, and the app's
+    event loop may be what is stuck), so the wait runs in a daemon thread of its own: the
+    test fails, and a thread left waiting never holds the test run up when it ends."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(work())
+        except BaseException as exc:  # handed to the test's own thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True, name=f"waiting for {what}")
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        raise AssertionError(f"waited {seconds:g} s for {what}: the server never answered")
+    if failed:
+        raise failed[0]
+    return done[0]
+
+
+def read_text(socket: Any, seconds: float = WAIT) -> str:
+    """The next text message of a test client's WebSocket, within ``seconds``."""
+    return within("a message on the WebSocket", socket.receive_text, seconds)
 
 
 @contextmanager
@@ -39,8 +80,19 @@ def open_room(data: Path, bot_delay: float = 0.0, rate: float = 1e6) -> Iterator
     """A card room on ``data`` (its lifespan run: tables read back at the start); the scripted
     players may send as fast as they like unless ``rate`` says otherwise."""
     app = make_app(data, bot_delay, rate)
-    with TestClient(app) as client:
+    client = TestClient(app)
+    within("the room to start", client.__enter__)
+    try:
         yield client, app.state.room
+    finally:
+        # a test that failed left its links open, and the client's exit waits for every one
+        # of them to end: closed here, so that the failure is reported instead of a hang
+        for seat in [s for s in Seat.opened if s.client is client and not s.closed]:
+            try:
+                seat.close()
+            except Exception:  # the test's own failure is what is reported
+                pass
+        within("the room to stop", lambda: client.__exit__(None, None, None))
 
 
 def create(client: TestClient, seats: list[str], ruleset: str = "schnapsen", **extra: Any) -> dict[str, Any]:
@@ -91,22 +143,63 @@ def visible_cards(view: SeatView, deal_over: bool, deck: list[str]) -> set[str]:
 class Seat:
     """One open link: reads the table's messages, acts when its seat is to act."""
 
-    def __init__(self, client: TestClient, token: str) -> None:
-        self.ws = client.websocket_connect(f"/ws/{token}")
-        self.socket = self.ws.__enter__()
-        self.last: dict[str, Any] = {}
+    #: Every link opened, so that :func:`open_room` closes those a failed test left open.
+    opened: weakref.WeakSet[Seat] = weakref.WeakSet()
 
-    def read(self) -> dict[str, Any]:
-        message = json.loads(self.socket.receive_text())
-        if message.get("type") == "state":
-            self.last = message
-        return message  # type: ignore[no-any-return]
+    def __init__(self, client: TestClient, token: str, seconds: float = WAIT) -> None:
+        self.client = client
+        self.ws = client.websocket_connect(f"/ws/{token}")
+        self.socket = within("the WebSocket to open", self.ws.__enter__, seconds)
+        self.closed = False
+        Seat.opened.add(self)
+        self.last: dict[str, Any] = {}
+        self.told: list[dict[str, Any]] = []  # the presence messages read past
+        self.waiting: tuple[threading.Thread, dict[str, Any]] | None = None  # a read still waiting (:meth:`_next_text`)
+
+    def read(self, seconds: float = WAIT, presence: bool = False) -> dict[str, Any]:
+        """The next message to this link, within ``seconds`` (the test fails otherwise).  What
+        it is told of other people coming and going (``presence``) is kept in :attr:`told`
+        and passed over, unless ``presence`` asks for it: it answers nothing the test sent."""
+        while True:
+            message = json.loads(self._next_text(seconds))
+            if message.get("type") == "state":
+                self.last = message
+            if message.get("type") != "presence" or presence:
+                return message  # type: ignore[no-any-return]
+            self.told.append(message)
+
+    def _next_text(self, seconds: float) -> str:
+        """The next text message, within ``seconds``.  A read that timed out stays waiting, and
+        the next read takes its message: a test may look for nothing (``pytest.raises``) and
+        read on without the message that came later going lost to the abandoned wait."""
+        if self.waiting is None:
+            box: dict[str, Any] = {}
+
+            def run() -> None:
+                try:
+                    box["text"] = self.socket.receive_text()
+                except BaseException as exc:  # handed to the test's own thread
+                    box["error"] = exc
+
+            thread = threading.Thread(target=run, daemon=True, name="waiting for a message on the WebSocket")
+            thread.start()
+            self.waiting = thread, box
+        thread, box = self.waiting
+        thread.join(seconds)
+        if thread.is_alive():
+            raise AssertionError(f"waited {seconds:g} s for a message on the WebSocket: the server never answered")
+        self.waiting = None
+        if "error" in box:
+            raise box["error"]
+        return str(box["text"])
 
     def send(self, message: Any) -> None:
         self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
 
     def close(self) -> None:
-        self.ws.__exit__(None, None, None)
+        if not self.closed:
+            self.closed = True
+            within("the WebSocket to close", lambda: self.ws.__exit__(None, None, None))
 
 
 def check_message(live: Live, seat: int, message: dict[str, Any]) -> None:

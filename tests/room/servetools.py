@@ -18,8 +18,9 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -28,7 +29,9 @@ pytest.importorskip("websockets", reason="rules serve needs the serve extra: pip
 from websockets.sync.client import connect  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
+#: Seconds a test waits for the server (its first line, an answer, a message) before it fails.
 WAIT = 30.0
+T = TypeVar("T")
 
 
 class Server:
@@ -39,7 +42,8 @@ class Server:
             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         assert self.proc.stderr is not None
-        line = self.proc.stderr.readline()
+        stderr = self.proc.stderr
+        line = wait_for(f"rules serve to announce its address within {WAIT:g} s", stderr.readline, self.proc)
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         if not found:
             self.proc.kill()
@@ -75,6 +79,20 @@ class Server:
         return self.proc.returncode, err
 
 
+def wait_for(what: str, work: Callable[[], T], proc: subprocess.Popen[str], seconds: float = WAIT) -> T:
+    """``work()`` (a read from the server's pipe), the server killed and the test failed if it
+    has not returned after ``seconds``: a server that never speaks fails the test instead of
+    hanging the suite (a pipe's read has no timeout of its own, so it waits in a daemon thread)."""
+    done: list[T] = []
+    thread = threading.Thread(target=lambda: done.append(work()), daemon=True, name=what)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        proc.kill()
+        raise AssertionError(f"waited for {what}: nothing came")
+    return done[0]
+
+
 def ws_url(link: str) -> str:
     return link.replace("http://", "ws://").replace("/t/", "/ws/")
 
@@ -90,6 +108,7 @@ class Person(threading.Thread):
         self.rng = random.Random(seed)
         self.stop_after = stop_after
         self.messages: list[dict[str, Any]] = []
+        self.presence: list[dict[str, Any]] = []  # what it was told of the other people coming and going
         self.latencies: list[float] = []
         self.error: BaseException | None = None
         self.done = False
@@ -107,6 +126,9 @@ class Person(threading.Thread):
             asked: int | None = None
             while True:
                 message = json.loads(ws.recv(timeout=WAIT))
+                if message["type"] == "presence":  # another person came or left: kept, not answered
+                    self.presence.append(message)
+                    continue
                 if sent_at is not None:
                     self.latencies.append(time.monotonic() - sent_at)
                     sent_at = None

@@ -64,7 +64,7 @@ def test_the_table_and_its_bots_go_on_while_a_spectator_reads_nothing(tmp_path: 
 
     async def main() -> None:
         room = Room(Store(tmp_path), bot_delay=0.0, idle_days=0)
-        table = room.create("schnapsen", ["human", "greedy"])
+        table = await room.create("schnapsen", ["human", "greedy"])
         live = room.tables[table.id]
         stuck = Outbox(never, timeout=0.2)
         got: list[dict[str, Any]] = []

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from roomtools import Seat, create, open_room, token_of
+from roomtools import Seat, create, open_room, read_text, token_of
 
 from cli.room.room import MAX_HOUSE_BYTES
 
@@ -154,7 +154,7 @@ def test_a_flood_is_slowed_not_served(tmp_path: Path) -> None:
 def test_an_unknown_link_is_told_so(tmp_path: Path) -> None:
     with open_room(tmp_path) as (client, room):
         with client.websocket_connect("/ws/nobody") as ws:
-            assert json.loads(ws.receive_text())["error"] == "unknown_link"
+            assert json.loads(read_text(ws))["error"] == "unknown_link"
         assert client.get("/api/record/nobody").status_code == 404
 
 
@@ -284,6 +284,96 @@ def test_one_address_opens_a_few_tables_and_a_table_takes_a_few_links(tmp_path: 
         first, second = Seat(client, token), Seat(client, token)
         first.read(), second.read()
         with client.websocket_connect(f"/ws/{token}") as ws:
-            answer = json.loads(ws.receive_text())
+            answer = json.loads(read_text(ws))
             assert (answer["type"], answer["error"]) == ("refused", "full")
         first.close(), second.close()
+
+
+def test_the_api_answers_an_unknown_path_or_a_wrong_method_in_json_as_its_other_refusals(tmp_path: Path) -> None:
+    """Under /api/ a path no route has is a 404 and a method a route does not take a 405, each
+    with the JSON body of every other refusal (the 405 with its Allow header); the page's own
+    paths keep plain words."""
+    routes = "GET /api/rulesets, POST /api/tables, POST /api/check, GET /api/record/TOKEN, GET /api/house/TOKEN"
+    with open_room(tmp_path) as (client, room):
+        cases = [
+            ("GET", "/api/nope", 404, None, {"error": "not_found", "why": f"the API has no /api/nope: its routes are {routes} (docs/serve.md)"}),
+            ("GET", "/api/tables", 405, "POST", {"error": "method", "why": "/api/tables takes POST, not GET"}),
+            ("POST", "/api/rulesets", 405, "GET, HEAD", {"error": "method", "why": "/api/rulesets takes GET, not POST"}),
+            ("DELETE", "/api/record/abc", 405, "GET, HEAD", {"error": "method", "why": "/api/record/abc takes GET, not DELETE"}),
+        ]
+        for method, path, status, allow, body in cases:
+            answer = client.request(method, path)
+            assert (answer.status_code, answer.headers["content-type"], answer.json()) == (status, "application/json", body), path
+            allowed = answer.headers.get("allow")  # Starlette lists the methods in no fixed order
+            assert (set(allowed.split(", ")) if allowed else None) == (set(allow.split(", ")) if allow else None)
+            assert answer.headers["x-content-type-options"] == "nosniff"
+        long = "/api/" + "x" * 200
+        assert client.get(long).json()["why"].startswith("the API has no this path: ")
+        page = client.get("/nope")
+        assert (page.status_code, page.headers["content-type"], page.text) == (404, "text/plain; charset=utf-8", "not found")
+
+
+def test_a_request_missing_a_key_says_which_and_what_is_expected_never_none(tmp_path: Path) -> None:
+    """A key left out, or of the wrong kind, is named with what it should be -- never the
+    Python ``None`` that stood for it (``no bundled ruleset named 'None'``, ``change None``)."""
+    with open_room(tmp_path) as (client, room):
+        answers = [client.post("/api/tables", json=body).json() for body in (
+            {"seats": ["human", "greedy"]},
+            {"ruleset": 7, "seats": ["human", "greedy"]},
+        )]
+        assert [a["error"] for a in answers] == ["ruleset", "ruleset"]
+        assert answers[0]["why"].startswith('"ruleset" is missing: give a bundled ruleset\'s name (one of: ')
+        assert answers[0]["why"].endswith('), or "house": a house file')
+        assert answers[1]["why"].startswith('"ruleset" is a bundled ruleset\'s name (one of: ') and answers[1]["why"].endswith("), not a number")
+        assert "schnapsen" in answers[0]["why"] and "schnapsen" in answers[1]["why"]
+        reply = create(client, ["human", "human"])
+        seat = Seat(client, token_of(reply["seats"][0]["link"]))
+        seq = seat.read()["seq"]
+        change = "the number of the change the action was chosen at (the 'seq' of the state it was chosen in"
+        cases = [
+            ({"type": "action", "move": "play KH"}, f"an action's 'seq' is missing: give {change})"),
+            ({"type": "action", "seq": seq}, "an action's 'move' is missing: give an action in the record notation, such as 'play KH'"),
+            ({"type": "action", "move": "play KH", "seq": None}, f"'seq' is {change}; the table is now at change {seq}), not null"),
+            ({"type": "action", "move": "play KH", "seq": str(seq)}, f"'seq' is {change}; the table is now at change {seq}), not text"),
+            ({"type": "action", "move": 5, "seq": seq}, "'move' is an action in the record notation, such as 'play KH' (at most 40 characters), not a number"),
+            ({}, "a message's 'type' is missing: give 'action' or 'next'"),
+            ({"type": None}, "a message's 'type' is 'action' or 'next', not null"),
+        ]
+        for message, why in cases:
+            seat.send(message)
+            assert seat.read() == {"type": "refused", "error": "bad_message", "why": why}, message
+        seat.close()
+
+
+def test_a_refusal_is_never_cut_in_a_word_and_a_long_quote_is_logged_whole(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The decoder's reason why a body is not JSON is said whole (it was cut at 80 characters:
+    '... invalid contin'); a long text the client sent is quoted up to the last word within 60
+    characters, with an ellipsis, and logged whole."""
+    grandmother = "the rules my grandmother played in the kitchen of her farm every sunday after church"
+    with open_room(tmp_path) as (client, room):
+        body = b'{"ruleset": "' + b"a" * 100000 + b'\xe4x"}'  # Latin-1's a-umlaut after 100,013 bytes
+        answer = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+        assert answer.json() == {"error": "bad_json", "why": "the body is not JSON: 'utf-8' codec can't decode byte 0xe4 "
+                                                            "in position 100013: invalid continuation byte"}
+        with caplog.at_level("WARNING", logger="rules.serve"):
+            answer = client.post("/api/tables", json={"ruleset": grandmother, "seats": ["human", "greedy"]})
+        why = answer.json()["why"]
+        assert why.startswith("no bundled ruleset named 'the rules my grandmother played in the kitchen of her farm…'; one of: "), why
+        assert repr(grandmother) in caplog.text
+        unbroken = "x" * 100  # no word ends within the limit: cut at it
+        answer = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", unbroken]})
+        assert answer.json()["why"].startswith(f"seats: '{'x' * 60}…' is no seat of the room")
+
+
+def test_a_table_asked_for_with_both_a_ruleset_and_a_house_file_is_refused(tmp_path: Path) -> None:
+    """Both keys: the room does not guess which one was meant (it once took the house file
+    silently); either one alone opens the table."""
+    house = {"name": "house.yaml", "text": "extends: schnapsen\nname: my-house\nmatch:\n  target: 3\n"}
+    with open_room(tmp_path) as (client, room):
+        answer = client.post("/api/tables", json={"ruleset": "sechsundsechzig", "house": house, "seats": ["human", "greedy"]})
+        assert (answer.status_code, answer.json()) == (400, {
+            "error": "ruleset", "why": 'give "ruleset" (a bundled ruleset\'s name) or "house" (a house file), not both: '
+                                      'a house file names the ruleset it extends itself'})
+        assert not room.tables and not (tmp_path / "tables").exists()  # nothing opened, no house file kept
+        assert client.post("/api/tables", json={"house": house, "seats": ["human", "greedy"]}).status_code == 201
+        assert client.post("/api/tables", json={"ruleset": "sechsundsechzig", "seats": ["human", "greedy"]}).status_code == 201

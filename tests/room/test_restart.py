@@ -14,15 +14,18 @@ used, and the others go on.
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
 
-from roomtools import Seat, create, open_room, play_through, token_of
+from roomtools import WAIT, Seat, create, open_room, play_through, read_text, token_of, within
 
 import cli.room.room as room_module
 from cli.room.room import DAY
@@ -152,7 +155,7 @@ def test_a_table_whose_log_no_longer_replays_is_told_when_used_and_the_others_go
     with open_room(tmp_path) as (client, room):
         assert capsys.readouterr().err == "", "nothing is said before the table is used"
         with client.websocket_connect(f"/ws/{token_of(bad['seats'][0]['link'])}") as ws:
-            assert ws.receive_json()["error"] == "unknown_link"
+            assert json.loads(read_text(ws))["error"] == "unknown_link"
         assert f"table {bad['table']} (schnapsen) could not be read back and is left out: " in capsys.readouterr().err
         assert list(room.kept) == [good["table"]]
         seat = Seat(client, token_of(good["seats"][0]["link"]))
@@ -210,4 +213,52 @@ def test_a_move_the_store_cannot_keep_is_not_taken(tmp_path: Path, monkeypatch: 
         again = Seat(client, tokens[actor])
         after = again.read()
         assert after["seq"] == taken["seq"] and len(after["trick"]) == 1, after
+        again.close()
+
+
+def test_a_slow_write_holds_up_its_own_table_and_not_the_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store waits for the file (SQLite's busy wait: another program holds it) while one
+    table's move is written: meanwhile the server answers everybody else -- a link to another
+    table opens and is shown its table, a stale action there is refused, the lobby's list of
+    rulesets comes -- and the move, once written, is taken and shown, and a restart finds it.
+    Before, the write ran on the event loop and every table of the server waited for it."""
+    with open_room(tmp_path) as (client, room):
+        slow, other = create(client, ["human", "human"]), create(client, ["human", "human"])
+        tokens = [token_of(s["link"]) for s in slow["seats"]]
+        seats = [Seat(client, t) for t in tokens]
+        msgs = [s.read() for s in seats]
+        actor = msgs[0]["to_act"]
+        move = next(m["move"] for m in msgs[actor]["legal"] if m["move"].startswith("play"))
+        seq = msgs[actor]["seq"]
+        writing, release = threading.Event(), threading.Event()
+        real_append = room.store.append
+
+        def waits(table_id: str, *args: Any, **kwargs: Any) -> None:
+            if table_id == slow["table"]:
+                writing.set()
+                release.wait(120)  # the file held by another program, until the test lets it go
+            real_append(table_id, *args, **kwargs)
+
+        monkeypatch.setattr(room.store, "append", waits)
+        try:
+            seats[actor].send({"type": "action", "move": move, "seq": seq})
+            assert writing.wait(WAIT), "the move was never written"
+            # each wait has its limit (on a loaded machine, well within it): a server that waited
+            # for the write would let the limit pass, the write being held until the test ends
+            elsewhere = Seat(client, token_of(other["seats"][0]["link"]))
+            shown = elsewhere.read()
+            assert shown["type"] == "state" and shown["table"] == other["table"], shown
+            elsewhere.send({"type": "action", "move": "play AS", "seq": shown["seq"] - 1})
+            assert elsewhere.read()["error"] == "stale"
+            assert within("the rulesets", lambda: client.get("/api/rulesets")).status_code == 200
+            assert not release.is_set() and room.tables[slow["table"]].lock.locked(), "the slow write is still under way"
+        finally:
+            release.set()
+        taken = seats[actor].read()
+        assert taken["type"] == "state" and taken["seq"] == seq + 1 and len(taken["trick"]) == 1, taken
+        for link in [*seats, elsewhere]:
+            link.close()
+    with open_room(tmp_path) as (client, room):  # the move was kept
+        again = Seat(client, tokens[actor])
+        assert again.read()["seq"] == seq + 1
         again.close()

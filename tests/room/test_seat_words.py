@@ -99,3 +99,23 @@ def test_the_page_calls_the_cards_taken_up_by_no_word_of_another_game() -> None:
 
     page = (Path(cli.room.__file__).parent / "static" / "room.js").read_text(encoding="utf-8")
     assert '"the widow' not in page and '"you took the cards left over: " + m.widow' in page
+
+
+def test_a_deals_result_names_the_sides_as_the_project_does_also_to_a_spectator() -> None:
+    """North American 4: seat 0 bids, the others pass, every card the first legal one (seed 2);
+    the rules' reason says "team 0 made a bid of 1 with 80 points".  A spectator reads the team
+    as the project names it to one ("team of seats 0 & 2", as the match line says), each seat
+    from its side -- never the rules' bare "team 0"."""
+    made = table("north-american-4", seed=2)
+    while made.session.result() is None:
+        seat = made.session.actor()
+        assert seat is not None
+        legal = made.session.legal()
+        bid = next((a for a in legal if isinstance(a, Bid)), None)
+        choice = bid if seat == 0 and bid is not None else next((a for a in legal if isinstance(a, Pass)), legal[0])
+        made.act(seat, str(choice), made.seq)
+    reasons = {seat: seat_message(made, seat)["result"]["reason"] for seat in (-1, 0, 1, 2, 3)}
+    assert reasons == {-1: "team of seats 0 & 2 made a bid of 1 with 80 points",
+                       0: "your team made a bid of 1 with 80 points", 2: "your team made a bid of 1 with 80 points",
+                       1: "opponents made a bid of 1 with 80 points", 3: "opponents made a bid of 1 with 80 points"}
+    assert seat_message(made, -1)["match"]["words"] == "match to 10: team of seats 0 & 2 2, team of seats 1 & 3 1"

@@ -133,7 +133,7 @@ def test_the_api_answers_as_docs_serve_md_shows(tmp_path: Path) -> None:
 
     from websockets.sync.client import connect
 
-    table, refusals, state, _sent, stale = _doc_json("serve.md")
+    table, refusals, state, _presence, _sent, stale = _doc_json("serve.md")  # presence: tests/room/test_presence.py
     server = Server(tmp_path)
     try:
         status, reply = server.post("/api/tables", {"ruleset": "schnapsen", "seats": ["human", "search:easy"]})
@@ -159,3 +159,32 @@ def test_the_api_answers_as_docs_serve_md_shows(tmp_path: Path) -> None:
             assert json.loads(socket.recv(timeout=30)) == json.loads(stale)
     finally:
         server.stop()
+
+
+def test_a_second_server_on_the_same_folder_is_refused_and_a_killed_one_blocks_nothing(tmp_path: Path) -> None:
+    """Two servers on one --data would both write its room.sqlite: the second is refused with
+    one line and status 2, while the first serves on.  The lock is the system's, not the
+    file's: a server killed outright (no cleanup at all) leaves its lock file behind, and the
+    next start is not blocked by it."""
+    import subprocess
+    import sys
+
+    first = Server(tmp_path)
+    try:
+        second = subprocess.run([sys.executable, "-m", "cli.main", "serve", "--port", "0", "--data", str(tmp_path)],
+                                cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
+        doc = (REPO / "docs" / "serve.md").read_text(encoding="utf-8").splitlines()
+        shown = [line for line in doc if line.startswith("error: --data: another rules serve")]
+        assert len(shown) == 1  # the page's line, with this server's process and folder
+        expected = shown[0].replace("(process 4242)", f"(process {first.proc.pid})").replace(" rules-room ", f" {tmp_path} ")
+        assert (second.returncode, second.stderr) == (2, expected + "\n")
+        assert first.get("/api/rulesets")[0] == 200  # the first serves on
+    finally:
+        first.stop()
+    crashed = Server(tmp_path)
+    crashed.proc.kill()  # SIGKILL: nothing of its own runs
+    crashed.proc.communicate(timeout=30)
+    assert (tmp_path / "room.lock").read_text() == f"{crashed.proc.pid}\n"
+    again = Server(tmp_path)
+    assert again.first_line.startswith("serving the card room at ")
+    assert again.stop()[0] == 143

@@ -48,10 +48,25 @@ function send(message) {
 
 function receive(msg) {
   if (msg.type === "refused") { tell(msg.why); return; }
+  if (msg.type === "presence") { presence(msg); return; }
   if (msg.type !== "state") return;
   state = msg;
   $("told").hidden = true;
   draw();
+}
+
+// Another person closed their last link to the table, or opened one: said above the hand
+// until the next such news, and their seat marked away while they are (a state's "away" says
+// the same to a page that opens later).
+function presence(msg) {
+  const note = $("presence");
+  note.textContent = msg.words;
+  note.hidden = false;
+  if (!state) return;
+  const away = new Set(state.away || []);
+  if (msg.here) away.delete(msg.seat); else away.add(msg.seat);
+  state.away = [...away];
+  drawOthers(state);
 }
 
 function tell(text) {
@@ -91,7 +106,7 @@ function drawOthers(m) {
     div.className = "seat" + (m.to_act === s.seat ? " to-act" : "");
     const name = document.createElement("div");
     name.className = "name";
-    name.textContent = seatLabel(s.seat) + (m.dealer === s.seat ? " · deals" : "");
+    name.textContent = seatLabel(s.seat) + (m.dealer === s.seat ? " · deals" : "") + ((m.away || []).includes(s.seat) ? " · away" : "");
     div.appendChild(name);
     const fan = document.createElement("div");
     fan.className = "fan";
