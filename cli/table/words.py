@@ -280,7 +280,9 @@ def told(view: SeatView, reason: str, winner: int | None) -> str:
                     if int(m.group(1)) < rs.side_count else m.group(0), reason)
     reason = re.sub(r"\bseat (\d+)", lambda m: facts.seat_name(view, int(m.group(1)))
                     if int(m.group(1)) < rs.players.count else m.group(0), reason)
-    return reason.replace("\0", loser)
+    reason = reason.replace("\0", loser)
+    # the rules say "seat 0 was set on ..." of one seat or team; a name of several takes "were"
+    return re.sub(r"\b(you|opponents|the others) was\b", r"\1 were", reason)
 
 
 def ruleset_choice(name: str) -> Text:

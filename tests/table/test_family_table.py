@@ -110,6 +110,16 @@ def test_a_lost_partnership_deal_is_told_from_the_persons_side() -> None:
     assert words == f"{facts.side_name(rs, 0, 1)} reached 75; {facts.side_name(rs, 0, 0)} 45 points, 2 tricks"
 
 
+def test_a_contract_set_is_told_with_the_verb_of_its_name() -> None:
+    """North American 4: the rules say "team 0 was set on a bid of 3 with 40 points"; told to
+    seat 1 (team 1) the bidders are "opponents", who *were* set, and to seat 0 "your team",
+    which *was*."""
+    rs = load_ruleset("north-american-4")
+    reason = "team 0 was set on a bid of 3 with 40 points"
+    assert told(DealState.new(rs, 0, 1).view(1), reason, 1) == "opponents were set on a bid of 3 with 40 points"
+    assert told(DealState.new(rs, 0, 1).view(0), reason, 1) == "your team was set on a bid of 3 with 40 points"
+
+
 #: house/bauernschnapsen-regional's contracts, as its file lists them: name, bid, value in game points
 REGIONAL = {"Bettler": (1, 4), "Ass-bettler": (2, 5), "Schnapser": (3, 6), "Gang": (4, 9), "Zehnerloch": (5, 10),
             "Bauernschnapser": (6, 12), "Kontraschnapser": (7, 12), "Kontrabauernschnapser": (8, 24)}
