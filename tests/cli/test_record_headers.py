@@ -205,3 +205,39 @@ def test_an_illegal_move_of_a_block_list_is_located_on_its_own_line(tmp_path: Pa
     path = write(tmp_path, text)
     out = invoke(["replay", str(path)])
     assert out.stdout.splitlines()[0] == f"{path}:13:9: deals[1].moves[1]: deal 2 move 2, 'play KS', is illegal: seat 0 does not hold KS"
+
+
+# ----------------------------------------------------------------------------- checked whole
+#: Seat 0 may declare before leading the last trick (a start position counts as the moment
+#: after a trick), but with 50 card points, under 66: the first `declare` ends the deal, so the
+#: second one is a move after the end.  Line 5; "moves: [declare, " is 17 characters.
+DECLARED_TWICE = (
+    "ruleset: schnapsen\n"
+    "dealer: 1\n"
+    "start: {leader: 0, card_points: [50, 40], tricks_won: [4, 4], trump: H}\n"
+    "hands: {0: [AS], 1: [JS]}\n"
+    "moves: [declare, declare]\n"
+)
+#: TWO_DEALS with a third move in deal 1, after its last trick: line 7, "    moves: [play AS, play JS, "
+#: is 30 characters.
+MOVE_AFTER_END = TWO_DEALS.replace("moves: [play AS, play JS]", "moves: [play AS, play JS, play AS]")
+#: TWO_DEALS with deal 2 dealt by seat 1 again: Schnapsen's deal passes to the other seat, so seat 0
+#: deals next.  Line 8; "  - dealer: " is 12 characters.
+WRONG_DEALER = TWO_DEALS.replace("  - dealer: 0\n", "  - dealer: 1\n")
+
+
+@pytest.mark.parametrize(("text", "where", "message"), [
+    (DECLARED_TWICE, "5:18: moves[1]", "the deal is already over (expected no moves after the end of the deal)"),
+    (MOVE_AFTER_END, "7:31: deals[0].moves[2]", "the deal is already over (expected no moves after the end of the deal)"),
+    (WRONG_DEALER, "8:13: deals[1].dealer", "seat 0 deals next, not seat 1 (expected dealer: 0)"),
+])
+def test_a_record_that_cannot_be_replayed_prints_nothing_whatever_the_options(tmp_path: Path, text: str, where: str, message: str) -> None:
+    """The whole record is replayed before a line is printed, with or without a result header:
+    --log would otherwise print the deals before the defect, and --until 1 stop before it and
+    call the record fine."""
+    path = write(tmp_path, text)
+    line = f"{path}:{where}: {message}\n"
+    for extra in ([], ["--json"], ["--log"], ["--until", "1"], ["--until", "0", "--json"], ["--until", "1", "--log"]):
+        out = invoke(["replay", str(path), *extra])
+        no_traceback(out)
+        assert (out.exit_code, out.stdout, out.stderr) == (2, "", line), extra
