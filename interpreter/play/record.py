@@ -32,6 +32,7 @@ from interpreter.core.actions import (
 )
 from interpreter.core.arguments import shown_value, with_article
 from interpreter.core.cards import Card
+from interpreter.core.notation import ACTION_FORMS, CARD_FORM
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
 from interpreter.rules.loader import as_ruleset, load_named_ruleset
@@ -42,7 +43,9 @@ from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.state import DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath
-from interpreter.rules.yamlsource import RECORD_LIMITS, SourceDoc, format_path, load_yaml_file, shorten as _shorten, yaml_flow_item, yaml_scalar
+from interpreter.rules.yamlsource import (
+    RECORD_LIMITS, SourceDoc, describe_value, format_path, load_yaml_file, shorten as _shorten, show_value, yaml_flow_item, yaml_scalar,
+)
 
 if TYPE_CHECKING:
     from interpreter.play.runner import Event
@@ -149,7 +152,7 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
     if "players" in meta:
         _players(doc, rs, meta["players"])
     if "date" in meta and not isinstance(meta["date"], str):
-        raise doc.error(RecordError, f"wrong type: {meta['date']!r}", ("date",), expected="the day the match began, YYYY-MM-DD")
+        raise doc.error(RecordError, f"wrong type: got {describe_value(meta['date'])}", ("date",), expected="the day the match began, YYYY-MM-DD")
     if data.get("result") is not None:
         meta["result"] = _result_header(doc, rs, data["result"])
     return Record(rs, deals, doc, meta)
@@ -165,12 +168,12 @@ def _players(doc: _Source, rs: Ruleset, value: Any) -> None:
     n = rs.players.count
     what = f"a list of {n} seat kinds, one per seat in seat order, e.g. [{', '.join([HUMAN] + ['greedy'] * (n - 1))}]"
     if not isinstance(value, list):
-        raise doc.error(RecordError, f"wrong type: {_shorten(repr(value))}", ("players",), expected=what)
+        raise doc.error(RecordError, f"wrong type: got {describe_value(value)}", ("players",), expected=what)
     if len(value) != n:
         raise doc.error(RecordError, f"{len(value)} {'entry' if len(value) == 1 else 'entries'} for the {n} seats of {rs.name}", ("players",), expected=what)
     for i, kind in enumerate(value):
         if not isinstance(kind, str) or not kind.strip():
-            raise doc.error(RecordError, f"wrong type: {_shorten(repr(kind))}", ("players", i), expected="a seat kind (" + KIND_FORMS + ") or a player's name")
+            raise doc.error(RecordError, f"wrong type: got {describe_value(kind)}", ("players", i), expected="a seat kind (" + KIND_FORMS + ") or a player's name")
     # Any other text is a player's name: records written through the API (match_record) and by
     # earlier versions name their players freely, and a name is only ever shown.  Only
     # ``human``, in any case, makes a seat a person (seatkinds.is_human).
@@ -209,7 +212,7 @@ def _check_keys(doc: _Source, path: KeyPath, data: dict[str, Any], allowed: tupl
 
 def _card(doc: _Source, rs: Ruleset, text: Any, path: KeyPath) -> int:
     try:
-        card = Card.parse(str(text))
+        card = Card.parse(_notation(doc, text, path, CARD_FORM))
     except NotationError as exc:
         raise doc.error(RecordError, exc.message, path, expected=exc.expected) from None
     index = rs.deck.index_of.get(card)
@@ -220,7 +223,7 @@ def _card(doc: _Source, rs: Ruleset, text: Any, path: KeyPath) -> int:
 
 def _int(doc: _Source, value: Any, path: KeyPath, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise doc.error(RecordError, f"wrong type: {value!r}", path, expected=what)
+        raise doc.error(RecordError, f"wrong type: got {describe_value(value)}", path, expected=what)
     return value
 
 
@@ -280,7 +283,7 @@ def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRe
     moves: list[Action] = []
     for i, text in enumerate(moves_raw):
         try:
-            moves.append(_action(str(text)))
+            moves.append(_action(_notation(doc, text, path + ("moves", i), ACTION_FORMS)))
         except NotationError as exc:
             raise doc.error(RecordError, exc.message, path + ("moves", i), expected=exc.expected) from None
     return DealRecord(state, moves, match_scores, path, seed)
@@ -295,6 +298,15 @@ def _seat_key(key: Any, n: int) -> int | None:
 
 
 _SEAT = re.compile(r"[0-9]+")
+
+
+def _notation(doc: _Source, value: Any, path: KeyPath, forms: str) -> str:
+    """The text of a card or a move (``forms``: what it looks like): a string, or a number
+    YAML read from one; a mapping, a list, null or a boolean is no notation at all, and is
+    named for what it is rather than quoted as Python would print it (``'{'a': 1}'``)."""
+    if isinstance(value, str) or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+        return str(value)
+    raise doc.error(RecordError, f"wrong type: got {describe_value(value)}", path, expected=forms)
 
 
 @lru_cache(maxsize=1024)
@@ -398,7 +410,7 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     if "trump" in start:
         suit = str(start["trump"]).upper()
         if suit not in rs.deck.suits:
-            raise doc.error(RecordError, f"'{start['trump']}' is not a suit", sp + ("trump",), expected="one of: " + ", ".join(rs.deck.suits))
+            raise doc.error(RecordError, f"{show_value(start['trump'])} is not a suit", sp + ("trump",), expected="one of: " + ", ".join(rs.deck.suits))
         trump = rs.deck.suits.index(suit)
     elif shown >= 0:
         trump = rs.deck.suit_of[shown]

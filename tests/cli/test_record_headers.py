@@ -50,8 +50,8 @@ def unfinished(players: str) -> str:
     ("[greedy, greedy, human]", "2:10: players", "3 entries for the 2 seats of schnapsen", LIST),
     ("[greedy]", "2:10: players", "1 entry for the 2 seats of schnapsen", LIST),
     ("[]", "2:10: players", "0 entries for the 2 seats of schnapsen", LIST),
-    ("human", "2:10: players", "wrong type: 'human'", LIST),
-    ("[greedy, 3]", "2:19: players[1]", "wrong type: 3", "a seat kind (" + KINDS + ") or a player's name"),  # after "players: [greedy, "
+    ("human", "2:10: players", "wrong type: got string 'human'", LIST),
+    ("[greedy, 3]", "2:19: players[1]", "wrong type: got integer 3", "a seat kind (" + KINDS + ") or a player's name"),  # after "players: [greedy, "
 ])
 def test_a_players_header_that_does_not_fit_the_seats_is_a_located_error(
     tmp_path: Path, players: str, where: str, message: str, expected: str,
