@@ -151,11 +151,31 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
         _seed(doc, meta["seed"], ("seed",))
     if "players" in meta:
         _players(doc, rs, meta["players"])
-    if "date" in meta and not isinstance(meta["date"], str):
-        raise doc.error(RecordError, f"wrong type: got {describe_value(meta['date'])}", ("date",), expected="the day the match began, YYYY-MM-DD")
+    if "date" in meta:
+        _date(doc, meta["date"])
     if data.get("result") is not None:
         meta["result"] = _result_header(doc, rs, data["result"])
     return Record(rs, deals, doc, meta)
+
+
+def _date(doc: _Source, value: Any) -> None:
+    """The ``date`` header, checked: a day of the calendar written ``YYYY-MM-DD``, as
+    :func:`today` writes it.  ``rules replay --log`` prints it as the record's date, so text
+    that is no date (``2026-13-45``, a sentence) is refused rather than shown as one."""
+    what = "the day the match began, YYYY-MM-DD, e.g. 2026-01-31"
+    if not isinstance(value, str):
+        raise doc.error(RecordError, f"wrong type: got {describe_value(value)}", ("date",), expected=what)
+    import datetime
+
+    if not _DATE.fullmatch(value):
+        raise doc.error(RecordError, f"{show_value(value)} is not written YYYY-MM-DD", ("date",), expected=what)
+    try:
+        datetime.date(int(value[:4]), int(value[5:7]), int(value[8:]))
+    except ValueError:
+        raise doc.error(RecordError, f"{show_value(value)} is not a day of the calendar", ("date",), expected=what) from None
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _players(doc: _Source, rs: Ruleset, value: Any) -> None:

@@ -241,3 +241,32 @@ def test_a_record_that_cannot_be_replayed_prints_nothing_whatever_the_options(tm
         out = invoke(["replay", str(path), *extra])
         no_traceback(out)
         assert (out.exit_code, out.stdout, out.stderr) == (2, "", line), extra
+
+
+# ----------------------------------------------------------------------------- date
+DATE_WANTED = "the day the match began, YYYY-MM-DD, e.g. 2026-01-31"
+
+
+@pytest.mark.parametrize(("date", "message"), [
+    ('"2026-13-45"', "'2026-13-45' is not a day of the calendar"),  # no month 13
+    ('"2026-02-29"', "'2026-02-29' is not a day of the calendar"),  # 2026 is no leap year
+    ('"2026-1-5"', "'2026-1-5' is not written YYYY-MM-DD"),
+    ('"\U0001F600"', "'\U0001F600' is not written YYYY-MM-DD"),
+    ('"' + "9" * 5000 + '"', "'" + "9" * 37 + "...' is not written YYYY-MM-DD"),  # cut to 40 characters
+    ("20260101", "wrong type: got integer 20260101"),
+    ("null", "wrong type: got null"),
+])
+def test_a_date_header_that_is_no_day_is_a_located_error(tmp_path: Path, date: str, message: str) -> None:
+    # "date: " is 6 characters: the value starts in column 7 of line 3
+    path = write(tmp_path, unfinished("[greedy, greedy]").replace("deals:\n", f"date: {date}\ndeals:\n"))
+    for extra in ([], ["--log"]):
+        out = invoke(["replay", str(path), *extra])
+        no_traceback(out)
+        assert (out.exit_code, out.stdout, out.stderr) == (2, "", f"{path}:3:7: date: {message} (expected {DATE_WANTED})\n")
+
+
+@pytest.mark.parametrize("date", ['"2024-02-29"', "'2026-12-31'", "2026-01-01"])
+def test_a_date_header_of_a_real_day_is_accepted(tmp_path: Path, date: str) -> None:
+    out = invoke(["replay", str(write(tmp_path, unfinished("[greedy, greedy]").replace("deals:\n", f"date: {date}\ndeals:\n"))), "--log"])
+    assert out.exit_code == 0, out.stderr
+    assert out.stdout.splitlines()[0] == f"Schnapsen -- players: 0 greedy, 1 greedy; date {date.strip(chr(34) + chr(39))}"
