@@ -77,3 +77,23 @@ def test_the_command_refuses_a_fifo_with_exit_status_2(specials: Path, command: 
     assert not result.timed_out, f"rules {command} blocked on a FIFO"
     assert result.exit_code == 2
     assert result.stderr == "fifo.yaml: cannot read file: it is a named pipe (FIFO) (expected a regular file)\n"
+
+
+def test_a_link_to_nothing_says_where_it_points_and_suggests_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not `no ruleset file or bundled ruleset named 'd.yaml' (did you mean 'd.yaml'?)`: the
+    folder's listing holds the link itself, which is the file the user named."""
+    from runcli import invoke
+
+    monkeypatch.chdir(tmp_path)
+    os.symlink("nothere.yaml", "d.yaml")
+    os.symlink("loop.yaml", "loop.yaml")  # a link to itself: its target can never be reached
+    for command in (["validate"], ["describe"], ["run", "--deals", "1"]):
+        out = invoke([*command[:1], "d.yaml", *command[1:]])
+        assert (out.exit_code, out.stdout, out.stderr) == (2, "", (
+            "d.yaml: cannot read file: it is a symbolic link to 'nothere.yaml', which does not exist "
+            "(expected a link to a ruleset file that exists, or the file itself)\n"
+        )), command
+    out = invoke(["validate", "loop.yaml"])
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", (
+        f"loop.yaml: cannot read file: {os.strerror(40)} (expected a readable file)\n"  # ELOOP on Linux
+    ))
