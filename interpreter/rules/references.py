@@ -30,6 +30,7 @@ from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import (
     EMPTY_FILE,
     RULESET_LIMITS,
+    UNREADABLE,
     SourceDoc,
     load_yaml,
     read_text_file,
@@ -194,7 +195,16 @@ def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyP
     this one, and the reference as that file wrote it (how the refusal names it).
     """
     naming, key, written = named_by
-    text = read_text_file(path, display, RULESET_LIMITS, RulesetError)
+    try:
+        text = read_text_file(path, display, RULESET_LIMITS, RulesetError)
+    except RulesError as exc:
+        if exc.line is not None or not exc.message.startswith(UNREADABLE):
+            raise  # too large, not UTF-8: a place in the named file
+        # A file that cannot be opened (a FIFO, no permission) has no place of its own: said at
+        # the reference, as a base that is missing is, so that the user sees which file named it.
+        what = "the base" if key == ("extends",) else "the ruleset"
+        reason = exc.message.removeprefix(UNREADABLE).lstrip()
+        raise naming.error(type(exc), f"cannot read {what} '{shorten(written, 200)}': {reason}", key, expected=exc.expected) from None
     try:
         doc = load_yaml(text, display, yaml11=_yaml11_words)
     except RulesError as exc:

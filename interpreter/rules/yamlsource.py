@@ -861,6 +861,10 @@ def _file_kind(mode: int) -> str:
     return "not a regular file"
 
 
+#: How the message of a file that cannot be opened begins (it has no line: the file is not read).
+UNREADABLE = "cannot read file:"
+
+
 def check_regular_file(path: str | os.PathLike[str], file: str, error_cls: type[RulesError]) -> None:
     """Raise one error naming ``file`` unless ``path`` is a regular file (links followed)."""
     try:
@@ -871,7 +875,7 @@ def check_regular_file(path: str | os.PathLike[str], file: str, error_cls: type[
 
 def _unreadable(exc: OSError | ValueError, file: str, error_cls: type[RulesError]) -> RulesError:
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a usable path"
-    return error_cls(f"cannot read file: {reason}", file=file, expected="a readable file")
+    return error_cls(f"{UNREADABLE} {reason}", file=file, expected="a readable file")
 
 
 def open_regular_file(
@@ -900,7 +904,7 @@ def open_regular_file(
 
 def _must_be_regular(mode: int, file: str, error_cls: type[RulesError]) -> None:
     if not stat.S_ISREG(mode):
-        message = f"cannot read file: it is {_file_kind(mode)}"
+        message = f"{UNREADABLE} it is {_file_kind(mode)}"
         raise error_cls(message, file=file, expected="a regular file")
 
 

@@ -185,3 +185,11 @@ def test_a_reference_is_quoted_as_written_and_a_base_located_alike_from_a_record
     assert not any(str(tree) in text or "allow_outside=True" in text for text in said.values())
     report = invoke(["validate", "sub/h3.yaml", "--json"]).json()
     assert report["errors"][0]["expected"].endswith("(--allow-outside permits others)")
+
+
+@pytest.mark.parametrize(("ref", "got"), [("5", "integer 5"), ("true", "boolean true"), ("[a.yaml]", "a list"), ("{a: 1}", "a mapping")])
+def test_an_extends_of_the_wrong_kind_is_named_in_the_files_words(tree: Path, ref: str, got: str) -> None:
+    """As the schema's errors name a wrong value (`got integer 5`), not `wrong type: 5`."""
+    error = refusal(house(tree, ref))
+    assert (error.line, error.column, error.path, error.message) == (1, 10, "extends", f"wrong type: got {got}")
+    assert error.expected == "a bundled ruleset name or a relative path"
