@@ -21,6 +21,7 @@ it never quote it.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,6 +136,12 @@ def _bundled_name(ref: str) -> str | None:
     return name if name in bundled_rulesets() else None
 
 
+#: A Windows drive letter (``C:/x.yaml``, ``c:x.yaml``, ``D:\\x.yaml``): refused as an absolute path
+#: on every system, so that a file means the same wherever it is read (on Linux ``C:`` would be a
+#: folder beside the file, which a file shared from Windows never meant).
+_DRIVE = re.compile(r"[A-Za-z]:")
+
+
 def resolve_reference(
     doc: SourceDoc,
     key: KeyPath,
@@ -157,10 +164,11 @@ def resolve_reference(
     if not ref or "\0" in ref or not _encodable(ref):
         return None
     written = Path(ref)
-    if written.is_absolute() or written.drive or ref.startswith(("/", "\\")):
+    if written.is_absolute() or written.drive or ref.startswith(("/", "\\")) or _DRIVE.match(ref):
         if not allow_outside:
             raise refuse(f"'{shown}' is an absolute path; a file may only name rulesets in its own folder")
-        candidate = written
+        # a drive letter is a place on Windows only; elsewhere C:/x.yaml is a folder named C:
+        candidate = written if written.is_absolute() or written.drive else folder / written
     else:
         candidate = folder / written
     bundled = _bundled_name(ref)
