@@ -135,7 +135,10 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
     if "deals" in data:
         for key in DEAL_KEYS:
             if key in data and key != "seed":  # a top-level seed is the match's
-                raise doc.error(RecordError, f"'{key}' belongs inside each entry of 'deals'", (key,), key=True)
+                raise doc.error(
+                    RecordError, f"'{key}' belongs inside each entry of 'deals'", (key,), key=True,
+                    expected=f"{key} in an entry of deals; at the top only " + ", ".join(k for k in TOP_KEYS if k not in DEAL_KEYS or k == "seed"),
+                )
         entries = data["deals"]
         if not isinstance(entries, list) or not entries:
             raise doc.error(RecordError, "'deals' must be a non-empty list", ("deals",), expected="a list of deals")
@@ -375,7 +378,8 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
                     expected=f"a card of seat {holder}'s hand: " + ("the dealer's card shown for trump" if selection == "dealer_card" else "the card a pass of the forehand turns"),
                 )
         elif selection != "turn_up":
-            raise doc.error(RecordError, f"the {rs.name} ruleset has no turn-up card", path + ("trump_card",), key=True)
+            how = "the suit of the first card led is trump" if selection == "first_card_led" else f"trump.selection is {selection}"
+            raise doc.error(RecordError, f"the {rs.name} ruleset has no turn-up card", path + ("trump_card",), key=True, expected=f"no trump_card: {how}")
         else:
             turnup = take(d["trump_card"], path + ("trump_card",))
     stock_raw = d.get("stock") or []

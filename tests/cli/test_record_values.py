@@ -134,3 +134,33 @@ def test_resuming_a_record_without_players_says_the_header_is_missing(tmp_path: 
     assert (out.exit_code, out.stderr) == (
         2, f"{path}:1:1: not the record of a match with a person at the table: it has no 'players' header (expected {RESUME})\n",
     )
+
+
+# ----------------------------------------------------------------------------- what is expected
+def test_a_deal_key_at_the_top_of_a_match_record_says_where_it_goes(tmp_path: Path) -> None:
+    # line 2 is the misplaced key itself (column 1)
+    path = write(tmp_path, "ruleset: schnapsen\ndealer: 1\ndeals:\n  - seed: 1\n")
+    out = invoke(["replay", str(path)])
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", (
+        f"{path}:2:1: dealer: 'dealer' belongs inside each entry of 'deals' "
+        "(expected dealer in an entry of deals; at the top only name, description, ruleset, seed, deals, players, date, result)\n"
+    ))
+
+
+def test_a_turn_up_in_a_game_without_one_says_where_trump_comes_from(tmp_path: Path) -> None:
+    """North American Sixty-Six for two: the first card led makes trump, and no card is turned."""
+    text = (
+        "ruleset: north-american-2\n"
+        "dealer: 1\n"
+        "hands:\n"
+        "  0: [JH, KH, QH, AS, TC, 9C]\n"
+        "  1: [TH, KS, QS, AD, JD, 9D]\n"
+        "trump_card: AH\n"
+        "stock: []\n"
+    )
+    path = write(tmp_path, text)
+    out = invoke(["replay", str(path)])
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", (
+        f"{path}:6:1: trump_card: the north-american-2 ruleset has no turn-up card "
+        "(expected no trump_card: the suit of the first card led is trump)\n"
+    ))
