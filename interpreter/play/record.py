@@ -290,7 +290,10 @@ def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRe
         match_scores = _int_list(doc, start["match_scores"], path + ("start", "match_scores"), ns, f"{ns} scores, one per {'team' if rs.partnership else 'seat'}")
     if "seed" in d:
         if "hands" in d:
-            raise doc.error(RecordError, "give either 'seed' or 'hands', not both", path + ("seed",), key=True)
+            raise doc.error(
+                RecordError, "give either 'seed' or 'hands', not both", path + ("seed",), key=True,
+                expected="seed for a deal dealt from it, or hands, trump_card and stock for a position",
+            )
         seed = _seed(doc, d["seed"], path + ("seed",))
         state = DealState.new(rs, dealer, seed)
     elif "hands" in d:
@@ -402,7 +405,10 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         return DealState(rs, dealer, hands, stock, turnup, None, shown)
     assert start is not None  # mid_deal implies it
     if len(sizes) != 1:
-        raise doc.error(RecordError, "at the start of a trick every hand holds the same number of cards", path + ("hands",))
+        raise doc.error(
+            RecordError, "at the start of a trick every hand holds the same number of cards", path + ("hands",),
+            expected="as many cards in every hand; seat by seat they hold " + ", ".join(str(hands[s].bit_count()) for s in range(n)),
+        )
     if rs.bidding.enabled:
         raise doc.error(RecordError, "a mid-deal start is not available in a game with an auction", path + ("start",), key=True, expected="start with match_scores only")
     sp = path + ("start",)
@@ -443,7 +449,7 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     closer: int | None = None
     if start.get("closed"):
         if rs.deal.talon and not (stock or turnup >= 0):
-            raise doc.error(RecordError, "an exhausted talon cannot be closed", sp + ("closed",))
+            raise doc.error(RecordError, "an exhausted talon cannot be closed", sp + ("closed",), expected="closed: false, or cards in stock")
         if "closer" not in start:
             raise doc.error(
                 RecordError, "a closed talon needs its closer, to score a failed or successful close",

@@ -164,3 +164,20 @@ def test_a_turn_up_in_a_game_without_one_says_where_trump_comes_from(tmp_path: P
         f"{path}:6:1: trump_card: the north-american-2 ruleset has no turn-up card "
         "(expected no trump_card: the suit of the first card led is trump)\n"
     ))
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # line 2, the key seed (column 1)
+    ("ruleset: schnapsen\nseed: 3\nhands: {0: [AS], 1: [JS]}\n",
+     "2:1: seed: give either 'seed' or 'hands', not both (expected seed for a deal dealt from it, or hands, trump_card and stock for a position)"),
+    # seat 0 holds two cards and seat 1 one; "hands: " is 7 characters
+    ("ruleset: schnapsen\ndealer: 1\nstart: {leader: 0, card_points: [50, 40], tricks_won: [3, 4], trump: H}\nhands: {0: [AS, TS], 1: [JS]}\n",
+     "4:8: hands: at the start of a trick every hand holds the same number of cards (expected as many cards in every hand; seat by seat they hold 2, 1)"),
+    # no stock and nothing turned up: the talon is used up; "start: {... trump: H, closed: " is 80 characters
+    ("ruleset: schnapsen\ndealer: 1\nstart: {leader: 0, card_points: [50, 40], tricks_won: [4, 4], trump: H, closed: true, closer: 0}\nhands: {0: [AS], 1: [JS]}\n",
+     "3:81: start.closed: an exhausted talon cannot be closed (expected closed: false, or cards in stock)"),
+])
+def test_a_position_that_cannot_be_says_what_is_expected(tmp_path: Path, text: str, line: str) -> None:
+    path = write(tmp_path, text)
+    out = invoke(["replay", str(path)])
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", f"{path}:{line}\n")
