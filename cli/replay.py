@@ -88,8 +88,11 @@ def _replay(
             rs = load_ruleset(record, allow_outside=allow_outside)
             note_bundled_instead(record)
             rec = Record(rs, [DealRecord(parse_position(rs, position), read_moves(moves or ""), None, ())])
-        if "result" in rec.meta and (until is not None or log):
-            run_replay(rec)  # the header checked against every move before a line is printed or --until stops short
+        if until is not None or log:
+            # The whole record is checked before a line is printed or --until stops short: a move
+            # after a deal's end, a wrong dealer, a result header the moves contradict -- even
+            # past move K -- make the record one that cannot be read (exit 2, nothing on stdout).
+            run_replay(rec)
         secret = None if reveal else secret_of(rec)
         if log:
             print_headers(rec)

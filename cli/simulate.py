@@ -129,7 +129,10 @@ def compare(
     _formats(as_json, as_csv)
     rs_a, rs_b = ruleset_or_exit(a, allow_outside=allow_outside), ruleset_or_exit(b, allow_outside=allow_outside)
     if rs_a.players.count != rs_b.players.count:
-        raise usage_error(f"{rs_a.title} has {rs_a.players.count} seats and {rs_b.title} {rs_b.players.count}: compare rulesets with the same seats")
+        raise usage_error(
+            f"{rs_a.title} has {rs_a.players.count} seats and {rs_b.title} has {rs_b.players.count}: "
+            "compare rulesets with the same number of seats",
+        )
     seats_a = seat_kinds(rs_a, players, "--players")
     seats_b = seat_kinds(rs_b, players_b if players_b is not None else players, "--players-b")
     _sizes(deals, matches)

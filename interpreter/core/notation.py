@@ -47,8 +47,10 @@ ACTION_KINDS = (
 
 _WITH_CARD = frozenset({"play", "marry", "discard"})
 _KEYWORDS = ("play", "marry", "exchange", "close", "declare", "bid", "pass", "trump", "discard", "double", "redouble")
-_CARD_FORM = "rank A T K Q J 9 8 7 (or 10) followed by suit C D H S, e.g. TH"
-_ACTION_FORMS = (
+#: What a card looks like in the notation, for the "expected" part of a message.
+CARD_FORM = "rank A T K Q J 9 8 7 (or 10) followed by suit C D H S, e.g. TH"
+#: The forms of a move in the notation, likewise.
+ACTION_FORMS = (
     "one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY, "
     "double, redouble"
 )
@@ -172,7 +174,7 @@ def parse_card(text: str) -> tuple[str, str]:
     interpreter.core.errors.NotationError: cannot read card 'XH' (expected rank A T K Q J 9 8 7 (or 10) followed by suit C D H S, e.g. TH)
     """
     if not isinstance(text, str):
-        raise NotationError(f"cannot read card {text!r}: not text", expected=_CARD_FORM)
+        raise NotationError(f"cannot read card {text!r}: not text", expected=CARD_FORM)
     return _parse_card(text.strip())
 
 
@@ -186,7 +188,7 @@ def _parse_card(text: str) -> tuple[str, str]:
             return card
         except LarkError:
             pass
-    raise NotationError(f"cannot read card '{_shorten(text)}'", expected=_CARD_FORM)
+    raise NotationError(f"cannot read card '{_shorten(text)}'", expected=CARD_FORM)
 
 
 def parse_action(text: str) -> ParsedAction:
@@ -200,7 +202,7 @@ def parse_action(text: str) -> ParsedAction:
     interpreter.core.errors.NotationError: cannot read action 'plya AS' (expected one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY, double, redouble; did you mean 'play'?)
     """
     if not isinstance(text, str):
-        raise NotationError(f"cannot read action {text!r}: not text", expected=_ACTION_FORMS)
+        raise NotationError(f"cannot read action {text!r}: not text", expected=ACTION_FORMS)
     return _parse_action(text.strip())
 
 
@@ -246,16 +248,16 @@ def _action_expected(text: str) -> str:
         return f"'{word}' alone"
     words = text.split()
     if not words:
-        return _ACTION_FORMS
+        return ACTION_FORMS
     try:
         # A bare card is most likely a play with the verb left out.
         card = _parse_card(text)
     except NotationError:
         close = difflib.get_close_matches(words[0].lower(), _KEYWORDS, n=1, cutoff=0.7)
         if close:
-            return f"{_ACTION_FORMS}; did you mean '{close[0]}'?"
-        return _ACTION_FORMS
-    return f"{_ACTION_FORMS}; did you mean 'play {format_card(card)}'?"
+            return f"{ACTION_FORMS}; did you mean '{close[0]}'?"
+        return ACTION_FORMS
+    return f"{ACTION_FORMS}; did you mean 'play {format_card(card)}'?"
 
 
 def _shorten(text: str) -> str:

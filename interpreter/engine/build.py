@@ -35,6 +35,7 @@ from interpreter.engine.position import AUCTION, NAMING, PLAY
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
+from interpreter.rules.yamlsource import describe_value, show_value
 
 __all__ = ["CardLike", "CardsLike", "HandLike", "build_position", "default_close_snap", "default_may_declare"]
 
@@ -133,7 +134,7 @@ def _cards_word(count: int) -> str:
 
 def _seat(value: object, n: int, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(path, f"wrong type: {value!r}", f"a seat from 0 to {n - 1}")
+        raise _fail(path, f"wrong type: got {describe_value(value)}", f"a seat from 0 to {n - 1}")
     if not 0 <= value < n:
         raise _fail(path, f"there is no seat {value}", f"a seat from 0 to {n - 1}")
     return value
@@ -143,11 +144,12 @@ def _per_seat(values: Sequence[int] | None, n: int, path: str, most: int, what: 
     if values is None:
         return [0] * n
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != n:
-        raise _fail(path, f"not a list of {n} numbers: {values!r}", f"{n} numbers, one per seat")
+        got = f"a list of {len(values)}" if isinstance(values, Sequence) and not isinstance(values, (str, bytes)) else describe_value(values)
+        raise _fail(path, f"not a list of {n} numbers: got {got}", f"{n} numbers, one per seat")
     out = list(values)
     for i, v in enumerate(out):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise _fail(f"{path}[{i}]", f"wrong type: {v!r}", "a whole number")
+            raise _fail(f"{path}[{i}]", f"wrong type: got {describe_value(v)}", "a whole number")
         if not 0 <= v <= most:
             raise _fail(f"{path}[{i}]", f"{v} {what} for seat {i} is more than a seat can hold" if v > 0 else f"{v} is below 0",
                         f"0 to {most}")
@@ -160,7 +162,7 @@ def _suit(rs: Ruleset, value: object, path: str) -> int:
         return suits.index(value.upper())
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(suits):
         return value
-    raise _fail(path, f"{value!r} is not a suit", "one of: " + ", ".join(suits))
+    raise _fail(path, f"{show_value(value)} is not a suit", "one of: " + ", ".join(suits))
 
 
 def default_may_declare(st: DealState) -> bool:

@@ -32,6 +32,7 @@ from interpreter.core.actions import (
 )
 from interpreter.core.arguments import shown_value, with_article
 from interpreter.core.cards import Card
+from interpreter.core.notation import ACTION_FORMS, CARD_FORM
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
 from interpreter.rules.loader import as_ruleset, load_named_ruleset
@@ -42,7 +43,9 @@ from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.state import DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath
-from interpreter.rules.yamlsource import RECORD_LIMITS, SourceDoc, format_path, load_yaml_file, shorten as _shorten, yaml_flow_item, yaml_scalar
+from interpreter.rules.yamlsource import (
+    RECORD_LIMITS, SourceDoc, describe_value, format_path, load_yaml_file, shorten as _shorten, show_value, yaml_flow_item, yaml_scalar,
+)
 
 if TYPE_CHECKING:
     from interpreter.play.runner import Event
@@ -132,7 +135,10 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
     if "deals" in data:
         for key in DEAL_KEYS:
             if key in data and key != "seed":  # a top-level seed is the match's
-                raise doc.error(RecordError, f"'{key}' belongs inside each entry of 'deals'", (key,), key=True)
+                raise doc.error(
+                    RecordError, f"'{key}' belongs inside each entry of 'deals'", (key,), key=True,
+                    expected=f"{key} in an entry of deals; at the top only " + ", ".join(k for k in TOP_KEYS if k not in DEAL_KEYS or k == "seed"),
+                )
         entries = data["deals"]
         if not isinstance(entries, list) or not entries:
             raise doc.error(RecordError, "'deals' must be a non-empty list", ("deals",), expected="a list of deals")
@@ -148,11 +154,31 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
         _seed(doc, meta["seed"], ("seed",))
     if "players" in meta:
         _players(doc, rs, meta["players"])
-    if "date" in meta and not isinstance(meta["date"], str):
-        raise doc.error(RecordError, f"wrong type: {meta['date']!r}", ("date",), expected="the day the match began, YYYY-MM-DD")
+    if "date" in meta:
+        _date(doc, meta["date"])
     if data.get("result") is not None:
         meta["result"] = _result_header(doc, rs, data["result"])
     return Record(rs, deals, doc, meta)
+
+
+def _date(doc: _Source, value: Any) -> None:
+    """The ``date`` header, checked: a day of the calendar written ``YYYY-MM-DD``, as
+    :func:`today` writes it.  ``rules replay --log`` prints it as the record's date, so text
+    that is no date (``2026-13-45``, a sentence) is refused rather than shown as one."""
+    what = "the day the match began, YYYY-MM-DD, e.g. 2026-01-31"
+    if not isinstance(value, str):
+        raise doc.error(RecordError, f"wrong type: got {describe_value(value)}", ("date",), expected=what)
+    import datetime
+
+    if not _DATE.fullmatch(value):
+        raise doc.error(RecordError, f"{show_value(value)} is not written YYYY-MM-DD", ("date",), expected=what)
+    try:
+        datetime.date(int(value[:4]), int(value[5:7]), int(value[8:]))
+    except ValueError:
+        raise doc.error(RecordError, f"{show_value(value)} is not a day of the calendar", ("date",), expected=what) from None
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _players(doc: _Source, rs: Ruleset, value: Any) -> None:
@@ -165,12 +191,12 @@ def _players(doc: _Source, rs: Ruleset, value: Any) -> None:
     n = rs.players.count
     what = f"a list of {n} seat kinds, one per seat in seat order, e.g. [{', '.join([HUMAN] + ['greedy'] * (n - 1))}]"
     if not isinstance(value, list):
-        raise doc.error(RecordError, f"wrong type: {_shorten(repr(value))}", ("players",), expected=what)
+        raise doc.error(RecordError, f"wrong type: got {describe_value(value)}", ("players",), expected=what)
     if len(value) != n:
         raise doc.error(RecordError, f"{len(value)} {'entry' if len(value) == 1 else 'entries'} for the {n} seats of {rs.name}", ("players",), expected=what)
     for i, kind in enumerate(value):
         if not isinstance(kind, str) or not kind.strip():
-            raise doc.error(RecordError, f"wrong type: {_shorten(repr(kind))}", ("players", i), expected="a seat kind (" + KIND_FORMS + ") or a player's name")
+            raise doc.error(RecordError, f"wrong type: got {describe_value(kind)}", ("players", i), expected="a seat kind (" + KIND_FORMS + ") or a player's name")
     # Any other text is a player's name: records written through the API (match_record) and by
     # earlier versions name their players freely, and a name is only ever shown.  Only
     # ``human``, in any case, makes a seat a person (seatkinds.is_human).
@@ -209,7 +235,7 @@ def _check_keys(doc: _Source, path: KeyPath, data: dict[str, Any], allowed: tupl
 
 def _card(doc: _Source, rs: Ruleset, text: Any, path: KeyPath) -> int:
     try:
-        card = Card.parse(str(text))
+        card = Card.parse(_notation(doc, text, path, CARD_FORM))
     except NotationError as exc:
         raise doc.error(RecordError, exc.message, path, expected=exc.expected) from None
     index = rs.deck.index_of.get(card)
@@ -220,7 +246,7 @@ def _card(doc: _Source, rs: Ruleset, text: Any, path: KeyPath) -> int:
 
 def _int(doc: _Source, value: Any, path: KeyPath, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise doc.error(RecordError, f"wrong type: {value!r}", path, expected=what)
+        raise doc.error(RecordError, f"wrong type: got {describe_value(value)}", path, expected=what)
     return value
 
 
@@ -264,7 +290,10 @@ def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRe
         match_scores = _int_list(doc, start["match_scores"], path + ("start", "match_scores"), ns, f"{ns} scores, one per {'team' if rs.partnership else 'seat'}")
     if "seed" in d:
         if "hands" in d:
-            raise doc.error(RecordError, "give either 'seed' or 'hands', not both", path + ("seed",), key=True)
+            raise doc.error(
+                RecordError, "give either 'seed' or 'hands', not both", path + ("seed",), key=True,
+                expected="seed for a deal dealt from it, or hands, trump_card and stock for a position",
+            )
         seed = _seed(doc, d["seed"], path + ("seed",))
         state = DealState.new(rs, dealer, seed)
     elif "hands" in d:
@@ -280,7 +309,7 @@ def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRe
     moves: list[Action] = []
     for i, text in enumerate(moves_raw):
         try:
-            moves.append(_action(str(text)))
+            moves.append(_action(_notation(doc, text, path + ("moves", i), ACTION_FORMS)))
         except NotationError as exc:
             raise doc.error(RecordError, exc.message, path + ("moves", i), expected=exc.expected) from None
     return DealRecord(state, moves, match_scores, path, seed)
@@ -295,6 +324,15 @@ def _seat_key(key: Any, n: int) -> int | None:
 
 
 _SEAT = re.compile(r"[0-9]+")
+
+
+def _notation(doc: _Source, value: Any, path: KeyPath, forms: str) -> str:
+    """The text of a card or a move (``forms``: what it looks like): a string, or a number
+    YAML read from one; a mapping, a list, null or a boolean is no notation at all, and is
+    named for what it is rather than quoted as Python would print it (``'{'a': 1}'``)."""
+    if isinstance(value, str) or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+        return str(value)
+    raise doc.error(RecordError, f"wrong type: got {describe_value(value)}", path, expected=forms)
 
 
 @lru_cache(maxsize=1024)
@@ -343,7 +381,8 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
                     expected=f"a card of seat {holder}'s hand: " + ("the dealer's card shown for trump" if selection == "dealer_card" else "the card a pass of the forehand turns"),
                 )
         elif selection != "turn_up":
-            raise doc.error(RecordError, f"the {rs.name} ruleset has no turn-up card", path + ("trump_card",), key=True)
+            how = "the suit of the first card led is trump" if selection == "first_card_led" else f"trump.selection is {selection}"
+            raise doc.error(RecordError, f"the {rs.name} ruleset has no turn-up card", path + ("trump_card",), key=True, expected=f"no trump_card: {how}")
         else:
             turnup = take(d["trump_card"], path + ("trump_card",))
     stock_raw = d.get("stock") or []
@@ -366,7 +405,10 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         return DealState(rs, dealer, hands, stock, turnup, None, shown)
     assert start is not None  # mid_deal implies it
     if len(sizes) != 1:
-        raise doc.error(RecordError, "at the start of a trick every hand holds the same number of cards", path + ("hands",))
+        raise doc.error(
+            RecordError, "at the start of a trick every hand holds the same number of cards", path + ("hands",),
+            expected="as many cards in every hand; seat by seat they hold " + ", ".join(str(hands[s].bit_count()) for s in range(n)),
+        )
     if rs.bidding.enabled:
         raise doc.error(RecordError, "a mid-deal start is not available in a game with an auction", path + ("start",), key=True, expected="start with match_scores only")
     sp = path + ("start",)
@@ -398,7 +440,7 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     if "trump" in start:
         suit = str(start["trump"]).upper()
         if suit not in rs.deck.suits:
-            raise doc.error(RecordError, f"'{start['trump']}' is not a suit", sp + ("trump",), expected="one of: " + ", ".join(rs.deck.suits))
+            raise doc.error(RecordError, f"{show_value(start['trump'])} is not a suit", sp + ("trump",), expected="one of: " + ", ".join(rs.deck.suits))
         trump = rs.deck.suits.index(suit)
     elif shown >= 0:
         trump = rs.deck.suit_of[shown]
@@ -407,7 +449,7 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     closer: int | None = None
     if start.get("closed"):
         if rs.deal.talon and not (stock or turnup >= 0):
-            raise doc.error(RecordError, "an exhausted talon cannot be closed", sp + ("closed",))
+            raise doc.error(RecordError, "an exhausted talon cannot be closed", sp + ("closed",), expected="closed: false, or cards in stock")
         if "closer" not in start:
             raise doc.error(
                 RecordError, "a closed talon needs its closer, to score a failed or successful close",

@@ -270,7 +270,14 @@ def resume(
     rs = rec.ruleset
     players = rec.meta.get("players")
     if not isinstance(players, list) or len(players) != rs.players.count or not any(map(is_human, players)):
-        raise ResumeError(f"{path}: not the record of a match with a person at the table (players: {players})", expected="a record written by rules play or rules run with a human seat")
+        # load_record has checked a players header that is there (a list, one entry a seat):
+        # what is left is a header that is missing, or names no person -- said where it is
+        why, where = ("no seat is human", ("players",)) if players is not None else ("it has no 'players' header", ())
+        message = f"not the record of a match with a person at the table: {why}"
+        expected = "a record written by rules play or rules run with a human seat"
+        if rec.doc is None:
+            raise ResumeError(f"{path}: {message}", expected=expected)
+        raise rec.doc.error(ResumeError, message, where, expected=expected)
     allowed = {canonical_kind(k) for k in trusted}
     for seat, kind in enumerate(players):
         if is_policy(kind) and canonical_kind(str(kind)) not in allowed:

@@ -23,7 +23,7 @@ from interpreter.core.errors import RulesError, RulesetError
 from interpreter.rules.migrations import migrate
 from interpreter.rules.references import ReferenceNote, Target, read_named_ruleset, resolve_reference
 from interpreter.rules.resources import bundled_rulesets
-from interpreter.rules.yamlsource import Mark, Path, SourceDoc, format_path, load_yaml, load_yaml_file, shorten
+from interpreter.rules.yamlsource import Mark, Path, SourceDoc, describe_value, format_path, load_yaml, load_yaml_file, shorten
 
 MAX_DEPTH = 16
 
@@ -116,7 +116,7 @@ def _load(
         return doc
     ref = data["extends"]
     if not isinstance(ref, str):
-        raise doc.error(RulesetError, f"wrong type: {_show(ref)}", ("extends",), expected="a bundled ruleset name or a relative path")
+        raise doc.error(RulesetError, f"wrong type: got {describe_value(ref)}", ("extends",), expected="a bundled ruleset name or a relative path")
     target = resolve_reference(doc, ("extends",), ref, path.parent, allow_outside=allow_outside)
     if target is None:
         names = sorted(bundled_rulesets())
@@ -181,13 +181,6 @@ def _circle(files: tuple[FsPath, ...]) -> str:
 
     start = files[0].parent
     return " -> ".join(FsPath(os.path.relpath(p, start)).as_posix() for p in files)
-
-
-def _show(value: object) -> str:
-    """A wrong value in a message: a list or a mapping by its kind, anything else shortened."""
-    if isinstance(value, (list, dict)):
-        return "a list" if isinstance(value, list) else "a mapping"
-    return shorten(repr(value), 60)
 
 
 def _display(target: Target) -> str:

@@ -85,6 +85,7 @@ def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False, shown
     if path is None:
         if _exists(str(name_or_path)):  # a directory, a pipe, a device: say so
             check_regular_file(str(name_or_path), str(name_or_path), RulesetError)
+        _check_link(str(name_or_path))
         guess = suggest_ruleset(str(name_or_path))
         hint = f" (did you mean '{guess}'?)" if guess else ""
         raise RulesetError(
@@ -119,6 +120,26 @@ def load_named_ruleset(
         return load_ruleset(target.bundled)
     doc = load_source(target.path, target.shown, allow_outside=allow_outside, named_by=(*named_by, target.written))
     return ruleset_from_doc(doc, target.path.resolve())
+
+
+def _check_link(path: str) -> None:
+    """A symbolic link that leads nowhere is a file the user named, not a missing one: say
+    where it points (``d.yaml -> nothere.yaml``) rather than that there is no such ruleset,
+    which would then suggest the link's own name."""
+    target = ""
+    try:
+        if not os.path.islink(path):
+            return
+        target = os.readlink(path)
+        os.stat(path)
+    except FileNotFoundError:
+        raise RulesetError(
+            f"cannot read file: it is a symbolic link to '{shorten(target, 200)}', which does not exist",
+            file=path, expected="a link to a ruleset file that exists, or the file itself",
+        ) from None
+    except (OSError, ValueError) as exc:  # a loop of links (ELOOP), a NUL character in the name
+        check_regular_file(path, path, RulesetError)  # says why, in the words of any unreadable file
+        raise RulesetError(f"cannot read file: {exc}", file=path, expected="a readable file") from None
 
 
 def _exists(path: str) -> bool:

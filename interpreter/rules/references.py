@@ -21,6 +21,7 @@ it never quote it.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import (
     EMPTY_FILE,
     RULESET_LIMITS,
+    UNREADABLE,
     SourceDoc,
     load_yaml,
     read_text_file,
@@ -134,6 +136,12 @@ def _bundled_name(ref: str) -> str | None:
     return name if name in bundled_rulesets() else None
 
 
+#: A Windows drive letter (``C:/x.yaml``, ``c:x.yaml``, ``D:\\x.yaml``): refused as an absolute path
+#: on every system, so that a file means the same wherever it is read (on Linux ``C:`` would be a
+#: folder beside the file, which a file shared from Windows never meant).
+_DRIVE = re.compile(r"[A-Za-z]:")
+
+
 def resolve_reference(
     doc: SourceDoc,
     key: KeyPath,
@@ -156,10 +164,11 @@ def resolve_reference(
     if not ref or "\0" in ref or not _encodable(ref):
         return None
     written = Path(ref)
-    if written.is_absolute() or written.drive or ref.startswith(("/", "\\")):
+    if written.is_absolute() or written.drive or ref.startswith(("/", "\\")) or _DRIVE.match(ref):
         if not allow_outside:
             raise refuse(f"'{shown}' is an absolute path; a file may only name rulesets in its own folder")
-        candidate = written
+        # a drive letter is a place on Windows only; elsewhere C:/x.yaml is a folder named C:
+        candidate = written if written.is_absolute() or written.drive else folder / written
     else:
         candidate = folder / written
     bundled = _bundled_name(ref)
@@ -194,7 +203,16 @@ def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyP
     this one, and the reference as that file wrote it (how the refusal names it).
     """
     naming, key, written = named_by
-    text = read_text_file(path, display, RULESET_LIMITS, RulesetError)
+    try:
+        text = read_text_file(path, display, RULESET_LIMITS, RulesetError)
+    except RulesError as exc:
+        if exc.line is not None or not exc.message.startswith(UNREADABLE):
+            raise  # too large, not UTF-8: a place in the named file
+        # A file that cannot be opened (a FIFO, no permission) has no place of its own: said at
+        # the reference, as a base that is missing is, so that the user sees which file named it.
+        what = "the base" if key == ("extends",) else "the ruleset"
+        reason = exc.message.removeprefix(UNREADABLE).lstrip()
+        raise naming.error(type(exc), f"cannot read {what} '{shorten(written, 200)}': {reason}", key, expected=exc.expected) from None
     try:
         doc = load_yaml(text, display, yaml11=_yaml11_words)
     except RulesError as exc:

@@ -23,7 +23,7 @@ from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from interpreter.core.errors import RulesError, RulesetError
 from interpreter.rules.migrations import removed_at, removed_message
-from interpreter.rules.yamlsource import Path, SourceDoc, shorten
+from interpreter.rules.yamlsource import Path, SourceDoc, describe_value as _describe, shorten, show_value as _show
 
 __all__ = ["schema_errors", "schema_at", "yaml11_hint"]
 
@@ -62,21 +62,6 @@ class _Finding:
 # Wording helpers
 
 
-def _show(value: Any) -> str:
-    """A value as it would look in the YAML file, quoted when it is text."""
-    if isinstance(value, str):
-        return f"'{shorten(value)}'"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return str(value)
-
-
 def _plain(value: Any) -> str:
     """A value in a list of choices, where quotes would only be noise."""
     return value if isinstance(value, str) else _show(value)
@@ -85,32 +70,6 @@ def _plain(value: Any) -> str:
 def _one_of(values: Iterable[Any]) -> str:
     shown = list(dict.fromkeys(_plain(v) for v in values))  # 9 and "9" read the same: listed once
     return shown[0] if len(shown) == 1 else "one of: " + ", ".join(shown)
-
-
-def _type_word(value: Any) -> str:
-    """The YAML author's word for the type of a loaded value."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, dict):
-        return "mapping"
-    return "null"
-
-
-def _describe(value: Any) -> str:
-    """Type and value together ("string 'abc'", "a list"), for wrong-type messages."""
-    if isinstance(value, (list, dict)):
-        return _show(value)
-    if value is None:
-        return "null"
-    return f"{_type_word(value)} {_show(value)}"
 
 
 def _plural(count: int, noun: str) -> str:

@@ -420,6 +420,52 @@ def shorten(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def show_value(value: Any) -> str:
+    """A value as it would look in the YAML file, quoted when it is text and cut to one short
+    line: a message quotes what it was given, never pages of it, and never a Python repr
+    (``None``, ``True``, ``{'a': 1}``) that the file's author did not write."""
+    if isinstance(value, str):
+        return f"'{shorten(value)}'"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, int) and abs(value) > 10**40:
+        return "a number of more than 40 digits"  # str() of a huge int is slow, or refused
+    return shorten(str(value))
+
+
+def _type_word(value: Any) -> str:
+    """The YAML author's word for the type of a loaded value (a Python type's name for a value
+    no YAML file gives, such as a :class:`~interpreter.core.cards.Card` handed to the API)."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if value is None:
+        return "null"
+    return type(value).__name__
+
+
+def describe_value(value: Any) -> str:
+    """Type and value together, for a wrong-type message: ``got`` and these words read
+    ``got string '12'``, ``got boolean true``, ``got null``, ``got a mapping``, ``got number
+    inf`` -- the ruleset loader's words, used for records too."""
+    if isinstance(value, (list, tuple, dict)) or value is None:
+        return show_value(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**40:
+        return show_value(value)
+    return f"{_type_word(value)} {show_value(value)}"
+
+
 def _show_tag(tag: str) -> str:
     """Spell a tag the way it is written in YAML (``!!int`` rather than its full URI)."""
     return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else shorten(tag)
@@ -815,6 +861,10 @@ def _file_kind(mode: int) -> str:
     return "not a regular file"
 
 
+#: How the message of a file that cannot be opened begins (it has no line: the file is not read).
+UNREADABLE = "cannot read file:"
+
+
 def check_regular_file(path: str | os.PathLike[str], file: str, error_cls: type[RulesError]) -> None:
     """Raise one error naming ``file`` unless ``path`` is a regular file (links followed)."""
     try:
@@ -825,7 +875,7 @@ def check_regular_file(path: str | os.PathLike[str], file: str, error_cls: type[
 
 def _unreadable(exc: OSError | ValueError, file: str, error_cls: type[RulesError]) -> RulesError:
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a usable path"
-    return error_cls(f"cannot read file: {reason}", file=file, expected="a readable file")
+    return error_cls(f"{UNREADABLE} {reason}", file=file, expected="a readable file")
 
 
 def open_regular_file(
@@ -854,7 +904,7 @@ def open_regular_file(
 
 def _must_be_regular(mode: int, file: str, error_cls: type[RulesError]) -> None:
     if not stat.S_ISREG(mode):
-        message = f"cannot read file: it is {_file_kind(mode)}"
+        message = f"{UNREADABLE} it is {_file_kind(mode)}"
         raise error_cls(message, file=file, expected="a regular file")
 
 

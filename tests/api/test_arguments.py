@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from interpreter import DealState, GreedyBot, Match, RandomBot, deal_from_mapping, load_ruleset, make_agent, play_match, random_playout
+from interpreter.core.errors import RecordError
 from interpreter.engine.build import build_position
 from interpreter.sim.arena import arena
 
@@ -195,3 +196,19 @@ def test_make_agent_says_what_it_was_given() -> None:
     with pytest.raises(TypeError) as info:
         make_agent(None, RS, 1)  # type: ignore[arg-type]
     assert str(info.value).startswith("kind: None is a NoneType, not a bot kind (expected one of: random, greedy, basic, search, ")
+
+
+@pytest.mark.parametrize(("changes", "said"), [
+    ({"dealer": None}, "dealer: wrong type: got null (expected a seat from 0 to 1)"),
+    ({"dealer": "1"}, "dealer: wrong type: got string '1' (expected a seat from 0 to 1)"),
+    ({"points": [True, 0]}, "points[0]: wrong type: got boolean true (expected a whole number)"),
+    ({"points": [60]}, "points: not a list of 2 numbers: got a list of 1 (expected 2 numbers, one per seat)"),
+    ({"tricks": "43"}, "tricks: not a list of 2 numbers: got string '43' (expected 2 numbers, one per seat)"),
+    ({"trump": {"suit": "H"}}, "trump: a mapping is not a suit (expected one of: C, D, H, S)"),
+])
+def test_build_position_names_a_value_of_the_wrong_kind_as_a_record_does(changes: dict[str, Any], said: str) -> None:
+    """The words of a record's errors (`got null`, `got boolean true`), not Python's reprs."""
+    given: dict[str, Any] = {"dealer": 1, "trump": "H", "leader": 0, "hands": ["AS", "JS"], "points": [60, 40], "tricks": [4, 3]}
+    with pytest.raises(RecordError) as info:
+        build_position("schnapsen", **{**given, **changes})
+    assert str(info.value) == said

@@ -50,8 +50,8 @@ def unfinished(players: str) -> str:
     ("[greedy, greedy, human]", "2:10: players", "3 entries for the 2 seats of schnapsen", LIST),
     ("[greedy]", "2:10: players", "1 entry for the 2 seats of schnapsen", LIST),
     ("[]", "2:10: players", "0 entries for the 2 seats of schnapsen", LIST),
-    ("human", "2:10: players", "wrong type: 'human'", LIST),
-    ("[greedy, 3]", "2:19: players[1]", "wrong type: 3", "a seat kind (" + KINDS + ") or a player's name"),  # after "players: [greedy, "
+    ("human", "2:10: players", "wrong type: got string 'human'", LIST),
+    ("[greedy, 3]", "2:19: players[1]", "wrong type: got integer 3", "a seat kind (" + KINDS + ") or a player's name"),  # after "players: [greedy, "
 ])
 def test_a_players_header_that_does_not_fit_the_seats_is_a_located_error(
     tmp_path: Path, players: str, where: str, message: str, expected: str,
@@ -205,3 +205,68 @@ def test_an_illegal_move_of_a_block_list_is_located_on_its_own_line(tmp_path: Pa
     path = write(tmp_path, text)
     out = invoke(["replay", str(path)])
     assert out.stdout.splitlines()[0] == f"{path}:13:9: deals[1].moves[1]: deal 2 move 2, 'play KS', is illegal: seat 0 does not hold KS"
+
+
+# ----------------------------------------------------------------------------- checked whole
+#: Seat 0 may declare before leading the last trick (a start position counts as the moment
+#: after a trick), but with 50 card points, under 66: the first `declare` ends the deal, so the
+#: second one is a move after the end.  Line 5; "moves: [declare, " is 17 characters.
+DECLARED_TWICE = (
+    "ruleset: schnapsen\n"
+    "dealer: 1\n"
+    "start: {leader: 0, card_points: [50, 40], tricks_won: [4, 4], trump: H}\n"
+    "hands: {0: [AS], 1: [JS]}\n"
+    "moves: [declare, declare]\n"
+)
+#: TWO_DEALS with a third move in deal 1, after its last trick: line 7, "    moves: [play AS, play JS, "
+#: is 30 characters.
+MOVE_AFTER_END = TWO_DEALS.replace("moves: [play AS, play JS]", "moves: [play AS, play JS, play AS]")
+#: TWO_DEALS with deal 2 dealt by seat 1 again: Schnapsen's deal passes to the other seat, so seat 0
+#: deals next.  Line 8; "  - dealer: " is 12 characters.
+WRONG_DEALER = TWO_DEALS.replace("  - dealer: 0\n", "  - dealer: 1\n")
+
+
+@pytest.mark.parametrize(("text", "where", "message"), [
+    (DECLARED_TWICE, "5:18: moves[1]", "the deal is already over (expected no moves after the end of the deal)"),
+    (MOVE_AFTER_END, "7:31: deals[0].moves[2]", "the deal is already over (expected no moves after the end of the deal)"),
+    (WRONG_DEALER, "8:13: deals[1].dealer", "seat 0 deals next, not seat 1 (expected dealer: 0)"),
+])
+def test_a_record_that_cannot_be_replayed_prints_nothing_whatever_the_options(tmp_path: Path, text: str, where: str, message: str) -> None:
+    """The whole record is replayed before a line is printed, with or without a result header:
+    --log would otherwise print the deals before the defect, and --until 1 stop before it and
+    call the record fine."""
+    path = write(tmp_path, text)
+    line = f"{path}:{where}: {message}\n"
+    for extra in ([], ["--json"], ["--log"], ["--until", "1"], ["--until", "0", "--json"], ["--until", "1", "--log"]):
+        out = invoke(["replay", str(path), *extra])
+        no_traceback(out)
+        assert (out.exit_code, out.stdout, out.stderr) == (2, "", line), extra
+
+
+# ----------------------------------------------------------------------------- date
+DATE_WANTED = "the day the match began, YYYY-MM-DD, e.g. 2026-01-31"
+
+
+@pytest.mark.parametrize(("date", "message"), [
+    ('"2026-13-45"', "'2026-13-45' is not a day of the calendar"),  # no month 13
+    ('"2026-02-29"', "'2026-02-29' is not a day of the calendar"),  # 2026 is no leap year
+    ('"2026-1-5"', "'2026-1-5' is not written YYYY-MM-DD"),
+    ('"\U0001F600"', "'\U0001F600' is not written YYYY-MM-DD"),
+    ('"' + "9" * 5000 + '"', "'" + "9" * 37 + "...' is not written YYYY-MM-DD"),  # cut to 40 characters
+    ("20260101", "wrong type: got integer 20260101"),
+    ("null", "wrong type: got null"),
+])
+def test_a_date_header_that_is_no_day_is_a_located_error(tmp_path: Path, date: str, message: str) -> None:
+    # "date: " is 6 characters: the value starts in column 7 of line 3
+    path = write(tmp_path, unfinished("[greedy, greedy]").replace("deals:\n", f"date: {date}\ndeals:\n"))
+    for extra in ([], ["--log"]):
+        out = invoke(["replay", str(path), *extra])
+        no_traceback(out)
+        assert (out.exit_code, out.stdout, out.stderr) == (2, "", f"{path}:3:7: date: {message} (expected {DATE_WANTED})\n")
+
+
+@pytest.mark.parametrize("date", ['"2024-02-29"', "'2026-12-31'", "2026-01-01"])
+def test_a_date_header_of_a_real_day_is_accepted(tmp_path: Path, date: str) -> None:
+    out = invoke(["replay", str(write(tmp_path, unfinished("[greedy, greedy]").replace("deals:\n", f"date: {date}\ndeals:\n"))), "--log"])
+    assert out.exit_code == 0, out.stderr
+    assert out.stdout.splitlines()[0] == f"Schnapsen -- players: 0 greedy, 1 greedy; date {date.strip(chr(34) + chr(39))}"

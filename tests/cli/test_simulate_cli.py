@@ -81,7 +81,11 @@ def test_compare_bots_instead_of_rules() -> None:
     (["simulate", "schnapsen", "--deals", "10", "--html", "/no/such/folder/r.html"], "--html: /no/such/folder/r.html"),
     (["simulate", "schnapsen", "--deals", "10", "--json", "--csv"], "--json and --csv"),
     (["simulate", "schnapsen", "--deals", "10", "--backend", "cloud"], "--backend: unknown backend 'cloud'"),
-    (["compare", "schnapsen", "north-american-4", "--deals", "10"], "compare rulesets with the same seats"),
+    # the titles of the bundled rulesets, and their seats: 2 and 4
+    (["compare", "schnapsen", "north-american-4", "--deals", "10"], (
+        "error: Schnapsen has 2 seats and North American Sixty-Six (four players, partnerships) has 4: "
+        "compare rulesets with the same number of seats\n"
+    )),
 ])
 def test_bad_input_is_one_message_and_exit_2(args: list[str], message: str) -> None:
     out = invoke(args)

@@ -185,3 +185,26 @@ def test_a_reference_is_quoted_as_written_and_a_base_located_alike_from_a_record
     assert not any(str(tree) in text or "allow_outside=True" in text for text in said.values())
     report = invoke(["validate", "sub/h3.yaml", "--json"]).json()
     assert report["errors"][0]["expected"].endswith("(--allow-outside permits others)")
+
+
+@pytest.mark.parametrize(("ref", "got"), [("5", "integer 5"), ("true", "boolean true"), ("[a.yaml]", "a list"), ("{a: 1}", "a mapping")])
+def test_an_extends_of_the_wrong_kind_is_named_in_the_files_words(tree: Path, ref: str, got: str) -> None:
+    """As the schema's errors name a wrong value (`got integer 5`), not `wrong type: 5`."""
+    error = refusal(house(tree, ref))
+    assert (error.line, error.column, error.path, error.message) == (1, 10, "extends", f"wrong type: got {got}")
+    assert error.expected == "a bundled ruleset name or a relative path"
+
+
+@pytest.mark.parametrize("ref", ["C:/base.yaml", "c:base.yaml", "D:\\base.yaml"])
+def test_a_drive_letter_is_refused_as_an_absolute_path_on_every_system(tree: Path, ref: str) -> None:
+    """On Linux `C:/base.yaml` is a folder `C:` beside the file; it is there, and still refused,
+    as Windows reads it: a file means the same wherever it is read (docs/security.md)."""
+    (tree / "C:").mkdir()
+    (tree / "C:" / "base.yaml").write_text("extends: schnapsen\nname: c\n", encoding="utf-8")
+    (tree / "c:base.yaml").write_text("extends: schnapsen\nname: c\n", encoding="utf-8")
+    (tree / "D:\\base.yaml").write_text("extends: schnapsen\nname: d\n", encoding="utf-8")
+    for path, load in ((house(tree, ref), load_ruleset), (record(tree, ref), load_record)):
+        error = refusal(path, load)
+        assert isinstance(error, RefusedReferenceError)
+        assert error.message == f"'{ref}' is an absolute path; a file may only name rulesets in its own folder"
+        assert (error.line, error.column, error.path) == (1, 10, "extends" if load is load_ruleset else "ruleset")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.core.errors import RulesError
 from rules_input.bounded import run_bounded
 
 LIBRARY_CHECKS = """
@@ -61,13 +62,15 @@ def test_the_library_refuses_pipes_devices_and_folders_at_once(specials: Path) -
     assert found == {
         "ruleset fifo": f"fifo.yaml: {fifo}",
         "record fifo": f"fifo.yaml: {fifo}",
-        "extends fifo": f"fifo.yaml: {fifo}",
-        "record names fifo": f"fifo.yaml: {fifo}",  # named as the record names it, like extends
+        # a base, or a record's ruleset, has no place of its own: said where it is named
+        # ("extends: " and "ruleset: " are 9 characters: line 1, column 10)
+        "extends fifo": "extends-fifo.yaml:1:10: extends: cannot read the base 'fifo.yaml': it is a named pipe (FIFO) (expected a regular file)",
+        "record names fifo": "names-fifo.yaml:1:10: ruleset: cannot read the ruleset 'fifo.yaml': it is a named pipe (FIFO) (expected a regular file)",
         "ruleset device": "device.yaml: cannot read file: it is a device (expected a regular file)",
         "record device": "device.yaml: cannot read file: it is a device (expected a regular file)",
         "ruleset folder": "folder.yaml: cannot read file: it is a directory (expected a regular file)",
         "record folder": "folder.yaml: cannot read file: it is a directory (expected a regular file)",
-        "extends folder": "folder.yaml: cannot read file: it is a directory (expected a regular file)",
+        "extends folder": "extends-folder.yaml:1:10: extends: cannot read the base 'folder.yaml': it is a directory (expected a regular file)",
     }
 
 
@@ -77,3 +80,47 @@ def test_the_command_refuses_a_fifo_with_exit_status_2(specials: Path, command: 
     assert not result.timed_out, f"rules {command} blocked on a FIFO"
     assert result.exit_code == 2
     assert result.stderr == "fifo.yaml: cannot read file: it is a named pipe (FIFO) (expected a regular file)\n"
+
+
+def test_a_link_to_nothing_says_where_it_points_and_suggests_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not `no ruleset file or bundled ruleset named 'd.yaml' (did you mean 'd.yaml'?)`: the
+    folder's listing holds the link itself, which is the file the user named."""
+    from runcli import invoke
+
+    monkeypatch.chdir(tmp_path)
+    os.symlink("nothere.yaml", "d.yaml")
+    os.symlink("loop.yaml", "loop.yaml")  # a link to itself: its target can never be reached
+    for command in (["validate"], ["describe"], ["run", "--deals", "1"]):
+        out = invoke([*command[:1], "d.yaml", *command[1:]])
+        assert (out.exit_code, out.stdout, out.stderr) == (2, "", (
+            "d.yaml: cannot read file: it is a symbolic link to 'nothere.yaml', which does not exist "
+            "(expected a link to a ruleset file that exists, or the file itself)\n"
+        )), command
+    out = invoke(["validate", "loop.yaml"])
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", (
+        f"loop.yaml: cannot read file: {os.strerror(40)} (expected a readable file)\n"  # ELOOP on Linux
+    ))
+
+
+def test_a_base_without_permission_to_read_it_is_said_at_its_extends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A base of mode 000, as a user other than root meets it: opening it fails with EACCES
+    (simulated, since these tests may run as root, who reads it all the same)."""
+    from runcli import invoke
+
+    import interpreter.rules.yamlsource as yamlsource
+
+    opened = yamlsource.open_regular_file
+
+    def refused(path: str | os.PathLike[str], file: str, max_size: int, error_cls: type[RulesError]) -> bytes:
+        if os.fspath(path).endswith("p.yaml"):
+            raise yamlsource._unreadable(PermissionError(13, os.strerror(13)), file, error_cls)
+        return opened(path, file, max_size, error_cls)
+
+    monkeypatch.setattr(yamlsource, "open_regular_file", refused)
+    (tmp_path / "p.yaml").write_text("name: p\n", encoding="utf-8")
+    house = tmp_path / "h.yaml"
+    house.write_text("extends: p.yaml\nname: h\n", encoding="utf-8")
+    out = invoke(["validate", str(house)])
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", (
+        f"{house}:1:10: extends: cannot read the base 'p.yaml': {os.strerror(13)} (expected a readable file)\n"  # EACCES
+    ))
