@@ -20,6 +20,7 @@ import typer
 from cli.errors import usage_error
 from cli.output import warn
 from cli.room import IDLE_DAYS, datalock
+from cli.room.store import Store, Unreadable
 from cli.table.web import listen
 
 DEFAULT_PORT = 8066
@@ -76,6 +77,11 @@ def serve(
     except OSError as exc:
         raise usage_error(f"--data: cannot lock {data / datalock.LOCK_NAME} ({exc.strerror or exc})") from None
     with lock:
+        try:  # read back before the server starts: a file that is no room's store is a usage error, said before any banner
+            Store.check(data)
+        except Unreadable as exc:
+            raise usage_error(f"--data: {exc.path} is not a card room's store: {exc.why} (expected the SQLite file "
+                              f"of a rules serve, or none to start a new room; move it away or give another --data DIR)") from None
         _serve(host, port, data, bot_delay, close_idle)
 
 
