@@ -217,3 +217,53 @@ def test_a_stop_signal_during_replay_is_one_line_and_128_plus_the_signal(long_re
     assert proc.returncode == status
     assert err.decode() == words + "\n"
     assert b"Traceback" not in out + err
+
+
+#: A child that runs pyproject's console entry point as the installed script does (``from
+#: MODULE import FUNCTION; sys.exit(FUNCTION())``), and says ``ready`` on stdout at the first
+#: import made inside FUNCTION: from then on it is importing the app, and SIGINT lands there.
+STARTING = """
+import sys
+said = []
+def hook(event, args):
+    if event == "import" and not said:
+        frame = sys._getframe()
+        while frame is not None:
+            if frame.f_code.co_name == FUNCTION and frame.f_globals.get("__name__") == MODULE:
+                said.append(print("ready", flush=True))
+                break
+            frame = frame.f_back
+sys.addaudithook(hook)
+from importlib import import_module
+sys.exit(getattr(import_module(MODULE), FUNCTION)())
+"""
+
+
+def test_ctrl_c_while_the_command_is_still_starting_says_interrupted_and_exits_130() -> None:
+    """Ctrl-C during the import of the app (typer, the interpreter: a good part of a second)
+    ends the command as Ctrl-C does once it runs -- ``interrupted``, status 130 -- not with a
+    KeyboardInterrupt traceback: the console entry point is a function that imports the app
+    inside its own ``try``.  SIGINT is sent as soon as the child is inside it, importing
+    (:data:`STARTING`); were the command done before the signal came (status 0), a new child
+    gets it, a few times, so that a slow machine never fails the test."""
+    import sys
+    import tomllib
+
+    from clitools import REPO
+
+    entry = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]["rules"]
+    module, function = entry.split(":")
+    code = f"MODULE, FUNCTION = {module!r}, {function!r}\n" + STARTING
+    for _ in range(5):
+        proc = subprocess.Popen([sys.executable, "-c", code, "validate", "schnapsen"], cwd=REPO,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        ready = proc.stdout.readline()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert ready == "ready\n", f"{entry} imported nothing of its own: the app was imported before it ran ({err!r})"
+        if proc.returncode == 0 and not err:  # done before the signal came: try again
+            continue
+        assert (proc.returncode, err) == (130, "interrupted\n")
+        return
+    pytest.skip("the command finished before SIGINT reached it, five times")
