@@ -74,3 +74,20 @@ def seed_in_range(value: int | None) -> int | None:
     if value is not None and not 0 <= value <= SEED_MAX:
         raise typer.BadParameter(f"{value} is out of range (expected 0 to {SEED_MAX})")
     return value
+
+
+def worker_count(jobs: int | None) -> int:
+    """``--jobs`` as the number of worker processes: every CPU of this machine by default,
+    and never more (:func:`interpreter.sim.workers.worker_count`), which is said once on
+    stderr when it caps what was asked for.  The figures are the same whatever it is."""
+    from cli.output import warn
+    from interpreter.sim.workers import available_cores
+
+    cores = available_cores()
+    if jobs is None:
+        return cores
+    if jobs > cores:
+        plural = "s" if cores > 1 else ""
+        warn(f"--jobs {jobs}: using {cores} worker{plural}, the CPU{plural} of this machine")
+        return cores
+    return jobs
