@@ -267,3 +267,56 @@ def test_ctrl_c_while_the_command_is_still_starting_says_interrupted_and_exits_1
         assert (proc.returncode, err) == (130, "interrupted\n")
         return
     pytest.skip("the command finished before SIGINT reached it, five times")
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+def test_validate_deep_stopped_by_ctrl_c_says_interrupted_and_keeps_the_verdicts_so_far(as_json: bool) -> None:
+    """``rules validate A B --deep`` interrupted while it plays B's deals: A's verdict stays on
+    stdout as it was printed (with --json one whole JSON line, nothing of B), and stderr says
+    what the other long runs say -- ``interrupted``, and what finished -- in one line; 130.
+    The signal goes as soon as A's verdict is read (B's 20,000 deals take seconds): it waits
+    until A's report is printed whole and B's deals start, and cuts those short; were B done
+    before it came (status 0), the run is tried again."""
+    import json
+    import sys
+
+    from clitools import REPO
+
+    command = [sys.executable, "-m", "cli.main", "validate", "schnapsen", "sechsundsechzig", "--deep", "--deals", "20000"]
+    for _ in range(3):
+        proc = subprocess.Popen([*command, *(["--json"] if as_json else [])], cwd=REPO, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        proc.send_signal(signal.SIGINT)
+        rest = proc.stdout.read()  # not communicate(): it reads past what readline() has buffered
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+        proc.wait(timeout=120)
+        if proc.returncode == 0:  # B finished before the signal came: try again
+            continue
+        assert (proc.returncode, err) == (130, "interrupted: no verdict for sechsundsechzig: --deep stopped before its 20,000 deals "
+                                               "were played; 1 of 2 rulesets checked\n")
+        if as_json:
+            assert rest == ""
+            verdict = json.loads(first)
+            assert (verdict["file"], verdict["ok"], verdict["deep"]["deals"]) == ("schnapsen", True, 20000)
+        else:
+            assert first == "schnapsen: ok (Schnapsen)\n"
+            assert "sechsundsechzig" not in rest and rest.startswith("  schnapsen: 20000 random deals, "), rest
+        return
+    pytest.skip("sechsundsechzig's deals were done before SIGINT reached them, three times")
+
+
+def test_ctrl_c_in_a_command_without_a_stop_of_its_own_says_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """typer turns a KeyboardInterrupt into a silent exit 130; every command says ``interrupted``
+    (here `rules validate` interrupted while it reads the ruleset)."""
+    import cli.authoring
+    from clitools import invoke
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli.authoring, "load_ruleset", interrupted)
+    out = invoke(["validate", "schnapsen"])
+    assert (out.exit_code, out.stdout, out.stderr) == (130, "", "interrupted\n")
