@@ -54,11 +54,12 @@ def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ())
     loaded is said without the list of kinds: its kind was right, its module or name is not."""
     from cli.errors import usage_error
     from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS, make_agent
+    from interpreter.play.bots.search_bot import BudgetTooLarge
 
     try:
         make_agent(kind, rs, 0)
     except (ValueError, TypeError, ImportError, OSError) as exc:
-        if kind.startswith("policy:"):  # the kind is right; what it names is not (its message says what)
+        if kind.startswith("policy:") or isinstance(exc, BudgetTooLarge):  # the kind is right; what it names or asks is not
             raise usage_error(f"{option}: {exc}") from None
         names = ", ".join(BOT_KINDS + also)
         raise usage_error(f"{option}: {exc} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
@@ -91,3 +92,16 @@ def worker_count(jobs: int | None) -> int:
         warn(f"--jobs {jobs}: using {cores} worker{plural}, the CPU{plural} of this machine")
         return cores
     return jobs
+
+
+def iterations_in_range(value: int) -> int:
+    """Option callback for every ``--iters``: the limit of a search's budget that
+    ``search:iters=N`` has too (:data:`~interpreter.play.bots.search_bot.ITERATIONS_LIMIT`),
+    checked before anything is read or played."""
+    from interpreter.play.bots.search_bot import BudgetTooLarge, check_iterations
+
+    try:
+        check_iterations(value, f"{value:,}")
+    except BudgetTooLarge as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value

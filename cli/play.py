@@ -18,7 +18,8 @@ from typing import Annotated, Optional
 import typer
 
 from cli.errors import ruleset_or_exit, session_or_exit, usage_error
-from cli.options import AllowOutside, bot_kind, checked_bot, seed_in_range
+from cli.options import AllowOutside, bot_kind, checked_bot, iterations_in_range, seed_in_range
+from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops
 from cli.table.web import WEB_HOST
@@ -36,7 +37,7 @@ def play(
     bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so you see each card land.", min=0, max=10)] = 0.6,
     review: Annotated[Optional[Path], typer.Option(metavar="RECORD", help="Step through a recorded match at the table, with the analysis of each decision (rules analyse's).", show_default=False)] = None,
     seat: Annotated[Optional[int], typer.Option(metavar="S", help="With --review: the seat whose view is shown and whose decisions are analysed (default: the record's human seat, else 0).", show_default=False)] = None,
-    iters: Annotated[int, typer.Option(metavar="N", help="With --review: search iterations per decision analysed.", min=1)] = 3000,
+    iters: Annotated[int, typer.Option(metavar="N", help=f"With --review: search iterations per decision analysed (at most {ITERATIONS_LIMIT:,}).", min=1, callback=iterations_in_range)] = 3000,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play at a full-screen card table against the bots (keys or mouse), in the terminal or with --web in the browser."""
