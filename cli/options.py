@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -105,3 +106,22 @@ def iterations_in_range(value: int) -> int:
     except BudgetTooLarge as exc:
         raise typer.BadParameter(str(exc)) from None
     return value
+
+
+def file_name(value: str) -> Path:
+    """The ``parser`` of every option and argument that names a file (``--record``, ``--html``,
+    ``--resume``, ``--review``, ``rules new FILE``): ``Path('')`` is the working folder, so an
+    empty name would be read, or refused, as ``.``; it is said as what it is instead, in the
+    words of a rule file or record named by an empty string (``an empty file name``)."""
+    return _named(value, "file")
+
+
+def folder_name(value: str) -> Path:
+    """:func:`file_name` for an option that names a folder (``rules serve --data``)."""
+    return _named(value, "folder")
+
+
+def _named(value: str, what: str) -> Path:
+    if not str(value).strip():
+        raise typer.BadParameter(f"an empty {what} name (expected the name of a {what})")
+    return Path(value)
