@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from interpreter.play.seatkinds import canonical_kind
+
 if TYPE_CHECKING:
     from interpreter.rules.ruleset import Ruleset
 
@@ -34,13 +36,10 @@ def lowercase_all(values: list[str] | None) -> list[str] | None:
 
 
 def bot_kind(value: str | None) -> str | None:
-    """Option callback for a bot kind as typed: names and levels in any case (``GREEDY``,
-    ``search:HARD``); a ``policy:`` seat keeps its module or file name as written, where
-    case matters."""
-    if value is None:
-        return None
-    value = value.strip()
-    return value if value[:7].lower() == "policy:" else value.lower()
+    """Option callback for a bot kind: kept as typed (spaces around it aside), so that a
+    message quotes what was typed; :func:`checked_bot` gives the kind as it is kept (names and
+    levels in lower case: ``GREEDY`` is ``greedy``)."""
+    return value.strip() if value is not None else None
 
 
 def bot_kinds(values: list[str] | None) -> list[str] | None:
@@ -49,10 +48,12 @@ def bot_kinds(values: list[str] | None) -> list[str] | None:
 
 
 def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ()) -> str:
-    """``kind``, once a bot of it could be built for ``rs`` (``make_agent`` knows the kinds:
+    """``kind`` as it is kept (:func:`~interpreter.play.seatkinds.canonical_kind`: ``GREEDY``
+    is ``greedy``), once a bot of it could be built for ``rs`` (``make_agent`` knows the kinds:
     a name, a search level, a policy to import); else one line naming the option and what it
-    takes (the bot kinds, and ``also``, such as ``human``), exit 2.  A policy that cannot be
-    loaded is said without the list of kinds: its kind was right, its module or name is not."""
+    takes (the bot kinds, and ``also``, such as ``human``), exit 2, quoting the kind as typed.
+    A policy that cannot be loaded is said without the list of kinds: its kind was right, its
+    module or name is not."""
     from cli.errors import usage_error
     from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS, make_agent
     from interpreter.play.bots.search_bot import BudgetTooLarge
@@ -64,7 +65,33 @@ def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ())
             raise usage_error(f"{option}: {exc}") from None
         names = ", ".join(BOT_KINDS + also)
         raise usage_error(f"{option}: {exc} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
-    return kind
+    return canonical_kind(kind)
+
+
+def seat_list(players: str, rs: Ruleset, option: str, also: tuple[str, ...] = ()) -> list[str]:
+    """A ``--players`` value split into one seat kind per comma, each as typed (checked by the
+    caller, with :func:`checked_bot`); nothing at all given is one line and exit 2, in the same
+    words for every command (``no seat kinds given``)."""
+    from cli.errors import usage_error
+
+    if not players.strip():
+        raise usage_error(f"{option}: no seat kinds given (expected {rs.players.count} of: {_kinds(also)}, comma-separated)")
+    return [kind.strip() for kind in players.split(",")]
+
+
+def check_seat_count(kinds: list[str], rs: Ruleset, option: str, also: tuple[str, ...] = ()) -> None:
+    """One seat kind per seat of ``rs``, or one line and exit 2 (the same words for every command)."""
+    from cli.errors import usage_error
+
+    n = rs.players.count
+    if len(kinds) != n:
+        raise usage_error(f"{option}: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''} (expected {n} of: {_kinds(also)})")
+
+
+def _kinds(also: tuple[str, ...]) -> str:
+    from interpreter.play.bots import BOT_KINDS
+
+    return ", ".join(BOT_KINDS + also)
 
 
 def seed_in_range(value: int | None) -> int | None:

@@ -50,7 +50,7 @@ def play(
         raise usage_error("--seat: only with --review (at a new table you sit at seat 0)")
     # the opponent is checked on the ruleset asked for, or on the start screen's first choice
     rs = ruleset_or_exit(ruleset or "schnapsen", allow_outside=allow_outside)
-    checked_bot(opponent, rs, "--opponent")
+    opponent = checked_bot(opponent, rs, "--opponent")
     if record is not None and resume is not None:
         raise usage_error("--record and --resume: a resumed match goes on in its own record; give one of them")
     if record is not None:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from cli.errors import check_page_path, fail, ruleset_or_exit, usage_error, write_page
-from cli.options import AllowOutside, bot_kind, checked_bot, file_name, lowercase, seed_in_range, worker_count
+from cli.options import AllowOutside, bot_kind, check_seat_count, checked_bot, file_name, lowercase, seat_list, seed_in_range, worker_count
 from cli.output import say, unit_words, warn
 from cli.progress import progress_bar
 from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stop_signals
@@ -176,10 +176,8 @@ def _reference(name: str) -> str:
 
 def seat_kinds(rs: Ruleset, players: str | None, option: str) -> list[str]:
     """One bot kind per seat (``random`` everywhere by default), each checked by building it."""
-    n = rs.players.count
-    kinds = [bot_kind(k) or "" for k in players.split(",")] if players is not None else ["random"] * n
-    if len(kinds) != n:
-        raise usage_error(f"{option}: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''}")
+    kinds = seat_list(players, rs, option) if players is not None else ["random"] * rs.players.count
+    check_seat_count(kinds, rs, option)
     return [checked_bot(kind, rs, option) for kind in kinds]
 
 

@@ -194,10 +194,14 @@ class SearchBot:
 
 def parse_search_kind(kind: str) -> dict[str, int | float]:
     """The options of a ``search`` seat kind: ``search``, ``search:hard``, ``search:iters=N``,
-    ``search:ms=N``; ``ValueError`` saying what is accepted for anything else."""
+    ``search:ms=N``, in any case; ``ValueError`` saying what is accepted for anything else,
+    quoting the kind as it was typed."""
+    typed = kind.strip()
+    kind = typed.lower()
     if kind == "search":
         return {"iterations": LEVELS["normal"]}
     _, _, spec = kind.partition(":")
+    shown = typed.partition(":")[2]
     if spec in LEVELS:
         return {"iterations": LEVELS[spec]}
     key, _, value = spec.partition("=")
@@ -207,12 +211,12 @@ def parse_search_kind(kind: str) -> dict[str, int | float]:
         number = -1.0
     if key in ("iters", "ms") and number > 0 and (key == "ms" or number.is_integer()):
         if key == "iters":
-            check_iterations(int(number), kind)
+            check_iterations(int(number), typed)
             return {"iterations": int(number)}
         if number > MS_LIMIT:
-            raise BudgetTooLarge(f"{kind} is more than a search may take (at most {MS_LIMIT:,} ms per decision)")
+            raise BudgetTooLarge(f"{typed} is more than a search may take (at most {MS_LIMIT:,} ms per decision)")
         return {"ms": number}
     raise ValueError(
-        f"unknown search option {spec!r}: expected search, search:easy, search:normal, search:hard, "
+        f"unknown search option {shown!r}: expected search, search:easy, search:normal, search:hard, "
         "search:iters=N (a whole number of iterations) or search:ms=N (milliseconds per decision)"
     )
