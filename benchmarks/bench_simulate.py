@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from interpreter.rules.loader import load_ruleset
-from interpreter.sim.arena import available_cores
+from interpreter.sim.workers import available_cores
 from interpreter.sim.simulate import Runs, SimSpec
 
 if str(Path(__file__).resolve().parent) not in sys.path:  # benchmarks/_args.py, also when this file is imported

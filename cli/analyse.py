@@ -20,12 +20,13 @@ from cli.analyse_html import analysis_page
 from cli.analysis_words import action_words, context_lines, signed, summary_words, verdict_words
 from cli.progress import progress_bar
 from cli.errors import check_page_path, fail, usage_error, write_page
-from cli.options import AllowOutside, seed_in_range
+from cli.options import AllowOutside, file_name, iterations_in_range, seed_in_range
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.play.analysis import MoveReport, iter_analysis
+from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
 from interpreter.play.record import illegal_move_error, load_record, replay
 from interpreter.play.recordfile import inputs_of
 from interpreter.play.secrecy import secret_of
@@ -37,12 +38,12 @@ def analyse(
     seat: Annotated[Optional[list[int]], typer.Option(
         "--seat", metavar="SEAT", help="Analyse this seat's decisions (repeat for several; default: every seat).", show_default=False,
     )] = None,
-    iters: Annotated[int, typer.Option("--iters", metavar="N", help="Search iterations per decision (more: steadier values, slower).", min=1)] = 3000,
+    iters: Annotated[int, typer.Option("--iters", metavar="N", help=f"Search iterations per decision (more: steadier values, slower; at most {ITERATIONS_LIMIT:,}).", min=1, callback=iterations_in_range)] = 3000,
     seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the searches (the same seed gives the same analysis).", callback=seed_in_range)] = 0,
     only_errors: Annotated[bool, typer.Option("--errors", help="Show only the decisions graded inaccuracy, mistake or blunder.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as one JSON object.")] = False,
     html: Annotated[Optional[Path], typer.Option(
-        "--html", metavar="FILE", help="Also write the analysis as a page to step through in a browser: the course of each deal drawn, every decision with its cards.",
+        "--html", metavar="FILE", parser=file_name, help="Also write the analysis as a page to step through in a browser: the course of each deal drawn, every decision with its cards.",
         show_default=False,
     )] = None,
     brief: Annotated[bool, typer.Option("--brief", help="One line per decision: without the position, what the values rest on and the best line.")] = False,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, ruleset_or_exit, usage_error
-from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot, seed_in_range
+from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot, seed_in_range, worker_count
 from cli.output import say, unit_words, warn
 from cli.progress import progress_bar
 from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stop_signals
@@ -39,7 +39,7 @@ DEALS_LIMIT = 200_000
 Ruleset_ = Annotated[str, typer.Option("--ruleset", metavar="RULESET", help="The ruleset: a file, or a bundled name.")]
 Deals = Annotated[int, typer.Option("--deals", metavar="N", help=f"Deals to play (per pairing), each once per seat assignment (at most {DEALS_LIMIT:,}).", min=1)]
 Seed = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals (the same seed plays the same deals).", callback=seed_in_range)]
-Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Processes to play in (default: every core). The figures do not depend on it.", min=1)]
+Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Processes to play in (default and most: every core). The figures do not depend on it.", min=1)]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")]
 
 
@@ -128,11 +128,10 @@ def _check_deals(deals: int) -> None:
 def _play(run: Arena, jobs: int | None, allow_outside: bool, label: str) -> Halt | None:
     """Play the run with a progress bar; the stop or error that ended it early, or ``None``.
     An error before any deal finished leaves nothing to report: it is said at once, exit 2."""
-    from interpreter.sim.arena import available_cores
-
+    workers = worker_count(jobs)
     with stop_signals():
         try:
-            with progress_bar(run.total, label) as show, closing(run.play(jobs or available_cores(), allow_outside=allow_outside)) as steps:
+            with progress_bar(run.total, label) as show, closing(run.play(workers, allow_outside=allow_outside)) as steps:
                 for done in steps:
                     show(done)
         except Stopped as stop:

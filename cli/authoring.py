@@ -18,11 +18,13 @@ from typing import Annotated, Optional
 import typer
 
 from cli.errors import bundled_note, fail, note_all, note_bundled_instead, usage_error, warn_all, worded
-from cli.options import AllowOutside, lowercase, names_outside, seed_in_range
+from cli.options import AllowOutside, file_name, lowercase, names_outside, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
+from cli.stopping import Stopped, cut_short, ignore_stops, stop_signals, stops_let_through
 from interpreter.core.errors import ErrorList, RulesError
 from interpreter.core.printable import json_text
+from interpreter.play.recordfile import signals_held
 from interpreter.rules.loader import load_ruleset, load_schema
 from interpreter.rules.resources import bundled_rulesets, find_ruleset
 
@@ -54,25 +56,36 @@ def validate(
     if deals is not None and deals > DEEP_DEALS_LIMIT:
         raise usage_error(f"--deals: {deals:,} is more than --deep plays (at most {DEEP_DEALS_LIMIT:,})")
     bad = 0
-    for name, problem in _expand(files):
-        fixing = _fix(name, allow_outside) if fix and problem is None else None
-        if fixing is not None and not as_json:
-            for line in fixing.done:
-                warn(f"{name}: fixed: {line}")
-            for e in (*fixing.by_hand, *fixing.errors):
-                warn(str(e), multiline=True)  # str(e) is escaped already
-        outcome = _validate_one(name, problem, deep, deals or DEEP_DEALS, seed or 0, allow_outside, strict=strict, quiet=as_json)
-        if fixing is not None:
-            outcome["fixed"] = fixing.done
-            outcome["cannot_fix"] = [_issue(e) for e in fixing.by_hand]
-            if fixing.errors:  # the file could not be written: first among the errors
-                errors = outcome["errors"]
-                assert isinstance(errors, list)
-                outcome["errors"] = [*(_issue(e) for e in fixing.errors), *errors]
-            outcome["ok"] = outcome["ok"] and not fixing.by_hand and not fixing.errors
-        bad += not outcome["ok"]
-        if as_json:
-            say(json_text(outcome))
+    expanded = _expand(files)
+    # with --deep: Ctrl-C, SIGTERM, SIGHUP held back but while deals are played (_validate_one),
+    # so that a stop is said as the deals it cut short, after the verdicts printed whole
+    with stop_signals() if deep else nullcontext(), signals_held() if deep else nullcontext():
+        for checked, (name, problem) in enumerate(expanded):
+            fixing = _fix(name, allow_outside) if fix and problem is None else None
+            if fixing is not None and not as_json:
+                for line in fixing.done:
+                    warn(f"{name}: fixed: {line}")
+                for e in (*fixing.by_hand, *fixing.errors):
+                    warn(str(e), multiline=True)  # str(e) is escaped already
+            try:
+                outcome = _validate_one(name, problem, deep, deals or DEEP_DEALS, seed or 0, allow_outside, strict=strict, quiet=as_json)
+            except Stopped as stop:  # Ctrl-C (or SIGTERM, SIGHUP) while --deep played: the verdicts so far stand, stdout holds only them
+                warn(f"{cut_short(stop)}: no verdict for {name}: --deep stopped before its {deals or DEEP_DEALS:,} deals were played; "
+                     f"{checked} of {len(expanded)} ruleset{'s' if len(expanded) != 1 else ''} checked")
+                raise typer.Exit(stop.exit_status) from None
+            if fixing is not None:
+                outcome["fixed"] = fixing.done
+                outcome["cannot_fix"] = [_issue(e) for e in fixing.by_hand]
+                if fixing.errors:  # the file could not be written: first among the errors
+                    errors = outcome["errors"]
+                    assert isinstance(errors, list)
+                    outcome["errors"] = [*(_issue(e) for e in fixing.errors), *errors]
+                outcome["ok"] = outcome["ok"] and not fixing.by_hand and not fixing.errors
+            bad += not outcome["ok"]
+            if as_json:
+                say(json_text(outcome))
+        if deep:  # done: a stop that came after the last deals is dropped, not said as an interruption
+            ignore_stops()
     if bad:
         raise typer.Exit(2)
 
@@ -214,8 +227,8 @@ def _validate_one(
         return outcome
     from interpreter.sim.deep import deep_check
 
-    try:
-        with progress_bar(deals, f"{rs.name}: playing", unit="deals") if not quiet else nullcontext(_ignore) as advance:
+    try:  # a stop signal (held back by validate() elsewhere) raises Stopped here, for validate() to say
+        with stops_let_through(), progress_bar(deals, f"{rs.name}: playing", unit="deals") if not quiet else nullcontext(_ignore) as advance:
             report = deep_check(rs, deals, seed, progress=advance)
     except RulesError as exc:  # e.g. a scoring expression that divides by zero in play
         outcome["ok"] = False
@@ -244,7 +257,7 @@ def _ignore(done: int) -> None:
 
 
 def new(
-    file: Annotated[Path, typer.Argument(help="The house-rules file to write.")],
+    file: Annotated[Path, typer.Argument(help="The house-rules file to write.", parser=file_name)],
     base: Annotated[str, typer.Option("--from", help="The ruleset to extend: a bundled name or a path.")],
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     allow_outside: AllowOutside = False,

@@ -211,9 +211,7 @@ def session_or_exit(path: Path, practice: bool, allow_outside: bool, opponent: s
     only when ``opponent`` (the person's own ``--opponent``) names it."""
     from interpreter.play.session import resume
 
-    if not path.is_file():
-        raise usage_error(f"--resume: {path} is not a file")
-    try:
+    try:  # a missing file or a folder is said as every reader says it (cannot read file: ...)
         return resume(path, practice=practice, allow_outside=allow_outside, trusted=(opponent,))
     except RulesError as exc:
         raise fail(exc) from None

@@ -41,6 +41,15 @@ class _Group(TyperGroup):
     behaviour: ``typer.Exit`` gives its status, Ctrl-C 130 (``interrupted``), ``--help`` exits 0.
     """
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; Ctrl-C in a command without a stop of its own says ``interrupted``
+        and exits 130, as the long runs do (typer would turn it into a silent exit 130)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            warn("interrupted")
+            raise typer.Exit(130) from None
+
     def main(
         self,
         args: Sequence[str] | None = None,

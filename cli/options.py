@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+from interpreter.play.seatkinds import canonical_kind
 
 if TYPE_CHECKING:
     from interpreter.rules.ruleset import Ruleset
@@ -33,13 +36,10 @@ def lowercase_all(values: list[str] | None) -> list[str] | None:
 
 
 def bot_kind(value: str | None) -> str | None:
-    """Option callback for a bot kind as typed: names and levels in any case (``GREEDY``,
-    ``search:HARD``); a ``policy:`` seat keeps its module or file name as written, where
-    case matters."""
-    if value is None:
-        return None
-    value = value.strip()
-    return value if value[:7].lower() == "policy:" else value.lower()
+    """Option callback for a bot kind: kept as typed (spaces around it aside), so that a
+    message quotes what was typed; :func:`checked_bot` gives the kind as it is kept (names and
+    levels in lower case: ``GREEDY`` is ``greedy``)."""
+    return value.strip() if value is not None else None
 
 
 def bot_kinds(values: list[str] | None) -> list[str] | None:
@@ -48,21 +48,50 @@ def bot_kinds(values: list[str] | None) -> list[str] | None:
 
 
 def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ()) -> str:
-    """``kind``, once a bot of it could be built for ``rs`` (``make_agent`` knows the kinds:
+    """``kind`` as it is kept (:func:`~interpreter.play.seatkinds.canonical_kind`: ``GREEDY``
+    is ``greedy``), once a bot of it could be built for ``rs`` (``make_agent`` knows the kinds:
     a name, a search level, a policy to import); else one line naming the option and what it
-    takes (the bot kinds, and ``also``, such as ``human``), exit 2.  A policy that cannot be
-    loaded is said without the list of kinds: its kind was right, its module or name is not."""
+    takes (the bot kinds, and ``also``, such as ``human``), exit 2, quoting the kind as typed.
+    A policy that cannot be loaded is said without the list of kinds: its kind was right, its
+    module or name is not."""
     from cli.errors import usage_error
     from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS, make_agent
+    from interpreter.play.bots.search_bot import BudgetTooLarge
 
     try:
         make_agent(kind, rs, 0)
     except (ValueError, TypeError, ImportError, OSError) as exc:
-        if kind.startswith("policy:"):  # the kind is right; what it names is not (its message says what)
+        if kind.startswith("policy:") or isinstance(exc, BudgetTooLarge):  # the kind is right; what it names or asks is not
             raise usage_error(f"{option}: {exc}") from None
         names = ", ".join(BOT_KINDS + also)
         raise usage_error(f"{option}: {exc} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
-    return kind
+    return canonical_kind(kind)
+
+
+def seat_list(players: str, rs: Ruleset, option: str, also: tuple[str, ...] = ()) -> list[str]:
+    """A ``--players`` value split into one seat kind per comma, each as typed (checked by the
+    caller, with :func:`checked_bot`); nothing at all given is one line and exit 2, in the same
+    words for every command (``no seat kinds given``)."""
+    from cli.errors import usage_error
+
+    if not players.strip():
+        raise usage_error(f"{option}: no seat kinds given (expected {rs.players.count} of: {_kinds(also)}, comma-separated)")
+    return [kind.strip() for kind in players.split(",")]
+
+
+def check_seat_count(kinds: list[str], rs: Ruleset, option: str, also: tuple[str, ...] = ()) -> None:
+    """One seat kind per seat of ``rs``, or one line and exit 2 (the same words for every command)."""
+    from cli.errors import usage_error
+
+    n = rs.players.count
+    if len(kinds) != n:
+        raise usage_error(f"{option}: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''} (expected {n} of: {_kinds(also)})")
+
+
+def _kinds(also: tuple[str, ...]) -> str:
+    from interpreter.play.bots import BOT_KINDS
+
+    return ", ".join(BOT_KINDS + also)
 
 
 def seed_in_range(value: int | None) -> int | None:
@@ -74,3 +103,52 @@ def seed_in_range(value: int | None) -> int | None:
     if value is not None and not 0 <= value <= SEED_MAX:
         raise typer.BadParameter(f"{value} is out of range (expected 0 to {SEED_MAX})")
     return value
+
+
+def worker_count(jobs: int | None) -> int:
+    """``--jobs`` as the number of worker processes: every CPU of this machine by default,
+    and never more (:func:`interpreter.sim.workers.worker_count`), which is said once on
+    stderr when it caps what was asked for.  The figures are the same whatever it is."""
+    from cli.output import warn
+    from interpreter.sim.workers import available_cores
+
+    cores = available_cores()
+    if jobs is None:
+        return cores
+    if jobs > cores:
+        plural = "s" if cores > 1 else ""
+        warn(f"--jobs {jobs}: using {cores} worker{plural}, the CPU{plural} of this machine")
+        return cores
+    return jobs
+
+
+def iterations_in_range(value: int) -> int:
+    """Option callback for every ``--iters``: the limit of a search's budget that
+    ``search:iters=N`` has too (:data:`~interpreter.play.bots.search_bot.ITERATIONS_LIMIT`),
+    checked before anything is read or played."""
+    from interpreter.play.bots.search_bot import BudgetTooLarge, check_iterations
+
+    try:
+        check_iterations(value, f"{value:,}")
+    except BudgetTooLarge as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+def file_name(value: str) -> Path:
+    """The ``parser`` of every option and argument that names a file (``--record``, ``--html``,
+    ``--resume``, ``--review``, ``rules new FILE``): ``Path('')`` is the working folder, so an
+    empty name would be read, or refused, as ``.``; it is said as what it is instead, in the
+    words of a rule file or record named by an empty string (``an empty file name``)."""
+    return _named(value, "file")
+
+
+def folder_name(value: str) -> Path:
+    """:func:`file_name` for an option that names a folder (``rules serve --data``)."""
+    return _named(value, "folder")
+
+
+def _named(value: str, what: str) -> Path:
+    if not str(value).strip():
+        raise typer.BadParameter(f"an empty {what} name (expected the name of a {what})")
+    return Path(value)

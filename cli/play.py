@@ -18,7 +18,8 @@ from typing import Annotated, Optional
 import typer
 
 from cli.errors import ruleset_or_exit, session_or_exit, usage_error
-from cli.options import AllowOutside, bot_kind, checked_bot, seed_in_range
+from cli.options import AllowOutside, bot_kind, checked_bot, file_name, iterations_in_range, seed_in_range
+from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops
 from cli.table.web import WEB_HOST
@@ -29,14 +30,14 @@ def play(
     opponent: Annotated[str, typer.Option(metavar="BOT", callback=bot_kind, help="The bot in every other seat: search:easy, search:normal, search:hard, greedy, random (or search:iters=N, search:ms=N).")] = "search:normal",
     seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; written into the record once the match is won); with --review, of the analysis (0 if omitted).", callback=seed_in_range)] = None,
     practice: Annotated[bool, typer.Option("--practice", help="Practice mode: hints from the search bot and undo.")] = False,
-    record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Keep the record in this file (default: rules-play-DATE-TIME.yaml in this folder), saved after every move.")] = None,
-    resume: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Go on with the match kept in this record.")] = None,
+    record: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=file_name, help="Keep the record in this file (default: rules-play-DATE-TIME.yaml in this folder), saved after every move.")] = None,
+    resume: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=file_name, help="Go on with the match kept in this record.")] = None,
     web: Annotated[bool, typer.Option("--web", help=f"Serve the table in the browser, at http://{WEB_HOST}:PORT only.")] = False,
     port: Annotated[int, typer.Option(metavar="PORT", help="The port for --web.", min=1, max=65535)] = 8000,
     bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so you see each card land.", min=0, max=10)] = 0.6,
-    review: Annotated[Optional[Path], typer.Option(metavar="RECORD", help="Step through a recorded match at the table, with the analysis of each decision (rules analyse's).", show_default=False)] = None,
+    review: Annotated[Optional[Path], typer.Option(metavar="RECORD", parser=file_name, help="Step through a recorded match at the table, with the analysis of each decision (rules analyse's).", show_default=False)] = None,
     seat: Annotated[Optional[int], typer.Option(metavar="S", help="With --review: the seat whose view is shown and whose decisions are analysed (default: the record's human seat, else 0).", show_default=False)] = None,
-    iters: Annotated[int, typer.Option(metavar="N", help="With --review: search iterations per decision analysed.", min=1)] = 3000,
+    iters: Annotated[int, typer.Option(metavar="N", help=f"With --review: search iterations per decision analysed (at most {ITERATIONS_LIMIT:,}).", min=1, callback=iterations_in_range)] = 3000,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play at a full-screen card table against the bots (keys or mouse), in the terminal or with --web in the browser."""
@@ -49,7 +50,7 @@ def play(
         raise usage_error("--seat: only with --review (at a new table you sit at seat 0)")
     # the opponent is checked on the ruleset asked for, or on the start screen's first choice
     rs = ruleset_or_exit(ruleset or "schnapsen", allow_outside=allow_outside)
-    checked_bot(opponent, rs, "--opponent")
+    opponent = checked_bot(opponent, rs, "--opponent")
     if record is not None and resume is not None:
         raise usage_error("--record and --resume: a resumed match goes on in its own record; give one of them")
     if record is not None:

@@ -27,7 +27,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, ruleset_or_exit, usage_error
-from cli.options import AllowOutside, bot_kind, checked_bot, names_outside, seed_in_range
+from cli.options import AllowOutside, check_seat_count, checked_bot, file_name, names_outside, seat_list, seed_in_range
 from cli.output import say, silence_stdout, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.actions import Action
@@ -35,14 +35,14 @@ from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.core.printable import json_text
 from interpreter.engine.match import MATCH_DEAL_LIMIT, SEED_MAX, Match
 from interpreter.engine.state import DealState
-from interpreter.play.bots import BOT_KINDS, Agent, make_agent
+from interpreter.play.bots import Agent, make_agent
 from interpreter.play.record import MatchResult, ruleset_reference
 from interpreter.play.recordfile import RecordNotWritten, RecordWriter, inputs_of, why_not_writable
 from interpreter.play.runner import DealEnded, DealStarted, Event, play_match
+from interpreter.play.seatkinds import HUMAN, is_human
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.yamlsource import RECORD_LIMITS
 
-SEAT_KINDS = BOT_KINDS + ("human",)
 #: Who plays the other seats when ``--players human`` names one seat of a larger table.
 DEFAULT_OPPONENT = "search"
 MAX_DEALS = MATCH_DEAL_LIMIT  # a match that nobody wins in this many deals is a broken ruleset, not a long game
@@ -59,7 +59,7 @@ def run(
         metavar="M", min=1,
         help=f"Play M matches between bots (match k from seed S + k) and print how many each side won (at most {MATCHES_LIMIT:,}).",
     )] = None,
-    record: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write the match record to this file (kept up to date after every deal).")] = None,
+    record: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=file_name, help="Write the match record to this file (kept up to date after every deal).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the log.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the header, the deal results and the match result.")] = False,
     open_hands: Annotated[bool, typer.Option("--open", help="Show every hand at the start of each deal.")] = False,
@@ -170,18 +170,11 @@ def seat_kinds(players: str | None, rs: Ruleset) -> list[str]:
     usage error.  ``human`` alone seats the person at seat 0 against the search bot, so that
     sitting down at a four-seat table takes one word."""
     n = rs.players.count
-    expected = ", ".join(SEAT_KINDS)
-    if players is not None and not players.strip():
-        raise usage_error(f"--players: no seat kinds given (expected {n} of: {expected}, comma-separated)")
-    kinds = [bot_kind(k) or "" for k in players.split(",")] if players else ["greedy"] * n
-    if kinds == ["human"]:
+    kinds = seat_list(players, rs, "--players", ("human",)) if players is not None else ["greedy"] * n
+    if len(kinds) == 1 and is_human(kinds[0]):
         kinds += [DEFAULT_OPPONENT] * (n - 1)
-    if len(kinds) != n:
-        raise usage_error(f"--players: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''} (expected {n} of: {expected})")
-    for k in kinds:
-        if k != "human":
-            checked_bot(k, rs, "--players", ("human",))
-    return kinds
+    check_seat_count(kinds, rs, "--players", ("human",))
+    return [HUMAN if is_human(k) else checked_bot(k, rs, "--players", ("human",)) for k in kinds]
 
 
 def check_record_path(record: Path, rs: Ruleset) -> None:

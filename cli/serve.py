@@ -18,8 +18,10 @@ from typing import Annotated
 import typer
 
 from cli.errors import usage_error
+from cli.options import folder_name
 from cli.output import warn
 from cli.room import IDLE_DAYS, datalock
+from cli.room.store import Store, Unreadable
 from cli.table.web import listen
 
 DEFAULT_PORT = 8066
@@ -44,7 +46,7 @@ class HideLinks(logging.Filter):
 def serve(
     host: Annotated[str, typer.Option(metavar="ADDRESS", help="The address to listen on; another than 127.0.0.1 lets other machines in (put it behind a proxy with TLS: docs/serve.md).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on (0: any free port).", min=0, max=65535)] = DEFAULT_PORT,
-    data: Annotated[Path, typer.Option(metavar="DIR", help="The folder that keeps the tables (room.sqlite): a restart goes on where it stopped.")] = Path("rules-room"),
+    data: Annotated[Path, typer.Option(metavar="DIR", parser=folder_name, help="The folder that keeps the tables (room.sqlite): a restart goes on where it stopped.")] = Path("rules-room"),
     bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so the people see each card land.", min=0, max=10)] = 0.6,
     close_idle: Annotated[float, typer.Option(metavar="DAYS", help="Close a table nobody has used for this many days, its record kept in DIR/tables/ID/_record.yaml (0: never).", min=0, max=36500)] = IDLE_DAYS,
 ) -> None:
@@ -76,6 +78,11 @@ def serve(
     except OSError as exc:
         raise usage_error(f"--data: cannot lock {data / datalock.LOCK_NAME} ({exc.strerror or exc})") from None
     with lock:
+        try:  # read back before the server starts: a file that is no room's store is a usage error, said before any banner
+            Store.check(data)
+        except Unreadable as exc:
+            raise usage_error(f"--data: {exc.path} is not a card room's store: {exc.why} (expected the SQLite file "
+                              f"of a rules serve, or none to start a new room; move it away or give another --data DIR)") from None
         _serve(host, port, data, bot_delay, close_idle)
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from cli.errors import check_page_path, fail, ruleset_or_exit, usage_error, write_page
-from cli.options import AllowOutside, bot_kind, checked_bot, lowercase, seed_in_range
+from cli.options import AllowOutside, bot_kind, check_seat_count, checked_bot, file_name, lowercase, seat_list, seed_in_range, worker_count
 from cli.output import say, unit_words, warn
 from cli.progress import progress_bar
 from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stop_signals
@@ -44,12 +44,12 @@ Deals = Annotated[int, typer.Option("--deals", metavar="N", help="Deals to play 
 Matches = Annotated[int, typer.Option("--matches", metavar="M", help="Also play this many whole matches, for the match length.", min=0)]
 Players = Annotated[Optional[str], typer.Option("--players", metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (search:hard, search:iters=N, ...). Default: random in every seat.")]
 Seed = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals (the same seed plays the same deals).", callback=seed_in_range)]
-Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Local processes (default: every core). The figures do not depend on it.", min=1)]
+Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Local processes (default and most: every core). The figures do not depend on it.", min=1)]
 Backend = Annotated[str, typer.Option("--backend", metavar="local|ray", callback=lowercase, help="Where the blocks run: local (a process pool) or ray (a Ray cluster; pip install ray).")]
 Address = Annotated[Optional[str], typer.Option("--address", metavar="ADDRESS", help="The Ray cluster to use with --backend ray, e.g. auto or HOST:6379 (default: start one on this machine).")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")]
 AsCsv = Annotated[bool, typer.Option("--csv", help="Print the figures as CSV, one metric a line.")]
-Html = Annotated[Optional[Path], typer.Option("--html", metavar="FILE", help="Also write a self-contained HTML report (tables and plots) to this file.")]
+Html = Annotated[Optional[Path], typer.Option("--html", metavar="FILE", parser=file_name, help="Also write a self-contained HTML report (tables and plots) to this file.")]
 
 
 def simulate(
@@ -179,10 +179,8 @@ def _reference(name: str) -> str:
 
 def seat_kinds(rs: Ruleset, players: str | None, option: str) -> list[str]:
     """One bot kind per seat (``random`` everywhere by default), each checked by building it."""
-    n = rs.players.count
-    kinds = [bot_kind(k) or "" for k in players.split(",")] if players is not None else ["random"] * n
-    if len(kinds) != n:
-        raise usage_error(f"{option}: {rs.title} has {n} seats, got {len(kinds)} kind{'s' if len(kinds) != 1 else ''}")
+    kinds = seat_list(players, rs, option) if players is not None else ["random"] * rs.players.count
+    check_seat_count(kinds, rs, option)
     return [checked_bot(kind, rs, option) for kind in kinds]
 
 
@@ -225,12 +223,12 @@ def _play(runs: Runs, jobs: int | None, backend: str, address: str | None, label
     """Play the runs with a progress bar; the stop or error that ended them early, or
     ``None``.  An error before any block finished leaves nothing to report: it is said at
     once, exit 2."""
-    from interpreter.sim.arena import available_cores
     from interpreter.sim.simulate import SimulationError
 
+    workers = worker_count(jobs) if backend == "local" else 1  # Ray spreads the blocks over its cluster
     with stop_signals():
         try:
-            steps = runs.play(jobs or available_cores(), backend=backend, address=address)
+            steps = runs.play(workers, backend=backend, address=address)
             with progress_bar(runs.total, label) as show, closing(steps):
                 for done in steps:
                     show(done)

@@ -119,3 +119,20 @@ def stop_signals() -> Iterator[None]:
         if not _received:
             for signum, handler in previous.items():
                 signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
+@contextmanager
+def stops_let_through() -> Iterator[None]:
+    """Inside a block that holds the stop signals back
+    (:func:`~interpreter.play.recordfile.signals_held`), let them through while this one runs:
+    one that came meanwhile arrives as it starts.  ``rules validate --deep`` holds them for the
+    whole run and lets them through only while deals are played, so a stop never lands in
+    the middle of a verdict being printed, and is always said as the deals it cut short."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

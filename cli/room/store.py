@@ -73,6 +73,36 @@ CREATE TABLE IF NOT EXISTS steps (
 """
 
 
+#: The file under ``--data`` that keeps the tables.
+FILE_NAME = "room.sqlite"
+
+#: The columns each table of the file must have (the later ones are added when missing: :class:`Store`).
+COLUMNS = {
+    "tables": ("id", "created", "ruleset", "house_name", "house_text", "kinds", "tokens", "watch", "seed"),
+    "steps": ("table_id", "n", "seat", "move"),
+}
+
+
+class Unreadable(Exception):
+    """The file under ``--data`` is not a room's store (not SQLite, a folder, another program's
+    tables): ``rules serve`` refuses it with one line, and nothing is written to it."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path = path
+        self.why = why
+
+
+def _check_columns(path: Path, db: sqlite3.Connection) -> None:
+    """Refuse a file whose ``tables`` or ``steps`` lacks a column the room reads (a file of
+    another program, which happens to have a table of that name)."""
+    for name, needed in COLUMNS.items():
+        found = {row[1] for row in db.execute(f"PRAGMA table_info({name})")}
+        missing = [column for column in needed if column not in found]
+        if found and missing:
+            raise Unreadable(path, f"its table {name!r} has no column{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+
+
 @dataclass(frozen=True)
 class StoredTable:
     """A table as the store keeps it, and its log of decisions ((seat, move), seat -1 for a deal)."""
@@ -113,18 +143,49 @@ class Store:
     a program without one (a test, a benchmark) may call them directly, from one thread."""
 
     def __init__(self, folder: Path) -> None:
+        """Open (or start) the room's file, refusing with :class:`Unreadable` one that is not a
+        room's store -- before anything is written to it, so that a file given by mistake is
+        left as it was."""
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
-        # made here, used by the worker thread: one thread at a time ever uses it
-        self.db = sqlite3.connect(folder / "room.sqlite", isolation_level=None, check_same_thread=False)
+        path = folder / FILE_NAME
+        if path.is_dir():
+            raise Unreadable(path, "it is a folder")
+        try:
+            # made here, used by the worker thread: one thread at a time ever uses it
+            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise Unreadable(path, str(exc)) from None
+        try:
+            _check_columns(path, self.db)  # the first read: a file that is no SQLite file fails here
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+            for column, kind in (("touched", "REAL"), ("over", "INTEGER"), ("opened_by", "TEXT")):
+                if column not in columns:  # a room kept by an earlier version
+                    self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise Unreadable(path, str(exc)) from None
+        except Unreadable:
+            self.db.close()
+            raise
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="room-store")
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
-        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
-        for column, kind in (("touched", "REAL"), ("over", "INTEGER"), ("opened_by", "TEXT")):
-            if column not in columns:  # a room kept by an earlier version
-                self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+
+    @staticmethod
+    def check(folder: Path) -> int:
+        """Open the room's file and read its list of tables back, then close it: what ``rules
+        serve`` does before it says it serves, so that a file that is no room's store is a
+        usage error (:class:`Unreadable`), not a server that fails as it starts.  How many
+        tables it keeps."""
+        store = Store(folder)
+        try:
+            return len(store.index())
+        except (sqlite3.Error, ValueError, TypeError) as exc:  # a column that is not the JSON the room wrote
+            raise Unreadable(folder / FILE_NAME, f"its list of tables cannot be read ({exc})") from None
+        finally:
+            store.close()
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` -- a method of this store -- done by the store's thread, after

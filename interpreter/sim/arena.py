@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import os
 import random
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -53,7 +52,7 @@ from interpreter.play.runner import not_an_agent, play_deal
 from interpreter.rules.loader import as_ruleset, load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.stats import LogHistogram, Ratings, bootstrap_mean_interval, bradley_terry, wilson
-from interpreter.sim.workers import in_processes
+from interpreter.sim.workers import in_processes, worker_count
 
 #: A bot: a kind for :func:`~interpreter.play.bots.make_agent` (``"greedy"``), or a function
 #: ``(ruleset, seed) -> Agent`` (module-level, so that other processes can be sent it).
@@ -121,14 +120,6 @@ def tournament_entries(bots: Sequence[Bot]) -> None:
         if a == b:
             raise ValueError(f"bot {n + 1}: '{b}' is given twice (each bot once; for an A/A control use {aa})")
         raise ValueError(f"bot {n + 1}: '{b}' is the same bot as bot {first + 1}, '{a}' (both {spec}; each bot once; for an A/A control use {aa})")
-
-
-def available_cores() -> int:
-    """The cores this process may run on (the default number of jobs)."""
-    affinity = getattr(os, "sched_getaffinity", None)
-    if affinity is not None:
-        return max(1, len(affinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,6 +418,7 @@ class Arena:
         for one that cannot be sent as itself, a :class:`~interpreter.sim.workers.WorkerDied`
         for a process that died), never a wait for ever.
         """
+        jobs = worker_count(jobs)  # at most one process per CPU; the chunks' size follows the processes
         chunks = self._chunks(jobs)
         jobs = min(jobs, len(chunks))
         method = multiprocessing.get_start_method(allow_none=False)

@@ -38,7 +38,7 @@ from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.metrics import DEALS, MATCHES, agent_deal, random_deal, record_deal, static_keys
 from interpreter.sim.tally import Block, Tally, block_bounds
-from interpreter.sim.workers import in_processes
+from interpreter.sim.workers import in_processes, worker_count
 
 #: A match longer than this many deals is taken for one that never ends (a defect).
 MATCH_LIMIT = 10_000
@@ -215,7 +215,7 @@ def local_results(tasks: Sequence[Task], jobs: int, start_method: str | None = N
     here (:func:`~interpreter.sim.workers.in_processes`: the task's own exception, a
     :class:`~interpreter.sim.workers.WorkerError` for one that cannot be sent as itself, a
     :class:`~interpreter.sim.workers.WorkerDied`), never a wait for ever."""
-    jobs = min(jobs, len(tasks))
+    jobs = min(worker_count(jobs), len(tasks))  # at most one process per CPU
     if jobs <= 1:
         for task in tasks:
             yield _pair(task)

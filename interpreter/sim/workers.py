@@ -26,6 +26,7 @@ key every result by what it is the result of.
 
 from __future__ import annotations
 
+import os
 import pickle
 import signal
 import traceback
@@ -71,11 +72,28 @@ class RemoteTraceback(Exception):
         return str(self.args[0]) if self.args else ""
 
 
+def available_cores() -> int:
+    """The CPUs this process may run on (the default number of jobs, and their most)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        return max(1, len(affinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def worker_count(jobs: int) -> int:
+    """How many worker processes ``jobs`` asks for, capped at the CPUs of this machine
+    (:func:`available_cores`): more would only share the same CPUs, each one a whole
+    interpreter in memory -- ``--jobs 1000000`` must not start a process per chunk of deals.
+    The figures do not depend on it (every deal is seeded by its own index)."""
+    return max(1, min(jobs, available_cores()))
+
+
 def in_processes(
     work: Callable[[_T], _R], tasks: Sequence[_T], jobs: int, context: BaseContext, *,
     initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = (),
 ) -> Generator[_R, None, None]:
-    """``work(task)`` for every task, in ``min(jobs, len(tasks))`` worker processes of
+    """``work(task)`` for every task, in ``min(jobs, len(tasks))`` worker processes (at most
+    one per CPU: :func:`worker_count`) of
     ``context`` (each runs ``initializer(*initargs)`` first), yielded as they finish.
 
     ``work`` and ``initializer`` must be module-level functions (a spawned worker imports
@@ -86,7 +104,7 @@ def in_processes(
     todo = list(reversed(tasks))  # popped from the end: the tasks go out in their order
     workers: list[_Worker] = []
     try:
-        for _ in range(min(jobs, len(tasks))):
+        for _ in range(min(worker_count(jobs), len(tasks))):
             workers.append(_Worker(context, work, initializer, initargs))  # listed before it starts: stopped whatever happens
             workers[-1].launch()
         for worker in workers:

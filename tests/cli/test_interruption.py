@@ -217,3 +217,106 @@ def test_a_stop_signal_during_replay_is_one_line_and_128_plus_the_signal(long_re
     assert proc.returncode == status
     assert err.decode() == words + "\n"
     assert b"Traceback" not in out + err
+
+
+#: A child that runs pyproject's console entry point as the installed script does (``from
+#: MODULE import FUNCTION; sys.exit(FUNCTION())``), and says ``ready`` on stdout at the first
+#: import made inside FUNCTION: from then on it is importing the app, and SIGINT lands there.
+STARTING = """
+import sys
+said = []
+def hook(event, args):
+    if event == "import" and not said:
+        frame = sys._getframe()
+        while frame is not None:
+            if frame.f_code.co_name == FUNCTION and frame.f_globals.get("__name__") == MODULE:
+                said.append(print("ready", flush=True))
+                break
+            frame = frame.f_back
+sys.addaudithook(hook)
+from importlib import import_module
+sys.exit(getattr(import_module(MODULE), FUNCTION)())
+"""
+
+
+def test_ctrl_c_while_the_command_is_still_starting_says_interrupted_and_exits_130() -> None:
+    """Ctrl-C during the import of the app (typer, the interpreter: a good part of a second)
+    ends the command as Ctrl-C does once it runs -- ``interrupted``, status 130 -- not with a
+    KeyboardInterrupt traceback: the console entry point is a function that imports the app
+    inside its own ``try``.  SIGINT is sent as soon as the child is inside it, importing
+    (:data:`STARTING`); were the command done before the signal came (status 0), a new child
+    gets it, a few times, so that a slow machine never fails the test."""
+    import sys
+    import tomllib
+
+    from clitools import REPO
+
+    entry = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]["rules"]
+    module, function = entry.split(":")
+    code = f"MODULE, FUNCTION = {module!r}, {function!r}\n" + STARTING
+    for _ in range(5):
+        proc = subprocess.Popen([sys.executable, "-c", code, "validate", "schnapsen"], cwd=REPO,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        ready = proc.stdout.readline()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert ready == "ready\n", f"{entry} imported nothing of its own: the app was imported before it ran ({err!r})"
+        if proc.returncode == 0 and not err:  # done before the signal came: try again
+            continue
+        assert (proc.returncode, err) == (130, "interrupted\n")
+        return
+    pytest.skip("the command finished before SIGINT reached it, five times")
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+def test_validate_deep_stopped_by_ctrl_c_says_interrupted_and_keeps_the_verdicts_so_far(as_json: bool) -> None:
+    """``rules validate A B --deep`` interrupted while it plays B's deals: A's verdict stays on
+    stdout as it was printed (with --json one whole JSON line, nothing of B), and stderr says
+    what the other long runs say -- ``interrupted``, and what finished -- in one line; 130.
+    The signal goes as soon as A's verdict is read (B's 20,000 deals take seconds): it waits
+    until A's report is printed whole and B's deals start, and cuts those short; were B done
+    before it came (status 0), the run is tried again."""
+    import json
+    import sys
+
+    from clitools import REPO
+
+    command = [sys.executable, "-m", "cli.main", "validate", "schnapsen", "sechsundsechzig", "--deep", "--deals", "20000"]
+    for _ in range(3):
+        proc = subprocess.Popen([*command, *(["--json"] if as_json else [])], cwd=REPO, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        proc.send_signal(signal.SIGINT)
+        rest = proc.stdout.read()  # not communicate(): it reads past what readline() has buffered
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+        proc.wait(timeout=120)
+        if proc.returncode == 0:  # B finished before the signal came: try again
+            continue
+        assert (proc.returncode, err) == (130, "interrupted: no verdict for sechsundsechzig: --deep stopped before its 20,000 deals "
+                                               "were played; 1 of 2 rulesets checked\n")
+        if as_json:
+            assert rest == ""
+            verdict = json.loads(first)
+            assert (verdict["file"], verdict["ok"], verdict["deep"]["deals"]) == ("schnapsen", True, 20000)
+        else:
+            assert first == "schnapsen: ok (Schnapsen)\n"
+            assert "sechsundsechzig" not in rest and rest.startswith("  schnapsen: 20000 random deals, "), rest
+        return
+    pytest.skip("sechsundsechzig's deals were done before SIGINT reached them, three times")
+
+
+def test_ctrl_c_in_a_command_without_a_stop_of_its_own_says_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """typer turns a KeyboardInterrupt into a silent exit 130; every command says ``interrupted``
+    (here `rules validate` interrupted while it reads the ruleset)."""
+    import cli.authoring
+    from clitools import invoke
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli.authoring, "load_ruleset", interrupted)
+    out = invoke(["validate", "schnapsen"])
+    assert (out.exit_code, out.stdout, out.stderr) == (130, "", "interrupted\n")

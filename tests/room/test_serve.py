@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from servetools import REPO, Person, Server
 
 from interpreter.play.record import load_record
@@ -188,3 +190,82 @@ def test_a_second_server_on_the_same_folder_is_refused_and_a_killed_one_blocks_n
     again = Server(tmp_path)
     assert again.first_line.startswith("serving the card room at ")
     assert again.stop()[0] == 143
+
+
+def _bad_store(folder: Path, kind: str) -> None:
+    """Put under ``folder`` a room.sqlite that is no room's store, of one of the kinds a
+    mistaken --data holds."""
+    import sqlite3
+
+    folder.mkdir()
+    path = folder / "room.sqlite"
+    if kind == "random bytes":
+        path.write_bytes(bytes(range(256)) * 8)
+    elif kind == "a text file":
+        path.write_text("tables: none here\n", encoding="utf-8")
+    elif kind == "a folder":
+        path.mkdir()
+    elif kind == "another program's tables":
+        db = sqlite3.connect(path)
+        db.execute("CREATE TABLE tables (id TEXT, legs INTEGER)")
+        db.commit()
+        db.close()
+    else:  # a room's store whose list of tables is not the JSON the room writes
+        db = sqlite3.connect(path)
+        db.executescript(STORE_SCHEMA)
+        db.execute("INSERT INTO tables (id, created, ruleset, kinds, tokens, watch, seed) VALUES ('t1', 'now', 'schnapsen', '[]', '[not json', 'w', 1)")
+        db.commit()
+        db.close()
+
+
+STORE_SCHEMA = """
+CREATE TABLE tables (id TEXT PRIMARY KEY, created TEXT NOT NULL, ruleset TEXT NOT NULL, house_name TEXT, house_text TEXT,
+                     kinds TEXT NOT NULL, tokens TEXT NOT NULL, watch TEXT NOT NULL, seed INTEGER NOT NULL);
+CREATE TABLE steps (table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL, move TEXT NOT NULL);
+"""
+
+#: What each kind of file is said to be, after "is not a card room's store: ".
+BAD_STORES = {
+    "random bytes": "file is not a database",
+    "a text file": "file is not a database",
+    "a folder": "it is a folder",
+    "another program's tables": "its table 'tables' has no columns created, ruleset, house_name, house_text, kinds, tokens, watch, seed",
+    "bad JSON": "its list of tables cannot be read (Expecting value: line 1 column 2 (char 1))",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_STORES))
+def test_a_data_folder_whose_room_sqlite_is_no_store_is_refused_before_serving(tmp_path: Path, kind: str) -> None:
+    """A room.sqlite that is not the room's own is refused as a usage error: one line naming
+    the file and what is wrong with it, status 2, no banner, and a file of another kind left
+    as it was (nothing is written to a file before it is known to be a room's)."""
+    import subprocess
+    import sys
+
+    data = tmp_path / "data"
+    _bad_store(data, kind)
+    path = data / "room.sqlite"
+    before = path.read_bytes() if path.is_file() else None
+    done = subprocess.run([sys.executable, "-m", "cli.main", "serve", "--port", "0", "--data", str(data)],
+                          cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
+    doc = (REPO / "docs" / "serve.md").read_text(encoding="utf-8").splitlines()
+    shown = [line for line in doc if line.startswith("error: --data: notes/room.sqlite is not a card room's store: ")]
+    assert len(shown) == 1  # the page's line, for random bytes in notes/room.sqlite
+    assert shown[0] == ("error: --data: notes/room.sqlite is not a card room's store: file is not a database (expected the "
+                        "SQLite file of a rules serve, or none to start a new room; move it away or give another --data DIR)")
+    expected = shown[0].replace("notes/room.sqlite", str(path)).replace("file is not a database", BAD_STORES[kind]) + "\n"
+    assert (done.returncode, done.stderr, done.stdout) == (2, expected, "")
+    if kind != "bad JSON":  # a room's own store may be brought up to date (WAL, new columns) before its rows are read
+        assert (path.read_bytes() if path.is_file() else None) == before
+
+
+def test_an_empty_room_sqlite_starts_a_new_room(tmp_path: Path) -> None:
+    """An empty file is an empty SQLite database to SQLite: the room starts in it."""
+    (tmp_path / "room.sqlite").write_bytes(b"")
+    server = Server(tmp_path)
+    try:
+        assert server.first_line.startswith("serving the card room at ")
+        status, reply = server.post("/api/tables", {"ruleset": "schnapsen", "seats": ["human", "greedy"]})
+        assert status == 201, reply
+    finally:
+        assert server.stop()[0] == 143

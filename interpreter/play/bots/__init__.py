@@ -44,6 +44,10 @@ def make_agent(kind: str, ruleset: Ruleset | str | Path, seed: int) -> Agent:
     if not isinstance(kind, str):
         raise TypeError(f"kind: {kind!r} is {with_article(type(kind).__name__)}, not a bot kind (expected one of: {', '.join(BOT_KINDS)}, {POLICY_FORMS})")
     ruleset = as_ruleset(ruleset, "ruleset")
+    typed, kind = kind, kind.strip()
+    # names and levels in any case (GREEDY, search:HARD); a policy's module or file as written;
+    # a message quotes the kind as it was typed, never as it was read
+    kind = "policy:" + kind[7:] if kind[:7].lower() == "policy:" else kind.lower()
     if kind == "random":
         return RandomBot(ruleset, seed)
     if kind == "greedy":
@@ -53,12 +57,12 @@ def make_agent(kind: str, ruleset: Ruleset | str | Path, seed: int) -> Agent:
     if kind == "search" or kind.startswith("search:"):
         from interpreter.play.bots.search_bot import SearchBot, parse_search_kind
 
-        return SearchBot(ruleset, seed, **parse_search_kind(kind))  # type: ignore[arg-type]
+        return SearchBot(ruleset, seed, **parse_search_kind(typed))  # type: ignore[arg-type]
     if kind.startswith("policy:"):  # a trained agent: interpreter.play.bots.policy
         from interpreter.play.bots.policy import make_policy_agent
 
         return make_policy_agent(kind, ruleset, seed)
-    raise ValueError(f"unknown bot kind {kind!r}")
+    raise ValueError(f"unknown bot kind {typed!r}")
 
 
 def bot_spec(kind: str) -> str:

@@ -266,7 +266,7 @@ def load_policy(spec: str) -> object:
     if module_name.endswith(".py"):
         path = Path(module_name).resolve()
         if not path.is_file():
-            raise ValueError(f"no policy file {module_name}")
+            raise ValueError(f"no policy file {module_name} (expected policy:FILE.py:NAME with FILE.py a Python file, or policy:MODULE:NAME)")
         key = (str(path), path.stat().st_mtime)
         module = _FILES.get(key)
         if module is None:

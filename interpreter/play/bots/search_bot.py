@@ -32,6 +32,26 @@ from interpreter.search.ismcts import SearchResult, greedy_policy, ismcts
 #: the slower days of the 2-core machine, where 3,500 took 1.24 s (docs/bots.md).
 LEVELS = {"easy": 70, "normal": 700, "hard": 2500}
 
+#: The most a search may be given per decision, wherever a budget is typed: ``search:iters=N``
+#: in any seat kind (``--players``, ``--opponent``, the arena's bots) and ``rules analyse
+#: --iters N``; ``search:ms=N`` likewise in milliseconds.  40 times the ``hard`` level, about a
+#: minute a decision on the 2-core machine: beyond it a run does not end in any time a person
+#: waits for (``search:iters=1000000000000`` was taken, and ran for ever).
+ITERATIONS_LIMIT = 100_000
+MS_LIMIT = 60_000
+
+
+class BudgetTooLarge(ValueError):
+    """A search budget above :data:`ITERATIONS_LIMIT` or :data:`MS_LIMIT`: its message says
+    what was asked and the most there is, without the list of seat kinds (the kind was right)."""
+
+
+def check_iterations(iterations: int, asked: str) -> None:
+    """Refuse (:class:`BudgetTooLarge`) iterations above :data:`ITERATIONS_LIMIT`; ``asked`` is
+    how the budget was typed, for the message (``search:iters=N``, or the number of ``--iters``)."""
+    if iterations > ITERATIONS_LIMIT:
+        raise BudgetTooLarge(f"{asked} is more than a search may take (at most {ITERATIONS_LIMIT:,} iterations per decision)")
+
 #: The bot's ``bias`` (see :func:`~interpreter.search.ismcts.ismcts`): how hard each node of the
 #: tree is led toward the greedy move of its actor, in the world at hand.  Measured in
 #: docs/bots.md ("What was tried"): in Sechsundsechzig it turned a game point lost every tenth
@@ -174,10 +194,14 @@ class SearchBot:
 
 def parse_search_kind(kind: str) -> dict[str, int | float]:
     """The options of a ``search`` seat kind: ``search``, ``search:hard``, ``search:iters=N``,
-    ``search:ms=N``; ``ValueError`` saying what is accepted for anything else."""
+    ``search:ms=N``, in any case; ``ValueError`` saying what is accepted for anything else,
+    quoting the kind as it was typed."""
+    typed = kind.strip()
+    kind = typed.lower()
     if kind == "search":
         return {"iterations": LEVELS["normal"]}
     _, _, spec = kind.partition(":")
+    shown = typed.partition(":")[2]
     if spec in LEVELS:
         return {"iterations": LEVELS[spec]}
     key, _, value = spec.partition("=")
@@ -186,8 +210,13 @@ def parse_search_kind(kind: str) -> dict[str, int | float]:
     except ValueError:
         number = -1.0
     if key in ("iters", "ms") and number > 0 and (key == "ms" or number.is_integer()):
-        return {"iterations": int(number)} if key == "iters" else {"ms": number}
+        if key == "iters":
+            check_iterations(int(number), typed)
+            return {"iterations": int(number)}
+        if number > MS_LIMIT:
+            raise BudgetTooLarge(f"{typed} is more than a search may take (at most {MS_LIMIT:,} ms per decision)")
+        return {"ms": number}
     raise ValueError(
-        f"unknown search option {spec!r}: expected search, search:easy, search:normal, search:hard, "
+        f"unknown search option {shown!r}: expected search, search:easy, search:normal, search:hard, "
         "search:iters=N (a whole number of iterations) or search:ms=N (milliseconds per decision)"
     )
