@@ -80,10 +80,12 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 @dataclass(eq=False)
 class Connection:
-    """One open link: the seat it sees (-1: a spectator) and how to send it a message."""
+    """One open link: the seat it sees (-1: a spectator), how to send it a message, and the
+    ``seq`` of the newest state sent to it (see :meth:`Room._send`)."""
 
     seat: int
     send: Send
+    shown: int = -1
 
 
 @dataclass(eq=False)
@@ -552,6 +554,16 @@ class Room:
         return [(c, presence_message(live.table, c.seat, seat, here, again)) for c in list(live.connections) if c.seat != seat]
 
     async def _send(self, live: Live, connection: Connection, message: dict[str, Any]) -> None:
+        """Send one message to one link; a state older than one the link was sent already is
+        not sent.  Each sender builds its states under the table's lock but sends them after
+        letting it go, so two can cross: a link that opens while a bot moves, or two moves in
+        quick succession, could receive the newer state first and the older last -- and then
+        show a turn that is over and wait, its player stuck, for a change that has happened."""
+        seq = message.get("seq") if message.get("type") == "state" else None
+        if isinstance(seq, int):
+            if seq < connection.shown:
+                return
+            connection.shown = seq
         try:
             await connection.send(message)
         except Exception:  # a connection that went away: it is dropped, the table goes on

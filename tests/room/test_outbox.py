@@ -40,6 +40,31 @@ def test_only_the_latest_state_waits_and_refusals_keep_their_order() -> None:
     assert asyncio.run(main()) == [{"type": "refused", "why": "a"}, {"type": "refused", "why": "b"}, {"type": "state", "seq": 3}]
 
 
+def test_a_state_older_than_one_sent_is_never_sent_after_it(tmp_path: Path) -> None:
+    """Two senders crossed (a link opening while a bot moved): the state of change 6 was sent,
+    then the one of change 5 came.  The link keeps 6 -- shown 5 last, its player would see a
+    turn that is over and wait for a change that has happened.  The same change sent again
+    (who is away changed, not the deal) still goes, and so does everything but a state."""
+
+    async def main() -> list[dict[str, Any]]:
+        room = Room(Store(tmp_path), bot_delay=0.0, idle_days=0)
+        table = await room.create("schnapsen", ["human", "greedy"])
+        live = room.tables[table.id]
+        sent: list[dict[str, Any]] = []
+
+        async def record(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        link = Connection(0, record)
+        for message in ({"type": "state", "seq": 6}, {"type": "state", "seq": 5}, {"type": "presence", "seq": 1},
+                        {"type": "state", "seq": 6, "away": [1]}, {"type": "state", "seq": 7}):
+            await room._send(live, link, message)
+        return sent
+
+    assert asyncio.run(main()) == [{"type": "state", "seq": 6}, {"type": "presence", "seq": 1},
+                                   {"type": "state", "seq": 6, "away": [1]}, {"type": "state", "seq": 7}]
+
+
 def test_a_write_that_takes_too_long_or_too_many_waiting_gives_the_link_up() -> None:
     async def main() -> None:
         box = Outbox(never, timeout=0.05)

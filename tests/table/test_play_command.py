@@ -38,7 +38,7 @@ def test_record_and_resume_together_are_refused(tmp_path: Path) -> None:
 
 
 def test_resume_of_a_missing_or_finished_match(tmp_path: Path) -> None:
-    assert "not a file" in refused(["--resume", str(tmp_path / "nothing.yaml")])
+    assert "cannot read file: No such file or directory" in refused(["--resume", str(tmp_path / "nothing.yaml")])
     finished = tmp_path / "done.yaml"
     session = TableSession(load_ruleset("schnapsen"), 3, ["human", "greedy"], finished)
     while not session.match_over:  # the person's seat plays its first legal move
