@@ -13,13 +13,13 @@ from __future__ import annotations
 import signal
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from types import FrameType
 from typing import Union
 
 from interpreter.core.errors import RulesError
-from interpreter.play.recordfile import STOP_SIGNALS
+from interpreter.play.recordfile import STOP_SIGNALS, signals_let_through
 
 
 class Stopped(BaseException):
@@ -121,18 +121,10 @@ def stop_signals() -> Iterator[None]:
                 signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
 
 
-@contextmanager
-def stops_let_through() -> Iterator[None]:
+def stops_let_through() -> AbstractContextManager[None]:
     """Inside a block that holds the stop signals back
     (:func:`~interpreter.play.recordfile.signals_held`), let them through while this one runs:
     one that came meanwhile arrives as it starts.  ``rules validate --deep`` holds them for the
     whole run and lets them through only while deals are played, so a stop never lands in
     the middle of a verdict being printed, and is always said as the deals it cut short."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+    return signals_let_through()

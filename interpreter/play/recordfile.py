@@ -28,7 +28,7 @@ import stat
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -114,13 +114,26 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
 
 
 # --------------------------------------------------------------------------- writing
-@contextmanager
-def signals_held() -> Iterator[None]:
+def signals_held() -> AbstractContextManager[None]:
     """Hold back the stop signals while the block runs; one that came arrives right after it."""
+    return _stop_signals_masked(getattr(signal, "SIG_BLOCK", 0))
+
+
+def signals_let_through() -> AbstractContextManager[None]:
+    """Inside a block of :func:`signals_held`, let the stop signals through while this one
+    runs: one that came meanwhile arrives as it starts."""
+    return _stop_signals_masked(getattr(signal, "SIG_UNBLOCK", 1))
+
+
+@contextmanager
+def _stop_signals_masked(how: int) -> Iterator[None]:
+    """The stop signals blocked or unblocked (``how``) while the block runs, the mask put back
+    after it -- in the main thread, where the signals are handled; elsewhere, and where the
+    system has no signal mask, nothing."""
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    previous = signal.pthread_sigmask(how, STOP_SIGNALS)
     try:
         yield
     finally:
