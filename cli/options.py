@@ -110,16 +110,15 @@ def worker_count(jobs: int | None) -> int:
     and never more (:func:`interpreter.sim.workers.worker_count`), which is said once on
     stderr when it caps what was asked for.  The figures are the same whatever it is."""
     from cli.output import warn
-    from interpreter.sim.workers import available_cores
+    from interpreter.sim import workers
 
-    cores = available_cores()
     if jobs is None:
-        return cores
-    if jobs > cores:
-        plural = "s" if cores > 1 else ""
-        warn(f"--jobs {jobs}: using {cores} worker{plural}, the CPU{plural} of this machine")
-        return cores
-    return jobs
+        return workers.available_cores()
+    used = workers.worker_count(jobs)
+    if used < jobs:
+        plural = "s" if used > 1 else ""
+        warn(f"--jobs {jobs}: using {used} worker{plural}, the CPU{plural} of this machine")
+    return used
 
 
 def iterations_in_range(value: int) -> int:
