@@ -15,6 +15,7 @@ file (and at the line) that caused it -- an error in a base names the base file.
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
@@ -26,6 +27,18 @@ from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.yamlsource import Mark, Path, SourceDoc, describe_value, format_path, load_yaml, load_yaml_file, shorten
 
 MAX_DEPTH = 16
+#: A file's path, modification time (ns) and size; -1, -1 where there is no file.
+FileStamp = tuple[str, int, int]
+
+
+def file_stamp(path: FsPath | str) -> FileStamp:
+    """What a file looks like now: its path, modification time and size (-1, -1 if gone).
+    Taken before a file is read, so that an edit made while it is read differs from it."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (str(path), -1, -1)
+    return (str(path), st.st_mtime_ns, st.st_size)
 
 
 @dataclass
@@ -36,6 +49,9 @@ class MergedDoc(SourceDoc):
     base_name: str | None = None
     base_data: dict[str, Any] | None = None  # the base's merged data (before defaults)
     base_files: tuple[FsPath, ...] = ()  # the resolved file of every base, nearest first
+    #: What each base file looked like just before it was read (:func:`file_stamp`), nearest
+    #: first: a cache of the ruleset compares these, so an edit made while it was read is seen.
+    base_stamps: tuple[FileStamp, ...] = ()
     #: How references of the chain were read where that is not what they spell (a
     #: :class:`~interpreter.rules.references.ReferenceNote` each), nearest file first.
     notes_of_bases: tuple[RulesError, ...] = ()
@@ -145,6 +161,7 @@ def _load(
         ),)
     base_display = _display(target)
     base_named_by = None if target.bundled is not None else (doc, ("extends",), target.written)
+    stamp = file_stamp(base_path)  # before reading it
     base = _load(base_path, base_display, (*chain, path), allow_outside, base_named_by)
     if not isinstance(base.data, dict):
         raise doc.error(
@@ -160,6 +177,7 @@ def _load(
         data=merged, file=doc.file, value_marks=doc.value_marks, key_marks=key_marks, text=doc.text,
         spans=doc.spans, layers=layers, base_name=target.bundled or ref, base_data=base.data,
         base_files=(base_path, *(base.base_files if isinstance(base, MergedDoc) else ())),
+        base_stamps=(stamp, *(base.base_stamps if isinstance(base, MergedDoc) else ())),
         notes_of_bases=notes + (base.notes_of_bases if isinstance(base, MergedDoc) else ()),
         passed_over=((target.passed_over,) if target.passed_over is not None else ())
         + (base.passed_over if isinstance(base, MergedDoc) else ()),

@@ -50,7 +50,7 @@ from interpreter.rules.ruleset import (
     TrumpSpec,
     WidowSpec,
 )
-from interpreter.rules.extends import MergedDoc, load_source
+from interpreter.rules.extends import FileStamp, MergedDoc, file_stamp, load_source
 from interpreter.rules.migrations import MigrationWarning, migrate
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import SourceDoc, check_regular_file, shorten
@@ -182,7 +182,7 @@ def _bundled_names() -> list[str]:
 
 #: How many loaded rulesets :func:`load_ruleset` keeps (the least recently asked goes first).
 CACHE_SIZE = 64
-_Stamp = tuple[tuple[str, int, int], ...]
+_Stamp = tuple[FileStamp, ...]
 #: Each entry: the ruleset, the stamps of the files it was read from, and the files its
 #: ``extends:`` looked for and did not find (see :func:`_load_cached`).
 _CACHE: OrderedDict[tuple[str, str, bool], tuple[Ruleset, _Stamp, tuple[Path, ...]]] = OrderedDict()
@@ -190,14 +190,7 @@ _CACHE: OrderedDict[tuple[str, str, bool], tuple[Ruleset, _Stamp, tuple[Path, ..
 
 def _stamp(files: Sequence[Path | str]) -> _Stamp:
     """What each file read looked like: its path, modification time and size (-1, -1 if gone)."""
-    out = []
-    for f in files:
-        try:
-            st = os.stat(f)
-            out.append((str(f), st.st_mtime_ns, st.st_size))
-        except OSError:
-            out.append((str(f), -1, -1))
-    return tuple(out)
+    return tuple(file_stamp(f) for f in files)
 
 
 def _load_cached(resolved: str, display: str, allow_outside: bool) -> Ruleset:
@@ -225,7 +218,8 @@ def _load_cached(resolved: str, display: str, allow_outside: bool) -> Ruleset:
     doc = load_source(resolved, display, allow_outside=allow_outside)
     rs = ruleset_from_doc(doc, Path(resolved))
     passed_over = doc.passed_over if isinstance(doc, MergedDoc) else ()
-    _CACHE[key] = (rs, stamp + _stamp(rs.bases), passed_over)
+    bases = doc.base_stamps if isinstance(doc, MergedDoc) else ()  # each stamped before it was read, too
+    _CACHE[key] = (rs, stamp + bases, passed_over)
     while len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
     return rs

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import interpreter.rules.extends as extends_module
 from interpreter import RulesetError, load_ruleset
 
 
@@ -35,6 +36,26 @@ def test_an_edited_base_is_read_again(tmp_path: Path) -> None:
     write(house, "extends: base.yaml\nname: house\n", 1_000_000_000_000)
     assert load_ruleset(house).match.target == 9
     write(base, "extends: schnapsen\nname: base\nmatch:\n  target: 5\n", 2_000_000_000_000)
+    assert load_ruleset(house).match.target == 5
+
+
+def test_a_base_edited_while_it_is_read_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The edit lands just after the base's text was read, before the load ends: the ruleset
+    # loaded holds the old text, so the next load must read the base again (the base's stamp
+    # is taken before it is read; taken after, it matched the edited file and kept the old).
+    base, house = tmp_path / "base.yaml", tmp_path / "house.yaml"
+    write(base, "extends: schnapsen\nname: base\nmatch:\n  target: 9\n", 1_000_000_000_000)
+    write(house, "extends: base.yaml\nname: house\n", 1_000_000_000_000)
+    read = extends_module.read_named_ruleset
+
+    def read_then_edit(*args: object) -> object:
+        doc = read(*args)  # type: ignore[arg-type]
+        write(base, "extends: schnapsen\nname: base\nmatch:\n  target: 5\n", 2_000_000_000_000)
+        return doc
+
+    monkeypatch.setattr(extends_module, "read_named_ruleset", read_then_edit)
+    assert load_ruleset(house).match.target == 9  # as it was read
+    monkeypatch.setattr(extends_module, "read_named_ruleset", read)
     assert load_ruleset(house).match.target == 5
 
 
