@@ -53,7 +53,8 @@ def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ())
     a name, a search level, a policy to import); else one line naming the option and what it
     takes (the bot kinds, and ``also``, such as ``human``), exit 2, quoting the kind as typed.
     A policy that cannot be loaded is said without the list of kinds: its kind was right, its
-    module or name is not."""
+    module or name is not; so is a search option the search does not take (its message lists
+    the search's forms)."""
     from cli.errors import usage_error
     from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS, make_agent
     from interpreter.play.bots.search_bot import BudgetTooLarge
@@ -62,6 +63,8 @@ def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ())
         make_agent(kind, rs, 0)
     except (ValueError, TypeError, ImportError, OSError) as exc:
         if kind.startswith("policy:") or isinstance(exc, BudgetTooLarge):  # the kind is right; what it names or asks is not
+            raise usage_error(f"{option}: {exc}") from None
+        if kind.lower().startswith("search:"):  # a search bot's option: its message says what the search takes
             raise usage_error(f"{option}: {exc}") from None
         names = ", ".join(BOT_KINDS + also)
         raise usage_error(f"{option}: {exc} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
