@@ -53,7 +53,7 @@ from interpreter.rules.ruleset import (
 from interpreter.rules.extends import FileStamp, MergedDoc, file_stamp, load_source
 from interpreter.rules.migrations import MigrationWarning, migrate
 from interpreter.rules.yamlsource import Path as KeyPath
-from interpreter.rules.yamlsource import SourceDoc, check_regular_file, shorten
+from interpreter.rules.yamlsource import SourceDoc, check_regular_file, dangling_link, shorten
 
 if TYPE_CHECKING:
     from interpreter.rules.expr import Expression
@@ -81,11 +81,11 @@ def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False, shown
         raise RulesetError(
             "an empty ruleset name", expected="a path to a .yaml file or one of: " + ", ".join(_bundled_names()),
         )
+    _check_link(str(name_or_path))  # a link to nowhere is the file the user named: never read as a bundled name
     path = find_ruleset(str(name_or_path))
     if path is None:
         if _exists(str(name_or_path)):  # a directory, a pipe, a device: say so
             check_regular_file(str(name_or_path), str(name_or_path), RulesetError)
-        _check_link(str(name_or_path))
         guess = suggest_ruleset(str(name_or_path))
         hint = f" (did you mean '{guess}'?)" if guess else ""
         raise RulesetError(
@@ -126,11 +126,10 @@ def _check_link(path: str) -> None:
     """A symbolic link that leads nowhere is a file the user named, not a missing one: say
     where it points (``d.yaml -> nothere.yaml``) rather than that there is no such ruleset,
     which would then suggest the link's own name."""
-    target = ""
+    target = dangling_link(path)
+    if target is None:
+        return
     try:
-        if not os.path.islink(path):
-            return
-        target = os.readlink(path)
         os.stat(path)
     except FileNotFoundError:
         raise RulesetError(

@@ -873,9 +873,25 @@ def check_regular_file(path: str | os.PathLike[str], file: str, error_cls: type[
         raise _unreadable(exc, file, error_cls) from None
 
 
-def _unreadable(exc: OSError | ValueError, file: str, error_cls: type[RulesError]) -> RulesError:
+def _unreadable(exc: OSError | ValueError, file: str, error_cls: type[RulesError], path: str | os.PathLike[str] | None = None) -> RulesError:
+    target = dangling_link(path) if isinstance(exc, FileNotFoundError) and path is not None else None
+    if target is not None:  # the file named is there, as a link: say where it leads, not "no such file"
+        return error_cls(f"{UNREADABLE} it is a symbolic link to '{shorten(target, 200)}', which does not exist",
+                         file=file, expected="a link to a file that exists, or the file itself")
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a usable path"
     return error_cls(f"{UNREADABLE} {reason}", file=file, expected="a readable file")
+
+
+def dangling_link(path: str | os.PathLike[str]) -> str | None:
+    """Where ``path`` leads, as the link says it, if it is a symbolic link that leads to no
+    file; else None."""
+    try:
+        if not os.path.islink(path):
+            return None
+        target = os.readlink(path)
+    except (OSError, ValueError):
+        return None
+    return None if os.path.exists(path) else target
 
 
 def open_regular_file(
@@ -896,7 +912,7 @@ def open_regular_file(
                 raise _too_large(error_cls, file, info.st_size, max_size)
             raw = handle.read(max_size + 1)
     except (OSError, ValueError) as exc:  # ValueError: a NUL character in the path
-        raise _unreadable(exc, file, error_cls) from None
+        raise _unreadable(exc, file, error_cls, path) from None
     if len(raw) > max_size:  # the file grew while it was read
         raise _too_large(error_cls, file, len(raw), max_size)
     return raw

@@ -102,6 +102,21 @@ def test_a_link_to_nothing_says_where_it_points_and_suggests_nothing(tmp_path: P
     ))
 
 
+def test_a_link_to_nothing_named_as_a_bundled_ruleset_is_not_read_as_that_ruleset(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``schnapsen.yaml`` that leads nowhere is the file the user named: it was read as the
+    bundled Schnapsen, with a note that there was no such file -- a match played by rules
+    the user did not point at."""
+    from runcli import invoke
+
+    monkeypatch.chdir(tmp_path)
+    os.symlink("moved-away.yaml", "schnapsen.yaml")
+    out = invoke(["run", "schnapsen.yaml", "--deals", "1"])
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", (
+        "schnapsen.yaml: cannot read file: it is a symbolic link to 'moved-away.yaml', which does not exist "
+        "(expected a link to a ruleset file that exists, or the file itself)\n"
+    ))
+
+
 def test_a_base_without_permission_to_read_it_is_said_at_its_extends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A base of mode 000, as a user other than root meets it: opening it fails with EACCES
     (simulated, since these tests may run as root, who reads it all the same)."""
@@ -124,3 +139,18 @@ def test_a_base_without_permission_to_read_it_is_said_at_its_extends(tmp_path: P
     assert (out.exit_code, out.stdout, out.stderr) == (2, "", (
         f"{house}:1:10: extends: cannot read the base 'p.yaml': {os.strerror(13)} (expected a readable file)\n"  # EACCES
     ))
+
+
+def test_a_record_that_is_a_link_to_nothing_says_where_it_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every reader of a record says it as the ruleset's reader does (it said "No such file or
+    directory" of a file the user can see in the folder's listing)."""
+    from runcli import invoke
+
+    monkeypatch.chdir(tmp_path)
+    os.symlink("old/match.yaml", "m.yaml")
+    for command in (["replay", "m.yaml"], ["analyse", "m.yaml"], ["play", "--resume", "m.yaml"]):
+        out = invoke(command)
+        assert (out.exit_code, out.stdout, out.stderr) == (2, "", (
+            "m.yaml: cannot read file: it is a symbolic link to 'old/match.yaml', which does not exist "
+            "(expected a link to a file that exists, or the file itself)\n"
+        )), command
