@@ -68,7 +68,7 @@ class _Cards:
     def card(self, value: object, path: str) -> int:
         rs = self.rs
         if isinstance(value, bool):
-            raise _fail(path, f"{value!r} is not a card", "a card index, a Card or its notation such as TH")
+            raise _fail(path, f"{show_value(value)} is not a card", "a card index, a Card or its notation such as TH")
         if isinstance(value, int):
             if not 0 <= value < self.size:
                 raise _fail(path, f"there is no card {value} in the {rs.name} deck", f"a card index from 0 to {self.size - 1}")
@@ -83,14 +83,14 @@ class _Cards:
             if index is None:
                 raise _fail(path, f"{value} is not a card of the {rs.name} deck", "ranks " + " ".join(rs.deck.ranks))
             return index
-        raise _fail(path, f"{value!r} is not a card", "a card index, a Card or its notation such as TH")
+        raise _fail(path, f"{show_value(value)} is not a card", "a card index, a Card or its notation such as TH")
 
     def cards(self, values: object, path: str) -> list[int]:
         """Cards in order; each card at most once."""
         if isinstance(values, str):
             values = values.split()
         elif not isinstance(values, Iterable) or isinstance(values, (bytes, bytearray)):
-            raise _fail(path, f"{values!r} is not a list of cards", "cards such as ['QC', 'TD'] or 'QC TD'")
+            raise _fail(path, f"{show_value(values)} is not a list of cards", "cards such as ['QC', 'TD'] or 'QC TD'")
         out: list[int] = []
         seen = 0
         for i, value in enumerate(values):
@@ -280,7 +280,7 @@ def build_position(
 
     # ---------------------------------------------------------------- the cards
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise _fail("hands", f"not a list of hands: {hands!r}", f"one hand per seat, {n} in all")
+        raise _fail("hands", f"not a list of hands: {show_value(hands)}", f"one hand per seat, {n} in all")
     if len(hands) != n:
         raise _fail("hands", f"{len(hands)} hands for {n} seats", f"one hand per seat, {n} in all")
     masks = []
@@ -296,7 +296,7 @@ def build_position(
         if len(whole) > full:
             raise _fail("stock", f"{len(whole)} cards, but the {rs.name} stock has {full}", f"at most {full} cards")
         if isinstance(drawn, bool) or not isinstance(drawn, int) or not 0 <= drawn <= len(whole):
-            raise _fail("drawn", f"{drawn!r} cards drawn from a stock of {len(whole)}", f"0 to {len(whole)}")
+            raise _fail("drawn", f"{show_value(drawn)} cards drawn from a stock of {len(whole)}", f"0 to {len(whole)}")
         rest = 0
         for c in whole[drawn:]:
             rest |= 1 << c
@@ -368,7 +368,7 @@ def build_position(
         if declarer is not None:
             declarer = _seat(declarer, n, "declarer")
             if isinstance(high_bid, bool) or high_bid not in bidding.values:
-                raise _fail("high_bid", f"{high_bid!r} is not a bid of the {rs.name} ruleset", "one of: " + ", ".join(map(str, bidding.values)))
+                raise _fail("high_bid", f"{show_value(high_bid)} is not a bid of the {rs.name} ruleset", "one of: " + ", ".join(map(str, bidding.values)))
         elif not in_auction:
             raise _fail("declarer", "once the auction is over there is a contract", "its bid and its declarer (a deal where all pass is over)")
 
@@ -481,7 +481,7 @@ def build_position(
     # ---------------------------------------------------------------- what the others know
     if known is not None:
         if isinstance(known, (str, bytes)) or not isinstance(known, Sequence) or len(known) != n:
-            raise _fail("known", f"not one entry per seat: {known!r}", f"{n} sets of cards, one per seat")
+            raise _fail("known", f"not one entry per seat: {show_value(known)}", f"{n} sets of cards, one per seat")
         seen = _Cards(rs)
         for s in range(n):
             k = seen.mask(known[s], f"known[{s}]")
@@ -544,13 +544,13 @@ def build_position(
 
 def _snap(value: tuple[Sequence[int], Sequence[int], Sequence[int]], sides: int) -> CloseSnap:
     if not isinstance(value, (tuple, list)) or len(value) != 3:
-        raise _fail("close_snap", f"not three rows: {value!r}", "(points, points without marriages, tricks), each per deal side")
+        raise _fail("close_snap", f"not three rows: {show_value(value)}", "(points, points without marriages, tricks), each per deal side")
     rows: list[tuple[int, ...]] = []
     for r, row in enumerate(value):
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != sides:
-            raise _fail(f"close_snap[{r}]", f"not {sides} numbers: {row!r}", f"{sides} numbers, one per deal side")
+            raise _fail(f"close_snap[{r}]", f"not {sides} numbers: {show_value(row)}", f"{sides} numbers, one per deal side")
         for v in row:
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise _fail(f"close_snap[{r}]", f"{v!r} is not a count", "whole numbers of at least 0")
+                raise _fail(f"close_snap[{r}]", f"{show_value(v)} is not a count", "whole numbers of at least 0")
         rows.append(tuple(row))
     return rows[0], rows[1], rows[2]

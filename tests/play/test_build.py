@@ -187,6 +187,12 @@ BAD: list[tuple[str, dict[str, Any], str, str]] = [
     ("schnapsen", {"points": [15, -1]}, "points[1]", "-1 is below 0"),
     ("schnapsen", {"points": [150, 0]}, "points[0]", "150 points for seat 0 is more than a seat can hold"),
     ("schnapsen", {"trick": ["AC", "KC"]}, "trick", "2 cards on the table, but a trick of this deal has 2"),
+    # values of the wrong kind are shown as the other messages show a value, never as a Python repr
+    ("schnapsen", {"hands": ["KH QH AS TC JD", ["TH", "KS", "QS", "AD", 2.5]]}, "hands[1][4]", "2.5 is not a card"),
+    ("schnapsen", {"hands": ["KH QH AS TC JD", ["TH", "KS", "QS", "AD", None]]}, "hands[1][4]", "null is not a card"),
+    ("schnapsen", {"hands": 7}, "hands", "not a list of hands: 7"),
+    ("schnapsen", {"stock": 3.5}, "stock", "3.5 is not a list of cards"),
+    ("schnapsen", {"known": "TH"}, "known", "not one entry per seat: 'TH'"),
 ]
 
 
