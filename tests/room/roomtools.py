@@ -196,6 +196,14 @@ class Seat:
     def send(self, message: Any) -> None:
         self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
 
+    def until_turn(self, message: dict[str, Any], seat: int) -> dict[str, Any]:
+        """Read on from ``message`` until ``seat`` is to act -- or nobody is: the deal is over.
+        A bot may go out before a person's turn comes again (two marriages and a trick, in
+        about one Schnapsen deal of ten): a test that waited for the turn alone waited for good."""
+        while message.get("type") != "state" or message["to_act"] not in (seat, None):
+            message = self.read()
+        return message
+
     def close(self) -> None:
         if not self.closed:
             self.closed = True

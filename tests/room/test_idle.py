@@ -54,17 +54,13 @@ def left(client: Any, room: Room, table_id: str) -> None:
 
 def play_a_card(client: Any, token: str) -> None:
     """Open the person's link (seat 0), play the first card offered once it is their turn,
-    wait until it is their turn again (the bot has answered), close the link."""
+    wait until it is their turn again (the bot has answered) or the deal is over, close the link."""
     seat = Seat(client, token)
     try:
-        message = seat.read()
-        while message["to_act"] != 0:
-            message = seat.read()
+        message = seat.until_turn(seat.read(), 0)
         move = next(m["move"] for m in message["legal"] if m["move"].startswith("play"))
         seat.send({"type": "action", "move": move, "seq": message["seq"]})
-        message = seat.read()
-        while message["to_act"] != 0:
-            message = seat.read()
+        seat.until_turn(seat.read(), 0)  # or the deal's end: the bot may go out first
     finally:
         seat.close()
 

@@ -49,14 +49,14 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
 
 def play_cards(client: object, token: str, cards: int) -> dict[str, object]:
     """At seat 0's link, play the first card offered ``cards`` times (the bot answering in
-    between); the last message, where it is seat 0's turn again."""
+    between); the last message, where it is seat 0's turn again -- or where the deal ended,
+    the bot having gone out first (:meth:`Seat.until_turn`)."""
     seat = Seat(client, token)  # type: ignore[arg-type]
     try:
         message = seat.read()
         for _ in range(cards + 1):
-            while message["to_act"] != 0:
-                message = seat.read()
-            if _ == cards:
+            message = seat.until_turn(message, 0)
+            if _ == cards or message["to_act"] is None:
                 return message
             move = next(m["move"] for m in message["legal"] if m["move"].startswith("play"))
             seat.send({"type": "action", "move": move, "seq": message["seq"]})
