@@ -20,11 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from interpreter.core.actions import CONTINUE, DECLARE
 from interpreter.engine.views import make_view
 from interpreter.play.record import legal_texts, replay
 from interpreter.play.seatkinds import is_human
 
 if TYPE_CHECKING:
+    from interpreter.engine.state import DealState
     from interpreter.play.record import Record, ReplayOutcome
 
 
@@ -75,7 +77,7 @@ def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
         "status": "illegal" if outcome.illegal else "in_progress",
         "illegal": outcome.illegal,
         "to_act": state.to_act,
-        "legal": legal_texts(state) if mine and state.to_act == seat else [],
+        "legal": own_legal(state, seat) if mine and seat is not None else [],
         "card_points": list(view.card_points),
         "tricks_won": list(view.tricks_won),
         "winner": None,
@@ -102,3 +104,22 @@ def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
             ),
         },
     }
+
+
+def own_legal(state: DealState, seat: int) -> list[str]:
+    """The choices open to ``seat`` now, as the record format writes them, and nothing that
+    shows a card it has not seen.  The full list (:func:`~interpreter.play.record.legal_texts`)
+    takes the draw first and lists the cards after it -- the card the seat would draw among
+    them -- and names another seat's ``declare``: while the draw is pending, the seat's own
+    choices before it (``close before-draw``, ``declare``); else the actions of the seat to
+    act if it is this seat, and ``declare`` only for the seat entitled to it."""
+    codes = state.legal_codes()
+    action_of = state.rs.action_of
+    if CONTINUE in codes and state.draw_pending:
+        before = [c for c in codes if c != CONTINUE and (c != DECLARE or state.claim_seat == seat)]
+        return [str(action_of[c]) for c in before] if state.to_act == seat else []
+    declare = str(action_of[DECLARE])
+    texts = [t for t in legal_texts(state) if t != declare] if state.to_act == seat else []
+    if DECLARE in codes and state.claim_seat == seat:
+        texts.append(declare)
+    return texts

@@ -138,3 +138,55 @@ def test_analyse_shows_no_other_seats_choice_in_the_deal_in_play(tmp_path: Path)
     assert {d["deal"] for d in decisions} == {1, 2}  # the finished deal is analysed whole
     every = invoke(["analyse", str(path), "--iters", "50", "--json", "--reveal"]).json()["decisions"]
     assert [(d["deal"], d["seat"]) for d in every if d["deal"] == 2] == [(2, 1), (2, 0)]
+
+
+# Sechsundsechzig (trump clubs, turn-up 9C): the person at seat 0 leads KC, the bot follows QD,
+# and seat 0 takes the trick (4 + 3 = 7 points).  The draw is pending: seat 0 may close before
+# it or declare, or let the draw happen -- and draw 9S, the stock's top card, which the full
+# list of legal actions (the actions after the draw) names as "play 9S".
+BEFORE_THE_DRAW = """\
+ruleset: sechsundsechzig
+players: [human, greedy]
+deals:
+  - dealer: 1
+    seed: 577090037
+    moves: [play KC, play QD]
+"""
+
+# Schnapsen (trump spades): after three tricks the bot at seat 1 announces 20 in hearts and
+# leads QH.  Seat 0 is to follow (any card: the talon is open) and seat 1 may go out after its
+# marriage: "declare" is seat 1's choice, not the person's.
+AFTER_THEIR_MARRIAGE = """\
+ruleset: schnapsen
+players: [human, greedy]
+deals:
+  - dealer: 1
+    seed: 1390851128
+    moves: [play QD, play JD, play KD, play JC, play AD, play JS, marry QH]
+"""
+
+
+def test_legal_lists_the_persons_own_choices_and_never_the_card_to_be_drawn(tmp_path: Path) -> None:
+    path = write(tmp_path, BEFORE_THE_DRAW)
+    full = invoke(["replay", str(path), "--json", "--reveal"]).json()
+    assert full["stock"][0] == "9S" and "play 9S" in full["legal"]  # what was to hide
+    shown = invoke(["replay", str(path), "--json"])
+    report = shown.json()
+    assert (report["to_act"], report["hands"][0]) == (0, ["KH", "QH", "JH", "QS", "JS"])
+    assert sorted(report["legal"]) == ["close before-draw", "declare"]  # the choices before the draw
+    assert "9S" not in shown.stdout
+    text = invoke(["replay", str(path)]).stdout
+    assert "9S" not in text and "legal: close before-draw, declare" in text
+
+
+def test_another_seats_declare_is_not_the_persons_choice(tmp_path: Path) -> None:
+    path = write(tmp_path, AFTER_THEIR_MARRIAGE)
+    full = invoke(["replay", str(path), "--json", "--reveal"]).json()
+    assert "declare" in full["legal"]  # the format's list: the follower's cards and seat 1's declare
+    report = invoke(["replay", str(path), "--json"]).json()
+    hand = report["hands"][0]
+    assert report["to_act"] == 0 and sorted(hand) == ["AH", "JH", "KC", "KS", "QS"]
+    assert sorted(report["legal"]) == sorted(f"play {c}" for c in hand)  # follow with anything, the talon open
+    # the marrier's own replay lists his declare, and no card: it is not his turn to play
+    marrier = invoke(["replay", str(write(tmp_path, AFTER_THEIR_MARRIAGE.replace("[human, greedy]", "[greedy, human]"))), "--json"]).json()
+    assert (marrier["hidden"]["seen_by"], marrier["legal"]) == (1, ["declare"])
