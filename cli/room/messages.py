@@ -76,7 +76,8 @@ def seat_message(table: Table, seat: int, away: list[int] | None = None) -> dict
     if me is not None and view.actor == me:
         legal = list(view.legal)
         msg["legal"] = [_action(rs, a) for a in legal]
-        msg["prompt"] = facts.decision_line(view, legal) or your_turn(view, legal)
+        counted = rs.side_of(me) in points_shown(view, False)  # else the person keeps count: no count in the prompt either
+        msg["prompt"] = facts.decision_line(view, legal, counted) or your_turn(view, legal)
     result = session.result()
     if result is not None:  # the deal is over: its hands are shown to everybody
         msg["result"] = {

@@ -370,11 +370,15 @@ def _pending_mine(view: SeatView) -> int:
     return sum(pending_meld(view, s) for s in view.sides[side])
 
 
-def _have(view: SeatView) -> str:
-    """``20 of 66``, with the marriage points that do not count yet."""
+def _have(view: SeatView, counted: bool = True) -> str:
+    """``you have 20 of 66``, with the marriage points that do not count yet; where the seat
+    keeps count itself (``counted`` false: the rules let it look back at no trick of its
+    side), ``if you count 66``: the count is the person's to keep, not the screen's to tell."""
     pending = _pending_mine(view)
     later = f"; your {pending} announced count only once your side wins a trick" if pending else ""
-    return f"{claim_points(view)} of {view.rs.claim.target}{later}"
+    if not counted:
+        return f"if you count {view.rs.claim.target}{later}"
+    return f"you have {claim_points(view)} of {view.rs.claim.target}{later}"
 
 
 def claim_cannot_stand(view: SeatView) -> bool:
@@ -387,10 +391,12 @@ def claim_cannot_stand(view: SeatView) -> bool:
     return no_trick and claim_points(view) < view.rs.claim.target
 
 
-def decision_line(view: SeatView, legal: Sequence[Action]) -> str | None:
+def decision_line(view: SeatView, legal: Sequence[Action], counted: bool = True) -> str | None:
     """What an in-between choice is about, when the rules offer one: going out right after a
     marriage (``you may go out now: declare (you have 20 of 66) or continue``), or the moment
-    after winning a trick, before the draw.  ``None`` for an ordinary move."""
+    after winning a trick, before the draw.  ``None`` for an ordinary move.  ``counted``
+    false where the screen does not count the seat's points (the person keeps count: the
+    rules let nobody look back at the tricks): then no count is told (``if you count 66``)."""
     if Continue() not in legal:
         return None
     may_declare = Declare() in legal
@@ -399,10 +405,10 @@ def decision_line(view: SeatView, legal: Sequence[Action]) -> str | None:
         if CloseBeforeDraw() in legal:
             options.append("close before-draw (close the talon; nobody draws)")
         if may_declare:
-            options.append(f"declare (you have {_have(view)})")
+            options.append(f"declare ({_have(view, counted)})")
         return "you won the trick; before the draw you may " + ", ".join(options[:-1]) + " or " + options[-1]
     if may_declare:
-        return f"you may go out now: declare (you have {_have(view)}) or continue (play on)"
+        return f"you may go out now: declare ({_have(view, counted)}) or continue (play on)"
     return None
 
 

@@ -75,6 +75,29 @@ def test_why_no_points_are_shown_follows_what_the_rules_let_a_player_look_at() -
     assert seat_message(table("house/soft-schnapsen"), 0)["count_note"] is None
 
 
+def test_the_prompt_tells_no_count_where_the_person_keeps_count() -> None:
+    """Sechsundsechzig lets nobody look back at a trick: the person keeps count, the page
+    shows no points (``count_note``) -- and the prompt after a won trick, before the draw,
+    told the count all the same (``declare (you have 12 of 66)``).  Both seats play the first
+    action offered, a marriage where there is one, never declaring, until seat 0 may go out or play on (after
+    winning a trick, before the draw; after its marriage): the prompt names the choices and no
+    count.  Soft Schnapsen lets a player count their own tricks: there it says the count,
+    which the page shows too."""
+    for ruleset, seed, counted in (("sechsundsechzig", 3, False), ("house/soft-schnapsen", 4, True)):  # seed 4: seat 0 marries
+        made = Table("t", load_ruleset(ruleset), ruleset, ["human", "human"], ["k0", "k1"], "w", seed, "2025-01-01")
+        made.deal()
+        act_until(made, lambda seat, legal: seat == 0 and {"declare", "continue"} <= {str(a) for a in legal},
+                  lambda legal: next((a for a in legal if str(a).startswith("marry")), next(a for a in legal if str(a) != "declare")))
+        message = seat_message(made, 0)
+        prompt = message["prompt"]
+        assert prompt is not None and "declare (" in prompt, prompt
+        assert ("you have" in prompt) is counted, prompt
+        if not counted:
+            assert "declare (if you count 66" in prompt and message["count_note"] is not None, prompt
+        else:
+            assert message["count_note"] is None
+
+
 def test_a_refusal_names_the_person_you() -> None:
     """The engine names the seat that must act; the room tells that seat "you"."""
     made = table("schnapsen")
