@@ -204,7 +204,7 @@ def ask_agent(agent: Agent, state: DealState, seat: int, *, name: str | None = N
     if not callable(choose):
         raise BotError(not_an_agent(agent) or "", seat=seat, bot=who, deal=deal)
     try:
-        action: object = choose(state.view(seat), legal)
+        action: object = choose(state.view(seat), list(legal))  # a copy: the check below reads the engine's own list
     except BotError as exc:
         raise exc.placed(seat=seat, bot=who, deal=deal)
     except RulesError as exc:

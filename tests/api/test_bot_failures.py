@@ -101,6 +101,22 @@ def test_an_action_that_is_not_legal_or_not_of_this_game_says_why_and_what_was_l
     assert str(error) == f"seat 0 (Answers), deal 4: the bot chose {action}, which is not legal now: {why} (expected one of: {LEGAL})"
 
 
+class Widener:
+    """A bot that adds the opponent's card to the list it was handed, and chooses it."""
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        legal.append(Play(Card.parse("JS")))
+        return legal[-1]
+
+
+def test_a_bot_that_adds_to_its_legal_list_is_checked_against_the_rules_list() -> None:
+    """The check was ``action in legal`` on the very list the bot was handed: a bot that
+    appended JS to it got past the check, and the engine refused the move later with no seat,
+    bot or deal named.  The bot gets a copy; the check reads the engine's own list."""
+    error = failure(Widener())
+    assert str(error) == f"seat 0 (Widener), deal 4: the bot chose play JS, which is not legal now: seat 0 does not hold JS (expected one of: {LEGAL})"
+
+
 def test_a_bot_that_raises_is_placed_at_its_own_line() -> None:
     error = failure(Raiser())
     here = os.path.relpath(__file__)
