@@ -11,7 +11,8 @@ Everything given is checked against the ruleset and against the other values, be
 position no game can reach makes the engine answer nonsense far from the mistake: a card in
 two places, a card not of the deck, a seat out of range, hands of the wrong size for the phase
 (refilled to ``deal.hand_size`` while the talon is open, one card fewer for a seat that has
-played to the trick), more tricks than the missing cards can make, a turn-up that is no trump,
+played to the trick), more tricks than the missing cards can make (and, while the talon is open
+and not closed, other than the tricks its draws took), a turn-up that is no trump,
 a contract that the auction cannot have made.  A bad value raises
 :class:`~interpreter.core.errors.RecordError` whose ``path`` is the keyword at fault
 (``hands[1]``, ``trick[0]``) -- never an assertion or a traceback.
@@ -477,6 +478,23 @@ def build_position(
             raise _fail(f"hands[{state.leader}]", f"{_cards_word(base)} a hand while the talon is open and not closed", f"{want}: {why}")
         if base > size:
             raise _fail(f"hands[{state.leader}]", f"{_cards_word(base)} a hand", f"at most {size} (deal.hand_size)")
+        if talon_open and closer is None:
+            # Every trick while the talon lasts draws one card per seat: the talon left says how
+            # many tricks were played (a talon of 3 cards with two seats, or 3 tricks where the
+            # talon has gone down by 4 cards, is no position play can reach -- the deal would
+            # get stuck with unequal hands at the last draw).
+            dealt_talon = deck.size - len(active) * size
+            gone = dealt_talon - stock_left - (1 if turn >= 0 else 0)
+            tricks_drawn = played - (1 if draw_pending else 0)
+            if gone != tricks_drawn * len(active):
+                down = f"the talon has gone down by {gone} of its {dealt_talon} cards"
+                if gone % len(active):
+                    raise _fail("stock", f"{down}, which no number of tricks leaves with {len(active)} seats drawing",
+                                "one card per seat drawn after every trick while the talon is open")
+                pending = " (the last one's draw pending)" if draw_pending else ""
+                raise _fail("tricks", f"{down}: the draws of {gone // len(active)} tricks, but {played} "
+                            f"{'trick was' if played == 1 else 'tricks were'} played{pending}",
+                            "one card per seat drawn after every trick while the talon is open")
 
     # ---------------------------------------------------------------- what the others know
     if known is not None:
