@@ -11,8 +11,9 @@ Everything given is checked against the ruleset and against the other values, be
 position no game can reach makes the engine answer nonsense far from the mistake: a card in
 two places, a card not of the deck, a seat out of range, hands of the wrong size for the phase
 (refilled to ``deal.hand_size`` while the talon is open, one card fewer for a seat that has
-played to the trick), more tricks than the missing cards can make (and, while the talon is open
-and not closed, other than the tricks its draws took), a turn-up that is no trump,
+played to the trick), more tricks than the missing cards can make (and, for a position
+string, while the talon is open and not closed, other than the tricks its draws took), a
+turn-up that is no trump,
 a contract that the auction cannot have made.  A bad value raises
 :class:`~interpreter.core.errors.RecordError` whose ``path`` is the keyword at fault
 (``hands[1]``, ``trick[0]``) -- never an assertion or a traceback.
@@ -234,8 +235,15 @@ def build_position(
     close_snap: tuple[Sequence[int], Sequence[int], Sequence[int]] | None = None,
     draw_pending: bool = False,
     may_declare: bool | None = None,
+    drawn_out: bool = False,
 ) -> DealState:
     """Build and check a position of ``rs``; raise :class:`RecordError` naming the bad keyword.
+
+    ``drawn_out``: also require, while the talon is open and not closed, that the tricks
+    played are those its draws took (one card per seat after every trick) -- what a position
+    string read from a person is held to, since a talon no play can leave gets the deal stuck
+    at its last draw.  Off by default: a what-if position (a test's, an API user's) may give
+    the tricks loosely, or a talon of one card to try a rule's edge.
 
     * ``dealer``; ``hands``: one hand per seat (see :data:`HandLike`).
     * ``stock``: the whole face-down stock, top first, and ``drawn``: how many of its cards have
@@ -478,7 +486,7 @@ def build_position(
             raise _fail(f"hands[{state.leader}]", f"{_cards_word(base)} a hand while the talon is open and not closed", f"{want}: {why}")
         if base > size:
             raise _fail(f"hands[{state.leader}]", f"{_cards_word(base)} a hand", f"at most {size} (deal.hand_size)")
-        if talon_open and closer is None:
+        if drawn_out and talon_open and closer is None:
             # Every trick while the talon lasts draws one card per seat: the talon left says how
             # many tricks were played (a talon of 3 cards with two seats, or 3 tricks where the
             # talon has gone down by 4 cards, is no position play can reach -- the deal would

@@ -619,9 +619,12 @@ class DealState(Settling):
         self.to_act = declarer
 
     def _discard(self, seat: int, card: int) -> None:
-        """A card laid away face down: it counts for the declarer, and nobody else sees it."""
+        """A card laid away face down: it counts for the declarer, and nobody else sees it --
+        nor which of the cards seen in his hand (the card shown for trump) it was: from now on
+        any of them may be among those laid away, so none is known to be in the hand (dropping
+        only the card laid away told everybody that the card shown was laid away)."""
         self.hands[seat] &= ~(1 << card)
-        self.known[seat] &= ~(1 << card)
+        self.known[seat] = 0
         self.widow = self.widow + (card,)
         self.points[seat] += self.t.points[card]
         self.to_discard -= 1

@@ -444,7 +444,7 @@ def parse_position(rs: Ruleset | str | Path, text: str) -> DealState:
     reader.split()
     kw = reader.keywords()
     try:
-        return build_position(ruleset, **kw)
+        return build_position(ruleset, **kw, drawn_out=True)  # a person's string: a talon play can leave
     except PositionStringError:
         raise
     except RecordError as exc:

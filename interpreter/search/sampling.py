@@ -63,6 +63,7 @@ __all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]
 
 _NEVER: Final = 1 << 30  # an entry time later than any
 _FROM_WIDOW: Final = -2  # the stock index of a slot filled from the widow (widow.to: declarer_hand)
+_LAID_AWAY: Final = -1  # the seat of a piece's card that lies among the cards laid away (WorldSampler._split)
 
 
 class InconsistentView(RulesError):
@@ -207,6 +208,27 @@ class _Timeline:
         return lo
 
 
+def _shown_maybe_laid_away(view: SeatView) -> tuple[int, int] | None:
+    """(seat, card) where the card shown for trump (``turned``: a namer who passed turned the
+    first of his later cards) is nowhere this seat can place it -- not in its hand, not
+    played, not known to lie in a hand -- because its holder has since laid cards away face
+    down: it is in his hand, or among those.  ``None`` otherwise."""
+    p = view.public
+    rs = view.rs
+    card = p.turned
+    if card < 0 or p.widow_taker < 0 or not rs.tables.lays_away:
+        return None
+    seat_at, _, _ = rs.deal_plans[p.dealer]
+    holder = next(seat for pos, seat in seat_at if pos == rs.deal_marks[p.dealer][1])  # the card was dealt to him
+    if holder != p.widow_taker or (view.hand_mask | view.widow_mask | p.gone) >> card & 1:
+        return None
+    if any(mask >> card & 1 for mask in p.known) or card in p.trick:
+        return None
+    if not any(h & 0xFFFF == HIDDEN_DISCARD for h in view.history_codes):
+        return None
+    return holder, card
+
+
 def _holding_claims(view: SeatView) -> list[tuple[int, int, int]]:
     """What announcements told of hands: (seat, time, mask) for each bid of a contract that
     only a player holding a card of some rank may announce (``bidding.contracts[].holding``):
@@ -276,6 +298,15 @@ class World:
             for c in cards:
                 hands[seat] |= 1 << c
         rest = list(st.stock) if st.rs.deal.talon else self._from_widow + list(st.widow)
+        if st.shown >= 0 and not st.rs.deal.talon and st.shown in rest:
+            # The card shown for trump, laid away since: the widow as dealt is taken to be the
+            # cards laid away, but this one was dealt to the seat that showed it -- so one of
+            # his other cards (any: nobody saw which came from the widow) lay in the widow.
+            seat_at, _, _ = st.rs.deal_plans[st.dealer]
+            holder = next(seat for pos, seat in seat_at if pos == st.rs.deal_marks[st.dealer][1])
+            other = max(c for c in bit_list(hands[holder]) if c != st.shown)
+            hands[holder] ^= 1 << other | 1 << st.shown
+            rest[rest.index(st.shown)] = other
         return hands, rest, st.first_turnup
 
 
@@ -296,8 +327,9 @@ class WorldSampler:
             return
         if _held is None:
             claims = _holding_claims(view)
-            if claims:  # announcements that showed a card of some rank in the hand
-                self._split(view, claims)
+            laid = _shown_maybe_laid_away(view)
+            if claims or laid:  # announcements that showed a card of some rank in the hand; a card shown, then perhaps laid away
+                self._split(view, claims, laid)
                 return
         line = _Timeline(view)
         self._line = line
@@ -305,7 +337,12 @@ class WorldSampler:
         known_in_hand[me] = view.hand_mask
         turnup = p.turnup
         located = view.hand_mask | line.played | view.widow_mask
+        self._laid: list[int] = []  # cards a piece of _split puts among those laid away face down
         for seat, time, card, lacked in _held or ():  # one piece of _split: seat held card at time, and none of lacked
+            if seat == _LAID_AWAY:  # this piece: the card was laid away (it lies with the widow's taker)
+                self._laid.append(card)
+                located |= 1 << card
+                continue
             if located >> card & 1:  # seen: it must be his (in his hand, or played or shown by him)
                 if not (known_in_hand[seat] >> card & 1 or card in line.held_until[seat]):
                     raise InconsistentView(f"card {card} is seen elsewhere")
@@ -350,7 +387,7 @@ class WorldSampler:
         # the locations of hidden cards: each other hand, the face-down stock, the widow
         self.others = [s for s in range(n) if s != me]
         self.stock_left = p.stock_size - p.spos
-        self.widow_hidden = p.widow_size if not view.widow_mask else 0
+        self.widow_hidden = (p.widow_size - len(self._laid)) if not view.widow_mask else 0
         caps = [self.capacity[s] for s in self.others] + [self.stock_left, self.widow_hidden]
         if sum(caps) != len(self.hidden):
             raise InconsistentView(f"{len(self.hidden)} hidden cards for {sum(caps)} places")
@@ -369,16 +406,24 @@ class WorldSampler:
         if self.count == 0:
             raise InconsistentView("no placement of the hidden cards agrees with the view")
 
-    def _split(self, view: SeatView, claims: list[tuple[int, int, int]]) -> None:
+    def _split(self, view: SeatView, claims: list[tuple[int, int, int]], laid: tuple[int, int] | None = None) -> None:
         """Worlds in which each claim (seat, time, mask) holds -- the seat had at least one card
         of ``mask`` at that time -- as disjoint pieces, each a sampler of plain constraints:
         it held the k-th card of the mask and none of the ones before.  Each piece is counted
         exactly, so drawing a piece by its count and a world in it keeps every consistent
-        world equally likely, still without rejection."""
+        world equally likely, still without rejection.
+
+        ``laid`` (seat, card): a card everybody saw the seat hold, and that seat laid cards
+        away face down since: the card is in its hand still, or among the cards laid away --
+        two pieces more, never another seat's hand (it was drawn there, in a third of the
+        worlds of a Dreierschnapsen deal whose forehand passed the naming and took the talon)."""
         pieces: list[tuple[tuple[int, int, int, int], ...]] = [()]
         for seat, time, mask in claims:
             cards = bit_list(mask)
             pieces = [piece + ((seat, time, card, sum(1 << c for c in cards[:k])),) for piece in pieces for k, card in enumerate(cards)]
+        if laid is not None:
+            seat, card = laid
+            pieces = [piece + (where,) for piece in pieces for where in ((seat, 0, card, 0), (_LAID_AWAY, 0, card, 0))]
         total = 0
         for piece in pieces:
             try:
@@ -536,7 +581,7 @@ class WorldSampler:
         if line.partial:  # the cards drawn before are unknown: any cards out of the stock will do
             out = bit_list(line.played | sum(hands))
             stock[:spos] = out[:spos]
-        widow = tuple(widow_cards) if not view.widow_mask else tuple(bit_list(view.widow_mask))
+        widow = tuple(widow_cards) + tuple(self._laid) if not view.widow_mask else tuple(bit_list(view.widow_mask))
         if view.widow_mask and rs.tables.lays_away:  # laid away by this seat: in the order he did
             widow = tuple((h & 0xFFFF) - DISCARD_BASE for h in view.history_codes if h & 0xFFFF >= DISCARD_BASE)
         st = DealState()  # an empty shell, filled field by field

@@ -78,3 +78,33 @@ def test_the_runner_hands_every_bot_a_view_and_nothing_else(kind: str) -> None:
     st = DealState.new(rs, 0, 5)
     play_deal(st, [Spy(0), Spy(1)])
     assert handed and all(v is SeatView and lst is list for v, lst in handed)
+
+
+def test_which_cards_were_laid_away_face_down_is_not_shown_by_the_cards_known() -> None:
+    """Dreierschnapsen, dealer 0, deal seed 1: the forehand (seat 1) passes the naming, so the
+    first card of his later packet is turned for trump -- everybody sees he holds it.  Nobody
+    bids; he takes the talon and lays two cards away face down.  Whether the card shown is
+    among them is his secret: the other seats' views are the same either way (the engine
+    dropped only the card laid away from the cards known to lie in his hand, so a view that
+    still listed the card shown told that it was kept, one that did not, that it was laid away)."""
+    rs = load_ruleset("house/dreierschnapsen")
+
+    def laid_away(with_shown: bool) -> DealState:
+        st = DealState.new(rs, 0, 1)
+        st.push_code(next(c for c in st.legal_codes() if str(rs.action_of[c]) == "pass"))  # the naming
+        shown = st.turned
+        assert st.known[1] == 1 << shown
+        while st.phase != 1:
+            st.push_code(next(c for c in st.legal_codes() if str(rs.action_of[c]) == "pass"))  # the auction
+        assert st.widow_taker == 1 and st.to_discard == 2
+        for _ in range(2):
+            codes = [c for c in st.legal_codes() if str(rs.action_of[c]).startswith("discard")]
+            shown_code = next(c for c in codes if rs.tables.code_card[c] == shown) if shown in [rs.tables.code_card[c] for c in codes] else None
+            st.push_code(shown_code if with_shown and shown_code is not None else next(c for c in codes if c != shown_code))
+        assert (st.hands[1] >> shown & 1) != with_shown
+        return st
+
+    kept, gone = laid_away(False), laid_away(True)
+    for seat in (0, 2):
+        assert kept.view(seat) == gone.view(seat), seat
+    assert kept.view(1) != gone.view(1)  # he knows what he laid away

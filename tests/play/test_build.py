@@ -187,10 +187,11 @@ BAD: list[tuple[str, dict[str, Any], str, str]] = [
     ("schnapsen", {"points": [15, -1]}, "points[1]", "-1 is below 0"),
     ("schnapsen", {"points": [150, 0]}, "points[0]", "150 points for seat 0 is more than a seat can hold"),
     ("schnapsen", {"trick": ["AC", "KC"]}, "trick", "2 cards on the table, but a trick of this deal has 2"),
-    # the talon: 10 cards dealt to it (the turn-up and 9 face down), two drawn after every trick
-    ("schnapsen", {"tricks": [1, 0], "points": [15, 0]}, "tricks",
+    # drawn_out (as a position string is read): 10 cards dealt to the talon (the turn-up and 9
+    # face down), two drawn after every trick
+    ("schnapsen", {"tricks": [1, 0], "points": [15, 0], "drawn_out": True}, "tricks",
      "the talon has gone down by 4 of its 10 cards: the draws of 2 tricks, but 1 trick was played"),
-    ("schnapsen", {"stock": "QC TD JC KD"}, "stock",  # QD left out: five cards down, an odd number
+    ("schnapsen", {"stock": "QC TD JC KD", "drawn_out": True}, "stock",  # QD left out: five cards down, an odd number
      "the talon has gone down by 5 of its 10 cards, which no number of tricks leaves with 2 seats drawing"),
     # values of the wrong kind are shown as the other messages show a value, never as a Python repr
     ("schnapsen", {"hands": ["KH QH AS TC JD", ["TH", "KS", "QS", "AD", 2.5]]}, "hands[1][4]", "2.5 is not a card"),

@@ -183,6 +183,12 @@ BAD = [
     (MARRIAGE + " draw=pending", "draw=", "draw", "the schnapsen ruleset does not let a trick's winner close before the draw"),
     (MARRIAGE + " closed=0/later", "later", "closed", "'later' is not allowed here"),
     (MARRIAGE.replace("stock=QC,TD", "stock=QC,,TD"), ",,TD", "stock", "an empty item"),
+    # the talon of 10 (the turn-up and 9 face down) loses two cards a trick: 6 left after two
+    # tricks; 5 left (QD taken out) is no position, 6 after one trick neither
+    (MARRIAGE.replace(",QD ", " "), "stock=", "stock",
+     "the talon has gone down by 5 of its 10 cards, which no number of tricks leaves with 2 seats drawing"),
+    (MARRIAGE.replace("tricks=1/1", "tricks=1/0").replace("points=15/12", "points=15/0"), "tricks=", "tricks",
+     "the talon has gone down by 4 of its 10 cards: the draws of 2 tricks, but 1 trick was played"),
     (MARRIAGE.replace("trump=H ", ""), None, "trump", None),  # the turn-up gives the trump: no error
 ]
 

@@ -81,7 +81,7 @@ def late_position(rs: Ruleset, rng: random.Random, deal_seed: int) -> DealState 
 def test_worlds_give_back_the_view_and_replay_legally(name: str) -> None:
     rs = load_ruleset(name)
     rng = random.Random(7)
-    checked = 0
+    checked = shown_worlds = 0
     for deal_seed in range(300):
         if deal_seed >= 80 and checked >= 100:  # 80 deals, more where short deals left fewer positions
             break
@@ -97,6 +97,11 @@ def test_worlds_give_back_the_view_and_replay_legally(name: str) -> None:
             assert w.view(seat) == view, "a world must look the same from the seat it was drawn for"
             assert -1 not in w.stock, "every stock position gets a card"
             hands, rest, turnup = world.initial_deal()
+            shown = view.public.turned
+            if shown >= 0:  # the card shown for trump was dealt to the seat that showed it (the engine takes it as given)
+                holder = next(s for pos, s in rs.deal_plans[view.dealer][0] if pos == rs.deal_marks[view.dealer][1])
+                assert hands[holder] >> shown & 1, "the card shown for trump is dealt to its holder"
+                shown_worlds += 1
             again = replayed(rs, view, hands, rest, turnup, w.key(), w.history)
             assert again.key() == w.key(), "the initial deal must replay to the world"
             assert again.hands == w.hands and again.stock == w.stock and again.widow == w.widow
@@ -256,6 +261,46 @@ def test_a_shown_marriage_partner_stays_in_the_hand() -> None:
     sampler = WorldSampler(view)
     for _ in range(50):
         assert sampler.sample(rng).state.hands[1] >> queen & 1
+
+
+def test_a_card_shown_for_trump_and_laid_away_stays_with_its_holder() -> None:
+    """Dreierschnapsen, dealer 0, deal seed 1: the forehand (seat 1) passes the naming, so the
+    first card of his later packet is turned for trump and shown; nobody bids, he plays the
+    plain game, takes the talon and lays away two cards face down, the shown card first.  From
+    then on no hand is known to hold it -- but everybody saw it in seat 1's hand: in every
+    world it is in his hand or among the cards laid away, never in another hand (118 of 300
+    worlds drawn for seat 0 put it in seat 2's hand, and OpenSpiel's resample failed on the
+    deck order it could not build), and the deal a world comes from deals it to seat 1 and
+    replays to the world."""
+    rs = load_ruleset("house/dreierschnapsen")
+    st = DealState.new(rs, 0, 1)
+    name = {str(rs.action_of[c]): c for c in st.legal_codes()}
+    assert st.phase == NAMING and st.actor == 1
+    st.push_code(name["pass"])
+    shown = st.turned
+    assert shown >= 0 and st.known[1] >> shown & 1  # shown: seat 1 is seen to hold it
+    while st.phase != 1:
+        st.push_code(next(c for c in st.legal_codes() if str(rs.action_of[c]) == "pass"))
+    assert st.widow_taker == 1 and st.to_discard == 2
+    st.push_code(next(c for c in st.legal_codes() if c == DISCARD_BASE + shown))
+    st.push_code(next(c for c in st.legal_codes() if c >= DISCARD_BASE))
+    assert not any(k >> shown & 1 for k in st.known)  # nothing public places it any more
+    rng = random.Random(3)
+    for seat in (0, 2):
+        view = st.view(seat)
+        sampler = WorldSampler(view)
+        where = Counter()
+        for _ in range(200):
+            world = sampler.sample(rng)
+            w = world.state
+            assert w.view(seat) == view
+            holders = [s for s in range(3) if w.hands[s] >> shown & 1]
+            where["laid away" if shown in w.widow else f"seat {holders}"] += 1
+            hands, rest, turnup = world.initial_deal()
+            assert hands[1] >> shown & 1, "dealt to seat 1, who showed it"
+            again = replayed(rs, view, hands, rest, turnup, w.key(), w.history)
+            assert again.key() == w.key()
+        assert set(where) == {"laid away", "seat [1]"}, where
 
 
 def test_a_view_that_no_deal_can_give_is_refused() -> None:
