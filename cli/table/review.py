@@ -27,14 +27,14 @@ from textual.widgets import Footer, Static
 from cli.analysis_words import action_words, basis_words, line_words, signed, verdict_words
 from cli.table import render
 from cli.table.words import move_line
-from interpreter.core.actions import CONTINUE, Action, Play
+from interpreter.core.actions import Action, Play
 from interpreter.core.printable import printable
 from interpreter.engine.state import DealState
 from interpreter.engine.match import scores_after, with_carry
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
 from interpreter.play.analysis import MoveReport, analyse_decision
-from interpreter.play.record import Record, apply_recorded, implicit_step
+from interpreter.play.record import Record, apply_recorded, implicit_step, take_implicit_steps
 
 
 @dataclass
@@ -169,9 +169,9 @@ class ReviewApp(App[None]):
         state = states[self.index]
         moves = review.record.deals[self.deal].moves
         move = moves[self.index] if self.index < len(moves) and not state.is_over else None
-        if move is not None and implicit_step(state, move):  # the step a record leaves out (declining to go out, the draw)
+        if move is not None and implicit_step(state, move):  # the steps a record leaves out (declining to go out, the draw)
             state = state.copy()
-            state.push_code(CONTINUE)
+            take_implicit_steps(state, move)
         view = state.view(review.seat)
         self.query_one("#scoreboard", Static).update(render.scoreboard(view, review.scores_before[self.deal], self.deal + 1))
         self.query_one("#where", Static).update(Text(  # Text: a file name is no markup, and printable: no escapes

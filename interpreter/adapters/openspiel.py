@@ -433,8 +433,10 @@ class SixtySixObserver:
     ``dict``, ``set_from(state, player)`` and ``string_from(state, player)``.
 
     With ``perfect_recall`` it gives the information state (the observation, then the ordered
-    history: field ``history``), else the observation; ``private_info=NONE`` leaves out the
-    seat's own cards (its hand and widow).
+    history: field ``history``), else the observation.  ``private_info=SINGLE_PLAYER``: what the
+    player knows (his own cards, the cards he laid away, his legal actions, seats counted from
+    him); ``private_info=NONE``: public information only, the same for every player -- built from
+    :func:`~interpreter.engine.views.public_view` (see :mod:`interpreter.play.observation`).
     """
 
     def __init__(self, game: SixtySixGame, iig_obs_type: Any, params: Any) -> None:

@@ -191,7 +191,7 @@ def unwritten(state: DealState) -> str | None:
     """Why a position cannot be given by its values (:func:`build_position`, position strings)
     yet, or ``None``: the moments the family rules added -- trump being named, an open auction
     or a contract being played, a hand without trump, a partner's marriage shown in the trick, a
-    deal doubled --
+    deal doubled, the exchange offered to the closer's opponents while they are asked --
     are replayed from the deal and its moves instead."""
     if state.phase == NAMING:
         return "trump is being named"
@@ -203,6 +203,8 @@ def unwritten(state: DealState) -> str | None:
         return "marriages announced where partners may show them"
     if state.dbl_turn >= 0 or state.doubled:
         return "a deal being doubled, or doubled"
+    if state.offer >= 0:
+        return "the exchange offered as the talon is closed"
     return None
 
 
@@ -527,6 +529,7 @@ def build_position(
         if draw_pending:
             raise _fail("draw_pending", "the talon is closed: nobody draws", "no pending draw")
         state._close(closer)
+        state.offer = -1  # a position given by its values is past the exchange offered at the close (see unwritten)
         if closed_this_lead and (closer != state.leader or in_auction):
             raise _fail("closed_this_lead", f"seat {closer} closed, but seat {state.leader} leads now", "the leader closes before leading")
         state.closed_this_lead = bool(closed_this_lead)

@@ -213,7 +213,8 @@ class Legality(Position):
             return self.doubling_codes()
         if self.to_discard:
             return [DISCARD_BASE + c for c in bit_list(self.hands[self.to_act])]
-        return [CONTINUE, EXCHANGE]
+        # every opponent of the closer is asked; only the holder of the exchange card may take it
+        return [CONTINUE, EXCHANGE] if self.hands[self.offer] >> self.rs.exchange_card[self.trump] & 1 else [CONTINUE]
 
     # ------------------------------------------------------------------ doubling
     def doubling_codes(self) -> list[int]:
@@ -293,9 +294,12 @@ class Legality(Position):
         if self.to_discard or code >= DISCARD_BASE:
             return self.discard_refusal(code)
         if self.offer >= 0:
-            if code in (CONTINUE, EXCHANGE):
+            if code == CONTINUE:
                 return None
-            return Refusal("exchange.on_opponent_close", "seat {} may exchange now, as the talon is closed: exchange or continue", (self.offer,))
+            if code == EXCHANGE:
+                return None if self.hands[self.offer] >> self.rs.exchange_card[self.trump] & 1 else EXCHANGE_CARD_MISSING
+            answers = "exchange or continue" if self.hands[self.offer] >> self.rs.exchange_card[self.trump] & 1 else "continue"
+            return Refusal("exchange.on_opponent_close", "seat {} is offered the exchange, as the talon is closed: {}", (self.offer, answers))
         if code == PASS or code >= BID_BASE:
             return self.call_refusal(code)
         if self.phase == AUCTION:

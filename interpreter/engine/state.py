@@ -252,9 +252,11 @@ class DealState(Settling):
         claim = self.claim_seat
         seat = claim if claim >= 0 and self.trick and claim != self.to_act else self.to_act
         if self.offer >= 0:  # the exchange offered as the opponent closes: taken or declined
-            seat, self.offer = self.offer, -1
-            if code == CONTINUE:
+            seat = self.offer
+            if code == CONTINUE:  # declined (or nothing to take): the next opponent is asked
+                self.offer = self._asked_after(seat)
                 return
+            self.offer = -1
         if code == CONTINUE:
             if self.draw_pending:
                 self.draw_pending = False
@@ -430,15 +432,14 @@ class DealState(Settling):
         self.turnup = ex_card
 
     def _close(self, seat: int) -> None:
-        rs = self.rs
-        if rs.exchange.enabled and rs.exchange.on_opponent_close and self.turnup >= 0:
-            card = rs.exchange_card[self.trump]
-            for other in range(self.n):
-                if self._side[other] != self._side[seat] and card >= 0 and self.hands[other] >> card & 1:
-                    self.offer = other  # he may exchange now, before the closer leads
-                    break
+        """Close the talon.  Where the closer's opponents may exchange at once
+        (``exchange.on_opponent_close``), each is asked in turn from the closer's left, whether
+        or not he holds the exchange card: asking only the holder would tell the table who
+        holds it, which a declined offer at a real table never does."""
         self.closed = True
         self.closer = seat
+        if self.t.close_offer and self.turnup >= 0 and self.rs.exchange_card[self.trump] >= 0:
+            self.offer = self._asked_after(seat)
         self.closed_this_lead = True
         sides = range(len(self.deal_sides))
         self.close_snap = (
@@ -446,6 +447,19 @@ class DealState(Settling):
             tuple(self._side_points(s, False) for s in sides),
             tuple(self._side_tricks(s) for s in sides),
         )
+
+    def _asked_after(self, seat: int) -> int:
+        """The next opponent of the closer after ``seat`` (the closer, or an opponent who has
+        just declined) to be offered the exchange as the talon is closed, or -1 once every
+        opponent has been asked (the closer then leads)."""
+        closer = self.closer
+        side = self._side[closer]
+        other = self.next_seat(seat)
+        while other != closer:
+            if self._side[other] != side:
+                return other
+            other = self.next_seat(other)
+        return -1
 
     def _draw(self) -> None:
         """Every seat in play takes a card, the trick's winner first: the stock in order, the

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PUBLIC_FIELDS", "PUBLISHED", "SPECTATOR", "Public", "SeatView", "TakenTrick", "completed_tricks", "make_view", "partners",
-    "spectator_view",
+    "public_view", "spectator_view",
 ]
 
 
@@ -43,6 +43,35 @@ def spectator_view(state: DealState) -> SeatView:
     only -- no hand, no widow, every card laid away face down, no legal actions.  A card
     room's spectator link is built from this."""
     return make_view(state, SPECTATOR)
+
+
+def public_view(view: SeatView) -> SeatView:
+    """What every seat knows of the deal ``view`` shows: the spectator's view of the same
+    state (:func:`spectator_view`), worked out from the seat's view alone -- no hand, no widow,
+    no legal actions, every card laid away face down (the seat's own too), and the points of a
+    widow only its taker knows left out of his.  An observation that must be the same for
+    every player (OpenSpiel's ``private_info=NONE``) is built from this, so that nothing one
+    seat knows alone can reach it; a spectator's view is returned as it is."""
+    if view.seat == SPECTATOR:
+        return view
+    public = view.public
+    widow = view.widow_mask
+    if widow:  # the seat took the widow: its points are its own knowledge
+        taker = public.widow_taker
+        pts = view.rs.tables.points
+        hidden = 0
+        while widow:
+            low = widow & -widow
+            hidden += pts[low.bit_length() - 1]
+            widow ^= low
+        points, seat_points = list(public.points), list(public.seat_points)
+        points[taker] -= hidden
+        seat_points[taker] -= hidden
+        public = public._replace(points=tuple(points), seat_points=tuple(seat_points))
+    history = view.history_codes
+    if view.rs.tables.lays_away:
+        history = tuple(h if h & 0xFFFF < DISCARD_BASE else (h >> 16) << 16 | HIDDEN_DISCARD for h in history)
+    return SeatView(view.rs, SPECTATOR, 0, (), history, view.draws, 0, public, view.actor)
 
 
 def make_view(state: DealState, seat: int, codes: Sequence[int] | None = None) -> SeatView:

@@ -35,7 +35,7 @@ from typing import Any
 from interpreter.core.actions import CONTINUE, Action
 from interpreter.engine.state import AUCTION, DealState
 from interpreter.engine.views import SeatView
-from interpreter.play.record import Record, apply_recorded, implicit_step
+from interpreter.play.record import Record, apply_recorded, take_implicit_steps
 from interpreter.play.bots.search_bot import SEARCH_OPTIONS
 from interpreter.search.ismcts import ismcts, scale_of
 from interpreter.search.pimc import line_margins
@@ -202,8 +202,7 @@ def analyse_decision(
     :func:`iter_analysis` seeds it, so a review that analyses one move gives its report."""
     rs = state.rs
     probe = state.copy()
-    if implicit_step(probe, move):
-        probe.push_code(CONTINUE)
+    take_implicit_steps(probe, move)
     seat = probe.actor
     if seat is None or seat not in wanted:
         return None

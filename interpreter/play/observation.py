@@ -14,6 +14,12 @@ information-state vector (the observation followed by the ordered history) and t
 strings.  Sizes come from the ruleset (``rs.deck``, ``rs.players.count``, ``rs.sides``, the
 bidding values); seats are counted from the observer (0 is the observing seat, 1 the next in
 playing order, ...), so one policy can play every seat.  numpy is used only when it is installed.
+
+Every encoding takes ``private``.  ``True`` (the default): what the seat knows, its own cards
+included.  ``False``: only what every seat knows (OpenSpiel's ``private_info=NONE``), built
+from :func:`~interpreter.engine.views.public_view` -- no hand, widow or legal actions, every card
+laid away face down, a widow's points left out of its taker's -- with seats counted from seat 0
+and no seat's side marked as the observer's: the same vector and string for every player.
 """
 
 
@@ -27,7 +33,7 @@ from interpreter.core.actions import BID_BASE
 from interpreter.core.cards import bit_list
 from interpreter.engine.position import AUCTION, OVER, PLAY
 from interpreter.engine.trick import seat_after
-from interpreter.engine.views import SeatView
+from interpreter.engine.views import SeatView, public_view
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.tables import KIND_BID, KIND_MARRY, KIND_PASS, KIND_PLAY
 
@@ -191,23 +197,25 @@ class ObservationLayout:
         """The observation vector of ``view`` as its nonzero entries: the indexes of the 1s,
         and the scaled counts by index (each in [0, 1], some 0).  :meth:`encode` spreads them over a
         list, :meth:`observation` over an array: most of the vector is 0, and writing only the
-        rest is what keeps an environment step cheap (see ``benchmarks/bench_search.py``)."""
+        rest is what keeps an environment step cheap (see ``benchmarks/bench_search.py``).
+        ``private=False``: the public part only (see the module docstring)."""
+        if not private:
+            view = public_view(view)
         n = self.seats
         d = self._cards
-        me = view.seat
+        me = view.seat  # SPECTATOR (-1) for the public part: rows from seat 0, no side its own
         p = view.public
-        rel = self._rel[me % n]  # per seat, its row counted from the observer ((seat - me) % n, for any me)
+        rel = self._rel[me if me >= 0 else 0]  # per seat, its row counted from the observer ((seat - me) % n)
         (o_hand, o_widow, o_trick, o_played, o_known, o_turn_up, o_trump, o_married, o_talon, o_closed, o_closer,
          o_sizes, o_points, o_tricks, o_dealer, o_leader, o_to_act, o_actor, o_partners, o_sitting, o_phase,
          o_decision, o_high_bid, o_declarer, o_passed, o_bids, o_widow_size) = self._at
         ones: list[int] = []
         add = ones.append
         values: dict[int, float] = {}
-        if private:
-            ones += [o_hand + c for c in bit_list(view.hand_mask)]
-            widow = view.widow_mask
-            if widow:
-                ones += [o_widow + c for c in bit_list(widow)]
+        ones += [o_hand + c for c in bit_list(view.hand_mask)]  # none in the public part
+        widow = view.widow_mask
+        if widow:
+            ones += [o_widow + c for c in bit_list(widow)]
         sitting = p.sitting_out
         seat = p.leader
         for c in p.trick:
@@ -225,7 +233,7 @@ class ObservationLayout:
         sizes, seat_points, tricks = p.hand_sizes, p.seat_points, p.tricks
         side = p.side_index
         hand_scale, points_scale, tricks_scale = self.hand_scale, self.points_scale, self.tricks_scale
-        mine = side[me]
+        mine = side[me] if me >= 0 else -1
         for seat in range(n):
             r = rel[seat]
             mask = played_mask[seat]
@@ -278,7 +286,7 @@ class ObservationLayout:
         return ones, values
 
     def encode(self, view: SeatView, *, private: bool = True) -> list[float]:
-        """The observation vector of ``view`` (``private=False``: without the hand and widow)."""
+        """The observation vector of ``view`` (``private=False``: its public part only)."""
         out = [0.0] * self.size
         ones, values = self.entries(view, private=private)
         for i in ones:
@@ -295,23 +303,31 @@ class ObservationLayout:
             out[index[code]] = 1
         return out
 
-    def history_rows_of(self, view: SeatView) -> list[tuple[int, int]]:
-        """The ordered public history as (seat counted from the observer, action index) pairs."""
+    def history_rows_of(self, view: SeatView, *, private: bool = True) -> list[tuple[int, int]]:
+        """The ordered history as (seat counted from the observer, action index) pairs; with
+        ``private=False`` every card laid away is face down and seats count from seat 0."""
+        if not private:
+            view = public_view(view)
         n = self.seats
         index = self.index_of
-        # a card another seat laid away face down: the seat acted, the action is not known (-1)
-        rows = [(((h >> 16) - view.seat) % n, index.get(h & 0xFFFF, -1)) for h in view.history_codes]
+        me = view.seat if view.seat >= 0 else 0
+        # a card laid away face down (another seat's; with private=False, every one): the seat
+        # acted, the action is not known (-1)
+        rows = [(((h >> 16) - me) % n, index.get(h & 0xFFFF, -1)) for h in view.history_codes]
         if len(rows) > self.history_rows:
             raise ValueError(f"{len(rows)} recorded actions, more than the {self.history_rows} this layout holds")
         return rows
 
     def encode_info(self, view: SeatView, *, private: bool = True) -> list[float]:
-        """The information-state vector: the observation, then one row per recorded action."""
+        """The information-state vector: the observation, then one row per recorded action
+        (``private=False``: both the public part only)."""
+        if not private:
+            view = public_view(view)
         out = self.encode(view, private=private) + [0.0] * (self.history_rows * self.history_width)
         base = self.size
         width = self.history_width
         n = self.seats
-        for i, (seat, action) in enumerate(self.history_rows_of(view)):
+        for i, (seat, action) in enumerate(self.history_rows_of(view, private=private)):
             out[base + i * width + seat] = 1.0
             if action >= 0:
                 out[base + i * width + n + action] = 1.0
@@ -339,7 +355,11 @@ class ObservationLayout:
 
     # ------------------------------------------------------------------ strings
     def observation_string(self, view: SeatView, *, private: bool = True) -> str:
-        """What the observation vector holds, in words (absolute seats, card notation)."""
+        """What the observation vector holds, in words (absolute seats, card notation);
+        ``private=False``: its public part only, the same for every seat (no seat named as
+        the observer, no hand, no legal actions)."""
+        if not private:
+            view = public_view(view)
         rs = self.rs
         cards = rs.deck.cards
         t = rs.tables
@@ -348,11 +368,11 @@ class ObservationLayout:
             return " ".join(str(cards[c]) for c in bit_list(mask)) or "-"
 
         p = view.public
-        parts = [f"seat {view.seat}, dealer {view.dealer}"]
-        if private:
+        parts = [f"seat {view.seat}, dealer {view.dealer}" if view.seat >= 0 else f"public, dealer {view.dealer}"]
+        if view.seat >= 0:
             parts.append(f"hand {show(view.hand_mask)}")
-            if view.widow_mask:
-                parts.append(f"widow {show(view.widow_mask)}")
+        if view.widow_mask:
+            parts.append(f"widow {show(view.widow_mask)}")
         parts.append(f"trump {view.trump or '-'}, turn-up {view.turn_up or '-'}, talon {view.talon_size}"
                      + (f" closed by {view.closer}" if view.closed else ""))
         parts.append("trick " + (" ".join(f"{s}:{c}" for s, c in view.trick) or "-"))
@@ -379,7 +399,10 @@ class ObservationLayout:
 
         Two views of one seat give the same string exactly when they hold the same
         information, so it keys search trees (OpenSpiel's ISMCTS) and tabular policies.
+        ``private=False``: the public part only, the same for every seat.
         """
+        if not private:
+            view = public_view(view)
         history = ", ".join(f"{s}:{a}" for s, a in view.history)
         draws = ",".join(map(str, view.draws))
         return f"{self.observation_string(view, private=private)} | history {history or '-'} | draws {draws or '-'}"

@@ -23,9 +23,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from interpreter.core.actions import (
     CONTINUE,
     DECLARE,
+    EXCHANGE,
     Action,
     CloseBeforeDraw,
     Declare,
+    Exchange,
     Marry,
     Play,
     parse_action,
@@ -483,26 +485,50 @@ _BUILD_KEYS: dict[str, KeyPath] = {
 def implicit_step(state: DealState, action: Action) -> bool:
     """Whether a recorded move comes after the implicit ``Continue`` now offered: records never
     hold it, so an action other than the optional step's own answers (closing before the draw,
-    declaring while it is offered) declines the step first."""
+    declaring while it is offered, the exchange offered as the talon is closed, taken by the
+    seat asked) declines the step first.  An opponent asked at a close who cannot exchange
+    declines as well: a record written before every opponent was asked holds no such step."""
     codes = state.legal_codes()
-    return CONTINUE in codes and (
-        not isinstance(action, (CloseBeforeDraw, Declare)) or (isinstance(action, Declare) and DECLARE not in codes)
-    )
+    if CONTINUE not in codes:
+        return False
+    if isinstance(action, CloseBeforeDraw):
+        return False
+    if isinstance(action, Declare):
+        return DECLARE not in codes
+    if isinstance(action, Exchange) and state.offer >= 0:
+        # the exchange of an opponent asked at a close: a later one's, where this one cannot
+        # take it and another is asked after him (else this one is refused, naming the card)
+        if EXCHANGE in codes:
+            return False
+        after = state.copy()
+        after.push_code(CONTINUE, keep_undo=False)
+        return after.offer >= 0
+    return True
+
+
+def take_implicit_steps(state: DealState, action: Action) -> int:
+    """Push every implicit ``Continue`` that comes before the recorded ``action`` (one, or one
+    for each opponent asked at a close before the one who exchanges, or before the closer's
+    lead); how many, for the caller to pop them again."""
+    taken = 0
+    while implicit_step(state, action):
+        state.push_code(CONTINUE)
+        taken += 1
+    return taken
 
 
 def apply_recorded(state: DealState, action: Action) -> None:
-    """Apply a recorded move: the implicit steps (the draw, declining to go out) come first.
+    """Apply a recorded move: the implicit steps (the draw, declining to go out, declining the
+    exchange offered at a close) come first.
 
-    A move that is refused leaves the state as it was before it, implicit step included: the
+    A move that is refused leaves the state as it was before it, implicit steps included: the
     record format reports the state before the illegal move.
     """
-    implicit = implicit_step(state, action)
-    if implicit:
-        state.push_code(CONTINUE)
+    implicit = take_implicit_steps(state, action)
     try:
         state.apply(action)
     except IllegalActionError:
-        if implicit:
+        for _ in range(implicit):
             state.pop()
         raise
 

@@ -399,6 +399,12 @@ def decision_line(view: SeatView, legal: Sequence[Action], counted: bool = True)
     rules let nobody look back at the tricks): then no count is told (``if you count 66``)."""
     if Continue() not in legal:
         return None
+    if view.public.offer == view.seat:  # exchange.on_opponent_close: asked whether or not he holds the card
+        card = f"{RANK_NAMES[view.rs.exchange.rank]} of trumps"
+        if Exchange() in legal:
+            turn_up = f" {_card(view.turn_up, True)}" if view.turn_up else ""  # always there when asked
+            return f"the talon is closed: you may exchange your {card} for the turn-up{turn_up} or continue (keep it)"
+        return f"the talon is closed: you do not hold the {card}, so continue (every opponent is asked, so that nobody learns who holds it)"
     may_declare = Declare() in legal
     if view.public.draw_pending:
         options = ["continue (draw as usual)"]

@@ -21,9 +21,9 @@ import pytest
 
 from interpreter.core.errors import BotError
 from interpreter.core.cards import bit_list
-from interpreter.core.actions import parse_action
+from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD, parse_action
 from interpreter.engine.state import NAMING, DealState
-from interpreter.engine.views import SeatView
+from interpreter.engine.views import SeatView, public_view, spectator_view
 from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
 from interpreter.play.bots.policy import ObservationLayout, PolicyAgent, ViewState, layout, load_policy, make_policy_agent
 from interpreter.play.bots.random_bot import RandomBot
@@ -35,6 +35,10 @@ from interpreter.search.sampling import WorldSampler
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted(bundled_rulesets()) + sorted(str(p) for p in (ROOT / "tests" / "fixtures" / "rulesets").glob("*.yaml"))
+#: a talon, a widow laid away by the declarer (dreierschnapsen), a widow to the first trick's
+#: winner (north-american-3), partnerships, the exchange offered at a close
+PUBLIC_RULESETS = ["schnapsen", "sechsundsechzig", "house/dreierschnapsen", "north-american-3", "north-american-4",
+                   str(ROOT / "tests" / "fixtures" / "rulesets" / "exchange-on-close-partners.yaml")]
 
 
 def plane(obs: list[float], lay: ObservationLayout, name: str, row: int = 0) -> int:
@@ -281,3 +285,39 @@ def _f32(x: float) -> float:
     """``x`` rounded to a C float, as an observation array holds it."""
     import struct
     return float(struct.unpack("f", struct.pack("f", x))[0])
+
+
+# ------------------------------------------------------------------ the public part
+def test_a_seats_public_view_is_the_spectators() -> None:
+    """Dreierschnapsen, widow to the declarer's hand: the declarer lays two cards away, which
+    he sees by name and nobody else does, so his own view differs from a spectator's;
+    :func:`public_view` of his view is the spectator's view exactly (his discards face down,
+    no hand, no legal actions), and so is every other seat's."""
+    rs = load_ruleset("house/dreierschnapsen")
+    for state, seat, view in visited_views(rs, 4, 5):
+        assert public_view(view) == spectator_view(state)
+    state = next(st for st, seat, view in visited_views(rs, 4, 5) if st.widow_taker >= 0 and
+                 any(h & 0xFFFF >= DISCARD_BASE and h & 0xFFFF != HIDDEN_DISCARD for h in st.view(st.widow_taker).history_codes))
+    own = state.view(state.widow_taker)
+    assert own != spectator_view(state) and public_view(own) == spectator_view(state)
+
+
+@pytest.mark.parametrize("name", PUBLIC_RULESETS, ids=lambda name: Path(name).stem if name.endswith(".yaml") else name)
+def test_the_public_observation_is_the_same_for_every_seat(name: str) -> None:
+    """``private=False`` at every step of random deals: the vector, the information-state
+    vector (its history rows included) and both strings are the same for every seat, and are
+    the spectator's view encoded -- public information only."""
+    rs = load_ruleset(name)
+    lay = layout(rs)
+    n = rs.players.count
+    visited = visited_views(rs, 3, 7)  # every seat's view of each state, seat 0 first
+    for at in range(0, len(visited), n):
+        views = [view for _, _, view in visited[at:at + n]]
+        spectator = spectator_view(visited[at][0])
+        expected = (lay.encode(spectator, private=False), lay.encode_info(spectator, private=False),
+                    lay.observation_string(spectator, private=False), lay.information_state_string(spectator, private=False))
+        assert "seat " not in expected[2] and "legal" not in expected[2]
+        for view in views:
+            got = (lay.encode(view, private=False), lay.encode_info(view, private=False),
+                   lay.observation_string(view, private=False), lay.information_state_string(view, private=False))
+            assert got == expected

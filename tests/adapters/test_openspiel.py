@@ -5,6 +5,7 @@ by the engine's sampler."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -344,3 +345,65 @@ def test_an_openspiel_policy_takes_a_seat() -> None:
     uniform = os_policy.UniformRandomPolicy(g)
     match = play_match(rs, [PolicyAgent(rs, uniform, seed=1), RandomBot(rs, 2)], seed=6, max_deals=2)
     assert match.results
+
+
+PUBLIC_INFO = ["schnapsen", "house/dreierschnapsen", "north-american-3", "north-american-4",
+               str(ROOT / "tests" / "fixtures" / "rulesets" / "exchange-on-close.yaml")]
+
+
+@pytest.mark.parametrize("name", PUBLIC_INFO, ids=lambda name: Path(name).stem if name.endswith(".yaml") else name)
+def test_the_public_observers_are_the_same_for_every_player(name: str) -> None:
+    """``private_info=NONE``, with and without perfect recall, at every step of random deals:
+    every player's string and tensor are the same (OpenSpiel's definition of public
+    information), and no own card, legal action or card laid away by name is in the string."""
+    g = game(name)
+    n = g.num_players()
+    observers = [g.make_py_observer(pyspiel.IIGObservationType(perfect_recall=recall, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+                 for recall in (False, True)]
+    rng = random.Random(4)
+    for seed in range(3):
+        state = dealt(g, seed)
+        while True:
+            for obs in observers:
+                strings = {obs.string_from(state, p) for p in range(n)}
+                assert len(strings) == 1
+                text = strings.pop()
+                assert "hand " not in text and "legal " not in text and "seat " not in text.split(" | ")[0]
+                assert not re.search(r"discard [2-9TJQKA][CDHS]", text)
+                tensors = []
+                for p in range(n):
+                    obs.set_from(state, p)
+                    tensors.append(obs.tensor.copy())
+                assert all(np.array_equal(tensors[0], t) for t in tensors[1:])
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_single_players_observer_shows_his_own_discards_only() -> None:
+    """Dreierschnapsen: the declarer lays two cards away.  His own information-state string
+    (``private_info=SINGLE_PLAYER``) names them, with his hand; another player's shows them
+    face down and names none of the declarer's cards, and the public one names none at all."""
+    g = game("house/dreierschnapsen")
+    rng = random.Random(5)
+    for _ in range(50):
+        state = dealt(g, rng.getrandbits(16))
+        while not state.is_terminal() and not (state.deal.widow_taker >= 0 and state.deal.to_discard == 0):
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            break
+    deal = state.deal
+    taker = deal.widow_taker
+    other = (taker + 1) % 3
+    single = g.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    public = g.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    laid = [str(a) for s, a in deal.actions_made() if s == taker and str(a).startswith("discard")]
+    assert len(laid) == 2
+    own = single.string_from(state, taker)
+    assert all(f"{taker}:{d}" in own for d in laid) and f"hand {deal.hand(taker)}" in own
+    theirs = single.string_from(state, other)
+    assert f"{taker}:discard (face down), {taker}:discard (face down)" in theirs
+    assert not any(f"{taker}:{d}" in theirs for d in laid) and f"hand {deal.hand(other)}" in theirs
+    assert not any(str(c) in theirs.split(" | ")[1] for c in deal.hand(taker))  # the hand part names only his own cards
+    assert public.string_from(state, taker) == public.string_from(state, other)
+    assert not any(f"{taker}:{d}" in public.string_from(state, taker) for d in laid)

@@ -224,7 +224,8 @@ def test_a_follower_and_the_closers_opponent_may_exchange(tmp_path: Path) -> Non
     rs = made(tmp_path, "sechsundsechzig", exchange={"timing": "before_lead_or_follow", "on_opponent_close": True})
     exchange = section(rulebook(rs), "Exchanging the trump card")
     assert "A player who is not on lead may exchange too, under the same conditions" in exchange
-    assert "if the closer's opponent holds the nine of trumps, he is asked at once whether he exchanges it" in exchange
+    assert "When a player closes the talon, his opponent is asked at once whether he exchanges the nine of trumps" in exchange
+    assert "The question is put whether or not he holds the card, so that it tells nobody where the card is" in exchange
     assert "closed (but see below)" in exchange
     assert "not on lead" not in section(book("sechsundsechzig"), "Exchanging the trump card")
 

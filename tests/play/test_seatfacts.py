@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from interpreter import Match, load_ruleset
+from interpreter import Match, deal_from_mapping, load_ruleset
 from interpreter.core.actions import Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Double, Exchange, Marry, Pass, Play, Redouble
 from interpreter.core.cards import Card
 from interpreter.engine.build import build_position
@@ -378,3 +378,25 @@ def test_a_move_the_game_does_not_have_is_said_to_be_none_of_it() -> None:
     assert facts.absent(rs, Close) == "this game has no closing"
     assert facts.absent(rs, Double) == "this game has no doubling"
     assert facts.absent(rs, Discard) is None and facts.absent(load_ruleset("schnapsen"), Exchange) is None
+
+
+def test_the_exchange_offered_at_a_close_is_explained_to_the_seat_asked(tmp_path: Any) -> None:
+    """exchange.on_opponent_close: seat 0 closes; seat 1 is asked.  Holding 9H he is told he may
+    exchange it for the turn-up A♥ or keep it; without it, that he can only continue, and why
+    he is asked at all.  The closer, not asked, gets no such line."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: sechsundsechzig\nname: house\nexchange: {on_opponent_close: true}\n", encoding="utf-8")
+    rs = load_ruleset(house)
+    deal = {"dealer": 1, "trump_card": "AH", "hands": {0: "AC TC KC QC JC 9C".split(), 1: "AD TD KD QD JD 9H".split()},
+            "stock": "TH KH QH JH AS TS KS QS JS 9S 9D".split()}
+    lacking = {**deal, "hands": {0: deal["hands"][0], 1: "AD TD KD QD JD 9D".split()}, "stock": "TH KH QH JH AS TS KS QS JS 9S 9H".split()}
+    lines = []
+    for position in (deal, lacking):
+        state = deal_from_mapping(rs, position)
+        state.apply(Close())
+        lines.append(facts.decision_line(state.view(1), state.legal_actions()))
+        assert facts.decision_line(state.view(0), []) is None
+    assert lines == [
+        "the talon is closed: you may exchange your nine of trumps for the turn-up A♥ or continue (keep it)",
+        "the talon is closed: you do not hold the nine of trumps, so continue (every opponent is asked, so that nobody learns who holds it)",
+    ]

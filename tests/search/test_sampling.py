@@ -59,8 +59,8 @@ def replayed(rs: Ruleset, view: SeatView, hands: list[int], rest: list[int], tur
     st = DealState(rs, view.dealer, hands, rest, turnup, None, view.public.turned)  # the card shown for trump
     for h in (view.history_codes if history is None else history):
         apply_recorded(st, rs.action_of[h & 0xFFFF])
-    if st.key() != target and CONTINUE in st.legal_codes():
-        st.push_code(CONTINUE)  # a declined step left no trace in the history
+    while st.key() != target and CONTINUE in st.legal_codes():
+        st.push_code(CONTINUE)  # a declined step left no trace in the history (each opponent asked at a close: one each)
     return st
 
 

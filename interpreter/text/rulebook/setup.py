@@ -354,11 +354,12 @@ def _other_exchanges(f: Facts, s: Section, card: str) -> None:
             "plays his card to the trick."
         )
     if f.closing and ex.on_opponent_close:
-        who = "the closer's opponent" if f.n == 2 else "an opponent of the closer"
+        asked = "his opponent is asked" if f.n == 2 else "each of his opponents is asked in turn, from the closer's left,"
         s.p(
-            f"When a player closes the talon, if {who} holds the {card}, he is asked at once whether he exchanges "
-            "it for the turned-up card, before the closer leads; he may do so even if he has not won a trick and "
-            "however few cards are left in the talon."
+            f"When a player closes the talon, {asked} at once whether he exchanges the {card} for the turned-up "
+            "card, before the closer leads; he may do so even if he has not won a trick and however few cards are "
+            "left in the talon. The question is put whether or not he holds the card, so that it tells nobody "
+            "where the card is; a player without it simply declines."
         )
 
 
