@@ -60,7 +60,7 @@ from interpreter.search import ismcts as ismcts_module  # noqa: E402
 from interpreter.search.ismcts import greedy_policy, ismcts  # noqa: E402
 from interpreter.search.sampling import World  # noqa: E402
 from interpreter.search.solver import Solver  # noqa: E402
-from interpreter.sim.arena import DealSpec, deal_specs, outcome_of, seat_roles  # noqa: E402
+from interpreter.sim.arena import DealSpec, deal_specs, outcome_of, play_seed, seat_roles  # noqa: E402
 from interpreter.sim.stats import wilson  # noqa: E402
 
 if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is loaded by path
@@ -205,7 +205,7 @@ def _play(spec: DealSpec) -> tuple[int, int, int]:
         state = DealState.new(rs, spec.dealer, spec.seed)
         solver = Solver(k)
         rng = random.Random(spec.seed)
-        others = {seat: _opponent(rs, spec.seed * 97 + seat) for seat, role in enumerate(roles) if role}
+        others = {seat: _opponent(rs, play_seed(spec, k, seat)) for seat, role in enumerate(roles) if role}
         while state.phase != OVER:
             actor = state.actor
             assert actor is not None

@@ -40,7 +40,7 @@ from interpreter.play.bots.base import Agent  # noqa: E402
 from interpreter.play.bots.search_bot import LEVELS, SearchBot  # noqa: E402
 from interpreter.play.runner import play_deal  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
-from interpreter.sim.arena import deal_specs, seat_roles  # noqa: E402
+from interpreter.sim.arena import deal_specs, play_seed, seat_roles  # noqa: E402
 from interpreter.sim.stats import quantile  # noqa: E402
 
 if str(ROOT / "benchmarks") not in sys.path:  # benchmarks/_args.py, also when this file is imported
@@ -79,7 +79,7 @@ def measure(ruleset: str, level: str, deals: int, seed: int) -> dict[str, float 
             agents: list[Agent] = []
             timed = []
             for seat, role in enumerate(roles):
-                bot_seed = (spec.seed * len(roles_of) + k) * len(roles) + seat
+                bot_seed = play_seed(spec, k, seat)  # the arena's own
                 if role == 0:
                     agent = _Timed(SearchBot(rs, bot_seed, iterations=LEVELS[level]))
                     timed.append(agent)

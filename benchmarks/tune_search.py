@@ -57,8 +57,9 @@ from _args import positive_int, seed_number, require, ruleset, search_options, s
 from ab_revisions import paired  # noqa: E402
 
 
-#: How far a ``reseed`` of 1 moves a bot's seed: past every seed the arena gives (a 32-bit deal
-#: seed times the plays of a deal times the seats: far below 2**40).
+#: How far a ``reseed`` of 1 moves a bot's seed.  The arena's seeds are hashes spread over 63
+#: bits (:func:`~interpreter.sim.arena.play_seed`), so a moved seed is another bot of the run's
+#: only by a chance of a few in 2**63: the reseeded bot draws numbers of its own.
 RESEED_STEP = 1 << 40
 
 

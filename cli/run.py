@@ -33,6 +33,7 @@ from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.actions import Action
 from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.core.printable import json_text
+from interpreter.core.seeds import bot_seed
 from interpreter.engine.match import MATCH_DEAL_LIMIT, SEED_MAX, Match
 from interpreter.engine.state import DealState
 from interpreter.play.bots import Agent, make_agent
@@ -197,8 +198,9 @@ def open_record(game: Game, path: Path | None) -> RecordWriter:
 def build_agents(
     game: Game, explain: Callable[[Action], str | None], *, confirm: bool = True,
 ) -> tuple[list[Agent], list[Callable[[Event], None]]]:
-    """One agent per seat: bots seeded from the match seed (the same seed plays the same
-    match), people at this terminal; and what must hear the match's events (the human seats,
+    """One agent per seat: bots seeded from the match seed and their seat (the same seed
+    plays the same match), through a hash (:func:`~interpreter.core.seeds.bot_seed`), so that
+    no bot can work the match seed -- and every deal -- out of its own; people at this terminal; and what must hear the match's events (the human seats,
     for the public match score and the start of each deal).  People are shown their table
     on stderr, so that stdout carries only the log or the ``--json`` summary."""
     from cli.human import HumanAgent, Terminal, read_entry
@@ -221,7 +223,7 @@ def build_agents(
             agents.append(human)
             listeners.append(human.follow)
         else:
-            agents.append(make_agent(kind, game.rs, game.seed * 16 + seat))
+            agents.append(make_agent(kind, game.rs, bot_seed(game.seed, seat)))
     return agents, listeners
 
 

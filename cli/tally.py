@@ -21,6 +21,7 @@ from cli.progress import progress_bar
 from cli.stopping import Stopped, cut_short, ignore_stops, stop_signals
 from interpreter.core.errors import BotError, RulesError
 from interpreter.core.printable import json_text
+from interpreter.core.seeds import bot_seed
 from interpreter.engine.match import MATCH_DEAL_LIMIT
 from interpreter.play.bots import make_agent
 from interpreter.play.runner import DealStarted, Event, play_match
@@ -129,7 +130,7 @@ def play_matches(rs: Ruleset, kinds: list[str], seed: int, matches: int, deals: 
             for k in range(matches):
                 s = seed + k
                 deal[0] = 0
-                agents = [make_agent(kind, rs, s * 16 + seat) for seat, kind in enumerate(kinds)]
+                agents = [make_agent(kind, rs, bot_seed(s, seat)) for seat, kind in enumerate(kinds)]
                 match = play_match(rs, agents, seed=s, max_deals=limit, observer=follow)
                 if deals is None and match.winner is None:
                     ignore_stops()

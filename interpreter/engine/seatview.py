@@ -5,7 +5,10 @@ turn-up, the cards on the table and every card played so far (the public history
 players were seen to take or show (a turn-up taken in an exchange or with the last draw, the
 partner card of an announced marriage), the auction, and sizes of what stays hidden.  Other
 hands, the order of the stock and the widow (except to the seat that took it) are never
-copied, so a bot handed a view cannot peek.  Views are taken from a state by
+copied: nothing reachable from a view and its public API holds them, but for the ruleset's
+search caches (``rs.tables.engine_cache``, shared by every search in the process).  That is
+a promise about the view, not a sandbox: a bot in the process that holds the state can read
+the process's memory (docs/security.md, "Bots in your process").  Views are taken from a state by
 :func:`interpreter.engine.views.make_view` (also ``DealState.view``).
 
 Views are cheap because they are lazy: taking one copies a few ints and small tuples of the

@@ -27,6 +27,7 @@ from pathlib import Path
 from interpreter.core.actions import Action
 from interpreter.core.cards import CardSet
 from interpreter.core.errors import IllegalActionError, RulesError
+from interpreter.core.seeds import bot_seed
 from interpreter.engine.match import Match
 from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
@@ -80,7 +81,7 @@ class TableSession:
         if len(self.kinds) != self.rs.players.count:
             raise ValueError(f"{self.rs.players.count} seat kinds needed, got {len(self.kinds)}")
         self.match = Match(self.rs, self.seed)
-        self.agents = [None if k == HUMAN else make_agent(k, self.rs, self.seed * 16 + s) for s, k in enumerate(self.kinds)]
+        self.agents = [None if k == HUMAN else make_agent(k, self.rs, bot_seed(self.seed, s)) for s, k in enumerate(self.kinds)]
         if self.record_path is not None:
             self.record = RecordWriter(self.rs, seed=self.seed, players=self.kinds, path=self.record_path, hide_seed=HUMAN in self.kinds)
 

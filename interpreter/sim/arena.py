@@ -14,9 +14,11 @@ played to its end (not a match): deal ``i`` gets the ``i``-th 32-bit draw of
 ``random.Random(seed)`` as its shuffle seed and seat ``(dealer.first + i) % seats`` as its
 dealer, so deal ``i`` is the same whatever else is played.  Each play of it goes through
 :func:`~interpreter.play.runner.play_deal`, which asks every agent through its seat's view
-only.  The bots of a play are made afresh with seeds fixed by the deal, the assignment and
-the seat, so each play depends on nothing but those -- which is why the figures are the same
-whether the deals run in one process or several, in any order.
+only.  The bots of a play are made afresh with seeds fixed by the run's seed, the deal's
+index, the assignment and the seat (:func:`play_seed`), so each play depends on nothing but
+those -- which is why the figures are the same whether the deals run in one process or
+several, in any order.  A bot's seed is a hash of those, never arithmetic of the deal's
+shuffle seed: a bot that could work the shuffle seed out of its own would deal every hand.
 
 How a play is scored for A, from the match sides' deal scores (``DealResult.scores``: game
 points or units): against each B side, 1 if A's side scored more, 0 if less, 1/2 if the same
@@ -44,6 +46,7 @@ from typing import Any, Union
 from interpreter.core.actions import Action
 from interpreter.core.arguments import check_seed, shown_value, with_article
 from interpreter.core.errors import BotError
+from interpreter.core.seeds import bot_seed
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, bot_spec, make_agent
@@ -124,11 +127,13 @@ def tournament_entries(bots: Sequence[Bot]) -> None:
 
 @dataclass(frozen=True, slots=True)
 class DealSpec:
-    """One deal of a run: its index, the seed of its shuffle, its dealer."""
+    """One deal of a run: its index, the seed of its shuffle, its dealer, and the run's seed
+    (``run``), from which the seeds of the deal's bots are hashed (:func:`play_seed`)."""
 
     index: int
     seed: int
     dealer: int
+    run: int
 
 
 def deal_specs(rs: Ruleset, deals: int, seed: int) -> list[DealSpec]:
@@ -136,7 +141,16 @@ def deal_specs(rs: Ruleset, deals: int, seed: int) -> list[DealSpec]:
     32-bit draw of ``random.Random(seed)``, and the dealer rotates with the deal's index."""
     rng = random.Random(seed)
     seats = rs.players.count
-    return [DealSpec(i, rng.getrandbits(32), (rs.dealer.first + i) % seats) for i in range(deals)]
+    return [DealSpec(i, rng.getrandbits(32), (rs.dealer.first + i) % seats, seed) for i in range(deals)]
+
+
+def play_seed(spec: DealSpec, assignment: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` in assignment ``assignment`` of the deal ``spec``: a
+    hash of the run's seed, the deal's index, the assignment and the seat
+    (:func:`~interpreter.core.seeds.bot_seed`).  Not the deal's shuffle seed nor anything
+    computed from it: a bot given ``(shuffle seed * plays + k) * seats + seat``, as the arena
+    once did, divided it back and dealt every hand and the talon itself."""
+    return bot_seed(spec.run, spec.index, assignment, seat)
 
 
 def seat_roles(rs: Ruleset) -> list[tuple[int, ...]]:
@@ -199,14 +213,13 @@ def play_assignments(
     scores of each play, in assignment order.  ``clocks`` receive A's and B's decision times."""
     bots = (a, b)
     roles_of = seat_roles(rs)
-    seats = rs.players.count
     scores: list[tuple[int, ...]] = []
     names = [bot_name(a), bot_name(b)]
     for k, roles in enumerate(roles_of):
         agents: list[Agent] = []
         for seat, role in enumerate(roles):
             try:
-                agent = new_agent(bots[role], rs, (spec.seed * len(roles_of) + k) * seats + seat)
+                agent = new_agent(bots[role], rs, play_seed(spec, k, seat))
             except BotError as exc:
                 raise exc.placed(seat=seat, deal=spec.index + 1)
             agents.append(_Timed(agent, clocks[role]) if clocks is not None else agent)

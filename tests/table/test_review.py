@@ -113,7 +113,7 @@ def test_the_review_shows_rules_analyse_figures_after_a_step_the_record_leaves_o
     report = next(r for r in analyse_record(record, seats=[0], iterations=200) if r.move == 4)
     screen = screens(path, 0, 200, ["right", "right", "right"])[-1]
     assert report.played == "play KH"  # docs/cli.md's example: the king of hearts under the queen of diamonds
-    assert "move 4 of" in screen and "Next: you -- play K♥" in screen and "Your hand: Q♠  A♥  [K♥]  J♥  10♦" in screen
+    assert "move 4 of" in screen and "Next: you -- play K♥" in screen and "Your hand: Q♠  J♠  A♥  [K♥]  10♦" in screen
     assert f"played {report.played.removeprefix('play ')} {report.played_value:+.2f}" in screen
     assert f"best   {report.best.removeprefix('play ')} {report.best_value:+.2f}" in screen
 

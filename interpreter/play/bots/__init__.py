@@ -1,6 +1,8 @@
 """Bots: seat kinds that choose actions from a :class:`~interpreter.engine.views.SeatView`.
 
-Every bot sees only its seat's view (never the full state), so a bot cannot use hidden cards.
+Every bot is handed only its seat's view (never the full state), and the built-in bots read
+nothing else, so they do not use hidden cards.  A bot of someone else's runs in the process
+that holds the state and could read more (docs/security.md, "Bots in your process").
 ``make_agent("random", ruleset, seed)`` builds a seat kind by name.
 """
 
