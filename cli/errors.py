@@ -208,13 +208,17 @@ def warn_all(warnings: Sequence[RulesError]) -> None:
 def session_or_exit(path: Path, practice: bool, allow_outside: bool, opponent: str) -> TableSession:
     """The match of a record to go on with (``rules play --resume``, in the terminal or in a
     browser tab), or a located error and exit 2.  A trained policy the record seats is seated
-    only when ``opponent`` (the person's own ``--opponent``) names it."""
+    only when ``opponent`` (the person's own ``--opponent``) names it.  A record that another
+    ``rules`` process is writing (a table already going on with it) is refused here too."""
+    from interpreter.play.recordfile import RecordNotWritten
     from interpreter.play.session import resume
 
     try:  # a missing file or a folder is said as every reader says it (cannot read file: ...)
         return resume(path, practice=practice, allow_outside=allow_outside, trusted=(opponent,))
     except RulesError as exc:
         raise fail(exc) from None
+    except RecordNotWritten as exc:
+        raise usage_error(f"--resume: {exc}") from None
 
 
 def check_page_path(path: Path, inputs: Sequence[tuple[Path, str]], option: str = "--html") -> None:

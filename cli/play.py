@@ -54,11 +54,14 @@ def play(
     if record is not None and resume is not None:
         raise usage_error("--record and --resume: a resumed match goes on in its own record; give one of them")
     if record is not None:
-        from interpreter.play.recordfile import why_not_writable
+        from interpreter.play.recordfile import record_busy, why_not_writable
 
         refused = why_not_writable(record, [])
         if refused is not None:
             raise usage_error(f"--record: {record} {refused}; choose another file")
+        busy = record_busy(record)  # the table takes the record's lock when the match begins
+        if busy is not None:
+            raise usage_error(f"--record: {busy}")
     if web:
         from cli.table.web import serve
 

@@ -16,10 +16,9 @@ imported only when a match is played, to keep ``rules --help`` fast.
 
 from __future__ import annotations
 
-import itertools
 import secrets
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -38,7 +37,7 @@ from interpreter.engine.match import MATCH_DEAL_LIMIT, SEED_MAX, Match
 from interpreter.engine.state import DealState
 from interpreter.play.bots import Agent, make_agent
 from interpreter.play.record import MatchResult, ruleset_reference
-from interpreter.play.recordfile import RecordNotWritten, RecordWriter, inputs_of, why_not_writable
+from interpreter.play.recordfile import RecordNotWritten, RecordWriter, inputs_of, interrupted_paths, why_not_writable
 from interpreter.play.runner import DealEnded, DealStarted, Event, play_match
 from interpreter.play.seatkinds import HUMAN, is_human
 from interpreter.rules.ruleset import Ruleset
@@ -111,8 +110,8 @@ def run(
     with stop_signals():
         match = play(game, agents, observe, deals if deals is not None else MAX_DEALS, printer)
         ignore_stops()  # the match is over: saving and printing run to their end
-        if record is not None and keep_record(game, MatchResult(match.winner, list(match.scores), game.played)) is None:
-            raise typer.Exit(2)
+        if record is not None and keep_record(game, MatchResult(match.winner, list(match.scores), game.played)) != record:
+            raise typer.Exit(2)  # not written, or written elsewhere: said by keep_record
         game.record.close()
     if deals is None and match.winner is None:
         warn(
@@ -302,6 +301,8 @@ def play(game: Game, agents: list[Agent], observe: Callable[[Event], None], limi
         raise fail(exc) from None
     except RecordNotWritten as exc:
         ignore_stops()
+        if game.record is not None:
+            game.record.close()  # the file as it is (whole deals); the name let go
         warn(f"error: {exc}; the match stopped")
         raise typer.Exit(2) from None
     except Stopped as stop:
@@ -319,6 +320,11 @@ def _keep_stopped(game: Game, printer: Printer, why: str, *, gap: bool = False) 
     (``gap``: on a line of its own, below a prompt that may be waiting for its answer).  The
     seed kept from a person stays kept: the match may be taken up again."""
     ignore_stops()  # a second Ctrl-C must not cut the save short
+    assert game.record is not None
+    if game.record.empty:  # stopped before the first deal was dealt
+        game.record.close()
+        warn(f"{why}; no deal had begun, so there is no record")
+        return
     kept = keep_record(game)
     if kept is not None:
         if gap:
@@ -328,27 +334,25 @@ def _keep_stopped(game: Game, printer: Printer, why: str, *, gap: bool = False) 
 
 def keep_record(game: Game, result: MatchResult | None = None) -> Path | None:
     """Complete the record (in the ``--record`` file, else in a new rules-interrupted file),
-    with the ``result`` header once the match has ended; never raises."""
+    with the ``result`` header once the match has ended, and return where it is; never raises.
+    ``None`` if it could not be written (said here), or if the match stopped before its first
+    deal was dealt (nothing to keep)."""
     assert game.record is not None
     try:
-        if game.record.path is not None:
-            return game.record.save(result)
-        return game.record.save_new(_interrupted_paths(None if game.secret_seed else game.seed))
+        if game.record.path is None:
+            return game.record.save_new(interrupted_paths(None if game.secret_seed else game.seed))
+        kept = game.record.save(result)
+        if kept is not None and kept != game.record.path:
+            warn(
+                f"error: {game.record.path} no longer holds this match's record: another program replaced it "
+                f"while the match was played, so the record is saved in {kept} instead",
+            )
+        return kept
     except RecordNotWritten as exc:
         warn(f"error: {exc}")
         return None
     finally:
         game.record.close()
-
-
-def _interrupted_paths(seed: int | None) -> Iterator[Path]:
-    """``rules-interrupted-SEED.yaml`` in this folder, then numbered names, so that an earlier
-    interrupted game is never overwritten; ``rules-interrupted.yaml`` (numbered likewise) for a
-    seed kept from a person, which the file's name must not give away either."""
-    stem = "rules-interrupted" if seed is None else f"rules-interrupted-{seed}"
-    yield Path(f"{stem}.yaml")
-    for k in itertools.count(2):
-        yield Path(f"{stem}-{k}.yaml")
 
 
 def summary(game: Game, match: Match) -> dict[str, Any]:

@@ -2,9 +2,8 @@
 
 Two servers on one folder would both write its ``room.sqlite`` -- each replaying, moving and
 closing the same tables without seeing the other's moves -- so the second is refused as it
-starts.  The lock is the operating system's (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on
-Windows), not the file's existence: the system lets it go when the process ends, however it
-ends, so a server that crashed or was killed leaves no stale lock behind to block the next
+starts.  The lock is the operating system's (:mod:`interpreter.core.filelock`), not the
+file's existence: the system lets it go when the process ends, however it ends, so a server that crashed or was killed leaves no stale lock behind to block the next
 start.  The file itself stays, holding the process id of the last server, for the message.
 
 No web framework is imported here: ``rules serve`` takes the lock before it loads the room.
@@ -13,9 +12,10 @@ No web framework is imported here: ``rules serve`` takes the lock before it load
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import IO
+
+from interpreter.core.filelock import lock
 
 #: The lock file's name under ``--data``.
 LOCK_NAME = "room.lock"
@@ -35,7 +35,7 @@ def hold(folder: Path) -> IO[str]:
     process holds it; ``OSError`` if the file cannot be opened at all."""
     handle = open(folder / LOCK_NAME, "a+", encoding="utf-8")  # never truncated: the holder's pid stays readable
     try:
-        _lock(handle)
+        lock(handle.fileno())
     except OSError:
         handle.seek(0)
         holder = handle.read().strip() or None
@@ -46,16 +46,3 @@ def hold(folder: Path) -> IO[str]:
     handle.write(f"{os.getpid()}\n")
     handle.flush()
     return handle
-
-
-if sys.platform == "win32":  # pragma: no cover - tested where the project runs on Windows
-    import msvcrt
-
-    def _lock(handle: IO[str]) -> None:
-        handle.seek(0)
-        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # the first byte: the whole file's stand-in
-else:
-    import fcntl
-
-    def _lock(handle: IO[str]) -> None:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -21,7 +21,8 @@ from rich.console import RenderableType
 from textual.app import App
 
 from interpreter.core.errors import RulesError
-from interpreter.play.recordfile import STOP_SIGNALS
+from interpreter.core.printable import printable
+from interpreter.play.recordfile import STOP_SIGNALS, RecordNotWritten
 from interpreter.play.session import HUMAN, TableSession, new_seed
 from interpreter.rules.loader import load_ruleset
 from cli.table.screen import TableScreen
@@ -128,7 +129,11 @@ class TableApp(App[None]):
         rs = load_ruleset(ruleset, allow_outside=opts.allow_outside)
         kinds = [HUMAN] + [opponent] * (rs.players.count - 1)
         record = opts.record if opts.record is not None else default_record_path()
-        self.session = TableSession(rs, opts.seed if opts.seed is not None else new_seed(), kinds, record, practice)
+        try:
+            self.session = TableSession(rs, opts.seed if opts.seed is not None else new_seed(), kinds, record, practice)
+        except RecordNotWritten as exc:  # another rules process took the record since the command started
+            self.notify(printable(str(exc)), severity="error", markup=False)
+            return
         self.switch_screen(TableScreen(self.session, 0, opts.bot_delay))
 
     def resume_match(self, session: TableSession) -> None:

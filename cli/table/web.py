@@ -41,7 +41,9 @@ def serve(
     except ImportError:
         raise usage_error("--web needs textual-serve: pip install 'sixty-six-rules[web]' (in a checkout: pip install -e '.[web]')") from None
     if resume is not None:
-        session_or_exit(resume, practice, allow_outside, opponent)  # refused now, not in the browser
+        checked = session_or_exit(resume, practice, allow_outside, opponent)  # refused now, not in the browser
+        if checked.record is not None:
+            checked.record.close()  # the record's lock is the tab's to take, not the server's
     command = table_command(ruleset, opponent, seed, practice, record, resume, bot_delay, allow_outside)
     try:
         listener = listen(WEB_HOST, port)

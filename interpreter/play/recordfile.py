@@ -12,6 +12,17 @@ Three promises, kept here for every file ``rules`` writes:
   (a FIFO, a device, a folder), which could block or is not ours to replace.
 * **Never cut in the middle.** The stop signals (Ctrl-C, a killed job, a closed terminal) are
   held back while a record is written; they arrive when the write is done.
+* **One writer per record.** A :class:`RecordWriter` holds the record's name for its life with
+  an advisory lock on a lock file beside it (``.NAME.lock``, :class:`RecordLock`), so a second
+  ``rules`` process asked to write the same record is refused (:class:`RecordBusy`) before it
+  plays anything -- two writers would each replace the other's file, and the one replaced
+  would go on writing to a file that no name leads to.  As a second guard the writer checks,
+  before it writes over the name and before it says where its record is, that the name still
+  leads to its own file; if another program replaced it meanwhile, the record goes to a new
+  ``rules-interrupted`` file instead of being lost.
+* **Never a record without a deal.** A record file needs at least one deal to be read back, so
+  a new record's file is created only when its first deal is finished (or saved unfinished):
+  a run killed during its first deal leaves no record, and an older file of that name as it was.
 
 The text of a record is :func:`~interpreter.play.record.match_record`'s: a
 :class:`RecordWriter` writes its header (:func:`~interpreter.play.record.match_header`), then its
@@ -20,11 +31,13 @@ deals one by one (:func:`~interpreter.play.record.deal_entry`), which is the sam
 
 from __future__ import annotations
 
+import errno
 import itertools
 import os
 import secrets
 import signal
 import stat
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -32,6 +45,7 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import IO
 
+from interpreter.core.filelock import lock
 from interpreter.play.record import MatchResult, deal_entry, match_header, today
 from interpreter.rules.resources import data_dir, schema_path
 from interpreter.rules.ruleset import Ruleset
@@ -48,9 +62,30 @@ class RecordNotWritten(Exception):
     """The record could not be written (or grown): where (a path, or ``None`` for the spool) and why."""
 
     def __init__(self, path: Path | None, reason: str) -> None:
-        super().__init__(f"cannot write the record to {path if path is not None else 'a temporary file'}: {reason}")
+        super().__init__(f"cannot write the record to {_where(path) if path is not None else 'a temporary file'}: {reason}")
         self.path = path
         self.reason = reason
+
+
+class RecordBusy(RecordNotWritten):
+    """Another process holds the record's lock (:class:`RecordLock`): it is writing that record
+    now.  ``holder`` is its process id where the lock file tells it."""
+
+    def __init__(self, path: Path, holder: str | None) -> None:
+        who = "another rules process" + (f" (process {holder})" if holder is not None else "")
+        super().__init__(path, f"{who} is writing it; wait until it ends, or choose another file")
+        self.holder = holder
+
+
+def _where(path: Path) -> str:
+    """A path as an error names it: a relative one with the folder it lies in, since the
+    working folder of a run that stopped is not always the one the reader has in mind."""
+    if path.is_absolute():
+        return str(path)
+    try:
+        return f"{path} in the folder {os.path.abspath(path.parent)}"
+    except OSError:  # the working folder is gone
+        return str(path)
 
 
 # --------------------------------------------------------------------------- what may be written
@@ -231,14 +266,129 @@ def write_new_file(candidates: Iterable[Path], content: Callable[[Path], Iterabl
     raise FileExistsError("every candidate name is taken")
 
 
+def interrupted_paths(seed: int | None, folder: Path = Path()) -> Iterator[Path]:
+    """``rules-interrupted-SEED.yaml`` in ``folder`` (the working folder), then numbered names,
+    so that an earlier interrupted game is never overwritten; ``rules-interrupted.yaml``
+    (numbered likewise) for a seed kept from a person, which the file's name must not give
+    away either."""
+    stem = "rules-interrupted" if seed is None else f"rules-interrupted-{seed}"
+    yield folder / f"{stem}.yaml"
+    for k in itertools.count(2):
+        yield folder / f"{stem}-{k}.yaml"
+
+
+# --------------------------------------------------------------------------- one writer per record
+def lock_path(record: Path) -> Path:
+    """The lock file of ``record``: ``.NAME.lock`` beside it (hidden, as the temporary files are)."""
+    return record.parent / f".{record.name}.lock"
+
+
+#: The errors of a lock that another process holds (``msvcrt`` says EACCES or EDEADLOCK).
+_HELD = {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK)}
+
+
+class RecordLock:
+    """A record's name held by this process: an advisory lock (:func:`~interpreter.core.filelock.lock`)
+    on its :func:`lock_path`, from :meth:`__init__` to :meth:`release`.
+
+    The lock, not the lock file, is what counts: the system lets it go when the process ends,
+    however it ends, so a lock file that a killed run left behind stops nobody.  The holder
+    removes the file when it lets go; a process that opened the file just before that and
+    locks it after finds that the name no longer leads to the file it locked, and starts
+    again.  The file holds the holder's process id, for the message of :class:`RecordBusy`.
+    On a file system that cannot lock at all the record is written unlocked (the writer's
+    check that its name still leads to its file still guards it).
+    """
+
+    def __init__(self, record: Path) -> None:
+        self.path = lock_path(record)
+        self._fd: int | None = self._take(record)
+
+    def _take(self, record: Path) -> int:
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | _BINARY, 0o666)
+            except OSError as exc:
+                raise RecordNotWritten(record, f"cannot create its lock file {self.path.name}: {exc.strerror or exc}") from None
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    raise RecordNotWritten(record, f"its lock file {self.path.name} is not a regular file")
+                try:
+                    lock(fd)
+                except OSError as exc:
+                    if exc.errno in _HELD:
+                        raise RecordBusy(record, _holder(fd)) from None
+                    # no locks on this file system: the record is written unlocked
+                if _same_file(fd, self.path):
+                    os.ftruncate(fd, 0)
+                    os.lseek(fd, 0, os.SEEK_SET)
+                    _write_all(fd, f"{os.getpid()}\n".encode())
+                    return fd
+            except BaseException:
+                os.close(fd)
+                raise
+            os.close(fd)  # its holder let go and removed it meanwhile: lock the file that has the name now
+
+    def release(self) -> None:
+        """Let go of the record's name and remove the lock file (a second call does nothing)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        if sys.platform == "win32":  # pragma: no cover - an open file cannot be removed there
+            os.close(fd)
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+            return
+        try:
+            if _same_file(fd, self.path):
+                os.unlink(self.path)  # removed while still locked: see the class's docstring
+        except OSError:
+            pass
+        os.close(fd)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    """Whether ``path`` leads to the file open as ``fd`` (same device and inode)."""
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(path))
+    except OSError:
+        return False
+
+
+def _holder(fd: int) -> str | None:
+    """The process id in a lock file, or ``None`` if it holds none (or cannot be read)."""
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, 32).decode("ascii", errors="replace").strip()
+    except OSError:
+        return None
+    return text if text.isdigit() else None
+
+
+def record_busy(record: Path) -> RecordBusy | None:
+    """Why ``record`` cannot be written now because another process writes it, or ``None``:
+    a look before a program that writes it later (the lock taken and let go at once)."""
+    try:
+        RecordLock(record).release()
+    except RecordBusy as exc:
+        return exc
+    except RecordNotWritten:
+        return None  # said when the record is written
+    return None
+
+
 class RecordWriter:
     """The record of a match in progress, kept on disk deal by deal: a ``DealLog`` for
     :func:`~interpreter.play.runner.play_match`.
 
-    With a ``path`` the record is that file from the start: created atomically with the
-    header, then each finished deal is appended in one write, so at every moment it holds
-    every finished deal, and memory holds only the deal in play.  :meth:`save` completes it
-    with the deal in play.  Without a path the finished deals wait in a spool (memory while
+    With a ``path`` the writer holds the record's name from the start (:class:`RecordLock`;
+    :class:`RecordBusy` if another process writes it).  The file is created atomically with
+    the header and the first finished deal -- a record must hold a deal to be read back, so
+    there is no file before that -- and each later deal is appended in one write, so at every
+    moment it holds every finished deal, and memory holds only the deal in play.  :meth:`save`
+    completes it with the deal in play.  Without a path the finished deals wait in a spool (memory while
     small, then an unnamed temporary file), and :meth:`save_new` writes the record to a new
     file if the match stops early.
 
@@ -275,12 +425,18 @@ class RecordWriter:
         self.current: tuple[int, int, list[str]] | None = None  # the deal in play
         self._spool: IO[bytes] | None = None
         self._fd: int | None = None
+        self._lost = False  # the name leads to another file now (see _displaced)
         self._header = b""
         self._current_on_disk = 0  # bytes at the end of the file that hold the deal in play (see checkpoint)
+        self._finished = len(deals)  # finished deals kept, on disk or in the spool
+        self._lock: RecordLock | None = None
         if path is None:
             self._spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
             return
         self._header = self._head(path, with_seed=not hide_seed)
+        self._lock = RecordLock(path)
+        if not deals and current is None:
+            return  # the file comes with the first deal
         # a match that goes on from its record (``deals`` finished, ``current`` in play) is
         # written whole in one replace, so the file never lacks a move it held before
         entries = [self._entry(d) for d in deals]
@@ -288,8 +444,26 @@ class RecordWriter:
             self.current = current
             entries.append(self._entry(current))
             self._current_on_disk = len(entries[-1])
-        with signals_held(), self._failing(path):
-            self._fd = _replace_with(path, [self._header, *entries], keep_open=True)
+        try:
+            with signals_held(), self._failing(path):
+                self._fd = _replace_with(path, [self._header, *entries], keep_open=True)
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def empty(self) -> bool:
+        """Whether the record has no deal yet, finished or in play: nothing to keep."""
+        return self.current is None and not self._finished
+
+    def _displaced(self) -> bool:
+        """Whether the record's name no longer leads to the file this writer keeps open: another
+        program replaced or removed it (a ``rules`` process would have been refused the lock).
+        From then on the writer keeps the record in its own file, which no name leads to, and
+        never writes over the name again; :meth:`save` puts the record in a new file."""
+        if self._fd is not None and self.path is not None and not self._lost and not _same_file(self._fd, self.path):
+            self._lost = True
+        return self._lost
 
     def _head(self, path: Path, *, with_seed: bool, result: MatchResult | None = None) -> bytes:
         return _encode(match_header(
@@ -323,63 +497,88 @@ class RecordWriter:
         if self._current_on_disk:  # the deal is on disk already, as it stood at the last checkpoint
             self.checkpoint()
             self._current_on_disk = 0
+            self._finished += 1
             self.current = None
             return
         entry = self._entry(self.current)
         with signals_held(), self._failing(self.path):
             if self._fd is not None:
                 _append(self._fd, entry)
+            elif self.path is not None:  # the first deal finished: now the file can be read back
+                self._fd = _replace_with(self.path, [self._header, entry], keep_open=True)
             else:
                 assert self._spool is not None
                 self._spool.write(entry)
+            self._finished += 1
             self.current = None
 
     def checkpoint(self) -> None:
         """Put the deal in play on disk too, as it stands: the file is written anew beside
         the old one and renamed over it, so that at every moment it holds either the last
         checkpoint or this one.  A table where a person plays calls it after every move, so
-        that a crash or a closed window loses nothing that was played."""
+        that a crash or a closed window loses nothing that was played.  (A record whose name
+        another program took keeps the deal in play at the end of the writer's own file.)"""
         path, old = self.path, self._fd
-        assert path is not None and old is not None, "checkpoints are for a record with a path"
+        assert path is not None, "checkpoints are for a record with a path"
         with signals_held(), self._failing(path):
-            chunks = list(self._rest())
-            fd = _replace_with(path, [self._header, *chunks], keep_open=True)
-            assert fd is not None
-            os.close(old)
-            self._fd = fd
-            self._current_on_disk = len(self._entry(self.current)) if self.current is not None else 0
+            entry = self._entry(self.current) if self.current is not None else b""
+            if old is not None and self._displaced():
+                os.ftruncate(old, os.fstat(old).st_size - self._current_on_disk)
+                _append(old, entry)
+            else:
+                chunks = list(self._rest())
+                fd = _replace_with(path, [self._header, *chunks], keep_open=True)
+                assert fd is not None
+                if old is not None:
+                    os.close(old)
+                self._fd = fd
+            self._current_on_disk = len(entry)
 
     # ------------------------------------------------------------------- at the end
     def _rest(self) -> Iterator[bytes]:
         """The finished deals written so far, in chunks, then the deal in play."""
+        handle: IO[bytes] | None = None
         if self._fd is not None:
-            handle: IO[bytes] = os.fdopen(os.dup(self._fd), "rb")
+            handle = os.fdopen(os.dup(self._fd), "rb")
             handle.seek(len(self._header))
             left = os.fstat(self._fd).st_size - len(self._header) - self._current_on_disk
-        else:
-            assert self._spool is not None
+        elif self._spool is not None:
             handle = self._spool
             handle.seek(0)
             left = -1
+        # else: a record file not created yet, which has no finished deal
         try:
-            while left != 0 and (chunk := handle.read(SPOOL_BYTES if left < 0 else min(left, SPOOL_BYTES))):
+            while handle is not None and left != 0 and (chunk := handle.read(SPOOL_BYTES if left < 0 else min(left, SPOOL_BYTES))):
                 left -= len(chunk) if left > 0 else 0
                 yield chunk
         finally:
-            if handle is not self._spool:
+            if handle is not None and handle is not self._spool:
                 handle.close()
         if self.current is not None:
             yield self._entry(self.current)
 
-    def save(self, result: MatchResult | None = None) -> Path:
+    def save(self, result: MatchResult | None = None, elsewhere: Iterable[Path] | None = None) -> Path | None:
         """Complete the record file -- the deal in play added, the ``result`` header written
         when the match's ``result`` is given, the seed shown unless it is still kept from a
-        person (:meth:`seed_shown`) -- and close it."""
+        person (:meth:`seed_shown`) -- and close it; returns where the record is.
+
+        That is the writer's path, unless another program has taken the name meanwhile
+        (:meth:`_displaced`): then the record goes to the first free name of ``elsewhere``
+        (default :func:`interrupted_paths` in the working folder) and the name is left alone.
+        ``None`` if no deal had begun: there is nothing to keep, and no file is written."""
         path, fd = self.path, self._fd
-        assert path is not None and fd is not None, "a record without a path is written by save_new"
+        assert path is not None, "a record without a path is written by save_new"
+        if self.empty:
+            self.close()
+            return None
         shown = self.seed_shown(result)
+        if self._displaced():
+            try:
+                return self.save_new(elsewhere if elsewhere is not None else interrupted_paths(self.seed if shown else None), result)
+            finally:
+                self.close()
         with signals_held(), self._failing(path):
-            if (self.hide_seed and shown) or result is not None:  # a new header: the file is written anew
+            if fd is None or (self.hide_seed and shown) or result is not None:  # a new header, or no file yet: written anew
                 _replace_with(path, itertools.chain([self._head(path, with_seed=shown, result=result)], self._rest()))
             elif self._current_on_disk:
                 self.checkpoint()
@@ -389,26 +588,34 @@ class RecordWriter:
             self.close()
         return path
 
-    def save_new(self, candidates: Iterable[Path]) -> Path:
+    def save_new(self, candidates: Iterable[Path], result: MatchResult | None = None) -> Path:
         """Write the record so far (the deal in play included) to the first free candidate path:
-        a match stopped before its end, so the seed is left out while a person plays."""
+        a match stopped before its end, so the seed is left out while a person plays (unless
+        ``result`` says somebody has won it, as for :meth:`save`)."""
         tried: list[Path] = []
 
+        def tracked() -> Iterator[Path]:  # the name being tried, for the error: creating it may fail already
+            for path in candidates:
+                tried.append(path)
+                yield path
+
         def content(path: Path) -> Iterator[bytes]:
-            tried.append(path)
-            yield self._head(path, with_seed=self.seed_shown(None))  # the ruleset is named relative to the file
+            yield self._head(path, with_seed=self.seed_shown(result), result=result)  # the ruleset is named relative to the file
             yield from self._rest()
 
         try:
-            return write_new_file(candidates, content)
+            return write_new_file(tracked(), content)
         except OSError as exc:
             raise RecordNotWritten(tried[-1] if tried else None, exc.strerror or str(exc)) from None
 
     def close(self) -> None:
-        """Let go of the file (the record stays as it is) and of the spool."""
+        """Let go of the file (the record stays as it is), of the record's name and of the spool."""
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
         if self._spool is not None:
             self._spool.close()
             self._spool = None

@@ -210,10 +210,16 @@ def test_a_human_seat_sees_the_seed_only_when_the_match_is_over(tmp_path: Path) 
     )
     assert proc.stdin is not None and proc.stderr is not None
     seen = ""
-    while "your move" not in seen:  # the first prompt (on stderr, with the seat's screen): the match is on
-        char = proc.stderr.read(1)
-        assert char, "the run ended before asking the human"
-        seen += char
+    for _ in range(100):  # prompt by prompt (on stderr, with the seat's screen) until the first deal is on disk
+        asked = seen.count("your move")
+        while seen.count("your move") == asked:
+            char = proc.stderr.read(1)
+            assert char, "the run ended before asking the human"
+            seen += char
+        if record.exists():  # the file comes with the first finished deal
+            break
+        proc.stdin.write("1\n")
+        proc.stdin.flush()
     during_play = record.read_text(encoding="utf-8")
     log, err = proc.communicate("1\n" * 500, timeout=120)
     assert proc.returncode == 0, err
