@@ -108,6 +108,11 @@ class Terminal:
     log_shown: bool = True
     match_scores: tuple[int, ...] = ()
     shown_to: int | None = None
+    #: Whether the person's typing is echoed (stdin is a terminal), which ends the prompt's line.
+    input_echoed: bool = False
+    #: Whether the screen's last line is unfinished (a prompt waiting, or answered from a pipe
+    #: that echoes nothing): a message that comes now needs a line break first.
+    line_open: bool = False
 
     @property
     def people(self) -> int:
@@ -141,12 +146,17 @@ class Terminal:
             self.out.flush()
         except OSError:
             raise Interrupted() from None
+        if text:
+            self.line_open = not text.endswith("\n")
 
     def ask(self, prompt: str) -> str:
         """One entry, stripped; end of input, Ctrl-C, a closed stdin or a screen that cannot
         show the prompt raise :class:`Interrupted`."""
+        self.line_open = True
         try:
-            return self.read(prompt).strip()
+            entry = self.read(prompt).strip()
+            self.line_open = not self.input_echoed
+            return entry
         except (EOFError, KeyboardInterrupt, RuntimeError, OSError):  # RuntimeError: stdin was closed
             raise Interrupted() from None
         except UnicodeDecodeError:  # stdin could not be told to pass undecodable bytes on

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -42,6 +42,9 @@ from interpreter.play.runner import DealEnded, DealStarted, Event, play_match
 from interpreter.play.seatkinds import HUMAN, is_human
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.yamlsource import RECORD_LIMITS
+
+if TYPE_CHECKING:
+    from cli.human import Terminal
 
 #: Who plays the other seats when ``--players human`` names one seat of a larger table.
 DEFAULT_OPPONENT = "search"
@@ -139,6 +142,8 @@ class Game:
     record: RecordWriter | None = None
     played: int = 0
     results: list[dict[str, Any]] = field(default_factory=list)
+    screen: Terminal | None = None  # the human seats' screen, if any
+    scores: list[int] | None = None  # the match score after the last finished deal
 
     @property
     def secret_seed(self) -> bool:
@@ -157,6 +162,7 @@ class Game:
         if not isinstance(event, DealEnded):
             return
         self.played += 1
+        self.scores = list(event.match.scores)
         if self.as_json:
             r = event.result
             self.results.append({
@@ -213,8 +219,9 @@ def build_agents(
         _pass_undecodable_input()
         terminal = Terminal(
             sys.stderr, lambda prompt: read_entry(prompt, stdout=sys.stderr),
-            seats=people, confirm=confirm, log_shown=not game.as_json,
+            seats=people, confirm=confirm, log_shown=not game.as_json, input_echoed=_is_terminal(sys.stdin),
         )
+        game.screen = terminal
         listeners.append(terminal.follow)
     for seat, kind in enumerate(game.kinds):
         if kind == "human":
@@ -224,6 +231,14 @@ def build_agents(
         else:
             agents.append(make_agent(kind, game.rs, bot_seed(game.seed, seat)))
     return agents, listeners
+
+
+def _is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for none, or one that cannot tell)."""
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (OSError, ValueError):
+        return False
 
 
 def _pass_undecodable_input() -> None:
@@ -306,19 +321,35 @@ def play(game: Game, agents: list[Agent], observe: Callable[[Event], None], limi
         warn(f"error: {exc}; the match stopped")
         raise typer.Exit(2) from None
     except Stopped as stop:
-        _keep_stopped(game, printer, stop.why, gap=True)
+        _keep_stopped(game, printer, stop.why, resumable=True)
+        _say_interrupted(game)
         raise typer.Exit(stop.exit_status) from None
     except (Interrupted, KeyboardInterrupt, BrokenPipeError) as exc:
         if isinstance(exc, BrokenPipeError):
             silence_stdout()
-        _keep_stopped(game, printer, exc.why if isinstance(exc, Interrupted) else "game interrupted", gap=True)
+        _keep_stopped(game, printer, exc.why if isinstance(exc, Interrupted) else "game interrupted", resumable=True)
+        _say_interrupted(game)
         raise typer.Exit(130) from None
 
 
-def _keep_stopped(game: Game, printer: Printer, why: str, *, gap: bool = False) -> None:
-    """Keep the record of a match that stopped early and say where it is, after ``why``
-    (``gap``: on a line of its own, below a prompt that may be waiting for its answer).  The
-    seed kept from a person stays kept: the match may be taken up again."""
+def _say_interrupted(game: Game) -> None:
+    """With ``--json``, the summary of the deals that finished before the stop, as the other
+    long runs print theirs: the keys of a finished match's, ``match_winner`` ``null`` and
+    ``"interrupted": true`` (a script that reads stdout gets the deals it waited for, and can
+    tell them from a whole match)."""
+    if not game.as_json:
+        return
+    scores = game.scores if game.scores is not None else [0] * len(game.rs.sides)
+    say(json_text(summary(game, None, scores), ensure_ascii=True))
+
+
+def _keep_stopped(game: Game, printer: Printer, why: str, *, resumable: bool = False) -> None:
+    """Keep the record of a match that stopped early and say where it is, after ``why``; with
+    ``resumable`` (a stop, not an error that would come again) also how to go on with it, where
+    ``rules play --resume`` takes the record (:func:`_resume_hint`).  The message starts a
+    line of its own only below an unfinished line of the person's screen (a prompt waiting
+    for its answer), so that it is never glued to it, nor after a blank line.  The seed kept
+    from a person stays kept: the match may be taken up again."""
     ignore_stops()  # a second Ctrl-C must not cut the save short
     assert game.record is not None
     if game.record.empty:  # stopped before the first deal was dealt
@@ -327,9 +358,25 @@ def _keep_stopped(game: Game, printer: Printer, why: str, *, gap: bool = False) 
         return
     kept = keep_record(game)
     if kept is not None:
-        if gap:
+        if game.screen is not None and game.screen.line_open:
             warn("")
-        warn(f"{why}; the record so far is saved in {kept}")
+        hint = _resume_hint(kept) if resumable and game.secret_seed else ""
+        warn(f"{why}; the record so far is saved in {kept}{hint}")
+
+
+def _resume_hint(kept: Path) -> str:
+    """``; go on with: rules play --resume FILE``, as ``rules play`` says it, when that command
+    takes the saved record (a person's seat, the match not won, no ``policy:`` seat that would
+    need ``--opponent``); else nothing.  Found by reading the record as ``--resume`` does."""
+    import shlex
+
+    from interpreter.play.session import resume
+
+    try:
+        resume(kept, write=False)
+    except (RulesError, OSError):
+        return ""
+    return f"; go on with: rules play --resume {shlex.quote(str(kept))}"
 
 
 def keep_record(game: Game, result: MatchResult | None = None) -> Path | None:
@@ -355,15 +402,20 @@ def keep_record(game: Game, result: MatchResult | None = None) -> Path | None:
         game.record.close()
 
 
-def summary(game: Game, match: Match) -> dict[str, Any]:
+def summary(game: Game, match: Match | None, scores: list[int] | None = None) -> dict[str, Any]:
     """The ``--json`` output: the match's ruleset, seed and seats, each deal's result, the final
-    scores.  The seed is ``null`` where it is still kept from a person (:meth:`Game.seed_shown`)."""
+    scores, and whether a stop cut the match short -- then ``match`` is ``None``, ``scores`` the
+    score after the last finished deal, nobody has won and no Bummerl is counted.  The seed is
+    ``null`` where it is still kept from a person (:meth:`Game.seed_shown`)."""
+    winner = match.winner if match is not None else None
+    final = list(match.scores) if match is not None else list(scores or [])
     return {
         "ruleset": game.rs.name,
-        "seed": game.seed if game.seed_shown(match.winner) else None,
+        "seed": game.seed if game.seed_shown(winner) else None,
         "players": game.kinds,
         "deals": game.results,
-        "match_scores": match.scores,
-        "match_winner": match.winner,
-        "bummerl": list(match.bummerl),
+        "match_scores": final,
+        "match_winner": winner,
+        "bummerl": list(match.bummerl) if match is not None else [0] * len(final),
+        "interrupted": match is None,
     }

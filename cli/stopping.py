@@ -10,6 +10,7 @@ not cut the save short.  Writes of the record hold the signals back themselves
 
 from __future__ import annotations
 
+import atexit
 import signal
 import threading
 from collections.abc import Iterator
@@ -19,7 +20,7 @@ from types import FrameType
 from typing import Union
 
 from interpreter.core.errors import RulesError
-from interpreter.play.recordfile import STOP_SIGNALS, signals_let_through
+from interpreter.play.recordfile import STOP_SIGNALS, signals_held, signals_let_through
 
 
 class Stopped(BaseException):
@@ -82,43 +83,93 @@ def error_of(halt: Halt | None) -> str | None:
 
 
 def ignore_stops() -> None:
-    """Ignore the stop signals from now until :func:`stop_signals` ends: what runs now (saving
-    the record, the last lines) must run to its end."""
-    if threading.current_thread() is threading.main_thread():
-        for signum in STOP_SIGNALS:
-            signal.signal(signum, signal.SIG_IGN)
+    """Ignore the stop signals from now until :func:`stop_signals` ends (to the end of the
+    program once a stop came): what runs now (saving the record, the last lines) must run to
+    its end.  The handler stays a Python function that drops them (:func:`_stop`), never
+    ``SIG_IGN``: CPython runs a signal's handler after the signal arrived, between two lines of
+    Python, and one that finds ``SIG_IGN`` there prints ``OSError: Signal 15 ignored due to race
+    condition`` with a traceback -- which is what two signals sent together did when the first
+    one's handler set ``SIG_IGN`` for the second."""
+    global _dropping
+    if threading.current_thread() is not threading.main_thread():
+        return
+    _dropping = True
+    for signum in STOP_SIGNALS:
+        if signal.getsignal(signum) is not _stop:
+            signal.signal(signum, _stop)
+    _ignored_at_exit()
 
 
-_received = False  # whether a stop signal came while stop_signals() was in force
+_taken = False  # whether a stop signal was taken (raised) while stop_signals() was in force
+_dropping = False  # whether ignore_stops() was called since: every stop signal is dropped
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
-    global _received
-    _received = True
-    ignore_stops()
+    """The handler of the stop signals: the first one raises :class:`Stopped`, every later one
+    (or any, after :func:`ignore_stops`) is dropped.
+
+    "First" is the first whose handler runs.  Signals that arrive together -- before the
+    program has run a line of Python between them, as ``kill -TERM $p; kill -INT $p`` mostly
+    does -- are handled in the order of their numbers (the system delivers them so, and CPython
+    runs waiting handlers so): SIGHUP (1), then SIGINT (2), then SIGTERM (15), and the
+    lowest-numbered one is the stop said.  Nothing inside the program can tell which of them
+    was sent first."""
+    global _taken
+    if _taken or _dropping:
+        return
+    _taken = True
     raise Stopped(signum)
 
 
 @contextmanager
 def stop_signals() -> Iterator[None]:
-    """While the block runs, a stop signal raises :class:`Stopped` (once).  Afterwards the
-    handlers that were in place come back -- unless a stop signal came: then the program is
-    on its way out, and more of them stay ignored to the end.  Outside the main thread nothing
-    changes."""
+    """While the block runs, a stop signal raises :class:`Stopped` (once: the first, see
+    :func:`_stop`).  Afterwards the handlers that were in place come back -- unless a stop
+    signal came: then the program is on its way out, and more of them stay ignored to the
+    end.  Outside the main thread nothing changes."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    global _received
+    global _taken, _dropping
     previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
-    _received = False
+    _taken = _dropping = False
     for signum in STOP_SIGNALS:
         signal.signal(signum, _stop)
     try:
         yield
     finally:
-        if not _received:
+        if not _taken:
             for signum, handler in previous.items():
                 signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        else:
+            _ignored_at_exit()
+
+
+def _ignored_at_exit() -> None:
+    """From the program's last moment the stop signals are ``SIG_IGN`` (registered once).
+
+    CPython puts ``SIG_DFL`` back for every signal with a Python handler as it shuts down, so a
+    stop that came then would end the program with its own status instead of the one said;
+    ``SIG_IGN`` is set with the signals held back, which runs those already waiting first (they
+    are dropped), so none finds ``SIG_IGN`` waiting for it."""
+    global _exit_registered
+    if not _exit_registered:
+        _exit_registered = True
+        atexit.register(_ignore_for_good)
+
+
+_exit_registered = False
+
+
+def _ignore_for_good() -> None:
+    """At exit: ``SIG_IGN`` for the stop signals, if they are still dropped by :func:`_stop`."""
+    if not (_taken or _dropping) or threading.current_thread() is not threading.main_thread():
+        return
+    if any(signal.getsignal(signum) is not _stop for signum in STOP_SIGNALS):
+        return  # in-process callers (tests) put their handlers back: theirs stay
+    with signals_held():
+        for signum in STOP_SIGNALS:
+            signal.signal(signum, signal.SIG_IGN)
 
 
 def stops_let_through() -> AbstractContextManager[None]:

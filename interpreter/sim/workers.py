@@ -31,6 +31,7 @@ import pickle
 import signal
 import traceback
 from collections.abc import Callable, Generator, Sequence
+from multiprocessing import util
 from multiprocessing.connection import Connection, wait
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
@@ -47,6 +48,8 @@ _R = TypeVar("_R")
 
 #: Seconds a worker is given to end after SIGTERM before it is killed.
 GRACE = 5.0
+#: Seconds between two looks of an idle worker at whether its parent is still there.
+PARENT_CHECK = 1.0
 
 
 class WorkerError(RulesError):
@@ -129,11 +132,20 @@ class _Worker:
         self, context: BaseContext, work: Callable[[Any], Any], initializer: Callable[..., object] | None, initargs: tuple[Any, ...],
     ) -> None:
         self.conn, self.theirs = context.Pipe()
+        # A forked worker inherits this process's end of its own pipe (and of the pipes of the
+        # workers started before it): while it holds one, that pipe never reads as closed, and a
+        # worker whose parent was killed (SIGKILL, nothing to stop it) would wait in recv() for
+        # ever.  Each forked worker closes them as it starts (spawned ones never had them).
+        util.register_after_fork(self, _Worker._close_parent_end)
         self.process: BaseProcess = context.Process(  # type: ignore[attr-defined]
             target=_serve, args=(self.theirs, work, initializer, initargs), daemon=True,
         )
         self.started = False
         self.busy = False
+
+    def _close_parent_end(self) -> None:
+        """In a worker just forked: close the parent's end of this worker's pipe."""
+        self.conn.close()
 
     def launch(self) -> None:
         """Start the worker.  The stop signals are held back while it starts, so that none
@@ -212,7 +224,9 @@ def _stop(workers: list[_Worker]) -> None:
 def _serve(conn: Connection, work: Callable[[Any], Any], initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
     """A worker's life: ignore the stops (the parent ends the workers itself), set up, then
     answer each task with ``(True, result, None)`` or ``(False, exception, traceback)`` until
-    the parent sends ``None`` or goes away."""
+    the parent sends ``None`` or goes away (its end of the pipe closes; or, should anything
+    else hold that end open, the worker finds itself handed to another parent process)."""
+    parent = os.getppid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "SIGHUP"):
@@ -227,6 +241,9 @@ def _serve(conn: Connection, work: Callable[[Any], Any], initializer: Callable[.
         return
     while True:
         try:
+            while not conn.poll(PARENT_CHECK):
+                if os.getppid() != parent:  # the parent is gone: this process was handed to another
+                    return
             task = conn.recv()
         except (EOFError, OSError):  # the parent is gone
             return

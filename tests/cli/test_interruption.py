@@ -10,6 +10,7 @@ finished deal even then.
 from __future__ import annotations
 
 import gc
+import json
 import os
 import signal
 import subprocess
@@ -22,6 +23,7 @@ import yaml
 
 from clitools import RULES
 from interpreter.play.record import load_record, replay
+from interpreter.play.session import resume
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals and /proc")
 
@@ -83,6 +85,29 @@ def test_a_stop_signal_saves_the_record_and_exits_128_plus_the_signal(tmp_path: 
     assert proc.returncode == status, err
     assert "Traceback" not in err
     assert f"{words}; the record so far is saved in {record}" in err
+    assert replays(record) >= 1
+
+
+SAID = {signal.SIGHUP: "game stopped by SIGHUP", signal.SIGINT: "game interrupted", signal.SIGTERM: "game stopped by SIGTERM"}
+
+
+@pytest.mark.parametrize("signums", [
+    (signal.SIGTERM, signal.SIGINT), (signal.SIGINT, signal.SIGTERM, signal.SIGHUP),
+], ids=["TERM+INT", "INT+TERM+HUP"])
+def test_stop_signals_sent_together_are_one_stop_without_a_traceback(tmp_path: Path, signums: tuple[int, ...]) -> None:
+    """Sent back to back they mostly arrive together and the lowest-numbered is taken; the
+    first may also be taken before the next arrives.  Either way exactly one of them is said,
+    with its own status, and the others are dropped (they printed a traceback each)."""
+    record = tmp_path / "r.yaml"
+    proc = start(tmp_path, record)
+    wait_for_deals(record, 3, proc)  # the stops are in place: a signal before them is no stop of the run's
+    for signum in signums:
+        proc.send_signal(signum)
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err and "race condition" not in err, err
+    said = [signum for signum in signums if proc.returncode == 128 + signum]
+    assert len(said) == 1, (proc.returncode, err)
+    assert err == f"{SAID[said[0]]}; the record so far is saved in {record}\n"
     assert replays(record) >= 1
 
 
@@ -321,3 +346,37 @@ def test_ctrl_c_in_a_command_without_a_stop_of_its_own_says_interrupted(monkeypa
     monkeypatch.setattr(cli.authoring, "load_ruleset", interrupted)
     out = invoke(["validate", "schnapsen"])
     assert (out.exit_code, out.stdout, out.stderr) == (130, "", "interrupted\n")
+
+
+def test_an_interrupted_run_json_prints_the_deals_that_finished(tmp_path: Path) -> None:
+    record = tmp_path / "r.yaml"
+    proc = subprocess.Popen(
+        [str(RULES), "run", str(endless(tmp_path)), "--seed", "1", "--deals", "100000", "--json", "--record", str(record)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+    )
+    wait_for_deals(record, 3, proc)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err == f"game interrupted; the record so far is saved in {record}\n"
+    summary = json.loads(out)
+    assert list(summary) == ["ruleset", "seed", "players", "deals", "match_scores", "match_winner", "bummerl", "interrupted"]
+    assert summary["interrupted"] is True and summary["match_winner"] is None and summary["bummerl"] == [0, 0]
+    assert (summary["ruleset"], summary["seed"], summary["players"]) == ("endless", 1, ["greedy", "greedy"])
+    seeds = [deal.seed for deal in load_record(record).deals]  # every finished deal, then the one in play
+    assert len(summary["deals"]) >= 3 and len(seeds) - len(summary["deals"]) in (0, 1)
+    assert [d["seed"] for d in summary["deals"]] == seeds[:len(summary["deals"])]
+    assert summary["match_scores"] == [sum(d["scores"][side] for d in summary["deals"]) for side in (0, 1)]
+
+
+def test_a_stopped_game_with_a_person_says_how_to_go_on(tmp_path: Path) -> None:
+    """``quit`` typed through a pipe (nothing echoes it): the message starts below the prompt
+    it answers, and names the command that goes on with the record -- which does."""
+    proc = subprocess.run(
+        [str(RULES), "run", "schnapsen", "--seed", "7", "--players", "greedy,human", "--record", "h.yaml"],
+        input="quit\n", capture_output=True, text=True, cwd=tmp_path, timeout=60,
+    )
+    assert proc.returncode == 130
+    assert proc.stderr.endswith("? for help): \ngame quit; the record so far is saved in h.yaml; go on with: rules play --resume h.yaml\n")
+    session = resume(tmp_path / "h.yaml", write=False)
+    assert session.kinds == ["greedy", "human"] and session.number == 1

@@ -334,3 +334,52 @@ def test_an_exception_pickle_cannot_rebuild_is_said_not_waited_for(tmp_path: Pat
     assert proc.returncode == 0, proc.stderr
     line = 1 + UNPICKLABLE.splitlines().index('    raise Picky("no", why="by design")')
     assert proc.stdout.strip() == f"a worker process raised Picky at unpicklable.py:{line}: no: by design"
+
+
+POOL = '''\
+import multiprocessing, sys, time
+from interpreter.sim.workers import in_processes
+
+def work(task):
+    return task
+
+if __name__ == "__main__":
+    results = in_processes(work, list(range(4)), 2, multiprocessing.get_context("fork"))
+    next(results)
+    time.sleep(0.5)  # the other worker answers too: both wait for their next task
+    print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+    time.sleep(600)
+'''
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie that nobody reaped has ended)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="/proc")
+def test_workers_end_soon_after_their_parent_is_killed(tmp_path: Path) -> None:
+    """SIGKILL leaves the parent no chance to stop its workers: each must find out itself.
+    A forked worker held the parent's end of its own pipe, so recv() never saw it close."""
+    script = tmp_path / "pool.py"
+    script.write_text(POOL, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, cwd=REPO,
+                            env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        assert proc.stdout is not None
+        pids = [int(p) for p in proc.stdout.readline().split()]
+        assert len(pids) == 2 and all(map(_running, pids))
+    finally:
+        proc.kill()
+        proc.wait(TIMEOUT)
+    end = time.monotonic() + 5
+    while any(map(_running, pids)) and time.monotonic() < end:
+        time.sleep(0.05)
+    left = [pid for pid in pids if _running(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)  # not left behind by the test
+    assert left == [], "workers still running 5 s after their parent was killed"
