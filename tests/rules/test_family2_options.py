@@ -310,18 +310,18 @@ def run_log(path: str) -> list[str]:
 
 def test_count_down_shows_points_to_go(tmp_path: Path) -> None:
     """The same match (seed 1) counted up and down: after every deal each seat's "N to go" is
-    7 minus its score, never below 0.  Deal 1 (seat 1 wins 1): 7 and 6 to go."""
+    7 minus its score, never below 0 -- whatever the random bots play (the first line is not
+    pinned: it changes with the bots' seeds)."""
     path = tmp_path / "cd.yaml"
     path.write_text("extends: schnapsen\nname: cd\nmatch: {count: down}\n", encoding="utf-8")
     down = [l for l in run_log(str(path)) if l.strip().startswith("score ")]
     up = [l for l in run_log("schnapsen") if l.strip().startswith("score ")]
     assert down and len(down) == len(up)
-    assert up[0].strip() == "score seat 0: 0, seat 1: 1"
-    assert down[0].strip() == "score seat 0: 7 to go, seat 1: 6 to go"
+    assert re.fullmatch(r"score seat 0: \d+ to go, seat 1: \d+ to go", down[0].strip()), down[0]
     for u, d in zip(up, down):
         scores = [int(x) for x in re.findall(r"seat \d: (-?\d+)", u)]
         togo = [int(x) for x in re.findall(r"seat \d: (\d+) to go", d)]
-        assert togo == [max(0, 7 - s) for s in scores]
+        assert len(scores) == len(togo) == 2 and togo == [max(0, 7 - s) for s in scores]
 
 
 # ----------------------------------------------------------------------------- removed keys
