@@ -407,3 +407,15 @@ def test_a_single_players_observer_shows_his_own_discards_only() -> None:
     assert not any(str(c) in theirs.split(" | ")[1] for c in deal.hand(taker))  # the hand part names only his own cards
     assert public.string_from(state, taker) == public.string_from(state, other)
     assert not any(f"{taker}:{d}" in public.string_from(state, taker) for d in laid)
+
+
+def test_the_observation_tensor_shows_trump_being_named() -> None:
+    """Bauernschnapsen names trump before the auction: right after chance has dealt, the
+    ``phase`` field of every player's observation tensor is its 4th entry (trump being named),
+    not "over"."""
+    g = game("house/bauernschnapsen")
+    state = dealt(g, 1)
+    assert state.deal.phase == 3  # NAMING
+    f = layout(state.rs).field["phase"]
+    for player in range(4):
+        assert state.observation_tensor(player)[f.offset:f.offset + f.size] == [0.0, 0.0, 0.0, 1.0]
