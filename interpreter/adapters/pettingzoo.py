@@ -20,8 +20,10 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
   ``ValueError`` naming those that do).
 * **Rewards**, given to every seat of a side when a deal ends: ``"margin"`` (default) the game
   points or units its side scored minus the mean of the other sides' (zero-sum), ``"score"``
-  what its side scored, ``"win"`` only at the end of the episode: 1 for the winning side,
-  ``-1 / (sides - 1)`` for the others, 0 for nobody's win.
+  what its side scored, ``"win"`` only at the end of the episode (:func:`win_rewards`): 1 for
+  each winning side -- the match's winner, or the sides with the deal's highest score -- and
+  the others share -1 per winner (``-1 / (sides - 1)`` each with one winner), 0 all round
+  when every side scored alike.
 * **Seeding**: ``reset(seed=s)`` starts the generator the deals are drawn from; the same seed
   and actions give the same episode.
 """
@@ -43,7 +45,7 @@ from interpreter.play.observation import ObservationLayout, agent_name, layout
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 
-__all__ = ["SixtySixEnv", "env", "raw_env", "reward_of", "sixtysix_env"]
+__all__ = ["SixtySixEnv", "env", "raw_env", "reward_of", "sixtysix_env", "win_rewards"]
 
 RENDER_MODES = ("ansi", "human")
 Episode = Literal["deal", "match"]
@@ -69,6 +71,23 @@ def reward_of(rs: Ruleset, scores: tuple[int, ...] | list[int], side: int, how: 
         return float(scores[side])
     others = [v for k, v in enumerate(scores) if k != side]
     return float(scores[side] - sum(others) / len(others)) if others else float(scores[side])
+
+
+def win_rewards(scores: tuple[int, ...] | list[int]) -> list[float]:
+    """Each side's ``"win"`` reward from per-side scores: the sides with the highest score won,
+    1 each; the others lost, sharing the winners' total so that the rewards sum to 0 (with one
+    winner of k sides, ``-1 / (k - 1)`` each; a lone declarer beaten by two opponents, -2).
+    All sides scored alike (a drawn or thrown-in deal): 0 each.
+
+    Worked from the scores, not from ``DealResult.winner``: that is ``None`` when the winners
+    are several sides (the defenders against a lone declarer), and a lost declarer would
+    otherwise cost nothing."""
+    best = max(scores)
+    won = sum(1 for v in scores if v == best)
+    if won == len(scores):
+        return [0.0] * len(scores)
+    lost = -won / (len(scores) - won)
+    return [1.0 if v == best else lost for v in scores]
 
 
 class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
@@ -249,12 +268,6 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
             if a in self.rewards:
                 self.rewards[a] += values[self.rs.side_of(seat)]
 
-    def _win(self, winner: int | None) -> list[float]:
-        k = self.rs.side_count
-        if winner is None:
-            return [0.0] * k
-        return [1.0 if side == winner else -1.0 / (k - 1) for side in range(k)]
-
     def _deal_over(self, deal: DealState) -> None:
         result: DealResult | None = deal.result
         assert result is not None
@@ -268,7 +281,9 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
         cut = not over and self.max_deals is not None and self.deals >= self.max_deals
         if over or cut:
             if self.reward_kind == "win" and over:
-                self._give(self._win(result.winner if match is None else match.winner))
+                # a match has one winner (the side its rules say went out); a deal, its top scorers
+                self._give(win_rewards(result.scores if match is None else
+                                       [int(side == match.winner) for side in range(k)]))
             info: dict[str, Any] = {"scores": list(result.scores), "reason": result.reason}
             if match is not None:
                 info["match_scores"] = list(match.scores)

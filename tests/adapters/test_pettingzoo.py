@@ -15,7 +15,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed (pip ins
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from interpreter.adapters.pettingzoo import SixtySixEnv, reward_of, sixtysix_env
+from interpreter.adapters.pettingzoo import SixtySixEnv, reward_of, sixtysix_env, win_rewards
 from interpreter.play.bots.policy import PolicyAgent, layout
 from interpreter.rules.resources import bundled_rulesets
 
@@ -86,6 +86,33 @@ def test_score_and_win_rewards() -> None:
     assert env.match is not None and env.match.winner is not None
     assert sorted(totals.values()) == [-1.0, 1.0]
     assert totals[env.possible_agents[env.match.winner]] == 1.0
+
+
+def test_the_win_reward_goes_to_the_top_scorers_and_sums_to_zero() -> None:
+    """By hand: one top scorer of two or three sides gets 1 and the others -1 / (sides - 1); two
+    top scorers of three (the defenders against a lone declarer) 1 each and the declarer -2;
+    all alike (thrown in, drawn) 0 each; a declarer set in North American 3 with the defenders
+    scoring 2 and 0: only the higher-scoring defender won."""
+    assert win_rewards((3, 0)) == [1.0, -1.0]
+    assert win_rewards([0, 2]) == [-1.0, 1.0]
+    assert win_rewards((1, -4, 0)) == [1.0, -0.5, -0.5]
+    assert win_rewards((0, 12, 12)) == [-2.0, 1.0, 1.0]
+    assert win_rewards((0, 0, 0)) == [0.0, 0.0, 0.0]
+    assert win_rewards((0, 0)) == [0.0, 0.0]
+    assert win_rewards((0, -5, 2)) == [-0.5, -0.5, 1.0]
+
+
+def test_a_lone_declarer_who_loses_pays_both_opponents_a_win() -> None:
+    """Dreierschnapsen, masked random play from seed 0: seat 0 announces a Kontraschnapser
+    (worth 12, rulesets/house/dreierschnapsen.yaml) and loses it, so each opponent scores 12
+    and seat 0 nothing.  Nobody is *the* winner (``DealResult.winner`` is None: two sides won),
+    yet the ``"win"`` reward is not 0 all round: seat 0 gets -2, seats 1 and 2 get 1 each."""
+    env = sixtysix_env("house/dreierschnapsen", reward="win")
+    totals, _ = play(env, 0)
+    assert env.deal is not None and env.deal.result is not None
+    assert env.deal.result.reason == "seat 0 lost Kontraschnapser (12) after 3 tricks"
+    assert env.deal.result.scores == (0, 12, 12) and env.deal.result.winner is None
+    assert totals == {"player_0": -2.0, "player_1": 1.0, "player_2": 1.0}
 
 
 def test_a_match_episode_deals_until_the_match_is_won_or_cut() -> None:
