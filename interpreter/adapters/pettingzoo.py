@@ -14,7 +14,8 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
   ``ValueError``.
 * **Episodes**: one deal (``episode="deal"``, its dealer drawn from the seeded generator unless
   ``reset(options={"dealer": d})``, a seat), or a whole match (``episode="match"``, optionally
-  cut at ``max_deals``, a whole number 1 or more: then the agents are truncated).
+  cut at ``max_deals``, a whole number 1 or more: then the agents are truncated; refused
+  with ``episode="deal"``, where it would mean nothing).
 * **Misuse** is said in words: ``step``, ``observe`` or ``last`` before ``reset()``, ``step``
   or ``last`` once every agent is done (a ``RuntimeError``), an agent that does not exist (a
   ``ValueError`` naming those that do).
@@ -25,13 +26,17 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
   the others share -1 per winner (``-1 / (sides - 1)`` each with one winner), 0 all round
   when every side scored alike.
 * **Seeding**: ``reset(seed=s)`` starts the generator the deals are drawn from; the same seed
-  and actions give the same episode.
+  and actions give the same episode.  ``s`` is None or a whole number 0 or more (a numpy
+  integer too); ``options`` is None or a mapping (an unknown key is ignored with a warning
+  naming the known one, ``"dealer"``).
 """
 
 from __future__ import annotations
 
 import operator
 import random
+import warnings
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import numpy as np
@@ -48,6 +53,8 @@ from interpreter.rules.ruleset import Ruleset
 __all__ = ["SixtySixEnv", "env", "raw_env", "reward_of", "sixtysix_env", "win_rewards"]
 
 RENDER_MODES = ("ansi", "human")
+#: the keys ``reset(options=...)`` knows
+RESET_OPTIONS = ("dealer",)
 Episode = Literal["deal", "match"]
 Reward = Literal["margin", "score", "win"]
 
@@ -116,6 +123,9 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
             expected = "a whole number of deals, 1 or more, or None (no limit)"
             if _whole_number(max_deals, "max_deals", expected) < 1:
                 raise ValueError(f"max_deals must be {expected}, not {max_deals!r}")
+            if episode != "match":  # it would be ignored: a deal episode is one deal
+                raise ValueError(f"max_deals is only for episode='match' (episode={episode!r} plays one deal), "
+                                 f"not {max_deals!r}")
         self.rs = rs
         self.render_mode = render_mode
         self.episode = episode
@@ -178,7 +188,26 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
         return answer
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        options = options or {}
+        """A new episode.  ``seed``: None or a whole number 0 or more (numpy integers too, as
+        RL libraries pass them); ``options``: None or a mapping; a key that is not one of
+        :data:`RESET_OPTIONS` is ignored with a ``UserWarning`` naming the known ones (not an
+        error: PettingZoo's ``api_test`` passes ``{"options": 1}`` and expects it taken), so a
+        misspelt ``"deler"`` is not ignored silently.  Everything is checked before anything
+        changes."""
+        if seed is not None:
+            expected_seed = "None or a whole number, 0 or more"
+            seed = _whole_number(seed, "seed", expected_seed)
+            if seed < 0:
+                raise ValueError(f"seed must be {expected_seed}, not {seed}")
+        if options is None:
+            options = {}
+        elif not isinstance(options, Mapping):
+            raise TypeError(f"options must be None or a mapping such as {{'dealer': 0}}, "
+                            f"not {options!r} ({type(options).__name__})")
+        unknown = [key for key in options if key not in RESET_OPTIONS]
+        if unknown:  # a warning, not an error: PettingZoo's api_test passes {"options": 1} and wants it taken
+            warnings.warn(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for reset(), "
+                          f"ignored: the options are {', '.join(map(repr, RESET_OPTIONS))}", UserWarning, stacklevel=2)
         n = self.rs.players.count
         dealer = options.get("dealer")
         if dealer is not None:  # checked before anything changes
