@@ -308,6 +308,12 @@ class SixtySixState(pyspiel.State):
         return sorted(index[c] for c in deal.legal_codes())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards chance may lay out next, each as likely.  Only at a chance node: elsewhere
+        no card is left to lay out, and a ``ValueError`` says whose turn it is instead."""
+        if self._box.state is not None:
+            player = self.current_player()
+            now = "the deal is over" if player == pyspiel.PlayerId.TERMINAL else f"player {player} is to act"
+            raise ValueError(f"chance_outcomes() is only for a chance node (the deal being laid out); {now}")
         laid = self._box.laid
         left = [c for c in range(self.rs.deck.size) if not laid >> c & 1]
         p = 1.0 / len(left)
@@ -322,9 +328,18 @@ class SixtySixState(pyspiel.State):
             self._box.decide(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        """The action in the ruleset's notation (a chance action: the card dealt).  An index out
+        of range is a ``ValueError`` as in ``apply_action`` -- never an ``IndexError``, nor a
+        negative index silently read from the end."""
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self.rs.deck.cards[action]}"
-        return str(self.rs.tables.code_text[self.layout.codes[action]])
+            cards = self.rs.deck.cards
+            if not 0 <= action < len(cards):
+                raise ValueError(f"chance action {action} is not a card of this deck (0 to {len(cards) - 1})")
+            return f"deal {cards[action]}"
+        codes = self.layout.codes
+        if not 0 <= action < len(codes):
+            raise ValueError(f"action {action} is not an action of this game (0 to {len(codes) - 1})")
+        return str(self.rs.tables.code_text[codes[action]])
 
     def is_terminal(self) -> bool:
         deal = self._box.state

@@ -14,22 +14,29 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
   ``ValueError``.
 * **Episodes**: one deal (``episode="deal"``, its dealer drawn from the seeded generator unless
   ``reset(options={"dealer": d})``, a seat), or a whole match (``episode="match"``, optionally
-  cut at ``max_deals``, a whole number 1 or more: then the agents are truncated).
+  cut at ``max_deals``, a whole number 1 or more: then the agents are truncated; refused
+  with ``episode="deal"``, where it would mean nothing).
 * **Misuse** is said in words: ``step``, ``observe`` or ``last`` before ``reset()``, ``step``
   or ``last`` once every agent is done (a ``RuntimeError``), an agent that does not exist (a
   ``ValueError`` naming those that do).
 * **Rewards**, given to every seat of a side when a deal ends: ``"margin"`` (default) the game
   points or units its side scored minus the mean of the other sides' (zero-sum), ``"score"``
-  what its side scored, ``"win"`` only at the end of the episode: 1 for the winning side,
-  ``-1 / (sides - 1)`` for the others, 0 for nobody's win.
+  what its side scored, ``"win"`` only at the end of the episode (:func:`win_rewards`): 1 for
+  each winning side -- the match's winner, or the sides with the deal's highest score -- and
+  the others share -1 per winner (``-1 / (sides - 1)`` each with one winner), 0 all round
+  when every side scored alike.
 * **Seeding**: ``reset(seed=s)`` starts the generator the deals are drawn from; the same seed
-  and actions give the same episode.
+  and actions give the same episode.  ``s`` is None or a whole number 0 or more (a numpy
+  integer too); ``options`` is None or a mapping (an unknown key is ignored with a warning
+  naming the known one, ``"dealer"``).
 """
 
 from __future__ import annotations
 
 import operator
 import random
+import warnings
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import numpy as np
@@ -43,9 +50,11 @@ from interpreter.play.observation import ObservationLayout, agent_name, layout
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 
-__all__ = ["SixtySixEnv", "env", "raw_env", "reward_of", "sixtysix_env"]
+__all__ = ["SixtySixEnv", "env", "raw_env", "reward_of", "sixtysix_env", "win_rewards"]
 
 RENDER_MODES = ("ansi", "human")
+#: the keys ``reset(options=...)`` knows
+RESET_OPTIONS = ("dealer",)
 Episode = Literal["deal", "match"]
 Reward = Literal["margin", "score", "win"]
 
@@ -69,6 +78,23 @@ def reward_of(rs: Ruleset, scores: tuple[int, ...] | list[int], side: int, how: 
         return float(scores[side])
     others = [v for k, v in enumerate(scores) if k != side]
     return float(scores[side] - sum(others) / len(others)) if others else float(scores[side])
+
+
+def win_rewards(scores: tuple[int, ...] | list[int]) -> list[float]:
+    """Each side's ``"win"`` reward from per-side scores: the sides with the highest score won,
+    1 each; the others lost, sharing the winners' total so that the rewards sum to 0 (with one
+    winner of k sides, ``-1 / (k - 1)`` each; a lone declarer beaten by two opponents, -2).
+    All sides scored alike (a drawn or thrown-in deal): 0 each.
+
+    Worked from the scores, not from ``DealResult.winner``: that is ``None`` when the winners
+    are several sides (the defenders against a lone declarer), and a lost declarer would
+    otherwise cost nothing."""
+    best = max(scores)
+    won = sum(1 for v in scores if v == best)
+    if won == len(scores):
+        return [0.0] * len(scores)
+    lost = -won / (len(scores) - won)
+    return [1.0 if v == best else lost for v in scores]
 
 
 class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
@@ -97,6 +123,9 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
             expected = "a whole number of deals, 1 or more, or None (no limit)"
             if _whole_number(max_deals, "max_deals", expected) < 1:
                 raise ValueError(f"max_deals must be {expected}, not {max_deals!r}")
+            if episode != "match":  # it would be ignored: a deal episode is one deal
+                raise ValueError(f"max_deals is only for episode='match' (episode={episode!r} plays one deal), "
+                                 f"not {max_deals!r}")
         self.rs = rs
         self.render_mode = render_mode
         self.episode = episode
@@ -159,7 +188,26 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
         return answer
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        options = options or {}
+        """A new episode.  ``seed``: None or a whole number 0 or more (numpy integers too, as
+        RL libraries pass them); ``options``: None or a mapping; a key that is not one of
+        :data:`RESET_OPTIONS` is ignored with a ``UserWarning`` naming the known ones (not an
+        error: PettingZoo's ``api_test`` passes ``{"options": 1}`` and expects it taken), so a
+        misspelt ``"deler"`` is not ignored silently.  Everything is checked before anything
+        changes."""
+        if seed is not None:
+            expected_seed = "None or a whole number, 0 or more"
+            seed = _whole_number(seed, "seed", expected_seed)
+            if seed < 0:
+                raise ValueError(f"seed must be {expected_seed}, not {seed}")
+        if options is None:
+            options = {}
+        elif not isinstance(options, Mapping):
+            raise TypeError(f"options must be None or a mapping such as {{'dealer': 0}}, "
+                            f"not {options!r} ({type(options).__name__})")
+        unknown = [key for key in options if key not in RESET_OPTIONS]
+        if unknown:  # a warning, not an error: PettingZoo's api_test passes {"options": 1} and wants it taken
+            warnings.warn(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} for reset(), "
+                          f"ignored: the options are {', '.join(map(repr, RESET_OPTIONS))}", UserWarning, stacklevel=2)
         n = self.rs.players.count
         dealer = options.get("dealer")
         if dealer is not None:  # checked before anything changes
@@ -249,12 +297,6 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
             if a in self.rewards:
                 self.rewards[a] += values[self.rs.side_of(seat)]
 
-    def _win(self, winner: int | None) -> list[float]:
-        k = self.rs.side_count
-        if winner is None:
-            return [0.0] * k
-        return [1.0 if side == winner else -1.0 / (k - 1) for side in range(k)]
-
     def _deal_over(self, deal: DealState) -> None:
         result: DealResult | None = deal.result
         assert result is not None
@@ -268,7 +310,9 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
         cut = not over and self.max_deals is not None and self.deals >= self.max_deals
         if over or cut:
             if self.reward_kind == "win" and over:
-                self._give(self._win(result.winner if match is None else match.winner))
+                # a match has one winner (the side its rules say went out); a deal, its top scorers
+                self._give(win_rewards(result.scores if match is None else
+                                       [int(side == match.winner) for side in range(k)]))
             info: dict[str, Any] = {"scores": list(result.scores), "reason": result.reason}
             if match is not None:
                 info["match_scores"] = list(match.scores)

@@ -31,7 +31,7 @@ from typing import Any
 
 from interpreter.core.actions import BID_BASE
 from interpreter.core.cards import bit_list
-from interpreter.engine.position import AUCTION, OVER, PLAY
+from interpreter.engine.position import OVER
 from interpreter.engine.trick import seat_after
 from interpreter.engine.views import SeatView, public_view
 from interpreter.rules.ruleset import Ruleset
@@ -274,7 +274,9 @@ class ObservationLayout:
             add(o_actor + rel[actor])
         for seat in sitting:
             add(o_sitting + rel[seat])
-        add(o_phase + (0 if phase == AUCTION else 1 if phase == PLAY else 2))
+        # the phase's own entry: AUCTION 0, PLAY 1, OVER 2, NAMING 3 (the 4th entry only exists,
+        # and NAMING only happens, when trump is named) -- the field's meaning lists them in this order
+        add(o_phase + phase)
         if p.draw_pending:
             add(o_decision)
         if actor is not None and actor != p.to_act:

@@ -321,3 +321,39 @@ def test_the_public_observation_is_the_same_for_every_seat(name: str) -> None:
             got = (lay.encode(view, private=False), lay.encode_info(view, private=False),
                    lay.observation_string(view, private=False), lay.information_state_string(view, private=False))
             assert got == expected
+
+
+def test_the_phase_entry_is_the_phase_of_the_deal() -> None:
+    """The ``phase`` field is one-hot over its meaning's list (auction, play, over, and trump
+    being named where trump is named).  Bauernschnapsen (named trump), dealer 0, seed 1: the
+    deal opens with seat 1 naming trump (4th entry); once he names hearts the auction opens
+    (1st); four passes later the play starts (2nd); at the end the deal is over (3rd).
+    North American 4 (no naming, so 3 entries) opens with its auction."""
+    rs = load_ruleset("house/bauernschnapsen")
+    lay = layout(rs)
+    f = lay.field["phase"]
+    assert f.size == 4 and f.meaning == "auction, play, over, trump being named"
+
+    def phase(state: DealState) -> list[float]:
+        return lay.encode(state.view(0))[f.offset:f.offset + f.size]
+
+    state = DealState.new(rs, 0, 1)
+    assert state.phase == NAMING and state.actor == 1
+    assert phase(state) == [0.0, 0.0, 0.0, 1.0]
+    state.apply(parse_action("trump H"))
+    assert phase(state) == [1.0, 0.0, 0.0, 0.0]
+    for _ in range(4):
+        state.apply(parse_action("pass"))
+    assert phase(state) == [0.0, 1.0, 0.0, 0.0]
+    bot = RandomBot(rs, 1)
+    while not state.is_over:
+        actor = state.actor
+        assert actor is not None
+        view = state.view(actor)
+        state.apply(bot.choose(view, list(view.legal)))
+    assert phase(state) == [0.0, 0.0, 1.0, 0.0]
+    rs = load_ruleset("north-american-4")
+    lay = layout(rs)
+    f = lay.field["phase"]
+    assert f.size == 3
+    assert lay.encode(DealState.new(rs, 0, 5).view(2))[f.offset:f.offset + f.size] == [1.0, 0.0, 0.0]

@@ -407,3 +407,46 @@ def test_a_single_players_observer_shows_his_own_discards_only() -> None:
     assert not any(str(c) in theirs.split(" | ")[1] for c in deal.hand(taker))  # the hand part names only his own cards
     assert public.string_from(state, taker) == public.string_from(state, other)
     assert not any(f"{taker}:{d}" in public.string_from(state, taker) for d in laid)
+
+
+def test_the_observation_tensor_shows_trump_being_named() -> None:
+    """Bauernschnapsen names trump before the auction: right after chance has dealt, the
+    ``phase`` field of every player's observation tensor is its 4th entry (trump being named),
+    not "over"."""
+    g = game("house/bauernschnapsen")
+    state = dealt(g, 1)
+    assert state.deal.phase == 3  # NAMING
+    f = layout(state.rs).field["phase"]
+    for player in range(4):
+        assert state.observation_tensor(player)[f.offset:f.offset + f.size] == [0.0, 0.0, 0.0, 1.0]
+
+
+def test_chance_outcomes_and_action_to_string_refuse_in_words() -> None:
+    """Schnapsen (20 cards): ``chance_outcomes()`` away from a chance node said nothing but
+    ``ZeroDivisionError`` (no card left to lay out), and ``action_to_string`` with an index out of
+    range an ``IndexError`` -- or, for a negative one, some other action's name.  Each is now a
+    ``ValueError`` in the words ``apply_action`` uses."""
+    g = game("schnapsen", dealer=1)
+    last = g.num_distinct_actions() - 1  # type: ignore[attr-defined]
+    state = laid_in_deck_order(g)  # seat 0 holds AC TC KC KD QD and leads
+    with pytest.raises(ValueError) as caught:
+        state.chance_outcomes()
+    assert str(caught.value) == "chance_outcomes() is only for a chance node (the deal being laid out); player 0 is to act"
+    for action in (999, last + 1, -1):
+        with pytest.raises(ValueError) as caught:
+            state.action_to_string(0, action)
+        assert str(caught.value) == f"action {action} is not an action of this game (0 to {last})"
+    assert state.action_to_string(0, 0) == "play AC"
+    fresh = g.new_initial_state()  # type: ignore[attr-defined]
+    assert len(fresh.chance_outcomes()) == 20
+    for card in (20, -1):
+        with pytest.raises(ValueError) as caught:
+            fresh.action_to_string(pyspiel.PlayerId.CHANCE, card)
+        assert str(caught.value) == f"chance action {card} is not a card of this deck (0 to 19)"
+    assert fresh.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal AC"
+    rng = random.Random(0)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(ValueError) as caught:
+        state.chance_outcomes()
+    assert str(caught.value) == "chance_outcomes() is only for a chance node (the deal being laid out); the deal is over"

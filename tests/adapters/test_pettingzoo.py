@@ -15,7 +15,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed (pip ins
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from interpreter.adapters.pettingzoo import SixtySixEnv, reward_of, sixtysix_env
+from interpreter.adapters.pettingzoo import SixtySixEnv, reward_of, sixtysix_env, win_rewards
 from interpreter.play.bots.policy import PolicyAgent, layout
 from interpreter.rules.resources import bundled_rulesets
 
@@ -34,13 +34,13 @@ def quietly(test: object, *args: object, **kwargs: object) -> None:
 @pytest.mark.parametrize("episode", ["deal", "match"])
 @pytest.mark.parametrize("name", RULESETS + FIXTURES, ids=lambda name: Path(name).stem if name.endswith(".yaml") else name)
 def test_pettingzoo_api_test_passes(name: str, episode: str) -> None:
-    quietly(api_test, sixtysix_env(name, render_mode="ansi", episode=episode, max_deals=3), num_cycles=200)  # type: ignore[arg-type]
+    quietly(api_test, sixtysix_env(name, render_mode="ansi", episode=episode, max_deals=3 if episode == "match" else None), num_cycles=200)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("episode", ["deal", "match"])
 @pytest.mark.parametrize("name", RULESETS)
 def test_pettingzoo_seed_test_passes(name: str, episode: str) -> None:
-    quietly(seed_test, lambda: sixtysix_env(name, episode=episode, max_deals=3), num_cycles=200)  # type: ignore[arg-type]
+    quietly(seed_test, lambda: sixtysix_env(name, episode=episode, max_deals=3 if episode == "match" else None), num_cycles=200)  # type: ignore[arg-type]
 
 
 def play(env: SixtySixEnv, seed: int) -> tuple[dict[str, float], list[str]]:
@@ -86,6 +86,33 @@ def test_score_and_win_rewards() -> None:
     assert env.match is not None and env.match.winner is not None
     assert sorted(totals.values()) == [-1.0, 1.0]
     assert totals[env.possible_agents[env.match.winner]] == 1.0
+
+
+def test_the_win_reward_goes_to_the_top_scorers_and_sums_to_zero() -> None:
+    """By hand: one top scorer of two or three sides gets 1 and the others -1 / (sides - 1); two
+    top scorers of three (the defenders against a lone declarer) 1 each and the declarer -2;
+    all alike (thrown in, drawn) 0 each; a declarer set in North American 3 with the defenders
+    scoring 2 and 0: only the higher-scoring defender won."""
+    assert win_rewards((3, 0)) == [1.0, -1.0]
+    assert win_rewards([0, 2]) == [-1.0, 1.0]
+    assert win_rewards((1, -4, 0)) == [1.0, -0.5, -0.5]
+    assert win_rewards((0, 12, 12)) == [-2.0, 1.0, 1.0]
+    assert win_rewards((0, 0, 0)) == [0.0, 0.0, 0.0]
+    assert win_rewards((0, 0)) == [0.0, 0.0]
+    assert win_rewards((0, -5, 2)) == [-0.5, -0.5, 1.0]
+
+
+def test_a_lone_declarer_who_loses_pays_both_opponents_a_win() -> None:
+    """Dreierschnapsen, masked random play from seed 0: seat 0 announces a Kontraschnapser
+    (worth 12, rulesets/house/dreierschnapsen.yaml) and loses it, so each opponent scores 12
+    and seat 0 nothing.  Nobody is *the* winner (``DealResult.winner`` is None: two sides won),
+    yet the ``"win"`` reward is not 0 all round: seat 0 gets -2, seats 1 and 2 get 1 each."""
+    env = sixtysix_env("house/dreierschnapsen", reward="win")
+    totals, _ = play(env, 0)
+    assert env.deal is not None and env.deal.result is not None
+    assert env.deal.result.reason == "seat 0 lost Kontraschnapser (12) after 3 tricks"
+    assert env.deal.result.scores == (0, 12, 12) and env.deal.result.winner is None
+    assert totals == {"player_0": -2.0, "player_1": 1.0, "player_2": 1.0}
 
 
 def test_a_match_episode_deals_until_the_match_is_won_or_cut() -> None:
@@ -183,6 +210,64 @@ def test_max_deals_and_the_dealer_take_numpy_integers() -> None:
     env = sixtysix_env("schnapsen", episode="match", max_deals=np.int64(1))  # type: ignore[arg-type]
     env.reset(seed=1, options={"dealer": np.int64(0)})
     assert env.deal is not None and env.deal.dealer == 0
+
+
+def test_max_deals_is_refused_for_a_deal_episode() -> None:
+    """A deal episode is one deal: a ``max_deals`` there would be silently ignored."""
+    with pytest.raises(ValueError) as caught:
+        sixtysix_env("schnapsen", episode="deal", max_deals=3)
+    assert str(caught.value) == "max_deals is only for episode='match' (episode='deal' plays one deal), not 3"
+    sixtysix_env("schnapsen", episode="deal", max_deals=None)  # the default is fine
+
+
+def test_a_numpy_seed_is_the_same_seed() -> None:
+    """RL libraries pass numpy integers: seed 3 as ``np.int64`` deals what seed 3 deals."""
+    env = sixtysix_env("schnapsen")
+    env.reset(seed=3)
+    assert env.deal is not None
+    hands, dealer = env.deal.hands, env.deal.dealer
+    env.reset(seed=5)
+    env.reset(seed=np.int64(3))  # type: ignore[arg-type]
+    assert env.deal.hands == hands and env.deal.dealer == dealer
+
+
+@pytest.mark.parametrize(("seed", "error", "message"), [
+    ("abc", TypeError, "seed must be None or a whole number, 0 or more, not 'abc' (str)"),
+    (1.5, TypeError, "seed must be None or a whole number, 0 or more, not 1.5 (float)"),
+    (True, TypeError, "seed must be None or a whole number, 0 or more, not True (bool)"),
+    ([1, 2], TypeError, "seed must be None or a whole number, 0 or more, not [1, 2] (list)"),
+    (-1, ValueError, "seed must be None or a whole number, 0 or more, not -1"),
+])
+def test_a_seed_is_a_whole_number(seed: object, error: type[Exception], message: str) -> None:
+    env = sixtysix_env("schnapsen")
+    with pytest.raises(error) as caught:
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+    assert env.deal is None and env.agents == []  # nothing changed
+
+
+def test_reset_options_are_a_mapping() -> None:
+    env = sixtysix_env("schnapsen")
+    with pytest.raises(TypeError) as caught:
+        env.reset(seed=1, options=[1])  # type: ignore[arg-type]
+    assert str(caught.value) == "options must be None or a mapping such as {'dealer': 0}, not [1] (list)"
+    assert env.deal is None and env.agents == []  # nothing changed
+
+
+def test_an_unknown_reset_option_is_named_in_a_warning() -> None:
+    """A misspelt key is not ignored silently; it is not an error either, since PettingZoo's
+    api_test resets with ``{"options": 1}``.  The known keys still count: dealer 1 here."""
+    env = sixtysix_env("schnapsen")
+    with pytest.warns(UserWarning) as caught:
+        env.reset(seed=1, options={"deler": 1})
+    assert [str(w.message) for w in caught] == ["unknown option 'deler' for reset(), ignored: the options are 'dealer'"]
+    with pytest.warns(UserWarning) as caught:
+        env.reset(seed=1, options={"dealer": 1, "x": 0, "y": 0})
+    assert [str(w.message) for w in caught] == ["unknown options 'x', 'y' for reset(), ignored: the options are 'dealer'"]
+    assert env.deal is not None and env.deal.dealer == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env.reset(seed=1, options={"dealer": 0})  # no warning for a known key
 
 
 @pytest.mark.parametrize("episode", ["deal", "match"])
