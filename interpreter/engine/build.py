@@ -290,8 +290,9 @@ def build_position(
         raise _fail("may_declare", f"in the {rs.name} ruleset nobody declares: the deal ends by itself at {rs.claim.target}")
 
     # ---------------------------------------------------------------- the cards
+    given: object = hands  # as given: below, mypy narrows hands to str | bytes, which compiled code would check
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise _fail("hands", f"not a list of hands: {show_value(hands)}", f"one hand per seat, {n} in all")
+        raise _fail("hands", f"not a list of hands: {show_value(given)}", f"one hand per seat, {n} in all")
     if len(hands) != n:
         raise _fail("hands", f"{len(hands)} hands for {n} seats", f"one hand per seat, {n} in all")
     masks = []
@@ -508,8 +509,9 @@ def build_position(
 
     # ---------------------------------------------------------------- what the others know
     if known is not None:
+        given = known  # as given (see hands)
         if isinstance(known, (str, bytes)) or not isinstance(known, Sequence) or len(known) != n:
-            raise _fail("known", f"not one entry per seat: {show_value(known)}", f"{n} sets of cards, one per seat")
+            raise _fail("known", f"not one entry per seat: {show_value(given)}", f"{n} sets of cards, one per seat")
         seen = _Cards(rs)
         for s in range(n):
             k = seen.mask(known[s], f"known[{s}]")
@@ -576,8 +578,9 @@ def _snap(value: tuple[Sequence[int], Sequence[int], Sequence[int]], sides: int)
         raise _fail("close_snap", f"not three rows: {show_value(value)}", "(points, points without marriages, tricks), each per deal side")
     rows: list[tuple[int, ...]] = []
     for r, row in enumerate(value):
+        given: object = row  # as given (see build_position's hands)
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != sides:
-            raise _fail(f"close_snap[{r}]", f"not {sides} numbers: {show_value(row)}", f"{sides} numbers, one per deal side")
+            raise _fail(f"close_snap[{r}]", f"not {sides} numbers: {show_value(given)}", f"{sides} numbers, one per deal side")
         for v in row:
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise _fail(f"close_snap[{r}]", f"{show_value(v)} is not a count", "whole numbers of at least 0")
