@@ -57,6 +57,7 @@ from interpreter.engine.position import AUCTION, NAMING
 from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import PUBLISHED, Public, SeatView
+from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.tables import KIND_BID, KIND_MARRY, KIND_PLAY
 
 __all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]
@@ -208,6 +209,14 @@ class _Timeline:
         return lo
 
 
+def _shown_holder(rs: Ruleset, dealer: int) -> int:
+    """The seat the card shown for trump is dealt to (its place in the deal order is
+    ``Ruleset.deal_marks``; call only where the ruleset shows one)."""
+    seat_at, _, _ = rs.deal_plans[dealer]
+    shown_pos = rs.deal_marks[dealer][1]
+    return next(seat for pos, seat in seat_at if pos == shown_pos)
+
+
 def _shown_maybe_laid_away(view: SeatView) -> tuple[int, int] | None:
     """(seat, card) where the card shown for trump (``turned``: a namer who passed turned the
     first of his later cards) is nowhere this seat can place it -- not in its hand, not
@@ -218,8 +227,7 @@ def _shown_maybe_laid_away(view: SeatView) -> tuple[int, int] | None:
     card = p.turned
     if card < 0 or p.widow_taker < 0 or not rs.tables.lays_away:
         return None
-    seat_at, _, _ = rs.deal_plans[p.dealer]
-    holder = next(seat for pos, seat in seat_at if pos == rs.deal_marks[p.dealer][1])  # the card was dealt to him
+    holder = _shown_holder(rs, p.dealer)
     if holder != p.widow_taker or (view.hand_mask | view.widow_mask | p.gone) >> card & 1:
         return None
     if any(mask >> card & 1 for mask in p.known) or card in p.trick:
@@ -302,8 +310,7 @@ class World:
             # The card shown for trump, laid away since: the widow as dealt is taken to be the
             # cards laid away, but this one was dealt to the seat that showed it -- so one of
             # his other cards (any: nobody saw which came from the widow) lay in the widow.
-            seat_at, _, _ = st.rs.deal_plans[st.dealer]
-            holder = next(seat for pos, seat in seat_at if pos == st.rs.deal_marks[st.dealer][1])
+            holder = _shown_holder(st.rs, st.dealer)
             other = max(c for c in bit_list(hands[holder]) if c != st.shown)
             hands[holder] ^= 1 << other | 1 << st.shown
             rest[rest.index(st.shown)] = other
