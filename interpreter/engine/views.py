@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD
+from interpreter.core.cards import bit_list
 from interpreter.engine import written
 from interpreter.engine.fields import COMPILED, FIELDS
 from interpreter.engine.fields import written_source as fields_written_source
@@ -59,11 +60,7 @@ def public_view(view: SeatView) -> SeatView:
     if widow:  # the seat took the widow: its points are its own knowledge
         taker = public.widow_taker
         pts = view.rs.tables.points
-        hidden = 0
-        while widow:
-            low = widow & -widow
-            hidden += pts[low.bit_length() - 1]
-            widow ^= low
+        hidden = sum(pts[c] for c in bit_list(widow))  # as make_view leaves them out for the others
         points, seat_points = list(public.points), list(public.seat_points)
         points[taker] -= hidden
         seat_points[taker] -= hidden
