@@ -68,10 +68,12 @@ HEADERS = {
 }
 
 
-def refusal(why: str, code: str, status: int = 400) -> JSONResponse:
-    """A refused request: its JSON reason, and its status (a 503, the room full, says when to
-    ask again: :data:`RETRY_AFTER`)."""
-    headers = {**HEADERS, "Retry-After": str(RETRY_AFTER)} if status == 503 else HEADERS
+def refusal(why: str, code: str, status: int = 400, retry_after: int | None = None) -> JSONResponse:
+    """A refused request: its JSON reason, and its status.  ``Retry-After`` says when to ask
+    again: ``retry_after`` where the refusal knows it, else :data:`RETRY_AFTER` for a 503 (the
+    room full) and nothing for any other status."""
+    wait = retry_after if retry_after is not None else RETRY_AFTER if status == 503 else None
+    headers = {**HEADERS, "Retry-After": str(wait)} if wait is not None else HEADERS
     return JSONResponse({"error": code, "why": why}, status_code=status, headers=headers)
 
 
@@ -79,6 +81,15 @@ def not_json(exc: Exception) -> str:
     """Why a text is not JSON, whole: the decoder's reasons are short and end with where
     (``Expecting value: line 1 column 5 (char 4)``), so none is cut."""
     return "nested too deep" if isinstance(exc, RecursionError) else str(exc)
+
+
+async def ended(writer: asyncio.Task[None]) -> None:
+    """Stop a link's writer and wait until it has stopped: a task cancelled and never awaited
+    is still pending when the server stops, and asyncio says so on stderr ("Task was destroyed
+    but it is pending!").  ``asyncio.wait`` neither raises the writer's cancellation here nor
+    swallows a cancellation of the link's own task."""
+    writer.cancel()
+    await asyncio.wait([writer])
 
 
 def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: float = IDLE_DAYS) -> Starlette:
@@ -182,7 +193,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         raise Refused(shape, "bad_json")
 
     def refused(exc: Refused) -> JSONResponse:
-        return refusal(exc.why, exc.code, exc.status)
+        return refusal(exc.why, exc.code, exc.status, exc.retry_after)
 
     async def check(request: Request) -> Response:
         try:
@@ -227,7 +238,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             try:
                 text = live.table.record_text()
             except Refused as exc:
-                return refusal(exc.why, exc.code, 409)
+                return refused(exc)
         name = f"rules-serve-{live.table.id}.yaml"
         return Response(text, media_type="application/x-yaml",
                         headers={**HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
@@ -254,11 +265,11 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         send = outbox.put
         connection = Connection(seat, send)
         try:
-            await room.join(live, connection)
+            live = await room.join(live, connection)
         except Refused as exc:
-            writer.cancel()
+            await ended(writer)
             await websocket.send_json({"type": "refused", "error": exc.code, "why": exc.why})
-            await websocket.close(code=4429)
+            await websocket.close(code=4404 if exc.code == "unknown_link" else 4429)
             return
         burst = max(BURST, 2 * rate)
         allowance, last = burst, time.monotonic()
@@ -297,7 +308,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         except (WebSocketDisconnect, RuntimeError, Gone):
             pass  # the other end went away, or was given up as too slow
         finally:
-            writer.cancel()
+            await ended(writer)
             await room.leave(live, connection)  # the others are told if it was the person's last link
 
     async def not_here(request: Request, exc: Exception) -> Response:

@@ -30,10 +30,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import math
 import re
 import secrets
 import shutil
 import sqlite3
+import threading
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable
@@ -61,8 +63,27 @@ MAX_TABLES = 500
 #: At most this many of them opened from one address: a club behind one router opens many, one
 #: script filling the room opens them all (the address is the proxy's X-Forwarded-For behind a proxy).
 TABLES_PER_ADDRESS = 100
-#: At most this many links open to one table at once (its people and spectators).
-LINKS_PER_TABLE = 64
+#: Seconds during which a table an address opened counts towards its :data:`TABLES_PER_ADDRESS`
+#: even once its match is over: a match played to its end in seconds (a house file's one-deal
+#: match) frees its place at once, and a script could otherwise open tables without end, each
+#: kept in the store and known to the room until it is closed unused.
+OPENED_WITHIN = 3600.0
+#: At most this many finished tables with no link open stay replayed in memory, the least
+#: lately used leaving first (:meth:`Room._trim`): such a table is only asked for its record
+#: now and then, which the store gives back by replaying it; those in play stay, being few
+#: (:data:`MAX_TABLES`) and used.
+FINISHED_IN_MEMORY = 32
+#: At most this many spectators' links open to one table at once.  The spectators share one
+#: link, which anybody may be sent, so they are bounded among themselves: however many watch,
+#: a person's own seat still opens (:data:`LINKS_PER_SEAT`).
+WATCHERS_PER_TABLE = 64
+#: At most this many links open to one person's seat at once (a tab or two, a phone, a page
+#: reconnecting before the server noticed the old link gone): only the seat's holder has its
+#: link, so only they can fill it, and no spectator takes its place.
+LINKS_PER_SEAT = 8
+#: Seconds a table refused because the store could not keep it asks the client to wait
+#: (``Retry-After``): SQLite has waited for the file already; another program seldom holds it long.
+STORE_RETRY = 5
 #: How often, in seconds, the room looks for tables to close (and once when it starts).
 SWEEP_EVERY = 3600.0
 DAY = 86400.0
@@ -100,6 +121,7 @@ class Kept:
     touched: float  # when it was last used (the room's clock): a decision, a link opened or closed, a person ready
     finished: bool  # whether its match was over when the store last noted it
     opened_by: str | None = None  # the address that opened it, while its match is in play (None: not known)
+    opened_at: float | None = None  # when it was opened (the room's clock), if since the start: for OPENED_WITHIN
     live: Live | None = None
     loading: asyncio.Lock = field(default_factory=asyncio.Lock)  # one replay at a time, however many links open it at once
 
@@ -192,6 +214,7 @@ class Room:
                 return None
             kept.live = Live(table, kept, stored=table.steps)
             self.tables[kept.id] = kept.live
+            self._trim(spare=kept.live)
             return kept.live
 
     async def _read_back(self, kept: Kept) -> Table:
@@ -230,8 +253,8 @@ class Room:
             await self.sweep(most=self._in_play() - MAX_TABLES + 1)  # tables nobody uses any more make room, as few as it takes
             if self._in_play() >= MAX_TABLES:
                 raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full", 503)
-        if address is not None and sum(1 for kept in self.kept.values() if kept.opened_by == address and not kept.over) >= TABLES_PER_ADDRESS:
-            raise Refused(f"{TABLES_PER_ADDRESS} tables opened from your address are in play; finish one first", "full", 429)
+        if address is not None:
+            self._count_address(address)
         table_id = secrets.token_hex(6)
         kept_house: tuple[str, str] | None = None
         if house is not None:
@@ -256,15 +279,37 @@ class Room:
         created = datetime.datetime.now(tz=datetime.timezone.utc).strftime("%Y-%m-%d")
         table = Table.create(table_id, rs, ref, kinds, created, *(kept_house or (None, None)))
         now = self.clock()
-        await self.store.run(self.store.add, StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds,
-                                                         table.tokens, table.watch, table.seed, list(table.log), now, False, address))
-        kept = Kept(table.id, ref, table.tokens, table.watch, now, False, address)
+        try:
+            await self.store.run(self.store.add, StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds,
+                                                             table.tokens, table.watch, table.seed, list(table.log), now, False, address))
+        except sqlite3.Error as exc:  # the file held by another program, or the disk full: nothing opened, said, and the room goes on
+            shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
+            warn(f"a table could not be opened: the store could not keep it ({type(exc).__name__}: {exc})")
+            raise Refused("the server could not keep a new table just now (its store is busy), so none is opened: "
+                          "try again in a moment", "server", 503, STORE_RETRY) from None
+        kept = Kept(table.id, ref, table.tokens, table.watch, now, False, address, opened_at=now)
         kept.live = Live(table, kept, stored=len(table.log))
         table.log.clear()
         self._add(kept)
         self.tables[table.id] = kept.live
         self.wake(kept.live)  # a bot may lead the first deal
         return table
+
+    def _count_address(self, address: str) -> None:
+        """Refuse a table to ``address`` when :data:`TABLES_PER_ADDRESS` of its tables are in
+        play, or are in play or finished but opened within the last :data:`OPENED_WITHIN`
+        seconds (a finished table's address is known only since the room started: a restart
+        forgets it, as the store does)."""
+        mine = [kept for kept in self.kept.values() if kept.opened_by == address]
+        if sum(1 for kept in mine if not kept.over) >= TABLES_PER_ADDRESS:
+            raise Refused(f"{TABLES_PER_ADDRESS} tables opened from your address are in play; finish one first", "full", 429)
+        since = self.clock() - OPENED_WITHIN
+        recent = sorted(kept.opened_at for kept in mine if kept.over and kept.opened_at is not None and kept.opened_at > since)
+        if sum(1 for kept in mine if not kept.over) + len(recent) >= TABLES_PER_ADDRESS:
+            wait = max(1, math.ceil(recent[0] - since))  # until the oldest of them no longer counts
+            raise Refused(f"{TABLES_PER_ADDRESS} tables were opened from your address within the last "
+                          f"{OPENED_WITHIN / 60:g} minutes (finished ones too, and those in play); try again in {wait} seconds",
+                          "full", 429, wait)
 
     def _in_play(self) -> int:
         """The tables whose match is not over, replayed or not."""
@@ -440,7 +485,7 @@ class Room:
             async with live.lock:
                 if not live.table.bot_to_act():
                     return
-                await asyncio.to_thread(live.table.bot_step)
+                await thinking(live.table.bot_step)
                 try:
                     await self._keep(live)
                 except Refused:  # not kept, so not taken: the bot tries again after the delay
@@ -476,6 +521,18 @@ class Room:
         table = await self._read_back(kept)
         return table, table.steps
 
+    def _trim(self, spare: Live | None = None) -> None:
+        """Let the finished tables nobody is at leave memory, the least lately used first, until
+        :data:`FINISHED_IN_MEMORY` are left (``spare``, a table just read back for somebody,
+        stays).  Only the replayed table goes: the room still knows it, its record and house
+        file are in the store, and its next use -- a link opened, its record asked for --
+        replays it (:meth:`_load`).  Without this every table played to its end stayed in
+        memory until it was closed unused, days later, and a script playing short matches
+        made the server grow without bound."""
+        idle = [live for live in self.tables.values() if live is not spare and live.table.over and not live.kept.busy]
+        for live in sorted(idle, key=lambda live: live.kept.touched)[:max(0, len(idle) - FINISHED_IN_MEMORY)]:
+            self._drop(live)
+
     def _drop(self, live: Live) -> None:
         """Forget the replayed table (not the kept one): its next use reads it back from the
         store.  Its links are left to find that out when they send or reconnect."""
@@ -503,25 +560,44 @@ class Room:
         for connection, message in out:
             await self._send(live, connection, message)
 
-    async def join(self, live: Live, connection: Connection) -> None:
+    async def join(self, live: Live, connection: Connection) -> Live:
         """A connection opens: it is sent its view now, and after every change.  Refused when
-        :data:`LINKS_PER_TABLE` are open to the table already.  A person who had no link open
-        to the table is here now: the others are told (:meth:`_tell_presence`)."""
-        if len(live.connections) >= LINKS_PER_TABLE:
-            raise Refused(f"{LINKS_PER_TABLE} links are open to this table already", "full", 429)  # said over the WebSocket, closed with 4429
+        its seat has :data:`LINKS_PER_SEAT` links open already, or, a spectator's, when
+        :data:`WATCHERS_PER_TABLE` spectators watch: each bounded on its own, so that the
+        spectators, however many, never keep a person from their seat.  A person who had no
+        link open to the table is here now: the others are told (:meth:`_presence`).
+        The table joined: ``live`` itself, or -- when it was set aside between the link's
+        :meth:`find` and now (:meth:`_trim`, or a write the store refused) -- the table read
+        back again, so that no link is left at a table the room no longer moves."""
         seat = connection.seat
-        async with live.lock:
-            arrived = seat >= 0 and not self._here(live, seat)
-            again = seat in live.seen
-            live.connections.add(connection)
-            if seat >= 0:
-                live.seen.add(seat)
-            self._touch(live)
-            message = seat_message(live.table, seat, self._away(live))
-            told = self._presence(live, seat, True, again) if arrived else []
+        for _ in range(3):
+            async with live.lock:
+                if live.kept.live is live:
+                    same = sum(1 for c in live.connections if c.seat == seat)
+                    if seat < 0 and same >= WATCHERS_PER_TABLE:  # said over the WebSocket, closed with 4429
+                        raise Refused(f"{WATCHERS_PER_TABLE} spectators watch this table already", "full", 429)
+                    if seat >= 0 and same >= LINKS_PER_SEAT:
+                        raise Refused(f"{LINKS_PER_SEAT} links to this seat are open already: close one (another tab, "
+                                      "another device)", "full", 429)
+                    arrived = seat >= 0 and not self._here(live, seat)
+                    again = seat in live.seen
+                    live.connections.add(connection)
+                    if seat >= 0:
+                        live.seen.add(seat)
+                    self._touch(live)
+                    message = seat_message(live.table, seat, self._away(live))
+                    told = self._presence(live, seat, True, again) if arrived else []
+                    break
+            fresh = await self._load(live.kept)
+            if fresh is None:  # closed meanwhile (the sweep), or no longer read back
+                raise Refused("no table has this link any more", "unknown_link", 404)
+            live = fresh
+        else:  # set aside again and again while it was read back: the page's link opens it again
+            raise Refused("the server is busy with this table: open the link again", "stale", 503)
         await self._send(live, connection, message)
         for other, words in told:
             await self._send(live, other, words)
+        return live
 
     async def leave(self, live: Live, connection: Connection) -> None:
         """A connection closes: the table was in use until now.  A person's last link closed
@@ -529,6 +605,7 @@ class Room:
         seat waits for them -- nobody plays it meanwhile -- so that they do not wait unaware."""
         live.connections.discard(connection)
         self._touch(live)
+        self._trim()
         seat = connection.seat
         if seat < 0 or self._here(live, seat):
             return
@@ -592,6 +669,39 @@ class Room:
                 live.mover.cancel()
         if self.sweeper is not None:
             self.sweeper.cancel()
+
+
+async def thinking(work: Callable[[], None]) -> None:
+    """Run a bot's move -- a search may think for seconds -- in a daemon thread of its own,
+    off the event loop, and wait for it.  Not in asyncio's own pool (``asyncio.to_thread``):
+    a server stopped while a bot thinks waits for every thread of that pool before it ends,
+    so SIGTERM took as long as the search.  Nobody waits for this thread once the server has
+    stopped (the mover is cancelled, :meth:`Room.stop`): the move it was finding is in no
+    store, and a restart lets the bot think again."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+
+    def settle(failed: BaseException | None) -> None:
+        if done.done():  # the mover was cancelled meanwhile
+            return
+        if failed is None:
+            done.set_result(None)
+        else:
+            done.set_exception(failed)
+
+    def run() -> None:
+        failed: BaseException | None = None
+        try:
+            work()
+        except BaseException as exc:  # handed to the mover, as asyncio.to_thread would
+            failed = exc
+        try:
+            loop.call_soon_threadsafe(settle, failed)
+        except RuntimeError:  # the loop is closed: the server has stopped, nobody waits for this move
+            pass
+
+    threading.Thread(target=run, daemon=True, name="room-bot").start()
+    await done
 
 
 def _write_record(path: Path, text: str) -> None:

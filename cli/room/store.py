@@ -75,6 +75,9 @@ CREATE TABLE IF NOT EXISTS steps (
 
 #: The file under ``--data`` that keeps the tables.
 FILE_NAME = "room.sqlite"
+#: Seconds SQLite waits for the file while another program holds it, before a read or write
+#: fails with "database is locked" (a test makes it short, to see that failure at once).
+BUSY_TIMEOUT = 5.0
 
 #: The columns each table of the file must have (the later ones are added when missing: :class:`Store`).
 COLUMNS = {
@@ -142,10 +145,11 @@ class Store:
     calls its methods only through :meth:`run` and :meth:`later`, never from the event loop;
     a program without one (a test, a benchmark) may call them directly, from one thread."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, busy_timeout: float | None = None) -> None:
         """Open (or start) the room's file, refusing with :class:`Unreadable` one that is not a
         room's store -- before anything is written to it, so that a file given by mistake is
-        left as it was."""
+        left as it was.  ``busy_timeout``: seconds to wait for the file another program holds
+        (:data:`BUSY_TIMEOUT` unless given)."""
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / FILE_NAME
@@ -153,7 +157,8 @@ class Store:
             raise Unreadable(path, "it is a folder")
         try:
             # made here, used by the worker thread: one thread at a time ever uses it
-            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self.db = sqlite3.connect(path, timeout=BUSY_TIMEOUT if busy_timeout is None else busy_timeout,
+                                      isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise Unreadable(path, str(exc)) from None
         try:

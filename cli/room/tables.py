@@ -43,13 +43,17 @@ class Refused(Exception):
     """An action or a request the room does not take: ``why`` is said to the sender, with
     ``code``; ``status`` is the HTTP status of a refused request (400, the request itself is
     wrong, unless the refusal says otherwise: 413 too large, 429 too many of the sender's own,
-    503 the room is full), decided where the reason is, so the two cannot drift."""
+    503 the room is full or its store busy), decided where the reason is, so the two cannot
+    drift.  ``retry_after``: the seconds a refused request's ``Retry-After`` says to wait, where
+    waiting helps and the room knows how long (``None``: a 503 says the room's usual wait, any
+    other status none)."""
 
-    def __init__(self, why: str, code: str = "refused", status: int = 400) -> None:
+    def __init__(self, why: str, code: str = "refused", status: int = 400, retry_after: int | None = None) -> None:
         super().__init__(why)
         self.why = why
         self.code = code
         self.status = status
+        self.retry_after = retry_after
 
 
 def kind_of(value: object) -> str:
@@ -233,7 +237,7 @@ class Table:
         """The finished match's record in the project's format (the seed shown: the match is
         over).  Refused while it is in play: its seeds would show the cards to come."""
         if not self.over:
-            raise Refused("the record can be taken once the match is over", "turn")
+            raise Refused("the record can be taken once the match is over", "in_play", 409)
         return self.closing_record()
 
     def closing_record(self) -> str:

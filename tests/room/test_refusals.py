@@ -162,7 +162,7 @@ def test_the_record_waits_for_the_end_of_the_match(tmp_path: Path) -> None:
     with open_room(tmp_path) as (client, room):
         reply = create(client, ["human", "greedy"])
         answer = client.get("/api/record/" + token_of(reply["seats"][0]["link"]))
-        assert answer.status_code == 409 and "once the match is over" in answer.json()["why"]
+        assert answer.status_code == 409 and answer.json() == {"error": "in_play", "why": "the record can be taken once the match is over"}
 
 
 def test_a_full_room_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -265,14 +265,14 @@ def test_asking_twice_for_the_next_deal_is_refused_and_who_is_ready_survives_a_r
         assert state["waiting_for"] == [1] and state["seq"] == seq
 
 
-def test_one_address_opens_a_few_tables_and_a_table_takes_a_few_links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_one_address_opens_a_few_tables_and_a_table_takes_a_few_spectators(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """One script filled the room's 500 tables in three seconds, and could hold any number of
     links open to one table.  An address may have TABLES_PER_ADDRESS tables in play, a table
-    LINKS_PER_TABLE links open (both made small here)."""
+    WATCHERS_PER_TABLE spectators (both made small here)."""
     import cli.room.room as room_module
 
     monkeypatch.setattr(room_module, "TABLES_PER_ADDRESS", 2)
-    monkeypatch.setattr(room_module, "LINKS_PER_TABLE", 2)
+    monkeypatch.setattr(room_module, "WATCHERS_PER_TABLE", 2)
     with open_room(tmp_path) as (client, room):
         reply = create(client, ["human", "greedy"])
         create(client, ["human", "greedy"])
@@ -284,9 +284,45 @@ def test_one_address_opens_a_few_tables_and_a_table_takes_a_few_links(tmp_path: 
         first, second = Seat(client, token), Seat(client, token)
         first.read(), second.read()
         with client.websocket_connect(f"/ws/{token}") as ws:
-            answer = json.loads(read_text(ws))
-            assert (answer["type"], answer["error"]) == ("refused", "full")
+            assert json.loads(read_text(ws)) == {"type": "refused", "error": "full", "why": "2 spectators watch this table already"}
         first.close(), second.close()
+
+
+def test_spectators_never_keep_a_person_from_their_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """64 spectators on the one shared watch link filled the table's 64 links, and the seated
+    person's own link was then refused, their page retrying for good and the table stalled.
+    The spectators are bounded among themselves (WATCHERS_PER_TABLE) and a seat's own links
+    apart (LINKS_PER_SEAT): with every spectator's place taken, both people still sit down
+    and play, and only a seat's own links beyond its bound are refused."""
+    import cli.room.room as room_module
+
+    monkeypatch.setattr(room_module, "WATCHERS_PER_TABLE", 3)
+    monkeypatch.setattr(room_module, "LINKS_PER_SEAT", 2)
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "human"])
+        watch = token_of(reply["watch"])
+        watchers = [Seat(client, watch) for _ in range(3)]
+        for watcher in watchers:
+            assert watcher.read()["type"] == "state"
+        with client.websocket_connect(f"/ws/{watch}") as ws:  # the spectators' places are all taken
+            assert json.loads(read_text(ws))["error"] == "full"
+        tokens = [token_of(s["link"]) for s in reply["seats"]]
+        people = [Seat(client, t) for t in tokens]
+        states = [p.read() for p in people]
+        assert [s["type"] for s in states] == ["state", "state"] and [s["you"] for s in states] == [0, 1]
+        actor = states[0]["to_act"]
+        move = next(m["move"] for m in states[actor]["legal"] if m["move"].startswith("play"))
+        people[actor].send({"type": "action", "move": move, "seq": states[actor]["seq"]})
+        played = people[actor].read()
+        assert played["type"] == "state" and played["seq"] == states[actor]["seq"] + 1 and len(played["trick"]) == 1, played
+        # a second tab of seat 0 opens; a third is one too many for the seat, and is told so
+        second_tab = Seat(client, tokens[0])
+        assert second_tab.read()["type"] == "state"
+        with client.websocket_connect(f"/ws/{tokens[0]}") as ws:
+            assert json.loads(read_text(ws)) == {"type": "refused", "error": "full", "why":
+                                                 "2 links to this seat are open already: close one (another tab, another device)"}
+        for link in [*watchers, *people, second_tab]:
+            link.close()
 
 
 def test_the_api_answers_an_unknown_path_or_a_wrong_method_in_json_as_its_other_refusals(tmp_path: Path) -> None:

@@ -262,3 +262,40 @@ def test_a_slow_write_holds_up_its_own_table_and_not_the_server(tmp_path: Path, 
         again = Seat(client, tokens[actor])
         assert again.read()["seq"] == seq + 1
         again.close()
+
+
+def test_a_table_opened_while_another_program_holds_the_store_is_refused_as_busy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
+    """Another program holds ``room.sqlite`` (here a second connection in ``BEGIN EXCLUSIVE``)
+    while a table is opened: the store's write fails with "database is locked" once SQLite has
+    waited for the file (its wait made short here).  Before, that was a 500 and a traceback in
+    the server's log; now it is refused as a move is -- 503 ``server``, try again, and when
+    (``Retry-After``) -- with one line on stderr, no traceback, and nothing left of the table:
+    no house file in its folder, no row in the store.  Once the file is free, a table opens."""
+    import cli.room.store as store_module
+
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.05)
+    house = {"name": "house.yaml", "text": "extends: schnapsen\nmatch:\n  target: 3\n"}
+    with open_room(tmp_path) as (client, room):
+        capsys.readouterr()
+        other = sqlite3.connect(tmp_path / "room.sqlite", isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            answer = client.post("/api/tables", json={"house": house, "seats": ["human", "greedy"]})
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert answer.status_code == 503 and answer.headers["retry-after"] == "5", answer.text
+        assert answer.json() == {"error": "server", "why": "the server could not keep a new table just now (its store is busy), "
+                                                           "so none is opened: try again in a moment"}
+        said = capsys.readouterr().err
+        assert said == "a table could not be opened: the store could not keep it (OperationalError: database is locked)\n", said
+        assert "Traceback" not in caplog.text and not caplog.records, caplog.text
+        assert not room.kept and not list((tmp_path / "tables").glob("*/house.yaml"))
+        again = client.post("/api/tables", json={"house": house, "seats": ["human", "greedy"]})
+        assert again.status_code == 201, again.text
+        db = sqlite3.connect(tmp_path / "room.sqlite")
+        try:
+            assert [row[0] for row in db.execute("SELECT id FROM tables")] == [again.json()["table"]]
+        finally:
+            db.close()
