@@ -85,9 +85,9 @@ def not_json(exc: Exception) -> str:
 
 async def ended(writer: asyncio.Task[None]) -> None:
     """Stop a link's writer and wait until it has stopped: a task cancelled and never awaited
-    is still pending when the server stops, and asyncio says so on stderr ("Task was destroyed
-    but it is pending!").  ``asyncio.wait`` neither raises the writer's cancellation here nor
-    swallows a cancellation of the link's own task."""
+    may still be pending when nothing refers to it any more, and asyncio then says so on
+    stderr ("Task was destroyed but it is pending!").  ``asyncio.wait`` neither raises the
+    writer's cancellation here nor swallows a cancellation of the link's own task."""
     writer.cancel()
     await asyncio.wait([writer])
 
@@ -308,8 +308,9 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         except (WebSocketDisconnect, RuntimeError, Gone):
             pass  # the other end went away, or was given up as too slow
         finally:
-            await ended(writer)
+            writer.cancel()
             await room.leave(live, connection)  # the others are told if it was the person's last link
+            await ended(writer)  # after leaving: a link whose task is being cancelled may not get past an await
 
     async def not_here(request: Request, exc: Exception) -> Response:
         """A path no route has (404), or a route asked with a method it does not take (405):

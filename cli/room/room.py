@@ -524,13 +524,14 @@ class Room:
     def _trim(self, spare: Live | None = None) -> None:
         """Let the finished tables nobody is at leave memory, the least lately used first, until
         :data:`FINISHED_IN_MEMORY` are left (``spare``, a table just read back for somebody,
-        stays).  Only the replayed table goes: the room still knows it, its record and house
+        stays, and counts among them).  Only the replayed table goes: the room still knows it, its record and house
         file are in the store, and its next use -- a link opened, its record asked for --
         replays it (:meth:`_load`).  Without this every table played to its end stayed in
         memory until it was closed unused, days later, and a script playing short matches
         made the server grow without bound."""
         idle = [live for live in self.tables.values() if live is not spare and live.table.over and not live.kept.busy]
-        for live in sorted(idle, key=lambda live: live.kept.touched)[:max(0, len(idle) - FINISHED_IN_MEMORY)]:
+        room = FINISHED_IN_MEMORY - (1 if spare is not None and spare.table.over else 0)  # the one spared counts too
+        for live in sorted(idle, key=lambda live: live.kept.touched)[:max(0, len(idle) - room)]:
             self._drop(live)
 
     def _drop(self, live: Live) -> None:

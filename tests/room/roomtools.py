@@ -238,15 +238,22 @@ def answer_all(live: Live, links: dict[int, Seat], sender: int) -> None:
         check_message(live, s, links[s].read())
 
 
-def play_through(client: TestClient, room: Room, ruleset: str, seats: list[str], rng: random.Random, *, max_steps: int = 4000) -> Live:
+def play_through(client: TestClient, room: Room, ruleset: str, seats: list[str], rng: random.Random, *, max_steps: int = 4000,
+                 house: dict[str, str] | None = None) -> Live:
     """Play a whole match where every seat is a person at its own link, with a spectator
     watching; every message each link receives is checked against its seat's view.  The
     people choose among the actions their message offers: at random one time in ten, else
     as the greedy bot would from their seat (random bidders alone never end some auction
-    games: they go down without end)."""
+    games: they go down without end).  ``house``: a house file (``{"name": ..., "text": ...}``)
+    instead of the bundled ``ruleset``."""
     from interpreter.play.bots import make_agent
 
-    reply = create(client, seats, ruleset)
+    if house is None:
+        reply = create(client, seats, ruleset)
+    else:
+        answer = client.post("/api/tables", json={"house": house, "seats": seats})
+        assert answer.status_code == 201, answer.text
+        reply = answer.json()
     live = room.tables[reply["table"]]
     advisers = [make_agent("greedy", live.table.rs, s) for s in range(len(seats))]
     links = {s["seat"]: Seat(client, token_of(s["link"])) for s in reply["seats"] if s["link"]}

@@ -204,3 +204,79 @@ def test_a_house_file_named_like_the_closing_record_is_kept_beside_it(tmp_path: 
     assert (folder / "record.yaml").read_text(encoding="utf-8") == house
     record = load_record(folder / "_record.yaml")
     assert record.ruleset.match.target == 3 and replay(record).illegal is None
+
+
+#: A match of one deal: a script plays it to its end in a moment (the probe's loop of them).
+ONE_DEAL = {"name": "one-deal.yaml", "text": "extends: schnapsen\nmatch:\n  target: 1\n"}
+
+
+def gone_quiet(client: Any, room: Room) -> None:
+    """Wait until the server has seen every link of every table close."""
+    for _ in range(500):
+        if not client.portal.call(lambda: any(live.connections for live in room.tables.values())):
+            return
+        time.sleep(0.01)
+    raise AssertionError("the server never saw the links close")
+
+
+def test_finished_tables_nobody_is_at_leave_memory_and_their_record_stays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table played to its end stayed replayed in memory until it was closed unused,
+    days later: a script playing one-deal matches grew the server by about 100 kB a table,
+    without end.  Now at most FINISHED_IN_MEMORY finished tables with no link open stay (one
+    here), the least lately used leaving first; the others are still known to the room, and
+    their record -- the same bytes as when the match ended -- is still given, also after a
+    restart.  A table in play stays in memory however many have finished."""
+    import random
+
+    from roomtools import play_through
+
+    monkeypatch.setattr(room_module, "FINISHED_IN_MEMORY", 1)
+    clock = Clock()
+    clock.now = time.time()  # the restart's room keeps the real time: nothing is closed as unused
+    records: dict[str, str] = {}
+    with open_room(tmp_path) as (client, room):
+        room.clock = clock
+        playing = create(client, ["human", "greedy"])
+        finished = []
+        for n in range(3):
+            clock.now += 60
+            live = play_through(client, room, "", ["human", "human"], random.Random(n), house=ONE_DEAL)
+            assert live.table.over
+            token = live.table.watch
+            records[token] = client.get(f"/api/record/{token}").text
+            finished.append((live.table.id, token))
+        gone_quiet(client, room)
+        assert sorted(room.tables) == sorted([playing["table"], finished[-1][0]])  # the last one finished, and the one in play
+        assert all(table_id in room.kept for table_id, _ in finished)
+        for table_id, token in finished:
+            answer = client.get(f"/api/record/{token}")
+            assert answer.status_code == 200 and answer.text == records[token], table_id
+            assert "result:" in answer.text
+        assert len([t for t in room.tables if t != playing["table"]]) == 1  # replayed for its record, then let go again
+    with open_room(tmp_path) as (client, room):
+        for table_id, token in finished:
+            assert client.get(f"/api/record/{token}").text == records[token], table_id
+
+
+def test_finished_tables_opened_lately_count_towards_the_address(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished match frees its place among the address's tables in play, so one address
+    could open one-deal tables without end.  The tables it opened within the last
+    OPENED_WITHIN seconds count too, finished or not; the refusal says how long until the
+    oldest of them no longer counts (Retry-After), and then a table opens."""
+    import random
+
+    from roomtools import play_through
+
+    monkeypatch.setattr(room_module, "TABLES_PER_ADDRESS", 2)
+    clock = Clock()
+    with open_room(tmp_path) as (client, room):
+        room.clock = clock
+        for n in range(2):
+            play_through(client, room, "", ["human", "human"], random.Random(n), house=ONE_DEAL)  # opened at START
+        clock.now = START + 600
+        refused = client.post("/api/tables", json={"ruleset": "schnapsen", "seats": ["human", "greedy"]})
+        assert refused.status_code == 429 and refused.headers["retry-after"] == "3000", refused.text
+        assert refused.json() == {"error": "full", "why": "2 tables were opened from your address within the last 60 minutes "
+                                                          "(finished ones too, and those in play); try again in 3000 seconds"}
+        clock.now = START + 3600  # an hour after both were opened: they no longer count
+        create(client, ["human", "greedy"])

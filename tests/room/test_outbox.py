@@ -130,39 +130,25 @@ def test_the_table_and_its_bots_go_on_while_a_spectator_reads_nothing(tmp_path: 
     asyncio.run(asyncio.wait_for(main(), 30))  # waiting on the stuck link would hang here: a failure, not a hang
 
 
-def test_a_links_writer_has_ended_before_the_link_leaves_its_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_links_writer_is_awaited_once_cancelled() -> None:
     """Each link's writer is a task of its own (:meth:`Outbox.run`).  It was cancelled when the
-    link closed but never awaited, so a server stopping soon after said "Task was destroyed but
-    it is pending!" for it.  Now the link waits for its writer to end before it leaves the
-    table: when :meth:`Room.leave` hears of it, the writer has ended."""
-    from roomtools import Seat, create, open_room, token_of
-    import cli.room.app as app_module
+    link closed but never awaited, and the server's log said "Task was destroyed but it is
+    pending!" for it.  The link now stops it with :func:`cli.room.app.ended`, which returns
+    once the writer has ended -- also one cancelled before it ever ran (a link refused as it
+    opens) -- and leaves the link's own task uncancelled."""
+    from cli.room.app import ended
 
-    writers: list[str] = []  # "running" when a writer starts, "ended" when it ends
-    at_leave: list[list[str]] = []
+    async def main() -> list[bool]:
+        box = Outbox(never)
+        await box.put({"type": "state", "seq": 1})  # the writer waits on a link that never reads
+        loop = asyncio.get_running_loop()
+        writing = loop.create_task(box.run())
+        await asyncio.sleep(0)
+        unstarted = loop.create_task(Outbox(never).run())
+        await ended(writing)
+        await ended(unstarted)
+        own = asyncio.current_task()
+        assert own is not None
+        return [writing.done(), unstarted.done(), own.cancelling() == 0]
 
-    class Counted(Outbox):
-        async def run(self) -> None:
-            writers.append("running")
-            try:
-                await super().run()
-            finally:
-                writers.append("ended")
-
-    leave = Room.leave
-
-    async def leaving(self: Room, live: Any, connection: Connection) -> None:
-        at_leave.append(list(writers))
-        await leave(self, live, connection)
-
-    monkeypatch.setattr(app_module, "Outbox", Counted)
-    monkeypatch.setattr(Room, "leave", leaving)
-    with open_room(tmp_path) as (client, room):
-        reply = create(client, ["human", "greedy"])
-        watcher = Seat(client, token_of(reply["watch"]))
-        watcher.read()
-        watcher.close()
-        for _ in range(1000):
-            if client.portal.call(lambda: bool(at_leave)):
-                break
-        assert at_leave == [["running", "ended"]]
+    assert asyncio.run(main()) == [True, True, True]

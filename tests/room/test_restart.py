@@ -299,3 +299,32 @@ def test_a_table_opened_while_another_program_holds_the_store_is_refused_as_busy
             assert [row[0] for row in db.execute("SELECT id FROM tables")] == [again.json()["table"]]
         finally:
             db.close()
+
+
+def test_the_room_stops_while_a_bot_is_still_thinking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search:hard bot may think for seconds.  Its search ran in asyncio's own thread pool,
+    which a stopping server waits for, so SIGTERM took as long as the search (9 s, where a
+    stop takes 0.4 s).  Now a bot thinks in a daemon thread that nobody waits for once the
+    room stops: here a bot that thinks until the test lets it go, and the room stops while it
+    still does (the move it was finding is in no store)."""
+    thinking, release = threading.Event(), threading.Event()
+
+    def thinks(self: Table) -> None:
+        thinking.set()
+        release.wait(120)
+
+    monkeypatch.setattr(Table, "bot_step", thinks)
+    try:
+        with open_room(tmp_path) as (client, room):
+            reply = create(client, ["human", "search:hard"])
+            seat = Seat(client, token_of(reply["seats"][0]["link"]))
+            message = seat.read()
+            if message["to_act"] == 0:  # the person leads: the bot thinks once they have played
+                move = next(m["move"] for m in message["legal"] if m["move"].startswith("play"))
+                seat.send({"type": "action", "move": move, "seq": message["seq"]})
+                seat.read()
+            assert thinking.wait(WAIT), "the bot never began to think"
+            seat.close()
+        assert not release.is_set()  # the room stopped (within its limit, open_room's) while the bot thought on
+    finally:
+        release.set()
