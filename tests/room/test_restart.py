@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from roomtools import WAIT, Seat, create, open_room, play_through, read_text, token_of, within
+from roomtools import REPO, WAIT, Seat, create, open_room, play_through, read_text, token_of, within
 
 import cli.room.room as room_module
 from cli.room.room import DAY
@@ -290,6 +290,7 @@ def test_a_table_opened_while_another_program_holds_the_store_is_refused_as_busy
                                                            "so none is opened: try again in a moment"}
         said = capsys.readouterr().err
         assert said == "a table could not be opened: the store could not keep it (OperationalError: database is locked)\n", said
+        assert said in (REPO / "docs/serve.md").read_text(encoding="utf-8")  # the line docs/serve.md shows
         assert "Traceback" not in caplog.text and not caplog.records, caplog.text
         assert not room.kept and not list((tmp_path / "tables").glob("*/house.yaml"))
         again = client.post("/api/tables", json={"house": house, "seats": ["human", "greedy"]})
