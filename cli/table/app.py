@@ -19,6 +19,7 @@ from pathlib import Path
 
 from rich.console import RenderableType
 from textual.app import App
+from textual.binding import Binding
 
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
@@ -51,6 +52,9 @@ class TableApp(App[None]):
 
     TITLE = "Sixty-Six Rules"
     ENABLE_COMMAND_PALETTE = False  # Textual's palette means nothing to card players
+    # Ctrl-C is the key a person presses to stop a program: here it saves and quits as q and
+    # Ctrl-Q do (textual's own Ctrl-C only says "press ctrl+q to quit")
+    BINDINGS = [Binding("ctrl+c", "quit", "Save & quit", show=False, priority=True)]
     CSS = """
     #start { padding: 1 2; width: 80; height: auto; }
     #start Select, #start Button { margin: 1 0 0 0; }

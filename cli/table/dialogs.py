@@ -80,7 +80,8 @@ class HelpScreen(ModalScreen[None]):
 class DealSummary(ModalScreen[None]):
     """The end of a deal: the result, every hand as dealt, the match score."""
 
-    BINDINGS = [Binding("enter,space,n", "close", "Next"), Binding("q", "app.quit", "Save and quit")]
+    BINDINGS = [Binding("enter,space,n", "close", "Next"), Binding("q", "app.quit", "Save and quit"),
+                Binding("u,h", "over", show=False)]
 
     def __init__(self, session: TableSession, me: int) -> None:
         super().__init__()
@@ -122,7 +123,15 @@ class DealSummary(ModalScreen[None]):
             text.append(f"\nThe match is over: {match_over(s.state, s.match, self.me)}.\n", style="bold")
         with Vertical(id="dialog"):
             yield Static(text, id="summary")
+            yield Static(id="note")
             yield Button("New match (Enter)" if s.match_over else "Next deal (Enter)", variant="primary", id="next")
+
+    def action_over(self) -> None:
+        """Undo and hint in practice mode work within a deal: pressed on its summary, they say
+        so rather than nothing."""
+        said = "the deal is over: undo and hints work within the deal in play" if self.session.practice else \
+            "hints and undo are for practice mode, within a deal (rules play --practice)"
+        self.query_one("#note", Static).update(Text(said + "; Enter goes on", style="bold yellow"))
 
     def action_close(self) -> None:
         self.dismiss(None)

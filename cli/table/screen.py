@@ -205,7 +205,7 @@ class TableScreen(Screen[None]):
                 label += " (m)" if action.card.rank == self.session.rs.marriage.ranks[0] else " (M)"
             right = isinstance(action, Declare) and self.claim_looks_right()
             buttons.append(ChoiceButton(action, label, classes="action", variant="success" if right else "default"))
-        if self.session.practice:
+        if self.session.practice and not self.session.deal_over:  # a deal that is over is not taken back
             buttons.append(ChoiceButton("hint", "Hint (h)"))
             buttons.append(ChoiceButton("undo", "Undo (u)", disabled=not self.session.can_undo()))
         box.mount(*(Horizontal(*row) for row in button_rows(buttons, self.app.size.width - 2)))
@@ -344,7 +344,8 @@ class TableScreen(Screen[None]):
         s = self.session
         if s.state is None:
             return
-        self.message = unused_key(s.view(self.me), key, s.legal() if s.human_to_act() == self.me else [], why)
+        legal = s.legal() if s.human_to_act() == self.me else []
+        self.message = unused_key(s.view(self.me), key, legal, why, practice=s.practice, undo=s.can_undo())
         self.passing_word = True  # gone when the person's turn comes (the keys it lists change)
         self.refresh_table()
 

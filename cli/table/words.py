@@ -136,7 +136,7 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
         (practice, "u", "undo"),
     ]
     keys += [(key, what) for on, key, what in offered if on]
-    return keys + [("?", "this help"), ("q", "save and quit")]
+    return keys + [("?", "this help"), ("q", "save and quit"), ("Ctrl-C, Ctrl-Q", "save and quit too")]
 
 
 def claim_question(view: SeatView, action: Action, practice: bool) -> str | None:
@@ -180,9 +180,12 @@ KEY_WORDS = {Marry: "marry", Exchange: "exchange", Close: "close", CloseBeforeDr
              Continue: "continue", Pass: "pass", Double: "double", Redouble: "redouble"}
 
 
-def keys_now(view: SeatView, legal: Sequence[Action]) -> str:
-    """The keys that do something now: ``1-5 a card, m marry, c close; ? help, q save and quit``
-    (while another player is to move, only the last two)."""
+def keys_now(view: SeatView, legal: Sequence[Action], *, practice: bool = False, undo: bool = False) -> str:
+    """The keys that do something now: ``1-5 a card, m, M marry, c close, h hint, u undo; ?
+    help, q save and quit`` (while another player is to move, only the last two and, in
+    practice mode, undo).  ``M`` is listed where it leads the one marriage on offer with its
+    second card; ``h`` in practice mode on the person's turn, ``u`` where ``undo`` says a
+    move of theirs can be taken back."""
     keys: list[str] = []
     if any(isinstance(a, NameTrump) for a in legal):
         keys.append(f"1-{len(view.rs.deck.suits)} a suit")
@@ -191,17 +194,25 @@ def keys_now(view: SeatView, legal: Sequence[Action]) -> str:
     bids = [a.amount for a in legal if isinstance(a, Bid)]
     if bids:
         keys.append(", ".join(map(str, bids)) + (" a bid" if len(bids) == 1 else " bids"))
+    marriages = [a for a in legal if isinstance(a, Marry)]
     for kind, word in KEY_WORDS.items():
-        if any(type(a) is kind for a in legal):
+        if kind is Marry and len(marriages) > 1 and one_marriage(marriages):  # m the first card, M the second
+            keys.append(f"m, M {word}")
+        elif any(type(a) is kind for a in legal):
             keys.append(f"{ACTION_KEYS[kind]} {word}")
+    if practice and legal:
+        keys.append("h hint")
+    if practice and undo:
+        keys.append("u undo")
     return ", ".join(keys) + ("; " if keys else "") + "? help, q save and quit"
 
 
-def unused_key(view: SeatView, key: str, legal: Sequence[Action], why: str = "") -> str:
-    """The status line's word on a key that did nothing: ``z: no use now -- keys now: ...``."""
+def unused_key(view: SeatView, key: str, legal: Sequence[Action], why: str = "", *, practice: bool = False, undo: bool = False) -> str:
+    """The status line's word on a key that did nothing: ``z: no use now -- keys now: ...``
+    (``practice``, ``undo``: as :func:`keys_now` takes them)."""
     if not legal and view.actor is not None and view.actor != view.seat:
         why = why or f"{facts.seat_name(view, view.actor)} to play"
-    return f"{key}: {why or 'no use now'} — keys now: {keys_now(view, legal)}"
+    return f"{key}: {why or 'no use now'} — keys now: {keys_now(view, legal, practice=practice, undo=undo)}"
 
 
 def one_marriage(actions: Sequence[Action]) -> bool:
