@@ -24,7 +24,7 @@ def flat(app: TableApp) -> str:
 
 
 def test_keys_now_lists_hint_and_then_undo_in_practice_mode(tmp_path: Path) -> None:
-    """Schnapsen seed 7, practice mode: at the first lead nothing is to be taken back, so the
+    """Schnapsen seed 7, practice mode (docs/play.md's sample): at the first lead nothing is to be taken back, so the
     line offers h but not u; after the person's card (and the bot's answer) u as well."""
 
     async def test(app: TableApp, pilot: Any) -> None:
@@ -33,7 +33,10 @@ def test_keys_now_lists_hint_and_then_undo_in_practice_mode(tmp_path: Path) -> N
         await pilot.press("z")
         await settle(pilot)
         text = flat(app)
-        assert "z: no use now — keys now: 1-5 a card," in text and "h hint" in text and "u undo" not in text
+        # seed 7: seat 0 leads with K♠ and Q♠ in hand, the talon open: docs/play.md's sample
+        sample = "z: no use now — keys now: 1-5 a card, m, M marry, c close, h hint; ? help, q save and quit"
+        assert sample in text
+        assert sample in (Path(__file__).resolve().parents[2] / "docs/play.md").read_text(encoding="utf-8")
         await press_card(app, pilot, "1")
         await settle(pilot)
         while table(app).session.human_to_act() != 0:
