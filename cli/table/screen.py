@@ -83,6 +83,7 @@ class TableScreen(Screen[None]):
         self.busy = False
         self.message = ""
         self.passing_word = False  # the message is only about a key that did nothing
+        self.replaying = False  # telling the deal so far again, on resume (see on_mount)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hint and undo are offered (in the footer too) only in practice mode."""
@@ -109,7 +110,13 @@ class TableScreen(Screen[None]):
         if self.session.state is None or self.session.deal_over:
             self.session.start_deal()
             self.log_line(f"Deal {self.session.number}: {facts.who_is_who(self.session.view(self.me))}")
-        else:
+        else:  # taken up again from its record: the deal so far, as this seat saw it, then where it stopped
+            self.replaying = True
+            dealt = self.session.dealt
+            assert dealt is not None
+            self.log_line(f"Deal {self.session.number}: {facts.who_is_who(dealt.view(self.me))}")
+            self.session.replay_deal(self.observe)
+            self.replaying = False
             self.log_line(f"Deal {self.session.number} resumed")
         self.refresh_table()
         self.advance()
@@ -120,13 +127,16 @@ class TableScreen(Screen[None]):
         s = self.session
         if s.state is None:
             return
-        view = s.view(self.me)
+        view = event.state.view(self.me)  # the deal as it stood then: the state in play, or one replayed
         # The log is no way round the rules on looking back: the cards of past tricks and
         # their points are written only where the table counts points (render.points_shown).
         counted = render.points_shown(view, s.practice)
         if isinstance(event, ActionTaken):
+            if self.replaying and event.seat == self.me:  # as play() does: the person's move gathers the trick in view
+                self.just_played, self.taker = [], None
             if counted or not isinstance(event.action, Play):
-                self.log_line(self.describe(view, event.seat, event.action, cards=bool(counted)), of_move=True)
+                took = event.turn_up_before if isinstance(event.action, Exchange) else None
+                self.log_line(move_line(view, self.me, event.seat, event.action, cards=bool(counted), took=took), of_move=True)
         elif isinstance(event, TrickDone):
             self.just_played = list(event.cards)
             self.taker = event.winner
@@ -136,14 +146,11 @@ class TableScreen(Screen[None]):
         elif isinstance(event, DealEnded):
             self.log_line(f"Deal {event.number}: {event.result.reason}")
 
-    def describe(self, view: SeatView, seat: int, action: Action, *, cards: bool = True) -> str:
-        """A log line for an action (see :func:`cli.table.words.move_line`)."""
-        return move_line(view, self.me, seat, action, cards=cards)
-
     def log_line(self, line: str, *, of_move: bool = False) -> None:
         """Write to the log, noting how many moves of the deal it comes after (undo takes back
         the lines of the moves it takes back); ``of_move``: a line about the move being made."""
-        self.log_lines.append((len(self.session.steps) + of_move, line))
+        # a line of the deal replayed on resume comes before every move undo can take back
+        self.log_lines.append((0 if self.replaying else len(self.session.steps) + of_move, line))
         self.query_one("#log", RichLog).write(line)
 
     def relog(self) -> None:

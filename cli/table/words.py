@@ -12,7 +12,7 @@ from rich.text import Text
 from interpreter.core.actions import (
     Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble,
 )
-from interpreter.core.cards import RANK_NAMES
+from interpreter.core.cards import RANK_NAMES, Card
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
 from interpreter.engine.match import Match
@@ -306,13 +306,14 @@ def ruleset_choice(name: str) -> Text:
     return Text(printable(f"{title} ({name})"))
 
 
-def move_line(view: SeatView, me: int, seat: int, action: Action, *, cards: bool = True) -> str:
+def move_line(view: SeatView, me: int, seat: int, action: Action, *, cards: bool = True, took: Card | None = None) -> str:
     """The line that tells seat ``me`` of ``seat``'s ``action``, from ``view`` (``me``'s)
     taken AFTER the action -- a pass reads which pass it was from the history that holds it.
     The table's log and the review both say a move this way, so that a move is told in one
     way and a card another seat lays away face down is never named.  ``cards=False`` leaves
     out the card a marriage leads (the announcement is remembered, the trick it starts is
-    not)."""
+    not).  ``took``: the turn-up an exchange took (in view of everybody until then), named
+    so that the log still says where it went once the new turn-up lies in its place."""
     who = facts.seat_name(view, seat)
     if isinstance(action, Marry) and view.trick and view.trick[-1][0] != seat:  # a partner's marriage, shown
         return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}, shown"
@@ -322,7 +323,7 @@ def move_line(view: SeatView, me: int, seat: int, action: Action, *, cards: bool
     if isinstance(action, Play):
         return f"{who}: {facts.card_text(action.card)}"
     if isinstance(action, Exchange):
-        return f"{who}: exchanges for the turn-up"
+        return f"{who}: exchange{'' if seat == me else 's'} for the turn-up" + (f" {facts.card_text(took)}" if took is not None else "")
     if isinstance(action, (Close, CloseBeforeDraw)):
         return f"{who}: closes the talon"
     if isinstance(action, Declare):
