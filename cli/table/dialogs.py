@@ -16,7 +16,7 @@ from interpreter.play import seatfacts as facts
 from interpreter.play.session import TableSession
 from interpreter.rules.ruleset import Ruleset
 from cli.table import render
-from cli.table.words import card_values, match_over, rules_in_brief, table_keys, told
+from cli.table.words import card_values, deal_points_line, match_over, rules_in_brief, table_keys, told
 
 
 class ConfirmScreen(ModalScreen[bool | None]):
@@ -94,6 +94,7 @@ class DealSummary(ModalScreen[None]):
         assert result is not None and s.state is not None
         view = s.view(self.me)
         rs = s.rs
+        points = s.points_at_end()  # as the deal counted them: cards laid away included, now it is over
         text = Text(f"Deal {s.number} is over\n", style="bold")
         if result.redeal:
             text.append("thrown in: nobody bid\n")
@@ -102,13 +103,13 @@ class DealSummary(ModalScreen[None]):
             won = result.game_points if result.game_points is not None else result.scores[result.winner]
             verb = "win" if name in ("you", "opponents") else "wins"
             text.append(f"{name} {verb} {facts.score_words(rs, won)}", style="bold green" if rs.side_of(self.me) == result.winner else "bold red")
-            text.append(f" — {told(view, result.reason, result.winner)}\n")
+            text.append(f" — {told(view, result.reason, result.winner, points)}\n")
         elif result.drawn or not any(result.scores):
-            text.append(f"drawn — {told(view, result.reason, result.winner)}\n")
+            text.append(f"drawn — {told(view, result.reason, result.winner, points)}\n")
         else:  # several sides score (defenders against a lone declarer)
             gains = ", ".join(f"{facts.side_name(rs, self.me, k)} {'+' if v > 0 else ''}{facts.score_words(rs, v)}" for k, v in enumerate(result.scores) if v)
-            text.append(f"{gains} — {told(view, result.reason, result.winner)}\n", style="bold")
-        text.append(facts.points_line(view) + "\n")
+            text.append(f"{gains} — {told(view, result.reason, result.winner, points)}\n", style="bold")
+        text.append(deal_points_line(view, points) + "\n")
         for line in facts.announcements(view):
             text.append("announced: " + line.split(" (pending")[0] + "\n", style="magenta")
         text.append("\nHands as dealt:\n")

@@ -25,7 +25,7 @@ from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
 from cli.table.words import (
-    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, unused_key,
+    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, told, unused_key,
     your_turn,
 )
 
@@ -143,8 +143,8 @@ class TableScreen(Screen[None]):
             side = s.rs.side_of(event.winner)
             points = f" ({event.points} points)" if side in counted else ""
             self.log_line(f"{facts.seat_name(view, event.winner)} take{'' if event.winner == self.me else 's'} the trick{points}", of_move=True)
-        elif isinstance(event, DealEnded):
-            self.log_line(f"Deal {event.number}: {event.result.reason}")
+        elif isinstance(event, DealEnded):  # told as the summary tells it (the deal is over: what was laid away counts)
+            self.log_line(f"Deal {event.number}: {told(view, event.result.reason, event.result.winner, s.points_at_end())}")
 
     def log_line(self, line: str, *, of_move: bool = False) -> None:
         """Write to the log, noting how many moves of the deal it comes after (undo takes back

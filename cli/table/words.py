@@ -278,20 +278,97 @@ def match_over(state: DealState, match: Match, me: int) -> str:
     return text + ("; " + re.sub(r"\b(?:seat|team) (\d+) takes\b", named, lost) if lost else "")
 
 
-def told(view: SeatView, reason: str, winner: int | None) -> str:
+def _listed(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def deal_side_name(view: SeatView, seats: Sequence[int]) -> str:
+    """How this player calls one side of the deal (``view.sides``): as the match side is
+    called where the two are one (``you``, ``opponents``, ``your team``, ``seat 2``), else by
+    its seats -- two who keep their own match scores but play this deal together:
+    ``your side (you and seat 1)``, ``seats 1 and 2``."""
+    rs = view.rs
+    together = tuple(sorted(seats))
+    matching = [k for k, side in enumerate(rs.sides) if tuple(sorted(side)) == together]
+    if matching:
+        return facts.side_name(rs, view.seat, matching[0])
+    if view.seat in together:
+        return f"your side ({_listed(['you'] + [f'seat {s}' for s in together if s != view.seat])})"
+    return "seats " + _listed([str(s) for s in together])
+
+
+def _deal_side_of(view: SeatView, seat: int) -> tuple[int, ...] | None:
+    return next((side for side in view.sides if seat in side), None)
+
+
+def laid_away_words(view: SeatView, seats: Sequence[int], points: Sequence[int] | None) -> str:
+    """`` (5 of them laid away)``: the points of ``seats`` that ``view`` does not count --
+    cards laid away face down, a widow only its taker saw -- from ``points`` (every seat's
+    at the deal's end, :meth:`~interpreter.play.session.TableSession.points_at_end`); ``""``
+    where there are none or ``points`` is not given."""
+    if points is None:
+        return ""
+    hidden = sum(points[s] - view.seat_points[s] for s in seats)
+    if hidden <= 0:
+        return ""
+    return f" ({hidden} of them {'laid away' if view.rs.tables.lays_away else 'in the widow'})"
+
+
+def deal_points_line(view: SeatView, points: Sequence[int] | None = None) -> str:
+    """The card points and tricks of each side of the deal, this player's first, counted as
+    the deal counted them -- the sides that play it together summed, each seat's share
+    said: ``points: your side (you and seat 1) 67 (you 42, seat 1 25), seat 2 53 (5 of them
+    laid away); tricks: your side (you and seat 1) 3, seat 2 3``.  ``points``: every seat's
+    points at the deal's end (with what was laid away), else the view's own count."""
+    counted = list(points) if points is not None else list(view.seat_points)
+    sides = sorted(view.sides, key=lambda side: view.seat not in side)
+    point_words, trick_words = [], []
+    for side in sides:
+        name = deal_side_name(view, side)
+        words = f"{name} {sum(counted[s] for s in side)}"
+        pending = sum(facts.pending_meld(view, s) for s in side)
+        if pending:
+            words += f" (+{pending} pending)"
+        if len(side) > 1 and " (" in name:  # partners of this deal only: each keeps his own score
+            words += " (" + ", ".join(f"{facts.seat_name(view, s) if s == view.seat else f'seat {s}'} {counted[s]}" for s in side) + ")"
+        point_words.append(words + laid_away_words(view, side, points))
+        trick_words.append(f"{name} {sum(view.public.tricks[s] for s in side)}")
+    return f"points: {', '.join(point_words)}; tricks: {', '.join(trick_words)}"
+
+
+def told(view: SeatView, reason: str, winner: int | None, points: Sequence[int] | None = None) -> str:
     """A deal's reason as the rules word it, told to this player: ``seat 1`` becomes
     ``opponent``, and the losers, whom the reason calls "opponent(s)" from the winner's side,
-    get their names from this player's side (``you 5 points``)."""
+    get their names from this player's side (``you 5 points``).
+
+    The points a claim reached (or fell short of) are its side's of the deal, so the claimant
+    is named by that side: ``your side (you and seat 1) reached 67`` where two play together
+    against a soloist, and its "opponent" is the other side of the deal.  ``points`` (every
+    seat's at the deal's end) adds the points laid away face down to the side that holds them:
+    ``seat 2 53 points (5 of them laid away)``, as the rules counted them."""
     rs = view.rs
     losers = [s for s in range(rs.side_count) if s != winner]
     loser = facts.side_name(rs, view.seat, losers[0]) if winner is not None and len(losers) == 1 else "the others"
-    # the losers are put in last, so that their name ("your team") is not read as a team again
+    loser_seats: tuple[int, ...] = ()
+    claim = re.search(r"\bseat (\d+) (?:reached|declared)\b", reason)
+    claimant = _deal_side_of(view, int(claim.group(1))) if claim is not None and int(claim.group(1)) < rs.players.count else None
+    if claimant is not None:  # the claim's words are of the deal's sides
+        others = [side for side in view.sides if side != claimant]
+        loser = deal_side_name(view, others[0]) if len(others) == 1 else "the others"
+        loser_seats = others[0] if len(others) == 1 else ()
+        reason = re.sub(r"\bseat \d+ (reached|declared(?: with only)?) (\d+)",
+                        lambda m: f"\1 {m.group(1)} {m.group(2)}{laid_away_words(view, claimant, points)}", reason, count=1)
+    # the losers (and the claimant) are put in last, so that their names ("your team") are not read again
+    if loser_seats:
+        reason = re.sub(r"\bopponents? (\d+) points\b", lambda m: f"\0 {m.group(1)} points{laid_away_words(view, loser_seats, points)}", reason)
     reason = re.sub(r"\bopponents?\b", "\0", reason)
     reason = re.sub(r"\bteam (\d+)(?: \(seats [^)]*\))?", lambda m: facts.side_name(rs, view.seat, int(m.group(1)))
                     if int(m.group(1)) < rs.side_count else m.group(0), reason)
     reason = re.sub(r"\bseat (\d+)", lambda m: facts.seat_name(view, int(m.group(1)))
                     if int(m.group(1)) < rs.players.count else m.group(0), reason)
     reason = reason.replace("\0", loser)
+    if claimant is not None:  # put in last too: "your side (you and seat 1)" is not read again
+        reason = reason.replace("\1", deal_side_name(view, claimant), 1)
     # the rules say "seat 0 was set on ..." of one seat or team; a name of several takes "were"
     return re.sub(r"\b(you|opponents|the others) was\b", r"\1 were", reason)
 

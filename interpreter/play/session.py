@@ -132,6 +132,15 @@ class TableSession:
             raise RuntimeError("the hands are shown only when the deal is over")
         return list(self.hands)
 
+    def points_at_end(self) -> list[int]:
+        """Every seat's card points as the deal counted them, cards laid away face down (or a
+        widow only its taker saw) included -- only once the deal is over, as the summary's
+        hands are: during the deal the others may not count them."""
+        if not self.deal_over:
+            raise RuntimeError("the points laid away are told only when the deal is over")
+        assert self.state is not None
+        return [self.state.view(seat).seat_points[seat] for seat in range(self.state.n)]
+
     def result(self) -> DealResult | None:
         return self.match.results[-1] if self.deal_over and self.match.results else None
 
