@@ -13,12 +13,15 @@ may not see until the deal is over.  The record is on disk after every move, and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import RenderableType
 from textual.app import App
+from textual.filter import LineFilter
 from textual.binding import Binding
 
 from interpreter.core.errors import RulesError
@@ -26,6 +29,7 @@ from interpreter.core.printable import printable
 from interpreter.play.recordfile import STOP_SIGNALS, RecordNotWritten
 from interpreter.play.session import HUMAN, TableSession, new_seed
 from interpreter.rules.loader import load_ruleset
+from cli.table.colourless import readable_filters
 from cli.table.screen import TableScreen
 from cli.table.start import StartScreen
 
@@ -81,6 +85,11 @@ class TableApp(App[None]):
     #dialog { width: 90%; max-width: 100; height: auto; max-height: 100%; overflow-y: auto; border: thick $accent; background: $surface; padding: 1 2; }
     #dialog Button { margin: 1 1 0 0; }
     """
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, with colour off (``NO_COLOR``) one that keeps every text readable
+        (:mod:`cli.table.colourless`: red cards were dark grey on a dark background)."""
+        return readable_filters(super().get_line_filters())
 
     def __init__(self, options: TableOptions) -> None:
         super().__init__()

@@ -15,17 +15,21 @@ Keys: right and left arrows step a move, page down and page up (or ``n`` and ``p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.filter import LineFilter
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from cli.analysis_words import action_words, basis_words, line_words, signed, verdict_words
 from cli.table import render
+from cli.table.colourless import readable_filters
 from cli.table.words import move_line
 from interpreter.core.actions import Action, Continue, Play
 from interpreter.core.printable import printable
@@ -121,6 +125,11 @@ class ReviewApp(App[None]):
         Binding("pagedown,n", "deal(1)", "Next deal"),
         Binding("q", "quit", "Quit"),
     ]
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, with colour off (``NO_COLOR``) one that keeps every text readable
+        (:mod:`cli.table.colourless`: red cards were dark grey on a dark background)."""
+        return readable_filters(super().get_line_filters())
 
     def __init__(self, review: Review) -> None:
         super().__init__()
