@@ -70,7 +70,7 @@ class TableApp(App[None]):
     #title { margin-bottom: 1; }
     #scoreboard { background: $boost; padding: 0 1; height: auto; }
     #middle { height: 1fr; }
-    #left { width: 3fr; padding: 0 1; }
+    #left { width: 3fr; padding: 0 1; overflow-y: auto; scrollbar-size-vertical: 1; }
     #others { height: auto; margin-bottom: 1; }
     #centre { height: auto; border: round $accent; padding: 0 1; min-height: 5; }
     #info { height: auto; margin-top: 1; }

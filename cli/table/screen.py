@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 from textual.widgets.button import ButtonVariant
@@ -69,6 +69,10 @@ class TableScreen(Screen[None]):
         *[Binding(str(k), f"card({k})", show=False) for k in range(1, 10)],
         *[Binding(key, f"kind('{kind.__name__}')", show=False) for kind, key in ACTION_KEYS.items()],
         Binding("M", "marry_second", show=False),
+        # the column of a small terminal first (before the log, which has the focus), and only
+        # where the column is cut off (check_action): then "More" is in the footer
+        Binding("pagedown", "scroll_left(1)", "More", priority=True),
+        Binding("pageup", "scroll_left(-1)", show=False, priority=True),
     ]
 
     def __init__(self, session: TableSession, me: int, bot_delay: float) -> None:
@@ -86,16 +90,19 @@ class TableScreen(Screen[None]):
         self.replaying = False  # telling the deal so far again, on resume (see on_mount)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hint and undo are offered (in the footer too) only in practice mode."""
+        """Hint and undo are offered (in the footer too) only in practice mode; PgDn ("More")
+        where the table's column is taller than the terminal lets it be."""
         if action in ("hint", "undo") and not self.session.practice:
             return False
+        if action == "scroll_left":  # PgDn, PgUp: only where the column is cut off
+            return self.is_mounted and self.query_one("#left", VerticalScroll).max_scroll_y > 0
         return True
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static(id="scoreboard")
         with Horizontal(id="middle"):
-            with Vertical(id="left"):
+            with VerticalScroll(id="left", can_focus=False):  # a small terminal scrolls it (PgDn, PgUp, the wheel)
                 yield Static(id="others")
                 yield Static(id="centre")
                 yield Static(id="info")
@@ -187,6 +194,7 @@ class TableScreen(Screen[None]):
         self.query_one("#status", Static).update(status)
         self.draw_hand(view, legal)
         self.draw_actions(legal)
+        self.call_after_refresh(self.refresh_bindings)  # the column may have grown past the terminal
 
     def draw_hand(self, view: SeatView, legal: list[Action]) -> None:
         row = self.query_one("#hand", Horizontal)
@@ -218,9 +226,11 @@ class TableScreen(Screen[None]):
         box.mount(*(Horizontal(*row) for row in button_rows(buttons, self.app.size.width - 2)))
 
     def on_resize(self, event: events.Resize) -> None:
-        """The rows of buttons are cut for the terminal's width: cut them again when it changes."""
+        """The rows of buttons are cut for the terminal's width: cut them again when it changes
+        (and say again whether the column needs PgDn)."""
         if self.is_mounted:
             self.refresh_table()
+            self.call_after_refresh(self.refresh_bindings)
 
     def claim_looks_right(self) -> bool:
         """Whether the table's own count (where it keeps one) says a claim would stand."""
@@ -484,6 +494,15 @@ class TableScreen(Screen[None]):
         else:
             self.message = "nothing to take back in this deal"
         self.refresh_table()
+
+    def action_scroll_left(self, by: int) -> None:
+        """Page down or up: the table's column, where a small terminal cannot show all of it
+        (the scores, the announcements, the last trick below the table itself)."""
+        column = self.query_one("#left", VerticalScroll)
+        if by > 0:
+            column.scroll_page_down(animate=False)
+        else:
+            column.scroll_page_up(animate=False)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.rs, self.session.practice))
