@@ -71,8 +71,8 @@ class TableScreen(Screen[None]):
         Binding("M", "marry_second", show=False),
         # the column of a small terminal first (before the log, which has the focus), and only
         # where the column is cut off (check_action): then "More" is in the footer
-        Binding("pagedown", "scroll_left(1)", "More", priority=True),
-        Binding("pageup", "scroll_left(-1)", show=False, priority=True),
+        Binding("pagedown", "column_page(1)", "More", priority=True),
+        Binding("pageup", "column_page(-1)", show=False, priority=True),
     ]
 
     def __init__(self, session: TableSession, me: int, bot_delay: float) -> None:
@@ -94,7 +94,7 @@ class TableScreen(Screen[None]):
         where the table's column is taller than the terminal lets it be."""
         if action in ("hint", "undo") and not self.session.practice:
             return False
-        if action == "scroll_left":  # PgDn, PgUp: only where the column is cut off
+        if action == "column_page":  # PgDn, PgUp: only where the column is cut off
             return self.is_mounted and self.query_one("#left", VerticalScroll).max_scroll_y > 0
         return True
 
@@ -495,7 +495,7 @@ class TableScreen(Screen[None]):
             self.message = "nothing to take back in this deal"
         self.refresh_table()
 
-    def action_scroll_left(self, by: int) -> None:
+    def action_column_page(self, by: int) -> None:
         """Page down or up: the table's column, where a small terminal cannot show all of it
         (the scores, the announcements, the last trick below the table itself)."""
         column = self.query_one("#left", VerticalScroll)
