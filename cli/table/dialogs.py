@@ -124,15 +124,20 @@ class DealSummary(ModalScreen[None]):
             text.append(f"\nThe match is over: {match_over(s.state, s.match, self.me)}.\n", style="bold")
         with Vertical(id="dialog"):
             yield Static(text, id="summary")
-            yield Static(id="note")
+            yield Static(id="note")  # shown only when it has something to say (action_over)
             yield Button("New match (Enter)" if s.match_over else "Next deal (Enter)", variant="primary", id="next")
+
+    def on_mount(self) -> None:
+        self.query_one("#note", Static).display = False
 
     def action_over(self) -> None:
         """Undo and hint in practice mode work within a deal: pressed on its summary, they say
         so rather than nothing."""
         said = "the deal is over: undo and hints work within the deal in play" if self.session.practice else \
             "hints and undo are for practice mode, within a deal (rules play --practice)"
-        self.query_one("#note", Static).update(Text(said + "; Enter goes on", style="bold yellow"))
+        note = self.query_one("#note", Static)
+        note.update(Text(said + "; Enter goes on", style="bold yellow"))
+        note.display = True
 
     def action_close(self) -> None:
         self.dismiss(None)
