@@ -13,18 +13,23 @@ may not see until the deal is over.  The record is on disk after every move, and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import RenderableType
 from textual.app import App
+from textual.filter import LineFilter
+from textual.binding import Binding
 
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
 from interpreter.play.recordfile import STOP_SIGNALS, RecordNotWritten
 from interpreter.play.session import HUMAN, TableSession, new_seed
 from interpreter.rules.loader import load_ruleset
+from cli.table.colourless import readable_filters
 from cli.table.screen import TableScreen
 from cli.table.start import StartScreen
 
@@ -51,6 +56,9 @@ class TableApp(App[None]):
 
     TITLE = "Sixty-Six Rules"
     ENABLE_COMMAND_PALETTE = False  # Textual's palette means nothing to card players
+    # Ctrl-C is the key a person presses to stop a program: here it saves and quits as q and
+    # Ctrl-Q do (textual's own Ctrl-C only says "press ctrl+q to quit")
+    BINDINGS = [Binding("ctrl+c", "quit", "Save & quit", show=False, priority=True)]
     CSS = """
     #start { padding: 1 2; width: 80; height: auto; }
     #start Select, #start Button { margin: 1 0 0 0; }
@@ -62,7 +70,7 @@ class TableApp(App[None]):
     #title { margin-bottom: 1; }
     #scoreboard { background: $boost; padding: 0 1; height: auto; }
     #middle { height: 1fr; }
-    #left { width: 3fr; padding: 0 1; }
+    #left { width: 3fr; padding: 0 1; overflow-y: auto; scrollbar-size-vertical: 1; }
     #others { height: auto; margin-bottom: 1; }
     #centre { height: auto; border: round $accent; padding: 0 1; min-height: 5; }
     #info { height: auto; margin-top: 1; }
@@ -77,6 +85,11 @@ class TableApp(App[None]):
     #dialog { width: 90%; max-width: 100; height: auto; max-height: 100%; overflow-y: auto; border: thick $accent; background: $surface; padding: 1 2; }
     #dialog Button { margin: 1 1 0 0; }
     """
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, with colour off (``NO_COLOR``) one that keeps every text readable
+        (:mod:`cli.table.colourless`: red cards were dark grey on a dark background)."""
+        return readable_filters(super().get_line_filters())
 
     def __init__(self, options: TableOptions) -> None:
         super().__init__()

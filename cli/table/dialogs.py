@@ -16,7 +16,7 @@ from interpreter.play import seatfacts as facts
 from interpreter.play.session import TableSession
 from interpreter.rules.ruleset import Ruleset
 from cli.table import render
-from cli.table.words import card_values, match_over, rules_in_brief, table_keys, told
+from cli.table.words import card_values, deal_points_line, match_over, rules_in_brief, table_keys, told
 
 
 class ConfirmScreen(ModalScreen[bool | None]):
@@ -80,7 +80,8 @@ class HelpScreen(ModalScreen[None]):
 class DealSummary(ModalScreen[None]):
     """The end of a deal: the result, every hand as dealt, the match score."""
 
-    BINDINGS = [Binding("enter,space,n", "close", "Next"), Binding("q", "app.quit", "Save and quit")]
+    BINDINGS = [Binding("enter,space,n", "close", "Next"), Binding("q", "app.quit", "Save and quit"),
+                Binding("u,h", "over", show=False)]
 
     def __init__(self, session: TableSession, me: int) -> None:
         super().__init__()
@@ -93,6 +94,7 @@ class DealSummary(ModalScreen[None]):
         assert result is not None and s.state is not None
         view = s.view(self.me)
         rs = s.rs
+        points = s.points_at_end()  # as the deal counted them: cards laid away included, now it is over
         text = Text(f"Deal {s.number} is over\n", style="bold")
         if result.redeal:
             text.append("thrown in: nobody bid\n")
@@ -101,13 +103,13 @@ class DealSummary(ModalScreen[None]):
             won = result.game_points if result.game_points is not None else result.scores[result.winner]
             verb = "win" if name in ("you", "opponents") else "wins"
             text.append(f"{name} {verb} {facts.score_words(rs, won)}", style="bold green" if rs.side_of(self.me) == result.winner else "bold red")
-            text.append(f" — {told(view, result.reason, result.winner)}\n")
+            text.append(f" — {told(view, result.reason, result.winner, points)}\n")
         elif result.drawn or not any(result.scores):
-            text.append(f"drawn — {told(view, result.reason, result.winner)}\n")
+            text.append(f"drawn — {told(view, result.reason, result.winner, points)}\n")
         else:  # several sides score (defenders against a lone declarer)
             gains = ", ".join(f"{facts.side_name(rs, self.me, k)} {'+' if v > 0 else ''}{facts.score_words(rs, v)}" for k, v in enumerate(result.scores) if v)
-            text.append(f"{gains} — {told(view, result.reason, result.winner)}\n", style="bold")
-        text.append(facts.points_line(view) + "\n")
+            text.append(f"{gains} — {told(view, result.reason, result.winner, points)}\n", style="bold")
+        text.append(deal_points_line(view, points) + "\n")
         for line in facts.announcements(view):
             text.append("announced: " + line.split(" (pending")[0] + "\n", style="magenta")
         text.append("\nHands as dealt:\n")
@@ -122,7 +124,20 @@ class DealSummary(ModalScreen[None]):
             text.append(f"\nThe match is over: {match_over(s.state, s.match, self.me)}.\n", style="bold")
         with Vertical(id="dialog"):
             yield Static(text, id="summary")
+            yield Static(id="note")  # shown only when it has something to say (action_over)
             yield Button("New match (Enter)" if s.match_over else "Next deal (Enter)", variant="primary", id="next")
+
+    def on_mount(self) -> None:
+        self.query_one("#note", Static).display = False
+
+    def action_over(self) -> None:
+        """Undo and hint in practice mode work within a deal: pressed on its summary, they say
+        so rather than nothing."""
+        said = "the deal is over: undo and hints work within the deal in play" if self.session.practice else \
+            "hints and undo are for practice mode, within a deal (rules play --practice)"
+        note = self.query_one("#note", Static)
+        note.update(Text(said + "; Enter goes on", style="bold yellow"))
+        note.display = True
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -15,19 +15,23 @@ Keys: right and left arrows step a move, page down and page up (or ``n`` and ``p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.filter import LineFilter
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from cli.analysis_words import action_words, basis_words, line_words, signed, verdict_words
 from cli.table import render
+from cli.table.colourless import readable_filters
 from cli.table.words import move_line
-from interpreter.core.actions import Action, Play
+from interpreter.core.actions import Action, Continue, Play
 from interpreter.core.printable import printable
 from interpreter.engine.state import DealState
 from interpreter.engine.match import scores_after, with_carry
@@ -122,6 +126,11 @@ class ReviewApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, with colour off (``NO_COLOR``) one that keeps every text readable
+        (:mod:`cli.table.colourless`: red cards were dark grey on a dark background)."""
+        return readable_filters(super().get_line_filters())
+
     def __init__(self, review: Review) -> None:
         super().__init__()
         self.review = review
@@ -184,7 +193,9 @@ class ReviewApp(App[None]):
         self.query_one("#hand", Static).update(self._hand(view, state, move))
         self.query_one("#move", Static).update(self._move(view, state, move))
         analysis = self.query_one("#analysis", Static)
-        if move is None:
+        if move is None and not state.is_over:  # the record stops mid-deal: a deal a person is still playing
+            analysis.update(Text("The deal is still being played: the record stops here, before the next move.", style="dim"))
+        elif move is None:
             analysis.update(Text("The deal is over: nothing left to analyse.", style="dim"))
         elif state.actor != review.seat:
             analysis.update(Text("Another seat's move: only the reviewing seat's decisions are analysed.", style="dim"))
@@ -219,6 +230,8 @@ class ReviewApp(App[None]):
         return text
 
     def _move(self, view: SeatView, state: DealState, move: Action | None) -> Text:
+        if move is None and not state.is_over:  # a deal still in play (a person's, or a record cut short)
+            return Text(f"The record stops here, the deal still in play: {still_to_play(state, view)}")
         if move is None:
             result = state.result
             return Text("The deal is over" + (f": {facts.seat_name(view, result.winner)} won" if result is not None and result.winner is not None else ""))
@@ -254,6 +267,24 @@ class ReviewApp(App[None]):
         if report.line:
             text.append(f"\nbest line with the cards as they lay:\n{line_words(report, rs)}\n")
         return text
+
+
+def still_to_play(state: DealState, view: SeatView) -> str:
+    """Who moves next in a deal the record leaves unfinished, told to ``view``'s seat: ``you to
+    play next``.  A record never holds the optional step of playing on (``continue``: not
+    declaring, not closing), so where one is offered the move after it is named, and the
+    step's seat with it: ``you to play next (once opponent plays on)``."""
+    actor = state.actor
+    if actor is None:
+        return "nobody to play"
+    if Continue() not in state.legal_actions():
+        return f"{facts.seat_name(view, actor)} to play next"
+    after = state.copy()
+    after.apply(Continue())
+    following = after.actor
+    if following is None or following == actor:
+        return f"{facts.seat_name(view, actor)} to play next"
+    return f"{facts.seat_name(view, following)} to play next (once {facts.seat_name(view, actor)} plays on)"
 
 
 def review_app(record: Record, seat: int, iterations: int, seed: int, path: Path, secret_deal: int | None = None) -> ReviewApp:

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 from textual.widgets.button import ButtonVariant
@@ -25,7 +25,7 @@ from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
 from cli.table.words import (
-    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, unused_key,
+    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, told, unused_key,
     your_turn,
 )
 
@@ -69,6 +69,10 @@ class TableScreen(Screen[None]):
         *[Binding(str(k), f"card({k})", show=False) for k in range(1, 10)],
         *[Binding(key, f"kind('{kind.__name__}')", show=False) for kind, key in ACTION_KEYS.items()],
         Binding("M", "marry_second", show=False),
+        # the column of a small terminal first (before the log, which has the focus), and only
+        # where the column is cut off (check_action): then "More" is in the footer
+        Binding("pagedown", "column_page(1)", "More", priority=True),
+        Binding("pageup", "column_page(-1)", show=False, priority=True),
     ]
 
     def __init__(self, session: TableSession, me: int, bot_delay: float) -> None:
@@ -83,18 +87,22 @@ class TableScreen(Screen[None]):
         self.busy = False
         self.message = ""
         self.passing_word = False  # the message is only about a key that did nothing
+        self.replaying = False  # telling the deal so far again, on resume (see on_mount)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hint and undo are offered (in the footer too) only in practice mode."""
+        """Hint and undo are offered (in the footer too) only in practice mode; PgDn ("More")
+        where the table's column is taller than the terminal lets it be."""
         if action in ("hint", "undo") and not self.session.practice:
             return False
+        if action == "column_page":  # PgDn, PgUp: only where the column is cut off
+            return self.is_mounted and self.query_one("#left", VerticalScroll).max_scroll_y > 0
         return True
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static(id="scoreboard")
         with Horizontal(id="middle"):
-            with Vertical(id="left"):
+            with VerticalScroll(id="left", can_focus=False):  # a small terminal scrolls it (PgDn, PgUp, the wheel)
                 yield Static(id="others")
                 yield Static(id="centre")
                 yield Static(id="info")
@@ -109,7 +117,13 @@ class TableScreen(Screen[None]):
         if self.session.state is None or self.session.deal_over:
             self.session.start_deal()
             self.log_line(f"Deal {self.session.number}: {facts.who_is_who(self.session.view(self.me))}")
-        else:
+        else:  # taken up again from its record: the deal so far, as this seat saw it, then where it stopped
+            self.replaying = True
+            dealt = self.session.dealt
+            assert dealt is not None
+            self.log_line(f"Deal {self.session.number}: {facts.who_is_who(dealt.view(self.me))}")
+            self.session.replay_deal(self.observe)
+            self.replaying = False
             self.log_line(f"Deal {self.session.number} resumed")
         self.refresh_table()
         self.advance()
@@ -120,30 +134,30 @@ class TableScreen(Screen[None]):
         s = self.session
         if s.state is None:
             return
-        view = s.view(self.me)
+        view = event.state.view(self.me)  # the deal as it stood then: the state in play, or one replayed
         # The log is no way round the rules on looking back: the cards of past tricks and
         # their points are written only where the table counts points (render.points_shown).
         counted = render.points_shown(view, s.practice)
         if isinstance(event, ActionTaken):
+            if self.replaying and event.seat == self.me:  # as play() does: the person's move gathers the trick in view
+                self.just_played, self.taker = [], None
             if counted or not isinstance(event.action, Play):
-                self.log_line(self.describe(view, event.seat, event.action, cards=bool(counted)), of_move=True)
+                took = event.turn_up_before if isinstance(event.action, Exchange) else None
+                self.log_line(move_line(view, self.me, event.seat, event.action, cards=bool(counted), took=took), of_move=True)
         elif isinstance(event, TrickDone):
             self.just_played = list(event.cards)
             self.taker = event.winner
             side = s.rs.side_of(event.winner)
             points = f" ({event.points} points)" if side in counted else ""
             self.log_line(f"{facts.seat_name(view, event.winner)} take{'' if event.winner == self.me else 's'} the trick{points}", of_move=True)
-        elif isinstance(event, DealEnded):
-            self.log_line(f"Deal {event.number}: {event.result.reason}")
-
-    def describe(self, view: SeatView, seat: int, action: Action, *, cards: bool = True) -> str:
-        """A log line for an action (see :func:`cli.table.words.move_line`)."""
-        return move_line(view, self.me, seat, action, cards=cards)
+        elif isinstance(event, DealEnded):  # told as the summary tells it (the deal is over: what was laid away counts)
+            self.log_line(f"Deal {event.number}: {told(view, event.result.reason, event.result.winner, s.points_at_end())}")
 
     def log_line(self, line: str, *, of_move: bool = False) -> None:
         """Write to the log, noting how many moves of the deal it comes after (undo takes back
         the lines of the moves it takes back); ``of_move``: a line about the move being made."""
-        self.log_lines.append((len(self.session.steps) + of_move, line))
+        # a line of the deal replayed on resume comes before every move undo can take back
+        self.log_lines.append((0 if self.replaying else len(self.session.steps) + of_move, line))
         self.query_one("#log", RichLog).write(line)
 
     def relog(self) -> None:
@@ -180,6 +194,7 @@ class TableScreen(Screen[None]):
         self.query_one("#status", Static).update(status)
         self.draw_hand(view, legal)
         self.draw_actions(legal)
+        self.call_after_refresh(self.refresh_bindings)  # the column may have grown past the terminal
 
     def draw_hand(self, view: SeatView, legal: list[Action]) -> None:
         row = self.query_one("#hand", Horizontal)
@@ -205,15 +220,17 @@ class TableScreen(Screen[None]):
                 label += " (m)" if action.card.rank == self.session.rs.marriage.ranks[0] else " (M)"
             right = isinstance(action, Declare) and self.claim_looks_right()
             buttons.append(ChoiceButton(action, label, classes="action", variant="success" if right else "default"))
-        if self.session.practice:
+        if self.session.practice and not self.session.deal_over:  # a deal that is over is not taken back
             buttons.append(ChoiceButton("hint", "Hint (h)"))
             buttons.append(ChoiceButton("undo", "Undo (u)", disabled=not self.session.can_undo()))
         box.mount(*(Horizontal(*row) for row in button_rows(buttons, self.app.size.width - 2)))
 
     def on_resize(self, event: events.Resize) -> None:
-        """The rows of buttons are cut for the terminal's width: cut them again when it changes."""
+        """The rows of buttons are cut for the terminal's width: cut them again when it changes
+        (and say again whether the column needs PgDn)."""
         if self.is_mounted:
             self.refresh_table()
+            self.call_after_refresh(self.refresh_bindings)
 
     def claim_looks_right(self) -> bool:
         """Whether the table's own count (where it keeps one) says a claim would stand."""
@@ -344,7 +361,8 @@ class TableScreen(Screen[None]):
         s = self.session
         if s.state is None:
             return
-        self.message = unused_key(s.view(self.me), key, s.legal() if s.human_to_act() == self.me else [], why)
+        legal = s.legal() if s.human_to_act() == self.me else []
+        self.message = unused_key(s.view(self.me), key, legal, why, practice=s.practice, undo=s.can_undo())
         self.passing_word = True  # gone when the person's turn comes (the keys it lists change)
         self.refresh_table()
 
@@ -476,6 +494,15 @@ class TableScreen(Screen[None]):
         else:
             self.message = "nothing to take back in this deal"
         self.refresh_table()
+
+    def action_column_page(self, by: int) -> None:
+        """Page down or up: the table's column, where a small terminal cannot show all of it
+        (the scores, the announcements, the last trick below the table itself)."""
+        column = self.query_one("#left", VerticalScroll)
+        if by > 0:
+            column.scroll_page_down(animate=False)
+        else:
+            column.scroll_page_up(animate=False)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.rs, self.session.practice))

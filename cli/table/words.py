@@ -12,7 +12,7 @@ from rich.text import Text
 from interpreter.core.actions import (
     Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble,
 )
-from interpreter.core.cards import RANK_NAMES
+from interpreter.core.cards import RANK_NAMES, Card
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
 from interpreter.engine.match import Match
@@ -136,7 +136,7 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
         (practice, "u", "undo"),
     ]
     keys += [(key, what) for on, key, what in offered if on]
-    return keys + [("?", "this help"), ("q", "save and quit")]
+    return keys + [("?", "this help"), ("q", "save and quit"), ("Ctrl-C, Ctrl-Q", "save and quit too")]
 
 
 def claim_question(view: SeatView, action: Action, practice: bool) -> str | None:
@@ -180,9 +180,12 @@ KEY_WORDS = {Marry: "marry", Exchange: "exchange", Close: "close", CloseBeforeDr
              Continue: "continue", Pass: "pass", Double: "double", Redouble: "redouble"}
 
 
-def keys_now(view: SeatView, legal: Sequence[Action]) -> str:
-    """The keys that do something now: ``1-5 a card, m marry, c close; ? help, q save and quit``
-    (while another player is to move, only the last two)."""
+def keys_now(view: SeatView, legal: Sequence[Action], *, practice: bool = False, undo: bool = False) -> str:
+    """The keys that do something now: ``1-5 a card, m, M marry, c close, h hint, u undo; ?
+    help, q save and quit`` (while another player is to move, only the last two and, in
+    practice mode, undo).  ``M`` is listed where it leads the one marriage on offer with its
+    second card; ``h`` in practice mode on the person's turn, ``u`` where ``undo`` says a
+    move of theirs can be taken back."""
     keys: list[str] = []
     if any(isinstance(a, NameTrump) for a in legal):
         keys.append(f"1-{len(view.rs.deck.suits)} a suit")
@@ -191,17 +194,25 @@ def keys_now(view: SeatView, legal: Sequence[Action]) -> str:
     bids = [a.amount for a in legal if isinstance(a, Bid)]
     if bids:
         keys.append(", ".join(map(str, bids)) + (" a bid" if len(bids) == 1 else " bids"))
+    marriages = [a for a in legal if isinstance(a, Marry)]
     for kind, word in KEY_WORDS.items():
-        if any(type(a) is kind for a in legal):
+        if kind is Marry and len(marriages) > 1 and one_marriage(marriages):  # m the first card, M the second
+            keys.append(f"m, M {word}")
+        elif any(type(a) is kind for a in legal):
             keys.append(f"{ACTION_KEYS[kind]} {word}")
+    if practice and legal:
+        keys.append("h hint")
+    if practice and undo:
+        keys.append("u undo")
     return ", ".join(keys) + ("; " if keys else "") + "? help, q save and quit"
 
 
-def unused_key(view: SeatView, key: str, legal: Sequence[Action], why: str = "") -> str:
-    """The status line's word on a key that did nothing: ``z: no use now -- keys now: ...``."""
+def unused_key(view: SeatView, key: str, legal: Sequence[Action], why: str = "", *, practice: bool = False, undo: bool = False) -> str:
+    """The status line's word on a key that did nothing: ``z: no use now -- keys now: ...``
+    (``practice``, ``undo``: as :func:`keys_now` takes them)."""
     if not legal and view.actor is not None and view.actor != view.seat:
         why = why or f"{facts.seat_name(view, view.actor)} to play"
-    return f"{key}: {why or 'no use now'} — keys now: {keys_now(view, legal)}"
+    return f"{key}: {why or 'no use now'} — keys now: {keys_now(view, legal, practice=practice, undo=undo)}"
 
 
 def one_marriage(actions: Sequence[Action]) -> bool:
@@ -267,20 +278,97 @@ def match_over(state: DealState, match: Match, me: int) -> str:
     return text + ("; " + re.sub(r"\b(?:seat|team) (\d+) takes\b", named, lost) if lost else "")
 
 
-def told(view: SeatView, reason: str, winner: int | None) -> str:
+def _listed(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def deal_side_name(view: SeatView, seats: Sequence[int]) -> str:
+    """How this player calls one side of the deal (``view.sides``): as the match side is
+    called where the two are one (``you``, ``opponents``, ``your team``, ``seat 2``), else by
+    its seats -- two who keep their own match scores but play this deal together:
+    ``your side (you and seat 1)``, ``seats 1 and 2``."""
+    rs = view.rs
+    together = tuple(sorted(seats))
+    matching = [k for k, side in enumerate(rs.sides) if tuple(sorted(side)) == together]
+    if matching:
+        return facts.side_name(rs, view.seat, matching[0])
+    if view.seat in together:
+        return f"your side ({_listed(['you'] + [f'seat {s}' for s in together if s != view.seat])})"
+    return "seats " + _listed([str(s) for s in together])
+
+
+def _deal_side_of(view: SeatView, seat: int) -> tuple[int, ...] | None:
+    return next((side for side in view.sides if seat in side), None)
+
+
+def laid_away_words(view: SeatView, seats: Sequence[int], points: Sequence[int] | None) -> str:
+    """`` (5 of them laid away)``: the points of ``seats`` that ``view`` does not count --
+    cards laid away face down, a widow only its taker saw -- from ``points`` (every seat's
+    at the deal's end, :meth:`~interpreter.play.session.TableSession.points_at_end`); ``""``
+    where there are none or ``points`` is not given."""
+    if points is None:
+        return ""
+    hidden = sum(points[s] - view.seat_points[s] for s in seats)
+    if hidden <= 0:
+        return ""
+    return f" ({hidden} of them {'laid away' if view.rs.tables.lays_away else 'in the widow'})"
+
+
+def deal_points_line(view: SeatView, points: Sequence[int] | None = None) -> str:
+    """The card points and tricks of each side of the deal, this player's first, counted as
+    the deal counted them -- the sides that play it together summed, each seat's share
+    said: ``points: your side (you and seat 1) 67 (you 42, seat 1 25), seat 2 53 (5 of them
+    laid away); tricks: your side (you and seat 1) 3, seat 2 3``.  ``points``: every seat's
+    points at the deal's end (with what was laid away), else the view's own count."""
+    counted = list(points) if points is not None else list(view.seat_points)
+    sides = sorted(view.sides, key=lambda side: view.seat not in side)
+    point_words, trick_words = [], []
+    for side in sides:
+        name = deal_side_name(view, side)
+        words = f"{name} {sum(counted[s] for s in side)}"
+        pending = sum(facts.pending_meld(view, s) for s in side)
+        if pending:
+            words += f" (+{pending} pending)"
+        if len(side) > 1 and " (" in name:  # partners of this deal only: each keeps his own score
+            words += " (" + ", ".join(f"{facts.seat_name(view, s) if s == view.seat else f'seat {s}'} {counted[s]}" for s in side) + ")"
+        point_words.append(words + laid_away_words(view, side, points))
+        trick_words.append(f"{name} {sum(view.public.tricks[s] for s in side)}")
+    return f"points: {', '.join(point_words)}; tricks: {', '.join(trick_words)}"
+
+
+def told(view: SeatView, reason: str, winner: int | None, points: Sequence[int] | None = None) -> str:
     """A deal's reason as the rules word it, told to this player: ``seat 1`` becomes
     ``opponent``, and the losers, whom the reason calls "opponent(s)" from the winner's side,
-    get their names from this player's side (``you 5 points``)."""
+    get their names from this player's side (``you 5 points``).
+
+    The points a claim reached (or fell short of) are its side's of the deal, so the claimant
+    is named by that side: ``your side (you and seat 1) reached 67`` where two play together
+    against a soloist, and its "opponent" is the other side of the deal.  ``points`` (every
+    seat's at the deal's end) adds the points laid away face down to the side that holds them:
+    ``seat 2 53 points (5 of them laid away)``, as the rules counted them."""
     rs = view.rs
     losers = [s for s in range(rs.side_count) if s != winner]
     loser = facts.side_name(rs, view.seat, losers[0]) if winner is not None and len(losers) == 1 else "the others"
-    # the losers are put in last, so that their name ("your team") is not read as a team again
+    loser_seats: tuple[int, ...] = ()
+    claim = re.search(r"\bseat (\d+) (?:reached|declared)\b", reason)
+    claimant = _deal_side_of(view, int(claim.group(1))) if claim is not None and int(claim.group(1)) < rs.players.count else None
+    if claimant is not None:  # the claim's words are of the deal's sides
+        others = [side for side in view.sides if side != claimant]
+        loser = deal_side_name(view, others[0]) if len(others) == 1 else "the others"
+        loser_seats = others[0] if len(others) == 1 else ()
+        reason = re.sub(r"\bseat \d+ (reached|declared(?: with only)?) (\d+)",
+                        lambda m: f"\1 {m.group(1)} {m.group(2)}{laid_away_words(view, claimant, points)}", reason, count=1)
+    # the losers (and the claimant) are put in last, so that their names ("your team") are not read again
+    if loser_seats:
+        reason = re.sub(r"\bopponents? (\d+) points\b", lambda m: f"\0 {m.group(1)} points{laid_away_words(view, loser_seats, points)}", reason)
     reason = re.sub(r"\bopponents?\b", "\0", reason)
     reason = re.sub(r"\bteam (\d+)(?: \(seats [^)]*\))?", lambda m: facts.side_name(rs, view.seat, int(m.group(1)))
                     if int(m.group(1)) < rs.side_count else m.group(0), reason)
     reason = re.sub(r"\bseat (\d+)", lambda m: facts.seat_name(view, int(m.group(1)))
                     if int(m.group(1)) < rs.players.count else m.group(0), reason)
     reason = reason.replace("\0", loser)
+    if claimant is not None:  # put in last too: "your side (you and seat 1)" is not read again
+        reason = reason.replace("\1", deal_side_name(view, claimant), 1)
     # the rules say "seat 0 was set on ..." of one seat or team; a name of several takes "were"
     return re.sub(r"\b(you|opponents|the others) was\b", r"\1 were", reason)
 
@@ -295,13 +383,14 @@ def ruleset_choice(name: str) -> Text:
     return Text(printable(f"{title} ({name})"))
 
 
-def move_line(view: SeatView, me: int, seat: int, action: Action, *, cards: bool = True) -> str:
+def move_line(view: SeatView, me: int, seat: int, action: Action, *, cards: bool = True, took: Card | None = None) -> str:
     """The line that tells seat ``me`` of ``seat``'s ``action``, from ``view`` (``me``'s)
     taken AFTER the action -- a pass reads which pass it was from the history that holds it.
     The table's log and the review both say a move this way, so that a move is told in one
     way and a card another seat lays away face down is never named.  ``cards=False`` leaves
     out the card a marriage leads (the announcement is remembered, the trick it starts is
-    not)."""
+    not).  ``took``: the turn-up an exchange took (in view of everybody until then), named
+    so that the log still says where it went once the new turn-up lies in its place."""
     who = facts.seat_name(view, seat)
     if isinstance(action, Marry) and view.trick and view.trick[-1][0] != seat:  # a partner's marriage, shown
         return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}, shown"
@@ -311,7 +400,7 @@ def move_line(view: SeatView, me: int, seat: int, action: Action, *, cards: bool
     if isinstance(action, Play):
         return f"{who}: {facts.card_text(action.card)}"
     if isinstance(action, Exchange):
-        return f"{who}: exchanges for the turn-up"
+        return f"{who}: exchange{'' if seat == me else 's'} for the turn-up" + (f" {facts.card_text(took)}" if took is not None else "")
     if isinstance(action, (Close, CloseBeforeDraw)):
         return f"{who}: closes the talon"
     if isinstance(action, Declare):

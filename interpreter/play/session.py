@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from interpreter.core.actions import Action
+from interpreter.core.actions import Action, parse_action
 from interpreter.core.cards import CardSet
 from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.core.seeds import bot_seed
@@ -33,7 +33,7 @@ from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
-from interpreter.play.record import MatchResult, apply_recorded, illegal_move_error, load_record, replay
+from interpreter.play.record import MatchResult, apply_recorded, illegal_move_error, load_record, replay, take_implicit_steps
 from interpreter.play.recordfile import RecordWriter
 from interpreter.play.runner import DealEnded, DealStarted, Event, ask_agent, take_action
 from interpreter.play.seatkinds import HUMAN as HUMAN  # the seat kind of a person, where the table code has long found it
@@ -75,6 +75,7 @@ class TableSession:
     steps: list[tuple[int, Action]] = field(init=False, default_factory=list)  # this deal's decisions, Continue included
     hands: list[CardSet] = field(init=False, default_factory=list)  # each seat's hand as dealt
     seed_named: bool = field(init=False, default=True)
+    dealt: DealState | None = field(init=False, default=None)  # the deal in play as dealt (replay_deal tells it again)
 
     def __post_init__(self) -> None:
         self.rs = as_ruleset(self.rs)  # a name will do, as everywhere a ruleset goes
@@ -131,6 +132,15 @@ class TableSession:
             raise RuntimeError("the hands are shown only when the deal is over")
         return list(self.hands)
 
+    def points_at_end(self) -> list[int]:
+        """Every seat's card points as the deal counted them, cards laid away face down (or a
+        widow only its taker saw) included -- only once the deal is over, as the summary's
+        hands are: during the deal the others may not count them."""
+        if not self.deal_over:
+            raise RuntimeError("the points laid away are told only when the deal is over")
+        assert self.state is not None
+        return [self.state.view(seat).seat_points[seat] for seat in range(self.state.n)]
+
     def result(self) -> DealResult | None:
         return self.match.results[-1] if self.deal_over and self.match.results else None
 
@@ -143,6 +153,7 @@ class TableSession:
 
     def _begin(self, state: DealState) -> None:
         self.state = state
+        self.dealt = state.copy()
         self.number += 1
         self.steps = []
         self.hands = [state.hand(s) for s in range(state.n)]
@@ -187,6 +198,22 @@ class TableSession:
             self._tell(DealEnded(self.number, self.match.results[-1], self.state, self.match))
         elif self.record:
             self.record.checkpoint()  # every move is on disk before the next: a closed window loses none
+
+    def replay_deal(self, observer: Callable[[Event], None]) -> None:
+        """Tell ``observer`` the events of the deal in play so far, in order, as they were told
+        when its moves were made (:attr:`moves`, played again on a copy of the deal as dealt):
+        a screen that takes a match up again from its record rebuilds what its player saw.
+        Each event carries the replayed state at its moment, as a live event carries the state
+        of the deal, so a screen reads from it only what its seat could see then."""
+        if self.dealt is None or self.state is None:
+            return
+        state = self.dealt.copy()
+        for text in self.moves:
+            action = parse_action(text)
+            take_implicit_steps(state, action)  # a record leaves out the draw and declining to go out
+            seat = state.actor
+            assert seat is not None, "a recorded move after the end of the deal"
+            take_action(state, seat, action, observer)
 
     def _tell(self, event: Event) -> None:
         if self.observer is not None:
@@ -315,6 +342,7 @@ def resume(
             finished.append((state.dealer, deal.seed, texts))
         else:
             session.state = state
+            session.dealt = deal.state.copy()
             session.hands = [deal.state.hand(s) for s in range(state.n)]
             current = (state.dealer, deal.seed, texts)
     session.observer = observer

@@ -212,3 +212,29 @@ def test_a_loss_too_few_searches_back_is_shown_uncertain_not_graded(tmp_path: Pa
                         visits={"play KS": 43, "play AH": 7}, uncertain=True)
     text = app._analysis(report).plain
     assert "uncertain (loss 2.39, play AH searched 7 times)" in text and "blunder" not in text
+
+
+#: A record cut off mid-deal, as ``rules play`` leaves it when a person quits: the last move
+#: is seat 1's marriage in spades, led with the queen, so seat 0 is to follow when the record
+#: stops (once seat 1 has chosen not to go out: a marriage lets it declare).
+MID_DEAL = """\
+ruleset: schnapsen
+players: [human, greedy]
+deals:
+  - dealer: 1
+    seed: 1022050301
+    moves: [play AH, play JD, play KH, play TH, marry QS]
+"""
+
+
+def test_a_deal_still_in_play_is_not_called_over(tmp_path: Path) -> None:
+    """The last step of a deal the record leaves unfinished says the deal goes on and who is
+    to move (seat 1 led its marriage's queen: seat 0 must follow), never "the deal is over"."""
+    path = tmp_path / "mid.yaml"
+    path.write_text(MID_DEAL, encoding="utf-8")
+    last = screens(path, 0, 50, ["right"] * 5)[-1]
+    assert "move 6 of 6" in last
+    assert "The deal is over" not in last and "nothing left to analyse" not in last
+    # seat 1 may still go out after its marriage (records never hold its "continue"): then seat 0
+    assert "the deal still in play: you to play next (once opponent plays on)" in last
+    assert "The deal is still being played" in last

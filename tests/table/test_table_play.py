@@ -441,6 +441,28 @@ def test_the_start_screen_offers_to_go_on_with_the_last_match(tmp_path: Path, mo
     run(second, TableOptions(None, "greedy", None, False, None, 0.0), size=(120, 32))
 
 
+def test_going_on_from_the_start_screen_keeps_practice_mode(tmp_path: Path, monkeypatch: Any) -> None:
+    """A practice match left with q, then rules play --practice and g: the match goes on in
+    practice mode (hint and undo offered, the points counted), as --practice --resume does."""
+    monkeypatch.chdir(tmp_path)
+
+    async def first(app: TableApp, pilot: Any) -> None:
+        await start_and_play(app, pilot, 1)
+        assert table(app).session.practice
+        await pilot.press("q")
+
+    run(first, TableOptions("schnapsen", "greedy", 5, True, None, 0.0))
+
+    async def second(app: TableApp, pilot: Any) -> None:
+        await pilot.press("g")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and table(app).session.practice
+        text = screen_text(app)
+        assert "Hint (h)" in text and "keep count yourself" not in text
+
+    run(second, TableOptions(None, "greedy", None, True, None, 0.0), size=(120, 32))
+
+
 def test_an_opponent_from_the_command_line_is_kept_on_the_start_screen(tmp_path: Path) -> None:
     """``rules play --opponent search:iters=50``: not one of the listed opponents, still the one that plays."""
 
