@@ -50,10 +50,10 @@ from interpreter.rules.ruleset import (
     TrumpSpec,
     WidowSpec,
 )
-from interpreter.rules.extends import FileStamp, MergedDoc, file_stamp, load_source
+from interpreter.rules.extends import FileStamp, MergedDoc, empty_removals, file_stamp, load_source
 from interpreter.rules.migrations import MigrationWarning, migrate
 from interpreter.rules.yamlsource import Path as KeyPath
-from interpreter.rules.yamlsource import SourceDoc, check_regular_file, dangling_link, shorten
+from interpreter.rules.yamlsource import SourceDoc, check_regular_file, dangling_link, shorten, yaml_scalar
 
 if TYPE_CHECKING:
     from interpreter.rules.expr import Expression
@@ -640,7 +640,8 @@ def _name_of_unnamed(doc: MergedDoc) -> tuple[str, RulesError]:
         MissingNameWarning,
         f"missing key 'name': a house file needs a name of its own, not its base's ({doc.data['name']}); "
         f"it is read as '{name}', from the file name",
-        (), expected=f"name: {name}, or another name of lower-case letters, digits and hyphens",
+        # written as `rules new` writes it: `name: "no"`, not `name: no`, which reads as a YAML 1.1 boolean
+        (), expected=f"name: {yaml_scalar(name)}, or another name of lower-case letters, digits and hyphens",
     )
     warning.path = "name"
     return name, warning
@@ -678,6 +679,8 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None, checked: tupl
     warnings = earlier + checked + (() if own is None else house_warnings(
         own, d, lambda message, path: doc.error(RulesetWarning, message, path, key=True, expected=LEAVE_OUT)
     ))
+    if isinstance(doc, MergedDoc):
+        warnings = (*empty_removals(doc, RulesetWarning), *warnings)
     if isinstance(doc, MergedDoc) and "name" not in doc.layers[0].data:  # own, of a house file
         d["name"], unnamed = _name_of_unnamed(doc)
         warnings = (unnamed, *warnings)
