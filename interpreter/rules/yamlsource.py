@@ -829,11 +829,26 @@ def _yaml_error(
         message = exc.problem or exc.context or "invalid YAML"
         if message == _TAB_PROBLEM:
             return _fail(error_cls, _TAB_MESSAGE, file, _mark(where) if where else Mark(1, 1), expected="spaces instead of the tab")
+        start = exc.context_mark
+        if start is not None and (exc.context, exc.problem) == _UNCLOSED:
+            # said where the quote opens: the end of the file, where PyYAML noticed, is far from it
+            return _fail(error_cls, "a quoted text starts here and is never closed: the file ends inside it", file,
+                         _mark(start), expected="the closing quote at the end of the text")
+        if start is not None and where is not None and (exc.context, exc.problem) == _NO_COLON and where.index - start.index > _KEY_LIMIT:
+            return _fail(error_cls, f"a key of more than {_KEY_LIMIT} characters, which YAML does not read as a key", file,
+                         _mark(start), expected=f"a key of at most {_KEY_LIMIT} characters")
         return _fail(error_cls, message, file, _mark(where) if where else Mark(1, 1), expected=_YAML_SYNTAX)
     if isinstance(exc, ReaderError):
         message = f"unacceptable character #x{exc.character:04x}: {exc.reason}"
         return _fail(error_cls, message, file, _position_to_mark(text, exc.position), expected="printable text: no control characters")
     return _fail(error_cls, str(exc), file, Mark(1, 1), expected=_YAML_SYNTAX)
+
+
+#: PyYAML's words for a quoted scalar the file ends inside, and for a line with no ':' after a
+#: key -- or a key longer than YAML's limit for one on a line (1024 characters).
+_UNCLOSED = ("while scanning a quoted scalar", "found unexpected end of stream")
+_NO_COLON = ("while scanning a simple key", "could not find expected ':'")
+_KEY_LIMIT = 1024
 
 
 #: What PyYAML's syntax errors expect: its message says what it found, not what would be right.

@@ -87,3 +87,18 @@ def test_the_suggested_name_line_reads_back_as_the_name(tmp_path: Path, stem: st
     named = write(tmp_path, f"{stem}.yaml", f"extends: schnapsen\n{line}\n")
     rs = load_ruleset(named)
     assert rs.name == stem and rs.warnings == ()
+
+
+# --- a widow larger than a hand (what a changed count of players does to a base) -------------
+
+
+def test_a_widow_larger_than_a_hand_warns_at_the_key_that_made_it(tmp_path: Path) -> None:
+    """house/dreierschnapsen: schnapsen's 20 cards (4 suits x 5 ranks), hands of 6, the rest
+    a widow for the declarer's hand: 20 - 3 x 6 = 2 as bundled.  For two players:
+    20 - 2 x 6 = 8 cards, more than a hand of 6.  `players: {count: 2}` on line 3: the 2 at
+    column 18."""
+    path = write(tmp_path, "d2.yaml", "extends: house/dreierschnapsen\nname: d2\nplayers: {count: 2}\n")
+    [warning] = load_ruleset(path).warnings
+    assert (warning.path, warning.line, warning.column) == ("players.count", 3, 18)
+    assert warning.message == "the widow holds 8 cards, more than a hand of 6: the declarer takes all 8 into the hand and lays 8 away"
+    assert load_ruleset("house/dreierschnapsen").warnings == ()

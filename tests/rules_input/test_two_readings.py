@@ -68,3 +68,4 @@ def test_a_bool_tag_on_a_boolean_key_keeps_the_readers_words(tmp_path: Path) -> 
     out = invoke(["validate", str(path)])
     assert out.exit_code == 2
     assert "closing.enabled: 'no' is not a valid boolean (true or false) (expected true or false)" in out.stderr
+
