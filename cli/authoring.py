@@ -106,11 +106,22 @@ def _expand(files: list[str]) -> list[tuple[str, RulesError | None]]:
         if not is_dir:
             out.append((name, None))
             continue
-        found = sorted(str(p) for p in folder.rglob("*") if p.suffix.lower() in RULE_FILE_SUFFIXES and p.is_file())
+        # Every entry named as a rule file, not only the regular files: a link that leads
+        # nowhere, a pipe or a file that cannot be read is a rule file the author meant to be
+        # checked, said as the error a single argument gets, never passed over in silence.
+        found = sorted(str(p) for p in folder.rglob("*") if p.suffix.lower() in RULE_FILE_SUFFIXES and not _is_dir(p))
         if not found:
             out.append((name, RulesError("the folder has no .yaml or .yml files", file=name, expected="a folder of rule files, or a file")))
         out.extend((path, None) for path in found)
     return out
+
+
+def _is_dir(path: Path) -> bool:
+    """A folder (``rglob`` walks into it); a link to nowhere or a loop of links is none."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 @dataclass

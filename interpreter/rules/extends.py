@@ -184,11 +184,12 @@ def _load(
     )
 
 
-def yaml11_words(path: Path, word: str) -> tuple[str, str | None] | None:
-    """A YAML 1.1 boolean in a rule file, worded for its key (the schema is read only then)."""
-    from interpreter.rules.validation import yaml11_hint
+def yaml11_words(path: Path, word: str, why: str) -> tuple[str, str | None] | None:
+    """A refused scalar of a rule file (a YAML 1.1 boolean, ``010``, a tag it does not fit),
+    worded for its key (the schema is read only then)."""
+    from interpreter.rules.validation import key_hint
 
-    return yaml11_hint(path, word)
+    return key_hint(path, word, why)
 
 
 def _circle(files: tuple[FsPath, ...]) -> str:
@@ -210,6 +211,42 @@ def _display(target: Target) -> str:
     return target.shown
 
 
+def empty_removals(doc: MergedDoc, warning_cls: type[RulesError]) -> list[RulesError]:
+    """A warning for each key of the house file written with nothing after it (``closing:``
+    alone on its line) where the base has a value: the empty value is null, and null removes
+    the base's value -- a whole section, for a section key.  That is what the skeleton of
+    ``rules new`` invites by accident: uncomment a section's header, not yet its keys, and the
+    base's section is gone without a word (``--strict``, which counts warnings, refuses it).
+    An explicit ``null`` (or ``~``) says it is meant, and is not warned about."""
+    own = doc.layers[0]
+    out: list[RulesError] = []
+    for path in sorted(own.empty, key=lambda p: (own.key_marks[p].line, own.key_marks[p].column) if p in own.key_marks else (0, 0)):
+        found, base = _lookup(doc.base_data, path)
+        if not found or base is None:
+            continue  # nothing of the base's is removed
+        key = format_path(path)
+        leaf = str(path[-1])
+        if isinstance(base, dict):
+            what = f"the base's whole '{key}' section (each of its keys back to its default)"
+            instead = f"the keys to change, indented under {leaf}:; or {leaf}: null to remove the base's {leaf} on purpose"
+        else:
+            what = f"the base's {leaf} ({describe_value(base)}), so its default applies"
+            instead = f"a value after {leaf}:; or {leaf}: null to remove the base's value on purpose"
+        out.append(own.error(
+            warning_cls, f"'{leaf}:' has no value, which is null, and a null removes {what}", path, key=True, expected=instead,
+        ))
+    return out
+
+
+def _lookup(data: Any, path: Path) -> tuple[bool, Any]:
+    """(whether ``data`` has a value at ``path``, the value)."""
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return False, None
+        data = data[part]
+    return True, data
+
+
 def merge(base: Any, override: Any) -> Any:
     """Merge ``override`` over ``base``: mappings key by key, ``None`` deletes, the rest replaces."""
     if isinstance(base, dict) and isinstance(override, dict):
@@ -225,4 +262,4 @@ def merge(base: Any, override: Any) -> Any:
     return override
 
 
-__all__ = ["MergedDoc", "load_source", "merge", "format_path"]
+__all__ = ["MergedDoc", "empty_removals", "load_source", "merge", "format_path"]

@@ -50,10 +50,10 @@ from interpreter.rules.ruleset import (
     TrumpSpec,
     WidowSpec,
 )
-from interpreter.rules.extends import FileStamp, MergedDoc, file_stamp, load_source
+from interpreter.rules.extends import FileStamp, MergedDoc, empty_removals, file_stamp, load_source
 from interpreter.rules.migrations import MigrationWarning, migrate
 from interpreter.rules.yamlsource import Path as KeyPath
-from interpreter.rules.yamlsource import SourceDoc, check_regular_file, dangling_link, shorten
+from interpreter.rules.yamlsource import SourceDoc, check_regular_file, dangling_link, shorten, yaml_scalar
 
 if TYPE_CHECKING:
     from interpreter.rules.expr import Expression
@@ -400,6 +400,8 @@ class _Checker:
             )
         elif rest == 0 and deal["widow"] is not None:
             self.fail(("deal", "widow"), "no cards are left for a widow", expected="a smaller deal.hand_size or no widow")
+        elif rest > hand and deal["widow"] is not None and deal["widow"]["to"] != "first_trick_winner_tricks":
+            self.check_widow(rest, hand)
         if turn_up and not deal["talon"]:
             self.fail(("trump", "selection"), "a turn-up trump card needs a talon to lie under", expected="deal.talon: true, or trump.selection: first_card_led, dealer_card or named")
         if not turn_up and deal["talon"]:
@@ -478,8 +480,11 @@ class _Checker:
                       expected="bidding.enabled: true, or players.sides: forehand_vs_rest; or bidding.doubling: null")
         contracts = bidding["contracts"] if bidding["enabled"] else []
         if (bidding["enabled"] and not contracts) != (scoring["method"] == "units"):
+            # at whichever of the keys the file being loaded sets (`contracts: []` in a house
+            # file), not at a base's scoring.method that was right until then
+            keys: list[tuple[str | int, ...]] = [("scoring", "method"), ("bidding", "contracts"), ("bidding", "enabled")]
             self.fail(
-                ("scoring", "method"), "units scoring goes with an auction of bids, and an auction of bids with units scoring",
+                next((k for k in keys if not self.from_base(k)), keys[0]), "units scoring goes with an auction of bids, and an auction of bids with units scoring",
                 expected="bidding.enabled: true with scoring.method: units, or game_points with bidding.contracts",
             )
         self.check_unit(most, total)
@@ -570,6 +575,22 @@ class _Checker:
             expected=f"unit x smallest bid at most {most} (the deck's {total} points, the last-trick bonus and every marriage)",
         ))
 
+    def check_widow(self, rest: int, hand: int) -> None:
+        """A widow taken into a hand that holds more cards than the hand: valid (the taker lays
+        as many away), but hardly what a house file that changed the count of players or the
+        size of a hand meant -- Dreierschnapsen for two leaves a widow of 8 for a hand of 6.  A
+        warning, located at whichever of the keys that size the widow the file being loaded sets."""
+        keys: list[tuple[str | int, ...]] = [("players", "count"), ("deal", "hand_size"), ("deck",), ("deal", "widow")]
+        where = next((k for k in keys if not self.from_base(k)), ("deal", "widow"))
+        who = "declarer" if self.d["deal"]["widow"]["to"] == "declarer_hand" else "first trick's winner"
+        self.warnings.append(self.doc.error(
+            RulesetWarning,
+            f"the widow holds {rest} cards, more than a hand of {hand}: the {who} takes all {rest} into the hand "
+            f"and lays {rest} away",
+            where,
+            expected=f"a widow of at most {hand} cards (players.count, deal.hand_size, deck), or deal.widow: {{to: first_trick_winner_tricks}}",
+        ))
+
     def check_sides(self, n: int, sides: str, teams: Any) -> None:
         """A team table names every seat once; without one, partners sit opposite (an even count)."""
         if teams is None:
@@ -640,7 +661,8 @@ def _name_of_unnamed(doc: MergedDoc) -> tuple[str, RulesError]:
         MissingNameWarning,
         f"missing key 'name': a house file needs a name of its own, not its base's ({doc.data['name']}); "
         f"it is read as '{name}', from the file name",
-        (), expected=f"name: {name}, or another name of lower-case letters, digits and hyphens",
+        # written as `rules new` writes it: `name: "no"`, not `name: no`, which reads as a YAML 1.1 boolean
+        (), expected=f"name: {yaml_scalar(name)}, or another name of lower-case letters, digits and hyphens",
     )
     warning.path = "name"
     return name, warning
@@ -678,6 +700,8 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None, checked: tupl
     warnings = earlier + checked + (() if own is None else house_warnings(
         own, d, lambda message, path: doc.error(RulesetWarning, message, path, key=True, expected=LEAVE_OUT)
     ))
+    if isinstance(doc, MergedDoc):
+        warnings = (*empty_removals(doc, RulesetWarning), *warnings)
     if isinstance(doc, MergedDoc) and "name" not in doc.layers[0].data:  # own, of a house file
         d["name"], unnamed = _name_of_unnamed(doc)
         warnings = (unnamed, *warnings)

@@ -20,6 +20,7 @@ it never quote it.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass
@@ -188,9 +189,23 @@ def resolve_reference(
 
 
 def looks_like_ruleset(keys: list[str]) -> bool:
-    """Top-level keys that only a ruleset has: all of them ruleset keys, with name or extends."""
-    known = load_schema()["properties"]
-    return bool(keys) and all(k in known for k in keys) and ("name" in keys or "extends" in keys)
+    """Top-level keys that only a ruleset has: a ``name`` or an ``extends``, and ruleset keys,
+    but for a few misspelt ones (``mathc``).  A ruleset with a typo is a ruleset, whose typo is
+    best said where it is (``tb.yaml:3:1: unknown key 'mathc' (did you mean 'match'?)``), not
+    as "not a ruleset" at the ``extends:`` naming it; a file with other keys is not one, and
+    is refused unquoted.  A misspelling is close to a ruleset key (as difflib measures it, at
+    least 0.75 alike, case aside), and they are fewer than the keys spelt right."""
+    known = list(load_schema()["properties"])
+    if not keys or not ("name" in keys or "extends" in keys):
+        return False
+    unknown = [k for k in keys if k not in known]
+    if len(unknown) * 2 >= len(keys):
+        return False
+    return all(difflib.get_close_matches(k.lower(), known, n=1, cutoff=_TYPO_LIKENESS) for k in unknown)
+
+
+#: How alike a misspelt top-level key must be to a ruleset key (``mathc`` and ``match``: 0.8).
+_TYPO_LIKENESS = 0.75
 
 
 def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyPath, str]) -> SourceDoc:
@@ -230,10 +245,12 @@ def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyP
     return doc
 
 
-def _yaml11_words(path: KeyPath, word: str) -> tuple[str, str | None] | None:
-    from interpreter.rules.validation import yaml11_hint
+def _yaml11_words(path: KeyPath, word: str, why: str) -> tuple[str, str | None] | None:
+    """A refused scalar of a rule file (a YAML 1.1 boolean, ``010``, a tag it does not fit),
+    worded for its key (the schema is read only then)."""
+    from interpreter.rules.validation import key_hint
 
-    return yaml11_hint(path, word)
+    return key_hint(path, word, why)
 
 
 def _empty(naming: SourceDoc, key: KeyPath, written: str) -> RulesError:

@@ -23,9 +23,11 @@ from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from interpreter.core.errors import RulesError, RulesetError
 from interpreter.rules.migrations import removed_at, removed_message
-from interpreter.rules.yamlsource import Path, SourceDoc, describe_value as _describe, shorten, show_value as _show
+from interpreter.rules.yamlsource import LEADING_ZERO, YAML11, Path, SourceDoc, format_path, leading_zero_message, shorten
+from interpreter.rules.yamlsource import describe_value as _describe
+from interpreter.rules.yamlsource import show_value as _show
 
-__all__ = ["schema_errors", "schema_at", "yaml11_hint"]
+__all__ = ["key_hint", "schema_errors", "schema_at", "yaml11_hint"]
 
 #: JSON Schema type names in the words a YAML author uses.
 _TYPE_WORDS = {
@@ -541,6 +543,36 @@ def _at_key_name(finding: _Finding, key: str) -> _Finding:
     return _Finding(finding.path + (key,), finding.message, finding.expected, at_key=True)
 
 
+def _removed_by_null(finding: _Finding, doc: SourceDoc) -> _Finding:
+    """A required key that a file of the chain removed with ``null`` (``deck: null``, or
+    ``deck:`` with nothing after it, in a file that extends another) is missing *there*: said at
+    that null, not at the top of the file or of the mapping, where nothing is wrong."""
+    found = _MISSING.fullmatch(finding.message)
+    if found is None:
+        return finding
+    path = (*finding.path, found.group(1))
+    for layer in getattr(doc, "layers", ()):
+        if path in layer.key_marks and _written_null(layer.data, path):
+            leaf = found.group(1)
+            written = f"'{leaf}:' with no value" if path in layer.empty else f"'{leaf}: null'"
+            whole = "a ruleset" if len(path) == 1 else f"'{format_path(path[:-1])}'"
+            instead = ("a name of this file's own (lower-case letters, digits and hyphens)" if path == ("name",)
+                       else f"the value of {leaf} to use here, or this line deleted to keep the base's")
+            return _Finding(
+                path, f"missing key '{leaf}': {written} removes the base's {leaf}, and {whole} must have one", instead, at_key=True,
+            )
+    return finding
+
+
+def _written_null(data: Any, path: Path) -> bool:
+    """Whether ``data`` (one file's own) has a null at ``path``."""
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return False
+        data = data[part]
+    return data is None
+
+
 def _drop_shadowed(errors: list[ValidationError]) -> Iterator[ValidationError]:
     """Skip e.g. an enum failure when the same schema already says the type is wrong."""
     typed = {_place(e) for e in errors if e.validator == "type"}
@@ -640,6 +672,8 @@ def schema_errors(
         for finding in _findings(error, schema, doc.data):
             if key is not None:
                 finding = _at_key_name(finding, key)
+            if error.validator == "required":
+                finding = _removed_by_null(finding, doc)
             located = doc.error(
                 error_cls, finding.message, finding.path, key=finding.at_key,
                 expected=finding.expected,
@@ -726,3 +760,39 @@ def yaml11_hint(path: Path, word: str, root: dict[str, Any] | None = None) -> tu
     if types:
         return f"{shown} is a YAML 1.1 boolean, not a value of this key", " or ".join(_TYPE_WORDS.get(t, t) for t in types)
     return None
+
+
+def key_hint(path: Path, word: str, why: str, root: dict[str, Any] | None = None) -> tuple[str, str | None] | None:
+    """What to write instead of a scalar the reader refused at ``path`` of a rule file, worded
+    for the key (:data:`~interpreter.rules.yamlsource.KeyHint`): a YAML 1.1 boolean
+    (:func:`yaml11_hint`), an integer with a leading zero, or a value its explicit tag does not
+    fit (``!!bool "no"`` on a key of ``allowed`` or ``forbidden``); ``None`` where the schema
+    does not say more than the reader's own words."""
+    if root is None:
+        from interpreter.rules.resources import load_schema
+
+        root = load_schema()
+    if why == YAML11:
+        return yaml11_hint(path, word, root)
+    node = schema_at(root, path)
+    if not node:
+        return None
+    types = _as_list(node.get("type", []))
+    values = [v for v in node.get("enum", []) if not isinstance(v, bool)]
+    if why == LEADING_ZERO:
+        message, expected = leading_zero_message(word)
+        if "integer" in types or "number" in types or not ("string" in types or values):
+            return None  # the reader's words: write 10 or 8
+        return message.rpartition(";")[0] + "; quote it to write the text", f'"{shorten(word)}"'
+    kind = _TAG_KINDS.get(why)
+    if kind is None or kind in types or (kind == "integer" and "number" in types):
+        return None  # the key takes that kind: the reader's words say what the value must look like
+    takes = _one_of(values) if values else " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+    if not takes:
+        return None
+    return (f"the tag '{why}' asks for a {_TYPE_WORDS[kind]}, which this key does not take "
+            f"('{shorten(word)}' is not a valid {_TYPE_WORDS[kind]} either)"), f"{takes}, without the tag"
+
+
+#: The kind of value each explicit scalar tag asks for, in the schema's names.
+_TAG_KINDS = {"!!bool": "boolean", "!!int": "integer", "!!float": "number", "!!null": "null"}

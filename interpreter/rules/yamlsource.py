@@ -136,6 +136,11 @@ class SourceDoc:
     #: What reading the file as its version meant it found (keys of earlier versions:
     #: :func:`interpreter.rules.migrations.migrate`), located warnings and errors.
     notes: list[RulesError] = field(default_factory=list)
+    #: Mapping values written with nothing after the key (``closing:`` alone on its line): an
+    #: implicit null, which a house file reads as "remove the base's key" -- the author of a
+    #: half-finished edit rarely meant that, one who wrote ``null`` did
+    #: (:func:`interpreter.rules.extends.empty_removals`).
+    empty: set[Path] = field(default_factory=set)
 
     def locate(self, path: Path, *, key: bool = False) -> Mark | None:
         """Mark of the path's value (or key when key=True and there is one).
@@ -357,14 +362,17 @@ class _Problem(Exception):
 
     def __init__(
         self, message: str, mark: _YamlMark | None, path: Path | None = None, word: str | None = None,
-        expected: str | None = None,
+        expected: str | None = None, why: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.mark = mark
         self.path = path
-        self.word = word  # a YAML 1.1 boolean as written, for a hint that knows the key
+        self.word = word  # the scalar as written, for a hint that knows the key
         self.expected = expected
+        #: What a key-aware hint (:data:`KeyHint`) is asked to word: :data:`YAML11`,
+        #: :data:`LEADING_ZERO`, or the explicit tag (``!!bool``) the word does not fit.
+        self.why = why
 
 
 # --------------------------------------------------------------------------------------------
@@ -480,22 +488,54 @@ def _scalar_value(tag: str, value: str, mark: _YamlMark | None, path: Path) -> A
             path,
             value,
             "true, false or a quoted string",
+            YAML11,
         )
     if tag == _MERGE:
         return value  # a plain "<<" value is only a merge key in key position
     converter = _CONVERTERS.get(tag)
     if converter is None:
         raise _wrong_tag(tag, mark, "a scalar", path)
+    if tag == _INT and _LEADING_ZERO_RE.match(value):  # refused as a YAML 1.1 boolean is: two readings
+        message, expected = leading_zero_message(value)
+        raise _Problem(message, mark, path, value, expected, LEADING_ZERO)
     try:
         return converter(value)
     except ValueError as exc:
         kind = str(exc.args[0])
         expected = _TAG_VALUES.get(kind.partition(" (")[0], kind)
-        raise _Problem(f"'{shorten(value)}' is not a valid {kind}", mark, path, expected=expected) from None
+        raise _Problem(f"'{shorten(value)}' is not a valid {kind}", mark, path, value, expected, _show_tag(tag)) from None
 
 
 #: What a tagged scalar of each type must look like (``!!int twelve`` expects a whole number).
 _TAG_VALUES = {"null": "null or ~", "boolean": "true or false", "integer": "a whole number", "number": "a number"}
+
+#: Why a scalar was refused, for a hint that knows the key (:data:`KeyHint`): a YAML 1.1
+#: boolean (``no``), an integer with a leading zero (``010``); else the explicit tag it fails.
+YAML11 = "yaml11"
+LEADING_ZERO = "leading-zero"
+#: A decimal integer written with a leading zero: YAML 1.2 reads ``010`` as 10, YAML 1.1 (and
+#: every tool that still reads it so) as octal 8 -- or ``09`` as the text '09'.
+_LEADING_ZERO_RE = re.compile(r"[-+]?0[0-9]+\Z")
+
+
+def leading_zero_readings(text: str) -> tuple[int, int | None]:
+    """The two readings of an integer written with a leading zero: YAML 1.2's decimal one and
+    YAML 1.1's octal one (None where YAML 1.1 reads the text, as for ``09``)."""
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("+-")
+    octal = sign * int(digits, 8) if all(c in "01234567" for c in digits) else None
+    return sign * int(digits, 10), octal
+
+
+def leading_zero_message(text: str) -> tuple[str, str]:
+    """What is wrong with ``010`` and what to write instead, for a key of any kind."""
+    decimal, octal = leading_zero_readings(text)
+    shown = f"'{shorten(text)}'"
+    if octal is None:
+        return (f"{shown} has a leading zero: YAML 1.2 reads it as {decimal}, YAML 1.1 as the text {shown}; write {decimal}",
+                f"{decimal}, or {shown} in quotes for the text")
+    return (f"{shown} has a leading zero: YAML 1.2 reads it as {decimal}, YAML 1.1 as the octal number {octal}; "
+            f"write {decimal} or {octal}, whichever you mean", f"{decimal} or {octal}")
 
 
 def _wrong_tag(tag: str, mark: _YamlMark | None, kind: str, path: Path) -> _Problem:
@@ -562,6 +602,7 @@ class _Builder:
         self.key_marks: dict[Path, Mark] = {}
         self.spans: dict[Path, tuple[int, int, str]] = {}
         self.problem: _Problem | None = None  # the first problem of a value
+        self.empty: set[Path] = set()  # mapping values written with nothing (SourceDoc.empty)
         self.texts: dict[str, str] = {}  # one copy of each short text (a long record repeats them)
 
     def document(self) -> tuple[bool, Any]:
@@ -624,6 +665,8 @@ class _Builder:
         except _Problem as problem:
             self.defer(problem)
             return None
+        if value is None and not event.value and not event.style and event.tag is None and path and isinstance(path[-1], str):
+            self.empty.add(path)  # `closing:` with nothing after it
         if not isinstance(value, str):
             return value
         style = event.style or ""
@@ -764,9 +807,13 @@ def _fail(
     )
 
 
-#: What a key-aware reader says about a YAML 1.1 boolean at a path: (message, expected), or
-#: ``None`` for the general wording.  Rule files pass one that reads the schema.
-Yaml11Hint = Callable[[Path, str], "tuple[str, str | None] | None"]
+#: What a key-aware reader says about a refused scalar at a path -- (path, the scalar as
+#: written, why: :data:`YAML11`, :data:`LEADING_ZERO` or the tag it does not fit) -- as
+#: (message, expected), or ``None`` for the general wording.  Rule files pass one that reads
+#: the schema, so that the advice fits the key (``allowed or forbidden``, not ``true or false``).
+KeyHint = Callable[[Path, str, str], "tuple[str, str | None] | None"]
+#: The earlier name, when only YAML 1.1 booleans were worded for their key.
+Yaml11Hint = KeyHint
 
 #: PyYAML's words for a tab where a token should start, and ours.
 _TAB_PROBLEM = "found character '\\t' that cannot start any token"
@@ -782,11 +829,26 @@ def _yaml_error(
         message = exc.problem or exc.context or "invalid YAML"
         if message == _TAB_PROBLEM:
             return _fail(error_cls, _TAB_MESSAGE, file, _mark(where) if where else Mark(1, 1), expected="spaces instead of the tab")
+        start = exc.context_mark
+        if start is not None and (exc.context, exc.problem) == _UNCLOSED:
+            # said where the quote opens: the end of the file, where PyYAML noticed, is far from it
+            return _fail(error_cls, "a quoted text starts here and is never closed: the file ends inside it", file,
+                         _mark(start), expected="the closing quote at the end of the text")
+        if start is not None and where is not None and (exc.context, exc.problem) == _NO_COLON and where.index - start.index > _KEY_LIMIT:
+            return _fail(error_cls, f"a key of more than {_KEY_LIMIT} characters, which YAML does not read as a key", file,
+                         _mark(start), expected=f"a key of at most {_KEY_LIMIT} characters")
         return _fail(error_cls, message, file, _mark(where) if where else Mark(1, 1), expected=_YAML_SYNTAX)
     if isinstance(exc, ReaderError):
         message = f"unacceptable character #x{exc.character:04x}: {exc.reason}"
         return _fail(error_cls, message, file, _position_to_mark(text, exc.position), expected="printable text: no control characters")
     return _fail(error_cls, str(exc), file, Mark(1, 1), expected=_YAML_SYNTAX)
+
+
+#: PyYAML's words for a quoted scalar the file ends inside, and for a line with no ':' after a
+#: key -- or a key longer than YAML's limit for one on a line (1024 characters).
+_UNCLOSED = ("while scanning a quoted scalar", "found unexpected end of stream")
+_NO_COLON = ("while scanning a simple key", "could not find expected ':'")
+_KEY_LIMIT = 1024
 
 
 #: What PyYAML's syntax errors expect: its message says what it found, not what would be right.
@@ -811,11 +873,12 @@ def load_yaml(
     *,
     error_cls: type[RulesError] = RulesetError,
     limits: Limits = RULESET_LIMITS,
-    yaml11: Yaml11Hint | None = None,
+    yaml11: KeyHint | None = None,
 ) -> SourceDoc:
     """Parse one YAML document into plain data plus marks; every problem raises ``error_cls``.
 
-    ``yaml11`` words the refusal of a YAML 1.1 boolean (``no``) for the key it is written at."""
+    ``yaml11`` words the refusal of a scalar (a YAML 1.1 boolean ``no``, an integer ``010``,
+    a tagged ``!!bool "no"``) for the key it is written at."""
     if len(text) > limits.max_size:
         message = f"the file is too large ({len(text)} characters; at most {limits.max_size})"
         raise _fail(error_cls, message, file, Mark(1, 1), expected=f"a file of at most {limits.max_size} characters")
@@ -823,7 +886,8 @@ def load_yaml(
         found, data, builder = _read(text, limits)
     except _Problem as problem:
         mark = _mark(problem.mark) if problem.mark else Mark(1, 1)
-        hint = yaml11(problem.path, problem.word) if yaml11 and problem.word and problem.path is not None else None
+        hint = (yaml11(problem.path, problem.word, problem.why)
+                if yaml11 and problem.word is not None and problem.why and problem.path is not None else None)
         if hint is not None:
             raise _fail(error_cls, hint[0], file, mark, problem.path, hint[1]) from None
         raise _fail(error_cls, problem.message, file, mark, problem.path, problem.expected) from None
@@ -834,7 +898,8 @@ def load_yaml(
     if not found:
         raise _fail(error_cls, EMPTY_FILE, file, Mark(1, 1), expected="a YAML mapping of keys")
     return SourceDoc(
-        data, file, builder.value_marks, builder.key_marks, text, builder.spans, not limits.item_marks
+        data, file, builder.value_marks, builder.key_marks, text, builder.spans, not limits.item_marks,
+        empty=builder.empty,
     )
 
 
@@ -942,7 +1007,7 @@ def load_yaml_file(
     error_cls: type[RulesError] = RulesetError,
     display_name: str | None = None,
     limits: Limits = RULESET_LIMITS,
-    yaml11: Yaml11Hint | None = None,
+    yaml11: KeyHint | None = None,
 ) -> SourceDoc:
     """Read and parse a rule file; ``display_name`` is the name messages show (else the path)."""
     file = display_name if display_name is not None else os.fspath(path)

@@ -81,9 +81,10 @@ class DeepReport:
     target: int = 0
     matches: int = 0
     gained: int = 0
-    #: The deals won for no game points or fewer (the winner's game points): winning them
-    #: brings nobody closer to the target.
-    pointless: Counter[int] = field(default_factory=Counter)
+    #: The deals won for no game points or fewer, by the key that scored them
+    #: (:func:`_scored_by`) and the winner's game points: winning them brings nobody closer to
+    #: the target, and the key is what to change.
+    pointless: Counter[tuple[str, int]] = field(default_factory=Counter)
 
     @property
     def ok(self) -> bool:
@@ -300,12 +301,45 @@ def _count(state: DealState, report: DeepReport) -> None:
     if result.game_points is not None:
         report.scores[result.game_points] += 1
         if result.winner is not None and result.game_points <= 0:
-            report.pointless[result.game_points] += 1
+            report.pointless[_scored_by(state), result.game_points] += 1
     elif result.declarer_side is not None:
         report.scores[result.scores[result.declarer_side]] += 1
         report.contracts[state.high_bid] += 1
         if result.made:
             report.made[state.high_bid] += 1
+
+
+def _scored_by(state: DealState) -> str:
+    """The key whose value a won deal of game points scored, from how it ended: a false
+    declaration pays ``claim.false_points``, the closer's opponents winning (the closer failed,
+    or they went out first) ``closing.fail_points``, the last trick deciding
+    ``end.last_trick_points``, a contract its value; anything else the formula
+    ``scoring.game_points``.  A deal won for nothing is a defect of that key, not of the
+    formula -- a failed close scoring 0 names ``closing.fail_points``."""
+    rs = state.rs
+    result = state.result
+    assert result is not None and result.winner is not None
+    if result.declarer_side is not None:
+        return "bidding.contracts"
+    declared = [h >> 16 for h in state.history if h & 0xFFFF == DECLARE]
+    if declared and result.winner != rs.side_of(declared[-1]):
+        return "claim.false_points"
+    if state.closed and state.closer >= 0 and result.winner != rs.side_of(state.closer):
+        return "closing.fail_points"
+    last_trick = rs.end.unclaimed == "last_trick_wins" or rs.end.tie == "last_trick_wins"
+    if not declared and last_trick and result.game_points == rs.end.last_trick_points:
+        return "end.last_trick_points"
+    return "scoring.game_points"
+
+
+#: What each key that scores a won deal scores it for, in the words of a defect.
+_WON_BY = {
+    "claim.false_points": "deals won by the other side's false declaration",
+    "closing.fail_points": "deals won against the closer",
+    "end.last_trick_points": "deals won by the last trick",
+    "bidding.contracts": "deals of a contract",
+    "scoring.game_points": "deals won on the formula",
+}
 
 
 def _judge(rs: Ruleset, report: DeepReport) -> None:
@@ -330,7 +364,15 @@ def _judge(rs: Ruleset, report: DeepReport) -> None:
         never(f"a declaration reaching {rs.claim.target}", "declarations", "claim.target")
     if rs.marriage.enabled:
         never("a marriage", "marriages announced", "marriage.enabled")
-        never("a marriage that counted", "marriages that counted", "marriage.counts_after")
+        worth = rs.marriage.values
+        if max(worth.plain, worth.trump) <= 0:  # worth nothing, a marriage never counts, whenever it would
+            if fired["marriages announced"]:
+                report.defects.append(
+                    f"marriage.values: a marriage is worth {worth.plain} (plain) and {worth.trump} (trumps), so none counted "
+                    f"in the {fired['marriages announced']} of {n} random deals with one announced"
+                )
+        else:
+            never("a marriage that counted", "marriages that counted", "marriage.counts_after")
     if rs.bidding.enabled and rs.bidding.moon is not None:
         never("a moon bid", "moons bid", "bidding.moon")
     _judge_target(rs, report)
@@ -348,10 +390,19 @@ def _judge_target(rs: Ruleset, report: DeepReport) -> None:
     run too short for one long match is no defect, and a match won by luck proves little.
     """
     n = report.deals
-    if report.pointless:  # in units a declaring side that is set loses its bid: that is the rule, and not counted here
+    # in units a declaring side that is set loses its bid: that is the rule, and not counted here
+    for key in sorted({key for key, _ in report.pointless}):
+        counts = {points: count for (blamed, points), count in report.pointless.items() if blamed == key}
         report.defects.append(
-            f"scoring.game_points: the winner of a deal scored {min(report.pointless)} game points "
-            f"(in {sum(report.pointless.values())} of {n} random deals): winning a deal must bring a side closer to match.target"
+            f"{key}: the winner of a deal scored {min(counts)} game points "
+            f"(in {sum(counts.values())} of {n} random deals, {_WON_BY[key]}): winning a deal must bring a side closer to match.target"
+        )
+    false = rs.claim.false_points
+    if rs.claim.enabled and not rs.claim.automatic and max(false.base, false.opponent_without_trick) <= 0:
+        # the random players declare only when right, so no deal shows this: said from the rules
+        report.defects.append(
+            f"claim.false_points: a false declaration gives the other side {max(false.base, false.opponent_without_trick)} game points: "
+            "declaring costs nothing, and winning a deal so brings nobody closer to match.target"
         )
     target = rs.match.target
     won = f"{report.matches} won in {n} random deals, counted one after another"

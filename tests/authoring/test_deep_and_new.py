@@ -179,10 +179,11 @@ def test_a_winner_scoring_negative_game_points_is_a_defect(tmp_path: Path) -> No
     formula's, found deal by deal."""
     path = write(tmp_path, "m.yaml", 'extends: schnapsen\nname: m\nscoring: {game_points: "-1"}\n')
     report = deep_check(load_ruleset(str(path)), deals=200)
-    assert set(report.pointless) == {-1} and report.pointless[-1] == report.scores[-1] > 0
+    key = ("scoring.game_points", -1)
+    assert set(report.pointless) == {key} and report.pointless[key] == report.scores[-1] > 0
     assert report.defects == [
-        f"scoring.game_points: the winner of a deal scored -1 game points (in {report.scores[-1]} of 200 random deals): "
-        "winning a deal must bring a side closer to match.target"
+        f"scoring.game_points: the winner of a deal scored -1 game points (in {report.scores[-1]} of 200 random deals, "
+        "deals won on the formula): winning a deal must bring a side closer to match.target"
     ]
 
 
@@ -213,3 +214,37 @@ def test_every_bundled_ruleset_plays_without_deep_defects() -> None:
     for name in sorted(bundled_rulesets()):
         report = deep_check(load_ruleset(name), deals=200)
         assert report.ok, (name, report.defects)
+
+
+def test_zero_points_for_a_failed_close_blame_closing_fail_points(tmp_path: Path) -> None:
+    """fail_points 0: a deal won against the closer scores 0 for its winner.  The formula
+    (schnapsen's, 1 to 3) never scores 0, and schnapsen's last trick scores 1: every deal won
+    for 0 is one won against the closer, and the defect names closing.fail_points."""
+    path = write(tmp_path, "s19.yaml", "extends: schnapsen\nname: s19\nclosing:\n  fail_points: {base: 0, no_trick: 0}\n")
+    report = deep_check(load_ruleset(str(path)), deals=200)
+    assert set(report.pointless) == {("closing.fail_points", 0)}
+    assert report.pointless["closing.fail_points", 0] == report.scores[0] > 0
+    assert [d for d in report.defects if "game points (in" in d] == [
+        f"closing.fail_points: the winner of a deal scored 0 game points (in {report.scores[0]} of 200 random deals, "
+        "deals won against the closer): winning a deal must bring a side closer to match.target"
+    ]
+
+
+def test_marriages_worth_nothing_blame_marriage_values(tmp_path: Path) -> None:
+    path = write(tmp_path, "s17.yaml", "extends: schnapsen\nname: s17\nmarriage:\n  values: {plain: 0, trump: 0}\n")
+    report = deep_check(load_ruleset(str(path)), deals=200)
+    announced = report.fired["marriages announced"]
+    assert announced > 0
+    assert not any(d.startswith("marriage.counts_after") for d in report.defects)
+    assert (f"marriage.values: a marriage is worth 0 (plain) and 0 (trumps), so none counted in the {announced} "
+            "of 200 random deals with one announced") in report.defects
+
+
+def test_a_free_false_declaration_is_a_defect_said_from_the_rules(tmp_path: Path) -> None:
+    """The random players declare only when right, so no deal shows it: said from the rules."""
+    path = write(tmp_path, "s18.yaml", "extends: schnapsen\nname: s18\nclaim:\n  false_points: {base: 0, opponent_without_trick: 0}\n")
+    report = deep_check(load_ruleset(str(path)), deals=20)
+    assert report.defects == [
+        "claim.false_points: a false declaration gives the other side 0 game points: declaring costs nothing, "
+        "and winning a deal so brings nobody closer to match.target"
+    ]

@@ -28,10 +28,12 @@ def write(folder: Path, name: str, text: str) -> Path:
     return path
 
 
-def warning_line(path: Path, name: str, base: str) -> str:
+def warning_line(path: Path, name: str, base: str, written: str | None = None) -> str:
+    """``written``: the name as the line to write must spell it, where plain it would not read
+    back as the name (``n`` is a YAML 1.1 boolean, so ``name: "n"``)."""
     return (
         f"{path}:1:1: name: warning: missing key 'name': a house file needs a name of its own, not its base's ({base}); "
-        f"it is read as '{name}', from the file name (expected name: {name}, or another name of lower-case letters, digits and hyphens)"
+        f"it is read as '{name}', from the file name (expected name: {written or name}, or another name of lower-case letters, digits and hyphens)"
     )
 
 
@@ -48,7 +50,7 @@ def test_validate_warns_and_strict_refuses(tmp_path: Path) -> None:
     out = invoke(["validate", str(path)])
     assert out.exit_code == 0
     assert out.stdout == f"{path}: valid, with 1 warning (Schnapsen)\n"
-    assert out.stderr == warning_line(path, "n", "schnapsen") + "\n"
+    assert out.stderr == warning_line(path, "n", "schnapsen", '"n"') + "\n"
     strict = invoke(["validate", "--strict", str(path)])
     assert strict.exit_code == 2
     assert strict.stdout == f"{path}: 1 warning, not ok with --strict (Schnapsen)\n"
@@ -67,7 +69,7 @@ def test_playing_says_it_too(tmp_path: Path) -> None:
     path = write(tmp_path, "n.yaml", "extends: schnapsen\n")
     out = invoke(["run", str(path), "--seed", "1", "--deals", "1", "--quiet"])
     assert out.exit_code == 0
-    assert out.stderr == warning_line(path, "n", "schnapsen") + "\n"
+    assert out.stderr == warning_line(path, "n", "schnapsen", '"n"') + "\n"
 
 
 def test_a_named_house_file_and_a_null_name(tmp_path: Path) -> None:
