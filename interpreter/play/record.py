@@ -449,7 +449,15 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     elif turnup < 0:
         raise doc.error(RecordError, "the trump suit is unknown", sp, expected="start.trump or a trump_card")
     closer: int | None = None
-    if start.get("closed"):
+    closed = start.get("closed", False)
+    if not isinstance(closed, bool):  # "no" or "false" in quotes is a string, and a string is no answer
+        raise doc.error(RecordError, f"wrong type: got {describe_value(closed)}", sp + ("closed",), expected="true or false")
+    if not closed and "closer" in start:
+        raise doc.error(
+            RecordError, "a closer is given, but the talon is not closed", sp + ("closer",), key=True,
+            expected="closed: true with the seat that closed, or no closer for an open talon",
+        )
+    if closed:
         if rs.deal.talon and not (stock or turnup >= 0):
             raise doc.error(RecordError, "an exhausted talon cannot be closed", sp + ("closed",), expected="closed: false, or cards in stock")
         if "closer" not in start:
