@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cli.errors import ruleset_or_exit, session_or_exit, usage_error
-from cli.options import AllowOutside, bot_kind, checked_bot, file_name, iterations_in_range, seed_in_range
+from cli.options import AllowOutside, bot_kind, checked_bot, file_name, iterations_in_range, number_in_range, seed_in_range
 from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops
@@ -38,7 +38,7 @@ def play(
     resume: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=file_name, help="Go on with the match kept in this record.")] = None,
     web: Annotated[bool, typer.Option("--web", help=f"Serve the table in the browser, at http://{WEB_HOST}:PORT only.")] = False,
     port: Annotated[int, typer.Option(metavar="PORT", help="The port for --web.", min=1, max=65535)] = 8000,
-    bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so you see each card land.", min=0, max=10)] = 0.6,
+    bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so you see each card land.", min=0, max=10, callback=number_in_range)] = 0.6,
     review: Annotated[Optional[Path], typer.Option(metavar="RECORD", parser=file_name, help="Step through a recorded match at the table, with the analysis of each decision (rules analyse's).", show_default=False)] = None,
     seat: Annotated[Optional[int], typer.Option(metavar="S", help="With --review: the seat whose view is shown and whose decisions are analysed (default: the record's human seat, else 0).", show_default=False)] = None,
     iters: Annotated[int, typer.Option(metavar="N", help=f"With --review: search iterations per decision analysed (at most {ITERATIONS_LIMIT:,}).", min=1, callback=iterations_in_range)] = 3000,
