@@ -37,6 +37,7 @@ from interpreter.core.cards import Card
 from interpreter.core.notation import ACTION_FORMS, CARD_FORM
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
+from interpreter.rules.filekind import ruleset_given_as_record
 from interpreter.rules.loader import as_ruleset, load_named_ruleset
 from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, scores_after, with_carry
@@ -112,6 +113,9 @@ def load_record(path: str | os.PathLike[str], *, allow_outside: bool = False) ->
     :mod:`interpreter.rules.references`).
     """
     doc = load_yaml_file(path, error_cls=RecordError, limits=RECORD_LIMITS)
+    wrong_kind = ruleset_given_as_record(doc.data, doc.file)
+    if wrong_kind is not None:
+        raise wrong_kind
     return record_from_doc(doc, Path(path).resolve().parent, allow_outside=allow_outside)
 
 

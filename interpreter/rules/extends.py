@@ -21,6 +21,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from interpreter.core.errors import RulesError, RulesetError
+from interpreter.rules.filekind import record_given_as_ruleset
 from interpreter.rules.migrations import migrate
 from interpreter.rules.references import ReferenceNote, Target, read_named_ruleset, resolve_reference
 from interpreter.rules.resources import bundled_rulesets
@@ -126,6 +127,9 @@ def _load(
         doc = load_yaml_file(path, display_name=file, yaml11=yaml11_words)
     else:
         doc = read_named_ruleset(path, file, named_by)
+    wrong_kind = record_given_as_ruleset(doc.data, file) if named_by is None else None
+    if wrong_kind is not None:
+        raise wrong_kind
     migrate(doc)  # each file as its version meant it, before it is merged
     data = doc.data
     if not isinstance(data, dict) or data.get("extends") is None:
