@@ -38,6 +38,7 @@ from interpreter.core.notation import ACTION_FORMS, CARD_FORM
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
 from interpreter.rules.filekind import ruleset_given_as_record
+from interpreter.rules.suggest import suggest_ruleset
 from interpreter.rules.loader import as_ruleset, load_named_ruleset
 from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, scores_after, with_carry
@@ -132,8 +133,9 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
         raise doc.error(RecordError, "wrong type", ("ruleset",), expected="a ruleset name or path")
     found = resolve_reference(doc, ("ruleset",), name, folder, allow_outside=allow_outside)
     if found is None:
+        guess = suggest_ruleset(name, folder)
         raise doc.error(
-            RecordError, f"no ruleset '{_shorten(name, 200)}'", ("ruleset",),
+            RecordError, f"no ruleset '{_shorten(name, 200)}'" + (f" (did you mean '{guess}'?)" if guess else ""), ("ruleset",),
             expected="a path relative to the record or one of: " + ", ".join(sorted(bundled_rulesets())),
         )
     rs = load_named_ruleset(found, (doc, ("ruleset",)), allow_outside=allow_outside)
