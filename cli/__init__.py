@@ -2,7 +2,25 @@
 
 from __future__ import annotations
 
-import sys  # built in: importing it costs nothing
+import signal  # built in: importing it costs nothing
+import sys  # built in too
+from types import FrameType
+
+#: The stop signals besides Ctrl-C (which Python turns into ``KeyboardInterrupt``) that a
+#: command may get while it starts: a killed job, a closed terminal.
+_STARTUP_STOPS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+class _StoppedStarting(BaseException):
+    """A stop signal that came while the command was still starting (its number)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop_starting(signum: int, frame: FrameType | None) -> None:
+    raise _StoppedStarting(signum)
 
 
 def main() -> None:
@@ -11,17 +29,33 @@ def main() -> None:
     Ctrl-C while the command is still starting -- importing :mod:`cli.main`, typer and the
     interpreter takes a good part of a second -- would otherwise end it with a
     ``KeyboardInterrupt`` traceback; here it ends as Ctrl-C ends any command once it runs:
-    ``interrupted`` on stderr and exit status 130.  So this module imports nothing at the
-    top, and the import of the app is inside the ``try``.
+    ``interrupted`` on stderr and exit status 130.  SIGTERM and SIGHUP in that time killed the
+    process without a word, where a running command says ``stopped by SIGTERM``: they are
+    caught while the app is imported, and said so, with 128 + the signal.  Once it is imported
+    the usual handlers are back, and each command puts its own stop in place.  So this module
+    imports nothing at the top but built-in modules, and the import of the app is inside the
+    ``try``.
     """
+    previous = {}
     try:
-        from cli.main import app
-
+        try:
+            for signum in _STARTUP_STOPS:
+                previous[signum] = signal.signal(signum, _stop_starting)
+            from cli.main import app
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
         app()
     except KeyboardInterrupt:
-        try:
-            sys.stderr.write("interrupted\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):  # stderr closed or gone: the status still says it
-            pass
-        sys.exit(130)
+        _last_words("interrupted", 130)
+    except _StoppedStarting as stop:
+        _last_words(f"stopped by {signal.Signals(stop.signum).name}", 128 + stop.signum)
+
+
+def _last_words(text: str, status: int) -> None:
+    try:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # stderr closed or gone: the status still says it
+        pass
+    sys.exit(status)

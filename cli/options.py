@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
+import click
 import typer
 
 from interpreter.play.seatkinds import canonical_kind
@@ -105,6 +107,19 @@ def seed_in_range(value: int | None) -> int | None:
 
     if value is not None and not 0 <= value <= SEED_MAX:
         raise typer.BadParameter(f"{value} is out of range (expected 0 to {SEED_MAX})")
+    return value
+
+
+def number_in_range(param: typer.CallbackParam, value: float | None) -> float | None:
+    """Option callback for every number with a range (``--bot-delay``, ``--close-idle``): NaN
+    is refused in the range's words, as ``inf`` and ``-1`` are by click's range check -- which
+    lets NaN through, since every comparison with it is false (a ``--close-idle nan`` table
+    would never close)."""
+    if value is not None and math.isnan(value):
+        kind = param.type
+        if isinstance(kind, click.FloatRange) and kind.min is not None and kind.max is not None:
+            raise typer.BadParameter(f"{value} is out of range (expected {kind.min} to {kind.max})")
+        raise typer.BadParameter(f"{value} is not a number")
     return value
 
 

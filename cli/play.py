@@ -13,19 +13,23 @@ import os
 import shlex
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from cli.errors import ruleset_or_exit, session_or_exit, usage_error
-from cli.options import AllowOutside, bot_kind, checked_bot, file_name, iterations_in_range, seed_in_range
+from cli.options import AllowOutside, bot_kind, checked_bot, file_name, iterations_in_range, number_in_range, seed_in_range
 from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops
 from cli.table.web import WEB_HOST
 
+if TYPE_CHECKING:
+    from interpreter.rules.ruleset import Ruleset
+
 
 def play(
+    ctx: typer.Context,
     ruleset: Annotated[Optional[str], typer.Argument(help="A ruleset file or a bundled name such as schnapsen (the start screen offers the bundled ones).", show_default=False)] = None,
     opponent: Annotated[str, typer.Option(metavar="BOT", callback=bot_kind, help="The bot in every other seat: search:easy, search:normal, search:hard, greedy, random (or search:iters=N, search:ms=N).")] = "search:normal",
     seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; written into the record once the match is won); with --review, of the analysis (0 if omitted).", callback=seed_in_range)] = None,
@@ -34,7 +38,7 @@ def play(
     resume: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=file_name, help="Go on with the match kept in this record.")] = None,
     web: Annotated[bool, typer.Option("--web", help=f"Serve the table in the browser, at http://{WEB_HOST}:PORT only.")] = False,
     port: Annotated[int, typer.Option(metavar="PORT", help="The port for --web.", min=1, max=65535)] = 8000,
-    bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so you see each card land.", min=0, max=10)] = 0.6,
+    bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so you see each card land.", min=0, max=10, callback=number_in_range)] = 0.6,
     review: Annotated[Optional[Path], typer.Option(metavar="RECORD", parser=file_name, help="Step through a recorded match at the table, with the analysis of each decision (rules analyse's).", show_default=False)] = None,
     seat: Annotated[Optional[int], typer.Option(metavar="S", help="With --review: the seat whose view is shown and whose decisions are analysed (default: the record's human seat, else 0).", show_default=False)] = None,
     iters: Annotated[int, typer.Option(metavar="N", help=f"With --review: search iterations per decision analysed (at most {ITERATIONS_LIMIT:,}).", min=1, callback=iterations_in_range)] = 3000,
@@ -44,24 +48,30 @@ def play(
     if review is not None:
         if web or record is not None or resume is not None or ruleset is not None:
             raise usage_error("--review: a record is reviewed on its own; leave out the ruleset, --web, --record and --resume")
+        unused = _given(ctx, "opponent", "practice", "bot_delay", "port")
+        if unused:
+            raise usage_error(f"{unused[0]}: not with --review (the review has no bots to play and no table to serve)")
         _review(review, seat, iters, seed if seed is not None else 0, allow_outside)
         return
     if seat is not None:
         raise usage_error("--seat: only with --review (at a new table you sit at seat 0)")
-    # the opponent is checked on the ruleset asked for, or on the start screen's first choice
-    rs = ruleset_or_exit(ruleset or "schnapsen", allow_outside=allow_outside)
-    opponent = checked_bot(opponent, rs, "--opponent")
+    if _given(ctx, "iters"):
+        raise usage_error("--iters: only with --review (the bots at the table search as --opponent says, e.g. search:iters=N)")
+    if _given(ctx, "port") and not web:
+        raise usage_error("--port: only with --web")
     if record is not None and resume is not None:
         raise usage_error("--record and --resume: a resumed match goes on in its own record; give one of them")
+    if resume is not None:
+        if ruleset is not None:
+            raise usage_error("--resume: the record names the ruleset its match is played by; leave out the ruleset")
+        if seed is not None:
+            raise usage_error("--seed: a resumed match deals the rest from a fresh seed, which is kept from you; leave out --seed")
+        rs = _record_ruleset(resume, allow_outside)
+    else:  # the ruleset asked for, or the start screen's first choice
+        rs = ruleset_or_exit(ruleset or "schnapsen", allow_outside=allow_outside)
+    opponent = checked_bot(opponent, rs, "--opponent")
     if record is not None:
-        from interpreter.play.recordfile import record_busy, why_not_writable
-
-        refused = why_not_writable(record, [])
-        if refused is not None:
-            raise usage_error(f"--record: {record} {refused}; choose another file")
-        busy = record_busy(record)  # the table takes the record's lock when the match begins
-        if busy is not None:
-            raise usage_error(f"--record: {busy}")
+        _check_record(record, rs, ruleset is None)
     if web:
         from cli.table.web import serve
 
@@ -71,6 +81,8 @@ def play(
     if resume is not None:
         session = session_or_exit(resume, practice, allow_outside, opponent)
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):  # textual-serve's tabs have a driver of their own
+        if session is not None and session.record is not None:
+            session.record.close()  # the record's lock let go, its lock file removed: no table took it
         raise usage_error("rules play needs a terminal (or --web for the browser); for play over a pipe use rules run RULESET --players human")
     from cli.table.app import TableApp, TableOptions
 
@@ -97,6 +109,49 @@ def play(
         if not options.saved:
             warn(stop.why)
         raise typer.Exit(stop.exit_status)
+
+
+def _given(ctx: typer.Context, *names: str) -> list[str]:
+    """The options among ``names`` (parameter names) that the command line gave, as typed
+    (``--bot-delay``): an option left at its default cannot tell whether it was asked for."""
+    from click.core import ParameterSource
+
+    given = []
+    for param in ctx.command.params:
+        if param.name in names and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+            given.append(param.opts[0])
+    return given
+
+
+def _record_ruleset(path: Path, allow_outside: bool) -> Ruleset:
+    """The ruleset a record to resume names, so that ``--opponent`` is checked on the game it
+    will play (a record that cannot be read is said as ``--resume`` says it, with exit 2)."""
+    from cli.errors import fail
+    from interpreter.core.errors import RulesError
+    from interpreter.play.record import load_record
+
+    try:
+        return load_record(str(path), allow_outside=allow_outside).ruleset
+    except RulesError as exc:
+        raise fail(exc) from None
+
+
+def _check_record(record: Path, rs: Ruleset, start_screen: bool) -> None:
+    """Refuse a ``--record`` that may not be written: a file the match reads (the ruleset, a
+    base it extends, a link to one; with ``start_screen``, any bundled ruleset the start
+    screen offers), a FIFO or a folder, or a record another process writes now."""
+    from interpreter.play.recordfile import inputs_of, record_busy, why_not_writable
+    from interpreter.rules.resources import bundled_rulesets
+
+    inputs = inputs_of(rs, "the ruleset being played")
+    if start_screen:  # the start screen may choose any of them (said as such, before the default one)
+        inputs = [(path, f"the bundled ruleset {name}, which the start screen offers") for name, path in bundled_rulesets().items()] + inputs
+    refused = why_not_writable(record, inputs)
+    if refused is not None:
+        raise usage_error(f"--record: {record} {refused}; choose another file")
+    busy = record_busy(record)  # the table takes the record's lock when the match begins
+    if busy is not None:
+        raise usage_error(f"--record: {busy}")
 
 
 def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: bool) -> None:

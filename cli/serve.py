@@ -18,7 +18,7 @@ from typing import Annotated
 import typer
 
 from cli.errors import usage_error
-from cli.options import folder_name
+from cli.options import folder_name, number_in_range
 from cli.output import warn
 from cli.room import IDLE_DAYS, datalock
 from cli.room.store import Store, Unreadable
@@ -47,8 +47,8 @@ def serve(
     host: Annotated[str, typer.Option(metavar="ADDRESS", help="The address to listen on; another than 127.0.0.1 lets other machines in (put it behind a proxy with TLS: docs/serve.md).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on (0: any free port).", min=0, max=65535)] = DEFAULT_PORT,
     data: Annotated[Path, typer.Option(metavar="DIR", parser=folder_name, help="The folder that keeps the tables (room.sqlite): a restart goes on where it stopped.")] = Path("rules-room"),
-    bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so the people see each card land.", min=0, max=10)] = 0.6,
-    close_idle: Annotated[float, typer.Option(metavar="DAYS", help="Close a table nobody has used for this many days, its record kept in DIR/tables/ID/_record.yaml (0: never).", min=0, max=36500)] = IDLE_DAYS,
+    bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so the people see each card land.", min=0, max=10, callback=number_in_range)] = 0.6,
+    close_idle: Annotated[float, typer.Option(metavar="DAYS", help="Close a table nobody has used for this many days, its record kept in DIR/tables/ID/_record.yaml (0: never).", min=0, max=36500, callback=number_in_range)] = IDLE_DAYS,
 ) -> None:
     """Serve the card room: people at their own links and bots at one table, in the browser."""
     try:

@@ -37,6 +37,8 @@ from interpreter.core.cards import Card
 from interpreter.core.notation import ACTION_FORMS, CARD_FORM
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
+from interpreter.rules.filekind import ruleset_given_as_record
+from interpreter.rules.suggest import suggest_ruleset
 from interpreter.rules.loader import as_ruleset, load_named_ruleset
 from interpreter.rules.references import resolve_reference
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, scores_after, with_carry
@@ -112,6 +114,9 @@ def load_record(path: str | os.PathLike[str], *, allow_outside: bool = False) ->
     :mod:`interpreter.rules.references`).
     """
     doc = load_yaml_file(path, error_cls=RecordError, limits=RECORD_LIMITS)
+    wrong_kind = ruleset_given_as_record(doc.data, doc.file)
+    if wrong_kind is not None:
+        raise wrong_kind
     return record_from_doc(doc, Path(path).resolve().parent, allow_outside=allow_outside)
 
 
@@ -128,8 +133,9 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
         raise doc.error(RecordError, "wrong type", ("ruleset",), expected="a ruleset name or path")
     found = resolve_reference(doc, ("ruleset",), name, folder, allow_outside=allow_outside)
     if found is None:
+        guess = suggest_ruleset(name, folder)
         raise doc.error(
-            RecordError, f"no ruleset '{_shorten(name, 200)}'", ("ruleset",),
+            RecordError, f"no ruleset '{_shorten(name, 200)}'" + (f" (did you mean '{guess}'?)" if guess else ""), ("ruleset",),
             expected="a path relative to the record or one of: " + ", ".join(sorted(bundled_rulesets())),
         )
     rs = load_named_ruleset(found, (doc, ("ruleset",)), allow_outside=allow_outside)
@@ -449,7 +455,15 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     elif turnup < 0:
         raise doc.error(RecordError, "the trump suit is unknown", sp, expected="start.trump or a trump_card")
     closer: int | None = None
-    if start.get("closed"):
+    closed = start.get("closed", False)
+    if not isinstance(closed, bool):  # "no" or "false" in quotes is a string, and a string is no answer
+        raise doc.error(RecordError, f"wrong type: got {describe_value(closed)}", sp + ("closed",), expected="true or false")
+    if not closed and "closer" in start:
+        raise doc.error(
+            RecordError, "a closer is given, but the talon is not closed", sp + ("closer",), key=True,
+            expected="closed: true with the seat that closed, or no closer for an open talon",
+        )
+    if closed:
         if rs.deal.talon and not (stock or turnup >= 0):
             raise doc.error(RecordError, "an exhausted talon cannot be closed", sp + ("closed",), expected="closed: false, or cards in stock")
         if "closer" not in start:

@@ -320,9 +320,13 @@ class RecordLock:
                         raise RecordBusy(record, _holder(fd)) from None
                     # no locks on this file system: the record is written unlocked
                 if _same_file(fd, self.path):
-                    os.ftruncate(fd, 0)
-                    os.lseek(fd, 0, os.SEEK_SET)
-                    _write_all(fd, f"{os.getpid()}\n".encode())
+                    try:
+                        os.ftruncate(fd, 0)
+                        os.lseek(fd, 0, os.SEEK_SET)
+                        _write_all(fd, f"{os.getpid()}\n".encode())
+                    except OSError as exc:  # a full disk: the name is not taken, and no lock file is left behind
+                        _unlink_if_same(fd, self.path)
+                        raise RecordNotWritten(record, f"cannot write its lock file {self.path.name}: {exc.strerror or exc}") from None
                     return fd
             except BaseException:
                 os.close(fd)
@@ -341,12 +345,19 @@ class RecordLock:
             except OSError:
                 pass
             return
-        try:
-            if _same_file(fd, self.path):
-                os.unlink(self.path)  # removed while still locked: see the class's docstring
-        except OSError:
-            pass
+        _unlink_if_same(fd, self.path)  # removed while still locked: see the class's docstring
         os.close(fd)
+
+
+def _unlink_if_same(fd: int, path: Path) -> None:
+    """Remove ``path`` if it still leads to the lock file open as ``fd`` (a file another
+    process put in its place is not ours to remove); a failure to remove it is ignored, as
+    the lock, not the file, is what counts."""
+    try:
+        if _same_file(fd, path):
+            os.unlink(path)
+    except OSError:
+        pass
 
 
 def _same_file(fd: int, path: Path) -> bool:
@@ -367,15 +378,15 @@ def _holder(fd: int) -> str | None:
     return text if text.isdigit() else None
 
 
-def record_busy(record: Path) -> RecordBusy | None:
-    """Why ``record`` cannot be written now because another process writes it, or ``None``:
-    a look before a program that writes it later (the lock taken and let go at once)."""
+def record_busy(record: Path) -> RecordNotWritten | None:
+    """Why ``record`` cannot be written now, or ``None``: a look before a program that writes
+    it later (the lock taken and let go at once).  Mostly :class:`RecordBusy` (another process
+    writes it); also a lock file that cannot be made (a full disk), which would stop the
+    program at its first move, after the screen is taken over, if it were not said now."""
     try:
         RecordLock(record).release()
-    except RecordBusy as exc:
+    except RecordNotWritten as exc:
         return exc
-    except RecordNotWritten:
-        return None  # said when the record is written
     return None
 
 

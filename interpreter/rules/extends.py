@@ -14,16 +14,17 @@ file (and at the line) that caused it -- an error in a base names the base file.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
 from interpreter.core.errors import RulesError, RulesetError
+from interpreter.rules.filekind import record_given_as_ruleset
 from interpreter.rules.migrations import migrate
 from interpreter.rules.references import ReferenceNote, Target, read_named_ruleset, resolve_reference
 from interpreter.rules.resources import bundled_rulesets
+from interpreter.rules.suggest import suggest_ruleset
 from interpreter.rules.yamlsource import Mark, Path, SourceDoc, describe_value, format_path, load_yaml, load_yaml_file, shorten
 
 MAX_DEPTH = 16
@@ -126,6 +127,9 @@ def _load(
         doc = load_yaml_file(path, display_name=file, yaml11=yaml11_words)
     else:
         doc = read_named_ruleset(path, file, named_by)
+    wrong_kind = record_given_as_ruleset(doc.data, file) if named_by is None else None
+    if wrong_kind is not None:
+        raise wrong_kind
     migrate(doc)  # each file as its version meant it, before it is merged
     data = doc.data
     if not isinstance(data, dict) or data.get("extends") is None:
@@ -136,8 +140,8 @@ def _load(
     target = resolve_reference(doc, ("extends",), ref, path.parent, allow_outside=allow_outside)
     if target is None:
         names = sorted(bundled_rulesets())
-        close = difflib.get_close_matches(ref, names, n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        close = suggest_ruleset(ref, path.parent)
+        hint = f" (did you mean '{close}'?)" if close else ""
         raise doc.error(
             RulesetError, f"no ruleset '{shorten(ref, 200)}' to extend{hint}", ("extends",),
             expected="a path relative to this file or one of: " + ", ".join(names),

@@ -26,6 +26,7 @@ from interpreter.rules.references import Target
 from interpreter.rules.relevance import LEAVE_OUT, RulesetWarning, house_warnings
 from interpreter.rules.resources import find_ruleset
 from interpreter.rules.resources import load_schema as load_schema
+from interpreter.rules.suggest import suggest_ruleset as suggest_ruleset  # "did you mean", in its own module
 from interpreter.rules.ruleset import (
     BiddingSpec,
     ClaimSpec,
@@ -146,31 +147,6 @@ def _exists(path: str) -> bool:
         return Path(path).exists()
     except (OSError, ValueError):
         return False
-
-
-def suggest_ruleset(name: str) -> str | None:
-    """A close bundled name (``schnapn`` -> ``schnapsen``, ``santase`` -> ``house/santase``) or,
-    for something written as a path, a close ``.yaml`` file in the same folder."""
-    import difflib
-
-    if "\0" in name or len(name) > 400:
-        return None
-    if "/" in name or name.endswith((".yaml", ".yml")):  # a path: a file beside it first
-        try:
-            folder = Path(name).parent
-            files = sorted(p.name for p in folder.glob("*.yaml")) if folder.is_dir() else []
-        except (OSError, ValueError):
-            files = []
-        close = difflib.get_close_matches(Path(name).name, files, n=1)
-        if close:
-            return str(folder / close[0]) if str(folder) != "." else close[0]
-    names = _bundled_names()
-    bare = name.removesuffix(".yaml").removeprefix("rulesets/")
-    by_leaf = {n.rpartition("/")[2]: n for n in names}
-    if bare in by_leaf:
-        return by_leaf[bare]
-    found = difflib.get_close_matches(bare, names, n=1) or difflib.get_close_matches(bare, list(by_leaf), n=1)
-    return by_leaf.get(found[0], found[0]) if found else None
 
 
 def _bundled_names() -> list[str]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from interpreter.core.errors import RecordError, RulesError, RulesetError
-from interpreter.rules.resources import bundled_rulesets, load_schema
+from interpreter.rules.resources import bundled_rulesets, bundled_stem, load_schema
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import (
     EMPTY_FILE,
@@ -132,8 +132,7 @@ def _bundled_files() -> dict[Path, str]:
 
 def _bundled_name(ref: str) -> str | None:
     """The bundled ruleset a reference names (as ``find_ruleset`` reads names), if any."""
-    name = ref[:-5] if ref.endswith(".yaml") else ref
-    name = name.removeprefix("rulesets/")
+    name = bundled_stem(ref)
     return name if name in bundled_rulesets() else None
 
 

@@ -60,6 +60,15 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path | N
             return candidate
     except OSError:  # e.g. a name too long for the file system: not a file, maybe a bundled name
         pass
-    name = name_or_path[:-5] if name_or_path.endswith(".yaml") else name_or_path
-    name = name.removeprefix("rulesets/")
-    return bundled_rulesets().get(name)
+    return bundled_rulesets().get(bundled_stem(name_or_path))
+
+
+def bundled_stem(name: str) -> str:
+    """The bundled name a ruleset argument or reference spells: ``schnapsen.yaml``,
+    ``schnapsen.yml`` and ``rulesets/schnapsen.yaml`` all spell ``schnapsen`` (the two
+    suffixes a rule file may have, as a file named so would be read)."""
+    for suffix in (".yaml", ".yml"):
+        if name.endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    return name.removeprefix("rulesets/")

@@ -41,3 +41,33 @@ def test_the_limit_itself_is_taken() -> None:
         parse_search_kind("search:iters=100001")
     with pytest.raises(BudgetTooLarge):
         parse_search_kind("search:ms=60000.5")
+
+
+#: The words of a budget below the least there is, and of a form that is no budget at all.
+FEWER = "is below 1 (expected a whole number of iterations from 1 to 100,000)"
+NO_TIME = "is not above 0 (expected milliseconds per decision, more than 0 and at most 60,000)"
+FORMS = (
+    "expected search, search:easy, search:normal, search:hard, search:iters=N (a whole number of iterations) "
+    "or search:ms=N (milliseconds per decision)"
+)
+
+
+@pytest.mark.parametrize(("kind", "said"), [
+    ("search:iters=0", f"search:iters=0 {FEWER}"),
+    ("search:iters=-1", f"search:iters=-1 {FEWER}"),
+    ("search:ms=0", f"search:ms=0 {NO_TIME}"),
+    ("search:ms=-5", f"search:ms=-5 {NO_TIME}"),
+    # only a plain whole number of iterations: these were taken, and written into the record as typed
+    ("search:iters=1e3", f"unknown search option 'iters=1e3': {FORMS}"),
+    ("search:iters=5.0", f"unknown search option 'iters=5.0': {FORMS}"),
+    ("search:iters=0005", f"unknown search option 'iters=0005': {FORMS}"),
+    ("search:ms=nan", f"unknown search option 'ms=nan': {FORMS}"),
+])
+def test_a_budget_below_the_least_or_not_a_plain_number_is_refused(kind: str, said: str) -> None:
+    out = invoke(["run", "schnapsen", "--players", f"greedy,{kind}", "--deals", "1", "--quiet"])
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", f"error: --players: {said}\n")
+
+
+def test_the_least_budgets_are_taken() -> None:
+    assert parse_search_kind("search:iters=1") == {"iterations": 1}
+    assert parse_search_kind("search:ms=0.5") == {"ms": 0.5}

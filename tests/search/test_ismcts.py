@@ -125,9 +125,11 @@ def test_seat_kind_options() -> None:
     assert parse_search_kind("search:hard") == {"iterations": LEVELS["hard"]}
     assert parse_search_kind("search:iters=250") == {"iterations": 250}
     assert parse_search_kind("search:ms=50") == {"ms": 50.0}
-    for bad in ("search:fast", "search:iters=2.5", "search:ms=-1", "search:iters="):
+    for bad in ("search:fast", "search:iters=2.5", "search:iters="):
         with pytest.raises(ValueError, match="expected search"):
             parse_search_kind(bad)
+    with pytest.raises(ValueError, match="is not above 0"):
+        parse_search_kind("search:ms=-1")
     bot = SearchBot(load_ruleset("schnapsen"), 1, iterations=50)
     st = mid_deal("schnapsen", 1, 2)
     view = st.view(st.actor)

@@ -12,7 +12,9 @@ is handed.
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -192,6 +194,10 @@ class SearchBot:
         return self.rs.action_of[result.best]
 
 
+#: How ``search:iters=N`` writes N: digits, with a minus sign for the budgets refused as below 1.
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
 def parse_search_kind(kind: str) -> dict[str, int | float]:
     """The options of a ``search`` seat kind: ``search``, ``search:hard``, ``search:iters=N``,
     ``search:ms=N``, in any case; ``ValueError`` saying what is accepted for anything else,
@@ -205,14 +211,19 @@ def parse_search_kind(kind: str) -> dict[str, int | float]:
     if spec in LEVELS:
         return {"iterations": LEVELS[spec]}
     key, _, value = spec.partition("=")
+    if key == "iters" and _WHOLE.fullmatch(value) and str(int(value)) == value:
+        # a plain whole number only: 1e3 or 5.0 would be written into a record's players as typed
+        if int(value) < 1:
+            raise ValueError(f"{typed} is below 1 (expected a whole number of iterations from 1 to {ITERATIONS_LIMIT:,})")
+        check_iterations(int(value), typed)
+        return {"iterations": int(value)}
     try:
-        number = float(value)
+        number = float(value) if key == "ms" else math.nan
     except ValueError:
-        number = -1.0
-    if key in ("iters", "ms") and number > 0 and (key == "ms" or number.is_integer()):
-        if key == "iters":
-            check_iterations(int(number), typed)
-            return {"iterations": int(number)}
+        number = math.nan
+    if not math.isnan(number):
+        if number <= 0:
+            raise ValueError(f"{typed} is not above 0 (expected milliseconds per decision, more than 0 and at most {MS_LIMIT:,})")
         if number > MS_LIMIT:
             raise BudgetTooLarge(f"{typed} is more than a search may take (at most {MS_LIMIT:,} ms per decision)")
         return {"ms": number}

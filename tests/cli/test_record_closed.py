@@ -1,0 +1,56 @@
+"""``start.closed`` of a record is ``true`` or ``false`` and nothing else: a quoted ``"no"``
+is a string, which once read as a closed talon (any non-empty string is true in Python), and
+a ``closer`` beside an open talon was silently dropped.  Both are one located message and
+exit status 2.  Lines and columns are counted by hand in the comments."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from clitools import invoke, no_traceback
+
+#: A Schnapsen position after two tricks.  Line 3: "start: {" is 8 characters, "leader: 0, "
+#: 11, "card_points: [15, 12], " 23, "tricks_won: [1, 1], " 20 and "closed: " 8, so the value
+#: of closed starts in column 71; after "false, " (7 more) the key closer starts in column 78.
+POSITION = (
+    "ruleset: schnapsen\n"
+    "dealer: 1\n"
+    "start: {leader: 0, card_points: [15, 12], tricks_won: [1, 1], closed: CLOSED}\n"
+    "hands:\n"
+    "  0: [JH, KH, QH, AS, TC]\n"
+    "  1: [TH, KS, QS, AD, JD]\n"
+    "trump_card: AH\n"
+    "stock: [QC, TD, JC, KD, QD]\n"
+    "moves: []\n"
+)
+OPEN = "closed: true with the seat that closed, or no closer for an open talon"
+
+
+def replayed(tmp_path: Path, closed: str) -> tuple[int, str]:
+    path = tmp_path / "p.yaml"
+    path.write_text(POSITION.replace("CLOSED", closed), encoding="utf-8")
+    out = invoke(["replay", str(path), "--until", "0"])
+    no_traceback(out)
+    return out.exit_code, out.stderr.replace(str(path), "p.yaml")
+
+
+@pytest.mark.parametrize(("closed", "got"), [
+    ('"no", closer: 1', "string 'no'"),
+    ('"false"', "string 'false'"),
+    ('"true", closer: 0', "string 'true'"),
+    ("null", "null"),
+    ("1, closer: 0", "integer 1"),
+])
+def test_closed_of_the_wrong_type_is_refused(tmp_path: Path, closed: str, got: str) -> None:
+    assert replayed(tmp_path, closed) == (2, f"p.yaml:3:71: start.closed: wrong type: got {got} (expected true or false)\n")
+
+
+def test_a_closer_beside_an_open_talon_is_refused(tmp_path: Path) -> None:
+    assert replayed(tmp_path, "false, closer: 1") == (2, f"p.yaml:3:78: start.closer: a closer is given, but the talon is not closed (expected {OPEN})\n")
+
+
+def test_false_and_true_with_a_closer_replay(tmp_path: Path) -> None:
+    assert replayed(tmp_path, "false") == (0, "")
+    assert replayed(tmp_path, "true, closer: 0") == (0, "")
