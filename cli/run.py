@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -97,7 +97,7 @@ def run(
     game = Game(rs, secrets.randbits(63) if seed is None else seed, kinds, as_json)
     referee = Referee()
     agents, listeners = build_agents(game, referee.explain, confirm=not no_confirm)
-    printer = Printer(text=not as_json, quiet=quiet, open_hands=open_hands)
+    printer = Printer(text=not as_json, quiet=quiet, open_hands=open_hands, people=[s for s, k in enumerate(kinds) if k == HUMAN])
 
     def observe(event: Event) -> None:
         referee.follow(event)
@@ -275,19 +275,28 @@ class Referee:
 
 
 class Printer:
-    """Prints the match log on stdout as the events come (with ``quiet``, only the deal results)."""
+    """Prints the match log on stdout as the events come (with ``quiet``, only the deal results).
 
-    def __init__(self, *, text: bool, quiet: bool, open_hands: bool) -> None:
+    The log is read by the people at the table too, so it tells no count they must keep in
+    their heads (:func:`cli.log.log_counts`): the trick points of a side they may not count
+    are left out.  ``--open``, which shows every hand because the person asks for it, shows
+    every count as well; a match of bots has nobody to keep a count from."""
+
+    def __init__(self, *, text: bool, quiet: bool, open_hands: bool, people: Sequence[int] = ()) -> None:
         self.text = text  # False with --json, and once the reader has closed the pipe
         self.quiet = quiet
         self.open_hands = open_hands
+        self.people = list(people)  # the human seats
+        self.counted: set[int] | None = None  # the sides whose trick points the log tells (None: all)
 
     def show(self, event: Event) -> None:
-        from cli.log import describe
+        from cli.log import describe, log_counts
 
+        if isinstance(event, DealStarted):
+            self.counted = None if self.open_hands else log_counts(event.state, self.people)
         if not self.text or (self.quiet and not isinstance(event, DealEnded)):
             return
-        for line in describe(event, show_hands=self.open_hands):
+        for line in describe(event, show_hands=self.open_hands, counted=self.counted):
             if self.quiet and line.startswith("  "):
                 continue
             self.say(line)
