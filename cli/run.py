@@ -83,7 +83,7 @@ def run(
             if given is not None:
                 raise usage_error(f"{name}: not with --resume, {RESUME_REFUSES[name]}")
     elif ruleset is None:
-        raise usage_error("missing the RULESET argument (a ruleset file or a bundled name such as schnapsen), or --resume RECORD")
+        raise usage_error("missing argument RULESET (or --resume RECORD); see 'rules run --help'")
     if deals is not None and deals > DEALS_LIMIT:
         raise usage_error(f"--deals: {deals:,} is more than a record holds (at most {DEALS_LIMIT:,})")
     if matches is not None:

@@ -139,3 +139,25 @@ def test_other_bots_may_take_the_bots_seats(tmp_path: Path) -> None:
     assert "players: 0 human, 1 random" in out.stdout.splitlines()[0]
     assert read(path)["players"] == ["human", "random"]
     assert len(read(path)["deals"]) == 1 and read(path)["result"]["winner"] is None  # --deals 1: the deal taken up
+
+
+def test_a_policy_seat_is_named_again_in_the_hint_and_seated_only_when_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``policy:`` seat is code: the hint names it with ``--players`` (the person typed it),
+    and ``--resume`` without it refuses the record before anything is imported."""
+    pytest.importorskip("numpy")
+    monkeypatch.chdir(tmp_path)
+    marker = tmp_path / "imported"
+    (tmp_path / "pol.py").write_text(
+        f"from pathlib import Path\nPath({str(marker)!r}).write_text('ran')\n"
+        "def first(observation, agent):\n    return int(observation['action_mask'].nonzero()[0][0])\n",
+        encoding="utf-8",
+    )
+    out = invoke(["run", "schnapsen", "--seed", "3", "--players", "human,policy:pol.py:first", "--record", "p.yaml"], input="1\n")
+    assert out.exit_code == 130, out.stderr
+    assert out.stderr.rstrip().endswith("go on with: rules run --resume p.yaml --players human,policy:pol.py:first")
+    marker.unlink()
+    refused = invoke(["run", "--resume", "p.yaml"], input="1\n")
+    assert refused.exit_code == 2 and "trained policy" in refused.stderr and not marker.exists()
+    again = invoke(["run", "--resume", "p.yaml", "--players", "human,policy:pol.py:first"], input="1\n")
+    assert again.exit_code == 130, again.stderr  # seated (the module is imported once a process), played to the end of the input
+    assert "players: 0 human, 1 policy:pol.py:first" in again.stdout.splitlines()[0]
