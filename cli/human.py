@@ -2,7 +2,9 @@
 
 The player sees who sits where, the match score, the trump, the turn-up and the talon, the
 auction and the contract, the marriages announced, the card just drawn, their hand, the
-trick on the table, each side's points, and their legal actions, numbered.  They answer
+trick on the table, the tricks each side has taken and the points the rules let them count
+(:func:`~interpreter.play.seatfacts.points_shown`, the full-screen table's rule: where they
+must keep count in their head, no count at all), and their legal actions, numbered.  They answer
 with a number, with the notation (``play TH``, ``marry KH``, ``declare``...), with a bare
 card (``KD`` plays it) or with the game's own word for a call (a contract's name such as
 ``Bettler``, ``contra`` for ``double``); ``help`` (or ``?``) lists this ruleset's actions, ``quit`` ends the
@@ -29,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from interpreter.core.actions import Action, Bid, Continue, Double, Exchange, Marry, Play, Redouble, parse_action
+from interpreter.core.actions import Action, Bid, Continue, Declare, Double, Exchange, Marry, Play, Redouble, parse_action
 from interpreter.core.cards import SUIT_NAMES, Card
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
@@ -223,8 +225,8 @@ class HumanAgent:
         if drawn is not None:
             w(f"you drew {drawn}{' (the turn-up)' if drawn == self.last_turn_up else ''}\n")
         w("your hand: " + " ".join(str(c) for c in view.hand) + "\n")
-        w(facts.points_line(view) + "\n")
-        note = facts.decision_line(view, legal)
+        w(facts.points_line(view, facts.points_shown(view)) + "\n")
+        note = facts.decision_line(view, legal, count_told(view))
         if note is not None:
             w(note + "\n")
         for i, action in enumerate(legal, 1):
@@ -261,9 +263,9 @@ class HumanAgent:
         typed = str(action)
         if isinstance(action, Play):
             return typed
-        described = facts.describe_action(view, action, symbols=False)
+        described = facts.describe_action(view, action, symbols=False, counted=count_told(view))
         text = described if described.startswith(typed) else f"{typed}  -- {described}"
-        if facts.claim_warning(view, action) is not None:
+        if claim_warning(view, action) is not None:
             text += ": too few, you would lose the deal"
         return text
 
@@ -364,18 +366,42 @@ class HumanAgent:
 
     def confirmed(self, view: SeatView, action: Action) -> bool:
         """Whether to carry out ``action``: yes, unless it is a declaration that loses the
-        deal and the person, asked, does not say yes (``--no-confirm``: carried out, with the warning)."""
-        warning = facts.claim_warning(view, action)
-        if warning is None:
+        deal and the person, asked, does not say yes (``--no-confirm``: carried out, with the warning).
+        Where the person keeps count (:func:`counted`), every declaration is asked about, in
+        words that hold no count, so that being asked -- or not -- gives none away."""
+        warning = claim_warning(view, action)
+        risk = facts.claim_risk(view) if warning is None and isinstance(action, Declare) and not counted(view) else None
+        if warning is None and (risk is None or not self.terminal.confirm):
             return True
-        if not self.terminal.confirm:
+        if warning is not None and not self.terminal.confirm:
             self.say(f"note: {warning}\n")
             return True
-        self.say(f"careful: {warning}\n")
-        if self.terminal.ask("declare anyway? [y/N] ").lower() in ("y", "yes"):
+        self.say(f"careful: {warning or risk}\n")
+        if self.terminal.ask("declare anyway? [y/N] " if warning is not None else "declare? [y/N] ").lower() in ("y", "yes"):
             return True
         self.say("not declared: choose again\n")
         return False
+
+
+def counted(view: SeatView) -> bool:
+    """Whether the screen counts this seat's own points (:func:`~interpreter.play.seatfacts.points_shown`,
+    the table's rule); where it does not, the person keeps count and nothing on the screen
+    tells a count: no points line, no ``you have N`` in an offer or a question."""
+    return view.rs.side_of(view.seat) in facts.points_shown(view)
+
+
+def count_told(view: SeatView) -> bool:
+    """Whether the seat's own count may be told when it asks to go out: where the screen
+    counts its points, or where its side has no trick yet and what counts without one falls
+    short of the target (:func:`~interpreter.play.seatfacts.claim_cannot_stand`: nothing to
+    keep count of yet, as the table says ``no trick yet: too few to declare``)."""
+    return counted(view) or facts.claim_cannot_stand(view)
+
+
+def claim_warning(view: SeatView, action: Action) -> str | None:
+    """Why ``action`` loses the deal (:func:`~interpreter.play.seatfacts.claim_warning`), said
+    only where it tells no count the person must keep (:func:`count_told`)."""
+    return facts.claim_warning(view, action) if count_told(view) else None
 
 
 #: Words for a call beside the notation, as players say them (``bidding.doubling``'s Kontra and Re).

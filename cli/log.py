@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from interpreter.core.actions import Bid, Close, CloseBeforeDraw, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble
 from interpreter.core.cards import SUIT_NAMES
-from interpreter.play.seatfacts import bid_words
+from interpreter.play.seatfacts import bid_words, points_shown
 from interpreter.play.runner import ActionTaken, DealEnded, DealStarted, Event, TrickDone
 from interpreter.engine.state import NAMING, DealState
 
@@ -20,6 +22,17 @@ def side_name(state: DealState, side: int | None) -> str:
     if not state.rs.partnership:
         return f"seat {side}"
     return f"team {side} (seats {' & '.join(map(str, state.rs.sides[side]))})"
+
+
+def log_counts(state: DealState, people: Collection[int]) -> set[int] | None:
+    """The match sides whose trick points a log read by the people at ``people`` may tell:
+    those every one of them may count (:func:`~interpreter.play.seatfacts.points_shown`, the
+    rule of every screen a person plays at); ``None`` (every side's) with nobody's seat to
+    keep count for -- a match of bots, which has no secret from whoever reads its log."""
+    if not people:
+        return None
+    shown = [points_shown(state.view(seat)) for seat in people]
+    return set.intersection(*shown)
 
 
 #: The names players give a lost match counted twice and four times (match.shutout).
@@ -61,8 +74,13 @@ def _first_lead(st: DealState) -> list[str]:
     return [f"  trump is {SUIT_NAMES[suit]} (first card led)"]
 
 
-def describe(event: Event, *, show_hands: bool = False) -> list[str]:
-    """Lines of log for one event (hidden hands only with ``show_hands``)."""
+def describe(event: Event, *, show_hands: bool = False, counted: Collection[int] | None = None) -> list[str]:
+    """Lines of log for one event (hidden hands only with ``show_hands``).
+
+    ``counted``: the match sides whose trick points a trick line may tell, where the log is
+    read by a person who must keep count (:func:`log_counts`); ``None`` tells every side's.
+    A trick of another side then ends ``-> seat 1 takes it``.  The deal's result, once it is
+    over, tells every count: at the end of a deal the tricks are counted in the open."""
     if isinstance(event, DealStarted):
         st = event.state
         lines = [f"Deal {event.number}: seat {st.dealer} deals"]
@@ -138,7 +156,8 @@ def describe(event: Event, *, show_hands: bool = False) -> list[str]:
     if isinstance(event, TrickDone):
         st = event.state
         cards = ", ".join(f"{seat} {card}" for seat, card in event.cards)
-        line = f"  trick {st.tricks_played}: {cards} -> seat {event.winner} takes {event.points}"
+        told = counted is None or st.rs.side_of(event.winner) in counted
+        line = f"  trick {st.tricks_played}: {cards} -> seat {event.winner} takes {event.points if told else 'it'}"
         if st.tricks_played == 1 and st.widow and st.widow_taker == event.winner and not st.t.lays_away:
             line += f" and the widow ({len(st.widow)} cards, face down)"
         elif st.tricks_played == 1 and st.to_discard and st.widow_taker == event.winner:

@@ -83,7 +83,8 @@ def play(
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):  # textual-serve's tabs have a driver of their own
         if session is not None and session.record is not None:
             session.record.close()  # the record's lock let go, its lock file removed: no table took it
-        raise usage_error("rules play needs a terminal (or --web for the browser); for play over a pipe use rules run RULESET --players human")
+        line_mode = f"rules run --resume {shlex.quote(str(resume))}" if resume is not None else "rules run RULESET --players human"
+        raise usage_error(f"rules play needs a terminal (or --web for the browser); for play over a pipe use {line_mode}")
     from cli.table.app import TableApp, TableOptions
 
     options = TableOptions(ruleset, opponent, seed, practice, record, bot_delay, session, allow_outside)

@@ -135,24 +135,29 @@ def print_headers(rec: Record) -> None:
 def print_log(rec: Record, secret: Secret | None = None) -> Callable[[Event | DealReplayed], None]:
     """The observer of a replay that prints its log, in the words of ``rules run``'s
     (:mod:`cli.log`), with every hand shown (a record holds them all) -- but those of the
-    ``secret`` deal, which a person is still playing."""
-    from cli.log import describe
+    ``secret`` deal, which a person is still playing, and the trick points of that deal the
+    person must count themselves (as the log of ``rules run`` leaves them out)."""
+    from cli.log import describe, log_counts
     from interpreter.engine.match import Match
 
     deal = 0
+    counted: set[int] | None = None
     match = Match(rec.ruleset)  # the score as replayed, deal after deal (for the Bummerl count); never dealt from
 
     def show(event: Event | DealReplayed) -> None:
-        nonlocal deal
+        nonlocal deal, counted
         if isinstance(event, DealStarted):
             deal = event.number - 1
+            if secret is not None and deal == secret.deal:  # several people (no seat): what all of them may count
+                counted = log_counts(event.state, [secret.seat]) if secret.seat is not None else set()
             start = rec.deals[deal].match_scores
             if start is not None:  # the record takes the match up at this score (it may stand at the brink)
                 match.replayed(list(start), None)
         if isinstance(event, DealReplayed):
             match.replayed(event.match_scores, event.match_winner)
             event = DealEnded(event.number, event.result, event.state, match)
-        for line in describe(event, show_hands=secret is None or deal != secret.deal):
+        secret_deal = secret is not None and deal == secret.deal
+        for line in describe(event, show_hands=not secret_deal, counted=counted if secret_deal else None):
             say(line)
 
     return show
@@ -182,8 +187,8 @@ def print_report(report: dict[str, Any], outcome: ReplayOutcome, illegal: str | 
     say(f"status: {report['status']}")
     for key in TEXT_FIELDS:
         value = report[key]
-        if isinstance(value, list):
-            value = ", ".join(str(v) for v in value) or "-"
+        if isinstance(value, list):  # a count kept from the seat whose eyes the replay takes is null: "-"
+            value = ", ".join("-" if v is None else str(v) for v in value) or "-"
         say(f"{key}: {'-' if value is None else value}")
     if outcome.state.result is not None:
         say(f"result: {outcome.state.result.reason}")

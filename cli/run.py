@@ -8,8 +8,8 @@ in play; and a match that stops early (an error in a rule or in a seat's bot, Ct
 SIGHUP, end of input, ``quit`` at a human seat, a closed pipe) still leaves its record behind for ``rules
 replay``.  While a person plays, the match seed -- from which every hand follows -- is shown
 only once somebody has won the match: a match stopped before that may be taken up again
-(``rules play --resume``), so neither its log, nor its record, nor the record's file name
-carries the seed.  The person's table goes to stderr, so stdout holds only the log.  The
+(``rules run --resume``, :mod:`cli.resumed`, or at the table ``rules play --resume``), so
+neither its log, nor its record, nor the record's file name carries the seed.  The person's table goes to stderr, so stdout holds only the log.  The
 log's wording lives in :mod:`cli.log` and the human seat in :mod:`cli.human`; both are
 imported only when a match is played, to keep ``rules --help`` fast.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -46,6 +46,13 @@ from interpreter.rules.yamlsource import RECORD_LIMITS
 if TYPE_CHECKING:
     from cli.human import Terminal
 
+#: Why an option is refused with --resume.
+RESUME_REFUSES = {
+    "--seed": "which goes on dealing from a fresh seed: no seed may tell or choose the cards to come",
+    "--record": "whose match goes on in its own record",
+    "--matches": "which plays one match, the record's",
+}
+
 #: Who plays the other seats when ``--players human`` names one seat of a larger table.
 DEFAULT_OPPONENT = "search"
 MAX_DEALS = MATCH_DEAL_LIMIT  # a match that nobody wins in this many deals is a broken ruleset, not a long game
@@ -54,7 +61,7 @@ MATCHES_LIMIT = 100_000  # --matches: the --json list of matches stays a few meg
 
 
 def run(
-    ruleset: Annotated[str, typer.Argument(help="A ruleset file, or a bundled name such as schnapsen.")],
+    ruleset: Annotated[Optional[str], typer.Argument(help="A ruleset file, or a bundled name such as schnapsen (with --resume, the record's own: may be left out).", show_default=False)] = None,
     seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; printed, with a human seat only once the match is won).", callback=seed_in_range)] = None,
     players: Annotated[Optional[str], typer.Option(metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), human (default: greedy for every seat). 'human' alone: you take seat 0, the search bot every other seat.")] = None,
     deals: Annotated[Optional[int], typer.Option(metavar="N", help=f"Stop after N deals even if nobody has won (at most {DEALS_LIMIT:,}); with --matches, each match.", min=1)] = None,
@@ -67,9 +74,16 @@ def run(
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the header, the deal results and the match result.")] = False,
     open_hands: Annotated[bool, typer.Option("--open", help="Show every hand at the start of each deal.")] = False,
     no_confirm: Annotated[bool, typer.Option("--no-confirm", help="A human seat's declaration that loses the deal is carried out without asking first.")] = False,
+    resume: Annotated[Optional[Path], typer.Option(metavar="RECORD", parser=file_name, help="Go on with the stopped match of this record (a human seat's), in the same record; the players as recorded unless --players is given.", show_default=False)] = None,
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play a whole match to the ruleset's target and print its log."""
+    if resume is not None:
+        for given, name in ((seed, "--seed"), (record, "--record"), (matches, "--matches")):
+            if given is not None:
+                raise usage_error(f"{name}: not with --resume, {RESUME_REFUSES[name]}")
+    elif ruleset is None:
+        raise usage_error("missing argument RULESET (or --resume RECORD); see 'rules run --help'")
     if deals is not None and deals > DEALS_LIMIT:
         raise usage_error(f"--deals: {deals:,} is more than a record holds (at most {DEALS_LIMIT:,})")
     if matches is not None:
@@ -80,8 +94,16 @@ def run(
             raise usage_error(f"--matches: {matches:,} is too many (at most {MATCHES_LIMIT:,})")
         if seed is not None and seed + matches - 1 > SEED_MAX:
             raise usage_error(f"--matches: match {matches} would have the seed {seed + matches - 1}, above {SEED_MAX}; choose a smaller --seed")
-    rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
-    kinds = seat_kinds(players, rs)
+    session = None
+    if resume is not None:
+        from cli.resumed import resumed_session
+
+        session = resumed_session(resume, ruleset, players, allow_outside, seat_kinds)
+        rs, kinds, record = session.rs, session.kinds, resume
+    else:
+        assert ruleset is not None
+        rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
+        kinds = seat_kinds(players, rs)
     if matches is not None:
         if "human" in kinds:
             raise usage_error("--matches: bots only (a human seat plays one match at a time)")
@@ -89,15 +111,18 @@ def run(
 
         play_matches(rs, kinds, secrets.randbits(63) if seed is None else seed, matches, deals, as_json=as_json)
         return
-    if record is not None:
+    if record is not None and session is None:
         check_record_path(record, rs)
         ref = ruleset_reference(rs, record)
         if names_outside(ref):
             warn(f"note: the record names its ruleset as {ref}, outside the record's folder: replay it with --allow-outside")
-    game = Game(rs, secrets.randbits(63) if seed is None else seed, kinds, as_json)
+    if session is not None:
+        game = Game(rs, session.seed, kinds, as_json, seed_named=session.seed_named, deals_before=len(session.match.results))
+    else:
+        game = Game(rs, secrets.randbits(63) if seed is None else seed, kinds, as_json)
     referee = Referee()
-    agents, listeners = build_agents(game, referee.explain, confirm=not no_confirm)
-    printer = Printer(text=not as_json, quiet=quiet, open_hands=open_hands)
+    agents, listeners = build_agents(game, referee.explain, confirm=not no_confirm, bots=session.agents if session is not None else None)
+    printer = Printer(text=not as_json, quiet=quiet, open_hands=open_hands, people=[s for s, k in enumerate(kinds) if k == HUMAN])
 
     def observe(event: Event) -> None:
         referee.follow(event)
@@ -106,15 +131,39 @@ def run(
         for listen in listeners:
             listen(event)
 
-    game.record = open_record(game, record)
-    if printer.text:
+    limit = deals if deals is not None else MAX_DEALS
+    if session is None:
+        game.record = open_record(game, record)
         shown = "seed shown once the match is won" if game.secret_seed else f"seed {game.seed}"
+
+        def playing() -> Match:
+            return play_match(game.rs, agents, seed=game.seed, max_deals=limit, observer=observe, log=game.record, keep_history=False)
+    else:
+        from cli.resumed import play_session
+
+        assert session.record is not None  # resumed to be written
+        game.record = session.record
+        scores = "-".join(map(str, session.match.scores))
+        if session.state is not None and not session.deal_over:
+            done = len(session.moves)
+            where = f"in deal {session.number} after {done} move{'s' if done != 1 else ''}"
+        else:
+            where = f"before deal {session.number + 1}"
+        shown = f"resumed from {resume} {where}, score {scores}"
+        if game.screen is not None:
+            game.screen.match_scores = tuple(session.match.scores)
+        resumed = session
+
+        def playing() -> Match:
+            return play_session(resumed, agents, observe, limit)
+    if printer.text:
         printer.say(f"{rs.title} -- match to {rs.match.target}, {shown}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
     with stop_signals():
-        match = play(game, agents, observe, deals if deals is not None else MAX_DEALS, printer)
+        match = play(game, playing, printer)
         ignore_stops()  # the match is over: saving and printing run to their end
-        if record is not None and keep_record(game, MatchResult(match.winner, list(match.scores), game.played)) != record:
+        if record is not None and keep_record(game, MatchResult(match.winner, list(match.scores), game.deals_before + game.played)) != record:
             raise typer.Exit(2)  # not written, or written elsewhere: said by keep_record
+        assert game.record is not None
         game.record.close()
     if deals is None and match.winner is None:
         warn(
@@ -144,6 +193,10 @@ class Game:
     results: list[dict[str, Any]] = field(default_factory=list)
     screen: Terminal | None = None  # the human seats' screen, if any
     scores: list[int] | None = None  # the match score after the last finished deal
+    #: Whether every deal follows from ``seed``: not in a match taken up again (``--resume``),
+    #: whose rest is dealt from a fresh seed (:attr:`~interpreter.play.session.TableSession.seed_named`).
+    seed_named: bool = True
+    deals_before: int = 0  # deals the record had finished before this run (--resume)
 
     @property
     def secret_seed(self) -> bool:
@@ -154,8 +207,9 @@ class Game:
         """Whether the match seed may be shown now that the match has ended with ``winner``:
         without a person at the table always; with one only when somebody has won, for a
         match stopped before (``--deals``, ``quit``, a signal) may be taken up again, and its
-        seed would tell the person every deal still to come."""
-        return not self.secret_seed or winner is not None
+        seed would tell the person every deal still to come; never where no one seed gave the
+        match's deals (one taken up again)."""
+        return not self.secret_seed or (winner is not None and self.seed_named)
 
     def follow(self, event: Event) -> None:
         """Count the finished deals; keep their results for ``--json`` (only then: memory stays bounded)."""
@@ -201,7 +255,7 @@ def open_record(game: Game, path: Path | None) -> RecordWriter:
 
 
 def build_agents(
-    game: Game, explain: Callable[[Action], str | None], *, confirm: bool = True,
+    game: Game, explain: Callable[[Action], str | None], *, confirm: bool = True, bots: Sequence[Agent | None] | None = None,
 ) -> tuple[list[Agent], list[Callable[[Event], None]]]:
     """One agent per seat: bots seeded from the match seed and their seat (the same seed
     plays the same match), through a hash (:func:`~interpreter.core.seeds.bot_seed`), so that
@@ -229,7 +283,8 @@ def build_agents(
             agents.append(human)
             listeners.append(human.follow)
         else:
-            agents.append(make_agent(kind, game.rs, bot_seed(game.seed, seat)))
+            bot = bots[seat] if bots is not None else None  # a resumed match's, seated already
+            agents.append(bot if bot is not None else make_agent(kind, game.rs, bot_seed(game.seed, seat)))
     return agents, listeners
 
 
@@ -275,19 +330,28 @@ class Referee:
 
 
 class Printer:
-    """Prints the match log on stdout as the events come (with ``quiet``, only the deal results)."""
+    """Prints the match log on stdout as the events come (with ``quiet``, only the deal results).
 
-    def __init__(self, *, text: bool, quiet: bool, open_hands: bool) -> None:
+    The log is read by the people at the table too, so it tells no count they must keep in
+    their heads (:func:`cli.log.log_counts`): the trick points of a side they may not count
+    are left out.  ``--open``, which shows every hand because the person asks for it, shows
+    every count as well; a match of bots has nobody to keep a count from."""
+
+    def __init__(self, *, text: bool, quiet: bool, open_hands: bool, people: Sequence[int] = ()) -> None:
         self.text = text  # False with --json, and once the reader has closed the pipe
         self.quiet = quiet
         self.open_hands = open_hands
+        self.people = list(people)  # the human seats
+        self.counted: set[int] | None = None  # the sides whose trick points the log tells (None: all)
 
     def show(self, event: Event) -> None:
-        from cli.log import describe
+        from cli.log import describe, log_counts
 
+        if isinstance(event, DealStarted):
+            self.counted = None if self.open_hands else log_counts(event.state, self.people)
         if not self.text or (self.quiet and not isinstance(event, DealEnded)):
             return
-        for line in describe(event, show_hands=self.open_hands):
+        for line in describe(event, show_hands=self.open_hands, counted=self.counted):
             if self.quiet and line.startswith("  "):
                 continue
             self.say(line)
@@ -304,13 +368,14 @@ class Printer:
             self.say(f"match seed: {game.seed}")
 
 
-def play(game: Game, agents: list[Agent], observe: Callable[[Event], None], limit: int, printer: Printer) -> Match:
-    """Play the match; if it stops early, keep the record so far and exit (2 on an error,
-    130 when interrupted, 128 + the signal when stopped by one)."""
+def play(game: Game, playing: Callable[[], Match], printer: Printer) -> Match:
+    """Play the match (``playing``: a new one, or one taken up again); if it stops early,
+    keep the record so far and exit (2 on an error, 130 when interrupted, 128 + the signal
+    when stopped by one)."""
     from cli.human import Interrupted
 
     try:
-        return play_match(game.rs, agents, seed=game.seed, max_deals=limit, observer=observe, log=game.record, keep_history=False)
+        return playing()
     except RulesError as exc:  # e.g. a scoring expression that divides by zero
         _keep_stopped(game, printer, "the match stopped on an error")
         raise fail(exc) from None
@@ -346,7 +411,7 @@ def _say_interrupted(game: Game) -> None:
 def _keep_stopped(game: Game, printer: Printer, why: str, *, resumable: bool = False) -> None:
     """Keep the record of a match that stopped early and say where it is, after ``why``; with
     ``resumable`` (a stop, not an error that would come again) also how to go on with it, where
-    ``rules play --resume`` takes the record (:func:`_resume_hint`).  The message starts a
+    ``rules run --resume`` takes the record (:func:`_resume_hint`).  The message starts a
     line of its own only below an unfinished line of the person's screen (a prompt waiting
     for its answer), so that it is never glued to it, nor after a blank line.  The seed kept
     from a person stays kept: the match may be taken up again."""
@@ -360,23 +425,27 @@ def _keep_stopped(game: Game, printer: Printer, why: str, *, resumable: bool = F
     if kept is not None:
         if game.screen is not None and game.screen.line_open:
             warn("")
-        hint = _resume_hint(kept) if resumable and game.secret_seed else ""
+        hint = _resume_hint(kept, game.kinds) if resumable and game.secret_seed else ""
         warn(f"{why}; the record so far is saved in {kept}{hint}")
 
 
-def _resume_hint(kept: Path) -> str:
-    """``; go on with: rules play --resume FILE``, as ``rules play`` says it, when that command
-    takes the saved record (a person's seat, the match not won, no ``policy:`` seat that would
-    need ``--opponent``); else nothing.  Found by reading the record as ``--resume`` does."""
+def _resume_hint(kept: Path, kinds: list[str]) -> str:
+    """``; go on with: rules run --resume FILE`` -- the line mode the match was played in --
+    when that command takes the saved record (a person's seat, the match not won); a
+    ``policy:`` seat, whose code is run only when the person names it, is named again with
+    ``--players``.  Nothing where the record cannot be resumed.  Found by reading the record
+    as ``--resume`` does."""
     import shlex
 
+    from interpreter.play.seatkinds import is_policy
     from interpreter.play.session import resume
 
     try:
-        resume(kept, write=False)
+        resume(kept, write=False, trusted=kinds)
     except (RulesError, OSError):
         return ""
-    return f"; go on with: rules play --resume {shlex.quote(str(kept))}"
+    players = f" --players {shlex.quote(','.join(kinds))}" if any(map(is_policy, kinds)) else ""
+    return f"; go on with: rules run --resume {shlex.quote(str(kept))}{players}"
 
 
 def keep_record(game: Game, result: MatchResult | None = None) -> Path | None:

@@ -16,7 +16,7 @@ the notation a line-mode player types (``KH``, ``hearts``).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from interpreter.core.actions import (
@@ -137,11 +137,40 @@ def side_scores(view: SeatView, match_scores: Sequence[int] | None = None) -> li
     return out
 
 
-def points_line(view: SeatView) -> str:
-    """``points: you 7, opponent 20 (+20 pending); tricks: you 1, opponent 1``."""
+def points_shown(view: SeatView, practice: bool = False) -> set[int]:
+    """The match sides whose card points a screen may count for this seat: the one rule
+    every place a person plays by (the table, the line-mode seat, ``rules replay`` of a deal
+    still in play).
+
+    At a real table tricks lie face down and players keep count in their heads; the
+    ruleset's ``info.review_own_tricks`` says what a player may look at.  With ``all`` a
+    player may count their own tricks, so their own side's points are shown; with ``none``
+    or ``last_trick`` none are.  Practice mode counts for every side, as an aid.
+    """
+    rs = view.rs
+    if practice:
+        return set(range(rs.side_count))
+    if rs.info.review_own_tricks == "all":
+        return {rs.side_of(view.seat)}
+    return set()
+
+
+#: Said where a screen shows no side's points (:func:`points_shown` is empty).
+KEEP_COUNT = "keep count yourself: tricks lie face down"
+
+
+def points_line(view: SeatView, shown: Collection[int] | None = None) -> str:
+    """``points: you 7, opponent 20 (+20 pending); tricks: you 1, opponent 1`` -- the points
+    of the sides in ``shown`` only (every side's without it; :func:`points_shown` says which a
+    person may be told), and where none is, ``tricks: you 1, opponent 1 (keep count yourself:
+    ...)``: the tricks taken are in front of everybody, their points are not."""
     scores = side_scores(view)
-    points = ", ".join(f"{s.name} {s.points}" + (f" (+{s.pending} pending)" if s.pending else "") for s in scores)
+    order = [view.rs.side_of(view.seat)] + [s for s in range(view.rs.side_count) if s != view.rs.side_of(view.seat)]
+    counted = [s for side, s in zip(order, scores) if shown is None or side in shown]
+    points = ", ".join(f"{s.name} {s.points}" + (f" (+{s.pending} pending)" if s.pending else "") for s in counted)
     tricks = ", ".join(f"{s.name} {s.tricks}" for s in scores)
+    if not counted:
+        return f"tricks: {tricks} ({KEEP_COUNT})"
     return f"points: {points}; tricks: {tricks}"
 
 
@@ -516,8 +545,10 @@ def ruleset_actions(rs: Ruleset) -> list[tuple[str, str]]:
     return out
 
 
-def describe_action(view: SeatView, action: Action, *, symbols: bool = True) -> str:
-    """One line for an action on offer, in this position: ``marry KH: 40 in ♥ hearts, lead K♥``."""
+def describe_action(view: SeatView, action: Action, *, symbols: bool = True, counted: bool = True) -> str:
+    """One line for an action on offer, in this position: ``marry KH: 40 in ♥ hearts, lead K♥``.
+    ``counted`` false where the person keeps count (:func:`points_shown`): a declaration then
+    names no count."""
     rs = view.rs
     if isinstance(action, Play):
         verb = "lead" if not view.trick else "play"
@@ -539,6 +570,8 @@ def describe_action(view: SeatView, action: Action, *, symbols: bool = True) -> 
     if isinstance(action, Close):
         return f"close the talon: no more drawing; you must reach {rs.claim.target}"
     if isinstance(action, Declare):
+        if not counted:  # the person keeps count: no count in the offer either
+            return f"declare {rs.claim.target} (if you count {rs.claim.target})"
         return f"declare {rs.claim.target} (you have {claim_points(view)})"
     if isinstance(action, Continue):
         return "continue: draw as usual" if view.public.draw_pending else "continue: play on"
@@ -593,6 +626,15 @@ def claim_warning(view: SeatView, action: Action) -> str | None:
     later = f" (your {pending} announced do not count until your side wins a trick)" if pending else ""
     points = f"{loss} game point{'s' if loss != 1 else ''}"
     return f"you have {have} points{later}, fewer than {rs.claim.target}: declaring now loses the deal, {points} to the other side"
+
+
+def claim_risk(view: SeatView) -> str:
+    """What a declaration short of the target would cost, with no count in it: what a seat
+    that keeps count itself (:func:`points_shown`) is asked about before every declaration,
+    so that being asked gives nothing away.  The loss as :func:`claim_warning` works it out."""
+    loss = max(_false_claim_loss(view, o) for o in range(len(view.sides)) if o != _side_index(view)[view.seat])
+    target = view.rs.claim.target
+    return f"if you have fewer than {target} points, declaring loses the deal, {loss} game point{'s' if loss != 1 else ''} to the other side"
 
 
 def _false_claim_loss(view: SeatView, opp: int) -> int:

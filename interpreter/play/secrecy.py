@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.actions import CONTINUE, DECLARE
 from interpreter.engine.views import make_view
 from interpreter.play.record import legal_texts, replay
+from interpreter.play.seatfacts import points_shown
 from interpreter.play.seatkinds import is_human
 
 if TYPE_CHECKING:
@@ -62,7 +63,8 @@ def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
     """The report of ``rules replay --json`` (the keys of
     :func:`~interpreter.play.record.replay_report`, in its order) as ``secret.seat`` sees the
     position: its own hand and what the table shows; other hands, the stock and the widow are
-    ``null``, the position string too; ``legal`` lists the seat's own choices only when it is
+    ``null``, the position string too, and so is each side's ``card_points`` where the rules
+    make the seat keep count itself (:func:`~interpreter.play.seatfacts.points_shown`); ``legal`` lists the seat's own choices only when it is
     to act.  A last key, ``hidden``, says whose eyes these are."""
     state = outcome.state
     seat = secret.seat
@@ -70,6 +72,9 @@ def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
     # only its taker knows)
     view = make_view(state, seat if seat is not None else next(s for s in range(state.n) if s != state.widow_taker))
     mine = seat is not None
+    # the points the seat may count (none with several people: what all of them may see),
+    # by the rule every screen a person plays at follows: where they keep count, no count
+    counted = points_shown(view) if mine else set()
     laid: dict[str, Any] = {}
     if state.t.lays_away:
         laid["laid_away"] = [str(c) for c in view.widow] if mine and view.widow_mask and state.widow_taker == seat else None
@@ -78,7 +83,7 @@ def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
         "illegal": outcome.illegal,
         "to_act": state.to_act,
         "legal": own_legal(state, seat) if mine and seat is not None else [],
-        "card_points": list(view.card_points),
+        "card_points": [p if side in counted else None for side, p in enumerate(view.card_points)],
         "tricks_won": list(view.tricks_won),
         "winner": None,
         "game_points": None,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -273,7 +273,7 @@ def new_seed() -> int:
 
 def resume(
     path: Path, *, observer: Callable[[Event], None] | None = None, practice: bool = False, allow_outside: bool = False,
-    write: bool = True, trusted: Collection[str] = (), seed: int | None = None,
+    write: bool = True, trusted: Collection[str] = (), seed: int | None = None, kinds: Sequence[str] | None = None,
 ) -> TableSession:
     """Go on with a match from its record: the finished deals are counted, the deal in play
     is replayed to where it stopped, and the record goes on in the same file.
@@ -283,8 +283,9 @@ def resume(
     which saved it when a match stopped, or put there by hand): the record is the person's
     own file, so its seed would tell them every deal to come -- or let them choose those deals.
     Each deal already dealt keeps its own seed, so the record still replays as it was
-    played.  Given the match's own seed, the match goes on as it would have without the
-    stop, and its record names that seed once the match is won; from any other seed the
+    played.  Given the match's own seed, the match deals what it would have dealt without the
+    stop (the bots' own generators, which break their exact ties, start afresh, so their moves
+    may differ), and its record names that seed once the match is won; from any other seed the
     record names none (:attr:`TableSession.seed_named`).
     Raises :class:`ResumeError` (or the record's own error, located) when it cannot.
     ``write=False`` only reads: the session has no record and the file is not touched.
@@ -293,6 +294,11 @@ def resume(
     anybody may have written (or left in the folder the start screen looks in), so such a seat
     is seated only when its kind is among ``trusted`` -- what the person asked for themselves
     (``rules play --opponent``) -- and refused otherwise, before anything is imported.
+
+    ``kinds`` seats other kinds than the record's (``rules run --resume --players``), one per
+    seat, the record going on with them in its ``players`` header: a bot for another bot, never
+    a person for a bot or a bot for a person -- a person who took over a bot's seat mid-deal
+    would see its hand, and the deal in play is secret only from the record's human seats.
     """
     rec = load_record(path, allow_outside=allow_outside)
     rs = rec.ruleset
@@ -306,6 +312,14 @@ def resume(
         if rec.doc is None:
             raise ResumeError(f"{path}: {message}", expected=expected)
         raise rec.doc.error(ResumeError, message, where, expected=expected)
+    if kinds is not None:
+        if len(kinds) != len(players) or [is_human(k) for k in kinds] != [is_human(k) for k in players]:
+            people = [s for s, k in enumerate(players) if is_human(k)]
+            raise ResumeError(
+                f"{path}: the seats given ({', '.join(map(str, kinds))}) do not keep the record's people where they sit",
+                expected=f"one seat kind per seat, human at seat{'s' if len(people) > 1 else ''} {' & '.join(map(str, people))} and nowhere else",
+            )
+        players = list(kinds)
     allowed = {canonical_kind(k) for k in trusted}
     for seat, kind in enumerate(players):
         if is_policy(kind) and canonical_kind(str(kind)) not in allowed:

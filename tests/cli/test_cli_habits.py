@@ -51,7 +51,7 @@ MISTAKES = [
     (["run", "schnapsen", "--deals", "0"], "error: --deals: 0 is below 1 (expected 1 or more)"),
     (["replay", "x.yaml", "--until", "-1"], "error: --until: -1 is below 0 (expected 0 or more)"),
     (["play", "--port", "70000"], "error: --port: 70000 is out of range (expected 1 to 65535)"),
-    (["run"], "error: missing argument RULESET; see 'rules run --help'"),
+    (["run"], "error: missing argument RULESET (or --resume RECORD); see 'rules run --help'"),
     (["arena", "greedy", "random"], "error: missing option --deals; see 'rules arena --help'"),
     (["run", "schnapsen", "--jsn"], "error: no such option --jsn (did you mean --json?); see 'rules run --help'"),
     (["rn", "schnapsen"], "error: no such command 'rn' (did you mean 'run'?); see 'rules --help'"),

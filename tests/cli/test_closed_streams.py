@@ -59,7 +59,7 @@ def test_a_human_seat_with_stdin_closed_ends_the_match_and_keeps_the_record(tmp_
     out = shell(rules("run", "schnapsen", "--seed", "7", "--players", "greedy,human", "--record", "h.yaml") + " <&-", tmp_path)
     assert out.returncode == 130  # as at the end of any input
     assert "Traceback" not in out.stderr
-    assert out.stderr.rstrip().splitlines()[-1] == "game interrupted; the record so far is saved in h.yaml; go on with: rules play --resume h.yaml"
+    assert out.stderr.rstrip().splitlines()[-1] == "game interrupted; the record so far is saved in h.yaml; go on with: rules run --resume h.yaml"
     rec = load_record(tmp_path / "h.yaml")
     assert replay(rec).illegal is None
 

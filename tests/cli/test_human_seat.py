@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -49,9 +50,9 @@ def moves_of(record: Path, deal: int = 0) -> list[str]:
     return list(yaml.safe_load(record.read_text(encoding="utf-8"))["deals"][deal]["moves"])
 
 
-def run_human(tmp_path: Path, entries: str, *extra: str, players: str = "human,greedy") -> tuple[Outcome, Path]:
+def run_human(tmp_path: Path, entries: str, *extra: str, players: str = "human,greedy", ruleset: str = "schnapsen") -> tuple[Outcome, Path]:
     record = tmp_path / "r.yaml"
-    out = invoke([*RUN, "--players", players, "--record", str(record), *extra], input=entries)
+    out = invoke(["run", ruleset, *RUN[2:], "--players", players, "--record", str(record), *extra], input=entries)
     no_traceback(out)
     return out, record
 
@@ -96,12 +97,15 @@ def seat(state: DealState, script: Script, *, seats: list[int] | None = None, co
 # --------------------------------------------------------------------------- a false declaration
 def test_a_false_declaration_is_asked_about_and_no_keeps_the_deal_going(tmp_path: Path) -> None:
     """marry QS on the first lead: 40 pending (no trick yet), 0 points that count.  Declaring
-    would give the opponent claim.false_points.opponent_without_trick = 3 game points."""
+    would give the opponent claim.false_points.opponent_without_trick = 3 game points.  In
+    Schnapsen the player keeps count (``info.review_own_tricks: last_trick``), yet the choice
+    tells the count all the same: a side with no trick has nothing to count yet, 0 < 66."""
     seed_7()
     out, record = run_human(tmp_path, "marry QS\ndeclare\nn\ncontinue\n")
     assert out.exit_code == 130  # the input ends at the next decision
     screen = out.stderr
     assert "you may go out now: declare (you have 0 of 66; your 40 announced count only once your side wins a trick) or continue" in screen
+    assert "declare 66 (you have 0): too few, you would lose the deal" in screen
     assert "declaring now loses the deal, 3 game points to the other side" in screen
     assert screen.count(DECLARE_ANYWAY) == 1
     assert "not declared: choose again" in screen
@@ -125,15 +129,48 @@ def test_no_confirm_declares_at_once_with_the_warning(tmp_path: Path) -> None:
     assert "note: you have 0 points" in out.stderr
 
 
-def test_the_declaration_in_the_list_says_it_would_lose() -> None:
-    """After QS takes JD seat 0 has 5 points (Q 3 + J 2) and may declare: too few."""
-    state = seed_7()
+def after_qs_takes_jd(ruleset: str) -> DealState:
+    """Seed 7 of ``ruleset`` (Schnapsen's cards), after seat 0's QS took seat 1's JD: seat 0
+    has one trick of 5 points (Q 3 + J 2) and may declare."""
+    state = Match(load_ruleset(ruleset), 7).next_deal()
+    schnapsen = seed_7()
+    assert [str(state.hand(s)) for s in (0, 1)] == [str(schnapsen.hand(s)) for s in (0, 1)]  # Schnapsen's cards
     state.apply(Play(C("QS")))
     state.apply(Play(C("JD")))
+    assert Declare() in state.legal_actions()
+    return state
+
+
+def test_the_declaration_in_the_list_says_it_would_lose() -> None:
+    """Soft Schnapsen lets a player count their own tricks (``info.review_own_tricks: all``):
+    the list says seat 0 has 5 points, too few."""
+    state = after_qs_takes_jd("house/soft-schnapsen")
     agent, screen = seat(state, Script())
     with pytest.raises(Interrupted):
         agent.choose(state.view(0), state.legal_actions())
     assert "declare 66 (you have 5): too few, you would lose the deal" in screen.getvalue()
+    assert "points: you 5; tricks: you 1, opponent 0" in screen.getvalue()  # the opponent's count is not seat 0's to look at
+
+
+def test_where_the_player_keeps_count_no_count_is_told_and_every_declaration_is_asked() -> None:
+    """Schnapsen makes a player keep count (``info.review_own_tricks: last_trick``), as the
+    full-screen table does: the screen of seat 0, with 5 points in one trick, has no points
+    line, no ``you have``, no ``too few`` (which would tell the count is short); the
+    declaration is asked about all the same, in words without a count: the opponent, with no
+    trick yet, would score ``claim.false_points.opponent_without_trick`` = 3."""
+    state = after_qs_takes_jd("schnapsen")
+    script = Script("declare", "n")
+    agent, screen = seat(state, script)
+    with pytest.raises(Interrupted):
+        agent.choose(state.view(0), state.legal_actions())
+    text = screen.getvalue()
+    assert "declare 66 (if you count 66)" in text
+    assert "tricks: you 1, opponent 0 (keep count yourself: tricks lie face down)" in text
+    assert "careful: if you have fewer than 66 points, declaring loses the deal, 3 game points to the other side" in text
+    assert "declare? [y/N] " in script.prompts and "not declared: choose again" in text
+    for told in ("points:", "too few", " 5 "):
+        assert told not in text, told
+    assert not re.search(r"you have \d", text)
 
 
 # --------------------------------------------------------------------------- what the screen names
@@ -141,16 +178,25 @@ def test_the_screen_names_scores_marriages_and_the_card_drawn(tmp_path: Path) ->
     """Hot seat, so that both answers are typed: QS takes JD (a trump against a plain card),
     seat 0 draws the top of the stock, KD, and seat 1 the next card, JC."""
     seed_7()
-    out, _ = run_human(tmp_path, "\nmarry QS\ncontinue\n\nplay JD\n\n", players="human,human")
+    entries = "\nmarry QS\ncontinue\n\nplay JD\n\n"
+    out, _ = run_human(tmp_path, entries, players="human,human")
     screens = out.stderr.split("-- seat ")
     first_of_1 = next(s for s in screens if s.startswith("1 to act"))
     assert "marriage: opponent: 40 in spades (pending: counts once a trick is won)" in first_of_1
-    assert "points: you 0, opponent 0 (+40 pending); tricks: you 0, opponent 0" in first_of_1
+    assert "tricks: you 0, opponent 0 (keep count yourself: tricks lie face down)" in first_of_1
     assert "on the table: opponent QS" in first_of_1
     second_of_0 = [s for s in screens if s.startswith("0 to act")][-1]
     assert "you drew KD" in second_of_0
-    assert "points: you 45, opponent 0; tricks: you 1, opponent 0" in second_of_0  # 3 + 2 and the 40 now count
+    assert "tricks: you 1, opponent 0 (keep count yourself: tricks lie face down)" in second_of_0
     assert "match to 7: you 0, opponent 0" in second_of_0
+    assert "points:" not in out.stderr  # Schnapsen: each player keeps count
+    # Soft Schnapsen, the same cards: each player is told their own side's points only
+    out, _ = run_human(tmp_path, entries, players="human,human", ruleset="house/soft-schnapsen")
+    screens = out.stderr.split("-- seat ")
+    first_of_1 = next(s for s in screens if s.startswith("1 to act"))
+    assert "points: you 0; tricks: you 0, opponent 0" in first_of_1  # not the opponent's pending 40
+    second_of_0 = [s for s in screens if s.startswith("0 to act")][-1]
+    assert "points: you 45; tricks: you 1, opponent 0" in second_of_0  # 3 + 2 and the 40 now count
 
 
 def test_no_card_drawn_after_an_exchange() -> None:
@@ -424,3 +470,40 @@ def test_the_screen_says_the_deal_is_doubled() -> None:
     agent, screen = seat(state, Script())
     agent.show(state.view(0), state.legal_actions())
     assert "doubled (x2) by seat 1: the deal counts twice\n" in screen.getvalue()
+
+
+# --------------------------------------------------------------------------- the log a person reads
+def test_the_log_tells_no_trick_points_the_person_must_count(tmp_path: Path) -> None:
+    """Seed 7: seat 0 leads QS (marry QS, then continue), seat 1's greedy bot follows JD; QS
+    takes it, 3 + 2 = 5 points.  The log on stdout is read by the person too: in Schnapsen,
+    where players keep count, the trick line names no points; in Soft Schnapsen (own tricks
+    may be counted) seat 0's own trick has its 5, and seat 1's view of it (seat 1 human) none;
+    ``--open`` (every hand, asked for) and a match of bots tell every count."""
+    seed_7()
+    line = "  trick 1: 0 QS, 1 JD -> seat 0 takes "
+    out, _ = run_human(tmp_path, "marry QS\ncontinue\n")
+    assert line + "it\n" in out.stdout and line + "5" not in out.stdout
+    out, _ = run_human(tmp_path, "marry QS\ncontinue\n", "--open")
+    assert line + "5\n" in out.stdout
+    out, _ = run_human(tmp_path, "marry QS\ncontinue\n", ruleset="house/soft-schnapsen")
+    assert line + "5\n" in out.stdout
+    out, _ = run_human(tmp_path, "play JD\n", players="greedy,human", ruleset="house/soft-schnapsen")
+    assert line + "it\n" in out.stdout
+    bots = invoke([*RUN, "--deals", "1"])
+    assert line + "5\n" in bots.stdout
+
+
+def test_the_line_mode_and_the_table_count_by_one_rule() -> None:
+    """The line-mode seat asks :func:`interpreter.play.seatfacts.points_shown`, the table
+    :func:`cli.table.render.points_shown`: for every bundled ruleset, seat and practice mode
+    they name the same sides (the table's may simply hand the question on)."""
+    from cli.table.render import points_shown as table_rule
+    from interpreter.play.seatfacts import points_shown
+    from interpreter.rules.resources import bundled_rulesets
+
+    for name in bundled_rulesets():
+        state = Match(load_ruleset(name), 1).next_deal()
+        for seat in range(state.n):
+            for practice in (False, True):
+                view = state.view(seat)
+                assert points_shown(view, practice) == table_rule(view, practice), (name, seat, practice)

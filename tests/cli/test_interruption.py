@@ -377,6 +377,6 @@ def test_a_stopped_game_with_a_person_says_how_to_go_on(tmp_path: Path) -> None:
         input="quit\n", capture_output=True, text=True, cwd=tmp_path, timeout=60,
     )
     assert proc.returncode == 130
-    assert proc.stderr.endswith("? for help): \ngame quit; the record so far is saved in h.yaml; go on with: rules play --resume h.yaml\n")
+    assert proc.stderr.endswith("? for help): \ngame quit; the record so far is saved in h.yaml; go on with: rules run --resume h.yaml\n")
     session = resume(tmp_path / "h.yaml", write=False)
     assert session.kinds == ["greedy", "human"] and session.number == 1

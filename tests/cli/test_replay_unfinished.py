@@ -58,9 +58,30 @@ def test_an_unfinished_deal_of_a_record_with_a_human_seat_is_shown_as_that_seat_
     secret = set(full["hands"][0]) | set(full["stock"])
     assert secret and not (quoted_cards(shown.stdout) & secret)
     # the public facts are the same
-    for key in ("status", "to_act", "legal", "card_points", "tricks_won", "match_scores", "trump", "turn_up", "trick", "dealer", "leader"):
+    for key in ("status", "to_act", "legal", "tricks_won", "match_scores", "trump", "turn_up", "trick", "dealer", "leader"):
         assert report[key] == full[key], key
     assert list(report) == [*full, "hidden"]  # the same keys in the same order, and one more
+    # Schnapsen makes each player keep count (info.review_own_tricks: last_trick): no count,
+    # not even seat 1's own 15 (AD 11 + KH 4)
+    assert full["card_points"] == [0, 15] and report["card_points"] == [None, None]
+
+
+def test_the_counts_shown_are_those_the_rules_let_the_seat_count(tmp_path: Path) -> None:
+    """The same record in Soft Schnapsen (``info.review_own_tricks: all``, Schnapsen's cards):
+    seat 1 may count its own tricks, 15, not the opponent's; the text says ``-`` for a count
+    kept from it; the log's trick line tells seat 1's own trick with its points.  Schnapsen:
+    no count in the text, nor in the log (``takes it``)."""
+    soft = write(tmp_path, UNFINISHED.replace("ruleset: schnapsen", "ruleset: house/soft-schnapsen"))
+    assert invoke(["replay", str(soft), "--json"]).json()["card_points"] == [None, 15]
+    out = invoke(["replay", str(soft), "--log"]).stdout
+    assert "card_points: -, 15" in out
+    assert "  trick 1: 1 AD, 0 KH -> seat 1 takes 15" in out.split("Deal 2:")[1]
+    out = invoke(["replay", str(write(tmp_path)), "--log"]).stdout
+    assert "card_points: -, -" in out
+    deal_2 = out.split("Deal 2: seat 0 deals")[1]
+    assert "  trick 1: 1 AD, 0 KH -> seat 1 takes it" in deal_2 and "15" not in deal_2
+    revealed = invoke(["replay", str(write(tmp_path)), "--log", "--reveal"]).stdout
+    assert "-> seat 1 takes 15" in revealed and "card_points: 0, 15" in revealed
 
 
 def test_the_text_report_and_the_log_hide_the_same_and_say_so(tmp_path: Path) -> None:
@@ -104,6 +125,7 @@ def test_several_human_seats_see_only_what_all_of_them_may(tmp_path: Path) -> No
     report = invoke(["replay", str(path), "--json"]).json()
     assert report["hands"] == [None, None] and report["legal"] == []
     assert report["hidden"]["seen_by"] is None
+    assert report["card_points"] == [None, None]
 
 
 def test_a_record_of_the_card_table_is_hidden_while_the_deal_goes_on(tmp_path: Path) -> None:
