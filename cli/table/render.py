@@ -123,19 +123,10 @@ def _cards(text: Text, view: SeatView, played: Sequence[tuple[int, Card]]) -> No
 
 
 def points_shown(view: SeatView, practice: bool) -> set[int]:
-    """The match sides whose card points the table counts for this seat.
-
-    At a real table tricks lie face down and players keep count in their heads; the
-    ruleset's ``info.review_own_tricks`` says what a player may look at.  With ``all`` a
-    player may count their own tricks, so the table shows their own side's points; with
-    ``none`` or ``last_trick`` it shows none.  Practice mode counts for every side, as an aid.
-    """
-    rs = view.rs
-    if practice:
-        return set(range(rs.side_count))
-    if rs.info.review_own_tricks == "all":
-        return {rs.side_of(view.seat)}
-    return set()
+    """The match sides whose card points the table counts for this seat: the one rule of
+    :func:`interpreter.play.seatfacts.points_shown`, which the line mode and ``rules replay``
+    follow too."""
+    return facts.points_shown(view, practice)
 
 
 def info(view: SeatView, practice: bool = False, *, last_trick: bool = True) -> Text:

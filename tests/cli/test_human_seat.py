@@ -30,6 +30,7 @@ from interpreter.core.actions import Action, Declare, Marry, Play
 from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.state import DealState
+from interpreter.engine.views import SeatView
 from interpreter.play.runner import DealStarted
 
 C = Card.parse
@@ -493,17 +494,22 @@ def test_the_log_tells_no_trick_points_the_person_must_count(tmp_path: Path) -> 
     assert line + "5\n" in bots.stdout
 
 
-def test_the_line_mode_and_the_table_count_by_one_rule() -> None:
-    """The line-mode seat asks :func:`interpreter.play.seatfacts.points_shown`, the table
-    :func:`cli.table.render.points_shown`: for every bundled ruleset, seat and practice mode
-    they name the same sides (the table's may simply hand the question on)."""
-    from cli.table.render import points_shown as table_rule
+def test_the_sides_a_seat_may_count(tmp_path: Path) -> None:
+    """The one rule the table, the line-mode seat and ``rules replay`` count by
+    (:func:`interpreter.play.seatfacts.points_shown`), worked out from the rule files:
+    Schnapsen's players may look back at the last trick only, so they count nothing; soft
+    Schnapsen lets a player look through his own tricks, so he counts his own side; a
+    partnership game with the same option counts the partners' side (seat 3 sits with seat
+    1 in North American 4); practice mode counts every side."""
     from interpreter.play.seatfacts import points_shown
-    from interpreter.rules.resources import bundled_rulesets
 
-    for name in bundled_rulesets():
-        state = Match(load_ruleset(name), 1).next_deal()
-        for seat in range(state.n):
-            for practice in (False, True):
-                view = state.view(seat)
-                assert points_shown(view, practice) == table_rule(view, practice), (name, seat, practice)
+    def view(rs: str | Path, seat: int) -> SeatView:
+        return Match(load_ruleset(rs), 1).next_deal().view(seat)
+
+    assert points_shown(view("schnapsen", 0)) == set() and points_shown(view("schnapsen", 1)) == set()
+    assert points_shown(view("schnapsen", 1), practice=True) == {0, 1}
+    assert points_shown(view("house/soft-schnapsen", 1)) == {1}
+    assert points_shown(view("north-american-4", 3)) == set()
+    teams = tmp_path / "teams.yaml"
+    teams.write_text("extends: north-american-4\nname: teams\ninfo:\n  review_own_tricks: all\n", encoding="utf-8")
+    assert points_shown(view(teams, 3)) == {1} and points_shown(view(teams, 2)) == {0}
