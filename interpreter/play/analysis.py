@@ -10,12 +10,15 @@ cards dealt, which the search makes as the heuristic does without valuing the ot
 (no hidden deal is drawn before trump is named): a value there would be none.  The loss of a move is graded against the largest
 score a deal can give, so the grades mean the same in game points and in units.
 
-**What a value rests on, said honestly.**  Where few hands are left that the others can hold
-(at most :data:`EXACT_WORLDS`: in Schnapsen once the talon is gone), every one of them is
-solved exactly, each counted once, and the value is the mean over them -- *exact over the N
-hands the opponent can still hold*, which is not the value of the deal as it really lay: the
-player did not know which of the N it was.  Elsewhere the value is the tree search's estimate
-from ``iterations`` searches.  Where the position is solved, the report also gives the best
+**What a value rests on, said honestly.**  Where no card is left to draw whose order is
+unknown (the talon closed, down to its last face-down card, or gone) and the hands the others
+can hold are few (at most :data:`EXACT_WORLDS`) or cheap enough to solve every one of them
+within the budget (:data:`EXACT_NODES_PER_ITERATION` solver positions per iteration: a closed
+Schnapsen endgame's 495 hands take some 37,000), every one of them is solved exactly, each
+counted once, and the value is the mean over them -- *exact over the N hands the opponent can
+still hold*, which is not the value of the deal as it really lay: the player did not know
+which of the N it was.  Elsewhere the value is the tree search's estimate from ``iterations``
+searches, with its standard error; a loss within :data:`NOISE_ERRORS` of them is not graded.  Where the position is solved, the report also gives the best
 line *with the cards as they lay*: the best move, then both sides' best play with every card
 open (what would have happened against perfect play, known only after the deal).
 
