@@ -153,7 +153,8 @@ def _as_dict(r: MoveReport) -> dict[str, object]:
         "deal": r.deal, "move": r.move, "seat": r.seat, "played": r.played, "played_value": _number(r.played_value),
         "best": r.best, "best_value": _number(r.best_value), "loss": _number(r.loss), "grade": r.grade or None,
         "exact": r.exact, "worlds": r.worlds, "iterations": r.iterations,
-        "values": {k: _number(v) for k, v in r.values.items()}, "visits": r.visits, "uncertain": r.uncertain,
+        "values": {k: _number(v) for k, v in r.values.items()}, "visits": r.visits,
+        "errors": {k: _number(v) for k, v in r.errors.items()}, "uncertain": r.uncertain,
         "seen": None if r.seen is None else {
             "hand": list(r.seen.hand), "trick": [{"seat": s, "card": c} for s, c in r.seen.trick],
             "trump": r.seen.trump, "turn_up": r.seen.turn_up, "talon": r.seen.talon, "closed": r.seen.closed,

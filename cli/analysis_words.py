@@ -9,7 +9,7 @@ from cli.output import unit_words
 from interpreter.core.actions import Bid, parse_action
 from interpreter.core.cards import SUIT_NAMES
 from interpreter.core.errors import RulesError
-from interpreter.play.analysis import GRADE_VISITS, MoveReport
+from interpreter.play.analysis import GRADE_VISITS, MoveReport, noise_of
 from interpreter.rules.ruleset import Ruleset
 
 
@@ -22,8 +22,8 @@ def signed(value: float) -> str:
 
 
 def summary_words(reports: list[MoveReport], rs: Ruleset | None = None) -> str:
-    """``5 decisions analysed, 4 graded: 3 blunders, 1 mistake; 1 uncertain; values in game
-    points`` (the unit where the ruleset is given)."""
+    """``5 decisions analysed, 4 graded: 3 blunders, 1 mistake; 1 uncertain (estimates too
+    rough to grade); values in game points`` (the unit where the ruleset is given)."""
     graded = [r for r in reports if r.grade]
     counts = [(sum(1 for r in graded if r.grade == g), g) for g in ("blunder", "mistake", "inaccuracy")]
     named = ", ".join(f"{c} {g if c == 1 else PLURAL[g]}" for c, g in counts if c)
@@ -31,19 +31,22 @@ def summary_words(reports: list[MoveReport], rs: Ruleset | None = None) -> str:
     words = f"{n} decision{'' if n == 1 else 's'} analysed, {len(graded)} graded" + (f": {named}" if named else "")
     uncertain = sum(1 for r in reports if r.uncertain)
     if uncertain:
-        words += f"; {uncertain} uncertain (too few searches to grade)"
+        words += f"; {uncertain} uncertain (estimates too rough to grade)"
     return words + (f"; values in {unit_words(rs)}" if rs is not None else "")
 
 
 def verdict_words(r: MoveReport, rs: Ruleset) -> str:
     """What a decision's line ends with: ``blunder (loss 1.58)``, ``uncertain (loss 2.39, marry
-    QS searched 7 times)``, or nothing where the move played was best or lost too little."""
+    QS searched 7 times)``, ``uncertain (loss 0.25, within the estimates' noise of 0.31)``, or
+    nothing where the move played was best or lost too little."""
     if r.grade:
         return f"{r.grade} (loss {r.loss:.2f})"
     if r.uncertain:
         few = [(r.visits[a], a) for a in (r.played, r.best) if r.visits.get(a, GRADE_VISITS) < GRADE_VISITS]
-        n, action = min(few)
-        return f"uncertain (loss {r.loss:.2f}, {action_words(rs, action)} searched {n} time{'' if n == 1 else 's'})"
+        if few:
+            n, action = min(few)
+            return f"uncertain (loss {r.loss:.2f}, {action_words(rs, action)} searched {n} time{'' if n == 1 else 's'})"
+        return f"uncertain (loss {r.loss:.2f}, within the estimates' noise of {noise_of(r.errors, r.played, r.best):.2f})"
     return ""
 
 

@@ -13,7 +13,9 @@ words it as one line, and :mod:`cli.main` prints it the same way.
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -228,10 +230,22 @@ def session_or_exit(
 
 def check_page_path(path: Path, inputs: Sequence[tuple[Path, str]], option: str = "--html") -> None:
     """Refuse, before any work, a page (``--html FILE``) that may not be written: one of the
-    command's ``inputs``, a folder, a file of the project (:func:`why_not_writable`)."""
+    command's ``inputs``, a folder, a file of the project (:func:`why_not_writable`), or a
+    path in a folder where no file can be made -- tried by making (and removing) an empty
+    file beside it, as :func:`write_page` will make its new file there: the permission bits
+    do not tell (``/proc`` looks writable to root, yet nothing can be made in it), and a
+    long analysis should not end in a page that cannot be written."""
     from interpreter.play.recordfile import why_not_writable
 
     refused = why_not_writable(path, inputs)
+    if refused is None:
+        try:
+            handle, trial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        except OSError as exc:
+            refused = f"cannot be written: {exc.strerror or exc}"
+        else:
+            os.close(handle)
+            os.unlink(trial)
     if refused is not None:
         raise usage_error(f"{option}: {path} {refused}; choose another file")
 

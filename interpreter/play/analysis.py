@@ -10,12 +10,15 @@ cards dealt, which the search makes as the heuristic does without valuing the ot
 (no hidden deal is drawn before trump is named): a value there would be none.  The loss of a move is graded against the largest
 score a deal can give, so the grades mean the same in game points and in units.
 
-**What a value rests on, said honestly.**  Where few hands are left that the others can hold
-(at most :data:`EXACT_WORLDS`: in Schnapsen once the talon is gone), every one of them is
-solved exactly, each counted once, and the value is the mean over them -- *exact over the N
-hands the opponent can still hold*, which is not the value of the deal as it really lay: the
-player did not know which of the N it was.  Elsewhere the value is the tree search's estimate
-from ``iterations`` searches.  Where the position is solved, the report also gives the best
+**What a value rests on, said honestly.**  Where no card is left to draw whose order is
+unknown (the talon closed, down to its last face-down card, or gone) and the hands the others
+can hold are few (at most :data:`EXACT_WORLDS`) or cheap enough to solve every one of them
+within the budget (:data:`EXACT_NODES_PER_ITERATION` solver positions per iteration: a closed
+Schnapsen endgame's 495 hands take some 37,000), every one of them is solved exactly, each
+counted once, and the value is the mean over them -- *exact over the N hands the opponent can
+still hold*, which is not the value of the deal as it really lay: the player did not know
+which of the N it was.  Elsewhere the value is the tree search's estimate from ``iterations``
+searches, with its standard error; a loss within :data:`NOISE_ERRORS` of them is not graded.  Where the position is solved, the report also gives the best
 line *with the cards as they lay*: the best move, then both sides' best play with every card
 open (what would have happened against perfect play, known only after the deal).
 
@@ -33,6 +36,7 @@ from types import MappingProxyType
 from typing import Any
 
 from interpreter.core.actions import CONTINUE, Action
+from interpreter.engine.position import NAMING
 from interpreter.engine.state import AUCTION, DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.record import Record, apply_recorded, take_implicit_steps
@@ -42,18 +46,36 @@ from interpreter.search.pimc import line_margins
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 
-__all__ = ["ANALYSIS_OPTIONS", "EXACT_WORLDS", "GRADE_VISITS", "MoveReport", "Seen", "analyse_decision", "analyse_record", "iter_analysis", "verdict"]
+__all__ = [
+    "ANALYSIS_OPTIONS", "EXACT_NODES_PER_ITERATION", "EXACT_WORLDS", "GRADE_VISITS", "NOISE_ERRORS", "MoveReport", "Seen",
+    "analyse_decision", "analyse_record", "iter_analysis", "noise_of", "verdict",
+]
 
-#: At most this many hands left for the others: each is solved exactly (see the module docstring).
+#: At most this many hands left for the others: each is solved exactly whatever the budget
+#: (see the module docstring).
 EXACT_WORLDS = 24
 
 #: Solver positions allowed per world (and per step of a best line): a bound on the time a
 #: solved position may take; a world that needs more leaves the decision to the tree search.
 NODES_PER_WORLD = 200_000
 
-#: How many tries the sampler gets to find every one of the few hands the others can hold
-#: (each draw is uniform over them, so about N times the N-th harmonic number are needed).
-DRAWS_PER_WORLD = 60
+#: Solver positions the exact step may spend per iteration of the budget (``iterations``)
+#: where more than :data:`EXACT_WORLDS` hands are left: about what an iteration of the tree
+#: search costs at its dearest (0.4 ms, early in a Schnapsen deal, against some 4 µs a
+#: position of a closed endgame), so that solving every hand takes no longer than the search
+#: it replaces would at most.  Where the hands would need more (foreseen from those solved so
+#: far), the tree search values the decision instead.
+EXACT_NODES_PER_ITERATION = 100
+
+#: A loss the tree search estimated is graded only where it exceeds this many standard errors
+#: of the difference of the two estimates (the played move's and the best one's, each from
+#: the spread of its own searches: :attr:`~interpreter.search.ismcts.SearchResult.errors`);
+#: within them the sample cannot tell the two moves apart, and the decision is ``uncertain``.
+NOISE_ERRORS = 2.0
+
+#: Values closer than this are equal (half the last place of the JSON's four decimals): of
+#: equal values, the move played is the best one.
+TIE = 5e-5
 
 #: The search of every decision: the search bot's (:data:`~interpreter.play.bots.search_bot.SEARCH_OPTIONS`:
 #: greedy rollouts, the bias toward the greedy move, the opponents modelled as playing it)
@@ -69,7 +91,8 @@ ANALYSIS_OPTIONS: Mapping[str, Any] = MappingProxyType(
 #: A move valued by the tree search on fewer searches than this is not graded: its estimate
 #: is too rough to say it lost (a move the bias leaves aside may be tried a handful of times,
 #: and one unlucky rollout then decides its mean).  The move played and the best one must both
-#: have at least so many; a decision whose loss would be graded but misses them is reported
+#: have at least so many, and the loss must lie beyond the estimates' noise
+#: (:data:`NOISE_ERRORS`); a decision whose loss would be graded but misses either is reported
 #: ``uncertain`` instead.
 GRADE_VISITS = 30
 
@@ -120,8 +143,12 @@ class MoveReport:
     line with the cards as they lay (``(seat, action)`` pairs from the best move on), where
     the position was solved; ``seen`` is the position as the seat saw it.  ``visits``: per
     action valued by the tree search, the searches its value rests on (an action valued
-    exactly is not in it); ``uncertain``: the loss would be graded, but the move played or
-    the best one was searched fewer than :data:`GRADE_VISITS` times, so ``grade`` is empty.
+    exactly is not in it), and ``errors`` the standard error of that value
+    (:attr:`~interpreter.search.ismcts.SearchResult.errors`); ``uncertain``: the loss would be
+    graded, but the move played or the best one was searched fewer than :data:`GRADE_VISITS`
+    times, or the loss is within :data:`NOISE_ERRORS` standard errors (:func:`noise_of`), so
+    ``grade`` is empty.  Of moves of equal value (within :data:`TIE`) the move played is
+    ``best``.
     """
 
     deal: int
@@ -141,6 +168,15 @@ class MoveReport:
     line: tuple[tuple[int, str], ...] = ()
     visits: dict[str, int] = field(default_factory=dict)
     uncertain: bool = False
+    errors: dict[str, float] = field(default_factory=dict)
+
+
+def noise_of(errors: Mapping[str, float], played: str, best: str) -> float:
+    """The largest loss of ``played`` against ``best`` that their estimates cannot tell from
+    none: :data:`NOISE_ERRORS` standard errors of the difference of the two values (0 where
+    both are exact)."""
+    a, b = errors.get(played, 0.0), errors.get(best, 0.0)
+    return float(NOISE_ERRORS * (a * a + b * b) ** 0.5)
 
 
 def verdict(loss: float, scale: float) -> str:
@@ -213,14 +249,18 @@ def analyse_decision(
     found = _values(probe, seat, iterations, (seed, deal, index), KEPT_TURNS)
     if found is None:  # trump named from the first cards: chosen, not valued
         return None
-    values, visits = found.values, found.visits
+    values, visits, errors = found.values, found.visits, found.errors
     if played not in values or not values:
         return None
-    best = max(values, key=lambda c: (values[c], c == played))  # of equal values, the move played
-    loss = max(0.0, values[best] - values[played])
+    best = max(values, key=lambda c: values[c])
+    if values[best] - values[played] < TIE:  # of equal values, the move played
+        best = played
+    loss = max(0.0, values[best] - values[played]) if best != played else 0.0
     grade = verdict(loss, scale_of(rs)) if best != played else ""
     few = [c for c in (played, best) if visits.get(c, GRADE_VISITS) < GRADE_VISITS]
-    uncertain = bool(grade) and bool(few)
+    named = {str(rs.action_of[c]): e for c, e in errors.items()}
+    noisy = loss <= noise_of(named, str(move), str(rs.action_of[best]))
+    uncertain = bool(grade) and (bool(few) or noisy)
     side = rs.side_of(seat)
     return MoveReport(
         deal=deal + 1, move=index + 1, seat=seat, played=str(move), played_value=values[played],
@@ -229,20 +269,22 @@ def analyse_decision(
         values={str(rs.action_of[c]): v for c, v in sorted(values.items(), key=lambda cv: -cv[1])},
         seen=seen_by(probe.view(seat)), worlds=found.worlds, iterations=found.iterations,
         line=best_line(probe, best, side) if found.worlds is not None else (),
-        visits={str(rs.action_of[c]): n for c, n in visits.items()}, uncertain=uncertain,
+        visits={str(rs.action_of[c]): n for c, n in visits.items()}, uncertain=uncertain, errors=named,
     )
 
 
 @dataclass(frozen=True, slots=True)
 class _Found:
     """The values of a position's legal codes and what they rest on: ``visits`` holds the
-    searches of each code valued by the tree search (none for a code valued exactly)."""
+    searches of each code valued by the tree search (none for a code valued exactly), and
+    ``errors`` the standard errors of those values."""
 
     values: dict[int, float]
     visits: dict[int, int]
     exact: bool
     worlds: int | None
     iterations: int
+    errors: dict[int, float] = field(default_factory=dict)
 
 
 def _values(probe: DealState, seat: int, iterations: int, key: tuple[int, int, int], depth: int) -> _Found | None:
@@ -255,7 +297,7 @@ def _values(probe: DealState, seat: int, iterations: int, key: tuple[int, int, i
     view = probe.view(seat)
     rng = random.Random("{}/{}/{}".format(*key))
     side = view.rs.side_of(seat)
-    solved = _solve_every_world(view, side, rng)
+    solved = _solve_every_world(view, side, iterations * EXACT_NODES_PER_ITERATION)
     if solved is not None:
         values, worlds = solved
         found = _Found(values, {}, True, worlds, 0)
@@ -264,7 +306,8 @@ def _values(probe: DealState, seat: int, iterations: int, key: tuple[int, int, i
         if not result.exact and not result.iterations:
             return None
         visits = {} if result.exact else {c: result.visits.get(c, 0) for c in result.values}
-        found = _Found(dict(result.values), visits, result.exact, None, result.iterations)
+        errors = {} if result.exact else {c: e for c, e in result.errors.items() if c in result.values}
+        found = _Found(dict(result.values), visits, result.exact, None, result.iterations, errors)
     if depth <= 0:
         return found
     after: dict[int, DealState] = {}
@@ -286,6 +329,10 @@ def _values(probe: DealState, seat: int, iterations: int, key: tuple[int, int, i
             found.visits[code] = then.visits[best]
         else:
             found.visits.pop(code, None)
+        if best in then.errors:
+            found.errors[code] = then.errors[best]
+        else:
+            found.errors.pop(code, None)
     return found
 
 
@@ -320,28 +367,34 @@ def seen_by(view: SeatView) -> Seen:
     )
 
 
-def _solve_every_world(view: SeatView, side: int, rng: random.Random) -> tuple[dict[int, float], int] | None:
-    """Where at most :data:`EXACT_WORLDS` hands are left for the others: every one of them
-    solved exactly, and per legal code the mean value over them, with their number; ``None``
-    where there are more, or one is too large to solve (:data:`NODES_PER_WORLD`)."""
+def _solve_every_world(view: SeatView, side: int, budget: int) -> tuple[dict[int, float], int] | None:
+    """Every hand the others can hold solved exactly, and per legal code the mean value over
+    them (each counted once), with their number -- where the order of the stock still to be
+    drawn makes no difference (the talon closed, down to its last face-down card, or none)
+    and either at most :data:`EXACT_WORLDS` hands are left or solving them all fits in
+    ``budget`` solver positions.  ``None`` otherwise: the hands would take more (foreseen from
+    the mean of those solved so far, so that a position too large is given up after its first
+    hands), or one hand is too large to solve (:data:`NODES_PER_WORLD`)."""
+    if view.talon_size - (view.turn_up is not None) > 1 and not view.closed:
+        return None  # the order of the stock still to be drawn unknown: cards will come from it
+    if view.public.phase == NAMING:  # trump named from the first cards: no deal of the rest is drawn
+        return None
     sampler = WorldSampler(view)
     count = int(sampler.count)
-    if not 0 < count <= EXACT_WORLDS or view.talon_size - (view.turn_up is not None) > 1:
-        return None  # many hands, or the order of the stock still to be drawn unknown
-    worlds: dict[tuple[object, ...], DealState] = {}
-    for _ in range(DRAWS_PER_WORLD * count):  # the sampler draws uniformly: collect each once
-        state = sampler.sample(rng).state
-        worlds.setdefault((tuple(state.hands), state.stock[state.spos:], state.turnup, tuple(sorted(state.widow))), state)
-        if len(worlds) == count:
-            break
-    else:
+    limited = count > EXACT_WORLDS
+    if not count or limited and count * len(view.legal_codes) > budget:  # each code costs a position at least
         return None
     totals: dict[int, float] = {}
     several = view.rs.side_count > 2
-    for state in worlds.values():
+    used = solved = 0
+    for world in sampler.worlds():
+        state = world.state
         solver = Solver(side)
         values: dict[int, float] = {}
-        for code, solution in solver.move_values(state, node_limit=NODES_PER_WORLD).items():
+        limit = min(NODES_PER_WORLD, budget - used) if limited else NODES_PER_WORLD
+        solutions = solver.move_values(state, node_limit=max(1, limit))
+        used += sum(solution.nodes for solution in solutions.values())
+        for code, solution in solutions.items():
             if not solution.exact or solution.value is None:
                 return None
             values[code] = solution.value
@@ -352,6 +405,11 @@ def _solve_every_world(view: SeatView, side: int, rng: random.Random) -> tuple[d
             values = measured
         for code, value in values.items():
             totals[code] = totals.get(code, 0.0) + value
+        solved += 1
+        if limited and used * count > budget * solved:  # the mean so far, times every hand, beyond the budget
+            return None
+    if solved != count:
+        return None
     return {code: total / count for code, total in totals.items()}, count
 
 

@@ -34,7 +34,7 @@ import bisect
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from interpreter.core.actions import DECLARE, PASS
 from interpreter.engine.position import AUCTION, NAMING, OVER
@@ -162,13 +162,18 @@ class SearchResult:
     the searching side in deal-score units (game points or units): the mean over the worlds of
     the side's score minus the other sides' -- for more than two sides, minus their mean in the
     tree search and their sum when solved exactly (their mean there too with ``margins``).  ``exact`` says the values are the exact
-    solver's means over every consistent world's share of samples."""
+    solver's means over every consistent world's share of samples.  ``errors``: per root action
+    the tree search valued (with two visits or more), the standard error of its value, in the
+    same units -- the spread of the rewards its iterations brought, over the square root of
+    their number: the noise of the estimate as its own sample shows it (the tree's iterations
+    are not independent draws, so it is a yardstick, not a guarantee); empty for exact values."""
 
     best: int
     visits: dict[int, int]
     values: dict[int, float]
     iterations: int
     exact: bool
+    errors: dict[int, float] = field(default_factory=dict)
 
 
 def _reward(scores: tuple[int, ...], scale: float, win_weight: float) -> list[float]:
@@ -318,6 +323,7 @@ def ismcts(
     side_of = view.rs.side_index
     bias_of = [bias if s == me else partners if side_of[s] == side else theirs for s in range(view.rs.players.count)]
     done = 0
+    squares: dict[int, float] = {}  # per root action: the sum of the squares of its rewards (for ``errors``)
     recorder = _Recorder(rng)
     memo = MEMO_HINTS
     states: list[DealState] = []
@@ -345,6 +351,7 @@ def ismcts(
         kept = memo and picked >= 0
         node = root
         path = [root]
+        first = -1  # the root action of this iteration
         # selection and expansion: actions legal in this world
         while world.phase != OVER:
             codes = world.legal_codes()
@@ -366,6 +373,8 @@ def ismcts(
                 child = _Node(sides, actor_side)
                 child.avail = 1
                 node.children[code] = child
+                if node is root:
+                    first = code
                 world.step_code(code)
                 path.append(child)
                 break
@@ -377,6 +386,8 @@ def ismcts(
                     score += bias_of[actor] / (child.visits + 1)
                 if score > best_score:
                     best_code, best_score = c, score
+            if node is root:
+                first = best_code
             node = node.children[best_code]
             world.step_code(best_code)
             path.append(node)
@@ -390,6 +401,8 @@ def ismcts(
             r = n.reward
             for s in range(sides):
                 r[s] += reward[s]
+        if first >= 0:
+            squares[first] = squares.get(first, 0.0) + reward[side] * reward[side]
         done += 1
         if check and not done & 7 and _settled(root, candidates, budget - done):
             break
@@ -405,5 +418,19 @@ def ismcts(
         # to be strictly better than every way of playing on
         others = [c for c in root.children if c != DECLARE]
         best = max(others, key=lambda c: (root.children[c].visits, values.get(c, -math.inf)))
-    return SearchResult(best, visits, values, done, False)
+    return SearchResult(best, visits, values, done, False, _errors(root, squares, side, scale))
+
+
+def _errors(root: _Node, squares: dict[int, float], side: int, scale: float) -> dict[int, float]:
+    """Per root action with two visits or more: the standard error of its value (see
+    :class:`SearchResult`), from the sum and the sum of squares of its rewards."""
+    out: dict[int, float] = {}
+    for code, child in root.children.items():
+        n = child.visits
+        if n < 2:
+            continue
+        mean = child.reward[side] / n
+        variance = max(0.0, (squares.get(code, 0.0) - n * mean * mean) / (n - 1))
+        out[code] = math.sqrt(variance / n) * scale
+    return out
 

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import combinations
 from dataclasses import dataclass
 from typing import Any, Final
 from math import factorial
@@ -516,6 +517,41 @@ class WorldSampler:
         rng.shuffle(stock_future)
         return self._build(places, stock_future, places[len(self.others) + 1], view)
 
+    # ------------------------------------------------------------------ every world
+    def worlds(self) -> Iterator[World]:
+        """Every consistent world once -- as many as :attr:`count` -- in a fixed order, each
+        with the cards left in the stock in one order of them (the order the cards happen to
+        be enumerated in): for a caller to whom that order makes no difference (the talon
+        closed, or down to its last face-down card), which then weighs every world alike, as
+        :meth:`sample` draws them.  Not while trump is named from the first cards (``count``
+        is only a bound there): :class:`ValueError`."""
+        if self._naming:
+            raise ValueError("the worlds are not enumerated while trump is named from the first cards")
+        if self._pieces:  # disjoint pieces: each piece's worlds in turn
+            for _, sampler in self._pieces:
+                yield from sampler.worlds()
+            return
+        places: list[list[int]] = [[] for _ in self._caps]
+        yield from self._worlds_from(self._start(), places)
+
+    def _worlds_from(self, key: tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], places: list[list[int]]) -> Iterator[World]:
+        """The worlds that place groups ``key[0]``.. as the counting found possible (the splits
+        it kept in ``_choices``), after ``places`` (extended and restored in place)."""
+        g, caps, bounds = key
+        if g == len(self._groups):
+            stock = len(self.others)
+            yield self._build([p[:] for p in places], places[stock][:], places[stock + 1][:], self.view)
+            return
+        limits, cards = self._groups[g]
+        for _, split in self._choices[key]:
+            nxt = (g + 1, tuple(c - x for c, x in zip(caps, split)), _with_bounds(bounds, limits, split))
+            for parts in _distributions(cards, split):
+                for k, part in enumerate(parts):
+                    places[k].extend(part)
+                yield from self._worlds_from(nxt, places)
+                for k, part in enumerate(parts):
+                    del places[k][len(places[k]) - len(part):]
+
     def _naming_world(self, rng: random.Random) -> World:
         """A world while trump is named: every card this seat has not seen is dealt at random --
         to fill the packets every seat has seen (its own excepted), the packets dealt after, and
@@ -674,6 +710,19 @@ def _splits(m: int, caps: tuple[int, ...]) -> list[tuple[int, ...]]:
         for rest in _splits(m - x, caps[1:]):
             out.append((x, *rest))
     return out
+
+
+def _distributions(cards: list[int], split: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """Every way to deal ``cards`` into places of ``split``'s sizes (the order within a place
+    not counted): the multinomial number of :meth:`WorldSampler._count`'s ``ways``."""
+    if len(split) == 1:
+        yield (tuple(cards),)
+        return
+    for first in combinations(cards, split[0]):
+        chosen = set(first)
+        rest = [c for c in cards if c not in chosen]
+        for others in _distributions(rest, split[1:]):
+            yield (first, *others)
 
 
 _last: list[WorldSampler] = []

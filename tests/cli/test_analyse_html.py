@@ -166,3 +166,70 @@ def test_a_page_with_no_decision_says_so(tmp_path: Path) -> None:
     text = analysis_page([], load_ruleset("schnapsen"), "empty.yaml")
     assert "No decision to show." in text and "<svg" not in text
     assert "if (!sections.length) { return; }" in text  # the stepper stays hidden: no "decision 1 of 0"
+
+
+def test_a_move_as_good_as_the_best_is_named_best_in_the_text_the_json_and_the_page() -> None:
+    """The move played and another valued 2.0 and 2.0000000000000004 (the same value, but for
+    the last bit of a float): the move played is the best one -- the line says ``best`` alone,
+    the JSON names it best with no loss, and the page frames its card as both (the solid green
+    frame) and tags its row, not the other's, ``(best)``."""
+    import pytest
+
+    from cli.analyse import _as_dict, _line
+    from cli.analyse_html import analysis_page
+    from interpreter.engine.state import DealState
+    from interpreter.play import analysis
+    from interpreter.play.record import DealRecord, Record
+    from interpreter.rules.loader import load_ruleset
+    from interpreter.search.ismcts import SearchResult
+
+    rs = load_ruleset("schnapsen")
+    state = DealState.new(rs, 1, 5)
+    first, second = state.legal_codes()[:2]
+    played, other = str(rs.action_of[first]), str(rs.action_of[second])
+    assert played.startswith("play ") and other.startswith("play ")
+    rec = Record(rs, [DealRecord(state, [rs.action_of[first]], None, ())])
+    result = SearchResult(second, {first: 500, second: 500}, {first: 2.0, second: 2.0000000000000004}, 1000, False)
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr(analysis, "ismcts", lambda *a, **k: result)
+        mp.setattr(analysis, "KEPT_TURNS", 0)
+        (report,) = analysis.analyse_record(rec, iterations=1000)
+    finally:
+        mp.undo()
+    assert _line(report, rs).endswith("+2.00  best")
+    data = _as_dict(report)
+    assert (data["best"], data["loss"], data["grade"]) == (played, 0.0, None)
+    page = Page()
+    page.feed(analysis_page([report], rs, "tie.yaml"))
+    (section,) = page.sections
+    classes = dict(section["cards"])
+    assert classes[played.removeprefix("play ")] == {"played", "best"}
+    assert classes[other.removeprefix("play ")] == set()
+    assert "the best move" in section["text"]
+    html = analysis_page([report], rs, "tie.yaml")
+    assert f'<tr class="played best"><td>{played}</td>' in html and f'<tr class=""><td>{other}</td>' in html
+
+
+def test_a_page_in_a_folder_where_no_file_can_be_made_is_refused_before_the_analysis(tmp_path: Path, monkeypatch: Any) -> None:
+    """/proc exists and, to root, looks writable (its permission bits are no help: os.access
+    is made to say yes here for any user), but no file can be made in it: the page is refused
+    at once -- nothing on stdout, no analysis run -- not after the whole analysis."""
+    import os
+
+    import pytest
+
+    if not Path("/proc").is_dir():
+        pytest.skip("no /proc here")
+    record = tmp_path / "end.yaml"
+    record.write_text(ENDGAME, encoding="utf-8")
+    from interpreter.play import analysis
+
+    def no_analysis(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the analysis ran")
+
+    monkeypatch.setattr(analysis, "analyse_decision", no_analysis)
+    monkeypatch.setattr(os, "access", lambda *args, **kwargs: True)
+    out = runner.invoke(app, ["analyse", str(record), "--iters", "20", "--html", "/proc/page.html"])
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr.startswith("error: --html: /proc/page.html cannot be written: ") and out.stderr.endswith("; choose another file\n")

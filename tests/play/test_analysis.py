@@ -3,12 +3,15 @@ analysis is reproducible and sees only what the player could see."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from interpreter.core.actions import Declare, Play
 from interpreter.core.cards import Card
 from interpreter.engine.build import build_position
-from interpreter.play.analysis import analyse_record, verdict
-from interpreter.play.record import DealRecord, Record
+from interpreter.play.analysis import MoveReport, analyse_decision, analyse_record, verdict
+from interpreter.play.record import DealRecord, Record, apply_recorded, load_record
 from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import Ruleset
 
 
 def one_move_record(name: str, move: object, **position: object) -> Record:
@@ -197,7 +200,7 @@ moves: [exchange, close, play AH, play TH, play KH]
 """
 
 
-def test_a_move_that_keeps_the_turn_is_worth_the_best_move_it_leads_to(tmp_path: object) -> None:
+def test_a_move_that_keeps_the_turn_is_worth_the_best_move_it_leads_to(tmp_path: Path) -> None:
     """docs/cli.md's closed.yaml: seat 0 exchanges the jack for the turn-up AH, then closes,
     then leads AH.  After the exchange and after the close seat 0 decides again knowing
     nothing new (no card drawn, no card of the others seen), so each is worth the best move of
@@ -214,3 +217,130 @@ def test_a_move_that_keeps_the_turn_is_worth_the_best_move_it_leads_to(tmp_path:
     assert sorted(reports) == [1, 2, 3, 5]
     assert reports[1].values["exchange"] == reports[2].best_value == max(reports[2].values.values())
     assert reports[2].values["close"] == reports[3].best_value == max(reports[3].values.values())
+
+
+# A closed Schnapsen endgame (the probe's d7): deal seed 4047793130, dealer 1, diamonds trumps
+# (turn-up TD).  Seat 0 closes, announces the trump marriage with QD (40) and leads it; seat 1
+# throws JC on it -- with the talon closed he must follow suit, or trump, so he holds no
+# diamond.  Then seat 0 leads again holding AD KD TH AS, with 45 points and one trick.
+CLOSED_ENDGAME = "ruleset: schnapsen\ndealer: 1\nseed: 4047793130\nmoves: [close, marry QD, play JC, play AD, play QC, play KD, play KS, declare]\n"
+
+
+def closed_endgame_reports(tmp_path: Path, iterations: int) -> dict[int, MoveReport]:
+    """The reports of moves 4 (play AD) and 6 (play KD) of :data:`CLOSED_ENDGAME`."""
+    path = tmp_path / "closed.yaml"
+    path.write_text(CLOSED_ENDGAME, encoding="utf-8")
+    deal = load_record(path).deals[0]
+    state = deal.state.copy()
+    reports: dict[int, MoveReport] = {}
+    for index, move in enumerate(deal.moves[:6]):
+        if index in (3, 5):
+            report = analyse_decision(state, move, 0, index, {0}, iterations, 0)
+            assert report is not None
+            reports[index + 1] = report
+        apply_recorded(state, move)
+    return reports
+
+
+def test_a_closed_endgame_is_solved_over_every_hand_the_opponent_can_hold(tmp_path: Path) -> None:
+    """Move 4: the opponent, void in trumps, holds 4 of the 12 cards seat 0 has not seen (20
+    less its own 4, QD, JC and the turn-up TD, less JD): C(12, 4) = 495 hands -- more than
+    EXACT_WORLDS (24), but cheap to solve with the talon closed (none is drawn any more).
+    Worked by hand over every one of them:
+    * AD, AS or KD takes its trick whatever he holds (he cannot trump), bringing 45 to 58 or
+      more; the next of them takes the next trick: 66 or more with the opponent trickless,
+      declared for 3 game points -- 3 in every hand;
+    * TH loses to AH where he holds it (4 of the 12 cards are his: a third of the hands); he
+      then has a trick, and seat 0 wins the rest with its trumps and ace for 2 game points, the
+      opponent below 33: 3 * 2/3 + 2 * 1/3 = 8/3.
+    So AD, played, is as good as any move: no grade, and named best.  Move 6 (KD TH AS, 59
+    points, two tricks; the opponent threw QC on AD): C(11, 3) = 165 hands; KD or AS takes its
+    trick and the other the next (KD with a jack only reaches 65): 3; TH loses to AH in 3 of 11:
+    3 - 3/11 = 30/11.  KD, played, is best: not TH."""
+    import pytest
+
+    reports = closed_endgame_reports(tmp_path, 1000)
+    four, six = reports[4], reports[6]
+    assert four.exact and four.worlds == 495
+    values = four.values
+    for card in ("AD", "AS", "KD"):
+        assert values[f"play {card}"] == pytest.approx(3.0)
+    assert values["play TH"] == pytest.approx(8 / 3)
+    assert (four.best, four.loss, four.grade, four.uncertain) == ("play AD", 0.0, "", False)
+    assert six.exact and six.worlds == 165
+    assert six.values["play TH"] == pytest.approx(30 / 11) and six.values["play KD"] == pytest.approx(3.0)
+    assert (six.best, six.grade) == ("play KD", "")
+
+
+def test_solving_every_hand_is_done_only_within_the_budget(tmp_path: Path) -> None:
+    """The same 495 hands with a budget of one iteration: EXACT_NODES_PER_ITERATION (100)
+    solver positions cannot solve them (each of the five moves of each hand is a position at
+    least: 2,475), so the tree search estimates the values instead."""
+    from interpreter.play.analysis import EXACT_NODES_PER_ITERATION
+
+    assert EXACT_NODES_PER_ITERATION == 100
+    four = closed_endgame_reports(tmp_path, 1)[4]
+    assert not four.exact and four.worlds is None
+
+
+def test_a_loss_within_the_noise_of_the_estimates_is_uncertain_not_graded() -> None:
+    """The tree search values the move played -3.00 and the best one -0.61, each on 500
+    searches: a loss of 2.39, a blunder were it known.  With standard errors of 1.2 and 0.5
+    the difference of the two estimates has one of sqrt(1.44 + 0.25) = 1.3, and two of them,
+    2.6, exceed the loss: the sample cannot tell the two moves apart -- ``uncertain``.  With
+    1.0 and 0.5: 2 * sqrt(1.25) = 2.24 < 2.39, a blunder."""
+    import pytest
+
+    from interpreter.engine.state import DealState
+    from interpreter.play import analysis
+    from interpreter.search.ismcts import SearchResult
+    from cli.analysis_words import verdict_words
+
+    assert analysis.NOISE_ERRORS == 2.0
+    rs = load_ruleset("schnapsen")
+    state = DealState.new(rs, 1, 5)
+    first, second = state.legal_codes()[:2]
+    rec = Record(rs, [DealRecord(state, [rs.action_of[first]], None, ())])
+    mp = pytest.MonkeyPatch()
+    try:
+        for error, expected in ((1.2, ("", True)), (1.0, ("blunder", False))):
+            result = SearchResult(second, {first: 500, second: 500}, {first: -3.0, second: -0.61}, 1000, False, {first: error, second: 0.5})
+            mp.setattr(analysis, "ismcts", lambda *a, _r=result, **k: _r)
+            mp.setattr(analysis, "KEPT_TURNS", 0)
+            (report,) = analyse_record(rec, iterations=1000)
+            assert report.loss == pytest.approx(2.39)
+            assert (report.grade, report.uncertain) == expected
+            if report.uncertain:
+                assert verdict_words(report, rs) == "uncertain (loss 2.39, within the estimates' noise of 2.60)"
+    finally:
+        mp.undo()
+
+
+def tied_report() -> tuple[Ruleset, MoveReport]:
+    """A decision whose move played and another have the same value but for the last bit of a
+    float (2.0 and 2.0000000000000004, as sums of exact values in another order give): the
+    ruleset and the report."""
+    import pytest
+
+    from interpreter.engine.state import DealState
+    from interpreter.play import analysis
+    from interpreter.search.ismcts import SearchResult
+
+    rs = load_ruleset("schnapsen")
+    state = DealState.new(rs, 1, 5)
+    first, second = state.legal_codes()[:2]
+    rec = Record(rs, [DealRecord(state, [rs.action_of[first]], None, ())])
+    result = SearchResult(second, {first: 500, second: 500}, {first: 2.0, second: 2.0000000000000004}, 1000, False)
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr(analysis, "ismcts", lambda *a, **k: result)
+        mp.setattr(analysis, "KEPT_TURNS", 0)
+        (report,) = analyse_record(rec, iterations=1000)
+    finally:
+        mp.undo()
+    return rs, report
+
+
+def test_of_equal_values_the_move_played_is_the_best() -> None:
+    rs, report = tied_report()
+    assert report.best == report.played and report.loss == 0 and report.grade == ""

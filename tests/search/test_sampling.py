@@ -207,6 +207,10 @@ def test_worlds_are_exactly_the_consistent_ones_and_uniform(name: str) -> None:
         chi2 = sum((seen[p] - expected) ** 2 / expected for p in truth)
         df = len(truth) - 1
         assert chi2 < df + 8 * (2 * df) ** 0.5 + 10, f"not uniform: chi-square {chi2:.1f} on {df} degrees of freedom"
+        listed = [placement(rs, world.state, view.seat) for world in sampler.worlds()]
+        assert sorted(listed) == sorted(truth), "worlds() lists every consistent placement once, and nothing else"
+        for world in itertools.islice(sampler.worlds(), 3):  # each one a position of the same view
+            assert world.state.view(view.seat) == view
 
 
 def test_a_player_who_did_not_follow_hearts_holds_none() -> None:
