@@ -95,5 +95,5 @@ def test_the_opponent_of_a_resumed_match_is_checked_on_the_records_ruleset(house
 def test_a_resumed_match_refused_for_want_of_a_terminal_lets_go_of_its_record(house: Path) -> None:
     """The record was taken to go on with it; refused, its lock file is removed again."""
     err = refused(["--resume", "r.yaml"])
-    assert err == "error: rules play needs a terminal (or --web for the browser); for play over a pipe use rules run RULESET --players human\n"
+    assert err == "error: rules play needs a terminal (or --web for the browser); for play over a pipe use rules run --resume r.yaml\n"
     assert sorted(p.name for p in house.iterdir()) == ["base.yaml", "house.yaml", "r.yaml"]
