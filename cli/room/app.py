@@ -87,9 +87,15 @@ async def ended(writer: asyncio.Task[None]) -> None:
     """Stop a link's writer and wait until it has stopped: a task cancelled and never awaited
     may still be pending when nothing refers to it any more, and asyncio then says so on
     stderr ("Task was destroyed but it is pending!").  ``asyncio.wait`` neither raises the
-    writer's cancellation here nor swallows a cancellation of the link's own task."""
-    writer.cancel()
-    await asyncio.wait([writer])
+    writer's cancellation here nor swallows a cancellation of the link's own task.
+
+    Cancelled again until it has stopped: on Python 3.11 ``asyncio.wait_for`` swallows a
+    cancellation that arrives as the write it waits for completes, and the writer then goes
+    back to waiting for messages -- awaited once, the link's task (and a server stopping,
+    which waits for every link's task) waited for ever."""
+    while not writer.done():
+        writer.cancel()
+        await asyncio.wait([writer], timeout=0.5)
 
 
 def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: float = IDLE_DAYS) -> Starlette:
