@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from interpreter.core.actions import Action, Continue, parse_action
 from interpreter.core.errors import RulesError
+from interpreter.engine.match import WIDE_DEAL_SEED_BITS
 from interpreter.play import seatfacts as facts
 from interpreter.play.record import MatchResult, match_record
 from interpreter.play.runner import DealEnded, Event
@@ -120,7 +121,9 @@ class Table:
     steps: int = field(init=False, default=0)  # decisions and deals so far (the log's length, stored or not)
 
     def __post_init__(self) -> None:
-        self.session = TableSession(self.rs, self.seed, list(self.kinds), observer=self._heard)
+        # deal seeds 63 bits wide: a player who has seen his hand cannot search them all for the
+        # deal that agrees with it, as he could 2**32 (docs/security.md, "Searching a deal's seed")
+        self.session = TableSession(self.rs, self.seed, list(self.kinds), observer=self._heard, deal_seed_bits=WIDE_DEAL_SEED_BITS)
 
     @classmethod
     def create(cls, id: str, rs: Ruleset, ruleset_ref: str, kinds: list[str], created: str,
@@ -234,15 +237,16 @@ class Table:
 
     # ------------------------------------------------------------------ the record
     def record_text(self) -> str:
-        """The finished match's record in the project's format (the seed shown: the match is
-        over).  Refused while it is in play: its seeds would show the cards to come."""
+        """The finished match's record in the project's format (each deal's seed shown: the
+        match is over).  Refused while it is in play: its seeds would show the cards to come."""
         if not self.over:
             raise Refused("the record can be taken once the match is over", "in_play", 409)
         return self.closing_record()
 
     def closing_record(self) -> str:
-        """The match's record as far as it went: for a finished match its record, seed
-        included; for one nobody plays on any more (the room closes it) its finished deals,
+        """The match's record as far as it went: for a finished match its record, the deals'
+        seeds included (not the match seed: its deal seeds are wide, not what a record's match
+        seed gives); for one nobody plays on any more (the room closes it) its finished deals,
         the deal in play with its moves so far, no result and no seed -- as ``rules run``
         writes a match with a person at it that it stops, so ``rules replay`` reads it and
         ``rules play --resume`` could take it up again without the deals to come being known."""
@@ -254,6 +258,7 @@ class Table:
         result = MatchResult(match.winner, list(match.scores), len(self.finished)) if self.over else None
         # a house file lies in the table's folder, and the record names it as lying beside it
         beside = self.rs.source.parent / "record.yaml" if self.house_name is not None and self.rs.source is not None else None
-        seed = self.seed if self.over or not self.humans else None
+        # the match seed only where a record's seed gives these deals (never, with wide deal seeds)
+        seed = self.seed if self.session.seed_named and (self.over or not self.humans) else None
         return match_record(self.rs, seed=seed, players=list(self.kinds), deals=deals, record_path=beside,
                             date=self.created, result=result)

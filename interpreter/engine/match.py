@@ -24,6 +24,18 @@ from interpreter.engine.state import DealState
 #: negative match seed; they still load (random.Random(-s) plays as random.Random(s)).
 SEED_MAX: Final = 2**63 - 1
 
+#: How wide a deal seed drawn from a match seed is: ``random.Random(match_seed).getrandbits(32)``
+#: per deal, what a record's top-level ``seed`` means (docs/notation.md, "How a seed becomes a
+#: deal") -- so ``rules run --seed 7`` deals today what it dealt in every earlier version.
+DEAL_SEED_BITS: Final = 32
+
+#: Deal seeds as wide as a seed may be, for a table whose players must not be able to search
+#: every deal seed for the one that agrees with the cards they have seen (the card room: 2**32
+#: shuffles are hours of one core, 2**63 out of reach; docs/security.md, "Searching a deal's
+#: seed").  A match dealt so is not the one its seed gives ``rules run``, so its record names
+#: each deal's seed and not the match seed.
+WIDE_DEAL_SEED_BITS: Final = 63
+
 #: The most deals a match is played for before it counts as one nobody can win: a ruleset whose
 #: matches last longer is broken, not long (``rules run`` stops there, and ``rules validate
 #: --deep`` reports a target that random play would not reach within it).
@@ -101,7 +113,9 @@ class Match:
     a deal counted twice, a deal dropped unfinished, a deal counted before its end -- since
     each would leave scores that no match can have.  ``rs`` is a :class:`Ruleset` or a name
     or path for ``load_ruleset``; ``seed`` an int; ``dealer`` a seat; ``scores`` one number
-    per side.
+    per side; ``deal_seed_bits`` how wide each deal's seed drawn from ``seed`` is
+    (:data:`DEAL_SEED_BITS`, what records and ``rules run --seed`` mean, unless a table
+    asks for :data:`WIDE_DEAL_SEED_BITS`).
     """
 
     def __init__(
@@ -111,10 +125,14 @@ class Match:
         *,
         scores: Sequence[int] | None = None,
         dealer: int | None = None,
+        deal_seed_bits: int = DEAL_SEED_BITS,
     ) -> None:
         rs = as_ruleset(rs)
         self.rs = rs
         check_seed(seed)
+        if deal_seed_bits not in (DEAL_SEED_BITS, WIDE_DEAL_SEED_BITS):
+            raise ValueError(f"deal_seed_bits {deal_seed_bits!r}: expected {DEAL_SEED_BITS} or {WIDE_DEAL_SEED_BITS}")
+        self.deal_seed_bits = deal_seed_bits
         self.seed = seed
         self._rng = random.Random(seed)
         self.scores = list(scores) if scores is not None else [0] * rs.side_count
@@ -192,7 +210,7 @@ class Match:
                 raise ValueError("the deal in play is not over: play it to its end and call finish_deal() before next_deal()")
             raise ValueError("the deal in play is over but not counted: call finish_deal() before next_deal()")
         if seed is None:
-            seed = self._rng.getrandbits(32)
+            seed = self._rng.getrandbits(self.deal_seed_bits)
         else:
             check_seed(seed)
         self.deal_seeds.append(seed)

@@ -28,7 +28,7 @@ from interpreter.core.actions import Action, parse_action
 from interpreter.core.cards import CardSet
 from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.core.seeds import bot_seed
-from interpreter.engine.match import Match
+from interpreter.engine.match import DEAL_SEED_BITS, Match
 from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
@@ -56,8 +56,10 @@ class TableSession:
     match score) and read everything else from :meth:`view`.
 
     ``seed_named`` says whether the record may name ``seed`` as the match seed once the match
-    is won: true when every deal follows from it, false for a match taken up again with a
-    fresh seed (:func:`resume`), whose earlier deals came from another.
+    is won: true when every deal follows from it as a record's match seed gives its deals,
+    false for a match taken up again with a fresh seed (:func:`resume`), whose earlier deals
+    came from another, and for one dealt with ``deal_seed_bits`` wider than a record's (the
+    card room's, :data:`~interpreter.engine.match.WIDE_DEAL_SEED_BITS`).
     """
 
     rs: Ruleset
@@ -66,6 +68,7 @@ class TableSession:
     record_path: Path | None = None
     practice: bool = False
     observer: Callable[[Event], None] | None = None
+    deal_seed_bits: int = DEAL_SEED_BITS
     match: Match = field(init=False)
     state: DealState | None = field(init=False, default=None)
     number: int = field(init=False, default=0)
@@ -81,7 +84,8 @@ class TableSession:
         self.rs = as_ruleset(self.rs)  # a name will do, as everywhere a ruleset goes
         if len(self.kinds) != self.rs.players.count:
             raise ValueError(f"{self.rs.players.count} seat kinds needed, got {len(self.kinds)}")
-        self.match = Match(self.rs, self.seed)
+        self.match = Match(self.rs, self.seed, deal_seed_bits=self.deal_seed_bits)
+        self.seed_named = self.deal_seed_bits == DEAL_SEED_BITS
         self.agents = [None if k == HUMAN else make_agent(k, self.rs, bot_seed(self.seed, s)) for s, k in enumerate(self.kinds)]
         if self.record_path is not None:
             self.record = RecordWriter(self.rs, seed=self.seed, players=self.kinds, path=self.record_path, hide_seed=HUMAN in self.kinds)
@@ -341,7 +345,7 @@ def resume(
     current: tuple[int, int, list[str]] | None = None
     for k, deal in enumerate(rec.deals):
         assert deal.seed is not None
-        drawn = match._rng.getrandbits(32)  # the seed's own sequence of deal seeds goes on after these
+        drawn = match._rng.getrandbits(match.deal_seed_bits)  # the seed's own sequence of deal seeds goes on after these
         session.seed_named = session.seed_named and drawn == deal.seed  # the match seed only if it gave them all
         state = deal.state.copy()
         match.deal = state
