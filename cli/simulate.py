@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from interpreter.sim.figures import Figure
     from interpreter.sim.simulate import Runs
 
-#: --deals and --matches: at most this many (deal seeds are seed * 2**32 + index).
+#: --deals and --matches: each at most this many (deal seeds are seed * 2**32 + index).
 MOST = 2**32 - 1
 
 Deals = Annotated[int, typer.Option("--deals", metavar="N", help="Deals to play (per ruleset), each from its own seed.", min=1)]
@@ -190,8 +190,11 @@ def _formats(as_json: bool, as_csv: bool) -> None:
 
 
 def _sizes(deals: int, matches: int) -> None:
-    if deals > MOST or matches > MOST:
-        raise usage_error(f"--deals and --matches: at most {MOST:,}")
+    """Each count apart, naming the option and its value (as ``rules arena`` does): a run
+    seeds deal ``i`` (or match ``i``) with ``seed * 2**32 + i``, so ``i`` must stay under ``2**32``."""
+    for option, value in (("--deals", deals), ("--matches", matches)):
+        if value > MOST:
+            raise usage_error(f"{option}: {value:,} is more than a run can seed (at most {MOST:,})")
 
 
 def _backend(backend: str, address: str | None) -> None:

@@ -174,18 +174,46 @@ def record_deal(state: DealState, acc: dict[str, float], decisions: int, lead_ch
             add(acc, f"side {result.declarer_side} contracts", 1)
             add(acc, f"side {result.declarer_side} contracts made", made)
     if not result.drawn:
-        _record_end(state, codes, acc)
+        _record_end(state, acc)
     _record_rules(state, codes, nets, acc)
 
 
-def _record_end(state: DealState, codes: list[int], acc: dict[str, float]) -> None:
+def went_out(state: DealState) -> int:
+    """The seat that went out -- declared, or reached ``claim.target`` under
+    ``claim.automatic`` -- before the deal's last card was played, or -1 where nobody did.
+
+    A declaration leaves its code last in the history.  An automatic claim leaves none
+    (:meth:`~interpreter.engine.state.DealState._settle_claim` with ``auto``), and the
+    result's words are for people, not for counting; but it is the one rule that ends a deal
+    of no contract by itself while cards are still held -- the engine settles the deal's end
+    first when the last trick is complete, so a side reaching the target on it is the last
+    trick deciding (``claim.after_last_trick``), not going out.  Its seat is the marrier where
+    the marriage reached the target (its code is then last: ``claim.after_marriage``), else
+    the winner of the trick that did."""
+    history = state.history
+    if history and history[-1] & 0xFFFF == DECLARE:
+        return history[-1] >> 16
+    if not state.rs.claim.automatic or state.contract is not None or state.result is None or state.result.redeal:
+        return -1
+    if not any(state.hands[s] for s in range(state.n) if s not in state.sitting_out):
+        return -1  # every card was played: the deal's end decided
+    last = history[-1] & 0xFFFF if history else -1
+    return history[-1] >> 16 if MARRY_BASE <= last < EXCHANGE else state.last_winner
+
+
+def _record_end(state: DealState, acc: dict[str, float]) -> None:
+    """The one ``end: ...`` row of a deal that is not drawn nor thrown in: who went out
+    (:func:`went_out`), with enough points or not, against the closer or not."""
     result = state.result
     assert result is not None
     side_of = state.rs.side_index
     closer_side = side_of[state.closer] if state.closed and state.closer >= 0 else -1
-    if codes and codes[-1] == DECLARE:
-        claimer = side_of[state.history[-1] >> 16]
-        right = result.scores[claimer] > 0
+    seat = went_out(state)
+    if seat >= 0:
+        claimer = side_of[seat]
+        # the claim's own rule (DealState._claimed): the claimant's deal side reached the target
+        deal_side = next(k for k, seats in enumerate(state.deal_sides) if seat in seats)
+        right = state.side_points(deal_side) >= state.rs.claim.target
         if closer_side < 0:
             add(acc, END_DECLARED if right else END_WRONG, 1)
         elif closer_side == claimer:
@@ -220,7 +248,7 @@ def _record_rules(state: DealState, codes: list[int], nets: Sequence[float], acc
             seen.add(rule)
             add(acc, "fired: " + rule, 1)
             add(acc, "worth: " + rule, nets[side_of[h >> 16]])
-    if rs.end.last_trick_bonus and not state.closed and state.last_winner >= 0 and not (codes and codes[-1] == DECLARE):
+    if rs.end.last_trick_bonus and not state.closed and state.last_winner >= 0 and went_out(state) < 0:
         if state.bonus[state.last_winner]:
             add(acc, "fired: last-trick bonus", 1)
             add(acc, "worth: last-trick bonus", nets[side_of[state.last_winner]])

@@ -80,8 +80,9 @@ class SimSpec:
     shown: str | None = None
 
     def __post_init__(self) -> None:
-        if not 0 <= self.deals <= MOST or not 0 <= self.matches <= MOST:
-            raise ValueError(f"deals and matches must be between 0 and {MOST:,}")
+        for name, value in (("deals", self.deals), ("matches", self.matches)):
+            if not 0 <= value <= MOST:  # each named with its value: which of the two is wrong
+                raise ValueError(f"{name} must be between 0 and {MOST:,}, got {value:,}")
         if self.seed < 0:
             raise ValueError(f"the seed must not be negative, got {self.seed}")
 

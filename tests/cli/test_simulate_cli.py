@@ -81,6 +81,16 @@ def test_compare_bots_instead_of_rules() -> None:
     (["simulate", "schnapsen", "--deals", "10", "--html", "/no/such/folder/r.html"], "--html: /no/such/folder/r.html"),
     (["simulate", "schnapsen", "--deals", "10", "--json", "--csv"], "--json and --csv"),
     (["simulate", "schnapsen", "--deals", "10", "--backend", "cloud"], "--backend: unknown backend 'cloud'"),
+    # deal i of a run is seeded seed * 2**32 + i: 2**32 - 1 = 4,294,967,295 deals (or matches)
+    # at most, and the one option past it is named with its value (here the other is fine)
+    (["simulate", "schnapsen", "--deals", "10", "--matches", "99999999999999999999"],
+     "error: --matches: 99,999,999,999,999,999,999 is more than a run can seed (at most 4,294,967,295)\n"),
+    (["simulate", "schnapsen", "--deals", "4294967296"],
+     "error: --deals: 4,294,967,296 is more than a run can seed (at most 4,294,967,295)\n"),
+    (["compare", "schnapsen", "schnapsen", "--deals", "4294967296", "--matches", "3"],
+     "error: --deals: 4,294,967,296 is more than a run can seed (at most 4,294,967,295)\n"),
+    (["compare", "schnapsen", "schnapsen", "--deals", "4294967295", "--matches", "4294967296"],
+     "error: --matches: 4,294,967,296 is more than a run can seed (at most 4,294,967,295)\n"),
     # the titles of the bundled rulesets, and their seats: 2 and 4
     (["compare", "schnapsen", "north-american-4", "--deals", "10"], (
         "error: Schnapsen has 2 seats and North American Sixty-Six (four players, partnerships) has 4: "

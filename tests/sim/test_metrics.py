@@ -209,3 +209,86 @@ def test_a_contract_never_made_reads_0_of_its_count() -> None:
         figs = {f.key: f for f in figures(tally, 0)}
         assert {k: (figs[k].num, figs[k].den) for k in expected if k in figs} == expected
         assert all(figs[k].value == 0.0 for k in expected)
+
+
+APP = load_ruleset("house/app-schnapsen")  # claim.automatic: nobody declares, 66 ends the deal
+
+
+def ends(state: DealState) -> dict[str, float]:
+    """The ``end: ...`` rows a deal adds (exactly one is 1)."""
+    return {k: v for k, v in measured(state).items() if k.startswith("end: ")}
+
+
+def test_reaching_66_by_itself_before_the_last_trick_is_going_out() -> None:
+    # The talon is gone; seat 0 (the first hand: seat 1 deals) has 60 in 5 tricks, seat 1 30
+    # in 3.  Seat 0 leads AS, seat 1 must follow with JS: 60 + 11 + 2 = 73, over 66, so the
+    # deal ends by itself with a card still in each hand -- seat 0 went out, as a declaration
+    # would have.  Seat 1 has a trick and under 33: 2 game points; 9 tricks in all.
+    st = build_position(APP, dealer=1, trump="H", leader=0, points=[60, 30], tricks=[5, 3], hands=["AS KC", "JS QD"])
+    for card in ("AS", "JS"):
+        st.push_code(code(APP, card))
+    assert st.is_over and st.hands[0] and st.hands[1]
+    assert measured(st, 2) == {
+        "deals": 1, "side 0 won": 1, "side 0 score": 2, "first hand won": 1, "first hand net": 2,
+        "game points 2": 1, "end: declared": 1, "tricks": 9, "decisions": 2,
+    }
+
+
+def test_reaching_66_on_the_last_trick_is_the_last_trick_deciding() -> None:
+    # The talon is gone, seat 0 leads with 52 against 43.  JC is taken by seat 1's TC:
+    # 43 + 12 = 55.  Seat 1 leads KS, seat 0 takes it with AS: 52 + 15 = 67, but on the last
+    # trick: nobody went out before the last card (claim.after_last_trick scores it as going
+    # out: seat 1 has 55, so 1 game point).  Under 66 (50 + 15 = 65) the last trick decides
+    # alone (end.unclaimed: 1 game point): the same row.
+    for first, gp in ((52, 1), (50, 1)):
+        st = build_position(APP, dealer=1, trump="H", leader=0, points=[first, 43], tricks=[4, 4], hands=["AS JC", "TC KS"])
+        for card in ("JC", "TC", "KS", "AS"):
+            st.push_code(code(APP, card))
+        assert st.result is not None and st.result.scores == (gp, 0)
+        assert ends(st) == {"end: played to the last trick": 1}
+
+
+def test_a_marriage_reaching_66_by_itself_is_going_out(tmp_path: Path) -> None:
+    # Schnapsen with claim.automatic: seat 0 has 30 in 3 tricks (so a marriage counts at
+    # once) and leads KH announcing the trump marriage: 30 + 40 = 70, over 66, and the deal
+    # ends by itself (claim.after_marriage) with the king just led.  Seat 1 has 20 in 2
+    # tricks: 2 game points, and seat 0 went out.
+    path = tmp_path / "auto.yaml"
+    path.write_text("extends: schnapsen\nname: auto\nclaim: {automatic: true}\n", encoding="utf-8")
+    rs = load_ruleset(str(path), allow_outside=True)
+    st = build_position(rs, dealer=1, trump="H", leader=0, points=[30, 20], tricks=[3, 2], hands=["KH QH AS", "JS TD QC"])
+    st.push_code(MARRY_BASE + code(rs, "KH"))
+    assert st.result is not None and st.result.scores == (2, 0)
+    assert ends(st) == {"end: declared": 1}
+
+
+def test_reaching_66_by_itself_after_a_close_is_the_close_made_or_failed() -> None:
+    # Seat 0 closes the talon (three cards under the turned-up TH) and leads; seat 1 must then
+    # follow and beat.  With 55, seat 0 leads AS and seat 1 follows with JS: 55 + 13 = 68,
+    # the closer went out: made.  With 40 against seat 1's 55, seat 0 leads JD and seat 1
+    # takes it with AD: 55 + 13 = 68, the closer's opponent went out first: failed.  (The
+    # points are given loosely, as a what-if position may: only the sums matter here.)
+    for points, tricks, cards, row in (([55, 30], [2, 1], ("AS", "JS"), "end: closed, made"),
+                                       ([40, 55], [1, 2], ("JD", "AD"), "end: closed, failed")):
+        st = build_position(APP, dealer=1, trump="H", leader=0, points=points, tricks=tricks,
+                            hands=["AS KC QD JD KD", "JS TS AD TD QC"], stock="QS AC TC", turnup="TH")
+        st.push_code(CLOSE)
+        for card in cards:
+            st.push_code(code(APP, card))
+        assert st.is_over and st.hands[0]
+        assert ends(st) == {row: 1}
+
+
+def test_a_wrong_declaration_stays_wrong_when_the_declarer_took_the_ten_of_trumps(tmp_path: Path) -> None:
+    # Schnapsen with scoring.trump_ten 1: seat 0 (40 points) leads TH, the ten of trumps;
+    # seat 1, void in hearts after the talon is gone, throws JS: seat 0 takes 10 + 2 = 52 and
+    # the ten.  It declares with 52, under 66: seat 1 (with tricks) scores 2, seat 0 still
+    # its 1 for the ten -- a score above 0 for a wrong declaration, which stays wrong.
+    path = tmp_path / "ten.yaml"
+    path.write_text("extends: schnapsen\nname: ten\nscoring: {trump_ten: 1}\n", encoding="utf-8")
+    rs = load_ruleset(str(path), allow_outside=True)
+    st = build_position(rs, dealer=1, trump="H", leader=0, points=[40, 30], tricks=[4, 3], hands=["TH KC QD", "JS QC AD"])
+    for c in (code(rs, "TH"), code(rs, "JS"), DECLARE):
+        st.push_code(c)
+    assert st.result is not None and st.result.scores == (1, 2)
+    assert ends(st) == {"end: wrong declaration": 1}

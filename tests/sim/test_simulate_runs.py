@@ -126,3 +126,16 @@ def test_a_worker_process_names_the_file_as_the_user_did(tmp_path: Path, monkeyp
         with pytest.raises(RulesError) as info:
             list(pool.map(run_task, tasks_of(spec)))
     assert (info.value.file, info.value.line, info.value.column) == ("dz.yaml", 4, 17)
+
+
+@pytest.mark.parametrize(("deals", "matches", "message"), [
+    # deal (and match) i is seeded seed * 2**32 + i: at most 2**32 - 1 = 4,294,967,295 of each,
+    # and the one count out of range is named with its value
+    (2**32, 0, "deals must be between 0 and 4,294,967,295, got 4,294,967,296"),
+    (2**32 - 1, 2**32, "matches must be between 0 and 4,294,967,295, got 4,294,967,296"),
+    (10, -1, "matches must be between 0 and 4,294,967,295, got -1"),
+])
+def test_a_spec_names_the_count_out_of_range(deals: int, matches: int, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        SimSpec("schnapsen", ("random", "random"), deals=deals, matches=matches)
+    assert str(caught.value) == message
