@@ -46,6 +46,7 @@ END_WRONG = "end: wrong declaration"
 END_CLOSED_MADE = "end: closed, made"
 END_CLOSED_FAILED = "end: closed, failed"
 END_LAST_TRICK = "end: played to the last trick"
+END_CONTRACT_EARLY = "end: contract decided before the last card"
 END_THROWN_IN = "end: thrown in"
 END_DRAWN = "end: drawn"
 
@@ -110,6 +111,8 @@ def static_keys(rs: Ruleset) -> list[str]:
         keys += [END_CLOSED_MADE, END_CLOSED_FAILED, "fired: close", "worth: close"]
     if rs.bidding.enabled:
         keys.append(END_THROWN_IN)
+        if rs.bidding.contracts:
+            keys.append(END_CONTRACT_EARLY)
     if rs.exchange.enabled:
         keys += ["fired: exchange", "worth: exchange"]
     if rs.marriage.enabled:
@@ -223,6 +226,11 @@ def _record_end(state: DealState, acc: dict[str, float]) -> None:
         return
     if closer_side >= 0:
         add(acc, END_CLOSED_MADE if result.scores[closer_side] > 0 else END_CLOSED_FAILED, 1)
+        return
+    if state.contract is not None and any(state.hands[s] for s in range(state.n) if s not in state.sitting_out):
+        # a contract (a Bettler's first trick, a Schnapser's third) ends the deal with cards held:
+        # not the last trick deciding
+        add(acc, END_CONTRACT_EARLY, 1)
         return
     add(acc, END_LAST_TRICK, 1)
 

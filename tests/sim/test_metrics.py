@@ -292,3 +292,27 @@ def test_a_wrong_declaration_stays_wrong_when_the_declarer_took_the_ten_of_trump
         st.push_code(c)
     assert st.result is not None and st.result.scores == (1, 2)
     assert ends(st) == {"end: wrong declaration": 1}
+
+
+def test_a_contract_decided_before_the_last_card_is_not_the_last_trick_deciding() -> None:
+    """Bauernschnapsen, the hands of tests/rules/test_family2_bauern_contracts.py (dealer 0,
+    diamonds named, seat 2 bids Bettler, seat 0 sits out).  AC, TC, JH: seat 2 takes the first
+    trick and the Bettler is lost with four cards in each playing hand -- the contract decided
+    it, not the last trick.  Played the other way, seat 2 never takes a trick and the Bettler
+    is made on the fifth, the last: that is the last trick deciding (seat 0, sitting out, still
+    holds his five cards)."""
+    rs = load_ruleset("house/bauernschnapsen")
+    hands = {0: "AH TH KH QH JC", 1: "AS TS KS QS JH", 2: "JS JD AC QD KD", 3: "TC KC QC AD TD"}
+
+    def bettler(*cards: str) -> DealState:
+        st = deal_from_mapping(rs, {"dealer": 0, "hands": {s: h.split() for s, h in hands.items()}})
+        for move in ("trump D", "pass", "bid 1", "pass", "pass", *(f"play {c}" for c in cards)):
+            st.apply(parse_action(move))
+        return st
+
+    lost = bettler("AC", "TC", "JH")
+    assert lost.result is not None and lost.result.scores == (0, 4) and lost.tricks_played == 1
+    assert ends(lost) == {"end: contract decided before the last card": 1}
+    made = bettler("JS", "TC", "QS", "JH", "AC", "KC", "AS", "JD", "QC", "TS", "QD", "AD", "KS", "KD", "TD")
+    assert made.result is not None and made.result.scores == (4, 0) and made.tricks_played == 5
+    assert ends(made) == {"end: played to the last trick": 1}
