@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 def play(
     ctx: typer.Context,
     ruleset: Annotated[Optional[str], typer.Argument(help="A ruleset file or a bundled name such as schnapsen (the start screen offers the bundled ones).", show_default=False)] = None,
-    opponent: Annotated[str, typer.Option(metavar="BOT", callback=bot_kind, help="The bot in every other seat: search:easy, search:normal, search:hard, greedy, random (or search:iters=N, search:ms=N).")] = "search:normal",
+    opponent: Annotated[str, typer.Option(metavar="BOT", callback=bot_kind, help="The bot in every other seat: search:easy, search:normal, search:hard (or search, search:iters=N, search:ms=N), greedy, basic, random, or a trained agent, policy:MODULE:NAME or policy:FILE.py:NAME.")] = "search:normal",
     seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; written into the record once the match is won); with --review, of the analysis (0 if omitted).", callback=seed_in_range)] = None,
     practice: Annotated[bool, typer.Option("--practice", help="Practice mode: hints from the search bot and undo.")] = False,
     record: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=file_name, help="Keep the record in this file (default: rules-play-DATE-TIME.yaml in this folder), saved after every move.")] = None,

@@ -67,3 +67,31 @@ def test_every_link_of_a_page_resolves(page: Path) -> None:
                 if fragment not in cache.setdefault(dest, anchors(dest)):
                     broken.append(f"{page.name}:{number}: {target}: no heading with this anchor")
     assert not broken, "\n".join(broken)
+
+
+def _contents(page: Path) -> tuple[list[str], list[str]]:
+    """A page's table of contents -- its top-level ``- [TEXT](#anchor)`` lines before its first
+    ``##`` heading -- and the anchors of its ``##`` headings, both in page order."""
+    listed: list[str] = []
+    headings: list[str] = []
+    for _, line in _outside_fences(page):
+        if line.startswith("## "):
+            headings.append(anchor(line[3:].strip()))
+        elif not headings and (m := re.match(r"- \[[^\]]*\]\(#([^)\s]+)\)", line)):
+            listed.append(m.group(1))
+    return listed, headings
+
+
+def test_contents_lists_are_worked_out_as_shown() -> None:
+    """Worked by hand from docs/notation.md's first lines (its list names its eight sections)."""
+    listed, headings = _contents(ROOT / "docs" / "notation.md")
+    assert listed[:2] == ["cards", "seats-and-sides"] and headings[:2] == listed[:2]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_a_table_of_contents_names_every_section(page: Path) -> None:
+    """A page that opens with a table of contents lists each of its ``##`` sections, in order
+    (api.md's once left out "A table of your own: TableSession")."""
+    listed, headings = _contents(page)
+    if listed:
+        assert listed == headings, f"{page.name}: the contents list {listed}, the sections are {headings}"

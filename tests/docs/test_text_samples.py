@@ -19,6 +19,7 @@ may differ.  The 200,000-deal comparison there runs as shown (about 50 s on two 
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 import subprocess
@@ -30,17 +31,18 @@ import click
 import pytest
 import typer.main
 
-from textblocks import REPO, RUN_PAGES, TextBlock, all_text_blocks, fenced_before
+from textblocks import GENERATED_PAGES, REPO, RUN_PAGES, TextBlock, all_text_blocks, fenced_before
 
 BIN = Path(sys.executable).parent
 _NUMBER = re.compile(r"[+-]?\d[\d,]*(\.\d+)?")
 
 
-def _run(args: list[str], cwd: Path, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
+def _run(args: list[str], cwd: Path, stdin: str = "", timeout: float = 300,
+         extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     # PYTHONPATH (tests/conftest.py puts this tree first on it) is kept: without it, a worktree's
     # run would check the samples against the `rules` of the checkout the virtualenv came from.
     env = {"PATH": f"{BIN}:/usr/bin:/bin", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8",
-           "PYTHONPATH": os.environ["PYTHONPATH"]}
+           "PYTHONPATH": os.environ["PYTHONPATH"], **(extra_env or {})}
     return subprocess.run(args, cwd=cwd, input=stdin, capture_output=True, text=True, timeout=timeout, env=env)
 
 
@@ -182,6 +184,37 @@ def check_position_errors(block: TextBlock) -> list[str]:
     return _same_lines(block, got)
 
 
+def check_record_written(block: TextBlock, tmp: Path) -> list[str]:
+    """The record the command named in the prose right above writes (``rules run ... --record
+    NAME``), with the clock set to the day of the record's own ``date`` header through
+    SOURCE_DATE_EPOCH, the one header that depends on the day of the run."""
+    intro = " ".join(block.before[-4:])
+    commands = re.findall(r"`(rules run [^`]*--record (\S+))`", intro)
+    assert commands, f"{block.where}: no `rules run ... --record NAME` in the lines above it"
+    command, name = commands[-1]
+    day = next((m.group(1) for line in block.body if (m := re.fullmatch(r'date: "(\d{4}-\d\d-\d\d)"', line))), None)
+    assert day is not None, f"{block.where}: the record shows no date header"
+    epoch = datetime.datetime.fromisoformat(day).replace(tzinfo=datetime.UTC).timestamp()
+    out = _run([str(BIN / "rules"), *command.split()[1:], "--quiet"], tmp, extra_env={"SOURCE_DATE_EPOCH": str(int(epoch))})
+    assert out.returncode == 0, out.stderr
+    return _same_lines(block, (tmp / name).read_text(encoding="utf-8").splitlines())
+
+
+# ---------------------------------------------------------------------------- cli.md: rules new
+def check_new_file(block: TextBlock, tmp: Path) -> list[str]:
+    """The file of the last ``rules new`` command above, below its first two lines (the
+    editor-completion comment and a bare ``#``, as the page says); the page shows its head."""
+    command = next(line.removeprefix("$ ") for line in reversed(block.before) if line.startswith("$ rules new "))
+    out = _run([str(BIN / "rules"), *command.split()[1:]], tmp)
+    assert out.returncode == 0, out.stderr
+    written = (tmp / command.split()[2]).read_text(encoding="utf-8").splitlines()
+    problems = [] if written[0].startswith("# yaml-language-server: $schema=") and written[1] == "#" else [
+        f"{block.where}: the file does not begin with the editor-completion line and a bare '#': {written[:2]}"]
+    assert block.body[-1] == "...", f"{block.where}: the page shows the file's head, ending in '...'"
+    head = len(block.body) - 1
+    return problems + _same_lines(block, [*written[2:2 + head], "..."])
+
+
 # ---------------------------------------------------------------------------- authoring.md
 def check_division_by_zero(block: TextBlock, tmp: Path) -> list[str]:
     """The house file shown above, played by two greedy seats: seed 8's match has a deal won
@@ -309,6 +342,8 @@ CHECKS: dict[str, Callable[..., list[str]]] = {
     "human-mistakes": check_human_mistakes,
     "interrupted": check_interrupted,
     "compare": check_compare,
+    "record-written": check_record_written,
+    "new-file": check_new_file,
     "bench-shape": check_bench_shape,
     "bench-arg-error": check_bench_arg_error,
 }
@@ -318,21 +353,66 @@ MARKED = [b for b in BLOCKS if b.sample is not None and b.sample in CHECKS]
 EDITOR = [b for b in BLOCKS if b.sample == "lsp-demo"]
 
 
+def _uncovered(b: TextBlock) -> str | None:
+    """Why no test checks block ``b`` and it does not say why, or None (textblocks.py: covered)."""
+    from test_doc_commands import DOCS as RUN_DOCS
+
+    if b.page in RUN_PAGES and b.after == "python" and b.lang == "text":
+        return None  # the page's Python samples run in RUN_PAGES[page]
+    if b.page in GENERATED_PAGES or b.not_output is not None or b.not_checked is not None:
+        return None
+    if b.file is not None and b.page in RUN_DOCS:
+        return None  # an input the page's console blocks read
+    kind = f"a ```{b.lang} block" if b.lang else "a fence without a language"
+    if b.sample is None:
+        return f"{b.where}: {kind} no test checks (mark it: see tests/docs/textblocks.py)"
+    if b.sample not in CHECKS and b.sample != "lsp-demo":
+        test = REPO / b.sample
+        if not (b.sample.startswith("tests/") and test.is_file()):
+            return f"{b.where}: sample {b.sample!r} is neither a check of this module nor a test file"
+        if f"docs/{b.page}" not in test.read_text(encoding="utf-8"):
+            return f"{b.where}: {b.sample} does not read docs/{b.page}"
+    return None
+
+
+def _problems(langs: tuple[str, ...]) -> list[str]:
+    return [p for b in BLOCKS if b.lang in langs and (p := _uncovered(b)) is not None]
+
+
 def test_every_text_block_is_checked_or_says_why_not() -> None:
+    problems = _problems(("text", "json"))
+    assert not problems, "\n".join(problems)
+
+
+def test_every_yaml_block_is_checked_or_says_why_not() -> None:
+    """A YAML block may show what a command writes (a match record): it is checked like a
+    text sample, or it says what it is instead (a rule file to write, an input)."""
+    problems = _problems(("yaml",))
+    assert not problems, "\n".join(problems)
+
+
+def test_every_fence_without_a_language_is_checked_or_says_why_not() -> None:
+    """A fence without a language may hold a long run's output: the same rule as text."""
+    problems = _problems(("",))
+    assert not problems, "\n".join(problems)
+
+
+def test_the_yaml_to_write_reads_without_an_error(tmp_path: Path) -> None:
+    """Every YAML block shown whole (not an excerpt ending in ``...``) is one YAML document
+    the rule files' reader takes: pasted, it is not refused (a key written twice as two
+    alternatives is). Only the reading is checked; what the keys mean is each page's. A
+    message's place is the block's fence, then the line and column in the block."""
+    from interpreter.core.errors import RulesError
+    from interpreter.rules.yamlsource import load_yaml
+
     problems = []
     for b in BLOCKS:
-        if b.page in RUN_PAGES and b.after == "python":
-            continue  # the page's Python samples run in RUN_PAGES[page]
-        if b.not_output is not None:
-            continue
-        if b.sample is None:
-            problems.append(f"{b.where}: a text block no test checks (mark it: see tests/docs/textblocks.py)")
-        elif b.sample not in CHECKS and b.sample != "lsp-demo":
-            test = REPO / b.sample
-            if not (b.sample.startswith("tests/") and test.is_file()):
-                problems.append(f"{b.where}: sample {b.sample!r} is neither a check of this module nor a test file")
-            elif f"docs/{b.page}" not in test.read_text(encoding="utf-8"):
-                problems.append(f"{b.where}: {b.sample} does not read docs/{b.page}")
+        if b.lang != "yaml" or (b.body and b.body[-1] == "...") or all(not line.strip() or line.lstrip().startswith("#") for line in b.body):
+            continue  # not yaml, an excerpt, or only a comment to write (a modeline)
+        try:
+            load_yaml(b.text, b.where)
+        except RulesError as exc:
+            problems.append(str(exc))
     assert not problems, "\n".join(problems)
 
 

@@ -375,9 +375,11 @@ def claim_section(f: Facts) -> Section:
     elif f.closing:
         closer = " This holds even if the declarer had closed the talon: the score for a failed close does not apply."
     scores = f"{f.opponent} scores" if f.many else f"{f.opponent} wins the deal and scores"
+    # one player against several: the side that wins may be several players, each of whom scores
+    each = "; when that side is the defenders, each of them scores them" if f.solo else ""
     s.p(
         f"If he has {c.target} or more, he wins the deal (see Scoring for the game points). If he has fewer, "
-        f"{scores} {wrong}." + closer
+        f"{scores} {wrong}{each}." + closer
     )
     return s
 

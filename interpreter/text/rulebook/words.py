@@ -140,6 +140,10 @@ class Facts:
             self.other = f"that {side}"
         elif self.partnership:
             self.opponent = self.rival = self.other = "the other side"
+        elif self.solo:  # one player against the rest: a player's opponents may be several
+            self.opponent = "the other side"
+            self.rival = "a player of the other side"
+            self.other = "that side"
         else:
             self.opponent = self.rival = "his opponent"
             self.other = "the opponent"
