@@ -57,6 +57,8 @@ MAX_MESSAGE = 2048
 RETRY_AFTER = 60
 RATE = 10.0
 BURST = 20.0
+#: The most characters of a path the API does not have that its refusal says back.
+LONGEST_PATH = 100
 #: The API's routes, as a refusal of a path it does not have lists them.
 API_ROUTES = ("GET /api/rulesets", "POST /api/tables", "POST /api/check", "GET /api/record/TOKEN", "GET /api/house/TOKEN")
 HEADERS = {
@@ -334,7 +336,8 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             if allowed:
                 answer.headers["Allow"] = allowed
             return answer
-        named = path if len(path) <= 100 else "this path"  # a path is the client's: said back only while it is short
+        # a path is the client's: said back whole while it is short, else its start (an ellipsis after it)
+        named = path if len(path) <= LONGEST_PATH else path[:LONGEST_PATH] + "…"
         return refusal(f"the API has no {named}: its routes are {', '.join(API_ROUTES)} (docs/serve.md)", "not_found", 404)
 
     routes = [

@@ -343,8 +343,8 @@ def test_the_api_answers_an_unknown_path_or_a_wrong_method_in_json_as_its_other_
             allowed = answer.headers.get("allow")  # Starlette lists the methods in no fixed order
             assert (set(allowed.split(", ")) if allowed else None) == (set(allow.split(", ")) if allow else None)
             assert answer.headers["x-content-type-options"] == "nosniff"
-        long = "/api/" + "x" * 200
-        assert client.get(long).json()["why"].startswith("the API has no this path: ")
+        long = "/api/" + "x" * 200  # said back by its first 100 characters (5 of /api/, 95 x), then an ellipsis
+        assert client.get(long).json()["why"].startswith("the API has no /api/" + "x" * 95 + "…: its routes are ")
         page = client.get("/nope")
         assert (page.status_code, page.headers["content-type"], page.text) == (404, "text/plain; charset=utf-8", "not found")
 
@@ -365,12 +365,15 @@ def test_a_request_missing_a_key_says_which_and_what_is_expected_never_none(tmp_
         reply = create(client, ["human", "human"])
         seat = Seat(client, token_of(reply["seats"][0]["link"]))
         seq = seat.read()["seq"]
-        change = "the number of the change the action was chosen at (the 'seq' of the state it was chosen in"
+        change = "the whole number of the change the action was chosen at (the 'seq' of the state it was chosen in"
         cases = [
             ({"type": "action", "move": "play KH"}, f"an action's 'seq' is missing: give {change})"),
             ({"type": "action", "seq": seq}, "an action's 'move' is missing: give an action in the record notation, such as 'play KH'"),
             ({"type": "action", "move": "play KH", "seq": None}, f"'seq' is {change}; the table is now at change {seq}), not null"),
             ({"type": "action", "move": "play KH", "seq": str(seq)}, f"'seq' is {change}; the table is now at change {seq}), not text"),
+            # JSON's 1.0 and 1e400 are numbers, but not the whole number a change is (they were "not a number")
+            ({"type": "action", "move": "play KH", "seq": 1.0}, f"'seq' is {change}; the table is now at change {seq}), not a number with a decimal point or an exponent"),
+            ('{"type": "action", "move": "play KH", "seq": 1e400}', f"'seq' is {change}; the table is now at change {seq}), not a number with a decimal point or an exponent"),
             ({"type": "action", "move": 5, "seq": seq}, "'move' is an action in the record notation, such as 'play KH' (at most 40 characters), not a number"),
             ({}, "a message's 'type' is missing: give 'action' or 'next'"),
             ({"type": None}, "a message's 'type' is 'action' or 'next', not null"),
