@@ -416,3 +416,50 @@ def test_a_table_asked_for_with_both_a_ruleset_and_a_house_file_is_refused(tmp_p
         assert not room.tables and not (tmp_path / "tables").exists()  # nothing opened, no house file kept
         assert client.post("/api/tables", json={"house": house, "seats": ["human", "greedy"]}).status_code == 201
         assert client.post("/api/tables", json={"ruleset": "sechsundsechzig", "seats": ["human", "greedy"]}).status_code == 201
+
+
+def test_a_post_sent_by_another_sites_page_is_refused_and_the_body_must_be_declared_json(tmp_path: Path) -> None:
+    """CSRF: a page of another site could make its visitor's browser POST a table (as
+    ``text/plain``, which a browser sends cross-site without asking) and use up the visitor's
+    address's 100 tables.  A POST whose ``Origin`` names another host than the one it was sent
+    to is refused (403, ``origin``); a body not declared ``application/json`` is refused (415,
+    ``content_type``); the room's own page (``Origin`` this host, under either scheme: behind a
+    TLS proxy the page is https) and a script (no ``Origin``) are taken."""
+    body = json.dumps({"ruleset": "schnapsen", "seats": ["human", "greedy"]}).encode()
+    house = json.dumps({"house": {"name": "house.yaml", "text": "extends: schnapsen\nname: my-house\n"}}).encode()
+    as_json = "application/json"
+    with open_room(tmp_path) as (client, room):
+        refused = [
+            ("/api/tables", "http://evil.example", "text/plain", 403, "origin"),
+            ("/api/tables", "http://evil.example", as_json, 403, "origin"),
+            ("/api/check", "http://evil.example", as_json, 403, "origin"),
+            ("/api/tables", "null", as_json, 403, "origin"),  # a sandboxed frame, a file: no host of ours
+            ("/api/tables", "http://testserver:8080", as_json, 403, "origin"),  # the same name, another port: another site
+            ("/api/tables", "http://testserver.evil.example", as_json, 403, "origin"),
+            ("/api/tables", None, "text/plain", 415, "content_type"),
+            ("/api/tables", None, "application/x-www-form-urlencoded", 415, "content_type"),
+            ("/api/tables", None, None, 415, "content_type"),
+            ("/api/check", None, "text/plain", 415, "content_type"),
+        ]
+        for path, origin, media, status, code in refused:
+            headers = {**({"Origin": origin} if origin else {}), **({"Content-Type": media} if media else {})}
+            answer = client.post(path, content=house if path == "/api/check" else body, headers=headers)
+            assert (answer.status_code, answer.json()["error"]) == (status, code), (path, origin, media)
+        assert not room.tables
+        answer = client.post("/api/tables", content=body, headers={"Origin": "http://evil.example", "Content-Type": "text/plain"})
+        assert answer.json()["why"] == ("a request from another site's page ('http://evil.example') is refused: open tables "
+                                        "from this server's own lobby, or from a script (which sends no Origin)")
+        answer = client.post("/api/tables", content=body, headers={"Content-Type": "text/plain"})
+        assert answer.json()["why"] == "the body is JSON, sent with 'Content-Type: application/json' (this request's is 'text/plain')"
+        taken = [
+            ("/api/tables", "http://testserver", as_json),  # the lobby's own fetch
+            ("/api/tables", "https://testserver", "application/json; charset=utf-8"),  # the lobby behind a TLS proxy
+            ("/api/tables", "http://testserver:80", as_json),  # the default port, said
+            ("/api/tables", None, as_json),  # a script: curl sends no Origin
+            ("/api/check", "http://testserver", as_json),
+        ]
+        for path, origin, media in taken:
+            headers = {**({"Origin": origin} if origin else {}), "Content-Type": media}
+            answer = client.post(path, content=house if path == "/api/check" else body, headers=headers)
+            assert answer.status_code == (200 if path == "/api/check" else 201), (path, origin, media, answer.text)
+        assert len(room.tables) == 4
