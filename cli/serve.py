@@ -43,6 +43,20 @@ class HideLinks(logging.Filter):
         return True
 
 
+class ClientTextNotUtf8(logging.Filter):
+    """A WebSocket text message that is not UTF-8 is the client's fault, which the client is
+    told (uvicorn closes its connection with 1007, invalid data); uvicorn logged it as an
+    ERROR with a traceback, as if the server had failed.  Said in one warning line instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, UnicodeDecodeError) and "UTF-8" in str(record.msg):
+            record.msg, record.args = "a WebSocket client sent text that is not UTF-8: its connection was closed (1007)", ()
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+            record.exc_info = record.exc_text = None
+        return True
+
+
 def serve(
     host: Annotated[str, typer.Option(metavar="ADDRESS", help="The address to listen on; another than 127.0.0.1 lets other machines in (put it behind a proxy with TLS: docs/serve.md).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on (0: any free port).", min=0, max=65535)] = DEFAULT_PORT,
@@ -99,9 +113,14 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     reach = "this machine only" if ipaddress.ip_address(host).is_loopback else "other machines too: put it behind a proxy with TLS (docs/serve.md)"
-    config = uvicorn.Config(make_app(data, bot_delay, idle_days=close_idle), log_level=os.environ.get("RULES_SERVE_LOG", "warning"), ws_max_size=1 << 16)
+    # proxy_headers: behind a proxy on this machine (FORWARDED_ALLOW_IPS: another's address),
+    # X-Forwarded-For is the address a table is counted against and X-Forwarded-Proto the
+    # scheme of the links a table is answered with -- https behind TLS (docs/serve.md)
+    config = uvicorn.Config(make_app(data, bot_delay, idle_days=close_idle), log_level=os.environ.get("RULES_SERVE_LOG", "warning"),
+                            ws_max_size=1 << 16, proxy_headers=True)
     for name in ("uvicorn.access", "uvicorn.error"):  # after the config, which sets logging up
         logging.getLogger(name).addFilter(HideLinks())
+    logging.getLogger("uvicorn.error").addFilter(ClientTextNotUtf8())
     server = uvicorn.Server(config)
     stops: list[int] = []
 

@@ -28,6 +28,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -43,7 +44,7 @@ from cli.room import IDLE_DAYS
 from cli.room.room import MAX_HOUSE_BYTES, Connection, Room
 from cli.room.outbox import Gone, Outbox
 from cli.room.store import Store
-from cli.room.tables import Refused
+from cli.room.tables import Refused, quoted
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("rules.serve")
@@ -57,6 +58,8 @@ MAX_MESSAGE = 2048
 RETRY_AFTER = 60
 RATE = 10.0
 BURST = 20.0
+#: The most characters of a path the API does not have that its refusal says back.
+LONGEST_PATH = 100
 #: The API's routes, as a refusal of a path it does not have lists them.
 API_ROUTES = ("GET /api/rulesets", "POST /api/tables", "POST /api/check", "GET /api/record/TOKEN", "GET /api/house/TOKEN")
 HEADERS = {
@@ -75,6 +78,46 @@ def refusal(why: str, code: str, status: int = 400, retry_after: int | None = No
     wait = retry_after if retry_after is not None else RETRY_AFTER if status == 503 else None
     headers = {**HEADERS, "Retry-After": str(wait)} if wait is not None else HEADERS
     return JSONResponse({"error": code, "why": why}, status_code=status, headers=headers)
+
+
+def cross_site(request: Request) -> None:
+    """Refuse a POST that a page of another site made the browser send (CSRF): such a page
+    could open tables in the name of whoever visits it and use up their address's 100.
+
+    * ``Origin``, which a browser adds to every cross-site POST and a page cannot forge, must
+      name this server: the host (and port) the request was sent to, its ``Host`` header
+      (behind a proxy the one the proxy passes on, ``proxy_set_header Host $host``).  The
+      scheme is not compared: behind a TLS proxy the page is ``https:`` and this server
+      ``http:``.  A script's request has no ``Origin`` and is taken.
+    * The body must be declared ``application/json``: a page of another site may send
+      ``text/plain`` without asking the server first, never ``application/json``.  So even a
+      browser that left ``Origin`` out could not send a table's request unasked."""
+    origin = request.headers.get("origin")
+    if origin is not None and not same_host(origin, request.headers.get("host", "")):
+        raise Refused(f"a request from another site's page ({quoted(origin)}) is refused: "
+                      f"open tables from this server's own lobby, or from a script (which sends no Origin)", "origin", 403)
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        got = f"this request's is {quoted(media)}" if media else "this request has none"
+        raise Refused(f"the body is JSON, sent with 'Content-Type: application/json' ({got})", "content_type", 415)
+
+
+def same_host(origin: str, host: str) -> bool:
+    """Whether the page at ``origin`` (``http://cards.example.org:8066``) was served by the host
+    a request went to (its ``Host`` header, ``cards.example.org:8066``).  A ``Host`` without a
+    port is a default one, 80 or 443 (a TLS proxy's ``$host`` leaves its 443 out and passes the
+    request on over http), so the page's port must be one of those two; ``Origin: null`` (a
+    sandboxed page, a file) names no host at all."""
+    try:
+        page = urlsplit(origin)
+        server = urlsplit("//" + host)
+        page_port, server_port = page.port, server.port
+    except ValueError:  # a port that is no number, a malformed address: no host of ours
+        return False
+    if page.scheme not in ("http", "https") or not page.hostname or page.hostname != server.hostname:
+        return False
+    page_port = page_port or {"http": 80, "https": 443}[page.scheme]
+    return page_port in (80, 443) if server_port is None else page_port == server_port
 
 
 def not_json(exc: Exception) -> str:
@@ -156,7 +199,9 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         return JSONResponse({"rulesets": out}, headers=HEADERS)
 
     async def body_of(request: Request) -> dict[str, Any]:
-        """The request's JSON object, read up to :data:`MAX_BODY` bytes; refused otherwise."""
+        """The request's JSON object, read up to :data:`MAX_BODY` bytes; refused otherwise, and
+        refused before it is read when another site's page sent it (:func:`cross_site`)."""
+        cross_site(request)
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
             raise Refused(f"the request is larger than {MAX_BODY // 1024} kB", "too_large", 413)
@@ -334,7 +379,8 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             if allowed:
                 answer.headers["Allow"] = allowed
             return answer
-        named = path if len(path) <= 100 else "this path"  # a path is the client's: said back only while it is short
+        # a path is the client's: said back whole while it is short, else its start (an ellipsis after it)
+        named = path if len(path) <= LONGEST_PATH else path[:LONGEST_PATH] + "…"
         return refusal(f"the API has no {named}: its routes are {', '.join(API_ROUTES)} (docs/serve.md)", "not_found", 404)
 
     routes = [

@@ -453,7 +453,7 @@ class Room:
                 raise Refused("the server had to set this table aside: open the link again", "stale", 503)
             if kind == "action":
                 for key, what in (("move", "an action in the record notation, such as 'play KH'"),
-                                  ("seq", "the number of the change the action was chosen at (the 'seq' of the state it was chosen in)")):
+                                  ("seq", "the whole number of the change the action was chosen at (the 'seq' of the state it was chosen in)")):
                     if key not in message:
                         raise Refused(f"an action's '{key}' is missing: give {what}", "bad_message")
                 move = message["move"]

@@ -64,7 +64,9 @@ def kind_of(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
+    if isinstance(value, float):  # 1.0, 1e400: JSON's number with a point or an exponent, never a count
+        return "a number with a decimal point or an exponent"
+    if isinstance(value, int):
         return "a number"
     if isinstance(value, str):
         return "text"
@@ -173,7 +175,7 @@ class Table:
         with the reason when it is not their turn, ``seq`` is not the table's (a stale or
         replayed action), the text is no action, or the engine finds it illegal."""
         if not isinstance(seq, int) or isinstance(seq, bool):
-            raise Refused(f"'seq' is the number of the change the action was chosen at (the 'seq' of the state it was chosen in; "
+            raise Refused(f"'seq' is the whole number of the change the action was chosen at (the 'seq' of the state it was chosen in; "
                           f"the table is now at change {self.seq}), not {kind_of(seq)}", "bad_message")
         if seq != self.seq:
             raise Refused(f"this action was chosen at change {seq} of the table, which is now at change {self.seq}: look again", "stale")

@@ -26,7 +26,7 @@ from textual.binding import Binding
 
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
-from interpreter.play.recordfile import STOP_SIGNALS, RecordNotWritten
+from interpreter.play.recordfile import STOP_SIGNALS, RecordNotWritten, lock_path
 from interpreter.play.session import HUMAN, TableSession, new_seed
 from interpreter.rules.loader import load_ruleset
 from cli.table.colourless import readable_filters
@@ -173,13 +173,17 @@ class TableApp(App[None]):
 
 
 def default_record_path() -> Path:
-    """``rules-play-YYYYMMDD-HHMMSS.yaml`` in the current folder (numbered if taken)."""
+    """``rules-play-YYYYMMDD-HHMMSS.yaml`` in the current folder, numbered if taken: if the
+    file is there, or if its lock file is -- another ``rules`` process holds the name and will
+    write the record at the end of its first deal (two tabs of ``rules play --web`` starting a
+    match in the same second: the second was refused the name).  A lock file a killed run
+    left behind only moves the name on by one."""
     import time
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = Path(f"rules-play-{stamp}.yaml")
     k = 2
-    while path.exists():
+    while path.exists() or lock_path(path).exists():
         path = Path(f"rules-play-{stamp}-{k}.yaml")
         k += 1
     return path

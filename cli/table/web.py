@@ -10,13 +10,17 @@ leans on a few of textual-serve's internals (``_make_app``, ``_process_messages`
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, Union
+
+import typer
 
 from cli.errors import session_or_exit, usage_error
 from cli.output import warn
@@ -49,11 +53,15 @@ def serve(
         listener = listen(WEB_HOST, port)
     except OSError as exc:
         raise usage_error(f"--port: cannot listen on {WEB_HOST}:{port} ({exc.strerror or exc}); choose another port with --port N") from None
-    server = table_server(command, listener.getsockname()[1], one_tab=record is not None or resume is not None)
+    one_tab = record is not None or resume is not None
+    server = table_server(command, listener.getsockname()[1], one_tab=one_tab)
     address = f"http://{WEB_HOST}:{listener.getsockname()[1]}"
-    warn(f"serving the table at {address} (this machine only; each tab is a table of its own); Ctrl-C stops it")
-    server.run(listener)
+    tabs = "one tab at a time: the match keeps one record" if one_tab else "each tab is a table of its own"
+    # said once the stop signals are handled: from this line on, SIGTERM always ends it cleanly
+    server.run(listener, lambda: warn(f"serving the table at {address} (this machine only; {tabs}); Ctrl-C stops it"))
     warn("stopped serving the table")
+    if server.stopped_by is not None:  # as every command stopped by a signal: 130 for Ctrl-C, 143 for SIGTERM
+        raise typer.Exit(128 + server.stopped_by)
 
 
 def table_command(
@@ -112,10 +120,66 @@ def table_page(template: str, statics: Path) -> str:
     return page
 
 
+def from_this_machine(host: str | None, origin: str | None, port: int) -> bool:
+    """Whether a request to the server on ``port`` comes from one of its own pages, or from a
+    program on this machine, rather than from a page of another site open in the same browser.
+
+    Listening on the loopback address keeps other machines out, not other sites: any page the
+    person has open may ask their browser to connect to ``ws://127.0.0.1:PORT/ws`` -- and
+    play their match, write into their ``--record`` file, or start table after table.  A
+    browser says which page asks (``Origin``), and a page cannot forge it: present, it must
+    be this server's own address.  ``Host`` must name this server too, or a site whose name
+    was made to lead to 127.0.0.1 (DNS rebinding) would be a page of "this server"."""
+    own = {f"127.0.0.1:{port}", f"localhost:{port}"}
+    if host is None or host.lower() not in own:
+        return False
+    return origin is None or origin.lower() in {f"http://{address}" for address in own}
+
+
+#: The messages a tab's page sends (textual-serve's ``textual.js``), as :func:`envelope_of` reads them.
+Envelope = Union[tuple[str, str], tuple[str, tuple[int, int]], tuple[str, None]]
+#: The largest terminal a ``resize`` may ask for, in cells each way.
+MAX_CELLS = 10000
+
+
+def envelope_of(text: str) -> Envelope | None:
+    """A tab's message, checked before it goes to the table: ``["stdin", TEXT]`` (keys),
+    ``["resize", {"width": W, "height": H}]``, ``["ping", TEXT]``, ``["focus"]``, ``["blur"]``;
+    ``None`` for anything else.  textual-serve takes the shape for granted, and any other
+    (not JSON, ``["stdin"]``, ``["stdin", 5]``, ``{"a": 1}``) printed a traceback."""
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):  # nested too deep: RecursionError
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    kind, rest = envelope[0], envelope[1:]
+    if kind in ("focus", "blur") and not rest:
+        return kind, None
+    if len(rest) != 1:
+        return None
+    data = rest[0]
+    if kind in ("stdin", "ping") and isinstance(data, str):
+        try:
+            data.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no bytes for the table
+            return None
+        return kind, data
+    if kind == "resize" and isinstance(data, dict):
+        width, height = data.get("width"), data.get("height")
+        if all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_CELLS for n in (width, height)):
+            assert isinstance(width, int) and isinstance(height, int)
+            return kind, (width, height)
+    return None
+
+
 class TableServer(Protocol):
     """What :func:`serve` needs of the server :func:`table_server` makes."""
 
-    def run(self, listener: socket.socket) -> None: ...
+    #: The signal that stopped the server (SIGINT for Ctrl-C), if one did.
+    stopped_by: int | None
+
+    def run(self, listener: socket.socket, ready: Callable[[], None]) -> None: ...
 
 
 #: Seconds the tables get to quit when the server stops.
@@ -129,6 +193,13 @@ BUSY_PAGE = """<!DOCTYPE html>
 </body></html>
 """
 
+REFUSED_PAGE = "rules play --web serves its table to pages of its own address only: open http://127.0.0.1:PORT/ yourself.\n"
+
+
+def shown(text: str) -> str:
+    """A message a tab sent, as the terminal is told it: its start, whatever its length."""
+    return repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
+
 
 def table_server(command: str, port: int, *, one_tab: bool) -> TableServer:
     """A textual-serve server for ``command`` (imported here: textual-serve is optional)."""
@@ -138,7 +209,7 @@ def table_server(command: str, port: int, *, one_tab: bool) -> TableServer:
 
     import aiohttp_jinja2
     import jinja2
-    from aiohttp import WSCloseCode, web
+    from aiohttp import WSCloseCode, WSMsgType, web
     from textual_serve.app_service import AppService
     from textual_serve.server import Server
 
@@ -152,6 +223,20 @@ def table_server(command: str, port: int, *, one_tab: bool) -> TableServer:
             self.sockets: set[web.WebSocketResponse] = set()  # the open tabs
             self.services: set[AppService] = set()  # their tables' processes
             self.tables = 0  # tables running (a tab's, from its websocket's opening to its table's end)
+            self.stopped_by: int | None = None
+            self.refused_one = False  # a request from another site was refused: said once
+
+        def refused(self, request: web.Request) -> web.Response | None:
+            """A 403 for a request of another site's page (:func:`from_this_machine`), said on
+            the terminal the first time; ``None`` for this machine's own."""
+            if from_this_machine(request.headers.get("Host"), request.headers.get("Origin"), port):
+                return None
+            if not self.refused_one:
+                self.refused_one = True
+                origin = request.headers.get("Origin") or "none"
+                warn(f"refused a request of another site's page (Origin {origin}, Host {request.headers.get('Host') or 'none'}): "
+                     f"the table is served to pages of http://{WEB_HOST}:{port} only")
+            return web.Response(status=403, text=REFUSED_PAGE.replace("PORT", str(port)))
 
         def initialize_logging(self) -> None:
             handler = logging.StreamHandler(sys.stderr)
@@ -184,12 +269,18 @@ def table_server(command: str, port: int, *, one_tab: bool) -> TableServer:
             return app
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            refused = self.refused(request)
+            if refused is not None:
+                return refused
             if one_tab and self.tables:
                 return web.Response(text=BUSY_PAGE, content_type="text/html")
             response: web.StreamResponse = await super().handle_index(request)
             return response
 
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+            refused = self.refused(request)  # before any table starts: refused at the handshake
+            if refused is not None:
+                return refused
             if one_tab and self.tables:  # turned away before a second table starts on the same record
                 warn("another tab was turned away: with --record or --resume there is one match, so one tab at a time")
                 websocket = web.WebSocketResponse()
@@ -208,19 +299,52 @@ def table_server(command: str, port: int, *, one_tab: bool) -> TableServer:
             self.services = {s for s in self.services if s._process is not None and s._process.returncode is None}
             self.services.add(app_service)
             try:
-                await super()._process_messages(websocket, app_service)
+                await self._messages(websocket, app_service)
             finally:
                 self.sockets.discard(websocket)
 
-        def run(self, listener: socket.socket) -> None:
-            """Serve on ``listener`` until Ctrl-C (SIGINT) or SIGTERM."""
+        async def _messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+            """textual-serve's loop over a tab's messages, each checked first (:func:`envelope_of`):
+            a malformed one is dropped, said once per tab in one line, and the table goes on."""
+            warned = False
+            async for message in websocket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                envelope = envelope_of(message.data)
+                if envelope is None:
+                    if not warned:
+                        warned = True
+                        warn(f"a tab sent a message that is not textual-serve's ({shown(message.data)}): ignored (any more from this tab are ignored without a word)")
+                    continue
+                kind, data = envelope
+                if kind == "stdin" and isinstance(data, str):
+                    await app_service.send_bytes(data.encode("utf-8"))
+                elif kind == "resize" and isinstance(data, tuple):
+                    await app_service.set_terminal_size(*data)
+                elif kind == "ping":
+                    await websocket.send_json(["pong", data])
+                elif kind == "blur":
+                    await app_service.blur()
+                elif kind == "focus":
+                    await app_service.focus()
+
+        def stop(self, signum: int) -> None:
+            """A stop signal: noted (the command exits with 128 + it), then the server stops."""
+            if self.stopped_by is None:
+                self.stopped_by = signum
+            self.request_exit()
+
+        def run(self, listener: socket.socket, ready: Callable[[], None]) -> None:
+            """Serve on ``listener`` until Ctrl-C (SIGINT) or SIGTERM; ``ready`` is called (the
+            banner) once these signals are handled, before the first request is."""
             self.initialize_logging()
             loop = asyncio.new_event_loop()
             for sig in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):  # SIGHUP: its terminal closed
                 try:
-                    loop.add_signal_handler(sig, self.request_exit)
+                    loop.add_signal_handler(sig, self.stop, sig)
                 except (NotImplementedError, RuntimeError):  # Windows: Ctrl-C is a KeyboardInterrupt, which run_app stops on too
                     pass
+            ready()
             try:
                 web.run_app(self._make_app(), sock=listener, handle_signals=False, loop=loop, print=None, access_log=None, shutdown_timeout=QUIT_TIMEOUT)
             finally:

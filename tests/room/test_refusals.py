@@ -343,8 +343,8 @@ def test_the_api_answers_an_unknown_path_or_a_wrong_method_in_json_as_its_other_
             allowed = answer.headers.get("allow")  # Starlette lists the methods in no fixed order
             assert (set(allowed.split(", ")) if allowed else None) == (set(allow.split(", ")) if allow else None)
             assert answer.headers["x-content-type-options"] == "nosniff"
-        long = "/api/" + "x" * 200
-        assert client.get(long).json()["why"].startswith("the API has no this path: ")
+        long = "/api/" + "x" * 200  # said back by its first 100 characters (5 of /api/, 95 x), then an ellipsis
+        assert client.get(long).json()["why"].startswith("the API has no /api/" + "x" * 95 + "…: its routes are ")
         page = client.get("/nope")
         assert (page.status_code, page.headers["content-type"], page.text) == (404, "text/plain; charset=utf-8", "not found")
 
@@ -365,12 +365,15 @@ def test_a_request_missing_a_key_says_which_and_what_is_expected_never_none(tmp_
         reply = create(client, ["human", "human"])
         seat = Seat(client, token_of(reply["seats"][0]["link"]))
         seq = seat.read()["seq"]
-        change = "the number of the change the action was chosen at (the 'seq' of the state it was chosen in"
+        change = "the whole number of the change the action was chosen at (the 'seq' of the state it was chosen in"
         cases = [
             ({"type": "action", "move": "play KH"}, f"an action's 'seq' is missing: give {change})"),
             ({"type": "action", "seq": seq}, "an action's 'move' is missing: give an action in the record notation, such as 'play KH'"),
             ({"type": "action", "move": "play KH", "seq": None}, f"'seq' is {change}; the table is now at change {seq}), not null"),
             ({"type": "action", "move": "play KH", "seq": str(seq)}, f"'seq' is {change}; the table is now at change {seq}), not text"),
+            # JSON's 1.0 and 1e400 are numbers, but not the whole number a change is (they were "not a number")
+            ({"type": "action", "move": "play KH", "seq": 1.0}, f"'seq' is {change}; the table is now at change {seq}), not a number with a decimal point or an exponent"),
+            ('{"type": "action", "move": "play KH", "seq": 1e400}', f"'seq' is {change}; the table is now at change {seq}), not a number with a decimal point or an exponent"),
             ({"type": "action", "move": 5, "seq": seq}, "'move' is an action in the record notation, such as 'play KH' (at most 40 characters), not a number"),
             ({}, "a message's 'type' is missing: give 'action' or 'next'"),
             ({"type": None}, "a message's 'type' is 'action' or 'next', not null"),
@@ -413,3 +416,50 @@ def test_a_table_asked_for_with_both_a_ruleset_and_a_house_file_is_refused(tmp_p
         assert not room.tables and not (tmp_path / "tables").exists()  # nothing opened, no house file kept
         assert client.post("/api/tables", json={"house": house, "seats": ["human", "greedy"]}).status_code == 201
         assert client.post("/api/tables", json={"ruleset": "sechsundsechzig", "seats": ["human", "greedy"]}).status_code == 201
+
+
+def test_a_post_sent_by_another_sites_page_is_refused_and_the_body_must_be_declared_json(tmp_path: Path) -> None:
+    """CSRF: a page of another site could make its visitor's browser POST a table (as
+    ``text/plain``, which a browser sends cross-site without asking) and use up the visitor's
+    address's 100 tables.  A POST whose ``Origin`` names another host than the one it was sent
+    to is refused (403, ``origin``); a body not declared ``application/json`` is refused (415,
+    ``content_type``); the room's own page (``Origin`` this host, under either scheme: behind a
+    TLS proxy the page is https) and a script (no ``Origin``) are taken."""
+    body = json.dumps({"ruleset": "schnapsen", "seats": ["human", "greedy"]}).encode()
+    house = json.dumps({"house": {"name": "house.yaml", "text": "extends: schnapsen\nname: my-house\n"}}).encode()
+    as_json = "application/json"
+    with open_room(tmp_path) as (client, room):
+        refused = [
+            ("/api/tables", "http://evil.example", "text/plain", 403, "origin"),
+            ("/api/tables", "http://evil.example", as_json, 403, "origin"),
+            ("/api/check", "http://evil.example", as_json, 403, "origin"),
+            ("/api/tables", "null", as_json, 403, "origin"),  # a sandboxed frame, a file: no host of ours
+            ("/api/tables", "http://testserver:8080", as_json, 403, "origin"),  # the same name, another port: another site
+            ("/api/tables", "http://testserver.evil.example", as_json, 403, "origin"),
+            ("/api/tables", None, "text/plain", 415, "content_type"),
+            ("/api/tables", None, "application/x-www-form-urlencoded", 415, "content_type"),
+            ("/api/tables", None, None, 415, "content_type"),
+            ("/api/check", None, "text/plain", 415, "content_type"),
+        ]
+        for path, origin, media, status, code in refused:
+            headers = {**({"Origin": origin} if origin else {}), **({"Content-Type": media} if media else {})}
+            answer = client.post(path, content=house if path == "/api/check" else body, headers=headers)
+            assert (answer.status_code, answer.json()["error"]) == (status, code), (path, origin, media)
+        assert not room.tables
+        answer = client.post("/api/tables", content=body, headers={"Origin": "http://evil.example", "Content-Type": "text/plain"})
+        assert answer.json()["why"] == ("a request from another site's page ('http://evil.example') is refused: open tables "
+                                        "from this server's own lobby, or from a script (which sends no Origin)")
+        answer = client.post("/api/tables", content=body, headers={"Content-Type": "text/plain"})
+        assert answer.json()["why"] == "the body is JSON, sent with 'Content-Type: application/json' (this request's is 'text/plain')"
+        taken = [
+            ("/api/tables", "http://testserver", as_json),  # the lobby's own fetch
+            ("/api/tables", "https://testserver", "application/json; charset=utf-8"),  # the lobby behind a TLS proxy
+            ("/api/tables", "http://testserver:80", as_json),  # the default port, said
+            ("/api/tables", None, as_json),  # a script: curl sends no Origin
+            ("/api/check", "http://testserver", as_json),
+        ]
+        for path, origin, media in taken:
+            headers = {**({"Origin": origin} if origin else {}), "Content-Type": media}
+            answer = client.post(path, content=house if path == "/api/check" else body, headers=headers)
+            assert answer.status_code == (200 if path == "/api/check" else 201), (path, origin, media, answer.text)
+        assert len(room.tables) == 4

@@ -269,3 +269,62 @@ def test_an_empty_room_sqlite_starts_a_new_room(tmp_path: Path) -> None:
         assert status == 201, reply
     finally:
         assert server.stop()[0] == 143
+
+
+def _masked_text_frame(payload: bytes) -> bytes:
+    """One WebSocket text frame as a client sends it (RFC 6455 5.2: FIN, opcode 1, masked): a
+    client library encodes text itself, so a frame that is not UTF-8 is written by hand."""
+    import os
+
+    key = os.urandom(4)
+    assert len(payload) < 126
+    return bytes([0x81, 0x80 | len(payload)]) + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+
+
+def test_behind_the_documented_proxy_links_are_https_and_bad_text_is_one_line(tmp_path: Path) -> None:
+    """Behind docs/serve.md's nginx (on this machine, so trusted) a table's links carry the
+    page's scheme and host: https, else the seats' keys went out in clear text.  The headers
+    sent are the ones the page's nginx block sets.  And a WebSocket text frame that is not
+    UTF-8 is the client's fault: its connection is closed with 1007 and the log says so in one
+    line, where uvicorn printed an ERROR and a traceback."""
+    import base64
+    import json
+    import os
+    import re
+    import socket
+    import urllib.request
+
+    nginx = re.search(r"^```nginx\n(.*?)^```", (REPO / "docs" / "serve.md").read_text(encoding="utf-8"), re.S | re.M)
+    assert nginx is not None
+    passed = dict(re.findall(r"proxy_set_header\s+(\S+)\s+(\S+?);", nginx.group(1)))
+    values = {"$host": "cards.example.org", "$scheme": "https", "$remote_addr": "203.0.113.7"}
+    headers = {name: values[value] for name, value in passed.items() if value in values}
+    assert set(headers) == {"Host", "X-Forwarded-Proto", "X-Forwarded-For"}, passed
+    server = Server(tmp_path)
+    try:
+        body = json.dumps({"ruleset": "schnapsen", "seats": ["human", "greedy"]}).encode()
+        request = urllib.request.Request(server.base + "/api/tables", data=body,
+                                         headers={**headers, "Content-Type": "application/json", "Origin": "https://cards.example.org"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            reply = json.loads(answer.read())
+        assert reply["seats"][0]["link"].startswith("https://cards.example.org/t/") and reply["watch"].startswith("https://cards.example.org/t/")
+        token = reply["seats"][0]["link"].rsplit("/", 1)[1]
+        with socket.create_connection(("127.0.0.1", server.port), timeout=30) as raw:
+            key = base64.b64encode(os.urandom(16)).decode()
+            raw.sendall(f"GET /ws/{token} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+            got = b""
+            while b"\r\n\r\n" not in got:  # the handshake's answer, before any frame is sent
+                got += raw.recv(4096)
+            assert got.startswith(b"HTTP/1.1 101 ")
+            raw.sendall(_masked_text_frame(b"\xff\xfe\xfd"))
+            closed = b"\x88\x02\x03\xef"  # a close frame (0x88) of 2 bytes: code 1007 (0x03ef), invalid data
+            while closed not in got and (chunk := raw.recv(4096)):  # the seat's first messages, then the close
+                got += chunk
+        assert closed in got, got[-200:]
+    finally:
+        status, err = server.stop()
+    assert status == 128 + 15
+    assert "Traceback" not in err and "ERROR" not in err, err
+    assert [line for line in err.splitlines() if "UTF-8" in line] == [
+        "WARNING:  a WebSocket client sent text that is not UTF-8: its connection was closed (1007)"], err

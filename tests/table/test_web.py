@@ -416,7 +416,7 @@ def test_the_table_in_the_browser(tmp_path: Path) -> None:
 
         run_in_browser(play)
         status, out, err = table.stop()
-    assert status == 0, err
+    assert status == 128 + signal.SIGINT, err  # Ctrl-C: 130, as for every command (docs/cli.md)
     assert "Traceback" not in out + err, out + err
     assert err.strip().splitlines()[-1] == "stopped serving the table", err
     records = list(tmp_path.glob("rules-play-*.yaml"))
@@ -435,7 +435,7 @@ def test_ctrl_c_with_a_tab_open_stops_at_once(tmp_path: Path) -> None:
             started = time.monotonic()
             status, out, err = table.stop()  # the tab is still open, mid-deal
             assert time.monotonic() - started < 10
-            assert status == 0 and "Traceback" not in out + err, out + err
+            assert status == 128 + signal.SIGINT and "Traceback" not in out + err, (status, out + err)
             await browser.wait_for("the page to see the server go", lambda: browser.closed)
 
         run_in_browser(open_tab)
@@ -472,3 +472,96 @@ def test_the_page_needs_nothing_from_outside() -> None:
     page = table_page((folder / "templates" / "app_index.html").read_text(encoding="utf-8"), folder / "static")
     assert "googleapis" not in page and "https://" not in page
     assert "fonts/RobotoMono-VariableFont_wght.ttf" in page and "<title>" in page
+
+
+def test_only_this_machines_own_pages_are_served() -> None:
+    """A page of another site open in the same browser may ask it to connect to the table
+    (``Origin`` says which page asks), and a name of another site may be made to lead to
+    127.0.0.1 (DNS rebinding: ``Host`` says which name was asked); only the server's own
+    address, by either of its names, is taken, and a program that sends no ``Origin``."""
+    from cli.table.web import from_this_machine
+
+    port = 8123
+    taken = [("127.0.0.1:8123", None), ("127.0.0.1:8123", "http://127.0.0.1:8123"), ("localhost:8123", "http://localhost:8123"),
+             ("127.0.0.1:8123", "http://localhost:8123"), ("LOCALHOST:8123", "HTTP://LOCALHOST:8123")]
+    refused = [("127.0.0.1:8123", "http://evil.example"), ("127.0.0.1:8123", "null"), ("127.0.0.1:8123", "https://127.0.0.1:8123"),
+               ("127.0.0.1:8123", "http://127.0.0.1:8124"), ("127.0.0.1:8123", "http://127.0.0.1"),
+               ("evil.example:8123", "http://evil.example:8123"), ("evil.example:8123", None), (None, None), ("127.0.0.1:8124", None)]
+    assert [from_this_machine(host, origin, port) for host, origin in taken] == [True] * len(taken)
+    assert [from_this_machine(host, origin, port) for host, origin in refused] == [False] * len(refused)
+
+
+def test_a_tabs_messages_are_checked_before_the_table_gets_them() -> None:
+    """The five messages textual-serve's page sends, and what it may not: each of the others
+    printed a traceback in the person's terminal."""
+    from cli.table.web import envelope_of
+
+    assert envelope_of('["stdin", "q"]') == ("stdin", "q")
+    assert envelope_of('["resize", {"width": 120, "height": 40}]') == ("resize", (120, 40))
+    assert envelope_of('["ping", "1712"]') == ("ping", "1712")
+    assert envelope_of('["focus"]') == ("focus", None) and envelope_of('["blur"]') == ("blur", None)
+    bad = ["not json", "[", "[]", "{}", '{"a": 1}', "5", '"stdin"', '["stdin"]', '["stdin", 5]', '["stdin", "a", "b"]', '["stdin", null]',
+           '["stdin", "\\ud800"]', '["resize", {"width": 120}]', '["resize", {"width": true, "height": 40}]',
+           '["resize", {"width": 0, "height": 40}]', '["resize", {"width": 120, "height": 1e9}]', '["resize", [120, 40]]',
+           '["ping"]', '["focus", 1]', '["quit"]', '[5, "q"]', "[" * 100000]
+    assert [envelope_of(text) for text in bad] == [None] * len(bad)
+
+
+def test_another_sites_page_is_refused_and_a_bad_message_is_one_line(tmp_path: Path) -> None:
+    """Against the server itself: the page and the WebSocket refused (403) to another site's
+    page and to another name for 127.0.0.1, said once on the terminal, and no table started
+    for them (no record); a tab of the server's own page whose malformed messages are dropped
+    with one line, its connection going on (a ping still answered).  Ctrl-C then: 130."""
+    aiohttp = pytest.importorskip("aiohttp", reason="aiohttp (installed with textual-serve) speaks WebSocket")
+
+    async def visit(table: WebTable) -> None:
+        ws = f"ws://{HOST}:{table.port}/ws?width=80&height=24"
+        async with aiohttp.ClientSession() as session:
+            async with session.get(table.url, headers={"Host": f"evil.example:{table.port}"}) as page:
+                assert page.status == 403
+            async with session.get(table.url) as page:
+                assert page.status == 200 and "Sixty-Six Rules" in await page.text()
+            for headers in ({"Origin": "http://evil.example"}, {"Host": f"evil.example:{table.port}", "Origin": f"http://evil.example:{table.port}"}):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await session.ws_connect(ws, headers=headers)
+                assert refused.value.status == 403
+            async with session.ws_connect(ws, headers={"Origin": f"http://{HOST}:{table.port}"}) as tab:
+                for bad in ("not json", '["stdin"]', '["stdin", 5]', '{"a": 1}'):
+                    await tab.send_str(bad)
+                await tab.send_str('["ping", "still here"]')
+                ponged = drawn = False
+                async with asyncio.timeout(WAIT):
+                    async for message in tab:  # the answer to the ping, and the table's screen (its bytes)
+                        ponged = ponged or (message.type == aiohttp.WSMsgType.TEXT and json.loads(message.data) == ["pong", "still here"])
+                        drawn = drawn or (message.type == aiohttp.WSMsgType.BINARY and b"Start" in message.data)
+                        if ponged and drawn:  # the table is up: Ctrl-C finds it running, not starting
+                            break
+                    else:
+                        raise AssertionError(f"the connection ended before the ping was answered ({ponged}) and the table drawn ({drawn})")
+
+    with web_table(tmp_path, "schnapsen", "--bot-delay", "0") as table:
+        asyncio.run(visit(table))
+        status, out, err = table.stop()
+    assert status == 128 + signal.SIGINT, err
+    assert "Traceback" not in out + err, out + err
+    lines = err.splitlines()
+    assert [line for line in lines if line.startswith("refused ")] == [
+        f"refused a request of another site's page (Origin none, Host evil.example:{table.port}): "
+        f"the table is served to pages of http://{HOST}:{table.port} only"], err
+    assert [line for line in lines if line.startswith("a tab sent ")] == [
+        "a tab sent a message that is not textual-serve's ('not json'): ignored (any more from this tab are ignored without a word)"], err
+    assert not list(tmp_path.glob("*.yaml"))  # no match was started, by anybody
+
+
+def test_with_a_record_the_banner_says_one_tab_and_sigterm_exits_143(tmp_path: Path) -> None:
+    """With --record the tabs would share one record file, so one tab plays at a time: the
+    banner says so (it said "each tab is a table of its own").  Stopped by SIGTERM (a killed
+    job), it exits with 128 + 15 as every command does (it exited 0)."""
+    with web_table(tmp_path, "schnapsen", "--record", str(tmp_path / "match.yaml")) as table:
+        assert table.first_line.rstrip("\n") == (f"serving the table at http://{HOST}:{table.port} "
+                                                 "(this machine only; one tab at a time: the match keeps one record); Ctrl-C stops it")
+        table.process.send_signal(signal.SIGTERM)  # at once: a job killed as it starts
+        table.process.wait(timeout=WAIT)
+        status, out, err = table.stop()  # the process has ended: what it said
+    assert status == 128 + signal.SIGTERM, err
+    assert "Traceback" not in out + err and err.strip().splitlines()[-1] == "stopped serving the table", err
