@@ -38,9 +38,8 @@ from interpreter.core.notation import ACTION_FORMS, CARD_FORM
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
 from interpreter.rules.filekind import ruleset_given_as_record
-from interpreter.rules.suggest import suggest_ruleset
-from interpreter.rules.loader import as_ruleset, load_named_ruleset
-from interpreter.rules.references import resolve_reference
+from interpreter.play.recordhead import DEAL_KEYS as DEAL_KEYS, MATCH_HEADERS as MATCH_HEADERS, check_not_cut_short, record_ruleset
+from interpreter.rules.loader import as_ruleset
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, scores_after, with_carry
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
@@ -54,13 +53,9 @@ from interpreter.rules.yamlsource import (
 if TYPE_CHECKING:
     from interpreter.play.runner import Event
 
-#: The headers of a match record that only a match record has (a one-deal record of the
-#: record format allows nothing else at its top level).
-MATCH_HEADERS = ("date", "result")
 RESULT_KEYS = ("winner", "scores", "deals")
 DEAL_RECORD_KEYS = ("name", "description", "ruleset", "dealer", "hands", "trump_card", "stock", "start", "moves", "seed", "deals", "players")
 TOP_KEYS = (*DEAL_RECORD_KEYS, *MATCH_HEADERS)
-DEAL_KEYS = ("dealer", "hands", "trump_card", "stock", "start", "moves", "seed")
 START_KEYS = ("leader", "card_points", "tricks_won", "closed", "closer", "trump", "match_scores")
 
 
@@ -125,20 +120,11 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
     data = doc.data
     if not isinstance(data, dict):
         raise doc.error(RecordError, "a record must be a mapping of keys", (), expected="keys such as ruleset, hands, moves")
+    check_not_cut_short(doc, data)
     _check_keys(doc, (), data, TOP_KEYS if "deals" in data else DEAL_RECORD_KEYS)
     if "ruleset" not in data:
         raise doc.error(RecordError, "missing key 'ruleset'", (), expected="a bundled ruleset name or a path relative to the record")
-    name = data["ruleset"]
-    if not isinstance(name, str):
-        raise doc.error(RecordError, "wrong type", ("ruleset",), expected="a ruleset name or path")
-    found = resolve_reference(doc, ("ruleset",), name, folder, allow_outside=allow_outside)
-    if found is None:
-        guess = suggest_ruleset(name, folder)
-        raise doc.error(
-            RecordError, f"no ruleset '{_shorten(name, 200)}'" + (f" (did you mean '{guess}'?)" if guess else ""), ("ruleset",),
-            expected="a path relative to the record or one of: " + ", ".join(sorted(bundled_rulesets())),
-        )
-    rs = load_named_ruleset(found, (doc, ("ruleset",)), allow_outside=allow_outside)
+    rs = record_ruleset(doc, data["ruleset"], folder, allow_outside=allow_outside)
     deals: list[DealRecord] = []
     if "deals" in data:
         for key in DEAL_KEYS:
@@ -694,9 +680,12 @@ def _check_result(record: Record, outcome: ReplayOutcome) -> None:
         )
     for key, wrong in (("winner", said.winner != played.winner), ("scores", list(said.scores) != list(played.scores)), ("deals", said.deals != played.deals)):
         if wrong:
+            # Either the header was changed, or the moves were replayed under other rules than
+            # the match was played under (a rule file edited since): the message names both.
             raise _located(
                 record, ("result", key),
-                f"{stated}, but the moves give {_result_words(played, None, side)}", f"result: {played.header()}",
+                f"{stated}, but the moves give {_result_words(played, None, side)} under the ruleset '{_shorten(_ruleset_named(record), 200)}'",
+                f"result: {played.header()}, or the ruleset the match was played under",
             )
 
 
@@ -730,6 +719,13 @@ def _observed_step(observer: Callable[[Event | DealReplayed], None]) -> Callable
             observer(TrickDone(cards, state.last_winner, sum(deck.points[deck.index(c)] for _, c in cards), state))
 
     return step
+
+
+def _ruleset_named(record: Record) -> str:
+    """The ruleset as the record names it (its ``ruleset:``), else the ruleset's own name."""
+    data = record.doc.data if record.doc is not None else None
+    named = data.get("ruleset") if isinstance(data, dict) else None
+    return named if isinstance(named, str) else record.ruleset.name
 
 
 def _located(record: Record, path: KeyPath, message: str, expected: str | None) -> RulesError:

@@ -85,13 +85,16 @@ class Limits:
     max_items: int
     max_depth: int = MAX_DEPTH
     item_marks: bool = True
+    #: The files these bounds are for, as a message names them ("anchors and aliases are not
+    #: supported in records"): each kind of file has its own bounds, so they know its name.
+    kind: str = "rule files"
 
 
 #: Rule files are a few kilobytes with lists of a handful of items.
 RULESET_LIMITS = Limits(max_size=1_000_000, max_items=1_000)
 #: Match records: ``rules run --record`` writes about 200-400 bytes a deal; this is room for
 #: 100,000 deals of the longest bundled game.
-RECORD_LIMITS = Limits(max_size=64_000_000, max_items=100_000, item_marks=False)
+RECORD_LIMITS = Limits(max_size=64_000_000, max_items=100_000, item_marks=False, kind="records")
 #: Longest accepted text of a rule file (kept for callers of the earlier constant).
 MAX_CHARS = RULESET_LIMITS.max_size
 
@@ -534,6 +537,9 @@ def leading_zero_message(text: str) -> tuple[str, str]:
     if octal is None:
         return (f"{shown} has a leading zero: YAML 1.2 reads it as {decimal}, YAML 1.1 as the text {shown}; write {decimal}",
                 f"{decimal}, or {shown} in quotes for the text")
+    if octal == decimal:  # 00, 07: both readings agree, and "write 0 or 0" offers no choice
+        return (f"{shown} has a leading zero: YAML 1.2 reads it as {decimal}, YAML 1.1 as the octal number {octal} too; "
+                f"write {decimal}", f"{decimal}")
     return (f"{shown} has a leading zero: YAML 1.2 reads it as {decimal}, YAML 1.1 as the octal number {octal}; "
             f"write {decimal} or {octal}, whichever you mean", f"{decimal} or {octal}")
 
@@ -650,10 +656,10 @@ class _Builder:
     def check_form(self, event: Any, path: Path, depth: int) -> None:
         """Anchors, tags and depth of a node, before anything is built from it."""
         if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise _Problem("anchors and aliases are not supported in rule files", event.start_mark, expected="the value written out in full")
+            raise _Problem(f"anchors and aliases are not supported in {self.limits.kind}", event.start_mark, expected="the value written out in full")
         tag = getattr(event, "tag", None)
         if tag is not None and tag not in _ALLOWED_TAGS:
-            message = f"the tag '{_show_tag(tag)}' is not supported in rule files"
+            message = f"the tag '{_show_tag(tag)}' is not supported in {self.limits.kind}"
             raise _Problem(message, event.start_mark, expected="the value without the tag")
         if depth > self.limits.max_depth:
             message = f"the document is nested more than {self.limits.max_depth} levels deep"
@@ -724,7 +730,7 @@ class _Builder:
         self.check_form(event, path, depth)
         tag = _resolve(event)
         if tag == _MERGE:
-            self.defer(_Problem("merge keys ('<<') are not supported in rule files", event.start_mark, path, expected="the keys written out in full"))
+            self.defer(_Problem(f"merge keys ('<<') are not supported in {self.limits.kind}", event.start_mark, path, expected="the keys written out in full"))
             return None
         try:
             value = _scalar_value(tag, event.value, event.start_mark, path)

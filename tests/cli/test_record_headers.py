@@ -126,8 +126,8 @@ def with_result(result: str, deals: str = LAST_TRICK) -> str:
 def test_a_result_header_the_moves_contradict_is_a_located_error(tmp_path: Path, result: str, where: str, said: str) -> None:
     path = write(tmp_path, with_result(result))
     line = (
-        f"{path}:{where}: the header says {said}, but the moves give won by seat 0, 7-5, in 1 deal "
-        f"(expected result: {TRUE})\n"
+        f"{path}:{where}: the header says {said}, but the moves give won by seat 0, 7-5, in 1 deal under the ruleset 'schnapsen' "
+        f"(expected result: {TRUE}, or the ruleset the match was played under)\n"
     )
     # --log would print the header first, --until stops before the end: the header is checked first all the same
     for extra in ([], ["--json"], ["--log"], ["--until", "1"], ["--until", "1", "--log"]):
@@ -153,8 +153,8 @@ def test_a_match_stopped_before_anybody_won_has_no_winner(tmp_path: Path) -> Non
     claimed = write(tmp_path, with_result("{winner: 0, scores: [1, 0], deals: 1}", deals), "claimed.yaml")
     out = invoke(["replay", str(claimed)])
     assert (out.exit_code, out.stderr) == (2, (
-        f"{claimed}:3:18: result.winner: the header says won by seat 0, 1-0, in 1 deal, but the moves give no winner, 1-0, in 1 deal "
-        "(expected result: {winner: null, scores: [1, 0], deals: 1})\n"
+        f"{claimed}:3:18: result.winner: the header says won by seat 0, 1-0, in 1 deal, but the moves give no winner, 1-0, in 1 deal under the ruleset 'schnapsen' "
+        "(expected result: {winner: null, scores: [1, 0], deals: 1}, or the ruleset the match was played under)\n"
     ))
 
 

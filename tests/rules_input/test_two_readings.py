@@ -69,3 +69,26 @@ def test_a_bool_tag_on_a_boolean_key_keeps_the_readers_words(tmp_path: Path) -> 
     assert out.exit_code == 2
     assert "closing.enabled: 'no' is not a valid boolean (true or false) (expected true or false)" in out.stderr
 
+
+
+@pytest.mark.parametrize(("text", "number"), [("00", 0), ("07", 7), ("-01", -1)])
+def test_a_leading_zero_both_readings_agree_on_asks_for_the_one_number(text: str, number: int) -> None:
+    # 00 is 0 in decimal and in octal, 07 is 7 both ways: "write 0 or 0, whichever you mean"
+    # offered a choice that is none.  `seed: ` is 6 characters: the value at column 7.
+    with pytest.raises(RulesError) as caught:
+        load_yaml(f"seed: {text}\n", "r.yaml")
+    assert caught.value.message == (
+        f"'{text}' has a leading zero: YAML 1.2 reads it as {number}, YAML 1.1 as the octal number {number} too; write {number}"
+    )
+    assert caught.value.expected == str(number)
+    assert (caught.value.line, caught.value.column) == (1, 7)
+
+
+def test_a_leading_zero_seat_key_in_a_record_asks_for_the_one_number(tmp_path: Path) -> None:
+    # hands key `00` on line 3, after two spaces: column 3; seat 0 both ways.
+    path = write(tmp_path, "r.yaml", "ruleset: schnapsen\nhands:\n  00: [AS]\n  1: [KS]\n")
+    out = invoke(["replay", str(path)])
+    assert (out.exit_code, out.stdout) == (2, "")
+    assert out.stderr == (
+        f"{path}:3:3: hands: '00' has a leading zero: YAML 1.2 reads it as 0, YAML 1.1 as the octal number 0 too; write 0 (expected 0)\n"
+    )
