@@ -53,22 +53,28 @@ for (const message of input.messages || []) {
   vm.runInContext(`receive(${JSON.stringify(message)})`, context);
 }
 for (const key of input.keys) {
-  vm.runInContext(`onKey({ key: ${JSON.stringify(key)}, ctrlKey: false, altKey: false, metaKey: false })`, context);
+  const target = input.focus ? { tagName: input.focus } : null;
+  vm.runInContext(`onKey({ key: ${JSON.stringify(key)}, ctrlKey: false, altKey: false, metaKey: false, target: ${JSON.stringify(target)} })`, context);
+}
+for (const card of input.clicks || []) {
+  vm.runInContext(`pickCard(${JSON.stringify(card)})`, context);
 }
 seen.away = vm.runInContext("state.away", context);
 process.stdout.write(JSON.stringify(seen));
 """
 
 
-def press(state: dict[str, Any], *keys: str, messages: tuple[dict[str, Any], ...] = ()) -> dict[str, list[Any]]:
+def press(state: dict[str, Any], *keys: str, messages: tuple[dict[str, Any], ...] = (), focus: str | None = None,
+          clicks: tuple[str, ...] = ()) -> dict[str, list[Any]]:
     """What the page does when ``keys`` are pressed with ``state`` shown (after it has received
-    ``messages``): the messages it sends (``sent``), the questions it asks first (``asked``),
-    what it tells (``told``), the words of its presence line (``presence``) and the seats it
-    holds away (``away``)."""
+    ``messages``), with an element of the tag ``focus`` focused (``BUTTON``), and then the hand's
+    cards ``clicks`` clicked: the messages it sends (``sent``), the questions it asks first
+    (``asked``), what it tells (``told``), the words of its presence line (``presence``) and the
+    seats it holds away (``away``)."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node is not installed (Debian: apt-get install nodejs)")
-    done = subprocess.run([node, "-e", STUBS, "--", str(PAGE)], input=json.dumps({"state": state, "keys": list(keys), "messages": list(messages)}),
+    done = subprocess.run([node, "-e", STUBS, "--", str(PAGE)], input=json.dumps({"state": state, "keys": list(keys), "messages": list(messages), "focus": focus, "clicks": list(clicks)}),
                           capture_output=True, text=True, timeout=30, check=False)
     assert done.returncode == 0, done.stderr
     result: dict[str, list[Any]] = json.loads(done.stdout)
