@@ -113,13 +113,16 @@ function drawOthers(m) {
     div.className = "seat" + (m.to_act === s.seat ? " to-act" : "");
     const name = document.createElement("div");
     name.className = "name";
-    name.textContent = seatLabel(s.seat) + (m.dealer === s.seat ? " · deals" : "") + ((m.away || []).includes(s.seat) ? " · away" : "");
+    const known = [...new Set(m.known[s.seat] || [])];
+    name.textContent = seatLabel(s.seat) + (m.dealer === s.seat ? " · deals" : "") + ((m.away || []).includes(s.seat) ? " · away" : "") +
+      (known.length ? " · shown: " + known.map(cardWords).join(" ") : "");
     div.appendChild(name);
+    // the cards everybody has seen (a marriage's partner, a turn-up taken) are drawn last, on
+    // top of the face-down ones and apart from them, so that none covers them
     const fan = document.createElement("div");
     fan.className = "fan";
-    const known = new Set(m.known[s.seat] || []);
+    for (let k = known.length; k < m.hand_sizes[s.seat]; k++) fan.appendChild(cardImage("back", "small"));
     for (const code of known) fan.appendChild(cardImage(code, "small known"));
-    for (let k = known.size; k < m.hand_sizes[s.seat]; k++) fan.appendChild(cardImage("back", "small"));
     div.appendChild(fan);
     box.appendChild(div);
   }

@@ -1,0 +1,46 @@
+"""What the table page (cli/room/static/room.js) draws from a real state message of the room
+(cli/room/messages.py, a table built directly with a fixed seed), run in Node
+(tests/room/pagetools.py): what a person at the seat can see and read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pagetools import drawn
+from test_seat_words import act_until, table
+
+from cli.room.messages import seat_message
+from interpreter.core.actions import Marry
+
+
+def images(tree: dict[str, Any]) -> list[str]:
+    """The alt texts of the pictures in ``tree``, in the order drawn."""
+    own = [tree["alt"]] if tree.get("alt") is not None else []
+    return own + [alt for child in tree.get("children", []) for alt in images(child)]
+
+
+def texts(tree: dict[str, Any]) -> list[str]:
+    own = [tree["text"]] if tree.get("text") else []
+    return own + [t for child in tree.get("children", []) for t in texts(child)]
+
+
+def test_a_card_shown_in_a_marriage_is_drawn_on_top_and_said_in_words() -> None:
+    """Schnapsen: a seat marries with the king and plays it; its queen is now known to the other
+    seat, which draws it last in that seat's fan (on top, not under four face-down cards) and
+    names it in the seat's label."""
+    made = table("schnapsen")
+    seat = act_until(made, lambda seat, legal: any(isinstance(a, Marry) for a in legal))
+    marry = next(a for a in made.session.legal() if isinstance(a, Marry))
+    made.act(seat, str(marry), made.seq)
+    partner = ("Q" if str(marry.card)[0] == "K" else "K") + str(marry.card)[1]
+    other = 1 - seat
+    message = seat_message(made, other)
+    assert message["known"][seat] == [partner]
+    others = drawn(message, "others")["drawn"]["others"]
+    fan = others["children"][0]["children"][1]
+    suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[partner[1]]
+    name = {"Q": "queen", "K": "king"}[partner[0]]
+    assert images(fan) == ["a card, face down"] * 3 + [f"{name} of {suit}"]
+    label = others["children"][0]["children"][0]["text"]
+    symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[partner[1]]
+    assert label.endswith(f" · shown: {partner[0]}{symbol}"), label
