@@ -14,6 +14,7 @@ from typing import Any
 
 from interpreter.core.actions import Action, Discard, Marry, Play
 from interpreter.core.cards import RANK_NAMES
+from interpreter.engine.settle import DealResult
 from interpreter.engine.views import SPECTATOR, SeatView, spectator_view
 from interpreter.play import seatfacts as facts
 from interpreter.play.session import HUMAN
@@ -87,6 +88,7 @@ def seat_message(table: Table, seat: int, away: list[int] | None = None) -> dict
             "winner": result.winner,
             "scores": list(result.scores),
             "game_points": result.game_points,
+            "outcome": _outcome(view, result, me),
             "hands": [[str(c) for c in hand] for hand in session.summary_hands()],
         }
     return msg
@@ -150,6 +152,33 @@ def _scores(view: SeatView, me: int | None) -> list[dict[str, Any]]:
         {"side": side, "tricks": view.tricks_won[side], "points": view.card_points[side] if side in shown else None}
         for side in range(rs.side_count)
     ]
+
+
+def _outcome(view: SeatView, result: DealResult, me: int | None) -> list[str]:
+    """Who won the deal and what each side scored, named from this seat (``opponent won the
+    deal: opponent scored 2 game points``), then the card points of the sides the rules let
+    this seat count (:func:`~interpreter.play.seatfacts.points_shown`, the one rule for that):
+    the reason alone does not always name the winner (``higher total 76 against 44 and 20``)."""
+    rs = view.rs
+    seat = me if me is not None else SPECTATOR
+    names = [facts.side_name(rs, seat, side) for side in range(rs.side_count)]
+    scored = [f"{names[side]} {'scored' if n > 0 else 'lost'} {facts.score_words(rs, abs(n))}"
+              for side, n in enumerate(result.scores) if n]
+    if result.winner is not None and [n > 0 for n in result.scores] == [side == result.winner for side in range(rs.side_count)]:
+        head, scored = f"{names[result.winner]} won the deal", [facts.score_words(rs, result.scores[result.winner])]
+    elif result.winner is not None:
+        head = f"{names[result.winner]} won the deal"
+    elif result.redeal:
+        head = "the deal is thrown in"
+    elif result.drawn:
+        head = "the deal is drawn"
+    else:
+        head = "no one side won the deal"
+    lines = [head + ": " + (", ".join(scored) if scored else "nobody scored")]
+    shown = sorted(facts.points_shown(view, False)) if me is not None else []
+    if shown:
+        lines.append("card points: " + ", ".join(f"{names[side]} {view.card_points[side]}" for side in shown))
+    return lines
 
 
 def _lines(view: SeatView) -> list[str]:

@@ -44,3 +44,13 @@ def test_a_card_shown_in_a_marriage_is_drawn_on_top_and_said_in_words() -> None:
     label = others["children"][0]["children"][0]["text"]
     symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[partner[1]]
     assert label.endswith(f" · shown: {partner[0]}{symbol}"), label
+
+
+def test_the_summary_shows_the_outcome_lines_the_message_carries() -> None:
+    from test_seat_words import play_out
+
+    made = table("house/soft-schnapsen")
+    play_out(made)
+    message = seat_message(made, 0)
+    page = drawn(message, "summary-outcome")["drawn"]["summary-outcome"]
+    assert texts(page) == message["result"]["outcome"] and len(texts(page)) == 2

@@ -142,3 +142,42 @@ def test_a_deals_result_names_the_sides_as_the_project_does_also_to_a_spectator(
     assert reasons == {-1: f"team of seats 0 & 2 {said}", 0: f"your team {said}", 2: f"your team {said}",
                        1: f"opponents {said}", 3: f"opponents {said}"}
     assert seat_message(made, -1)["match"]["words"] == "match to 10: team of seats 0 & 2 2, team of seats 1 & 3 1"
+
+
+def play_out(made: Table) -> None:
+    """Every seat plays its first legal action until the deal is over."""
+    while made.session.actor() is not None:
+        seat = made.session.actor()
+        assert seat is not None
+        made.act(seat, str(made.session.legal()[0]), made.seq)
+
+
+def test_the_summary_names_who_won_the_deal_and_its_game_points_from_each_seat() -> None:
+    """Three-player 66: the reason ("higher total 76 against 44 and 20") names nobody, so the
+    result says who won and what they scored, the winner named from each seat (you, seat N) and
+    by number to a spectator; nobody's card points, as the rules let nobody count them."""
+    made = table("house/three-player-66")
+    play_out(made)
+    result = made.session.result()
+    assert result is not None and result.winner is not None
+    won, points = result.winner, result.scores[result.winner]
+    assert points > 0 and all(n == 0 for side, n in enumerate(result.scores) if side != won)
+    unit = "game point" if points == 1 else "game points"
+    for seat in (0, 1, 2, -1):
+        name = "you" if seat == won else f"seat {won}"
+        assert seat_message(made, seat)["result"]["outcome"] == [f"{name} won the deal: {points} {unit}"], seat
+
+
+def test_the_summary_tells_card_points_only_of_the_sides_the_seat_may_count() -> None:
+    """house/soft-schnapsen lets each side count its own tricks (review_own_tricks: all): each
+    seat's summary adds its own side's card points, never the other's; a spectator counts none."""
+    made = table("house/soft-schnapsen")
+    play_out(made)
+    for seat in (0, 1):
+        own = made.session.state.view(seat).card_points[seat]
+        outcome = seat_message(made, seat)["result"]["outcome"]
+        assert outcome[1:] == [f"card points: you {own}"], outcome
+    assert len(seat_message(made, -1)["result"]["outcome"]) == 1
+    schnapsen = table("schnapsen")
+    play_out(schnapsen)
+    assert all(len(seat_message(schnapsen, seat)["result"]["outcome"]) == 1 for seat in (0, 1))

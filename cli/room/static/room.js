@@ -292,6 +292,13 @@ function drawSummary(m) {
   const dialog = $("summary");
   if (!m.result) { if (dialog.open) dialog.close(); summaryShownFor = null; return; }
   $("summary-reason").textContent = m.result.reason;
+  const outcome = $("summary-outcome");
+  outcome.textContent = "";
+  for (const text of m.result.outcome || []) {
+    const line = document.createElement("div");
+    line.textContent = text;
+    outcome.appendChild(line);
+  }
   const hands = $("summary-hands");
   hands.textContent = "";
   m.result.hands.forEach((hand, seat) => {
