@@ -53,6 +53,7 @@ def seat_message(table: Table, seat: int, away: list[int] | None = None) -> dict
         "closer": view.closer,
         "trick": [[s, str(c)] for s, c in view.trick],
         "last_trick": _last_trick(view),
+        "look_back": _look_back(view),
         "to_act": view.actor,
         "widow": [str(c) for c in view.widow],
         "known": [[str(c) for c in cards] for cards in view.known],
@@ -129,6 +130,19 @@ def _last_trick(view: SeatView) -> dict[str, Any] | None:
     return {"cards": [[s, str(c)] for s, c in cards], "winner": winner}
 
 
+def _look_back(view: SeatView) -> dict[str, Any] | None:
+    """The last trick taken, while a card of the next already lies on the table and the rules
+    still let this seat look back at it (:attr:`~interpreter.engine.seatview.SeatView.reviewable_tricks`:
+    a side's own tricks under ``info.review_own_tricks: all``; under ``last_trick`` only until
+    the next lead, when ``last_trick`` shows it in the middle)."""
+    if not view.trick or not view.completed_tricks:
+        return None
+    last = view.completed_tricks[-1]
+    if last.cards not in view.reviewable_tricks:
+        return None
+    return {"cards": [[s, str(c)] for s, c in last.cards], "winner": last.winner}
+
+
 def _count_note(view: SeatView, me: int | None) -> str | None:
     """Why no points are shown, where none are (``info.review_own_tricks`` as the rules have
     it): nobody may look back at the tricks, or only at the last one; a spectator is shown
@@ -182,9 +196,10 @@ def _outcome(view: SeatView, result: DealResult, me: int | None) -> list[str]:
 
 
 def _lines(view: SeatView) -> list[str]:
-    """Announcements, the auction (or the contract) and a doubled deal in words (from this
-    seat's side)."""
-    return ["announced: " + line for line in facts.announcements(view)] + facts.deal_lines(view)
+    """Announcements, the auction (with the contract once it is over: every call was said
+    aloud at the table, so what a partner bid stays in front of the players through the play)
+    and a doubled deal in words (from this seat's side)."""
+    return ["announced: " + line for line in facts.announcements(view)] + facts.auction_lines(view) + facts.doubling_lines(view)
 
 
 def _action(rs: Any, action: Action) -> dict[str, Any]:

@@ -54,3 +54,35 @@ def test_the_summary_shows_the_outcome_lines_the_message_carries() -> None:
     message = seat_message(made, 0)
     page = drawn(message, "summary-outcome")["drawn"]["summary-outcome"]
     assert texts(page) == message["result"]["outcome"] and len(texts(page)) == 2
+
+
+SUIT = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK = {"A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack"}
+
+
+def test_the_trick_is_said_in_words_and_the_cards_named_without_symbols() -> None:
+    """A screen reader hears the trick from a polite live region ("on the table: opponent ace
+    of hearts"); the pictures' alt texts and the hand's buttons say the cards in words, each
+    button with its key ("king of hearts, key 3"), never the bare digit."""
+    from interpreter.core.actions import Play
+
+    made = table("schnapsen")
+    leader = act_until(made, lambda seat, legal: any(isinstance(a, Play) for a in legal))
+    lead = next(a for a in made.session.legal() if isinstance(a, Play))
+    made.act(leader, str(lead), made.seq)
+    card = str(lead.card)
+    message = seat_message(made, 1 - leader)
+    page = drawn(message, "trick-words", "trick", "hand")["drawn"]
+    region = page["trick-words"]
+    assert region["text"] == f"on the table: opponent {RANK[card[0]]} of {SUIT[card[1]]}"
+    assert images(page["trick"]) == [f"{RANK[card[0]]} of {SUIT[card[1]]}"]
+    buttons = page["hand"]["children"]
+    assert [b["attrs"]["aria-label"] for b in buttons] == [f"{RANK[c[0]]} of {SUIT[c[1]]}, key {k + 1}" for k, c in enumerate(message["hand"])]
+    assert all(b["children"][1]["attrs"] == {"aria-hidden": "true"} for b in buttons), "the key digit is read out"
+
+
+def test_the_trick_region_is_a_polite_live_region() -> None:
+    from pathlib import Path
+
+    html = (Path(__file__).resolve().parents[2] / "cli" / "room" / "static" / "table.html").read_text(encoding="utf-8")
+    assert '<p id="trick-words" class="sr-only" role="status" aria-live="polite"></p>' in html

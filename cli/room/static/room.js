@@ -166,6 +166,28 @@ function drawTrick(m) {
     note.textContent = `${m.seats[m.last_trick.winner].name} took the trick`;
     box.appendChild(note);
   }
+  // the last trick taken, small, while the rules still let this seat look back at it
+  if (m.look_back) {
+    const back = document.createElement("div");
+    back.className = "look-back";
+    const caption = document.createElement("span");
+    caption.textContent = `last trick, ${m.seats[m.look_back.winner].name} took it:`;
+    back.appendChild(caption);
+    for (const [, code] of m.look_back.cards) back.appendChild(cardImage(code, "small"));
+    box.appendChild(back);
+  }
+  sayTrick(m);
+}
+
+// The trick in words for a screen reader (a polite live region): each card as it is played,
+// and who took the trick; said again only when it changes.
+function sayTrick(m) {
+  const played = cards => cards.map(([seat, code]) => `${m.seats[seat].name} ${cardName(code)}`).join(", ");
+  let words = "";
+  if (m.trick.length) words = `on the table: ${played(m.trick)}`;
+  else if (m.last_trick) words = `${m.seats[m.last_trick.winner].name} took the trick: ${played(m.last_trick.cards)}`;
+  const region = $("trick-words");
+  if (region.textContent !== words) region.textContent = words;
 }
 
 function drawInfo(m) {
