@@ -11,6 +11,7 @@ let state = null;
 let socket = null;
 let retry = 500;
 let summaryShownFor = null;
+let presenceAt = null;  // the change of the table the presence line was shown at
 
 const $ = id => document.getElementById(id);
 
@@ -59,16 +60,18 @@ function receive(msg) {
   if (msg.type !== "state") return;
   state = msg;
   $("told").hidden = true;
+  if (presenceAt !== null && msg.seq !== presenceAt) { $("presence").hidden = true; presenceAt = null; }
   draw();
 }
 
 // Another person closed their last link to the table, or opened one: said above the hand
-// until the next such news, and their seat marked away while they are (a state's "away" says
-// the same to a page that opens later).
+// until the next action at the table (or the next such news), and their seat marked away
+// while they are (a state's "away" says the same to a page that opens later).
 function presence(msg) {
   const note = $("presence");
   note.textContent = msg.words;
   note.hidden = false;
+  presenceAt = state ? state.seq : -1;
   if (!state) return;
   const away = new Set(state.away || []);
   if (msg.here) away.delete(msg.seat); else away.add(msg.seat);
