@@ -14,6 +14,7 @@ from typing import Any
 
 from interpreter.core.actions import Action, Discard, Marry, Play
 from interpreter.core.cards import RANK_NAMES
+from interpreter.engine.settle import DealResult
 from interpreter.engine.views import SPECTATOR, SeatView, spectator_view
 from interpreter.play import seatfacts as facts
 from interpreter.play.session import HUMAN
@@ -52,6 +53,7 @@ def seat_message(table: Table, seat: int, away: list[int] | None = None) -> dict
         "closer": view.closer,
         "trick": [[s, str(c)] for s, c in view.trick],
         "last_trick": _last_trick(view),
+        "look_back": _look_back(view),
         "to_act": view.actor,
         "widow": [str(c) for c in view.widow],
         "known": [[str(c) for c in cards] for cards in view.known],
@@ -87,6 +89,7 @@ def seat_message(table: Table, seat: int, away: list[int] | None = None) -> dict
             "winner": result.winner,
             "scores": list(result.scores),
             "game_points": result.game_points,
+            "outcome": _outcome(view, result, me),
             "hands": [[str(c) for c in hand] for hand in session.summary_hands()],
         }
     return msg
@@ -127,6 +130,19 @@ def _last_trick(view: SeatView) -> dict[str, Any] | None:
     return {"cards": [[s, str(c)] for s, c in cards], "winner": winner}
 
 
+def _look_back(view: SeatView) -> dict[str, Any] | None:
+    """The last trick taken, while a card of the next already lies on the table and the rules
+    still let this seat look back at it (:attr:`~interpreter.engine.seatview.SeatView.reviewable_tricks`:
+    a side's own tricks under ``info.review_own_tricks: all``; under ``last_trick`` only until
+    the next lead, when ``last_trick`` shows it in the middle)."""
+    if not view.trick or not view.completed_tricks:
+        return None
+    last = view.completed_tricks[-1]
+    if last.cards not in view.reviewable_tricks:
+        return None
+    return {"cards": [[s, str(c)] for s, c in last.cards], "winner": last.winner}
+
+
 def _count_note(view: SeatView, me: int | None) -> str | None:
     """Why no points are shown, where none are (``info.review_own_tricks`` as the rules have
     it): nobody may look back at the tricks, or only at the last one; a spectator is shown
@@ -152,10 +168,38 @@ def _scores(view: SeatView, me: int | None) -> list[dict[str, Any]]:
     ]
 
 
+def _outcome(view: SeatView, result: DealResult, me: int | None) -> list[str]:
+    """Who won the deal and what each side scored, named from this seat (``opponent won the
+    deal: opponent scored 2 game points``), then the card points of the sides the rules let
+    this seat count (:func:`~interpreter.play.seatfacts.points_shown`, the one rule for that):
+    the reason alone does not always name the winner (``higher total 76 against 44 and 20``)."""
+    rs = view.rs
+    seat = me if me is not None else SPECTATOR
+    names = [facts.side_name(rs, seat, side) for side in range(rs.side_count)]
+    scored = [f"{names[side]} {'scored' if n > 0 else 'lost'} {facts.score_words(rs, abs(n))}"
+              for side, n in enumerate(result.scores) if n]
+    if result.winner is not None and [n > 0 for n in result.scores] == [side == result.winner for side in range(rs.side_count)]:
+        head, scored = f"{names[result.winner]} won the deal", [facts.score_words(rs, result.scores[result.winner])]
+    elif result.winner is not None:
+        head = f"{names[result.winner]} won the deal"
+    elif result.redeal:
+        head = "the deal is thrown in"
+    elif result.drawn:
+        head = "the deal is drawn"
+    else:
+        head = "no one side won the deal"
+    lines = [head + ": " + (", ".join(scored) if scored else "nobody scored")]
+    shown = sorted(facts.points_shown(view, False)) if me is not None else []
+    if shown:
+        lines.append("card points: " + ", ".join(f"{names[side]} {view.card_points[side]}" for side in shown))
+    return lines
+
+
 def _lines(view: SeatView) -> list[str]:
-    """Announcements, the auction (or the contract) and a doubled deal in words (from this
-    seat's side)."""
-    return ["announced: " + line for line in facts.announcements(view)] + facts.deal_lines(view)
+    """Announcements, the auction (with the contract once it is over: every call was said
+    aloud at the table, so what a partner bid stays in front of the players through the play)
+    and a doubled deal in words (from this seat's side)."""
+    return ["announced: " + line for line in facts.announcements(view)] + facts.auction_lines(view) + facts.doubling_lines(view)
 
 
 def _action(rs: Any, action: Action) -> dict[str, Any]:

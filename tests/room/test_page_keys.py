@@ -61,3 +61,32 @@ def test_enter_asks_for_the_next_deal_only_where_one_can_be_asked_for() -> None:
     for why, more in (("spectator", {"you": None}), ("asked already", {"waiting_for": [1]}),
                       ("match over", {"match": {"over": True}})):
         assert press({**asks, **more}, "Enter")["sent"] == [], why
+
+
+def test_a_card_the_rules_refuse_is_sent_for_the_server_to_say_why() -> None:
+    """Pressing 2 (the ten of spades, not among the legal plays) or clicking it sends the move
+    anyway: the server's refusal carries the engine's reason and its rule, which the page could
+    not know.  A legal card is played as before; where the rules ask to lay cards away, the
+    refused card is sent as a discard."""
+    legal = [action("play AS", "play", None, "AS")]
+    seen = press(seat_to_act(legal), "2", "1", clicks=("TS",))
+    assert seen["sent"] == [{"type": "action", "move": "play TS", "seq": 7}, {"type": "action", "move": "play AS", "seq": 7},
+                            {"type": "action", "move": "play TS", "seq": 7}]
+    assert seen["told"] == []
+    discards = [action("discard AS", "discard", None, "AS")]
+    assert press(seat_to_act(discards), clicks=("TS",))["sent"] == [{"type": "action", "move": "discard TS", "seq": 7}]
+
+
+def test_a_card_clicked_out_of_turn_says_it_is_not_your_turn_and_sends_nothing() -> None:
+    seats = [{"seat": 0, "name": "you"}, {"seat": 1, "name": "opponent"}]
+    seen = press(seat_to_act([], to_act=1, seats=seats), clicks=("AS",))
+    assert seen["sent"] == [] and seen["told"] == ["It is not your turn: opponent to act."]
+
+
+def test_enter_or_space_on_a_focused_button_is_left_to_the_button() -> None:
+    """The focused "Next deal (Enter)" button sends "next" on its own click: the page's Enter
+    must not send it a second time (the server would refuse the second as asked already)."""
+    asks = seat_to_act([], to_act=None, result={"reason": "opponent took 66", "hands": []}, waiting_for=[0, 1])
+    for key in ("Enter", " "):
+        assert press(asks, key, focus="BUTTON")["sent"] == [], key
+    assert press(asks, "Enter", focus="BODY")["sent"] == [{"type": "next"}]

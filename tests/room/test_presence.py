@@ -86,3 +86,21 @@ def test_the_page_shows_the_words_and_holds_the_seat_away_until_the_person_is_ba
     assert seen["presence"] == [left["words"]] and sorted(seen["away"]) == [2, 3]
     seen = press(state, messages=(left, back))
     assert seen["presence"] == [left["words"], back["words"]] and seen["away"] == [3]
+
+
+def test_the_presence_line_clears_at_the_next_action() -> None:
+    """The words stay while nothing happens at the table (the same change, sent again), and go
+    at the next change (an action): "your opponent sat down at the table" is not news for the
+    whole deal."""
+    from pagetools import drawn
+
+    seats = [{"seat": s, "name": name, "player": "person", "side": s} for s, name in enumerate(["you", "opponent"])]
+    state = {"type": "state", "you": 0, "to_act": 1, "result": None, "hand": [], "legal": [], "seq": 3, "match": {"over": False, "words": ""},
+             "waiting_for": [], "seats": seats, "known": [[], []], "hand_sizes": [5, 5], "dealer": 1, "away": [], "title": "t", "deal": 1,
+             "trick": [], "last_trick": None, "look_back": None, "scores": [], "lines": [], "widow": [], "bids": [], "values": [],
+             "sides": [[0], [1]], "talon": 0, "turn_up": None, "trump": None, "closed": False, "closer": None, "count_note": None}
+    sat = {"type": "presence", "seat": 1, "here": True, "words": "your opponent sat down at the table"}
+    same = drawn(state, "presence", messages=(sat, state))["drawn"]["presence"]
+    assert same["hidden"] is False
+    after = drawn(state, "presence", messages=(sat, {**state, "seq": 4}))["drawn"]["presence"]
+    assert after["hidden"] is True

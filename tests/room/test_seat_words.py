@@ -142,3 +142,105 @@ def test_a_deals_result_names_the_sides_as_the_project_does_also_to_a_spectator(
     assert reasons == {-1: f"team of seats 0 & 2 {said}", 0: f"your team {said}", 2: f"your team {said}",
                        1: f"opponents {said}", 3: f"opponents {said}"}
     assert seat_message(made, -1)["match"]["words"] == "match to 10: team of seats 0 & 2 2, team of seats 1 & 3 1"
+
+
+def play_out(made: Table) -> None:
+    """Every seat plays its first legal action until the deal is over."""
+    while made.session.actor() is not None:
+        seat = made.session.actor()
+        assert seat is not None
+        made.act(seat, str(made.session.legal()[0]), made.seq)
+
+
+def test_the_summary_names_who_won_the_deal_and_its_game_points_from_each_seat() -> None:
+    """Three-player 66: the reason ("higher total 76 against 44 and 20") names nobody, so the
+    result says who won and what they scored, the winner named from each seat (you, seat N) and
+    by number to a spectator; nobody's card points, as the rules let nobody count them."""
+    made = table("house/three-player-66")
+    play_out(made)
+    result = made.session.result()
+    assert result is not None and result.winner is not None
+    won, points = result.winner, result.scores[result.winner]
+    assert points > 0 and all(n == 0 for side, n in enumerate(result.scores) if side != won)
+    unit = "game point" if points == 1 else "game points"
+    for seat in (0, 1, 2, -1):
+        name = "you" if seat == won else f"seat {won}"
+        assert seat_message(made, seat)["result"]["outcome"] == [f"{name} won the deal: {points} {unit}"], seat
+
+
+def test_the_summary_tells_card_points_only_of_the_sides_the_seat_may_count() -> None:
+    """house/soft-schnapsen lets each side count its own tricks (review_own_tricks: all): each
+    seat's summary adds its own side's card points, never the other's; a spectator counts none."""
+    made = table("house/soft-schnapsen")
+    play_out(made)
+    for seat in (0, 1):
+        own = made.session.state.view(seat).card_points[seat]
+        outcome = seat_message(made, seat)["result"]["outcome"]
+        assert outcome[1:] == [f"card points: you {own}"], outcome
+    assert len(seat_message(made, -1)["result"]["outcome"]) == 1
+    schnapsen = table("schnapsen")
+    play_out(schnapsen)
+    assert all(len(seat_message(schnapsen, seat)["result"]["outcome"]) == 1 for seat in (0, 1))
+
+
+def test_a_side_may_look_back_at_the_last_trick_it_took_while_the_next_is_played() -> None:
+    """house/soft-schnapsen lets a side look at its own tricks: once a card of the next trick
+    lies, the seat that took the last trick still has it (``look_back``), the other seat does
+    not.  Schnapsen lets a player look at the last trick only until the next lead: nobody has it."""
+    from interpreter.core.actions import Play
+
+    for ruleset, kept in (("house/soft-schnapsen", True), ("schnapsen", False)):
+        made = table(ruleset)
+        tricks: list[tuple[list[tuple[int, str]], int]] = []
+        played: list[tuple[int, str]] = []
+
+        # play until one trick is complete and the next has its lead
+        for _ in range(200):
+            seat = made.session.actor()
+            assert seat is not None
+            action = made.session.legal()[0]
+            made.act(seat, str(action), made.seq)
+            if isinstance(action, Play):
+                played.append((seat, str(action.card)))
+            view = made.session.state.view(seat)
+            if len(played) == 2 and not view.trick:
+                tricks.append((played, view.completed_tricks[-1].winner))
+                played = []
+            if tricks and len(played) == 1:
+                break
+        cards, winner = tricks[0]
+        for seat in (0, 1):
+            look = seat_message(made, seat)["look_back"]
+            if kept and seat == winner:
+                assert look == {"cards": [list(c) for c in cards], "winner": winner}, ruleset
+            else:
+                assert look is None, (ruleset, seat)
+
+
+def test_the_auction_stays_in_the_lines_through_the_play() -> None:
+    """Every call of the auction was said aloud: once the auction is over and the cards are
+    played, each seat's lines still say every call (a pass or a bid, by the seat that made it),
+    then the contract; the auction then stays, as the play goes on."""
+    from interpreter.core.actions import Play
+
+    made = table("house/bauernschnapsen-regional")
+    calls: list[tuple[int, Any]] = []
+
+    def record(legal: Any) -> Any:
+        seat = made.session.actor()
+        calls.append((seat, legal[0]))
+        return legal[0]
+
+    act_until(made, lambda seat, legal: any(isinstance(a, Play) for a in legal), record)
+    made.act(made.session.actor(), str(made.session.legal()[0]), made.seq)  # a card lies: the play is on
+    bids = [(s, a) for s, a in calls if isinstance(a, (Bid, Pass))]
+    assert bids, "the deal had an auction"
+    message = seat_message(made, 0)
+    said = [line for line in message["lines"] if not line.startswith(("contract:", "announced:"))]
+    assert len(said) >= len(bids)
+    for line, (seat, call) in zip(said, bids):
+        name = message["seats"][seat]["name"]
+        # a pass is a pass in the auction, or leaving the naming of trump to another
+        words = (f"{name} pass", f"{name} does not name trump", f"{name} do not name trump") if isinstance(call, Pass) else (f"{name} bid",)
+        assert line.startswith(words), (line, seat, call)
+    assert any(line.startswith("contract:") for line in message["lines"])

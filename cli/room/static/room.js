@@ -5,17 +5,20 @@
 const token = location.pathname.split("/").pop();
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six",
+  5: "five", 4: "four", 3: "three", 2: "two" };
 let state = null;
 let socket = null;
 let retry = 500;
 let summaryShownFor = null;
+let presenceAt = null;  // the change of the table the presence line was shown at
 
 const $ = id => document.getElementById(id);
 
 function cardImage(code, extra) {
   const img = document.createElement("img");
   img.src = `/cards/${code}.svg`;
-  img.alt = code === "back" ? "a card, face down" : cardWords(code);
+  img.alt = code === "back" ? "a card, face down" : cardName(code);
   img.className = "card" + (extra ? " " + extra : "");
   img.draggable = false;
   return img;
@@ -24,6 +27,11 @@ function cardImage(code, extra) {
 function cardWords(code) {
   const rank = code[0] === "T" ? "10" : code[0];
   return rank + SUITS[code[1]];
+}
+
+// A card as a screen reader says it: "king of hearts", not "K♥".
+function cardName(code) {
+  return `${RANK_NAMES[code[0]] || code[0]} of ${SUIT_NAMES[code[1]] || code[1]}`;
 }
 
 function connect() {
@@ -52,16 +60,18 @@ function receive(msg) {
   if (msg.type !== "state") return;
   state = msg;
   $("told").hidden = true;
+  if (presenceAt !== null && msg.seq !== presenceAt) { $("presence").hidden = true; presenceAt = null; }
   draw();
 }
 
 // Another person closed their last link to the table, or opened one: said above the hand
-// until the next such news, and their seat marked away while they are (a state's "away" says
-// the same to a page that opens later).
+// until the next action at the table (or the next such news), and their seat marked away
+// while they are (a state's "away" says the same to a page that opens later).
 function presence(msg) {
   const note = $("presence");
   note.textContent = msg.words;
   note.hidden = false;
+  presenceAt = state ? state.seq : -1;
   if (!state) return;
   const away = new Set(state.away || []);
   if (msg.here) away.delete(msg.seat); else away.add(msg.seat);
@@ -106,13 +116,16 @@ function drawOthers(m) {
     div.className = "seat" + (m.to_act === s.seat ? " to-act" : "");
     const name = document.createElement("div");
     name.className = "name";
-    name.textContent = seatLabel(s.seat) + (m.dealer === s.seat ? " · deals" : "") + ((m.away || []).includes(s.seat) ? " · away" : "");
+    const known = [...new Set(m.known[s.seat] || [])];
+    name.textContent = seatLabel(s.seat) + (m.dealer === s.seat ? " · deals" : "") + ((m.away || []).includes(s.seat) ? " · away" : "") +
+      (known.length ? " · shown: " + known.map(cardWords).join(" ") : "");
     div.appendChild(name);
+    // the cards everybody has seen (a marriage's partner, a turn-up taken) are drawn last, on
+    // top of the face-down ones and apart from them, so that none covers them
     const fan = document.createElement("div");
     fan.className = "fan";
-    const known = new Set(m.known[s.seat] || []);
+    for (let k = known.length; k < m.hand_sizes[s.seat]; k++) fan.appendChild(cardImage("back", "small"));
     for (const code of known) fan.appendChild(cardImage(code, "small known"));
-    for (let k = known.size; k < m.hand_sizes[s.seat]; k++) fan.appendChild(cardImage("back", "small"));
     div.appendChild(fan);
     box.appendChild(div);
   }
@@ -156,6 +169,28 @@ function drawTrick(m) {
     note.textContent = `${m.seats[m.last_trick.winner].name} took the trick`;
     box.appendChild(note);
   }
+  // the last trick taken, small, while the rules still let this seat look back at it
+  if (m.look_back) {
+    const back = document.createElement("div");
+    back.className = "look-back";
+    const caption = document.createElement("span");
+    caption.textContent = `last trick, ${m.seats[m.look_back.winner].name} took it:`;
+    back.appendChild(caption);
+    for (const [, code] of m.look_back.cards) back.appendChild(cardImage(code, "small"));
+    box.appendChild(back);
+  }
+  sayTrick(m);
+}
+
+// The trick in words for a screen reader (a polite live region): each card as it is played,
+// and who took the trick; said again only when it changes.
+function sayTrick(m) {
+  const played = cards => cards.map(([seat, code]) => `${m.seats[seat].name} ${cardName(code)}`).join(", ");
+  let words = "";
+  if (m.trick.length) words = `on the table: ${played(m.trick)}`;
+  else if (m.last_trick) words = `${m.seats[m.last_trick.winner].name} took the trick: ${played(m.last_trick.cards)}`;
+  const region = $("trick-words");
+  if (region.textContent !== words) region.textContent = words;
 }
 
 function drawInfo(m) {
@@ -209,6 +244,9 @@ function drawActions(m) {
   }
 }
 
+// A card the rules do not let the seat play now is still a button that can be focused and
+// pressed (aria-disabled, not disabled): pressing it asks the server, whose refusal says the
+// engine's reason and its rule ("must follow suit (clubs) [play.follow]").
 function drawHand(m) {
   const box = $("hand");
   box.textContent = "";
@@ -219,17 +257,35 @@ function drawHand(m) {
     slot.className = "hand-card";
     slot.dataset.card = code;
     const action = legal.get(code);
-    slot.disabled = !action;
+    slot.setAttribute("aria-disabled", action ? "false" : "true");
     if (action) slot.classList.add("legal");
     slot.appendChild(cardImage(code));
     const key = document.createElement("span");
     key.className = "key";
     key.textContent = String(k + 1);
+    key.setAttribute("aria-hidden", "true");
     slot.appendChild(key);
+    slot.setAttribute("aria-label", `${cardName(code)}, key ${k + 1}`);
     slot.title = action ? `${action.kind === "discard" ? "lay away" : "play"} ${cardWords(code)} (${k + 1})` : cardWords(code);
-    slot.addEventListener("click", () => { if (action) choose(action); });
+    slot.addEventListener("click", () => pickCard(code));
     box.appendChild(slot);
   });
+}
+
+// A card of the hand chosen (clicked, or its number pressed): the rules' action for it where
+// there is one, else the same move sent anyway for the server to refuse with the engine's reason.
+function pickCard(code) {
+  if (!state) return;
+  if (state.to_act !== state.you) { notYourTurn(); return; }
+  const action = playable(state).get(code);
+  if (action) { choose(action); return; }
+  const kind = state.legal.some(a => a.kind === "discard") ? "discard" : "play";
+  act({ move: `${kind} ${code}`, kind });
+}
+
+function notYourTurn() {
+  tell(state.you === null ? "You are watching: the seats choose, not this page." :
+    `It is not your turn${state.to_act !== null ? ": " + state.seats[state.to_act].name + " to act" : ""}.`);
 }
 
 function drawBids(m) {
@@ -261,6 +317,13 @@ function drawSummary(m) {
   const dialog = $("summary");
   if (!m.result) { if (dialog.open) dialog.close(); summaryShownFor = null; return; }
   $("summary-reason").textContent = m.result.reason;
+  const outcome = $("summary-outcome");
+  outcome.textContent = "";
+  for (const text of m.result.outcome || []) {
+    const line = document.createElement("div");
+    line.textContent = text;
+    outcome.appendChild(line);
+  }
   const hands = $("summary-hands");
   hands.textContent = "";
   m.result.hands.forEach((hand, seat) => {
@@ -321,6 +384,10 @@ function onKey(event) {
   if (!state || event.ctrlKey || event.altKey || event.metaKey) return;
   if (document.querySelector("dialog[open]:not(#summary)")) return;
   const key = event.key;
+  // Enter or Space on a focused button or link is its own click (Next deal, a card): the page
+  // does not act on the key a second time
+  const target = event.target;
+  if ((key === "Enter" || key === " ") && target && ["BUTTON", "A", "INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
   if (key === "?") { $("help").showModal(); return; }
   if (key === "Enter" && state.result) {
     // as the Next deal button: only a seat still to say it goes on, while the match is not over
@@ -329,10 +396,7 @@ function onKey(event) {
     return;
   }
   if (state.to_act !== state.you) {
-    if (key.length === 1 && /\S/.test(key)) {
-      tell(state.you === null ? "You are watching: the seats choose, not this page." :
-        `It is not your turn${state.to_act !== null ? ": " + state.seats[state.to_act].name + " to act" : ""}.`);
-    }
+    if (key.length === 1 && /\S/.test(key)) notYourTurn();
     return;
   }
   if (/^[1-9]$/.test(key)) {
@@ -343,8 +407,7 @@ function onKey(event) {
     if (bid) { act(bid); return; }
     if (trump.length) { const t = trump.find(a => a.key === key); if (t) act(t); return; }
     const code = state.hand[n - 1];
-    const action = code && playable(state).get(code);
-    if (action) act(action); else if (code) tell(`${cardWords(code)} cannot be played now`);
+    if (code) pickCard(code);
     return;
   }
   const action = key === "m" || key === "M" ? marriages(state.legal)[key === "m" ? 0 : 1] :
