@@ -44,3 +44,17 @@ def no_traceback(outcome: Outcome) -> None:
     assert "Traceback" not in outcome.stdout + outcome.stderr
 
 
+
+
+#: A record's deals (its ``ruleset:`` line to be put before them): the last trick of a deal,
+#: the talon exhausted -- seat 0 leads AS, seat 1 follows JS, seat 0 takes the last trick and
+#: so wins the deal; seat 1 has 40 card points (33 or more), so the deal is worth 1 game
+#: point.  From the match score 6-5 that is 7-5: won by seat 0 where the target is 7 (the
+#: bundled Schnapsen), nobody's yet where it is 9.
+LAST_TRICK = (
+    "deals:\n"
+    "  - dealer: 1\n"
+    "    start: {leader: 0, card_points: [50, 40], tricks_won: [4, 4], trump: H, match_scores: [6, 5]}\n"
+    "    hands: {0: [AS], 1: [JS]}\n"
+    "    moves: [play AS, play JS]\n"
+)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from clitools import invoke, no_traceback
+from clitools import LAST_TRICK, invoke, no_traceback
 from interpreter.play.session import resume
 
 KINDS = (
@@ -97,16 +97,7 @@ def test_a_match_resumes_with_its_human_seat_written_in_capitals(tmp_path: Path)
 
 
 # ----------------------------------------------------------------------------- result
-#: The last trick of a deal, the talon exhausted: seat 0 leads AS, seat 1 follows JS, seat 0
-#: takes the last trick and so wins the deal; seat 1 has 40 card points (33 or more), so the
-#: deal is worth 1 game point.  From the match score 6-5 that is 7-5: seat 0 has won (target 7).
-LAST_TRICK = (
-    "deals:\n"
-    "  - dealer: 1\n"
-    "    start: {leader: 0, card_points: [50, 40], tricks_won: [4, 4], trump: H, match_scores: [6, 5]}\n"
-    "    hands: {0: [AS], 1: [JS]}\n"
-    "    moves: [play AS, play JS]\n"
-)
+# LAST_TRICK (clitools): seat 0 takes the last trick, 1 game point, 6-5 becomes 7-5.
 TRUE = "{winner: 0, scores: [7, 5], deals: 1}"
 
 

@@ -18,19 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from clitools import invoke, no_traceback
+from clitools import LAST_TRICK, invoke, no_traceback
 
-#: The last trick of a deal, the talon exhausted: seat 0 leads AS, seat 1 follows JS, seat 0
-#: takes the last trick and wins the deal; seat 1 has 40 card points (33 or more), so the deal
-#: is worth 1 game point.  From 6-5 the match stands at 7-5: won by seat 0 where the target
-#: is 7 (the bundled Schnapsen), nobody's yet where it is 9.
-LAST_TRICK = (
-    "deals:\n"
-    "  - dealer: 1\n"
-    "    start: {leader: 0, card_points: [50, 40], tricks_won: [4, 4], trump: H, match_scores: [6, 5]}\n"
-    "    hands: {0: [AS], 1: [JS]}\n"
-    "    moves: [play AS, play JS]\n"
-)
+# LAST_TRICK (clitools): seat 0 takes the last trick, 1 game point, 6-5 becomes 7-5.
 HOUSE = "extends: schnapsen\nname: h\nmatch: {target: 9}\n"
 
 
