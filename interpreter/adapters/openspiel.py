@@ -11,7 +11,8 @@ ruleset's first dealer).  One game is one deal.
   (:class:`~interpreter.play.observation.ObservationLayout`), the same as the PettingZoo
   environment's.  The player to move is the seat that must decide (the engine's ``actor``).
 * **Illegal actions** raise ``ValueError`` (as OpenSpiel's own Python games do) and change
-  nothing: a decision outside the engine's legal codes, a card chance has laid out already.
+  nothing: a decision outside the engine's legal codes, a card chance has laid out already
+  (but -1, ``kInvalidAction``, which OpenSpiel's C++ layer refuses first with its ``SpielError``).
 * **Imperfect information**: observers built from the seat's view only -- the observation
   (tensor and string, what the seat sees now) and the information state (the observation
   followed by the ordered public history; its string keys search trees).

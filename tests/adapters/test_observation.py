@@ -439,3 +439,26 @@ def test_the_information_state_recalls_what_the_seat_was_dealt_and_drew(name: st
         if found == 3:
             break
     assert found >= 1, "no deal where a seat plays a card it was dealt and one it drew: widen the search"
+
+
+def test_the_view_states_tensors_are_float32_as_openspiels() -> None:
+    """OpenSpiel's tensors are float32: a policy trained on them reads 0.8 as 0.800000011920929.
+    :class:`ViewState` gives the same numbers.  Schnapsen, after the first trick and its draw:
+    the talon holds 8 of at most 10 cards (9 face down and the turn-up), 0.8 -- as a float32."""
+    import struct
+
+    rs = load_ruleset("schnapsen")
+    lay = layout(rs)
+    state = DealState.new(rs, 0, 7)
+    while not state.draws:
+        state.push_code(state.legal_codes()[0])
+    seat = state.actor
+    assert seat is not None
+    f32 = struct.unpack("f", struct.pack("f", 0.8))[0]
+    assert f32 != 0.8
+    obs = ViewState(state.view(seat)).observation_tensor(seat)
+    info = ViewState(state.view(seat)).information_state_tensor(seat)
+    at = lay.field["talon"].offset
+    assert obs[at] == f32 and info[at] == f32
+    assert all(type(x) is float for x in obs + info)
+    assert obs == [struct.unpack("f", struct.pack("f", x))[0] for x in lay.encode(state.view(seat))]
