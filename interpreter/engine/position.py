@@ -124,9 +124,11 @@ class Position:
         #: seat << 8 | card``: the hand as dealt (at 0; the cards dealt after trump is named
         #: when it is named), each card drawn, the widow taken or seen, the turn-up exchanged
         #: for.  The current hand says what a seat holds, not what it saw when: a view keeps
-        #: its seat's entries, so that its information state recalls them (perfect recall)
-        self.seen: list[int] = [
-            seat << 8 | c for seat, (h, u) in enumerate(zip(self.hands, self.unseen)) for c in bit_list(h & ~u)
+        #: its seat's entries, so that its information state recalls them (perfect recall).
+        #: Per seat, a tuple replaced (never changed) as it grows: a view takes its seat's as it
+        #: is, and the undo record keeps the list's tuples as they were
+        self.seen: list[tuple[int, ...]] = [
+            tuple([seat << 8 | c for c in bit_list(h & ~u)]) for seat, (h, u) in enumerate(zip(self.hands, self.unseen))
         ]
         #: the card shown for trump: the dealer's last card (``dealer_card``) or the card the
         #: forehand's pass turns (``named``, ``if_passed: turn_next``); -1 if none or not known

@@ -337,7 +337,7 @@ class DealState(Settling):
             moment = len(self.history) << 16 | winner << 8  # the taker sees it (a set: in card order)
             for c in self.widow:
                 gained += pts[c]
-            self.seen += [moment | c for c in sorted(self.widow)]
+            self.seen[winner] += tuple([moment | c for c in sorted(self.widow)])
         if t.ten_of and self.trump >= 0 and (gone ^ self.gone) >> t.ten_of[self.trump] & 1:  # scoring.trump_ten
             self.ten_side = self._side[winner]
         self.gone = gone
@@ -430,7 +430,7 @@ class DealState(Settling):
         ex_card = self.rs.exchange_card[self.trump]
         old = self.turnup
         self.hands[seat] = (self.hands[seat] & ~(1 << ex_card)) | (1 << old)
-        self.seen.append(len(self.history) << 16 | seat << 8 | old)
+        self.seen[seat] += (len(self.history) << 16 | seat << 8 | old,)
         self.known[seat] = (self.known[seat] & ~(1 << ex_card)) | (1 << old)
         self.turnup = ex_card
 
@@ -486,7 +486,7 @@ class DealState(Settling):
             else:
                 break
             hands[seat] |= 1 << card
-            self.seen.append(len(self.history) << 16 | seat << 8 | card)
+            self.seen[seat] += (len(self.history) << 16 | seat << 8 | card,)
             seat = self.next_seat(seat) if sitting else (seat + 1) % n
         self.spos = spos
 
@@ -496,7 +496,8 @@ class DealState(Settling):
         self.trump = suit
         moment = len(self.history) << 16
         for seat, late in enumerate(self.unseen):  # each seat sees the rest of its hand now
-            self.seen += [moment | seat << 8 | c for c in bit_list(late)]
+            if late:
+                self.seen[seat] += tuple([moment | seat << 8 | c for c in bit_list(late)])
         first = (self.dealer + 1) % self.n
         self.to_act = first
         if self.rs.bidding.enabled:
@@ -635,7 +636,7 @@ class DealState(Settling):
         for c in self.widow:
             self.hands[declarer] |= 1 << c
         moment = len(self.history) << 16 | declarer << 8  # he sees the widow (a set: in card order)
-        self.seen += [moment | c for c in sorted(self.widow)]
+        self.seen[declarer] += tuple([moment | c for c in sorted(self.widow)])
         self.to_discard = len(self.widow)
         self.widow = ()
         self.widow_taker = declarer

@@ -69,7 +69,7 @@ def save(st: Position) -> tuple[Any, ...]:
         st.result,
         len(st.history),
         len(st.draws),
-        len(st.seen),
+        st.seen[:],
     )
 
 
@@ -122,7 +122,7 @@ def load(st: Position, snap: tuple[Any, ...]) -> None:
     st.result = snap[44]
     del st.history[snap[45]:]
     del st.draws[snap[46]:]
-    del st.seen[snap[47]:]
+    st.seen = snap[47]
 
 
 def copy(st: Position) -> Any:

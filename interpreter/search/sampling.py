@@ -669,7 +669,7 @@ class WorldSampler:
         st.spos = spos
         st.points, st.known = list(p.points), list(p.known)  # published otherwise (PUBLISHED)
         st.history, st.draws, st.undo = _real_history(view, widow), list(view.draws), []
-        st.seen = list(view.seen)  # this seat's; what the others saw come is theirs
+        st.seen = [view.seen if s == me else () for s in range(n)]  # this seat's; what the others saw come is theirs
         st.deal_sides, st._side, st._active = p.deal_sides, p.side_index, p.active
         st._strict_always = rs.tables.strict_always
         st._save, st._load = recorder(DealState, rs.tables)
