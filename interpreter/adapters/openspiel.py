@@ -11,7 +11,8 @@ ruleset's first dealer).  One game is one deal.
   (:class:`~interpreter.play.observation.ObservationLayout`), the same as the PettingZoo
   environment's.  The player to move is the seat that must decide (the engine's ``actor``).
 * **Illegal actions** raise ``ValueError`` (as OpenSpiel's own Python games do) and change
-  nothing: a decision outside the engine's legal codes, a card chance has laid out already.
+  nothing: a decision outside the engine's legal codes, a card chance has laid out already
+  (but -1, ``kInvalidAction``, which OpenSpiel's C++ layer refuses first with its ``SpielError``).
 * **Imperfect information**: observers built from the seat's view only -- the observation
   (tensor and string, what the seat sees now) and the information state (the observation
   followed by the ordered public history; its string keys search trees).
@@ -448,7 +449,8 @@ class SixtySixObserver:
     ``dict``, ``set_from(state, player)`` and ``string_from(state, player)``.
 
     With ``perfect_recall`` it gives the information state (the observation, then the ordered
-    history: field ``history``), else the observation.  ``private_info=SINGLE_PLAYER``: what the
+    history: field ``history``, and the cards the player saw come to it: field ``seen``), else
+    the observation.  ``private_info=SINGLE_PLAYER``: what the
     player knows (his own cards, the cards he laid away, his legal actions, seats counted from
     him); ``private_info=NONE``: public information only, the same for every player -- built from
     :func:`~interpreter.engine.views.public_view` (see :mod:`interpreter.play.observation`).
@@ -470,7 +472,8 @@ class SixtySixObserver:
             part = self.tensor[f.offset:f.offset + f.size]
             self.dict[f.name] = part.reshape(f.rows, f.size // f.rows) if f.rows > 1 else part
         if self.recall:
-            self.dict["history"] = self.tensor[lay.size:].reshape(lay.history_rows, lay.history_width)
+            self.dict["history"] = self.tensor[lay.size:lay.seen_offset].reshape(lay.history_rows, lay.history_width)
+            self.dict["seen"] = self.tensor[lay.seen_offset:].reshape(lay.seen_rows, lay.rs.deck.size)
 
     def set_from(self, state: SixtySixState, player: int) -> None:
         deal = state.deal

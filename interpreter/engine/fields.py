@@ -176,6 +176,8 @@ FIELDS: tuple[Field, ...] = (
     # what happened
     F("history", "log", "derived", doc="every recorded action as seat << 16 | code (a discard hidden from others)"),
     F("draws", "log", "public", doc="the history's length at each round of drawing"),
+    F("seen", "list", "hidden", doc="per seat, every card that came into its own sight, when: a tuple of len(history) << 16 | seat << 8 | card"),
+
     F("undo", "stack", "hidden", doc="the undo records"),
 )
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from interpreter.core.arguments import check_seat, check_side
+from interpreter.core.cards import bit_list
 from interpreter.engine.fields import FIELDS, Field, copier, recorder
 from interpreter.engine.meld import waiting
 from interpreter.engine.phase import AUCTION as AUCTION
@@ -119,6 +120,16 @@ class Position:
         #: per seat, the cards dealt after trump is named (``trump.selection: named``): hidden
         #: from their holder too while it is named; zeros where the deal order is not known
         self.unseen: tuple[int, ...] = tuple(unseen) if unseen is not None else rs.tables.no_cards
+        #: every card that came into a seat's own sight, and when, as ``len(history) << 16 |
+        #: seat << 8 | card``: the hand as dealt (at 0; the cards dealt after trump is named
+        #: when it is named), each card drawn, the widow taken or seen, the turn-up exchanged
+        #: for.  The current hand says what a seat holds, not what it saw when: a view keeps
+        #: its seat's entries, so that its information state recalls them (perfect recall).
+        #: Per seat, a tuple replaced (never changed) as it grows: a view takes its seat's as it
+        #: is, and the undo record keeps the list's tuples as they were
+        self.seen: list[tuple[int, ...]] = [
+            tuple([seat << 8 | c for c in bit_list(h & ~u)]) for seat, (h, u) in enumerate(zip(self.hands, self.unseen))
+        ]
         #: the card shown for trump: the dealer's last card (``dealer_card``) or the card the
         #: forehand's pass turns (``named``, ``if_passed: turn_next``); -1 if none or not known
         self.shown = shown

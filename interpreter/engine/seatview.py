@@ -108,8 +108,11 @@ class SeatView(tuple[Any, ...]):
     ``hand_mask`` (the seat's cards as bits of card indexes), ``legal_codes`` (empty unless
     this seat must decide now), ``history_codes`` (every recorded action as
     ``seat << 16 | code``), ``draws`` (the length of the history at each round of drawing),
-    ``widow_mask`` (the widow's cards, for the seat that took it; else 0) and ``public`` (the
-    state's public fields, named by :data:`PUBLIC_FIELDS`).
+    ``widow_mask`` (the widow's cards, for the seat that took it; else 0), ``public`` (the
+    state's public fields, named by :data:`PUBLIC_FIELDS`), ``actor`` and ``seen`` (every card
+    that came into this seat's own sight, and when, as ``len(history) << 16 | seat << 8 |
+    card``: its hand as dealt, each card it drew, the widow it took or saw, the turn-up it
+    exchanged for -- what the current hand no longer tells; empty for a spectator).
 
     Friendly fields, worked out on first use: ``hand``, ``hand_sizes``, ``trump``, ``turn_up``,
     ``talon_size``, ``closed``, ``closer``, ``trick`` ((seat, card) in play order),
@@ -139,10 +142,11 @@ class SeatView(tuple[Any, ...]):
         widow_mask: int
         public: Public
         actor: int | None
+        seen: tuple[int, ...]
         _cache: dict[str, Any]
     else:  # read-only properties whose getters are C (the tuple's items)
-        rs, seat, hand_mask, legal_codes, history_codes, draws, widow_mask, public, actor, _cache = (
-            property(itemgetter(i)) for i in range(10))
+        rs, seat, hand_mask, legal_codes, history_codes, draws, widow_mask, public, actor, seen, _cache = (
+            property(itemgetter(i)) for i in range(11))
 
     def __new__(
         cls,
@@ -155,14 +159,15 @@ class SeatView(tuple[Any, ...]):
         widow_mask: int,
         public: Public | tuple[Any, ...],
         actor: int | None,
+        seen: tuple[int, ...] = (),
     ) -> SeatView:
         if not isinstance(public, Public):  # a plain tuple in the order of PUBLIC_FIELDS
             public = Public._make(public)
-        return tuple.__new__(cls, (rs, seat, hand_mask, legal_codes, history_codes, draws, widow_mask, public, actor, {}))
+        return tuple.__new__(cls, (rs, seat, hand_mask, legal_codes, history_codes, draws, widow_mask, public, actor, seen, {}))
 
     def __getnewargs__(self) -> tuple[Any, ...]:
         """The raw fields (a copy or a pickle is made from them, with a cache of its own)."""
-        return tuple(self[:9])
+        return tuple(self[:10])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a SeatView is immutable (cannot set {name!r})")
@@ -170,7 +175,7 @@ class SeatView(tuple[Any, ...]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SeatView):
             return NotImplemented
-        return self[0] is other[0] and self[1:9] == other[1:9]
+        return self[0] is other[0] and self[1:10] == other[1:10]
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)

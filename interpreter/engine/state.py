@@ -50,7 +50,7 @@ from interpreter.core.actions import (
     Redouble,
 )
 from interpreter.core.arguments import check_seat, check_seed, with_article
-from interpreter.core.cards import Card, CardSet
+from interpreter.core.cards import Card, CardSet, bit_list
 from interpreter.core.errors import IllegalActionError, StuckDealError
 from interpreter.engine.fields import keyer
 from interpreter.rules.tables import MELD_NEXT_TRICK
@@ -334,8 +334,10 @@ class DealState(Settling):
                 winner = self.next_seat(winner)
         if self.widow and self.widow_taker < 0 and not t.lays_away:  # widow.to first_trick_winner_tricks
             self.widow_taker = winner
+            moment = len(self.history) << 16 | winner << 8  # the taker sees it (a set: in card order)
             for c in self.widow:
                 gained += pts[c]
+            self.seen[winner] += tuple([moment | c for c in sorted(self.widow)])
         if t.ten_of and self.trump >= 0 and (gone ^ self.gone) >> t.ten_of[self.trump] & 1:  # scoring.trump_ten
             self.ten_side = self._side[winner]
         self.gone = gone
@@ -428,6 +430,7 @@ class DealState(Settling):
         ex_card = self.rs.exchange_card[self.trump]
         old = self.turnup
         self.hands[seat] = (self.hands[seat] & ~(1 << ex_card)) | (1 << old)
+        self.seen[seat] += (len(self.history) << 16 | seat << 8 | old,)
         self.known[seat] = (self.known[seat] & ~(1 << ex_card)) | (1 << old)
         self.turnup = ex_card
 
@@ -483,6 +486,7 @@ class DealState(Settling):
             else:
                 break
             hands[seat] |= 1 << card
+            self.seen[seat] += (len(self.history) << 16 | seat << 8 | card,)
             seat = self.next_seat(seat) if sitting else (seat + 1) % n
         self.spos = spos
 
@@ -490,6 +494,10 @@ class DealState(Settling):
         """Trump is named (``trump.selection: named``): the rest of the deal is seen, and the
         auction or the play begins."""
         self.trump = suit
+        moment = len(self.history) << 16
+        for seat, late in enumerate(self.unseen):  # each seat sees the rest of its hand now
+            if late:
+                self.seen[seat] += tuple([moment | seat << 8 | c for c in bit_list(late)])
         first = (self.dealer + 1) % self.n
         self.to_act = first
         if self.rs.bidding.enabled:
@@ -627,6 +635,8 @@ class DealState(Settling):
             return
         for c in self.widow:
             self.hands[declarer] |= 1 << c
+        moment = len(self.history) << 16 | declarer << 8  # he sees the widow (a set: in card order)
+        self.seen[declarer] += tuple([moment | c for c in sorted(self.widow)])
         self.to_discard = len(self.widow)
         self.widow = ()
         self.widow_taker = declarer

@@ -2,7 +2,7 @@
 
 :func:`make_view` (also ``DealState.view``) copies into a :class:`~interpreter.engine.seatview.SeatView`
 only information the seat is entitled to (see :mod:`interpreter.engine.seatview`): its own
-hand, the public fields of :class:`~interpreter.engine.seatview.Public` (published from the
+hand, the cards that came into its own sight and when (its entry of the state's ``seen``), the public fields of :class:`~interpreter.engine.seatview.Public` (published from the
 table of the deal's fields, :data:`PUBLISHED`), the public history, and its legal actions when
 it must decide.  Every bot's decision takes a view, and a search takes one at every step of its
 rollouts: this module is compiled in the compiled build (docs/speed.md), the view's class stays
@@ -104,9 +104,10 @@ def make_view(state: DealState, seat: int, codes: Sequence[int] | None = None) -
     if state.phase == NAMING:  # the cards dealt after trump is named are not seen yet, by anybody
         own &= ~state.unseen[seat]
     history = _seen_history(state.history, seat) if state.t.lays_away else tuple(state.history)
+    seen = state.seen[seat] if seat >= 0 else ()
     return _new(SeatView, (  # SeatView's own order: the raw fields, then the cache
         state.rs, seat, own, tuple(codes if codes is not None else state.legal_codes()) if actor == seat else (),
-        history, tuple(state.draws), widow_mask, public, actor, {},
+        history, tuple(state.draws), widow_mask, public, actor, seen, {},
     ))
 
 

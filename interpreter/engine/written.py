@@ -69,6 +69,7 @@ def save(st: Position) -> tuple[Any, ...]:
         st.result,
         len(st.history),
         len(st.draws),
+        st.seen[:],
     )
 
 
@@ -121,6 +122,7 @@ def load(st: Position, snap: tuple[Any, ...]) -> None:
     st.result = snap[44]
     del st.history[snap[45]:]
     del st.draws[snap[46]:]
+    st.seen = snap[47]
 
 
 def copy(st: Position) -> Any:
@@ -184,6 +186,7 @@ def copy(st: Position) -> Any:
     o.result = st.result
     o.history = st.history[:]
     o.draws = st.draws[:]
+    o.seen = st.seen[:]
     o.undo = []
     return o
 

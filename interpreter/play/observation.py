@@ -10,7 +10,8 @@ so that an agent trained in an environment sees exactly the same numbers when it
 ruleset, in code order, as indexes ``0 .. len(codes) - 1``), the observation vector (own
 hand, the table, the public history, trump and turn-up, talon, points, the auction; its
 fields listed in :attr:`ObservationLayout.fields`), the action mask, and for OpenSpiel the
-information-state vector (the observation followed by the ordered history) and the two
+information-state vector (the observation followed by the ordered history and the cards the
+seat saw come to it, and when: ``SeatView.seen``, which keeps it perfect-recall) and the two
 strings.  Sizes come from the ruleset (``rs.deck``, ``rs.players.count``, ``rs.sides``, the
 bidding values); seats are counted from the observer (0 is the observing seat, 1 the next in
 playing order, ...), so one policy can play every seat.  numpy is used only when it is installed.
@@ -190,7 +191,14 @@ class ObservationLayout:
         self.size = offset
         #: each row of the history: the seat that acted (counted from the observer), then the action index
         self.history_width = n + self.actions
-        self.info_size = self.size + self.history_rows * self.history_width
+        #: then what the seat saw come to it: one row of card bits per length of the history
+        #: (0 .. history_rows), the cards that came into its own sight then -- the hand as dealt
+        #: in row 0, a card drawn in the row of its round.  The current hand and the history
+        #: do not tell which cards were dealt and which drawn when: without these rows two
+        #: deals the seat saw differently could end in one information state (no perfect recall)
+        self.seen_offset = self.size + self.history_rows * self.history_width
+        self.seen_rows = self.history_rows + 1
+        self.info_size = self.seen_offset + self.seen_rows * d
 
     # ------------------------------------------------------------------ vectors
     def entries(self, view: SeatView, *, private: bool = True) -> tuple[list[int], dict[int, float]]:
@@ -321,11 +329,12 @@ class ObservationLayout:
         return rows
 
     def encode_info(self, view: SeatView, *, private: bool = True) -> list[float]:
-        """The information-state vector: the observation, then one row per recorded action
-        (``private=False``: both the public part only)."""
+        """The information-state vector: the observation, then one row per recorded action,
+        then the cards the seat saw come to it, by the history's length then
+        (``private=False``: the public part only -- no cards seen, nobody's own)."""
         if not private:
             view = public_view(view)
-        out = self.encode(view, private=private) + [0.0] * (self.history_rows * self.history_width)
+        out = self.encode(view, private=private) + [0.0] * (self.info_size - self.size)
         base = self.size
         width = self.history_width
         n = self.seats
@@ -333,6 +342,10 @@ class ObservationLayout:
             out[base + i * width + seat] = 1.0
             if action >= 0:
                 out[base + i * width + n + action] = 1.0
+        base = self.seen_offset
+        d = self._cards
+        for e in view.seen:  # len(history) << 16 | seat << 8 | card, the view's own seat only
+            out[base + (e >> 16) * d + (e & 0xFF)] = 1.0
         return out
 
     def observation(self, view: SeatView) -> dict[str, Any]:
@@ -397,17 +410,27 @@ class ObservationLayout:
         return " | ".join(parts)
 
     def information_state_string(self, view: SeatView, *, private: bool = True) -> str:
-        """The observation string, then the whole public history in order and the rounds of drawing.
+        """The observation string, then the whole public history in order, the rounds of
+        drawing, and what the seat saw come to it (``seen``: by the history's length then, the
+        cards -- ``0:`` the hand as dealt, then each card drawn, the widow taken or seen, ...).
 
         Two views of one seat give the same string exactly when they hold the same
-        information, so it keys search trees (OpenSpiel's ISMCTS) and tabular policies.
-        ``private=False``: the public part only, the same for every seat.
+        information, so it keys search trees (OpenSpiel's ISMCTS) and tabular policies; the
+        cards seen keep it so after they are played (the hand no longer tells which were
+        dealt and which drawn when).  ``private=False``: the public part only, the same for
+        every seat.
         """
         if not private:
             view = public_view(view)
         history = ", ".join(f"{s}:{a}" for s, a in view.history)
         draws = ",".join(map(str, view.draws))
-        return f"{self.observation_string(view, private=private)} | history {history or '-'} | draws {draws or '-'}"
+        cards = self.rs.deck.cards
+        came: dict[int, list[str]] = {}
+        for e in view.seen:
+            came.setdefault(e >> 16, []).append(str(cards[e & 0xFF]))
+        seen = ", ".join(f"{at}: {' '.join(shown)}" for at, shown in came.items())
+        return (f"{self.observation_string(view, private=private)} | history {history or '-'} | draws {draws or '-'}"
+                f" | seen {seen or '-'}")
 
     def describe(self) -> str:
         """The layout as a Markdown table (the observation's fields, offsets and sizes)."""

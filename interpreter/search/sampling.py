@@ -253,6 +253,24 @@ def _holding_claims(view: SeatView) -> list[tuple[int, int, int]]:
     return claims
 
 
+def _arrivals(view: SeatView, line: _Timeline) -> dict[int, tuple[int, int]]:
+    """Per card of the seat's own, the entry times its slot may have, from what it saw come
+    (``view.seen``): a card first seen at a time some slot of its hand was filled (a round of
+    drawing, the widow taken) came through such a slot, any other one was dealt (time 0; the
+    cards dealt after trump is named were seen later).  The world then deals the seat what it
+    was dealt and draws it what it drew -- the seat's information state in the world is its
+    own.  Empty where the history does not account for the cards (a position set up midway)."""
+    if line.partial or not view.seen:
+        return {}
+    times = {slot.time for slot in line.slots[view.seat]}
+    out: dict[int, tuple[int, int]] = {}
+    for e in view.seen:
+        card, time = e & 0xFF, e >> 16
+        if card not in out:  # the first time it came (an exchanged card may come back as the turn-up)
+            out[card] = (time, time) if time in times else (0, 0)
+    return out
+
+
 def _assign_known(slots: list[_Slot], cards: list[tuple[int, int, int]]) -> tuple[dict[int, _Slot], list[_Slot]] | None:
     """Place known cards (card, earliest entry, latest entry) in the earliest slots they fit.
 
@@ -287,10 +305,15 @@ def _assign_known(slots: list[_Slot], cards: list[tuple[int, int, int]]) -> tupl
 class World:
     """One sampled world: the full state, and the deal it comes from on request."""
 
-    __slots__ = ("state", "_initial", "_from_widow")
+    __slots__ = ("state", "_initial", "_from_widow", "_dealt_widow")
 
-    def __init__(self, state: DealState, initial: list[list[int]] | None, from_widow: list[int] | None = None) -> None:
+    def __init__(
+        self, state: DealState, initial: list[list[int]] | None, from_widow: list[int] | None = None, dealt_widow: list[int] | None = None,
+    ) -> None:
         self.state = state
+        # the widow as dealt, where the seat the world is drawn for took it and saw it (else
+        # it is taken to be the cards still from it and those laid away)
+        self._dealt_widow = dealt_widow
         self._initial = initial  # per seat: the cards of its dealt hand (None: not known)
         # cards of the widow still in the declarer's hand (widow.to declarer_hand): the widow as
         # dealt is those and the cards laid away so far
@@ -306,7 +329,10 @@ class World:
         for seat, cards in enumerate(self._initial):
             for c in cards:
                 hands[seat] |= 1 << c
-        rest = list(st.stock) if st.rs.deal.talon else self._from_widow + list(st.widow)
+        if st.rs.deal.talon:
+            rest = list(st.stock)
+        else:
+            rest = list(self._dealt_widow) if self._dealt_widow is not None else self._from_widow + list(st.widow)
         if st.shown >= 0 and not st.rs.deal.talon and st.shown in rest:
             # The card shown for trump, laid away since: the widow as dealt is taken to be the
             # cards laid away, but this one was dealt to the seat that showed it -- so one of
@@ -372,6 +398,7 @@ class WorldSampler:
         self._placed: list[dict[int, _Slot]] = []
         self._free: list[list[_Slot]] = []
         self.capacity: list[int] = []
+        arrived = _arrivals(view, line)
         for seat in range(n):
             hand = known_in_hand[seat]
             cards = set(line.held_until[seat]) | set(bit_list(hand))
@@ -382,7 +409,11 @@ class WorldSampler:
             for c in cards:
                 until = line.held_until[seat].get(c, _NEVER)
                 known.append((c, line.lower_bound(seat, c, until), until))
-            fit = _assign_known(line.slots[seat], known)
+            fit = None
+            if seat == me and arrived:  # its own cards where it saw them come: dealt, or drawn in that round
+                fit = _assign_known(line.slots[seat], [(c, *arrived.get(c, (lo, hi))) for c, lo, hi in known])
+            if fit is None:
+                fit = _assign_known(line.slots[seat], known)
             if fit is None:
                 raise InconsistentView(f"the cards of seat {seat} cannot have reached its hand as the history says")
             self._placed.append(fit[0])
@@ -638,6 +669,7 @@ class WorldSampler:
         st.spos = spos
         st.points, st.known = list(p.points), list(p.known)  # published otherwise (PUBLISHED)
         st.history, st.draws, st.undo = _real_history(view, widow), list(view.draws), []
+        st.seen = [view.seen if s == me else () for s in range(n)]  # this seat's; what the others saw come is theirs
         st.deal_sides, st._side, st._active = p.deal_sides, p.side_index, p.active
         st._strict_always = rs.tables.strict_always
         st._save, st._load = recorder(DealState, rs.tables)
@@ -655,7 +687,25 @@ class WorldSampler:
         if taker >= 0 and taker != me:  # the widow's points, hidden from this seat, count for its taker
             pts = rs.tables.points
             st.points[taker] += sum(pts[c] for c in widow)
-        return World(st, None if line.partial else initial, from_widow)
+        dealt_widow = _widow_seen(view) if not line.partial else None
+        if dealt_widow is not None:  # the taker saw which cards the widow held: the rest were dealt to him
+            own = set(initial[me]) | set(from_widow) | set(st.widow)
+            initial[me] = sorted(own - set(dealt_widow))
+            from_widow = [c for c in dealt_widow if c not in st.widow]
+        return World(st, None if line.partial else initial, from_widow, dealt_widow)
+
+
+def _widow_seen(view: SeatView) -> list[int] | None:
+    """The widow as dealt, where this seat took it into its hand and saw it (``view.seen``: the
+    cards that came to it as it took the widow, which is just before its first card laid
+    away); ``None`` elsewhere -- there a world takes the cards laid away for the widow's."""
+    p = view.public
+    if p.widow_taker != view.seat or not view.rs.tables.lays_away or not view.seen:
+        return None
+    history = view.history_codes
+    taken = next((i for i, h in enumerate(history) if h & 0xFFFF >= DISCARD_BASE and h >> 16 == view.seat), len(history))
+    cards = [e & 0xFF for e in view.seen if e >> 16 == taken]
+    return cards if len(cards) == p.widow_size + p.to_discard else None
 
 
 def _rebuilder() -> Callable[[DealState, Public], None]:

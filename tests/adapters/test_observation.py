@@ -357,3 +357,108 @@ def test_the_phase_entry_is_the_phase_of_the_deal() -> None:
     f = lay.field["phase"]
     assert f.size == 3
     assert lay.encode(DealState.new(rs, 0, 5).view(2))[f.offset:f.offset + f.size] == [1.0, 0.0, 0.0]
+
+
+TALON_RULESETS = [name for name in RULESETS if load_ruleset(name).deal.talon and not load_ruleset(name).tables.deal_marks]
+
+
+def swapped_deals(rs: Ruleset, seed: int) -> tuple[DealState, DealState, int, int, int, list[int]] | None:
+    """A random deal A played to its end, and deal B: A with one card P dealt to a seat swapped
+    for a card Q of the stock that the seat draws in A (P into the stock in Q's place), where
+    A's moves replay legally in B and the seat plays both P and Q.  ``(A, B, seat, P, Q,
+    codes)`` at the start of the deal, or None if this seed gives no such pair."""
+    rng = random.Random(seed)
+    start = DealState.new(rs, seed % rs.players.count, seed)
+    state = start.copy()
+    codes: list[int] = []
+    drawn: list[set[int]] = [set() for _ in range(rs.players.count)]
+    stock = set(start.stock)
+    while not state.is_over:
+        before = state.hands[:]
+        code = rng.choice(state.legal_codes())
+        codes.append(code)
+        state.push_code(code)
+        for s in range(rs.players.count):
+            drawn[s] |= {c for c in bit_list(state.hands[s] & ~before[s]) if c in stock}
+    played = [0] * rs.players.count
+    for h in state.history:
+        card = rs.tables.code_card[h & 0xFFFF]
+        if card >= 0:
+            played[h >> 16] |= 1 << card
+    for seat in range(rs.players.count):
+        for p in bit_list(start.hands[seat] & played[seat]):
+            for q in sorted(drawn[seat]):
+                if not played[seat] >> q & 1:
+                    continue
+                hands = start.hands[:]
+                hands[seat] ^= 1 << p | 1 << q
+                other = DealState(rs, start.dealer, hands, [p if c == q else c for c in start.stock], start.turnup)
+                probe = other.copy()
+                for code in codes:
+                    if code not in probe.legal_codes():
+                        break
+                    probe.push_code(code)
+                else:
+                    return start, other, seat, p, q, codes
+    return None
+
+
+@pytest.mark.parametrize("name", TALON_RULESETS, ids=lambda name: Path(name).stem if name.endswith(".yaml") else name)
+def test_the_information_state_recalls_what_the_seat_was_dealt_and_drew(name: str) -> None:
+    """Perfect recall (OpenSpiel's contract: two different information states never have
+    successors in common).  Deal A gives a seat card P and lets it draw Q; deal B gives it Q and
+    lets it draw P; the same moves are played in both.  The seat's information states differ
+    at the start (its hands differ), so they must differ at every later step -- also once it has
+    played both cards, when its hand and the public history are the same in both.  The seat
+    saw P come at the deal and Q at its draw in A, the other way round in B: row 0 of the
+    ``seen`` block holds P in A and Q in B."""
+    rs = load_ruleset(name)
+    lay = layout(rs)
+    d = rs.deck.size
+    found = 0
+    for seed in range(40):
+        pair = swapped_deals(rs, seed)
+        if pair is None:
+            continue
+        a, b, seat, p, q, codes = pair
+        row0 = lay.seen_offset
+        assert lay.encode_info(a.view(seat))[row0 + p] == 1.0 and lay.encode_info(a.view(seat))[row0 + q] == 0.0
+        assert lay.encode_info(b.view(seat))[row0 + q] == 1.0 and lay.encode_info(b.view(seat))[row0 + p] == 0.0
+        both_played_seen = False
+        for code in codes:
+            a.push_code(code)
+            b.push_code(code)
+            va, vb = a.view(seat), b.view(seat)
+            assert lay.information_state_string(va) != lay.information_state_string(vb)
+            assert lay.encode_info(va) != lay.encode_info(vb)
+            if va.hand_mask == vb.hand_mask and va.history_codes == vb.history_codes:
+                both_played_seen = True  # what the seat holds and the history no longer tell A from B
+        assert both_played_seen
+        assert len(lay.encode_info(a.view(seat))) == lay.info_size and lay.info_size == lay.seen_offset + (lay.history_rows + 1) * d
+        found += 1
+        if found == 3:
+            break
+    assert found >= 1, "no deal where a seat plays a card it was dealt and one it drew: widen the search"
+
+
+def test_the_view_states_tensors_are_float32_as_openspiels() -> None:
+    """OpenSpiel's tensors are float32: a policy trained on them reads 0.8 as 0.800000011920929.
+    :class:`ViewState` gives the same numbers.  Schnapsen, after the first trick and its draw:
+    the talon holds 8 of at most 10 cards (9 face down and the turn-up), 0.8 -- as a float32."""
+    import struct
+
+    rs = load_ruleset("schnapsen")
+    lay = layout(rs)
+    state = DealState.new(rs, 0, 7)
+    while not state.draws:
+        state.push_code(state.legal_codes()[0])
+    seat = state.actor
+    assert seat is not None
+    f32 = struct.unpack("f", struct.pack("f", 0.8))[0]
+    assert f32 != 0.8
+    obs = ViewState(state.view(seat)).observation_tensor(seat)
+    info = ViewState(state.view(seat)).information_state_tensor(seat)
+    at = lay.field["talon"].offset
+    assert obs[at] == f32 and info[at] == f32
+    assert all(type(x) is float for x in obs + info)
+    assert obs == [struct.unpack("f", struct.pack("f", x))[0] for x in lay.encode(state.view(seat))]

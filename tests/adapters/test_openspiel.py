@@ -17,7 +17,7 @@ import numpy as np
 from interpreter.adapters.openspiel import GAME_NAME, SixtySixState, ismcts_bot, score_bounds, world_resampler
 from interpreter.core.actions import DECLARE, Exchange, Pass
 from interpreter.engine.state import DealState
-from interpreter.play.bots.policy import PolicyAgent, layout
+from interpreter.play.bots.policy import PolicyAgent, ViewState, layout
 from interpreter.play.bots.random_bot import RandomBot
 from interpreter.play.runner import play_match
 from interpreter.rules.loader import load_ruleset
@@ -165,6 +165,25 @@ def test_every_action_outside_the_legal_set_is_refused(name: str) -> None:
         steps += 1
     with pytest.raises(ValueError, match="the deal is over"):
         state.apply_action(state.history()[-1])
+
+
+def test_a_policy_seat_reads_openspiels_own_numbers() -> None:
+    """At every decision of a random Schnapsen deal, :class:`ViewState` (what a policy seat is
+    given at the table) holds exactly OpenSpiel's float32 tensors -- not the nearby doubles
+    (0.8 for 0.800000011920929): the talon's count in tenths is one such entry."""
+    g = game("schnapsen")
+    rng = random.Random(4)
+    state = dealt(g, 1)
+    inexact = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        view = state.deal.view(player)
+        obs = ViewState(view).observation_tensor(player)
+        assert obs == list(state.observation_tensor(player))
+        assert ViewState(view).information_state_tensor(player) == list(state.information_state_tensor(player))
+        inexact += any(x != y for x, y in zip(obs, layout(g.rs).encode(view)))
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert inexact  # some entry was no float32 exactly: the comparison above saw a rounding
 
 
 def test_the_observers_are_the_views_encoding() -> None:

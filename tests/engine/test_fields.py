@@ -270,13 +270,14 @@ def test_a_schnapsen_record_holds_what_a_schnapsen_move_may_change() -> None:
     """Schnapsen has a talon, closing and marriages, and no auction, widow or rarer rule: by hand,
     a move may change the cards (hands, what others know, the draw, the turn-up, the tricks
     gone, the trick), the turn and phase, the claim, trump (the exchange), the score, closing,
-    the result and the logs -- 25 fields, and no field of the auction or a rarer rule."""
+    the result and the logs (the history, the draws, the cards each seat saw come to it) -- 26
+    fields, and no field of the auction or a rarer rule."""
     names = {f.name for f in recorded(DealState, ruleset("schnapsen").tables)}
     assert names == {
         "hands", "known", "spos", "turnup", "gone", "trick",
         "phase", "to_act", "leader", "claim_seat", "draw_pending", "trump",
         "points", "tricks", "tricks_played", "meld", "bonus", "last_winner",
-        "closed", "closer", "close_snap", "closed_this_lead", "result", "history", "draws",
+        "closed", "closer", "close_snap", "closed_this_lead", "result", "history", "draws", "seen",
     }
 
 

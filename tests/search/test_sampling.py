@@ -339,8 +339,9 @@ def test_a_position_built_without_history_samples_from_what_is_in_view() -> None
 #: Fields a world need not rebuild, and why: the cards drawn before (the stock's past) are not
 #: knowable and any will do, and the order of the cards still to draw or of an untaken widow is
 #: never seen (the world draws it: compared as sets); the cards dealt after trump was named and
-#: the card a pass turned matter only while trump is named, a phase nobody samples worlds in.
-NOT_REBUILT = {"undo", "unseen", "shown", "stock", "widow", "history"}
+#: the card a pass turned matter only while trump is named, a phase nobody samples worlds in;
+#: what each seat saw come to it (``seen``) is the seat's own only (compared below).
+NOT_REBUILT = {"undo", "unseen", "shown", "stock", "widow", "history", "seen"}
 
 
 def history_as_seen(st: DealState, seat: int) -> list[int]:
@@ -392,6 +393,7 @@ def test_the_true_deal_is_among_the_worlds_and_the_only_world_is_the_deal(name: 
             assert not differ, (differ, {f: (getattr(world, f), getattr(st, f)) for f in differ})
             assert sorted(world.stock[world.spos:]) == sorted(st.stock[st.spos:]) and sorted(world.widow) == sorted(st.widow)
             assert history_as_seen(world, seat) == history_as_seen(st, seat)
+            assert world.seen[seat] == st.seen[seat] and not any(world.seen[s] for s in range(st.n) if s != seat)
         if checked >= 12:
             break
     assert checked >= 1, "no position with few worlds: widen the search"

@@ -20,6 +20,7 @@ import math
 import operator
 import random
 import sys
+from array import array
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -88,7 +89,7 @@ class ViewState:
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         self._check(player)
-        return self.layout.encode_info(self.view)
+        return _float32(self.layout.encode_info(self.view))
 
     def information_state_string(self, player: int | None = None) -> str:
         self._check(player)
@@ -96,7 +97,7 @@ class ViewState:
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         self._check(player)
-        return self.layout.encode(self.view)
+        return _float32(self.layout.encode(self.view))
 
     def observation_string(self, player: int | None = None) -> str:
         self._check(player)
@@ -237,6 +238,13 @@ class PolicyAgent:
             return call(*args)
         except (Exception, SystemExit) as exc:
             raise self._failed(view, f"the policy raised {_raised(exc)}") from exc
+
+
+def _float32(values: list[float]) -> list[float]:
+    """``values`` rounded through C floats, as OpenSpiel's tensors are (float32: 0.8 is
+    0.800000011920929 there): a policy trained on OpenSpiel's numbers is given the same ones at
+    the table, not nearby doubles.  ``array`` does it without numpy, which the core does not need."""
+    return array("f", values).tolist()
 
 
 def _truth_value(answer: object) -> bool:
