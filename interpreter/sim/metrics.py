@@ -177,8 +177,11 @@ def record_deal(state: DealState, acc: dict[str, float], decisions: int, lead_ch
             add(acc, f"side {result.declarer_side} contracts", 1)
             add(acc, f"side {result.declarer_side} contracts made", made)
     if not result.drawn:
-        _record_end(state, acc)
-    _record_rules(state, codes, nets, acc)
+        out = went_out(state)
+        _record_end(state, out, acc)
+    else:
+        out = -1
+    _record_rules(state, codes, nets, out, acc)
 
 
 def went_out(state: DealState) -> int:
@@ -198,20 +201,25 @@ def went_out(state: DealState) -> int:
         return history[-1] >> 16
     if not state.rs.claim.automatic or state.contract is not None or state.result is None or state.result.redeal:
         return -1
-    if not any(state.hands[s] for s in range(state.n) if s not in state.sitting_out):
+    if not _cards_held(state):
         return -1  # every card was played: the deal's end decided
     last = history[-1] & 0xFFFF if history else -1
     return history[-1] >> 16 if MARRY_BASE <= last < EXCHANGE else state.last_winner
 
 
-def _record_end(state: DealState, acc: dict[str, float]) -> None:
+def _cards_held(state: DealState) -> bool:
+    """Whether the deal ended with cards still held by a seat that plays (one sitting out keeps
+    his): ended by a claim or a contract's goal, not by its last trick."""
+    return any(state.hands[s] for s in range(state.n) if s not in state.sitting_out)
+
+
+def _record_end(state: DealState, seat: int, acc: dict[str, float]) -> None:
     """The one ``end: ...`` row of a deal that is not drawn nor thrown in: who went out
-    (:func:`went_out`), with enough points or not, against the closer or not."""
+    (``seat``, :func:`went_out`), with enough points or not, against the closer or not."""
     result = state.result
     assert result is not None
     side_of = state.rs.side_index
     closer_side = side_of[state.closer] if state.closed and state.closer >= 0 else -1
-    seat = went_out(state)
     if seat >= 0:
         claimer = side_of[seat]
         # the claim's own rule (DealState._claimed): the claimant's deal side reached the target
@@ -227,7 +235,7 @@ def _record_end(state: DealState, acc: dict[str, float]) -> None:
     if closer_side >= 0:
         add(acc, END_CLOSED_MADE if result.scores[closer_side] > 0 else END_CLOSED_FAILED, 1)
         return
-    if state.contract is not None and any(state.hands[s] for s in range(state.n) if s not in state.sitting_out):
+    if state.contract is not None and _cards_held(state):
         # a contract (a Bettler's first trick, a Schnapser's third) ends the deal with cards held:
         # not the last trick deciding
         add(acc, END_CONTRACT_EARLY, 1)
@@ -235,8 +243,9 @@ def _record_end(state: DealState, acc: dict[str, float]) -> None:
     add(acc, END_LAST_TRICK, 1)
 
 
-def _record_rules(state: DealState, codes: list[int], nets: Sequence[float], acc: dict[str, float]) -> None:
-    """Each rule that fired in the deal, and the net of the side that used it first."""
+def _record_rules(state: DealState, codes: list[int], nets: Sequence[float], out: int, acc: dict[str, float]) -> None:
+    """Each rule that fired in the deal, and the net of the side that used it first (``out``:
+    the seat that went out, :func:`went_out`, or -1)."""
     rs = state.rs
     side_of = rs.side_index
     suit_of = rs.deck.suit_of
@@ -256,7 +265,7 @@ def _record_rules(state: DealState, codes: list[int], nets: Sequence[float], acc
             seen.add(rule)
             add(acc, "fired: " + rule, 1)
             add(acc, "worth: " + rule, nets[side_of[h >> 16]])
-    if rs.end.last_trick_bonus and not state.closed and state.last_winner >= 0 and went_out(state) < 0:
+    if rs.end.last_trick_bonus and not state.closed and state.last_winner >= 0 and out < 0:
         if state.bonus[state.last_winner]:
             add(acc, "fired: last-trick bonus", 1)
             add(acc, "worth: last-trick bonus", nets[side_of[state.last_winner]])
