@@ -25,7 +25,7 @@ from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
-from interpreter.play.analysis import MoveReport, iter_analysis
+from interpreter.play.analysis import Basis, MoveReport, iter_analysis
 from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
 from interpreter.play.record import illegal_move_error, load_record, replay
 from interpreter.play.recordfile import inputs_of
@@ -148,6 +148,13 @@ def _number(value: float) -> float:
     return round(value, 4) + 0.0
 
 
+def _basis(b: Basis) -> dict[str, object]:
+    """One value's basis for the JSON: ``exact``, ``worlds`` and ``iterations`` as the
+    decision's own keys say them, and ``ahead`` (0: found at the decision; 1: the next
+    decision's value, the move keeping the turn)."""
+    return {"exact": b.exact, "worlds": b.worlds, "iterations": b.iterations, "ahead": b.ahead}
+
+
 def _as_dict(r: MoveReport) -> dict[str, object]:
     return {
         "deal": r.deal, "move": r.move, "seat": r.seat, "played": r.played, "played_value": _number(r.played_value),
@@ -159,7 +166,9 @@ def _as_dict(r: MoveReport) -> dict[str, object]:
             "hand": list(r.seen.hand), "trick": [{"seat": s, "card": c} for s, c in r.seen.trick],
             "trump": r.seen.trump, "turn_up": r.seen.turn_up, "talon": r.seen.talon, "closed": r.seen.closed,
             "points": list(r.seen.points), "tricks": list(r.seen.tricks), "auction": r.seen.auction,
+            "declarer": r.seen.declarer, "bid": r.seen.bid,
         },
+        "basis": {k: _basis(r.basis_of(k)) for k in r.values},
         "line": [{"seat": s, "action": a} for s, a in r.line],
     }
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from html import escape
 
 from cli.analysis_words import (
-    action_words, basis_words, line_words, points_words, signed, summary_words, table_words, talon_words, trump_words,
-    verdict_words, who,
+    action_words, basis_words, contract_words, line_words, points_words, signed, summary_words, table_words, talon_words,
+    trump_words, verdict_words, who,
 )
 from cli.output import unit_words
 from cli.room.cards import card_svg
@@ -55,13 +55,15 @@ SCRIPT = """
   var marks = Array.prototype.slice.call(document.querySelectorAll(".mark"));
   var where = document.getElementById("where");
   var at = 0;
+  var later = 0;  // the address follows once stepping pauses: a replaceState a step is throttled by the browser
   if (!sections.length) { return; }
   function show(k) {
     at = Math.max(0, Math.min(sections.length - 1, k));
     sections.forEach(function (s, j) { s.hidden = j !== at; });
     marks.forEach(function (m) { m.classList.toggle("on", Number(m.getAttribute("data-i")) === at); });
     where.textContent = "decision " + (at + 1) + " of " + sections.length;
-    history.replaceState(null, "", "#d" + at);
+    clearTimeout(later);
+    later = setTimeout(function () { history.replaceState(null, "", "#d" + at); }, 300);
   }
   document.getElementById("prev").onclick = function () { show(at - 1); };
   document.getElementById("next").onclick = function () { show(at + 1); };
@@ -162,7 +164,7 @@ def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
     of the values and the best line."""
     grade = f' <span class="grade" style="color:{GRADE_COLOURS[r.grade]}">{r.grade}</span>' if r.grade else ""
     if r.uncertain:
-        grade = f" ({escape(verdict_words(r, rs))})"
+        grade = f"; {escape(verdict_words(r, rs))}"  # its words carry their own brackets: uncertain (loss ...)
     verdict = f"played <b>{escape(action_words(rs, r.played).removeprefix('play '))}</b> {signed(r.played_value)}"
     verdict += " -- the best move" if r.best == r.played else (
         f"; best <b>{escape(action_words(rs, r.best).removeprefix('play '))}</b> {signed(r.best_value)}, loss {r.loss:.2f}")
@@ -182,6 +184,9 @@ def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
             out.append(f'<div class="facts"><span class="label">on the table</span>nothing: {table_words(r, rs)}</div>')
         talon = f"; talon {escape(talon_words(r))}" if seen.has_talon else ""
         out.append(f'<div class="facts"><span class="label">trump</span>{escape(trump_words(r).removeprefix("trump "))}{talon}</div>')
+        contract = contract_words(r, rs)
+        if contract is not None:
+            out.append(f'<div class="facts"><span class="label">contract</span>{escape(contract)}</div>')
         out.append(f'<div class="facts"><span class="label">points</span>{escape(points_words(r, rs))}</div>')
     rows = []
     for action, value in r.values.items():

@@ -10,6 +10,7 @@ from interpreter.core.actions import Bid, parse_action
 from interpreter.core.cards import SUIT_NAMES
 from interpreter.core.errors import RulesError
 from interpreter.play.analysis import GRADE_VISITS, MoveReport, noise_of
+from interpreter.play.seatfacts import bid_words
 from interpreter.rules.ruleset import Ruleset
 
 
@@ -69,6 +70,9 @@ def context_lines(r: MoveReport, rs: Ruleset) -> list[str]:
     if r.seen is not None:
         talon = f" | talon {talon_words(r)}" if r.seen.has_talon else ""
         out.append(f"    hand {' '.join(r.seen.hand) or '-'} | {table_words(r, rs)} | {trump_words(r)}{talon}")
+        contract = contract_words(r, rs)
+        if contract is not None:
+            out.append(f"    contract: {contract}")
         out.append(f"    points: {points_words(r, rs)}")
     out.append(f"    values: {basis_words(r, rs)}")
     if r.line:
@@ -117,15 +121,46 @@ def points_words(r: MoveReport, rs: Ruleset) -> str:
 
 
 def basis_words(r: MoveReport, rs: Ruleset) -> str:
-    """What the values rest on, as it is (see docs/cli.md, ``rules analyse``)."""
+    """What the values rest on, as it is (see docs/cli.md, ``rules analyse``): the decision's
+    own basis, then, for an action that keeps the turn and is worth the next decision's best
+    value, that value's own -- exact or estimated as that decision's search found it, which
+    need not be the same as the others' (``; close: the next decision's best value (the turn
+    kept), exact over the 56 hands the opponent can still hold, each counted once``)."""
+    words = own = _basis_phrase(r.exact, r.worlds, r.iterations, rs)
+    later: dict[tuple[bool, int | None, int, int], list[str]] = {}
+    for action in r.values:
+        basis = r.basis_of(action)
+        if basis.ahead:
+            later.setdefault((basis.exact, basis.worlds, basis.iterations, basis.ahead), []).append(action)
+    for (exact, worlds, iterations, ahead), actions in later.items():
+        whose = "the next decision's best value" if ahead == 1 else f"the best value {ahead} decisions on"
+        named = ", ".join(action_words(rs, a) for a in actions)
+        phrase = _basis_phrase(exact, worlds, iterations, rs)
+        words += f"; {named}: {whose} (the turn kept), " + ("found the same way" if phrase == own else phrase)
+    return words
+
+
+def _basis_phrase(exact: bool, worlds: int | None, iterations: int, rs: Ruleset) -> str:
+    """One basis in words: ``exact over the 4 hands ...``, ``the mean of N hands drawn ...``
+    or ``estimated by N searches ...``."""
     others = "the opponent" if rs.players.count == 2 else "the others"
-    if r.worlds is not None:
-        if r.worlds == 1:
+    if worlds is not None:
+        if worlds == 1:
             return f"exact over the only hand {others} can hold"
-        return f"exact over the {r.worlds} hands {others} can still hold, each counted once"
-    if r.exact:
-        return f"the mean of {r.iterations} hands drawn from those {others} may hold, solved exactly, each counted by how well it fits the play"
-    return f"estimated by {r.iterations:,} searches over the hands {others} may hold"
+        return f"exact over the {worlds} hands {others} can still hold, each counted once"
+    if exact:
+        return f"the mean of {iterations} hands drawn from those {others} may hold, solved exactly, each counted by how well it fits the play"
+    return f"estimated by {iterations:,} searches over the hands {others} may hold"
+
+
+def contract_words(r: MoveReport, rs: Ruleset) -> str | None:
+    """``opponent, 2 (66 points)``: who declared and the contract, once the auction is over
+    (what every seat heard); ``None`` before it and in a game without one."""
+    if r.seen is None or r.seen.declarer is None:
+        return None
+    bid = r.seen.bid or 0
+    what = bid_words(rs, bid) if bid else "the plain game (everybody passed)"
+    return f"{who(rs, r.seat, r.seen.declarer)}, {what}"
 
 
 def line_words(r: MoveReport, rs: Ruleset) -> str:

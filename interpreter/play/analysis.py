@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from interpreter.core.actions import CONTINUE, Action
+from interpreter.core.actions import CONTINUE, DECLARE, Action
 from interpreter.engine.position import NAMING
 from interpreter.engine.state import AUCTION, DealState
 from interpreter.engine.views import SeatView
@@ -47,7 +47,7 @@ from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 
 __all__ = [
-    "ANALYSIS_OPTIONS", "EXACT_NODES_PER_ITERATION", "EXACT_WORLDS", "GRADE_VISITS", "NOISE_ERRORS", "MoveReport", "Seen",
+    "ANALYSIS_OPTIONS", "EXACT_NODES_PER_ITERATION", "EXACT_WORLDS", "GRADE_VISITS", "NOISE_ERRORS", "Basis", "MoveReport", "Seen",
     "analyse_decision", "analyse_record", "iter_analysis", "noise_of", "verdict",
 ]
 
@@ -115,7 +115,11 @@ class Seen:
     ``auction`` says the decision was a call of the auction, where nobody leads yet;
     ``discard`` that it was laying a card away (the declarer's, after taking the widow);
     ``trumpless`` that the deal is played without trumps (a contract such as the Bettler), where
-    ``trump`` is ``None`` for good and not yet to be fixed.
+    ``trump`` is ``None`` for good and not yet to be fixed.  ``declarer`` and ``bid``: the
+    contract, once the auction is over in a game with one (the seat that won it -- or declares
+    the plain game where everybody passed -- and the winning bid, 0 for none): every seat heard
+    the auction, so it is part of what the seat knew when it chose; ``None`` before and
+    without an auction.
     """
 
     hand: tuple[str, ...]
@@ -130,6 +134,25 @@ class Seen:
     has_talon: bool = True
     discard: bool = False
     trumpless: bool = False
+    declarer: int | None = None
+    bid: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Basis:
+    """What one value rests on: ``exact`` with ``worlds`` N -- every one of the N hands the
+    others could still hold solved; ``exact`` without ``worlds`` -- ``iterations`` hands drawn
+    and solved; otherwise the tree search's estimate from ``iterations`` searches.  ``ahead``:
+    0 for a value found at the decision itself, else how many moves that keep the turn lie
+    between it and the decision whose best value it is (1: the next decision's value).
+    A decision's values need not all rest on the same thing: the move that keeps the turn is
+    worth the next decision's best value, found as that decision is (solved where its position
+    can be, estimated where not), while the others are valued at the decision itself."""
+
+    exact: bool
+    worlds: int | None
+    iterations: int
+    ahead: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +171,10 @@ class MoveReport:
     graded, but the move played or the best one was searched fewer than :data:`GRADE_VISITS`
     times, or the loss is within :data:`NOISE_ERRORS` standard errors (:func:`noise_of`), so
     ``grade`` is empty.  Of moves of equal value (within :data:`TIE`) the move played is
-    ``best``.
+    ``best``.  ``exact``, ``worlds`` and ``iterations`` are what the values found at the
+    decision itself rest on; ``bases`` gives each action's own (:class:`Basis`,
+    :meth:`basis_of`), which differs where the action keeps the turn and is worth the next
+    decision's best value.
     """
 
     deal: int
@@ -169,6 +195,12 @@ class MoveReport:
     visits: dict[str, int] = field(default_factory=dict)
     uncertain: bool = False
     errors: dict[str, float] = field(default_factory=dict)
+    bases: dict[str, Basis] = field(default_factory=dict)
+
+    def basis_of(self, action: str) -> Basis:
+        """What the value of ``action`` rests on: its own basis, or the decision's where none
+        is given (a value found at the decision itself)."""
+        return self.bases.get(action) or Basis(self.exact, self.worlds, self.iterations)
 
 
 def noise_of(errors: Mapping[str, float], played: str, best: str) -> float:
@@ -270,14 +302,17 @@ def analyse_decision(
         seen=seen_by(probe.view(seat)), worlds=found.worlds, iterations=found.iterations,
         line=best_line(probe, best, side) if found.worlds is not None else (),
         visits={str(rs.action_of[c]): n for c, n in visits.items()}, uncertain=uncertain, errors=named,
+        bases={str(rs.action_of[c]): found.basis_of(c) for c in sorted(values, key=lambda c: -values[c])},
     )
 
 
 @dataclass(frozen=True, slots=True)
 class _Found:
     """The values of a position's legal codes and what they rest on: ``visits`` holds the
-    searches of each code valued by the tree search (none for a code valued exactly), and
-    ``errors`` the standard errors of those values."""
+    searches of each code valued by the tree search (none for a code valued exactly),
+    ``errors`` the standard errors of those values, and ``bases`` what the value of a code
+    worth a later decision's best rests on (the others rest on ``exact``, ``worlds`` and
+    ``iterations``)."""
 
     values: dict[int, float]
     visits: dict[int, int]
@@ -285,6 +320,11 @@ class _Found:
     worlds: int | None
     iterations: int
     errors: dict[int, float] = field(default_factory=dict)
+    bases: dict[int, Basis] = field(default_factory=dict)
+
+    def basis_of(self, code: int) -> Basis:
+        """What the value of ``code`` rests on (see :class:`Basis`)."""
+        return self.bases.get(code) or Basis(self.exact, self.worlds, self.iterations)
 
 
 def _values(probe: DealState, seat: int, iterations: int, key: tuple[int, int, int], depth: int) -> _Found | None:
@@ -333,6 +373,8 @@ def _values(probe: DealState, seat: int, iterations: int, key: tuple[int, int, i
             found.errors[code] = then.errors[best]
         else:
             found.errors.pop(code, None)
+        deeper = then.basis_of(best)  # the value is that decision's: so is what it rests on
+        found.bases[code] = replace(deeper, ahead=deeper.ahead + 1)
     return found
 
 
@@ -355,6 +397,8 @@ def seen_by(view: SeatView) -> Seen:
     """The position as ``view``'s seat saw it (see :class:`Seen`)."""
     turn_up = view.turn_up
     deck, trump = view.rs.deck, view.trump
+    heard = view.rs.bidding.enabled and view.public.phase != AUCTION  # the auction over: its contract is public
+    declarer = view.declarer if heard else None
     return Seen(  # the hand trumps first, then suit by suit in the deck's order, each strongest first
         hand=tuple(str(c) for c in sorted(view.hand, key=lambda c: (c.suit != trump, deck.suits.index(c.suit), deck.index(c)))),
         trick=tuple((s, str(c)) for s, c in view.trick),
@@ -364,6 +408,7 @@ def seen_by(view: SeatView) -> Seen:
         auction=view.public.phase == AUCTION, has_talon=view.rs.deal.talon,
         discard=view.public.to_discard > 0,
         trumpless=trump is None and view.public.phase != AUCTION and not view.public.lead_trump,
+        declarer=declarer, bid=view.high_bid if declarer is not None else None,
     )
 
 
@@ -417,7 +462,11 @@ def best_line(state: DealState, first: int, side: int) -> tuple[tuple[int, str],
     """The best line with the cards as they lay in ``state`` (the real deal): ``first`` by the
     actor, then every seat's best play with all cards open, to the end of the deal, as
     ``(seat, action)`` pairs (the implicit steps -- declining to go out, the draw -- left out).
-    Empty when a step cannot be solved within :data:`NODES_PER_WORLD` positions."""
+    Empty when a step cannot be solved within :data:`NODES_PER_WORLD` positions.  Of moves of
+    equal value the solver may name a false declaration (a lost deal is lost whether it is
+    declared now or played out); the line then plays on (:func:`_play_on`), as the search bot
+    never declares falsely -- a line that ends ``you declare`` at 53 points would read as
+    advice.  The values are not touched: only which of the equal moves the line shows."""
     work = state.copy()
     rs = work.rs
     solver = Solver(side)
@@ -435,4 +484,20 @@ def best_line(state: DealState, first: int, side: int) -> tuple[tuple[int, str],
         if not solution.exact:
             return ()
         code = solution.best
+        if code == DECLARE and work.claim_points() < work.t.claim_target:
+            code = _play_on(solver, work, code)
     return tuple(line)
+
+
+def _play_on(solver: Solver, state: DealState, declare: int) -> int:
+    """Of the actor's moves worth as much as the false declaration ``declare`` (within
+    :data:`TIE`), the first one that plays on; ``declare`` itself where none is (or where the
+    values cannot all be solved)."""
+    values = solver.move_values(state, node_limit=NODES_PER_WORLD)
+    mine = values.get(declare)
+    if mine is None or not mine.exact or mine.value is None:
+        return declare
+    for code, solution in values.items():
+        if code != declare and solution.exact and solution.value is not None and abs(solution.value - mine.value) < TIE:
+            return code
+    return declare

@@ -90,7 +90,7 @@ def test_each_decision_shows_the_position_what_its_values_rest_on_and_the_best_l
     assert last["values"] == {"play KS": -1, "declare": -2}
     assert (d["exact"], d["worlds"], d["iterations"]) == (True, 1, 0)
     assert d["seen"] == {"hand": ["AH", "KS"], "trick": [], "trump": "H", "turn_up": None, "talon": 0, "closed": False,
-                         "points": [40, 44], "tricks": [4, 4], "auction": False}
+                         "points": [40, 44], "tricks": [4, 4], "auction": False, "declarer": None, "bid": None}
     assert d["line"] == [{"seat": 0, "action": "play KS"}, {"seat": 1, "action": "play AS"},
                          {"seat": 1, "action": "play TH"}, {"seat": 0, "action": "play AH"}]
 
@@ -231,3 +231,63 @@ def test_a_contract_is_said_by_its_name_played_without_trumps_and_laying_away_is
     lead = next(k for k, line in enumerate(lines) if line.startswith("deal 1 move  7 seat 0: play TD"))
     assert lines[lead + 1].endswith("| to lead | no trump")
     assert lines[-1].endswith("; values in game points")
+
+
+# Schnapsen, deal 2 of rules run schnapsen --players greedy,search:easy --deals 2 --seed 7: seat 1
+# exchanges, and at move 8, 47 points to 12 with the talon four cards, closes it.
+KEPT_TURN = "ruleset: schnapsen\ndeals:\n  - dealer: 0\n    seed: 4071050724\n    moves: [exchange, play JD, play TD, play KC, play TC, marry QD, play TH, close]\n"
+
+
+def test_a_value_that_is_the_next_decisions_is_labelled_with_its_own_basis(tmp_path: Path) -> None:
+    """Move 8's position, three cards still to draw, is estimated by the search; the close is
+    worth the next decision's best value, solved over the C(8, 5) = 56 hands the opponent can
+    hold once nothing is drawn (tests/play/test_analysis.py works the count).  The text says
+    both, the JSON gives each value its basis beside the decision's own keys, which stay."""
+    path = tmp_path / "kept.yaml"
+    path.write_text(KEPT_TURN, encoding="utf-8")
+    out = runner.invoke(app, ["analyse", str(path), "--seat", "1", "--iters", "300"])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    head = next(k for k, line in enumerate(lines) if line.startswith("deal 1 move  8 seat 1: close "))
+    assert lines[head + 3] == (
+        "    values: estimated by 300 searches over the hands the opponent may hold; close: the next decision's best value "
+        "(the turn kept), exact over the 56 hands the opponent can still hold, each counted once"
+    )
+    data = json.loads(runner.invoke(app, ["analyse", str(path), "--seat", "1", "--iters", "300", "--json"]).stdout)
+    d = next(d for d in data["decisions"] if d["move"] == 8)
+    assert (d["exact"], d["worlds"], d["iterations"]) == (False, None, 300)
+    assert sorted(d["basis"]) == sorted(d["values"])
+    assert d["basis"]["close"] == {"exact": True, "worlds": 56, "iterations": 0, "ahead": 1}
+    others = {k: v for k, v in d["basis"].items() if k != "close"}
+    assert others and all(v == {"exact": False, "worlds": None, "iterations": 300, "ahead": 0} for v in others.values())
+
+
+# North American 66, four seats (rules run north-american-4 --seed 5 --deals 1, players random,
+# greedy, greedy, greedy): seat 1 bids 2 and the others pass -- seat 1 declares, for 2 x 33 points.
+NA_CONTRACT = (
+    "ruleset: north-american-4\ndeals:\n  - dealer: 3\n    seed: 2675342405\n"
+    "    moves: [pass, bid 2, pass, pass, play AH, play QH, play TH, play JS, play AD]\n"
+)
+
+
+def test_the_contract_heard_in_the_auction_is_part_of_the_position(tmp_path: Path) -> None:
+    """The auction over, every seat heard that seat 1 won it with 2 (66 points): seat 0, his
+    opponent, and seat 3, his partner, see the contract under their plays (named from their
+    side of the table); a call of the auction has no contract yet."""
+    path = tmp_path / "na.yaml"
+    path.write_text(NA_CONTRACT, encoding="utf-8")
+    out = runner.invoke(app, ["analyse", str(path), "--iters", "20"])
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.splitlines()
+    heads = {line.split(":")[0]: k for k, line in enumerate(lines) if line.startswith("deal 1 move")}
+    contracts = {head: lines[k + 2] for head, k in heads.items() if lines[k + 2].startswith("    contract:")}
+    plays = {head for head, k in heads.items() if lines[k].split(": ", 1)[1].startswith("play")}
+    assert plays and set(contracts) == plays  # every play, no call
+    for head in plays:
+        seat = int(head.rsplit(" ", 1)[1])
+        who = {0: "seat 1", 1: "you", 2: "seat 1", 3: "partner"}[seat]
+        assert contracts[head] == f"    contract: {who}, 2 (66 points)", head
+    data = json.loads(runner.invoke(app, ["analyse", str(path), "--iters", "20", "--json"]).stdout)
+    for d in data["decisions"]:
+        played_in_auction = d["played"].startswith(("pass", "bid"))
+        assert (d["seen"]["declarer"], d["seen"]["bid"]) == ((None, None) if played_in_auction else (1, 2)), d["move"]

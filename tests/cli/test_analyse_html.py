@@ -233,3 +233,100 @@ def test_a_page_in_a_folder_where_no_file_can_be_made_is_refused_before_the_anal
     out = runner.invoke(app, ["analyse", str(record), "--iters", "20", "--html", "/proc/page.html"])
     assert out.exit_code == 2 and out.stdout == ""
     assert out.stderr.startswith("error: --html: /proc/page.html cannot be written: ") and out.stderr.endswith("; choose another file\n")
+
+
+def made_report(move: int, **fields: Any) -> Any:
+    """A decision of seat 0 in deal 1 made up for the page (the page only shows what it is
+    given): play AH played, worth 0.0, the best move."""
+    from interpreter.play.analysis import MoveReport
+
+    made: dict[str, Any] = dict(deal=1, move=move, seat=0, played="play AH", played_value=0.0, best="play AH", best_value=0.0,
+                                loss=0.0, grade="", exact=False, values={"play AH": 0.0, "play KS": -0.5}, iterations=100)
+    made.update(fields)
+    return MoveReport(**made)
+
+
+def test_an_uncertain_verdict_is_said_in_one_pair_of_brackets() -> None:
+    """The verdict's words carry their own brackets: ``uncertain (loss 0.67, play QC searched 16
+    times)``; the page once wrapped them in another pair."""
+    from cli.analyse_html import analysis_page
+    from interpreter.rules.loader import load_ruleset
+
+    report = made_report(3, played="play QC", played_value=-0.67, best="play AH", best_value=0.0, loss=0.67, uncertain=True,
+                         values={"play AH": 0.0, "play QC": -0.67}, visits={"play AH": 80, "play QC": 16})
+    html = analysis_page([report], load_ruleset("schnapsen"), "u.yaml")
+    section = html.split('<section class="decision"')[1].split("</section>")[0]
+    assert "loss 0.67; uncertain (loss 0.67, play QC searched 16 times)</p>" in section
+    assert "((" not in section and "))" not in section
+
+
+def test_the_page_says_what_each_value_rests_on_and_the_contract(tmp_path: Path) -> None:
+    """The page says what the text says: the close worth the next decision's best value, exact
+    over 56 hands, where the decision's own values are estimated (test_analyse_cli works the
+    count); and, in North American 66, the contract seat 1 won the auction with."""
+    from test_analyse_cli import KEPT_TURN, NA_CONTRACT
+
+    texts = []
+    for name, made in (("kept", KEPT_TURN), ("na", NA_CONTRACT)):
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(made, encoding="utf-8")
+        page_path = tmp_path / f"{name}.html"
+        out = runner.invoke(app, ["analyse", str(path), "--iters", "300" if name == "kept" else "20", "--html", str(page_path)])
+        assert out.exit_code == 0, out.output
+        page = Page()
+        page.feed(page_path.read_text(encoding="utf-8"))
+        texts.append([s["text"] for s in page.sections])
+    kept, na = texts
+    (close,) = [text for text in kept if "Deal 1, move 8: seat 1" in text]
+    assert ("valuesestimated by 300 searches over the hands the opponent may hold; close: the next decision's best value "
+            "(the turn kept), exact over the 56 hands the opponent can still hold, each counted once") in close
+    named = {0: "seat 1", 1: "you", 2: "seat 1", 3: "partner"}  # seat 1 declared: each seat names him from its side
+    calls = plays = 0
+    for text in na:
+        seat = int(re.findall(r"move \d+: seat (\d)", text)[0])
+        if "in the auction" in text:
+            calls += 1
+            assert "contract" not in text
+        else:
+            plays += 1
+            assert f"contract{named[seat]}, 2 (66 points)" in text
+    assert calls and plays
+
+
+def test_the_address_follows_the_decision_shown_after_quick_stepping(tmp_path: Path) -> None:
+    """200 steps in a row (a key held down) once replaced the address at every step, which
+    the browser throttles: the address stayed at an earlier decision than the one shown.  It
+    is now set once the stepping pauses, to the decision shown: after 195 steps right through
+    40 decisions (to the last, index 39) and 5 left, decision 35 is shown and the address is
+    #d34."""
+    from cli.analyse_html import analysis_page
+    from interpreter.rules.loader import load_ruleset
+
+    path = tmp_path / "many.html"
+    path.write_text(analysis_page([made_report(k + 1) for k in range(40)], load_ruleset("schnapsen"), "many.yaml"), encoding="utf-8")
+    web = web_module()
+    seen: list[Any] = []
+
+    async def go(browser: Any) -> None:
+        async def evaluate(expression: str) -> Any:
+            answer = await browser.send("Runtime.evaluate", expression=expression, returnByValue=True)
+            return answer["result"].get("value")
+
+        shown = "[document.querySelector('section.decision:not([hidden])')?.id, location.hash]"
+        await browser.open(path.as_uri())
+        for _ in range(300):  # the page loaded and its first decision shown, its address set
+            if await evaluate(shown) == ["d0", "#d0"]:
+                break
+            await asyncio.sleep(0.1)
+        keys = "['ArrowRight'].concat(Array(194).fill('ArrowRight'), Array(5).fill('ArrowLeft'))"
+        await evaluate(f"{keys}.forEach(k => document.dispatchEvent(new KeyboardEvent('keydown', {{key: k}}))); 0")
+        for _ in range(100):  # wait for the address to settle: the test asserts what it settles on
+            now = await evaluate(shown)
+            if now[1] != "#d0":
+                await asyncio.sleep(0.5)  # past the pause the page waits for, and any late replacement
+                break
+            await asyncio.sleep(0.1)
+        seen.append(await evaluate(shown))
+
+    web.run_in_browser(go, 1000, 800, timeout=60)
+    assert seen == [["d34", "#d34"]]

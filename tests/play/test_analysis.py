@@ -344,3 +344,61 @@ def tied_report() -> tuple[Ruleset, MoveReport]:
 def test_of_equal_values_the_move_played_is_the_best() -> None:
     rs, report = tied_report()
     assert report.best == report.played and report.loss == 0 and report.grade == ""
+
+
+# The probe's deal (rules run schnapsen --players greedy,search:easy --deals 2 --seed 7, deal 2):
+# seat 1 exchanges JS for the turn-up KS, and by move 8 leads with AS TS KS AD KD, 47 points to
+# 12, the talon four cards (the turn-up JS and three face down).
+KEPT_TURN = "ruleset: schnapsen\ndeals:\n  - dealer: 0\n    seed: 4071050724\n    moves: [exchange, play JD, play TD, play KC, play TC, marry QD, play TH, close]\n"
+
+
+def test_a_value_worth_the_next_decision_says_what_that_value_rests_on(tmp_path: Path) -> None:
+    """Move 8 (close) of :data:`KEPT_TURN`.  With three face-down cards to draw the position is
+    the tree search's estimate.  Closing keeps the turn and is worth the best move of the
+    decision after it -- where nothing is drawn any more, so that one is solved over every hand
+    the opponent can hold: of the 20 cards seat 1 has not seen 8 (less its 5, the turn-up JS
+    and the 6 of the three tricks, JD TD KC TC QD TH), of which the opponent holds 5:
+    C(8, 5) = 56.  So the close's value is exact over 56 hands, one decision on; every other
+    value is the estimate of this decision's own 300 searches -- and the report says so per
+    action, not under one label."""
+    from interpreter.play.analysis import Basis
+
+    path = tmp_path / "kept.yaml"
+    path.write_text(KEPT_TURN, encoding="utf-8")
+    deal = load_record(path).deals[0]
+    state = deal.state.copy()
+    for move in deal.moves[:7]:
+        apply_recorded(state, move)
+    report = analyse_decision(state, deal.moves[7], 0, 7, {1}, 300, 0)
+    assert report is not None and report.played == "close"
+    assert (report.exact, report.worlds, report.iterations) == (False, None, 300)
+    assert report.basis_of("close") == Basis(True, 56, 0, ahead=1)
+    assert sorted(report.bases) == sorted(report.values)
+    for action in report.values:
+        if action != "close":
+            assert report.basis_of(action) == Basis(False, None, 300, ahead=0), action
+
+
+# Sechsundsechzig (rules run sechsundsechzig --players random,greedy --seed 11, deal 1): seat 0
+# closes before the draw and by move 12 leads with 9D QH, 52 points, the opponent holding TD QS.
+FAILED_CLOSE = (
+    "ruleset: sechsundsechzig\ndeals:\n  - dealer: 1\n    seed: 1942955373\n    moves: [play QC, play 9S, marry KH, play 9H, "
+    "close before-draw, play AC, play JD, play KS, play AS, play JS, play TS, play QH, play QS, play 9D, play TD]\n"
+)
+
+
+def test_a_best_line_plays_on_rather_than_declare_falsely_at_the_same_value(tmp_path: Path) -> None:
+    """Move 12 of :data:`FAILED_CLOSE`, every card known (the talon closed, two cards each):
+    QH led, QS (no heart, no trump) thrown on it: seat 0 takes 3 + 3 and has 58, short of 66.
+    Declaring then is false, and playing on (9D, taken by TD) leaves it at 58 too: the closer
+    failed either way, the same value.  Of the two the line shows playing on, not a
+    declaration at 58 that reads as advice; the value is the same."""
+    path = tmp_path / "s66.yaml"
+    path.write_text(FAILED_CLOSE, encoding="utf-8")
+    deal = load_record(path).deals[0]
+    state = deal.state.copy()
+    for move in deal.moves[:11]:
+        apply_recorded(state, move)
+    report = analyse_decision(state, deal.moves[11], 0, 11, {0}, 300, 0)
+    assert report is not None and report.worlds is not None and report.played == report.best == "play QH"
+    assert report.line == ((0, "play QH"), (1, "play QS"), (0, "play 9D"), (1, "play TD"))
