@@ -7,10 +7,12 @@ browser, needs no server and asks nothing of another one.  For each deal a chart
 expected score of every move played (the analysed seat's side's margin, in game points or
 units) against the best move's, with each graded move marked in its grade's colour; below it,
 one decision at a time: the position as the seat saw it (its hand with the move played and
-the best move marked, the cards on the table, trump, talon, points), the value of every legal
-action, what the values rest on and the best line with the cards as they lay.  Left and right
-arrows (or the buttons, or a mark on the chart) step through the decisions; without script
-the page shows them all one under another.
+the best move marked, the cards on the table, trump, talon, the contract, points), the value
+of every legal action, what the values rest on and the best line with the cards as they lay.
+Left and right arrows (or the buttons, or a mark on the chart) step through the decisions;
+without script the page shows them all one under another.  The address names the decision
+shown (``#d4``) once the stepping pauses: a change of address at every step of a held-down
+arrow key is throttled by the browser, which then leaves it naming another decision.
 """
 
 from __future__ import annotations

@@ -24,7 +24,13 @@ open (what would have happened against perfect play, known only after the deal).
 
 **The position as the seat saw it** (:class:`Seen`) is taken from the seat's view only: its
 hand, the cards on the table, the trump, the turn-up, the talon and the points and tricks it
-could see, and whether the decision was a call of the auction.
+could see, whether the decision was a call of the auction, and once the auction is over the
+contract every seat heard (who won it, and the bid).
+
+**Each value its own basis** (:class:`Basis`): a move after which the seat decides again
+knowing nothing new is worth the next decision's best value, which rests on what that
+decision's search found -- solved where the move (a close) leaves nothing to draw, though the
+decision's own values are estimates -- so a report says per action what its value rests on.
 """
 
 from __future__ import annotations
