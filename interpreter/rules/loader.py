@@ -224,16 +224,16 @@ def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
         migrate(doc)  # a file read from disk was migrated as it was read; this is idempotent
     wrong = [note for layer in layers for note in layer.notes if not isinstance(note, RulesetWarning)]
     if wrong:
-        raise ErrorList(wrong)
+        raise ErrorList(once(wrong))
     schema = load_schema()
     errors = schema_errors(doc, schema)
     if errors:
-        raise ErrorList(errors)
+        raise ErrorList(once(errors))
     data = apply_defaults(copy.deepcopy(doc.data), schema, schema)
     checker = _Checker(doc, data)
     checker.check()
     if checker.errors:
-        raise ErrorList(checker.errors)
+        raise ErrorList(once(checker.errors))
     return _build(doc, data, source, tuple(checker.warnings))
 
 
@@ -288,6 +288,20 @@ def _contract(c: dict[str, Any], play: dict[str, Any]) -> ContractSpec:
     return ContractSpec(**fields, play=PlaySpec(**{**play, **own}) if own else None)
 
 
+def once(errors: list[RulesError]) -> list[RulesError]:
+    """Each problem once, the first time it was found: two checks (or one check over a list
+    that holds a value twice) may find the same fault at the same place, and a second copy of
+    the same line tells the author nothing but makes the list look longer than it is."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for e in errors:
+        key = (type(e), e.file, e.line, e.column, e.path, e.message, e.expected)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
+
+
 # --------------------------------------------------------------------------- semantic checks
 class _Checker:
     """Cross-key checks; every problem is collected with the location of the key at fault."""
@@ -319,7 +333,7 @@ class _Checker:
                 self.fail(("deck", "ranks", i), f"rank {r} appears twice", expected="each rank once")
         suits = list(d["deck"]["suits"])
         points = d["deck"]["points"]
-        for r in ranks:
+        for r in dict.fromkeys(ranks):  # a rank written twice is said above, once; its points once too
             if r not in points:
                 self.fail(("deck", "points"), f"no points given for rank {r}", expected="a value for every rank in deck.ranks")
         for r in points:
@@ -663,7 +677,7 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None, checked: tupl
         except RulesError as exc:
             errors.append(exc)
     if errors:
-        raise ErrorList(errors)
+        raise ErrorList(once(errors))
     m = d["marriage"]
     cl = d["closing"]
     b = d["bidding"]
