@@ -7,7 +7,13 @@ The steps, each reporting located errors (``file:line:col: key.path: ...``):
 3. defaults filled in from the schema's own ``default`` values (one source of truth);
 4. semantic checks that a schema cannot express (the deck fits the deal, options that need
    each other) -- again every problem at once;
-5. expressions compiled, unknown names reported at the expression's own position.
+5. expressions compiled, unknown names reported at the expression's own position;
+6. warnings: what is valid but almost certainly not meant (a key a house file sets that has
+   no effect, a key of an earlier version, a missing ``name``) -- the ruleset loads with them
+   (:attr:`~interpreter.rules.ruleset.Ruleset.warnings`).
+
+A step runs only when the ones before it passed; each problem is reported once (:func:`once`).
+docs/authoring.md ("Validating a ruleset") lists the same six steps for authors.
 """
 
 from __future__ import annotations
