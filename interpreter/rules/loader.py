@@ -327,6 +327,24 @@ class _Checker:
     def fail(self, path: tuple[str | int, ...], message: str, expected: str | None = None) -> None:
         self.errors.append(self.doc.error(RulesetError, message, path, expected=expected))
 
+    def check_points_total(self, points: dict[Any, Any], ranks: list[str], suits: int) -> None:
+        """The pack's card points add up to at most :data:`~interpreter.rules.expr.LIMIT`
+        (10**12), the bound of every value a formula works with: a side's points are a sum
+        of card points, so a pack worth more would make a scoring formula fail in play (or a
+        total overflow the numbers the engine keeps) where the file is at fault.  Said at the
+        largest value, the one to make smaller."""
+        from interpreter.rules.expr import LIMIT
+
+        counted = {r: v for r, v in points.items() if str(r) in ranks and isinstance(v, int)}
+        total = sum(counted.values()) * suits
+        if counted and total > LIMIT:
+            largest = max(counted, key=lambda r: counted[r])
+            self.fail(
+                ("deck", "points", largest),
+                f"card points too large: the pack of {suits * len(set(ranks))} cards would hold {total} points",
+                expected="card points that add up to at most 10**12 over the whole pack",
+            )
+
     def check(self) -> None:
         d = self.d
         raw_ranks = d["deck"]["ranks"]
@@ -342,6 +360,7 @@ class _Checker:
         for r in dict.fromkeys(ranks):  # a rank written twice is said above, once; its points once too
             if r not in points:
                 self.fail(("deck", "points"), f"no points given for rank {r}", expected="a value for every rank in deck.ranks")
+        self.check_points_total(points, ranks, len(suits))
         for r in points:
             if r not in ranks:
                 where = ("deck", "points", r)
