@@ -1,11 +1,14 @@
 """Files written by a run: match records (kept on disk deal by deal) and other outputs.
 
-Three promises, kept here for every file ``rules`` writes:
+The promises kept here for every file ``rules`` writes:
 
 * **Atomic.** A file is written under a temporary name in its own folder and renamed into
   place (``os.replace``), so it is never seen half-written and a failed write leaves the old
   file as it was.  A record that grows while a match is played is created that way and then
   grows by one whole deal per write (a write that fails half-way, on a full disk, is undone).
+* **Through a link.** A path that is a symbolic link is written at the file it leads to
+  (:func:`real_path`): the temporary file is made in the target's folder and renamed onto the
+  target, so the link stays a link and the file it names is the one that changes.
 * **Never onto an input.** :func:`why_not_writable` refuses a target that is a file the run
   reads -- the ruleset, every base it ``extends``, the schema -- by comparing devices and
   inodes, so a hard or symbolic link to one is refused too; and anything but a regular file
@@ -140,7 +143,7 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
         for kind in ("rulesets", "schema"):
             if path.resolve().is_relative_to(data_dir(kind).resolve()):
                 return f"is a file of the bundled {kind}, which {'is' if kind == 'schema' else 'are'} never overwritten"
-    folder = path.parent
+    folder = real_path(path).parent  # a link is written through: its target's folder takes the new file
     if not folder.is_dir():
         return f"cannot be written: the folder {folder} does not exist"
     if not os.access(folder, os.W_OK):
@@ -202,12 +205,26 @@ def _encode(text: str) -> bytes:
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 
 
+def real_path(path: Path) -> Path:
+    """The file that ``path`` names: a symbolic link followed to its end (to the name it leads
+    to, even where nothing is there yet), else ``path`` itself.
+
+    A file is replaced by renaming a new one onto its name; renaming onto a link's own name
+    would put a regular file where the link was and leave the file it leads to as it was --
+    the written text in the wrong place, and the user's file never changed.  So every write
+    goes to the link's target, and the link stays a link.
+    """
+    return Path(os.path.realpath(path))
+
+
 def _replace_with(path: Path, chunks: Iterable[bytes], *, keep_open: bool = False) -> int | None:
-    """Write ``chunks`` to a new file in ``path``'s folder and rename it to ``path``.
+    """Write ``chunks`` to a new file in the folder of the file ``path`` names (a link's
+    target, :func:`real_path`) and rename it onto that file.
 
     Returns the new file open for appending with ``keep_open``, else ``None``.  The new file
     gets the mode of the file it replaces, or the usual mode of a new file.
     """
+    path = real_path(path)
     folder = path.parent
     while True:
         temp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
@@ -279,8 +296,11 @@ def interrupted_paths(seed: int | None, folder: Path = Path()) -> Iterator[Path]
 
 # --------------------------------------------------------------------------- one writer per record
 def lock_path(record: Path) -> Path:
-    """The lock file of ``record``: ``.NAME.lock`` beside it (hidden, as the temporary files are)."""
-    return record.parent / f".{record.name}.lock"
+    """The lock file of ``record``: ``.NAME.lock`` beside it (hidden, as the temporary files are)
+    -- beside the file it names, for a link (:func:`real_path`), so that writers given the
+    link and the file itself take the same lock."""
+    real = real_path(record)
+    return real.parent / f".{real.name}.lock"
 
 
 #: The errors of a lock that another process holds (``msvcrt`` says EACCES or EDEADLOCK).

@@ -495,6 +495,15 @@ class _Compiler:
                         raise where.runtime_error(_out_of_range(where.text), _IN_RANGE)
             return value
 
+        if not _reads_names(node):
+            # Without names the value is the same in every deal: one out of range would fail
+            # every time the formula is scored, so it is refused now, as a divisor always 0 is.
+            try:
+                arithmetic({})
+            except ExpressionError:
+                raise self.fail(
+                    "value out of range: working this part out always goes beyond 10**12 (in absolute value)", node, _IN_RANGE,
+                ) from None
         return arithmetic
 
     def compile_logic(self, node: _Node) -> _Fn:

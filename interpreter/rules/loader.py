@@ -7,7 +7,13 @@ The steps, each reporting located errors (``file:line:col: key.path: ...``):
 3. defaults filled in from the schema's own ``default`` values (one source of truth);
 4. semantic checks that a schema cannot express (the deck fits the deal, options that need
    each other) -- again every problem at once;
-5. expressions compiled, unknown names reported at the expression's own position.
+5. expressions compiled, unknown names reported at the expression's own position;
+6. warnings: what is valid but almost certainly not meant (a key a house file sets that has
+   no effect, a key of an earlier version, a missing ``name``) -- the ruleset loads with them
+   (:attr:`~interpreter.rules.ruleset.Ruleset.warnings`).
+
+A step runs only when the ones before it passed; each problem is reported once (:func:`once`).
+docs/authoring.md ("Validating a ruleset") lists the same six steps for authors.
 """
 
 from __future__ import annotations
@@ -224,16 +230,16 @@ def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
         migrate(doc)  # a file read from disk was migrated as it was read; this is idempotent
     wrong = [note for layer in layers for note in layer.notes if not isinstance(note, RulesetWarning)]
     if wrong:
-        raise ErrorList(wrong)
+        raise ErrorList(once(wrong))
     schema = load_schema()
     errors = schema_errors(doc, schema)
     if errors:
-        raise ErrorList(errors)
+        raise ErrorList(once(errors))
     data = apply_defaults(copy.deepcopy(doc.data), schema, schema)
     checker = _Checker(doc, data)
     checker.check()
     if checker.errors:
-        raise ErrorList(checker.errors)
+        raise ErrorList(once(checker.errors))
     return _build(doc, data, source, tuple(checker.warnings))
 
 
@@ -288,6 +294,20 @@ def _contract(c: dict[str, Any], play: dict[str, Any]) -> ContractSpec:
     return ContractSpec(**fields, play=PlaySpec(**{**play, **own}) if own else None)
 
 
+def once(errors: list[RulesError]) -> list[RulesError]:
+    """Each problem once, the first time it was found: two checks (or one check over a list
+    that holds a value twice) may find the same fault at the same place, and a second copy of
+    the same line tells the author nothing but makes the list look longer than it is."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for e in errors:
+        key = (type(e), e.file, e.line, e.column, e.path, e.message, e.expected)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
+
+
 # --------------------------------------------------------------------------- semantic checks
 class _Checker:
     """Cross-key checks; every problem is collected with the location of the key at fault."""
@@ -307,6 +327,24 @@ class _Checker:
     def fail(self, path: tuple[str | int, ...], message: str, expected: str | None = None) -> None:
         self.errors.append(self.doc.error(RulesetError, message, path, expected=expected))
 
+    def check_points_total(self, points: dict[Any, Any], ranks: list[str], suits: int) -> None:
+        """The pack's card points add up to at most :data:`~interpreter.rules.expr.LIMIT`
+        (10**12), the bound of every value a formula works with: a side's points are a sum
+        of card points, so a pack worth more would make a scoring formula fail in play (or a
+        total overflow the numbers the engine keeps) where the file is at fault.  Said at the
+        largest value, the one to make smaller."""
+        from interpreter.rules.expr import LIMIT
+
+        counted = {r: v for r, v in points.items() if str(r) in ranks and isinstance(v, int)}
+        total = sum(counted.values()) * suits
+        if counted and total > LIMIT:
+            largest = max(counted, key=lambda r: counted[r])
+            self.fail(
+                ("deck", "points", largest),
+                f"card points too large: the pack of {suits * len(set(ranks))} cards would hold {total} points",
+                expected="card points that add up to at most 10**12 over the whole pack",
+            )
+
     def check(self) -> None:
         d = self.d
         raw_ranks = d["deck"]["ranks"]
@@ -319,9 +357,10 @@ class _Checker:
                 self.fail(("deck", "ranks", i), f"rank {r} appears twice", expected="each rank once")
         suits = list(d["deck"]["suits"])
         points = d["deck"]["points"]
-        for r in ranks:
+        for r in dict.fromkeys(ranks):  # a rank written twice is said above, once; its points once too
             if r not in points:
                 self.fail(("deck", "points"), f"no points given for rank {r}", expected="a value for every rank in deck.ranks")
+        self.check_points_total(points, ranks, len(suits))
         for r in points:
             if r not in ranks:
                 where = ("deck", "points", r)
@@ -663,7 +702,7 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None, checked: tupl
         except RulesError as exc:
             errors.append(exc)
     if errors:
-        raise ErrorList(errors)
+        raise ErrorList(once(errors))
     m = d["marriage"]
     cl = d["closing"]
     b = d["bidding"]

@@ -679,7 +679,33 @@ def schema_errors(
                 expected=finding.expected,
             )
             results.setdefault((located.line, located.column, str(located)), located)
-    return sorted(_drop_explained_missing(list(results.values())), key=_sort_key)
+    found = _drop_explained_missing(list(results.values()))
+    return sorted(_null_extends(found, doc, error_cls), key=_sort_key)
+
+
+def _null_extends(errors: list[RulesError], doc: SourceDoc, error_cls: type[RulesError]) -> list[RulesError]:
+    """``extends: null`` (or ``extends:`` with no value) means no base, so the file must be a
+    whole ruleset; where it is not, its missing top-level keys are one mistake, said once at
+    that line -- not five "missing key" errors at line 1, which never say why a file that
+    meant to extend a base is asked for a deck.  A whole ruleset that writes ``extends: null``
+    is valid: null means no base, as the schema says."""
+    data = doc.data
+    if not isinstance(data, dict) or "extends" not in data or data["extends"] is not None:
+        return errors
+    missing = [e for e in errors if not e.path and e.file == doc.file and _MISSING.fullmatch(e.message)]
+    if not missing:
+        return errors
+    keys = sorted(m.group(1) for e in missing if (m := _MISSING.fullmatch(e.message)) is not None)
+    written = "'extends:' with no value is null, which" if ("extends",) in doc.empty else "'extends: null'"
+    lacks = ", ".join(keys[:-1]) + " and " + keys[-1] if len(keys) > 1 else keys[0]
+    one = doc.error(
+        error_cls,
+        f"{written} means no base, so this file must be a whole ruleset, and it has no {lacks}",
+        ("extends",),
+        expected="the ruleset to extend: a bundled ruleset name (schnapsen) or a path relative to this file "
+        f"(base.yaml); or, for a ruleset without a base, the keys {lacks}",
+    )
+    return [e for e in errors if e not in missing] + [one]
 
 
 # --------------------------------------------------------------------------------------------

@@ -440,18 +440,44 @@ def _normal(path: str, value: Any, rs: Ruleset) -> Any:
 
 
 def value_words(path: str, value: Any, rs: Ruleset) -> tuple[str, str]:
-    """A value in words and its unit: :data:`WORDS`, else the schema's ``value = meaning``
-    words, else yes/no for a flag and the value as written for the rest."""
+    """A value in words and its unit: :data:`WORDS`, else a mapping member by member
+    (:func:`_members_words`), else the schema's ``value = meaning`` words, else yes/no for a
+    flag and the value as written for the rest."""
     out = WORDS[path](value, rs) if path in WORDS else None
+    if out is None and isinstance(value, dict):
+        out = _members_words(path, value, rs)
     if out is None:
         words = meanings(_nodes().get(path, {}))
-        if value in words:
+        if isinstance(value, list):  # a list is not a key of the meanings (nor hashable)
+            out = yaml_flow(value)
+        elif value in words:
             out = words[value]
         elif isinstance(value, bool):
             out = "yes" if value else "no"
         else:
             out = yaml_flow(value)
     return out if isinstance(out, tuple) else (out, "")
+
+
+def _members_words(path: str, value: Data, rs: Ruleset) -> str:
+    """A mapping in words, each member by its label and its value in words, ``; `` between
+    them (a label may hold a comma): ``failed close 3 game points; failed close, opponent
+    without a trick 4 game points``.  A whole section of options is named in one line where a
+    house file sets it and it has no effect (:func:`inert_settings`: ``closing.fail_points``
+    with closing off), and the line must say what it sets, member by member as a change does."""
+    order = {leaf: i for i, leaf in enumerate(_nodes())}  # the schema's order, whatever the file's
+    parts = []
+    for key in sorted(value, key=lambda k: order.get(f"{path}.{k}", len(order))):
+        child = f"{path}.{key}"
+        words, unit = value_words(child, value[key], rs)
+        parts.append(f"{_lower_first(label(child))} {words}" + (f" {unit}" if unit else ""))
+    return "; ".join(parts)
+
+
+def _lower_first(text: str) -> str:
+    """A label inside a sentence: its first letter in lower case, unless the word is all
+    capitals (an abbreviation)."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
 def _change(path: str, old: Any, new: Any, a: Ruleset, b: Ruleset) -> Change:

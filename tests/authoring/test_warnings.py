@@ -181,3 +181,53 @@ def test_every_skeleton_uncommented_is_its_base_without_warnings(tmp_path: Path)
         assert copy.warnings == (), base
         assert [c.path for c in diff_rulesets(load_ruleset(base), copy)] == ["name"], base
         assert yaml.safe_load(text)["extends"] == base
+
+
+#: A house file that sets a whole mapping of options where its section is off: North American
+#: Sixty-Six has no closing and no claiming, and this file switches marriages off too.
+INERT_MAPPINGS = (
+    "extends: north-american-4\n"
+    "name: na-maps\n"
+    "marriage: {enabled: false, values: {plain: 30}}\n"
+    "claim:\n"
+    "  false_points: {base: 4, opponent_without_trick: 5}\n"
+    "closing:\n"
+    "  fail_points: {base: 3}\n"
+)
+
+
+def test_diff_words_a_mapping_set_without_effect_member_by_member(tmp_path: Path) -> None:
+    # the value shown is the ruleset's at that key: the members the file leaves out come from
+    # the base (marriage in trumps 40 in north-american-4) or from the schema's defaults
+    # (a failed close, opponent without a trick: 3; its tricks counted at the close); the
+    # members are in the schema's order, one '; ' between them (a label may hold a comma)
+    path = write(tmp_path, "na-maps.yaml", INERT_MAPPINGS)
+    result = runner.invoke(app, ["diff", "north-american-4", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "Name: north-american-4 → na-maps",
+        "Marriages: scored → none",
+        "Marriage: values: marriage in a plain suit 30 points; marriage in trumps 40 points"
+        " (no effect: marriage.enabled is false)",
+        "Claim: false points: wrong declaration 4 game points; wrong declaration, opponent without a trick 5 game points"
+        " (no effect: claim.enabled is false)",
+        "Closing: fail points: failed close 3 game points; failed close, opponent without a trick 3 game points;"
+        " failed close, opponent's tricks counted when the talon was closed (no effect: closing.enabled is false)",
+    ]
+    as_json = json.loads(runner.invoke(app, ["diff", "north-american-4", str(path), "--json"]).stdout)
+    assert [(c["path"], c["old"], c["new"], c["effect"]) for c in as_json[2:]] == [
+        ("marriage.values", {"plain": 20, "trump": 40}, {"plain": 30, "trump": 40}, False),
+        ("claim.false_points", {"base": 2, "opponent_without_trick": 3}, {"base": 4, "opponent_without_trick": 5}, False),
+        ("closing.fail_points", {"base": 2, "no_trick": 3, "basis": "at_close"}, {"base": 3, "no_trick": 3, "basis": "at_close"}, False),
+    ]
+
+
+def test_a_list_or_a_mapping_without_words_of_its_own_is_worded_not_a_type_error() -> None:
+    # value_words is public: a list (unhashable) at a key without WORDS is written as YAML,
+    # never looked up among the schema's value meanings
+    from interpreter.text.diff import value_words
+
+    rs = load_ruleset("schnapsen")
+    assert value_words("deck.suits", ["c", "s"], rs) == ("[c, s]", "")
+    assert value_words("marriage.values", {"trump": 40, "plain": 20}, rs) == (
+        "marriage in a plain suit 20 points; marriage in trumps 40 points", "")

@@ -44,10 +44,10 @@ from interpreter.text.rulebook.words import Facts, code
 if TYPE_CHECKING:
     from interpreter.rules.ruleset import Ruleset
 
-__all__ = ["rulebook", "base_of", "SECTION_HEADINGS"]
+__all__ = ["rulebook", "base_of", "differences_heading", "SECTION_HEADINGS"]
 
 #: The sections of every rulebook, in order (a house ruleset's rulebook starts with
-#: "Differences from <base title>").
+#: "Differences from <base title>", :func:`differences_heading`).
 SECTION_HEADINGS = (
     "Cards and values",
     "Players and sides",
@@ -76,7 +76,7 @@ def _document(rs: Ruleset, base: Ruleset | None) -> Doc:
     intro.append(source + ".")
     sections: list[Section] = []
     if base is not None:
-        diff = Section(f"Differences from {base.title}")
+        diff = Section(differences_heading(base))
         changes = diff_rulesets(base, rs)
         if changes:
             diff.ul([c.text for c in changes])
@@ -101,11 +101,31 @@ def _document(rs: Ruleset, base: Ruleset | None) -> Doc:
     return Doc(rs.title, intro, sections)
 
 
+def differences_heading(base: Ruleset) -> str:
+    """The heading of a house ruleset's list of differences: the base it extends by its title
+    -- "Differences from Schnapsen" -- or, where that base has no title of its own and shows
+    the title of a ruleset further up its chain, by its name with that title after it:
+    "Differences from c0 (extends Schnapsen)".
+
+    The list is always against the direct base, what the house file itself changes; under the
+    borrowed title alone it would read as the differences from that other ruleset, and miss
+    what the base in between changes (its match target, say).
+    """
+    if base.bases:
+        from interpreter.rules.loader import load_ruleset
+
+        # the path the loader reached from the user's file, under the user's own checks
+        above = load_ruleset(base.bases[0], allow_outside=True)
+        if above.title == base.title:
+            return f"Differences from {base.name} (extends {base.title})"
+    return f"Differences from {base.title}"
+
+
 def rulebook(rs: Ruleset, base: Ruleset | None = None, fmt: str = "md") -> str:
     """The complete rulebook of ``rs`` as Markdown (``fmt="md"``) or a standalone HTML page (``"html"``).
 
     With ``base`` (the ruleset a house ruleset extends) the rulebook starts with a section
-    "Differences from <base title>" listing :func:`~interpreter.text.diff.diff_rulesets` ``(base, rs)``.
+    "Differences from <base title>" (:func:`differences_heading`) listing :func:`~interpreter.text.diff.diff_rulesets` ``(base, rs)``.
     """
     if fmt not in ("md", "html"):
         raise ValueError(f"fmt must be 'md' or 'html', not {fmt!r}")

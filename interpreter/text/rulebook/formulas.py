@@ -14,6 +14,11 @@ if TYPE_CHECKING:
 _FLIP = {"lt": "gt", "gt": "lt", "le": "ge", "ge": "le", "eq": "eq", "ne": "ne"}
 _REL = {"eq": "is", "ne": "is not", "lt": "is less than", "le": "is at most", "gt": "is more than", "ge": "is at least"}
 _COMPARISONS = set(_REL)
+#: How tightly an operator binds, for the parentheses of its operands in words (see
+#: :meth:`ExprWords._operand`); a kind not listed is a single noun (a number, a name, "the
+#: larger of ...") that never needs them, and a condition as a value binds least.
+_BINDING = {"if": 0, "add": 1, "sub": 1, "mul": 2, "floordiv": 2, "mod": 2, "neg": 3}
+_WORDED_WHOLE = {"number", "name", "bool", "min", "max", "abs"}
 
 
 @dataclass(frozen=True)
@@ -22,6 +27,7 @@ class Name:
     noun: str  # "the loser's points"
     subject: str = ""  # "the loser"
     plural: bool = False  # "the losers have taken no trick"
+    noun_plural: bool = False  # "the loser's points are less than ..." (the noun, not the subject)
 
 
 class ExprWords:
@@ -57,14 +63,14 @@ class ExprWords:
         if kind == "bool":
             return "true" if node.value else "false"
         if kind == "neg":
-            return f"minus {self.value(ch[0])}"
+            return f"minus {self._operand(ch[0], kind)}"
         if kind in ("add", "sub", "mul"):
             word = {"add": "plus", "sub": "minus", "mul": "times"}[kind]
-            return f"{self.value(ch[0])} {word} {self.value(ch[1])}"
+            return f"{self._operand(ch[0], kind)} {word} {self._operand(ch[1], kind, right=True)}"
         if kind == "floordiv":
-            return f"{self.value(ch[0])} divided by {self.value(ch[1])}, rounded down"
+            return f"{self._operand(ch[0], kind)} divided by {self._operand(ch[1], kind, right=True)}, rounded down"
         if kind == "mod":
-            return f"the remainder of {self.value(ch[0])} divided by {self.value(ch[1])}"
+            return f"the remainder of {self._operand(ch[0], kind)} divided by {self._operand(ch[1], kind, right=True)}"
         if kind in ("min", "max"):
             parts = [self.value(c) for c in ch]
             if len(parts) == 1:
@@ -73,9 +79,33 @@ class ExprWords:
             return f"the {word} of {listing(parts)}"
         if kind == "abs":
             return f"the absolute value of {self.value(ch[0])}"
-        if kind == "if":
-            return f"{self.value(ch[1])} if {self.condition(ch[0])}, otherwise {self.value(ch[2])}"
+        if kind == "if":  # a chain reads on in its last value; a choice as the first value is grouped
+            return f"{self._operand(ch[1], kind, right=True)} if {self.condition(ch[0])}, otherwise {self.value(ch[2])}"
         return self.condition(node)
+
+    def _operand(self, node: _Node, parent: str, *, right: bool = False) -> str:
+        """An operand of ``parent`` in words, in parentheses where the words alone would group
+        otherwise than the formula: words have no precedence, so ``(if t == 0 then 1 else 0) + 1``
+        must not read "1 if ..., otherwise 0 plus 1" (which says 1 in every case).
+
+        Parentheses go round an operand that binds less tightly than its operator (a sum in a
+        product, a choice in a sum), round the right operand of ``-``, ``//`` and ``%`` that
+        binds as tightly (``a - (b + c)``), and round a ``//`` or ``%`` that is itself an
+        operand: "rounded down" and "the remainder of" have no end of their own.
+        """
+        words = self.value(node)
+        kind = node.kind
+        if kind in _WORDED_WHOLE:
+            return words
+        if kind not in _BINDING:  # a condition as a value
+            return f"({words})"
+        inner, outer = _BINDING[kind], _BINDING[parent]
+        grouped = (
+            inner < outer
+            or (right and inner == outer and parent in ("sub", "floordiv", "mod", "if"))
+            or kind in ("floordiv", "mod")
+        )
+        return f"({words})" if grouped else words
 
     def condition(self, node: _Node) -> str:
         kind = node.kind
@@ -96,7 +126,10 @@ class ExprWords:
             info = self.names.get(str(left.value)) if left.kind == "name" else None
             if info is not None and k is not None and info.kind in ("points", "tricks"):
                 return self._quantity(info, kind, k)
-            return f"{self.value(left)} {_REL[kind]} {self.value(right)}"
+            relation = _REL[kind]
+            if info is not None and info.noun_plural:  # "the loser's points are less than ..."
+                relation = "are" + relation[2:]
+            return f"{self.value(left)} {relation} {self.value(right)}"
         return self.value(node)
 
     @staticmethod

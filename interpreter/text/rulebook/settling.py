@@ -91,9 +91,9 @@ def _game_point_names(f: Facts) -> ExprWords:
     winner, loser, many = f.winner, f.loser, f.loser_plural
     return ExprWords(
         {
-            "points": Name("points", f"{possessive(winner)} points", winner),
+            "points": Name("points", f"{possessive(winner)} points", winner, noun_plural=True),
             "tricks": Name("tricks", f"the number of tricks {winner} has taken", winner),
-            "opponent_points": Name("points", f"{possessive(loser)} points", loser, many),
+            "opponent_points": Name("points", f"{possessive(loser)} points", loser, many, noun_plural=True),
             "opponent_tricks": Name("tricks", f"the number of tricks {loser} {'have' if many else 'has'} taken", loser, many),
         },
         {},

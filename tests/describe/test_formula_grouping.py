@@ -1,0 +1,55 @@
+"""Scoring formulas in words keep the formula's grouping, and a plural noun takes a plural verb.
+
+Words have no precedence: ``(if opponent_tricks == 0 then 1 else 0) + 1`` -- 2 game points
+against a loser without a trick, else 1 -- once read "1 if the loser has taken no trick,
+otherwise 0 plus 1", which says 1 in every case.  The expected sentences are written by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_ruleset
+from interpreter.text.describe import rulebook
+
+
+def _book(tmp_path: Path, base: str, scoring: str) -> str:
+    path = tmp_path / "formula.yaml"
+    path.write_text(f"extends: {base}\nname: formula\nscoring:\n{scoring}", encoding="utf-8")
+    return rulebook(load_ruleset(path))
+
+
+@pytest.mark.parametrize(("formula", "words"), [
+    ("(if opponent_tricks == 0 then 1 else 0) + 1", "(1 if the loser has taken no trick, otherwise 0) plus 1"),
+    ("1 + (if opponent_tricks == 0 then 1 else 0)", "1 plus (1 if the loser has taken no trick, otherwise 0)"),
+    ("2 * (if opponent_points < 33 then 2 else 1)", "2 times (2 if the loser has fewer than 33 points, otherwise 1)"),
+    ("(1 + tricks) * 2", "(1 plus the number of tricks the winner has taken) times 2"),
+    ("3 - (tricks - 1)", "3 minus (the number of tricks the winner has taken minus 1)"),
+    ("3 - tricks - 1", "3 minus the number of tricks the winner has taken minus 1"),  # left to right: no parentheses
+    ("1 + 2 * tricks", "1 plus 2 times the number of tricks the winner has taken"),  # a product binds first, as read
+    ("(points + 10) // 33", "(the winner's points plus 10) divided by 33, rounded down"),
+    ("points // 33 + 1", "(the winner's points divided by 33, rounded down) plus 1"),
+])
+def test_a_single_formula_keeps_its_grouping_in_words(tmp_path: Path, formula: str, words: str) -> None:
+    text = _book(tmp_path, "schnapsen", f"  game_points: '{formula}'\n")
+    assert f"| in every case | {words} |" in text
+
+
+def test_a_chain_of_choices_reads_on_and_a_choice_as_a_first_value_is_grouped(tmp_path: Path) -> None:
+    text = _book(tmp_path, "schnapsen", "  game_points: '(if opponent_tricks == 0 then (if points > 90 then 4 else 3) else 1) + 0'\n")
+    assert (
+        "| in every case | ((4 if the winner has more than 90 points, otherwise 3) if the loser has taken no trick, "
+        "otherwise 1) plus 0 |"
+    ) in text
+
+
+def test_points_are_compared_with_a_plural_verb(tmp_path: Path) -> None:
+    text = _book(tmp_path, "schnapsen", "  game_points: 'if opponent_points < points // 2 then 2 else 1'\n")
+    assert "| if the loser's points are less than the winner's points divided by 2, rounded down | 2 |" in text
+    text = _book(tmp_path, "schnapsen", "  game_points: 'if points >= opponent_points + 30 then 2 else 1'\n")
+    assert "| if the winner's points are at least the loser's points plus 30 | 2 |" in text
+    # the number of tricks is one number: a singular verb
+    text = _book(tmp_path, "schnapsen", "  game_points: 'if opponent_tricks < tricks then 2 else 1'\n")
+    assert "| if the number of tricks the loser has taken is less than the number of tricks the winner has taken | 2 |" in text
