@@ -42,7 +42,7 @@ MOST = 2**32 - 1
 
 Deals = Annotated[int, typer.Option("--deals", metavar="N", help="Deals to play (per ruleset), each from its own seed.", min=1)]
 Matches = Annotated[int, typer.Option("--matches", metavar="M", help="Also play this many whole matches, for the match length.", min=0)]
-Players = Annotated[Optional[str], typer.Option("--players", metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (search:hard, search:iters=N, ...). Default: random in every seat.")]
+Players = Annotated[Optional[str], typer.Option("--players", metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (search:hard, search:iters=N, ...), policy:FILE.py:NAME or policy:MODULE:NAME (a trained agent). Default: random in every seat.")]
 Seed = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals (the same seed plays the same deals).", callback=seed_in_range)]
 Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Local processes (default and most: every core). The figures do not depend on it.", min=1)]
 Backend = Annotated[str, typer.Option("--backend", metavar="local|ray", callback=lowercase, help="Where the blocks run: local (a process pool) or ray (a Ray cluster; pip install ray).")]

@@ -301,3 +301,11 @@ def test_a_bot_failing_in_a_match_names_the_match_and_its_deal(monkeypatch: pyte
     assert out.exit_code == 2, out.stderr
     last = out.stderr.splitlines()[-1]
     assert re.fullmatch(r"error: seat 0 \(greedy\), match 2, deal 3: the bot raised RuntimeError at \S+: by design", last), out.stderr
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_the_help_of_players_names_the_policy_kind_as_the_error_does(command: str) -> None:
+    """``--players`` takes a trained policy (``policy:FILE.py:NAME``, ``policy:MODULE:NAME``),
+    as docs/cli.md and the error for an unknown kind say: the help names it too."""
+    text = " ".join(invoke([command, "--help"]).stdout.replace("│", " ").split())
+    assert "policy:FILE.py:NAME or policy:MODULE:NAME (a trained agent)" in text, text
