@@ -8,12 +8,11 @@ import io
 import json
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from clitools import RULES, invoke, no_traceback
+from clitools import invoke, no_traceback
 
 
 def test_simulate_json_is_the_same_for_one_and_two_jobs() -> None:
