@@ -27,7 +27,7 @@ from cli.errors import check_page_path, fail, ruleset_or_exit, usage_error, writ
 from cli.options import AllowOutside, bot_kind, check_seat_count, checked_bot, file_name, lowercase, seat_list, seed_in_range, worker_count
 from cli.output import say, unit_words, warn
 from cli.progress import progress_bar
-from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stop_signals
+from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stops_from_the_start
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.rules.ruleset import Ruleset
@@ -42,7 +42,7 @@ MOST = 2**32 - 1
 
 Deals = Annotated[int, typer.Option("--deals", metavar="N", help="Deals to play (per ruleset), each from its own seed.", min=1)]
 Matches = Annotated[int, typer.Option("--matches", metavar="M", help="Also play this many whole matches, for the match length.", min=0)]
-Players = Annotated[Optional[str], typer.Option("--players", metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (search:hard, search:iters=N, ...). Default: random in every seat.")]
+Players = Annotated[Optional[str], typer.Option("--players", metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (search:hard, search:iters=N, ...), policy:FILE.py:NAME or policy:MODULE:NAME (a trained agent). Default: random in every seat.")]
 Seed = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals (the same seed plays the same deals).", callback=seed_in_range)]
 Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Local processes (default and most: every core). The figures do not depend on it.", min=1)]
 Backend = Annotated[str, typer.Option("--backend", metavar="local|ray", callback=lowercase, help="Where the blocks run: local (a process pool) or ray (a Ray cluster; pip install ray).")]
@@ -68,6 +68,16 @@ def simulate(
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play many deals of a ruleset: first-hand advantage, outcomes, how deals end, what each rule is worth, with 95% intervals."""
+    with stops_from_the_start():
+        _simulate(ruleset, deals, players, matches, seed, jobs, backend, address, as_json, as_csv, html, skill, allow_outside)
+
+
+def _simulate(
+    ruleset: str, deals: int, players: str | None, matches: int, seed: int, jobs: int | None, backend: str, address: str | None,
+    as_json: bool, as_csv: bool, html: Path | None, skill: str | None, allow_outside: bool,
+) -> None:
+    """``rules simulate`` itself, inside the command's stop signals (a stop at any point before
+    a block finished ends it alike)."""
     from interpreter.sim.figures import figures
     from interpreter.sim.simulate import Runs, SimSpec
 
@@ -86,6 +96,7 @@ def simulate(
             specs.append(SimSpec(ref, tuple(bot if rs.side_of(s) == k else seats[s] for s in range(len(seats))), deals, 0, seed, allow_outside, rs.shown))
     runs = Runs(specs)
     stop = _play(runs, jobs, backend, address, rs.title)
+    _something_finished(runs, stop)
     figs = figures(runs.tallies[0], seed)
     report = {**_inputs(runs, 0, rs, ruleset), "interrupted": stop is not None, "error": error_of(stop), "metrics": [f.as_dict() for f in figs]}
     if skill is not None:
@@ -123,6 +134,15 @@ def compare(
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play A and B on the same seeded deals: every metric as a paired difference A - B with its 95% interval, Holm-corrected."""
+    with stops_from_the_start():
+        _compare(a, b, deals, players, players_b, matches, seed, jobs, backend, address, as_json, as_csv, html, allow_outside)
+
+
+def _compare(
+    a: str, b: str, deals: int, players: str | None, players_b: str | None, matches: int, seed: int, jobs: int | None,
+    backend: str, address: str | None, as_json: bool, as_csv: bool, html: Path | None, allow_outside: bool,
+) -> None:
+    """``rules compare`` itself, inside the command's stop signals (as :func:`_simulate`)."""
     from interpreter.sim.compare import ALPHA, compare_tallies, same_deals
     from interpreter.sim.simulate import Runs, SimSpec
 
@@ -145,6 +165,7 @@ def compare(
         SimSpec(_reference(b), tuple(seats_b), deals, matches, seed, allow_outside, rs_b.shown),
     ])
     stop = _play(runs, jobs, backend, address, f"{rs_a.title} vs {rs_b.title}")
+    _something_finished(runs, stop)
     changes = compare_tallies(runs.tallies[0], runs.tallies[1])
     report = {
         "a": _inputs(runs, 0, rs_a, a), "b": _inputs(runs, 1, rs_b, b), "paired": paired, "alpha": ALPHA, "correction": "holm",
@@ -225,31 +246,38 @@ def _write_html(path: Path, text: str) -> None:
 def _play(runs: Runs, jobs: int | None, backend: str, address: str | None, label: str) -> Halt | None:
     """Play the runs with a progress bar; the stop or error that ended them early, or
     ``None``.  An error before any block finished leaves nothing to report: it is said at
-    once, exit 2."""
+    once, exit 2.  The stop signals are the command's (:func:`cli.stopping.stops_from_the_start`)."""
     from interpreter.sim.simulate import SimulationError
 
     workers = worker_count(jobs) if backend == "local" else 1  # Ray spreads the blocks over its cluster
-    with stop_signals():
-        try:
-            steps = runs.play(workers, backend=backend, address=address)
-            with progress_bar(runs.total, label) as show, closing(steps):
-                for done in steps:
-                    show(done)
-        except Stopped as stop:
-            return stop
-        except KeyboardInterrupt:
-            ignore_stops()
-            return Stopped(signal.SIGINT)
-        except SimulationError as exc:  # no Ray cluster, a match that never ends
-            ignore_stops()
-            raise usage_error(str(exc)) from None
-        except RulesError as exc:  # a seat's bot that failed (BotError), a scoring formula failing in play
-            ignore_stops()
-            if not runs.done:
-                raise fail(exc) from None
-            return Failed(exc)
+    try:
+        steps = runs.play(workers, backend=backend, address=address)
+        with progress_bar(runs.total, label) as show, closing(steps):
+            for done in steps:
+                show(done)
+    except Stopped as stop:
+        return stop
+    except KeyboardInterrupt:
         ignore_stops()
+        return Stopped(signal.SIGINT)
+    except SimulationError as exc:  # no Ray cluster, a match that never ends
+        ignore_stops()
+        raise usage_error(str(exc)) from None
+    except RulesError as exc:  # a seat's bot that failed (BotError), a scoring formula failing in play
+        ignore_stops()
+        if not runs.done:
+            raise fail(exc) from None
+        return Failed(exc)
+    ignore_stops()
     return None
+
+
+def _something_finished(runs: Runs, stop: Halt | None) -> None:
+    """A stop before any block finished ends the command as a stop before the run began: one
+    line, no figures, no report -- an existing ``--html`` file is kept, not replaced by an
+    empty page (:func:`cli.stopping.stops_from_the_start`)."""
+    if isinstance(stop, Stopped) and not runs.done:
+        raise stop
 
 
 def _end(runs: Runs, stop: Halt | None) -> None:

@@ -179,3 +179,27 @@ def stops_let_through() -> AbstractContextManager[None]:
     whole run and lets them through only while deals are played, so a stop never lands in
     the middle of a verdict being printed, and is always said as the deals it cut short."""
     return signals_let_through()
+
+
+@contextmanager
+def stops_from_the_start() -> Iterator[None]:
+    """:func:`stop_signals` for a whole long run (``rules simulate``, ``rules compare``), from
+    the command's first line: SIGTERM and SIGHUP are said and give 128 + the signal from then
+    on, as Ctrl-C is, where they killed the process without a word until the run itself began
+    (checking the arguments and loading the rulesets take a good part of a second).
+
+    A :class:`Stopped` that leaves the block -- raised before the run began, or raised again
+    by the command when no block had finished -- is one line on stderr and its exit status:
+    there are no figures, so nothing is printed on stdout and no file is written.  That is
+    the end whatever the moment the signal came, as long as nothing had finished."""
+    import typer
+
+    from cli.output import warn
+
+    with stop_signals():
+        try:
+            yield
+        except Stopped as stop:
+            ignore_stops()
+            warn(f"{cut_short(stop)} before any deal finished: no figures, nothing written")
+            raise typer.Exit(stop.exit_status) from None

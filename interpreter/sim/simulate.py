@@ -37,6 +37,7 @@ from interpreter.play.bots import make_agent
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.metrics import DEALS, MATCHES, agent_deal, random_deal, record_deal, static_keys
+from interpreter.sim.noted import signals_noted
 from interpreter.sim.tally import Block, Tally, block_bounds
 from interpreter.sim.workers import in_processes, worker_count
 
@@ -228,30 +229,84 @@ def ray_results(tasks: Sequence[Task], address: str | None = None) -> Iterator[R
     """The tasks' results from Ray as they finish.  Connects to the cluster at ``address``
     (``"auto"``: the one started on this machine with ``ray start --head``), or starts a
     local one when ``address`` is ``None`` and Ray is not initialised yet; a Ray session
-    opened here is shut down at the end.  Closing the iterator cancels what is left."""
+    opened here is shut down at the end, however the run ends -- which ends its tasks and,
+    for an instance started here, its processes.  In a session opened before, closing the
+    iterator cancels what is left (without force: a forced cancel of a block that is just
+    finishing crashes Ray's driver with a failed check).
+
+    A stop signal while Ray runs is noted and handed to the program's own handler between two
+    calls into Ray (:mod:`interpreter.sim.noted`), so that a stopped run keeps what finished."""
     try:
         import ray
     except ImportError:
         raise BackendUnavailable("the Ray backend needs Ray: pip install 'sixty-six-rules[ray]' (in a checkout: pip install -e '.[ray]'; or pip install ray)") from None
-    opened = False
-    if not ray.is_initialized():
+    with signals_noted() as noted:
+        opened = False
+        pending: dict[Any, Task] = {}
         try:
-            ray.init(address=address, log_to_driver=False, include_dashboard=False)
-        except Exception as exc:  # ConnectionError and Ray's own errors: one message
-            raise BackendUnavailable(f"cannot start or reach a Ray cluster at {address or 'this machine'}: {exc}") from None
-        opened = True
-    remote = ray.remote(num_cpus=1)(_pair)
-    pending: dict[Any, Task] = {remote.remote(task): task for task in tasks}
+            if not ray.is_initialized():
+                if address not in (None, "auto"):
+                    answers(address)
+                opened = True  # from here on, whatever ray.init started is shut down
+                _init(ray, address)
+                noted.renew()
+            remote = ray.remote(num_cpus=1)(_pair)
+            pending = {remote.remote(task): task for task in tasks}
+            while pending and not noted.signals:
+                done, _ = ray.wait(list(pending), num_returns=1, timeout=WAIT)
+                if done:
+                    pending.pop(done[0])
+                    yield ray.get(done[0])
+        finally:
+            if opened:
+                ray.shutdown()
+            else:
+                for ref in pending:
+                    ray.cancel(ref)
+
+
+#: Seconds ray.wait waits before looking whether a stop signal came (a bound on how late a
+#: stop is acted on, not a time anything is expected to take).
+WAIT = 0.25
+#: Seconds a cluster's address may take to accept a connection before it is said unreachable.
+CONNECT = 5.0
+
+
+def answers(address: str) -> None:
+    """Refuse an address where nothing accepts a TCP connection within :data:`CONNECT`
+    seconds: ``ray.init`` would retry it for ever, printing lines of its own.  An address
+    without a port is left to Ray."""
+    import socket
+
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return
     try:
-        while pending:
-            done, _ = ray.wait(list(pending), num_returns=1)
-            pending.pop(done[0])
-            yield ray.get(done[0])
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT).close()
+    except OSError as exc:
+        why = exc.strerror or str(exc) or type(exc).__name__
+        raise BackendUnavailable(
+            f"--address: no Ray cluster answers at {address} ({why[:1].lower() + why[1:]}); start one there "
+            "(ray start --head --port PORT) or leave --address out to start one on this machine",
+        ) from None
+
+
+def _init(ray: Any, address: str | None) -> None:
+    """``ray.init``, without the SIGTERM handler it would put in (``sys.exit(15)``, see
+    :mod:`interpreter.sim.noted`): its helper that sets it does nothing meanwhile.  The helper
+    is Ray's own (``ray._private.utils.set_sigterm_handler``); should a version of Ray lack
+    it, the handler is replaced after ``ray.init`` all the same (:meth:`Noted.renew`)."""
+    utils = getattr(getattr(ray, "_private", None), "utils", None)
+    original = getattr(utils, "set_sigterm_handler", None)
+    if original is not None:
+        utils.set_sigterm_handler = lambda handler: None  # type: ignore[union-attr]
+    try:
+        ray.init(address=address, log_to_driver=False, include_dashboard=False)
+    except Exception as exc:  # ConnectionError and Ray's own errors: one message
+        raise BackendUnavailable(f"cannot start or reach a Ray cluster at {address or 'this machine'}: {exc}") from None
     finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
-        if opened:
-            ray.shutdown()
+        if original is not None:
+            utils.set_sigterm_handler = original  # type: ignore[union-attr]
 
 
 # ----------------------------------------------------------------------------- runs
