@@ -9,6 +9,10 @@ the command seeds it, so both give the same figures): the move played and the be
 their values, the grade, every legal action's value, what the values rest on and the best
 line.  A decision is analysed in a worker thread when it is first shown, and kept.
 
+A deal a person is still playing (the last deal of a record they left, to go on later) is
+shown as the table shows it to them now: the points the rules let them count, no best line,
+and only the positions from the tricks they may still look back at (:meth:`Review.first_shown`).
+
 Keys: right and left arrows step a move, page down and page up (or ``n`` and ``p``) a deal,
 ``q`` leaves.
 """
@@ -32,6 +36,7 @@ from cli.table import render
 from cli.table.colourless import readable_filters
 from cli.table.words import move_line
 from interpreter.core.actions import Action, Continue, Play
+from interpreter.core.cards import Card
 from interpreter.core.printable import printable
 from interpreter.engine.state import DealState
 from interpreter.engine.match import scores_after, with_carry
@@ -51,7 +56,7 @@ class Review:
     iterations: int = 3000
     seed: int = 0
     name: str = "record"
-    secret_deal: int | None = None  # a deal still in play (from 0): its best lines would show hidden cards
+    secret_deal: int | None = None  # a deal a person still plays (from 0): shown only as the table shows it to them now
     scores_before: list[list[int]] = field(default_factory=list)
     reports: dict[tuple[int, int], MoveReport | None] = field(default_factory=dict)
     _deal: int = -1
@@ -86,6 +91,33 @@ class Review:
                 self._states.append(state.copy())
             self._deal = deal
         return self._states
+
+    def first_shown(self, deal: int) -> int:
+        """The first position of ``deal`` the review shows: 0, but in the deal a person is still
+        playing the first one whose cards the person may still look at, as the table lets
+        them -- the positions from the last trick the rules let them look back at no longer
+        (``info.review_own_tricks``: none, the last trick until the next lead, their own
+        side's), so that every card of those positions is on the table or in a trick the seat
+        may look back at now.  Stepping back past it would turn up tricks that lie face down."""
+        states = self.states(deal)
+        if deal != self.secret_deal:
+            return 0
+        hidden = len(self.hidden_tricks(deal))
+        return next(k for k, state in enumerate(states) if len(state.view(self.seat).completed_tricks) >= hidden)
+
+    def hidden_tricks(self, deal: int) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """The tricks of ``deal`` the seat may not look back at where the record stops (none
+        but in the deal a person is still playing): every completed trick up to the last one
+        :attr:`~interpreter.engine.views.SeatView.reviewable_tricks` leaves out."""
+        if deal != self.secret_deal:
+            return ()
+        view = self.states(deal)[-1].view(self.seat)
+        tricks = [trick.cards for trick in view.completed_tricks]
+        open_ = set(view.reviewable_tricks)
+        kept = len(tricks)
+        while kept and tricks[kept - 1] in open_:
+            kept -= 1
+        return tuple(tricks[:kept])
 
     def report(self, deal: int, index: int, state: DealState) -> MoveReport | None:
         """The analysis of move ``index`` of ``deal``, made from ``state`` (the position before
@@ -135,7 +167,7 @@ class ReviewApp(App[None]):
         super().__init__()
         self.review = review
         self.deal = 0
-        self.index = 0
+        self.index = review.first_shown(0)
 
     def compose(self) -> ComposeResult:
         yield Static(id="scoreboard")
@@ -156,19 +188,21 @@ class ReviewApp(App[None]):
     # ------------------------------------------------------------------ moving
     def action_step(self, by: int) -> None:
         last = len(self.review.states(self.deal)) - 1
+        first = self.review.first_shown(self.deal)  # a deal still in play: not back into tricks lying face down
         index = self.index + by
-        if index < 0 and self.deal > 0:
+        if index < first and self.deal > 0:
             self.deal -= 1
             self.index = len(self.review.states(self.deal)) - 1
         elif index > last and self.deal + 1 < len(self.review.record.deals):
-            self.deal, self.index = self.deal + 1, 0
+            self.deal += 1
+            self.index = self.review.first_shown(self.deal)
         else:
-            self.index = max(0, min(last, index))
+            self.index = max(first, min(last, index))
         self.show()
 
     def action_deal(self, by: int) -> None:
         self.deal = max(0, min(len(self.review.record.deals) - 1, self.deal + by))
-        self.index = 0
+        self.index = self.review.first_shown(self.deal)
         self.show()
 
     # ------------------------------------------------------------------ drawing
@@ -182,14 +216,23 @@ class ReviewApp(App[None]):
             state = state.copy()
             take_implicit_steps(state, move)
         view = state.view(review.seat)
+        # A deal that is over is public: every side's points.  The deal a person is still
+        # playing is shown as the table shows it to them now: the points the rules let them
+        # count (a record does not say whether it was practice: as the table counts outside
+        # practice mode), and a last trick only where they may still look back at it.
+        playing = self.deal == review.secret_deal
+        open_now = states[-1].view(review.seat).reviewable_tricks if playing else ()
+        last_trick = not playing or all(trick in open_now for trick in view.reviewable_tricks[-1:])
+        first = review.first_shown(self.deal)
         self.query_one("#scoreboard", Static).update(render.scoreboard(view, review.scores_before[self.deal], self.deal + 1))
         self.query_one("#where", Static).update(Text(  # Text: a file name is no markup, and printable: no escapes
             f"review of {printable(review.name)} as seat {review.seat} sees it  ·  deal {self.deal + 1} of {len(review.record.deals)}"
             f"  ·  move {self.index + 1} of {len(states)}"
+            + (f"  ·  {'move 1' if first == 1 else f'moves 1 to {first}'} face down" if first else "")
         ))
         self.query_one("#others", Static).update(render.others(view))
         self.query_one("#centre", Static).update(render.centre(view))
-        self.query_one("#info", Static).update(render.info(view, practice=True))
+        self.query_one("#info", Static).update(render.info(view, practice=not playing, last_trick=last_trick))
         self.query_one("#hand", Static).update(self._hand(view, state, move))
         self.query_one("#move", Static).update(self._move(view, state, move))
         analysis = self.query_one("#analysis", Static)
