@@ -35,7 +35,7 @@ from cli.analysis_words import action_words, basis_words, line_words, signed, ve
 from cli.table import render
 from cli.table.colourless import readable_filters
 from cli.table.words import move_line
-from interpreter.core.actions import Action, Continue, Play
+from interpreter.core.actions import Action, Continue, NameTrump, Play
 from interpreter.core.cards import Card
 from interpreter.core.printable import printable
 from interpreter.engine.state import DealState
@@ -236,6 +236,7 @@ class ReviewApp(App[None]):
         self.query_one("#hand", Static).update(self._hand(view, state, move))
         self.query_one("#move", Static).update(self._move(view, state, move))
         analysis = self.query_one("#analysis", Static)
+        legal = state.legal_actions() if move is not None and state.actor == review.seat else []  # the seat's choices
         if move is None and not state.is_over:  # the record stops mid-deal: a deal a person is still playing
             analysis.update(Text("The deal is still being played: the record stops here, before the next move.", style="dim"))
         elif move is None:
@@ -243,20 +244,20 @@ class ReviewApp(App[None]):
         elif state.actor != review.seat:
             analysis.update(Text("Another seat's move: only the reviewing seat's decisions are analysed.", style="dim"))
         elif (self.deal, self.index) in review.reports:
-            analysis.update(self._analysis(review.reports[(self.deal, self.index)]))
+            analysis.update(self._analysis(review.reports[(self.deal, self.index)], legal))
         else:
             analysis.update(Text("analysing...", style="dim"))
             before = states[self.index]
-            self.run_worker(lambda deal=self.deal, index=self.index: self._analyse(deal, index, before), thread=True, exclusive=True)
+            self.run_worker(lambda deal=self.deal, index=self.index: self._analyse(deal, index, before, legal), thread=True, exclusive=True)
 
-    def _analyse(self, deal: int, index: int, state: DealState) -> None:
+    def _analyse(self, deal: int, index: int, state: DealState, legal: Sequence[Action]) -> None:
         """In a worker thread: analyse, then draw it if the table still shows that move."""
         report = self.review.report(deal, index, state)
-        self.call_from_thread(self._analysed, deal, index, report)
+        self.call_from_thread(self._analysed, deal, index, report, legal)
 
-    def _analysed(self, deal: int, index: int, report: MoveReport | None) -> None:
+    def _analysed(self, deal: int, index: int, report: MoveReport | None, legal: Sequence[Action]) -> None:
         if (deal, index) == (self.deal, self.index):
-            self.query_one("#analysis", Static).update(self._analysis(report))
+            self.query_one("#analysis", Static).update(self._analysis(report, legal))
 
     def _hand(self, view: SeatView, state: DealState, move: Action | None) -> Text:
         text = Text("Your hand: ", style="bold")
@@ -289,9 +290,12 @@ class ReviewApp(App[None]):
         after.apply(move)
         return Text(f"Next -- {move_line(after.view(self.review.seat), self.review.seat, actor, move)}", style="bold")
 
-    def _analysis(self, report: MoveReport | None) -> Text:
+    def _analysis(self, report: MoveReport | None, legal: Sequence[Action] = ()) -> Text:
+        """The report of the seat's decision; with none, why: a forced move (``legal``, the
+        seat's choices there, holds one), or a choice the analysis does not value -- trump
+        named from the first cards, before any deal of the hidden cards can be drawn."""
         if report is None:
-            return Text("A forced move: nothing to choose.", style="dim")
+            return Text(not_valued(legal), style="dim")
         rs = self.review.record.ruleset
         text = Text()
         text.append(f"played {action_words(rs, report.played).removeprefix('play ')} {signed(report.played_value)}\n", style="bold")
@@ -310,6 +314,16 @@ class ReviewApp(App[None]):
         if report.line:
             text.append(f"\nbest line with the cards as they lay:\n{line_words(report, rs)}\n")
         return text
+
+
+def not_valued(legal: Sequence[Action]) -> str:
+    """Why a decision of the reviewing seat has no analysis, told from its choices ``legal``."""
+    if len(legal) < 2:
+        return "A forced move: nothing to choose."
+    if any(isinstance(action, NameTrump) for action in legal):
+        return ("Chosen, not valued: trump is named (or not) from the first cards, before any deal of the "
+                "hidden cards can be drawn, so no choice here has a value to compare.")
+    return f"Chosen, not valued: the analysis gives none of the {len(legal)} choices here a value."
 
 
 def still_to_play(state: DealState, view: SeatView) -> str:

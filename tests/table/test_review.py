@@ -318,3 +318,28 @@ def test_a_deal_still_in_play_shows_the_last_trick_while_the_rules_let_it_be_loo
     for screen in (first, back, second, last):
         assert "A♥" not in screen and "J♦" not in screen
         assert "keep count yourself" in screen and " points" not in screen
+
+
+def test_a_choice_the_analysis_does_not_value_is_not_called_forced(tmp_path: Path) -> None:
+    """Dreierschnapsen, seed 1, three greedy players: move 1 is seat 2 (the forehand: seat 1
+    deals) declining to name trump from its first cards -- a choice of five (pass, or one of the
+    four suits), which the analysis does not value (no deal of the hidden cards can be drawn
+    yet).  The review says so, never "a forced move"."""
+    path = tmp_path / "d3.yaml"
+    made = CliRunner().invoke(cli_app, ["run", "house/dreierschnapsen", "--players", "greedy,greedy,greedy", "--deals", "1",
+                                        "--seed", "1", "--record", str(path)])
+    assert made.exit_code == 0, made.output
+    first = screens(path, 2, 20, [])[0]
+    assert "move 1 of" in first and "Next: you --" in first
+    assert "Chosen, not valued: trump is named (or not)" in first  # the rest wraps in the panel
+    assert "forced" not in first
+
+
+def test_a_forced_move_and_an_unvalued_choice_are_told_apart_by_the_choices() -> None:
+    from cli.table.review import not_valued
+    from interpreter.core.actions import NameTrump, Pass, Play
+    from interpreter.core.cards import Card
+
+    assert not_valued([Play(Card.parse("AS"))]) == "A forced move: nothing to choose."
+    assert not_valued([Pass(), NameTrump("C"), NameTrump("H")]).startswith("Chosen, not valued: trump is named")
+    assert not_valued([Pass(), Play(Card.parse("AS"))]) == "Chosen, not valued: the analysis gives none of the 2 choices here a value."
