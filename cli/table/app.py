@@ -77,7 +77,8 @@ class TableApp(App[None]):
     #info { height: auto; margin-top: 1; }
     #log { width: 2fr; border: round $panel; overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1; }
     #status { height: auto; min-height: 2; padding: 0 1; }
-    #hand { height: 3; padding: 0 1; }
+    #hand { height: auto; padding: 0 1; }
+    #hand Horizontal { height: auto; }
     #actions { height: auto; min-height: 1; padding: 0 1; }
     #actions Horizontal { height: 1; }
     #hand Button, #actions Button { margin-right: 1; min-width: 5; }
