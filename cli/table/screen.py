@@ -25,7 +25,7 @@ from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
 from cli.table.words import (
-    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, told, unused_key,
+    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, refusal, told, unused_key,
     your_turn,
 )
 
@@ -353,7 +353,7 @@ class TableScreen(Screen[None]):
             s.act(action)
         except IllegalActionError as exc:
             self.just_played, self.taker = gathered
-            self.message = f"illegal: {facts.to_person(view, exc.message)}"
+            self.message = f"illegal: {refusal(view, exc.message)}"
             self.refresh_table()
             return
         except RulesError as exc:  # the rules themselves fail (a house formula): the table cannot go on
@@ -430,7 +430,7 @@ class TableScreen(Screen[None]):
             self.play(Discard(c))
         elif legal:
             why = self.session.explain(Play(c))
-            self.message = f"illegal: {facts.to_person(self.session.view(self.me), why) if why else 'not now'}"
+            self.message = f"illegal: {refusal(self.session.view(self.me), why) if why else 'not now'}"
             self.refresh_table()
         else:
             self.nothing_done(str(render.sorted_hand(self.session.view(self.me)).index(c) + 1))
@@ -453,7 +453,7 @@ class TableScreen(Screen[None]):
             if Bid(k) in legal:
                 self.play(Bid(k))
             else:
-                self.message = f"no bid of {k} now: " + facts.to_person(self.session.view(self.me), self.session.explain(Bid(k)) or "")
+                self.message = f"no bid of {k} now: " + refusal(self.session.view(self.me), self.session.explain(Bid(k)) or "")
                 self.refresh_table()
             return
         hand = render.sorted_hand(self.session.view(self.me))
@@ -477,7 +477,7 @@ class TableScreen(Screen[None]):
         else:  # why not, in the engine's words (told to the person), where the move needs no card to name
             why = self.session.explain(kind()) if kind in (Close, CloseBeforeDraw, Exchange, Declare, Continue, Pass) else None
             if why:
-                why = facts.to_person(self.session.view(self.me), why)
+                why = refusal(self.session.view(self.me), why)
             self.nothing_done(ACTION_KEYS[kind], f"{KEY_WORDS[kind]}: not now ({why})" if why else f"no {KEY_WORDS[kind]} now")
 
     def action_marry_second(self) -> None:
