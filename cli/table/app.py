@@ -20,18 +20,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import RenderableType
-from textual.app import App
+from textual.app import App, AutopilotCallbackType
 from textual.filter import LineFilter
 from textual.binding import Binding
 
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
-from interpreter.play.recordfile import STOP_SIGNALS, RecordNotWritten, lock_path
+from interpreter.play.recordfile import RecordNotWritten, lock_path
 from interpreter.play.session import HUMAN, TableSession, new_seed
 from interpreter.rules.loader import load_ruleset
 from cli.table.colourless import readable_filters
 from cli.table.screen import TableScreen
 from cli.table.start import StartScreen
+from cli.table.stopping import StopGuard
 
 
 @dataclass
@@ -76,7 +77,8 @@ class TableApp(App[None]):
     #info { height: auto; margin-top: 1; }
     #log { width: 2fr; border: round $panel; overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1; }
     #status { height: auto; min-height: 2; padding: 0 1; }
-    #hand { height: 3; padding: 0 1; }
+    #hand { height: auto; padding: 0 1; }
+    #hand Horizontal { height: auto; }
     #actions { height: auto; min-height: 1; padding: 0 1; }
     #actions Horizontal { height: 1; }
     #hand Button, #actions Button { margin-right: 1; min-width: 5; }
@@ -96,6 +98,8 @@ class TableApp(App[None]):
         self.options = options
         self.session: TableSession | None = options.resume
         self.leaving = False  # set the moment the app is told to exit: no screen draws after it
+        self.guard: StopGuard | None = None  # the stop signals' handlers, once installed
+        self.run_by_command = False  # run() (rules play), not a test's run_test(): the guard ends with run()
 
     def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
         """Exit as textual does, first marking the app as leaving: a bot's move already queued
@@ -115,18 +119,32 @@ class TableApp(App[None]):
         """A killed job (SIGTERM), a closed terminal (SIGHUP) or an interrupt sent from outside
         (SIGINT: at the table Ctrl-C is a key) ends the app as ``q`` does -- the terminal
         given back, the match saved -- and ``rules play`` then says so and exits with
-        128 + the signal.  Without this the process died with the terminal in raw mode."""
-        try:
-            loop = asyncio.get_running_loop()
-            for signum in STOP_SIGNALS:
-                loop.add_signal_handler(signum, self._stopped_by, signum)
-        except (NotImplementedError, RuntimeError, ValueError):  # no signals here (Windows, a thread)
-            pass
+        128 + the signal.  Without this the process died with the terminal in raw mode.
+        The shutdown after such a signal is bounded (:class:`~cli.table.stopping.StopGuard`):
+        with the terminal gone, giving it back could block for ever."""
+        loop = asyncio.get_running_loop()
+        guard = StopGuard(self._stopped_by, loop.call_soon_threadsafe)
+        if guard.install():  # not where signals cannot be handled (Windows, a thread)
+            self.guard = guard
 
     def _stopped_by(self, signum: int) -> None:
         if self.options.stopped_by is None:
             self.options.stopped_by = signum
             self.exit()
+
+    def run(self, *, headless: bool = False, inline: bool = False, inline_no_clear: bool = False, mouse: bool = True,
+            size: tuple[int, int] | None = None, auto_pilot: AutopilotCallbackType | None = None,
+            loop: asyncio.AbstractEventLoop | None = None) -> None:
+        """Run as textual does; then the stop signals' guard is done (the terminal is given
+        back) and their handlers are what they were, for ``rules play``'s last words."""
+        self.run_by_command = True
+        try:
+            return super().run(headless=headless, inline=inline, inline_no_clear=inline_no_clear, mouse=mouse, size=size,
+                               auto_pilot=auto_pilot, loop=loop)
+        finally:
+            if self.guard is not None:
+                self.guard.finished()
+                self.guard.uninstall()
 
     def failed(self, error: RulesError) -> None:
         """The match cannot go on (a seat's bot failed, a house rule's formula did): the
@@ -170,6 +188,11 @@ class TableApp(App[None]):
 
     def on_unmount(self) -> None:
         self.save()
+        if self.guard is not None:
+            self.guard.saved()  # the record is safe: a shutdown that hangs from here is cut short
+            if not self.run_by_command:  # a test's pilot (run_test): no terminal to give back, nothing left to guard
+                self.guard.finished()
+                self.guard.uninstall()
 
 
 def default_record_path() -> Path:

@@ -9,6 +9,10 @@ the command seeds it, so both give the same figures): the move played and the be
 their values, the grade, every legal action's value, what the values rest on and the best
 line.  A decision is analysed in a worker thread when it is first shown, and kept.
 
+A deal a person is still playing (the last deal of a record they left, to go on later) is
+shown as the table shows it to them now: the points the rules let them count, no best line,
+and only the positions from the tricks they may still look back at (:meth:`Review.first_shown`).
+
 Keys: right and left arrows step a move, page down and page up (or ``n`` and ``p``) a deal,
 ``q`` leaves.
 """
@@ -31,7 +35,8 @@ from cli.analysis_words import action_words, basis_words, line_words, signed, ve
 from cli.table import render
 from cli.table.colourless import readable_filters
 from cli.table.words import move_line
-from interpreter.core.actions import Action, Continue, Play
+from interpreter.core.actions import Action, Continue, NameTrump, Play
+from interpreter.core.cards import Card
 from interpreter.core.printable import printable
 from interpreter.engine.state import DealState
 from interpreter.engine.match import scores_after, with_carry
@@ -51,7 +56,7 @@ class Review:
     iterations: int = 3000
     seed: int = 0
     name: str = "record"
-    secret_deal: int | None = None  # a deal still in play (from 0): its best lines would show hidden cards
+    secret_deal: int | None = None  # a deal a person still plays (from 0): shown only as the table shows it to them now
     scores_before: list[list[int]] = field(default_factory=list)
     reports: dict[tuple[int, int], MoveReport | None] = field(default_factory=dict)
     _deal: int = -1
@@ -86,6 +91,33 @@ class Review:
                 self._states.append(state.copy())
             self._deal = deal
         return self._states
+
+    def first_shown(self, deal: int) -> int:
+        """The first position of ``deal`` the review shows: 0, but in the deal a person is still
+        playing the first one whose cards the person may still look at, as the table lets
+        them -- the positions from the last trick the rules let them look back at no longer
+        (``info.review_own_tricks``: none, the last trick until the next lead, their own
+        side's), so that every card of those positions is on the table or in a trick the seat
+        may look back at now.  Stepping back past it would turn up tricks that lie face down."""
+        states = self.states(deal)
+        if deal != self.secret_deal:
+            return 0
+        hidden = len(self.hidden_tricks(deal))
+        return next(k for k, state in enumerate(states) if len(state.view(self.seat).completed_tricks) >= hidden)
+
+    def hidden_tricks(self, deal: int) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """The tricks of ``deal`` the seat may not look back at where the record stops (none
+        but in the deal a person is still playing): every completed trick up to the last one
+        :attr:`~interpreter.engine.views.SeatView.reviewable_tricks` leaves out."""
+        if deal != self.secret_deal:
+            return ()
+        view = self.states(deal)[-1].view(self.seat)
+        tricks = [trick.cards for trick in view.completed_tricks]
+        open_ = set(view.reviewable_tricks)
+        kept = len(tricks)
+        while kept and tricks[kept - 1] in open_:
+            kept -= 1
+        return tuple(tricks[:kept])
 
     def report(self, deal: int, index: int, state: DealState) -> MoveReport | None:
         """The analysis of move ``index`` of ``deal``, made from ``state`` (the position before
@@ -135,7 +167,7 @@ class ReviewApp(App[None]):
         super().__init__()
         self.review = review
         self.deal = 0
-        self.index = 0
+        self.index = review.first_shown(0)
 
     def compose(self) -> ComposeResult:
         yield Static(id="scoreboard")
@@ -156,19 +188,21 @@ class ReviewApp(App[None]):
     # ------------------------------------------------------------------ moving
     def action_step(self, by: int) -> None:
         last = len(self.review.states(self.deal)) - 1
+        first = self.review.first_shown(self.deal)  # a deal still in play: not back into tricks lying face down
         index = self.index + by
-        if index < 0 and self.deal > 0:
+        if index < first and self.deal > 0:
             self.deal -= 1
             self.index = len(self.review.states(self.deal)) - 1
         elif index > last and self.deal + 1 < len(self.review.record.deals):
-            self.deal, self.index = self.deal + 1, 0
+            self.deal += 1
+            self.index = self.review.first_shown(self.deal)
         else:
-            self.index = max(0, min(last, index))
+            self.index = max(first, min(last, index))
         self.show()
 
     def action_deal(self, by: int) -> None:
         self.deal = max(0, min(len(self.review.record.deals) - 1, self.deal + by))
-        self.index = 0
+        self.index = self.review.first_shown(self.deal)
         self.show()
 
     # ------------------------------------------------------------------ drawing
@@ -182,17 +216,27 @@ class ReviewApp(App[None]):
             state = state.copy()
             take_implicit_steps(state, move)
         view = state.view(review.seat)
+        # A deal that is over is public: every side's points.  The deal a person is still
+        # playing is shown as the table shows it to them now: the points the rules let them
+        # count (a record does not say whether it was practice: as the table counts outside
+        # practice mode), and a last trick only where they may still look back at it.
+        playing = self.deal == review.secret_deal
+        open_now = states[-1].view(review.seat).reviewable_tricks if playing else ()
+        last_trick = not playing or all(trick in open_now for trick in view.reviewable_tricks[-1:])
+        first = review.first_shown(self.deal)
         self.query_one("#scoreboard", Static).update(render.scoreboard(view, review.scores_before[self.deal], self.deal + 1))
         self.query_one("#where", Static).update(Text(  # Text: a file name is no markup, and printable: no escapes
             f"review of {printable(review.name)} as seat {review.seat} sees it  ·  deal {self.deal + 1} of {len(review.record.deals)}"
             f"  ·  move {self.index + 1} of {len(states)}"
+            + (f"  ·  {'move 1' if first == 1 else f'moves 1 to {first}'} face down" if first else "")
         ))
         self.query_one("#others", Static).update(render.others(view))
         self.query_one("#centre", Static).update(render.centre(view))
-        self.query_one("#info", Static).update(render.info(view, practice=True))
+        self.query_one("#info", Static).update(render.info(view, practice=not playing, last_trick=last_trick))
         self.query_one("#hand", Static).update(self._hand(view, state, move))
         self.query_one("#move", Static).update(self._move(view, state, move))
         analysis = self.query_one("#analysis", Static)
+        legal = state.legal_actions() if move is not None and state.actor == review.seat else []  # the seat's choices
         if move is None and not state.is_over:  # the record stops mid-deal: a deal a person is still playing
             analysis.update(Text("The deal is still being played: the record stops here, before the next move.", style="dim"))
         elif move is None:
@@ -200,20 +244,20 @@ class ReviewApp(App[None]):
         elif state.actor != review.seat:
             analysis.update(Text("Another seat's move: only the reviewing seat's decisions are analysed.", style="dim"))
         elif (self.deal, self.index) in review.reports:
-            analysis.update(self._analysis(review.reports[(self.deal, self.index)]))
+            analysis.update(self._analysis(review.reports[(self.deal, self.index)], legal))
         else:
             analysis.update(Text("analysing...", style="dim"))
             before = states[self.index]
-            self.run_worker(lambda deal=self.deal, index=self.index: self._analyse(deal, index, before), thread=True, exclusive=True)
+            self.run_worker(lambda deal=self.deal, index=self.index: self._analyse(deal, index, before, legal), thread=True, exclusive=True)
 
-    def _analyse(self, deal: int, index: int, state: DealState) -> None:
+    def _analyse(self, deal: int, index: int, state: DealState, legal: Sequence[Action]) -> None:
         """In a worker thread: analyse, then draw it if the table still shows that move."""
         report = self.review.report(deal, index, state)
-        self.call_from_thread(self._analysed, deal, index, report)
+        self.call_from_thread(self._analysed, deal, index, report, legal)
 
-    def _analysed(self, deal: int, index: int, report: MoveReport | None) -> None:
+    def _analysed(self, deal: int, index: int, report: MoveReport | None, legal: Sequence[Action]) -> None:
         if (deal, index) == (self.deal, self.index):
-            self.query_one("#analysis", Static).update(self._analysis(report))
+            self.query_one("#analysis", Static).update(self._analysis(report, legal))
 
     def _hand(self, view: SeatView, state: DealState, move: Action | None) -> Text:
         text = Text("Your hand: ", style="bold")
@@ -246,9 +290,12 @@ class ReviewApp(App[None]):
         after.apply(move)
         return Text(f"Next -- {move_line(after.view(self.review.seat), self.review.seat, actor, move)}", style="bold")
 
-    def _analysis(self, report: MoveReport | None) -> Text:
+    def _analysis(self, report: MoveReport | None, legal: Sequence[Action] = ()) -> Text:
+        """The report of the seat's decision; with none, why: a forced move (``legal``, the
+        seat's choices there, holds one), or a choice the analysis does not value -- trump
+        named from the first cards, before any deal of the hidden cards can be drawn."""
         if report is None:
-            return Text("A forced move: nothing to choose.", style="dim")
+            return Text(not_valued(legal), style="dim")
         rs = self.review.record.ruleset
         text = Text()
         text.append(f"played {action_words(rs, report.played).removeprefix('play ')} {signed(report.played_value)}\n", style="bold")
@@ -267,6 +314,16 @@ class ReviewApp(App[None]):
         if report.line:
             text.append(f"\nbest line with the cards as they lay:\n{line_words(report, rs)}\n")
         return text
+
+
+def not_valued(legal: Sequence[Action]) -> str:
+    """Why a decision of the reviewing seat has no analysis, told from its choices ``legal``."""
+    if len(legal) < 2:
+        return "A forced move: nothing to choose."
+    if any(isinstance(action, NameTrump) for action in legal):
+        return ("Chosen, not valued: trump is named (or not) from the first cards, before any deal of the "
+                "hidden cards can be drawn, so no choice here has a value to compare.")
+    return f"Chosen, not valued: the analysis gives none of the {len(legal)} choices here a value."
 
 
 def still_to_play(state: DealState, view: SeatView) -> str:

@@ -25,7 +25,7 @@ from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
 from cli.table.words import (
-    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, told, unused_key,
+    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, refusal, told, unused_key,
     your_turn,
 )
 
@@ -42,14 +42,22 @@ class ChoiceButton(Button):
         self.choice = choice
 
 
-def button_rows(buttons: list[ChoiceButton], width: int) -> list[list[ChoiceButton]]:
-    """Buttons in rows no wider than ``width`` cells, in order (a compact button takes its
-    label and a cell of padding each side, at least 5, and a cell of margin)."""
+#: A terminal with fewer rows than this is small: the cards are buttons one line high (not
+#: three), so that the hand and the moves on offer stay in view above the footer.
+SMALL_HEIGHT = 24
+#: The narrowest a card's button is (the table's CSS, ``#hand Button.card``).
+CARD_WIDTH = 9
+
+
+def button_rows(buttons: list[ChoiceButton], width: int, min_width: int = 5) -> list[list[ChoiceButton]]:
+    """Buttons in rows no wider than ``width`` cells, in order (a button takes its label and a
+    cell of padding each side, at least ``min_width`` -- the table's CSS: 5, and 9 for a card
+    -- and a cell of margin)."""
     rows: list[list[ChoiceButton]] = []
     used = width
     for button in buttons:
         label = button.label
-        wide = max(5, cell_len(label if isinstance(label, str) else label.plain) + 2) + 1
+        wide = max(min_width, cell_len(label if isinstance(label, str) else label.plain) + 2) + 1
         if used + wide > width or not rows:
             rows.append([])
             used = 0
@@ -69,8 +77,9 @@ class TableScreen(Screen[None]):
         *[Binding(str(k), f"card({k})", show=False) for k in range(1, 10)],
         *[Binding(key, f"kind('{kind.__name__}')", show=False) for kind, key in ACTION_KEYS.items()],
         Binding("M", "marry_second", show=False),
-        # the column of a small terminal first (before the log, which has the focus), and only
-        # where the column is cut off (check_action): then "More" is in the footer
+        # the column of a small terminal first (before the log, which has the focus), then the
+        # screen (the cards and buttons below the column), and only where one of them is cut
+        # off (check_action): then "More" is in the footer
         Binding("pagedown", "column_page(1)", "More", priority=True),
         Binding("pageup", "column_page(-1)", show=False, priority=True),
     ]
@@ -91,11 +100,12 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hint and undo are offered (in the footer too) only in practice mode; PgDn ("More")
-        where the table's column is taller than the terminal lets it be."""
+        where the table's column is taller than the terminal lets it be, or the whole table is
+        (the rows of cards and buttons below the column cut off)."""
         if action in ("hint", "undo") and not self.session.practice:
             return False
-        if action == "column_page":  # PgDn, PgUp: only where the column is cut off
-            return self.is_mounted and self.query_one("#left", VerticalScroll).max_scroll_y > 0
+        if action == "column_page":  # PgDn, PgUp: only where the column or the screen is cut off
+            return self.is_mounted and (self.query_one("#left", VerticalScroll).max_scroll_y > 0 or self.max_scroll_y > 0)
         return True
 
     # ------------------------------------------------------------------ layout
@@ -108,7 +118,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="info")
             yield RichLog(id="log", wrap=True, markup=False, max_lines=500, min_width=20)
         yield Static(id="status")
-        yield Horizontal(id="hand")
+        yield Vertical(id="hand")  # rows of cards (draw_hand)
         yield Vertical(id="actions")  # rows of buttons (draw_actions)
         yield Footer()
 
@@ -197,15 +207,19 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.refresh_bindings)  # the column may have grown past the terminal
 
     def draw_hand(self, view: SeatView, legal: list[Action]) -> None:
-        row = self.query_one("#hand", Horizontal)
-        row.remove_children()
+        """The hand as buttons, in as many rows as the terminal's width needs (a card cut off
+        at the edge is a card the person cannot see or click), one line high on a small
+        terminal (:data:`SMALL_HEIGHT`), three otherwise."""
+        box = self.query_one("#hand", Vertical)
+        box.remove_children()
         playable = {a.card for a in legal if isinstance(a, (Play, Marry, Discard))}
         buttons = []
         bidding = any(isinstance(a, (Bid, Pass)) for a in legal)
+        small = self.app.size.height < SMALL_HEIGHT
         for k, c in enumerate(render.sorted_hand(view), 1):
             label = render.card(c, trump=view.trump) if bidding else Text(f"{k} ", style="dim") + render.card(c, trump=view.trump)
-            buttons.append(ChoiceButton(c, label, classes="card", disabled=c not in playable, compact=False))
-        row.mount(*buttons)
+            buttons.append(ChoiceButton(c, label, classes="card", disabled=c not in playable, compact=small))
+        box.mount(*(Horizontal(*row) for row in button_rows(buttons, self.app.size.width - 2, min_width=CARD_WIDTH)))
 
     def draw_actions(self, legal: list[Action]) -> None:
         """The buttons of the moves that are not a card, in as many rows as they need: an
@@ -339,7 +353,7 @@ class TableScreen(Screen[None]):
             s.act(action)
         except IllegalActionError as exc:
             self.just_played, self.taker = gathered
-            self.message = f"illegal: {facts.to_person(view, exc.message)}"
+            self.message = f"illegal: {refusal(view, exc.message)}"
             self.refresh_table()
             return
         except RulesError as exc:  # the rules themselves fail (a house formula): the table cannot go on
@@ -416,7 +430,7 @@ class TableScreen(Screen[None]):
             self.play(Discard(c))
         elif legal:
             why = self.session.explain(Play(c))
-            self.message = f"illegal: {facts.to_person(self.session.view(self.me), why) if why else 'not now'}"
+            self.message = f"illegal: {refusal(self.session.view(self.me), why) if why else 'not now'}"
             self.refresh_table()
         else:
             self.nothing_done(str(render.sorted_hand(self.session.view(self.me)).index(c) + 1))
@@ -439,7 +453,7 @@ class TableScreen(Screen[None]):
             if Bid(k) in legal:
                 self.play(Bid(k))
             else:
-                self.message = f"no bid of {k} now: " + facts.to_person(self.session.view(self.me), self.session.explain(Bid(k)) or "")
+                self.message = f"no bid of {k} now: " + refusal(self.session.view(self.me), self.session.explain(Bid(k)) or "")
                 self.refresh_table()
             return
         hand = render.sorted_hand(self.session.view(self.me))
@@ -463,7 +477,7 @@ class TableScreen(Screen[None]):
         else:  # why not, in the engine's words (told to the person), where the move needs no card to name
             why = self.session.explain(kind()) if kind in (Close, CloseBeforeDraw, Exchange, Declare, Continue, Pass) else None
             if why:
-                why = facts.to_person(self.session.view(self.me), why)
+                why = refusal(self.session.view(self.me), why)
             self.nothing_done(ACTION_KEYS[kind], f"{KEY_WORDS[kind]}: not now ({why})" if why else f"no {KEY_WORDS[kind]} now")
 
     def action_marry_second(self) -> None:
@@ -496,13 +510,21 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def action_column_page(self, by: int) -> None:
-        """Page down or up: the table's column, where a small terminal cannot show all of it
-        (the scores, the announcements, the last trick below the table itself)."""
+        """Page down or up where a small terminal cannot show all of the table.  Down: first
+        the screen, where the rows of cards and buttons at its foot do not fit (a long hand, an
+        auction of long contracts: the moves on offer come first), then the table's column (the
+        scores, the announcements, the last trick below the table itself).  Up goes back the
+        same way: the column, then the screen."""
         column = self.query_one("#left", VerticalScroll)
         if by > 0:
-            column.scroll_page_down(animate=False)
-        else:
+            if self.scroll_y < self.max_scroll_y:
+                self.scroll_page_down(animate=False)
+            else:
+                column.scroll_page_down(animate=False)
+        elif column.scroll_y > 0:
             column.scroll_page_up(animate=False)
+        else:
+            self.scroll_page_up(animate=False)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.rs, self.session.practice))

@@ -12,7 +12,7 @@ from rich.text import Text
 from interpreter.core.actions import (
     Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble,
 )
-from interpreter.core.cards import RANK_NAMES, Card
+from interpreter.core.cards import RANK_NAMES, SUIT_NAMES, Card
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import printable
 from interpreter.engine.match import Match
@@ -27,6 +27,18 @@ from cli.table import render
 #: Keys of the actions that are not a card: (action kind, key, button label).
 ACTION_KEYS = {Marry: "m", Exchange: "x", Close: "c", CloseBeforeDraw: "b", Declare: "d", Continue: "n", Pass: "p",
                Double: "k", Redouble: "r"}  # k: Kontra, r: Re
+
+
+def refusal(view: SeatView, text: str) -> str:
+    """A refusal of the engine as the table tells it on the status line: to the person (``you
+    do not hold ...``, :func:`~interpreter.play.seatfacts.to_person`), its card codes (``JD``)
+    written as the table writes cards (``J♦``) and its suits as the table names them (``♦
+    diamonds``), so that the line reads as the rest of the table does."""
+    text = facts.to_person(view, text)
+    cards = {str(c): facts.card_text(c) for c in view.rs.deck.cards}
+    text = re.sub(r"\b(" + "|".join(map(re.escape, cards)) + r")\b", lambda m: cards[m.group(1)], text)
+    suits = {SUIT_NAMES[s]: facts.suit_text(s) for s in view.rs.deck.suits}
+    return re.sub(r"\b(" + "|".join(map(re.escape, suits)) + r")\b", lambda m: suits[m.group(1)], text)
 
 
 def your_turn(view: SeatView, legal: list[Action]) -> str:

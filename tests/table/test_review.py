@@ -238,3 +238,108 @@ def test_a_deal_still_in_play_is_not_called_over(tmp_path: Path) -> None:
     # seat 1 may still go out after its marriage (records never hold its "continue"): then seat 0
     assert "the deal still in play: you to play next (once opponent plays on)" in last
     assert "The deal is still being played" in last
+
+
+def secret_screens(tmp_path: Path, text: str, keys: list[str]) -> list[str]:
+    """A record whose last deal a person at seat 0 is still playing, reviewed as ``rules play
+    --review`` reviews it (the deal secret: cli/play.py finds it with secret_of)."""
+    from interpreter.play.secrecy import secret_of
+
+    path = tmp_path / "live.yaml"
+    path.write_text(text, encoding="utf-8")
+    record = load_record(str(path))
+    secret = secret_of(record)
+    assert secret is not None and secret.seat == 0
+    app: ReviewApp = review_app(record, 0, 20, 0, path, secret.deal)
+    seen: list[str] = []
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 34)) as pilot:
+            for key in [""] + keys:
+                if key:
+                    await pilot.press(key)
+                for _ in range(600):
+                    await pilot.pause()
+                    if "analysing" not in screen_text(app):  # type: ignore[arg-type]
+                        break
+                    await asyncio.sleep(0.05)
+                seen.append(screen_text(app))  # type: ignore[arg-type]
+
+    asyncio.run(main())
+    return seen
+
+
+#: North American Sixty-Six (four players; tricks lie face down: info.review_own_tricks is
+#: none), left by the person at seat 0 in the third trick: the auction (moves 1-4), trick 1
+#: led by seat 2's marriage in spades (moves 5-8: K♠ 9♠ J♠ A♠), trick 2 (moves 9-12: A♥ Q♥
+#: K♥ A♣), then A♦ J♦ 10♦ on the table, seat 0 to play.
+NA4_LIVE = """\
+ruleset: north-american-4
+players: [human, random, random, random]
+deals:
+  - dealer: 3
+    seed: 2675342405
+    moves: [bid 1, pass, bid 2, pass, marry KS, play 9S, play JS, play AS,
+            play AH, play QH, play KH, play AC, play AD, play JD, play TD]
+"""
+
+
+def test_a_deal_still_in_play_shows_no_points_and_no_trick_lying_face_down(tmp_path: Path) -> None:
+    """The table tells the person no points (they keep count) and lets them look back at no
+    trick: the review of the deal they left shows the same -- from the first move of the trick
+    on the table (move 13 of 15 moves, 16 positions), no step back before it, no points."""
+    import re
+
+    shown = secret_screens(tmp_path, NA4_LIVE, ["left", "left", "pageup", "right", "right", "right", "pagedown"])
+    first, back, back2, deal_back, *forward, deal_forward = shown
+    for screen in (first, back, back2, deal_back, deal_forward):
+        assert "move 13 of 16" in screen and "moves 1 to 12 face down" in screen
+    assert ["move 14 of 16" in forward[0], "move 15 of 16" in forward[1], "move 16 of 16" in forward[2]] == [True] * 3
+    assert "On the table: seat 1 A♦,  partner J♦,  seat 3 10♦" in forward[2]
+    for screen in shown:
+        assert "keep count yourself: tricks lie face down" in screen
+        assert not re.search(r"(your team|opponents): \d+ points", screen), screen
+        assert "pending)" not in screen and "last trick" not in screen
+        for card in ("K♠", "9♠", "J♠", "A♠", "A♥", "Q♥", "K♥", "A♣"):  # the two tricks taken, face down
+            assert card not in screen, (card, screen)
+
+
+def test_a_deal_still_in_play_shows_the_last_trick_while_the_rules_let_it_be_looked_at(tmp_path: Path) -> None:
+    """Schnapsen (info.review_own_tricks: last_trick): seat 0 leads A♥, seat 1 throws J♦ (no
+    heart, clubs trump: seat 0 takes it), seat 0 leads K♥, seat 1 takes it with 10♥.  Where the
+    record stops the table is empty, so the last trick may still be looked at: the review goes
+    back to its lead (move 3 of 4) and no further; the first trick lies face down."""
+    live = MID_DEAL.replace("moves: [play AH, play JD, play KH, play TH, marry QS]", "moves: [play AH, play JD, play KH, play TH]")
+    first, back, second, last = secret_screens(tmp_path, live, ["left", "right", "right"])
+    assert "move 3 of 5" in first and "move 3 of 5" in back and "move 1 to 2" not in first
+    assert "moves 1 to 2 face down" in first
+    assert "Next: you -- lead K♥" in first and "Next -- opponent: 10♥" in second
+    assert "move 5 of 5" in last and "last trick: you K♥,  opponent 10♥" in last
+    for screen in (first, back, second, last):
+        assert "A♥" not in screen and "J♦" not in screen
+        assert "keep count yourself" in screen and " points" not in screen
+
+
+def test_a_choice_the_analysis_does_not_value_is_not_called_forced(tmp_path: Path) -> None:
+    """Dreierschnapsen, seed 1, three greedy players: move 1 is seat 2 (the forehand: seat 1
+    deals) declining to name trump from its first cards -- a choice of five (pass, or one of the
+    four suits), which the analysis does not value (no deal of the hidden cards can be drawn
+    yet).  The review says so, never "a forced move"."""
+    path = tmp_path / "d3.yaml"
+    made = CliRunner().invoke(cli_app, ["run", "house/dreierschnapsen", "--players", "greedy,greedy,greedy", "--deals", "1",
+                                        "--seed", "1", "--record", str(path)])
+    assert made.exit_code == 0, made.output
+    first = screens(path, 2, 20, [])[0]
+    assert "move 1 of" in first and "Next: you --" in first
+    assert "Chosen, not valued: trump is named (or not)" in first  # the rest wraps in the panel
+    assert "forced" not in first
+
+
+def test_a_forced_move_and_an_unvalued_choice_are_told_apart_by_the_choices() -> None:
+    from cli.table.review import not_valued
+    from interpreter.core.actions import NameTrump, Pass, Play
+    from interpreter.core.cards import Card
+
+    assert not_valued([Play(Card.parse("AS"))]) == "A forced move: nothing to choose."
+    assert not_valued([Pass(), NameTrump("C"), NameTrump("H")]).startswith("Chosen, not valued: trump is named")
+    assert not_valued([Pass(), Play(Card.parse("AS"))]) == "Chosen, not valued: the analysis gives none of the 2 choices here a value."

@@ -13,6 +13,7 @@ import os
 import re
 import select
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -114,3 +115,82 @@ def test_quitting_says_where_the_record_is_as_docs_play_md_shows(tmp_path: Path)
     plain = re.sub(r"\x1b\[[0-9;?<>=]*[a-zA-Z~]", "", term.out.decode("utf-8", "replace").rsplit("\x1b[?1049l", 1)[-1])
     lines = [line.strip() for line in plain.replace("\r", "\n").split("\n") if line.strip()]
     assert lines[-1:] == [shown[0].replace("rules-play-20250301-201512.yaml", saved[0])], lines
+
+
+def _exit_status_within(pid: int, timeout: float = 60) -> int | None:
+    """The exit status of ``pid`` once it ends, or ``None`` (the process killed) if it has not
+    ended within ``timeout`` seconds: a bound on a hang, not a measure of speed."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    return None
+
+
+def test_a_terminal_closed_just_after_a_key_ends_the_table_with_the_record_kept(tmp_path: Path) -> None:
+    """The window closed (the pty's master end closed: SIGHUP) a moment after a card is played:
+    the table once hung for ever in textual's shutdown (its writer thread's queue full, the tty
+    gone) and a SIGTERM did not end it either.  It ends with 128 + SIGHUP and the record kept.
+    Played three times: the hang came in most runs, not every one."""
+    for attempt in range(3):
+        folder = tmp_path / str(attempt)
+        folder.mkdir()
+        term = Terminal(folder)
+        term.read_until(b"Start (Enter)")
+        os.write(term.fd, b"\r")
+        term.read_until(b"Your turn")
+        os.write(term.fd, b"1")
+        term.read_until((folder / "p.yaml").exists)  # saved after the first move
+        os.write(term.fd, b"1")  # a key, and the terminal gone while the table answers it
+        time.sleep(0.05)
+        os.close(term.fd)
+        assert _exit_status_within(term.pid) == 128 + signal.SIGHUP, f"attempt {attempt + 1}: rules play did not end"
+        assert replay(load_record(folder / "p.yaml")).illegal is None
+
+
+#: A stand-in for the table's shutdown stuck where textual's got stuck: the main thread in
+#: Queue.put on a full queue that nothing empties, the stop signals handled by a StopGuard
+#: whose event loop never runs the stop (``call_soon`` drops it).  ``saved`` says whether the
+#: record counts as saved; it prints "ready" once the guard is in place and "stopping" when the
+#: first signal came.
+STUCK = """\
+import queue, sys
+from cli.table.stopping import StopGuard
+guard = StopGuard(lambda signum: None, lambda callback: print("stopping", flush=True), grace=0.5, save_wait={save_wait})
+assert guard.install()
+if {saved}:
+    guard.saved()
+full = queue.Queue(1)
+full.put("x")
+print("ready", flush=True)
+full.put(None)
+"""
+
+
+def _stuck(save_wait: float, saved: bool) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-c", STUCK.format(save_wait=save_wait, saved=saved)], stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+
+
+def test_a_shutdown_stuck_after_the_record_is_saved_is_cut_short_with_128_plus_the_signal() -> None:
+    proc = _stuck(save_wait=600, saved=True)
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    proc.send_signal(signal.SIGTERM)
+    assert _exit_status_within(proc.pid) == 128 + signal.SIGTERM
+    proc.stdout.close()
+
+
+def test_a_second_stop_signal_ends_a_stuck_shutdown_at_once() -> None:
+    """Before the record is saved the watchdog waits for the save (here longer than the test's
+    bound): only the second signal can end the process, and it does."""
+    proc = _stuck(save_wait=600, saved=False)
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    proc.send_signal(signal.SIGTERM)
+    assert proc.stdout.readline() == "stopping\n"
+    proc.send_signal(signal.SIGTERM)
+    assert _exit_status_within(proc.pid) == 128 + signal.SIGTERM
+    proc.stdout.close()

@@ -84,3 +84,16 @@ def test_the_info_panel_says_the_deal_is_doubled(tmp_path: object) -> None:
     state.apply(state.legal_actions()[0])
     state.apply(Double())
     assert "doubled (x2) by seat 1: the deal counts twice" in info(state.view(0)).plain
+
+
+def test_a_refusal_is_told_in_the_tables_words() -> None:
+    """The engine's refusals name cards by code and suits by name; the status line writes them
+    as the table does everywhere else (J♦, 10♠, ♦ diamonds), and the person's seat is "you"."""
+    from cli.table.words import refusal
+
+    view = Match(load_ruleset("schnapsen"), 1).next_deal().view(0)
+    assert refusal(view, "seat 0 does not hold the exchange card JD [exchange.rank]") == "you do not hold the exchange card J♦ [exchange.rank]"
+    assert refusal(view, "a marriage needs QH in the same hand [marriage]") == "a marriage needs Q♥ in the same hand [marriage]"
+    assert refusal(view, "seat 1 does not hold TS [play]") == "seat 1 does not hold 10♠ [play]"
+    assert refusal(view, "must follow suit (diamonds) [play.follow]") == "must follow suit (♦ diamonds) [play.follow]"
+    assert refusal(view, "void in clubs: must trump [play.trump_when_void]") == "void in ♣ clubs: must trump [play.trump_when_void]"
