@@ -700,12 +700,14 @@ class DealState(Settling):
             seat = check_seat(seat, self.n)
         return make_view(self, seat)
 
-    def hand(self, seat: int) -> CardSet:
+    def hand(self, seat: object) -> CardSet:
         """A seat's cards; a ``seat`` that is not one of the table's is refused as by
         :meth:`view` (``hand(-1)`` is no one's hand, not the last seat's).  The engine and
-        search read ``hands[seat]``, the bitmask, unchecked."""
+        search read ``hands[seat]``, the bitmask, unchecked.  ``seat`` is typed ``object`` so
+        that the compiled build refuses a bool or text in these words too (not :meth:`view`'s:
+        bots take a view at every move)."""
         if type(seat) is not int or not 0 <= seat < self.n:  # the words come from check_seat
-            check_seat(seat, self.n)
+            seat = check_seat(seat, self.n)
         return CardSet(self.rs.deck, self.hands[seat])
 
     def trump_suit(self) -> str | None:
