@@ -11,7 +11,7 @@ marriage).  Records never contain it; replaying a record applies it by itself.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from dataclasses import dataclass
 
@@ -41,10 +41,29 @@ DISCARD_BASE: Final = 256
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base class of every action."""
+    """Base class of every action.
+
+    An action is an immutable value: a copy is the action itself, and a pickle rebuilds it by
+    its constructor (:meth:`_fields`) -- written out because the compiled classes (mypyc) have
+    neither the dataclass's frozen-slots pickling nor a constructor without arguments for
+    ``copy``'s default.
+    """
 
     def __str__(self) -> str:  # pragma: no cover - every subclass overrides
         raise NotImplementedError
+
+    def _fields(self) -> tuple[Any, ...]:
+        """The constructor's arguments that make this action again (none for most)."""
+        return ()
+
+    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
+        return (type(self), self._fields())
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
 
 
 def _card_of(kind: str, card: object) -> None:
@@ -64,6 +83,9 @@ class Play(Action):
     def __post_init__(self) -> None:
         _card_of("Play", self.card)
 
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.card,)
+
     def __str__(self) -> str:
         return f"play {self.card}"
 
@@ -76,6 +98,9 @@ class Marry(Action):
 
     def __post_init__(self) -> None:
         _card_of("Marry", self.card)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.card,)
 
     def __str__(self) -> str:
         return f"marry {self.card}"
@@ -124,6 +149,9 @@ class Bid(Action):
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise TypeError(f"Bid({amount!r}): the amount is {with_article(type(amount).__name__)}, not a whole number (expected a bid such as Bid(3))")
 
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.amount,)
+
     def __str__(self) -> str:
         return f"bid {self.amount}"
 
@@ -146,6 +174,9 @@ class NameTrump(Action):
         if not isinstance(self.suit, str):
             raise TypeError(f"NameTrump({self.suit!r}): the suit is {with_article(type(self.suit).__name__)}, not a suit letter (expected one of C, D, H, S)")
 
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.suit,)
+
     def __str__(self) -> str:
         return f"trump {self.suit}"
 
@@ -158,6 +189,9 @@ class Discard(Action):
 
     def __post_init__(self) -> None:
         _card_of("Discard", self.card)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.card,)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -188,8 +222,11 @@ class Continue(Action):
         return "continue"
 
 
-def parse_action(text: str) -> Action:
-    """Read an action in the record notation (``play TH``, ``bid 2``, ``close before-draw`` ...)."""
+def parse_action(text: object) -> Action:
+    """Read an action in the record notation (``play TH``, ``bid 2``, ``close before-draw`` ...).
+
+    ``text`` is typed ``object`` so that the compiled build, too, refuses what is not text with
+    the :class:`~interpreter.core.errors.NotationError` of the notation, not mypyc's ``TypeError``."""
     from interpreter.core.notation import parse_action as parse
 
     parsed = parse(text)

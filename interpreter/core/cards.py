@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 
 SUIT_LETTERS = "CDHS"
@@ -33,12 +33,28 @@ class Card:
     suit: str
 
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """Read a card in the project's notation (case-insensitive, ``10`` for ``T``)."""
+    def parse(cls, text: object) -> Card:
+        """Read a card in the project's notation (case-insensitive, ``10`` for ``T``).
+
+        ``text`` is typed ``object`` so that the compiled build, too, refuses what is not text
+        with the :class:`~interpreter.core.errors.NotationError` of the notation (a ``str``
+        parameter would be refused by mypyc's own check first, in its words)."""
         from interpreter.core.notation import parse_card
 
         rank, suit = parse_card(text)
         return cls(rank, suit)
+
+    # A card is an immutable value: a copy is the card itself, and a pickle rebuilds it from
+    # its two letters.  Written out because the compiled class (mypyc) has neither the
+    # dataclass's frozen-slots pickling nor a constructor without arguments for copy's default.
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self
 
     def __str__(self) -> str:
         return self.rank + self.suit
@@ -89,8 +105,10 @@ class CardSet:
         return i is not None and bool(self.mask >> i & 1)
 
     def __eq__(self, other: object) -> bool:
+        """Equal cards of the same deck: the same deck object, or (after a pickle, which makes
+        a deck of its own) a deck of the same cards."""
         if isinstance(other, CardSet):
-            return self.mask == other.mask and self.deck is other.deck
+            return self.mask == other.mask and (self.deck is other.deck or self.deck.cards == other.deck.cards)
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -104,6 +122,17 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})"
+
+    # Immutable: a copy is the set itself; a pickle rebuilds it from its deck and mask (the
+    # compiled class has no constructor without arguments for copy's and pickle's default).
+    def __reduce__(self) -> tuple[type[CardSet], tuple[Deck, int]]:
+        return (CardSet, (self.deck, self.mask))
+
+    def __copy__(self) -> CardSet:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardSet:
+        return self
 
 
 _BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -155,6 +184,18 @@ class Deck:
         )
         self.full_mask = (1 << self.size) - 1
         self.total_points = sum(self.points)
+
+    # A deck is never changed once made (the ruleset's): a copy is the deck itself, which keeps
+    # ``CardSet``s and views of it comparing equal; a pickle rebuilds it from its suits, ranks
+    # and points (the compiled class has no constructor without arguments for the default).
+    def __reduce__(self) -> tuple[type[Deck], tuple[tuple[str, ...], tuple[str, ...], dict[str, int]]]:
+        return (Deck, (self.suits, self.ranks, {c.rank: p for c, p in zip(self.cards, self.points)}))
+
+    def __copy__(self) -> Deck:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deck:
+        return self
 
     def index(self, card: Card) -> int:
         """Index of a card of this deck (``KeyError`` if the deck does not have it)."""

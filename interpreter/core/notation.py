@@ -163,7 +163,7 @@ _TRANSFORMER = _ToNotation()
 # --------------------------------------------------------------------------------------
 
 
-def parse_card(text: str) -> tuple[str, str]:
+def parse_card(text: object) -> tuple[str, str]:
     """Read one card, e.g. ``"10h"`` -> ``("T", "H")``; raise :class:`NotationError` if bad.
 
     >>> parse_card(" qs ")
@@ -191,7 +191,7 @@ def _parse_card(text: str) -> tuple[str, str]:
     raise NotationError(f"cannot read card '{_shorten(text)}'", expected=CARD_FORM)
 
 
-def parse_action(text: str) -> ParsedAction:
+def parse_action(text: object) -> ParsedAction:
     """Read one action, e.g. ``"PLAY 10h"`` -> ``ParsedAction("play", ("T", "H"))``.
 
     >>> parse_action("bid 3")

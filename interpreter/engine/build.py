@@ -39,7 +39,7 @@ from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.yamlsource import describe_value, show_value
 
-__all__ = ["CardLike", "CardsLike", "HandLike", "build_position", "default_close_snap", "default_may_declare"]
+__all__ = ["CardLike", "CardsLike", "HandLike", "build_position", "default_close_snap", "default_may_declare", "per_seat_most"]
 
 #: One card: its index in the ruleset's deck, a :class:`Card`, or its notation (``"TH"``, ``"10h"``).
 CardLike: TypeAlias = "int | Card | str"
@@ -142,7 +142,17 @@ def _seat(value: object, n: int, path: str) -> int:
     return value
 
 
-def _per_seat(values: Sequence[int] | None, n: int, path: str, most: int, what: str) -> list[int]:
+def per_seat_most(rs: Ruleset) -> dict[str, int]:
+    """The most a seat can hold of each per-seat count of a position (``points``, ``tricks``,
+    ``meld``, ``meld_wait``, ``bonus``): what :func:`build_position` checks them against, and
+    what a position string's reader names as the range of a number too long to read."""
+    deck = rs.deck
+    marriages = sum(1 for p in rs.marriage_partner if p >= 0) // 2
+    meld = marriages * max(rs.marriage.values.trump, rs.marriage.values.plain)
+    return {"points": deck.total_points, "tricks": deck.size, "meld": meld, "meld_wait": meld, "bonus": rs.end.last_trick_bonus}
+
+
+def _per_seat(values: object, n: int, path: str, most: int, what: str) -> list[int]:
     if values is None:
         return [0] * n
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or len(values) != n:
@@ -211,33 +221,33 @@ def unwritten(state: DealState) -> str | None:
 def build_position(
     rs: Ruleset | str | Path,
     *,
-    dealer: int,
+    dealer: object,
     hands: Sequence[HandLike],
     stock: CardsLike = (),
-    drawn: int = 0,
-    turnup: CardLike | None = None,
-    first_turnup: CardLike | None = None,
+    drawn: object = 0,
+    turnup: object = None,
+    first_turnup: object = None,
     widow: CardsLike = (),
-    widow_taker: int | None = None,
-    trump: str | int | None = None,
-    auction: bool | None = None,
-    to_act: int | None = None,
-    high_bid: int = 0,
-    declarer: int | None = None,
-    leader: int | None = None,
+    widow_taker: object = None,
+    trump: object = None,
+    auction: object = None,
+    to_act: object = None,
+    high_bid: object = 0,
+    declarer: object = None,
+    leader: object = None,
     trick: CardsLike = (),
-    points: Sequence[int] | None = None,
-    tricks: Sequence[int] | None = None,
-    meld: Sequence[int] | None = None,
-    meld_wait: Sequence[int] | None = None,
-    bonus: Sequence[int] | None = None,
-    known: Sequence[HandLike] | None = None,
-    closer: int | None = None,
-    closed_this_lead: bool = False,
-    close_snap: tuple[Sequence[int], Sequence[int], Sequence[int]] | None = None,
-    draw_pending: bool = False,
-    may_declare: bool | None = None,
-    drawn_out: bool = False,
+    points: object = None,
+    tricks: object = None,
+    meld: object = None,
+    meld_wait: object = None,
+    bonus: object = None,
+    known: object = None,
+    closer: object = None,
+    closed_this_lead: object = False,
+    close_snap: object = None,
+    draw_pending: object = False,
+    may_declare: object = None,
+    drawn_out: object = False,
 ) -> DealState:
     """Build and check a position of ``rs``; raise :class:`RecordError` naming the bad keyword.
 
@@ -270,6 +280,11 @@ def build_position(
       the draw.  ``may_declare``: the leader may declare (default: :func:`default_may_declare`).
 
     ``rs`` is a :class:`Ruleset` or a name or path for ``load_ruleset``.
+
+    The keywords other than the cards are typed ``object`` and checked here (the types above
+    are what is accepted): typed ``int`` or ``bool``, the compiled build (mypyc) would check
+    them itself, in its own words and before the ``RecordError`` naming the keyword, and would
+    take ``True`` for seat 1.  docs/api.md lists the keywords with their defaults.
     """
     rs = as_ruleset(rs)
     n = rs.players.count
@@ -309,6 +324,7 @@ def build_position(
             raise _fail("stock", f"{len(whole)} cards, but the {rs.name} stock has {full}", f"at most {full} cards")
         if isinstance(drawn, bool) or not isinstance(drawn, int) or not 0 <= drawn <= len(whole):
             raise _fail("drawn", f"{show_value(drawn)} cards drawn from a stock of {len(whole)}", f"0 to {len(whole)}")
+        spos = drawn
         rest = 0
         for c in whole[drawn:]:
             rest |= 1 << c
@@ -319,6 +335,7 @@ def build_position(
             raise _fail("stock", f"the {rs.name} ruleset has no talon", "no stock (a widow is given as widow)")
         whole = []
         rest = 0
+        spos = 0
         widow_cards = cards.cards(widow, "widow")
         size = deck.size - (n - deal.dealer_sits_out) * deal.hand_size
         if len(widow_cards) != size:
@@ -372,20 +389,26 @@ def build_position(
         if high_bid or declarer is not None:
             raise _fail("high_bid" if high_bid else "declarer", f"the {rs.name} ruleset has no auction")
         in_auction = False
+        bid = 0
+        bidder: int | None = None
     else:
         in_auction = declarer is None if auction is None else bool(auction)
-        if (declarer is None) != (not high_bid):
+        if isinstance(high_bid, bool) or not isinstance(high_bid, int):
+            raise _fail("high_bid", f"{show_value(high_bid)} is not a bid of the {rs.name} ruleset", "one of: " + ", ".join(map(str, bidding.values)))
+        bid = high_bid
+        bidder = None
+        if (declarer is None) != (not bid):
             raise _fail("declarer" if declarer is None else "high_bid", "a bid needs both its amount and its bidder",
                         "the amount and the seat together")
         if declarer is not None:
-            declarer = _seat(declarer, n, "declarer")
-            if isinstance(high_bid, bool) or high_bid not in bidding.values:
-                raise _fail("high_bid", f"{show_value(high_bid)} is not a bid of the {rs.name} ruleset", "one of: " + ", ".join(map(str, bidding.values)))
+            bidder = _seat(declarer, n, "declarer")
+            if bid not in bidding.values:
+                raise _fail("high_bid", f"{show_value(bid)} is not a bid of the {rs.name} ruleset", "one of: " + ", ".join(map(str, bidding.values)))
         elif not in_auction:
             raise _fail("declarer", "once the auction is over there is a contract", "its bid and its declarer (a deal where all pass is over)")
 
     state = DealState(rs, dealer, masks, whole if deal.talon else widow_cards, turn)
-    state.spos = drawn if deal.talon else 0
+    state.spos = spos
     state.first_turnup = first
     state.trump = suit
     first_seat = (dealer + 1) % n
@@ -394,18 +417,18 @@ def build_position(
         if caller in state.sitting_out:  # the dealer without cards takes no part in the auction
             raise _fail("to_act", f"seat {caller} sits out this deal and does not bid", "a seat that plays")
         calls = (caller - first_seat) % n  # the dealer, the only seat that may sit out now, speaks last: never before
-        if declarer is not None and (declarer - first_seat) % n >= calls:
-            raise _fail("declarer", f"seat {declarer} has not bid yet: seat {caller} calls next", "a seat that has called")
+        if bidder is not None and (bidder - first_seat) % n >= calls:
+            raise _fail("declarer", f"seat {bidder} has not bid yet: seat {caller} calls next", "a seat that has called")
         if leader is not None:
             raise _fail("leader", "nobody leads during the auction")
         state.to_act = caller
         state.calls = calls
-        state.high_bid = high_bid
-        state.declarer = -1 if declarer is None else declarer
-    elif declarer is not None:
+        state.high_bid = bid
+        state.declarer = -1 if bidder is None else bidder
+    elif bidder is not None:
         # the engine's own end of the auction sets the deal's sides and who sits out
         state.calls, state.high_bid, state.declarer = n - 1, 0, -1
-        state._call(declarer, high_bid)
+        state._call(bidder, bid)
     active = [s for s in range(n) if s not in state.sitting_out]
 
     # ---------------------------------------------------------------- the trick and whose turn it is
@@ -435,16 +458,17 @@ def build_position(
         state.trick = table
     elif table:
         raise _fail("trick", "no card is played during the auction")
-    if suit < 0 and (table or (tricks is not None and any(tricks))):
+    most = per_seat_most(rs)
+    won = _per_seat(tricks, n, "tricks", most["tricks"], "tricks")
+    if suit < 0 and (table or any(won)):
         raise _fail("trump", "cards have been led, so the trump suit is fixed", "trump: the suit of the first card led")
 
     # ---------------------------------------------------------------- scores
-    marriages = sum(1 for p in rs.marriage_partner if p >= 0) // 2
-    state.points = _per_seat(points, n, "points", deck.total_points, "points")
-    state.tricks = _per_seat(tricks, n, "tricks", deck.size, "tricks")
-    state.meld = _per_seat(meld, n, "meld", marriages * max(rs.marriage.values.trump, rs.marriage.values.plain), "marriage points")
-    state.bonus = _per_seat(bonus, n, "bonus", rs.end.last_trick_bonus, "bonus points")
-    state.meld_wait = _per_seat(meld_wait, n, "meld_wait", marriages * max(rs.marriage.values.trump, rs.marriage.values.plain), "marriage points")
+    state.points = _per_seat(points, n, "points", most["points"], "points")
+    state.tricks = won
+    state.meld = _per_seat(meld, n, "meld", most["meld"], "marriage points")
+    state.bonus = _per_seat(bonus, n, "bonus", most["bonus"], "bonus points")
+    state.meld_wait = _per_seat(meld_wait, n, "meld_wait", most["meld_wait"], "marriage points")
     for s in range(n):
         if state.meld_wait[s] > state.meld[s]:
             raise _fail("meld_wait", f"seat {s} has only {state.meld[s]} marriage points to wait", f"at most meld[{s}]")
@@ -573,7 +597,7 @@ def build_position(
     return state
 
 
-def _snap(value: tuple[Sequence[int], Sequence[int], Sequence[int]], sides: int) -> CloseSnap:
+def _snap(value: object, sides: int) -> CloseSnap:
     if not isinstance(value, (tuple, list)) or len(value) != 3:
         raise _fail("close_snap", f"not three rows: {show_value(value)}", "(points, points without marriages, tricks), each per deal side")
     rows: list[tuple[int, ...]] = []

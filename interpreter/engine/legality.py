@@ -279,12 +279,20 @@ class Legality(Position):
                 return False
         return False
 
-    def refusal(self, code: int) -> Refusal | None:
+    def refusal(self, code: object) -> Refusal | None:
         """Why the action with this code is not legal now, or ``None`` if it is.  A code that
-        is no action of the ruleset (not in ``rs.action_of``) is a ``ValueError``: a refusal
-        made up for it would name a rule that has nothing to do with it."""
-        if code not in self.rs.action_of:
+        is no action of the ruleset (not an int in ``rs.action_of``: ``1.0`` and ``True`` are
+        none, though they equal the codes 1) is a ``ValueError``: a refusal made up for it
+        would name a rule that has nothing to do with it.
+
+        ``code`` is typed ``object`` and narrowed here, so that the compiled build refuses what
+        is not an int in the same words, not in mypyc's; the engine asks :meth:`_refusal`."""
+        if isinstance(code, bool) or not isinstance(code, int) or code not in self.rs.action_of:
             raise ValueError(f"{code!r} is not an action code of {self.rs.name} (expected one of rs.action_of, such as rs.code(action))")
+        return self._refusal(code)
+
+    def _refusal(self, code: int) -> Refusal | None:
+        """:meth:`refusal` of a code of the ruleset, unchecked."""
         if self.phase == OVER:
             return DEAL_OVER
         if self.phase == NAMING or TRUMP_BASE <= code < BID_BASE:

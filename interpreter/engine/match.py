@@ -7,13 +7,14 @@ match seed, so a whole match is reproduced from one number and each deal from it
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
+import copy
 import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from interpreter.core.arguments import check_seat, check_seed
+from interpreter.core.arguments import check_seat, check_seed, shown_value, with_article
 from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.settle import DealResult
@@ -105,6 +106,32 @@ def next_dealer(rs: Ruleset, dealer: int, result: DealResult) -> int:
     return (dealer + 1) % n  # every seat on one side: nobody to pass the deal to but the next
 
 
+def _whole_seed(value: object) -> int:
+    """``value`` if it is a seed (an int, not a bool), else the ``TypeError`` of :func:`check_seed`."""
+    seed = check_seed(value)
+    assert isinstance(seed, int)  # check_seed without generator=True returns only ints
+    return seed
+
+
+def _scores(value: object, sides: int) -> list[int]:
+    """The match scores to start from (``None``: 0 each): one whole number per side, else a
+    ``TypeError`` (not a list of whole numbers) or ``ValueError`` (not one per side) naming
+    ``scores`` -- refused here, not at the first deal counted on them."""
+    if value is None:
+        return [0] * sides
+    expected = f"{sides} whole numbers, one per side"
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(f"scores: {shown_value(value)} is {with_article(type(value).__name__)}, not a list of scores (expected {expected})")
+    out: list[int] = []
+    for i, score in enumerate(value):
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise TypeError(f"scores[{i}]: {shown_value(score)} is {with_article(type(score).__name__)}, not a score (expected a whole number)")
+        out.append(score)
+    if len(out) != sides:
+        raise ValueError(f"scores {out}: expected {sides} numbers, one per side")
+    return out
+
+
 class Match:
     """A match in progress.  ``deal`` is the current :class:`DealState` (or ``None``).
 
@@ -121,24 +148,23 @@ class Match:
     def __init__(
         self,
         rs: Ruleset | str | Path,
-        seed: int = 0,
+        seed: object = 0,
         *,
-        scores: Sequence[int] | None = None,
-        dealer: int | None = None,
-        deal_seed_bits: int = DEAL_SEED_BITS,
+        scores: object = None,
+        dealer: object = None,
+        deal_seed_bits: object = DEAL_SEED_BITS,
     ) -> None:
+        # The parameters are typed ``object`` and narrowed here: typed ``int``, the compiled
+        # build would refuse a str in mypyc's words (and take ``True`` for 1) before these checks.
         rs = as_ruleset(rs)
         self.rs = rs
-        check_seed(seed)
-        if deal_seed_bits not in (DEAL_SEED_BITS, WIDE_DEAL_SEED_BITS):
+        self.seed: int = _whole_seed(seed)
+        if deal_seed_bits not in (DEAL_SEED_BITS, WIDE_DEAL_SEED_BITS) or isinstance(deal_seed_bits, bool):
             raise ValueError(f"deal_seed_bits {deal_seed_bits!r}: expected {DEAL_SEED_BITS} or {WIDE_DEAL_SEED_BITS}")
-        self.deal_seed_bits = deal_seed_bits
-        self.seed = seed
-        self._rng = random.Random(seed)
-        self.scores = list(scores) if scores is not None else [0] * rs.side_count
-        if len(self.scores) != rs.side_count:
-            raise ValueError(f"scores {self.scores}: expected {rs.side_count} numbers, one per side")
-        self.dealer = rs.dealer.first if dealer is None else check_seat(dealer, rs.players.count, "dealer")
+        self.deal_seed_bits: int = DEAL_SEED_BITS if deal_seed_bits == DEAL_SEED_BITS else WIDE_DEAL_SEED_BITS
+        self._rng = random.Random(self.seed)
+        self.scores: list[int] = _scores(scores, rs.side_count)
+        self.dealer: int = rs.dealer.first if dealer is None else check_seat(dealer, rs.players.count, "dealer")
         self.carry = 0
         self.winner: int | None = None
         self.deal: DealState | None = None
@@ -150,6 +176,39 @@ class Match:
         #: retour: a side that then loses the match to one of them takes the Retourschneider)
         self.brink: dict[int, set[int]] = {}
         self._note_brink()  # a match taken up at 23 to 0 (``scores``) stands at the brink already
+
+    # copy.copy and copy.deepcopy, written out: the compiled class (mypyc) has no constructor
+    # without arguments for copy's default.  A deep copy shares the ruleset (the rules of the
+    # game, never changed once loaded; its compiled tables cannot be copied) and copies the rest:
+    # the scores, the seed generator, the deal in play with its undo records.  A match is not
+    # pickled: its ruleset is not (the rules compile to local functions).
+    def _blank(self) -> Match:
+        """A new match of the same ruleset, seed and seed width, for a copy to fill."""
+        return Match(self.rs, self.seed, deal_seed_bits=self.deal_seed_bits)
+
+    def __copy__(self) -> Match:
+        out = self._blank()
+        out._fill(self._state())
+        return out
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        out = self._blank()
+        memo[id(self)] = out
+        rs = self.rs
+        memo.setdefault(id(rs), rs)  # the rules are shared, not copied
+        memo.setdefault(id(rs.tables), rs.tables)
+        out._fill(copy.deepcopy(self._state(), memo))
+        return out
+
+    def _state(self) -> tuple[Any, ...]:
+        """Every field that changes as the match goes on (``rs``, ``seed`` and
+        ``deal_seed_bits`` are the constructor's)."""
+        return (self._rng, self.scores, self.dealer, self.carry, self.winner, self.deal, self._counted,
+                self.deal_seeds, self.results, self.brink)
+
+    def _fill(self, state: tuple[Any, ...]) -> None:
+        (self._rng, self.scores, self.dealer, self.carry, self.winner, self.deal, self._counted,
+         self.deal_seeds, self.results, self.brink) = state
 
     @property
     def is_over(self) -> bool:
@@ -200,7 +259,7 @@ class Match:
             if score == target - 1:
                 self.brink.setdefault(side, set()).update(k for k, s in enumerate(self.scores) if k != side and s == 0)
 
-    def next_deal(self, seed: int | None = None) -> DealState:
+    def next_deal(self, seed: object = None) -> DealState:
         """Deal the next deal (its seed drawn from the match seed unless given, an int).  The
         deal before must have been counted by :meth:`finish_deal`: dealing over it would drop
         it from the scores without a word."""
@@ -209,12 +268,10 @@ class Match:
             if state.result is None:
                 raise ValueError("the deal in play is not over: play it to its end and call finish_deal() before next_deal()")
             raise ValueError("the deal in play is over but not counted: call finish_deal() before next_deal()")
-        if seed is None:
-            seed = self._rng.getrandbits(self.deal_seed_bits)
-        else:
-            check_seed(seed)
-        self.deal_seeds.append(seed)
-        self.deal = DealState.new(self.rs, self.dealer, seed)
+        # ``seed`` is typed ``object`` and narrowed here, as in __init__
+        deal_seed = self._rng.getrandbits(self.deal_seed_bits) if seed is None else _whole_seed(seed)
+        self.deal_seeds.append(deal_seed)
+        self.deal = DealState.new(self.rs, self.dealer, deal_seed)
         return self.deal
 
     def finish_deal(self) -> DealResult:

@@ -264,12 +264,13 @@ class Position:
             return self.hands
         return [h & ~u for h, u in zip(self.hands, self.unseen)]
 
-    def side_tricks(self, side: int) -> int:
+    def side_tricks(self, side: object) -> int:
         """Tricks won by a deal side; a ``side`` that is not one of :attr:`deal_sides` is
         refused (``ValueError``, ``TypeError``: :func:`check_side`).  The engine and the solver
-        ask :meth:`_side_tricks`, unchecked: they know their sides."""
+        ask :meth:`_side_tricks`, unchecked: they know their sides.  ``side`` is typed
+        ``object`` so that the compiled build refuses a bool or text in these words too."""
         if type(side) is not int or not 0 <= side < len(self.deal_sides):
-            check_side(side, len(self.deal_sides))
+            side = check_side(side, len(self.deal_sides))
         return self._side_tricks(side)
 
     def _side_tricks(self, side: int) -> int:
@@ -292,13 +293,14 @@ class Position:
         total = self.points[seat] + self.bonus[seat]
         return total + self.counted_meld(seat) if marriages else total
 
-    def side_points(self, side: int, *, marriages: bool = True) -> int:
+    def side_points(self, side: object, *, marriages: bool = True) -> int:
         """Trick points (+ widow, + last-trick bonus) and, if asked, counted marriages of a deal
         side; a ``side`` that is not one of :attr:`deal_sides` is refused (``ValueError``,
         ``TypeError``: :func:`check_side`).  The engine and the solver, which ask it at every
-        trick and every declaration they weigh, call :meth:`_side_points`, unchecked."""
+        trick and every declaration they weigh, call :meth:`_side_points`, unchecked.  ``side``
+        is typed ``object`` so that the compiled build refuses a bool or text in these words too."""
         if type(side) is not int or not 0 <= side < len(self.deal_sides):
-            check_side(side, len(self.deal_sides))
+            side = check_side(side, len(self.deal_sides))
         return self._side_points(side, marriages)
 
     def _side_points(self, side: int, marriages: bool = True) -> int:

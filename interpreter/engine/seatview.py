@@ -169,6 +169,14 @@ class SeatView(tuple[Any, ...]):
         """The raw fields (a copy or a pickle is made from them, with a cache of its own)."""
         return tuple(self[:10])
 
+    # A view is immutable: a copy is the view itself.  A deep copy too -- copying its fields would
+    # copy the ruleset, and a view compares equal only to views of the same ruleset object.
+    def __copy__(self) -> SeatView:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeatView:
+        return self
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a SeatView is immutable (cannot set {name!r})")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from interpreter.engine.legality import Legality
 from interpreter.engine.position import OVER, PLAY
@@ -51,6 +51,19 @@ class DealResult:
         millions of times never reads it (``why`` may be the words or a function making them)."""
         why = self.why
         return why if isinstance(why, str) else why()
+
+    # A result is an immutable value: a copy is the result itself.  A pickle carries the words
+    # (``reason``) in place of ``why``, which may be a function made in the settling code: a
+    # local function cannot be pickled, nor (in the compiled build) copied field by field.
+    def __reduce__(self) -> tuple[type[DealResult], tuple[object, ...]]:
+        return (DealResult, (self.winner, self.game_points, self.scores, self.reason, self.redeal, self.drawn,
+                             self.declarer_side, self.made))
+
+    def __copy__(self) -> DealResult:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DealResult:
+        return self
 
     def __repr__(self) -> str:
         return (

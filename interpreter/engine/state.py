@@ -77,7 +77,7 @@ class DealState(Settling):
     __slots__ = ()  # every field is a slot of Position's, from the table: a typo is an error
 
     @classmethod
-    def new(cls, rs: Ruleset | str | Path, dealer: int, seed: int | random.Random) -> DealState:
+    def new(cls, rs: Ruleset | str | Path, dealer: object, seed: object) -> DealState:
         """Shuffle the deck and deal it by the ruleset's packets.
 
         ``rs`` is a :class:`Ruleset` or a name or path for ``load_ruleset``.  ``seed`` is an
@@ -86,6 +86,10 @@ class DealState(Settling):
         here, so that a seed means the same deal in every version.  Anything else is refused
         -- ``None`` would be a new deal at every call -- as is a ``dealer`` that is no seat
         (``TypeError`` for a wrong type, ``ValueError`` for a seat out of range).
+
+        ``dealer`` and ``seed`` are typed ``object`` and narrowed here: typed ``int``, the
+        compiled build (mypyc) would check them itself, taking ``True`` for seat 1 and refusing
+        text in its own words before these checks.
         """
         # the checks cost a few instructions when all is well (batches deal thousands of deals);
         # check_seat and check_seed are called to word what is wrong, or to let an int subclass by
@@ -95,10 +99,11 @@ class DealState(Settling):
             dealer = check_seat(dealer, rs.players.count, "dealer")
         if isinstance(seed, random.Random):
             rng = seed
-        else:
-            if type(seed) is not int:
-                check_seed(seed, generator=True)
+        elif isinstance(seed, int) and not isinstance(seed, bool):
             rng = random.Random(seed)
+        else:
+            check_seed(seed, generator=True)  # raises, in words naming the seed
+            raise AssertionError("unreachable: check_seed refuses what is neither an int nor a generator")
         rnd = rng.random
         cards = range(rs.deck.size)
         keys = [rnd() for _ in cards]
@@ -157,7 +162,7 @@ class DealState(Settling):
         """The code of a legal action; :class:`IllegalActionError` naming the rule for any other
         (``TypeError`` for something that is not an action at all)."""
         code = self.rs.code_of.get(action)
-        refused = self.refusal(code) if code is not None else self._unknown(action)
+        refused = self._refusal(code) if code is not None else self._unknown(action)
         if refused is not None or code is None:
             refused = refused or self._unknown(action)
             raise IllegalActionError(refused.words(self), rule=refused.rule)
@@ -168,7 +173,7 @@ class DealState(Settling):
         if code is None:
             _an_action(action)
             return False
-        return self.refusal(code) is None
+        return self._refusal(code) is None
 
     def apply(self, action: Action, *, keep_undo: bool = True) -> None:
         """Check an action and perform it (undo with :meth:`pop`, unless ``keep_undo=False``)."""
@@ -695,12 +700,14 @@ class DealState(Settling):
             seat = check_seat(seat, self.n)
         return make_view(self, seat)
 
-    def hand(self, seat: int) -> CardSet:
+    def hand(self, seat: object) -> CardSet:
         """A seat's cards; a ``seat`` that is not one of the table's is refused as by
         :meth:`view` (``hand(-1)`` is no one's hand, not the last seat's).  The engine and
-        search read ``hands[seat]``, the bitmask, unchecked."""
+        search read ``hands[seat]``, the bitmask, unchecked.  ``seat`` is typed ``object`` so
+        that the compiled build refuses a bool or text in these words too (not :meth:`view`'s:
+        bots take a view at every move)."""
         if type(seat) is not int or not 0 <= seat < self.n:  # the words come from check_seat
-            check_seat(seat, self.n)
+            seat = check_seat(seat, self.n)
         return CardSet(self.rs.deck, self.hands[seat])
 
     def trump_suit(self) -> str | None:

@@ -31,7 +31,7 @@ from typing import Any
 
 from interpreter.core.errors import RecordError
 from interpreter.core.printable import printable
-from interpreter.engine.build import build_position, default_close_snap, default_may_declare, unwritten
+from interpreter.engine.build import build_position, default_close_snap, default_may_declare, per_seat_most, unwritten
 from interpreter.engine.position import AUCTION, OVER, PLAY
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import as_ruleset
@@ -71,7 +71,10 @@ FORMS = {
 MAX_LENGTH = 4000
 
 _CARD = re.compile(r"(10|[ATKQJ987])([CDHS])(\*?)", re.IGNORECASE)
-_NUMBER = re.compile(r"[0-9]{1,6}")
+#: A number as written: digits, a minus sign read only to say the number is below 0.
+_NUMBER = re.compile(r"-?[0-9]+")
+#: The most digits a number is read with (no count of a deal comes near); longer is out of range.
+_NUMBER_DIGITS = 6
 _CARD_FORM = "a card such as TH: rank A T K Q J 9 8 7 (or 10), then suit C D H S"
 
 
@@ -246,11 +249,21 @@ class _Reader:
             raise self.fail(part.column, tag, "one value expected", FORMS[tag])
         return part.items[0]
 
-    def number(self, item: tuple[str, int], path: str, what: str = "a whole number") -> int:
+    def number(self, item: tuple[str, int], path: str, what: str = "a whole number", most: int | None = None) -> int:
+        """A whole number from 0: what is no number, below 0 or too long to be one of a deal's is
+        refused as such, with the range (``most``, where the caller knows it) -- a larger one that
+        is still short is left to :func:`build_position`, which says what it is too many of."""
         text, column = item
         if not _NUMBER.fullmatch(text):
             raise self.fail(column, path, f"'{_short(text)}' is not a number", what)
-        return int(text)
+        digits = text.lstrip("-").lstrip("0")
+        expected = what if most is None else f"{what} from 0 to {most}"
+        if text.startswith("-") and digits:
+            raise self.fail(column, path, f"{_short(text)} is below 0", expected)
+        if len(digits) > _NUMBER_DIGITS:
+            limit = f"{what} of at most {_NUMBER_DIGITS} digits" if most is None else expected
+            raise self.fail(column, path, f"{_short(text)} is out of range", limit)
+        return int(digits or "0")
 
     def seat(self, item: tuple[str, int], path: str) -> int:
         n = self.rs.players.count
@@ -370,7 +383,9 @@ class _Reader:
                 parts = self.fields[tag].parts
                 if len(parts) != n:
                     raise self.fail(self.fields[tag].value_column, tag, f"{len(parts)} numbers for {n} seats", FORMS[tag])
-                kw["meld_wait" if tag == "wait" else tag] = [self.number(self._one(p, f"{tag}[{s}]"), f"{tag}[{s}]") for s, p in enumerate(parts)]
+                keyword = "meld_wait" if tag == "wait" else tag
+                most = per_seat_most(rs)[keyword]
+                kw[keyword] = [self.number(self._one(p, f"{tag}[{s}]"), f"{tag}[{s}]", most=most) for s, p in enumerate(parts)]
         return kw
 
     def _one(self, part: _Part, path: str) -> tuple[str, int]:

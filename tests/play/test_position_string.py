@@ -175,6 +175,11 @@ BAD = [
     (MARRIAGE.replace("trump=H", "trump=S"), "turnup=", "turnup", "AH is not a trump (trumps are S)"),
     ("tricks=2/0 " + MARRIAGE, "tricks=1/1", "tricks", "'tricks' is given twice"),
     (MARRIAGE.replace("points=15/12", "points=15/x"), "x", "points[1]", "'x' is not a number"),
+    # a number is refused for what is wrong with it, not as no number
+    (MARRIAGE.replace("points=15/12", "points=15/-3"), "-3", "points[1]", "-3 is below 0"),
+    (MARRIAGE.replace("points=15/12", "points=999999999999999999999999/12"), "999999999999999999999999", "points[0]",
+     "999999999999999999999999 is out of range"),
+    (MARRIAGE.replace("leader=0", "leader=-1"), "-1 points", "leader", "-1 is below 0"),
     (MARRIAGE.replace("points=15/12", "points=15"), "15 tricks", "points", "1 numbers for 2 seats"),
     (MARRIAGE.replace("tricks=1/1", "tricks=4/4"), "tricks=", "tricks", "8 tricks of 2 cards were won, but only 4 cards are missing"),
     (MARRIAGE.replace("turnup=AH", "turnup=-"), "-", "turnup", "'-' needs the card turned up at the deal after it"),
@@ -205,6 +210,17 @@ def test_a_bad_string_gives_one_located_error(text: str, piece: str, path: str |
     shown = str(error).splitlines()
     assert shown[0].startswith(f"position string, column {column}: ")
     assert shown[1][shown[2].index("^")] == text[column - 1]  # the caret is under the fault
+
+
+@pytest.mark.parametrize(("points", "expected"), [
+    # Schnapsen's 20 cards: per suit A 11, T 10, K 4, Q 3, J 2 = 30; four suits, 120
+    ("-3/12", "a whole number from 0 to 120"),
+    ("999999999999999999999999/12", "a whole number from 0 to 120"),
+])
+def test_a_number_out_of_range_names_the_range(points: str, expected: str) -> None:
+    with pytest.raises(PositionStringError) as caught:
+        parse_position("schnapsen", MARRIAGE.replace("points=15/12", f"points={points}"))
+    assert caught.value.expected == expected
 
 
 def test_a_turn_up_implies_its_trump_suit() -> None:
