@@ -42,7 +42,7 @@ from interpreter.rules.resources import bundled_rulesets
 from cli.room.cards import back_svg, card_svg
 from cli.room import IDLE_DAYS
 from cli.room.room import MAX_HOUSE_BYTES, Connection, Room
-from cli.room.outbox import Gone, Outbox
+from cli.room.outbox import MAX_WAITING, Gone, Outbox
 from cli.room.store import Store
 from cli.room.tables import Refused, quoted
 
@@ -311,7 +311,12 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             await websocket.close(code=4404)
             return
         live, seat = found
-        outbox = Outbox(websocket.send_text)  # the table never waits on this link: its own task writes
+
+        async def close(code: int, reason: str) -> None:
+            await websocket.close(code, reason)
+
+        # the table never waits on this link: its own task writes, and closes the link once it gives it up
+        outbox = Outbox(websocket.send_text, close=close)
         writer = asyncio.get_running_loop().create_task(outbox.run())
         send = outbox.put
         connection = Connection(seat, send)
@@ -357,10 +362,13 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
                     log.exception("table %s: a message from seat %s failed", live.table.id, seat)
                     await send({"type": "refused", "error": "server", "why": f"the server could not take this: {type(exc).__name__}"})
         except (WebSocketDisconnect, RuntimeError, Gone):
-            pass  # the other end went away, or was given up as too slow
+            pass  # the other end went away, or was given up as too slow (its writer closes it)
         finally:
-            writer.cancel()
+            if outbox.ending is None:
+                writer.cancel()
             await room.leave(live, connection)  # the others are told if it was the person's last link
+            if outbox.ending is not None:  # given up for a burst: what waits is sent, then the close (each write bounded)
+                await asyncio.wait([writer], timeout=(MAX_WAITING + 1) * outbox.timeout)
             await ended(writer)  # after leaving: a link whose task is being cancelled may not get past an await
 
     async def not_here(request: Request, exc: Exception) -> Response:
