@@ -92,11 +92,10 @@ def serve(
     except OSError as exc:
         raise usage_error(f"--data: cannot lock {data / datalock.LOCK_NAME} ({exc.strerror or exc})") from None
     with lock:
-        try:  # read back before the server starts: a file that is no room's store is a usage error, said before any banner
+        try:  # read back before the server starts: a file that is no room's store (or a damaged one, or a full disk) is a usage error, said before any banner
             Store.check(data)
         except Unreadable as exc:
-            raise usage_error(f"--data: {exc.path} is not a card room's store: {exc.why} (expected the SQLite file "
-                              f"of a rules serve, or none to start a new room; move it away or give another --data DIR)") from None
+            raise usage_error(f"--data: {exc.said()}") from None
         _serve(host, port, data, bot_delay, close_idle)
 
 
@@ -116,7 +115,12 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
     # proxy_headers: behind a proxy on this machine (FORWARDED_ALLOW_IPS: another's address),
     # X-Forwarded-For is the address a table is counted against and X-Forwarded-Proto the
     # scheme of the links a table is answered with -- https behind TLS (docs/serve.md)
-    config = uvicorn.Config(make_app(data, bot_delay, idle_days=close_idle), log_level=os.environ.get("RULES_SERVE_LOG", "warning"),
+    def ready() -> None:
+        """Said once the room has read its tables back (what it says of a table left out comes
+        first), and a stop signal is handled: from this line on, SIGTERM always ends it cleanly."""
+        warn(f"serving the card room at http://{shown}:{bound}/ ({reach}); tables kept in {data / 'room.sqlite'}; Ctrl-C stops it")
+
+    config = uvicorn.Config(make_app(data, bot_delay, idle_days=close_idle, ready=ready), log_level=os.environ.get("RULES_SERVE_LOG", "warning"),
                             ws_max_size=1 << 16, proxy_headers=True)
     for name in ("uvicorn.access", "uvicorn.error"):  # after the config, which sets logging up
         logging.getLogger(name).addFilter(HideLinks())
@@ -134,8 +138,6 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        # said once a stop signal is handled: from this line on, SIGTERM always ends it cleanly
-        warn(f"serving the card room at http://{shown}:{bound}/ ({reach}); tables kept in {data / 'room.sqlite'}; Ctrl-C stops it")
         server.run(sockets=[listener])
     finally:
         for sig, handler in previous.items():

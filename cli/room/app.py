@@ -24,7 +24,7 @@ import base64
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,7 @@ from interpreter.rules.resources import bundled_rulesets
 from cli.room.cards import back_svg, card_svg
 from cli.room import IDLE_DAYS
 from cli.room.room import MAX_HOUSE_BYTES, Connection, Room
-from cli.room.outbox import Gone, Outbox
+from cli.room.outbox import MAX_WAITING, Gone, Outbox
 from cli.room.store import Store
 from cli.room.tables import Refused, quoted
 
@@ -60,6 +60,10 @@ RATE = 10.0
 BURST = 20.0
 #: The most characters of a path the API does not have that its refusal says back.
 LONGEST_PATH = 100
+#: The WebSocket close code of a link refused as it opens, by its refusal's ``error`` (docs/serve.md):
+#: the room's own codes, 4000 and an HTTP status.  The page opens its link again after any but
+#: 4404 (no table has it) and 4500 (its table's saved state could not be read).
+CLOSE_CODES = {"unknown_link": 4404, "full": 4429, "unreadable": 4500, "server": 4503, "stale": 4503}
 #: The API's routes, as a refusal of a path it does not have lists them.
 API_ROUTES = ("GET /api/rulesets", "POST /api/tables", "POST /api/check", "GET /api/record/TOKEN", "GET /api/house/TOKEN")
 HEADERS = {
@@ -141,10 +145,13 @@ async def ended(writer: asyncio.Task[None]) -> None:
         await asyncio.wait([writer], timeout=0.5)
 
 
-def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: float = IDLE_DAYS) -> Starlette:
+def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: float = IDLE_DAYS,
+             ready: Callable[[], None] | None = None) -> Starlette:
     """The app of a room kept under ``data``; its tables are read back when it starts.
     ``rate``: the messages a connection may send per second (a scripted player's test may
-    allow more than a person needs); ``idle_days``: a table unused that long is closed (0: never)."""
+    allow more than a person needs); ``idle_days``: a table unused that long is closed (0: never);
+    ``ready``: called once the tables are read back and the room serves (``rules serve`` says
+    where it listens then, so that whatever the room says as it reads its tables back comes first)."""
     holder: dict[str, Room] = {}
     gone = f"; or its table was closed after {idle_days:g} days unused" if idle_days else ""
 
@@ -156,6 +163,8 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         holder["room"] = room
         app.state.room = room
         room.start()
+        if ready is not None:
+            ready()
         try:
             yield
         finally:
@@ -172,7 +181,11 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         return await page("lobby.html")
 
     async def table_page(request: Request) -> Response:
-        if await room_of(request).find(request.path_params["token"]) is None:
+        try:
+            found = await room_of(request).find(request.path_params["token"])
+        except Refused as exc:  # its table could not be read back
+            return PlainTextResponse(exc.why[0].upper() + exc.why[1:] + ".", status_code=exc.status, headers=HEADERS)
+        if found is None:
             return PlainTextResponse(f"No table has this link (it may have been mistyped{gone}).", status_code=404, headers=HEADERS)
         return await page("table.html")
 
@@ -281,7 +294,10 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         )
 
     async def record(request: Request) -> Response:
-        found = await room_of(request).find(request.path_params["token"])
+        try:
+            found = await room_of(request).find(request.path_params["token"])
+        except Refused as exc:
+            return refused(exc)
         if found is None:
             return refusal(f"no table has this link (mistyped{gone})", "unknown_link", 404)
         live, _ = found
@@ -295,7 +311,10 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
                         headers={**HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
 
     async def house(request: Request) -> Response:
-        found = await room_of(request).find(request.path_params["token"])
+        try:
+            found = await room_of(request).find(request.path_params["token"])
+        except Refused as exc:
+            return refused(exc)
         if found is None or found[0].table.house_text is None:
             return refusal("no table with a house file has this link", "unknown_link", 404)
         table = found[0].table
@@ -305,13 +324,23 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
     async def socket(websocket: WebSocket) -> None:
         room = room_of(websocket)
         await websocket.accept()
-        found = await room.find(websocket.path_params["token"])
+        try:
+            found = await room.find(websocket.path_params["token"])
+        except Refused as exc:  # its table could not be read back
+            await websocket.send_json({"type": "refused", "error": exc.code, "why": exc.why})
+            await websocket.close(code=CLOSE_CODES.get(exc.code, 4503))
+            return
         if found is None:
             await websocket.send_json({"type": "refused", "error": "unknown_link", "why": f"no table has this link (mistyped{gone})"})
             await websocket.close(code=4404)
             return
         live, seat = found
-        outbox = Outbox(websocket.send_text)  # the table never waits on this link: its own task writes
+
+        async def close(code: int, reason: str) -> None:
+            await websocket.close(code, reason)
+
+        # the table never waits on this link: its own task writes, and closes the link once it gives it up
+        outbox = Outbox(websocket.send_text, close=close)
         writer = asyncio.get_running_loop().create_task(outbox.run())
         send = outbox.put
         connection = Connection(seat, send)
@@ -320,7 +349,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         except Refused as exc:
             await ended(writer)
             await websocket.send_json({"type": "refused", "error": exc.code, "why": exc.why})
-            await websocket.close(code=4404 if exc.code == "unknown_link" else 4429)
+            await websocket.close(code=CLOSE_CODES.get(exc.code, 4503))
             return
         burst = max(BURST, 2 * rate)
         allowance, last = burst, time.monotonic()
@@ -357,10 +386,13 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
                     log.exception("table %s: a message from seat %s failed", live.table.id, seat)
                     await send({"type": "refused", "error": "server", "why": f"the server could not take this: {type(exc).__name__}"})
         except (WebSocketDisconnect, RuntimeError, Gone):
-            pass  # the other end went away, or was given up as too slow
+            pass  # the other end went away, or was given up as too slow (its writer closes it)
         finally:
-            writer.cancel()
+            if outbox.ending is None:
+                writer.cancel()
             await room.leave(live, connection)  # the others are told if it was the person's last link
+            if outbox.ending is not None:  # given up for a burst: what waits is sent, then the close (each write bounded)
+                await asyncio.wait([writer], timeout=(MAX_WAITING + 1) * outbox.timeout)
             await ended(writer)  # after leaving: a link whose task is being cancelled may not get past an await
 
     async def not_here(request: Request, exc: Exception) -> Response:

@@ -52,7 +52,7 @@ from interpreter.rules.ruleset import Ruleset
 from cli.output import warn
 from cli.room import IDLE_DAYS
 from cli.room.messages import presence_message, seat_message
-from cli.room.store import Store, StoredTable
+from cli.room.store import Store, StoredTable, cause, trouble
 from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of, quoted
 
 #: The largest house file the room takes (a bundled ruleset is a few kB).
@@ -162,6 +162,7 @@ class Room:
         self.idle_days = idle_days
         self.clock = clock
         self.kept: dict[str, Kept] = {}  # every table of the store (that could be read back)
+        self.left_out: dict[str, str] = {}  # the tables that could not be read back: why, as their links are told
         self.tables: dict[str, Live] = {}  # those replayed, ready to play
         self.tokens: dict[str, tuple[str, int]] = {}  # every link of every kept table: (table, seat)
         self.sweeper: asyncio.Task[None] | None = None
@@ -177,20 +178,24 @@ class Room:
         now = self.clock()
         unloadable: dict[str, str | None] = {}  # a bundled ruleset's name: why it does not load (None: it does)
         for listed in await self.store.run(self.store.index):
-            if listed.house_name is None:
+            why = listed.damage
+            if why is None and listed.house_name is None:
                 if listed.ruleset not in unloadable:
                     unloadable[listed.ruleset] = _why_not(listed.ruleset)
                 why = unloadable[listed.ruleset]
-                if why is not None:
-                    warn(f"table {listed.id} ({listed.ruleset}) could not be read back and is left out: {why}", multiline=True)
-                    continue
+            if why is not None:
+                self._leave_out(Kept(listed.id, listed.ruleset, listed.tokens, listed.watch, now, False), why)
+                continue
             if listed.touched is None:  # kept before the room counted it: used now, as far as it can tell
                 self.store.later(self.store.touch, listed.id, now)
             kept = Kept(listed.id, listed.ruleset, listed.tokens, listed.watch, now if listed.touched is None else listed.touched,
                         bool(listed.over), listed.opened_by)
             self._add(kept)
             if listed.over is None:
-                live = await self._load(kept)
+                try:
+                    live = await self._load(kept)
+                except Refused:  # the store could not be read just now: learnt when the table is first used
+                    continue
                 if live is not None:
                     self.store.later(self.store.note_over, kept.id, live.table.over)
         await self.sweep()
@@ -199,7 +204,10 @@ class Room:
     async def _load(self, kept: Kept) -> Live | None:
         """The table, replayed from the store if it is not yet (each decision of its log through
         the engine, to where it was).  A table that can no longer be read back is told once and
-        left out (``None``): it stays in the store, the others go on."""
+        left out (``None``): it stays in the store, its links are told why (:meth:`find`), the
+        others go on.  One the store cannot give back just now -- its disk full, the file held
+        by another program, a read that failed -- is not left out: :class:`Refused` (503,
+        ``server``) says so, and the next use tries again."""
         if kept.live is not None:
             return kept.live
         async with kept.loading:  # two links opened at once: the second finds it replayed
@@ -207,10 +215,15 @@ class Room:
                 return kept.live
             try:
                 table = await self._read_back(kept)
-            except (RulesError, Refused, ValueError, sqlite3.Error) as exc:  # kept in the file, told, and the others go on
-                why = exc.why if isinstance(exc, Refused) else str(exc)
-                warn(f"table {kept.id} ({kept.ruleset}) could not be read back and is left out: {why}", multiline=True)
-                self._forget(kept)
+            except (sqlite3.Error, OSError) as exc:
+                if isinstance(exc, OSError) or cause(exc) in ("busy", "full", "io"):  # the table may well be whole
+                    warn(f"table {kept.id} ({kept.ruleset}) could not be read back just now ({type(exc).__name__}: {exc})")
+                    raise Refused(f"the server could not read this table back just now ({trouble(exc)}): "
+                                  "try again in a moment", "server", 503, STORE_RETRY) from None
+                self._leave_out(kept, str(exc))  # its pages broken: kept in the file, told, and the others go on
+                return None
+            except (RulesError, Refused, ValueError) as exc:
+                self._leave_out(kept, exc.why if isinstance(exc, Refused) else str(exc))
                 return None
             kept.live = Live(table, kept, stored=table.steps)
             self.tables[kept.id] = kept.live
@@ -259,7 +272,13 @@ class Room:
         kept_house: tuple[str, str] | None = None
         if house is not None:
             name = house_name(house[0])
-            rs, text = self._house(table_id, name, house[1], shown_as(house[0], name))
+            try:
+                rs, text = self._house(table_id, name, house[1], shown_as(house[0], name))
+            except OSError as exc:  # its folder could not be written: the disk full, say
+                shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
+                warn(f"a table could not be opened: its house file could not be written ({type(exc).__name__}: {exc})")
+                raise Refused(f"the server could not keep a new table just now ({trouble(exc)}), so none is opened: "
+                              "try again later", "server", 503) from None
             ref = name
             kept_house = name, text
         elif isinstance(ruleset, str) and ruleset in bundled_rulesets():
@@ -285,8 +304,9 @@ class Room:
         except sqlite3.Error as exc:  # the file held by another program, or the disk full: nothing opened, said, and the room goes on
             shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
             warn(f"a table could not be opened: the store could not keep it ({type(exc).__name__}: {exc})")
-            raise Refused("the server could not keep a new table just now (its store is busy), so none is opened: "
-                          "try again in a moment", "server", 503, STORE_RETRY) from None
+            busy = cause(exc) == "busy"  # free in a moment; a full disk, a failing one, only once mended
+            raise Refused(f"the server could not keep a new table just now ({trouble(exc)}), so none is opened: "
+                          f"try again {'in a moment' if busy else 'later'}", "server", 503, STORE_RETRY if busy else None) from None
         kept = Kept(table.id, ref, table.tokens, table.watch, now, False, address, opened_at=now)
         kept.live = Live(table, kept, stored=len(table.log))
         table.log.clear()
@@ -335,7 +355,10 @@ class Room:
         return bool(self.idle_days) and kept.touched <= self.clock() - self.idle_days * DAY
 
     async def _close(self, kept: Kept) -> bool:
-        live = await self._load(kept)  # its record is made from the match
+        try:
+            live = await self._load(kept)  # its record is made from the match
+        except Refused:  # the store could not give it back just now (said): the next look tries again
+            return False
         if live is None:
             return False
         async with live.lock:  # a link opened or a move made while it was read back keeps it
@@ -371,6 +394,24 @@ class Room:
         for seat, token in enumerate(kept.tokens):
             if token is not None:
                 self.tokens[token] = (kept.id, seat)
+
+    def _leave_out(self, kept: Kept, why: str) -> None:
+        """The table could not be read back (:meth:`_load`, :meth:`restore`): said once on
+        stderr, and from now on its links are told why (:meth:`_unreadable`).  It stays in the
+        store, untouched, for its operator (docs/serve.md: neither closed nor counted)."""
+        warn(f"table {kept.id} ({kept.ruleset}) could not be read back and is left out: {why}", multiline=True)
+        self._forget(kept)
+        self.left_out[kept.id] = why.replace(str(self.store.folder), "DIR")  # the server's folders are not the links' business
+        for seat, token in [(-1, kept.watch), *enumerate(kept.tokens)]:
+            if token:  # (a row whose links are damaged has none the room can know)
+                self.tokens[token] = (kept.id, seat)
+
+    def _unreadable(self, table_id: str) -> None:
+        """Refuse a link of a table left out, saying why (not "mistyped": the link is right)."""
+        why = self.left_out.get(table_id)
+        if why is not None:
+            raise Refused(f"this table's saved state could not be read: {why} (the server's operator can tell more: "
+                          "its log names the table)", "unreadable", 500)
 
     def _forget(self, kept: Kept) -> None:
         """The room no longer knows the table (closed, or left out); the store is the caller's."""
@@ -421,19 +462,29 @@ class Room:
         safe = house_name(name)
         try:
             return self._house(probe, safe, raw, shown_as(name, safe))[0], safe
+        except OSError as exc:  # the file is read where a table keeps it: the disk full, say
+            warn(f"a house file could not be checked: it could not be written ({type(exc).__name__}: {exc})")
+            raise Refused(f"the server could not read this file just now ({trouble(exc)}): try again later", "server", 503) from None
         finally:
             shutil.rmtree(self.store.house_folder(probe), ignore_errors=True)
 
     async def find(self, token: str) -> tuple[Live, int] | None:
         """The table a link opens and the link's seat (-1: a spectator), replayed if it is not
-        yet, its bots set moving if one is to act; ``None`` if no table has the link."""
+        yet, its bots set moving if one is to act; ``None`` if no table has the link.  A link
+        of a table left out (its saved state could not be read back) is refused with why
+        (``unreadable``, 500), never as a mistyped one; one the store cannot give back just
+        now, with 503 ``server`` (:meth:`_load`)."""
         found = self.tokens.get(token)
-        kept = self.kept.get(found[0]) if found is not None else None
-        if found is None or kept is None:
+        if found is None:
+            return None
+        self._unreadable(found[0])
+        kept = self.kept.get(found[0])
+        if kept is None:
             return None
         replayed = kept.live is None
         live = await self._load(kept)
         if live is None:
+            self._unreadable(found[0])  # left out just now
             return None
         if replayed:
             self.wake(live)  # a bot that was to act when the server stopped
@@ -514,7 +565,7 @@ class Room:
                 self._drop(live)
                 live.stored = -1
             if live.stored < taken:  # (what was written before the failure is kept, and stands)
-                raise Refused("the server could not keep this move, so it is not taken: try again in a moment",
+                raise Refused(f"the server could not keep this move ({trouble(exc)}), so it is not taken: try again in a moment",
                               "server", 503) from None
 
     async def _fresh(self, kept: Kept) -> tuple[Table, int]:

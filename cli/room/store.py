@@ -35,8 +35,10 @@ file beside it -- and nothing else is beside it).
 from __future__ import annotations
 
 import asyncio
+import errno
 import functools
 import json
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -45,6 +47,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cli.output import warn
+from cli.room import rows as row
 
 T = TypeVar("T")
 
@@ -88,12 +91,112 @@ COLUMNS = {
 
 class Unreadable(Exception):
     """The file under ``--data`` is not a room's store (not SQLite, a folder, another program's
-    tables): ``rules serve`` refuses it with one line, and nothing is written to it."""
+    tables): ``rules serve`` refuses it with one line (:meth:`said`), and nothing is written to it."""
 
     def __init__(self, path: Path, why: str) -> None:
         super().__init__(f"{path}: {why}")
         self.path = path
         self.why = why
+
+    def said(self) -> str:
+        """The line ``rules serve`` refuses to start with (after ``--data:``)."""
+        return (f"{self.path} is not a card room's store: {self.why} (expected the SQLite file of a rules serve, "
+                f"or none to start a new room; move it away or give another --data DIR)")
+
+
+class Damaged(Unreadable):
+    """A room's store whose pages SQLite finds broken (``PRAGMA quick_check``, or a read that
+    met a malformed page): its tables would drop out one by one as they are read, so the room
+    does not start on it; the file is left as it is, for its owner to recover."""
+
+    def said(self) -> str:
+        return (f"{self.path} is damaged: {self.why} (the room's tables are in it: keep a copy, then restore it from a "
+                f"backup, or recover what SQLite can still read: sqlite3 {self.path} .recover | sqlite3 recovered.sqlite)")
+
+
+class Unavailable(Unreadable):
+    """A room's store that cannot be opened or read for a cause outside what it holds: its disk
+    full, a read or write the disk or file system failed, another program holding it.  The
+    file may well be good: it is not to be moved away, only the cause mended."""
+
+    def __init__(self, path: Path, why: str, mend: str) -> None:
+        super().__init__(path, why)
+        self.mend = mend
+
+    def said(self) -> str:
+        return f"{self.path} cannot be used now: {self.why} ({self.mend}; the file is left as it is)"
+
+
+class NotAFolder(Unreadable):
+    """``DIR/tables``, where each table keeps its house file and its closing record, is a file."""
+
+    def said(self) -> str:
+        return (f"{self.path} is not a folder: {self.why} (the room keeps each table's house file and closing record "
+                f"in DIR/tables/ID/; move the file away, then start again)")
+
+
+#: SQLite's errors that come from outside the file's contents (its disk, the file system,
+#: another program), by their names' beginnings (``sqlite3.Error.sqlite_errorname``).
+BUSY = ("SQLITE_BUSY", "SQLITE_LOCKED")
+FULL = ("SQLITE_FULL",)
+IO = ("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_NOLFS")
+#: ... and those that say the file's contents are broken.
+CORRUPT = ("SQLITE_CORRUPT",)
+
+
+def cause(exc: sqlite3.Error) -> str:
+    """What kind of trouble a store's error is: ``busy`` (another program holds the file),
+    ``full`` (its disk), ``io`` (a read or write failed, or the file may not be written),
+    ``corrupt`` (its pages are broken), or ``other`` (not a database, not the room's tables).
+    SQLite's message alone does not tell them apart where it matters: on a full disk, opening
+    the file fails with "disk I/O error" (its shared-memory file cannot grow)."""
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    for kind, names in (("busy", BUSY), ("full", FULL), ("io", IO), ("corrupt", CORRUPT)):
+        if name.startswith(names):
+            return kind
+    return "other"
+
+
+def trouble(exc: sqlite3.Error | OSError) -> str:
+    """A store's write or read that failed while the room runs, in the words a client is told
+    (without the server's paths): a store held by another program is busy and will be free in
+    a moment; a full disk is not, and a client told "busy" would only try again and again."""
+    if isinstance(exc, OSError):
+        return "the server's disk is full" if exc.errno == errno.ENOSPC else f"the server could not write its files ({exc.strerror or type(exc).__name__})"
+    kind = cause(exc)
+    if kind == "busy":
+        return "its store is busy"
+    if kind == "full":
+        return "the server's disk is full"
+    if kind == "io":
+        return f"its store could not be read or written ({exc})"
+    return f"its store failed ({exc})"
+
+
+def disk_full(folder: Path) -> bool:
+    """Whether the disk of ``folder`` has (next to) no room left: what a "disk I/O error"
+    as the file opens means, most of the time."""
+    try:
+        return shutil.disk_usage(folder).free < 64 * 1024
+    except OSError:
+        return False
+
+
+def refused(path: Path, exc: sqlite3.Error) -> Unreadable:
+    """Why ``rules serve`` does not start on ``path``, whose opening or first read failed
+    with ``exc``: the real cause, with what mends it -- a file that is no room's store is to
+    be moved away; a good store on a full disk or held by another program is not."""
+    kind = cause(exc)
+    if kind == "busy":
+        return Unavailable(path, f"another program holds it ({exc})", "stop the program that holds it, then start again")
+    if kind == "full" or (kind == "io" and disk_full(path.parent)):
+        return Unavailable(path, f"its disk is full ({exc})", "free some space on its disk, then start again")
+    if kind == "io":
+        return Unavailable(path, f"it could not be read or written ({exc})",
+                           "check that the file and its folder may be written, and the disk (its system log), then start again")
+    if kind == "corrupt":
+        return Damaged(path, str(exc))
+    return Unreadable(path, str(exc))
 
 
 def _check_columns(path: Path, db: sqlite3.Connection) -> None:
@@ -138,6 +241,7 @@ class Listed:
     touched: float | None
     over: bool | None
     opened_by: str | None
+    damage: str | None = None  # what is wrong with its row (:mod:`cli.room.rows`): the room leaves it out
 
 
 class Store:
@@ -145,11 +249,13 @@ class Store:
     calls its methods only through :meth:`run` and :meth:`later`, never from the event loop;
     a program without one (a test, a benchmark) may call them directly, from one thread."""
 
-    def __init__(self, folder: Path, busy_timeout: float | None = None) -> None:
+    def __init__(self, folder: Path, busy_timeout: float | None = None, verify: bool = False) -> None:
         """Open (or start) the room's file, refusing with :class:`Unreadable` one that is not a
         room's store -- before anything is written to it, so that a file given by mistake is
-        left as it was.  ``busy_timeout``: seconds to wait for the file another program holds
-        (:data:`BUSY_TIMEOUT` unless given)."""
+        left as it was -- and with its kinds (:func:`refused`) one that cannot be used now.
+        ``busy_timeout``: seconds to wait for the file another program holds
+        (:data:`BUSY_TIMEOUT` unless given); ``verify``: first read every page of the file
+        (``PRAGMA quick_check``), refusing a damaged one with :class:`Damaged`."""
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / FILE_NAME
@@ -160,9 +266,11 @@ class Store:
             self.db = sqlite3.connect(path, timeout=BUSY_TIMEOUT if busy_timeout is None else busy_timeout,
                                       isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
-            raise Unreadable(path, str(exc)) from None
+            raise refused(path, exc) from None
         try:
             _check_columns(path, self.db)  # the first read: a file that is no SQLite file fails here
+            if verify:
+                _quick_check(path, self.db)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
@@ -172,7 +280,7 @@ class Store:
                     self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
         except sqlite3.Error as exc:
             self.db.close()
-            raise Unreadable(path, str(exc)) from None
+            raise refused(path, exc) from None
         except Unreadable:
             self.db.close()
             raise
@@ -180,15 +288,21 @@ class Store:
 
     @staticmethod
     def check(folder: Path) -> int:
-        """Open the room's file and read its list of tables back, then close it: what ``rules
-        serve`` does before it says it serves, so that a file that is no room's store is a
-        usage error (:class:`Unreadable`), not a server that fails as it starts.  How many
-        tables it keeps."""
-        store = Store(folder)
+        """Open the room's file, read every page of it (``PRAGMA quick_check``) and its list of
+        tables back, then close it: what ``rules serve`` does before it says it serves, so that
+        a file that is no room's store, a damaged one, one that cannot be used now, or a
+        ``tables`` folder that is a file, is a usage error (:class:`Unreadable` and its kinds),
+        not a server that fails as it starts -- or tables that drop out one by one as they are
+        used.  How many tables it keeps (a table whose row is damaged among them: the room
+        leaves it out, and says so, as it starts)."""
+        tables = folder / "tables"
+        if tables.exists() and not tables.is_dir():
+            raise NotAFolder(tables, "it is a file")
+        store = Store(folder, verify=True)
         try:
             return len(store.index())
-        except (sqlite3.Error, ValueError, TypeError) as exc:  # a column that is not the JSON the room wrote
-            raise Unreadable(folder / FILE_NAME, f"its list of tables cannot be read ({exc})") from None
+        except sqlite3.Error as exc:
+            raise refused(folder / FILE_NAME, exc) from None
         finally:
             store.close()
 
@@ -259,12 +373,13 @@ class Store:
         )
 
     def index(self) -> list[Listed]:
-        """Every table kept, oldest first, without its log: what a room needs when it starts."""
+        """Every table kept, oldest first, without its log: what a room needs when it starts.
+        A row the room did not write as it is comes with its :attr:`Listed.damage` (and what
+        of it could be read: its links, if they are whole)."""
         rows = self.db.execute(
-            "SELECT id, ruleset, house_name, tokens, watch, touched, over, opened_by FROM tables ORDER BY rowid"
+            "SELECT id, ruleset, house_name, kinds, tokens, watch, touched, over, opened_by FROM tables ORDER BY rowid"
         ).fetchall()
-        return [Listed(row[0], row[1], row[2], json.loads(row[3]), row[4], None if row[5] is None else float(row[5]),
-                       None if row[6] is None else bool(row[6]), row[7]) for row in rows]
+        return [_listed(found) for found in rows]
 
     def table(self, table_id: str) -> StoredTable | None:
         """One table kept, with its log (``None`` if the store has no such table)."""
@@ -280,11 +395,9 @@ class Store:
             "SELECT id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by"
             f" FROM tables {where} ORDER BY rowid", args
         ).fetchall()
-        for row in rows:
-            steps = self.db.execute("SELECT seat, move FROM steps WHERE table_id = ? ORDER BY n", (row[0],)).fetchall()
-            yield StoredTable(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]), json.loads(row[6]), row[7], row[8],
-                              [(int(s), str(m)) for s, m in steps], None if row[9] is None else float(row[9]),
-                              None if row[10] is None else bool(row[10]), row[11])
+        for found in rows:
+            steps = self.db.execute("SELECT seat, move FROM steps WHERE table_id = ? ORDER BY n", (found[0],)).fetchall()
+            yield _stored(found, steps)
 
     class _Tx:
         def __init__(self, db: sqlite3.Connection) -> None:
@@ -298,6 +411,44 @@ class Store:
 
     def _transaction(self) -> Store._Tx:
         return Store._Tx(self.db)
+
+
+def _quick_check(path: Path, db: sqlite3.Connection) -> None:
+    """Refuse a file some of whose pages are broken (:class:`Damaged`): SQLite reads a page
+    only when a query needs it, so a broken one is otherwise found table by table, each left
+    out as it is used.  Reads the whole file once (docs/serve.md gives its cost)."""
+    said = [line for found in db.execute("PRAGMA quick_check") for line in str(found[0]).splitlines()
+            if line and not line.startswith("*** in database")]
+    if said != ["ok"]:
+        more = f" (and {len(said) - 3} more)" if len(said) > 3 else ""
+        raise Damaged(path, "; ".join(said[:3]) + more)
+
+
+def _listed(found: tuple[Any, ...]) -> Listed:
+    """A row of ``tables`` as :meth:`Store.index` lists it, checked (:mod:`cli.room.rows`)."""
+    table_id, ruleset, house, kinds, tokens, watch, touched, over, opened_by = found
+    links: list[str | None] = []
+    try:
+        links = row.tokens_of(tokens, row.kinds_of(kinds))
+        return Listed(row.text_of("id", table_id), row.text_of("ruleset", ruleset), row.maybe_text("house_name", house), links,
+                      row.text_of("watch", watch), row.when(touched), row.flag(over), row.maybe_text("opened_by", opened_by))
+    except row.BadRow as exc:
+        return Listed(str(table_id), str(ruleset), house if isinstance(house, str) else None, links,
+                      watch if isinstance(watch, str) and watch else "", None, None, None, damage=str(exc))
+
+
+def _stored(found: tuple[Any, ...], steps: list[tuple[object, object]]) -> StoredTable:
+    """A row of ``tables`` and its log as :meth:`Store.table` gives it; :class:`BadRow
+    <cli.room.rows.BadRow>` for one the room did not write as it is."""
+    table_id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by = found
+    seats = row.kinds_of(kinds)
+    if (house_name is None) != (house_text is None):
+        raise row.BadRow(f"its 'house_name' is {row.shown(house_name)} but its 'house_text' {row.shown(house_text)}: "
+                         "a house file's table has both, a bundled ruleset's neither")
+    return StoredTable(row.text_of("id", table_id), row.text_of("created", created, empty=True), row.text_of("ruleset", ruleset),
+                       row.maybe_text("house_name", house_name), row.maybe_text("house_text", house_text), seats,
+                       row.tokens_of(tokens, seats), row.text_of("watch", watch), row.whole("seed", seed), row.steps_of(steps),
+                       row.when(touched), row.flag(over), row.maybe_text("opened_by", opened_by))
 
 
 def _said(done: Future[object]) -> None:

@@ -44,6 +44,8 @@ class Server:
         assert self.proc.stderr is not None
         stderr = self.proc.stderr
         line = wait_for(f"rules serve to announce its address within {WAIT:g} s", stderr.readline, self.proc)
+        while log is not None and line.startswith("INFO:"):  # uvicorn's own lines come before the room has read its tables back
+            line = wait_for(f"rules serve to announce its address within {WAIT:g} s", stderr.readline, self.proc)
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         if not found:
             self.proc.kill()

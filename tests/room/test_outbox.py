@@ -178,3 +178,130 @@ def test_a_writer_that_swallowed_its_cancellation_is_cancelled_again() -> None:
         return swallowed.is_set() and task.done()
 
     assert asyncio.run(main())
+
+
+def test_a_link_given_up_is_closed_with_its_code_and_why() -> None:
+    """Before, a link given up was dropped and never closed: its page, which opens its link
+    again only once the connection closes, waited for ever on a table frozen on its screen.
+    Too slow: closed once the write has taken too long.  Too many waiting (a burst): those
+    waiting are sent first -- the sender reads its refusals -- then it is closed."""
+
+    async def main() -> tuple[list[tuple[int, str]], list[tuple[int, str]], list[str]]:
+        slow_closed: list[tuple[int, str]] = []
+        burst_closed: list[tuple[int, str]] = []
+        sent: list[str] = []
+
+        async def closing(into: list[tuple[int, str]], code: int, reason: str) -> None:
+            into.append((code, reason))
+
+        async def reads(text: str) -> None:
+            sent.append(json.loads(text)["why"])
+
+        slow = Outbox(never, timeout=0.05, close=lambda code, reason: closing(slow_closed, code, reason))
+        await slow.put({"type": "state", "seq": 1})
+        await asyncio.wait_for(slow.run(), 30)
+        burst = Outbox(reads, close=lambda code, reason: closing(burst_closed, code, reason))
+        with pytest.raises(Gone):
+            for k in range(MAX_WAITING + 1):
+                await burst.put({"type": "refused", "why": str(k)})
+        with pytest.raises(Gone):  # nothing more is taken once it is given up
+            await burst.put({"type": "refused", "why": "late"})
+        await asyncio.wait_for(burst.run(), 30)
+        return slow_closed, burst_closed, sent
+
+    slow_closed, burst_closed, sent = asyncio.run(main())
+    assert slow_closed == [(4408, "given up: a message took over 0.05 seconds to go out")]
+    assert burst_closed == [(4408, "given up: over 64 messages waited for this link")]
+    assert sent == [str(k) for k in range(MAX_WAITING)]
+
+
+def test_a_burst_of_refused_messages_ends_in_flood_refusals_then_a_close_the_page_reads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script sends 100 messages that are no JSON at once, and reads nothing until it has
+    sent them (its link's first refusal is held until the burst is in): it then reads its
+    refusals, the flood among them, and the close -- before, the server's task ended without
+    closing (1006 at the other end, no reason).  It reads the refusal being written when the
+    burst came, and the :data:`MAX_WAITING` that waited."""
+    from starlette.websockets import WebSocketDisconnect
+
+    import cli.room.app as app_module
+    from roomtools import create, open_room, token_of
+
+    class Held(Outbox):
+        """A link that reads nothing from its first refusal on, until it is given up."""
+
+        def __init__(self, write: Any, timeout: float = 20.0, close: Any = None) -> None:
+            self.release = asyncio.Event()
+            self.armed = False
+
+            async def held(text: str) -> None:
+                if self.armed:
+                    await self.release.wait()
+                await write(text)
+
+            super().__init__(held, timeout, close)
+
+        async def put(self, message: dict[str, Any]) -> None:
+            self.armed = self.armed or message["type"] == "refused"
+            try:
+                await super().put(message)
+            except Gone:
+                self.release.set()
+                raise
+
+    monkeypatch.setattr(app_module, "Outbox", Held)
+    with open_room(tmp_path, rate=10.0) as (client, room):
+        reply = create(client, ["human", "greedy"])
+        with client.websocket_connect(f"/ws/{token_of(reply['seats'][0]['link'])}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            for _ in range(100):
+                ws.send_text("garbage")
+            got: list[str] = []
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    got.append(ws.receive_json()["error"])
+    assert (closed.value.code, closed.value.reason) == (4408, "given up: over 64 messages waited for this link")
+    burst = int(app_module.BURST)  # refused for what they are, until the allowance is spent; then refused as a flood
+    assert got == ["bad_json"] * burst + ["flood"] * (MAX_WAITING + 1 - burst), got
+
+
+def test_a_spectator_whose_page_stopped_reading_is_closed_so_that_it_opens_its_link_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spectator's link takes its first view, then stops reading (a phone put to sleep):
+    the next change's write takes too long, the link is given up -- and closed, with the
+    room's code, so that the page, once awake, opens its link again (before: left open, and
+    never written to again)."""
+    from starlette.websockets import WebSocketDisconnect
+
+    import cli.room.app as app_module
+    from roomtools import create, open_room, token_of
+
+    class Asleep(Outbox):
+        """A link that stops reading after its first message."""
+
+        def __init__(self, write: Any, timeout: float = 20.0, close: Any = None) -> None:
+            self.written = 0
+
+            async def sleepy(text: str) -> None:
+                self.written += 1
+                if self.written > 1:
+                    await never(text)
+                await write(text)
+
+            super().__init__(sleepy, 0.2, close)
+
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "human"])
+        monkeypatch.setattr(app_module, "Outbox", Asleep)
+        with client.websocket_connect(f"/ws/{token_of(reply['watch'])}") as watcher:
+            assert watcher.receive_json()["type"] == "state"
+            monkeypatch.setattr(app_module, "Outbox", Outbox)
+            with client.websocket_connect(f"/ws/{token_of(reply['seats'][0]['link'])}") as one, \
+                    client.websocket_connect(f"/ws/{token_of(reply['seats'][1]['link'])}") as two:
+                views = [one.receive_json(), two.receive_json()]
+                actor = views[0]["to_act"]
+                move = next(m["move"] for m in views[actor]["legal"] if m["move"].startswith("play"))
+                (one, two)[actor].send_json({"type": "action", "move": move, "seq": views[actor]["seq"]})
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    watcher.receive_json()
+    assert (closed.value.code, closed.value.reason) == (4408, "given up: a message took over 0.2 seconds to go out")

@@ -155,7 +155,8 @@ def test_a_table_whose_log_no_longer_replays_is_told_when_used_and_the_others_go
     with open_room(tmp_path) as (client, room):
         assert capsys.readouterr().err == "", "nothing is said before the table is used"
         with client.websocket_connect(f"/ws/{token_of(bad['seats'][0]['link'])}") as ws:
-            assert json.loads(read_text(ws))["error"] == "unknown_link"
+            said = json.loads(read_text(ws))  # the link is right: its table's saved state is what is wrong
+            assert said["error"] == "unreadable" and said["why"].startswith("this table's saved state could not be read: "), said
         assert f"table {bad['table']} (schnapsen) could not be read back and is left out: " in capsys.readouterr().err
         assert list(room.kept) == [good["table"]]
         seat = Seat(client, token_of(good["seats"][0]["link"]))

@@ -41,7 +41,10 @@ function connect() {
   socket.onmessage = event => receive(JSON.parse(event.data));
   socket.onclose = event => {
     if (event.code === 4404) { status("no table has this link"); return; }
+    // 4500: the table's saved state could not be read (the refusal, shown, says why): trying again would not help
+    if (event.code === 4500) { status("this table could not be read back"); return; }
     // 4429: too many links are open to this table (the refusal, shown, says how many); one may close
+    // 4408: the server gave this link up (too slow to read, or a burst): opened again, it shows the table as it is now
     status(event.code === 4429 ? "too many links are open to this table: trying again…" : "connection lost: trying again…");
     setTimeout(connect, retry);  // the same link opens the same seat where the table is now
     retry = Math.min(retry * 2, 8000);

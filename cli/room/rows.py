@@ -1,0 +1,117 @@
+"""What a row of ``room.sqlite`` must hold before the room trusts it.
+
+The room wrote every row itself, so a row of another shape is damage -- a hand-edited file, a
+disk that garbled a page SQLite did not notice, a tool that rewrote a column.  Such a row used
+to reach the code that uses it and fail there, with a traceback: links given as a number
+(``enumerate`` of an int as the room started), a seed given as text (the engine's arithmetic
+as a link opened), a table whose log lost its first deal (an assertion at every link).  Each
+value is checked here as it is read, and a row that fails is refused with :class:`BadRow`,
+whose words say which column holds what, and what the room expected: the room leaves that
+table out and says so (:meth:`Room._load <cli.room.room.Room._load>`), and the others go on.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+#: A seat's kind that has a link (a person's): every other kind is a bot's, which has none.
+PERSON = "human"
+#: The first decision of every table's log: its first deal (seat -1).
+FIRST_DEAL = (-1, "deal")
+
+
+class BadRow(ValueError):
+    """A row of ``room.sqlite`` that the room did not write as it is (``why``: which column,
+    what it holds, what was expected)."""
+
+
+def shown(value: object) -> str:
+    """A stored value as a message quotes it: short, on one line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def json_list(column: str, text: object) -> list[Any]:
+    """A column that holds a JSON list (``kinds``, ``tokens``)."""
+    if not isinstance(text, str):
+        raise BadRow(f"its {column!r} is {shown(text)}, not the JSON text of a list")
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise BadRow(f"its {column!r} is not JSON ({exc if not isinstance(exc, RecursionError) else 'nested too deep'})") from None
+    if not isinstance(value, list):
+        raise BadRow(f"its {column!r} is {shown(value)}, not a list")
+    return value
+
+
+def kinds_of(text: object) -> list[str]:
+    """The seats' kinds: a list of names, one per seat."""
+    kinds = json_list("kinds", text)
+    if not kinds or not all(isinstance(k, str) for k in kinds):
+        raise BadRow(f"its 'kinds' is {shown(kinds)}, not a list of seats' kinds ('human' or a bot's name)")
+    return kinds
+
+
+def tokens_of(text: object, kinds: list[str]) -> list[str | None]:
+    """The people's links: one per seat, a text for a person's seat and ``null`` for a bot's."""
+    tokens = json_list("tokens", text)
+    if len(tokens) != len(kinds):
+        raise BadRow(f"its 'tokens' holds {len(tokens)} links for its {len(kinds)} seats")
+    for seat, (token, kind) in enumerate(zip(tokens, kinds)):
+        if kind == PERSON and not (isinstance(token, str) and token):
+            raise BadRow(f"its 'tokens' gives seat {seat}, a person's, {shown(token)}, not a link")
+        if kind != PERSON and token is not None:
+            raise BadRow(f"its 'tokens' gives seat {seat}, a bot's, {shown(token)}, not null")
+    return tokens
+
+
+def text_of(column: str, value: object, empty: bool = False) -> str:
+    """A column that holds text (``id``, ``ruleset``, ``watch``)."""
+    if not isinstance(value, str) or not (value or empty):
+        raise BadRow(f"its {column!r} is {shown(value)}, not a text")
+    return value
+
+
+def maybe_text(column: str, value: object) -> str | None:
+    """A column that holds text or nothing (``house_name``, ``opened_by``)."""
+    return None if value is None else text_of(column, value, empty=True)
+
+
+def whole(column: str, value: object) -> int:
+    """A column that holds a whole number (``seed``)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadRow(f"its {column!r} is {shown(value)}, not a whole number")
+    return value
+
+
+def when(value: object) -> float | None:
+    """``touched``: seconds since the epoch, or nothing (kept before the room noted it)."""
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise BadRow(f"its 'touched' is {shown(value)}, not a time (seconds since 1970)")
+    return float(value)
+
+
+def flag(value: object) -> bool | None:
+    """``over``: 1, 0, or nothing (kept before the room noted it)."""
+    if value is None:
+        return None
+    if value not in (0, 1) or isinstance(value, float):
+        raise BadRow(f"its 'over' is {shown(value)}, not 1 or 0")
+    return bool(value)
+
+
+def steps_of(rows: list[tuple[object, object]]) -> list[tuple[int, str]]:
+    """A table's log: (seat, decision) pairs, beginning with its first deal."""
+    steps = []
+    for n, (seat, move) in enumerate(rows):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(move, str):
+            raise BadRow(f"its decision {n} in 'steps' is seat {shown(seat)} and {shown(move)}, not a seat's number and a decision")
+        steps.append((seat, move))
+    if not steps:
+        raise BadRow("its log in 'steps' is empty: a table's log begins with its first deal")
+    if steps[0] != FIRST_DEAL:
+        raise BadRow(f"its log in 'steps' begins with {shown(steps[0][1])}, not the first deal")
+    return steps
