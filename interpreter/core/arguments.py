@@ -40,6 +40,15 @@ def check_seed(value: object, what: str = "seed", *, generator: bool = False) ->
     raise TypeError(f"{what}: {shown_value(value)} is {with_article(type(value).__name__)}, not a seed (expected {expected})")
 
 
+def check_int_seed(value: object, what: str = "seed") -> int:
+    """``value`` if it is an int seed (not a bool): :func:`check_seed` for the seeds of bots and
+    matches, which seed a generator of their own and are never handed one."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    check_seed(value, what)  # raises, in its words
+    raise AssertionError("unreachable: check_seed refuses what is not an int")
+
+
 def check_seat(value: object, seats: int, what: str = "seat") -> int:
     """``value`` if it is a seat of a table of ``seats``: an int from 0 to ``seats - 1``; else a
     ``TypeError`` (not an int) or ``ValueError`` (out of range) naming the parameter ``what``.

@@ -69,6 +69,16 @@ def test_matches_and_arenas_take_an_int_seed(call: Any) -> None:
     assert str(info.value).startswith("seed: ") and str(info.value).endswith(", not a seed (expected an int)")
 
 
+@pytest.mark.parametrize("kind", ["random", "greedy", "basic", "search:iters=10"])
+@pytest.mark.parametrize(("seed", "said"), [(1.5, "1.5 is a float"), ("7", "'7' is a str"), (None, "None is a NoneType"), (True, "True is a bool")])
+def test_a_bot_takes_an_int_seed(kind: str, seed: object, said: str) -> None:
+    # random.Random would take each of these: a float or text seeds a game no command can
+    # repeat (the commands' seeds are whole numbers), None another game at every run
+    with pytest.raises(TypeError) as info:
+        make_agent(kind, RS, seed)  # type: ignore[arg-type]
+    assert str(info.value) == f"seed: {said}, not a seed (expected an int)"
+
+
 # ----------------------------------------------------------------------------- seats
 
 

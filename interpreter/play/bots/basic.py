@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from interpreter.core.arguments import check_int_seed
 from interpreter.core.actions import Action, Bid, Close, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
 from interpreter.core.cards import Card
 from interpreter.rules.loader import as_ruleset
@@ -24,7 +25,7 @@ class BasicBot:
 
     def __init__(self, ruleset: Ruleset | str | Path, seed: int = 0) -> None:
         self.rs = as_ruleset(ruleset, "ruleset")  # a name will do, as everywhere a ruleset goes
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_int_seed(seed))  # a float or text would seed a game no command repeats
         self.deck = self.rs.deck
         self._may_pass = True
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from interpreter.core.arguments import check_int_seed
 from interpreter.core.actions import Action
 from interpreter.engine.views import SeatView
 from interpreter.rules.loader import as_ruleset
@@ -26,7 +27,7 @@ class GreedyBot:
 
     def __init__(self, ruleset: Ruleset | str | Path, seed: int = 0) -> None:
         self.rs = as_ruleset(ruleset, "ruleset")  # a name will do, as everywhere a ruleset goes
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_int_seed(seed))  # a float or text would seed a game no command repeats
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         """The heuristic reads the view's legal codes, which list ``legal`` in the same order."""

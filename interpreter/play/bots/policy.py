@@ -27,7 +27,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from interpreter.core.actions import Action
-from interpreter.core.arguments import shown_value, with_article
+from interpreter.core.arguments import check_int_seed, shown_value, with_article
 from interpreter.core.errors import BotError
 from interpreter.play.bots.authors import shown, where
 from interpreter.play.bots import POLICY_FORMS
@@ -139,7 +139,7 @@ class PolicyAgent:
         self.policy = policy
         self.name = name if name is not None else str(getattr(policy, "__name__", None) or type(policy).__name__)
         self.layout = layout(rs)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_int_seed(seed))  # a float or text would seed a game no command repeats
         self.greedy = greedy
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:

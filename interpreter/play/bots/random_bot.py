@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from interpreter.core.arguments import check_int_seed
 from interpreter.core.actions import BID_BASE, DECLARE, DOUBLE, PASS, REDOUBLE, Action
 from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
@@ -25,7 +26,7 @@ class RandomBot:
 
     def __init__(self, ruleset: Ruleset | str | Path, seed: int = 0) -> None:
         self.rs = as_ruleset(ruleset, "ruleset")  # a name will do, as everywhere a ruleset goes
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_int_seed(seed))  # a float or text would seed a game no command repeats
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         # on the view's int codes, which list the same actions in the same order as ``legal``

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from interpreter.core.arguments import check_int_seed
 from interpreter.core.actions import Action
 from interpreter.engine.position import AUCTION
 from interpreter.engine.views import SeatView
@@ -171,7 +172,7 @@ class SearchBot:
         if unknown:
             raise ValueError(f"unknown search option(s) {', '.join(unknown)}: expected {', '.join(OPTIONS)}")
         self.rs = ruleset
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_int_seed(seed))  # a float or text would seed a game no command repeats
         self.iterations = iterations
         self.auction_budget = auction_budget
         self.ms = ms
