@@ -344,6 +344,17 @@ class Ruleset:
     #: validate`` prints them, ``--strict`` does not count them.
     notes: tuple[RulesError, ...] = field(default=(), compare=False, repr=False)
 
+    # A ruleset is immutable, and the engine's values hold it by identity (a view compares its
+    # ruleset with ``is``; ``load_ruleset`` hands out one object per file): a copy of a deal, a
+    # view or an environment shares it, never copies it -- a copied ruleset would be another
+    # game to the values made from it, and its compiled tables (``tables``) cannot be copied
+    # field by field in the compiled build.
+    def __copy__(self) -> Ruleset:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        return self
+
     # ----------------------------------------------------------------- derived views
     @property
     def seats(self) -> int:

@@ -57,6 +57,14 @@ class KeyWidths:
     tricks: int  # tricks won or played
     bid: int     # a bid amount
 
+    # immutable, and compiled: a copy is the value itself (a compiled frozen dataclass cannot be
+    # copied field by field); a deal's deep copy shares its ruleset's tables (Ruleset.__deepcopy__)
+    def __copy__(self) -> KeyWidths:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> KeyWidths:
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class RuleTables:
@@ -132,6 +140,15 @@ class RuleTables:
     #: code the engine writes for this ruleset once and keeps here (the position key of each
     #: state class: interpreter.engine.fields.keyer)
     engine_cache: dict[object, object] = field(default_factory=dict, compare=False)
+
+    # the ruleset's, shared by every deal of it: a deal's copy shares them, as it shares the
+    # ruleset (Ruleset.__deepcopy__); copied, the caches would be written twice, and the
+    # compiled build cannot copy a frozen dataclass field by field
+    def __copy__(self) -> RuleTables:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RuleTables:
+        return self
 
 
 def stronger_table(deck: Deck, ranks: tuple[str, ...]) -> tuple[int, ...]:

@@ -151,3 +151,17 @@ def test_a_deep_copy_of_a_match_goes_on_as_the_match_would() -> None:
     assert other.scores == match.scores and other.deal_seeds == match.deal_seeds
     assert other.deal is not None and match.deal is not None and other.deal.hands == match.deal.hands
 
+
+
+def test_a_deep_copy_of_a_deal_shares_the_rules_and_goes_on_by_itself() -> None:
+    # the ruleset and its tables are immutable and held by identity (a view compares its
+    # ruleset with ``is``): copied, the copy's views would be of another game; and the compiled
+    # tables cannot be copied field by field
+    st = parse_position(RS, POSITION)
+    st.apply(Play(Card("T", "C")))  # seat 0 leads TC, with its undo record
+    other = copy.deepcopy(st)
+    assert other.rs is st.rs and other.t is st.t
+    assert other.hands == st.hands and other.history == st.history and other.view(1) == st.view(1)
+    other.pop()  # the undo record came along, and is the copy's own
+    assert other.trick == [] and st.trick == [RS.deck.index(Card("T", "C"))]
+    assert other.hand(0) == parse_position(RS, POSITION).hand(0)
