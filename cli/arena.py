@@ -23,7 +23,7 @@ from cli.errors import fail, ruleset_or_exit, usage_error
 from cli.options import AllowOutside, bot_kind, bot_kinds, checked_bot, seed_in_range, worker_count
 from cli.output import say, unit_words, warn
 from cli.progress import progress_bar
-from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stop_signals
+from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stops_from_the_start
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.rules.ruleset import Ruleset
@@ -54,6 +54,13 @@ def arena(
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play bot A against bot B on the same deals, seats swapped: A's win rate and net score, with 95% intervals."""
+    with stops_from_the_start():
+        _arena(a, b, deals, ruleset, seed, jobs, as_json, allow_outside)
+
+
+def _arena(a: str, b: str, deals: int, ruleset: str, seed: int, jobs: int | None, as_json: bool, allow_outside: bool) -> None:
+    """``rules arena`` itself, inside the command's stop signals (a stop at any point before a
+    deal finished ends it alike: one line, no figures)."""
     from interpreter.sim.arena import Arena
 
     rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
@@ -80,6 +87,12 @@ def tournament(
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play every pair of bots through the arena and rate them (Bradley-Terry, Elo scale, mean 0), best first."""
+    with stops_from_the_start():
+        _tournament(bots, deals, ruleset, seed, jobs, as_json, allow_outside)
+
+
+def _tournament(bots: list[str], deals: int, ruleset: str, seed: int, jobs: int | None, as_json: bool, allow_outside: bool) -> None:
+    """``rules tournament`` itself, inside the command's stop signals (as :func:`_arena`)."""
     from interpreter.sim.arena import Arena
 
     rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
@@ -127,24 +140,29 @@ def _check_deals(deals: int) -> None:
 
 def _play(run: Arena, jobs: int | None, allow_outside: bool, label: str) -> Halt | None:
     """Play the run with a progress bar; the stop or error that ended it early, or ``None``.
-    An error before any deal finished leaves nothing to report: it is said at once, exit 2."""
+    An error before any deal finished leaves nothing to report: it is said at once, exit 2;
+    a stop then too (raised again: :func:`cli.stopping.stops_from_the_start` says it), where
+    it printed a table of no deals.  The stop signals are the command's."""
     workers = worker_count(jobs)
-    with stop_signals():
-        try:
-            with progress_bar(run.total, label) as show, closing(run.play(workers, allow_outside=allow_outside)) as steps:
-                for done in steps:
-                    show(done)
-        except Stopped as stop:
-            return stop
-        except KeyboardInterrupt:  # outside the main thread, where no handler is installed
-            ignore_stops()
-            return Stopped(signal.SIGINT)
-        except RulesError as exc:  # a seat's bot that failed (BotError), a scoring formula failing in play
-            ignore_stops()
-            if not run.finished:
-                raise fail(exc) from None
-            return Failed(exc)
-        ignore_stops()  # the deals are played: printing runs to its end
+    try:
+        with progress_bar(run.total, label) as show, closing(run.play(workers, allow_outside=allow_outside)) as steps:
+            for done in steps:
+                show(done)
+    except Stopped as stop:
+        if not run.finished:
+            raise
+        return stop
+    except KeyboardInterrupt:  # outside the main thread, where no handler is installed
+        ignore_stops()
+        if not run.finished:
+            raise Stopped(signal.SIGINT) from None
+        return Stopped(signal.SIGINT)
+    except RulesError as exc:  # a seat's bot that failed (BotError), a scoring formula failing in play
+        ignore_stops()
+        if not run.finished:
+            raise fail(exc) from None
+        return Failed(exc)
+    ignore_stops()  # the deals are played: printing runs to its end
     return None
 
 
