@@ -4,6 +4,7 @@ ruleset, the rewards a deal gives, the observation of each agent, and a policy s
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import warnings
 from pathlib import Path
@@ -377,3 +378,47 @@ def test_a_policy_seat_sees_what_the_environment_gives() -> None:
         assert np.array_equal(handed[-1]["action_mask"], obs["action_mask"])
         env.step(env.action_names.index(str(action)))
     assert len(handed) > 3
+
+
+def play_on(env: SixtySixEnv, seed: int) -> list[tuple[object, ...]]:
+    """The rest of an episode with masked random actions from ``seed``: at each turn the agent,
+    every agent's observation and mask, and what ``last()`` says (reward, terminated,
+    truncated, info) -- all of it, to compare two environments step by step."""
+    rng = np.random.default_rng(seed)
+    trace: list[tuple[object, ...]] = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        seen = [(env.observe(a)["observation"].tolist(), env.observe(a)["action_mask"].tolist()) for a in env.possible_agents]
+        trace.append((agent, seen, reward, terminated, truncated, info))
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return trace
+
+
+@pytest.mark.parametrize("episode", ["deal", "match"])
+def test_a_deep_copy_of_an_environment_plays_the_same_and_apart(episode: str) -> None:
+    """``copy.deepcopy(env)`` after ``reset`` and a few steps: the copy shares the ruleset and
+    its observation layout (both immutable, copied as themselves: the compiled layout has no
+    constructor without ``rs`` for copy's default, and failed there), and copies the rest.
+    Played on alone, the copy leaves the original where it was; played with the same actions,
+    the two give the same observations, rewards and infos at every step, and their next
+    ``reset()`` (no seed: from the generator each holds) deals the same deal."""
+    env = sixtysix_env("north-american-3", episode=episode, max_deals=3 if episode == "match" else None)  # type: ignore[arg-type]
+    env.reset(seed=4)
+    for _ in range(5):  # a deal under way: a bid made (the highest: the last index), cards played
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    assert env.deal is not None and not env.deal.is_over
+    twin = copy.deepcopy(env)
+    assert twin.rs is env.rs and twin.layout is env.layout
+    assert twin.deal is not env.deal and twin._rng is not env._rng
+    if episode == "match":
+        assert twin.match is not None and env.match is not None
+        assert twin.match is not env.match and twin.deal is twin.match.deal
+    where = (env.agent_selection, [env.observe(a)["observation"].tolist() for a in env.possible_agents], env.deals)
+    copied = play_on(twin, 9)
+    assert (env.agent_selection, [env.observe(a)["observation"].tolist() for a in env.possible_agents], env.deals) == where
+    assert play_on(env, 9) == copied
+    env.reset()
+    twin.reset()
+    assert env.deal is not None and twin.deal is not None
+    assert twin.deal.hands == env.deal.hands and twin.deal.dealer == env.deal.dealer
