@@ -11,8 +11,11 @@ ruleset's first dealer).  One game is one deal.
   (:class:`~interpreter.play.observation.ObservationLayout`), the same as the PettingZoo
   environment's.  The player to move is the seat that must decide (the engine's ``actor``).
 * **Illegal actions** raise ``ValueError`` (as OpenSpiel's own Python games do) and change
-  nothing: a decision outside the engine's legal codes, a card chance has laid out already
-  (but -1, ``kInvalidAction``, which OpenSpiel's C++ layer refuses first with its ``SpielError``).
+  nothing: a decision outside the engine's legal codes, a card chance has laid out already,
+  and anything that is no action index of the game at all -- -1 (``kInvalidAction``), an
+  index past the last, a float, a bool (:meth:`SixtySixState.apply_action` checks it before
+  OpenSpiel's C++ layer sees it, which would refuse -1 with its own ``SpielError``, turn away a
+  float with a binding error and take ``True`` for action 1).
 * **Imperfect information**: observers built from the seat's view only -- the observation
   (tensor and string, what the seat sees now) and the information state (the observation
   followed by the ordered public history; its string keys search trees).
@@ -26,6 +29,7 @@ ruleset's first dealer).  One game is one deal.
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 import re
 from collections.abc import Callable
@@ -169,6 +173,28 @@ class _Deal:
         self.laid = 0  # the cards of ``order`` as bits: what chance may still lay out, at a glance
         self.state: DealState | None = None
         self.codes: list[int] = []
+
+    def index(self, action: object) -> int:
+        """``action`` as an index of the node's actions -- a card at a chance node, an action
+        index at a decision -- or ``ValueError`` naming it and the range: an integer (a Python
+        or numpy one) in range, never a bool (``True`` is a bug, not action 1) nor a float
+        (2.9 is not cut down to 2).  Whether it is legal now is :meth:`lay`'s and :meth:`decide`'s."""
+        if self.state is None:
+            what, size, where = "chance action", self.rs.deck.size, "a card of this deck"
+        else:
+            what, size, where = "action", self.layout.actions, "an action of this game"
+        index: int | None = None
+        if not isinstance(action, (bool, np.bool_)):
+            try:
+                index = operator.index(action)  # type: ignore[arg-type]  # what it refuses is the point
+            except TypeError:
+                pass
+        if index is None:
+            raise ValueError(f"{what} {action!r} is not {where} (0 to {size - 1}): "
+                             f"a {type(action).__name__}, not an integer")
+        if not 0 <= index < size:
+            raise ValueError(f"{what} {index} is not {where} (0 to {size - 1})")
+        return index
 
     def lay(self, card: int) -> None:
         """Chance lays out the next card of the shuffled deck; the deal starts when one is left."""
@@ -319,6 +345,21 @@ class SixtySixState(pyspiel.State):
         left = [c for c in range(self.rs.deck.size) if not laid >> c & 1]
         p = 1.0 / len(left)
         return [(c, p) for c in left]
+
+    def apply_action(self, action: Any) -> None:
+        """OpenSpiel's ``apply_action``, the action checked first (:meth:`_Deal.index`): OpenSpiel's
+        C++ layer would refuse -1 (``kInvalidAction``) with its own ``SpielError`` (and a line
+        on stderr) before :meth:`_apply_action` sees it, turn a float away with a binding error
+        that names no range, and take ``True`` for action 1.  Here each is the ``ValueError`` of
+        any other action that is not legal now, and the state is left as it was."""
+        super().apply_action(self._box.index(action))
+
+    def child(self, action: Any) -> SixtySixState:
+        """A copy with ``action`` applied, checked as :meth:`apply_action` checks it (OpenSpiel's
+        own ``child`` goes to the C++ layer directly)."""
+        out: SixtySixState = self.clone()
+        out.apply_action(action)
+        return out
 
     def _apply_action(self, action: int) -> None:
         """Chance lays out a card, or the player to move acts; an action not legal now raises

@@ -24,7 +24,9 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
   what its side scored, ``"win"`` only at the end of the episode (:func:`win_rewards`): 1 for
   each winning side -- the match's winner, or the sides with the deal's highest score -- and
   the others share -1 per winner (``-1 / (sides - 1)`` each with one winner), 0 all round
-  when every side scored alike.
+  when every side scored alike -- and in a match cut at ``max_deals``, which nobody has won
+  (truncated, not a draw: its info says so under ``"cut"``; ``"margin"`` and ``"score"`` have
+  paid every deal played by then).
 * **Seeding**: ``reset(seed=s)`` starts the generator the deals are drawn from; the same seed
   and actions give the same episode.  ``s`` is None or a whole number 0 or more (a numpy
   integer too); ``options`` is None or a mapping (an unknown key is ignored with a warning
@@ -310,12 +312,17 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
         cut = not over and self.max_deals is not None and self.deals >= self.max_deals
         if over or cut:
             if self.reward_kind == "win" and over:
-                # a match has one winner (the side its rules say went out); a deal, its top scorers
+                # a match has one winner (the side its rules say went out); a deal, its top scorers.
+                # A cut match has none: no win is paid (leading on the match scores is not
+                # winning), the agents are truncated -- a learner bootstraps, not scores a draw
                 self._give(win_rewards(result.scores if match is None else
                                        [int(side == match.winner) for side in range(k)]))
             info: dict[str, Any] = {"scores": list(result.scores), "reason": result.reason}
             if match is not None:
                 info["match_scores"] = list(match.scores)
+            if cut:  # said in words: the last deal's reason is a deal's, and no side won the match
+                played = f"{self.deals} deal{'s' if self.deals != 1 else ''}"
+                info["cut"] = f"the match was cut after {played} (max_deals={self.max_deals}): no side has won it"
             for a in self.agents:
                 self.terminations[a] = over
                 self.truncations[a] = cut

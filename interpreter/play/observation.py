@@ -103,6 +103,14 @@ class Field:
     rows: int
     meaning: str
 
+    # immutable, and compiled: a copy is the value itself (a compiled frozen dataclass cannot be
+    # copied field by field), as its layout's is
+    def __copy__(self) -> Field:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Field:
+        return self
+
 
 class ObservationLayout:
     """The fixed-length encoding of one ruleset's views (build with :func:`layout`).
@@ -199,6 +207,17 @@ class ObservationLayout:
         self.seen_offset = self.size + self.history_rows * self.history_width
         self.seen_rows = self.history_rows + 1
         self.info_size = self.seen_offset + self.seen_rows * d
+
+    # A layout is made from its ruleset alone and never changed once built: a copy is the
+    # layout itself, sharing the ruleset (which copies as itself too).  Written out because the
+    # compiled class (mypyc) has no constructor without ``rs`` for copy's default -- a deep copy
+    # of an environment, which holds one, failed with "__init__() missing required argument
+    # 'rs'" -- and a copied layout would be a second layout of one ruleset (:func:`layout`).
+    def __copy__(self) -> ObservationLayout:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ObservationLayout:
+        return self
 
     # ------------------------------------------------------------------ vectors
     def entries(self, view: SeatView, *, private: bool = True) -> tuple[list[int], dict[int, float]]:

@@ -114,6 +114,48 @@ def test_an_illegal_decision_is_refused_with_its_reason_and_changes_nothing() ->
     assert state.history()[19:] == [0] and state.deal.hands[0] == sum(1 << c for c in (1, 2, 7, 8))
 
 
+def test_what_is_no_action_index_is_refused_as_an_illegal_action(capfd: pytest.CaptureFixture[str]) -> None:
+    """Schnapsen has 51 actions (0 to 50) and 20 cards (0 to 19).  -1 (OpenSpiel's
+    ``kInvalidAction``) was refused by OpenSpiel's C++ layer with a ``SpielError`` and a line on
+    stderr, a float with a binding error naming no range, and ``True`` was taken for action 1
+    (play TC, seat 0's card): each is now the ``ValueError`` of an illegal action, naming it
+    and the range, at a decision and at a chance node, from ``apply_action`` and ``child``,
+    and the state is left as it was."""
+    g = game("schnapsen", dealer=1)
+    state = laid_in_deck_order(g)  # seat 0 holds AC TC KC KD QD: action 1 (play TC) is legal
+    before = (str(state), state.history())
+    cases: list[tuple[object, str]] = [  # a list: 1.0, True and np.True_ are one key of a dict
+        (-1, "action -1 is not an action of this game (0 to 50)"),
+        (-7, "action -7 is not an action of this game (0 to 50)"),
+        (51, "action 51 is not an action of this game (0 to 50)"),
+        (2**70, f"action {2**70} is not an action of this game (0 to 50)"),
+        (1.0, "action 1.0 is not an action of this game (0 to 50): a float, not an integer"),
+        (np.float64(2.5), "action np.float64(2.5) is not an action of this game (0 to 50): a float64, not an integer"),
+        (True, "action True is not an action of this game (0 to 50): a bool, not an integer"),
+        (np.True_, "action np.True_ is not an action of this game (0 to 50): a bool, not an integer"),
+        ("1", "action '1' is not an action of this game (0 to 50): a str, not an integer"),
+    ]
+    for action, message in cases:
+        for apply in (state.apply_action, state.child):
+            with pytest.raises(ValueError) as caught:
+                apply(action)
+            assert str(caught.value) == message
+            assert (str(state), state.history()) == before
+    assert state.child(np.int64(1)).history()[19:] == [1]  # a numpy integer is an index
+    fresh = g.new_initial_state()  # type: ignore[attr-defined]
+    for action, message in [
+        (-1, "chance action -1 is not a card of this deck (0 to 19)"),
+        (20, "chance action 20 is not a card of this deck (0 to 19)"),
+        (0.0, "chance action 0.0 is not a card of this deck (0 to 19): a float, not an integer"),
+        (False, "chance action False is not a card of this deck (0 to 19): a bool, not an integer"),
+    ]:
+        with pytest.raises(ValueError) as caught:
+            fresh.apply_action(action)
+        assert str(caught.value) == message
+        assert fresh.history() == []
+    assert "OpenSpiel exception" not in capfd.readouterr().err
+
+
 def test_chance_lays_each_card_of_the_deck_once() -> None:
     g = game("schnapsen", dealer=1)
     state = g.new_initial_state()

@@ -4,6 +4,7 @@ ruleset, the rewards a deal gives, the observation of each agent, and a policy s
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import warnings
 from pathlib import Path
@@ -129,6 +130,52 @@ def test_a_match_episode_deals_until_the_match_is_won_or_cut() -> None:
         else:
             env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert env.deals == 1
+
+
+def declare_or_first(env: SixtySixEnv, seed: int) -> tuple[dict[str, float], list[tuple[str, float, bool, bool, dict[str, object]]]]:
+    """One episode where each agent declares whenever it may, else takes its first legal action:
+    the total reward ``last()`` gave each agent, and what it said to each when it was done
+    (agent, reward, terminated, truncated, info)."""
+    env.reset(seed=seed)
+    totals = {a: 0.0 for a in env.possible_agents}
+    ends = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            ends.append((agent, reward, terminated, truncated, info))
+            env.step(None)
+            continue
+        legal = [int(i) for i in np.flatnonzero(obs["action_mask"])]
+        names = [env.action_names[i] for i in legal]
+        env.step(legal[names.index("declare")] if "declare" in names else legal[0])
+    return totals, ends
+
+
+@pytest.mark.parametrize(("reward", "per_deal"), [("margin", (-3.0, 3.0)), ("score", (0.0, 3.0)), ("win", (0.0, 0.0))])
+def test_a_match_cut_at_max_deals_pays_the_deals_played_and_says_it_was_cut(reward: str, per_deal: tuple[float, float]) -> None:
+    """Schnapsen to 7 (rulesets/schnapsen.yaml), seed 5, cut after 2 deals; each agent declares
+    as soon as it may, else plays its first legal action (the lowest card index: AC TC KC QC JC,
+    AD ...).  Worked by hand from the hands dealt:
+
+    * deal 1, dealer 1, trump S: seat 0 (AD TD AH JH QS) leads AD, seat 1 (TC KC KD JD TS)
+      throws TC; AD takes the trick (21 points) and seat 0 declares with 21, under 66: a false
+      declaration, seat 1 (without a trick) scores ``false_points.opponent_without_trick`` = 3;
+    * deal 2, dealer 0: seat 1 (QC KD JD AH KS) leads QC, seat 0 (TC TH KH QH TS) takes it with
+      TC (13 points) and declares with 13: seat 1 scores 3 again.
+
+    The match stands 0-6, short of 7: nobody has won it.  ``"margin"`` paid each deal -3 / +3,
+    ``"score"`` 0 / 3; ``"win"`` pays no win (there is none): 0 each.  Every agent is truncated,
+    not terminated, and its info says the match was cut, beside the last deal's scores and
+    reason and the match scores."""
+    env = sixtysix_env("schnapsen", episode="match", max_deals=2, reward=reward)  # type: ignore[arg-type]
+    totals, ends = declare_or_first(env, 5)
+    assert env.deals == 2 and env.match is not None and env.match.winner is None
+    assert [r.scores for r in env.match.results] == [(0, 3), (0, 3)]
+    cut = {"scores": [0, 3], "reason": "seat 0 declared with only 13 (under 66)", "match_scores": [0, 6],
+           "cut": "the match was cut after 2 deals (max_deals=2): no side has won it"}
+    assert ends == [("player_0", per_deal[0], False, True, cut), ("player_1", per_deal[1], False, True, cut)]
+    assert totals == {"player_0": 2 * per_deal[0], "player_1": 2 * per_deal[1]}  # both deals paid
 
 
 def test_the_selected_agent_is_the_seat_that_must_decide() -> None:
@@ -331,3 +378,47 @@ def test_a_policy_seat_sees_what_the_environment_gives() -> None:
         assert np.array_equal(handed[-1]["action_mask"], obs["action_mask"])
         env.step(env.action_names.index(str(action)))
     assert len(handed) > 3
+
+
+def play_on(env: SixtySixEnv, seed: int) -> list[tuple[object, ...]]:
+    """The rest of an episode with masked random actions from ``seed``: at each turn the agent,
+    every agent's observation and mask, and what ``last()`` says (reward, terminated,
+    truncated, info) -- all of it, to compare two environments step by step."""
+    rng = np.random.default_rng(seed)
+    trace: list[tuple[object, ...]] = []
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        seen = [(env.observe(a)["observation"].tolist(), env.observe(a)["action_mask"].tolist()) for a in env.possible_agents]
+        trace.append((agent, seen, reward, terminated, truncated, info))
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return trace
+
+
+@pytest.mark.parametrize("episode", ["deal", "match"])
+def test_a_deep_copy_of_an_environment_plays_the_same_and_apart(episode: str) -> None:
+    """``copy.deepcopy(env)`` after ``reset`` and a few steps: the copy shares the ruleset and
+    its observation layout (both immutable, copied as themselves: the compiled layout has no
+    constructor without ``rs`` for copy's default, and failed there), and copies the rest.
+    Played on alone, the copy leaves the original where it was; played with the same actions,
+    the two give the same observations, rewards and infos at every step, and their next
+    ``reset()`` (no seed: from the generator each holds) deals the same deal."""
+    env = sixtysix_env("north-american-3", episode=episode, max_deals=3 if episode == "match" else None)  # type: ignore[arg-type]
+    env.reset(seed=4)
+    for _ in range(5):  # a deal under way: a bid made (the highest: the last index), cards played
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    assert env.deal is not None and not env.deal.is_over
+    twin = copy.deepcopy(env)
+    assert twin.rs is env.rs and twin.layout is env.layout
+    assert twin.deal is not env.deal and twin._rng is not env._rng
+    if episode == "match":
+        assert twin.match is not None and env.match is not None
+        assert twin.match is not env.match and twin.deal is twin.match.deal
+    where = (env.agent_selection, [env.observe(a)["observation"].tolist() for a in env.possible_agents], env.deals)
+    copied = play_on(twin, 9)
+    assert (env.agent_selection, [env.observe(a)["observation"].tolist() for a in env.possible_agents], env.deals) == where
+    assert play_on(env, 9) == copied
+    env.reset()
+    twin.reset()
+    assert env.deal is not None and twin.deal is not None
+    assert twin.deal.hands == env.deal.hands and twin.deal.dealer == env.deal.dealer
