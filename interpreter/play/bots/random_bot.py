@@ -24,7 +24,7 @@ from interpreter.engine.views import SeatView
 class RandomBot:
     """Uniformly random legal play (seeded); declares exactly when the claim is right."""
 
-    def __init__(self, ruleset: Ruleset | str | Path, seed: int = 0) -> None:
+    def __init__(self, ruleset: Ruleset | str | Path, seed: object = 0) -> None:  # object: checked in the body, in both builds
         self.rs = as_ruleset(ruleset, "ruleset")  # a name will do, as everywhere a ruleset goes
         self.rng = random.Random(check_int_seed(seed))  # a float or text would seed a game no command repeats
 
