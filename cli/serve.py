@@ -12,8 +12,11 @@ import logging
 import os
 import re
 import signal
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -21,8 +24,11 @@ from cli.errors import usage_error
 from cli.options import folder_name, number_in_range
 from cli.output import warn
 from cli.room import IDLE_DAYS, datalock
-from cli.room.store import Store, Unreadable
+from cli.room.store import FILE_NAME, Store, Unreadable, refused
 from cli.table.web import listen
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 DEFAULT_PORT = 8066
 
@@ -55,6 +61,59 @@ class ClientTextNotUtf8(logging.Filter):
             record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
             record.exc_info = record.exc_text = None
         return True
+
+
+class StartWatch:
+    """What failed as the room started (``failure``), after :func:`serve`'s start check had
+    passed: another program took the store in between, or reading the tables back raised.
+    uvicorn logged such a failure as a traceback and exited 3; watched here, it is one line
+    and exit status 2, as every other store that cannot be used at the start is."""
+
+    def __init__(self) -> None:
+        self.failure: Exception | None = None
+
+    def watch(self, app: Starlette) -> None:
+        """Have ``app``'s start-up (its lifespan, up to serving) note what it raises."""
+        inner = app.router.lifespan_context
+
+        @asynccontextmanager
+        async def lifespan(app: Any) -> AsyncIterator[Any]:  # the room's state, if it has one
+            async with AsyncExitStack() as stack:
+                try:
+                    state = await stack.enter_async_context(inner(app))
+                except Exception as exc:  # the server then stops before it serves (uvicorn: SystemExit)
+                    self.failure = exc
+                    raise
+                yield state
+
+        app.router.lifespan_context = lifespan
+
+
+class QuietOnceStartFailed(logging.Filter):
+    """Drop uvicorn's lines once the start has failed (the traceback and "Application startup
+    failed"): :func:`start_failure` says it, in one line."""
+
+    def __init__(self, watch: StartWatch) -> None:
+        super().__init__()
+        self.watch = watch
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return self.watch.failure is None
+
+
+def start_failure(data: Path, exc: Exception) -> str:
+    """The line a failed start is said in: a store that cannot be used (held, its disk full or
+    failing, damaged) in the words of the start check (:func:`cli.room.store.refused`), anything
+    else with its type and message -- never "move it away" of a store the start check has just
+    read back whole."""
+    path = data / FILE_NAME
+    if isinstance(exc, Unreadable):
+        return f"--data: {exc.said()}"
+    if isinstance(exc, sqlite3.Error) and type(known := refused(path, exc)) is not Unreadable:
+        return f"--data: {known.said()}"
+    if isinstance(exc, OSError):
+        return f"--data: cannot use {exc.filename or data} ({exc.strerror or exc}); nothing was served"
+    return f"the card room could not read its tables back from {path} ({type(exc).__name__}: {exc}); nothing was served, the file is left as it is"
 
 
 def serve(
@@ -120,11 +179,15 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
         first), and a stop signal is handled: from this line on, SIGTERM always ends it cleanly."""
         warn(f"serving the card room at http://{shown}:{bound}/ ({reach}); tables kept in {data / 'room.sqlite'}; Ctrl-C stops it")
 
-    config = uvicorn.Config(make_app(data, bot_delay, idle_days=close_idle, ready=ready), log_level=os.environ.get("RULES_SERVE_LOG", "warning"),
+    app = make_app(data, bot_delay, idle_days=close_idle, ready=ready)
+    started = StartWatch()
+    started.watch(app)
+    config = uvicorn.Config(app, log_level=os.environ.get("RULES_SERVE_LOG", "warning"),
                             ws_max_size=1 << 16, proxy_headers=True)
     for name in ("uvicorn.access", "uvicorn.error"):  # after the config, which sets logging up
         logging.getLogger(name).addFilter(HideLinks())
     logging.getLogger("uvicorn.error").addFilter(ClientTextNotUtf8())
+    logging.getLogger("uvicorn.error").addFilter(QuietOnceStartFailed(started))
     server = uvicorn.Server(config)
     stops: list[int] = []
 
@@ -139,9 +202,14 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         server.run(sockets=[listener])
+    except SystemExit:  # uvicorn's way out of a failed start (status 3), before it serves anything
+        if started.failure is None:
+            raise
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+    if started.failure is not None:
+        raise usage_error(start_failure(data, started.failure))
     warn("stopped serving the card room; its tables go on at the next start")
     if stops:
         raise typer.Exit(128 + stops[0])

@@ -3,16 +3,21 @@
 Each tab that opens the page runs its own ``rules play`` (:mod:`cli.table.tab`, the same options
 less ``--web``) and so its own match.  The server listens on the loopback address only, needs
 nothing from outside (the page's web font is replaced by the one textual-serve ships), is
-quiet, and stops at once on Ctrl-C, telling each table to quit and save its record.  It
+quiet, and stops at once on Ctrl-C, telling each table to quit and save its record.  The
+page and the WebSocket are opened only with the random token of this start (the address it
+prints carries it), as Jupyter's are, since the loopback address keeps out other machines,
+not the other programs and users of this one.  It
 leans on a few of textual-serve's internals (``_make_app``, ``_process_messages``,
 ``AppService._process``): tests/table/test_web.py checks the page and a whole round trip.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import os
 import re
+import secrets
 import shlex
 import socket
 import sys
@@ -54,8 +59,9 @@ def serve(
     except OSError as exc:
         raise usage_error(f"--port: cannot listen on {WEB_HOST}:{port} ({exc.strerror or exc}); choose another port with --port N") from None
     one_tab = record is not None or resume is not None
-    server = table_server(command, listener.getsockname()[1], one_tab=one_tab)
-    address = f"http://{WEB_HOST}:{listener.getsockname()[1]}"
+    token = secrets.token_urlsafe(TOKEN_BYTES)  # this start's: a page or tab of an earlier one is refused
+    server = table_server(command, listener.getsockname()[1], one_tab=one_tab, token=token)
+    address = f"http://{WEB_HOST}:{listener.getsockname()[1]}/?token={token}"
     tabs = "one tab at a time: the match keeps one record" if one_tab else "each tab is a table of its own"
     # said once the stop signals are handled: from this line on, SIGTERM always ends it cleanly
     server.run(listener, lambda: warn(f"serving the table at {address} (this machine only; {tabs}); Ctrl-C stops it"))
@@ -136,6 +142,20 @@ def from_this_machine(host: str | None, origin: str | None, port: int) -> bool:
     return origin is None or origin.lower() in {f"http://{address}" for address in own}
 
 
+#: Random bytes in the token of a start of the server (43 characters of base64url: 256 bits).
+TOKEN_BYTES = 32
+
+
+def has_token(given: str | None, token: str) -> bool:
+    """Whether a request carries this start's ``token``: compared in a time that does not say
+    how much of a wrong one was right (:func:`hmac.compare_digest`), so that a program on this
+    machine cannot find the token a character at a time by timing its guesses.  Compared as
+    UTF-8 bytes, since ``compare_digest`` refuses a ``str`` that is not ASCII (a traceback)."""
+    if given is None:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), token.encode("utf-8"))
+
+
 #: The messages a tab's page sends (textual-serve's ``textual.js``), as :func:`envelope_of` reads them.
 Envelope = Union[tuple[str, str], tuple[str, tuple[int, int]], tuple[str, None]]
 #: The largest terminal a ``resize`` may ask for, in cells each way.
@@ -193,7 +213,9 @@ BUSY_PAGE = """<!DOCTYPE html>
 </body></html>
 """
 
-REFUSED_PAGE = "rules play --web serves its table to pages of its own address only: open http://127.0.0.1:PORT/ yourself.\n"
+REFUSED_PAGE = "rules play --web serves its table to pages of its own address only: open the address it printed yourself.\n"
+NO_TOKEN_PAGE = ("rules play --web serves its table only at the address it printed, which carries the token of this start "
+                 "(http://127.0.0.1:PORT/?token=...): open that address.\n")
 
 
 def shown(text: str) -> str:
@@ -201,8 +223,10 @@ def shown(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
 
 
-def table_server(command: str, port: int, *, one_tab: bool) -> TableServer:
-    """A textual-serve server for ``command`` (imported here: textual-serve is optional)."""
+def table_server(command: str, port: int, *, one_tab: bool, token: str) -> TableServer:
+    """A textual-serve server for ``command`` (imported here: textual-serve is optional), whose
+    page is served at ``/?token=TOKEN`` and WebSocket at ``/ws/TOKEN`` (a path segment:
+    textual-serve's script adds its own ``?width=...`` to the WebSocket's address)."""
     import asyncio
     import logging
     import signal
@@ -225,18 +249,31 @@ def table_server(command: str, port: int, *, one_tab: bool) -> TableServer:
             self.tables = 0  # tables running (a tab's, from its websocket's opening to its table's end)
             self.stopped_by: int | None = None
             self.refused_one = False  # a request from another site was refused: said once
+            self.refused_no_token = False  # a request without this start's token was refused: said once
 
-        def refused(self, request: web.Request) -> web.Response | None:
-            """A 403 for a request of another site's page (:func:`from_this_machine`), said on
-            the terminal the first time; ``None`` for this machine's own."""
+        def refused(self, request: web.Request, given: str | None) -> web.Response | None:
+            """A 403 for a request of another site's page (:func:`from_this_machine`) or one
+            without this start's token (``given``: :meth:`tokenless`), said on the terminal the
+            first time; ``None`` for this machine's own page with the token."""
             if from_this_machine(request.headers.get("Host"), request.headers.get("Origin"), port):
-                return None
+                return self.tokenless(given)
             if not self.refused_one:
                 self.refused_one = True
                 origin = request.headers.get("Origin") or "none"
                 warn(f"refused a request of another site's page (Origin {origin}, Host {request.headers.get('Host') or 'none'}): "
                      f"the table is served to pages of http://{WEB_HOST}:{port} only")
-            return web.Response(status=403, text=REFUSED_PAGE.replace("PORT", str(port)))
+            return web.Response(status=403, text=REFUSED_PAGE)
+
+        def tokenless(self, given: str | None) -> web.Response | None:
+            """A 403 for a request without this start's token (:func:`has_token`), said on the
+            terminal the first time; ``None`` for one with it.  The answer names no token: it
+            goes to whoever asked, who may be the program the token keeps out."""
+            if has_token(given, token):
+                return None
+            if not self.refused_no_token:
+                self.refused_no_token = True
+                warn(f"refused a request without this start's token: the table is served at the address above only (http://{WEB_HOST}:{port}/?token=...)")
+            return web.Response(status=403, text=NO_TOKEN_PAGE.replace("PORT", str(port)))
 
         def initialize_logging(self) -> None:
             handler = logging.StreamHandler(sys.stderr)
@@ -264,21 +301,27 @@ def table_server(command: str, port: int, *, one_tab: bool) -> TableServer:
 
         async def _make_app(self) -> web.Application:
             app = await super()._make_app()
+            app.router.add_get("/ws/{token}", self.handle_websocket)  # "/ws" itself: refused, having no token
             template = (self.templates_path / "app_index.html").read_text(encoding="utf-8")
             aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": table_page(template, self.statics_path)}))
             return app
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
-            refused = self.refused(request)
+            refused = self.refused(request, request.query.get("token"))
             if refused is not None:
                 return refused
             if one_tab and self.tables:
                 return web.Response(text=BUSY_PAGE, content_type="text/html")
-            response: web.StreamResponse = await super().handle_index(request)
+            # textual-serve's page, its WebSocket's address given the token as well
+            context = await Server.handle_index.__wrapped__(self, request)  # type: ignore[attr-defined]
+            context["app_websocket_url"] += f"/{token}"
+            response: web.StreamResponse = aiohttp_jinja2.render_template("app_index.html", request, context)
+            response.headers["Referrer-Policy"] = "no-referrer"  # the page's address, token and all, is sent nowhere
             return response
 
         async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
-            refused = self.refused(request)  # before any table starts: refused at the handshake
+            # before any table starts: refused at the handshake, nothing of a hand sent
+            refused = self.refused(request, request.match_info.get("token"))
             if refused is not None:
                 return refused
             if one_tab and self.tables:  # turned away before a second table starts on the same record

@@ -62,11 +62,11 @@ def free_port() -> int:
 
 # ---------------------------------------------------------------------------- the server
 class WebTable:
-    """``rules play --web`` running in its own process group, in ``folder`` (where records go)."""
+    """``rules play --web`` running in its own process group, in ``folder`` (where records go);
+    ``url`` is the address its first line prints, with the token of this start."""
 
     def __init__(self, folder: Path, *args: str) -> None:
         self.port = free_port()
-        self.url = f"http://{HOST}:{self.port}/"
         command = [sys.executable, "-m", "cli.main", "play", "--web", "--port", str(self.port), *args]
         env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "200"}
         self.process = subprocess.Popen(command, cwd=folder, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -84,6 +84,9 @@ class WebTable:
             self.stop()
             raise AssertionError(f"rules play --web said nothing within {WAIT:.0f} s: {''.join(self.out)}")
         self.first_line = self.err[0]
+        said = re.search(r"\?token=([A-Za-z0-9_-]+) ", self.first_line)
+        self.token = said.group(1) if said else ""
+        self.url = f"http://{HOST}:{self.port}/?token={self.token}"
 
     def stop(self) -> tuple[int, str, str]:
         """Ctrl-C (SIGINT to the whole process group, as a terminal sends it); the exit status
@@ -380,19 +383,23 @@ def web_table(folder: Path, *args: str) -> Iterator[WebTable]:
 
 # ---------------------------------------------------------------------------- the tests
 def test_it_says_where_it_listens_as_docs_play_md_shows(tmp_path: Path) -> None:
-    """docs/play.md's sample line (port 8000 there, a free port here)."""
+    """docs/play.md's sample line (port 8000 and a token of that start there, a free port and
+    this start's token here)."""
     doc = (REPO / "docs" / "play.md").read_text(encoding="utf-8").splitlines()
     shown = [line for line in doc if line.startswith("serving the table at ")]
     assert len(shown) == 1
+    sample = re.search(r"/\?token=(\S+) ", shown[0])
+    assert sample is not None, shown[0]
     with web_table(tmp_path, "schnapsen", "--seed", "3") as table:
-        assert table.first_line.rstrip("\n") == shown[0].replace(":8000 ", f":{table.port} ")
+        assert table.first_line.rstrip("\n") == shown[0].replace(f":8000/?token={sample.group(1)} ", f":{table.port}/?token={table.token} ")
 
 
 def test_the_table_in_the_browser(tmp_path: Path) -> None:
     started = time.monotonic()
     with web_table(tmp_path, "schnapsen", "--opponent", "random", "--seed", "3", "--bot-delay", "0") as table:
-        assert table.first_line.startswith(f"serving the table at http://{HOST}:{table.port} "), table.first_line
-        assert re.findall(r"https?://[^\s;)]+", table.first_line) == [f"http://{HOST}:{table.port}"]
+        assert table.first_line.startswith(f"serving the table at http://{HOST}:{table.port}/?token="), table.first_line
+        assert re.fullmatch(r"[A-Za-z0-9_-]{43}", table.token), table.first_line  # 32 random bytes in base64url: 43 characters
+        assert re.findall(r"https?://[^\s;)]+", table.first_line) == [f"http://{HOST}:{table.port}/?token={table.token}"]
         assert listening_addresses(table.port) in ({HOST}, None)  # not 0.0.0.0, not ::
 
         async def play(browser: Browser) -> None:
@@ -515,7 +522,7 @@ def test_another_sites_page_is_refused_and_a_bad_message_is_one_line(tmp_path: P
     aiohttp = pytest.importorskip("aiohttp", reason="aiohttp (installed with textual-serve) speaks WebSocket")
 
     async def visit(table: WebTable) -> None:
-        ws = f"ws://{HOST}:{table.port}/ws?width=80&height=24"
+        ws = f"ws://{HOST}:{table.port}/ws/{table.token}?width=80&height=24"
         async with aiohttp.ClientSession() as session:
             async with session.get(table.url, headers={"Host": f"evil.example:{table.port}"}) as page:
                 assert page.status == 403
@@ -558,10 +565,81 @@ def test_with_a_record_the_banner_says_one_tab_and_sigterm_exits_143(tmp_path: P
     banner says so (it said "each tab is a table of its own").  Stopped by SIGTERM (a killed
     job), it exits with 128 + 15 as every command does (it exited 0)."""
     with web_table(tmp_path, "schnapsen", "--record", str(tmp_path / "match.yaml")) as table:
-        assert table.first_line.rstrip("\n") == (f"serving the table at http://{HOST}:{table.port} "
+        assert table.first_line.rstrip("\n") == (f"serving the table at http://{HOST}:{table.port}/?token={table.token} "
                                                  "(this machine only; one tab at a time: the match keeps one record); Ctrl-C stops it")
         table.process.send_signal(signal.SIGTERM)  # at once: a job killed as it starts
         table.process.wait(timeout=WAIT)
         status, out, err = table.stop()  # the process has ended: what it said
     assert status == 128 + signal.SIGTERM, err
     assert "Traceback" not in out + err and err.strip().splitlines()[-1] == "stopped serving the table", err
+
+
+def test_the_token_is_compared_whole() -> None:
+    """Only the very token opens the table: not a part of it, nor more, nor another case of
+    it; one that is not ASCII is refused too (``hmac.compare_digest`` raised on such a str)."""
+    from cli.table.web import has_token
+
+    token = "Ab3_-" * 8 + "xyz"  # 43 characters, as secrets.token_urlsafe(32) gives
+    assert has_token(token, token)
+    wrong = [None, "", token[:-1], token + "x", token[:-1] + "Z", token.upper(), token.lower(), " " + token, "é" + token[1:], "\ud800"]
+    assert [has_token(given, token) for given in wrong] == [False] * len(wrong)
+
+
+def children_of(pid: int) -> set[int] | None:
+    """The processes whose parent is ``pid``, from /proc (None off Linux)."""
+    found: set[int] = set()
+    try:
+        entries = list(Path("/proc").iterdir())
+    except OSError:
+        return None
+    for entry in entries:
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # ended meanwhile
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid:  # the field after the state: the parent's id
+                found.add(int(entry.name))
+    return found
+
+
+def test_without_this_starts_token_nothing_is_served(tmp_path: Path) -> None:
+    """Another program or user of this machine may connect to 127.0.0.1 and send whatever
+    ``Origin`` it likes; only the token the server printed lets it in.  Without it, or with a
+    wrong one, the page and the WebSocket are refused (403, one line that names no token) before
+    any table starts -- no process, so not a byte of a hand -- and the terminal says so once.
+    With it, the page names its WebSocket with the token, and the tab's table is drawn."""
+    aiohttp = pytest.importorskip("aiohttp", reason="aiohttp (installed with textual-serve) speaks WebSocket")
+
+    async def visit(table: WebTable) -> None:
+        token, own = table.token, {"Origin": f"http://{HOST}:{table.port}"}
+        refusal = (f"rules play --web serves its table only at the address it printed, which carries the token of this start "
+                   f"(http://{HOST}:{table.port}/?token=...): open that address.\n")
+        wrong = ["", "x", token[:-1], token + "x", token.swapcase(), "A" * 43, "%C3%A9" + token[1:]]
+        async with aiohttp.ClientSession() as session:
+            for query in ["", *(f"?token={given}" for given in wrong), f"?tokens={token}"]:
+                async with session.get(f"http://{HOST}:{table.port}/{query}", headers=own) as page:
+                    assert (page.status, await page.text()) == (403, refusal), query
+            for path in ["/ws", f"/ws?token={token}", *(f"/ws/{given}" for given in wrong if given)]:
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await session.ws_connect(f"ws://{HOST}:{table.port}{path}", headers=own)
+                assert refused.value.status == 403, path
+            assert children_of(table.process.pid) in (set(), None)  # no table was started for any of them
+            async with session.get(table.url, headers=own) as page:
+                assert page.status == 200 and page.headers.get("Referrer-Policy") == "no-referrer"
+                assert f'data-session-websocket-url="ws://{HOST}:{table.port}/ws/{token}"' in await page.text()
+            async with session.ws_connect(f"ws://{HOST}:{table.port}/ws/{token}?width=100&height=30", headers=own) as tab:
+                async with asyncio.timeout(WAIT):
+                    async for message in tab:
+                        if message.type == aiohttp.WSMsgType.BINARY and b"Start" in message.data:
+                            break
+                    else:
+                        raise AssertionError("the tab with the token was never drawn its table")
+
+    with web_table(tmp_path, "schnapsen", "--bot-delay", "0") as table:
+        asyncio.run(visit(table))
+        status, out, err = table.stop()
+    assert status == 128 + signal.SIGINT, err
+    assert "Traceback" not in out + err, out + err
+    assert [line for line in err.splitlines() if line.startswith("refused ")] == [
+        f"refused a request without this start's token: the table is served at the address above only (http://{HOST}:{table.port}/?token=...)"], err
