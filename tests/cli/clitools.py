@@ -40,6 +40,36 @@ def run_rules(args: list[str], input: str | None = None, cwd: Path | None = None
     return Outcome(proc.returncode, proc.stdout, proc.stderr)
 
 
+#: ``rules`` that sends itself a signal as a function is first called: its name and the
+#: function's module and dotted path are filled in by :func:`signalled_at`.
+_SELF_SIGNAL = """
+import importlib, os, signal
+
+def sent(function):
+    def with_signal(*args, **kwargs):
+        os.kill(os.getpid(), signal.{SIGNAL})
+        return function(*args, **kwargs)
+    return with_signal
+
+owner = importlib.import_module("{MODULE}")
+*parents, name = "{PATH}".split(".")
+for part in parents:
+    owner = getattr(owner, part)
+setattr(owner, name, sent(getattr(owner, name)))
+from cli import main
+main()
+"""
+
+
+def signalled_at(where: str, signal_name: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``rules ARGS`` in a subprocess that sends itself ``signal_name`` (``"SIGINT"``) as
+    ``where`` (``"cli.arena:ruleset_or_exit"``, ``"interpreter.sim.arena:Arena._play_here"``)
+    is called: a stop at a moment named, which no test has to wait for."""
+    module, path = where.split(":")
+    code = _SELF_SIGNAL.replace("{SIGNAL}", signal_name).replace("{MODULE}", module).replace("{PATH}", path)
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
 def no_traceback(outcome: Outcome) -> None:
     assert "Traceback" not in outcome.stdout + outcome.stderr
 

@@ -11,31 +11,14 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from clitools import signalled_at
 
-#: ``rules`` sending itself SIGNAL at MOMENT: ``loading`` (as it loads the ruleset) or
-#: ``playing`` (as the first chunk starts, in this process: --jobs 1).
-CHILD = """
-import os, signal
-import cli.arena
-from interpreter.sim.arena import Arena
-
-def sent(function):
-    def with_signal(*args, **kwargs):
-        os.kill(os.getpid(), signal.{SIGNAL})
-        return function(*args, **kwargs)
-    return with_signal
-
-if "{MOMENT}" == "loading":
-    cli.arena.ruleset_or_exit = sent(cli.arena.ruleset_or_exit)
-else:
-    Arena._play_here = sent(Arena._play_here)
-from cli import main
-main()
-"""
+#: Where the signal is sent: as the ruleset loads, or as the first chunk starts (in this
+#: process: --jobs 1).
+MOMENTS = {"loading": "cli.arena:ruleset_or_exit", "playing": "interpreter.sim.arena:Arena._play_here"}
 
 COMMANDS = {
     "arena": ["arena", "greedy", "random", "--deals", "40"],
@@ -44,8 +27,7 @@ COMMANDS = {
 
 
 def run(tmp_path: Path, name: str, moment: str, args: list[str]) -> subprocess.CompletedProcess[str]:
-    code = CHILD.replace("{SIGNAL}", name).replace("{MOMENT}", moment)
-    return subprocess.run([sys.executable, "-c", code, *args, "--jobs", "1"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    return signalled_at(MOMENTS[moment], name, [*args, "--jobs", "1"], tmp_path)
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))

@@ -12,31 +12,14 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from clitools import signalled_at
 
-#: ``rules`` sending itself SIGNAL at MOMENT: ``loading`` (as it loads a ruleset, before the
-#: run begins) or ``playing`` (as the first block starts, in this process: --jobs 1).
-CHILD = """
-import os, signal, sys
-import cli.simulate
-import interpreter.sim.simulate as sim
-
-def sent(function):
-    def with_signal(*args, **kwargs):
-        os.kill(os.getpid(), signal.{SIGNAL})
-        return function(*args, **kwargs)
-    return with_signal
-
-if "{MOMENT}" == "loading":
-    cli.simulate.ruleset_or_exit = sent(cli.simulate.ruleset_or_exit)
-else:
-    sim.run_task = sent(sim.run_task)
-from cli import main
-main()
-"""
+#: Where the signal is sent: as a ruleset loads (before the run begins), or as the first
+#: block starts (in this process: --jobs 1).
+MOMENTS = {"loading": "cli.simulate:ruleset_or_exit", "playing": "interpreter.sim.simulate:run_task"}
 
 OLD = "<!DOCTYPE html><p>last week's report</p>\n"
 COMMANDS = {
@@ -46,8 +29,7 @@ COMMANDS = {
 
 
 def run(tmp_path: Path, name: str, moment: str, args: list[str]) -> subprocess.CompletedProcess[str]:
-    code = CHILD.replace("{SIGNAL}", name).replace("{MOMENT}", moment)
-    return subprocess.run([sys.executable, "-c", code, *args, "--jobs", "1"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    return signalled_at(MOMENTS[moment], name, [*args, "--jobs", "1"], tmp_path)
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
