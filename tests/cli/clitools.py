@@ -40,6 +40,25 @@ def run_rules(args: list[str], input: str | None = None, cwd: Path | None = None
     return Outcome(proc.returncode, proc.stdout, proc.stderr)
 
 
+#: ``rules`` with a line ``block`` on stderr each time a block finishes.
+SAYS_BLOCKS = """
+import sys
+import interpreter.sim.simulate as sim
+
+take = sim.Runs.take
+
+def take_said(self, results):
+    for done in take(self, results):
+        sys.stderr.write("block\\n")
+        sys.stderr.flush()
+        yield done
+
+sim.Runs.take = take_said
+from cli import main
+main()
+"""
+
+
 #: ``rules`` that sends itself a signal as a function is first called: its name and the
 #: function's module and dotted path are filled in by :func:`signalled_at`.
 _SELF_SIGNAL = """

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from clitools import invoke, no_traceback
+from clitools import SAYS_BLOCKS, invoke, no_traceback
 
 
 def test_simulate_json_is_the_same_for_one_and_two_jobs() -> None:
@@ -114,20 +114,6 @@ def test_a_base_outside_the_folder_is_refused_unless_allowed(tmp_path: Path) -> 
     assert invoke(["simulate", house, "--deals", "10", "--allow-outside", "--jobs", "2"]).exit_code == 0
 
 
-#: ``rules`` with a line ``block`` on stderr once the first block has finished.
-SAYS_A_BLOCK = """
-import sys
-import interpreter.sim.simulate as sim
-take = sim.Runs.take
-def take_said(self, results):
-    for done in take(self, results):
-        sys.stderr.write("block\\n")
-        sys.stderr.flush()
-        yield done
-sim.Runs.take = take_said
-from cli import main
-main()
-"""
 
 
 def test_ctrl_c_reports_what_finished_and_exits_130(tmp_path: Path) -> None:
@@ -135,7 +121,7 @@ def test_ctrl_c_reports_what_finished_and_exits_130(tmp_path: Path) -> None:
     figures of the finished blocks, whole blocks of 15,000 deals."""
     import sys
 
-    proc = subprocess.Popen([sys.executable, "-c", SAYS_A_BLOCK, "simulate", "schnapsen", "--deals", "3000000", "--json", "--jobs", "2"],
+    proc = subprocess.Popen([sys.executable, "-c", SAYS_BLOCKS, "simulate", "schnapsen", "--deals", "3000000", "--json", "--jobs", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     assert proc.stderr is not None
     assert proc.stderr.readline() == "block\n"

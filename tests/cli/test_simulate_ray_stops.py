@@ -28,27 +28,10 @@ from pathlib import Path
 
 import pytest
 
-from clitools import REPO
+from clitools import REPO, SAYS_BLOCKS
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed (pip install ray)")
 
-#: ``rules`` with a line ``block`` on stderr each time a block finishes.
-SAYS_BLOCKS = """
-import sys
-import interpreter.sim.simulate as sim
-
-take = sim.Runs.take
-
-def take_said(self, results):
-    for done in take(self, results):
-        sys.stderr.write("block\\n")
-        sys.stderr.flush()
-        yield done
-
-sim.Runs.take = take_said
-from cli import main
-main()
-"""
 
 #: 200 blocks of 10 deals between two search bots: long blocks, so that the command waits in
 #: Ray's code when the signal comes (where its handler ran into Ray's signal check), and the
