@@ -34,14 +34,15 @@ def _book(tmp_path: Path, base: str, scoring: str) -> str:
 ])
 def test_a_single_formula_keeps_its_grouping_in_words(tmp_path: Path, formula: str, words: str) -> None:
     text = _book(tmp_path, "schnapsen", f"  game_points: '{formula}'\n")
-    assert f"| in every case | {words} |" in text
+    assert f"the number of game points is {words}." in text
+    assert "checked in this order" not in text.split("## Scoring")[1].split("How each way")[0]  # no table of one row
 
 
 def test_a_chain_of_choices_reads_on_and_a_choice_as_a_first_value_is_grouped(tmp_path: Path) -> None:
     text = _book(tmp_path, "schnapsen", "  game_points: '(if opponent_tricks == 0 then (if points > 90 then 4 else 3) else 1) + 0'\n")
     assert (
-        "| in every case | ((4 if the winner has more than 90 points, otherwise 3) if the loser has taken no trick, "
-        "otherwise 1) plus 0 |"
+        "the number of game points is ((4 if the winner has more than 90 points, otherwise 3) if the loser has "
+        "taken no trick, otherwise 1) plus 0."
     ) in text
 
 
@@ -53,3 +54,15 @@ def test_points_are_compared_with_a_plural_verb(tmp_path: Path) -> None:
     # the number of tricks is one number: a singular verb
     text = _book(tmp_path, "schnapsen", "  game_points: 'if opponent_tricks < tricks then 2 else 1'\n")
     assert "| if the number of tricks the loser has taken is less than the number of tricks the winner has taken | 2 |" in text
+
+
+def test_a_formula_without_conditions_is_a_sentence_not_a_table_of_one_row(tmp_path: Path) -> None:
+    # "the conditions are checked in this order:" above the single row "in every case | 1"
+    # announced conditions that are not there
+    text = _book(tmp_path, "schnapsen", "  game_points: '1'\n")
+    assert "When the deal is won by going out or by a successful close, the number of game points is 1." in text
+    assert "| in every case |" not in text
+    # where each loser pays by his own position (three-player 66), the same for what a loser pays
+    text = _book(tmp_path, "house/three-player-66", "  game_points: '2'\n")
+    assert "the number of game points a loser pays is 2." in text
+    assert "checked in this order" not in text.split("## Scoring")[1].split("How each way")[0]

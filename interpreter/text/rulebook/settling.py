@@ -132,11 +132,16 @@ def scoring_section(f: Facts) -> Section:
             f"by the {'highest' if f.many else 'higher'} total" if rs.end.unclaimed == "higher_total" else "",
         ], "or")
         won = f"When the deal is won {ways}, the" if ways else "The"
+        # a formula without conditions is one value (perhaps of the positions): said in a
+        # sentence, not as a one-row table under "the conditions are checked in this order"
         if f.each_pays:
+            pays = (
+                "game points a loser pays depend on his own points and tricks; the conditions are checked in this order:"
+                if cases else f"number of game points a loser pays is {other}."
+            )
             s.p(
                 f"The winner of a deal scores game points from each of the other {f.sides}, the losers: each "
-                f"loser pays him by his own position, and the winner scores the sum. {won} game points a loser "
-                "pays depend on his own points and tricks; the conditions are checked in this order:"
+                f"loser pays him by his own position, and the winner scores the sum. {won} {pays}"
             )
         else:
             losers = ""
@@ -147,13 +152,15 @@ def scoring_section(f: Facts) -> Section:
                 )
             elif f.solo:
                 losers = " " + _solo_scores(f)
-            s.p(
-                f"The winner of a deal scores game points.{losers} {won} number of game points depends on "
-                f"{possessive(f.loser)} position; the conditions are checked in this order:"
+            depends = (
+                f"number of game points depends on {possessive(f.loser)} position; the conditions are checked in this order:"
+                if cases else f"number of game points is {other}."
             )
-        rows = [[("if " if i == 0 else "otherwise, if ") + cond, value] for i, (cond, value) in enumerate(cases)]
-        rows.append(["otherwise" if cases else "in every case", other])
-        s.table(["Condition", "Game points"], rows)
+            s.p(f"The winner of a deal scores game points.{losers} {won} {depends}")
+        if cases:
+            rows = [[("if " if i == 0 else "otherwise, if ") + cond, value] for i, (cond, value) in enumerate(cases)]
+            rows.append(["otherwise", other])
+            s.table(["Condition", "Game points"], rows)
         s.p(f"As a formula: {code(sc.game_points.source)}.")
         bonus = ", the bonus for the last trick included" if rs.end.last_trick_bonus else ""
         his, points = f.loser_his, f"{possessive(f.loser)} points"
