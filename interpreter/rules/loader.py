@@ -392,13 +392,16 @@ class _Checker:
                 self.fail(("bidding", "all_pass"), "dealer_must_bid makes the dealer bid, but the dealer sits out and takes no part in the auction",
                           expected="bidding.all_pass: redeal or play, or deal.dealer_sits_out: false")
         turn_up = d["trump"]["selection"] == "turn_up"
-        rest = deck_size - n * hand - (1 if turn_up else 0)
+        # the deal's arithmetic counts a turn-up only under a talon: without one it is refused
+        # below, and the cards left are all undealt (counting it too said 9 of 10, "1 cards")
+        shown = 1 if turn_up and deal["talon"] else 0
+        rest = deck_size - n * hand - shown
         if rest < 0:
             self.fail(
                 ("deal", "hand_size"),
-                f"{n} hands of {hand} cards{' and a turn-up' if turn_up else ''} need "
-                f"{n * hand + (1 if turn_up else 0)} cards, but the deck has {deck_size}",
-                expected=f"at most {(deck_size - (1 if turn_up else 0)) // n} cards a hand",
+                f"{n} hands of {hand} cards{' and a turn-up' if shown else ''} need "
+                f"{n * hand + shown} cards, but the deck has {deck_size}",
+                expected=f"at most {(deck_size - shown) // n} cards a hand",
             )
         elif deal["talon"]:
             if (rest + 1) % n != 0 if turn_up else rest % n != 0:
@@ -408,10 +411,11 @@ class _Checker:
             if deal["widow"] is not None:
                 self.fail(("deal", "widow"), "a deal cannot have both a talon and a widow", expected="deal.talon: false")
         elif rest > 0 and deal["widow"] is None:
+            even = f"hand_size {deck_size // n}, " if deck_size % n == 0 else ""
             self.fail(
                 ("deal", "hand_size"),
-                f"{rest} cards are left undealt but there is no talon or widow to hold them",
-                expected=f"hand_size {(deck_size - (1 if turn_up else 0)) // n}, deal.talon: true, or deal.widow",
+                f"{rest} card{'s are' if rest != 1 else ' is'} left undealt but there is no talon or widow to hold {'them' if rest != 1 else 'it'}",
+                expected=f"{even}deal.talon: true, or deal.widow",
             )
         elif rest == 0 and deal["widow"] is not None:
             self.fail(("deal", "widow"), "no cards are left for a widow", expected="a smaller deal.hand_size or no widow")
