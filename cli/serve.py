@@ -24,7 +24,7 @@ from cli.errors import usage_error
 from cli.options import folder_name, number_in_range
 from cli.output import warn
 from cli.room import IDLE_DAYS, datalock
-from cli.room.store import FILE_NAME, Store, Unreadable, refused
+from cli.room.store import FILE_NAME, PRIVATE_FOLDER, Store, Unreadable, refused
 from cli.table.web import listen
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ def serve(
     if data.exists() and not data.is_dir():
         raise usage_error(f"--data: {data} is not a folder")
     try:
-        data.mkdir(parents=True, exist_ok=True)
+        data.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)  # made here: the owner's only (a folder given is left as it is)
         probe = data / ".rules-write-test"
         probe.write_text("")
         probe.unlink()

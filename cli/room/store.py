@@ -38,6 +38,7 @@ import asyncio
 import errno
 import functools
 import json
+import os
 import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -78,6 +79,12 @@ CREATE TABLE IF NOT EXISTS steps (
 
 #: The file under ``--data`` that keeps the tables.
 FILE_NAME = "room.sqlite"
+#: The modes of a data folder and a store the room makes: its owner's only.  The store holds
+#: every table's links and seeds -- any link is a seat, any seed every hand -- so another
+#: account on the machine must not read it.  A folder or a file that exists already is left
+#: with its modes: the person who made it chose them.
+PRIVATE_FOLDER = 0o700
+PRIVATE_FILE = 0o600
 #: Seconds SQLite waits for the file while another program holds it, before a read or write
 #: fails with "database is locked" (a test makes it short, to see that failure at once).
 BUSY_TIMEOUT = 5.0
@@ -244,6 +251,18 @@ class Listed:
     damage: str | None = None  # what is wrong with its row (:mod:`cli.room.rows`): the room leaves it out
 
 
+def _private_file(path: Path) -> None:
+    """Make the store's file empty and private if there is none yet (SQLite takes an empty file
+    for an empty database, and makes its ``-wal`` and ``-shm`` files with the same modes): made
+    by SQLite, it would be readable by everyone under the usual umask."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
+    except FileExistsError:
+        pass
+    except OSError:
+        pass  # an unwritable folder: sqlite3.connect says so, in the words the room gives
+
+
 class Store:
     """The SQLite file of a room: one connection, used by one thread of its own.  A server
     calls its methods only through :meth:`run` and :meth:`later`, never from the event loop;
@@ -257,10 +276,11 @@ class Store:
         (:data:`BUSY_TIMEOUT` unless given); ``verify``: first read every page of the file
         (``PRAGMA quick_check``), refusing a damaged one with :class:`Damaged`."""
         self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
         path = folder / FILE_NAME
         if path.is_dir():
             raise Unreadable(path, "it is a folder")
+        _private_file(path)
         try:
             # made here, used by the worker thread: one thread at a time ever uses it
             self.db = sqlite3.connect(path, timeout=BUSY_TIMEOUT if busy_timeout is None else busy_timeout,
