@@ -462,7 +462,12 @@ class Settling(Legality):
                 return
         if self.closed and self.closer >= 0:
             closer = self.closer
-            self._penalty(self._side[closer], self._fail_points, lambda: f"the closer (seat {closer}) did not reach {rs.claim.target}")
+            # a closer wins only by going out: one who reached the target and played on without
+            # declaring has failed too, and is not told he "did not reach" it
+            had = self._side_points(self._side[closer])
+            self._penalty(self._side[closer], self._fail_points, lambda: (
+                f"the closer (seat {closer}) did not reach {rs.claim.target}" if had < rs.claim.target
+                else f"the closer (seat {closer}) did not go out (with {had})"))
             return
         end = rs.end
         last_side = self._side[last]

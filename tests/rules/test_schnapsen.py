@@ -400,6 +400,7 @@ def test_failed_close_three_when_opponent_had_no_trick_at_closing() -> None:
     play(state, "play AH", "play TS", "play JS", "play JD", "play QH")
     assert state.card_points() == [48, 32]
     assert result(state) == (1, 3)
+    assert state.result is not None and state.result.reason == "the closer (seat 0) did not reach 66"
 
 
 def test_failed_close_two_when_opponent_had_a_trick() -> None:
@@ -429,6 +430,8 @@ def test_closer_losing_last_trick_cannot_go_out() -> None:
     play(state, "play TH", "play AD", "play JD")
     assert state.card_points() == [75, 37]
     assert result(state) == (1, 2)
+    # he reached 66 and failed by not going out: the reason says so, not "did not reach 66"
+    assert state.result is not None and state.result.reason == "the closer (seat 0) did not go out (with 75)"
 
 
 def test_closer_opponent_goes_out_first_three() -> None:
