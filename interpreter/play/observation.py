@@ -179,6 +179,12 @@ class ObservationLayout:
             ("bids", n, 1, f"each seat's bid / {self.bid_scale}"),
             ("widow_size", 1, 1, f"cards in a widow nobody has taken / {self.widow_scale}"),
         ]
+        if rs.trump.selection == "named" and rs.trump.if_passed == "turn_next":
+            # everybody saw it turned; ``known`` forgets it once its holder lays cards away (it
+            # may be among them), and without it here two deals told apart by it were one
+            # information state from then on (no perfect recall).  Last, so that the fields of
+            # every other ruleset keep their places
+            parts.append(("turned", d, 1, "the card turned for trump when the namer passed (seen by all; kept once cards are laid away)"))
         fields: list[Field] = []
         offset = 0
         for name, size, rows, meaning in parts:
@@ -195,6 +201,8 @@ class ObservationLayout:
             "decision", "high_bid", "declarer", "passed", "bids", "widow_size"))
         #: per observer, each seat's row counted from it
         self._rel: tuple[tuple[int, ...], ...] = tuple(tuple((seat - me) % n for seat in range(n)) for me in range(n))
+        turned = self.field.get("turned")
+        self._turned_at = turned.offset if turned is not None else -1
         self._zeros = array("f", [0.0]) * offset  # the observation vector, all 0 (C floats)
         self.size = offset
         #: each row of the history: the seat that acted (counted from the observer), then the action index
@@ -312,6 +320,8 @@ class ObservationLayout:
         if p.declarer >= 0:
             add(o_declarer + rel[p.declarer])
         values[o_widow_size] = _ratio(view.widow_size, self.widow_scale)
+        if p.turned >= 0 and self._turned_at >= 0:
+            add(self._turned_at + p.turned)
         return ones, values
 
     def encode(self, view: SeatView, *, private: bool = True) -> list[float]:
@@ -409,6 +419,8 @@ class ObservationLayout:
             parts.append(f"widow {show(view.widow_mask)}")
         parts.append(f"trump {view.trump or '-'}, turn-up {view.turn_up or '-'}, talon {view.talon_size}"
                      + (f" closed by {view.closer}" if view.closed else ""))
+        if p.turned >= 0:  # seen by all, and kept: see the layout's field
+            parts.append(f"turned {cards[p.turned]}")
         parts.append("trick " + (" ".join(f"{s}:{c}" for s, c in view.trick) or "-"))
         played = played_cards(view)
         parts.append("played " + ", ".join(f"{s}: {show(m)}" for s, m in enumerate(played)))

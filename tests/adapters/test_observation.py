@@ -22,7 +22,7 @@ import pytest
 from interpreter.core.errors import BotError
 from interpreter.core.cards import bit_list
 from interpreter.core.actions import DISCARD_BASE, HIDDEN_DISCARD, parse_action
-from interpreter.engine.state import NAMING, DealState
+from interpreter.engine.state import NAMING, DealState, deal_cards, deal_marks
 from interpreter.engine.views import SeatView, public_view, spectator_view
 from interpreter.rules.tables import KIND_MARRY, KIND_PLAY
 from interpreter.play.bots.policy import ObservationLayout, PolicyAgent, ViewState, layout, load_policy, make_policy_agent
@@ -107,8 +107,11 @@ def test_the_observation_shows_exactly_what_the_view_shows(name: str) -> None:
             assert plane(obs, lay, "played", rel[s]) == played[s]
             assert plane(obs, lay, "trick", rel[s]) == trick[s]
             assert plane(obs, lay, "known", rel[s]) == view.public.known[s]
+        turned = view.public.turned  # the card turned for trump: seen by all, kept after a lay-away
+        if "turned" in lay.field:
+            assert plane(obs, lay, "turned") == (1 << turned if turned >= 0 else 0)
         # and against the truth: no card hidden from this seat is in any card plane
-        seen = view.hand_mask | view.widow_mask | (1 << turnup if turnup >= 0 else 0)
+        seen = view.hand_mask | view.widow_mask | (1 << turnup if turnup >= 0 else 0) | (1 << turned if turned >= 0 else 0)
         for s in range(n):
             seen |= played[s] | view.public.known[s]
         hidden = rs.deck.full_mask & ~seen
@@ -462,3 +465,52 @@ def test_the_view_states_tensors_are_float32_as_openspiels() -> None:
     assert obs[at] == f32 and info[at] == f32
     assert all(type(x) is float for x in obs + info)
     assert obs == [struct.unpack("f", struct.pack("f", x))[0] for x in lay.encode(state.view(seat))]
+
+
+def test_the_information_state_recalls_the_card_turned_for_trump_after_a_lay_away() -> None:
+    """Dreierschnapsen: the namer passes, and the first of his later cards is turned for
+    everybody to see (``trump.if_passed: turn_next``).  Two deals that differ only in which of
+    his later cards that is are told apart by the other seats from then on -- also once he has
+    laid a card away, when the view no longer lists the card as known in his hand (it may be
+    the one laid away).  Before, both information states became one there (no perfect recall)."""
+    rs = load_ruleset("house/dreierschnapsen")
+    lay = layout(rs)
+    dealer = 0
+    later, shown_pos = rs.deal_marks[dealer]
+    rnd = random.Random(1).random
+    keys = [rnd() for _ in range(rs.deck.size)]
+    order_a = sorted(range(rs.deck.size), key=keys.__getitem__)
+    namer = next(s for s, positions in enumerate(later) if shown_pos in positions)
+    other_pos = next(pos for pos in later[namer] if pos != shown_pos)
+    order_b = list(order_a)
+    order_b[shown_pos], order_b[other_pos] = order_b[other_pos], order_b[shown_pos]
+
+    def dealt(order: list[int]) -> DealState:
+        hands, stock, turnup = deal_cards(rs, dealer, order)
+        unseen, shown = deal_marks(rs, dealer, order)
+        return DealState(rs, dealer, hands, stock, turnup, unseen, shown)
+
+    a, b = dealt(order_a), dealt(order_b)
+    watcher = next(s for s in range(rs.players.count) if s != namer)
+    assert lay.information_state_string(a.view(watcher)) == lay.information_state_string(b.view(watcher))  # nothing seen yet
+    for state in (a, b):
+        assert state.actor == namer
+        state.apply(parse_action("pass"))  # the namer passes: his first later card is turned
+        while str(state.legal_actions()[0]) == "pass":  # and everybody passes the auction
+            state.apply(parse_action("pass"))
+    turned_a, turned_b = order_a[shown_pos], order_b[shown_pos]
+    assert turned_a != turned_b
+    assert lay.information_state_string(a.view(watcher)) != lay.information_state_string(b.view(watcher))
+    taker = a.actor
+    assert taker == b.actor == namer and a.to_discard > 0  # the forehand names trump and, all passing, plays
+    # a card both deals hold in the taker's hand and that is neither turned card: laid away in both
+    common = a.hands[taker] & b.hands[taker] & ~(1 << turned_a | 1 << turned_b)
+    card = bit_list(common)[0]
+    for state in (a, b):
+        state.push_code(DISCARD_BASE + card)
+    va, vb = a.view(watcher), b.view(watcher)
+    assert va.public.known[taker] == vb.public.known[taker] == 0  # the view no longer places the turned card
+    assert va.history_codes == vb.history_codes
+    assert f"turned {rs.deck.cards[turned_a]}" in lay.information_state_string(va)
+    assert lay.information_state_string(va) != lay.information_state_string(vb)
+    assert lay.encode_info(va) != lay.encode_info(vb)
