@@ -88,10 +88,13 @@ def quoted(value: object) -> str:
     return repr(cut + "…")
 
 
-def parse(move: str) -> Action:
+def parse(move: str, rs: Ruleset | None = None) -> Action:
     """An action in the record notation, or ``continue`` (declining an optional step, which
-    records leave out but a table's log keeps: it is a decision a seat took)."""
-    return Continue() if move == "continue" else parse_action(move)
+    records leave out but a table's log keeps: it is a decision a seat took).  A move that
+    cannot be read is told with the card form of ``rs``'s deck, if given."""
+    if move == "continue":
+        return Continue()
+    return parse_action(move, rs.deck.ranks, rs.deck.suits) if rs is not None else parse_action(move)
 
 
 def new_token() -> str:
@@ -185,7 +188,7 @@ class Table:
         if actor != seat:
             raise Refused("it is not your turn" if actor is not None else "nobody is to act now", "turn")
         try:
-            action = parse(move)
+            action = parse(move, self.rs)
         except (RulesError, ValueError) as exc:
             raise Refused(f"{move!r} is not an action: {exc}", "action") from None
         reason = self.session.explain(action)

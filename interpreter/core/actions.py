@@ -222,14 +222,17 @@ class Continue(Action):
         return "continue"
 
 
-def parse_action(text: object) -> Action:
+def parse_action(text: object, ranks: tuple[str, ...] | None = None, suits: tuple[str, ...] | None = None) -> Action:
     """Read an action in the record notation (``play TH``, ``bid 2``, ``close before-draw`` ...).
 
     ``text`` is typed ``object`` so that the compiled build, too, refuses what is not text with
-    the :class:`~interpreter.core.errors.NotationError` of the notation, not mypyc's ``TypeError``."""
+    the :class:`~interpreter.core.errors.NotationError` of the notation, not mypyc's ``TypeError``.
+    ``ranks`` and ``suits`` (a game's deck) are what a message names as a card's form, where
+    the notation's own would name ranks the game has not (see ``notation.parse_action``)."""
+    from interpreter.core.notation import RANKS, SUITS
     from interpreter.core.notation import parse_action as parse
 
-    parsed = parse(text)
+    parsed = parse(text, ranks or RANKS, suits or SUITS)
     kind = parsed.kind
     if kind == "play":
         assert parsed.card is not None

@@ -30,6 +30,7 @@ __all__ = [
     "RANKS",
     "SUITS",
     "ParsedAction",
+    "card_form",
     "format_card",
     "parse_action",
     "parse_card",
@@ -47,8 +48,28 @@ ACTION_KINDS = (
 
 _WITH_CARD = frozenset({"play", "marry", "discard"})
 _KEYWORDS = ("play", "marry", "exchange", "close", "declare", "bid", "pass", "trump", "discard", "double", "redouble")
+
+
+def _example(rank: str, suit: str, ranks: tuple[str, ...], suits: tuple[str, ...]) -> str:
+    """``rank`` of ``suit`` if the pack has both, else the pack's first rank of that suit (or
+    of its first suit): an example names a card the pack has."""
+    return (rank if rank in ranks else ranks[0]) + (suit if suit in suits else suits[0])
+
+
+def card_form(ranks: tuple[str, ...] = RANKS, suits: tuple[str, ...] = SUITS, example: str = "TH") -> str:
+    """What a card looks like in the notation, for the "expected" part of a message: the
+    ranks and suits of a pack (all the notation knows, or a game's deck: a Schnapsen table
+    has no 9, 8 or 7 to suggest), ``10`` named only where the pack has a ten."""
+    return f"{_card_words(ranks, suits)}, e.g. {_example(example[0], example[1], ranks, suits)}"
+
+
+def _card_words(ranks: tuple[str, ...], suits: tuple[str, ...]) -> str:
+    ten = " (or 10)" if "T" in ranks else ""
+    return f"rank {' '.join(ranks)}{ten} followed by suit {' '.join(suits)}"
+
+
 #: What a card looks like in the notation, for the "expected" part of a message.
-CARD_FORM = "rank A T K Q J 9 8 7 (or 10) followed by suit C D H S, e.g. TH"
+CARD_FORM = card_form()
 #: The forms of a move in the notation, likewise.
 ACTION_FORMS = (
     "one of: play XY, marry XY, exchange, close, close before-draw, declare, bid N, pass, trump S, discard XY, "
@@ -191,8 +212,13 @@ def _parse_card(text: str) -> tuple[str, str]:
     raise NotationError(f"cannot read card '{_shorten(text)}'", expected=CARD_FORM)
 
 
-def parse_action(text: object) -> ParsedAction:
+def parse_action(text: object, ranks: tuple[str, ...] = RANKS, suits: tuple[str, ...] = SUITS) -> ParsedAction:
     """Read one action, e.g. ``"PLAY 10h"`` -> ``ParsedAction("play", ("T", "H"))``.
+
+    ``ranks`` and ``suits``, a game's deck (strongest rank first), are what a message that
+    cannot read a card names as expected: the notation reads every card it knows whatever
+    the deck (a card the game has not is the engine's to refuse), but a hint to a person at a
+    Schnapsen table lists the ranks of its cards, not 9 8 7.
 
     >>> parse_action("bid 3")
     ParsedAction(kind='bid', card=None, amount=3, suit=None)
@@ -203,11 +229,11 @@ def parse_action(text: object) -> ParsedAction:
     """
     if not isinstance(text, str):
         raise NotationError(f"cannot read action {text!r}: not text", expected=ACTION_FORMS)
-    return _parse_action(text.strip())
+    return _parse_action(text.strip(), ranks, suits)
 
 
 @lru_cache(maxsize=1024)
-def _parse_action(text: str) -> ParsedAction:
+def _parse_action(text: str, ranks: tuple[str, ...] = RANKS, suits: tuple[str, ...] = SUITS) -> ParsedAction:
     """Cached like :func:`_parse_card`; results are immutable, so sharing them is safe."""
     if len(text) <= _MAX_TEXT:
         try:
@@ -217,13 +243,13 @@ def _parse_action(text: str) -> ParsedAction:
         else:
             if isinstance(result, ParsedAction):
                 return result
-    raise NotationError(f"cannot read action '{_shorten(text)}'", expected=_action_expected(text))
+    raise NotationError(f"cannot read action '{_shorten(text)}'", expected=_action_expected(text, ranks, suits))
 
 
 _LEADING_KEYWORD = re.compile("|".join(_KEYWORDS), re.IGNORECASE)
 
 
-def _action_expected(text: str) -> str:
+def _action_expected(text: str, ranks: tuple[str, ...] = RANKS, suits: tuple[str, ...] = SUITS) -> str:
     """What would have been right, judged by the first word the user wrote.
 
     Lark's own expected set is a list of terminal names; the user is better served by the
@@ -234,17 +260,14 @@ def _action_expected(text: str) -> str:
     if keyword is not None:
         word = keyword.group().lower()
         if word in _WITH_CARD:
-            example = {"play": "play TH", "marry": "marry KH"}.get(word, "discard 9C")
-            return (
-                f"'{word}' and a card: rank A T K Q J 9 8 7 (or 10) followed by suit "
-                f"C D H S, e.g. {example}"
-            )
+            example = {"play": "TH", "marry": "KH"}.get(word, "9C")
+            return f"'{word}' and a card: {_card_words(ranks, suits)}, e.g. {word} {_example(example[0], example[1], ranks, suits)}"
         if word == "bid":
             return "'bid' and a positive whole number, e.g. bid 3"
         if word == "close":
             return "'close' or 'close before-draw'"
         if word == "trump":
-            return "'trump' and a suit C D H S, e.g. trump H"
+            return f"'trump' and a suit {' '.join(suits)}, e.g. trump {_example('A', 'H', ranks, suits)[1]}"
         return f"'{word}' alone"
     words = text.split()
     if not words:
@@ -257,6 +280,8 @@ def _action_expected(text: str) -> str:
         if close:
             return f"{ACTION_FORMS}; did you mean '{close[0]}'?"
         return ACTION_FORMS
+    if card[0] not in ranks or card[1] not in suits:
+        return ACTION_FORMS  # a card of no such game: "play" it is no help
     return f"{ACTION_FORMS}; did you mean 'play {format_card(card)}'?"
 
 

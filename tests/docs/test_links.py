@@ -1,7 +1,8 @@
-"""Every link between the pages of docs/ and README.md leads somewhere: the file exists and, for
-a ``#fragment`` into a Markdown page, a heading of that page has that anchor (GitHub's rule:
-lower case, punctuation but ``-`` and ``_`` dropped, spaces to ``-``, a repeated heading
-numbered ``-1``, ``-2`` ...).  A heading renamed without its links fails here."""
+"""Every link between the pages of docs/ (its folders too: docs/rulebooks/) and README.md leads
+somewhere: the file exists and, for a ``#fragment`` into a Markdown page, a heading of that
+page has that anchor (GitHub's rule: lower case, punctuation but ``-`` and ``_`` dropped,
+spaces to ``-``, a repeated heading numbered ``-1``, ``-2`` ...).  A heading renamed without
+its links fails here."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+PAGES = sorted((ROOT / "docs").rglob("*.md")) + [ROOT / "README.md"]  # the rulebooks of docs/rulebooks/ too
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 
@@ -19,7 +20,7 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 def _outside_fences(path: Path) -> list[tuple[int, str]]:
     lines, fence = [], False
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if line.startswith("```"):
+        if line.lstrip(" ").startswith("```"):  # a fence in a list item is indented
             fence = not fence
         elif not fence:
             lines.append((number, line))
@@ -51,7 +52,7 @@ def test_anchors_follow_githubs_rule() -> None:
     assert anchor("See [search.md](search.md#x) too") == "see-searchmd-too"
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
 def test_every_link_of_a_page_resolves(page: Path) -> None:
     cache: dict[Path, set[str]] = {}
     broken = []
@@ -62,10 +63,10 @@ def test_every_link_of_a_page_resolves(page: Path) -> None:
             name, _, fragment = target.partition("#")
             dest = (page.parent / name).resolve() if name else page
             if not dest.exists():
-                broken.append(f"{page.name}:{number}: {target}: no such file")
+                broken.append(f"{page.relative_to(ROOT)}:{number}: {target}: no such file")
             elif fragment and dest.suffix == ".md":
                 if fragment not in cache.setdefault(dest, anchors(dest)):
-                    broken.append(f"{page.name}:{number}: {target}: no heading with this anchor")
+                    broken.append(f"{page.relative_to(ROOT)}:{number}: {target}: no heading with this anchor")
     assert not broken, "\n".join(broken)
 
 
@@ -88,7 +89,7 @@ def test_contents_lists_are_worked_out_as_shown() -> None:
     assert listed[:2] == ["cards", "seats-and-sides"] and headings[:2] == listed[:2]
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
 def test_a_table_of_contents_names_every_section(page: Path) -> None:
     """A page that opens with a table of contents lists each of its ``##`` sections, in order
     (api.md's once left out "A table of your own: TableSession")."""

@@ -416,6 +416,14 @@ def test_the_yaml_to_write_reads_without_an_error(tmp_path: Path) -> None:
     assert not problems, "\n".join(problems)
 
 
+def test_a_fence_in_a_list_item_is_collected() -> None:
+    """play.md's refusal line sits in a list item, its fence and marker indented by two
+    spaces: it is a block of the page, its line without the indent (once, such a block was
+    never collected, and no test asked whether anything checked it)."""
+    found = [b for b in BLOCKS if b.page == "play.md" and b.body[:1] and b.body[0].startswith("refused a request without this start's token")]
+    assert [(b.lang, b.sample, len(b.body)) for b in found] == [("text", "tests/table/test_web.py", 1)]
+
+
 @pytest.mark.parametrize("block", MARKED, ids=[f"{b.page}:{b.line}:{b.sample}" for b in MARKED])
 def test_the_sample_is_what_the_program_prints(block: TextBlock, tmp_path: Path) -> None:
     check = CHECKS[block.sample or ""]

@@ -2,6 +2,9 @@
 what precedes each: how a test finds the sample outputs a document shows and tells which of
 them are checked.
 
+A fence may be indented, as one inside a list item is: its block is collected all the same,
+its lines without the indent, and its marker is the line right above it, indented as it is.
+
 A YAML block may be output as much as a text block (the match record ``rules run --record``
 writes, the file ``rules new`` writes), and a fence without a language may hold anything, so
 all of them are collected: a stale output in any of them must fail a test, and a block that
@@ -42,7 +45,7 @@ DOCS = REPO / "docs"
 RUN_PAGES = {"api.md": "tests/docs/test_api_samples.py", "search.md": "tests/docs/test_api_samples.py",
              "bots.md": "tests/docs/test_api_samples.py", "rl.md": "tests/adapters/test_rl_docs.py"}
 
-_FENCE = re.compile(r"^(`{3,})([^`\s]*)\s*$")
+_FENCE = re.compile(r"^( *)(`{3,})([^`\s]*)\s*$")  # indented too: a fence inside a list item
 _SAMPLE = re.compile(r"^<!-- sample: (\S+) -->$")
 _NOT_OUTPUT = re.compile(r"^<!-- not output: (.+) -->$")
 _NOT_CHECKED = re.compile(r"^<!-- not checked: (.+) -->$")
@@ -111,13 +114,13 @@ def text_blocks(page: str) -> list[TextBlock]:
         if not m:
             i += 1
             continue
-        ticks, lang = m.group(1), m.group(2)
+        indent, ticks, lang = len(m.group(1)), m.group(2), m.group(3)
         end = i + 1
-        while end < len(lines) and lines[end].rstrip() != ticks:
+        while end < len(lines) and lines[end].strip() != ticks:
             end += 1
         if lang in LANGS:
-            body = lines[i + 1:end]
-            above = lines[i - 1] if i else ""
+            body = [_dedent(line, indent) for line in lines[i + 1:end]]
+            above = lines[i - 1].strip() if i else ""
             if not above.startswith("<!--") and body:
                 above = KEPT_HERE.get((page, body[0]), above)
             sample, not_output = _SAMPLE.match(above), _NOT_OUTPUT.match(above)
@@ -130,6 +133,12 @@ def text_blocks(page: str) -> list[TextBlock]:
         last_lang = lang
         i = end + 1
     return found
+
+
+def _dedent(line: str, indent: int) -> str:
+    """A line of a block whose fence is indented by ``indent`` (in a list item), as the page
+    shows it: without the spaces of the indent (fewer, if the line has fewer)."""
+    return line[min(indent, len(line) - len(line.lstrip(" "))):]
 
 
 def all_text_blocks() -> list[TextBlock]:

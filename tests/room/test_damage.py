@@ -162,6 +162,12 @@ def test_a_store_with_a_broken_page_is_refused_at_the_start_and_left_as_it_is(tm
     assert err.startswith(f"error: --data: {path} is damaged: ") and err.count("\n") == 1, err
     assert err.endswith(f"(the room's tables are in it: keep a copy, then restore it from a backup, or recover what SQLite can "
                         f"still read: sqlite3 {path} .recover | sqlite3 recovered.sqlite)\n"), err
+    # the whole line as docs/serve.md shows it, the default folder there: the page of the steps
+    # table and the cells on it are this test's (three tables, 0xA5 bytes: offset 42405)
+    shown = [line.strip() for line in (REPO / "docs/serve.md").read_text(encoding="utf-8").splitlines()
+             if line.strip().startswith("error: --data: rules-room/room.sqlite is damaged: ")]
+    assert len(shown) == 1, shown
+    assert err == shown[0].replace("rules-room/room.sqlite", str(path)) + "\n", err
     assert path.read_bytes() == before
 
 
@@ -268,12 +274,28 @@ def test_a_table_whose_pages_are_broken_is_told_as_unreadable_and_one_the_disk_f
         assert broken["table"] not in room.kept and failing["table"] in room.kept
 
 
-def test_the_docs_show_the_lines_said_of_damage() -> None:
+def test_the_docs_show_the_lines_said_of_damage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve.md's samples, each a whole line of the page (its indent in a list item left out).
+    The full disk's is what ``rules serve`` itself says, run here with the disk full as SQLite
+    and the system would say it (as in the test of each cause above), the page's folder
+    ``rules-room`` for this test's."""
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
     doc = (REPO / "docs/serve.md").read_text(encoding="utf-8")
-    for line in ("table 5f2a9c0e41d7 (schnapsen) could not be read back and is left out: its 'seed' is 'abc', not a whole number",
-                 "error: --data: rules-room/room.sqlite cannot be used now: its disk is full (disk I/O error) (free some space on its "
-                 "disk, then start again; the file is left as it is)"):
-        assert line in doc, line
+    lines = [line.strip() for line in doc.splitlines()]
+    assert "table 5f2a9c0e41d7 (schnapsen) could not be read back and is left out: its 'seed' is 'abc', not a whole number" in lines
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise sqlite_error(sqlite3.OperationalError, "disk I/O error", "SQLITE_IOERR_SHMSIZE")
+
+    monkeypatch.setattr(store_module, "disk_full", lambda folder: True)
+    monkeypatch.setattr(store_module, "_check_columns", full)
+    said = CliRunner().invoke(app, ["serve", "--port", "0", "--data", str(tmp_path)])
+    shown = [line for line in lines if line.startswith("error: --data: rules-room/room.sqlite cannot be used now: its disk is full")]
+    assert len(shown) == 1, shown
+    assert (said.exit_code, said.stderr) == (2, shown[0].replace("rules-room/room.sqlite", str(tmp_path / "room.sqlite")) + "\n")
     import re
 
     block = re.search(r"<!-- sample: tests/room/test_damage.py -->\n```json\n(.*?)```", doc, re.S)
