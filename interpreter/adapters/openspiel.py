@@ -43,6 +43,7 @@ from interpreter.core.cards import bit_list
 from interpreter.engine.state import DealState, deal_cards, deal_marks
 from interpreter.play.observation import ObservationLayout, layout
 from interpreter.rules.loader import load_ruleset, load_schema
+from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
 from interpreter.search.sampling import World, WorldSampler
 
@@ -257,6 +258,11 @@ class SixtySixGame(pyspiel.Game):
         params = dict(params or {})
         name = str(params.get("ruleset", "schnapsen"))
         rs = load_ruleset(name)
+        if name not in bundled_rulesets() and rs.source is not None:
+            # a rule file by its absolute path: the game's string -- what a serialized or pickled
+            # state is rebuilt from, in a worker started in another folder too -- must name the
+            # same file wherever it is read (a relative one was not found there, or another was)
+            name = str(rs.source)
         dealer = int(params.get("dealer", -1))
         n = rs.players.count
         if not -1 <= dealer < n:

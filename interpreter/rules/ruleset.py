@@ -355,6 +355,21 @@ class Ruleset:
     def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Refused in words: the rules compile to local functions, which ``pickle`` cannot
+        write (it said "Can't pickle local object '_Compiler.compile_if.<locals>.choose'"),
+        and so are a deal, a view, a match and an environment that hold them.  A worker
+        process loads the ruleset by its name or file, as ``rules simulate``'s workers do."""
+        from interpreter.rules.resources import bundled_rulesets
+
+        bundled = next((name for name, path in bundled_rulesets().items() if path == self.source), None)
+        where = repr(bundled or self.shown or (str(self.source) if self.source is not None else self.name))
+        raise TypeError(
+            f"a ruleset cannot be pickled, nor a deal, view, match or environment that holds it "
+            f"(its rules are compiled to functions): load it in each process instead, load_ruleset({where}) "
+            f"or sixtysix_env({where})"
+        )
+
     # ----------------------------------------------------------------- derived views
     @property
     def seats(self) -> int:

@@ -511,3 +511,30 @@ def test_chance_outcomes_and_action_to_string_refuse_in_words() -> None:
     with pytest.raises(ValueError) as caught:
         state.chance_outcomes()
     assert str(caught.value) == "chance_outcomes() is only for a chance node (the deal being laid out); the deal is over"
+
+
+def test_a_game_of_a_rule_file_named_relatively_is_rebuilt_in_another_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A serialized or pickled state is rebuilt from the game's string, in a worker that may
+    start in another folder: a rule file named by a relative path must be found there too
+    (it was refused as no ruleset -- or another file of that name was read)."""
+    import pickle
+
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir()
+    there.mkdir()
+    (here / "my.yaml").write_text("extends: schnapsen\nname: my-schnapsen\nmatch:\n  target: 9\n", encoding="utf-8")
+    (there / "my.yaml").write_text("extends: sechsundsechzig\nname: another\n", encoding="utf-8")  # a decoy of the same name
+    monkeypatch.chdir(here)
+    g = pyspiel.load_game(f"{GAME_NAME}(ruleset=my.yaml)")
+    state = dealt(g, 3)
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[0])
+    serialized = pyspiel.serialize_game_and_state(g, state)
+    pickled = pickle.dumps(state)
+    monkeypatch.chdir(there)
+    g2, state2 = pyspiel.deserialize_game_and_state(serialized)
+    assert str(state2) == str(state) and state2.history() == state.history()
+    assert g2.rs.name == "my-schnapsen"
+    assert pickle.loads(pickled).history() == state.history()
+    # a bundled ruleset keeps its name (the same in every folder)
+    assert "ruleset=schnapsen" in str(game("schnapsen"))

@@ -422,3 +422,21 @@ def test_a_deep_copy_of_an_environment_plays_the_same_and_apart(episode: str) ->
     twin.reset()
     assert env.deal is not None and twin.deal is not None
     assert twin.deal.hands == env.deal.hands and twin.deal.dealer == env.deal.dealer
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "house/santase"])
+def test_pickling_an_environment_says_to_make_it_in_each_worker(name: str) -> None:
+    """A vector-env or worker set-up pickles the environment; the rules compile to local
+    functions, so it cannot be -- and the error named a function deep inside
+    ("Can't pickle local object '_Compiler.compile_if.<locals>.choose'"), not what to do."""
+    import pickle
+
+    env = sixtysix_env(name)
+    env.reset(seed=1)
+    deal = env.deal
+    assert deal is not None
+    for value in (env, env.rs, deal, deal.view(0)):
+        with pytest.raises(TypeError) as refused:
+            pickle.dumps(value)
+        assert f"load_ruleset('{name}') or sixtysix_env('{name}')" in str(refused.value)
+    copy.deepcopy(env)  # a deep copy stays possible: the ruleset copies as itself
