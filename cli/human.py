@@ -318,7 +318,7 @@ class HumanAgent:
             self.say(f"there is no choice {k}: pick 1 to {len(legal)}\n")
             return None
         try:
-            action = Continue() if word == "continue" else game_word(view.rs, word) or parse_action(text)
+            action = Continue() if word == "continue" else game_word(view.rs, word) or parse_action(text, view.rs.deck.ranks, view.rs.deck.suits)
         except RulesError as exc:
             card = _bare_card(text)
             if card is None:
