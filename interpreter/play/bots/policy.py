@@ -294,13 +294,32 @@ def load_policy(spec: str) -> object:
         try:
             module = importlib.import_module(module_name)
         except ImportError as error:
-            raise ValueError(f"cannot import the policy module {module_name}: {error}") from None
+            raise ValueError(f"cannot import the policy module {module_name}: {error}{_not_found(module_name, attribute, error)}") from None
         except (Exception, SystemExit) as error:
             raise _not_imported(module_name, error) from None
     try:
         return getattr(module, attribute)
     except AttributeError:
         raise ValueError(f"{module_name} has no {attribute!r}") from None
+
+
+def _not_found(module_name: str, attribute: str, error: ImportError) -> str:
+    """Where a module that was not found is looked for, and the file form, as the ``(expected
+    ...)`` of the message -- when the module named is the one missing (or a package of its
+    path), not a module it imports itself (``No module named 'torch'`` is to be installed,
+    not looked for).  A dotted module is imported as Python imports any module, from the
+    folders of ``sys.path``: the installed packages and ``PYTHONPATH``, but not the current
+    folder, which the ``rules`` command (a script in the environment's ``bin``) does not put
+    there -- so ``policy:mybot:act`` fails beside a ``mybot.py`` that ``policy:mybot.py:act`` loads."""
+    missing = getattr(error, "name", None)
+    if not isinstance(error, ModuleNotFoundError) or not missing or not (module_name + ".").startswith(missing + "."):
+        return ""
+    file = module_name.replace(".", "/") + ".py"
+    if Path(file).is_file():
+        return (f" (there is a file {file} here: name it by its path, policy:{file}:{attribute}, "
+                "or put its folder on the Python path, PYTHONPATH=.)")
+    return (" (expected a module on the Python path -- installed, or in a folder of PYTHONPATH; the current folder "
+            f"is not on it -- or a file named by its path, policy:FILE.py:{attribute})")
 
 
 def _raised(exc: BaseException) -> str:
