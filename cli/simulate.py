@@ -246,7 +246,8 @@ def _write_html(path: Path, text: str) -> None:
 def _play(runs: Runs, jobs: int | None, backend: str, address: str | None, label: str) -> Halt | None:
     """Play the runs with a progress bar; the stop or error that ended them early, or
     ``None``.  An error before any block finished leaves nothing to report: it is said at
-    once, exit 2.  The stop signals are the command's (:func:`cli.stopping.stops_from_the_start`)."""
+    once, exit 2.  One after -- a seat's bot, a formula, a match that never ends -- is a
+    :class:`~cli.stopping.Failed` whose figures are printed first.  The stop signals are the command's (:func:`cli.stopping.stops_from_the_start`)."""
     from interpreter.sim.simulate import SimulationError
 
     workers = worker_count(jobs) if backend == "local" else 1  # Ray spreads the blocks over its cluster
@@ -262,7 +263,11 @@ def _play(runs: Runs, jobs: int | None, backend: str, address: str | None, label
         return Stopped(signal.SIGINT)
     except SimulationError as exc:  # no Ray cluster, a match that never ends
         ignore_stops()
-        raise usage_error(str(exc)) from None
+        if not runs.done:
+            raise usage_error(str(exc)) from None
+        # blocks finished before it (the deals, ahead of a match that never ends): kept and
+        # reported as for an error in play, the same words and exit status
+        return Failed(RulesError(str(exc)))
     except RulesError as exc:  # a seat's bot that failed (BotError), a scoring formula failing in play
         ignore_stops()
         if not runs.done:
