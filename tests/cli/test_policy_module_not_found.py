@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from clitools import run_rules
+from clitools import REPO, run_rules
 
 from interpreter.play.bots.policy import load_policy
 
@@ -49,3 +49,12 @@ def test_a_missing_import_inside_the_module_is_not_taken_for_the_module(tmp_path
     with pytest.raises(ValueError) as caught:
         load_policy("needs_more:act")
     assert str(caught.value) == "cannot import the policy module needs_more: No module named 'not_installed_xyz'"
+
+
+def test_the_message_docs_rl_md_shows(tmp_path: Path) -> None:
+    # docs/rl.md: `rules run ... policy:my_policy:policy` beside my_policy.py, said as shown there
+    (tmp_path / "my_policy.py").write_text(POLICY.replace("def act", "def policy"))
+    out = run_rules(["run", "schnapsen", "--players", "policy:my_policy:policy,greedy"], cwd=tmp_path)
+    assert out.exit_code == 2
+    page = (REPO / "docs/rl.md").read_text(encoding="utf-8")
+    assert f"<!-- sample: tests/cli/test_policy_module_not_found.py -->\n```text\n{out.stderr}```\n" in page
