@@ -246,7 +246,8 @@ def _write_html(path: Path, text: str) -> None:
 def _play(runs: Runs, jobs: int | None, backend: str, address: str | None, label: str) -> Halt | None:
     """Play the runs with a progress bar; the stop or error that ended them early, or
     ``None``.  An error before any block finished leaves nothing to report: it is said at
-    once, exit 2.  The stop signals are the command's (:func:`cli.stopping.stops_from_the_start`)."""
+    once, exit 2.  One after -- a seat's bot, a formula, a match that never ends -- is a
+    :class:`~cli.stopping.Failed` whose figures are printed first.  The stop signals are the command's (:func:`cli.stopping.stops_from_the_start`)."""
     from interpreter.sim.simulate import SimulationError
 
     workers = worker_count(jobs) if backend == "local" else 1  # Ray spreads the blocks over its cluster
@@ -262,7 +263,11 @@ def _play(runs: Runs, jobs: int | None, backend: str, address: str | None, label
         return Stopped(signal.SIGINT)
     except SimulationError as exc:  # no Ray cluster, a match that never ends
         ignore_stops()
-        raise usage_error(str(exc)) from None
+        if not runs.done:
+            raise usage_error(str(exc)) from None
+        # blocks finished before it (the deals, ahead of a match that never ends): kept and
+        # reported as for an error in play, the same words and exit status
+        return Failed(RulesError(str(exc)))
     except RulesError as exc:  # a seat's bot that failed (BotError), a scoring formula failing in play
         ignore_stops()
         if not runs.done:
@@ -334,6 +339,20 @@ def _value(kind: str, x: float | None, signed: bool = False) -> str:
     return f"{x:+.3f}" if signed else f"{x:.3f}"
 
 
+#: The interval column of a figure measured in too few blocks to have one.
+TOO_FEW = "too few blocks"
+
+
+def _interval(kind: str, value: float | None, low: float | None, high: float | None, signed: bool = False) -> str:
+    """``LOW to HIGH``; ``-`` for a figure that was never measured, :data:`TOO_FEW` for one
+    measured in too few blocks to have an interval."""
+    if value is None:
+        return "-"
+    if low is None or high is None:
+        return TOO_FEW
+    return f"{_value(kind, low, signed)} to {_value(kind, high, signed)}"
+
+
 def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
     from cli.arena import table
 
@@ -353,7 +372,7 @@ def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Halt |
         if f.group != group:
             group = f.group
             rows.append([group, "", "", ""])
-        interval = "-" if f.low is None else f"{_value(f.kind, f.low)} to {_value(f.kind, f.high)}"
+        interval = _interval(f.kind, f.value, f.low, f.high)
         how = f"{f.num:,.1f}".removesuffix(".0") + f" of {f.den:,.0f}" if f.kind == "rate" else f"over {f.den:,.0f}"
         rows.append(["  " + f.key, _value(f.kind, f.value), interval, how])
     lines.append("")
@@ -382,14 +401,19 @@ def compare_lines(
             rows.append([group, "", "", "", "", "", ""])
         rows.append([
             "  " + c.key, _value(c.kind, c.a), _value(c.kind, c.b), _value(c.kind, c.diff, True),
-            f"{_value(c.kind, c.low, True)} to {_value(c.kind, c.high, True)}", f"{c.p:.2g}", "changes" if c.changes else "",
+            _interval(c.kind, c.diff, c.low, c.high, True), "-" if c.p is None else f"{c.p:.2g}", "changes" if c.changes else "",
         ])
     lines.append("")
     lines += _table(rows, [False, True, True, True, True, True, False])
+    from interpreter.sim.tally import FEWEST
+
     found = sum(c.changes for c in changes)
+    few = sum(c.too_few for c in changes)
     lines.append("")
-    lines.append(f"{found} of {len(changes)} metrics change (Holm-Bonferroni over all of them, 5% family-wise);")
-    lines.append("differences and p-values are paired by block of deals; see docs/simulate.md")
+    lines.append(f"{found} of {len(changes) - few} metrics change (Holm-Bonferroni over all of them, 5% family-wise);")
+    if few:
+        lines.append(f"{few} more measured in fewer than {FEWEST} blocks of a run: no interval, p or verdict (too few blocks);")
+    lines.append("differences and p-values are paired by block of deals, with Student's t; see docs/simulate.md")
     return lines
 
 
@@ -410,5 +434,6 @@ def changes_csv(changes: Sequence[Change]) -> str:
     w.writerow(["metric", "group", "kind", "a", "b", "difference", "low", "high", "p", "changes"])
     for c in changes:
         d = c.as_dict()
-        w.writerow([c.key, c.group, c.kind, d["a"], d["b"], d["difference"], *d["interval"], d["p"], int(c.changes)])
+        lo, hi = d["interval"] or ["", ""]
+        w.writerow([c.key, c.group, c.kind, d["a"], d["b"], d["difference"], lo, hi, "" if d["p"] is None else d["p"], int(c.changes)])
     return out.getvalue()

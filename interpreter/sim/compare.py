@@ -12,6 +12,11 @@ comparison, and the report says so.
 Testing forty metrics at 5% each would "find" two changes by chance; Holm--Bonferroni
 (:func:`~interpreter.sim.tally.holm`) keeps the chance of any false "changes" at 5% over all
 of them, so a metric is said to change only when its p-value survives the correction.
+
+A metric whose denominator is above 0 in fewer than two blocks of either run (a rare rule
+that fired once, in one block) has its values and difference but no interval, p-value or
+verdict: one block shows no spread, and is ``too few`` blocks to tell a change from luck.
+It takes no part in the correction.
 """
 
 from __future__ import annotations
@@ -23,7 +28,11 @@ from typing import Any
 from interpreter.engine.state import DealState
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.figures import GROUPS, metrics_of, natural, unit_of
-from interpreter.sim.tally import Difference, Tally, holm, paired_difference
+from interpreter.sim.metrics import RATE
+from interpreter.sim.tally import Difference, Tally, holm, paired_difference, ratio
+
+#: Where a difference of two rates can be: its interval is clipped to it.
+RATE_DIFFERENCE = (-1.0, 1.0)
 
 #: The family-wise level of the Holm correction.
 ALPHA = 0.05
@@ -45,7 +54,9 @@ def same_deals(a: Ruleset, b: Ruleset, probes: int = 16) -> bool:
 @dataclass(frozen=True)
 class Change:
     """One metric in both runs: the values, the paired difference A - B with its 95%
-    interval and p-value, and whether it ``changes`` after Holm's correction."""
+    interval and p-value, and whether it ``changes`` after Holm's correction.  ``low``,
+    ``high`` and ``p`` are ``None`` (and ``changes`` false) when the metric was measured in
+    too few blocks of a run to have them (:attr:`too_few`)."""
 
     key: str
     group: str
@@ -53,10 +64,14 @@ class Change:
     a: float
     b: float
     diff: float
-    low: float
-    high: float
-    p: float
+    low: float | None
+    high: float | None
+    p: float | None
     changes: bool
+
+    @property
+    def too_few(self) -> bool:
+        return self.p is None
 
     def as_dict(self) -> dict[str, Any]:
         def r(x: float) -> float:
@@ -64,29 +79,33 @@ class Change:
 
         return {
             "metric": self.key, "group": self.group, "kind": self.kind, "a": r(self.a), "b": r(self.b),
-            "difference": r(self.diff), "interval": [r(self.low), r(self.high)], "p": float(f"{self.p:.6g}"),
-            "changes": self.changes,
+            "difference": r(self.diff),
+            "interval": None if self.low is None or self.high is None else [r(self.low), r(self.high)],
+            "p": None if self.p is None else float(f"{self.p:.6g}"), "changes": self.changes,
         }
 
 
 def compare_tallies(a: Tally, b: Tally, alpha: float = ALPHA) -> list[Change]:
     """Every metric both runs measured (a denominator above 0 in each), on the blocks both
-    finished, with Holm's correction over all of them."""
+    finished, with Holm's correction over all of them that were measured in enough blocks
+    (the others have no interval, p-value or verdict: :func:`paired_difference`)."""
     union = {m.key: m for m in metrics_of(a)} | {m.key: m for m in metrics_of(b)}
     metrics = sorted(union.values(), key=lambda m: (GROUPS.index(m.group), natural(m.key)))
-    found = []
+    found: list[tuple[str, str, str, float, float, Difference | None]] = []
     for m in metrics:
         unit = unit_of(m)
         blocks = sorted(set(a.order(unit)) & set(b.order(unit)))
-        d = paired_difference(
-            a.column(m.key, blocks), a.column(m.den, blocks), b.column(m.key, blocks), b.column(m.den, blocks),
-        )
-        if d is not None:
-            found.append((m, d))
-    verdicts = holm([d.p for _, d in found], alpha)
+        num_a, den_a, num_b, den_b = (t.column(key, blocks) for t in (a, b) for key in (m.key, m.den))
+        value_a, value_b = ratio(num_a, den_a), ratio(num_b, den_b)
+        if value_a is None or value_b is None:
+            continue
+        d = paired_difference(num_a, den_a, num_b, den_b, bounds=RATE_DIFFERENCE if m.kind == RATE else None)
+        found.append((m.key, m.group, m.kind, value_a, value_b, d))
+    verdicts = iter(holm([d.p for *_, d in found if d is not None], alpha))
     return [
-        Change(m.key, m.group, m.kind, d.a, d.b, d.diff, d.low, d.high, d.p, v)
-        for (m, d), v in zip(found, verdicts)
+        Change(key, group, kind, va, vb, va - vb, None, None, None, False) if d is None
+        else Change(key, group, kind, d.a, d.b, d.diff, d.low, d.high, d.p, next(verdicts))
+        for key, group, kind, va, vb, d in found
     ]
 
 
@@ -105,4 +124,4 @@ def skill_gap(base: Tally, seated: list[Tally]) -> Difference | None:
     den_a = [sum(t.column("deals", [b])[0] for t in seated) for b in blocks]
     num_b = [sum(base.column(f"side {k} won", [b])[0] for k in range(sides)) for b in blocks]
     den_b = [sides * base.column("deals", [b])[0] for b in blocks]
-    return paired_difference(num_a, den_a, num_b, den_b)
+    return paired_difference(num_a, den_a, num_b, den_b, bounds=RATE_DIFFERENCE)

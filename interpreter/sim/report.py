@@ -96,7 +96,7 @@ def _figure_table(metrics: Sequence[Row]) -> str:
     rows = ["<table><tr><th>metric</th><th>value</th><th>95% interval</th><th>of</th></tr>"]
     for m in metrics:
         lo, hi = m["interval"] or (None, None)
-        interval = "-" if lo is None else f"{_fmt(m['kind'], lo)} to {_fmt(m['kind'], hi)}"
+        interval = ("-" if m["value"] is None else "too few blocks") if lo is None else f"{_fmt(m['kind'], lo)} to {_fmt(m['kind'], hi)}"
         rows.append(f"<tr><td>{escape(m['metric'])}</td><td>{_fmt(m['kind'], m['value'])}</td><td>{interval}</td><td>{m['num']:g} / {m['den']:g}</td></tr>")
     rows.append("</table>")
     return "".join(rows)
@@ -165,18 +165,22 @@ def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequ
         body.append(f"<p class=changes>{escape(_capital(cut or 'interrupted'))}: the figures are of the blocks that finished.</p>")
 
     def diff_rows(kind: str) -> list[tuple[str, float, float | None, float | None]]:
-        return [(("* " if c["changes"] else "") + c["metric"], c["difference"], *c["interval"]) for c in changes if c["kind"] == kind]
+        return [(("* " if c["changes"] else "") + c["metric"], c["difference"], *(c["interval"] or (None, None)))
+                for c in changes if c["kind"] == kind]
 
     body += ["<h2>Paired differences A - B: rates</h2>", bars(diff_rows("rate"), True),
              "<h2>Paired differences A - B: means</h2>", bars(diff_rows("mean"), False),
-             "<p class=note>* changes: the difference survives Holm's correction at 5% over all metrics.</p>"]
+             "<p class=note>* changes: the difference survives Holm's correction at 5% over all metrics. "
+             "Intervals and p-values from Student's t over the blocks of deals; a metric measured in fewer "
+             "than two blocks of a run has none (too few blocks).</p>"]
     rows = ["<table><tr><th>metric</th><th>A</th><th>B</th><th>A - B</th><th>95% interval</th><th>p</th><th></th></tr>"]
     for c in changes:
         k = c["kind"]
         mark = "<td class=changes>changes</td>" if c["changes"] else "<td></td>"
+        interval = "too few blocks" if c["interval"] is None else f"{_fmt(k, c['interval'][0], True)} to {_fmt(k, c['interval'][1], True)}"
         rows.append(f"<tr><td>{escape(c['metric'])}</td><td>{_fmt(k, c['a'])}</td><td>{_fmt(k, c['b'])}</td>"
-                    f"<td>{_fmt(k, c['difference'], True)}</td><td>{_fmt(k, c['interval'][0], True)} to {_fmt(k, c['interval'][1], True)}</td>"
-                    f"<td>{c['p']:.2g}</td>{mark}</tr>")
+                    f"<td>{_fmt(k, c['difference'], True)}</td><td>{interval}</td>"
+                    f"<td>{'-' if c['p'] is None else format(c['p'], '.2g')}</td>{mark}</tr>")
     rows.append("</table>")
     body += ["<h2>Every metric</h2>", "".join(rows)]
     for name, figs in zip((f"A: {title_a}", f"B: {title_b}"), figures):

@@ -14,12 +14,16 @@ case worked by hand (``tests/sim/test_stats.py``) and reused by anyone comparing
   rating, and standard errors from the curvature of the fitted likelihood.
 - :func:`quantile` and :class:`LogHistogram`: medians and 95th percentiles, exact for a list
   and within half a per cent for millions of timings kept in constant memory.
+- :func:`t_two_sided` and :func:`t_critical`: Student's t distribution, for a difference
+  measured from a few blocks, where the normal 1.96 claims far more certainty than a
+  handful of values can give (with 3 blocks the 95% factor is 4.30, not 1.96).
 
 Nothing here needs NumPy: the samples are small (thousands of deals, a handful of bots).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Iterable, Sequence
@@ -46,6 +50,76 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z2 / (2 * n)) / denominator
     half = z / denominator * math.sqrt(p * (1.0 - p) / n + z2 / (4 * n * n))
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def regularized_beta(x: float, a: float, b: float) -> float:
+    """The regularised incomplete beta function ``I_x(a, b)`` (``a, b > 0``, ``0 <= x <= 1``).
+
+    By its continued fraction (Lentz's method, as in *Numerical Recipes* 6.4), which converges
+    quickly for ``x < (a + 1) / (a + b + 2)``; above that, from ``I_x(a, b) = 1 - I_{1-x}(b, a)``.
+    Each term is computed, not subtracted from 1, on the side where it is small, so a tiny
+    tail probability keeps its digits."""
+    if not 0.0 <= x <= 1.0:
+        raise ValueError(f"x = {x} is not between 0 and 1")
+    if x == 0.0 or x == 1.0:
+        return x
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _beta_fraction(x, a, b) / a
+    return 1.0 - front * _beta_fraction(1.0 - x, b, a) / b
+
+
+def _beta_fraction(x: float, a: float, b: float) -> float:
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 1000):
+        for step in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                     -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + step * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + step / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return h
+
+
+def t_two_sided(t: float, df: int) -> float:
+    """The two-sided tail of Student's t with ``df`` degrees of freedom: ``P(|T| >= |t|)``,
+    which is ``I_{df / (df + t^2)}(df / 2, 1 / 2)``.  With 1 degree of freedom it is
+    ``1 - 2 atan(|t|) / pi``, with 2 ``1 - |t| / sqrt(2 + t^2)``; as ``df`` grows it tends to
+    the normal ``erfc(|t| / sqrt 2)``."""
+    if df < 1:
+        raise ValueError(f"a t distribution needs 1 degree of freedom or more, got {df}")
+    if math.isinf(t):
+        return 0.0
+    return regularized_beta(df / (df + t * t), df / 2.0, 0.5)
+
+
+@functools.lru_cache(maxsize=None)
+def t_critical(df: int, level: float = 0.95) -> float:
+    """The factor of a two-sided ``level`` interval from a t statistic with ``df`` degrees of
+    freedom: the ``t`` with ``P(|T| >= t) = 1 - level`` (12.71 for 1 degree of freedom, 4.30
+    for 2, 2.23 for 10, 1.97 for 199; 1.96 in the limit).  Found by bisection on
+    :func:`t_two_sided`, which falls as ``t`` grows: the same bits every time."""
+    if not 0.0 < level < 1.0:
+        raise ValueError(f"the level {level} is not between 0 and 1")
+    alpha = 1.0 - level
+    low, high = 0.0, 2.0
+    while t_two_sided(high, df) > alpha:
+        low, high = high, 2 * high
+    for _ in range(200):
+        middle = (low + high) / 2
+        if middle in (low, high):
+            break
+        if t_two_sided(middle, df) > alpha:
+            low = middle
+        else:
+            high = middle
+    return high
 
 
 def quantile(values: Iterable[float], q: float) -> float:

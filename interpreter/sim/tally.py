@@ -18,7 +18,14 @@ The blocks are also the unit of the statistics:
   because the deals of different blocks are independent;
 - a difference between two runs on the same blocks of deals (``rules compare``) is a paired
   difference of ratios, with its standard error from the spread of the block residuals
-  (:func:`paired_difference`, the linearisation -- "delta method" -- of a ratio of sums).
+  (:func:`paired_difference`, the linearisation -- "delta method" -- of a ratio of sums),
+  its interval and p-value from Student's t with one degree of freedom fewer than the blocks
+  that measured it.
+
+A figure measured in a single block has no spread to measure: a mean of one block (a rule
+that fired once) gets no bootstrap interval, and a difference whose denominator is above 0
+in fewer than :data:`FEWEST` blocks of either run no interval, p-value or verdict -- before,
+its residuals were exactly 0, so its interval had no width and any difference was "certain".
 """
 
 from __future__ import annotations
@@ -29,12 +36,14 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from interpreter.sim.stats import quantile, wilson
+from interpreter.sim.stats import quantile, t_critical, t_two_sided, wilson
 
 #: The most blocks a run is cut into (for deals, and again for matches).
 BLOCKS = 200
 #: Bootstrap resamples of the blocks for the interval of a mean.
 RESAMPLES = 1000
+#: The fewest blocks with a denominator above 0 that a figure's spread is measured from.
+FEWEST = 2
 
 Block = tuple[str, int]  # ("deals", k) or ("matches", k)
 
@@ -102,12 +111,20 @@ def resample_counts(blocks: int, seed: int, resamples: int = RESAMPLES) -> list[
     return out
 
 
+def measured_in(den: Sequence[float]) -> int:
+    """In how many blocks the denominator is above 0: the blocks that say anything of the ratio."""
+    return sum(1 for x in den if x)
+
+
 def bootstrap_ratio(
     num: Sequence[float], den: Sequence[float], counts: Iterable[Sequence[int]], level: float = 0.95,
 ) -> tuple[float, float] | None:
     """The percentile bootstrap interval of ``sum(num) / sum(den)`` over blocks: each resample
     weighs block ``b`` by how often it was drawn (``counts``); resamples whose denominator is 0
-    are left out.  ``None`` when no resample has a denominator."""
+    are left out.  ``None`` when the denominator is above 0 in fewer than :data:`FEWEST`
+    blocks: every resample would give the one block's ratio, an interval of no width."""
+    if measured_in(den) < FEWEST:
+        return None
     values = []
     for c in counts:
         d = sum(map(operator.mul, c, den))  # in block order: the same bits every time
@@ -148,28 +165,42 @@ class Difference:
 
 
 def paired_difference(
-    num_a: Sequence[float], den_a: Sequence[float], num_b: Sequence[float], den_b: Sequence[float], z: float = 1.96,
+    num_a: Sequence[float], den_a: Sequence[float], num_b: Sequence[float], den_b: Sequence[float],
+    level: float = 0.95, bounds: tuple[float, float] | None = None,
 ) -> Difference | None:
-    """The difference of two ratios of sums over the same blocks, its standard error, a normal
-    95% interval and a two-sided p-value for "no difference".
+    """The difference of two ratios of sums over the same blocks, its standard error, a
+    ``level`` interval and a two-sided p-value for "no difference".
 
-    The error is ``sqrt(K / (K - 1) * sum_b (e_b)^2)`` over the ``K`` blocks, ``e_b`` the
-    difference of the two runs' linearised residuals in block ``b``: paired, since block ``b``
-    holds the same deals in both runs.  ``None`` when either denominator is 0 or there is
-    only one block.
+    Over the ``K`` blocks where either denominator is above 0 (a block with neither adds
+    nothing to either ratio), ``e_b`` is the difference of the two runs' linearised residuals
+    in block ``b`` -- paired, since block ``b`` holds the same deals in both runs -- and the
+    error ``sqrt(K / (K - 1) * sum_b (e_b)^2)``.  The interval is ``diff -+ t * error`` and the
+    p-value ``P(|T| >= |diff| / error)``, ``T`` Student's t with ``K - 1`` degrees of freedom:
+    with few blocks the error is itself uncertain, and the normal 1.96 (and its p-values)
+    would claim changes a handful of blocks cannot show.  ``bounds`` clips the interval to
+    where the difference can be (``(-1, 1)`` for two rates).
+
+    ``None`` when either run's denominator is above 0 in fewer than :data:`FEWEST` blocks:
+    one block's residual is exactly 0, and the difference would look certain.
     """
-    ra, rb = _residuals(num_a, den_a), _residuals(num_b, den_b)
-    k = len(num_a)
-    if ra is None or rb is None or k < 2:
+    if measured_in(den_a) < FEWEST or measured_in(den_b) < FEWEST:
         return None
+    ra, rb = _residuals(num_a, den_a), _residuals(num_b, den_b)
+    if ra is None or rb is None:  # pragma: no cover - a denominator above 0 in 2 blocks has a sum
+        return None
+    k = sum(1 for x, y in zip(den_a, den_b) if x or y)
     e = [x - y for x, y in zip(ra[1], rb[1])]
     error = math.sqrt(k / (k - 1) * math.fsum(x * x for x in e))
     diff = ra[0] - rb[0]
     if error > 0:
-        p = math.erfc(abs(diff) / error / math.sqrt(2.0))
+        p = t_two_sided(diff / error, k - 1)
     else:
         p = 1.0 if diff == 0 else 0.0
-    return Difference(ra[0], rb[0], diff, error, diff - z * error, diff + z * error, p)
+    half = t_critical(k - 1, level) * error
+    low, high = diff - half, diff + half
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
+    return Difference(ra[0], rb[0], diff, error, low, high, p)
 
 
 def holm(pvalues: Sequence[float], alpha: float = 0.05) -> list[bool]:

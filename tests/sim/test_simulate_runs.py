@@ -99,6 +99,8 @@ def test_a_sum_missing_from_one_run_compares_as_0_of_its_count() -> None:
     # has no "bid 4 made" sum at all (never made, as a tally kept before the sum was written at
     # 0): B reads 0 of 4, so the difference is +0.5, not a missing row or an error.  Its error,
     # by hand: A's block residuals (y - 0.5 * 1) / 4 = +-0.125, B's 0: sqrt(4/3 * 4 * 0.125^2)
+    # = 0.288675, times Student's 3.182 for 4 - 1 degrees of freedom: 0.5 -+ 0.9187, the top
+    # clipped at 100% (a difference of two rates)
     a, b = Tally(), Tally()
     for k in range(4):
         a.add(("deals", k), {"deals": 1, "bid 4": 1, "bid 4 made": 1.0 if k < 2 else 0.0})
@@ -106,7 +108,8 @@ def test_a_sum_missing_from_one_run_compares_as_0_of_its_count() -> None:
     by_key = {c.key: c for c in compare_tallies(a, b)}
     made = by_key["bid 4 made"]
     assert (made.a, made.b, made.diff) == (0.5, 0.0, 0.5)
-    assert abs((made.high - made.diff) / 1.96 - (4 / 3 * 4 * 0.125**2) ** 0.5) < 1e-12
+    assert made.low is not None and made.high == 1.0
+    assert abs((made.diff - made.low) / 3.182 - (4 / 3 * 4 * 0.125**2) ** 0.5) < 1e-4
     assert (by_key["bid 4"].a, by_key["bid 4"].b) == (1.0, 1.0)
 
 

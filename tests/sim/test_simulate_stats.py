@@ -48,12 +48,14 @@ def test_the_paired_difference_of_two_ratios() -> None:
     # A: blocks (num 2, den 4) and (4, 4): R_A = 6 / 8 = 0.75, residuals (2 - 3) / 8 = -0.125
     # and (4 - 3) / 8 = +0.125.  B: (1, 4) and (1, 4): R_B = 0.25, residuals 0 and 0.
     # e = (-0.125, 0.125); error = sqrt(2 / 1 * (0.015625 + 0.015625)) = sqrt(0.0625) = 0.25.
-    # diff = 0.5, z = 2, p = erfc(2 / sqrt 2) = 0.0455; interval 0.5 -+ 1.96 * 0.25.
+    # diff = 0.5, t = 2 with 2 - 1 = 1 degree of freedom (Cauchy): p = 1 - 2 atan(2) / pi
+    # = 0.2952 (the normal said 0.0455); the 95% factor is tan(0.475 pi) = 12.706, not 1.96:
+    # interval 0.5 -+ 12.706 * 0.25 = 0.5 -+ 3.1766.
     d = paired_difference([2.0, 4.0], [4.0, 4.0], [1.0, 1.0], [4.0, 4.0])
     assert d is not None
     assert (d.a, d.b, d.diff, d.error) == pytest.approx((0.75, 0.25, 0.5, 0.25))
-    assert d.p == pytest.approx(math.erfc(2 / math.sqrt(2)))
-    assert (d.low, d.high) == pytest.approx((0.01, 0.99))
+    assert d.p == pytest.approx(1 - 2 * math.atan(2) / math.pi) and d.p == pytest.approx(0.2952, abs=1e-4)
+    assert (d.low, d.high) == pytest.approx((0.5 - 3.1766, 0.5 + 3.1766), abs=1e-4)
 
 
 def test_pairing_cancels_what_both_runs_share() -> None:
@@ -114,7 +116,9 @@ def test_the_skill_gap_of_a_hand_made_pair_of_seatings() -> None:
     # side 0 won 2 and 1; on side 1, 2 and 2.  Per block the bot won 4 and 3 of 4 seat-deals:
     # A = 7 / 8 = 0.875; the random sides won 2 of 4 in each: B = 0.5; gap 0.375.  Residuals
     # of A: (4 - 3.5) / 8 = +0.0625 and -0.0625, of B: 0 and 0; error = sqrt(2 * 2 *
-    # 0.0625^2) = 0.125; z = 3, p = erfc(3 / sqrt 2).
+    # 0.0625^2) = 0.125; t = 3 with 1 degree of freedom: p = 1 - 2 atan(3) / pi = 0.2048.
+    # The interval 0.375 -+ 12.706 * 0.125 = -1.213 to +1.963 is clipped to where a
+    # difference of two rates can be: -100% to +100%.
     from interpreter.sim.compare import skill_gap
 
     base, on0, on1 = Tally(), Tally(), Tally()
@@ -125,4 +129,5 @@ def test_the_skill_gap_of_a_hand_made_pair_of_seatings() -> None:
     gap = skill_gap(base, [on0, on1])
     assert gap is not None
     assert (gap.a, gap.b, gap.diff, gap.error) == pytest.approx((0.875, 0.5, 0.375, 0.125))
-    assert gap.p == pytest.approx(math.erfc(3 / math.sqrt(2)))
+    assert gap.p == pytest.approx(1 - 2 * math.atan(3) / math.pi) and gap.p == pytest.approx(0.2048, abs=1e-4)
+    assert (gap.low, gap.high) == (-1.0, 1.0)

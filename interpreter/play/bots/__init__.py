@@ -76,9 +76,16 @@ def bot_spec(kind: str) -> str:
     policy file is its resolved path (``policy:./p.py:act`` and ``policy:p.py:act``).  What
     ``rules tournament`` compares to refuse one bot entered under two names -- it rates
     entries, and two copies of one bot would split its rating -- kept here, beside
-    :func:`make_agent`, so that a new spelling of a kind cannot slip past the check.  A kind
-    that cannot be made (``ValueError`` from :func:`make_agent`) is returned as written.
+    :func:`make_agent`, so that a new spelling of a kind cannot slip past the check.  The
+    kind is first read as :func:`make_agent` reads it -- spaces around it dropped, names and
+    levels in any case (``GREEDY`` is ``greedy``, ``Search:EASY`` is ``search:easy``), a
+    policy's module or file as written, where case matters -- so that ``greedy`` and
+    ``GREEDY``, one bot to :func:`make_agent`, are one bot here too.  A kind that cannot be
+    made (``ValueError`` from :func:`make_agent`) is returned so read.
     """
+    from interpreter.play.seatkinds import canonical_kind  # imported here: it imports this package
+
+    kind = canonical_kind(kind)
     if kind == "search" or kind.startswith("search:"):
         from interpreter.play.bots.search_bot import parse_search_kind
 

@@ -20,8 +20,10 @@ import math
 import operator
 import random
 import sys
+import threading
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
@@ -235,9 +237,42 @@ class PolicyAgent:
         process's parent as a bare "a worker raised SystemExit".  ``KeyboardInterrupt`` is not:
         it is the person's Ctrl-C, which stops the run."""
         try:
-            return call(*args)
+            with stdout_to_stderr():
+                return call(*args)
         except (Exception, SystemExit) as exc:
             raise self._failed(view, f"the policy raised {_raised(exc)}") from exc
+
+
+_talking = threading.Lock()
+_talkers = 0  # policies playing now, in any thread
+_stdout: list[Any] = []  # the stdout they are kept from, while they play
+
+
+@contextmanager
+def stdout_to_stderr() -> Iterator[None]:
+    """While a policy's own code runs (its module imported, the policy asked), ``sys.stdout``
+    is ``sys.stderr``: what it prints -- a debugging line, a library's banner -- goes to
+    stderr, never into the results a command prints on stdout (``--json`` stays one JSON
+    document, a table a table).  In a worker process of ``--jobs`` too, where the policy
+    plays: the workers write to the same stdout as the command.
+
+    ``sys.stdout`` is put back when the last policy playing ends: counted under a lock, so
+    that policies asked in several threads at once cannot leave it pointing at stderr (each
+    one saving, then restoring, what another had put there).  Whatever replaced stdout before
+    -- a test's capture, the command's own guard -- is what comes back."""
+    global _talkers
+    with _talking:
+        if _talkers == 0:
+            _stdout.append(sys.stdout)
+            sys.stdout = sys.stderr
+        _talkers += 1
+    try:
+        yield
+    finally:
+        with _talking:
+            _talkers -= 1
+            if _talkers == 0:
+                sys.stdout = _stdout.pop()
 
 
 def _float32(values: list[float]) -> list[float]:
@@ -285,22 +320,43 @@ def load_policy(spec: str) -> object:
             module = importlib.util.module_from_spec(module_spec)
             sys.modules[unique] = module
             try:
-                module_spec.loader.exec_module(module)
+                with stdout_to_stderr():
+                    module_spec.loader.exec_module(module)
             except (Exception, SystemExit) as error:  # the file's own code: a syntax error, an import that fails, sys.exit()
                 del sys.modules[unique]
                 raise _not_imported(module_name, error) from None
             _FILES[key] = module
     else:
         try:
-            module = importlib.import_module(module_name)
+            with stdout_to_stderr():
+                module = importlib.import_module(module_name)
         except ImportError as error:
-            raise ValueError(f"cannot import the policy module {module_name}: {error}") from None
+            raise ValueError(f"cannot import the policy module {module_name}: {error}{_not_found(module_name, attribute, error)}") from None
         except (Exception, SystemExit) as error:
             raise _not_imported(module_name, error) from None
     try:
         return getattr(module, attribute)
     except AttributeError:
         raise ValueError(f"{module_name} has no {attribute!r}") from None
+
+
+def _not_found(module_name: str, attribute: str, error: ImportError) -> str:
+    """Where a module that was not found is looked for, and the file form, as the ``(expected
+    ...)`` of the message -- when the module named is the one missing (or a package of its
+    path), not a module it imports itself (``No module named 'torch'`` is to be installed,
+    not looked for).  A dotted module is imported as Python imports any module, from the
+    folders of ``sys.path``: the installed packages and ``PYTHONPATH``, but not the current
+    folder, which the ``rules`` command (a script in the environment's ``bin``) does not put
+    there -- so ``policy:mybot:act`` fails beside a ``mybot.py`` that ``policy:mybot.py:act`` loads."""
+    missing = getattr(error, "name", None)
+    if not isinstance(error, ModuleNotFoundError) or not missing or not (module_name + ".").startswith(missing + "."):
+        return ""
+    file = module_name.replace(".", "/") + ".py"
+    if Path(file).is_file():
+        return (f" (there is a file {file} here: name it by its path, policy:{file}:{attribute}, "
+                "or put its folder on the Python path, PYTHONPATH=.)")
+    return (" (expected a module on the Python path -- installed, or in a folder of PYTHONPATH; the current folder "
+            f"is not on it -- or a file named by its path, policy:FILE.py:{attribute})")
 
 
 def _raised(exc: BaseException) -> str:
