@@ -51,7 +51,7 @@ from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, bot_spec, make_agent
 from interpreter.play.bots.authors import where
-from interpreter.play.runner import not_an_agent, play_deal
+from interpreter.play.runner import check_agents_ruleset, not_an_agent, play_deal
 from interpreter.rules.loader import as_ruleset, load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.stats import LogHistogram, Ratings, bootstrap_mean_interval, bradley_terry, wilson
@@ -222,6 +222,7 @@ def play_assignments(
                 agent = new_agent(bots[role], rs, play_seed(spec, k, seat))
             except BotError as exc:
                 raise exc.placed(seat=seat, deal=spec.index + 1)
+            check_agents_ruleset([None] * seat + [agent], rs)  # a function's bot for other rules: said for its seat
             agents.append(_Timed(agent, clocks[role]) if clocks is not None else agent)
         state = DealState.new(rs, spec.dealer, spec.seed)
         play_deal(state, agents, names=[names[role] for role in roles], deal=spec.index + 1)
