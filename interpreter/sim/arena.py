@@ -380,6 +380,8 @@ class Arena:
         check_bots(bots)
         if rs.side_count < 2:
             raise ValueError(f"{rs.title} has fewer than two sides: there is nobody to play against")
+        if isinstance(deals, bool) or not isinstance(deals, int):
+            raise TypeError(f"deals: {shown_value(deals)} is {with_article(type(deals).__name__)}, not a number of deals (expected a whole number, 0 or more)")
         if deals < 0:
             raise ValueError(f"deals must not be negative, got {deals}")
         self.rs = rs
