@@ -76,18 +76,21 @@ class Card:
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class CardSet:
     """An immutable set of cards of one deck, stored as an int bitmask.
 
     Iterates in deck order (suit by suit, strongest first) and prints in notation:
     ``AS TS 9H``.  ``mask`` is the raw bitmask (an action mask for learning agents).
+
+    A frozen dataclass, as :class:`Card` is: a set is hashable, so assigning its ``mask`` or
+    ``deck`` would change it inside the sets and dicts that hold it -- refused
+    (``FrozenInstanceError``, an ``AttributeError``) in both builds.  Its own equality (the
+    same cards of the same deck, a pickled deck too) and hash are written below.
     """
 
-    __slots__ = ("deck", "mask")
-
-    def __init__(self, deck: Deck, mask: int = 0) -> None:
-        self.deck = deck
-        self.mask = mask
+    deck: Deck
+    mask: int = 0
 
     @classmethod
     def of(cls, deck: Deck, cards: Iterable[Card]) -> CardSet:
