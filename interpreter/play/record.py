@@ -483,7 +483,7 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         return build_position(
             rs, dealer=dealer, hands=hands, stock=stock if rs.deal.talon else (), widow=() if rs.deal.talon else stock,
             turnup=turnup if turnup >= 0 else None, trump=trump, leader=leader, points=points, tricks=tricks,
-            closer=closer, may_declare=rs.claim.enabled and not rs.claim.automatic,
+            closer=closer, may_declare=rs.claim.enabled and not rs.claim.automatic, drawn_out=False,
         )
     except RecordError as exc:
         raise doc.error(RecordError, exc.message, path + _BUILD_KEYS.get(str(exc.path).split("[")[0], ("start",)), expected=exc.expected) from None
