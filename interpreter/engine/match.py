@@ -187,8 +187,22 @@ class Match:
     # undo records.  A match is not pickled: its ruleset is not (the rules compile to local
     # functions).
     def _blank(self) -> Match:
-        """A new match of the same ruleset, seed and seed width, for a copy to fill."""
-        return Match(self.rs, self.seed, deal_seed_bits=self.deal_seed_bits)
+        """A new match of the same ruleset, seed and seed width, for a copy to fill (its seed
+        set after: a match of :meth:`drawing_from` may have one beyond the range)."""
+        out = Match(self.rs, 0, deal_seed_bits=self.deal_seed_bits)
+        out.seed = self.seed
+        return out
+
+    @classmethod
+    def drawing_from(cls, rs: Ruleset | str | Path, generator_seed: int) -> Match:
+        """A match whose deal seeds are drawn from ``random.Random(generator_seed)``, any int:
+        for ``rules simulate``, whose match seeds (its seed times 2**32 plus the match's
+        index) pass 2**63 and are never written to a record.  Every seed given from outside
+        goes through the constructor and its range."""
+        out = cls(rs, 0)
+        out.seed = generator_seed
+        out._rng = random.Random(generator_seed)
+        return out
 
     def __copy__(self) -> Match:
         """A match of its own, as :meth:`__deepcopy__` gives: the seed generator in the same

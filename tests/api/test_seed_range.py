@@ -78,3 +78,13 @@ def test_an_earlier_versions_negative_record_seed_deals_as_its_absolute_value(tm
     rec = load_record(_record(tmp_path, "-42"))
     assert rec.deals[0].seed == -42
     assert rec.deals[0].state.hands == DealState.new(RS, 0, 42).hands
+
+
+def test_simulated_matches_of_a_large_seed_still_play() -> None:
+    # rules simulate seeds match j with seed * 2**32 + j: past 2**63 for a --seed of 2**31 or
+    # more, which the command takes (0 to 2**63 - 1); such a seed seeds a generator, never a record
+    from interpreter.sim.simulate import MATCHES, SimSpec, Task, deal_seed, run_task
+
+    assert deal_seed(TOP, 0) > TOP
+    done = run_task(Task(0, SimSpec("schnapsen", ("random", "random"), deals=0, matches=1, seed=TOP), MATCHES, 0, 0, 1))
+    assert done[MATCHES] == 1
