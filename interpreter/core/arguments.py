@@ -20,7 +20,7 @@ from typing import Final
 SEED_MAX: Final = 2**63 - 1
 
 #: The range, as every message says it.
-SEED_RANGE: Final = f"a whole number from 0 to {SEED_MAX}, 2**63 - 1"
+SEED_RANGE: Final = f"a whole number from 0 to {SEED_MAX}"
 
 
 def with_article(noun: str) -> str:

@@ -22,7 +22,7 @@ from interpreter.play.recordfile import RecordWriter
 
 RS = load_ruleset("schnapsen")
 TOP = 2**63 - 1
-RANGE = "expected a whole number from 0 to 9223372036854775807, 2**63 - 1"
+RANGE = "expected a whole number from 0 to 9223372036854775807"  # 2**63 - 1, as docs/notation.md says
 
 CALLS: list[tuple[str, Callable[[int], Any]]] = [
     ("play_match", lambda seed: play_match(RS, [GreedyBot(RS, 1), GreedyBot(RS, 2)], seed=seed, max_deals=1)),
