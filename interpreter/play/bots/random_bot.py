@@ -56,21 +56,8 @@ def random_playout(state: object, rng: object) -> DealState:
     is a ``TypeError`` naming it, in both builds (the parameters are typed ``object`` and
     checked here, once per playout).
     """
-    if not isinstance(state, DealState):
-        raise TypeError(
-            f"state: {shown_value(state)} is {with_article(type(state).__name__)}, not a deal "
-            "(expected a DealState, such as DealState.new(rs, dealer, seed); a view holds no hidden cards to play out)"
-        )
-    if not isinstance(rng, random.Random):
-        raise TypeError(
-            f"rng: {shown_value(rng)} is {with_article(type(rng).__name__)}, not a random generator "
-            "(expected a random.Random, such as random.Random(1))"
-        )
-    return _playout(state, rng)
-
-
-def _playout(state: DealState, rng: random.Random) -> DealState:
-    """:func:`random_playout` on arguments known to be right."""
+    if not isinstance(state, DealState) or not isinstance(rng, random.Random):
+        raise _not_a_playout(state, rng)
     target = state.t.claim_target
     rnd = rng.random
     legal = state.legal_codes
@@ -93,9 +80,22 @@ def _playout(state: DealState, rng: random.Random) -> DealState:
     return state
 
 
+def _not_a_playout(state: object, rng: object) -> TypeError:
+    """The ``TypeError`` of :func:`random_playout` given what is not a deal or not a generator."""
+    if not isinstance(state, DealState):
+        return TypeError(
+            f"state: {shown_value(state)} is {with_article(type(state).__name__)}, not a deal "
+            "(expected a DealState, such as DealState.new(rs, dealer, seed); a view holds no hidden cards to play out)"
+        )
+    return TypeError(
+        f"rng: {shown_value(rng)} is {with_article(type(rng).__name__)}, not a random generator "
+        "(expected a random.Random, such as random.Random(1))"
+    )
+
+
 def random_playouts(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int = 0) -> list[DealState]:
     """Deal and play ``deals`` random deals (dealers in rotation), drawing every shuffle and
     choice from ``rng``: the batch entry point of benchmarks and statistics."""
     n = rs.players.count
     new = DealState.new
-    return [_playout(new(rs, (first_dealer + k) % n, rng), rng) for k in range(deals)]
+    return [random_playout(new(rs, (first_dealer + k) % n, rng), rng) for k in range(deals)]
