@@ -21,11 +21,13 @@ from interpreter.core.actions import (
     Continue,
     Declare,
     Discard,
+    Double,
     Exchange,
     Marry,
     NameTrump,
     Pass,
     Play,
+    Redouble,
     parse_action,
 )
 from interpreter.play.bots import GreedyBot, RandomBot, make_agent, random_playout
@@ -52,9 +54,9 @@ from interpreter.engine.views import SeatView
 
 __all__ = [
     "Action", "Bid", "BotError", "Card", "CardSet", "Close", "CloseBeforeDraw", "Continue", "DealResult",
-    "DealState", "Declare", "Discard", "ErrorList", "Exchange", "ExpressionError", "GreedyBot",
+    "DealState", "Declare", "Discard", "Double", "ErrorList", "Exchange", "ExpressionError", "GreedyBot",
     "IllegalActionError", "Marry", "Match", "NameTrump", "NotationError", "Pass", "Play", "RandomBot",
-    "RecordError", "RulesError", "Ruleset", "RulesetError", "SeatView", "StuckDealError", "bundled_rulesets",
+    "RecordError", "Redouble", "RulesError", "Ruleset", "RulesetError", "SeatView", "StuckDealError", "bundled_rulesets",
     "deal_from_mapping", "find_ruleset", "load_record", "load_ruleset", "make_agent",
     "parse_action", "play_match", "random_playout", "replay", "replay_report", "compiled",
 ]

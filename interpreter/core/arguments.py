@@ -11,6 +11,16 @@ built from.
 from __future__ import annotations
 
 import random
+from typing import Final
+
+#: The largest seed, and the range every seed takes: 0 to 2**63 - 1 (what a record holds, what
+#: every ``--seed`` takes, and what a random seed is drawn from; docs/notation.md).  Checked
+#: here, where every seed handed to the API is checked (:func:`check_seed`), so that no seed
+#: is accepted at the call that a record of the match would then refuse.
+SEED_MAX: Final = 2**63 - 1
+
+#: The range, as every message says it.
+SEED_RANGE: Final = f"a whole number from 0 to {SEED_MAX}"
 
 
 def with_article(noun: str) -> str:
@@ -25,14 +35,19 @@ def shown_value(value: object) -> str:
 
 
 def check_seed(value: object, what: str = "seed", *, generator: bool = False) -> int | random.Random:
-    """``value`` if it is a seed: an int (not a bool), or with ``generator`` also a
-    :class:`random.Random` to draw from; else a ``TypeError`` naming the parameter ``what``.
+    """``value`` if it is a seed: an int (not a bool) from 0 to :data:`SEED_MAX`, or with
+    ``generator`` also a :class:`random.Random` to draw from; else a ``TypeError`` (not a
+    seed at all) or ``ValueError`` (out of range) naming the parameter ``what``.
 
     ``None``, text and floats are refused although :class:`random.Random` takes them: ``None``
     would give another deal at every call, and text or a float a deal no command can repeat
-    (the commands' seeds are whole numbers).
+    (the commands' seeds are whole numbers).  A seed out of range is refused although
+    :class:`random.Random` takes any int: the record of the match would hold a seed that
+    ``load_record`` refuses (and a negative one plays as its absolute value).
     """
     if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= SEED_MAX:
+            raise ValueError(f"{what} {shown_value(value)}: out of range (expected {SEED_RANGE})")
         return value
     if generator and isinstance(value, random.Random):
         return value
@@ -41,8 +56,10 @@ def check_seed(value: object, what: str = "seed", *, generator: bool = False) ->
 
 
 def check_int_seed(value: object, what: str = "seed") -> int:
-    """``value`` if it is an int seed (not a bool): :func:`check_seed` for the seeds of bots and
-    matches, which seed a generator of their own and are never handed one."""
+    """``value`` if it is an int seed (not a bool): :func:`check_seed`'s type check for the
+    seeds of bots, which seed a generator of their own and are never handed one.  A bot's seed
+    is not range-checked: it is never written to a record (a record names the match's and the
+    deals' seeds), and the commands derive bot seeds by arithmetic that may pass 2**63."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     check_seed(value, what)  # raises, in its words

@@ -32,6 +32,15 @@ class Card:
     rank: str
     suit: str
 
+    def __post_init__(self) -> None:
+        # refused here rather than when the card is printed ("__str__ returned non-string"):
+        # Card.parse reads every spelling of a card, the constructor takes the letters only
+        if not isinstance(self.rank, str) or not isinstance(self.suit, str):
+            raise TypeError(
+                f"Card({self.rank!r}, {self.suit!r}): a card is two letters, rank and suit "
+                "(expected such as Card('T', 'H'), or Card.parse('10h'))"
+            )
+
     @classmethod
     def parse(cls, text: object) -> Card:
         """Read a card in the project's notation (case-insensitive, ``10`` for ``T``).
@@ -67,18 +76,21 @@ class Card:
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class CardSet:
     """An immutable set of cards of one deck, stored as an int bitmask.
 
     Iterates in deck order (suit by suit, strongest first) and prints in notation:
     ``AS TS 9H``.  ``mask`` is the raw bitmask (an action mask for learning agents).
+
+    A frozen dataclass, as :class:`Card` is: a set is hashable, so assigning its ``mask`` or
+    ``deck`` would change it inside the sets and dicts that hold it -- refused
+    (``FrozenInstanceError``, an ``AttributeError``) in both builds.  Its own equality (the
+    same cards of the same deck, a pickled deck too) and hash are written below.
     """
 
-    __slots__ = ("deck", "mask")
-
-    def __init__(self, deck: Deck, mask: int = 0) -> None:
-        self.deck = deck
-        self.mask = mask
+    deck: Deck
+    mask: int = 0
 
     @classmethod
     def of(cls, deck: Deck, cards: Iterable[Card]) -> CardSet:
@@ -198,8 +210,17 @@ class Deck:
         return self
 
     def index(self, card: Card) -> int:
-        """Index of a card of this deck (``KeyError`` if the deck does not have it)."""
-        return self.index_of[card]
+        """Index of a card of this deck; a card the deck does not have is a ``ValueError``
+        naming the card and the deck, as ``list.index`` refuses a value it lacks (the engine
+        reads ``index_of`` itself where a card may be missing)."""
+        try:
+            return self.index_of[card]
+        except KeyError:
+            raise ValueError(f"{card} is not a card of this deck ({self})") from None
+
+    def __str__(self) -> str:
+        """The deck in words: its size, suits and ranks (what an error about a card names)."""
+        return f"{self.size} cards: suits {' '.join(self.suits)}, ranks {' '.join(self.ranks)}"
 
     def card_index(self, rank: str, suit: str) -> int:
         return self.index_of[Card(rank, suit)]

@@ -247,15 +247,18 @@ def build_position(
     close_snap: object = None,
     draw_pending: object = False,
     may_declare: object = None,
-    drawn_out: object = False,
+    drawn_out: object = True,
 ) -> DealState:
     """Build and check a position of ``rs``; raise :class:`RecordError` naming the bad keyword.
 
-    ``drawn_out``: also require, while the talon is open and not closed, that the tricks
-    played are those its draws took (one card per seat after every trick) -- what a position
-    string read from a person is held to, since a talon no play can leave gets the deal stuck
-    at its last draw.  Off by default: a what-if position (a test's, an API user's) may give
-    the tricks loosely, or a talon of one card to try a rule's edge.
+    ``drawn_out`` (on by default): require, while the talon is open and not closed, that the
+    tricks played are those its draws took (one card per seat after every trick).  A talon
+    no play can leave -- four cards gone and no trick played -- is no position of the game
+    (while the talon lasts every trick is followed by one draw per seat), gets the deal stuck
+    at its last draw, and gave a position that :func:`~interpreter.play.posstring.position_string` wrote and
+    ``parse_position`` then refused.  ``drawn_out=False`` takes the tricks as given: what a
+    record's ``start`` is read with (docs/notation.md: its values are taken as given), and a
+    what-if position that tries a rule's edge with a talon of one card.
 
     * ``dealer``; ``hands``: one hand per seat (see :data:`HandLike`).
     * ``stock``: the whole face-down stock, top first, and ``drawn``: how many of its cards have

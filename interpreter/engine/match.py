@@ -14,16 +14,16 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+from interpreter.core.arguments import SEED_MAX as SEED_MAX
 from interpreter.core.arguments import check_seat, check_seed, shown_value, with_article
 from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
 
-#: The largest seed, and the range every command takes: 0 to 2**63 - 1 (what a record holds
-#: and a random seed is drawn from).  Records written before the range was checked may hold a
-#: negative match seed; they still load (random.Random(-s) plays as random.Random(s)).
-SEED_MAX: Final = 2**63 - 1
+# SEED_MAX (imported above, from interpreter.core.arguments where every seed is checked): the
+# largest seed, 2**63 - 1.  Records written before the range was checked may hold a negative
+# match seed; they still load (random.Random(-s) plays as random.Random(s)).
 
 #: How wide a deal seed drawn from a match seed is: ``random.Random(match_seed).getrandbits(32)``
 #: per deal, what a record's top-level ``seed`` means (docs/notation.md, "How a seed becomes a
@@ -107,7 +107,8 @@ def next_dealer(rs: Ruleset, dealer: int, result: DealResult) -> int:
 
 
 def _whole_seed(value: object) -> int:
-    """``value`` if it is a seed (an int, not a bool), else the ``TypeError`` of :func:`check_seed`."""
+    """``value`` if it is a seed (an int, not a bool, 0 to 2**63 - 1), else the ``TypeError``
+    or ``ValueError`` of :func:`check_seed`."""
     seed = check_seed(value)
     assert isinstance(seed, int)  # check_seed without generator=True returns only ints
     return seed
@@ -178,17 +179,46 @@ class Match:
         self._note_brink()  # a match taken up at 23 to 0 (``scores``) stands at the brink already
 
     # copy.copy and copy.deepcopy, written out: the compiled class (mypyc) has no constructor
-    # without arguments for copy's default.  A deep copy shares the ruleset (the rules of the
-    # game, never changed once loaded; its compiled tables cannot be copied) and copies the rest:
-    # the scores, the seed generator, the deal in play with its undo records.  A match is not
-    # pickled: its ruleset is not (the rules compile to local functions).
+    # without arguments for copy's default.  Both give a match of its own that goes on as the
+    # original would: sharing the seed generator or the scores, as the default shallow copy
+    # did, a deal dealt or counted on the copy changed the original.  A deep copy shares the
+    # ruleset (the rules of the game, never changed once loaded; its compiled tables cannot be
+    # copied) and copies the rest: the scores, the seed generator, the deal in play with its
+    # undo records.  A match is not pickled: its ruleset is not (the rules compile to local
+    # functions).
     def _blank(self) -> Match:
-        """A new match of the same ruleset, seed and seed width, for a copy to fill."""
-        return Match(self.rs, self.seed, deal_seed_bits=self.deal_seed_bits)
+        """A new match of the same ruleset, seed and seed width, for a copy to fill (its seed
+        set after: a match of :meth:`drawing_from` may have one beyond the range)."""
+        out = Match(self.rs, 0, deal_seed_bits=self.deal_seed_bits)
+        out.seed = self.seed
+        return out
+
+    @classmethod
+    def drawing_from(cls, rs: Ruleset | str | Path, generator_seed: int) -> Match:
+        """A match whose deal seeds are drawn from ``random.Random(generator_seed)``, any int:
+        for ``rules simulate``, whose match seeds (its seed times 2**32 plus the match's
+        index) pass 2**63 and are never written to a record.  Every seed given from outside
+        goes through the constructor and its range."""
+        out = cls(rs, 0)
+        out.seed = generator_seed
+        out._rng = random.Random(generator_seed)
+        return out
 
     def __copy__(self) -> Match:
+        """A match of its own, as :meth:`__deepcopy__` gives: the seed generator in the same
+        state (the copy deals next what the original would), the scores, seeds and results
+        copied, the deal in play copied with its undo records (``copy.copy`` of a
+        :class:`DealState`); the ruleset and the results (immutable values) are shared."""
         out = self._blank()
-        out._fill(self._state())
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        deal = copy.copy(self.deal) if self.deal is not None else None
+        # finish_deal and next_deal tell a counted deal by identity: the copy's deal is counted
+        # if the original's is (an older counted deal is never the deal in play: shared as is)
+        counted = deal if self._counted is not None and self._counted is self.deal else self._counted
+        brink = {side: set(others) for side, others in self.brink.items()}
+        out._fill((rng, self.scores[:], self.dealer, self.carry, self.winner, deal, counted,
+                   self.deal_seeds[:], self.results[:], brink))
         return out
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:

@@ -365,7 +365,8 @@ class Settling(Legality):
         is legal and would otherwise make and unmake it (``push_code(DECLARE)``/``pop``) only to
         read its result: the same rule, the same result (see :meth:`_claimed`)."""
         seat = self.actor  # the seat step_code declares for
-        assert seat is not None, "the deal is over"
+        if seat is None:  # not an assert: with -O it was a TypeError from deep inside
+            raise ValueError("declare_result(): the deal is over: nobody may declare (its result is state.result)")
         return self._final(self._claimed(seat))
 
     def _claimed(self, seat: int, auto: bool = False) -> DealResult:

@@ -49,7 +49,7 @@ from interpreter.core.actions import (
     NameTrump,
     Redouble,
 )
-from interpreter.core.arguments import check_seat, check_seed, with_article
+from interpreter.core.arguments import SEED_MAX, check_seat, check_seed, with_article
 from interpreter.core.cards import Card, CardSet, bit_list
 from interpreter.core.errors import IllegalActionError, StuckDealError
 from interpreter.engine.fields import keyer
@@ -81,7 +81,7 @@ class DealState(Settling):
         """Shuffle the deck and deal it by the ruleset's packets.
 
         ``rs`` is a :class:`Ruleset` or a name or path for ``load_ruleset``.  ``seed`` is an
-        int (the deal is ``random.Random(seed)``'s) or a generator to draw from (fast
+        int from 0 to 2**63 - 1 (the deal is ``random.Random(seed)``'s) or a generator to draw from (fast
         playouts).  The deck is sorted by one ``random()`` draw per card (in deck order): fixed
         here, so that a seed means the same deal in every version.  Anything else is refused
         -- ``None`` would be a new deal at every call -- as is a ``dealer`` that is no seat
@@ -99,11 +99,11 @@ class DealState(Settling):
             dealer = check_seat(dealer, rs.players.count, "dealer")
         if isinstance(seed, random.Random):
             rng = seed
-        elif isinstance(seed, int) and not isinstance(seed, bool):
+        elif isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= SEED_MAX:
             rng = random.Random(seed)
         else:
             check_seed(seed, generator=True)  # raises, in words naming the seed
-            raise AssertionError("unreachable: check_seed refuses what is neither an int nor a generator")
+            raise AssertionError("unreachable: check_seed refuses what is neither a seed in range nor a generator")
         rnd = rng.random
         cards = range(rs.deck.size)
         keys = [rnd() for _ in cards]
@@ -113,6 +113,18 @@ class DealState(Settling):
             return cls(rs, dealer, hands, stock, turnup)
         unseen, shown = deal_marks(rs, dealer, order)
         return cls(rs, dealer, hands, stock, turnup, unseen, shown)
+
+    def __copy__(self) -> DealState:
+        """``copy.copy(state)``: a deal of its own, as ``copy.deepcopy`` gives -- every list
+        copied, the rules shared -- and with the undo records, so that the copy can be
+        undone as far back as the original.  Written out because the default shallow copy
+        would share the hands, the trick and the history with the original (and the compiled
+        class has no constructor without arguments for it).  :meth:`copy` is the faster copy
+        without the undo records, for searches that never go back past it."""
+        out = self.copy()
+        # a record holds lists that its restore puts back as they are: each copy needs its own
+        out.undo = [tuple([v[:] if type(v) is list else v for v in snap]) for snap in self.undo]
+        return out
 
     def trick_winner_index(self) -> int:
         """Position in the current trick of the card that is winning it."""
@@ -221,8 +233,19 @@ class DealState(Settling):
     # length; every full record is longer).  Both are checked field by field on every ruleset
     # (tests/engine/test_fields.py).
     def pop(self) -> None:
-        """Undo the last pushed action exactly."""
-        snap = self.undo.pop()
+        """Undo the last pushed action exactly.
+
+        With no undo record left -- nothing pushed, or every move made by ``copy()``'s copy
+        before it was made, or with ``keep_undo=False`` -- an ``IndexError`` says so.  Checked
+        only once the list is found empty: pop is in the search's inner loop."""
+        try:
+            snap = self.undo.pop()
+        except IndexError:
+            raise IndexError(
+                "pop(): nothing to undo: no move was pushed with an undo record "
+                "(state.copy() and moves made with keep_undo=False or step_code keep none; "
+                "copy.copy and copy.deepcopy keep the original's)"
+            ) from None
         if len(snap) == 6:  # an unfinished trick's play (see push_code)
             seat, hand, known, trump, claim, to_act = snap
             self.hands[seat] = hand

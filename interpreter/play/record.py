@@ -32,7 +32,7 @@ from interpreter.core.actions import (
     Play,
     parse_action,
 )
-from interpreter.core.arguments import shown_value, with_article
+from interpreter.core.arguments import SEED_RANGE, shown_value, with_article
 from interpreter.core.cards import Card
 from interpreter.core.notation import ACTION_FORMS, CARD_FORM
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
@@ -106,9 +106,12 @@ def load_record(path: str | os.PathLike[str], *, allow_outside: bool = False) ->
     The record is the caller's choice and always read (up to the limits of
     :data:`~interpreter.rules.yamlsource.RECORD_LIMITS`: room for 100,000 deals); the ruleset
     it names must be bundled or inside the record's folder unless ``allow_outside`` (see
-    :mod:`interpreter.rules.references`).
+    :mod:`interpreter.rules.references`).  A ``path`` that is not text or a path is a
+    ``TypeError`` naming it, as every other entry point's.
     """
-    doc = load_yaml_file(path, error_cls=RecordError, limits=RECORD_LIMITS)
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path: {shown_value(path)} is {with_article(type(path).__name__)}, not a file name (expected the path of a record file, a str or a Path)")
+    doc = load_yaml_file(path, error_cls=RecordError, limits=RECORD_LIMITS, yaml11=_seed_hint)
     wrong_kind = ruleset_given_as_record(doc.data, doc.file)
     if wrong_kind is not None:
         raise wrong_kind
@@ -245,13 +248,26 @@ def _int(doc: _Source, value: Any, path: KeyPath, what: str) -> int:
 
 
 def _seed(doc: _Source, value: Any, path: KeyPath) -> int:
-    """A seed: a whole number of at most :data:`~interpreter.engine.match.SEED_MAX` either way
-    (negative ones come from records of earlier versions, which took any number)."""
-    what = f"a whole number from 0 to {SEED_MAX}"
-    seed = _int(doc, value, path, what)
-    if abs(seed) > SEED_MAX:
-        raise doc.error(RecordError, f"the seed {seed} is out of range", path, expected=what)
+    """A seed: a whole number from 0 to :data:`~interpreter.engine.match.SEED_MAX`, the range
+    of docs/notation.md and of :func:`~interpreter.core.arguments.check_seed`.  A record file
+    may also hold a negative one down to ``-SEED_MAX``, written by an earlier version that took
+    any number: it is kept as written and deals as its absolute value (as ``random.Random``
+    takes it).  A mapping handed to :func:`deal_from_mapping` is no such file: there a
+    negative seed is refused, as every other seed given in Python is."""
+    seed = _int(doc, value, path, SEED_RANGE)
+    low = 0 if isinstance(doc, _MappingSource) else -SEED_MAX
+    if not low <= seed <= SEED_MAX:
+        raise doc.error(RecordError, f"the seed {seed} is out of range", path, expected=SEED_RANGE)
     return seed
+
+
+def _seed_hint(path: KeyPath, word: str, why: str) -> tuple[str, str | None] | None:
+    """The YAML reader's refusal of a number too large for it (beyond 2**64 - 1) at a ``seed``
+    key, said as :func:`_seed` says a seed out of range -- with the range of the docs, not the
+    reader's own limit."""
+    if path and path[-1] == "seed" and why == "!!int" and word.lstrip("+-").isdigit():
+        return f"the seed {word} is out of range", SEED_RANGE
+    return None
 
 
 def _int_list(
@@ -289,7 +305,7 @@ def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRe
                 expected="seed for a deal dealt from it, or hands, trump_card and stock for a position",
             )
         seed = _seed(doc, d["seed"], path + ("seed",))
-        state = DealState.new(rs, dealer, seed)
+        state = DealState.new(rs, dealer, abs(seed))  # an earlier version's negative seed deals as its absolute value
     elif "hands" in d:
         seed = None
         state = _position(doc, rs, d, dealer, start, path)
@@ -467,7 +483,7 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         return build_position(
             rs, dealer=dealer, hands=hands, stock=stock if rs.deal.talon else (), widow=() if rs.deal.talon else stock,
             turnup=turnup if turnup >= 0 else None, trump=trump, leader=leader, points=points, tricks=tricks,
-            closer=closer, may_declare=rs.claim.enabled and not rs.claim.automatic,
+            closer=closer, may_declare=rs.claim.enabled and not rs.claim.automatic, drawn_out=False,
         )
     except RecordError as exc:
         raise doc.error(RecordError, exc.message, path + _BUILD_KEYS.get(str(exc.path).split("[")[0], ("start",)), expected=exc.expected) from None

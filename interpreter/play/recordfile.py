@@ -48,6 +48,7 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import IO
 
+from interpreter.core.arguments import check_seed
 from interpreter.core.filelock import lock
 from interpreter.play.record import MatchResult, deal_entry, match_header, today
 from interpreter.rules.resources import data_dir, schema_path
@@ -410,6 +411,13 @@ def record_busy(record: Path) -> RecordNotWritten | None:
     return None
 
 
+def _match_seed(value: object) -> int:
+    """The match seed a record's header names: :func:`check_seed`'s (0 to 2**63 - 1)."""
+    seed = check_seed(value)
+    assert isinstance(seed, int)  # without generator=True check_seed returns only ints
+    return seed
+
+
 class RecordWriter:
     """The record of a match in progress, kept on disk deal by deal: a ``DealLog`` for
     :func:`~interpreter.play.runner.play_match`.
@@ -449,7 +457,8 @@ class RecordWriter:
     ) -> None:
         self.rs = rs
         self.date = date if date is not None else today()
-        self.seed = seed
+        # a seed out of range would be written to a header that load_record then refuses
+        self.seed = None if seed is None else _match_seed(seed)
         self.players = players
         self.path = path
         self.hide_seed = hide_seed

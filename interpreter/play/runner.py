@@ -118,6 +118,11 @@ def play_match(
     check_seed(seed)
     if isinstance(agents, (str, bytes)):
         raise ValueError(f"agents: {shown_value(agents)} is text (expected {rs.players.count} agents, one per seat)")
+    if not isinstance(agents, Sequence):
+        raise TypeError(
+            f"agents: {shown_value(agents)} is {with_article(type(agents).__name__)}, not a list of agents "
+            f"(expected {rs.players.count} agents, one per seat, such as [RandomBot(rs, seed=1), GreedyBot(rs, seed=2)])"
+        )
     if len(agents) != rs.players.count:
         raise ValueError(f"{rs.players.count} agents needed, one per seat, got {len(agents)}")
     if max_deals is not None and (isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 0):
@@ -127,6 +132,7 @@ def play_match(
         missing = not_an_agent(agent)
         if missing is not None:
             raise BotError(missing, seat=seat, bot=names[seat])
+    check_agents_ruleset(agents, rs)
     match = Match(rs, seed)
     number = 0
     while not match.is_over and (max_deals is None or number < max_deals):
@@ -157,13 +163,45 @@ def play_deal(
 ) -> None:
     """Play one deal to its end; ``moves`` receives each recorded move as it is made.  A bot
     that fails is a :class:`BotError` naming it by ``names[seat]`` (default: its
-    :func:`agent_label`) and the deal by its number ``deal``, where the caller knows them."""
+    :func:`agent_label`) and the deal by its number ``deal``, where the caller knows them; a
+    bot built for another ruleset is refused before the first move
+    (:func:`check_agents_ruleset`)."""
+    check_agents_ruleset(agents, state.rs)
     while not state.is_over:
         seat = state.actor
         assert seat is not None
         agent = agents[seat]
         action = ask_agent(agent, state, seat, name=names[seat] if names is not None else None, deal=deal)
         take_action(state, seat, action, observer, moves)
+
+
+def same_rules(a: Ruleset, b: Ruleset) -> bool:
+    """Whether two rulesets are the same rules: the same object, or two loads of one file (or
+    of two files that read the same), which give equal merged data -- a bot of one plays the
+    other's deals as its own (the actions and their codes are made from that data)."""
+    return a is b or a.data == b.data
+
+
+def ruleset_label(rs: Ruleset, with_file: bool) -> str:
+    """A ruleset as an error names it: its name, and (``with_file``: to tell two rulesets of
+    one name apart) the file it was read from."""
+    where = rs.shown or (str(rs.source) if rs.source is not None else None)
+    return f"'{rs.name}'" + (f" ({where})" if with_file and where else "")
+
+
+def check_agents_ruleset(agents: Sequence[object], rs: Ruleset) -> None:
+    """Refuse, with a ``ValueError`` naming the seat and both rulesets, an agent that says it
+    was built for other rules than ``rs``'s (the bundled bots keep theirs as ``.rs``): it
+    would choose from another deck's codes -- an illegal move, or worse a legal one it never
+    meant.  An agent that exposes no ruleset (any object with ``choose``) is taken as it is."""
+    for seat, agent in enumerate(agents):
+        theirs = getattr(agent, "rs", None)
+        if isinstance(theirs, Ruleset) and not same_rules(theirs, rs):
+            files = theirs.name == rs.name
+            raise ValueError(
+                f"agents[{seat}]: the bot for seat {seat} ({agent_label(agent)}) was built for the ruleset "
+                f"{ruleset_label(theirs, files)}, but the deal is of {ruleset_label(rs, files)} (expected a bot made with the deal's ruleset)"
+            )
 
 
 def agent_label(agent: object) -> str:

@@ -180,7 +180,13 @@ class TableSession:
         """The person to act chooses ``action``; an illegal one raises
         :class:`~interpreter.core.errors.IllegalActionError` and changes nothing."""
         seat = self.human_to_act()
-        assert seat is not None, "no person is to act"
+        if seat is None:  # a ValueError, not an assert: -O would drop it and fail further in
+            raise ValueError(
+                "act(): no person is to act now"
+                + (" (no deal in play: call start_deal() first)" if self.state is None
+                   else " (the deal is over: call start_deal() for the next)" if self.state.is_over
+                   else f" (seat {self.actor()} is a bot: let it move with bot_step())")
+            )
         self._take(seat, action)
 
     def take(self, seat: int, action: Action) -> None:

@@ -82,8 +82,15 @@ def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False, shown
     same as in the user's own process.
 
     Raises :class:`~interpreter.core.errors.RulesetError` (an :class:`ErrorList` when several
-    problems were found) with file, line, column and key path.
+    problems were found) with file, line, column and key path; a ``name_or_path`` that is
+    neither text nor a path is a ``TypeError`` naming it, as every function that takes a
+    ruleset gives (:func:`as_ruleset`) -- not a search for a ruleset named ``'None'``.
     """
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise TypeError(
+            f"name_or_path: {shorten(repr(name_or_path))} is {with_article(type(name_or_path).__name__)}, not a ruleset name "
+            "(expected a bundled name such as 'schnapsen' or the path of a rule file)"
+        )
     if not str(name_or_path).strip():  # '' is no ruleset, and as a path it is the working folder
         raise RulesetError(
             "an empty ruleset name", expected="a path to a .yaml file or one of: " + ", ".join(_bundled_names()),

@@ -9,9 +9,12 @@ folders themselves.  Everything that needs a bundled file asks this module, so
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from interpreter.core.arguments import shown_value, with_article
 
 _HERE = Path(__file__).resolve().parent.parent  # the interpreter package
 
@@ -50,8 +53,14 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path | N
     """Resolve a ruleset argument: an existing file path wins, else a bundled name.
 
     ``relative_to`` is the folder a relative path is read from (a record's own folder).
-    Returns ``None`` when nothing matches.
+    Returns ``None`` when nothing matches; a ``name_or_path`` that is neither text nor a path
+    is a ``TypeError`` naming it.
     """
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise TypeError(
+            f"name_or_path: {shown_value(name_or_path)} is {with_article(type(name_or_path).__name__)}, not a ruleset name "
+            "(expected a bundled name such as 'schnapsen' or the path of a rule file)"
+        )
     candidate = Path(name_or_path)
     if relative_to is not None and not candidate.is_absolute():
         candidate = relative_to / candidate

@@ -51,7 +51,7 @@ from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, bot_spec, make_agent
 from interpreter.play.bots.authors import where
-from interpreter.play.runner import not_an_agent, play_deal
+from interpreter.play.runner import check_agents_ruleset, not_an_agent, play_deal
 from interpreter.rules.loader import as_ruleset, load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.stats import LogHistogram, Ratings, bootstrap_mean_interval, bradley_terry, wilson
@@ -222,6 +222,7 @@ def play_assignments(
                 agent = new_agent(bots[role], rs, play_seed(spec, k, seat))
             except BotError as exc:
                 raise exc.placed(seat=seat, deal=spec.index + 1)
+            check_agents_ruleset([None] * seat + [agent], rs)  # a function's bot for other rules: said for its seat
             agents.append(_Timed(agent, clocks[role]) if clocks is not None else agent)
         state = DealState.new(rs, spec.dealer, spec.seed)
         play_deal(state, agents, names=[names[role] for role in roles], deal=spec.index + 1)
@@ -379,6 +380,8 @@ class Arena:
         check_bots(bots)
         if rs.side_count < 2:
             raise ValueError(f"{rs.title} has fewer than two sides: there is nobody to play against")
+        if isinstance(deals, bool) or not isinstance(deals, int):
+            raise TypeError(f"deals: {shown_value(deals)} is {with_article(type(deals).__name__)}, not a number of deals (expected a whole number, 0 or more)")
         if deals < 0:
             raise ValueError(f"deals must not be negative, got {deals}")
         self.rs = rs

@@ -76,7 +76,8 @@ def test_announces_the_trump_marriage_first_leading_the_queen() -> None:
     # Seat 0 leads holding the marriages in hearts (trumps: 40) and spades (20): the trump one
     # is worth twice as much, and leading its queen keeps the king, which beats the queen.
     rs = load_ruleset("schnapsen")
-    st = build_position(rs, dealer=1, trump="H", leader=0, points=[12, 10], tricks=[1, 1],
+    # three tricks played (seat 1 won two): the talon of ten is down to three and the turn-up
+    st = build_position(rs, dealer=1, trump="H", leader=0, points=[12, 10], tricks=[1, 2],
                         hands=["KH QH KS QS AC", "JS TD TC JD AD"], turnup="AH", stock="TH JC QC", first_turnup="AH")
     view = st.view(0)
     assert MARRY_BASE + card(rs, "QS") in view.legal_codes
@@ -87,7 +88,8 @@ def test_goes_out_with_a_marriage_rather_than_close_first() -> None:
     # 30 points and a trick won: the trump marriage (40) reaches 70 at once, and the seat may
     # declare right after it; closing first would add nothing to a deal already won.
     rs = load_ruleset("schnapsen")
-    st = build_position(rs, dealer=1, trump="H", leader=0, points=[30, 10], tricks=[1, 1],
+    # three tricks played (seat 1 won two): the talon of ten is down to three and the turn-up
+    st = build_position(rs, dealer=1, trump="H", leader=0, points=[30, 10], tricks=[1, 2],
                         hands=["KH QH AS TC JD", "JS TD KC QC AD"], turnup="AH", stock="TH JC KD", first_turnup="AH")
     view = st.view(0)
     assert CLOSE in view.legal_codes

@@ -123,11 +123,14 @@ def _match_in_play() -> Match:
     return match
 
 
-def test_a_shallow_copy_of_a_match_shares_its_deal() -> None:
+def test_a_shallow_copy_of_a_match_has_a_deal_of_its_own() -> None:
+    # copy.copy once shared the deal, scores and seed generator: the copy's moves were the
+    # original's (tests/engine/test_shallow_copy.py plays both on)
     match = _match_in_play()
     other = copy.copy(match)
-    assert other.rs is match.rs and other.deal is match.deal and other.scores is match.scores
+    assert other.rs is match.rs and other.deal is not match.deal and other.scores is not match.scores
     assert (other.seed, other.dealer, other.deal_seeds, other.results) == (match.seed, match.dealer, match.deal_seeds, match.results)
+    assert other.deal is not None and match.deal is not None and other.deal.history == match.deal.history
 
 
 def test_a_deep_copy_of_a_match_goes_on_as_the_match_would() -> None:

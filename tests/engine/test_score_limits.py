@@ -100,7 +100,8 @@ def test_a_talon_still_to_draw_from_hand_worked() -> None:
     +1 to -2."""
     rs = load_ruleset("schnapsen")
     st = build_position(
-        rs, dealer=1, hands=["AH TH KS KC QC", "AS TS QH JC KD"], stock=["QD", "JD"], turnup="JH", leader=0,
+        # three tricks played: the talon of ten is down to three stock cards and the turn-up
+        rs, dealer=1, hands=["AH TH KS KC QC", "AS TS QH JC KD"], stock=["QD", "JD", "JS"], turnup="JH", leader=0,
         points=[40, 20], tricks=[2, 1],
     )
     assert st.score_limits() == ([2, 1], [2, 2], [0, 0], [2, 2])

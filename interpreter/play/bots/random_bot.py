@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from interpreter.core.arguments import check_int_seed
+from interpreter.core.arguments import check_int_seed, shown_value, with_article
 from interpreter.core.actions import BID_BASE, DECLARE, DOUBLE, PASS, REDOUBLE, Action
 from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
@@ -47,12 +47,17 @@ class RandomBot:
         return action_of[self.rng.choice(codes)]
 
 
-def random_playout(state: DealState, rng: random.Random) -> DealState:
+def random_playout(state: object, rng: object) -> DealState:
     """Play a deal to its end on the int codes, as :class:`RandomBot` would (no undo kept).
 
     This is the benchmark's and the property tests' fast path: the same decisions as the
-    bot, without building views.
+    bot, without building views.  ``state`` must be a :class:`DealState` (a view is not a deal:
+    it holds no hidden cards to play out) and ``rng`` a :class:`random.Random`; anything else
+    is a ``TypeError`` naming it, in both builds (the parameters are typed ``object`` and
+    checked here, once per playout).
     """
+    if not isinstance(state, DealState) or not isinstance(rng, random.Random):
+        raise _not_a_playout(state, rng)
     target = state.t.claim_target
     rnd = rng.random
     legal = state.legal_codes
@@ -73,6 +78,19 @@ def random_playout(state: DealState, rng: random.Random) -> DealState:
                 codes = [DECLARE]
         step(codes[int(rnd() * len(codes))])
     return state
+
+
+def _not_a_playout(state: object, rng: object) -> TypeError:
+    """The ``TypeError`` of :func:`random_playout` given what is not a deal or not a generator."""
+    if not isinstance(state, DealState):
+        return TypeError(
+            f"state: {shown_value(state)} is {with_article(type(state).__name__)}, not a deal "
+            "(expected a DealState, such as DealState.new(rs, dealer, seed); a view holds no hidden cards to play out)"
+        )
+    return TypeError(
+        f"rng: {shown_value(rng)} is {with_article(type(rng).__name__)}, not a random generator "
+        "(expected a random.Random, such as random.Random(1))"
+    )
 
 
 def random_playouts(rs: Ruleset, deals: int, rng: random.Random, first_dealer: int = 0) -> list[DealState]:
