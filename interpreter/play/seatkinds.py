@@ -13,22 +13,12 @@ reading a record must never import, and going on with it only where the person a
 
 from __future__ import annotations
 
-from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS
+from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS, canonical_kind as canonical_kind
 
 HUMAN = "human"
 
 #: What a seat kind may be, for messages.
 KIND_FORMS = f"{HUMAN}, {', '.join(BOT_KINDS)}, {SEARCH_OPTIONS}, {POLICY_FORMS}"
-
-
-def canonical_kind(kind: str) -> str:
-    """A seat kind as ``rules run --players`` writes it: names and levels in lower case
-    (``GREEDY`` is ``greedy``), a ``policy:`` kind's module or file name kept as written,
-    where case matters."""
-    kind = kind.strip()
-    if kind[:7].lower() == "policy:":
-        return "policy:" + kind[7:]
-    return kind.lower()
 
 
 def is_human(kind: object) -> bool:

@@ -27,7 +27,18 @@ POLICY_FORMS = "policy:MODULE:NAME, policy:FILE.py:NAME"
 if TYPE_CHECKING:
     from interpreter.rules.ruleset import Ruleset
 
-__all__ = ["Agent", "BasicBot", "GreedyBot", "RandomBot", "random_playout", "make_agent", "bot_spec", "BOT_KINDS", "SEARCH_FORMS", "SEARCH_OPTIONS", "POLICY_FORMS"]
+__all__ = ["Agent", "BasicBot", "GreedyBot", "RandomBot", "random_playout", "make_agent", "bot_spec", "canonical_kind", "BOT_KINDS", "SEARCH_FORMS", "SEARCH_OPTIONS", "POLICY_FORMS"]
+
+
+def canonical_kind(kind: str) -> str:
+    """A seat kind as ``rules run --players`` writes it: names and levels in lower case
+    (``GREEDY`` is ``greedy``), a ``policy:`` kind's module or file name kept as written,
+    where case matters.  Here, beside :func:`make_agent` and :func:`bot_spec` that read a kind
+    so, and :mod:`interpreter.play.seatkinds` takes it from here (it imports this package)."""
+    kind = kind.strip()
+    if kind[:7].lower() == "policy:":
+        return "policy:" + kind[7:]
+    return kind.lower()
 
 
 def make_agent(kind: str, ruleset: Ruleset | str | Path, seed: int) -> Agent:
@@ -83,8 +94,6 @@ def bot_spec(kind: str) -> str:
     ``GREEDY``, one bot to :func:`make_agent`, are one bot here too.  A kind that cannot be
     made (``ValueError`` from :func:`make_agent`) is returned so read.
     """
-    from interpreter.play.seatkinds import canonical_kind  # imported here: it imports this package
-
     kind = canonical_kind(kind)
     if kind == "search" or kind.startswith("search:"):
         from interpreter.play.bots.search_bot import parse_search_kind
