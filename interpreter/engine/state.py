@@ -192,10 +192,12 @@ class DealState(Settling):
         self.push_code(self._legal_code(action), keep_undo=keep_undo)
 
     def push(self, action: Action) -> None:
-        """Perform an action without checking it (undo with :meth:`pop`)."""
+        """Perform an action without checking it (undo with :meth:`pop`) -- but never once the
+        deal is over: a move pushed then rewrote the result (``push(Declare())`` turned a
+        closer's failure into a false declaration), and a finished deal has nothing to do."""
         code = self.rs.code(action)
-        if code is None:
-            refused = self._unknown(action)
+        if code is None or self.phase == OVER:
+            refused = self._unknown(action) if code is None else DEAL_OVER
             raise IllegalActionError(refused.words(self), rule=refused.rule)
         self.push_code(code)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from interpreter import Card, CardSet, DealState, IllegalActionError, Match, RecordError
+from interpreter import Card, CardSet, DealState, Declare, IllegalActionError, Match, RecordError
 from interpreter.engine.state import deal_cards
 
 from .helpers import (
@@ -432,6 +432,20 @@ def test_closer_losing_last_trick_cannot_go_out() -> None:
     assert result(state) == (1, 2)
     # he reached 66 and failed by not going out: the reason says so, not "did not reach 66"
     assert state.result is not None and state.result.reason == "the closer (seat 0) did not go out (with 75)"
+
+
+def test_nothing_is_pushed_on_a_finished_deal() -> None:
+    """The deal of the test above is over (the closer lost, the opponent scores 2): ``push`` is
+    unchecked, but a move pushed after the end rewrote the result -- ``push(Declare())`` made
+    the closer's failure a false declaration.  It is refused, and the result stays."""
+    state = play(
+        position(SCH, **P_SL),
+        "close", "marry KS", "play JS", "play AH", "play JH", "play AC", "play KC", "play QS", "play TH", "play AD", "play JD",
+    )
+    assert result(state) == (1, 2)
+    with pytest.raises(IllegalActionError, match="the deal is over"):
+        state.push(Declare())
+    assert result(state) == (1, 2) and state.result is not None and state.result.reason == "the closer (seat 0) did not go out (with 75)"
 
 
 def test_closer_opponent_goes_out_first_three() -> None:

@@ -57,10 +57,9 @@ def make_agent(kind: str, ruleset: Ruleset | str | Path, seed: int) -> Agent:
     if not isinstance(kind, str):
         raise TypeError(f"kind: {kind!r} is {with_article(type(kind).__name__)}, not a bot kind (expected one of: {', '.join(BOT_KINDS)}, {POLICY_FORMS})")
     ruleset = as_ruleset(ruleset, "ruleset")
-    typed, kind = kind, kind.strip()
     # names and levels in any case (GREEDY, search:HARD); a policy's module or file as written;
     # a message quotes the kind as it was typed, never as it was read
-    kind = "policy:" + kind[7:] if kind[:7].lower() == "policy:" else kind.lower()
+    typed, kind = kind, canonical_kind(kind)
     if kind == "random":
         return RandomBot(ruleset, seed)
     if kind == "greedy":
