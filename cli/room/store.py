@@ -257,10 +257,8 @@ def _private_file(path: Path) -> None:
     by SQLite, it would be readable by everyone under the usual umask."""
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
-    except FileExistsError:
+    except OSError:  # there is one (left as it is), or the folder is unwritable: sqlite3.connect says so, in the room's words
         pass
-    except OSError:
-        pass  # an unwritable folder: sqlite3.connect says so, in the words the room gives
 
 
 class Store:
