@@ -44,7 +44,15 @@ MATCH_DEAL_LIMIT: Final = 1000
 
 
 def match_winner(rs: Ruleset, scores: Sequence[int], result: DealResult) -> int | None:
-    """The side that has won the match after a deal with ``result``, or ``None`` to play on."""
+    """The side that has won the match after a deal with ``result``, or ``None`` to play on.
+
+    Level highest scores play on -- except under ``match.bummerl: last_place``, where the match
+    is played for the last place (Dreierschnapsen: "das Spiel endet, sobald ein Spieler 24
+    Punkte erreicht hat"; players level at its end play out their placing, which a match here
+    does not): it ends as soon as a side reaches the target, the first of the level highest in
+    seat order named its winner.  There, both defenders score a lost contract, so two players
+    reaching the target level in one deal is common, and playing on ran matches to 90.
+    """
     target = rs.match.target
     reached = [s for s in range(len(scores)) if scores[s] >= target]
     if not reached:
@@ -53,7 +61,7 @@ def match_winner(rs: Ruleset, scores: Sequence[int], result: DealResult) -> int 
         return result.declarer_side
     best = max(scores[s] for s in reached)
     tops = [s for s in reached if scores[s] == best]
-    return tops[0] if len(tops) == 1 else None
+    return tops[0] if len(tops) == 1 or rs.match.bummerl == "last_place" else None
 
 
 def with_carry(rs: Ruleset, result: DealResult, carry: int) -> tuple[DealResult, int]:
@@ -256,9 +264,9 @@ class Match:
             return (0,) * n
         how = self.rs.match.shutout
         others = [s for s in range(n) if s != self.winner]
-        if self.rs.match.bummerl == "last_place":
-            low = min(self.scores[s] for s in others)
-            others = [s for s in others if self.scores[s] == low]
+        if self.rs.match.bummerl == "last_place":  # every side on the lowest score: all of them if all are level
+            low = min(self.scores)
+            others = [s for s in range(n) if self.scores[s] == low]
         out = [0] * n
         for side in others:
             if how == "retour" and self.winner in self.brink.get(side, ()):

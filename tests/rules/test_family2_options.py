@@ -186,17 +186,29 @@ def test_replay_counts_the_retour_of_a_record_taken_up_at_the_brink(tmp_path: Pa
     assert "Match won by seat 0: seat 0: 7, seat 1: 6 -- seat 1 takes 4 Bummerl (a Retourschneider)" in done.stdout, done.stdout
 
 
-def test_two_players_level_at_the_top_play_another_deal() -> None:
-    """Dreierschnapsen (24 game points, each player his own score): the two defenders score
-    alike, so both reach 24 in the same deal -- level, the match goes on, as its rulebook now
-    says; one ahead of the other wins."""
+def test_two_players_level_at_the_top_end_a_match_played_for_the_last_place() -> None:
+    """Dreierschnapsen (24 game points, each player his own score, ``bummerl: last_place``): the
+    two defenders score alike, so both reach 24 in the same deal -- DS: "das Spiel endet, sobald
+    ein Spieler 24 Punkte erreicht hat": the match is over (what it decides is the last place),
+    the first of the level players in seat order named its winner; one ahead wins outright."""
     rs = load_ruleset("house/dreierschnapsen")
     result = DealResult(1, 3, (0, 3, 3), "defenders win")
-    assert match_winner(rs, [0, 24, 24], result) is None
-    assert match_winner(rs, [0, 25, 24], result) == 1
+    assert match_winner(rs, [0, 24, 24], result) == 1
+    assert match_winner(rs, [0, 24, 25], result) == 2
     assert match_winner(rs, [0, 23, 23], result) is None  # nobody there yet
     book = rulebook(rs)
-    assert "If more than one player reaches it in the same deal, the highest score wins; if the highest scores are level, another deal is played." in book
+    assert ("If more than one player reaches it in the same deal, the highest score wins; if the highest scores are level, "
+            "the match ends all the same (it is played for the last place) and the first of them in seat order is named its winner.") in book
+
+
+def test_two_players_level_at_the_top_play_another_deal_where_every_loser_counts() -> None:
+    """Three-player 66 (7 game points, ``bummerl: every_loser``): level leaders play on -- a
+    match every other player loses needs one winner."""
+    rs = load_ruleset("house/three-player-66")
+    result = DealResult(None, 2, (0, 2, 2), "given")
+    assert match_winner(rs, [0, 7, 7], result) is None
+    assert match_winner(rs, [0, 8, 7], result) == 1
+    assert "if the highest scores are level, another deal is played." in rulebook(rs)
 
 
 # ----------------------------------------------------------------------------- false_after_close

@@ -85,6 +85,28 @@ def test_dreierschnapsen_a_tie_for_last_place_gives_each_the_bummerl() -> None:
     assert m.bummerl == (0, 1, 1)
 
 
+def test_dreierschnapsen_ends_at_24_with_two_players_level_at_the_top() -> None:
+    """DS: "das Spiel endet, sobald ein Spieler 24 Punkte erreicht hat".  18 each; seat 0 loses
+    a contract worth 12, which each defender scores: 18, 30, 30 -- the match is over (the first
+    of the two level leaders in seat order named), and seat 0, last on 18, takes one Bummerl."""
+    m = played(DREIER, [18, 18, 18], (0, 12, 12))
+    assert m.scores == [18, 30, 30]
+    assert (m.winner, m.bummerl, m.games) == (1, (1, 0, 0), 1)
+
+
+def test_dreierschnapsen_all_level_at_the_target_each_is_last() -> None:
+    """24 each: every player is tied for last place, so each takes the Bummerl."""
+    m = played(DREIER, [12, 12, 24], (12, 12, 0))
+    assert (m.winner, m.bummerl) == (0, (1, 1, 1))
+
+
+def test_a_match_counted_for_every_loser_plays_on_when_the_leaders_are_level() -> None:
+    """Three-player 66 (``bummerl: every_loser``, target 7): 5, 5, 0 and both defenders score 2:
+    7, 7, 0 -- nobody has won yet, another deal is played."""
+    m = played(load_ruleset("house/three-player-66"), [5, 5, 0], (2, 2, 0))
+    assert m.scores == [7, 7, 0] and m.winner is None and not m.is_over
+
+
 def test_without_shutouts_every_loser_takes_one() -> None:
     m = played(load_ruleset("schnapsen"), [6, 0], (1, 0))
     assert (m.winner, m.bummerl, m.games) == (0, (0, 1), 1)

@@ -12,6 +12,7 @@ from interpreter.text.rulebook.tricks import fail_words
 
 if TYPE_CHECKING:
     from interpreter.rules.expr import Expression
+    from interpreter.rules.ruleset import MatchSpec
 
 def end_section(f: Facts) -> Section:
     rs = f.rs
@@ -524,8 +525,7 @@ def match_section(f: Facts) -> Section:
     if f.game_points:
         first = f"A match is a series of deals. The first {who} to reach {gp(m.target)} wins the match."
         if rs.side_count > 2:  # two defenders score alike (Dreierschnapsen, Burgenland): a tie at the top is common
-            first += (f" If more than one {who} reaches it in the same deal, the highest score wins; if the highest"
-                      " scores are level, another deal is played.")
+            first += f" If more than one {who} reaches it in the same deal, the highest score wins; {_top_tie(m, 'deal')}."
         s.p(first)
     else:
         s.p(f"A match is a series of hands; each {who}'s scores are added up. The first {who} to reach {m.target} points wins the match.")
@@ -538,7 +538,7 @@ def match_section(f: Facts) -> Section:
                 s.p(f"{both}, the higher score wins; if the scores are level, another hand is played.")
         else:
             reach = f"If more than one {who} reaches {m.target} in the same hand"
-            tie = "if the highest scores are level, another hand is played"
+            tie = _top_tie(m, "hand")
             if m.bidder_goes_out:
                 s.p(
                     f"{reach} and {declarer} is one of them, {declarer} wins: the bidder goes out. Otherwise the "
@@ -562,6 +562,15 @@ def match_section(f: Facts) -> Section:
         dealing.append("After a hand thrown in, the next player deals.")
     s.p(*dealing)
     return s
+
+
+def _top_tie(m: MatchSpec, deal: str) -> str:
+    """What level highest scores at the target do (:func:`~interpreter.engine.match.match_winner`):
+    another deal, or, in a match played for the last place, nothing."""
+    if m.bummerl == "last_place":
+        return ("if the highest scores are level, the match ends all the same (it is played for the last place) "
+                "and the first of them in seat order is named its winner")
+    return f"if the highest scores are level, another {deal} is played"
 
 
 def _match_scores(f: Facts, s: Section, who: str) -> None:
