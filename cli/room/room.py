@@ -814,7 +814,9 @@ def house_errors(exc: RulesError, folder: Path) -> str:
     errors = exc.errors if isinstance(exc, ErrorList) else [exc]
     lines = []
     for e in errors:
-        if isinstance(e, RefusedReferenceError):
+        # a base outside, or one not found: a file sent alone has no neighbours, so the
+        # loader's "a path relative to this file" (and its "did you mean" the file itself) would mislead
+        if isinstance(e, RefusedReferenceError) or (e.path == "extends" and e.message.startswith("no ruleset ")):
             lines.append(f"{e.prefix()}a house file sent to the room may extend only a bundled ruleset ({', '.join(sorted(bundled_rulesets()))})")
         else:
             lines.append(str(e).replace(str(folder) + "/", ""))

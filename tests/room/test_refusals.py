@@ -59,6 +59,14 @@ def test_a_house_file_is_validated_and_its_errors_located(tmp_path: Path) -> Non
         assert answer.json()["why"].startswith("house.yaml:4:11: match.target:"), answer.json()["why"]
         answer = client.post("/api/tables", json={"house": {"name": "house.yaml", "text": outside}, "seats": ["human", "greedy"]})
         assert answer.status_code == 400 and "may extend only a bundled ruleset" in answer.json()["why"]
+        # a base beside the file, as a house rule on disk extends its neighbour: the room has no
+        # neighbours to offer, and says what it takes -- no "path relative to this file", no
+        # "did you mean" the file sent itself
+        for base in ("x.yaml", "bauernschnapsen.yaml"):
+            answer = client.post("/api/check", json={"house": {"name": "short.yaml", "text": f"extends: {base}\nname: x\n"}})
+            why = answer.json()["why"]
+            assert answer.status_code == 400 and why.startswith("short.yaml:1:10: ") and "may extend only a bundled ruleset (" in why, why
+            assert "relative" not in why and "did you mean" not in why, why
         # a name that is a path is kept as its last part, in the table's own folder and nowhere else
         answer = client.post("/api/tables", json={"house": {"name": "../house.yaml", "text": house}, "seats": ["human", "greedy"]})
         assert answer.status_code == 201 and answer.json()["ruleset"] == "house.yaml"
