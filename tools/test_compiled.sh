@@ -7,7 +7,7 @@
 #    copy installed editable into a venv of its own, then built with mypyc as `pip install .`
 #    with the switch builds it; the compiled modules sit beside the copy's sources, where
 #    Python prefers them to the .py files) -- this checkout itself is never touched;
-# 2. runs the engine, search, record, perft, property and observation tests in the copy (the run stops if the
+# 2. runs the engine, search, record, perft, property, observation and API tests in the copy (the run stops if the
 #    engine imported is not the compiled one: RULES_EXPECT_COMPILED);
 # 3. plays the same seeded matches and simulations with the plain build of PLAIN_VENV (default
 #    .venv, the README's) and the compiled one, and compares records and JSON byte for byte.
@@ -21,11 +21,11 @@ echo "== a copy of the checkout, installed editable, then built with mypyc" >&2
 tools/build_compiled.sh "$work"
 cd "$work"
 
-echo "== the tests of the engine, search, records, perft, properties and observations, compiled" >&2
+echo "== the tests of the engine, search, records, perft, properties, observations and the API, compiled" >&2
 # --proof-deals 50: the field proofs on every ruleset play 50 deals each here, 200 in the plain run
 RULES_EXPECT_COMPILED=1 .venv/bin/python -m pytest -p no:cacheprovider -q --proof-deals 50 \
   tests/engine tests/search tests/golden tests/property tests/play tests/rules tests/rules_na tests/bots \
-  tests/adapters/test_observation.py
+  tests/adapters/test_observation.py tests/api
 
 echo "== the same seeds give the same bytes in both builds" >&2
 for spec in "schnapsen search:easy,greedy" "sechsundsechzig random,greedy" "north-american-4" \

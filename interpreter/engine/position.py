@@ -219,12 +219,13 @@ class Position:
         if first >= 0:
             self.dbl_turn = self.to_act = first
 
-    def side(self, seat: int) -> int:
+    def side(self, seat: object) -> int:
         """The deal side a seat plays for (an index into :attr:`deal_sides`).  A ``seat`` that
         is not one of the table's is refused (``ValueError``, ``TypeError``: :func:`check_seat`),
-        not read from the end of the list; the engine reads ``_side[seat]`` itself, unchecked."""
+        not read from the end of the list; the engine reads ``_side[seat]`` itself, unchecked.
+        Typed ``object`` so that the compiled build refuses a bool or text in these words too."""
         if type(seat) is not int or not 0 <= seat < self.n:
-            check_seat(seat, self.n)
+            seat = check_seat(seat, self.n)
         return self._side[seat]
 
     @property

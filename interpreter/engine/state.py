@@ -166,9 +166,11 @@ class DealState(Settling):
         )
 
     # ------------------------------------------------------------------ checking
-    def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` naming the rule if ``action`` is not legal now."""
-        self._legal_code(action)
+    def check(self, action: object) -> None:
+        """Raise :class:`IllegalActionError` naming the rule if ``action`` is not legal now
+        (``TypeError`` for what is not an action: typed ``object``, as :meth:`is_legal`, so that
+        the compiled build too says so in these words)."""
+        self._legal_code(_as_action(action))
 
     def _legal_code(self, action: Action) -> int:
         """The code of a legal action; :class:`IllegalActionError` naming the rule for any other
@@ -180,10 +182,9 @@ class DealState(Settling):
             raise IllegalActionError(refused.words(self), rule=refused.rule)
         return code
 
-    def is_legal(self, action: Action) -> bool:
-        code = self.rs.code(action)
+    def is_legal(self, action: object) -> bool:
+        code = self.rs.code(_as_action(action))
         if code is None:
-            _an_action(action)
             return False
         return self._refusal(code) is None
 
@@ -717,10 +718,12 @@ class DealState(Settling):
         return fn  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ information
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: object) -> SeatView:
         """What ``seat`` may see now (see :mod:`interpreter.engine.views`); a ``seat`` that is
         not one of the table's is refused (``ValueError``, ``TypeError``), not shown a view of
-        nobody.  Search asks :func:`~interpreter.engine.views.make_view` itself, unchecked."""
+        nobody.  Search asks :func:`~interpreter.engine.views.make_view` itself, unchecked.
+        ``seat`` is typed ``object``, as in :meth:`hand`: the compiled build took ``True`` for
+        seat 1 when it was an ``int``."""
         if type(seat) is not int or not 0 <= seat < self.n:  # the words come from check_seat
             seat = check_seat(seat, self.n)
         return make_view(self, seat)
@@ -729,8 +732,7 @@ class DealState(Settling):
         """A seat's cards; a ``seat`` that is not one of the table's is refused as by
         :meth:`view` (``hand(-1)`` is no one's hand, not the last seat's).  The engine and
         search read ``hands[seat]``, the bitmask, unchecked.  ``seat`` is typed ``object`` so
-        that the compiled build refuses a bool or text in these words too (not :meth:`view`'s:
-        bots take a view at every move)."""
+        that the compiled build refuses a bool or text in these words too."""
         if type(seat) is not int or not 0 <= seat < self.n:  # the words come from check_seat
             seat = check_seat(seat, self.n)
         return CardSet(self.rs.deck, self.hands[seat])
@@ -747,12 +749,23 @@ class DealState(Settling):
         return [(h >> 16, action_of[h & 0xFFFF]) for h in self.history]
 
 
+def _as_action(action: object) -> Action:
+    """``action``, if it is one; else the ``TypeError`` of :func:`_an_action`."""
+    if isinstance(action, Action):
+        return action
+    raise _not_an_action(action)
+
+
 def _an_action(action: object) -> None:
     """Refuse what is not an action -- a bot's ``None``, the text ``"play TC"`` -- as such,
     rather than as a card this deck lacks."""
     if not isinstance(action, Action):
-        hint = f"parse_action({action!r})" if isinstance(action, str) else "an Action such as Play(Card.parse('TC'))"
-        raise TypeError(f"{action!r} is {with_article(type(action).__name__)}, not an action (expected {hint})")
+        raise _not_an_action(action)
+
+
+def _not_an_action(action: object) -> TypeError:
+    hint = f"parse_action({action!r})" if isinstance(action, str) else "an Action such as Play(Card.parse('TC'))"
+    return TypeError(f"{action!r} is {with_article(type(action).__name__)}, not an action (expected {hint})")
 
 
 def deal_cards(rs: Ruleset, dealer: int, order: Sequence[int]) -> tuple[list[int], list[int], int]:
