@@ -40,8 +40,8 @@ REFUSED: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("find_ruleset(5)", lambda: find_ruleset(5), TypeError, "name_or_path: 5 is an int, not a ruleset name"),
     ("load_ruleset(None)", lambda: load_ruleset(None), TypeError, "name_or_path: None is a NoneType, not a ruleset name"),
     ("load_ruleset(5)", lambda: load_ruleset(5), TypeError, "name_or_path: 5 is an int, not a ruleset name"),
-    # the compiled build checks a constructor's typed fields itself, in mypyc's words, as it
-    # does the actions' (docs/api.md, "In the compiled build")
+    # the compiled build checks a compiled constructor's typed fields itself, in mypyc's words
+    # (a card is compiled, the actions are not: docs/api.md, "In the compiled build")
     ("Card(1, 2)", lambda: Card(1, 2), TypeError,  # type: ignore[arg-type]
      "str object expected; got int" if compiled() else "Card(1, 2): a card is two letters"),
 ]
