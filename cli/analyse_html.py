@@ -10,9 +10,13 @@ one decision at a time: the position as the seat saw it (its hand with the move 
 the best move marked, the cards on the table, trump, talon, the contract, points), the value
 of every legal action, what the values rest on and the best line with the cards as they lay.
 Left and right arrows (or the buttons, or a mark on the chart) step through the decisions;
-without script the page shows them all one under another.  The address names the decision
-shown (``#d4``) once the stepping pauses: a change of address at every step of a held-down
-arrow key is throttled by the browser, which then leaves it naming another decision.
+without script the page shows them all one under another.  A step scrolls the decision it
+shows into view if it is not (on a page of many deals it may be screens away), and the
+buttons stay at the top of the window, so stepping never leaves the reader at a counter with
+nothing under it.  The address names the decision shown (``#d4``) once the stepping pauses: a
+change of address at every step of a held-down arrow key is throttled by the browser, which
+then leaves it naming another decision.  A new address in the open page (typed, or the back
+button) shows the decision it names.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 60em; 
 h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 2em; } h3 { font-size: 1em; margin: 0.2em 0; }
 .chart { width: 100%; height: auto; max-height: 16em; border: 1px solid #ddd; background: #fafafa; }
 .chart .mark { cursor: pointer; } .chart .mark.on circle { stroke: #000; stroke-width: 3; }
-.decision { border: 1px solid #ddd; border-radius: 6px; padding: 0.8em 1em; margin: 1em 0; }
+.decision { border: 1px solid #ddd; border-radius: 6px; padding: 0.8em 1em; margin: 1em 0; scroll-margin: 3.5em 0 0.5em; }
 .cards { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; margin: 0.3em 0; }
 .card svg { width: 56px; height: 78px; display: block; }
 .card { text-align: center; font-size: 0.8em; border-radius: 6px; padding: 2px; }
@@ -47,7 +51,8 @@ h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 2em; } h3 { font-si
 table { border-collapse: collapse; margin: 0.5em 0; } td, th { padding: 2px 10px; text-align: left; }
 td.v { text-align: right; font-variant-numeric: tabular-nums; }
 tr.played td { font-weight: bold; } tr.best td:first-child::after { content: " (best)"; color: #2e7d32; }
-.grade { font-weight: bold; } nav { margin: 0.5em 0; } nav button { font-size: 1em; margin-right: 0.5em; }
+.grade { font-weight: bold; } nav button { font-size: 1em; margin-right: 0.5em; }
+nav { margin: 0.5em 0; padding: 0.4em 0; position: sticky; top: 0; z-index: 1; background: #fff; border-bottom: 1px solid #eee; }
 .key { color: #555; font-size: 0.9em; }
 """
 
@@ -59,9 +64,10 @@ SCRIPT = """
   var at = 0;
   var later = 0;  // the address follows once stepping pauses: a replaceState a step is throttled by the browser
   if (!sections.length) { return; }
-  function show(k) {
+  function show(k, stay) {  // stay: leave the page where it is (opened with no decision named)
     at = Math.max(0, Math.min(sections.length - 1, k));
     sections.forEach(function (s, j) { s.hidden = j !== at; });
+    if (!stay) { sections[at].scrollIntoView({block: "nearest"}); }  // moves the page only if the decision is out of view
     marks.forEach(function (m) { m.classList.toggle("on", Number(m.getAttribute("data-i")) === at); });
     where.textContent = "decision " + (at + 1) + " of " + sections.length;
     clearTimeout(later);
@@ -75,9 +81,16 @@ SCRIPT = """
   marks.forEach(function (m) {
     m.addEventListener("click", function (e) { e.preventDefault(); show(Number(m.getAttribute("data-i"))); });
   });
+  function named() {  // the decision the address names, or null
+    var d = /^#d(\\d+)$/.exec(location.hash);
+    return d ? Number(d[1]) : null;
+  }
+  window.addEventListener("hashchange", function () {  // an address typed, or the back button
+    var k = named();
+    if (k !== null) { show(k); }
+  });
   document.getElementById("stepper").hidden = false;
-  var start = /^#d(\\d+)$/.exec(location.hash);
-  show(start ? Number(start[1]) : 0);
+  show(named() || 0, named() === null);
 })();
 """
 

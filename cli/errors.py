@@ -25,6 +25,7 @@ import typer
 
 from cli.output import warn
 from interpreter.core.errors import ErrorList, RulesError
+from interpreter.core.printable import printable
 
 if TYPE_CHECKING:
     from interpreter.play.session import TableSession
@@ -251,11 +252,18 @@ def check_page_path(path: Path, inputs: Sequence[tuple[Path, str]], option: str 
 
 
 def write_page(path: Path, text: str, what: str, option: str = "--html") -> None:
-    """Write a page atomically and say so on stderr; a failure is one message and exit 2."""
+    """Write a page atomically and say so on stderr; a failure is one message and exit 2.
+
+    The page passes through :func:`~interpreter.core.printable.printable` as a whole, as
+    ``rules describe --format html`` does on its way out (:func:`cli.output.say`): whatever it
+    quotes from a file -- a title, a file name, a seat's kind, why a run stopped -- shows a
+    control character or a bidi override as its visible escape (``\\x1b``, ``\\u202e``), not raw
+    in the page's ``<title>`` and text.  The page's own markup holds none of them, and line
+    breaks and tabs are only layout in HTML, so nothing else changes."""
     from interpreter.play.recordfile import write_file
 
     try:
-        write_file(path, text)
+        write_file(path, printable(text, multiline=True))
     except OSError as exc:
         raise usage_error(f"{option}: cannot write {path}: {exc.strerror or exc}") from None
     warn(f"{what} written to {path}")

@@ -32,8 +32,11 @@ def main() -> None:
         subprocess.run(analyse, cwd=work, check=True, stdout=subprocess.DEVNULL)
         page = Path(work) / "page.html"
         text = page.read_text(encoding="utf-8")
-        text = text.replace("show(start ? Number(start[1]) : 0);", "show(1); window.scrollTo(0, 0);")
-        page.write_text(text.replace('history.replaceState(null, "", "#d" + at);', ""), encoding="utf-8")
+        for old, new in (("show(named() || 0, named() === null);", "show(1, true);"), ('history.replaceState(null, "", "#d" + at);', "")):
+            if old not in text:
+                sys.exit(f"the page's script has changed: no {old!r} to replace; update {__file__}")
+            text = text.replace(old, new)
+        page.write_text(text, encoding="utf-8")
         subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                         "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={work}/profile",
                         "--window-size=900,1040", f"--screenshot={HERE / 'page.png'}", page.as_uri()],

@@ -79,7 +79,7 @@ def _document(rs: Ruleset, base: Ruleset | None) -> Doc:
         diff = Section(differences_heading(base))
         changes = diff_rulesets(base, rs)
         if changes:
-            diff.ul([c.text for c in changes])
+            diff.ul([c.text for c in changes], quoted=True)  # plain words quoting the file's values: no marks
         else:
             diff.p("None: the rules are the same.")
         sections.append(diff)

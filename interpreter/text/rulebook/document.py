@@ -20,11 +20,14 @@ class Section:
         if text:
             self.blocks.append(("p", text))
 
-    def ul(self, items: list[str]) -> None:
-        self.blocks.append(("ul", list(items)))
+    def ul(self, items: list[str], *, quoted: bool = False) -> None:
+        """A bulleted list; ``quoted`` for items that quote the file (a title as written), whose
+        backticks are characters, not the rulebook's marks of code."""
+        self.blocks.append(("ul", list(items), quoted))
 
-    def ol(self, items: list[str]) -> None:
-        self.blocks.append(("ol", list(items)))
+    def ol(self, items: list[str], *, quoted: bool = False) -> None:
+        """A numbered list (``quoted`` as for :meth:`ul`)."""
+        self.blocks.append(("ol", list(items), quoted))
 
     def table(self, header: list[str], rows: list[list[str]]) -> None:
         self.blocks.append(("table", list(header), [list(r) for r in rows]))
@@ -65,7 +68,8 @@ def to_markdown(doc: Doc) -> str:
 
 
 def _inline_html(text: str) -> str:
-    """Escape text for HTML; backquoted spans become <code>."""
+    """Escape text for HTML; backquoted spans become <code> (the rulebook's own marks: text
+    quoted from the file is escaped alone, its backticks kept as written)."""
     parts = text.split("`")
     out = []
     for i, part in enumerate(parts):
@@ -111,7 +115,8 @@ def to_html(doc: Doc) -> str:
                 out.append(f"<p>{_inline_html(block[1])}</p>")
             elif kind in ("ul", "ol"):
                 out.append(f"<{kind}>")
-                out += [f"<li>{_inline_html(item)}</li>" for item in block[1]]
+                inline = e if block[2] else _inline_html
+                out += [f"<li>{inline(item)}</li>" for item in block[1]]
                 out.append(f"</{kind}>")
             elif kind == "table":
                 header, rows = block[1], block[2]
