@@ -34,7 +34,7 @@ from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
 from interpreter.play.record import MatchResult, apply_recorded, illegal_move_error, load_record, replay, take_implicit_steps
-from interpreter.play.recordfile import RecordWriter
+from interpreter.play.recordfile import RecordWriter, why_not_writable
 from interpreter.play.runner import DealEnded, DealStarted, Event, ask_agent, take_action
 from interpreter.play.seatkinds import HUMAN as HUMAN  # the seat kind of a person, where the table code has long found it
 from interpreter.play.seatkinds import canonical_kind, is_human, is_policy
@@ -374,6 +374,9 @@ def resume(
         session.moves = current[2]
     if not write:  # a look at the match (the start screen's offer): the file is left as it is
         return session
+    refused = why_not_writable(path, [])  # going on rewrites the record: a read-only one is the person's to keep
+    if refused is not None:
+        raise ResumeError(f"{path}: the record {refused}", expected="a record that may be written: going on rewrites it after every move")
     session.record_path = path
     date = rec.meta.get("date")
     session.record = RecordWriter(
