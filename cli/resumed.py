@@ -19,6 +19,7 @@ from pathlib import Path
 
 from cli.errors import fail, ruleset_or_exit, session_or_exit, usage_error
 from interpreter.core.errors import RulesError
+from interpreter.core.paths import resolved
 from interpreter.engine.match import Match
 from interpreter.play.bots import Agent
 from interpreter.play.runner import DealStarted, Event, ask_agent
@@ -51,7 +52,7 @@ def same_ruleset(given: Ruleset, recorded: Ruleset) -> bool:
     """Whether the ruleset named on the command line is the one the record plays: the same
     file (a bundled name is its file), or for rulesets without one the same name."""
     if given.source is not None and recorded.source is not None:
-        return given.source.resolve() == recorded.source.resolve()
+        return resolved(given.source) == resolved(recorded.source)
     return given.source is None and recorded.source is None and given.name == recorded.name
 
 

@@ -32,6 +32,7 @@ from interpreter.core.actions import (
     Play,
     parse_action,
 )
+from interpreter.core.paths import resolved
 from interpreter.core.arguments import SEED_RANGE, shown_value, with_article
 from interpreter.core.cards import Card
 from interpreter.core.notation import ACTION_FORMS, CARD_FORM
@@ -115,7 +116,7 @@ def load_record(path: str | os.PathLike[str], *, allow_outside: bool = False) ->
     wrong_kind = ruleset_given_as_record(doc.data, doc.file)
     if wrong_kind is not None:
         raise wrong_kind
-    return record_from_doc(doc, Path(path).resolve().parent, allow_outside=allow_outside)
+    return record_from_doc(doc, resolved(path).parent, allow_outside=allow_outside)
 
 
 def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False) -> Record:
@@ -819,10 +820,10 @@ def ruleset_reference(rs: Ruleset, record_path: Path | None) -> str:
     """How a record names its ruleset: the bundled name, else a path relative to the record."""
     if rs.source is not None:
         for name, path in bundled_rulesets().items():
-            if path.resolve() == rs.source.resolve():
+            if resolved(path) == resolved(rs.source):
                 return name
         if record_path is not None:
-            return os.path.relpath(rs.source.resolve(), record_path.resolve().parent)
+            return os.path.relpath(resolved(rs.source), resolved(record_path).parent)
         return str(rs.source)
     return rs.name
 

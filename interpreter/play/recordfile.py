@@ -51,6 +51,7 @@ from typing import IO
 
 from interpreter.core.arguments import check_seed
 from interpreter.core.filelock import lock
+from interpreter.core.paths import resolved
 from interpreter.play.record import MatchResult, deal_entry, match_header, today
 from interpreter.rules.resources import data_dir, schema_path
 from interpreter.rules.ruleset import Ruleset
@@ -110,7 +111,7 @@ def inputs_of(rs: Ruleset, what: str) -> list[tuple[Path, str]]:
 def _shown(path: Path) -> str:
     """A path as a message shows it: relative to the working folder when it lies inside it."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(resolved(path).relative_to(resolved(Path.cwd())))
     except ValueError:
         return str(path)
 
@@ -145,7 +146,7 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
                 return f"is {name}" + ("" if same_name else " (another name for the same file)")
     if st is not None:
         for kind in ("rulesets", "schema"):
-            if path.resolve().is_relative_to(data_dir(kind).resolve()):
+            if resolved(path).is_relative_to(data_dir(kind).resolve()):
                 return f"is a file of the bundled {kind}, which {'is' if kind == 'schema' else 'are'} never overwritten"
         # the new file is renamed onto the old one, which needs only the folder's permission:
         # a file its owner made read-only would be replaced all the same, so it is asked here

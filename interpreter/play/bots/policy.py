@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from interpreter.core.actions import Action
 from interpreter.core.arguments import check_int_seed, shown_value, with_article
 from interpreter.core.errors import BotError
+from interpreter.core.paths import resolved
 from interpreter.play.bots.authors import shown, where
 from interpreter.play.bots import POLICY_FORMS
 from interpreter.engine.views import (
@@ -307,7 +308,7 @@ def load_policy(spec: str) -> object:
     if not sep or not module_name or not attribute:
         raise ValueError(f"a policy is named MODULE:NAME or FILE.py:NAME, not {spec!r}")
     if module_name.endswith(".py"):
-        path = Path(module_name).resolve()
+        path = resolved(module_name)
         if not path.is_file():
             raise ValueError(f"no policy file {module_name} (expected policy:FILE.py:NAME with FILE.py a Python file, or policy:MODULE:NAME)")
         key = (str(path), path.stat().st_mtime)
