@@ -38,6 +38,7 @@ from interpreter.core.cards import Card
 from interpreter.core.notation import ACTION_FORMS, CARD_FORM
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
+from interpreter.play.sourcedate import today as today  # the date header's day, where the writers have long found it
 from interpreter.rules.filekind import ruleset_given_as_record
 from interpreter.play.recordhead import DEAL_KEYS as DEAL_KEYS, MATCH_HEADERS as MATCH_HEADERS, check_not_cut_short, record_ruleset
 from interpreter.rules.loader import as_ruleset
@@ -890,20 +891,6 @@ def match_header(
         lines.append(f"result: {result.header()}")
     lines.append("deals:")
     return "\n".join(lines) + "\n"
-
-
-def today() -> str:
-    """The day a match begins, for its ``date`` header: ``YYYY-MM-DD``, in UTC.  With
-    ``SOURCE_DATE_EPOCH`` set (the reproducible-builds convention) the day of that time, so
-    that the same seed writes the same bytes on any day."""
-    import datetime
-
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
-        moment = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.timezone.utc)
-    else:
-        moment = datetime.datetime.now(tz=datetime.timezone.utc)
-    return moment.strftime("%Y-%m-%d")
 
 
 def deal_entry(dealer: int, seed: int, moves: list[str]) -> str:
