@@ -45,7 +45,7 @@ def resumed_session(
     if ruleset is not None and not same_ruleset(ruleset_or_exit(ruleset, allow_outside=allow_outside), rs):
         raise usage_error(f"{ruleset}: not the ruleset of {path} ({rs.name}); leave RULESET out: --resume plays the record's own")
     kinds = seat_kinds(players, rs) if players is not None else None
-    return session_or_exit(path, False, allow_outside, None, kinds=kinds)
+    return session_or_exit(path, False, allow_outside, None, kinds=kinds, trust_option="--players")  # rules run has no --opponent
 
 
 def same_ruleset(given: Ruleset, recorded: Ruleset) -> bool:

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import random
 import secrets
+import shlex
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from interpreter.core.actions import Action, parse_action
 from interpreter.core.cards import CardSet
@@ -281,9 +283,23 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
+#: The option by which the person names the seat kinds they trust: ``rules play --opponent``,
+#: ``rules run --players``.
+TrustOption = Literal["--opponent", "--players"]
+
+
+def _asking_for(option: TrustOption, kind: str, players: Sequence[object]) -> str:
+    """The option and value that would seat the trained policy ``kind``, quoted for a shell:
+    ``--opponent KIND``, or ``--players KINDS`` with every seat's kind (the record's ``players``)."""
+    if option == "--players":
+        return f"--players {shlex.quote(','.join(canonical_kind(str(p)) for p in players))}"
+    return f"--opponent {shlex.quote(canonical_kind(kind))}"
+
+
 def resume(
     path: Path, *, observer: Callable[[Event], None] | None = None, practice: bool = False, allow_outside: bool = False,
     write: bool = True, trusted: Collection[str] = (), seed: int | None = None, kinds: Sequence[str] | None = None,
+    trust_option: TrustOption = "--opponent",
 ) -> TableSession:
     """Go on with a match from its record: the finished deals are counted, the deal in play
     is replayed to where it stopped, and the record goes on in the same file.
@@ -303,7 +319,10 @@ def resume(
     A ``policy:`` seat names Python code that seating it imports and runs; a record is a file
     anybody may have written (or left in the folder the start screen looks in), so such a seat
     is seated only when its kind is among ``trusted`` -- what the person asked for themselves
-    (``rules play --opponent``) -- and refused otherwise, before anything is imported.
+    (``rules play --opponent``) -- and refused otherwise, before anything is imported.  The
+    refusal says how to ask for it with ``trust_option``, the option of the command in use:
+    ``--opponent KIND`` (``rules play``) or ``--players KINDS``, every seat's kind
+    (``rules run``, which has no ``--opponent``).
 
     ``kinds`` seats other kinds than the record's (``rules run --resume --players``), one per
     seat, the record going on with them in its ``players`` header: a bot for another bot, never
@@ -335,7 +354,7 @@ def resume(
         if is_policy(kind) and canonical_kind(str(kind)) not in allowed:
             raise ResumeError(
                 f"{path}: seat {seat} is a trained policy ({kind}): going on would import and run its code, which the record names",
-                expected=f"the same seat kind asked for on the command line to allow it: --opponent {canonical_kind(str(kind))}",
+                expected=f"the same seat kind asked for on the command line to allow it: {_asking_for(trust_option, str(kind), players)}",
             )
     if any(deal.seed is None for deal in rec.deals):
         raise ResumeError(f"{path}: a deal is given by its hands, not dealt from a seed", expected="a match record written by rules play")
