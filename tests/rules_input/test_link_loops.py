@@ -80,12 +80,14 @@ def test_the_library_raises_its_own_located_error(loops: Path) -> None:
     assert (record.value.file, record.value.line, record.value.column) == ("r.yaml", 1, 10)
 
 
-def test_a_policy_file_that_is_a_loop_is_refused_without_a_traceback(loops: Path) -> None:
+def test_a_policy_file_that_is_a_loop_is_said_as_unreadable(loops: Path) -> None:
     os.symlink("p2.py", "p1.py")
     os.symlink("p1.py", "p2.py")
     out = invoke(["run", "schnapsen", "--players", "greedy,policy:p1.py:X", "--deals", "1", "--quiet"])
-    assert out.exit_code == 2 and out.stdout == ""
-    assert out.stderr.startswith("error: --players: ") and out.stderr.count("\n") == 1
+    assert (out.exit_code, out.stdout) == (2, "")
+    assert out.stderr.splitlines() == [
+        f"error: --players: cannot read the policy file p1.py: {LOOP} (expected policy:FILE.py:NAME with FILE.py a Python file)",
+    ]
 
 
 def test_resolved_keeps_a_loop_as_written_and_follows_other_links(loops: Path) -> None:
