@@ -23,6 +23,7 @@ from cli.output import say, warn
 from cli.progress import progress_bar
 from cli.stopping import Stopped, cut_short, ignore_stops, stop_signals, stops_let_through
 from interpreter.core.errors import ErrorList, RulesError
+from interpreter.core.paths import resolved
 from interpreter.core.printable import json_text
 from interpreter.play.recordfile import signals_held
 from interpreter.rules.loader import load_ruleset, load_schema
@@ -323,11 +324,11 @@ def _extends_reference(base: str, file: Path) -> str:
     found = find_ruleset(base)
     if found is None:
         return base
-    path = found.resolve()
+    path = resolved(found)
     bundled = {p.resolve(): name for name, p in bundled_rulesets().items()}
     if path in bundled:
         return bundled[path]  # a bundled ruleset is named, wherever it was found
-    folder = file.resolve().parent
+    folder = resolved(file).parent
     shared = os.path.commonpath([path, folder])
     return str(path) if shared == folder.anchor else os.path.relpath(path, folder)
 

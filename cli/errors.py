@@ -28,7 +28,7 @@ from interpreter.core.errors import ErrorList, RulesError
 from interpreter.core.printable import printable
 
 if TYPE_CHECKING:
-    from interpreter.play.session import TableSession
+    from interpreter.play.session import TableSession, TrustOption
     from interpreter.rules.ruleset import Ruleset
 
 
@@ -210,19 +210,21 @@ def warn_all(warnings: Sequence[RulesError]) -> None:
 
 def session_or_exit(
     path: Path, practice: bool, allow_outside: bool, opponent: str | None, *, kinds: Sequence[str] | None = None,
+    trust_option: TrustOption = "--opponent",
 ) -> TableSession:
     """The match of a record to go on with (``rules play --resume``, in the terminal or in a
     browser tab; ``rules run --resume``), or a located error and exit 2.  A trained policy the
     record seats is seated only when ``opponent`` (the person's own ``--opponent``) names it;
     ``kinds`` (``rules run --resume --players``) seats those kinds instead, trusted as the
-    person's own.  A record that another ``rules`` process is writing (a table already going on
-    with it) is refused here too."""
+    person's own; ``trust_option`` is the option of the command in use that a refused policy
+    seat is to be asked for with (``--players`` for ``rules run``).  A record that another
+    ``rules`` process is writing (a table already going on with it) is refused here too."""
     from interpreter.play.recordfile import RecordNotWritten
     from interpreter.play.session import resume
 
     trusted = ([opponent] if opponent is not None else []) + list(kinds or ())
     try:  # a missing file or a folder is said as every reader says it (cannot read file: ...)
-        return resume(path, practice=practice, allow_outside=allow_outside, trusted=trusted, kinds=kinds)
+        return resume(path, practice=practice, allow_outside=allow_outside, trusted=trusted, kinds=kinds, trust_option=trust_option)
     except RulesError as exc:
         raise fail(exc) from None
     except RecordNotWritten as exc:

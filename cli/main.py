@@ -119,13 +119,25 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+#: The commands that date a match record (its ``date`` header): a ``SOURCE_DATE_EPOCH`` they
+#: cannot use is said once, as they start.
+_DATING = ("run", "play")
+
+
 @app.callback()
 def _main(
+    ctx: typer.Context,
     _version: Annotated[Optional[bool], typer.Option(
         "--version", help="Print the version and exit.", callback=_show_version, is_eager=True,
     )] = None,
 ) -> None:
     """Sixty-Six Rules: play, replay and check rulesets of the Sixty-Six card games."""
+    if ctx.invoked_subcommand in _DATING:
+        from interpreter.play.sourcedate import ignored_epoch
+
+        ignored = ignored_epoch()  # ignored, not refused: the date is the one header the match does not need
+        if ignored is not None:
+            warn(f"warning: {ignored}")
 
 
 # The order here is the order of `rules --help`: playing first, then looking back at what was

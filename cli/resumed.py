@@ -19,6 +19,7 @@ from pathlib import Path
 
 from cli.errors import fail, ruleset_or_exit, session_or_exit, usage_error
 from interpreter.core.errors import RulesError
+from interpreter.core.paths import resolved
 from interpreter.engine.match import Match
 from interpreter.play.bots import Agent
 from interpreter.play.runner import DealStarted, Event, ask_agent
@@ -44,14 +45,14 @@ def resumed_session(
     if ruleset is not None and not same_ruleset(ruleset_or_exit(ruleset, allow_outside=allow_outside), rs):
         raise usage_error(f"{ruleset}: not the ruleset of {path} ({rs.name}); leave RULESET out: --resume plays the record's own")
     kinds = seat_kinds(players, rs) if players is not None else None
-    return session_or_exit(path, False, allow_outside, None, kinds=kinds)
+    return session_or_exit(path, False, allow_outside, None, kinds=kinds, trust_option="--players")  # rules run has no --opponent
 
 
 def same_ruleset(given: Ruleset, recorded: Ruleset) -> bool:
     """Whether the ruleset named on the command line is the one the record plays: the same
     file (a bundled name is its file), or for rulesets without one the same name."""
     if given.source is not None and recorded.source is not None:
-        return given.source.resolve() == recorded.source.resolve()
+        return resolved(given.source) == resolved(recorded.source)
     return given.source is None and recorded.source is None and given.name == recorded.name
 
 

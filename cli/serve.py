@@ -31,6 +31,12 @@ if TYPE_CHECKING:
     from starlette.applications import Starlette
 
 DEFAULT_PORT = 8066
+#: The environment variable that sets how much the server logs (docs/serve.md).
+LOG_VARIABLE = "RULES_SERVE_LOG"
+#: Its levels, least said first -- uvicorn's own (``uvicorn.config.LOG_LEVELS``), written out
+#: here so that the check needs no import of the server.
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+DEFAULT_LOG_LEVEL = "warning"
 
 #: The paths that carry a link (a seat's or the spectator's key: docs/security.md) after them.
 LINK_IN_PATH = re.compile(r"/(t|ws|api/record|api/house)/[A-Za-z0-9_-]+")
@@ -133,6 +139,7 @@ def serve(
         ipaddress.ip_address(host)
     except ValueError:
         raise usage_error(f"--host: {host!r} is not an IP address; give one such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network)") from None
+    log_level = server_log_level(os.environ.get(LOG_VARIABLE))  # before the data folder is made: nothing is left behind
     if data.exists() and not data.is_dir():
         raise usage_error(f"--data: {data} is not a folder")
     try:
@@ -155,10 +162,23 @@ def serve(
             Store.check(data)
         except Unreadable as exc:
             raise usage_error(f"--data: {exc.said()}") from None
-        _serve(host, port, data, bot_delay, close_idle)
+        _serve(host, port, data, bot_delay, close_idle, log_level)
 
 
-def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float) -> None:
+def server_log_level(value: str | None) -> str:
+    """The level of the server's log that ``RULES_SERVE_LOG`` asks for (``warning`` where it is
+    unset or blank), in any case; any other word is a usage error naming the levels, said before
+    anything is made -- uvicorn would end in a ``KeyError`` traceback once the data folder and
+    its store were there."""
+    if value is None or not value.strip():
+        return DEFAULT_LOG_LEVEL
+    level = value.strip().lower()
+    if level not in LOG_LEVELS:
+        raise usage_error(f"{LOG_VARIABLE}: {value.strip()!r} is not a log level (expected one of: {', '.join(LOG_LEVELS)})")
+    return level
+
+
+def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float, log_level: str) -> None:
     """Listen and serve (the data folder checked and locked by :func:`serve`)."""
     import uvicorn
 
@@ -182,7 +202,7 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
     app = make_app(data, bot_delay, idle_days=close_idle, ready=ready)
     started = StartWatch()
     started.watch(app)
-    config = uvicorn.Config(app, log_level=os.environ.get("RULES_SERVE_LOG", "warning"),
+    config = uvicorn.Config(app, log_level=log_level,
                             ws_max_size=1 << 16, proxy_headers=True)
     for name in ("uvicorn.access", "uvicorn.error"):  # after the config, which sets logging up
         logging.getLogger(name).addFilter(HideLinks())

@@ -29,6 +29,7 @@ import typer
 
 from cli.errors import session_or_exit, usage_error
 from cli.output import warn
+from interpreter.core.paths import resolved
 
 WEB_HOST = "127.0.0.1"
 
@@ -80,11 +81,11 @@ def table_command(
     root = str(Path(__file__).resolve().parents[2])
     command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {root!r}); from cli.table.tab import main; main()", "play"]
     if ruleset is not None:
-        command.append(str(Path(ruleset).resolve()) if Path(ruleset).exists() else ruleset)
+        command.append(str(resolved(ruleset)) if Path(ruleset).exists() else ruleset)
     command += ["--opponent", opponent, "--bot-delay", str(bot_delay)]
     for flag, value in (("--seed", seed), ("--record", record), ("--resume", resume)):
         if value is not None:
-            command += [flag, str(Path(value).resolve()) if isinstance(value, Path) else str(value)]
+            command += [flag, str(resolved(value)) if isinstance(value, Path) else str(value)]
     if practice:
         command.append("--practice")
     if allow_outside:

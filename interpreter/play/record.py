@@ -32,11 +32,13 @@ from interpreter.core.actions import (
     Play,
     parse_action,
 )
+from interpreter.core.paths import resolved
 from interpreter.core.arguments import SEED_RANGE, shown_value, with_article
 from interpreter.core.cards import Card
 from interpreter.core.notation import ACTION_FORMS, CARD_FORM
 from interpreter.core.errors import IllegalActionError, NotationError, RecordError, RulesError
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
+from interpreter.play.sourcedate import today as today  # the date header's day, where the writers have long found it
 from interpreter.rules.filekind import ruleset_given_as_record
 from interpreter.play.recordhead import DEAL_KEYS as DEAL_KEYS, MATCH_HEADERS as MATCH_HEADERS, check_not_cut_short, record_ruleset
 from interpreter.rules.loader import as_ruleset
@@ -115,7 +117,7 @@ def load_record(path: str | os.PathLike[str], *, allow_outside: bool = False) ->
     wrong_kind = ruleset_given_as_record(doc.data, doc.file)
     if wrong_kind is not None:
         raise wrong_kind
-    return record_from_doc(doc, Path(path).resolve().parent, allow_outside=allow_outside)
+    return record_from_doc(doc, resolved(path).parent, allow_outside=allow_outside)
 
 
 def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False) -> Record:
@@ -819,10 +821,10 @@ def ruleset_reference(rs: Ruleset, record_path: Path | None) -> str:
     """How a record names its ruleset: the bundled name, else a path relative to the record."""
     if rs.source is not None:
         for name, path in bundled_rulesets().items():
-            if path.resolve() == rs.source.resolve():
+            if resolved(path) == resolved(rs.source):
                 return name
         if record_path is not None:
-            return os.path.relpath(rs.source.resolve(), record_path.resolve().parent)
+            return os.path.relpath(resolved(rs.source), resolved(record_path).parent)
         return str(rs.source)
     return rs.name
 
@@ -889,20 +891,6 @@ def match_header(
         lines.append(f"result: {result.header()}")
     lines.append("deals:")
     return "\n".join(lines) + "\n"
-
-
-def today() -> str:
-    """The day a match begins, for its ``date`` header: ``YYYY-MM-DD``, in UTC.  With
-    ``SOURCE_DATE_EPOCH`` set (the reproducible-builds convention) the day of that time, so
-    that the same seed writes the same bytes on any day."""
-    import datetime
-
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
-        moment = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.timezone.utc)
-    else:
-        moment = datetime.datetime.now(tz=datetime.timezone.utc)
-    return moment.strftime("%Y-%m-%d")
 
 
 def deal_entry(dealer: int, seed: int, moves: list[str]) -> str:

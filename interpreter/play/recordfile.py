@@ -11,8 +11,9 @@ The promises kept here for every file ``rules`` writes:
   target, so the link stays a link and the file it names is the one that changes.
 * **Never onto an input.** :func:`why_not_writable` refuses a target that is a file the run
   reads -- the ruleset, every base it ``extends``, the schema -- by comparing devices and
-  inodes, so a hard or symbolic link to one is refused too; and anything but a regular file
-  (a FIFO, a device, a folder), which could block or is not ours to replace.
+  inodes, so a hard or symbolic link to one is refused too; anything but a regular file
+  (a FIFO, a device, a folder), which could block or is not ours to replace; and a file the
+  user may not write (read-only), which ``os.replace`` would replace all the same.
 * **Never cut in the middle.** The stop signals (Ctrl-C, a killed job, a closed terminal) are
   held back while a record is written; they arrive when the write is done.
 * **One writer per record.** A :class:`RecordWriter` holds the record's name for its life with
@@ -50,6 +51,7 @@ from typing import IO
 
 from interpreter.core.arguments import check_seed
 from interpreter.core.filelock import lock
+from interpreter.core.paths import resolved
 from interpreter.play.record import MatchResult, deal_entry, match_header, today
 from interpreter.rules.resources import data_dir, schema_path
 from interpreter.rules.ruleset import Ruleset
@@ -109,7 +111,7 @@ def inputs_of(rs: Ruleset, what: str) -> list[tuple[Path, str]]:
 def _shown(path: Path) -> str:
     """A path as a message shows it: relative to the working folder when it lies inside it."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(resolved(path).relative_to(resolved(Path.cwd())))
     except ValueError:
         return str(path)
 
@@ -119,7 +121,9 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
 
     Only a regular file or a path that does not exist yet may be written, never one of the
     ``inputs`` (by device and inode: a link to an input counts as the input) nor an existing
-    file of the bundled rulesets or schema, and only in a folder that exists and may be written.  Nothing is opened, so a FIFO never blocks.
+    file of the bundled rulesets or schema, nor one its permissions keep from this user (a
+    read-only file: the rename that replaces it would not ask), and only in a folder that
+    exists and may be written.  Nothing is opened, so a FIFO never blocks.
     """
     try:
         st = os.stat(path)
@@ -142,8 +146,12 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
                 return f"is {name}" + ("" if same_name else " (another name for the same file)")
     if st is not None:
         for kind in ("rulesets", "schema"):
-            if path.resolve().is_relative_to(data_dir(kind).resolve()):
+            if resolved(path).is_relative_to(data_dir(kind).resolve()):
                 return f"is a file of the bundled {kind}, which {'is' if kind == 'schema' else 'are'} never overwritten"
+        # the new file is renamed onto the old one, which needs only the folder's permission:
+        # a file its owner made read-only would be replaced all the same, so it is asked here
+        if not os.access(path, os.W_OK):
+            return "is read-only (its permissions do not let you write it)"
     folder = real_path(path).parent  # a link is written through: its target's folder takes the new file
     if not folder.is_dir():
         return f"cannot be written: the folder {folder} does not exist"

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import random
 import secrets
+import shlex
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from interpreter.core.actions import Action, parse_action
 from interpreter.core.cards import CardSet
@@ -34,7 +36,7 @@ from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, make_agent
 from interpreter.play.record import MatchResult, apply_recorded, illegal_move_error, load_record, replay, take_implicit_steps
-from interpreter.play.recordfile import RecordWriter
+from interpreter.play.recordfile import RecordWriter, why_not_writable
 from interpreter.play.runner import DealEnded, DealStarted, Event, ask_agent, take_action
 from interpreter.play.seatkinds import HUMAN as HUMAN  # the seat kind of a person, where the table code has long found it
 from interpreter.play.seatkinds import canonical_kind, is_human, is_policy
@@ -281,9 +283,23 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
+#: The option by which the person names the seat kinds they trust: ``rules play --opponent``,
+#: ``rules run --players``.
+TrustOption = Literal["--opponent", "--players"]
+
+
+def _asking_for(option: TrustOption, kind: str, players: Sequence[object]) -> str:
+    """The option and value that would seat the trained policy ``kind``, quoted for a shell:
+    ``--opponent KIND``, or ``--players KINDS`` with every seat's kind (the record's ``players``)."""
+    if option == "--players":
+        return f"--players {shlex.quote(','.join(canonical_kind(str(p)) for p in players))}"
+    return f"--opponent {shlex.quote(canonical_kind(kind))}"
+
+
 def resume(
     path: Path, *, observer: Callable[[Event], None] | None = None, practice: bool = False, allow_outside: bool = False,
     write: bool = True, trusted: Collection[str] = (), seed: int | None = None, kinds: Sequence[str] | None = None,
+    trust_option: TrustOption = "--opponent",
 ) -> TableSession:
     """Go on with a match from its record: the finished deals are counted, the deal in play
     is replayed to where it stopped, and the record goes on in the same file.
@@ -303,7 +319,10 @@ def resume(
     A ``policy:`` seat names Python code that seating it imports and runs; a record is a file
     anybody may have written (or left in the folder the start screen looks in), so such a seat
     is seated only when its kind is among ``trusted`` -- what the person asked for themselves
-    (``rules play --opponent``) -- and refused otherwise, before anything is imported.
+    (``rules play --opponent``) -- and refused otherwise, before anything is imported.  The
+    refusal says how to ask for it with ``trust_option``, the option of the command in use:
+    ``--opponent KIND`` (``rules play``) or ``--players KINDS``, every seat's kind
+    (``rules run``, which has no ``--opponent``).
 
     ``kinds`` seats other kinds than the record's (``rules run --resume --players``), one per
     seat, the record going on with them in its ``players`` header: a bot for another bot, never
@@ -335,7 +354,7 @@ def resume(
         if is_policy(kind) and canonical_kind(str(kind)) not in allowed:
             raise ResumeError(
                 f"{path}: seat {seat} is a trained policy ({kind}): going on would import and run its code, which the record names",
-                expected=f"the same seat kind asked for on the command line to allow it: --opponent {canonical_kind(str(kind))}",
+                expected=f"the same seat kind asked for on the command line to allow it: {_asking_for(trust_option, str(kind), players)}",
             )
     if any(deal.seed is None for deal in rec.deals):
         raise ResumeError(f"{path}: a deal is given by its hands, not dealt from a seed", expected="a match record written by rules play")
@@ -374,6 +393,9 @@ def resume(
         session.moves = current[2]
     if not write:  # a look at the match (the start screen's offer): the file is left as it is
         return session
+    refused = why_not_writable(path, [])  # going on rewrites the record: a read-only one is the person's to keep
+    if refused is not None:
+        raise ResumeError(f"{path}: the record {refused}", expected="a record that may be written: going on rewrites it after every move")
     session.record_path = path
     date = rec.meta.get("date")
     session.record = RecordWriter(

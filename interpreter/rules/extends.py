@@ -20,6 +20,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from interpreter.core.errors import RulesError, RulesetError
+from interpreter.core.paths import resolved
 from interpreter.rules.filekind import record_given_as_ruleset
 from interpreter.rules.migrations import migrate
 from interpreter.rules.references import ReferenceNote, Target, read_named_ruleset, resolve_reference
@@ -109,7 +110,7 @@ def load_source(
     ``text`` stands for the file's own text, the file itself is not read: what an edit of the
     file would load as (``rules validate --fix`` checks its edits so before writing them).
     """
-    return _load(FsPath(path).resolve(), display, (), allow_outside, named_by, text)
+    return _load(resolved(path), display, (), allow_outside, named_by, text)
 
 
 def _load(
@@ -146,7 +147,7 @@ def _load(
             RulesetError, f"no ruleset '{shorten(ref, 200)}' to extend{hint}", ("extends",),
             expected="a path relative to this file or one of: " + ", ".join(names),
         )
-    base_path = target.path.resolve()
+    base_path = resolved(target.path)  # a loop of links stays as written: its reading says so at the reference
     if base_path == path or base_path in chain:
         circle = _circle((*chain, path, base_path))
         raise doc.error(RulesetError, f"extends goes round in a circle: {circle}", ("extends",), expected="a chain of bases that ends")

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.core.arguments import with_article
+from interpreter.core.paths import in_a_loop, resolved
 from interpreter.core.cards import Deck
 from interpreter.core.errors import ErrorList, RulesError, RulesetError
 from interpreter.rules.references import Target
@@ -107,7 +108,7 @@ def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False, shown
             expected="a path to a .yaml file or one of: " + ", ".join(_bundled_names()),
         )
     display = (str(name_or_path) if shown is None else shown) if Path(str(name_or_path)).is_file() else str(path)
-    return _load_cached(str(path.resolve()), display, allow_outside)
+    return _load_cached(str(resolved(path)), display, allow_outside)
 
 
 def as_ruleset(rs: Ruleset | str | Path, what: str = "rs") -> Ruleset:
@@ -133,7 +134,7 @@ def load_named_ruleset(
     if target.bundled is not None:
         return load_ruleset(target.bundled)
     doc = load_source(target.path, target.shown, allow_outside=allow_outside, named_by=(*named_by, target.written))
-    return ruleset_from_doc(doc, target.path.resolve())
+    return ruleset_from_doc(doc, resolved(target.path))
 
 
 def _check_link(path: str) -> None:
@@ -156,8 +157,10 @@ def _check_link(path: str) -> None:
 
 
 def _exists(path: str) -> bool:
+    """Whether something is at ``path``: a file, a folder, a pipe -- or a loop of links, which
+    is there too, and unreadable (:func:`~interpreter.core.paths.in_a_loop`)."""
     try:
-        return Path(path).exists()
+        return Path(path).exists() or in_a_loop(path)
     except (OSError, ValueError):
         return False
 
@@ -217,8 +220,8 @@ def ruleset_from_text(text: str, path: str | Path, display: str | None = None, *
     """The ruleset ``text`` would be as the file at ``path`` (its bases found from there, as
     :func:`load_ruleset` finds them), without reading that file or keeping what it read:
     ``rules validate --fix`` loads an edit of a file so before it writes the edit."""
-    resolved = Path(path).resolve()
-    return ruleset_from_doc(load_source(resolved, display, allow_outside=allow_outside, text=text), resolved)
+    real = resolved(path)
+    return ruleset_from_doc(load_source(real, display, allow_outside=allow_outside, text=text), real)
 
 
 def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:

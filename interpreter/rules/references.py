@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from interpreter.core.errors import RecordError, RulesError, RulesetError
+from interpreter.core.paths import in_a_loop
 from interpreter.rules.resources import bundled_rulesets, bundled_stem, load_schema
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import (
@@ -112,8 +113,10 @@ def _is_file(path: Path) -> bool:
 
 
 def _exists(path: Path) -> bool:
+    """Whether something is at ``path`` (a link that leads nowhere, or round in a loop, counts:
+    reading it says what is wrong with it, at the reference)."""
     try:
-        return os.path.lexists(path)
+        return os.path.lexists(path) or in_a_loop(path)
     except (OSError, ValueError):
         return False
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.core.errors import RulesError
+from interpreter.core.paths import resolved
 from interpreter.core.printable import printable
 from interpreter.rules.relevance import is_relevant
 from interpreter.rules.resources import schema_path
@@ -118,7 +119,7 @@ def shell_word(text: str) -> str:
 def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
     """The text of a new house-rules file at ``target`` extending ``base`` (named ``base_ref``)."""
     schema_file = schema_path().resolve()
-    folder = target.resolve().parent
+    folder = resolved(target).parent
     if os.path.commonpath([schema_file, folder]) in ("/", folder.anchor):
         schema = str(schema_file)  # nothing in common: a relative path would not survive a move
     else:

@@ -107,7 +107,7 @@ def bot_spec(kind: str) -> str:
     if kind.startswith("policy:"):
         module, sep, name = kind.removeprefix("policy:").rpartition(":")
         if sep and module.endswith(".py"):
-            from pathlib import Path
+            from interpreter.core.paths import resolved
 
-            return f"policy:{Path(module).resolve()}:{name}"
+            return f"policy:{resolved(module)}:{name}"
     return kind

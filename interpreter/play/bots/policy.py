@@ -14,10 +14,12 @@
 
 from __future__ import annotations
 
+import errno
 import importlib
 import importlib.util
 import math
 import operator
+import os
 import random
 import sys
 import threading
@@ -31,6 +33,7 @@ from typing import Any, TypeVar
 from interpreter.core.actions import Action
 from interpreter.core.arguments import check_int_seed, shown_value, with_article
 from interpreter.core.errors import BotError
+from interpreter.core.paths import in_a_loop, resolved
 from interpreter.play.bots.authors import shown, where
 from interpreter.play.bots import POLICY_FORMS
 from interpreter.engine.views import (
@@ -307,7 +310,9 @@ def load_policy(spec: str) -> object:
     if not sep or not module_name or not attribute:
         raise ValueError(f"a policy is named MODULE:NAME or FILE.py:NAME, not {spec!r}")
     if module_name.endswith(".py"):
-        path = Path(module_name).resolve()
+        path = resolved(module_name)
+        if in_a_loop(path):  # there, but never reached: not "no policy file"
+            raise ValueError(f"cannot read the policy file {module_name}: {os.strerror(errno.ELOOP)} (expected policy:FILE.py:NAME with FILE.py a Python file)")
         if not path.is_file():
             raise ValueError(f"no policy file {module_name} (expected policy:FILE.py:NAME with FILE.py a Python file, or policy:MODULE:NAME)")
         key = (str(path), path.stat().st_mtime)
