@@ -195,7 +195,11 @@ def claim_question(view: SeatView, action: Action, practice: bool) -> str | None
 
     Where the table counts the person's points, only a claim short of the target is asked
     about (and the count is said).  Where the person keeps count alone, every claim is asked
-    about, so that the question itself gives no count away.
+    about, so that the question itself gives no count away; what a false claim costs reads
+    only the tricks (now, and at the close of a talon the person's side closed) and the
+    doubling, which everybody sees, so it is said as the engine would score it now
+    (:func:`~interpreter.play.seatfacts.claim_risk`): a closer's false claim may cost what
+    failing the close costs, more than ``claim.false_points``.
     """
     if not isinstance(action, Declare):
         return None
@@ -203,11 +207,8 @@ def claim_question(view: SeatView, action: Action, practice: bool) -> str | None
     if rs.side_of(view.seat) in render.points_shown(view, practice):
         warning = facts.claim_warning(view, action)
         return None if warning is None else warning + "\n\nDeclare anyway?"
-    fp = rs.claim.false_points
-    return (
-        f"Declare {rs.claim.target}? If you have fewer, the other side scores "
-        f"{fp.base} game points ({fp.opponent_without_trick} if it has no trick yet)."
-    )
+    risk = facts.claim_risk(view)
+    return f"Declare {rs.claim.target}? {risk[0].upper()}{risk[1:]}."
 
 
 def close_question(view: SeatView, action: Action) -> str | None:
