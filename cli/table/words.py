@@ -187,7 +187,8 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
         (practice, "u", "undo"),
     ]
     keys += [(key, what) for on, key, what in offered if on]
-    return keys + [("?", "this help"), ("q", "save and quit"), ("Ctrl-C, Ctrl-Q", "save and quit too")]
+    return keys + [("?", "this help"), ("q", "save and quit"), ("Ctrl-C, Ctrl-Q", "save and quit too"),
+                   ("PgDn, PgUp", "on a terminal too small for the table (under 80 by 24): the rest of it, and back; the mouse wheel scrolls too")]
 
 
 def claim_question(view: SeatView, action: Action, practice: bool) -> str | None:
