@@ -96,18 +96,19 @@ class DealSummary(ModalScreen[None]):
         rs = s.rs
         points = s.points_at_end()  # as the deal counted them: cards laid away included, now it is over
         text = Text(f"Deal {s.number} is over\n", style="bold")
+        scored = [(k, v) for k, v in enumerate(result.scores) if v]
         if result.redeal:
             text.append("thrown in: nobody bid\n")
-        elif result.winner is not None:
+        elif result.winner is not None and len(scored) == 1 and scored[0][0] == result.winner and scored[0][1] > 0:
             name = facts.side_name(rs, self.me, result.winner)
             won = result.game_points if result.game_points is not None else result.scores[result.winner]
             verb = "win" if name in ("you", "opponents") else "wins"
             text.append(f"{name} {verb} {facts.score_words(rs, won)}", style="bold green" if rs.side_of(self.me) == result.winner else "bold red")
             text.append(f" — {told(view, result.reason, result.winner, points)}\n")
-        elif result.drawn or not any(result.scores):
+        elif result.drawn or (not scored and result.winner is None):
             text.append(f"drawn — {told(view, result.reason, result.winner, points)}\n")
-        else:  # several sides score (defenders against a lone declarer)
-            gains = ", ".join(f"{facts.side_name(rs, self.me, k)} {'+' if v > 0 else ''}{facts.score_words(rs, v)}" for k, v in enumerate(result.scores) if v)
+        else:  # what each side scored: a set side's loss, defenders' gains (the winner alone is not all of it)
+            gains = ", ".join(f"{facts.side_name(rs, self.me, k)} {'+' if v > 0 else ''}{facts.score_words(rs, v)}" for k, v in scored) or "nobody scores"
             text.append(f"{gains} — {told(view, result.reason, result.winner, points)}\n", style="bold")
         text.append(deal_points_line(view, points) + "\n")
         for line in facts.announcements(view):

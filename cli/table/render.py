@@ -81,10 +81,15 @@ def centre(view: SeatView, just_played: Sequence[tuple[int, Card]] = (), taker: 
     if view.trump:
         text.append("Trump ")
         text.append(facts.suit_text(view.trump), style="bold red" if view.trump in facts.RED_SUITS else "bold")
-        if turned >= 0:  # the card that fixed it, in a hand, seen by everybody
+        shown = view.rs.deck.cards[turned] if turned >= 0 else None
+        holder = view.dealer if view.rs.trump.selection == "dealer_card" else (view.dealer + 1) % view.rs.players.count
+        # the card that fixed it, in a hand, seen by everybody -- while everybody knows it is
+        # there: once played, or once its holder lays cards away face down (which of them, only
+        # he sees), it is his card no more as far as the others know, and a played card is
+        # remembered, not shown (a trick gathered may not be looked at again)
+        if shown is not None and shown in (view.hand if holder == view.seat else view.known[holder]):
             text.append("  (")
-            text.append_text(card(view.rs.deck.cards[turned]))
-            holder = view.dealer if view.rs.trump.selection == "dealer_card" else (view.dealer + 1) % view.rs.players.count
+            text.append_text(card(shown))
             text.append(f" turned up, {facts.seat_name(view, holder)}{'r' if holder == view.seat else chr(39) + 's'} card)")
     elif facts.without_trump(view):
         text.append("No trump in this contract")

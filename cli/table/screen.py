@@ -25,7 +25,7 @@ from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
 from cli.table.words import (
-    ACTION_KEYS, KEY_WORDS, action_label, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, refusal, told, unused_key,
+    ACTION_KEYS, CARD_KEYS, KEY_WORDS, action_label, card_key, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, refusal, told, unused_key,
     your_turn,
 )
 
@@ -47,6 +47,8 @@ class ChoiceButton(Button):
 SMALL_HEIGHT = 24
 #: The narrowest a card's button is (the table's CSS, ``#hand Button.card``).
 CARD_WIDTH = 9
+#: Textual's names of the keys of :data:`~cli.table.words.CARD_KEYS` that are not their character.
+TEXTUAL_KEY_NAMES = {"-": "minus", "=": "equals_sign"}
 
 
 def button_rows(buttons: list[ChoiceButton], width: int, min_width: int = 5) -> list[list[ChoiceButton]]:
@@ -74,7 +76,8 @@ class TableScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("q", "quit_table", "Save & quit"),
-        *[Binding(str(k), f"card({k})", show=False) for k in range(1, 10)],
+        # the cards' keys (words.CARD_KEYS), by Textual's names for them: 1-9, 0, minus, equals_sign
+        *[Binding(TEXTUAL_KEY_NAMES.get(key, key), f"card({k})", show=False) for k, key in enumerate(CARD_KEYS, 1)],
         *[Binding(key, f"kind('{kind.__name__}')", show=False) for kind, key in ACTION_KEYS.items()],
         Binding("M", "marry_second", show=False),
         # the column of a small terminal first (before the log, which has the focus), then the
@@ -217,7 +220,8 @@ class TableScreen(Screen[None]):
         bidding = any(isinstance(a, (Bid, Pass)) for a in legal)
         small = self.app.size.height < SMALL_HEIGHT
         for k, c in enumerate(render.sorted_hand(view), 1):
-            label = render.card(c, trump=view.trump) if bidding else Text(f"{k} ", style="dim") + render.card(c, trump=view.trump)
+            key = card_key(k)  # a card past the last key has none: it is clicked
+            label = render.card(c, trump=view.trump) if bidding or key is None else Text(f"{key} ", style="dim") + render.card(c, trump=view.trump)
             buttons.append(ChoiceButton(c, label, classes="card", disabled=c not in playable, compact=small))
         box.mount(*(Horizontal(*row) for row in button_rows(buttons, self.app.size.width - 2, min_width=CARD_WIDTH)))
 
@@ -433,13 +437,18 @@ class TableScreen(Screen[None]):
             self.message = f"illegal: {refusal(self.session.view(self.me), why) if why else 'not now'}"
             self.refresh_table()
         else:
-            self.nothing_done(str(render.sorted_hand(self.session.view(self.me)).index(c) + 1))
+            self.nothing_done(card_key(render.sorted_hand(self.session.view(self.me)).index(c) + 1) or facts.card_text(c))
 
     def action_card(self, k: int) -> None:
-        """A number key: the k-th card of the hand -- or, in the auction, a bid of k."""
+        """A card's key (:data:`~cli.table.words.CARD_KEYS`): the k-th card of the hand -- or,
+        in the auction, a bid of k, while trump is named the k-th suit (the number keys: 0, -
+        and = are cards' keys only, as the buttons of bids and suits say)."""
         if self.session.state is None:
             return
         legal = self.session.legal() if self.session.human_to_act() == self.me else []
+        if k > 9 and any(isinstance(a, (NameTrump, Bid)) for a in legal):
+            self.nothing_done(CARD_KEYS[k - 1], "a card's key, and no card is played now")
+            return
         if any(isinstance(a, NameTrump) for a in legal):  # naming trump: the suit with that number
             suits = self.session.rs.deck.suits
             choice = NameTrump(suits[k - 1]) if 1 <= k <= len(suits) else None
@@ -460,7 +469,7 @@ class TableScreen(Screen[None]):
         if 1 <= k <= len(hand):
             self.play_card(hand[k - 1])
         else:
-            self.nothing_done(str(k), f"you hold {len(hand)} card{'s' if len(hand) != 1 else ''}")
+            self.nothing_done(CARD_KEYS[k - 1], f"you hold {len(hand)} card{'s' if len(hand) != 1 else ''}")
 
     def action_kind(self, name: str) -> None:
         kind = next(k for k in ACTION_KEYS if k.__name__ == name)

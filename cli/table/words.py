@@ -29,6 +29,40 @@ ACTION_KEYS = {Marry: "m", Exchange: "x", Close: "c", CloseBeforeDraw: "b", Decl
                Double: "k", Redouble: "r"}  # k: Kontra, r: Re
 
 
+#: The keys of the hand's cards, in order: the number row, 1 to 9, then 0, - and = for the
+#: 10th, 11th and 12th card (a North American hand for two holds 12).  One key a card, and no
+#: key the start of another: a key plays its card at once, where "10" typed as two digits
+#: played card 1 on the "1" (waiting for a second digit would make 1 to 9 wait, on a timer).
+CARD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=")
+
+
+def card_key(k: int) -> str | None:
+    """The key of the ``k``-th card of the hand (from 1), ``None`` past :data:`CARD_KEYS`
+    (such a card is clicked)."""
+    return CARD_KEYS[k - 1] if 1 <= k <= len(CARD_KEYS) else None
+
+
+def card_keys(count: int) -> str:
+    """The keys of a hand of ``count`` cards, as the table lists them: ``1``, ``1-5``,
+    ``1-9, 0, -, =``, and past the last key that the mouse plays the rest: ``1-9, 0, -, =
+    (cards 13-14: click them)``."""
+    keys = ", ".join(["1" if count <= 1 else f"1-{min(count, 9)}", *CARD_KEYS[9:count]])
+    rest = count - len(CARD_KEYS)
+    if rest > 0:
+        keys += f" (card {count}: click it)" if rest == 1 else f" (cards {len(CARD_KEYS) + 1}-{count}: click them)"
+    return keys
+
+
+def most_held(rs: Ruleset) -> int:
+    """The most cards a hand of ``rs`` holds: as dealt, or with a widow taken into it (every
+    card not dealt to a seat that plays: a deal with a widow has no talon)."""
+    deal = rs.deal
+    if deal.widow is None or deal.widow.to == "first_trick_winner_tricks":
+        return deal.hand_size
+    dealt_to = rs.players.count - (1 if deal.dealer_sits_out else 0)
+    return deal.hand_size + rs.deck.size - dealt_to * deal.hand_size
+
+
 def refusal(view: SeatView, text: str) -> str:
     """A refusal of the engine as the table tells it on the status line: to the person (``you
     do not hold ...``, :func:`~interpreter.play.seatfacts.to_person`), its card codes (``JD``)
@@ -129,7 +163,12 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
     """The keys of the table for this ruleset: (key, what it does), only for actions it has."""
     contracts = rs.bidding.contracts if rs.bidding.enabled else ()
     auction = " (in the auction: bid that number)" if rs.bidding.enabled and not contracts else ""
-    keys = [("1-9", "play the card with that number" + auction)]
+    most = most_held(rs)
+    # a hand of more than 9 cards: the keys past 9 are said, and past the last key, the mouse
+    hand_keys, which = ("1-9", "that number") if most <= 9 else (card_keys(min(most, len(CARD_KEYS))), "that key")
+    beyond = "" if most <= 9 else ": its number, 0 the 10th, - the 11th, = the 12th" + (
+        "; a card past the 12th: click it" if most > len(CARD_KEYS) else "")
+    keys = [(hand_keys, f"play the card with {which}{beyond}{auction}")]
     # in the auction a number key announces the contract of that bid (the bid's number, not its value)
     keys += [(str(c.bid), f"in the auction: announce {facts.bid_words(rs, c.bid)}") for c in contracts if 1 <= c.bid <= 9]
     offered = [
@@ -143,12 +182,13 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
         (rs.bidding.doubling is not None, "k", "double (Kontra): the deal counts twice, before the first lead"),
         (rs.bidding.doubling is not None and rs.bidding.doubling.redouble, "r", "redouble (Re) your doubled game: it counts four times"),
         (rs.trump.selection == "named", "1-4", "while you name trump: the suit with that number (1 clubs, 2 diamonds, 3 hearts, 4 spades)"),
-        (rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks", "1-9", "lay the card with that number away, when cards are laid away"),
+        (rs.deal.widow is not None and rs.deal.widow.to != "first_trick_winner_tricks", hand_keys, f"lay the card with {which} away, when cards are laid away"),
         (practice, "h", "hint"),
         (practice, "u", "undo"),
     ]
     keys += [(key, what) for on, key, what in offered if on]
-    return keys + [("?", "this help"), ("q", "save and quit"), ("Ctrl-C, Ctrl-Q", "save and quit too")]
+    return keys + [("?", "this help"), ("q", "save and quit"), ("Ctrl-C, Ctrl-Q", "save and quit too"),
+                   ("PgDn, PgUp", "on a terminal too small for the table (under 80 by 24): the rest of it, and back; the mouse wheel scrolls too")]
 
 
 def claim_question(view: SeatView, action: Action, practice: bool) -> str | None:
@@ -156,7 +196,11 @@ def claim_question(view: SeatView, action: Action, practice: bool) -> str | None
 
     Where the table counts the person's points, only a claim short of the target is asked
     about (and the count is said).  Where the person keeps count alone, every claim is asked
-    about, so that the question itself gives no count away.
+    about, so that the question itself gives no count away; what a false claim costs reads
+    only the tricks (now, and at the close of a talon the person's side closed) and the
+    doubling, which everybody sees, so it is said as the engine would score it now
+    (:func:`~interpreter.play.seatfacts.claim_risk`): a closer's false claim may cost what
+    failing the close costs, more than ``claim.false_points``.
     """
     if not isinstance(action, Declare):
         return None
@@ -164,11 +208,8 @@ def claim_question(view: SeatView, action: Action, practice: bool) -> str | None
     if rs.side_of(view.seat) in render.points_shown(view, practice):
         warning = facts.claim_warning(view, action)
         return None if warning is None else warning + "\n\nDeclare anyway?"
-    fp = rs.claim.false_points
-    return (
-        f"Declare {rs.claim.target}? If you have fewer, the other side scores "
-        f"{fp.base} game points ({fp.opponent_without_trick} if it has no trick yet)."
-    )
+    risk = facts.claim_risk(view)
+    return f"Declare {rs.claim.target}? {risk[0].upper()}{risk[1:]}."
 
 
 def close_question(view: SeatView, action: Action) -> str | None:
@@ -202,7 +243,7 @@ def keys_now(view: SeatView, legal: Sequence[Action], *, practice: bool = False,
     if any(isinstance(a, NameTrump) for a in legal):
         keys.append(f"1-{len(view.rs.deck.suits)} a suit")
     elif any(isinstance(a, (Play, Marry, Discard)) for a in legal):
-        keys.append(("1" if len(view.hand) == 1 else f"1-{len(view.hand)}") + " a card")
+        keys.append(card_keys(len(view.hand)) + " a card")
     bids = [a.amount for a in legal if isinstance(a, Bid)]
     if bids:
         keys.append(", ".join(map(str, bids)) + (" a bid" if len(bids) == 1 else " bids"))

@@ -81,6 +81,32 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def close_fail_points(rs: Ruleset, tricks: int, tricks_at_close: int | None) -> int:
+    """Game points an opponent of a closer who fails scores (``closing.fail_points``): more
+    when it has no trick, counted at the close (``tricks_at_close``, where the talon was
+    closed with the tricks noted) or at the end, as ``fail_points.basis`` says.  A function of
+    the counts alone, so that a seat's view, which holds them all, works out the same rule
+    (:func:`~interpreter.play.seatfacts.claim_warning`)."""
+    fp = rs.closing.fail_points
+    counted = tricks_at_close if fp.basis == "at_close" and tricks_at_close is not None else tricks
+    return fp.no_trick if counted == 0 else fp.base
+
+
+def false_claim_points(rs: Ruleset, tricks: int, tricks_at_close: int | None, claimant_closed: bool) -> int:
+    """Game points an opposing side with ``tricks`` scores for a false declaration, before the
+    deal's doubling: ``claim.false_points`` (more when it has no trick), and where the
+    claimant's side closed the talon and ``claim.false_after_close`` is ``larger``, at least
+    what the close's failure gives it (:func:`close_fail_points`).  It reads the tricks, never
+    the points (the solver's kernel keeps its value per tricks alone:
+    interpreter/search/strict.py, declare_value).  Written once for the engine's settling
+    (:meth:`Settling._claimed`) and the question a table asks before a declaration."""
+    fp = rs.claim.false_points
+    gp = fp.opponent_without_trick if tricks == 0 else fp.base
+    if claimant_closed and rs.claim.false_after_close == "larger":
+        return max(gp, close_fail_points(rs, tricks, tricks_at_close))
+    return gp
+
+
 def _side_name(rs: Ruleset, seats: tuple[int, ...]) -> str:
     if rs.partnership:
         return f"team {rs.side_of(seats[0])}"
@@ -228,9 +254,12 @@ class Settling(Legality):
 
     def _fail_points(self, opp: int) -> int:
         """Game points a side ``opp`` scores when the closer, its opponent, fails."""
-        fp = self.rs.closing.fail_points
-        tricks = self._opp_at_close(opp)[1] if fp.basis == "at_close" else self._side_tricks(opp)
-        return fp.no_trick if tricks == 0 else fp.base
+        return close_fail_points(self.rs, self._side_tricks(opp), self._tricks_at_close(opp))
+
+    def _tricks_at_close(self, opp: int) -> int | None:
+        """The tricks deal side ``opp`` had when the talon was closed, ``None`` where none were noted."""
+        snap = self.close_snap
+        return None if snap is None else snap[2][opp]
 
     # ------------------------------------------------------------------ what is still to be won
     def score_limits(self) -> tuple[list[int], list[int], list[int], list[int]] | None:
@@ -395,13 +424,9 @@ class Settling(Legality):
             basis = " (opponent counted at the close)" if at_close else ""
             closing = " after closing" if closer_side == side else ""
             return self._awarded(side, gp, lambda: f"{who()} {how} {pts}{closing}; {position()}{basis}")
-        # a false declaration: what it costs reads the tricks, never the points (the solver's
-        # kernel keeps its value per tricks alone: interpreter/search/strict.py, declare_value)
-        fp = rs.claim.false_points
-
+        # a false declaration: what it costs reads the tricks, never the points (false_claim_points)
         def amount(opp: int) -> int:
-            gp = fp.opponent_without_trick if self._side_tricks(opp) == 0 else fp.base
-            return max(gp, self._fail_points(opp)) if closer_side == side and rs.claim.false_after_close == "larger" else gp
+            return false_claim_points(rs, self._side_tricks(opp), self._tricks_at_close(opp), closer_side == side)
 
         return self._penalised(side, amount, lambda: f"{who()} declared with only {pts} (under {target})")
 

@@ -24,6 +24,7 @@ from interpreter.core.actions import (
 )
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES, Card
 from interpreter.engine.position import AUCTION, NAMING
+from interpreter.engine.settle import false_claim_points
 from interpreter.engine.views import SPECTATOR, SeatView
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.tables import KIND_BID, KIND_DOUBLE, KIND_PASS, KIND_REDOUBLE, KIND_TRUMP
@@ -638,16 +639,13 @@ def claim_risk(view: SeatView) -> str:
 
 
 def _false_claim_loss(view: SeatView, opp: int) -> int:
-    """Game points deal side ``opp`` scores when this seat declares wrongly (see ``settle``)."""
-    rs = view.rs
-    tricks = view.public.tricks
-    opp_tricks = sum(tricks[s] for s in view.sides[opp])
-    fp = rs.claim.false_points
-    gp = fp.opponent_without_trick if opp_tricks == 0 else fp.base
+    """Game points deal side ``opp`` scores when this seat declares wrongly: the engine's rule
+    (:func:`~interpreter.engine.settle.false_claim_points`) on the counts the view holds --
+    the tricks, now and at the close, and who closed, all public -- times the deal's doubling."""
+    public = view.public
+    opp_tricks = sum(public.tricks[s] for s in view.sides[opp])
+    snap = public.close_snap
     side = _side_index(view)
-    if view.closed and view.closer is not None and side[view.closer] == side[view.seat]:
-        fail = rs.closing.fail_points
-        snap = view.public.close_snap
-        at_close = snap[2][opp] if fail.basis == "at_close" and snap is not None else opp_tricks
-        gp = max(gp, fail.no_trick if at_close == 0 else fail.base)
-    return int(gp)
+    closed = view.closed and view.closer is not None and side[view.closer] == side[view.seat]
+    gp = false_claim_points(view.rs, opp_tricks, snap[2][opp] if snap is not None else None, closed)
+    return gp << public.doubled

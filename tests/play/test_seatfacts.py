@@ -9,6 +9,7 @@ engine is used only to play the moves and, in one test, as the referee of false 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -143,11 +144,30 @@ def test_a_false_claim_after_closing_costs_what_failing_the_close_costs() -> Non
     assert state.result is not None and state.result.game_points == 3
 
 
+def test_a_closer_whose_rules_charge_only_the_false_claim_is_told_so(tmp_path: Path) -> None:
+    """As above, in a house file with claim.false_after_close: false_points: the failed close
+    no longer counts, so the false claim costs false_points.base 2 (seat 1 has a trick now),
+    not 3 -- the warning and the question say 2, as the engine scores it."""
+    path = tmp_path / "fp.yaml"
+    path.write_text("extends: schnapsen\nname: fp\nclaim: {false_after_close: false_points}\n", encoding="utf-8")
+    rs = load_ruleset(path)
+    state = build_position(rs, dealer=1, hands=["AH TH KS", "AS TS KH"], stock=["AC", "JD", "QH", "JH"], drawn=0,
+                           turnup="JS", leader=0, tricks=[2, 1], points=[40, 10], closer=0,
+                           close_snap=([30, 0], [30, 0], [2, 0]), may_declare=True)
+    warning = facts.claim_warning(state.view(0), Declare())
+    assert warning is not None and warning.endswith("2 game points to the other side")
+    assert facts.claim_risk(state.view(0)).endswith("2 game points to the other side")
+    state.apply(Declare())
+    assert state.result is not None and state.result.scores == (0, 2)
+
+
 def test_the_warning_agrees_with_the_engine_on_every_declaration() -> None:
     """Referee check over random deals: a warning exactly when declaring loses, naming the game
-    points the engine then awards."""
-    checked = 0
-    for name in ("schnapsen", "sechsundsechzig"):
+    points the engine then awards -- after a close of the declarer's own (Schnapsen,
+    Sechsundsechzig), in a doubled deal (Burgenland with contra: x2, x4) -- and the question
+    asked where the seat keeps count (claim_risk) names them too."""
+    checked, doubled = 0, 0
+    for name in ("schnapsen", "sechsundsechzig", "house/burgenland-contra"):
         rs = load_ruleset(name)
         for seed in range(60):
             state, rng = Match(rs, seed).next_deal(), random.Random(seed)
@@ -162,13 +182,16 @@ def test_the_warning_agrees_with_the_engine_on_every_declaration() -> None:
                     result = state.result
                     state.pop()
                     assert result is not None
-                    loses = result.winner != rs.side_of(view.seat)
+                    loses = result.scores[rs.side_of(view.seat)] == 0  # a pair against a soloist: no one winner
                     assert (warning is not None) == loses, (name, seed, warning, result)
                     if warning is not None:
-                        assert warning.endswith(f"{result.game_points} game point{'s' if result.game_points != 1 else ''} to the other side")
+                        words = f"{result.game_points} game point{'s' if result.game_points != 1 else ''} to the other side"
+                        assert warning.endswith(words)
+                        assert facts.claim_risk(view).endswith(words)
+                        doubled += view.public.doubled > 0
                     checked += 1
                 state.apply(rng.choice([a for a in legal if a != Declare()] or legal))
-    assert checked > 100
+    assert checked > 100 and doubled > 0, (checked, doubled)
 
 
 def test_before_the_draw_the_three_choices_are_explained() -> None:

@@ -62,7 +62,12 @@ def key_for(app: TableApp, action: Action) -> str:
     assert isinstance(screen, TableScreen)
     view = screen.session.view(screen.me)
     if isinstance(action, (Play, Marry)) and isinstance(action, Play):
-        return str(render.sorted_hand(view).index(action.card) + 1)
+        from cli.table.screen import TEXTUAL_KEY_NAMES
+        from cli.table.words import card_key
+
+        key = card_key(render.sorted_hand(view).index(action.card) + 1)
+        assert key is not None, "a card past the last key is clicked"
+        return TEXTUAL_KEY_NAMES.get(key, key)
     if isinstance(action, Bid):
         return str(action.amount)
     keys = {Marry: "m", Declare: "d", Continue: "n", Pass: "p"}

@@ -144,7 +144,9 @@ def test_a_wrong_claim_asks_first_and_costs_what_the_rules_say(tmp_path: Path) -
     assert rs.marriage.values.plain == 20 and rs.marriage.values.trump == 40
     worth = 40 if marriage.card.suit == first.trump_suit() else 20
 
-    for practice, said in ((False, ("If you have fewer, the other side scores 2 game points (3 if it has no trick yet)",)), (True, ("you have 0 points", "fewer than 66"))):
+    # the opponent has no trick: a false claim costs claim.false_points.opponent_without_trick, 3, as the question says
+    for practice, said in ((False, ("If you have fewer than 66 points, declaring loses the deal, 3 game points to the other side",)),
+                           (True, ("you have 0 points", "fewer than 66"))):
 
         async def test(app: TableApp, pilot: Any) -> None:
             await pilot.press("enter")

@@ -4,6 +4,7 @@ after a marriage, the contract buttons and keys, how a match ended."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from cli.table.words import going_out, key_labelled, match_over, table_keys
 from interpreter import Match, load_ruleset
@@ -97,3 +98,28 @@ def test_a_refusal_is_told_in_the_tables_words() -> None:
     assert refusal(view, "seat 1 does not hold TS [play]") == "seat 1 does not hold 10♠ [play]"
     assert refusal(view, "must follow suit (diamonds) [play.follow]") == "must follow suit (♦ diamonds) [play.follow]"
     assert refusal(view, "void in clubs: must trump [play.trump_when_void]") == "void in ♣ clubs: must trump [play.trump_when_void]"
+
+
+def test_the_help_gives_every_key_of_plays_key_table(tmp_path: Path) -> None:
+    """Each key docs/play.md's table of keys gives (its first column, in bold) is in the help
+    of some bundled game (with practice mode: hint and undo) or of a house file that redoubles
+    (r: no bundled game does), where PgDn and PgUp were missing; a range "1-9" in the help
+    counts for every digit in it."""
+    import re
+
+    from interpreter.rules.resources import bundled_rulesets
+
+    page = (Path(__file__).resolve().parents[2] / "docs/play.md").read_text(encoding="utf-8")
+    table = page[page.index("| key | does |"):]
+    table = table[: table.index("\n\n")]
+    documented = {key for row in table.splitlines()[2:] for key in re.findall(r"\*\*([^*]+)\*\*", row.split("|")[1])}
+    helped: set[str] = set()
+    redoubling = tmp_path / "re.yaml"
+    redoubling.write_text("extends: house/burgenland-contra\nname: re\nbidding: {doubling: {redouble: true}}\n", encoding="utf-8")
+    for rs in [*(load_ruleset(name) for name in bundled_rulesets()), load_ruleset(redoubling)]:
+        for keys, _ in table_keys(rs, True):
+            for key in keys.split(", "):
+                span = re.fullmatch(r"(\d)-(\d)", key)
+                helped.update(str(d) for d in range(int(span[1]), int(span[2]) + 1)) if span else helped.add(key)
+    assert {"PgDn", "PgUp", "0", "-", "=", "?", "q"} <= documented, documented
+    assert documented - helped == set()
