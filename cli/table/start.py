@@ -75,15 +75,16 @@ class StartScreen(Screen[None]):
         """Sit down again at the match saved last in this folder -- in practice mode if the
         switch says so (``--practice`` turns it on), as ``rules play --practice --resume`` does:
         a record does not say whether its match was played in practice mode."""
+        from interpreter.play.recordfile import RecordNotWritten
         from interpreter.play.session import resume
 
         app = cast("TableApp", self.app)
         if self.saved is not None:
             path = self.saved[0]
             practice = bool(self.query_one("#practice", Switch).value)
-            try:  # now for real: the match goes on in its record
+            try:  # now for real: the match goes on in its record -- unless another rules process holds it (RecordBusy)
                 session = resume(path, practice=practice, allow_outside=app.options.allow_outside, trusted=(app.options.opponent,))
-            except (RulesError, OSError) as exc:
+            except (RulesError, OSError, RecordNotWritten) as exc:
                 self.notify(printable(f"cannot go on with {path.name}: {exc}"), severity="error", markup=False)
                 return
             app.resume_match(session)

@@ -443,6 +443,44 @@ def test_the_start_screen_offers_to_go_on_with_the_last_match(tmp_path: Path, mo
     run(second, TableOptions(None, "greedy", None, False, None, 0.0), size=(120, 32))
 
 
+def test_going_on_with_a_match_another_table_is_playing_is_refused_in_words(tmp_path: Path, monkeypatch: Any) -> None:
+    """Two terminals in one folder: the second start screen offers the match the first is
+    playing on; g then finds its record held (RecordBusy, which is neither a RulesError nor an
+    OSError) -- said on the start screen, the table still up, the record untouched."""
+    import subprocess
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+
+    async def first(app: TableApp, pilot: Any) -> None:
+        await start_and_play(app, pilot, 1)
+        await pilot.press("q")
+
+    run(first, TableOptions("schnapsen", "greedy", 5, False, None, 0.0))
+    (saved,) = tmp_path.glob("rules-play-*.yaml")
+    kept = saved.read_bytes()
+    # another rules process going on with it: it holds the record's lock until told to stop
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path; from interpreter.play.session import resume; "
+         f"s = resume(Path({str(saved)!r})); print('held', flush=True); sys.stdin.readline()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[2],
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+
+        async def second(app: TableApp, pilot: Any) -> None:
+            await pilot.press("g")
+            await settle(pilot)
+            assert not isinstance(app.screen, TableScreen) and not app.leaving
+            said = " ".join(str(n.message) for n in app._notifications)
+            assert f"cannot go on with {saved.name}" in said and "another rules process" in said, said
+
+        run(second, TableOptions(None, "greedy", None, False, None, 0.0), size=(120, 32))
+    finally:
+        holder.communicate("\n", timeout=60)
+    assert saved.read_bytes() == kept
+
+
 def test_going_on_from_the_start_screen_keeps_practice_mode(tmp_path: Path, monkeypatch: Any) -> None:
     """A practice match left with q, then rules play --practice and g: the match goes on in
     practice mode (hint and undo offered, the points counted), as --practice --resume does."""
