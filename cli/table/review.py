@@ -317,10 +317,11 @@ class ReviewApp(App[None]):
         if actor == self.review.seat:  # the reviewing seat's own choice, told as one on offer
             return Text(f"Next: {facts.seat_name(view, actor)} -- {facts.describe_action(view, move)}", style="bold")
         # another seat's move, told as the table's log tells it: from the reviewing seat's view
-        # after it, so that a card laid away face down stays unnamed
+        # after it, so that a card laid away face down stays unnamed -- but the seat named as
+        # the screen names it, at this moment (the auction's last call may change who is a partner)
         after = state.copy()
         after.apply(move)
-        return Text(f"Next -- {move_line(after.view(self.review.seat), self.review.seat, actor, move)}", style="bold")
+        return Text(f"Next -- {move_line(after.view(self.review.seat), self.review.seat, actor, move, before=view)}", style="bold")
 
     def _analysis(self, report: MoveReport | None, legal: Sequence[Action] = ()) -> Text:
         """The report of the seat's decision; with none, why: a forced move (``legal``, the

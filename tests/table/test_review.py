@@ -379,3 +379,25 @@ def test_a_step_the_seat_declined_has_a_position_of_its_own_with_its_analysis(tm
     assert "move 2 of 5" in answer and "a step the record leaves out" not in answer and "Next -- opponent: A♠" in answer
     other = screens(path, 1, 50, ["right"])
     assert "move 1 of 5" in other[0] and "move 2 of 5" in other[1] and "a step the record leaves out" not in other[1]
+
+
+DREIER = """\
+ruleset: house/dreierschnapsen
+deals:
+  - dealer: 1
+    seed: 2675342405
+    moves: [trump H, pass, pass, pass, discard JC, discard JD, marry QH, play KC, play AH, play JH, play TH, play TS, declare]
+"""
+
+
+def test_a_seat_is_named_on_one_screen_as_at_that_moment(tmp_path: Path) -> None:
+    """Dreierschnapsen: seat 2 names hearts, and everybody passes -- seat 2 plays the plain game
+    against seats 0 and 1, who are partners from the last pass (seat 1's, move 4) on.  Before
+    that pass seat 1 is one of seat 0's two opponents, on the screen's head and in the line
+    that tells its pass alike; after it, its partner."""
+    path = tmp_path / "dreier.yaml"
+    path.write_text(DREIER, encoding="utf-8")
+    *_, last_call, after = screens(path, 0, 20, ["right", "right", "right", "right"])
+    assert "move 4 of 14" in last_call and "opponent (seat 1): 6 cards, deals" in last_call
+    assert "Next -- seat 1: pass" in last_call and "partner" not in last_call
+    assert "move 5 of 14" in after and "partner (seat 1)" in after
