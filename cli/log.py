@@ -90,8 +90,8 @@ def describe(event: Event, *, show_hands: bool = False, counted: Collection[int]
             card = st.rs.deck.cards[st.turned]
             lines.append(f"  trump {SUIT_NAMES[card.suit]} (seat {st.dealer}'s last card {card}, shown to all)")
         if show_hands:
-            for seat in range(st.n):
-                lines.append(f"  seat {seat} holds {st.hand(seat)}")
+            for seat in range(st.n):  # a dealer who sits the deal out holds nothing: said as the auction says it
+                lines.append(f"  seat {seat} sits out" if seat in st.sitting_out else f"  seat {seat} holds {st.hand(seat)}")
             if st.widow:
                 lines.append("  widow " + " ".join(str(st.rs.deck.cards[c]) for c in st.widow))
         return lines

@@ -221,7 +221,7 @@ class Game:
             r = event.result
             self.results.append({
                 "dealer": event.state.dealer, "seed": event.match.deal_seeds[-1], "winner": r.winner,
-                "scores": list(r.scores), "game_points": r.game_points, "reason": r.reason,
+                "winners": list(r.winners), "scores": list(r.scores), "game_points": r.game_points, "reason": r.reason,
             })
 
 

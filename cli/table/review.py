@@ -9,6 +9,11 @@ the command seeds it, so both give the same figures): the move played and the be
 their values, the grade, every legal action's value, what the values rest on and the best
 line.  A decision is analysed in a worker thread when it is first shown, and kept.
 
+A decision of the seat that the record leaves out -- going on (``continue``) where it could
+close before the draw or declare, or not going out at once after its marriage -- has a
+position of its own, before the recorded move that follows it (numbered as that move), so
+that it is shown with the cards the seat held when it chose, as ``rules analyse`` reports it.
+
 A deal a person is still playing (the last deal of a record they left, to go on later) is
 shown as the table shows it to them now: the points the rules let them count, no best line,
 and only the positions from the tricks they may still look back at (:meth:`Review.first_shown`).
@@ -58,9 +63,10 @@ class Review:
     name: str = "record"
     secret_deal: int | None = None  # a deal a person still plays (from 0): shown only as the table shows it to them now
     scores_before: list[list[int]] = field(default_factory=list)
-    reports: dict[tuple[int, int], MoveReport | None] = field(default_factory=dict)
+    reports: dict[tuple[int, int], MoveReport | None] = field(default_factory=dict)  # by deal and position
     _deal: int = -1
     _states: list[DealState] = field(default_factory=list)
+    _steps: list[tuple[int, Action | None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         n = self.record.ruleset.side_count
@@ -80,17 +86,40 @@ class Review:
                 running = scores_after(self.record.ruleset, running, counted)
 
     def states(self, deal: int) -> list[DealState]:
-        """The positions of ``deal``: before each recorded move, and after the last."""
+        """The positions of ``deal``: before each recorded move, and after the last; before a
+        move, first each position where the seat declined a step the record leaves out
+        (:meth:`step`)."""
         if deal != self._deal:
             state = self.record.deals[deal].state.copy()
-            self._states = [state.copy()]
-            for move in self.record.deals[deal].moves:
+            self._states, self._steps = [], []
+            for index, move in enumerate(self.record.deals[deal].moves):
                 if state.is_over:
                     break
-                apply_recorded(state, move)
+                probe = state.copy()
+                while implicit_step(probe, move):
+                    if probe.actor == self.seat and len(probe.legal_codes()) > 1:  # the seat's own choice
+                        self._states.append(probe.copy())
+                        self._steps.append((index, Continue()))
+                    probe.apply(Continue(), keep_undo=False)
                 self._states.append(state.copy())
+                self._steps.append((index, move))
+                apply_recorded(state, move)
+            self._states.append(state.copy())
+            self._steps.append((self._steps[-1][0] + 1 if self._steps else 0, None))
             self._deal = deal
         return self._states
+
+    def step(self, deal: int, position: int) -> tuple[int, Action | None]:
+        """What follows position ``position`` of ``deal``: the number of the recorded move
+        (from 0) and the move -- ``Continue()`` at a step the seat declined before that move,
+        ``None`` after the last."""
+        self.states(deal)
+        return self._steps[position]
+
+    def moves_shown(self, deal: int) -> int:
+        """How many positions of ``deal`` the record's own moves give (its moves played, and
+        the end): what "move N of M" counts."""
+        return self.step(deal, len(self.states(deal)) - 1)[0] + 1
 
     def first_shown(self, deal: int) -> int:
         """The first position of ``deal`` the review shows: 0, but in the deal a person is still
@@ -119,13 +148,15 @@ class Review:
             kept -= 1
         return tuple(tricks[:kept])
 
-    def report(self, deal: int, index: int, state: DealState) -> MoveReport | None:
-        """The analysis of move ``index`` of ``deal``, made from ``state`` (the position before
-        it, never changed: a worker thread analyses while the table may move to another deal);
-        ``None``: not a decision of the seat."""
-        key = (deal, index)
+    def report(self, deal: int, position: int, state: DealState) -> MoveReport | None:
+        """The analysis of the move after position ``position`` of ``deal`` (a recorded move,
+        or a step the seat declined), made from ``state`` (that position, never changed: a
+        worker thread analyses while the table may move to another deal); ``None``: not a
+        decision of the seat."""
+        key = (deal, position)
         if key not in self.reports:
-            move = self.record.deals[deal].moves[index]
+            index, move = self.step(deal, position)
+            assert move is not None
             report = analyse_decision(state, move, deal, index, {self.seat}, self.iterations, self.seed)
             if report is not None and deal == self.secret_deal:
                 report = replace(report, line=())  # the cards as they lie are not known yet at that table
@@ -210,9 +241,9 @@ class ReviewApp(App[None]):
         review = self.review
         states = review.states(self.deal)
         state = states[self.index]
-        moves = review.record.deals[self.deal].moves
-        move = moves[self.index] if self.index < len(moves) and not state.is_over else None
-        if move is not None and implicit_step(state, move):  # the steps a record leaves out (declining to go out, the draw)
+        number, move = review.step(self.deal, self.index)
+        declined = isinstance(move, Continue)  # a step the seat declined: shown before it is taken
+        if move is not None and not declined and implicit_step(state, move):  # the steps a record leaves out (declining to go out, the draw)
             state = state.copy()
             take_implicit_steps(state, move)
         view = state.view(review.seat)
@@ -224,11 +255,12 @@ class ReviewApp(App[None]):
         open_now = states[-1].view(review.seat).reviewable_tricks if playing else ()
         last_trick = not playing or all(trick in open_now for trick in view.reviewable_tricks[-1:])
         first = review.first_shown(self.deal)
+        hidden = review.step(self.deal, first)[0]  # the recorded moves before it
         self.query_one("#scoreboard", Static).update(render.scoreboard(view, review.scores_before[self.deal], self.deal + 1))
         self.query_one("#where", Static).update(Text(  # Text: a file name is no markup, and printable: no escapes
             f"review of {printable(review.name)} as seat {review.seat} sees it  ·  deal {self.deal + 1} of {len(review.record.deals)}"
-            f"  ·  move {self.index + 1} of {len(states)}"
-            + (f"  ·  {'move 1' if first == 1 else f'moves 1 to {first}'} face down" if first else "")
+            f"  ·  move {number + 1} of {review.moves_shown(self.deal)}" + ("  ·  a step the record leaves out" if declined else "")
+            + (f"  ·  {'move 1' if hidden == 1 else f'moves 1 to {hidden}'} face down" if hidden else "")
         ))
         self.query_one("#others", Static).update(render.others(view))
         self.query_one("#centre", Static).update(render.centre(view))
@@ -285,10 +317,11 @@ class ReviewApp(App[None]):
         if actor == self.review.seat:  # the reviewing seat's own choice, told as one on offer
             return Text(f"Next: {facts.seat_name(view, actor)} -- {facts.describe_action(view, move)}", style="bold")
         # another seat's move, told as the table's log tells it: from the reviewing seat's view
-        # after it, so that a card laid away face down stays unnamed
+        # after it, so that a card laid away face down stays unnamed -- but the seat named as
+        # the screen names it, at this moment (the auction's last call may change who is a partner)
         after = state.copy()
         after.apply(move)
-        return Text(f"Next -- {move_line(after.view(self.review.seat), self.review.seat, actor, move)}", style="bold")
+        return Text(f"Next -- {move_line(after.view(self.review.seat), self.review.seat, actor, move, before=view)}", style="bold")
 
     def _analysis(self, report: MoveReport | None, legal: Sequence[Action] = ()) -> Text:
         """The report of the seat's decision; with none, why: a forced move (``legal``, the

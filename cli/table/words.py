@@ -436,15 +436,20 @@ def ruleset_choice(name: str) -> Text:
     return Text(printable(f"{title} ({name})"))
 
 
-def move_line(view: SeatView, me: int, seat: int, action: Action, *, cards: bool = True, took: Card | None = None) -> str:
+def move_line(
+    view: SeatView, me: int, seat: int, action: Action, *, cards: bool = True, took: Card | None = None, before: SeatView | None = None,
+) -> str:
     """The line that tells seat ``me`` of ``seat``'s ``action``, from ``view`` (``me``'s)
     taken AFTER the action -- a pass reads which pass it was from the history that holds it.
     The table's log and the review both say a move this way, so that a move is told in one
     way and a card another seat lays away face down is never named.  ``cards=False`` leaves
     out the card a marriage leads (the announcement is remembered, the trick it starts is
     not).  ``took``: the turn-up an exchange took (in view of everybody until then), named
-    so that the log still says where it went once the new turn-up lies in its place."""
-    who = facts.seat_name(view, seat)
+    so that the log still says where it went once the new turn-up lies in its place.
+    ``before``: ``me``'s view before the action, where the seat is named as it is called
+    there -- the screen that shows that position next to the line (the review) names each
+    seat as at that moment, and the auction's last call may make an opponent a partner."""
+    who = facts.seat_name(before if before is not None else view, seat)
     if isinstance(action, Marry) and view.trick and view.trick[-1][0] != seat:  # a partner's marriage, shown
         return f"{who}: {facts.marriage_value(view, action.card.suit)} in {facts.suit_text(action.card.suit)}, shown"
     if isinstance(action, Marry):

@@ -46,6 +46,23 @@ class DealResult:
     made: bool | None = None
 
     @property
+    def winners(self) -> tuple[int, ...]:
+        """The match sides that won the deal: ``winner`` alone where it is set; where it is
+        ``None`` because several sides won together (the defenders who beat a lone bidder, or
+        a soloist and the dealer who sits out and scores with him), those of them that scored
+        the most -- the others scored less; none for a drawn or thrown-in deal, where every
+        side scored alike.  ``winner`` keeps its meaning (a fixed interface), so the outputs
+        that name the winners of a deal read them here."""
+        if self.winner is not None:
+            return (self.winner,)
+        if self.drawn or self.redeal or not self.scores:
+            return ()
+        best = max(self.scores)
+        if best == min(self.scores):
+            return ()
+        return tuple(side for side, score in enumerate(self.scores) if score == best)
+
+    @property
     def reason(self) -> str:
         """How the deal ended, in words.  Worked out when asked: a search that ends deals
         millions of times never reads it (``why`` may be the words or a function making them)."""

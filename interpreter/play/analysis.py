@@ -5,6 +5,11 @@ For each decision of the seats analysed, the position is searched from that seat
 ``search`` seat kind plays with (:func:`interpreter.search.ismcts.ismcts`; exact solving once
 few worlds remain).  The value of the move played is set against the best one, in deal-score
 units (game points, or units): the expected score of the player's side minus the others'.
+A decision the record leaves out is analysed too: where the rules offered a seat an
+optional step and it went on (``continue``: drawing rather than closing before the draw or
+declaring, not going out after its marriage, keeping its card when asked to exchange at a
+close -- docs/notation.md), that is a choice among two or more, reported with the number of
+the recorded move that follows it and ``continue`` as the move played.
 Forced moves (one legal action) are skipped, and so is the naming of trump from the first
 cards dealt, which the search makes as the heuristic does without valuing the other suits
 (no hidden deal is drawn before trump is named): a value there would be none.  The loss of a move is graded against the largest
@@ -41,11 +46,11 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from interpreter.core.actions import CONTINUE, DECLARE, Action
+from interpreter.core.actions import CONTINUE, DECLARE, Action, Continue
 from interpreter.engine.position import NAMING
 from interpreter.engine.state import AUCTION, DealState
 from interpreter.engine.views import SeatView
-from interpreter.play.record import Record, apply_recorded, take_implicit_steps
+from interpreter.play.record import Record, apply_recorded, implicit_step, take_implicit_steps
 from interpreter.play.bots.search_bot import SEARCH_OPTIONS
 from interpreter.search.ismcts import ismcts, scale_of
 from interpreter.search.pimc import line_margins
@@ -54,7 +59,7 @@ from interpreter.search.solver import Solver
 
 __all__ = [
     "ANALYSIS_OPTIONS", "EXACT_NODES_PER_ITERATION", "EXACT_WORLDS", "GRADE_VISITS", "NOISE_ERRORS", "Basis", "MoveReport", "Seen",
-    "analyse_decision", "analyse_record", "iter_analysis", "noise_of", "verdict",
+    "analyse_decision", "analyse_move", "analyse_record", "iter_analysis", "noise_of", "verdict",
 ]
 
 #: At most this many hands left for the others: each is solved exactly whatever the budget
@@ -258,25 +263,49 @@ def iter_analysis(
         for i, move in enumerate(deal.moves):
             if state.is_over:
                 break
-            report = analyse_decision(state, move, k, i, wanted, iterations, seed)
-            if report is not None:
-                yield report
+            yield from analyse_move(state, move, k, i, wanted, iterations, seed)
             apply_recorded(state, move)
             done += 1
             if progress is not None:
                 progress(done, total)
 
 
+def analyse_move(
+    state: DealState, move: Action, deal: int, index: int, wanted: set[int], iterations: int, seed: int,
+) -> list[MoveReport]:
+    """The reports of recorded move ``index`` (from 0) of deal ``deal`` (from 0), made from
+    ``state`` (before the move): first those of the optional steps the record leaves out
+    before it (each a ``continue`` where the seat had a choice: :func:`analyse_decision` with
+    :class:`~interpreter.core.actions.Continue`), then the move's own."""
+    probe = state.copy()
+    reports: list[MoveReport] = []
+    while implicit_step(probe, move):
+        report = analyse_decision(probe, Continue(), deal, index, wanted, iterations, seed)
+        if report is not None:
+            reports.append(report)
+        probe.push_code(CONTINUE, keep_undo=False)
+    report = analyse_decision(probe, move, deal, index, wanted, iterations, seed)
+    if report is not None:
+        reports.append(report)
+    return reports
+
+
 def analyse_decision(
     state: DealState, move: Action, deal: int, index: int, wanted: set[int], iterations: int, seed: int,
 ) -> MoveReport | None:
     """The report of recorded move ``index`` (from 0) of deal ``deal`` (from 0), made from
-    ``state`` (before the move), or ``None`` where it is no decision of a seat in ``wanted``
-    (another seat's, a forced move, or a move that is not legal there).  Seeded as
+    ``state`` (before the move, the steps the record leaves out taken first), or ``None``
+    where it is no decision of a seat in ``wanted`` (another seat's, a forced move, or a move
+    that is not legal there).  ``move`` :class:`~interpreter.core.actions.Continue`: the
+    optional step ``state`` offers, which the seat declined before move ``index`` (no step is
+    taken first) -- seeded apart from the recorded move, by the seat that declined, so that
+    the recorded move's figures are the same whether or not the step is analysed.  Seeded as
     :func:`iter_analysis` seeds it, so a review that analyses one move gives its report."""
     rs = state.rs
     probe = state.copy()
-    take_implicit_steps(probe, move)
+    declined = isinstance(move, Continue)
+    if not declined:
+        take_implicit_steps(probe, move)
     seat = probe.actor
     if seat is None or seat not in wanted:
         return None
@@ -284,7 +313,8 @@ def analyse_decision(
     played = rs.code(move)
     if played is None or played not in codes or len(codes) < 2:
         return None
-    found = _values(probe, seat, iterations, (seed, deal, index), KEPT_TURNS)
+    tag = f"continue {seat}" if declined else ""
+    found = _values(probe, seat, iterations, (seed, deal, index), KEPT_TURNS, tag)
     if found is None:  # trump named from the first cards: chosen, not valued
         return None
     values, visits, errors = found.values, found.visits, found.errors
@@ -333,15 +363,18 @@ class _Found:
         return self.bases.get(code) or Basis(self.exact, self.worlds, self.iterations)
 
 
-def _values(probe: DealState, seat: int, iterations: int, key: tuple[int, int, int], depth: int) -> _Found | None:
+def _values(
+    probe: DealState, seat: int, iterations: int, key: tuple[int, int, int], depth: int, tag: str = "",
+) -> _Found | None:
     """The value of every legal code of ``seat`` (the actor of ``probe``, the real position)
-    searched or solved from its view only, seeded by ``key`` (seed, deal, move); ``None`` where
+    searched or solved from its view only, seeded by ``key`` (seed, deal, move) and ``tag``
+    (a step the record leaves out before the move: ``continue 0``); ``None`` where
     nothing is valued (trump named from the first cards).  A code after which the seat acts
     again knowing nothing new is valued by the best code of that next decision, analysed as it
     would be (seeded as the next move), where some of the codes keep the turn and some do not
     (:func:`_keeps_turn`), up to ``depth`` such steps."""
     view = probe.view(seat)
-    rng = random.Random("{}/{}/{}".format(*key))
+    rng = random.Random("{}/{}/{}".format(*key) + (f"/{tag}" if tag else ""))
     side = view.rs.side_of(seat)
     solved = _solve_every_world(view, side, iterations * EXACT_NODES_PER_ITERATION)
     if solved is not None:

@@ -779,6 +779,7 @@ def replay_report(outcome: ReplayOutcome) -> dict[str, Any]:
         "game_points": result.game_points if result and not result.redeal else None,
         "match_scores": outcome.match_scores,
         "match_winner": outcome.match_winner,
+        "winners": list(result.winners) if result else [],  # beside winner, null also where several sides won together
         **position_report(state),
     }
 

@@ -89,6 +89,7 @@ def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
         "game_points": None,
         "match_scores": outcome.match_scores,
         "match_winner": outcome.match_winner,
+        "winners": [],
         "dealer": state.dealer,
         "leader": view.leader,
         "hands": [[str(c) for c in view.hand] if mine and s == seat else None for s in range(state.n)],

@@ -137,6 +137,8 @@ class _Timeline:
         for i in range(len(history) + 1):
             while draws and draws[0] == i:  # a round of drawing, before action i
                 draws.pop(0)
+                if leader < 0:  # after a trick the history does not hold (a start given as a position):
+                    continue  # the history cannot account for the cards gone, and is set aside below
                 seat = leader
                 for _ in range(size):
                     if spos < stock_size:

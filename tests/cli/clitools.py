@@ -24,9 +24,10 @@ REPLAY_KEYS = [
     "status", "illegal", "to_act", "legal", "card_points", "tricks_won", "winner", "game_points",
     "match_scores", "match_winner",
 ]
-#: The keys that follow them: the whole position (interpreter.play.record.position_report).
+#: The keys that follow them: every side that won the deal (beside ``winner``, ``null`` also where
+#: several won together), then the whole position (interpreter.play.record.position_report).
 POSITION_KEYS = [
-    "dealer", "leader", "hands", "trump", "turn_up", "stock", "widow", "trick", "closed", "closer", "position",
+    "winners", "dealer", "leader", "hands", "trump", "turn_up", "stock", "widow", "trick", "closed", "closer", "position",
 ]
 
 

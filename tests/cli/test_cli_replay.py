@@ -118,6 +118,7 @@ def test_replay_of_a_position(tmp_path: Path) -> None:
     }
     # the whole position: TD and KD drawn from the top of the stock, TH on the table
     assert {key: report[key] for key in POSITION_KEYS if key != "position"} == {
+        "winners": [],  # the deal still in play: nobody has won it
         "dealer": 1,
         "leader": 0,
         "hands": [["TD", "KH", "QH", "JH"], ["KD", "TS", "KS", "QS", "JS"]],
