@@ -18,6 +18,15 @@ blocks, so a SIGTERM did not end the process either.
   before the watchdog ends the process with ``os._exit(128 + signal)``;
 * a second stop signal ends the process at once, with 128 + that signal.
 
+* a stop signal wakes the event loop whichever thread takes it: a signal sent to the process
+  (a terminal's SIGHUP) goes to any thread that does not block it -- Textual's input and writer
+  threads too, and only those while a record write holds it back in the main thread -- and
+  there its C handler only marks it pending for the main thread, which, idle in the loop's
+  wait, ran no Python to handle it: ``rules play`` stayed for good after its window closed,
+  once in eight tries under load.  The guard gives the signal module a wakeup file
+  (``signal.set_wakeup_fd``, as ``loop.add_signal_handler`` does) that a thread of its own
+  reads, waking the loop through ``call_soon``.
+
 A record write holds the stop signals back until it is done
 (:func:`interpreter.play.recordfile.signals_held`), and writes are atomic, so neither way out
 cuts a record in half.  The watchdog thread is started with the guard, never from a signal
@@ -28,6 +37,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import threading
 from collections.abc import Callable
 from types import FrameType
@@ -59,6 +69,8 @@ class StopGuard:
         self._finished = threading.Event()
         self._previous: dict[int, Handler] = {}
         self._watchdog = threading.Thread(target=self._watch, name="rules-stop-watchdog", daemon=True)
+        self._wakeup: tuple[socket.socket, socket.socket] | None = None  # (read, write) of the signals' wakeup file
+        self._previous_wakeup = -1
 
     def install(self) -> bool:
         """Handle the stop signals (only the main thread may); ``False`` where they cannot be."""
@@ -71,13 +83,50 @@ class StopGuard:
             self.uninstall()
             return False
         self._watchdog.start()
+        self._wake_loop_on_signals()
         return True
 
+    def _wake_loop_on_signals(self) -> None:
+        """Have every signal, in whichever thread it comes, wake the event loop (see the
+        module docstring): the signal module writes to a socket a thread of the guard reads."""
+        try:
+            read, write = socket.socketpair()
+        except OSError:  # no sockets: the loop wakes as it did
+            return
+        write.setblocking(False)  # a full buffer drops a byte, never blocks a signal handler
+        self._previous_wakeup = signal.set_wakeup_fd(write.fileno(), warn_on_full_buffer=False)
+        self._wakeup = (read, write)
+        threading.Thread(target=self._wake_loop, args=(read,), name="rules-signal-waker", daemon=True).start()
+
+    def _wake_loop(self, read: socket.socket) -> None:
+        while True:
+            try:
+                if not read.recv(64):  # the write end closed: uninstalled
+                    break
+            except OSError:
+                break
+            try:
+                self.call_soon(lambda: None)  # the loop runs Python again: the pending handler runs
+            except RuntimeError:  # the loop is closed already
+                pass
+        read.close()
+
     def uninstall(self) -> None:
-        """The handlers there were before :meth:`install`, back."""
+        """The handlers there were before :meth:`install`, back (and the wakeup file)."""
         for signum, previous in self._previous.items():
             signal.signal(signum, previous if previous is not None else signal.SIG_DFL)
         self._previous.clear()
+        if self._wakeup is not None:
+            write = self._wakeup[1]
+            try:
+                current = signal.set_wakeup_fd(-1)
+                # the file before ours, back -- unless another took ours over since (an event
+                # loop's add_signal_handler); one gone meanwhile (its loop closed) stays unset
+                signal.set_wakeup_fd(self._previous_wakeup if current == write.fileno() else current)
+            except (ValueError, OSError):
+                pass
+            write.close()  # the waker's recv answers b"": it ends and closes its end
+            self._wakeup = None
 
     def saved(self) -> None:
         """The record is saved: from now on the shutdown is bounded."""

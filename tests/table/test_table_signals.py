@@ -194,3 +194,45 @@ def test_a_second_stop_signal_ends_a_stuck_shutdown_at_once() -> None:
     proc.send_signal(signal.SIGTERM)
     assert _exit_status_within(proc.pid) == 128 + signal.SIGTERM
     proc.stdout.close()
+
+
+#: The main thread idle in a wait that only its own file wakes (as the event loop waits in
+#: epoll), and a stop signal that another thread takes (a terminal's SIGHUP goes to any thread
+#: that does not block it: Textual's input and writer threads among them).  The signal's C
+#: handler runs in that thread and only marks the signal pending: the Python handler runs once
+#: the main thread runs Python again -- and nothing woke it.  ``call_soon`` writes to the
+#: main thread's file, as ``loop.call_soon_threadsafe`` wakes the loop.
+IDLE = """\
+import os, select, signal, threading, time
+from cli.table.stopping import StopGuard
+r, w = os.pipe()
+came = []
+guard = StopGuard(came.append, lambda callback: (os.write(w, b"x"), callback()), grace=600, save_wait=600)
+assert guard.install()
+def take_it():
+    time.sleep(1)  # the main thread idle in its wait by then (were it not, it would handle the signal at once: the test could not fail)
+    signal.pthread_kill(threading.get_ident(), signal.SIGHUP)
+other = threading.Thread(target=take_it)
+print("ready", flush=True)
+other.start()
+while not came:  # the loop: idle until its file is written
+    select.select([r], [], [])
+    os.read(r, 64)
+print("stopped by", came[0], flush=True)
+guard.finished()
+"""
+
+
+def test_a_stop_signal_another_thread_takes_wakes_the_idle_main_thread() -> None:
+    """A terminal closed while the table waited for a key once left ``rules play`` idle for
+    good, its record's lock kept: the guard wakes the event loop for a signal whichever
+    thread takes it (``signal.set_wakeup_fd``)."""
+    proc = subprocess.Popen([sys.executable, "-c", IDLE], stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    try:
+        out, _ = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise AssertionError("the main thread was never woken for the signal another thread took") from None
+    assert out == f"ready\nstopped by {int(signal.SIGHUP)}\n" and proc.returncode == 0, (out, proc.returncode)
