@@ -67,7 +67,7 @@ class StartScreen(Screen[None]):
                     score = facts.match_line(session.rs, session.humans[0], session.match.scores)
                     label = f"Go on with {path.name}: {session.rs.title}, deal {max(session.number, 1)}, {score} (g)"
                     yield Button(Text(printable(label)), id="resume")
-            yield Static(Text("Keys at the table: 1-9 play a card, m marry, x exchange, c close, d declare, h hint, u undo, ? help, q quit", style="dim"))
+            yield Static(Text("Keys at the table: 1-9 play a card (0, -, = cards 10-12), m marry, x exchange, c close, d declare, h hint, u undo, ? help, q quit", style="dim"))
         yield Footer()
 
     @on(Button.Pressed, "#resume")
