@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from textual.widgets import Static
 
 from cli.table import render
 from cli.table.app import TableApp, TableOptions
@@ -44,6 +45,28 @@ def run(test: Callable[[TableApp, Any], Awaitable[None]], options: TableOptions,
             await test(app, pilot)
 
     asyncio.run(main())
+
+
+def summary_after(record: str, tmp_path: Path) -> str:
+    """The end-of-deal summary's text (unwrapped) once the deal of ``record`` -- a record
+    stopped before forced moves, written to ``tmp_path`` -- is resumed and played out."""
+    from interpreter.play.session import resume
+
+    path = tmp_path / "d.yaml"
+    path.write_text(record, encoding="utf-8")
+    seen: dict[str, str] = {}
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        for _ in range(20):
+            if isinstance(app.screen, DealSummary):
+                break
+            await settle(pilot)
+        assert isinstance(app.screen, DealSummary)
+        await settle(pilot)
+        seen["text"] = str(app.screen.query_one("#summary", Static).content)
+
+    run(test, TableOptions(resume=resume(path), bot_delay=0.0), size=(160, 40))
+    return seen["text"]
 
 
 def options(ruleset: str, tmp_path: Path, *, seed: int = 7, opponent: str = "random", practice: bool = False) -> TableOptions:

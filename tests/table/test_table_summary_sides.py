@@ -6,16 +6,12 @@ reached 67; the others 53" beside "points: you 42, seat 1 25, seat 2 48"."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from cli.table.app import TableApp, TableOptions
-from cli.table.dialogs import DealSummary
 from interpreter import load_ruleset
 from interpreter.core.cards import Card
-from interpreter.play.session import resume
-from textual.widgets import Static
 
-from tabletools import run, settle
+from tabletools import summary_after
+
 
 #: The probe's deal (Dreierschnapsen, seed 2's first deal against greedy bots): seat 2 names
 #: hearts, everybody passes, seat 2 lays J♣ and Q♣ away and plays alone against seats 0 and 1.
@@ -44,22 +40,7 @@ def test_the_pair_against_the_soloist_is_counted_as_one_side(tmp_path: Path) -> 
     # last trick, A♣ J♥ A♠ (24): 42; seat 1 takes A♦ Q♦ A♥: 25
     pair, solo = 42 + 25, 48 + laid
     assert pair + solo == deck.total_points  # no marriage in this deal: every point is a card's
-    path = tmp_path / "d.yaml"
-    path.write_text(DEAL, encoding="utf-8")
-    seen: dict[str, str] = {}
-
-    async def test(app: TableApp, pilot: Any) -> None:
-        for _ in range(20):
-            if isinstance(app.screen, DealSummary):
-                break
-            await settle(pilot)
-        assert isinstance(app.screen, DealSummary)
-        await settle(pilot)
-        summary = app.screen.query_one("#summary", Static)  # the dialog's text, unwrapped
-        seen["text"] = str(summary.content)
-
-    run(test, TableOptions(resume=resume(path), bot_delay=0.0), size=(160, 40))
-    text = seen["text"]
+    text = summary_after(DEAL, tmp_path)
     assert f"your side (you and seat 1) reached {pair}; seat 2 {solo} points ({laid} of them laid away)" in text, text
     assert (f"points: your side (you and seat 1) {pair} (you 42, seat 1 25), seat 2 {solo} ({laid} of them laid away);"
             in text), text

@@ -5,15 +5,10 @@ each side scored: the set side's loss and every defender's gain -- where it once
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from textual.widgets import Static
 
-from cli.table.app import TableApp, TableOptions
-from cli.table.dialogs import DealSummary
 from interpreter import load_ruleset
-from interpreter.play.session import resume
-from tabletools import run, settle
+from tabletools import summary_after
 
 #: north-american-4 (seed 6's first deal against random bots, seat 3 dealing): the person
 #: bids 4, the partner (seat 2) bids the moon, and the person sits out.  The record stops
@@ -48,20 +43,7 @@ deals:
 
 def headline(record: str, tmp_path: Path) -> str:
     """The summary's line under "Deal 1 is over", when the resumed deal is played out."""
-    path = tmp_path / "d.yaml"
-    path.write_text(record, encoding="utf-8")
-    seen: dict[str, str] = {}
-
-    async def test(app: TableApp, pilot: Any) -> None:
-        for _ in range(20):
-            if isinstance(app.screen, DealSummary):
-                break
-            await settle(pilot)
-        assert isinstance(app.screen, DealSummary)
-        seen["text"] = str(app.screen.query_one("#summary", Static).content)
-
-    run(test, TableOptions(resume=resume(path), bot_delay=0.0), size=(160, 40))
-    lines = seen["text"].splitlines()
+    lines = summary_after(record, tmp_path).splitlines()
     assert lines[0] == "Deal 1 is over"
     return lines[1]
 
