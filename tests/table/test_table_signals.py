@@ -154,13 +154,14 @@ def test_a_terminal_closed_just_after_a_key_ends_the_table_with_the_record_kept(
 
 #: A stand-in for the table's shutdown stuck where textual's got stuck: the main thread in
 #: Queue.put on a full queue that nothing empties, the stop signals handled by a StopGuard
-#: whose event loop never runs the stop (``call_soon`` drops it).  ``saved`` says whether the
-#: record counts as saved; it prints "ready" once the guard is in place and "stopping" when the
-#: first signal came.
+#: whose app only says it was asked to stop (the callback ``call_soon`` is given runs at once:
+#: the stop, or the guard's wake-up of the loop, which does nothing).  ``saved`` says whether
+#: the record counts as saved; it prints "ready" once the guard is in place and "stopping"
+#: when the first signal came.
 STUCK = """\
 import queue, sys
 from cli.table.stopping import StopGuard
-guard = StopGuard(lambda signum: None, lambda callback: print("stopping", flush=True), grace=0.5, save_wait={save_wait})
+guard = StopGuard(lambda signum: print("stopping", flush=True), lambda callback: callback(), grace=0.5, save_wait={save_wait})
 assert guard.install()
 if {saved}:
     guard.saved()
