@@ -809,14 +809,14 @@ def shown_as(sent: str, kept: str) -> str:
 
 def house_errors(exc: RulesError, folder: Path) -> str:
     """A house file's errors, one per line, located in the file as it was sent."""
-    from interpreter.rules.references import RefusedReferenceError
+    from interpreter.rules.references import MissingBaseError, RefusedReferenceError
 
     errors = exc.errors if isinstance(exc, ErrorList) else [exc]
     lines = []
     for e in errors:
         # a base outside, or one not found: a file sent alone has no neighbours, so the
         # loader's "a path relative to this file" (and its "did you mean" the file itself) would mislead
-        if isinstance(e, RefusedReferenceError) or (e.path == "extends" and e.message.startswith("no ruleset ")):
+        if isinstance(e, (RefusedReferenceError, MissingBaseError)):
             lines.append(f"{e.prefix()}a house file sent to the room may extend only a bundled ruleset ({', '.join(sorted(bundled_rulesets()))})")
         else:
             lines.append(str(e).replace(str(folder) + "/", ""))

@@ -34,3 +34,13 @@ def in_a_loop(path: str | os.PathLike[str]) -> bool:
     except ValueError:  # a NUL character: no path at all
         return False
     return False
+
+
+def something_at(path: str | os.PathLike[str]) -> bool:
+    """Whether anything is at ``path``: a file, a folder, a pipe, a link that leads nowhere --
+    or a loop of links (:func:`in_a_loop`), which is there too, and unreadable.  Reading it then
+    says what is wrong with it, rather than that there is no such file."""
+    try:
+        return os.path.lexists(path) or in_a_loop(path)
+    except (OSError, ValueError):  # too long a name, a NUL character: nothing is there
+        return False

@@ -23,7 +23,7 @@ from interpreter.core.errors import RulesError, RulesetError
 from interpreter.core.paths import resolved
 from interpreter.rules.filekind import record_given_as_ruleset
 from interpreter.rules.migrations import migrate
-from interpreter.rules.references import ReferenceNote, Target, read_named_ruleset, resolve_reference
+from interpreter.rules.references import MissingBaseError, ReferenceNote, Target, read_named_ruleset, resolve_reference
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.suggest import suggest_ruleset
 from interpreter.rules.yamlsource import Mark, Path, SourceDoc, describe_value, format_path, load_yaml, load_yaml_file, shorten
@@ -144,7 +144,7 @@ def _load(
         close = suggest_ruleset(ref, path.parent)
         hint = f" (did you mean '{close}'?)" if close else ""
         raise doc.error(
-            RulesetError, f"no ruleset '{shorten(ref, 200)}' to extend{hint}", ("extends",),
+            MissingBaseError, f"no ruleset '{shorten(ref, 200)}' to extend{hint}", ("extends",),
             expected="a path relative to this file or one of: " + ", ".join(names),
         )
     base_path = resolved(target.path)  # a loop of links stays as written: its reading says so at the reference

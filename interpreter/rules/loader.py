@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.core.arguments import with_article
-from interpreter.core.paths import in_a_loop, resolved
+from interpreter.core.paths import resolved, something_at
 from interpreter.core.cards import Deck
 from interpreter.core.errors import ErrorList, RulesError, RulesetError
 from interpreter.rules.references import Target
@@ -99,7 +99,7 @@ def load_ruleset(name_or_path: str | Path, *, allow_outside: bool = False, shown
     _check_link(str(name_or_path))  # a link to nowhere is the file the user named: never read as a bundled name
     path = find_ruleset(str(name_or_path))
     if path is None:
-        if _exists(str(name_or_path)):  # a directory, a pipe, a device: say so
+        if something_at(str(name_or_path)):  # a directory, a pipe, a device: say so
             check_regular_file(str(name_or_path), str(name_or_path), RulesetError)
         guess = suggest_ruleset(str(name_or_path))
         hint = f" (did you mean '{guess}'?)" if guess else ""
@@ -154,15 +154,6 @@ def _check_link(path: str) -> None:
     except (OSError, ValueError) as exc:  # a loop of links (ELOOP), a NUL character in the name
         check_regular_file(path, path, RulesetError)  # says why, in the words of any unreadable file
         raise RulesetError(f"cannot read file: {exc}", file=path, expected="a readable file") from None
-
-
-def _exists(path: str) -> bool:
-    """Whether something is at ``path``: a file, a folder, a pipe -- or a loop of links, which
-    is there too, and unreadable (:func:`~interpreter.core.paths.in_a_loop`)."""
-    try:
-        return Path(path).exists() or in_a_loop(path)
-    except (OSError, ValueError):
-        return False
 
 
 def _bundled_names() -> list[str]:

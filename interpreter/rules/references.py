@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from interpreter.core.errors import RecordError, RulesError, RulesetError
-from interpreter.core.paths import in_a_loop
+from interpreter.core.paths import something_at
 from interpreter.rules.resources import bundled_rulesets, bundled_stem, load_schema
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import (
@@ -55,6 +55,13 @@ class ReferenceNote(RulesError):
     """A located remark, neither an error nor a warning (``--strict`` does not count it): how a
     reference was read when that is not what its spelling says, e.g. ``extends: schnapsen.yaml``
     with no such file beside the house file, read as the bundled ``schnapsen``."""
+
+
+class MissingBaseError(RulesetError):
+    """A house file's ``extends:`` names no ruleset: no file at that path (relative to the house
+    file) and no bundled ruleset of that name.  Its own class so that a caller with its own
+    rules of where a base may be (the card room, where a file sent alone has no neighbours) can
+    say so in its words without reading the message."""
 
 
 class RefusedReferenceError(RulesetError, RecordError):
@@ -109,15 +116,6 @@ def _is_file(path: Path) -> bool:
     try:
         return path.is_file()
     except (OSError, ValueError):  # too long a name, a NUL character: not a file
-        return False
-
-
-def _exists(path: Path) -> bool:
-    """Whether something is at ``path`` (a link that leads nowhere, or round in a loop, counts:
-    reading it says what is wrong with it, at the reference)."""
-    try:
-        return os.path.lexists(path) or in_a_loop(path)
-    except (OSError, ValueError):
         return False
 
 
@@ -183,7 +181,7 @@ def resolve_reference(
         return Target(real, bundled_file, ref, bundled_file)
     if not allow_outside and not real.is_relative_to(_real(folder)):
         raise refuse(f"'{shown}' leads outside the folder of this file")
-    if not _exists(candidate):
+    if not something_at(candidate):
         return None
     if not all(p.name.lower().endswith(RULESET_SUFFIXES) for p in (written, real)):
         raise refuse(f"'{shown}' is not a ruleset file", "a .yaml or .yml ruleset file")

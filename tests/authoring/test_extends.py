@@ -9,6 +9,7 @@ import pytest
 from interpreter.core.errors import ErrorList, RulesetError
 from interpreter.rules.extends import merge
 from interpreter.rules.loader import load_ruleset
+from interpreter.rules.references import MissingBaseError
 from interpreter.rules.resources import bundled_rulesets
 
 
@@ -51,7 +52,7 @@ def test_relative_base_path_and_chains(tmp_path: Path) -> None:
 
 def test_missing_base_is_located_at_extends_with_a_suggestion(tmp_path: Path) -> None:
     path = write(tmp_path, "h.yaml", "name: h\nextends: schnapsn\n")
-    with pytest.raises(RulesetError) as info:
+    with pytest.raises(MissingBaseError) as info:  # a RulesetError, of its own class for callers (the room) to tell
         load_ruleset(str(path))
     err = info.value
     assert (err.line, err.column, err.path) == (2, 10, "extends")

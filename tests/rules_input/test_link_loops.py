@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.core.errors import RulesError
-from interpreter.core.paths import in_a_loop, resolved
+from interpreter.core.paths import in_a_loop, resolved, something_at
 from interpreter.play.record import load_record
 from interpreter.rules.loader import load_ruleset
 from runcli import invoke
@@ -97,3 +97,12 @@ def test_resolved_keeps_a_loop_as_written_and_follows_other_links(loops: Path) -
     assert resolved("loop1.yaml").name in ("loop1.yaml", "loop2.yaml")  # where the circle was seen; never an exception
     assert in_a_loop("loop1.yaml") and in_a_loop("dl1/x.yaml")
     assert not in_a_loop("t.yaml") and not in_a_loop("nothere.yaml") and not in_a_loop("link.yaml")
+
+
+def test_something_is_at_a_loop_a_dangling_link_a_folder_and_a_file_but_not_at_a_missing_name(loops: Path) -> None:
+    """The one test of "is anything there" that the loader (a name that is no ruleset) and the
+    references (a base, a record's ruleset) share: what is there is read and said as unreadable."""
+    os.symlink("nothere.yaml", "dangling.yaml")
+    os.mkdir("folder")
+    assert all(something_at(p) for p in ("t.yaml", "folder", "dangling.yaml", "loop1.yaml", "dl1/x.yaml"))
+    assert not any(something_at(p) for p in ("nothere.yaml", "folder/nothere.yaml", "a\x00b", "x" * 5000))
