@@ -297,7 +297,8 @@ WORDS: dict[str, Callable[[Any, Ruleset], Any]] = {
         "immediately": "at once",
     }),
     "marriage.who": _enum({"leader": "the leader only", "leader_and_partner": "the leader, and his partner during the trick"}),
-    "marriage.lead_card": _enum({"either": "either card", "first_rank": "the first of marriage.ranks only"}),
+    # the rank by name (the king), as the rulebook's Marriages section says it, not the schema's key
+    "marriage.lead_card": lambda v, rs: "either card" if v == "either" else f"the {rank_name(rs.marriage.ranks[0])} only",
     "marriage.after_exhaustion": _ALLOWED,
     "marriage.after_close": _ALLOWED,
     "marriage.on_closing_lead": _enum({True: "counts", False: "does not count"}),

@@ -11,6 +11,8 @@ def test_the_marriage_is_led_with_the_king() -> None:
     text = section(book("house/app-schnapsen"), "Marriages")
     assert "he leads the king and shows the queen (a marriage cannot be announced by leading the queen)" in text
     assert "he leads one of the two cards" in section(book("schnapsen"), "Marriages")
+    # and its list of differences from Schnapsen names the card as players do, not by a schema key
+    assert "- Card led with a marriage: either card → the king only\n" in book("house/app-schnapsen")
 
 
 def test_the_marriage_waits_for_the_next_won_trick() -> None:

@@ -66,3 +66,20 @@ def test_a_formula_without_conditions_is_a_sentence_not_a_table_of_one_row(tmp_p
     text = _book(tmp_path, "house/three-player-66", "  game_points: '2'\n")
     assert "the number of game points a loser pays is 2." in text
     assert "checked in this order" not in text.split("## Scoring")[1].split("How each way")[0]
+
+
+def test_whose_position_the_words_name_is_the_side_the_formula_reads(tmp_path: Path) -> None:
+    """Schnapsen's formula reads the loser's points and tricks; one reading the winner's own total
+    (Bicycle: 2 game points at 100 or more) must not be said to depend on the loser's points."""
+    text = _book(tmp_path, "schnapsen", "  game_points: 'if points >= 100 then 2 else 1'\n")
+    assert "the number of game points depends on the winner's position;" in text
+    # Schnapsen counts marriages in the winner's total; the last trick earns no bonus there
+    assert "Here the winner's points are the card points of his tricks plus his marriages that count." in text
+    assert "Here the loser's points" not in text  # the formula never reads them
+    assert "by the table above, on the winner's points and tricks at that moment" in text
+    text = _book(tmp_path, "schnapsen", "  game_points: 'if opponent_tricks == 0 then 3 else if points >= 100 then 2 else 1'\n")
+    assert "the number of game points depends on the winner's and the loser's positions;" in text
+    assert "on the winner's and the loser's points and tricks at that moment" in text
+    text = _book(tmp_path, "schnapsen", "  game_points: 'if opponent_tricks == 0 then 3 else if opponent_points < 33 then 2 else 1'\n")
+    assert "the number of game points depends on the loser's position;" in text  # Schnapsen's own
+    assert "Here the winner's points" not in text and "Here the loser's points are the card points of his tricks plus his marriages that count" in text

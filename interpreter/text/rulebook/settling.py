@@ -65,7 +65,7 @@ def end_section(f: Facts) -> Section:
         steps.append(
             f"{intro}, the {f.side} with the {'highest' if f.many else 'higher'} total (card points"
             f"{' plus marriages that count' if f.marriage else ''}{', the bonus included' if end.last_trick_bonus else ''}) wins the deal, and "
-            f"the game points are reckoned on {f.position()} final points and tricks (see Scoring)."
+            f"the game points are reckoned on {_reckoned_on(f)[0]} final points and tricks (see Scoring)."
         )
         equal = f"If two or more {f.sides} share the highest total" if f.many else "If the totals are equal"
         if end.tie == "no_score":
@@ -86,6 +86,20 @@ def end_section(f: Facts) -> Section:
             )
     s.p(*steps)
     return s
+
+
+def _reckoned_on(f: Facts) -> tuple[str, bool]:
+    """Whose points and tricks ``scoring.game_points`` reads, in words (``the loser's``, ``the
+    winner's``, or both), and whether it reads both sides'.  Most rulesets read only the loser's
+    (Schnapsen's 1/2/3 by the loser's points), but a formula may read the winner's own total
+    (Bicycle: 2 game points at 100 or more): a rulebook saying "on the loser's points" there
+    would contradict the formula it prints."""
+    names = f.rs.scoring.game_points.names
+    winner = bool(names & {"points", "tricks"})
+    loser = bool(names & {"opponent_points", "opponent_tricks"}) or not winner
+    if winner and loser:
+        return f"{possessive(f.winner)} and {f.position()}", True
+    return (possessive(f.winner) if winner else f.position()), False
 
 
 def _game_point_names(f: Facts) -> ExprWords:
@@ -153,8 +167,9 @@ def scoring_section(f: Facts) -> Section:
                 )
             elif f.solo:
                 losers = " " + _solo_scores(f)
+            whose, both = _reckoned_on(f)
             depends = (
-                f"number of game points depends on {possessive(f.loser)} position; the conditions are checked in this order:"
+                f"number of game points depends on {whose} position{'s' if both else ''}; the conditions are checked in this order:"
                 if cases else f"number of game points is {other}."
             )
             s.p(f"The winner of a deal scores game points.{losers} {won} {depends}")
@@ -165,7 +180,14 @@ def scoring_section(f: Facts) -> Section:
         s.p(f"As a formula: {code(sc.game_points.source)}.")
         bonus = ", the bonus for the last trick included" if rs.end.last_trick_bonus else ""
         his, points = f.loser_his, f"{possessive(f.loser)} points"
-        if not f.marriage:
+        reads = sc.game_points.names
+        if "points" in reads:  # the winner's own total: his marriages that count always count
+            its = "its" if f.partnership else "his"
+            marr = f" plus {its} marriages that count" if f.marriage else ""
+            s.p(f"Here {possessive(f.winner)} points are the card points of {its} tricks{marr}{bonus}.")
+        if "points" in reads and "opponent_points" not in reads:
+            pass  # the loser's points set nothing: no words for them
+        elif not f.marriage:
             s.p(f"Here {points} are the card points of {his} tricks{bonus}.")
         elif sc.opponent_points == "tricks_and_counted_marriages":
             s.p(
@@ -308,7 +330,7 @@ def _result_rows(f: Facts) -> list[list[str]]:
     rows: list[list[str]] = []
     not_closed = ", talon not closed" if f.closing else ""
     played = "all cards played, nobody went out" if f.claim else "all cards played"
-    loser = f.position()
+    loser = _reckoned_on(f)[0]
     auto = f.claim and rs.claim.automatic
     if auto:
         rows.append([f"{rs.claim.target} reached{not_closed}", "the player who reached it", f"by the table above, on {loser} points and tricks at that moment"])
