@@ -210,6 +210,12 @@ def _signed(x: float) -> str:
     return f"{x:+.2f}"
 
 
+def _rating(x: float) -> str:
+    """A rating, whole: one that rounds to nothing is ``+0``, never ``-0`` (a mean-0 fit leaves
+    a bot at -1e-14)."""
+    return f"{round(x):+d}"
+
+
 def _won(x: float) -> str:
     """Deals won, halves (and finer shares between several sides) shown only when there are any."""
     return f"{x:,.0f}" if x == int(x) else f"{x:,.2f}".rstrip("0")
@@ -250,7 +256,7 @@ def arena_lines(run: Arena, s: PairingSummary, stop: Halt | None) -> list[str]:
         ["", "A", "95% interval", ""],
         ["deals won", _percent(s.win_rate), _interval(s.win_interval, _percent), f"{_won(s.score)} of {s.plays:,} played; Wilson"],
         [f"{unit_words(rs)} per deal", "-" if s.net is None else _signed(s.net), _interval(s.net_interval, _signed),
-         f"paired bootstrap over {s.finished:,} deals"],
+         f"paired bootstrap over {s.finished:,} deal{'s' if s.finished != 1 else ''}" if s.net_interval else f"too few deals for an interval ({s.finished:,})"],
     ], [False, True, True, False])
     lines.append("")
     lines += table([
@@ -312,7 +318,7 @@ def tournament_lines(run: Arena, stop: Halt | None) -> list[str]:
     rows = [["rank", "bot", "rating", "95% interval", "deals won", ""]]
     for rank, r in enumerate(_ranking(run), 1):
         rows.append([
-            str(rank), r["bot"], f"{r['rating']:+.0f}", f"{r['interval'][0]:+.0f} to {r['interval'][1]:+.0f}",
+            str(rank), r["bot"], _rating(r["rating"]), f"{_rating(r['interval'][0])} to {_rating(r['interval'][1])}",
             f"{_won(r['won'])} of {r['plays']:,}", _percent(r["won"] / r["plays"] if r["plays"] else None),
         ])
     lines += table(rows, [True, False, True, True, True, True])

@@ -55,6 +55,7 @@ from interpreter.play.runner import check_agents_ruleset, not_an_agent, play_dea
 from interpreter.rules.loader import as_ruleset, load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.stats import LogHistogram, Ratings, bootstrap_mean_interval, bradley_terry, wilson
+from interpreter.sim.tally import FEWEST
 from interpreter.sim.workers import in_processes, worker_count
 
 #: A bot: a kind for :func:`~interpreter.play.bots.make_agent` (``"greedy"``), or a function
@@ -291,7 +292,7 @@ class PairingSummary:
     (``plays = finished * sides``).  ``score`` is the plays A won (halves for ties),
     ``win_rate`` its share with the Wilson 95% ``win_interval``; ``net`` is A's net score per
     play with a paired bootstrap 95% ``net_interval`` over the deals (each deal's plays
-    resampled together); ``outcomes`` counts the deals by the plays A won in them (for two
+    resampled together; ``None`` from fewer than two deals); ``outcomes`` counts the deals by the plays A won in them (for two
     sides the five outcomes 0, 1/2, 1, 3/2, 2).  The figures are ``None`` when no deal finished.
     """
 
@@ -491,7 +492,8 @@ class Arena:
             win_rate=score / plays if plays else None,
             win_interval=wilson(score, plays) if plays else None,
             net=math.fsum(per_deal) / finished if finished else None,
-            net_interval=bootstrap_mean_interval(per_deal, self.seed, RESAMPLES) if finished else None,
+            # one deal is no sample to resample: every resample is that deal, an interval of no width
+            net_interval=bootstrap_mean_interval(per_deal, self.seed, RESAMPLES) if finished >= FEWEST else None,
             outcomes=outcomes,
             a_timing=Timing.of(p.clocks[0]), b_timing=Timing.of(p.clocks[1]),
         )

@@ -165,3 +165,22 @@ def test_two_names_of_one_bot_may_meet_in_the_arena_and_different_bots_in_a_tour
     assert invoke(["arena", "search:easy", "search:iters=70", "--deals", "1", "--jobs", "1"]).exit_code == 0
     out = invoke(["tournament", "search:easy", "search:iters=71", "--deals", "1", "--jobs", "1"])
     assert out.exit_code == 0, out.stderr
+
+
+def test_one_finished_deal_gives_no_interval_for_the_net() -> None:
+    """Every resample of one deal is that deal: a paired bootstrap over it is an interval of no
+    width, which ``rules simulate`` already declines to print (too few blocks)."""
+    out = invoke(["arena", "greedy", "random", "--deals", "1", "--jobs", "1"])
+    assert out.exit_code == 0, out.stderr
+    row = next(line for line in out.stdout.splitlines() if line.startswith("game points per deal"))
+    assert row.split()[5:] == ["-", "too", "few", "deals", "for", "an", "interval", "(1)"], row
+    report = invoke(["arena", "greedy", "random", "--deals", "1", "--jobs", "1", "--json"]).json()
+    assert report["net"] is not None and report["net_interval"] is None
+    two = invoke(["arena", "greedy", "random", "--deals", "2", "--jobs", "1"]).stdout
+    assert "paired bootstrap over 2 deals" in two
+
+
+def test_a_rating_that_rounds_to_nothing_is_plus_zero() -> None:
+    from cli.arena import _rating
+
+    assert [_rating(x) for x in (-1e-14, -0.4, 0.0, 0.5, 12.6, -338.2)] == ["+0", "+0", "+0", "+0", "+13", "-338"]
