@@ -487,6 +487,7 @@ class _Checker:
         values = d["marriage"]["values"]
         melds = values["trump"] + (len(suits) - 1) * values["plain"] if d["marriage"]["enabled"] else 0
         most = total + d["end"]["last_trick_bonus"] + melds
+        self.check_inputs_bounded(total, most)
         if d["claim"]["enabled"]:
             if scoring["method"] != "game_points":
                 self.fail(("claim", "enabled"), "declaring is scored in game points", expected="scoring.method: game_points")
@@ -567,6 +568,29 @@ class _Checker:
         if d["dealer"]["first"] >= d["players"]["count"]:
             self.fail(("dealer", "first"), f"there is no seat {d['dealer']['first']} among {d['players']['count']} players", expected=f"0 to {d['players']['count'] - 1}")
 
+
+    def check_inputs_bounded(self, total: int, most: int) -> None:
+        """What a scoring formula reads stays within :data:`~interpreter.rules.expr.LIMIT`
+        (10**12): a side's total (the pack's points, said by :meth:`check_points_total`, plus
+        the last-trick bonus and every marriage) and the unit.  Past it every scored deal fails
+        in play, at the formula of whichever base wrote it -- here it is said at load, at the
+        key that made it so."""
+        from interpreter.rules.expr import LIMIT
+
+        d = self.d
+        if total <= LIMIT < most:
+            values = d["marriage"]["values"]
+            keys: list[tuple[tuple[str, ...], int]] = [(("end", "last_trick_bonus"), d["end"]["last_trick_bonus"])]
+            if d["marriage"]["enabled"]:
+                keys += [(("marriage", "values", "trump"), values["trump"]), (("marriage", "values", "plain"), values["plain"])]
+            where = max(keys, key=lambda k: k[1])[0]
+            self.fail(
+                where, f"too large: a side could count {most} points in a deal",
+                expected="a side's most points (the pack, the last-trick bonus and every marriage) at most 10**12",
+            )
+        unit = d["scoring"]["unit"]
+        if unit > LIMIT:
+            self.fail(("scoring", "unit"), f"too large: {unit}", expected="a unit of at most 10**12, as every value a formula works with")
 
     def check_unit(self, most: int, total: int) -> None:
         """Bids in units (no contracts): bid n needs n * unit card points, so with a unit past

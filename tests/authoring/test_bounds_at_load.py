@@ -35,10 +35,37 @@ def test_card_points_past_the_bound_are_refused_at_the_largest(tmp_path: Path) -
 
 
 def test_a_pack_worth_exactly_the_bound_loads(tmp_path: Path) -> None:
-    # 4 * (A + 19) == 10**12  <=>  A == 249_999_999_981
-    assert load_ruleset(_file(tmp_path, "deck: {points: {A: 249999999981}}\n")).data["deck"]["points"]["A"] == 249_999_999_981
-    out = invoke(["validate", str(_file(tmp_path, "deck: {points: {A: 249999999982}}\n"))])
+    # 4 * (A + 19) == 10**12  <=>  A == 249_999_999_981 (no marriages: they would add to a side's total)
+    alone = "marriage: {enabled: false}\n"
+    assert load_ruleset(_file(tmp_path, alone + "deck: {points: {A: 249999999981}}\n")).data["deck"]["points"]["A"] == 249_999_999_981
+    out = invoke(["validate", str(_file(tmp_path, alone + "deck: {points: {A: 249999999982}}\n"))])
     assert out.exit_code == 2 and "would hold 1000000000004 points" in out.stderr
+
+
+def test_a_side_total_past_the_bound_is_refused_at_the_largest_addend(tmp_path: Path) -> None:
+    """The pack is within the bound, but a marriage or the last-trick bonus takes a side past it:
+    the formula reading ``opponent_points`` would fail in play at the first marriage announced."""
+    # Schnapsen: 120 card points, no bonus, marriages 40 + 3 * plain
+    path = _file(tmp_path, "marriage: {values: {plain: 333333333320}}\n")
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2 and out.stderr.splitlines() == [
+        f"{path}:3:28: marriage.values.plain: too large: a side could count 1000000000120 points in a deal "
+        "(expected a side's most points (the pack, the last-trick bonus and every marriage) at most 10**12)",
+    ]
+    # 120 + 40 + 3 * 333333333280 == 10**12: loads
+    assert load_ruleset(_file(tmp_path, "marriage: {values: {plain: 333333333280}}\n")).data["marriage"]["values"]["plain"] == 333333333280
+    out = invoke(["validate", str(_file(tmp_path, "end: {last_trick_bonus: 999999999841}\n"))])  # 120 + 100 (40 + 3 * 20) + it
+    assert out.exit_code == 2 and ":3:25: end.last_trick_bonus: too large: a side could count 1000000000061 points" in out.stderr
+
+
+def test_a_unit_past_the_bound_is_refused_at_the_house_files_key(tmp_path: Path) -> None:
+    path = tmp_path / "u.yaml"
+    path.write_text("extends: north-american-4\nname: u\nscoring:\n  unit: 18446744073709551615\n", encoding="utf-8")
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2
+    assert out.stderr.splitlines()[0] == (
+        f"{path}:4:9: scoring.unit: too large: 18446744073709551615 (expected a unit of at most 10**12, as every value a formula works with)"
+    )
 
 
 @pytest.mark.parametrize(("formula", "column"), [
