@@ -148,14 +148,14 @@ def card_values(rs: Ruleset) -> str:
 
 
 def ruleset_argument(rs: Ruleset) -> str:
-    """How the command line names this ruleset: ``schnapsen``, ``house/santase``, or its file."""
-    from interpreter.rules.resources import bundled_rulesets
+    """How the command line names this ruleset: ``schnapsen``, ``house/santase``, or its file --
+    told by the file it was read from, as a record names it, never by its name (a house file
+    named ``schnapsen`` is not the bundled Schnapsen)."""
+    from interpreter.rules.loader import bundled_equivalent
 
-    if rs.name in bundled_rulesets():
-        return rs.name
-    house = f"house/{rs.name}"
-    if house in bundled_rulesets():
-        return house
+    key = bundled_equivalent(rs.name, rs.data, rs.source)
+    if key is not None:
+        return key
     return str(rs.source) if rs.source is not None else rs.name
 
 

@@ -678,12 +678,12 @@ def _expression(doc: SourceDoc, data: dict[str, Any], key: str, names: dict[str,
 
 
 def name_from_file(file: str) -> str:
-    """A ruleset name in the required form (``^[a-z0-9][a-z0-9-]*$``) made from a file's name:
-    ``My House_Rules.yaml`` -> ``my-house-rules``; ``house-rules`` if nothing of it fits."""
-    import re
+    """The name an unnamed house file is read under, made from its file's name as ``rules new``
+    makes one (:func:`~interpreter.rules.resources.house_name`): ``My House_Rules.yaml`` ->
+    ``my-house-rules``; ``house-rules`` if nothing of it fits."""
+    from interpreter.rules.resources import house_name
 
-    stem = Path(file).name.rpartition(".")[0] or Path(file).name
-    return re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "house-rules"
+    return house_name(Path(file).name.rpartition(".")[0] or Path(file).name)
 
 
 class MissingNameWarning(MigrationWarning):
@@ -700,7 +700,7 @@ def _name_of_unnamed(doc: MergedDoc) -> tuple[str, RulesError]:
     an earlier version does (a warning, an error with ``--strict``), named after its file.
     """
     own = doc.layers[0]
-    name = name_from_file(own.file)
+    name = name_from_file(own.file)  # never a bundled ruleset's name (_bundled_name_taken)
     warning = own.error(
         MissingNameWarning,
         f"missing key 'name': a house file needs a name of its own, not its base's ({doc.data['name']}); "
@@ -710,6 +710,55 @@ def _name_of_unnamed(doc: MergedDoc) -> tuple[str, RulesError]:
     )
     warning.path = "name"
     return name, warning
+
+
+def _bundled_name_taken(doc: SourceDoc, d: dict[str, Any], source: Path | None) -> RulesError | None:
+    """A warning (an error with ``--strict``) for a rule file named as a bundled ruleset whose
+    rules it does not have -- ``name: schnapsen`` over ``extends: schnapsen`` with a target of
+    9: its rulebook says it is ``schnapsen``, and a reader sent to ``rules describe schnapsen``
+    finds a match to 7.  It still loads (files so named were accepted before); records name it
+    by its path.  A file with the bundled one's rules (a copy, a checkout's ``rulesets/`` beside
+    a wheel's copies, a whole copy that says ``extends: null``) is that ruleset: no warning."""
+    from interpreter.rules.resources import bundled_names
+
+    name = d["name"]
+    if source is None or name not in bundled_names() or bundled_equivalent(name, d, source) is not None:
+        return None
+    own = doc.layers[0] if isinstance(doc, MergedDoc) else doc
+    where: KeyPath = ("name",) if isinstance(own.data, dict) and "name" in own.data else ()
+    warning = own.error(
+        RulesetWarning, f"'{name}' is the name of a bundled ruleset, and this file has other rules: "
+        "it would be taken for the bundled one", where,
+        expected="a name of its own, of lower-case letters, digits and hyphens",
+    )
+    warning.path = "name"
+    return warning
+
+
+def bundled_equivalent(name: str, data: dict[str, Any], source: Path | None) -> str | None:
+    """The bundled ruleset (``schnapsen``, ``house/santase``) a ruleset named ``name`` is: read
+    from its file (or a copy of it byte for byte), or with its rules exactly -- titles and
+    descriptions aside.  ``None`` when it has other rules, or no bundled ruleset has its name.
+    How a house file named as a bundled ruleset is told from it (the card table names a ruleset
+    so for its full rulebook)."""
+    from interpreter.rules.resources import bundled_as, bundled_rulesets
+
+    if source is not None:
+        key = bundled_as(source, name)
+        if key is not None:
+            return key
+    key = next((k for k in bundled_rulesets() if k.rsplit("/", 1)[-1] == name), None)
+    if key is None:
+        return None
+    try:
+        return key if _rules_of(load_ruleset(key).data) == _rules_of(data) else None
+    except RulesError:  # a bundled file that does not load is said when it is asked for
+        return None
+
+
+def _rules_of(data: dict[str, Any]) -> dict[str, Any]:
+    """A ruleset's data without what only names or describes it."""
+    return {k: v for k, v in data.items() if k not in ("name", "title", "description", "extends")}
 
 
 def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None, checked: tuple[RulesError, ...] = ()) -> Ruleset:
@@ -749,6 +798,9 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None, checked: tupl
     if isinstance(doc, MergedDoc) and "name" not in doc.layers[0].data:  # own, of a house file
         d["name"], unnamed = _name_of_unnamed(doc)
         warnings = (unnamed, *warnings)
+    taken = _bundled_name_taken(doc, d, source)
+    if taken is not None:
+        warnings = (*warnings, taken)
     return Ruleset(
         name=d["name"],
         title=d.get("title") or d["name"],

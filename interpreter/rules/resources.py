@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from interpreter.core.arguments import shown_value, with_article
+from interpreter.core.paths import resolved
 
 _HERE = Path(__file__).resolve().parent.parent  # the interpreter package
 
@@ -47,6 +50,41 @@ def bundled_rulesets() -> dict[str, Path]:
     for path in sorted(root.rglob("*.yaml")):
         found[path.relative_to(root).with_suffix("").as_posix()] = path
     return found
+
+
+def house_name(stem: str) -> str:
+    """The ``name:`` of a house file called ``stem``, as ``rules new`` writes it and as an
+    unnamed one is read: lower-case letters, digits and hyphens (the schema's pattern).
+    Accented letters keep their base letter ("Ünï" is ``uni``, not ``n``); what has no ASCII
+    form is dropped, and a stem left with nothing is ``house-rules``.  A bundled ruleset's name
+    (``schnapsen.yaml``) gets ``-house``: under the bundled name the file would be taken for
+    the bundled ruleset."""
+    ascii_stem = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode("ascii")
+    name = re.sub(r"[^a-z0-9]+", "-", ascii_stem.lower()).strip("-") or "house-rules"
+    return name + "-house" if name in bundled_names() else name
+
+
+def bundled_names() -> set[str]:
+    """The names the bundled rulesets give themselves (each its file's name): ``schnapsen``,
+    ``santase`` (``house/santase``)."""
+    return {key.rsplit("/", 1)[-1] for key in bundled_rulesets()}
+
+
+def bundled_as(path: str | os.PathLike[str], name: str) -> str | None:
+    """The bundled ruleset (``schnapsen``, ``house/santase``) the rule file at ``path`` is,
+    looked for under ``name``, the name the file gives itself: the bundled file itself, or a
+    copy of it byte for byte -- a checkout's ``rulesets/`` beside the copies an installed wheel
+    reads (``pip install .`` then ``rules run rulesets/schnapsen.yaml``).  ``None`` for any
+    other file, one of that name with other rules among them."""
+    for key, bundled in bundled_rulesets().items():
+        if key.rsplit("/", 1)[-1] != name:  # bundled_names()
+            continue
+        try:
+            if resolved(bundled) == resolved(path) or bundled.read_bytes() == Path(path).read_bytes():
+                return key
+        except (OSError, ValueError):  # unreadable now: not shown to be the bundled one
+            return None
+    return None
 
 
 def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path | None:

@@ -10,9 +10,7 @@ in units, no marriages after closing for a game without closing.
 from __future__ import annotations
 
 import os
-import re
 import shlex
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,7 @@ from interpreter.core.errors import RulesError
 from interpreter.core.paths import resolved
 from interpreter.core.printable import printable
 from interpreter.rules.relevance import is_relevant
-from interpreter.rules.resources import schema_path
+from interpreter.rules.resources import house_name, schema_path
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.yamlsource import load_yaml, yaml_flow_item, yaml_quoted, yaml_scalar
 
@@ -101,14 +99,6 @@ def house_title(base_title: str) -> str:
     return f"{title} {HOUSE_MARK}" if title else HOUSE_MARK
 
 
-def machine_name(stem: str) -> str:
-    """The ``name:`` of a file called ``stem``: lower-case letters, digits and hyphens (the
-    schema's pattern).  Accented letters keep their base letter ("Ünï" is ``uni``, not ``n``);
-    what has no ASCII form is dropped, and a stem left with nothing is ``house-rules``."""
-    ascii_stem = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_stem.lower()).strip("-") or "house-rules"
-
-
 def shell_word(text: str) -> str:
     """A file name as one word of a command to copy into a shell (quoted where it has spaces or
     other special characters), on one line: control characters are shown as escapes, so a
@@ -124,7 +114,7 @@ def skeleton(base: Ruleset, base_ref: str, target: Path) -> str:
         schema = str(schema_file)  # nothing in common: a relative path would not survive a move
     else:
         schema = os.path.relpath(schema_file, folder)
-    name = machine_name(target.stem)
+    name = house_name(target.stem)
     title = " ".join(base.title.split())  # one line: it stands in a comment too
     here, base_word = shell_word(target.name), shell_word(base_ref)
     lines = [

@@ -93,6 +93,9 @@ def test_the_base_named_is_the_nearest_one(tmp_path: Path) -> None:
     ("--x--.yaml", "x"),
     ("_.yaml", "house-rules"),
     ("66er.yaml", "66er"),
+    ("Ünï.yaml", "uni"),  # as `rules new Ünï.yaml` names it: the accented letters' base letters
+    ("schnapsen.yaml", "schnapsen-house"),  # never a bundled ruleset's name
+    ("santase.yaml", "santase-house"),  # house/santase's too
 ])
 def test_the_name_made_from_a_file_name(file: str, name: str) -> None:
     assert name_from_file(file) == name
@@ -103,3 +106,30 @@ def test_every_bundled_ruleset_has_its_own_name() -> None:
         rs = load_ruleset(bundled)
         assert not any(isinstance(w, MissingNameWarning) for w in rs.warnings), bundled
         assert rs.name == path.stem
+
+
+def test_a_file_named_as_a_bundled_ruleset_with_other_rules_is_warned_and_never_taken_for_it(tmp_path: Path) -> None:
+    """``name: schnapsen`` over ``extends: schnapsen`` with a match to 9: the table sent its
+    players to ``rules describe schnapsen`` (a match to 7) for the full rulebook."""
+    from cli.table.words import ruleset_argument
+
+    path = write(tmp_path, "nine.yaml", "extends: schnapsen\nname: schnapsen\nmatch: {target: 9}\n")
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 0 and out.stderr.splitlines() == [
+        f"{path}:2:7: name: warning: 'schnapsen' is the name of a bundled ruleset, and this file has other rules: it would be "
+        "taken for the bundled one (expected a name of its own, of lower-case letters, digits and hyphens)",
+    ]
+    assert invoke(["validate", "--strict", str(path)]).exit_code == 2
+    assert ruleset_argument(load_ruleset(path)) == str(path.resolve())
+    # a copy of the bundled file byte for byte (a checkout's rulesets/ beside a wheel's copies) is it
+    copy = write(tmp_path, "copy.yaml", bundled_rulesets()["house/santase"].read_text(encoding="utf-8"))
+    assert invoke(["validate", "--strict", str(copy)]).exit_code == 0
+    assert ruleset_argument(load_ruleset(copy)) == "house/santase"
+    assert ruleset_argument(load_ruleset("schnapsen")) == "schnapsen"
+    # the same rules written otherwise (a whole copy that says it has no base) are the same ruleset
+    whole = write(tmp_path, "whole.yaml", "extends: null\n" + bundled_rulesets()["schnapsen"].read_text(encoding="utf-8"))
+    assert invoke(["validate", "--strict", str(whole)]).exit_code == 0 and ruleset_argument(load_ruleset(whole)) == "schnapsen"
+    # one changed byte, and it is another ruleset under the bundled name
+    edited = write(tmp_path, "edited.yaml", copy.read_text(encoding="utf-8").replace("target: 11", "target: 12"))
+    assert load_ruleset(edited).match.target == 12
+    assert invoke(["validate", "--strict", str(edited)]).exit_code == 2
