@@ -659,8 +659,10 @@ def replay(
                 raise _located(record, deal.path + ("moves", consumed), "the deal is already over", "no moves after the end of the deal")
             if k + 1 < len(record.deals) and winner is not None:
                 raise _located(
-                    record, record.deals[k + 1].path, f"the match is already won (by {'team' if rs.partnership else 'seat'} {winner})",
-                    "no deals after the deal that decides the match",
+                    record, record.deals[k + 1].path,
+                    f"the match is already won (by {'team' if rs.partnership else 'seat'} {winner}) under the ruleset '{_shorten(_ruleset_named(record), 200)}'",
+                    # a match played under a rule that has since changed its meaning, or a rule file edited since
+                    "no deals after the deal that decides the match, or the ruleset the match was played under",
                 )
             if k + 1 < len(record.deals):
                 nxt = record.deals[k + 1]

@@ -56,7 +56,7 @@ class Renamed:
 #: tests/authoring/test_migrations.py loads a file with each row and checks the warning and the fix.
 CHANGES: tuple[Removed | Renamed, ...] = (
     Removed(("bidding", "first"), "dealer_left", "the player to the dealer's left always bids first"),
-    Removed(("match", "tie"), "play_on", "sides level at or over the target always play on"),
+    Removed(("match", "tie"), "play_on", "sides level at or over the target play on (but for match.bummerl: last_place, which ends the match there)"),
 )
 
 #: How ``--fix`` is named in the messages.

@@ -262,7 +262,7 @@ def test_diff_shows_a_key_of_an_earlier_version_as_written(tmp_path: Path) -> No
         "Match target: 10 → 12 points",
         "Bidding: first: dealer_left (no effect: bidding.first was removed: the player to the dealer's left always "
         "bids first, as 'dealer_left' said; delete this line (rules validate --fix FILE does it))",
-        "Match: tie: play_on (no effect: match.tie was removed: sides level at or over the target always play on, "
+        "Match: tie: play_on (no effect: match.tie was removed: sides level at or over the target play on (but for match.bummerl: last_place, which ends the match there), "
         "as 'play_on' said; delete this line (rules validate --fix FILE does it))",
     ]
     changes = json.loads(invoke(["diff", "north-american-4", str(path), "--json"]).stdout)

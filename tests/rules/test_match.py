@@ -55,8 +55,11 @@ def test_no_deal_may_follow_the_deal_that_decides_the_match(tmp_path: Path) -> N
     record = write(tmp_path, "r.yaml", "ruleset: sechsundsechzig\ndeals:\n" + first + WIN)
     with pytest.raises(RecordError) as info:
         replay(load_record(record))
-    assert info.value.message == "the match is already won (by seat 0)"
+    assert info.value.message == "the match is already won (by seat 0) under the ruleset 'sechsundsechzig'"
     assert info.value.path == "deals[1]"
+    # a record of a match played under a rule since changed (or a rule file since edited) is refused
+    # so too: the message names the rules as a cause, not only the record
+    assert info.value.expected == "no deals after the deal that decides the match, or the ruleset the match was played under"
 
 
 def test_a_closed_talon_needs_its_closer() -> None:
