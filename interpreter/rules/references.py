@@ -183,8 +183,12 @@ def resolve_reference(
         raise refuse(f"'{shown}' leads outside the folder of this file")
     if not something_at(candidate):
         return None
-    if not all(p.name.lower().endswith(RULESET_SUFFIXES) for p in (written, real)):
+    if not written.name.lower().endswith(RULESET_SUFFIXES):
         raise refuse(f"'{shown}' is not a ruleset file", "a .yaml or .yml ruleset file")
+    if not real.name.lower().endswith(RULESET_SUFFIXES) and _is_file(real):
+        # a link named .yaml to another file: said as a link (the name as written has the suffix)
+        raise refuse(f"'{shown}' is a link to '{shorten(real.name, 200)}', not a ruleset file", "a .yaml or .yml ruleset file")
+    # a link to a device or a pipe: reading it says what it is (read_named_ruleset)
     return Target(candidate, None, ref, ref if written.is_absolute() else str(Path(doc.file).parent / written))
 
 

@@ -110,6 +110,21 @@ def test_a_file_that_is_not_a_ruleset_file_is_refused_unread(tree: Path) -> None
     assert error.message == "'../elsewhere/secret.json' is not a ruleset file"
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink") or not os.path.exists("/dev/null"), reason="POSIX links and devices")
+def test_a_yaml_link_to_another_file_or_a_device_says_what_it_leads_to(tree: Path) -> None:
+    """The name written ends in .yaml: "not a ruleset file (expected .yaml)" would baffle.  A link
+    to a file of another name is said as a link to it (unread); one to a device is read, and is
+    said as any unreadable base: a device, as ``rules validate`` says of the device itself."""
+    os.symlink(tree / "secret.json", tree / "secret-link.yaml")
+    error = refusal(house(tree, "secret-link.yaml"))
+    assert error.message == "'secret-link.yaml' is a link to 'secret.json', not a ruleset file"
+    assert error.expected == "a .yaml or .yml ruleset file"
+    os.symlink("/dev/null", tree / "null.yaml")
+    error = refusal(house(tree, "null.yaml", "h2.yaml"), allow_outside=True)
+    assert (error.line, error.column, error.path) == (1, 10, "extends")
+    assert error.message == "cannot read the base 'null.yaml': it is a device"
+
+
 @pytest.mark.parametrize("ref", ["notes.yaml", "garbage.yaml", "broken-notes.yaml"])
 def test_a_yaml_file_that_is_not_a_ruleset_is_refused_without_quoting_it(tree: Path, ref: str) -> None:
     error = refusal(house(tree, ref))
