@@ -321,7 +321,7 @@ def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRe
     moves: list[Action] = []
     for i, text in enumerate(moves_raw):
         try:
-            moves.append(_action(_notation(doc, text, path + ("moves", i), ACTION_FORMS)))
+            moves.append(_action(_notation(doc, text, path + ("moves", i), ACTION_FORMS), rs.deck.ranks, rs.deck.suits))
         except NotationError as exc:
             raise doc.error(RecordError, exc.message, path + ("moves", i), expected=exc.expected) from None
     return DealRecord(state, moves, match_scores, path, seed)
@@ -348,9 +348,10 @@ def _notation(doc: _Source, value: Any, path: KeyPath, forms: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _action(text: str) -> Action:
-    """A move of the record; a long record repeats a few hundred texts, and actions are values."""
-    return parse_action(text)
+def _action(text: str, ranks: tuple[str, ...], suits: tuple[str, ...]) -> Action:
+    """A move of the record; a long record repeats a few hundred texts, and actions are values.
+    A card that cannot be read is explained with the ranks and suits of the record's pack."""
+    return parse_action(text, ranks, suits)
 
 
 def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: dict[str, Any] | None, path: KeyPath) -> DealState:

@@ -181,3 +181,18 @@ def test_a_position_that_cannot_be_says_what_is_expected(tmp_path: Path, text: s
     path = write(tmp_path, text)
     out = invoke(["replay", str(path)])
     assert (out.exit_code, out.stdout, out.stderr) == (2, "", f"{path}:{line}\n")
+
+
+def test_a_move_not_read_is_told_with_the_ranks_of_the_records_pack(tmp_path: Path) -> None:
+    """Dreierschnapsen's pack is Schnapsen's 20 cards (ranks A T K Q J): the hint names no 9, 8
+    or 7, as the card room's does (the notation alone knows all eight ranks)."""
+    path = tmp_path / "r.yaml"
+    path.write_text("ruleset: house/dreierschnapsen\ndeals:\n  - dealer: 0\n    seed: 5\n    moves: [discard XX]\n", encoding="utf-8")
+    out = invoke(["replay", str(path)])
+    no_traceback(out)
+    assert out.exit_code == 2
+    # line 5, the move at column 13 ("    moves: [")
+    assert out.stderr.splitlines() == [
+        f"{path}:5:13: deals[0].moves[0]: cannot read action 'discard XX' "
+        "(expected 'discard' and a card: rank A T K Q J (or 10) followed by suit C D H S, e.g. discard AC)"
+    ]
