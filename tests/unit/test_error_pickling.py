@@ -31,7 +31,7 @@ from interpreter.play.posstring import PositionStringError
 from interpreter.play.session import ResumeError
 from interpreter.rules.loader import MissingNameWarning
 from interpreter.rules.migrations import MigrationWarning, NotFixed
-from interpreter.rules.references import ReferenceNote, RefusedReferenceError
+from interpreter.rules.references import MissingBaseError, ReferenceNote, RefusedReferenceError
 from interpreter.rules.relevance import RulesetWarning
 from interpreter.search.sampling import InconsistentView
 from interpreter.sim.workers import WorkerDied, WorkerError
@@ -56,6 +56,7 @@ def _samples() -> list[RulesError]:
         PositionStringError("not a card", text="AS TD X9", column=7, path="hands[0]", expected="a card such as TH"),
         ResumeError("the match is over", file="done.yaml"),
         RefusedReferenceError("leads outside the folder of this file", file="h.yaml", line=1, column=10, path="extends"),
+        MissingBaseError("no ruleset 'schnapsn' to extend", file="h.yaml", line=1, column=10, path="extends"),
         ReferenceNote("no file 'schnapsen.yaml' beside this file", file="h.yaml", line=1, column=10, path="extends", expected="extends: schnapsen"),
         warning,
         MigrationWarning("bidding.min is read as bidding.minimum", file="old.yaml", line=7, column=3, path="bidding.min"),
