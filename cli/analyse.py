@@ -27,9 +27,9 @@ from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.play.analysis import Basis, MoveReport, iter_analysis
 from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
-from interpreter.play.record import illegal_move_error, load_record, replay
+from interpreter.play.record import Record, illegal_move_error, load_record, replay
 from interpreter.play.recordfile import inputs_of
-from interpreter.play.secrecy import secret_of
+from interpreter.play.secrecy import Secret, secret_of
 from interpreter.rules.ruleset import Ruleset
 
 
@@ -89,7 +89,7 @@ def analyse(
                     if secret is None or report.deal != secret.deal + 1:
                         reports.append(report)
                     elif report.seat == secret.seat:  # another seat's choices in the deal in play would show its hand,
-                        reports.append(replace(report, line=()))  # and so would the best line with the cards as they lie
+                        reports.append(_kept_secret(report, secret, rec))  # and so would the best line with the cards as they lie
         except Stopped as exc:
             stop = exc
         except KeyboardInterrupt:
@@ -131,6 +131,19 @@ def _secret_note(deal: int, human: int | None, asked: list[int] | None) -> str:
         listed = ", ".join(map(str, sorted(set(asked))))
         return head + f"only seat {human}'s decisions in it may be shown, and --seat asks for {listed}: none of them shown (--reveal shows all)"
     return head + f"seat {human}'s decisions in it shown (--reveal shows all)"
+
+
+def _kept_secret(report: MoveReport, secret: Secret, rec: Record) -> MoveReport:
+    """The human seat's decision in the deal it is still playing, as that person may be shown
+    it: without the best line with the cards as they lie (the others' cards), and with the
+    card points of only the sides its screen counts for it (:meth:`Secret.told_points`, as
+    ``rules replay`` tells them: none where the rules make players keep count in their
+    heads) -- an analysis read mid-deal must not count for the person what the table leaves
+    to his memory.  The tricks each side has taken lie in front of everybody: kept."""
+    seen = report.seen
+    if seen is not None:
+        seen = replace(seen, points=tuple(secret.told_points(rec.deals[secret.deal].state, seen.points)))
+    return replace(report, line=(), seen=seen)
 
 
 def _line(r: MoveReport, rs: Ruleset) -> str:

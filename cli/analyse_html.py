@@ -202,7 +202,8 @@ def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
         contract = contract_words(r, rs)
         if contract is not None:
             out.append(f'<div class="facts"><span class="label">contract</span>{escape(contract)}</div>')
-        out.append(f'<div class="facts"><span class="label">points</span>{escape(points_words(r, rs))}</div>')
+        label, count = points_words(r, rs)
+        out.append(f'<div class="facts"><span class="label">{label}</span>{escape(count)}</div>')
     rows = []
     for action, value in r.values.items():
         kind = " ".join(k for k, on in (("played", action == r.played), ("best", action == r.best)) if on)

@@ -10,7 +10,7 @@ from interpreter.core.actions import Bid, parse_action
 from interpreter.core.cards import SUIT_NAMES
 from interpreter.core.errors import RulesError
 from interpreter.play.analysis import GRADE_VISITS, MoveReport, noise_of
-from interpreter.play.seatfacts import bid_words
+from interpreter.play.seatfacts import KEEP_COUNT, bid_words
 from interpreter.rules.ruleset import Ruleset
 
 
@@ -73,7 +73,7 @@ def context_lines(r: MoveReport, rs: Ruleset) -> list[str]:
         contract = contract_words(r, rs)
         if contract is not None:
             out.append(f"    contract: {contract}")
-        out.append(f"    points: {points_words(r, rs)}")
+        out.append("    {}: {}".format(*points_words(r, rs)))
     out.append(f"    values: {basis_words(r, rs)}")
     if r.line:
         out.append(f"    best line with the cards as they lay: {line_words(r, rs)}")
@@ -110,14 +110,22 @@ def talon_words(r: MoveReport) -> str:
     return f"{n} card{'' if n == 1 else 's'}" if n else "gone"
 
 
-def points_words(r: MoveReport, rs: Ruleset) -> str:
-    """``you 0, opponent 26; tricks: you 0, opponent 1`` (the analysed seat's side first)."""
+def points_words(r: MoveReport, rs: Ruleset) -> tuple[str, str]:
+    """The count of the position, as a label and its words, the analysed seat's side first:
+    ``points``, ``you 0, opponent 26; tricks: you 0, opponent 1``.  A side whose points the
+    analysis may not tell (``None``: the deal a person is still playing, where the rules make
+    him keep count) is left out of them, as the seat's own screen leaves it out
+    (:func:`~interpreter.play.seatfacts.points_line`); where no side's is told, the label is
+    ``tricks`` and the words say why: ``you 1, opponent 1 (keep count yourself: tricks lie
+    face down)``."""
     assert r.seen is not None
     mine = rs.side_of(r.seat)
     order = [mine] + [x for x in range(rs.side_count) if x != mine]
-    points = ", ".join(f"{side(rs, r.seat, x)} {r.seen.points[x]}" for x in order)
+    points = ", ".join(f"{side(rs, r.seat, x)} {r.seen.points[x]}" for x in order if r.seen.points[x] is not None)
     tricks = ", ".join(f"{side(rs, r.seat, x)} {r.seen.tricks[x]}" for x in order)
-    return f"{points}; tricks: {tricks}"
+    if not points:
+        return "tricks", f"{tricks} ({KEEP_COUNT})"
+    return "points", f"{points}; tricks: {tricks}"
 
 
 def basis_words(r: MoveReport, rs: Ruleset) -> str:

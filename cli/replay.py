@@ -137,7 +137,7 @@ def print_log(rec: Record, secret: Secret | None = None) -> Callable[[Event | De
     (:mod:`cli.log`), with every hand shown (a record holds them all) -- but those of the
     ``secret`` deal, which a person is still playing, and the trick points of that deal the
     person must count themselves (as the log of ``rules run`` leaves them out)."""
-    from cli.log import describe, log_counts
+    from cli.log import describe
     from interpreter.engine.match import Match
 
     deal = 0
@@ -148,8 +148,8 @@ def print_log(rec: Record, secret: Secret | None = None) -> Callable[[Event | De
         nonlocal deal, counted
         if isinstance(event, DealStarted):
             deal = event.number - 1
-            if secret is not None and deal == secret.deal:  # several people (no seat): what all of them may count
-                counted = log_counts(event.state, [secret.seat]) if secret.seat is not None else set()
+            if secret is not None and deal == secret.deal:  # what its seat may count (several people: none)
+                counted = secret.counted(event.state)
             start = rec.deals[deal].match_scores
             if start is not None:  # the record takes the match up at this score (it may stand at the brink)
                 match.replayed(list(start), None)

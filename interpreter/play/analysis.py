@@ -28,8 +28,9 @@ line *with the cards as they lay*: the best move, then both sides' best play wit
 open (what would have happened against perfect play, known only after the deal).
 
 **The position as the seat saw it** (:class:`Seen`) is taken from the seat's view only: its
-hand, the cards on the table, the trump, the turn-up, the talon and the points and tricks it
-could see, whether the decision was a call of the auction, and once the auction is over the
+hand, the cards on the table, the trump, the turn-up, the talon, each side's tricks and the
+points its view gives them (what a seat that keeps count has counted: a command showing a
+deal still in play leaves them out where the seat's screen would), whether the decision was a call of the auction, and once the auction is over the
 contract every seat heard (who won it, and the bid).
 
 **Each value its own basis** (:class:`Basis`): a move after which the seat decides again
@@ -120,8 +121,12 @@ class Seen:
     """The position as the seat saw it when it chose (from its view only).
 
     Cards are written in the notation (``KH``); ``trick`` is the cards on the table with the
-    seat that played each; ``points`` and ``tricks`` are per match side, as the seat could
-    see them (card points of tricks, counted marriages and bonuses); ``talon`` counts the
+    seat that played each; ``points`` and ``tricks`` are per match side (card points of
+    tricks, counted marriages and bonuses), as the seat's view has them -- what a seat that
+    keeps count in its head has counted; where they may not be told
+    (:meth:`~interpreter.play.secrecy.Secret.told_points`: the deal a person is still
+    playing, whose screen does not count for him) a side's ``points`` are ``None``, its
+    tricks taken, in front of everybody, are still told; ``talon`` counts the
     stock and the turn-up still to be drawn (0 in a game without one: ``has_talon``);
     ``auction`` says the decision was a call of the auction, where nobody leads yet;
     ``discard`` that it was laying a card away (the declarer's, after taking the widow);
@@ -139,7 +144,7 @@ class Seen:
     turn_up: str | None
     talon: int
     closed: bool
-    points: tuple[int, ...]
+    points: tuple[int | None, ...]
     tricks: tuple[int, ...]
     auction: bool = False
     has_talon: bool = True

@@ -17,6 +17,7 @@ human seat have nobody to hide anything from.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,23 @@ class Secret:
         """Whether the position a replay reached lies in the unfinished deal."""
         return outcome.deal == self.deal and not outcome.state.is_over
 
+    def counted(self, state: DealState) -> set[int]:
+        """The match sides whose card points may be told of the unfinished deal (``state``: a
+        position in it): those its seat may count by the rule every screen a person plays at
+        follows (:func:`~interpreter.play.seatfacts.points_shown`) -- none where the rules make
+        the seat keep count in its head, its own side's with ``info.review_own_tricks: all``
+        -- and none with several people at the screen (what all of them may see).  One rule
+        for every command that shows the deal: ``rules replay``'s report and log, ``rules
+        analyse``'s position of a decision."""
+        return points_shown(make_view(state, self.seat)) if self.seat is not None else set()
+
+    def told_points(self, state: DealState, points: Sequence[int | None]) -> list[int | None]:
+        """Each side's card points of a position in the unfinished deal (``points``, per match
+        side) as they may be told (:meth:`counted`): ``None`` for a side the seat must count
+        in its head -- the key kept, so that a program reads every report alike."""
+        counted = self.counted(state)
+        return [p if side in counted else None for side, p in enumerate(points)]
+
 
 def secret_of(record: Record, end: ReplayOutcome | None = None) -> Secret | None:
     """The deal a replay of ``record`` must not show whole, or ``None``: a record whose
@@ -64,7 +82,7 @@ def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
     :func:`~interpreter.play.record.replay_report`, in its order) as ``secret.seat`` sees the
     position: its own hand and what the table shows; other hands, the stock and the widow are
     ``null``, the position string too, and so is each side's ``card_points`` where the rules
-    make the seat keep count itself (:func:`~interpreter.play.seatfacts.points_shown`); ``legal`` lists the seat's own choices only when it is
+    make the seat keep count itself (:meth:`Secret.told_points`); ``legal`` lists the seat's own choices only when it is
     to act.  A last key, ``hidden``, says whose eyes these are."""
     state = outcome.state
     seat = secret.seat
@@ -72,9 +90,6 @@ def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
     # only its taker knows)
     view = make_view(state, seat if seat is not None else next(s for s in range(state.n) if s != state.widow_taker))
     mine = seat is not None
-    # the points the seat may count (none with several people: what all of them may see),
-    # by the rule every screen a person plays at follows: where they keep count, no count
-    counted = points_shown(view) if mine else set()
     laid: dict[str, Any] = {}
     if state.t.lays_away:
         laid["laid_away"] = [str(c) for c in view.widow] if mine and view.widow_mask and state.widow_taker == seat else None
@@ -83,7 +98,7 @@ def hidden_report(outcome: ReplayOutcome, secret: Secret) -> dict[str, Any]:
         "illegal": outcome.illegal,
         "to_act": state.to_act,
         "legal": own_legal(state, seat) if mine and seat is not None else [],
-        "card_points": [p if side in counted else None for side, p in enumerate(view.card_points)],
+        "card_points": secret.told_points(state, view.card_points),
         "tricks_won": list(view.tricks_won),
         "winner": None,
         "game_points": None,
