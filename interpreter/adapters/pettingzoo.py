@@ -250,8 +250,9 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
         lay = self.layout
         index = _whole_number(action, "an action", f"an action index, an integer 0 to {lay.actions - 1}")
         if not 0 <= index < lay.actions or lay.codes[index] not in deal.legal_codes():
-            name = self.action_names[index] if 0 <= index < lay.actions else "out of range"
-            raise ValueError(f"action {index} ({name}) is not legal for {agent} now")
+            if not 0 <= index < lay.actions:  # the range said, as OpenSpiel's adapter says it
+                raise ValueError(f"action {index} is not an action of this game (0 to {lay.actions - 1})")
+            raise ValueError(f"action {index} ({self.action_names[index]}) is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         deal.push_code(lay.codes[index], keep_undo=False)

@@ -204,6 +204,19 @@ def test_an_illegal_action_is_refused_with_its_name() -> None:
         env.step(illegal)
 
 
+def test_an_action_out_of_range_is_refused_with_the_range() -> None:
+    """Schnapsen has 51 actions (0 to 50): 51, 999 and -1 are no action of the game, said with
+    the range as the OpenSpiel adapter says it, and the deal is as it was."""
+    env = sixtysix_env("schnapsen")
+    env.reset(seed=0)
+    agent = env.agent_selection
+    for action in (51, 999, -1):
+        with pytest.raises(ValueError) as info:
+            env.step(action)
+        assert str(info.value) == f"action {action} is not an action of this game (0 to 50)"
+    assert env.agent_selection == agent
+
+
 def test_an_action_must_be_an_integer() -> None:
     """A float is never cut down, text never read as a number, a bool never taken for 0 or 1;
     a Python or numpy integer is an action.  Schnapsen has 51 actions (0 to 50)."""
