@@ -77,9 +77,14 @@ def test_whose_position_the_words_name_is_the_side_the_formula_reads(tmp_path: P
     assert "Here the winner's points are the card points of his tricks plus his marriages that count." in text
     assert "Here the loser's points" not in text  # the formula never reads them
     assert "by the table above, on the winner's points and tricks at that moment" in text
+    # Schnapsen's closer is scored on the opponent's position when he closed -- and, by this
+    # formula, on his own when he goes out (the engine reads the winner's total as it settles)
+    assert ("reckoned on the opponent's points and tricks as they were when the talon was closed, and on his own "
+            "as they are when he goes out.") in text
     text = _book(tmp_path, "schnapsen", "  game_points: 'if opponent_tricks == 0 then 3 else if points >= 100 then 2 else 1'\n")
     assert "the number of game points depends on the winner's and the loser's positions;" in text
     assert "on the winner's and the loser's points and tricks at that moment" in text
     text = _book(tmp_path, "schnapsen", "  game_points: 'if opponent_tricks == 0 then 3 else if opponent_points < 33 then 2 else 1'\n")
     assert "the number of game points depends on the loser's position;" in text  # Schnapsen's own
+    assert "and on his own as they are when he goes out" not in text
     assert "Here the winner's points" not in text and "Here the loser's points are the card points of his tricks plus his marriages that count" in text

@@ -201,6 +201,9 @@ def closing_section(f: Facts) -> Section:
             if cl.success_basis == "at_close"
             else f"{f.position('opponent')} points and tricks at the end, tricks taken after the close included"
         )
+        formula = rs.scoring.game_points
+        if formula is not None and formula.names & {"points", "tricks"}:  # the formula reads the closer's own too
+            basis += ", and on his own as they are when he goes out"
         first = f.rival if f.many else "the closer's opponent"
         out = f"If {first} goes out first, he scores " + (
             "the same." if cl.opponent_out == "as_fail" else f"{gp(cl.fail_points.base)}."
