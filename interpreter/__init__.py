@@ -37,6 +37,7 @@ from interpreter.core.errors import (
     ErrorList,
     ExpressionError,
     IllegalActionError,
+    MissingBaseError,
     NotationError,
     RecordError,
     RulesError,
@@ -55,7 +56,7 @@ from interpreter.engine.views import SeatView
 __all__ = [
     "Action", "Bid", "BotError", "Card", "CardSet", "Close", "CloseBeforeDraw", "Continue", "DealResult",
     "DealState", "Declare", "Discard", "Double", "ErrorList", "Exchange", "ExpressionError", "GreedyBot",
-    "IllegalActionError", "Marry", "Match", "NameTrump", "NotationError", "Pass", "Play", "RandomBot",
+    "IllegalActionError", "Marry", "Match", "MissingBaseError", "NameTrump", "NotationError", "Pass", "Play", "RandomBot",
     "RecordError", "Redouble", "RulesError", "Ruleset", "RulesetError", "SeatView", "StuckDealError", "bundled_rulesets",
     "deal_from_mapping", "find_ruleset", "load_record", "load_ruleset", "make_agent",
     "parse_action", "play_match", "random_playout", "replay", "replay_report", "compiled",

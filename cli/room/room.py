@@ -809,7 +809,8 @@ def shown_as(sent: str, kept: str) -> str:
 
 def house_errors(exc: RulesError, folder: Path) -> str:
     """A house file's errors, one per line, located in the file as it was sent."""
-    from interpreter.rules.references import MissingBaseError, RefusedReferenceError
+    from interpreter.core.errors import MissingBaseError
+    from interpreter.rules.references import RefusedReferenceError
 
     errors = exc.errors if isinstance(exc, ErrorList) else [exc]
     lines = []

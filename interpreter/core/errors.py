@@ -118,6 +118,13 @@ class ExpressionError(RulesetError):
     """An expression inside a ruleset does not parse, names an unknown variable, or is too big."""
 
 
+class MissingBaseError(RulesetError):
+    """A house file's ``extends:`` names no ruleset: no file at that path (relative to the house
+    file) and no bundled ruleset of that name.  Its own class so that a caller with its own
+    rules of where a base may be (the card room, where a file sent alone has no neighbours) can
+    say so in its words without reading the message."""
+
+
 class RecordError(RulesError):
     """A game record (or position) cannot be read or does not fit its ruleset."""
 

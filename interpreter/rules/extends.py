@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path as FsPath
 from typing import Any
 
-from interpreter.core.errors import RulesError, RulesetError
+from interpreter.core.errors import MissingBaseError, RulesError, RulesetError
 from interpreter.core.paths import resolved
 from interpreter.rules.filekind import record_given_as_ruleset
 from interpreter.rules.migrations import migrate
-from interpreter.rules.references import MissingBaseError, ReferenceNote, Target, read_named_ruleset, resolve_reference
+from interpreter.rules.references import ReferenceNote, Target, read_named_ruleset, resolve_reference
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.suggest import suggest_ruleset
 from interpreter.rules.yamlsource import Mark, Path, SourceDoc, describe_value, format_path, load_yaml, load_yaml_file, shorten

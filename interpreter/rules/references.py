@@ -57,13 +57,6 @@ class ReferenceNote(RulesError):
     with no such file beside the house file, read as the bundled ``schnapsen``."""
 
 
-class MissingBaseError(RulesetError):
-    """A house file's ``extends:`` names no ruleset: no file at that path (relative to the house
-    file) and no bundled ruleset of that name.  Its own class so that a caller with its own
-    rules of where a base may be (the card room, where a file sent alone has no neighbours) can
-    say so in its words without reading the message."""
-
-
 class RefusedReferenceError(RulesetError, RecordError):
     """A file names a ruleset it may not use: an absolute path or one leading out of its folder
     (unless allowed), or a file that is not a ruleset.

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.core.errors import ErrorList, RulesetError
+from interpreter.core.errors import ErrorList, MissingBaseError, RulesetError
 from interpreter.rules.extends import merge
 from interpreter.rules.loader import load_ruleset
-from interpreter.rules.references import MissingBaseError
 from interpreter.rules.resources import bundled_rulesets
 
 

@@ -21,6 +21,7 @@ from interpreter.core.errors import (
     ErrorList,
     ExpressionError,
     IllegalActionError,
+    MissingBaseError,
     NotationError,
     RecordError,
     RulesError,
@@ -31,7 +32,7 @@ from interpreter.play.posstring import PositionStringError
 from interpreter.play.session import ResumeError
 from interpreter.rules.loader import MissingNameWarning
 from interpreter.rules.migrations import MigrationWarning, NotFixed
-from interpreter.rules.references import MissingBaseError, ReferenceNote, RefusedReferenceError
+from interpreter.rules.references import ReferenceNote, RefusedReferenceError
 from interpreter.rules.relevance import RulesetWarning
 from interpreter.search.sampling import InconsistentView
 from interpreter.sim.workers import WorkerDied, WorkerError
