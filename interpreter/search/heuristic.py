@@ -219,6 +219,25 @@ def knowledge(rs: Ruleset, order: int = 0) -> Knowledge:
     return k
 
 
+def _lay_away(k: Knowledge, view: SeatView, codes: tuple[int, ...]) -> int:
+    """The card to lay away: the one worth least kept, by what the deal is played for.  In a
+    contract to take no trick (a Bettler) the card likeliest to take one -- the strongest,
+    under the contract's order -- and in one to take every trick the weakest; otherwise no
+    trump, and the fewest points.  (Laying away the two lowest cards of a Bettler kept the
+    two aces of the talon, and the first one led lost the contract.)"""
+    rs = view.rs
+    pub = view.public
+    contract = rs.bidding.contract(pub.high_bid) if rs.bidding.enabled else None
+    rank = k.rank  # 0 for the strongest rank, under the contract's own order where it has one
+    if contract is not None and contract.goal == "no_tricks":
+        return min(codes, key=lambda c: (rank[c - DISCARD_BASE], c))
+    trump = pub.trump
+    suit_of, pts = rs.deck.suit_of, rs.deck.points
+    if contract is not None and contract.goal == "all_tricks":  # a trump may still take a trick
+        return min(codes, key=lambda c: (suit_of[c - DISCARD_BASE] == trump, -rank[c - DISCARD_BASE], c))
+    return min(codes, key=lambda c: (suit_of[c - DISCARD_BASE] == trump, pts[c - DISCARD_BASE], c))
+
+
 def greedy_code(view: SeatView, rng: TieBreak | None = None) -> int:
     """The heuristic's choice among ``view.legal_codes`` (see the module docstring).
 
@@ -236,10 +255,8 @@ def greedy_code(view: SeatView, rng: TieBreak | None = None) -> int:
     first = codes[0]
     if pub.phase == NAMING:
         return _name_trump(view, codes)
-    if first >= DISCARD_BASE:  # lay away the card worth least kept: no trump, fewest points
-        trump = pub.trump
-        suit_of, pts = rs.deck.suit_of, rs.deck.points
-        return min(codes, key=lambda c: (suit_of[c - DISCARD_BASE] == trump, pts[c - DISCARD_BASE], c))
+    if first >= DISCARD_BASE:
+        return _lay_away(k, view, codes)
     if first == PASS or first >= BID_BASE:
         return _bid(k, view, codes)
     seat = view.seat

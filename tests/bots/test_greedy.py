@@ -382,3 +382,22 @@ def test_a_hands_worth_is_kept_per_hand_and_trump_suit(name: str) -> None:
     for hand, trump in asks + rng.sample(asks, len(asks)):  # each once worked out, then from the memo
         assert _suit_worth(k, hand, trump) == _suit_worth_of(k, hand, trump)
     assert len(k.worth) == len(set(asks))
+
+
+def test_lays_away_its_strongest_cards_in_a_contract_to_take_no_trick() -> None:
+    """Dreierschnapsen: seat 2 announces a Bettler (take no trick, no trumps) holding
+    QC JC KD JD TH KS and takes the talon, AC AD.  Laying away its two lowest cards (the jacks,
+    as the plain game's rule would) keeps two aces nobody can beat: the first led loses the
+    contract.  The cards likeliest to take a trick go: the aces, then the ten."""
+    rs = load_ruleset("house/dreierschnapsen")
+    state = DealState.new(rs, 0, 2878940490)
+    for move in ("pass", "pass", "bid 1", "pass"):
+        state.apply(next(a for a in state.legal_actions() if str(a) == move))
+    assert state.actor == 2 and rs.bidding.contract(state.high_bid).goal == "no_tricks"
+    assert sorted(map(str, state.hand(2))) == sorted("QC JC KD JD TH KS AC AD".split())
+    laid = []
+    for _ in range(2):
+        code = greedy_code(state.view(2))
+        laid.append(str(rs.action_of[code]))
+        state.push_code(code)
+    assert sorted(laid) == ["discard AC", "discard AD"]
