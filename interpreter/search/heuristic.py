@@ -16,6 +16,9 @@ How it plays, in the order it asks:
   partners' share of the other tricks), less a margin for the hands that fall short: the
   highest bid it can so afford.  It shoots the moon only with a hand that takes every trick
   by force, and raises its partner only with a hand worth clearly more;
+* **laying away** (a widow taken into the hand) -- the card worth least kept: in a contract to
+  take no trick its strongest, in one to take every trick its weakest, else no trump and the
+  fewest points (:func:`_lay_away`);
 * **declaring** -- exactly when its side's points reach the target, at once;
 * **leading** -- exchange when allowed; close when the points it has, the best marriage it can
   still show and the tricks it takes by force reach the target (:func:`closing_pays`);
