@@ -9,13 +9,15 @@ back: the first lines of the summary ("Deal 1 is over", who won) could not be re
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from interpreter.core.printable import printable
@@ -33,7 +35,7 @@ class DialogFrame(VerticalScroll, can_focus=False):
     Tab still goes from button to button, Enter still presses the focused one."""
 
 
-def focus_at_top(screen: ModalScreen[object], selector: str) -> None:
+def focus_at_top(screen: Screen[Any], selector: str) -> None:
     """Focus the dialog's button without scrolling the frame to it, so that the dialog opens
     at its top (the screen's ``AUTO_FOCUS`` is off: it would scroll to the button)."""
     screen.query_one(selector).focus(scroll_visible=False)

@@ -188,8 +188,8 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
     ]
     keys += [(key, what) for on, key, what in offered if on]
     return keys + [("?", "this help"), ("q", "save and quit"), ("Ctrl-C, Ctrl-Q", "save and quit too"),
-                   ("PgDn, PgUp", "on a terminal too small for the table (under 80 by 24): the rest of it, and back; the mouse wheel scrolls too"),
-                   ("Home, End, ↑, ↓", "in this help or a deal's summary, where the terminal is too small for it: scroll it, as PgDn and PgUp do")]
+                   ("PgDn, PgUp", "on a terminal too small for the table (under 80 by 24): the rest of it, and back; the mouse wheel scrolls too; "
+                                  "in this help or a deal's summary too tall for the terminal, they scroll it, as Home, End and the arrows do")]
 
 
 def claim_question(view: SeatView, action: Action, practice: bool) -> str | None:
