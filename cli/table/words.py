@@ -92,7 +92,8 @@ def your_turn(view: SeatView, legal: list[Action]) -> str:
         return "your game is doubled: redouble (r: Re, it counts four times) or pass (p)"
     if any(isinstance(a, (Bid, Pass)) for a in legal):
         bids = [a.amount for a in legal if isinstance(a, Bid)]
-        keys = f"{bids[0]}-{bids[-1]}" if bids and bids == list(range(bids[0], bids[-1] + 1)) else ", ".join(map(str, bids))
+        # a run of two or more bids is a range of keys ("1-5"); one bid left is its key ("5")
+        keys = f"{bids[0]}-{bids[-1]}" if len(bids) > 1 and bids == list(range(bids[0], bids[-1] + 1)) else ", ".join(map(str, bids))
         return f"bid or pass (keys {keys}, p)" if bids else "pass (p)"
     if any(isinstance(a, (Play, Marry)) for a in legal):
         return "follow with a card" if view.trick else "lead a card"
