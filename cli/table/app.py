@@ -75,7 +75,7 @@ class TableApp(App[None]):
     #others { height: auto; margin-bottom: 1; }
     #centre { height: auto; border: round $accent; padding: 0 1; min-height: 5; }
     #info { height: auto; margin-top: 1; }
-    #log { width: 2fr; border: round $panel; overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1; }
+    #log { width: 2fr; border: round $panel; overflow-x: hidden; overflow-y: auto; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }  /* its lines wrap beside the scrollbar (cli.table.tablelog) */
     #status { height: auto; min-height: 2; padding: 0 1; }
     #hand { height: auto; padding: 0 1; }
     #hand Horizontal { height: auto; }

@@ -310,7 +310,7 @@ class ReviewApp(App[None]):
             return Text(f"The record stops here, the deal still in play: {still_to_play(state, view)}")
         if move is None:
             result = state.result
-            return Text("The deal is over" + (f": {facts.seat_name(view, result.winner)} won" if result is not None and result.winner is not None else ""))
+            return Text("The deal is over" + (f": {winner_name(view, result.winner)} won" if result is not None and result.winner is not None else ""))
         actor = state.actor
         if actor is None:
             return Text(f"Next: {move}", style="bold")
@@ -375,6 +375,16 @@ def still_to_play(state: DealState, view: SeatView) -> str:
     if following is None or following == actor:
         return f"{facts.seat_name(view, actor)} to play next"
     return f"{facts.seat_name(view, following)} to play next (once {facts.seat_name(view, actor)} plays on)"
+
+
+def winner_name(view: SeatView, side: int) -> str:
+    """The deal's winner, a match side, as the reviewing seat calls it: a side of several
+    seats as the table's summary names it ("your team", "opponents"), a side of one seat as
+    the seat ("you", "partner (seat 1)" where it played with the reviewer in the deal).  The
+    side was named as if it were a seat: "seat 0 won" for the team of seats 0 and 2, "partner
+    won" told to seat 2 of its own team."""
+    seats = view.rs.sides[side]
+    return facts.seat_name(view, seats[0]) if len(seats) == 1 else facts.side_name(view.rs, view.seat, side)
 
 
 def review_app(record: Record, seat: int, iterations: int, seed: int, path: Path, secret_deal: int | None = None) -> ReviewApp:

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Button, Footer, Static
 from textual.widgets.button import ButtonVariant
 
 from interpreter.core.actions import Action, Bid, Close, CloseBeforeDraw, Continue, Declare, Discard, Exchange, Marry, NameTrump, Pass, Play
@@ -24,6 +24,7 @@ from interpreter.play.runner import ActionTaken, DealEnded, Event, TrickDone
 from interpreter.play.session import TableSession
 from cli.table import render
 from cli.table.dialogs import ConfirmScreen, DealSummary, HelpScreen
+from cli.table.tablelog import WrappingLog
 from cli.table.words import (
     ACTION_KEYS, CARD_KEYS, KEY_WORDS, action_label, card_key, claim_question, close_question, going_out, key_labelled, move_line, one_marriage, refusal, told, unused_key,
     your_turn,
@@ -119,7 +120,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="others")
                 yield Static(id="centre")
                 yield Static(id="info")
-            yield RichLog(id="log", wrap=True, markup=False, max_lines=500, min_width=20)
+            yield WrappingLog(id="log", max_lines=500)  # wrapped to its width, whatever it is (cli.table.tablelog)
         yield Static(id="status")
         yield Vertical(id="hand")  # rows of cards (draw_hand)
         yield Vertical(id="actions")  # rows of buttons (draw_actions)
@@ -171,16 +172,13 @@ class TableScreen(Screen[None]):
         the lines of the moves it takes back); ``of_move``: a line about the move being made."""
         # a line of the deal replayed on resume comes before every move undo can take back
         self.log_lines.append((0 if self.replaying else len(self.session.steps) + of_move, line))
-        self.query_one("#log", RichLog).write(line)
+        self.query_one("#log", WrappingLog).say(line)
 
     def relog(self) -> None:
         """The log again, without the lines of moves taken back."""
         kept = len(self.session.steps)
         self.log_lines = [(k, line) for k, line in self.log_lines if k <= kept]
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for _, line in self.log_lines:
-            log.write(line)
+        self.query_one("#log", WrappingLog).say_all([line for _, line in self.log_lines])
 
     # ------------------------------------------------------------------ drawing
     def refresh_table(self) -> None:
@@ -321,7 +319,7 @@ class TableScreen(Screen[None]):
     def after_summary(self, _: None = None) -> None:
         s = self.session
         self.just_played, self.taker, self.message = [], None, ""
-        self.query_one("#log", RichLog).clear()
+        self.query_one("#log", WrappingLog).clear()
         self.log_lines = []
         if s.match_over:
             app = cast("TableApp", self.app)

@@ -92,7 +92,8 @@ def your_turn(view: SeatView, legal: list[Action]) -> str:
         return "your game is doubled: redouble (r: Re, it counts four times) or pass (p)"
     if any(isinstance(a, (Bid, Pass)) for a in legal):
         bids = [a.amount for a in legal if isinstance(a, Bid)]
-        keys = f"{bids[0]}-{bids[-1]}" if bids and bids == list(range(bids[0], bids[-1] + 1)) else ", ".join(map(str, bids))
+        # a run of two or more bids is a range of keys ("1-5"); one bid left is its key ("5")
+        keys = f"{bids[0]}-{bids[-1]}" if len(bids) > 1 and bids == list(range(bids[0], bids[-1] + 1)) else ", ".join(map(str, bids))
         return f"bid or pass (keys {keys}, p)" if bids else "pass (p)"
     if any(isinstance(a, (Play, Marry)) for a in legal):
         return "follow with a card" if view.trick else "lead a card"
@@ -188,7 +189,8 @@ def table_keys(rs: Ruleset, practice: bool) -> list[tuple[str, str]]:
     ]
     keys += [(key, what) for on, key, what in offered if on]
     return keys + [("?", "this help"), ("q", "save and quit"), ("Ctrl-C, Ctrl-Q", "save and quit too"),
-                   ("PgDn, PgUp", "on a terminal too small for the table (under 80 by 24): the rest of it, and back; the mouse wheel scrolls too")]
+                   ("PgDn, PgUp", "on a terminal too small for the table (under 80 by 24): the rest of it, and back; the mouse wheel scrolls too; "
+                                  "in this help or a deal's summary too tall for the terminal, they scroll it, as Home, End and the arrows do")]
 
 
 def claim_question(view: SeatView, action: Action, practice: bool) -> str | None:

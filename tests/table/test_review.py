@@ -401,3 +401,28 @@ def test_a_seat_is_named_on_one_screen_as_at_that_moment(tmp_path: Path) -> None
     assert "move 4 of 14" in last_call and "opponent (seat 1): 6 cards, deals" in last_call
     assert "Next -- seat 1: pass" in last_call and "partner" not in last_call
     assert "move 5 of 14" in after and "partner (seat 1)" in after
+
+
+#: North American four-hand, dealer seat 3: seat 1 bids 5, the moon (every trick, its partner
+#: seat 3 sitting out), and leads J♥, which makes hearts trump; seat 2 takes that first trick
+#: with Q♥ (a queen above a jack), so the moon is set and the deal is won by the other team,
+#: seats 0 and 2.  (Match sides: team 0 is seats 0 and 2, team 1 seats 1 and 3.)
+MOON = """\
+ruleset: north-american-4
+dealer: 3
+seed: 2675342405
+moves: [pass, bid 5, pass, pass, play JH, play QH, play QD, play TS, play JS, play
+    AS, play AH, play QS, play KD, play AD, play JD, play 9D, play 9H, play KS, play
+    JC, play 9C, play KC, play AC]
+"""
+
+
+def test_the_winner_of_a_team_game_is_named_as_a_team(tmp_path: Path) -> None:
+    """The deal's winner is a match side: reviewed from seat 2 it is "your team", from seat 3
+    "opponents" -- where the review said "partner won" to seat 2 (its own team won) and "seat 0
+    won" to seat 3, naming the side's number as if it were a seat."""
+    path = tmp_path / "moon.yaml"
+    path.write_text(MOON, encoding="utf-8")
+    for seat, name in [(0, "your team"), (2, "your team"), (3, "opponents")]:
+        end = screens(path, seat, 1, ["right"] * 22)[-1]
+        assert f"The deal is over: {name} won" in end, (seat, end)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from cli.table.words import going_out, key_labelled, match_over, table_keys
+from cli.table.words import going_out, key_labelled, match_over, table_keys, your_turn
 from interpreter import Match, load_ruleset
 from interpreter.core.actions import Bid, Continue, Declare, NameTrump, Pass
 
@@ -123,3 +123,16 @@ def test_the_help_gives_every_key_of_plays_key_table(tmp_path: Path) -> None:
                 helped.update(str(d) for d in range(int(span[1]), int(span[2]) + 1)) if span else helped.add(key)
     assert {"PgDn", "PgUp", "0", "-", "=", "?", "q"} <= documented, documented
     assert documented - helped == set()
+
+
+def test_the_auction_names_one_key_for_one_bid_and_a_range_for_more() -> None:
+    """North American four-hand bids 1 to 5, each bid above the last: after a bid of 4 the
+    next seat may pass or bid 5 -- one key, "5", where the status line said "keys 5-5";
+    after a bid of 2, bids 3, 4 and 5 are the range "3-5"."""
+    rs = load_ruleset("north-american-4")
+    for bid, left, keys in [(4, [5], "5"), (2, [3, 4, 5], "3-5")]:
+        state = Match(rs, 7).next_deal()
+        state.apply(Bid(bid))
+        legal = state.legal_actions()
+        assert sorted(a.amount for a in legal if isinstance(a, Bid)) == left and Pass() in legal
+        assert your_turn(state.view(state.actor), legal) == f"bid or pass (keys {keys}, p)"
