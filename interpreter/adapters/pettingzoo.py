@@ -39,6 +39,7 @@ import operator
 import random
 import warnings
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
@@ -49,7 +50,7 @@ from interpreter.engine.match import Match
 from interpreter.engine.settle import DealResult
 from interpreter.engine.state import DealState
 from interpreter.play.observation import ObservationLayout, agent_name, layout
-from interpreter.rules.loader import load_ruleset
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 __all__ = ["SixtySixEnv", "env", "raw_env", "reward_of", "sixtysix_env", "win_rewards"]
@@ -106,7 +107,7 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
 
     def __init__(
         self,
-        ruleset: str | Ruleset,
+        ruleset: str | Path | Ruleset,
         *,
         render_mode: str | None = None,
         episode: Episode = "deal",
@@ -114,7 +115,7 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
         max_deals: int | None = None,
     ) -> None:
         super().__init__()
-        rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+        rs = as_ruleset(ruleset, "ruleset")  # refused in the words of every function that takes a ruleset
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         if episode not in ("deal", "match"):
@@ -357,7 +358,7 @@ class SixtySixEnv(AECEnv[str, dict[str, Any], int]):
 
 
 def sixtysix_env(
-    ruleset: str | Ruleset,
+    ruleset: str | Path | Ruleset,
     *,
     render_mode: str | None = None,
     episode: Episode = "deal",

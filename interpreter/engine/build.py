@@ -424,7 +424,7 @@ def build_position(
             raise _fail("declarer", f"seat {bidder} has not bid yet: seat {caller} calls next", "a seat that has called")
         if leader is not None:
             raise _fail("leader", "nobody leads during the auction")
-        state.to_act = caller
+        state.turn = caller
         state.calls = calls
         state.high_bid = bid
         state.declarer = -1 if bidder is None else bidder
@@ -457,7 +457,7 @@ def build_position(
             raise _fail("to_act", f"seat {to_act} cannot be to act: seat {lead} led and {len(table)} cards are on the table",
                         f"seat {seat}")
         state.leader = lead
-        state.to_act = seat
+        state.turn = seat
         state.trick = table
     elif table:
         raise _fail("trick", "no card is played during the auction")

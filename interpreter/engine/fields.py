@@ -133,7 +133,7 @@ FIELDS: tuple[Field, ...] = (
     F("trick", "list", "public", doc="the cards on the table, in play order", key="trick"),
     # whose turn, and what phase
     F("phase", "value", "public", doc="auction, naming, play or over", key="phase"),
-    F("to_act", "value", "public", key="seat"),
+    F("turn", "value", "public", doc="the seat whose turn it is in the auction or the trick, kept as it was once the deal is over (DealState.to_act is None then)", key="seat"),
     F("leader", "value", "public", key="seat"),
     F("claim_seat", "value", "public", doc="the seat that may declare now, or -1", key="seat"),
     F("draw_pending", "value", "public", doc="the draw waits while the trick's winner may close", key="flag"),

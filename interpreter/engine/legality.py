@@ -166,9 +166,9 @@ class Legality(Position):
         t = self.t
         if t.extra_steps and (self.to_discard or self.offer >= 0 or self.dbl_turn >= 0):  # laid away, offered, doubled
             return self._extra_step_codes()
-        if self.draw_pending or (self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act):
+        if self.draw_pending or (self.claim_seat >= 0 and self.trick and self.claim_seat != self.turn):
             return self.allowed_steps()
-        seat = self.to_act
+        seat = self.turn
         hand = self.hands[seat]
         if self.trick:
             if self._strict_always or self.closed or (self.turnup < 0 and self.spos >= len(self.stock)):  # strict()
@@ -212,7 +212,7 @@ class Legality(Position):
         if self.dbl_turn >= 0:
             return self.doubling_codes()
         if self.to_discard:
-            return [DISCARD_BASE + c for c in bit_list(self.hands[self.to_act])]
+            return [DISCARD_BASE + c for c in bit_list(self.hands[self.turn])]
         # every opponent of the closer is asked; only the holder of the exchange card may take it
         return [CONTINUE, EXCHANGE] if self.hands[self.offer] >> self.rs.exchange_card[self.trump] & 1 else [CONTINUE]
 
@@ -247,7 +247,7 @@ class Legality(Position):
         if code == REDOUBLE:
             return Refusal("bidding.doubling", ("only a doubled game is redoubled", "the doubling round is over: the soloist did not redouble",
                                                 "the game is redoubled already")[self.doubled])
-        if self._side[self.to_act] == self._side[solo]:
+        if self._side[self.turn] == self._side[solo]:
             return Refusal("bidding.doubling", "only an opponent of the soloist may double, and each has answered")
         return Refusal("bidding.doubling", "the game is doubled already" if self.doubled
                        else "the doubling round is over: each of the soloist's opponents has answered")
@@ -311,12 +311,12 @@ class Legality(Position):
         if code == PASS or code >= BID_BASE:
             return self.call_refusal(code)
         if self.phase == AUCTION:
-            return Refusal("bidding", "the auction is still on: seat {} must bid or pass", (self.to_act,))
-        if self.draw_pending or (self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act):
+            return Refusal("bidding", "the auction is still on: seat {} must bid or pass", (self.turn,))
+        if self.draw_pending or (self.claim_seat >= 0 and self.trick and self.claim_seat != self.turn):
             return self.step_refusal(code)
         if code == CONTINUE:
             return NOTHING_TO_DECLINE
-        seat = self.to_act
+        seat = self.turn
         if code == DECLARE:
             return self.declare_refusal()
         if code == CLOSE_BEFORE_DRAW:
@@ -340,13 +340,13 @@ class Legality(Position):
         codes = [BID_BASE + v for v in bidding.values if v > high]
         if bidding.contracts:  # who may announce each contract (apart: see _eligible)
             codes = self._eligible(codes)
-        if not codes or not (bidding.all_pass == "dealer_must_bid" and self.to_act == self.dealer and high == 0):
+        if not codes or not (bidding.all_pass == "dealer_must_bid" and self.turn == self.dealer and high == 0):
             codes.insert(0, PASS)
         return codes
 
     def _eligible(self, codes: list[int]) -> list[int]:
         """The bids among ``codes`` whose contract the bidder may announce (:meth:`_announce_bar`)."""
-        seat = self.to_act
+        seat = self.turn
         mine = {c.bid for c in self.rs.bidding.contracts if not self._announce_bar(c, seat)}
         return [code for code in codes if code - BID_BASE in mine]
 
@@ -395,7 +395,7 @@ class Legality(Position):
             return Refusal("bidding.values", "{} is not a bid of this game (bids: {})", (code - BID_BASE, ", ".join(map(str, bidding.values))))
         contract = bidding.contract(code - BID_BASE)
         if contract is not None and code - BID_BASE > self.high_bid:
-            refusal = self.contract_refusal(contract, self.to_act)
+            refusal = self.contract_refusal(contract, self.turn)
             if refusal is not None:
                 return refusal
         return BID_TOO_LOW
@@ -406,7 +406,7 @@ class Legality(Position):
         for the forehand where ``trump.if_passed`` gives one (the partner named to must name)."""
         codes = [TRUMP_BASE + k for k in range(len(self.rs.deck.suits))]
         tr = self.rs.trump
-        if self.to_act == (self.dealer + 1) % self.n and (
+        if self.turn == (self.dealer + 1) % self.n and (
             tr.if_passed == "partner" or (tr.if_passed == "turn_next" and self.shown >= 0)
         ):
             codes.insert(0, PASS)
@@ -420,10 +420,10 @@ class Legality(Position):
             if code == PASS:
                 if self.rs.trump.if_passed == "must_name":
                     return NAMER_MUST_NAME
-                if self.to_act != (self.dealer + 1) % self.n:
+                if self.turn != (self.dealer + 1) % self.n:
                     return PARTNER_MUST_NAME
                 return NO_CARD_TO_TURN
-            return Refusal("trump.selection", "seat {} must name trump first", (self.to_act,))
+            return Refusal("trump.selection", "seat {} must name trump first", (self.turn,))
         if self.rs.trump.selection != "named":
             return NO_NAMING
         return TRUMP_NAMED
@@ -432,7 +432,7 @@ class Legality(Position):
     def discard_refusal(self, code: int) -> Refusal | None:
         """Laying a card away after taking the widow (``widow.to: declarer_hand``): any card of
         the hand, while cards are due, and nothing else meanwhile."""
-        seat = self.to_act
+        seat = self.turn
         if not self.to_discard:
             return NOTHING_TO_LAY_AWAY
         if code < DISCARD_BASE:

@@ -165,15 +165,15 @@ class Position:
             self._special_start(dealer, first, shown)
         if t.named_trump:
             self.phase = NAMING
-            self.to_act = first
+            self.turn = first
             self.leader = -1
         elif rs.bidding.enabled:
             self.phase = AUCTION
-            self.to_act = first
+            self.turn = first
             self.leader = -1
         else:
             self.phase = PLAY
-            self.to_act = self.leader = first
+            self.turn = self.leader = first
             if t.doubling:  # the soloist's game may be doubled before he leads (bidding.doubling)
                 self._open_doubling()
 
@@ -217,7 +217,7 @@ class Position:
         may double; the move goes back to the leader when the round is over."""
         first = self.next_doubler(self.soloist())
         if first >= 0:
-            self.dbl_turn = self.to_act = first
+            self.dbl_turn = self.turn = first
 
     def side(self, seat: object) -> int:
         """The deal side a seat plays for (an index into :attr:`deal_sides`).  A ``seat`` that
@@ -229,15 +229,23 @@ class Position:
         return self._side[seat]
 
     @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is in the auction or the trick, or ``None`` once the deal is
+        over -- as :attr:`actor` and a view's ``to_act`` say it (docs/api.md, "Who acts").  The
+        engine's own field is ``turn``, which keeps the last turn's seat after the end: read as
+        ``to_act`` it told a finished deal's caller a seat was still to act."""
+        return None if self.phase == OVER else self.turn
+
+    @property
     def actor(self) -> int | None:
         """The seat that must decide now (the marrier during his chance to go out), or ``None``."""
         if self.phase == OVER:
             return None
         if self.offer >= 0:
             return self.offer
-        if self.claim_seat >= 0 and self.trick and self.claim_seat != self.to_act:
+        if self.claim_seat >= 0 and self.trick and self.claim_seat != self.turn:
             return self.claim_seat
-        return self.to_act
+        return self.turn
 
     @property
     def is_over(self) -> bool:

@@ -83,9 +83,12 @@ class DealResult:
         return self
 
     def __repr__(self) -> str:
+        """The constructor's call, field by field -- ``why`` with its words (never a function) --
+        so that it reads back as an equal result; it once said ``reason=``, a keyword the
+        constructor does not take."""
         return (
             f"DealResult(winner={self.winner!r}, game_points={self.game_points!r}, scores={self.scores!r}, "
-            f"reason={self.reason!r}, redeal={self.redeal!r}, drawn={self.drawn!r}, "
+            f"why={self.reason!r}, redeal={self.redeal!r}, drawn={self.drawn!r}, "
             f"declarer_side={self.declarer_side!r}, made={self.made!r})"
         )
 

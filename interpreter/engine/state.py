@@ -253,7 +253,7 @@ class DealState(Settling):
             seat, hand, known, trump, claim, to_act = snap
             self.hands[seat] = hand
             self.known[seat] = known
-            self.trump, self.claim_seat, self.to_act = trump, claim, to_act
+            self.trump, self.claim_seat, self.turn = trump, claim, to_act
             self.trick.pop()
             self.history.pop()
             return
@@ -267,7 +267,7 @@ class DealState(Settling):
         """
         if keep_undo:
             if code < MARRY_BASE and len(self.trick) + 1 < self._active:
-                seat = self.to_act
+                seat = self.turn
                 self.undo.append((seat, self.hands[seat], self.known[seat], self.trump, self.claim_seat, seat))
             else:
                 self.undo.append(self._save(self))
@@ -276,12 +276,12 @@ class DealState(Settling):
     def step_code(self, code: int) -> None:
         """Perform the action with this code without saving an undo record (fast playouts)."""
         if code < MARRY_BASE:
-            seat = self.to_act
+            seat = self.turn
             self.history.append(seat << 16 | code)
             self._play(seat, code)
             return
         claim = self.claim_seat
-        seat = claim if claim >= 0 and self.trick and claim != self.to_act else self.to_act
+        seat = claim if claim >= 0 and self.trick and claim != self.turn else self.turn
         if self.offer >= 0:  # the exchange offered as the opponent closes: taken or declined
             seat = self.offer
             if code == CONTINUE:  # declined (or nothing to take): the next opponent is asked
@@ -340,7 +340,7 @@ class DealState(Settling):
         self.claim_seat = -1
         trick.append(card)
         if len(trick) < self._active:
-            self.to_act = self.next_seat(seat) if self.sitting_out else (seat + 1) % self.n
+            self.turn = self.next_seat(seat) if self.sitting_out else (seat + 1) % self.n
             return
         # the trick is complete: the highest trump, else the highest card of the suit led
         # (trick.winning_position, inline with the points), under the contract's own card order
@@ -378,7 +378,7 @@ class DealState(Settling):
             self.meld_wait[winner] = 0
         self.tricks_played += 1
         trick.clear()
-        self.leader = self.to_act = self.last_winner = winner
+        self.leader = self.turn = self.last_winner = winner
         self.closed_this_lead = False
         if not t.trick_extras:
             self.claim_seat = winner if t.claim_on_trick else -1
@@ -530,7 +530,7 @@ class DealState(Settling):
             if late:
                 self.seen[seat] += tuple([moment | seat << 8 | c for c in bit_list(late)])
         first = (self.dealer + 1) % self.n
-        self.to_act = first
+        self.turn = first
         if self.rs.bidding.enabled:
             self.phase = AUCTION
         else:
@@ -543,7 +543,7 @@ class DealState(Settling):
         """The namer passes: the card shown is turned for trump (``if_passed: turn_next``), or
         his partner must name (``partner``)."""
         if self.rs.trump.if_passed == "partner":
-            self.to_act = self._partner(seat)
+            self.turn = self._partner(seat)
             return
         card = self.turned = self.shown
         self.known[seat] |= 1 << card
@@ -576,13 +576,13 @@ class DealState(Settling):
                 nxt = (seat + 1) % n
                 while passed >> nxt & 1:
                     nxt = (nxt + 1) % n
-                self.to_act = nxt
+                self.turn = nxt
                 return
         elif self.calls < self._active:
-            self.to_act = self.next_seat(seat) if out else (seat + 1) % n
+            self.turn = self.next_seat(seat) if out else (seat + 1) % n
             return
         elif self.overbid >= 0 and self._partner(self.overbid) not in out:  # the round is over: the overbid player's partner may bid again
-            self.to_act = self._partner(self.overbid)
+            self.turn = self._partner(self.overbid)
             return
         self._auction_over()
 
@@ -615,7 +615,7 @@ class DealState(Settling):
             self.deal_sides = ((declarer,), rest)
             self._side = tuple(0 if s == declarer else 1 for s in range(n))
         self.phase = PLAY
-        self.leader = self.to_act = declarer
+        self.leader = self.turn = declarer
         contract = self.contract = bidding.contract(self.high_bid)
         moon = bidding.moon if bidding.moon is not None and self.high_bid == bidding.moon.bid else None
         if contract is not None:
@@ -625,7 +625,7 @@ class DealState(Settling):
                 self.trump = -1
                 self.lead_trump = False
             if contract.leader == "forehand":
-                self.leader = self.to_act = (self.dealer + 1) % n
+                self.leader = self.turn = (self.dealer + 1) % n
         else:
             alone = moon is not None and moon.partner_sits_out
             if moon is not None and moon.trump == "none":  # the first lead fixes no trump (moon.trump)
@@ -646,17 +646,17 @@ class DealState(Settling):
         if code == DOUBLE:
             self.doubled = 1
             if self.t.redouble:
-                self.dbl_turn = self.to_act = self.soloist()
+                self.dbl_turn = self.turn = self.soloist()
                 return
         elif code == REDOUBLE:
             self.doubled = 2
         elif not self.doubled:  # a defender passes: the next one may double
             nxt = self.next_doubler(seat)
             if nxt >= 0:
-                self.dbl_turn = self.to_act = nxt
+                self.dbl_turn = self.turn = nxt
                 return
         self.dbl_turn = -1
-        self.to_act = self.widow_taker if self.to_discard else self.leader
+        self.turn = self.widow_taker if self.to_discard else self.leader
 
     def _take_widow(self, declarer: int) -> None:
         """``widow.to: declarer_hand`` (or ``first_trick_winner_hand``): the declarer (the first
@@ -671,7 +671,7 @@ class DealState(Settling):
         self.to_discard = len(self.widow)
         self.widow = ()
         self.widow_taker = declarer
-        self.to_act = declarer
+        self.turn = declarer
 
     def _discard(self, seat: int, card: int) -> None:
         """A card laid away face down: it counts for the declarer, and nobody else sees it --
@@ -684,7 +684,7 @@ class DealState(Settling):
         self.points[seat] += self.t.points[card]
         self.to_discard -= 1
         if not self.to_discard:
-            self.to_act = self.leader
+            self.turn = self.leader
 
     # ------------------------------------------------------------------ search primitives
     def legal_mask(self) -> int:

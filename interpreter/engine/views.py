@@ -118,6 +118,7 @@ def make_view(state: DealState, seat: int, codes: Sequence[int] | None = None) -
 #: with no other edit (tests/engine/test_fields.py checks that the two agree).
 PUBLISHED: dict[str, str] = {
     "points": "tuple(points)",
+    "to_act": "state.turn",  # the state's field, under the name a view has always read it by
     "known": "tuple([k & h for k, h in zip(state.known, hands)])",
     "hand_sizes": "tuple([h.bit_count() for h in state.dealt_hands()])",
     "side_index": "state._side",

@@ -30,7 +30,7 @@ def save(st: Position) -> tuple[Any, ...]:
         st.gone,
         st.trick[:],
         st.phase,
-        st.to_act,
+        st.turn,
         st.leader,
         st.claim_seat,
         st.draw_pending,
@@ -83,7 +83,7 @@ def load(st: Position, snap: tuple[Any, ...]) -> None:
     st.gone = snap[5]
     st.trick = snap[6]
     st.phase = snap[7]
-    st.to_act = snap[8]
+    st.turn = snap[8]
     st.leader = snap[9]
     st.claim_seat = snap[10]
     st.draw_pending = snap[11]
@@ -147,7 +147,7 @@ def copy(st: Position) -> Any:
     o.gone = st.gone
     o.trick = st.trick[:]
     o.phase = st.phase
-    o.to_act = st.to_act
+    o.turn = st.turn
     o.leader = st.leader
     o.claim_seat = st.claim_seat
     o.draw_pending = st.draw_pending
@@ -203,7 +203,7 @@ def key(st: Position, uses: tuple[bool, ...], pack: Callable[..., bytes]) -> int
     values.append(st.spos)
     values.append(st.turnup + 1)
     values.append(st.phase)
-    values.append(st.to_act + 1)
+    values.append(st.turn + 1)
     values.append(st.leader + 1)
     values.append(st.claim_seat + 1)
     values.append(st.draw_pending)
@@ -280,7 +280,7 @@ def publish(state: Position, points: list[int], seat_points: list[int], hands: l
         state.closer,
         state.close_snap,
         state.phase,
-        state.to_act,
+        state.turn,
         state.leader,
         tuple(state.trick),
         state.draw_pending,

@@ -774,7 +774,7 @@ def replay_report(outcome: ReplayOutcome) -> dict[str, Any]:
     return {
         "status": "illegal" if outcome.illegal else ("deal_over" if over else "in_progress"),
         "illegal": outcome.illegal,
-        "to_act": None if over else state.to_act,
+        "to_act": state.to_act,  # None once the deal is over
         "legal": [] if over else legal_texts(state),
         "card_points": state.card_points(),
         "tricks_won": state.tricks_won(),

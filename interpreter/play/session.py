@@ -114,47 +114,58 @@ class TableSession:
         seat = self.actor()
         return seat if seat is not None and self.agents[seat] is None else None
 
+    def _in_play(self, call: str) -> DealState:
+        """The deal in play (or just over), for ``call``; before the first ``start_deal()`` a
+        ``ValueError`` naming the call and what to do, as :meth:`act` says it -- not an
+        ``assert``, which ``python -O`` drops, leaving an ``AttributeError`` on ``None``."""
+        if self.state is None:
+            raise ValueError(f"{call}: no deal in play: call start_deal() first")
+        return self.state
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see of the deal in play."""
-        assert self.state is not None, "no deal in play"
-        return self.state.view(seat)
+        return self._in_play("view(seat)").view(seat)
 
     def legal(self) -> list[Action]:
-        assert self.state is not None
-        return self.state.legal_actions()
+        """The legal actions of the seat to act (empty once the deal is over)."""
+        return self._in_play("legal()").legal_actions()
 
     def explain(self, action: Action) -> str | None:
         """Why ``action`` is illegal now (message and rule), or ``None`` if it is legal."""
-        assert self.state is not None
+        state = self._in_play("explain(action)")
         try:
-            self.state.check(action)
+            state.check(action)
         except IllegalActionError as exc:
             return f"{exc.message} [{exc.rule}]"
         return None
 
     def summary_hands(self) -> list[CardSet]:
-        """Every seat's hand as dealt, for the summary -- only once the deal is over."""
-        if not self.deal_over:
-            raise RuntimeError("the hands are shown only when the deal is over")
+        """Every seat's hand as dealt, for the summary -- only once the deal is over (a
+        ``ValueError`` before: a call out of turn, as the API refuses one everywhere)."""
+        if not self._in_play("summary_hands()").is_over:
+            raise ValueError("summary_hands(): the deal is not over: the hands are shown only when it is")
         return list(self.hands)
 
     def points_at_end(self) -> list[int]:
         """Every seat's card points as the deal counted them, cards laid away face down (or a
         widow only its taker saw) included -- only once the deal is over, as the summary's
         hands are: during the deal the others may not count them."""
-        if not self.deal_over:
-            raise RuntimeError("the points laid away are told only when the deal is over")
-        assert self.state is not None
-        return [self.state.view(seat).seat_points[seat] for seat in range(self.state.n)]
+        state = self._in_play("points_at_end()")
+        if not state.is_over:
+            raise ValueError("points_at_end(): the deal is not over: the points laid away are told only when it is")
+        return [state.view(seat).seat_points[seat] for seat in range(state.n)]
 
     def result(self) -> DealResult | None:
         return self.match.results[-1] if self.deal_over and self.match.results else None
 
     # ----------------------------------------------------------------- moving the match on
     def start_deal(self) -> None:
-        """Deal the next deal."""
-        assert not self.match.is_over, "the match is over"
-        assert self.state is None or self.state.is_over, "the deal in play is not over"
+        """Deal the next deal: a ``ValueError`` once the match is over or while a deal is in
+        play (not an ``assert``: ``python -O`` would deal over the deal in play)."""
+        if self.match.is_over:
+            raise ValueError("start_deal(): the match is over (a new match is a new TableSession)")
+        if self.state is not None and not self.state.is_over:
+            raise ValueError("start_deal(): the deal in play is not over (finish it with act() and bot_step() first)")
         self._begin(self.match.next_deal())
 
     def _begin(self, state: DealState) -> None:
@@ -256,16 +267,16 @@ class TableSession:
         """What the search bot would play in the person's place (from their view only), at the
         ``normal`` level's budget unless ``iterations`` says otherwise.  Only for the seat to
         act (a ``ValueError`` otherwise): a hint is a move, and only that seat has moves."""
-        from interpreter.play.bots.search_bot import LEVELS, SearchBot
+        from interpreter.play.bots.search_bot import LEVELS, SearchBot, check_budget
 
+        check_budget(iterations, None)  # as search:iters=N is checked: a whole number from 1
         if iterations is None:
             iterations = LEVELS["normal"]
-
-        assert self.state is not None
-        if seat != self.state.actor:  # the actor's legal actions are the only ones there are
-            raise ValueError(f"seat {seat} is not to act: a hint is for the seat to act ({self.state.actor})")
+        state = self._in_play("hint(seat)")
+        if seat != state.actor:  # the actor's legal actions are the only ones there are
+            raise ValueError(f"seat {seat} is not to act: a hint is for the seat to act ({state.actor})")
         bot = SearchBot(self.rs, random.Random(self.seed).getrandbits(32) ^ len(self.steps), iterations=iterations)
-        return bot.choose(self.state.view(seat), self.state.legal_actions())
+        return bot.choose(state.view(seat), state.legal_actions())
 
     # ----------------------------------------------------------------- stopping and resuming
     def save(self) -> Path | None:

@@ -670,6 +670,7 @@ class WorldSampler:
         st.hands = hands
         st.spos = spos
         st.points, st.known = list(p.points), list(p.known)  # published otherwise (PUBLISHED)
+        st.turn = p.to_act  # published under the name of the state's property to_act
         st.history, st.draws, st.undo = _real_history(view, widow), list(view.draws), []
         st.seen = [view.seen if s == me else () for s in range(n)]  # this seat's; what the others saw come is theirs
         st.deal_sides, st._side, st._active = p.deal_sides, p.side_index, p.active

@@ -78,7 +78,7 @@ FOLLOWS_KEPT: Final = 200_000
 #: The fields the kernel plays on itself, or that no value depends on (cards known or gone, the
 #: logs): every other keyed field is the signature of a kernel position.
 MOVING: Final = frozenset({
-    "hands", "known", "to_act", "leader", "claim_seat", "points", "tricks", "tricks_played", "last_winner",
+    "hands", "known", "turn", "leader", "claim_seat", "points", "tricks", "tricks_played", "last_winner",
     "closed_this_lead", "trick", "gone",
 })
 
@@ -95,7 +95,7 @@ def position_allows(st: DealState) -> bool:
         return False
     if st.contract is not None or st.order or st.sitting_out or st.trump < 0:
         return False
-    if st.claim_seat >= 0 and st.claim_seat != st.to_act:
+    if st.claim_seat >= 0 and st.claim_seat != st.turn:
         return False
     t = st.t
     if t.talon and not st.closed and (st.turnup >= 0 or st.spos < len(st.stock)):
@@ -418,7 +418,7 @@ def compile_kernel(
         sc.tricks = tricks[:]
         sc.tricks_played = sum(tricks) + offset
         sc.leader = leader
-        sc.to_act = to_act
+        sc.turn = to_act
         sc.trick = trick
         sc.claim_seat = claim_seat
         sc.closed_this_lead = closing_lead
@@ -738,8 +738,8 @@ def compile_kernel(
         hands[:] = s.hands
         points[:] = s.points
         tricks[:] = s.tricks
-        leader = s.to_act
-        claim = s.claim_seat == s.to_act
+        leader = s.turn
+        claim = s.claim_seat == s.turn
         closing_lead = s.closed_this_lead
         trump = s.trump
         beats = beats_by_trump[trump + 1]

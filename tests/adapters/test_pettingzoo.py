@@ -453,3 +453,13 @@ def test_pickling_an_environment_says_to_make_it_in_each_worker(name: str) -> No
             pickle.dumps(value)
         assert f"load_ruleset('{name}') or sixtysix_env('{name}')" in str(refused.value)
     copy.deepcopy(env)  # a deep copy stays possible: the ruleset copies as itself
+
+
+@pytest.mark.parametrize("given", [5, None])
+def test_not_a_ruleset_is_refused_in_the_words_of_every_function_that_takes_one(given: object) -> None:
+    # as DealState.new, play_match and every bot say it (as_ruleset), naming the parameter
+    expected = (f"ruleset: {given!r} is {'an int' if given == 5 else 'a NoneType'}, not a ruleset "
+                "(expected a Ruleset from load_ruleset, or a bundled name or path such as 'schnapsen')")
+    with pytest.raises(TypeError) as info:
+        sixtysix_env(given)  # type: ignore[arg-type]
+    assert str(info.value) == expected

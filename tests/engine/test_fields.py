@@ -275,7 +275,7 @@ def test_a_schnapsen_record_holds_what_a_schnapsen_move_may_change() -> None:
     names = {f.name for f in recorded(DealState, ruleset("schnapsen").tables)}
     assert names == {
         "hands", "known", "spos", "turnup", "gone", "trick",
-        "phase", "to_act", "leader", "claim_seat", "draw_pending", "trump",
+        "phase", "turn", "leader", "claim_seat", "draw_pending", "trump",
         "points", "tricks", "tricks_played", "meld", "bonus", "last_winner",
         "closed", "closer", "close_snap", "closed_this_lead", "result", "history", "draws", "seen",
     }
@@ -287,7 +287,7 @@ def test_a_schnapsen_record_holds_what_a_schnapsen_move_may_change() -> None:
 #: are made from (whether the first card led fixes trump and the contract follow from the bids,
 #: the marriages announced from the history).
 NOT_PUBLISHED = {"rs", "t", "n", "_strict_always", "_save", "_load", "contract", "married"}
-PUBLISHED_AS = {"_side": "side_index", "_active": "active"}
+PUBLISHED_AS = {"_side": "side_index", "_active": "active", "turn": "to_act"}
 
 
 def test_every_public_field_is_published_and_every_published_field_is_made_from_the_state() -> None:

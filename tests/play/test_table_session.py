@@ -85,7 +85,7 @@ def test_no_undo_outside_practice_and_no_hands_before_the_end(tmp_path: Path) ->
     play_on(session, 2)
     assert not session.can_undo() and not session.undo()
     if not session.deal_over:
-        with pytest.raises(RuntimeError):
+        with pytest.raises(ValueError, match="the deal is not over"):
             session.summary_hands()
 
 

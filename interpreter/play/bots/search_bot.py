@@ -17,13 +17,15 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from interpreter.core.arguments import check_int_seed
+from interpreter.core.arguments import check_int_seed, shown_value, with_article
 from interpreter.core.actions import Action
 from interpreter.engine.position import AUCTION
 from interpreter.engine.views import SeatView
+from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.search.clock import Clock, cpu_clock
 from interpreter.search.ismcts import SearchResult, greedy_policy, ismcts
@@ -54,6 +56,35 @@ def check_iterations(iterations: int, asked: str) -> None:
     how the budget was typed, for the message (``search:iters=N``, or the number of ``--iters``)."""
     if iterations > ITERATIONS_LIMIT:
         raise BudgetTooLarge(f"{asked} is more than a search may take (at most {ITERATIONS_LIMIT:,} iterations per decision)")
+
+def check_budget(iterations: object, ms: object) -> None:
+    """Refuse a budget a Python caller gives (``SearchBot``, ``TableSession.hint``) as
+    :func:`parse_search_kind` refuses one typed as ``search:iters=N`` or ``search:ms=N``, in
+    words naming the parameter: ``iterations`` a whole number from 1 to
+    :data:`ITERATIONS_LIMIT` (not a bool, not 2.5: a budget is counted in whole iterations),
+    ``ms`` a number above 0 and at most :data:`MS_LIMIT`.  ``None`` is no budget of that kind.
+    Unchecked, ``iterations=0`` or ``-5`` searched nothing and played the first move, ``"x"``
+    failed deep inside the search, and ``ms=-1`` stopped every search before it began."""
+    if iterations is not None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int):
+            raise TypeError(
+                f"iterations: {shown_value(iterations)} is {with_article(type(iterations).__name__)}, not a number of "
+                f"iterations (expected a whole number from 1 to {ITERATIONS_LIMIT:,})"
+            )
+        if iterations < 1:
+            raise ValueError(f"iterations {iterations} is below 1 (expected a whole number of iterations from 1 to {ITERATIONS_LIMIT:,})")
+        check_iterations(iterations, f"iterations {iterations}")
+    if ms is not None:
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)):
+            raise TypeError(
+                f"ms: {shown_value(ms)} is {with_article(type(ms).__name__)}, not a number of milliseconds "
+                f"(expected milliseconds per decision, more than 0 and at most {MS_LIMIT:,})"
+            )
+        if not ms > 0 or math.isnan(ms):
+            raise ValueError(f"ms {ms} is not above 0 (expected milliseconds per decision, more than 0 and at most {MS_LIMIT:,})")
+        if ms > MS_LIMIT:
+            raise BudgetTooLarge(f"ms {ms} is more than a search may take (at most {MS_LIMIT:,} ms per decision)")
+
 
 #: The bot's ``bias`` (see :func:`~interpreter.search.ismcts.ismcts`): how hard each node of the
 #: tree is led toward the greedy move of its actor, in the world at hand.  Measured in
@@ -163,15 +194,16 @@ class SearchBot:
     """
 
     def __init__(
-        self, ruleset: Ruleset, seed: int = 0, *, iterations: int | None = None, ms: float | None = None,
+        self, ruleset: Ruleset | str | Path, seed: int = 0, *, iterations: int | None = None, ms: float | None = None,
         clock: Clock = cpu_clock, auction_budget: int = AUCTION_BUDGET, **options: Any,
     ) -> None:
+        check_budget(iterations, ms)
         if iterations is None and ms is None:
             iterations = LEVELS["normal"]
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise ValueError(f"unknown search option(s) {', '.join(unknown)}: expected {', '.join(OPTIONS)}")
-        self.rs = ruleset
+        self.rs = as_ruleset(ruleset, "ruleset")  # a name will do, as for every other bot
         self.rng = random.Random(check_int_seed(seed))  # a float or text would seed a game no command repeats
         self.iterations = iterations
         self.auction_budget = auction_budget
