@@ -57,12 +57,7 @@ def summary_after(record: str, tmp_path: Path) -> str:
     seen: dict[str, str] = {}
 
     async def test(app: TableApp, pilot: Any) -> None:
-        for _ in range(20):
-            if isinstance(app.screen, DealSummary):
-                break
-            await settle(pilot)
-        assert isinstance(app.screen, DealSummary)
-        await settle(pilot)
+        await until_summary(app, pilot)
         seen["text"] = str(app.screen.query_one("#summary", Static).content)
 
     run(test, TableOptions(resume=resume(path), bot_delay=0.0), size=(160, 40))
@@ -71,6 +66,17 @@ def summary_after(record: str, tmp_path: Path) -> str:
 
 def options(ruleset: str, tmp_path: Path, *, seed: int = 7, opponent: str = "random", practice: bool = False) -> TableOptions:
     return TableOptions(ruleset, opponent, seed, practice, tmp_path / "match.yaml", 0.0)
+
+
+async def until_summary(app: TableApp, pilot: Any) -> None:
+    """Let the table run until the end-of-deal summary is up (a resumed deal's forced moves
+    played out), and settled."""
+    for _ in range(20):
+        if isinstance(app.screen, DealSummary):
+            break
+        await settle(pilot)
+    assert isinstance(app.screen, DealSummary)
+    await settle(pilot)
 
 
 async def settle(pilot: Any, rounds: int = 4) -> None:

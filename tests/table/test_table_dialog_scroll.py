@@ -16,7 +16,7 @@ from textual.widget import Widget
 from cli.table.app import TableApp, TableOptions
 from cli.table.dialogs import DealSummary, HelpScreen
 from interpreter.play.session import resume
-from tabletools import run, screen_text, settle
+from tabletools import run, screen_text, settle, until_summary
 
 #: Bauernschnapsen (four players, seat 0 the person), the first deal of seed 2 against random
 #: bots, stopped before its last trick, whose cards are forced: the table plays it out and
@@ -47,12 +47,7 @@ def test_the_summary_opens_at_its_top_and_scrolls_by_keys(tmp_path: Path) -> Non
     seen: list[tuple[str, str, float]] = []
 
     async def test(app: TableApp, pilot: Any) -> None:
-        for _ in range(20):
-            if isinstance(app.screen, DealSummary):
-                break
-            await settle(pilot)
-        assert isinstance(app.screen, DealSummary)
-        await settle(pilot)
+        await until_summary(app, pilot)
         assert frame(app).max_scroll_y > 0, "the summary fits at 60 x 20: this test no longer tests anything"
         assert app.screen.focused is not None and app.screen.focused.id == "next"  # Enter still goes on
         seen.append(("", screen_text(app), frame(app).scroll_y))
