@@ -57,6 +57,7 @@ def check_iterations(iterations: int, asked: str) -> None:
     if iterations > ITERATIONS_LIMIT:
         raise BudgetTooLarge(f"{asked} is more than a search may take (at most {ITERATIONS_LIMIT:,} iterations per decision)")
 
+
 def check_budget(iterations: object, ms: object) -> None:
     """Refuse a budget a Python caller gives (``SearchBot``, ``TableSession.hint``) as
     :func:`parse_search_kind` refuses one typed as ``search:iters=N`` or ``search:ms=N``, in
