@@ -741,13 +741,11 @@ def bundled_equivalent(name: str, data: dict[str, Any], source: Path | None) -> 
     descriptions aside.  ``None`` when it has other rules, or no bundled ruleset has its name.
     How a house file named as a bundled ruleset is told from it (the card table names a ruleset
     so for its full rulebook)."""
-    from interpreter.rules.resources import bundled_as, bundled_rulesets
+    from interpreter.rules.resources import bundled_as, bundled_key
 
-    if source is not None:
-        key = bundled_as(source, name)
-        if key is not None:
-            return key
-    key = next((k for k in bundled_rulesets() if k.rsplit("/", 1)[-1] == name), None)
+    if source is not None and bundled_as(source, name) is not None:
+        return bundled_key(name)
+    key = bundled_key(name)
     if key is None:
         return None
     try:

@@ -70,20 +70,27 @@ def bundled_names() -> set[str]:
     return {key.rsplit("/", 1)[-1] for key in bundled_rulesets()}
 
 
+def bundled_key(name: str) -> str | None:
+    """The bundled ruleset (``schnapsen``, ``house/santase``) whose own name is ``name``
+    (``santase``), or ``None``: each bundled file is named after itself (:func:`bundled_names`)."""
+    return next((key for key in bundled_rulesets() if key.rsplit("/", 1)[-1] == name), None)
+
+
 def bundled_as(path: str | os.PathLike[str], name: str) -> str | None:
     """The bundled ruleset (``schnapsen``, ``house/santase``) the rule file at ``path`` is,
     looked for under ``name``, the name the file gives itself: the bundled file itself, or a
     copy of it byte for byte -- a checkout's ``rulesets/`` beside the copies an installed wheel
     reads (``pip install .`` then ``rules run rulesets/schnapsen.yaml``).  ``None`` for any
     other file, one of that name with other rules among them."""
-    for key, bundled in bundled_rulesets().items():
-        if key.rsplit("/", 1)[-1] != name:  # bundled_names()
-            continue
-        try:
-            if resolved(bundled) == resolved(path) or bundled.read_bytes() == Path(path).read_bytes():
-                return key
-        except (OSError, ValueError):  # unreadable now: not shown to be the bundled one
-            return None
+    key = bundled_key(name)
+    if key is None:
+        return None
+    bundled = bundled_rulesets()[key]
+    try:
+        if resolved(bundled) == resolved(path) or bundled.read_bytes() == Path(path).read_bytes():
+            return key
+    except (OSError, ValueError):  # unreadable now: not shown to be the bundled one
+        pass
     return None
 
 
