@@ -70,6 +70,7 @@ from interpreter.engine.meld import counts_at_once, freed_by_next_trick
 from interpreter.engine.position import NAMING
 from interpreter.engine.trick import seat_after, winning_position
 from interpreter.engine.views import Public, SeatView
+from interpreter.search.goals import ALL_TRICKS, NO_TRICKS, goal_code
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.tables import MELD_AT_ONCE
 
@@ -132,7 +133,7 @@ class Knowledge:
         "beats", "partner", "partner_bit", "marry_value", "keep", "marry_keep", "marry_hope",
         "by_points", "target", "claim", "avg", "seats", "marry_after_close", "meld_counts",
         "follow", "trump_when_void", "unit", "moon", "bidder_alone", "first_lead_marriage",
-        "big", "infer_voids", "total", "worth", "worth_shift",
+        "big", "infer_voids", "total", "worth", "worth_shift", "goal_of",
     )
 
     def __init__(self, rs: Ruleset, order: int = 0) -> None:
@@ -197,6 +198,8 @@ class Knowledge:
         moon = rs.bidding.moon
         self.moon = moon.bid if moon is not None else -1
         self.bidder_alone = rs.players.sides == "bidder_vs_rest"
+        # the bids of contracts won or lost on one trick, and their goals (see goals.py)
+        self.goal_of = {c.bid: c.goal for c in rs.bidding.contracts if c.goal in (NO_TRICKS, ALL_TRICKS)}
         # what a hand takes with a trump suit, per (hand, trump): see _suit_worth
         self.worth: dict[int, float] = {}
         self.worth_shift = max(1, (nsuits - 1).bit_length())
@@ -272,6 +275,11 @@ def greedy_code(view: SeatView, rng: TieBreak | None = None) -> int:
             if CLOSE_BEFORE_DRAW in codes and closing_pays(view):
                 return CLOSE_BEFORE_DRAW
             return CONTINUE
+    if k.goal_of and pub.declarer >= 0 and pub.high_bid in k.goal_of and codes[0] < MARRY_BASE:
+        trump = pub.trump
+        voids = _voids(k, view, pub, trump) if k.infer_voids else None
+        return goal_code(k.goal_of[pub.high_bid], view, codes, k.beats[trump + 1], k.rank, k.suit_of, k.suit_mask,
+                         _unseen(k, view, pub), voids, rng)
     if pub.trick:
         if EXCHANGE in codes:  # exchange.timing before_lead_or_follow: the turn-up is worth more
             return EXCHANGE

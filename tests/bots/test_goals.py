@@ -1,0 +1,72 @@
+"""Greedy play in contracts won or lost on one trick (``interpreter.search.goals``).
+
+Bauernschnapsen's Bettler (take no trick, no trumps) and Gang (take every trick, no trumps):
+card points count for nothing there, and the heuristic's play for points threw such contracts
+away -- it announced a marriage in a Bettler (leading a king or queen) and played its lowest
+card where it could throw its ace.  Positions are reached from a seeded deal by the moves
+given (a game of contracts is not built from values), and each expected card is worked from
+the hands shown.  In Bauernschnapsen the declarer's partner lays his cards down, and play
+must follow suit and head the trick (``play.head: beat_winner``).
+"""
+
+from __future__ import annotations
+
+from interpreter import DealState, load_ruleset
+from interpreter.search.heuristic import greedy_code
+
+RS = load_ruleset("house/bauernschnapsen")
+
+
+def reach(seed: int, moves: str) -> DealState:
+    """Seed ``seed``'s deal (dealer 0) after the moves, comma-separated as the actions print."""
+    state = DealState.new(RS, 0, seed)
+    for move in moves.split(", "):
+        state.apply(next(a for a in state.legal_actions() if str(a) == move))
+    return state
+
+
+def hand(state: DealState, seat: int) -> list[str]:
+    return sorted(map(str, state.hand(seat)))
+
+
+def choice(state: DealState) -> str:
+    return str(RS.action_of[greedy_code(state.view(state.actor))])
+
+
+def test_a_bettlers_holder_leads_the_jack_with_most_cards_above_it_not_a_marriage() -> None:
+    # Seat 1 holds a Bettler with JD KH QH AS JS and leads.  Announcing the heart marriage
+    # leads a king or queen, which only the ace and ten of hearts beat; the ace of spades
+    # nobody beats.  The jack of diamonds has every other diamond (four, none seen) above
+    # it, the jack of spades three (the ace is his own): the jack of diamonds is likeliest
+    # to be beaten.
+    state = reach(1, "pass, bid 1, pass, pass, pass")
+    assert state.actor == 1 and RS.bidding.contract(state.high_bid).goal == "no_tricks"
+    assert hand(state, 1) == sorted("JD KH QH AS JS".split())
+    assert choice(state) == "play JD"
+
+
+def test_a_bettlers_holder_void_in_the_suit_led_throws_his_ace() -> None:
+    # The same Bettler two tricks on: a defender leads the jack of clubs and the holder, with
+    # no club, may throw any card.  The ace of spades takes any spade trick later (no card
+    # beats it); a spade or heart below it may still be beaten.  So the ace goes.
+    state = reach(1, "pass, bid 1, pass, pass, pass, play JD, play KD, play AD, play JC")
+    assert state.actor == 1 and hand(state, 1) == sorted("KH QH AS JS".split())
+    assert choice(state) == "play AS"
+
+
+def test_a_bettlers_defender_leads_the_lowest_card_of_a_suit() -> None:
+    # Seat 0 defends the Bettler and leads with JC TD KS QS.  No club is lower than the jack:
+    # a holder with any club must follow with it and head the trick, so takes it.  The ten
+    # of diamonds and the king of spades have cards below them he may duck with.
+    state = reach(1, "pass, bid 1, pass, pass, pass, play JD, play KD, play AD")
+    assert state.actor == 0 and hand(state, 0) == sorted("JC TD KS QS".split())
+    assert choice(state) == "play JC"
+
+
+def test_a_gangs_holder_leads_the_card_nothing_unseen_beats() -> None:
+    # Seat 1 holds a Gang (every trick, no trumps) with JD KH QH AS JS.  The ace of spades is
+    # the only card no unseen card beats; the marriage's king or queen loses to the ace or
+    # ten of hearts, and the contract with it.
+    state = reach(1, "pass, bid 3, pass, pass, pass")
+    assert state.actor == 1 and RS.bidding.contract(state.high_bid).goal == "all_tricks"
+    assert choice(state) == "play AS"
