@@ -14,9 +14,10 @@ two numbers the playout loop counts on the way (decisions, lead changes), since 
 keeps no trace of who was ahead after each trick.
 
 The *first hand* is the seat after the dealer (the non-dealer of a two-handed game, who leads
-to the first trick where there is no auction).  A side that *won* a deal counts 1, a side that
-lost 0, and every side counts 1/2 in a deal nobody won alone (drawn, thrown in, or won by
-several defenders together).  A side's *net* is its score minus the mean score of the others.
+to the first trick where there is no auction).  A side that *won* a deal counts 1 (each
+of several that won it together: the defenders who beat a lone declarer), a side that lost 0,
+and every side 1/2 in a deal nobody won (drawn, or thrown in).  Counting 1/2 for the sides
+that won together gave a lone declarer who lost half a win.  A side's *net* is its score minus the mean score of the others.
 """
 
 from __future__ import annotations
@@ -106,11 +107,14 @@ def static_keys(rs: Ruleset) -> list[str]:
         keys += [f"side {k} won", f"side {k} score"]
     keys.append(END_LAST_TRICK)
     if rs.claim.enabled:
-        keys += [END_DECLARED, END_WRONG]
+        keys.append(END_DECLARED)
+        if not rs.claim.automatic:  # where the target ends the deal by itself nobody declares, wrongly or not
+            keys.append(END_WRONG)
     if rs.closing.enabled:
         keys += [END_CLOSED_MADE, END_CLOSED_FAILED, "fired: close", "worth: close"]
     if rs.bidding.enabled:
-        keys.append(END_THROWN_IN)
+        if rs.bidding.all_pass == "redeal":  # elsewhere a hand all pass is played (or the dealer must bid)
+            keys.append(END_THROWN_IN)
         if rs.bidding.contracts:
             keys.append(END_CONTRACT_EARLY)
     if rs.exchange.enabled:
@@ -141,15 +145,18 @@ def record_deal(state: DealState, acc: dict[str, float], decisions: int, lead_ch
     result = state.result
     assert result is not None, "the deal is not over"
     scores = result.scores
-    winner = result.winner
+    # every side that won counts 1 -- also where several won together (the defenders who beat
+    # a lone declarer, a soloist and the dealer who sits out and scores with him) -- and every
+    # side 1/2 where nobody won (a drawn deal, a thrown-in hand)
+    winners = result.winners
     nets = _nets(scores)
     side_of = rs.side_index
     add(acc, DEALS, 1)
     for k, net in enumerate(nets):
-        add(acc, f"side {k} won", 0.5 if winner is None else float(winner == k))
+        add(acc, f"side {k} won", float(k in winners) if winners else 0.5)
         add(acc, f"side {k} score", scores[k])
     first = side_of[(state.dealer + 1) % state.n]
-    add(acc, "first hand won", 0.5 if winner is None else float(winner == first))
+    add(acc, "first hand won", float(first in winners) if winners else 0.5)
     add(acc, "first hand net", nets[first])
     add(acc, "tricks", state.tricks_played)
     add(acc, "decisions", decisions)

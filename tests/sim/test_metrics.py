@@ -17,7 +17,7 @@ from interpreter.play.bots.random_bot import random_playout
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.figures import figures
-from interpreter.sim.metrics import agent_deal, random_deal, record_deal
+from interpreter.sim.metrics import END_THROWN_IN, END_WRONG, agent_deal, random_deal, record_deal, static_keys
 from interpreter.sim.simulate import SimSpec, simulate
 from interpreter.sim.tally import Tally
 
@@ -316,3 +316,31 @@ def test_a_contract_decided_before_the_last_card_is_not_the_last_trick_deciding(
     made = bettler("JS", "TC", "QS", "JH", "AC", "KC", "AS", "JD", "QC", "TS", "QD", "AD", "KS", "KD", "TD")
     assert made.result is not None and made.result.scores == (4, 0) and made.tricks_played == 5
     assert ends(made) == {"end: played to the last trick": 1}
+
+
+def test_the_defenders_who_beat_a_lone_declarer_each_won_and_he_lost() -> None:
+    """Dreierschnapsen (each player keeps his own score; the declarer alone against the other
+    two): seat 1, the first hand (seat 0 deals), announces a Bettler in random play of seed 0
+    and takes a trick, so he has lost it and each defender scores its value, 4.  Each defender
+    won the deal (1), the declarer lost (0): not the 1/2 each, as of a deal nobody won, that
+    gave the losing declarer half a win."""
+    rs = load_ruleset("house/dreierschnapsen")
+    st = random_playout(DealState.new(rs, 0, random.Random(0)), random.Random(0))
+    result = st.result
+    assert result is not None and result.declarer_side == 1 and result.made is False
+    assert rs.bidding.contract(st.high_bid).name == "bettler" and result.scores == (4, 0, 4)
+    got = measured(st)
+    assert (got.get("side 0 won"), got.get("side 1 won"), got.get("side 2 won")) == (1, None, 1)
+    assert "first hand won" not in got  # measured() keeps the sums that are not 0
+
+
+def test_rows_of_endings_the_rules_rule_out_are_not_shown() -> None:
+    """A deal that ends by itself at the target (``claim.automatic``) has no wrong declaration
+    to count, and where all passing plays the plain game (``bidding.all_pass: play``) no hand
+    is thrown in; Schnapsen keeps the first row, a ruleset that redeals the second."""
+    assert APP.claim.automatic and END_WRONG not in static_keys(APP)
+    assert END_WRONG in static_keys(RS)
+    bauern = load_ruleset("house/bauernschnapsen")
+    assert bauern.bidding.all_pass == "play" and END_THROWN_IN not in static_keys(bauern)
+    na4 = load_ruleset("north-american-4")
+    assert na4.bidding.all_pass == "redeal" and END_THROWN_IN in static_keys(na4)
