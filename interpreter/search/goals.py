@@ -38,6 +38,10 @@ __all__ = ["NO_TRICKS", "ALL_TRICKS", "goal_code"]
 
 NO_TRICKS: Final = "no_tricks"
 ALL_TRICKS: Final = "all_tricks"
+# The holder of no tricks leading: how much a card's danger kept (see _danger) weighs beside the
+# chance it is beaten now -- enough to choose among cards equally sure to be beaten, too little
+# to prefer a card that may hold to one that will not.
+DANGER: Final = 0.01
 
 
 class _Choice(Protocol):
@@ -117,7 +121,7 @@ def goal_code(
     later_opp = [s for s in later if (side[s] == holder) != holds]
     if goal == NO_TRICKS:
         scored = _no_tricks(holds, cards, trick, later_opp, side, holder, leader, n, sitting, odds, beats, rank, suit_of,
-                            suit_mask, sizes, unseen)
+                            suit_mask, sizes, unseen, view.hand_mask)
     else:
         scored = _all_tricks(holds, cards, trick, later_opp, side, holder, leader, n, sitting, odds, beats, rank)
     best = max(scored)
@@ -139,19 +143,21 @@ def _winner(trick: Sequence[int], beats: Sequence[int], leader: int, n: int, sit
 def _no_tricks(
     holds: bool, cards: list[int], trick: Sequence[int], later_opp: list[int], side: Sequence[int], holder: int,
     leader: int, n: int, sitting: Sequence[int], odds: _Odds, beats: Sequence[int], rank: Sequence[int],
-    suit_of: Sequence[int], suit_mask: Sequence[int], sizes: Sequence[int], unseen: int,
+    suit_of: Sequence[int], suit_mask: Sequence[int], sizes: Sequence[int], unseen: int, hand: int,
 ) -> list[float]:
     """Each card's score (the highest is played) where the holder's side must take no trick.
     Ties prefer the stronger card thrown (``-rank``: it is the one that would take a trick
     later) or, where a card must win for now, the weaker."""
     opponents = [s for s in range(n) if s not in sitting and sizes[s] and (side[s] == holder) != holds]
     if holds:
-        if not trick:  # lead the card likeliest to be beaten; of equals the weaker
-            return [odds.beaten(c, later_opp) + rank[c] * 1e-6 for c in cards]
+        if not trick:  # lead the card likeliest to be beaten; of equals the one most dangerous kept
+            return [odds.beaten(c, later_opp) + DANGER * _danger(c, hand, unseen, beats, suit_of, suit_mask) - rank[c] * 1e-6
+                    for c in cards]
         best, _ = _winner(trick, beats, leader, n, sitting)
         under = beats[best]
-        if any(not under >> c & 1 for c in cards):  # duck: throw the card likeliest to win a trick later
-            return [(1.0 - odds.beaten(c, opponents) - rank[c] * 1e-6) if not under >> c & 1 else -2.0 for c in cards]
+        if any(not under >> c & 1 for c in cards):  # duck: throw the card likeliest to win a trick later, or most dangerous kept
+            return [(1.0 - odds.beaten(c, opponents) + DANGER * _danger(c, hand, unseen, beats, suit_of, suit_mask)
+                     - rank[c] * 1e-6) if not under >> c & 1 else -2.0 for c in cards]
         return [odds.beaten(c, later_opp) + rank[c] * 1e-6 for c in cards]  # every card wins for now
     if not trick:
         # lead a low card of a suit the holder may hold: he must go over it where he has
@@ -179,6 +185,18 @@ def _no_tricks(
         return [(1.0 if not above >> c & 1 else 0.0) - rank[c] * 1e-6 for c in cards]
     # the holder is still to play: keep the card he must beat as low as it is, or raise it least
     return [(1.0 - rank[c] * 1e-6) if not above >> c & 1 else rank[c] * 1e-6 for c in cards]
+
+
+def _danger(card: int, hand: int, unseen: int, beats: Sequence[int], suit_of: Sequence[int],
+            suit_mask: Sequence[int]) -> float:
+    """How dangerous ``card`` is to keep in a contract to take no trick: the unseen cards of
+    its suit below it, which an opponent may lead, making the holder go over them where he
+    must head the trick -- shared among the holder's cards of the suit below it, each of
+    which may duck instead.  A singleton ten with three cards below it out is the card to
+    be rid of; a queen with the jack beside it much less."""
+    suit = suit_mask[suit_of[card]]
+    below = suit & ~beats[card] & ~(1 << card)
+    return (below & unseen).bit_count() / (1 + (below & hand).bit_count())
 
 
 def _all_tricks(

@@ -28,6 +28,9 @@ How it plays, in the order it asks:
   phase the sure winners (drawing trumps first while an opponent may hold some, if its side
   holds the contract), else the card whose loss costs least -- low cards rather than trumps,
   halves of marriages or a ten whose ace is out;
+* **a contract won or lost on one trick** (``goal: no_tricks`` or ``all_tricks``: a Bettler, a
+  Gang) -- card points count for nothing there: each card is played for that trick, by the
+  holder and by the defenders alike (:mod:`interpreter.search.goals`);
 * **following** -- every legal card is scored (:func:`_follow`) by what the trick is worth to
   the side that takes it (the points on the table and the card itself, won or given away),
   by the chance that a later opponent takes it back, and by what the card is worth kept

@@ -70,3 +70,21 @@ def test_a_gangs_holder_leads_the_card_nothing_unseen_beats() -> None:
     state = reach(1, "pass, bid 3, pass, pass, pass")
     assert state.actor == 1 and RS.bidding.contract(state.high_bid).goal == "all_tricks"
     assert choice(state) == "play AS"
+
+
+def test_a_bettlers_holder_leads_first_the_card_most_dangerous_to_keep() -> None:
+    # Dreierschnapsen (the declarer alone against two, who must follow and head the trick):
+    # seat 0 announces a Bettler, takes the talon and lays away AD and TC, keeping
+    # QD JD TH KH JH TS.  Every one of these has an unseen card above it, so each is as sure
+    # to be beaten now.  Kept, the ten of spades is the danger: three spades below it are
+    # out (KS QS JS) and he has none to duck with, so a defender's low spade makes him go
+    # over it and take the trick.  The queen of diamonds has the jack beside it, the ten of
+    # hearts the king and jack.  (Leading the jack of diamonds, the weakest, lost the
+    # contract on this deal: JS led back, the ten forced to head it.)
+    rs = load_ruleset("house/dreierschnapsen")
+    state = DealState.new(rs, 2, 20)
+    for move in ("pass", "bid 1", "pass", "pass", "discard AD", "discard TC"):
+        state.apply(next(a for a in state.legal_actions() if str(a) == move))
+    assert state.actor == 0 and rs.bidding.contract(state.high_bid).goal == "no_tricks"
+    assert sorted(map(str, state.hand(0))) == sorted("QD JD TH KH JH TS".split())
+    assert str(rs.action_of[greedy_code(state.view(0))]) == "play TS"
