@@ -165,6 +165,20 @@ def serve(
         _serve(host, port, data, bot_delay, close_idle, log_level)
 
 
+def stop_words(data: Path, lost: Path | None) -> str:
+    """The last line of a server that stops: its tables go on at the next start -- unless its
+    store's file (``lost``) was removed or moved away while it served, when they do not (the
+    room refused every change since: docs/serve.md), or its lock was, when another server may
+    hold the folder now."""
+    if lost is None:
+        return "stopped serving the card room; its tables go on at the next start"
+    if lost.name == datalock.LOCK_NAME:
+        return (f"stopped serving the card room; {lost} was removed or replaced while it served: its tables go on at the next "
+                f"start of one server on {data} (stop any other first)")
+    return (f"stopped serving the card room; {lost} was removed, moved or replaced while it served, so its tables do not go on "
+            f"at the next start: put {data} back as it was (or restore it from a backup) before starting it again")
+
+
 def server_log_level(value: str | None) -> str:
     """The level of the server's log that ``RULES_SERVE_LOG`` asks for (``warning`` where it is
     unset or blank), in any case; any other word is a usage error naming the levels, said before
@@ -230,6 +244,7 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
             signal.signal(sig, handler)
     if started.failure is not None:
         raise usage_error(start_failure(data, started.failure))
-    warn("stopped serving the card room; its tables go on at the next start")
+    room = getattr(app.state, "room", None)  # (none if the room never started)
+    warn(stop_words(data, room.store.names.lost() if room is not None else None))
     if stops:
         raise typer.Exit(128 + stops[0])
