@@ -51,6 +51,7 @@ from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
 from cli.output import warn
 from cli.room import IDLE_DAYS
+from cli.room import rows as row
 from cli.room.messages import presence_message, seat_message
 from cli.room.store import Lost, Store, StoredTable, cause, trouble
 from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of, quoted
@@ -232,16 +233,21 @@ class Room:
 
     async def _read_back(self, kept: Kept) -> Table:
         """The table as the store holds it (read by the store's thread): each decision of its
-        log replayed through the engine.  ``ValueError`` (or the engine's refusal) where it
-        cannot be."""
+        log replayed through the engine.  ``ValueError`` where it cannot be: a decision the
+        engine refuses is named by its row of ``steps`` (its ``n``, its seat, its move), so
+        that the table's operator finds it."""
         stored = await self.store.run(self.store.table, kept.id)
         if stored is None:
             raise ValueError("it is no longer in the store")
         rs = self._kept_ruleset(stored)
         table = Table(stored.id, rs, stored.ruleset, stored.kinds, stored.tokens, stored.watch, stored.seed, stored.created,
                       stored.house_name, stored.house_text)
-        for seat, move in stored.steps:
-            table.replay(seat, move)
+        for n, (seat, move) in zip(stored.numbers or range(len(stored.steps)), stored.steps):
+            try:
+                table.replay(seat, move)
+            except Exception as exc:  # a decision the engine does not take where the log has it: the line names its row
+                why = str(exc) if isinstance(exc, (RulesError, ValueError)) else f"{type(exc).__name__}: {exc}"
+                raise row.step_refused(n, seat, move, why) from None
         table.log.clear()
         return table
 

@@ -253,6 +253,7 @@ class StoredTable:
     touched: float | None = None  # when the table was last used (None: kept before the room counted it)
     over: bool | None = None  # whether its match is over (None: kept before the room noted it)
     opened_by: str | None = None  # the address that opened it, while its match is in play
+    numbers: list[int] | None = None  # the ``n`` of each step in ``steps`` (None: 0, 1, 2, ...), to name a step by
 
 
 @dataclass(frozen=True)
@@ -457,7 +458,7 @@ class Store:
             f" FROM tables {where} ORDER BY rowid", args
         ).fetchall()
         for found in rows:
-            steps = self.db.execute("SELECT seat, move FROM steps WHERE table_id = ? ORDER BY n", (found[0],)).fetchall()
+            steps = self.db.execute("SELECT n, seat, move FROM steps WHERE table_id = ? ORDER BY n", (found[0],)).fetchall()
             yield _stored(found, steps)
 
     class _Tx:
@@ -508,7 +509,7 @@ def _listed(found: tuple[Any, ...]) -> Listed:
                       watch if isinstance(watch, str) and watch else "", None, None, None, damage=str(exc))
 
 
-def _stored(found: tuple[Any, ...], steps: list[tuple[object, object]]) -> StoredTable:
+def _stored(found: tuple[Any, ...], steps: list[tuple[object, object, object]]) -> StoredTable:
     """A row of ``tables`` and its log as :meth:`Store.table` gives it; :class:`BadRow
     <cli.room.rows.BadRow>` for one the room did not write as it is."""
     table_id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by = found
@@ -516,10 +517,11 @@ def _stored(found: tuple[Any, ...], steps: list[tuple[object, object]]) -> Store
     if (house_name is None) != (house_text is None):
         raise row.BadRow(f"its 'house_name' is {row.shown(house_name)} but its 'house_text' {row.shown(house_text)}: "
                          "a house file's table has both, a bundled ruleset's neither")
+    log, numbers = row.steps_of(steps)
     return StoredTable(row.text_of("id", table_id), row.text_of("created", created, empty=True), row.text_of("ruleset", ruleset),
                        row.maybe_text("house_name", house_name), row.maybe_text("house_text", house_text), seats,
-                       row.tokens_of(tokens, seats), row.text_of("watch", watch), row.whole("seed", seed), row.steps_of(steps),
-                       row.when(touched), row.flag(over), row.maybe_text("opened_by", opened_by))
+                       row.tokens_of(tokens, seats), row.text_of("watch", watch), row.whole("seed", seed), log,
+                       row.when(touched), row.flag(over), row.maybe_text("opened_by", opened_by), numbers)
 
 
 def _said(done: Future[object]) -> None:
