@@ -45,14 +45,34 @@ LINK_IN_PATH = re.compile(r"/(t|ws|api/record|api/house)/[A-Za-z0-9_-]+")
 class HideLinks(logging.Filter):
     """Cut the links out of what the server logs (``RULES_SERVE_LOG=info`` logs every request
     and WebSocket with its path, and a path such as ``/t/LINK`` is the key to a seat): the
-    path is kept, the link becomes ``...``, so a log file or a shared terminal holds no key."""
+    path is kept, the link becomes ``...``, so a log file or a shared terminal holds no key.
+
+    A text argument is cut where it is (uvicorn's access formatter reads its arguments one by
+    one); any other -- ``RULES_SERVE_LOG=trace`` logs each connection's ASGI scope, a dict
+    whose ``path`` and ``raw_path`` (bytes) hold the link -- by cutting the message it makes."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
             record.msg = LINK_IN_PATH.sub(r"/\1/...", record.msg)
         if isinstance(record.args, tuple):
             record.args = tuple(LINK_IN_PATH.sub(r"/\1/...", a) if isinstance(a, str) else a for a in record.args)
+        try:
+            message = record.getMessage()
+        except Exception:  # arguments that do not fit the message: logging says so itself, with no link made
+            return True
+        if LINK_IN_PATH.search(message):  # in an argument of another kind: the message made, then cut
+            record.msg, record.args = LINK_IN_PATH.sub(r"/\1/...", message), ()
         return True
+
+
+def hide_links() -> None:
+    """Put :class:`HideLinks` on every handler of uvicorn's log (after its config has set the
+    log up), so that it sees every line of every logger of uvicorn's: a filter of a logger sees
+    that logger's own lines alone, and the trace of each connection comes from ``uvicorn.asgi``."""
+    hide = HideLinks()
+    for name in ("uvicorn", "uvicorn.access"):
+        for handler in logging.getLogger(name).handlers:
+            handler.addFilter(hide)
 
 
 class ClientTextNotUtf8(logging.Filter):
@@ -218,8 +238,7 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
     started.watch(app)
     config = uvicorn.Config(app, log_level=log_level,
                             ws_max_size=1 << 16, proxy_headers=True)
-    for name in ("uvicorn.access", "uvicorn.error"):  # after the config, which sets logging up
-        logging.getLogger(name).addFilter(HideLinks())
+    hide_links()  # after the config, which sets logging up
     logging.getLogger("uvicorn.error").addFilter(ClientTextNotUtf8())
     logging.getLogger("uvicorn.error").addFilter(QuietOnceStartFailed(started))
     server = uvicorn.Server(config)

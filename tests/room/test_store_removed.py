@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import socket
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +24,6 @@ from roomtools import REPO, Seat, create, open_room, token_of
 pytest.importorskip("starlette", reason="rules serve needs the serve extra: pip install -e '.[test]'")
 
 from cli.room import datalock  # noqa: E402
-
-#: The ports a test here may start a real server on (the machine's other servers use others).
-PORTS = range(18700, 18750)
-
 
 def shown_lines(data: Path) -> list[str]:
     """docs/serve.md's sample of what the server says (its folder ``rules-room``, ``data`` here)."""
@@ -138,23 +133,11 @@ def test_a_folder_put_back_as_it_was_is_used_again(tmp_path: Path, capsys: pytes
             link.close()
 
 
-def free_port() -> int:
-    """A port of :data:`PORTS` that nothing listens on now."""
-    for port in PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    pytest.skip(f"no free port in {PORTS.start}-{PORTS.stop - 1}")
-
-
 def test_the_server_stopped_after_its_folder_was_removed_does_not_say_its_tables_go_on(tmp_path: Path) -> None:
-    from servetools import Server
+    from servetools import server_in_range
 
     data = tmp_path / "room"
-    server = Server(data, port=free_port())
+    server = server_in_range(data)
     try:
         status, reply = server.post("/api/tables", {"ruleset": "schnapsen", "seats": ["human", "greedy"]})
         assert status == 201, reply
