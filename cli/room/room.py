@@ -558,7 +558,7 @@ class Room:
                 except Refused:  # not kept, so not taken: the bot tries again after the delay
                     if live.kept.live is not live:  # set aside: the table's next use reads it back, and moves its bots
                         return
-                    if self.store.lost is not None:  # its store gone: no move of it will be kept, the bot stops thinking
+                    if self.store.names.lost() is not None:  # its store gone: no move of it will be kept, the bot stops thinking
                         return
                     if not self.bot_delay:
                         await asyncio.sleep(0.5)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from roomtools import REPO, Seat, create, open_room, token_of
+from roomtools import REPO, Seat, create, open_room, token_of, within
 
 pytest.importorskip("starlette", reason="rules serve needs the serve extra: pip install -e '.[test]'")
 
@@ -113,6 +113,33 @@ def test_a_lock_replaced_by_a_second_server_takes_this_ones_moves_away(tmp_path:
     assert capsys.readouterr().err == (
         f"{data}/room.lock was removed or replaced while the card room served: another rules serve may now start on {data}, "
         f"so this one takes no move and opens no table from now on; stop it, then start one server on {data}\n")
+
+
+def test_a_bot_stops_moving_once_the_data_folder_is_removed(tmp_path: Path) -> None:
+    """The bot to act when the folder goes: each move it found would be refused, so it stops
+    (it thought again and again, for good); its table stays where the store last kept it."""
+    data = tmp_path / "room"
+    with open_room(data, bot_delay=5.0) as (client, room):  # the folder goes while the bot waits to move
+        reply = create(client, ["human", "greedy"])
+        person = Seat(client, token_of(reply["seats"][0]["link"]))
+        taken = person.read()
+        while taken["to_act"] != 1:  # the person plays until the bot is to act (the bot may lead, the person take the trick)
+            view = person.until_turn(taken, 0)
+            move = next(m["move"] for m in view["legal"] if m["move"].startswith("play"))
+            person.send({"type": "action", "move": move, "seq": view["seq"]})
+            taken = person.read()
+            assert taken["type"] == "state", taken
+        live = room.tables[reply["table"]]
+        shutil.rmtree(data)
+        mover = live.mover
+        assert mover is not None
+
+        async def stopped() -> None:
+            await mover
+
+        within("the bot to stop", lambda: client.portal.call(stopped))
+        assert live.table.seq == taken["seq"] and live.table.bot_to_act()  # its move was not taken
+        person.close()
 
 
 def test_a_folder_put_back_as_it_was_is_used_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
