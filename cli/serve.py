@@ -45,14 +45,34 @@ LINK_IN_PATH = re.compile(r"/(t|ws|api/record|api/house)/[A-Za-z0-9_-]+")
 class HideLinks(logging.Filter):
     """Cut the links out of what the server logs (``RULES_SERVE_LOG=info`` logs every request
     and WebSocket with its path, and a path such as ``/t/LINK`` is the key to a seat): the
-    path is kept, the link becomes ``...``, so a log file or a shared terminal holds no key."""
+    path is kept, the link becomes ``...``, so a log file or a shared terminal holds no key.
+
+    A text argument is cut where it is (uvicorn's access formatter reads its arguments one by
+    one); any other -- ``RULES_SERVE_LOG=trace`` logs each connection's ASGI scope, a dict
+    whose ``path`` and ``raw_path`` (bytes) hold the link -- by cutting the message it makes."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
             record.msg = LINK_IN_PATH.sub(r"/\1/...", record.msg)
         if isinstance(record.args, tuple):
             record.args = tuple(LINK_IN_PATH.sub(r"/\1/...", a) if isinstance(a, str) else a for a in record.args)
+        try:
+            message = record.getMessage()
+        except Exception:  # arguments that do not fit the message: logging says so itself, with no link made
+            return True
+        if LINK_IN_PATH.search(message):  # in an argument of another kind: the message made, then cut
+            record.msg, record.args = LINK_IN_PATH.sub(r"/\1/...", message), ()
         return True
+
+
+def hide_links() -> None:
+    """Put :class:`HideLinks` on every handler of uvicorn's log (after its config has set the
+    log up), so that it sees every line of every logger of uvicorn's: a filter of a logger sees
+    that logger's own lines alone, and the trace of each connection comes from ``uvicorn.asgi``."""
+    hide = HideLinks()
+    for name in ("uvicorn", "uvicorn.access"):
+        for handler in logging.getLogger(name).handlers:
+            handler.addFilter(hide)
 
 
 class ClientTextNotUtf8(logging.Filter):
@@ -165,6 +185,20 @@ def serve(
         _serve(host, port, data, bot_delay, close_idle, log_level)
 
 
+def stop_words(data: Path, lost: Path | None) -> str:
+    """The last line of a server that stops: its tables go on at the next start -- unless its
+    store's file (``lost``) was removed or moved away while it served, when they do not (the
+    room refused every change since: docs/serve.md), or its lock was, when another server may
+    hold the folder now."""
+    if lost is None:
+        return "stopped serving the card room; its tables go on at the next start"
+    if lost.name == datalock.LOCK_NAME:
+        return (f"stopped serving the card room; {lost} was removed or replaced while it served: its tables go on at the next "
+                f"start of one server on {data} (stop any other first)")
+    return (f"stopped serving the card room; {lost} was removed, moved or replaced while it served, so its tables do not go on "
+            f"at the next start: put {data} back as it was (or restore it from a backup) before starting it again")
+
+
 def server_log_level(value: str | None) -> str:
     """The level of the server's log that ``RULES_SERVE_LOG`` asks for (``warning`` where it is
     unset or blank), in any case; any other word is a usage error naming the levels, said before
@@ -204,8 +238,7 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
     started.watch(app)
     config = uvicorn.Config(app, log_level=log_level,
                             ws_max_size=1 << 16, proxy_headers=True)
-    for name in ("uvicorn.access", "uvicorn.error"):  # after the config, which sets logging up
-        logging.getLogger(name).addFilter(HideLinks())
+    hide_links()  # after the config, which sets logging up
     logging.getLogger("uvicorn.error").addFilter(ClientTextNotUtf8())
     logging.getLogger("uvicorn.error").addFilter(QuietOnceStartFailed(started))
     server = uvicorn.Server(config)
@@ -230,6 +263,7 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
             signal.signal(sig, handler)
     if started.failure is not None:
         raise usage_error(start_failure(data, started.failure))
-    warn("stopped serving the card room; its tables go on at the next start")
+    room = getattr(app.state, "room", None)  # (none if the room never started)
+    warn(stop_words(data, room.store.names.lost() if room is not None else None))
     if stops:
         raise typer.Exit(128 + stops[0])

@@ -51,8 +51,9 @@ from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
 from cli.output import warn
 from cli.room import IDLE_DAYS
+from cli.room import rows as row
 from cli.room.messages import presence_message, seat_message
-from cli.room.store import Store, StoredTable, cause, trouble
+from cli.room.store import Lost, Store, StoredTable, cause, trouble
 from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of, quoted
 
 #: The largest house file the room takes (a bundled ruleset is a few kB).
@@ -232,16 +233,21 @@ class Room:
 
     async def _read_back(self, kept: Kept) -> Table:
         """The table as the store holds it (read by the store's thread): each decision of its
-        log replayed through the engine.  ``ValueError`` (or the engine's refusal) where it
-        cannot be."""
+        log replayed through the engine.  ``ValueError`` where it cannot be: a decision the
+        engine refuses is named by its row of ``steps`` (its ``n``, its seat, its move), so
+        that the table's operator finds it."""
         stored = await self.store.run(self.store.table, kept.id)
         if stored is None:
             raise ValueError("it is no longer in the store")
         rs = self._kept_ruleset(stored)
         table = Table(stored.id, rs, stored.ruleset, stored.kinds, stored.tokens, stored.watch, stored.seed, stored.created,
                       stored.house_name, stored.house_text)
-        for seat, move in stored.steps:
-            table.replay(seat, move)
+        for n, (seat, move) in zip(stored.numbers or range(len(stored.steps)), stored.steps):
+            try:
+                table.replay(seat, move)
+            except Exception as exc:  # a decision the engine does not take where the log has it: the line names its row
+                why = str(exc) if isinstance(exc, (RulesError, ValueError)) else f"{type(exc).__name__}: {exc}"
+                raise row.step_refused(n, seat, move, why) from None
         table.log.clear()
         return table
 
@@ -274,9 +280,10 @@ class Room:
             name = house_name(house[0])
             try:
                 rs, text = self._house(table_id, name, house[1], shown_as(house[0], name))
-            except OSError as exc:  # its folder could not be written: the disk full, say
+            except OSError as exc:  # its folder could not be written: the disk full, say (or the store is gone: said once)
                 shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
-                warn(f"a table could not be opened: its house file could not be written ({type(exc).__name__}: {exc})")
+                if not isinstance(exc, Lost):
+                    warn(f"a table could not be opened: its house file could not be written ({type(exc).__name__}: {exc})")
                 raise Refused(f"the server could not keep a new table just now ({trouble(exc)}), so none is opened: "
                               "try again later", "server", 503) from None
             ref = name
@@ -301,10 +308,11 @@ class Room:
         try:
             await self.store.run(self.store.add, StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds,
                                                              table.tokens, table.watch, table.seed, list(table.log), now, False, address))
-        except sqlite3.Error as exc:  # the file held by another program, or the disk full: nothing opened, said, and the room goes on
+        except (sqlite3.Error, Lost) as exc:  # the file held by another program, the disk full, the file gone: nothing opened, said, and the room goes on
             shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
-            warn(f"a table could not be opened: the store could not keep it ({type(exc).__name__}: {exc})")
-            busy = cause(exc) == "busy"  # free in a moment; a full disk, a failing one, only once mended
+            if not isinstance(exc, Lost):  # (which the store has said once)
+                warn(f"a table could not be opened: the store could not keep it ({type(exc).__name__}: {exc})")
+            busy = isinstance(exc, sqlite3.Error) and cause(exc) == "busy"  # free in a moment; a full disk, a failing one, only once mended
             raise Refused(f"the server could not keep a new table just now ({trouble(exc)}), so none is opened: "
                           f"try again {'in a moment' if busy else 'later'}", "server", 503, STORE_RETRY if busy else None) from None
         kept = Kept(table.id, ref, table.tokens, table.watch, now, False, address, opened_at=now)
@@ -368,6 +376,11 @@ class Room:
             folder = self.store.house_folder(table.id)
             path = folder / CLOSED_RECORD
             try:
+                await self.store.run(self.store.on_disk)  # a folder removed is not made again for the record of a table kept nowhere
+            except Lost:
+                kept.touched = self.clock()
+                return False
+            try:
                 # the whole record or none, synced, before the table is forgotten (off the loop: it waits for the disk)
                 await asyncio.to_thread(_write_record, path, table.closing_record())
             except OSError as exc:
@@ -376,9 +389,10 @@ class Room:
                 return False
             try:
                 await self.store.run(self.store.remove, table.id)
-            except sqlite3.Error as exc:  # its record is written: the next look closes it again, over the same record
+            except (sqlite3.Error, Lost) as exc:  # its record is written: the next look closes it again, over the same record
                 kept.touched = self.clock()
-                warn(f"table {table.id} is unused but stays: the store could not forget it ({type(exc).__name__}: {exc})")
+                if not isinstance(exc, Lost):  # (said once, by the store)
+                    warn(f"table {table.id} is unused but stays: the store could not forget it ({type(exc).__name__}: {exc})")
                 return False
             self._forget(kept)
             kept.live = None  # a link that joined while it closed is told to open it again, and finds no table
@@ -442,6 +456,7 @@ class Room:
         The ruleset and the file's text."""
         if len(raw) > MAX_HOUSE_BYTES:
             raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large", 413)
+        self.store.on_disk()  # (a stat or two) the data folder removed is not made again for a table kept nowhere
         folder = self.store.house_folder(table_id)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / name
@@ -462,8 +477,9 @@ class Room:
         safe = house_name(name)
         try:
             return self._house(probe, safe, raw, shown_as(name, safe))[0], safe
-        except OSError as exc:  # the file is read where a table keeps it: the disk full, say
-            warn(f"a house file could not be checked: it could not be written ({type(exc).__name__}: {exc})")
+        except OSError as exc:  # the file is read where a table keeps it: the disk full, say (the store gone: said once)
+            if not isinstance(exc, Lost):
+                warn(f"a house file could not be checked: it could not be written ({type(exc).__name__}: {exc})")
             raise Refused(f"the server could not read this file just now ({trouble(exc)}): try again later", "server", 503) from None
         finally:
             shutil.rmtree(self.store.house_folder(probe), ignore_errors=True)
@@ -542,6 +558,8 @@ class Room:
                 except Refused:  # not kept, so not taken: the bot tries again after the delay
                     if live.kept.live is not live:  # set aside: the table's next use reads it back, and moves its bots
                         return
+                    if self.store.names.lost() is not None:  # its store gone: no move of it will be kept, the bot stops thinking
+                        return
                     if not self.bot_delay:
                         await asyncio.sleep(0.5)
                     continue
@@ -558,14 +576,16 @@ class Room:
         try:
             await self._persist(live)
         except (sqlite3.Error, OSError) as exc:
-            warn(f"table {live.kept.id}: the store could not keep a change ({type(exc).__name__}: {exc})")
+            if not isinstance(exc, Lost):  # (said once, by the store)
+                warn(f"table {live.kept.id}: the store could not keep a change ({type(exc).__name__}: {exc})")
             try:
                 live.table, live.stored = await self._fresh(live.kept)
             except (sqlite3.Error, OSError, RulesError, Refused, ValueError):  # not even readable: read back on next use
                 self._drop(live)
                 live.stored = -1
             if live.stored < taken:  # (what was written before the failure is kept, and stands)
-                raise Refused(f"the server could not keep this move ({trouble(exc)}), so it is not taken: try again in a moment",
+                when = "later" if isinstance(exc, Lost) else "in a moment"  # a store gone comes back only once its operator acts
+                raise Refused(f"the server could not keep this move ({trouble(exc)}), so it is not taken: try again {when}",
                               "server", 503) from None
 
     async def _fresh(self, kept: Kept) -> tuple[Table, int]:

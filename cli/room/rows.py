@@ -103,15 +103,28 @@ def flag(value: object) -> bool | None:
     return bool(value)
 
 
-def steps_of(rows: list[tuple[object, object]]) -> list[tuple[int, str]]:
-    """A table's log: (seat, decision) pairs, beginning with its first deal."""
-    steps = []
-    for n, (seat, move) in enumerate(rows):
+def steps_of(rows: list[tuple[object, object, object]]) -> tuple[list[tuple[int, str]], list[int]]:
+    """A table's log from its rows of ``steps`` (``n``, ``seat``, ``move``, in the order of
+    ``n``): the (seat, decision) pairs, beginning with its first deal, and the ``n`` of each --
+    what a message names a decision by, so that its owner finds the row."""
+    steps: list[tuple[int, str]] = []
+    numbers: list[int] = []
+    for n, seat, move in rows:
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise BadRow(f"a decision in 'steps' has n = {shown(n)}, not a whole number")
         if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(move, str):
-            raise BadRow(f"its decision {n} in 'steps' is seat {shown(seat)} and {shown(move)}, not a seat's number and a decision")
+            raise BadRow(f"its decision n = {n} in 'steps' is seat {shown(seat)} and {shown(move)}, not a seat's number and a decision")
         steps.append((seat, move))
+        numbers.append(n)
     if not steps:
         raise BadRow("its log in 'steps' is empty: a table's log begins with its first deal")
     if steps[0] != FIRST_DEAL:
-        raise BadRow(f"its log in 'steps' begins with {shown(steps[0][1])}, not the first deal")
-    return steps
+        raise BadRow(f"its log in 'steps' begins with {shown(steps[0][1])} (n = {numbers[0]}), not the first deal")
+    return steps, numbers
+
+
+def step_refused(n: int, seat: int, move: str, why: str) -> BadRow:
+    """A decision of the log that the engine does not take as it is replayed (a move the
+    notation cannot read, one the rules refuse where the log puts it): which row of ``steps``
+    holds it, and why."""
+    return BadRow(f"its decision n = {n} in 'steps' (seat {seat}, move {shown(move)}) cannot be replayed: {why}")

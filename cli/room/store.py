@@ -30,6 +30,11 @@ that does not (when a table was last used).
 An uploaded house file also lies as a file in the table's own folder under ``--data``, so
 that its ``extends:`` is read under the same rules as any rule file's (a bundled base, or a
 file beside it -- and nothing else is beside it).
+
+The file removed while the server runs (or the lock beside it: :mod:`cli.room.ondisk`), the
+store takes no more writes that decide something (:meth:`Store.on_disk` raises :class:`Lost`):
+SQLite would go on writing to the open file that no longer has a name, and the decisions
+would vanish with it when the server stops.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ import json
 import os
 import shutil
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -49,6 +55,8 @@ from typing import Any, TypeVar
 
 from cli.output import warn
 from cli.room import rows as row
+from cli.room.datalock import LOCK_NAME
+from cli.room.ondisk import Names
 
 T = TypeVar("T")
 
@@ -142,6 +150,16 @@ class NotAFolder(Unreadable):
                 f"in DIR/tables/ID/; move the file away, then start again)")
 
 
+class Lost(OSError):
+    """The store's file, or the data folder's lock, no longer has its name on disk (removed,
+    moved away, replaced) while the server runs: a write now would be kept nowhere anybody can
+    find it, and another server may hold the folder.  ``path``: which of the two."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(errno.ENOENT, "its store was removed while it served", str(path))
+        self.path = path
+
+
 #: SQLite's errors that come from outside the file's contents (its disk, the file system,
 #: another program), by their names' beginnings (``sqlite3.Error.sqlite_errorname``).
 BUSY = ("SQLITE_BUSY", "SQLITE_LOCKED")
@@ -168,6 +186,8 @@ def trouble(exc: sqlite3.Error | OSError) -> str:
     """A store's write or read that failed while the room runs, in the words a client is told
     (without the server's paths): a store held by another program is busy and will be free in
     a moment; a full disk is not, and a client told "busy" would only try again and again."""
+    if isinstance(exc, Lost):
+        return "its store was removed while it served"
     if isinstance(exc, OSError):
         return "the server's disk is full" if exc.errno == errno.ENOSPC else f"the server could not write its files ({exc.strerror or type(exc).__name__})"
     kind = cause(exc)
@@ -233,6 +253,7 @@ class StoredTable:
     touched: float | None = None  # when the table was last used (None: kept before the room counted it)
     over: bool | None = None  # whether its match is over (None: kept before the room noted it)
     opened_by: str | None = None  # the address that opened it, while its match is in play
+    numbers: list[int] | None = None  # the ``n`` of each step in ``steps`` (None: 0, 1, 2, ...), to name a step by
 
 
 @dataclass(frozen=True)
@@ -303,6 +324,26 @@ class Store:
             self.db.close()
             raise
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="room-store")
+        # the files as they are now: a write that decides something first checks they still are (on_disk)
+        self.names = Names([path, folder / LOCK_NAME])
+        self.said_lost = threading.Lock()  # the store's thread and the event loop (a house file) both ask
+        self.lost: Path | None = None  # the file found without its name, said once on stderr
+
+    def on_disk(self) -> None:
+        """Raise :class:`Lost` when the store's file or the folder's lock no longer bears its
+        name (:class:`~cli.room.ondisk.Names`): checked before every write that decides
+        something -- a decision, a table opened, one closed -- and before a house file is
+        written, so that nothing is taken that would be kept nowhere.  The first time, says on
+        stderr what happened and what mends it; a folder put back as it was is used again."""
+        lost = self.names.lost()
+        if lost is None:
+            return
+        with self.said_lost:
+            first = self.lost is None
+            self.lost = lost
+        if first:
+            warn(lost_words(lost, self.folder))
+        raise Lost(lost)
 
     @staticmethod
     def check(folder: Path) -> int:
@@ -347,6 +388,7 @@ class Store:
         return self.folder / "tables" / table_id
 
     def add(self, table: StoredTable) -> None:
+        self.on_disk()
         with self._transaction():
             self.db.execute(
                 "INSERT INTO tables (id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by)"
@@ -361,6 +403,7 @@ class Store:
         """Add decisions ``first``, ``first + 1``, ... of a table's log (one transaction), and
         note ``touched`` as the time it was last used."""
         if steps:
+            self.on_disk()
             with self._transaction():
                 self._insert_steps(table_id, first, steps)
                 if touched is not None:
@@ -380,6 +423,7 @@ class Store:
 
     def remove(self, table_id: str) -> None:
         """Forget a table and its log (one transaction); its folder is the caller's."""
+        self.on_disk()
         with self._transaction():
             self.db.execute("DELETE FROM steps WHERE table_id = ?", (table_id,))
             self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
@@ -414,7 +458,7 @@ class Store:
             f" FROM tables {where} ORDER BY rowid", args
         ).fetchall()
         for found in rows:
-            steps = self.db.execute("SELECT seat, move FROM steps WHERE table_id = ? ORDER BY n", (found[0],)).fetchall()
+            steps = self.db.execute("SELECT n, seat, move FROM steps WHERE table_id = ? ORDER BY n", (found[0],)).fetchall()
             yield _stored(found, steps)
 
     class _Tx:
@@ -429,6 +473,16 @@ class Store:
 
     def _transaction(self) -> Store._Tx:
         return Store._Tx(self.db)
+
+
+def lost_words(path: Path, folder: Path) -> str:
+    """What the server says once when its store's file (``path``) or its folder's lock has lost
+    its name while it serves, and what mends it."""
+    if path.name == LOCK_NAME:
+        return (f"{path} was removed or replaced while the card room served: another rules serve may now start on {folder}, "
+                f"so this one takes no move and opens no table from now on; stop it, then start one server on {folder}")
+    return (f"{path} was removed, moved or replaced while the card room served: it takes no move and opens no table from now on, "
+            f"since none would be kept; stop it, put {folder} back as it was (or restore it from a backup), then start it again")
 
 
 def _quick_check(path: Path, db: sqlite3.Connection) -> None:
@@ -455,7 +509,7 @@ def _listed(found: tuple[Any, ...]) -> Listed:
                       watch if isinstance(watch, str) and watch else "", None, None, None, damage=str(exc))
 
 
-def _stored(found: tuple[Any, ...], steps: list[tuple[object, object]]) -> StoredTable:
+def _stored(found: tuple[Any, ...], steps: list[tuple[object, object, object]]) -> StoredTable:
     """A row of ``tables`` and its log as :meth:`Store.table` gives it; :class:`BadRow
     <cli.room.rows.BadRow>` for one the room did not write as it is."""
     table_id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by = found
@@ -463,10 +517,11 @@ def _stored(found: tuple[Any, ...], steps: list[tuple[object, object]]) -> Store
     if (house_name is None) != (house_text is None):
         raise row.BadRow(f"its 'house_name' is {row.shown(house_name)} but its 'house_text' {row.shown(house_text)}: "
                          "a house file's table has both, a bundled ruleset's neither")
+    log, numbers = row.steps_of(steps)
     return StoredTable(row.text_of("id", table_id), row.text_of("created", created, empty=True), row.text_of("ruleset", ruleset),
                        row.maybe_text("house_name", house_name), row.maybe_text("house_text", house_text), seats,
-                       row.tokens_of(tokens, seats), row.text_of("watch", watch), row.whole("seed", seed), row.steps_of(steps),
-                       row.when(touched), row.flag(over), row.maybe_text("opened_by", opened_by))
+                       row.tokens_of(tokens, seats), row.text_of("watch", watch), row.whole("seed", seed), log,
+                       row.when(touched), row.flag(over), row.maybe_text("opened_by", opened_by), numbers)
 
 
 def _said(done: Future[object]) -> None:

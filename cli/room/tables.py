@@ -76,16 +76,25 @@ def kind_of(value: object) -> str:
 def quoted(value: object) -> str:
     """A value the client sent, as a refusal quotes it: text in quotes, whole up to
     :data:`QUOTE` characters; longer text cut at the last word that fits, with an ellipsis
-    (never in the middle of a word), its whole kept in the server's log; anything else by its
-    kind (:func:`kind_of`).  The limit keeps a refusal readable and small, whatever was sent."""
+    (never in the middle of a word), its whole kept in the server's log (:func:`cut`);
+    anything else by its kind (:func:`kind_of`).  The limit keeps a refusal readable and
+    small, whatever was sent."""
     if not isinstance(value, str):
         return kind_of(value)
-    if len(value) <= QUOTE:
-        return repr(value)
-    words = re.match(rf"(.{{1,{QUOTE}}})(?=\W)", value, re.S)  # the longest start that ends at a word's end
-    cut = (words.group(1) if words else value[:QUOTE]).rstrip()  # one long word: cut where the limit is
-    log.warning("a refusal quotes %d of the %d characters sent; all of them: %r", len(cut), len(value), value)
-    return repr(cut + "…")
+    return repr(cut(value))
+
+
+def cut(text: str) -> str:
+    """A text the client sent (or a number it sent, written out), as a refusal says it
+    without quotes: whole up to :data:`QUOTE` characters; longer, cut at the last word that
+    fits (one long word, such as a number's digits, where the limit is), with an ellipsis,
+    and logged whole."""
+    if len(text) <= QUOTE:
+        return text
+    words = re.match(rf"(.{{1,{QUOTE}}})(?=\W)", text, re.S)  # the longest start that ends at a word's end
+    kept = (words.group(1) if words else text[:QUOTE]).rstrip()  # one long word: cut where the limit is
+    log.warning("a refusal quotes %d of the %d characters sent; all of them: %r", len(kept), len(text), text)
+    return kept + "…"
 
 
 def parse(move: str, rs: Ruleset | None = None) -> Action:
@@ -181,7 +190,7 @@ class Table:
             raise Refused(f"'seq' is the whole number of the change the action was chosen at (the 'seq' of the state it was chosen in; "
                           f"the table is now at change {self.seq}), not {kind_of(seq)}", "bad_message")
         if seq != self.seq:
-            raise Refused(f"this action was chosen at change {seq} of the table, which is now at change {self.seq}: look again", "stale")
+            raise Refused(f"this action was chosen at change {cut(str(seq))} of the table, which is now at change {self.seq}: look again", "stale")
         if self.kinds[seat] != HUMAN:
             raise Refused("this seat is a bot's", "seat")
         actor = self.session.actor()

@@ -31,7 +31,23 @@ from websockets.sync.client import connect  # noqa: E402
 REPO = Path(__file__).resolve().parents[2]
 #: Seconds a test waits for the server (its first line, an answer, a message) before it fails.
 WAIT = 30.0
+#: The ports :func:`server_in_range` chooses among, where a test's servers keep to these (the
+#: machine's other servers to other ports).
+PORTS = range(18700, 18750)
 T = TypeVar("T")
+
+
+def server_in_range(data: Path, **options: Any) -> Server:
+    """A server on a port of :data:`PORTS`: each is tried in a random order until one is free
+    (another test, or another program, may take one between a look and the start), the test
+    skipped, saying so, if none is."""
+    for port in random.sample(PORTS, len(PORTS)):
+        try:
+            return Server(data, port=port, **options)
+        except AssertionError as exc:
+            if "Address already in use" not in str(exc):
+                raise
+    pytest.skip(f"no free port in {PORTS.start}-{PORTS.stop - 1}")
 
 
 class Server:
@@ -44,7 +60,7 @@ class Server:
         assert self.proc.stderr is not None
         stderr = self.proc.stderr
         line = wait_for(f"rules serve to announce its address within {WAIT:g} s", stderr.readline, self.proc)
-        while log is not None and line.startswith("INFO:"):  # uvicorn's own lines come before the room has read its tables back
+        while log is not None and line.startswith(("INFO:", "DEBUG:", "TRACE:")):  # uvicorn's own lines come before the room has read its tables back
             line = wait_for(f"rules serve to announce its address within {WAIT:g} s", stderr.readline, self.proc)
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         if not found:

@@ -103,6 +103,43 @@ def test_a_damaged_row_leaves_its_table_out_its_links_told_why_and_the_others_go
     db.close()
 
 
+#: A decision of the log changed by hand -- the first play, the row ``n = 1`` after the deal
+#: (``n = 0``) -- and what the engine says of it where the log has it: the line names the row
+#: (its ``n``, its seat, its move), which said only "the auction is over" (the engine's words).
+STEP_DAMAGES = {
+    "a move the notation cannot read": ("UPDATE steps SET move = 'play ZZ' WHERE table_id = ? AND n = 1",
+                                        "(seat {actor}, move 'play ZZ') cannot be replayed: cannot read action 'play ZZ'"),
+    "a move the rules refuse": ("UPDATE steps SET move = 'bid 3' WHERE table_id = ? AND n = 1",
+                                "(seat {actor}, move 'bid 3') cannot be replayed: this game has no auction"),
+    "a move of the seat not to act": ("UPDATE steps SET seat = 1 - seat WHERE table_id = ? AND n = 1",
+                                      "(seat {other}, move '{move}') cannot be replayed: seat {other} is not to act (seat {actor} is)"),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(STEP_DAMAGES))
+def test_a_logged_decision_the_engine_refuses_is_named_by_its_row(tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str) -> None:
+    statement, words = STEP_DAMAGES[damage]
+    with open_room(tmp_path) as (client, room):
+        bad = create(client, ["human", "human"])
+        seats = [Seat(client, token_of(link["link"])) for link in bad["seats"]]
+        views = [seat.read() for seat in seats]
+        actor = views[0]["to_act"]
+        move = next(m["move"] for m in views[actor]["legal"] if m["move"].startswith("play"))
+        seats[actor].send({"type": "action", "move": move, "seq": views[actor]["seq"]})
+        assert seats[actor].read()["type"] == "state"
+        for seat in seats:
+            seat.close()
+    sql(tmp_path, statement, bad["table"])
+    why = "its decision n = 1 in 'steps' " + words.format(actor=actor, other=1 - actor, move=move)
+    capsys.readouterr()
+    with open_room(tmp_path) as (client, room):
+        said, code = refusal_of(client, token_of(bad["watch"]))
+        assert said["error"] == "unreadable" and code == 4500, (said, code)
+        assert said["why"].startswith(f"this table's saved state could not be read: {why}"), said
+        err = capsys.readouterr().err
+        assert err.startswith(f"table {bad['table']} (schnapsen) could not be read back and is left out: {why}"), err
+
+
 def serve(data: Path) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", "0", "--data", str(data), "--bot-delay", "0"],
                             cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -286,6 +323,8 @@ def test_the_docs_show_the_lines_said_of_damage(tmp_path: Path, monkeypatch: pyt
     doc = (REPO / "docs/serve.md").read_text(encoding="utf-8")
     lines = [line.strip() for line in doc.splitlines()]
     assert "table 5f2a9c0e41d7 (schnapsen) could not be read back and is left out: its 'seed' is 'abc', not a whole number" in lines
+    step = STEP_DAMAGES["a move the rules refuse"][1].format(actor=0)  # the row as the test of a decision refused names it
+    assert f"table 5f2a9c0e41d7 (schnapsen) could not be read back and is left out: its decision n = 1 in 'steps' {step}" in lines
 
     def full(*args: object, **kwargs: object) -> None:
         raise sqlite_error(sqlite3.OperationalError, "disk I/O error", "SQLITE_IOERR_SHMSIZE")

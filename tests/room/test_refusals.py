@@ -412,6 +412,26 @@ def test_a_refusal_is_never_cut_in_a_word_and_a_long_quote_is_logged_whole(tmp_p
         assert answer.json()["why"].startswith(f"seats: '{'x' * 60}…' is no seat of the room")
 
 
+def test_a_stale_seq_of_two_thousand_digits_is_quoted_cut(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A ``seq`` of 2,000 digits was said back whole in the ``stale`` refusal: it is cut to
+    its first 60 digits and an ellipsis, as every quote of what the client sent, and logged whole."""
+    seq = 10 ** 1999  # a one and 1,999 noughts
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "human"])
+        seats = [Seat(client, token_of(s["link"])) for s in reply["seats"]]
+        views = [seat.read() for seat in seats]
+        actor = views[0]["to_act"]
+        move = next(m["move"] for m in views[actor]["legal"] if m["move"].startswith("play"))
+        with caplog.at_level("WARNING", logger="rules.serve"):
+            seats[actor].send({"type": "action", "move": move, "seq": seq})
+            said = seats[actor].read()
+        assert said == {"type": "refused", "error": "stale", "why": f"this action was chosen at change 1{'0' * 59}… of the table, "
+                                                                   f"which is now at change {views[actor]['seq']}: look again"}
+        assert str(seq) in caplog.text
+        for seat in seats:
+            seat.close()
+
+
 def test_a_table_asked_for_with_both_a_ruleset_and_a_house_file_is_refused(tmp_path: Path) -> None:
     """Both keys: the room does not guess which one was meant (it once took the house file
     silently); either one alone opens the table."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from servetools import REPO, Person, Server
+from servetools import REPO, Person, Server, server_in_range
 
 from interpreter.play.record import load_record
 
@@ -70,12 +70,15 @@ def test_a_two_handed_match_survives_a_restart_mid_deal(tmp_path: Path) -> None:
         server.stop()
 
 
-def test_the_log_of_every_request_holds_no_link(tmp_path: Path) -> None:
+@pytest.mark.parametrize("level", ["info", "trace"])
+def test_the_log_of_every_request_holds_no_link(tmp_path: Path, level: str) -> None:
     """RULES_SERVE_LOG=info logs each request and WebSocket with its path; a seat's link in a
-    path is the key to that seat, so the log shows the path with the link cut out."""
+    path is the key to that seat, so the log shows the path with the link cut out.  ``trace``
+    logs each connection's ASGI scope too, a dict whose path (and raw path, bytes) held the
+    link whole."""
     from websockets.sync.client import connect
 
-    server = Server(tmp_path, log="info")
+    server = server_in_range(tmp_path, log=level)
     try:
         status, reply = server.post("/api/tables", {"ruleset": "schnapsen", "seats": ["human", "greedy"]})
         assert status == 201, reply
