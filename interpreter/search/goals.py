@@ -30,11 +30,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from interpreter.core.actions import MARRY_BASE
+from interpreter.core.actions import EXCHANGE, MARRY_BASE
 from interpreter.engine.trick import seat_after, winning_position
 from interpreter.engine.views import SeatView
 
-__all__ = ["NO_TRICKS", "ALL_TRICKS", "goal_code"]
+__all__ = ["NO_TRICKS", "ALL_TRICKS", "goal_code", "unannounced"]
 
 NO_TRICKS: Final = "no_tricks"
 ALL_TRICKS: Final = "all_tricks"
@@ -219,3 +219,20 @@ def _all_tricks(
         else:
             scores.append(keep + rank[c] * 1e-6)
     return scores
+
+
+def unannounced(view: SeatView, code: int) -> int:
+    """``code``, or the card alone where ``code`` announces a marriage that a contract won or
+    lost on one trick makes worth nothing: it would only show the opponents the other half.
+    The search bot's last word on its choice -- its tree weighs the announcement as the card
+    (the worlds are played with their cards open, so showing a card there costs nothing)."""
+    if not MARRY_BASE <= code < EXCHANGE:
+        return code
+    pub = view.public
+    if pub.declarer < 0:
+        return code
+    contract = view.rs.bidding.contract(pub.high_bid)
+    card = code - MARRY_BASE
+    if contract is None or contract.goal not in (NO_TRICKS, ALL_TRICKS) or card not in view.legal_codes:
+        return code
+    return card

@@ -11,7 +11,10 @@ must follow suit and head the trick (``play.head: beat_winner``).
 
 from __future__ import annotations
 
-from interpreter import DealState, load_ruleset
+from interpreter import Card, DealState, load_ruleset
+from interpreter.core.actions import MARRY_BASE
+from interpreter.engine.build import build_position
+from interpreter.search.goals import unannounced
 from interpreter.search.heuristic import greedy_code
 
 RS = load_ruleset("house/bauernschnapsen")
@@ -88,3 +91,21 @@ def test_a_bettlers_holder_leads_first_the_card_most_dangerous_to_keep() -> None
     assert state.actor == 0 and rs.bidding.contract(state.high_bid).goal == "no_tricks"
     assert sorted(map(str, state.hand(0))) == sorted("QD JD TH KH JH TS".split())
     assert str(rs.action_of[greedy_code(state.view(0))]) == "play TS"
+
+
+def test_the_search_bot_plays_a_marriages_card_unannounced_in_such_a_contract() -> None:
+    # Seat 1's Bettler above, KH QH in hand: "marry KH" scores nothing towards taking no
+    # trick and shows the defenders his queen, so the search bot's choice of it becomes
+    # "play KH".  In Schnapsen's plain game the marriage's 20 (40 in trumps) count, and it stays.
+    state = reach(1, "pass, bid 1, pass, pass, pass")
+    view = state.view(1)
+    kh = RS.deck.index(Card.parse("KH"))
+    assert MARRY_BASE + kh in view.legal_codes
+    assert str(RS.action_of[unannounced(view, MARRY_BASE + kh)]) == "play KH"
+    assert unannounced(view, kh) == kh
+    schnapsen = load_ruleset("schnapsen")
+    plain = build_position(schnapsen, dealer=1, trump="S", leader=0, points=[30, 20], tricks=[2, 1],
+                           hands=["KH QH AS", "JS TD AD"])
+    kh = schnapsen.deck.index(Card.parse("KH"))
+    assert MARRY_BASE + kh in plain.view(0).legal_codes
+    assert unannounced(plain.view(0), MARRY_BASE + kh) == MARRY_BASE + kh

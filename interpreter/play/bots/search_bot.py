@@ -28,6 +28,7 @@ from interpreter.engine.views import SeatView
 from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.search.clock import Clock, cpu_clock
+from interpreter.search.goals import unannounced
 from interpreter.search.ismcts import SearchResult, greedy_policy, ismcts
 
 #: Iterations per decision of each level (reproducible budgets).  With the bias toward the
@@ -225,7 +226,7 @@ class SearchBot:
             time_limit=self.ms / 1000 if self.ms is not None else None, clock=self.clock, **self.options,
         )
         self.last = result
-        return self.rs.action_of[result.best]
+        return self.rs.action_of[unannounced(view, result.best)]
 
 
 #: How ``search:iters=N`` writes N: digits, with a minus sign for the budgets refused as below 1.
