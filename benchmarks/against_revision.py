@@ -44,6 +44,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from interpreter.core.actions import DISCARD_BASE, Action  # noqa: E402
+from interpreter.core.cards import bit_list  # noqa: E402
+from interpreter.engine.state import DealState  # noqa: E402
 from interpreter.core.errors import RulesError  # noqa: E402
 from interpreter.play.bots import make_agent  # noqa: E402
 from interpreter.engine.views import SeatView  # noqa: E402
@@ -179,7 +181,7 @@ class OldBot:
         cards = self.rs.deck.cards
         world = WorldSampler(view).sample(self.rng)
         hands, rest, turnup = world.initial_deal()
-        names = [[str(cards[i]) for i in range(len(cards)) if h >> i & 1] for h in hands]
+        names = [[str(cards[i]) for i in reversed(dealt)] for dealt in _in_deal_order(self.rs, view, world.state, hands)]
         request = {
             "op": "choose", "id": self.id, "dealer": view.dealer, "seat": view.seat,
             "hands": names, "rest": [str(cards[c]) for c in rest], "turnup": str(cards[turnup]) if turnup >= 0 else None,
@@ -192,6 +194,32 @@ class OldBot:
             if str(action) == move:
                 return action
         raise RuntimeError(f"the old bot chose {move!r}, not one of {[str(a) for a in legal]}")
+
+
+def _in_deal_order(rs: Ruleset, view: SeatView, world: DealState, hands: list[int]) -> list[list[int]]:
+    """Per seat, its cards in the order of its places in the deal (the old side deals them so,
+    from the end of the reversed list).  The order matters where a seat decides before all its
+    packets are dealt (trumps named after the first, as in Bauernschnapsen): the asking seat's
+    cards held now come first, so that its first packet is the hand it saw; and the card
+    shown for trump by a namer who passed (his next card, turned) goes to the place it was
+    turned from, so that the old engine turns the same card."""
+    dealt = []
+    held = view.hand_mask
+    for seat, hand in enumerate(hands):
+        cards = bit_list(hand)
+        if seat == view.seat:
+            cards = [c for c in cards if held >> c & 1] + [c for c in cards if not held >> c & 1]
+        dealt.append(cards)
+    shown = world.shown
+    if shown >= 0:
+        seat_at = rs.deal_plans[view.dealer][0]
+        shown_pos = rs.deal_marks[view.dealer][1]
+        holder = next((seat for pos, seat in seat_at if pos == shown_pos), -1)
+        if holder >= 0 and shown in dealt[holder]:
+            places = [pos for pos, seat in seat_at if seat == holder]
+            dealt[holder].remove(shown)
+            dealt[holder].insert(places.index(shown_pos), shown)
+    return dealt
 
 
 def _moves(rs: Ruleset, view: SeatView) -> list[str]:

@@ -43,3 +43,20 @@ def test_a_remote_bot_of_this_tree_plays_as_the_bot_here() -> None:
     assert here.pairings[0].halves == there.pairings[0].halves
     assert here.pairings[0].nets == there.pairings[0].nets
     assert len(set(here.pairings[0].nets)) > 1  # deals that went differently: a real comparison
+
+
+def test_a_remote_bot_decides_before_its_last_packet_and_turns_the_same_card() -> None:
+    """Bauernschnapsen: the forehand names trumps after his first packet of three, or passes
+    and turns his next card.  The remote side must deal him, as his first packet, the three
+    cards he saw, and the turned card to the place it came from: else it asked him about
+    another hand, or turned another trump and could not replay the moves.  Greedy, remote
+    and here, on 12 deals: the same halves and nets."""
+    script = _script()
+    rs = load_ruleset("house/bauernschnapsen")
+    remote = functools.partial(script.OldBot, str(ROOT), "house/bauernschnapsen", "greedy")
+    here = Arena(rs, ["greedy", "random"], deals=12, seed=3)
+    list(here.play(1))
+    there = Arena(rs, [remote, "random"], deals=12, seed=3)
+    list(there.play(1))
+    assert here.pairings[0].halves == there.pairings[0].halves
+    assert here.pairings[0].nets == there.pairings[0].nets
