@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import click
 import typer
 
+from interpreter.core.arguments import shown_value
 from interpreter.play.seatkinds import canonical_kind
 
 if TYPE_CHECKING:
@@ -156,7 +157,12 @@ def file_name(value: str) -> Path:
     """The ``parser`` of every option and argument that names a file (``--record``, ``--html``,
     ``--resume``, ``--review``, ``rules new FILE``): ``Path('')`` is the working folder, so an
     empty name would be read, or refused, as ``.``; it is said as what it is instead, in the
-    words of a rule file or record named by an empty string (``an empty file name``)."""
+    words of a rule file or record named by an empty string (``an empty file name``).  A name
+    ending in a separator names a folder, which ``Path`` would quietly drop: ``rules new
+    dir.yaml/`` wrote the file ``dir.yaml``."""
+    seps = (os.sep, os.altsep) if os.altsep else (os.sep,)
+    if str(value).strip() and str(value).endswith(seps):
+        raise typer.BadParameter(f"{shown_value(value)} ends in {value[-1]!r}, so it names a folder (expected the name of a file)")
     return _named(value, "file")
 
 

@@ -6,6 +6,8 @@ said ``. is a folder``, ``rules new ''`` said ``. is not a rule file name``, and
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from clitools import invoke
@@ -28,3 +30,17 @@ EMPTY_FILE = "an empty file name (expected the name of a file)"
 def test_an_empty_name_is_said_as_one(args: list[str], said: str) -> None:
     out = invoke(args)
     assert (out.exit_code, out.stdout, out.stderr) == (2, "", f"error: {said}\n")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["new", "dir.yaml/", "--from", "schnapsen"], "FILE: 'dir.yaml/' ends in '/', so it names a folder (expected the name of a file)"),
+    (["run", "schnapsen", "--record", "out.yaml/", "--deals", "1", "--quiet"],
+     "--record: 'out.yaml/' ends in '/', so it names a folder (expected the name of a file)"),
+])
+def test_a_file_name_ending_in_a_separator_is_said_to_name_a_folder(args: list[str], said: str, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``Path('dir.yaml/')`` is ``dir.yaml``: ``rules new dir.yaml/`` wrote the file dir.yaml
+    monkeypatch.chdir(tmp_path)
+    out = invoke(args)
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", f"error: {said}\n")
+    assert not list(tmp_path.iterdir())  # nothing written
