@@ -3,7 +3,8 @@
 The analysis itself is :func:`interpreter.play.analysis.analyse_record`; this module reads the
 record, shows progress on stderr (a terminal only) and prints one line per decision, or
 ``--json``.  Ctrl-C, SIGTERM or SIGHUP prints (and writes) what was analysed so far, and
-exits with 128 + the signal, as the other long commands do.
+exits with 128 + the signal, as the other long commands do; stopped before any decision was
+analysed, it writes no ``--html`` page, so an existing one is kept.
 """
 
 from __future__ import annotations
@@ -113,11 +114,15 @@ def analyse(
                 for text in context_lines(r, rec.ruleset):
                     say(text)
         say(summary_words(reports, rec.ruleset))
-    if html is not None:
+    # a stop before any decision was analysed leaves nothing to show: an existing page (a
+    # finished analysis, perhaps) is kept rather than replaced by an empty one, as simulate's is
+    page_kept = html is not None and stopped and not reports
+    if html is not None and not page_kept:
         write_page(html, analysis_page(reports, rec.ruleset, Path(record).name, complete=not stopped), "analysis page")
     if stop is not None:
         how = "interrupted" if stop.signum == signal.SIGINT else stop.said("analysis").replace("analysis ", "")
-        warn(f"{how}: the analysis is of the first {done:,} of the record's {total:,} moves")
+        kept = f"; no decision analysed, so no page is written ({html} is left as it was)" if page_kept else ""
+        warn(f"{how}: the analysis is of the first {done:,} of the record's {total:,} moves{kept}")
         raise typer.Exit(stop.exit_status)
 
 

@@ -57,11 +57,26 @@ class GuardedStdout:
         self._stream = stream
 
     def write(self, text: str) -> int:
+        """Write ``text`` whole, or say once why it could not be (see :func:`_stdout_failed`).
+
+        A stream with a descriptor of its own is written through it (:func:`_write_all`), not
+        through the stream's buffer: a buffered write cut short by a full disk or a file-size
+        limit (``ulimit -f``) reports the bytes it wrote and raises nothing, and the text
+        layer (which ``typer.echo`` writes to) drops that count -- the output was silently
+        cut with exit status 0.  What others wrote to the stream before is flushed first, so
+        the order holds."""
         try:
-            return self._stream.write(text)
+            stream = self._stream
+            fd = None if isinstance(stream, _ClosedStream) else _descriptor(stream)
+            if fd is None or isinstance(stream, _ClosedStream):
+                stream.write(text)
+            else:
+                data = text.encode(stream.encoding or "utf-8", stream.errors or "strict")
+                stream.flush()
+                _write_all(fd, data)
         except OSError as exc:
             _stdout_failed(exc)
-            return len(text)
+        return len(text)
 
     def flush(self) -> None:
         try:
@@ -71,6 +86,31 @@ class GuardedStdout:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def _descriptor(stream: TextIO) -> int | None:
+    """The descriptor ``stream`` writes to, or ``None``: a stream without one (a test runner's
+    buffer), or a system whose text streams translate line breaks
+    (``os.linesep`` is not ``\\n``), which only the stream itself does."""
+    if os.linesep != "\n":  # pragma: no cover - Windows
+        return None
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both of the last two
+        return None
+    return fd if isinstance(fd, int) else None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write ``data`` to ``fd`` whole: a short write (a pipe, a signal) is followed by one for
+    the rest, so a full disk or a file-size limit shows as the error of that next write; a
+    write that takes nothing at all is an error too, never a loop without end."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.EIO, "the system took none of it")
+        view = view[written:]
 
 
 class _ClosedStream:

@@ -22,8 +22,9 @@ The promises kept here for every file ``rules`` writes:
   plays anything -- two writers would each replace the other's file, and the one replaced
   would go on writing to a file that no name leads to.  As a second guard the writer checks,
   before it writes over the name and before it says where its record is, that the name still
-  leads to its own file; if another program replaced it meanwhile, the record goes to a new
-  ``rules-interrupted`` file instead of being lost.
+  leads to its own file, as it left it (its size and its header); if another program replaced
+  it, removed it, cut it short or wrote into it meanwhile, the record -- every deal, kept in a
+  spool beside the file -- goes to a new ``rules-interrupted`` file instead of being lost.
 * **Never a record without a deal.** A record file needs at least one deal to be read back, so
   a new record's file is created only when its first deal is finished (or saved unfinished):
   a run killed during its first deal leaves no record, and an older file of that name as it was.
@@ -188,9 +189,14 @@ def _stop_signals_masked(how: int) -> Iterator[None]:
 
 
 def _write_all(fd: int, data: bytes) -> None:
+    """Write ``data`` whole: a short write is followed by one for the rest (whose error, on a
+    full disk, is raised); a write that takes nothing is an error, never a loop without end."""
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.EIO, "the system took none of it")
+        view = view[written:]
 
 
 def _append(fd: int, data: bytes) -> None:
@@ -434,9 +440,13 @@ class RecordWriter:
     :class:`RecordBusy` if another process writes it).  The file is created atomically with
     the header and the first finished deal -- a record must hold a deal to be read back, so
     there is no file before that -- and each later deal is appended in one write, so at every
-    moment it holds every finished deal, and memory holds only the deal in play.  :meth:`save`
-    completes it with the deal in play.  Without a path the finished deals wait in a spool (memory while
-    small, then an unnamed temporary file), and :meth:`save_new` writes the record to a new
+    moment it holds every finished deal.  :meth:`save` completes it with the deal in play.
+    The finished deals are kept in a spool too (memory while small, then an unnamed temporary
+    file), and every rewrite of the record -- a checkpoint, the ``result`` header, a record
+    saved under a new name -- is made from it, never read back from the file: another
+    program may have cut that file short (``: > FILE``) or written into it, which the writer
+    finds before each write (:meth:`_displaced`) -- and then it saves every deal elsewhere.
+    Without a path the spool is all there is, and :meth:`save_new` writes the record to a new
     file if the match stops early.
 
     ``deals`` and ``current`` start the file with a match's earlier deals, for a match
@@ -471,30 +481,31 @@ class RecordWriter:
         self.path = path
         self.hide_seed = hide_seed
         self.current: tuple[int, int, list[str]] | None = None  # the deal in play
-        self._spool: IO[bytes] | None = None
+        # the finished deals' entries, the text every rewrite of the record is made from
+        self._spool: IO[bytes] | None = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
         self._fd: int | None = None
-        self._lost = False  # the name leads to another file now (see _displaced)
+        self._size = 0  # the bytes this writer has put in the file open as _fd (see _displaced)
+        self._lost = False  # the name leads to another file now, or the file was changed (see _displaced)
         self._header = b""
-        self._current_on_disk = 0  # bytes at the end of the file that hold the deal in play (see checkpoint)
-        self._finished = len(deals)  # finished deals kept, on disk or in the spool
+        self._current_on_disk = False  # the file ends with the deal in play (see checkpoint)
+        self._finished = len(deals)  # finished deals kept, on disk and in the spool
         self._lock: RecordLock | None = None
         if path is None:
-            self._spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
             return
-        self._header = self._head(path, with_seed=not hide_seed)
-        self._lock = RecordLock(path)
-        if not deals and current is None:
-            return  # the file comes with the first deal
-        # a match that goes on from its record (``deals`` finished, ``current`` in play) is
-        # written whole in one replace, so the file never lacks a move it held before
-        entries = [self._entry(d) for d in deals]
-        if current is not None:
-            self.current = current
-            entries.append(self._entry(current))
-            self._current_on_disk = len(entries[-1])
         try:
+            self._header = self._head(path, with_seed=not hide_seed)
+            self._lock = RecordLock(path)
+            if not deals and current is None:
+                return  # the file comes with the first deal
+            # a match that goes on from its record (``deals`` finished, ``current`` in play) is
+            # written whole in one replace, so the file never lacks a move it held before
+            with self._failing(None):
+                for d in deals:
+                    self._spooled(self._entry(d))
+            self.current = current
+            self._current_on_disk = current is not None
             with signals_held(), self._failing(path):
-                self._fd = _replace_with(path, [self._header, *entries], keep_open=True)
+                self._rewrite(path)
         except BaseException:
             self.close()
             raise
@@ -505,13 +516,28 @@ class RecordWriter:
         return self.current is None and not self._finished
 
     def _displaced(self) -> bool:
-        """Whether the record's name no longer leads to the file this writer keeps open: another
-        program replaced or removed it (a ``rules`` process would have been refused the lock).
-        From then on the writer keeps the record in its own file, which no name leads to, and
-        never writes over the name again; :meth:`save` puts the record in a new file."""
-        if self._fd is not None and self.path is not None and not self._lost and not _same_file(self._fd, self.path):
-            self._lost = True
+        """Whether the record's file is no longer this writer's: its name leads to another file
+        (another program replaced or removed it -- a ``rules`` process would have been refused
+        the lock), or the file is not as the writer left it (another program cut it short,
+        ``: > FILE``, or wrote into it: its size or its header differ).  From then on the
+        writer never writes that file or its name again, and keeps the record in its spool
+        only; :meth:`save` puts the record in a new file.  Asked before every write."""
+        if self._fd is not None and self.path is not None and not self._lost:
+            self._lost = not _same_file(self._fd, self.path) or not self._intact(self._fd)
         return self._lost
+
+    def _intact(self, fd: int) -> bool:
+        """Whether the file open as ``fd`` is as this writer left it: its size, and its header."""
+        try:
+            if os.fstat(fd).st_size != self._size:
+                return False
+            os.lseek(fd, 0, os.SEEK_SET)  # the file is open for appending: writes still go to its end
+            head = b""
+            while len(head) < len(self._header) and (chunk := os.read(fd, len(self._header) - len(head))):
+                head += chunk
+            return head == self._header
+        except OSError:
+            return False
 
     def _head(self, path: Path, *, with_seed: bool, result: MatchResult | None = None) -> bytes:
         return _encode(match_header(
@@ -544,64 +570,65 @@ class RecordWriter:
         assert self.current is not None, "no deal begun"
         if self._current_on_disk:  # the deal is on disk already, as it stood at the last checkpoint
             self.checkpoint()
-            self._current_on_disk = 0
+            self._current_on_disk = False
+            with self._failing(None):
+                self._spooled(self._entry(self.current))
             self._finished += 1
             self.current = None
             return
         entry = self._entry(self.current)
         with signals_held(), self._failing(self.path):
             if self._fd is not None:
-                _append(self._fd, entry)
+                if not self._displaced():
+                    _append(self._fd, entry)
+                    self._size += len(entry)
             elif self.path is not None:  # the first deal finished: now the file can be read back
-                self._fd = _replace_with(self.path, [self._header, entry], keep_open=True)
-            else:
-                assert self._spool is not None
-                self._spool.write(entry)
-            self._finished += 1
-            self.current = None
+                self._rewrite(self.path)
+        with self._failing(None):
+            self._spooled(entry)
+        self._finished += 1
+        self.current = None
+
+    def _spooled(self, entry: bytes) -> None:
+        """Keep a finished deal's entry in the spool (at its end: a rewrite reads it from the start)."""
+        assert self._spool is not None, "the writer is closed"
+        self._spool.seek(0, os.SEEK_END)
+        self._spool.write(entry)
+
+    def _rewrite(self, path: Path) -> None:
+        """Write the file anew -- the header, the finished deals from the spool, the deal in
+        play -- beside the old one, rename it over it, and keep it open as the writer's file."""
+        old = self._fd
+        chunks = [self._header, *self._rest()]
+        fd = _replace_with(path, chunks, keep_open=True)
+        assert fd is not None
+        if old is not None:
+            os.close(old)
+        self._fd = fd
+        self._size = sum(map(len, chunks))
 
     def checkpoint(self) -> None:
         """Put the deal in play on disk too, as it stands: the file is written anew beside
         the old one and renamed over it, so that at every moment it holds either the last
         checkpoint or this one.  A table where a person plays calls it after every move, so
-        that a crash or a closed window loses nothing that was played.  (A record whose name
-        another program took keeps the deal in play at the end of the writer's own file.)"""
-        path, old = self.path, self._fd
+        that a crash or a closed window loses nothing that was played.  (A record whose file
+        another program took or changed writes nothing: the deal in play stays in memory,
+        for :meth:`save`.)"""
+        path = self.path
         assert path is not None, "checkpoints are for a record with a path"
         with signals_held(), self._failing(path):
-            entry = self._entry(self.current) if self.current is not None else b""
-            if old is not None and self._displaced():
-                os.ftruncate(old, os.fstat(old).st_size - self._current_on_disk)
-                _append(old, entry)
-            else:
-                chunks = list(self._rest())
-                fd = _replace_with(path, [self._header, *chunks], keep_open=True)
-                assert fd is not None
-                if old is not None:
-                    os.close(old)
-                self._fd = fd
-            self._current_on_disk = len(entry)
+            if self._fd is None or not self._displaced():
+                self._rewrite(path)
+            self._current_on_disk = self.current is not None
 
     # ------------------------------------------------------------------- at the end
     def _rest(self) -> Iterator[bytes]:
-        """The finished deals written so far, in chunks, then the deal in play."""
-        handle: IO[bytes] | None = None
-        if self._fd is not None:
-            handle = os.fdopen(os.dup(self._fd), "rb")
-            handle.seek(len(self._header))
-            left = os.fstat(self._fd).st_size - len(self._header) - self._current_on_disk
-        elif self._spool is not None:
-            handle = self._spool
-            handle.seek(0)
-            left = -1
-        # else: a record file not created yet, which has no finished deal
-        try:
-            while handle is not None and left != 0 and (chunk := handle.read(SPOOL_BYTES if left < 0 else min(left, SPOOL_BYTES))):
-                left -= len(chunk) if left > 0 else 0
-                yield chunk
-        finally:
-            if handle is not None and handle is not self._spool:
-                handle.close()
+        """The finished deals kept so far (from the spool, never from the record file, which
+        another program may have changed), in chunks, then the deal in play."""
+        assert self._spool is not None, "the writer is closed"
+        self._spool.seek(0)
+        while chunk := self._spool.read(SPOOL_BYTES):
+            yield chunk
         if self.current is not None:
             yield self._entry(self.current)
 
@@ -610,8 +637,8 @@ class RecordWriter:
         when the match's ``result`` is given, the seed shown unless it is still kept from a
         person (:meth:`seed_shown`) -- and close it; returns where the record is.
 
-        That is the writer's path, unless another program has taken the name meanwhile
-        (:meth:`_displaced`): then the record goes to the first free name of ``elsewhere``
+        That is the writer's path, unless another program has taken the name or changed the
+        file meanwhile (:meth:`_displaced`): then the record goes to the first free name of ``elsewhere``
         (default :func:`interrupted_paths` in the working folder) and the name is left alone.
         ``None`` if no deal had begun: there is nothing to keep, and no file is written."""
         path, fd = self.path, self._fd
@@ -631,7 +658,7 @@ class RecordWriter:
             elif self._current_on_disk:
                 self.checkpoint()
             elif self.current is not None:
-                _append(fd, self._entry(self.current))
+                _append(fd, self._entry(self.current))  # (not displaced: asked above)
             self.current = None
             self.close()
         return path

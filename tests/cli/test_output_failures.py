@@ -3,6 +3,8 @@ goes away early is silence and the command's own status -- for typer's own help 
 
 from __future__ import annotations
 
+import resource
+import signal
 import subprocess
 from pathlib import Path
 
@@ -11,6 +13,9 @@ import pytest
 from clitools import RULES
 
 FULL = Path("/dev/full")
+ENDGAME = Path(__file__).resolve().parents[1] / "fixtures" / "records" / "endgame.yaml"
+#: The file-size limit of the tests below, in bytes: less than each command's output.
+LIMIT = 1024
 
 
 @pytest.mark.skipif(not FULL.exists(), reason="needs /dev/full")
@@ -31,3 +36,30 @@ def test_a_reader_that_leaves_early_changes_nothing(args: list[str], status: int
     err = proc.stderr.read()
     assert proc.wait(timeout=120) == status
     assert err == b"" or (status == 2 and b"Usage" in err)
+
+
+def _file_size_limited() -> None:
+    """In the child: files may grow to LIMIT bytes (``ulimit -f 1``), and a write past it fails
+    with EFBIG instead of killing the process with SIGXFSZ."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (LIMIT, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="POSIX file-size limits")
+@pytest.mark.parametrize("args", [
+    ["describe", "schnapsen"], ["schema"], ["run", "schnapsen", "--seed", "7", "--json"],
+    ["analyse", str(ENDGAME), "--iters", "50", "--json"], ["--help"],
+], ids=["describe", "schema", "run", "analyse", "help"])
+def test_stdout_cut_short_by_a_file_size_limit_is_one_message_and_status_2(tmp_path: Path, args: list[str]) -> None:
+    """A file that stops growing at the limit (``ulimit -f``, a disk nearly full) takes the
+    first write in part and fails the next one.  Each of these outputs is longer than LIMIT
+    (a whole ruleset described, the schema, six deals' JSON, five decisions' JSON, the list
+    of commands): the file holds LIMIT bytes, and the command says it lost the rest -- where
+    it said nothing and exited with 0."""
+    out_file = tmp_path / "out.txt"
+    with out_file.open("wb") as out:
+        proc = subprocess.run(
+            [str(RULES), *args], stdout=out, stderr=subprocess.PIPE, text=True, timeout=120, preexec_fn=_file_size_limited,
+        )
+    assert (proc.returncode, proc.stderr) == (2, "error: cannot write the output: File too large\n")
+    assert out_file.stat().st_size == LIMIT

@@ -15,6 +15,7 @@ import errno
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -108,6 +109,121 @@ def test_a_checkpoint_never_writes_over_a_file_another_program_put_there(tmp_pat
     assert path.read_text(encoding="utf-8") == "their file\n"
     assert w.save(elsewhere=[elsewhere]) == elsewhere
     assert [(d["seed"], d["moves"]) for d in deals_in(elsewhere)] == [(11, ["play AS", "play TS"])]
+
+
+def _cut_to_nothing(path: Path) -> None:
+    with path.open("r+b") as f:  # as `: > r.yaml` does: the same file at the same name, emptied
+        f.truncate(0)
+
+
+def _cut_in_the_middle(path: Path) -> None:
+    os.truncate(path, path.stat().st_size // 2)
+
+
+def _written_into(path: Path) -> None:
+    with path.open("r+b") as f:  # the same size: only the header tells
+        f.write(b"%")  # the header begins with "#"
+
+
+def _added_to(path: Path) -> None:
+    with path.open("ab") as f:
+        f.write(b"# a note of another program\n")
+
+
+CHANGES = {"cut to nothing": _cut_to_nothing, "cut in the middle": _cut_in_the_middle, "written into": _written_into, "added to": _added_to}
+
+
+@pytest.mark.parametrize("change", sorted(CHANGES))
+def test_a_writer_whose_file_another_program_changed_saves_every_deal_elsewhere(tmp_path: Path, change: str) -> None:
+    """Another program changed the record file in place between two deals -- the name still
+    leads to the writer's file, but that file no longer holds what the writer put there.  The
+    writer writes nothing more into it, and saves the whole record elsewhere: the two deals the
+    file held (11, 22), the one finished after (33) and the one in play (44)."""
+    path, elsewhere = tmp_path / "r.yaml", tmp_path / "kept.yaml"
+    w = writer(path)
+    one_deal(w, 0, 11)
+    one_deal(w, 1, 22)
+    CHANGES[change](path)
+    changed = path.read_bytes()
+    one_deal(w, 0, 33)
+    w.begin_deal(1, 44)
+    assert w.save(elsewhere=[elsewhere]) == elsewhere
+    assert path.read_bytes() == changed
+    assert [d["seed"] for d in deals_in(elsewhere)] == [11, 22, 33, 44]
+
+
+def test_a_file_cut_short_just_before_the_save_is_not_completed_but_saved_elsewhere(tmp_path: Path) -> None:
+    path, elsewhere = tmp_path / "r.yaml", tmp_path / "kept.yaml"
+    w = writer(path)
+    one_deal(w, 0, 11)
+    _cut_to_nothing(path)
+    w.begin_deal(1, 22)
+    assert w.save(elsewhere=[elsewhere]) == elsewhere
+    assert path.read_bytes() == b""
+    assert [d["seed"] for d in deals_in(elsewhere)] == [11, 22]
+
+
+def test_a_checkpoint_never_writes_into_a_file_another_program_cut_short(tmp_path: Path) -> None:
+    """A human seat's record, written anew after every move: once the file was emptied in
+    place, neither a checkpoint nor the deal's end writes it; the record is saved elsewhere
+    with the deal before (11) and the moves of the deal that went on (22)."""
+    path, elsewhere = tmp_path / "r.yaml", tmp_path / "kept.yaml"
+    w = RecordWriter(load_ruleset("schnapsen"), seed=9, players=["human", "greedy"], path=path, hide_seed=True)
+    one_deal(w, 0, 11)
+    moves = w.begin_deal(1, 22)
+    moves.append("play AS")
+    w.checkpoint()
+    _cut_to_nothing(path)
+    moves.append("play TS")
+    w.checkpoint()
+    w.end_deal()
+    assert path.read_bytes() == b""
+    assert w.save(elsewhere=[elsewhere]) == elsewhere
+    assert [(d["seed"], d["moves"]) for d in deals_in(elsewhere)] == [(11, []), (22, ["play AS", "play TS"])]
+
+
+#: ``rules`` whose record file is emptied in place (``: > FILE``) by "another program" as the
+#: writer finishes its second deal -- at a moment named, not waited for.
+_CUT_AFTER_TWO_DEALS = """
+import os
+from interpreter.play.recordfile import RecordWriter
+
+end_deal = RecordWriter.end_deal
+
+def cut_after_two(self):
+    end_deal(self)
+    if self._finished == 2:
+        os.truncate(self.path, 0)
+
+RecordWriter.end_deal = cut_after_two
+from cli import main
+main()
+"""
+
+
+def test_a_run_whose_record_another_program_cut_short_says_so_and_keeps_every_deal(tmp_path: Path) -> None:
+    """``rules run --record`` with the file emptied in place after deal 2: the whole match is
+    saved in rules-interrupted-7.yaml -- the same deals as the record of the same seed left
+    alone -- FILE is left as the other program left it, and the run says so and exits with
+    status 2, where it wrote the later deals into the emptied file, without a header, and
+    exited with 0."""
+    record, whole = tmp_path / "tr.yaml", tmp_path / "whole.yaml"
+    args = ["run", "schnapsen", "--seed", "7", "--quiet", "--record"]
+    alone = subprocess.run([str(RULES), *args, str(whole)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert alone.returncode == 0, alone.stderr
+    assert len(deals_in(whole)) > 2, "the test needs a match of more than two deals"
+    proc = subprocess.run(
+        [sys.executable, "-c", _CUT_AFTER_TWO_DEALS, *args, str(record)], capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )
+    kept = tmp_path / "rules-interrupted-7.yaml"
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr == (
+        f"error: {record} no longer holds this match's record: another program replaced it while the match was played, "
+        "so the record is saved in rules-interrupted-7.yaml instead\n"
+    )
+    assert record.read_bytes() == b""
+    assert deals_in(kept) == deals_in(whole)
+    assert yaml.safe_load(kept.read_text(encoding="utf-8"))["result"] == yaml.safe_load(whole.read_text(encoding="utf-8"))["result"]
 
 
 def human_run(folder: Path, record: Path) -> subprocess.Popen[bytes]:
