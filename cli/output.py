@@ -161,6 +161,16 @@ def guard_stdout() -> None:
     if 1 in filled or sys.stdout is None:
         sys.stdout = GuardedStdout(_ClosedStream())
     elif not isinstance(sys.stdout, GuardedStdout):
+        # a character the stream's encoding lacks (an arrow, a suit, a title's letters, where
+        # stdout is cp1252 as on Windows into a file or pipe) is written as its escape, as on
+        # stderr, where it ended the command with a traceback (and before a record was written);
+        # in JSON the escape reads back as the character itself
+        reconfigure = getattr(sys.stdout, "reconfigure", None)
+        if reconfigure is not None and getattr(sys.stdout, "errors", None) == "strict":
+            try:
+                reconfigure(errors="backslashreplace")
+            except (OSError, ValueError):  # a stream that cannot be changed: written as it is
+                pass
         sys.stdout = GuardedStdout(sys.stdout)
 
 

@@ -3,6 +3,8 @@ goes away early is silence and the command's own status -- for typer's own help 
 
 from __future__ import annotations
 
+import json
+import os
 import resource
 import signal
 import subprocess
@@ -63,3 +65,27 @@ def test_stdout_cut_short_by_a_file_size_limit_is_one_message_and_status_2(tmp_p
         )
     assert (proc.returncode, proc.stderr) == (2, "error: cannot write the output: File too large\n")
     assert out_file.stat().st_size == LIMIT
+
+
+def test_a_character_stdouts_encoding_lacks_is_written_as_its_escape(tmp_path: Path) -> None:
+    """stdout in cp1252 (Windows, into a file or a pipe): the diff's arrow (U+2192) and a
+    title in Cyrillic have no byte there.  Written as their escapes, as on stderr -- before,
+    a traceback and status 1, and ``rules run --record`` stopped before writing its record.
+    In JSON the escape reads back as the character."""
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    out = subprocess.run([str(RULES), "diff", "schnapsen", "house/santase"], capture_output=True, text=True,
+                         env=env, timeout=120, encoding="cp1252")
+    assert (out.returncode, out.stderr) == (0, "")
+    assert "Match target: 7 \\u2192 11 game points" in out.stdout.splitlines()
+    house = tmp_path / "cyr.yaml"
+    house.write_text('extends: schnapsen\nname: cyr\ntitle: "Сантасе ♠"\n', encoding="utf-8")
+    out = subprocess.run([str(RULES), "validate", "--json", str(house)], capture_output=True, text=True,
+                         env=env, timeout=120, encoding="cp1252")
+    assert (out.returncode, out.stderr) == (0, "")
+    assert json.loads(out.stdout)["title"] == "Сантасе ♠"
+    record = tmp_path / "r.yaml"
+    out = subprocess.run([str(RULES), "run", str(house), "--deals", "1", "--seed", "1", "--quiet", "--record", str(record)],
+                         capture_output=True, text=True, env=env, timeout=120, encoding="cp1252")
+    assert (out.returncode, out.stderr) == (0, "")
+    assert out.stdout.startswith("\\u0421\\u0430")  # the title's first letters, escaped
+    assert "play " in record.read_text(encoding="utf-8")  # the record of the deal, written
