@@ -73,9 +73,9 @@ from interpreter.engine.meld import counts_at_once, freed_by_next_trick
 from interpreter.engine.position import NAMING
 from interpreter.engine.trick import seat_after, winning_position
 from interpreter.engine.views import Public, SeatView
-from interpreter.search.goals import ALL_TRICKS, NO_TRICKS, goal_code
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.tables import MELD_AT_ONCE
+from interpreter.search.goals import ALL_TRICKS, NO_TRICKS, goal_code
 
 
 __all__ = ["Knowledge", "TieBreak", "closing_pays", "greedy_code", "hand_worth", "knowledge"]

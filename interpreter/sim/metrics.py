@@ -17,7 +17,8 @@ The *first hand* is the seat after the dealer (the non-dealer of a two-handed ga
 to the first trick where there is no auction).  A side that *won* a deal counts 1 (each
 of several that won it together: the defenders who beat a lone declarer), a side that lost 0,
 and every side 1/2 in a deal nobody won (drawn, or thrown in).  Counting 1/2 for the sides
-that won together gave a lone declarer who lost half a win.  A side's *net* is its score minus the mean score of the others.
+that won together gave a lone declarer who lost half a win.  A side's *net* is its score
+minus the mean score of the others.
 """
 
 from __future__ import annotations
