@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
+from interpreter.core.fdio import write_all
 from interpreter.core.printable import printable
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class GuardedStdout:
     def write(self, text: str) -> int:
         """Write ``text`` whole, or say once why it could not be (see :func:`_stdout_failed`).
 
-        A stream with a descriptor of its own is written through it (:func:`_write_all`), not
+        A stream with a descriptor of its own is written through it (:func:`~interpreter.core.fdio.write_all`), not
         through the stream's buffer: a buffered write cut short by a full disk or a file-size
         limit (``ulimit -f``) reports the bytes it wrote and raises nothing, and the text
         layer (which ``typer.echo`` writes to) drops that count -- the output was silently
@@ -73,7 +74,7 @@ class GuardedStdout:
             else:
                 data = text.encode(stream.encoding or "utf-8", stream.errors or "strict")
                 stream.flush()
-                _write_all(fd, data)
+                write_all(fd, data)
         except OSError as exc:
             _stdout_failed(exc)
         return len(text)
@@ -99,18 +100,6 @@ def _descriptor(stream: TextIO) -> int | None:
     except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both of the last two
         return None
     return fd if isinstance(fd, int) else None
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    """Write ``data`` to ``fd`` whole: a short write (a pipe, a signal) is followed by one for
-    the rest, so a full disk or a file-size limit shows as the error of that next write; a
-    write that takes nothing at all is an error too, never a loop without end."""
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        if written <= 0:
-            raise OSError(errno.EIO, "the system took none of it")
-        view = view[written:]
 
 
 class _ClosedStream:

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import IO
 
 from interpreter.core.arguments import check_seed
+from interpreter.core.fdio import write_all
 from interpreter.core.filelock import lock
 from interpreter.core.paths import resolved
 from interpreter.play.record import MatchResult, deal_entry, match_header, today
@@ -188,22 +189,11 @@ def _stop_signals_masked(how: int) -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    """Write ``data`` whole: a short write is followed by one for the rest (whose error, on a
-    full disk, is raised); a write that takes nothing is an error, never a loop without end."""
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        if written <= 0:
-            raise OSError(errno.EIO, "the system took none of it")
-        view = view[written:]
-
-
 def _append(fd: int, data: bytes) -> None:
     """Append ``data`` whole or not at all: a write that fails half-way (a full disk) is undone."""
     size = os.fstat(fd).st_size
     try:
-        _write_all(fd, data)
+        write_all(fd, data)
     except OSError:
         try:
             os.ftruncate(fd, size)
@@ -254,7 +244,7 @@ def _replace_with(path: Path, chunks: Iterable[bytes], *, keep_open: bool = Fals
         except OSError:
             pass  # nothing to replace yet (or not ours to read): the mode the umask gave
         for chunk in chunks:
-            _write_all(fd, chunk)
+            write_all(fd, chunk)
         os.fsync(fd)
         os.replace(temp, path)
     except BaseException:
@@ -358,7 +348,7 @@ class RecordLock:
                     try:
                         os.ftruncate(fd, 0)
                         os.lseek(fd, 0, os.SEEK_SET)
-                        _write_all(fd, f"{os.getpid()}\n".encode())
+                        write_all(fd, f"{os.getpid()}\n".encode())
                     except OSError as exc:  # a full disk: the name is not taken, and no lock file is left behind
                         _unlink_if_same(fd, self.path)
                         raise RecordNotWritten(record, f"cannot write its lock file {self.path.name}: {exc.strerror or exc}") from None

@@ -130,7 +130,7 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
         os.write(fd, data[:3])  # a part is written, then the disk is full
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(recordfile, "_write_all", no_space)
+    monkeypatch.setattr(recordfile, "write_all", no_space)
     with pytest.raises(OSError):
         recordfile.write_file(target, "new text\n")
     assert target.read_text(encoding="utf-8") == "old\n"

@@ -21,7 +21,7 @@ def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     def no_space(fd: int, data: bytes) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(recordfile, "_write_all", no_space)
+    monkeypatch.setattr(recordfile, "write_all", no_space)
 
 
 @pytest.mark.parametrize("args", [
