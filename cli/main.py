@@ -18,7 +18,7 @@ from typing import Annotated, Any, Optional
 
 import click
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from cli.analyse import analyse
 from cli.arena import arena, tournament
@@ -76,6 +76,21 @@ class _Group(TyperGroup):
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
+
+
+class _Command(TyperCommand):
+    """A command whose parser's mistakes know the command: click raises some of them without
+    its context (a value given to a flag, ``--json=1``), and :func:`cli.errors.parser_message`
+    points to the help of the command in that context (``see 'rules run --help'``), not to
+    ``rules --help``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            if exc.ctx is None:
+                exc.ctx = ctx
+            raise
 
 
 class _App(typer.Typer):
@@ -143,7 +158,7 @@ def _main(
 # The order here is the order of `rules --help`: playing first, then looking back at what was
 # played, measuring bots and rules, and last writing rules of one's own.
 for command in (run, play, serve, list_rulesets, replay, analyse, arena, tournament, simulate, compare, validate, new, describe, diff, schema):
-    app.command("list" if command is list_rulesets else None)(command)
+    app.command("list" if command is list_rulesets else None, cls=_Command)(command)
 
 
 def main() -> None:  # pragma: no cover - console entry for `python -m cli.main`
