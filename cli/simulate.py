@@ -235,6 +235,12 @@ def _backend(backend: str, address: str | None) -> None:
         raise usage_error(f"--backend: unknown backend '{backend}' (expected local or ray)")
     if address is not None and backend != "ray":
         raise usage_error("--address: only with --backend ray")
+    if address is not None:
+        from interpreter.sim.simulate import blank_address
+
+        said = blank_address(address)
+        if said is not None:  # before Ray is asked: it says "Invalid address format: " and no option
+            raise usage_error(said)
     if backend == "ray":
         import importlib.util
 
