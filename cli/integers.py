@@ -26,7 +26,7 @@ import click
 INTEGER = re.compile(r"-?[0-9]+", re.ASCII)
 
 
-def _checked(kind: click.ParamType, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> None:
+def _checked(kind: click.types.IntParamType, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> None:
     """Refuse a text that is not written as :data:`INTEGER`, in click's words for a value that
     is not an integer; a value that is no text (a default given as an int) is left to click."""
     if isinstance(value, str) and INTEGER.fullmatch(value) is None:
