@@ -116,7 +116,7 @@ def _tournament(bots: list[str], deals: int, ruleset: str, seed: int, jobs: int 
 
 def _bot(rs: Ruleset, kind: str, label: str) -> str:
     """The bot kind, checked by building one (``make_agent`` knows the kinds, this module does not)."""
-    return checked_bot(kind.strip(), rs, f"bot {label}")
+    return checked_bot(kind, rs, f"bot {label}")  # as typed (bot_kind): a blank one is quoted as such
 
 
 def _entries(kinds: Sequence[str]) -> None:

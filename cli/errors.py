@@ -102,6 +102,8 @@ def parser_message(error: click.UsageError) -> str:
     if isinstance(error, click.BadOptionUsage) and error.message.endswith("requires an argument."):
         return f"{error.option_name} needs a value"
     text = " ".join(error.format_message().split()).rstrip(".")
+    if isinstance(error, click.BadOptionUsage):  # a value given to a flag (--json=1): the help says which options take one
+        return f"{text[:1].lower() + text[1:]}; {where}"
     extra = _EXTRA.fullmatch(text)
     if extra:
         words = extra.group(1).split()

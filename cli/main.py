@@ -18,12 +18,13 @@ from typing import Annotated, Any, Optional
 
 import click
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from cli.analyse import analyse
 from cli.arena import arena, tournament
 from cli.authoring import describe, diff, new, schema, validate
 from cli.errors import parser_message
+from cli.integers import strict_integers
 from cli.listing import list_rulesets
 from cli.output import guard_stdout, output_failure, say, warn
 from cli.play import play
@@ -76,6 +77,27 @@ class _Group(TyperGroup):
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
+
+
+class _Command(TyperCommand):
+    """A command whose parser's mistakes know the command: click raises some of them without
+    its context (a value given to a flag, ``--json=1``), and :func:`cli.errors.parser_message`
+    points to the help of the command in that context (``see 'rules run --help'``), not to
+    ``rules --help``.  Its integer options and arguments read ASCII digits only
+    (:mod:`cli.integers`): ``--seed 1_000`` and ``--port ١٢`` are refused, as a position
+    string refuses them."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        strict_integers(self.params)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            if exc.ctx is None:
+                exc.ctx = ctx
+            raise
 
 
 class _App(typer.Typer):
@@ -143,7 +165,7 @@ def _main(
 # The order here is the order of `rules --help`: playing first, then looking back at what was
 # played, measuring bots and rules, and last writing rules of one's own.
 for command in (run, play, serve, list_rulesets, replay, analyse, arena, tournament, simulate, compare, validate, new, describe, diff, schema):
-    app.command("list" if command is list_rulesets else None)(command)
+    app.command("list" if command is list_rulesets else None, cls=_Command)(command)
 
 
 def main() -> None:  # pragma: no cover - console entry for `python -m cli.main`

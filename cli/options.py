@@ -42,7 +42,14 @@ def bot_kind(value: str | None) -> str | None:
     """Option callback for a bot kind: kept as typed (spaces around it aside), so that a
     message quotes what was typed; :func:`checked_bot` gives the kind as it is kept (names and
     levels in lower case: ``GREEDY`` is ``greedy``)."""
-    return value.strip() if value is not None else None
+    return _as_typed(value) if value is not None else None
+
+
+def _as_typed(kind: str) -> str:
+    """A bot kind without the spaces around it -- unless it is nothing but spaces, which is
+    kept as it is, so that its message quotes what was typed (``unknown bot kind ' '``, not
+    ``''``, which reads as nothing given at all)."""
+    return kind.strip() or kind
 
 
 def bot_kinds(values: list[str] | None) -> list[str] | None:
@@ -54,13 +61,15 @@ def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ())
     """``kind`` as it is kept (:func:`~interpreter.play.seatkinds.canonical_kind`: ``GREEDY``
     is ``greedy``), once a bot of it could be built for ``rs`` (``make_agent`` knows the kinds:
     a name, a search level, a policy to import); else one line naming the option and what it
-    takes (the bot kinds, and ``also``, such as ``human``), exit 2, quoting the kind as typed.
-    A policy that cannot be loaded is said without the list of kinds: its kind was right, its
+    takes (the bot kinds, and ``also``, such as ``human``), exit 2, quoting the kind as typed
+    and naming the kind it was probably meant to be (``did you mean 'greedy'?``, as ``validate``
+    does for a key).  A policy that cannot be loaded is said without the list of kinds: its kind was right, its
     module or name is not; so is a search option the search does not take (its message lists
     the search's forms)."""
     from cli.errors import usage_error
     from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS, make_agent
-    from interpreter.play.bots.search_bot import BudgetTooLarge
+    from interpreter.play.bots.search_bot import LEVELS, BudgetTooLarge
+    from interpreter.rules.suggest import suggest_word
 
     try:
         make_agent(kind, rs, 0)
@@ -70,7 +79,9 @@ def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ())
         if kind.lower().startswith("search:"):  # a search bot's option: its message says what the search takes
             raise usage_error(f"{option}: {exc}") from None
         names = ", ".join(BOT_KINDS + also)
-        raise usage_error(f"{option}: {exc} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
+        guess = suggest_word(canonical_kind(kind), [*BOT_KINDS, *also, *(f"search:{level}" for level in LEVELS)]) if kind.strip() else None
+        hint = f" (did you mean '{guess}'?)" if guess else ""
+        raise usage_error(f"{option}: {exc}{hint} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
     return canonical_kind(kind)
 
 
@@ -82,7 +93,7 @@ def seat_list(players: str, rs: Ruleset, option: str, also: tuple[str, ...] = ()
 
     if not players.strip():
         raise usage_error(f"{option}: no seat kinds given (expected {rs.players.count} of: {_kinds(also)}, comma-separated)")
-    return [kind.strip() for kind in players.split(",")]
+    return [_as_typed(kind) for kind in players.split(",")]
 
 
 def check_seat_count(kinds: list[str], rs: Ruleset, option: str, also: tuple[str, ...] = ()) -> None:

@@ -7,6 +7,7 @@ when the server starts, so ``rules --help`` stays fast and works without the ``s
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import logging
 import os
@@ -142,6 +143,24 @@ def start_failure(data: Path, exc: Exception) -> str:
     return f"the card room could not read its tables back from {path} ({type(exc).__name__}: {exc}); nothing was served, the file is left as it is"
 
 
+def broken_link(data: Path) -> str | None:
+    """Why the folder ``data`` cannot be made or reached for a symbolic link on its way, in the
+    words of every other file option: a loop of links ("Too many levels of symbolic links"), a
+    link -- the folder's own or one of the folders above it -- that leads nowhere (where it
+    leads); else ``None``.  Making the folder through either failed as "File exists", which
+    says nothing of the link; a link that leads nowhere is not followed to make its target."""
+    from interpreter.core.paths import in_a_loop
+    from interpreter.rules.yamlsource import dangling_link, shorten
+
+    if in_a_loop(data):
+        return f"cannot write in {data} ({os.strerror(errno.ELOOP)})"
+    for path in (data, *data.parents):
+        target = dangling_link(path)
+        if target is not None:
+            return f"{path} is a symbolic link to '{shorten(target, 200)}', which does not exist (expected a folder, or a link to one)"
+    return None
+
+
 def serve(
     host: Annotated[str, typer.Option(metavar="ADDRESS", help="The address to listen on; another than 127.0.0.1 lets other machines in (put it behind a proxy with TLS: docs/serve.md).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on (0: any free port).", min=0, max=65535)] = DEFAULT_PORT,
@@ -162,6 +181,9 @@ def serve(
     log_level = server_log_level(os.environ.get(LOG_VARIABLE))  # before the data folder is made: nothing is left behind
     if data.exists() and not data.is_dir():
         raise usage_error(f"--data: {data} is not a folder")
+    broken = broken_link(data)
+    if broken is not None:
+        raise usage_error(f"--data: {broken}")
     try:
         data.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)  # made here: the owner's only (a folder given is left as it is)
         probe = data / ".rules-write-test"

@@ -91,7 +91,7 @@ def _simulate(
     ref = _reference(ruleset)
     specs = [SimSpec(ref, tuple(seats), deals, matches, seed, allow_outside, rs.shown)]
     if skill is not None:
-        bot = seat_kinds(rs, ",".join([skill] * rs.players.count), "--skill")[0]
+        bot = _skill_bot(rs, skill)
         for k in range(rs.side_count):  # the bot on side k, the other seats as given; deals only
             specs.append(SimSpec(ref, tuple(bot if rs.side_of(s) == k else seats[s] for s in range(len(seats))), deals, 0, seed, allow_outside, rs.shown))
     runs = Runs(specs)
@@ -205,6 +205,18 @@ def seat_kinds(rs: Ruleset, players: str | None, option: str) -> list[str]:
     return [checked_bot(kind, rs, option) for kind in kinds]
 
 
+def _skill_bot(rs: Ruleset, skill: str) -> str:
+    """The one bot kind of ``--skill``, checked by building it; a list of kinds, which
+    ``--players`` takes and ``--skill`` does not, is said as such (not as a count of seats)."""
+    if "," in skill:
+        from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS
+
+        raise usage_error(
+            f"--skill: {skill!r} is a list (expected one bot kind, not a list: one of {', '.join(BOT_KINDS)}, {SEARCH_OPTIONS}, {POLICY_FORMS})",
+        )
+    return checked_bot(skill, rs, "--skill")
+
+
 def _formats(as_json: bool, as_csv: bool) -> None:
     if as_json and as_csv:
         raise usage_error("--json and --csv: choose one")
@@ -223,6 +235,12 @@ def _backend(backend: str, address: str | None) -> None:
         raise usage_error(f"--backend: unknown backend '{backend}' (expected local or ray)")
     if address is not None and backend != "ray":
         raise usage_error("--address: only with --backend ray")
+    if address is not None:
+        from interpreter.sim.simulate import blank_address
+
+        said = blank_address(address)
+        if said is not None:  # before Ray is asked: it says "Invalid address format: " and no option
+            raise usage_error(said)
     if backend == "ray":
         import importlib.util
 

@@ -1,7 +1,8 @@
-""""Did you mean" for a ruleset that is not there: the name a command, a record's ``ruleset:``
-or an ``extends:`` was probably meant to spell.
+""""Did you mean" for a word that is not one of its choices (:func:`suggest_word`: a key of a
+rule file, a bot kind), and for a ruleset that is not there (:func:`suggest_ruleset`): the
+name a command, a record's ``ruleset:`` or an ``extends:`` was probably meant to spell.
 
-In this order: the bundled ruleset the name spells in any case or with either suffix
+For a ruleset, in this order: the bundled ruleset the name spells in any case or with either suffix
 (``SCHNAPSEN.YAML``, ``Schnapsen``); for a name written as a path, a close rule file beside
 it -- never a game record, which is no ruleset to load (a record in the working folder was
 offered for ``schnapsen.yml``); then a close bundled name (``schnapsn``).
@@ -10,6 +11,7 @@ offered for ``schnapsen.yml``); then a close bundled name (``schnapsn``).
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from pathlib import Path
 
 from interpreter.rules.filekind import kind_of
@@ -19,6 +21,18 @@ from interpreter.rules.yamlsource import top_level_keys
 #: How much of a file beside the name is read to tell a record from a rule file: a record's
 #: ``ruleset:`` comes first, and a large record need not be read whole for a hint.
 HEAD_BYTES = 16_384
+
+
+def suggest_word(word: str, choices: Iterable[str]) -> str | None:
+    """The choice a misspelt ``word`` was probably meant to be, or ``None``: the same letters
+    in another case first (``Match`` for ``match``), then the closest spelling by difflib's
+    measure (``greedy`` for ``gredy``); never ``word`` itself."""
+    names = [c for c in choices if c != word]
+    for name in names:
+        if name.lower() == word.lower():
+            return name
+    close = difflib.get_close_matches(word, names, n=1)
+    return close[0] if close else None
 
 
 def suggest_ruleset(name: str, folder: Path | None = None) -> str | None:

@@ -10,7 +10,6 @@ the marks of a :class:`~interpreter.rules.yamlsource.SourceDoc`.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from interpreter.core.errors import RulesError, RulesetError
 from interpreter.rules.migrations import removed_at, removed_message
+from interpreter.rules.suggest import suggest_word
 from interpreter.rules.yamlsource import LEADING_ZERO, YAML11, Path, SourceDoc, format_path, leading_zero_message, shorten
 from interpreter.rules.yamlsource import describe_value as _describe
 from interpreter.rules.yamlsource import show_value as _show
@@ -98,12 +98,7 @@ def _suggest(word: Any, choices: Iterable[Any]) -> str | None:
         return next((c for c in _AS_BOOLEAN[word] if c in choices), None)
     if not isinstance(word, str):
         return None
-    names = [c for c in choices if isinstance(c, str) and c != word]
-    for name in names:
-        if name.lower() == word.lower():
-            return name
-    close = difflib.get_close_matches(word, names, n=1)
-    return close[0] if close else None
+    return suggest_word(word, [c for c in choices if isinstance(c, str)])
 
 
 def _with_suggestion(message: str, word: Any, choices: Iterable[Any]) -> str:

@@ -236,6 +236,9 @@ def ray_results(tasks: Sequence[Task], address: str | None = None) -> Iterator[R
 
     A stop signal while Ray runs is noted and handed to the program's own handler between two
     calls into Ray (:mod:`interpreter.sim.noted`), so that a stopped run keeps what finished."""
+    said = None if address is None else blank_address(address)
+    if said is not None:
+        raise BackendUnavailable(said)
     try:
         import ray
     except ImportError:
@@ -268,6 +271,18 @@ def ray_results(tasks: Sequence[Task], address: str | None = None) -> Iterator[R
 #: Seconds ray.wait waits before looking whether a stop signal came (a bound on how late a
 #: stop is acted on, not a time anything is expected to take).
 WAIT = 0.25
+
+
+def blank_address(address: str) -> str | None:
+    """Why ``address`` names no cluster, if it is empty or only spaces (``--address ''``), else
+    ``None``: ``ray.init`` would fail on it with "Invalid address format: " and nothing more,
+    and ``None`` -- not an empty text -- is how a cluster is started on this machine."""
+    if address.strip():
+        return None
+    return (f"--address: {address!r} is no address (expected auto or HOST:PORT of a Ray cluster; "
+            "leave --address out to start one on this machine)")
+
+
 #: Seconds a cluster's address may take to accept a connection before it is said unreachable.
 CONNECT = 5.0
 
@@ -303,7 +318,7 @@ def _init(ray: Any, address: str | None) -> None:
     try:
         ray.init(address=address, log_to_driver=False, include_dashboard=False)
     except Exception as exc:  # ConnectionError and Ray's own errors: one message
-        raise BackendUnavailable(f"cannot start or reach a Ray cluster at {address or 'this machine'}: {exc}") from None
+        raise BackendUnavailable(f"cannot start or reach a Ray cluster at {'this machine' if address is None else address}: {exc}") from None
     finally:
         if original is not None:
             utils.set_sigterm_handler = original  # type: ignore[union-attr]

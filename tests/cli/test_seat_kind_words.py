@@ -36,6 +36,29 @@ def test_a_wrong_seat_kind_is_quoted_as_typed_in_the_same_words_everywhere(args:
     assert (out.exit_code, out.stdout, out.stderr) == (2, "", f"error: {said}\n")
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    # a blank kind is quoted as it was typed: '' would read as nothing given
+    (["arena", " ", "random", "--deals", "1"], f"bot A: unknown bot kind ' ' (expected one of: {BOTS}, {FORMS})"),
+    (["tournament", "greedy", "  ", "--deals", "1"], f"bot 2: unknown bot kind '  ' (expected one of: {BOTS}, {FORMS})"),
+    (["play", "schnapsen", "--opponent", " "], f"--opponent: unknown bot kind ' ' (expected one of: {BOTS}, {FORMS})"),
+    (["run", "schnapsen", "--players", "greedy, ", "--deals", "1"], f"--players: unknown bot kind ' ' (expected one of: {BOTS}, human, {FORMS})"),
+    (["simulate", "schnapsen", "--deals", "1", "--skill", " "], f"--skill: unknown bot kind ' ' (expected one of: {BOTS}, {FORMS})"),
+    # a misspelt kind: the kind it is closest to, as validate names a key
+    (["arena", "greedy", "gredy", "--deals", "1"], f"bot B: unknown bot kind 'gredy' (did you mean 'greedy'?) (expected one of: {BOTS}, {FORMS})"),
+    (["arena", "GREDY", "greedy", "--deals", "1"], f"bot A: unknown bot kind 'GREDY' (did you mean 'greedy'?) (expected one of: {BOTS}, {FORMS})"),
+    (["run", "schnapsen", "--players", "greedy,humna", "--deals", "1"],
+     f"--players: unknown bot kind 'humna' (did you mean 'human'?) (expected one of: {BOTS}, human, {FORMS})"),
+    (["play", "schnapsen", "--opponent", "serch:hard"],
+     f"--opponent: unknown bot kind 'serch:hard' (did you mean 'search:hard'?) (expected one of: {BOTS}, {FORMS})"),
+    # --skill takes one kind, not --players' list
+    (["simulate", "schnapsen", "--deals", "5", "--jobs", "1", "--skill", "random,greedy"],
+     f"--skill: 'random,greedy' is a list (expected one bot kind, not a list: one of {BOTS}, {FORMS})"),
+])
+def test_a_blank_or_misspelt_kind_is_quoted_as_typed_and_the_close_kind_named(args: list[str], said: str) -> None:
+    out = invoke(args)
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", f"error: {said}\n")
+
+
 def test_a_kind_in_capitals_is_kept_in_lower_case() -> None:
     """``GREEDY`` is the greedy bot, and the output names it ``greedy``."""
     out = invoke(["arena", "GREEDY", "Random", "--deals", "1", "--json", "--jobs", "1"])

@@ -102,6 +102,19 @@ def test_bad_input_is_one_message_and_exit_2(args: list[str], message: str) -> N
     assert out.exit_code == 2 and message in out.stderr, out.stderr
 
 
+ADDRESS = "(expected auto or HOST:PORT of a Ray cluster; leave --address out to start one on this machine)"
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["simulate", "schnapsen", "--deals", "5", "--jobs", "1", "--backend", "ray", "--address", ""], f"error: --address: '' is no address {ADDRESS}"),
+    (["compare", "schnapsen", "schnapsen", "--deals", "5", "--backend", "ray", "--address", "  "], f"error: --address: '  ' is no address {ADDRESS}"),
+])
+def test_an_empty_address_is_refused_naming_the_option_before_ray_is_asked(args: list[str], line: str) -> None:
+    """Ray said ``cannot start or reach a Ray cluster at this machine: Invalid address format: ``."""
+    out = invoke(args)
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", line + "\n")
+
+
 def test_a_base_outside_the_folder_is_refused_unless_allowed(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()

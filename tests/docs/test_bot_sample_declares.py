@@ -35,7 +35,7 @@ def test_a_defender_declares_on_his_pairs_points() -> None:
     state = build_position(rs, dealer=2, trump="H", leader=1, points=[10, 40, 30], tricks=[1, 2, 1],
                            hands=["AH TH KH QH", "AS TS KS QS", "AC TC KC QC"], drawn_out=False)
     assert state.actor == 1 and Declare() in state.legal_actions()
-    bot = high_card_bot()(rs)
+    bot = high_card_bot()(rs, 0)
     assert bot.choose(state.view(1), state.legal_actions()) == Declare()
 
 
@@ -45,7 +45,7 @@ def test_a_soloist_short_of_the_target_does_not_declare() -> None:
     state = build_position(rs, dealer=2, trump="H", leader=0, points=[60, 40, 30], tricks=[2, 1, 1],
                            hands=["AH TH KH QH", "AS TS KS QS", "AC TC KC QC"], drawn_out=False)
     assert state.actor == 0 and Declare() in state.legal_actions()
-    bot = high_card_bot()(rs)
+    bot = high_card_bot()(rs, 0)
     assert bot.choose(state.view(0), state.legal_actions()) != Declare()
 
 
@@ -53,3 +53,13 @@ def test_the_seatview_table_documents_claim_is_right() -> None:
     text = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
     assert "| `claim_is_right()` |" in text
     assert "view.claim_is_right()" in text.split("## Writing a bot", 1)[1].split("## Random playouts", 1)[0]
+
+
+def test_the_arena_makes_the_pages_bot_as_the_page_says() -> None:
+    """The page passes ``MyBot`` to ``Arena``, which makes each bot as ``MyBot(ruleset, seed)``:
+    the sample's constructor took ``(ruleset)`` only, a ``TypeError`` at the first deal.  One
+    deal of Schnapsen (two sides) is two plays, one per seat assignment."""
+    from interpreter.sim.arena import arena
+
+    summary = arena(load_ruleset("schnapsen"), high_card_bot(), "greedy", deals=1, seed=0, jobs=1)
+    assert summary.plays == 2

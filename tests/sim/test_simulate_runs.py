@@ -15,7 +15,7 @@ from interpreter.core.errors import RulesError
 from interpreter.rules.loader import load_ruleset
 from interpreter.sim.compare import compare_tallies, same_deals
 from interpreter.sim.figures import figures
-from interpreter.sim.simulate import Runs, SimSpec, local_results, run_task, tasks_of
+from interpreter.sim.simulate import BackendUnavailable, Runs, SimSpec, local_results, run_task, tasks_of
 from interpreter.sim.tally import Tally
 
 SPEC = SimSpec("schnapsen", ("random", "random"), deals=450, matches=20, seed=3)
@@ -142,3 +142,14 @@ def test_a_spec_names_the_count_out_of_range(deals: int, matches: int, message: 
     with pytest.raises(ValueError) as caught:
         SimSpec("schnapsen", ("random", "random"), deals=deals, matches=matches)
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("address", ["", " "])
+def test_an_empty_ray_address_is_refused_before_ray_is_asked(address: str) -> None:
+    """``None`` starts a cluster on this machine; an empty text is no address (Ray said only
+    "Invalid address format: ", and the message named "this machine")."""
+    with pytest.raises(BackendUnavailable) as caught:
+        for _ in Runs([SPEC]).play(backend="ray", address=address):
+            pass
+    assert str(caught.value) == (f"--address: {address!r} is no address (expected auto or HOST:PORT of a Ray cluster; "
+                                 "leave --address out to start one on this machine)")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import errno
 import importlib
 import importlib.util
+import inspect
 import math
 import operator
 import os
@@ -113,6 +114,27 @@ class ViewState:
         return self.view.rs.tables.code_text[self.layout.codes[index]]
 
 
+#: What a policy is, for the messages that refuse something else.
+POLICY_EXPECTED = "expected a callable policy(observation, agent) or an object with action_probabilities(state, player)"
+#: Where a bot (an object with ``choose``) given as a policy is to go instead.
+BOTS_FROM_PYTHON = ("a bot plays from Python: interpreter.sim.arena.arena(ruleset, MyBot, 'greedy', deals=N) or Arena "
+                    "(docs/bots.md#your-own-bot-against-it)")
+
+
+def _a_bot(policy: object) -> str | None:
+    """What ``policy`` is, if it is a bot rather than a policy -- a class whose objects have
+    ``choose(view, legal)``, or such an object that is no policy either -- else ``None``.  A
+    class is callable, so it passed for a policy and failed at the first deal ("the policy
+    answered <MyBot object>, not an action index"); it is refused before it takes a seat."""
+    if getattr(policy, "choose", None) is None:
+        return None
+    if isinstance(policy, type):
+        return f"a class with a choose method ({policy.__name__})"
+    if not callable(policy) and getattr(policy, "action_probabilities", None) is None:
+        return f"an object with a choose method ({type(policy).__name__})"
+    return None
+
+
 class PolicyAgent:
     """An agent that asks a trained policy, given the observation the environments give.
 
@@ -130,16 +152,17 @@ class PolicyAgent:
     answered with something that is not an action index (a bool neither: ``True`` is no
     action 1), it chose an action that is not legal now, or its distribution has no weight on any legal action (or a weight that is no
     probability: negative, nan).  A ``policy`` of neither form is refused here, with ``TypeError``, before it
-    takes a seat.
+    takes a seat; so is a bot (a class or an object with ``choose``), which plays from Python,
+    through the arena, not as a policy.
     """
 
     def __init__(self, rs: Ruleset | str | Path, policy: object, *, seed: int = 0, greedy: bool = False, name: str | None = None) -> None:
+        shown = name if name is not None else repr(policy)
+        bot = _a_bot(policy)
+        if bot is not None:
+            raise TypeError(f"{shown} is {bot}: a bot, not a policy ({POLICY_EXPECTED}); {BOTS_FROM_PYTHON}")
         if not callable(policy) and getattr(policy, "action_probabilities", None) is None:
-            shown = name if name is not None else repr(policy)
-            raise TypeError(
-                f"{shown} is {with_article(type(policy).__name__)}, not a policy "
-                "(expected a callable policy(observation, agent) or an object with action_probabilities(state, player))",
-            )
+            raise TypeError(f"{shown} is {with_article(type(policy).__name__)}, not a policy ({POLICY_EXPECTED})")
         self.rs = rs = as_ruleset(rs)
         self.policy = policy
         self.name = name if name is not None else str(getattr(policy, "__name__", None) or type(policy).__name__)
@@ -342,7 +365,36 @@ def load_policy(spec: str) -> object:
     try:
         return getattr(module, attribute)
     except AttributeError:
-        raise ValueError(f"{module_name} has no {attribute!r}") from None
+        raise ValueError(f"{module_name} has no {attribute!r}: {_defined(module, module_name)}") from None
+
+
+#: How many of the names a module defines :func:`_defined` lists.
+NAMES_SHOWN = 5
+
+
+def _defined(module: ModuleType, module_name: str) -> str:
+    """What the module of a missing policy name does define that could be a policy, and the
+    form expected, for the message: the name was mistyped, or the function is called otherwise
+    (``it defines act, play (expected policy:mybot.py:NAME with NAME one of them)``)."""
+    names = [name for name, value in vars(module).items() if not name.startswith("_") and _could_be_policy(value, module)]
+    if not names:
+        return (f"it defines no function (expected policy:{module_name}:NAME with NAME a function policy(observation, agent) "
+                "-> action index, or an object with action_probabilities(state, player))")
+    shown = ", ".join(names[:NAMES_SHOWN]) + (f" and {len(names) - NAMES_SHOWN} more" if len(names) > NAMES_SHOWN else "")
+    return f"it defines {shown} (expected policy:{module_name}:NAME with NAME one of them)"
+
+
+def _could_be_policy(value: object, module: ModuleType) -> bool:
+    """Whether a module's ``value`` could be named as a policy: a function the module itself
+    defines (not one it imports), an object of a class it defines that can be called, or any
+    object with ``action_probabilities`` (an OpenSpiel policy the module loaded).  A class is
+    left out: it is called to make an object, not an action."""
+    if isinstance(value, (type, ModuleType)):
+        return False
+    if inspect.isroutine(value):
+        return inspect.isfunction(value) and value.__module__ == module.__name__
+    kind = type(value)
+    return getattr(kind, "action_probabilities", None) is not None or (callable(value) and kind.__module__ == module.__name__)
 
 
 def _not_found(module_name: str, attribute: str, error: ImportError) -> str:
