@@ -37,7 +37,7 @@ from interpreter.sim.stats import wilson  # noqa: E402
 
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(0, str(ROOT / "benchmarks"))
-from _args import positive_int  # noqa: E402
+from _args import positive_int, ruleset  # noqa: E402
 
 Policy = Callable[[SeatView, random.Random], int]
 
@@ -85,14 +85,15 @@ def play(rs: Ruleset, bid: int, seed: int, holder_policy: Policy, defender_polic
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--ruleset", default="house/bauernschnapsen", help="a ruleset with named contracts")
+    parser.add_argument("--ruleset", type=ruleset, default="house/bauernschnapsen", help="a ruleset with named contracts")
     parser.add_argument("--bid", type=positive_int, default=1, help="the contract's bid (bidding.contracts[].bid)")
     parser.add_argument("--deals", type=positive_int, default=1000, help="seeded deals (seeds 0 to N-1)")
     args = parser.parse_args()
     rs = load_ruleset(args.ruleset)
     contract = rs.bidding.contract(args.bid)
     if contract is None:
-        parser.error(f"--bid: {args.bid} is no named contract of {rs.name}")
+        named = ", ".join(f"{c.bid} ({c.name})" for c in rs.bidding.contracts) or "none: it names no contract"
+        parser.error(f"argument --bid: {args.bid} is no named contract of {rs.name} (expected one of its bids: {named})")
     print(f"{rs.name}, {contract.name} (goal {contract.goal}), {args.deals} deals")
     print(f"{'holder':8} {'defenders':10} {'made':>12} {'95% interval':>18}")
     for holder_name, holder_policy in (("points", points), ("goal", goal)):

@@ -62,6 +62,10 @@ CASES = [
     ("bench_greedy.py", ["--rulesets", "nosuch"], ["argument --rulesets", "named 'nosuch'"]),
     ("bench_ceiling.py", ["--ruleset", "rulesets/nosuch.yaml"], ["argument --ruleset", "named 'rulesets/nosuch.yaml'"]),
     ("bench_serve_load.py", ["--ruleset", "rulesets/schnapsen.yaml"], ["argument --ruleset", "no bundled ruleset named", "expected one of"]),
+    ("bench_contracts.py", ["--ruleset", "nosuch"], ["argument --ruleset", "named 'nosuch'"]),
+    ("bench_contracts.py", ["--deals", "0"], ["argument --deals", "expected a whole number 1 or more"]),
+    ("bench_contracts.py", ["--bid", "2", "--ruleset", "schnapsen"], ["argument --bid", "no named contract of schnapsen", "none: it names no contract"]),
+    ("bench_contracts.py", ["--bid", "9"], ["argument --bid", "9 is no named contract", "expected one of its bids: 1 (bettler)"]),
     # git revisions: asked of git before a worktree is made
     ("bench_search.py", ["--base", NO_REV, "--only", "env"], ["argument --base", f"unknown git revision '{NO_REV}'", "expected a commit"]),
     ("bench_instructions.py", ["--base", NO_REV], ["argument --base", f"unknown git revision '{NO_REV}'"]),
@@ -124,6 +128,7 @@ QUICK = {
     "bench_instructions.py": ["--workloads", "view"],
     "bench_serve_load.py": ["--tables", "1"],
     "bench_serve_restart.py": ["--tables", "1"],
+    "bench_contracts.py": ["--deals", "1"],
 }
 
 
