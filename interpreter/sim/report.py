@@ -105,7 +105,8 @@ def _figure_table(metrics: Sequence[Row]) -> str:
 def _sections(metrics: Sequence[Row]) -> list[str]:
     parts = [
         "<h2>Who wins: the first hand and each side</h2>", bars(_won(metrics), True, 0.5),
-        "<p class=note>Deals won (a deal nobody won alone counts half); the dashed line is 50%.</p>",
+        "<p class=note>Deals won (by each of the sides that won one together; a deal nobody won counts half); "
+        "the dashed line is 50%.</p>",
         "<h2>Outcome mix</h2>", bars(_outcomes(metrics), True),
         "<h2>How deals end</h2>", bars(_rows(metrics, "end: "), True),
         "<h2>How often each rule fires</h2>", bars(_rows(metrics, "fired: "), True),
