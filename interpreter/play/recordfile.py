@@ -558,26 +558,26 @@ class RecordWriter:
     def end_deal(self) -> None:
         """Put the finished deal on disk (or in the spool) and forget its moves."""
         assert self.current is not None, "no deal begun"
-        if self._current_on_disk:  # the deal is on disk already, as it stood at the last checkpoint
-            self.checkpoint()
-            self._current_on_disk = False
+        entry = self._entry(self.current)
+        # the deal passes from "in play" to "finished" whole, the stop signals held: one that
+        # came between the spool and ``current`` made save() write the deal twice (the next
+        # deal's dealer then refused by replay), one before both the file and the spool, never
+        with signals_held():
+            if self._current_on_disk:  # the deal is on disk already, as it stood at the last checkpoint
+                self.checkpoint()
+                self._current_on_disk = False
+            else:
+                with self._failing(self.path):
+                    if self._fd is not None:
+                        if not self._displaced():
+                            _append(self._fd, entry)
+                            self._size += len(entry)
+                    elif self.path is not None:  # the first deal finished: now the file can be read back
+                        self._rewrite(self.path)
             with self._failing(None):
-                self._spooled(self._entry(self.current))
+                self._spooled(entry)
             self._finished += 1
             self.current = None
-            return
-        entry = self._entry(self.current)
-        with signals_held(), self._failing(self.path):
-            if self._fd is not None:
-                if not self._displaced():
-                    _append(self._fd, entry)
-                    self._size += len(entry)
-            elif self.path is not None:  # the first deal finished: now the file can be read back
-                self._rewrite(self.path)
-        with self._failing(None):
-            self._spooled(entry)
-        self._finished += 1
-        self.current = None
 
     def _spooled(self, entry: bytes) -> None:
         """Keep a finished deal's entry in the spool (at its end: a rewrite reads it from the start)."""

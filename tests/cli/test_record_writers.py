@@ -16,6 +16,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -319,3 +320,45 @@ def test_a_new_record_that_cannot_be_created_names_the_file_and_its_folder(tmp_p
         w.save_new(interrupted_paths(3))
     w.close()
     assert str(failed.value) == f"cannot write the record to rules-interrupted-3.yaml in the folder {tmp_path}: Read-only file system"
+
+
+class _Stopped(Exception):
+    """What the test's SIGTERM handler raises, as the command's handler ends its match."""
+
+
+@posix_only
+@pytest.mark.parametrize("checkpointed", [False, True], ids=["appended", "checkpointed"])
+def test_a_stop_signal_as_a_deal_ends_keeps_it_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, checkpointed: bool) -> None:
+    """SIGTERM arriving as a finished deal goes into the spool: the deal passes from "in play"
+    to "finished" with the stop signals held, so the stop lands after it, and the record saved
+    holds each deal once (11, 22).  Before, a stop between the spool and the
+    writer forgetting the deal in play kept the deal twice -- CI saw ``rules replay`` refuse
+    the saved record: "deals[14].dealer: seat 1 deals next, not seat 0"."""
+    path = tmp_path / "r.yaml"
+    w = writer(path)
+    one_deal(w, 0, 11)
+    spooled = RecordWriter._spooled
+
+    def then_stop(self: RecordWriter, entry: bytes) -> None:
+        spooled(self, entry)
+        # the signal comes the moment the deal is spooled -- to this thread: one sent to the
+        # process goes to any thread that does not hold it, and a test runner has others
+        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGTERM)
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Stopped
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        monkeypatch.setattr(RecordWriter, "_spooled", then_stop)
+        moves = w.begin_deal(1, 22)
+        if checkpointed:  # a human seat's record: the deal in play is on disk already
+            moves.append("play AS")
+            w.checkpoint()
+        with pytest.raises(_Stopped):
+            w.end_deal()
+        monkeypatch.setattr(RecordWriter, "_spooled", spooled)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert w.save() == path  # as the command saves its record when stopped
+    assert [d["seed"] for d in deals_in(path)] == [11, 22]
