@@ -210,6 +210,17 @@ class Seat:
             within("the WebSocket to close", lambda: self.ws.__exit__(None, None, None))
 
 
+def two_people(client: TestClient) -> tuple[dict[str, Any], list[Seat], list[dict[str, Any]], int, str]:
+    """A Schnapsen table of two people, each seat's link open and its first view read: the
+    room's reply, the seats, their views, the seat to act and the first card it may play."""
+    reply = create(client, ["human", "human"])
+    seats = [Seat(client, token_of(link["link"])) for link in reply["seats"]]
+    views = [seat.read() for seat in seats]
+    actor: int = views[0]["to_act"]
+    move: str = next(m["move"] for m in views[actor]["legal"] if m["move"].startswith("play"))
+    return reply, seats, views, actor, move
+
+
 def check_message(live: Live, seat: int, message: dict[str, Any]) -> None:
     """A message to ``seat`` (-1: a spectator) against that seat's view of the table now."""
     from interpreter.engine.views import spectator_view

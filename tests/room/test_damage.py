@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from roomtools import REPO, WAIT, Seat, create, open_room, token_of, within
+from roomtools import REPO, WAIT, Seat, create, open_room, token_of, two_people, within
 
 pytest.importorskip("starlette", reason="rules serve needs the serve extra: pip install -e '.[test]'")
 
@@ -120,11 +120,7 @@ STEP_DAMAGES = {
 def test_a_logged_decision_the_engine_refuses_is_named_by_its_row(tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str) -> None:
     statement, words = STEP_DAMAGES[damage]
     with open_room(tmp_path) as (client, room):
-        bad = create(client, ["human", "human"])
-        seats = [Seat(client, token_of(link["link"])) for link in bad["seats"]]
-        views = [seat.read() for seat in seats]
-        actor = views[0]["to_act"]
-        move = next(m["move"] for m in views[actor]["legal"] if m["move"].startswith("play"))
+        bad, seats, views, actor, move = two_people(client)
         seats[actor].send({"type": "action", "move": move, "seq": views[actor]["seq"]})
         assert seats[actor].read()["type"] == "state"
         for seat in seats:

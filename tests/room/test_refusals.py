@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from roomtools import Seat, create, open_room, read_text, token_of
+from roomtools import Seat, create, open_room, read_text, token_of, two_people
 
 from cli.room.room import MAX_HOUSE_BYTES
 
@@ -417,11 +417,7 @@ def test_a_stale_seq_of_two_thousand_digits_is_quoted_cut(tmp_path: Path, caplog
     its first 60 digits and an ellipsis, as every quote of what the client sent, and logged whole."""
     seq = 10 ** 1999  # a one and 1,999 noughts
     with open_room(tmp_path) as (client, room):
-        reply = create(client, ["human", "human"])
-        seats = [Seat(client, token_of(s["link"])) for s in reply["seats"]]
-        views = [seat.read() for seat in seats]
-        actor = views[0]["to_act"]
-        move = next(m["move"] for m in views[actor]["legal"] if m["move"].startswith("play"))
+        reply, seats, views, actor, move = two_people(client)
         with caplog.at_level("WARNING", logger="rules.serve"):
             seats[actor].send({"type": "action", "move": move, "seq": seq})
             said = seats[actor].read()
