@@ -68,17 +68,21 @@ class _Odds:
         if not seats or not self.n_unseen:
             return 0.0
         threats = self.beats[card] & self.unseen
-        lack = -1
-        held = 0
-        for s in seats:
-            lack &= self.voids[s]
-            held += self.sizes[s]
+        lack = self.lacking(seats)
+        held = sum(self.sizes[s] for s in seats)
         if lack:
             for suit, mask in enumerate(self.suit_mask):
                 if lack >> suit & 1:
                     threats &= ~mask
         p = min(1.0, held / self.n_unseen)
         return 1.0 - (1.0 - p) ** threats.bit_count()
+
+    def lacking(self, seats: Sequence[int]) -> int:
+        """The suits (as bits) every one of ``seats`` is known to lack."""
+        lack = -1
+        for s in seats:
+            lack &= self.voids[s]
+        return lack
 
     def in_hands(self, seats: Sequence[int]) -> float:
         """The chance that a given unseen card lies with one of ``seats``."""
@@ -163,9 +167,7 @@ def _no_tricks(
         # lead a low card of a suit the holder may hold: he must go over it where he has
         # nothing lower (where the duties make him head the trick), and takes it
         p = odds.in_hands(opponents)  # (a defender's opponents are the holder's side)
-        lack = -1
-        for s in opponents:
-            lack &= odds.voids[s]
+        lack = odds.lacking(opponents)
         scores = []
         for c in cards:
             suit = suit_of[c]
