@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How often the greedy heuristic makes a contract won or lost on one trick, holder against defenders.
 
-A Bettler (take no trick) or a Gang (take every trick) is decided by one trick, not by card
+A Bettler (take no trick), a Gang or a moon (take every trick) is decided by one trick, not by card
 points; the heuristic plays such contracts for that trick (``interpreter/search/goals.py``).
 This measures what that is worth: on ``--deals`` seeded deals of ``--ruleset``, the first seat
 that may announce contract ``--bid`` announces it and everybody else passes, and the deal is
@@ -32,6 +32,7 @@ from interpreter.engine.state import AUCTION, DealState  # noqa: E402
 from interpreter.engine.views import SeatView  # noqa: E402
 from interpreter.rules.loader import load_ruleset  # noqa: E402
 from interpreter.rules.ruleset import Ruleset  # noqa: E402
+from interpreter.search.goals import trick_goals  # noqa: E402
 from interpreter.search.heuristic import greedy_code, knowledge  # noqa: E402
 from interpreter.sim.stats import wilson  # noqa: E402
 
@@ -83,18 +84,27 @@ def play(rs: Ruleset, bid: int, seed: int, holder_policy: Policy, defender_polic
     return None if holder < 0 or result is None else bool(result.made)
 
 
+def _game_name(rs: Ruleset, bid: int) -> str:
+    """A named contract's name, or "the moon"."""
+    contract = rs.bidding.contract(bid)
+    return contract.name if contract is not None else "the moon"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--ruleset", type=ruleset, default="house/bauernschnapsen", help="a ruleset with named contracts")
-    parser.add_argument("--bid", type=positive_int, default=1, help="the contract's bid (bidding.contracts[].bid)")
+    parser.add_argument("--ruleset", type=ruleset, default="house/bauernschnapsen",
+                        help="a ruleset with named contracts or a moon of every trick")
+    parser.add_argument("--bid", type=positive_int, default=1,
+                        help="the contract's bid (bidding.contracts[].bid, or bidding.moon.bid)")
     parser.add_argument("--deals", type=positive_int, default=1000, help="seeded deals (seeds 0 to N-1)")
     args = parser.parse_args()
     rs = load_ruleset(args.ruleset)
-    contract = rs.bidding.contract(args.bid)
-    if contract is None:
-        named = ", ".join(f"{c.bid} ({c.name})" for c in rs.bidding.contracts) or "none: it names no contract"
-        parser.error(f"argument --bid: {args.bid} is no named contract of {rs.name} (expected one of its bids: {named})")
-    print(f"{rs.name}, {contract.name} (goal {contract.goal}), {args.deals} deals")
+    goals = trick_goals(rs)
+    if args.bid not in goals:
+        named = ", ".join(f"{bid} ({_game_name(rs, bid)})" for bid in goals) or "none: it has no such game"
+        parser.error(f"argument --bid: {args.bid} is no game of {rs.name} won or lost on one trick "
+                     f"(expected one of its bids: {named})")
+    print(f"{rs.name}, {_game_name(rs, args.bid)} (goal {goals[args.bid]}), {args.deals} deals")
     print(f"{'holder':8} {'defenders':10} {'made':>12} {'95% interval':>18}")
     for holder_name, holder_policy in (("points", points), ("goal", goal)):
         for defender_name, defender_policy in (("points", points), ("goal", goal)):

@@ -32,9 +32,10 @@ from typing import Final, Protocol
 
 from interpreter.core.actions import EXCHANGE, MARRY_BASE
 from interpreter.engine.trick import seat_after, winning_position
-from interpreter.engine.views import SeatView
+from interpreter.engine.views import Public, SeatView
+from interpreter.rules.ruleset import Ruleset
 
-__all__ = ["NO_TRICKS", "ALL_TRICKS", "goal_code", "unannounced"]
+__all__ = ["NO_TRICKS", "ALL_TRICKS", "SETTLED", "goal_code", "open_goal", "trick_goals", "unannounced"]
 
 NO_TRICKS: Final = "no_tricks"
 ALL_TRICKS: Final = "all_tricks"
@@ -42,6 +43,39 @@ ALL_TRICKS: Final = "all_tricks"
 # chance it is beaten now -- enough to choose among cards equally sure to be beaten, too little
 # to prefer a card that may hold to one that will not.
 DANGER: Final = 0.01
+#: What :func:`goal_code` answers where this trick decides the goal whatever the seat plays.
+SETTLED: Final = -1
+
+
+def trick_goals(rs: Ruleset) -> dict[int, str]:
+    """The bids of the games won or lost on one trick, with their goals: the named contracts
+    whose goal is ``no_tricks`` or ``all_tricks``, and the moon where it must take every trick
+    (``bidding.moon.requirement: all_tricks``; a moon of so many points is played for them)."""
+    goals = {c.bid: c.goal for c in rs.bidding.contracts if c.goal in (NO_TRICKS, ALL_TRICKS)}
+    moon = rs.bidding.moon
+    if moon is not None and moon.requirement == ALL_TRICKS:
+        goals[moon.bid] = ALL_TRICKS
+    return goals
+
+
+def open_goal(goals: dict[int, str], pub: Public) -> str | None:
+    """The goal the deal is played for now (a value of ``goals``, see :func:`trick_goals`), or
+    None: where no such game was bid, where one trick has decided it already (the holder's side
+    took a trick in a game of no tricks, or lost one in a game of every trick: from then on the
+    card points are what is left to play for -- a moon's defenders score theirs), and on a first
+    lead that fixes trump (the heuristic chooses the suit, a moon's holder the one that takes
+    every trick)."""
+    if pub.declarer < 0:
+        return None
+    goal = goals.get(pub.high_bid)
+    if goal is None or (pub.trump < 0 and pub.lead_trump and not pub.trick):
+        return None
+    side = pub.side_index
+    holder = side[pub.declarer]
+    taken = sum(t for s, t in enumerate(pub.tricks) if side[s] == holder)
+    if taken != (0 if goal == NO_TRICKS else pub.tricks_played):
+        return None
+    return goal
 
 
 class _Choice(Protocol):
@@ -101,7 +135,10 @@ def goal_code(
     heuristic's tables under the contract's trump and order, ``unseen`` the cards the seat has
     not seen go, ``voids`` per seat the suits it is known to lack (``None``: unknown).
     Marriages are never announced (they score nothing towards such a goal, and would lead a
-    high card); the other non-card steps are left to the caller."""
+    high card); the other non-card steps are left to the caller.  :data:`SETTLED` where the
+    card makes no difference to the goal any more -- a defender of every trick whose side takes
+    this one whatever he plays: the caller plays for card points, which a moon's defenders
+    score."""
     cards = [c for c in codes if c < MARRY_BASE]
     if not cards:
         return codes[0]
@@ -120,9 +157,11 @@ def goal_code(
         if sizes[s]:
             later.append(s)
         s = seat_after(s, n, sitting)
-    odds = _Odds(beats, unseen, suit_mask, voids if voids is not None else [0] * n, sizes)
     holds = side[seat] == holder
     later_opp = [s for s in later if (side[s] == holder) != holds]
+    if goal == ALL_TRICKS and trick and not holds and not later_opp and side[_winner(trick, beats, leader, n, sitting)[1]] != holder:
+        return SETTLED  # the holder's side loses this trick whatever is played: the goal is decided
+    odds = _Odds(beats, unseen, suit_mask, voids if voids is not None else [0] * n, sizes)
     if goal == NO_TRICKS:
         scored = _no_tricks(holds, cards, trick, later_opp, side, holder, leader, n, sitting, odds, beats, rank, suit_of,
                             suit_mask, sizes, unseen, view.hand_mask)
@@ -231,10 +270,7 @@ def unannounced(view: SeatView, code: int) -> int:
     if not MARRY_BASE <= code < EXCHANGE:
         return code
     pub = view.public
-    if pub.declarer < 0:
-        return code
-    contract = view.rs.bidding.contract(pub.high_bid)
     card = code - MARRY_BASE
-    if contract is None or contract.goal not in (NO_TRICKS, ALL_TRICKS) or card not in view.legal_codes:
+    if open_goal(trick_goals(view.rs), pub) is None or card not in view.legal_codes:
         return code
     return card

@@ -75,7 +75,7 @@ from interpreter.engine.trick import seat_after, winning_position
 from interpreter.engine.views import Public, SeatView
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.tables import MELD_AT_ONCE
-from interpreter.search.goals import ALL_TRICKS, NO_TRICKS, goal_code
+from interpreter.search.goals import ALL_TRICKS, NO_TRICKS, SETTLED, goal_code, open_goal, trick_goals
 
 
 __all__ = ["Knowledge", "TieBreak", "closing_pays", "greedy_code", "hand_worth", "knowledge"]
@@ -201,8 +201,9 @@ class Knowledge:
         moon = rs.bidding.moon
         self.moon = moon.bid if moon is not None else -1
         self.bidder_alone = rs.players.sides == "bidder_vs_rest"
-        # the bids of contracts won or lost on one trick, and their goals (see goals.py)
-        self.goal_of = {c.bid: c.goal for c in rs.bidding.contracts if c.goal in (NO_TRICKS, ALL_TRICKS)}
+        # the bids of games won or lost on one trick (named contracts, a moon of every trick),
+        # and their goals (see goals.py)
+        self.goal_of = trick_goals(rs)
         # what a hand takes with a trump suit, per (hand, trump): see _suit_worth
         self.worth: dict[int, float] = {}
         self.worth_shift = max(1, (nsuits - 1).bit_length())
@@ -236,13 +237,13 @@ def _lay_away(k: Knowledge, view: SeatView, codes: tuple[int, ...]) -> int:
     two aces of the talon, and the first one led lost the contract.)"""
     rs = view.rs
     pub = view.public
-    contract = rs.bidding.contract(pub.high_bid) if rs.bidding.enabled else None
+    goal = k.goal_of.get(pub.high_bid) if pub.declarer >= 0 else None
     rank = k.rank  # 0 for the strongest rank, under the contract's own order where it has one
-    if contract is not None and contract.goal == "no_tricks":
+    if goal == NO_TRICKS:
         return min(codes, key=lambda c: (rank[c - DISCARD_BASE], c))
     trump = pub.trump
     suit_of, pts = rs.deck.suit_of, rs.deck.points
-    if contract is not None and contract.goal == "all_tricks":  # a trump may still take a trick
+    if goal == ALL_TRICKS:  # a trump may still take a trick
         return min(codes, key=lambda c: (suit_of[c - DISCARD_BASE] == trump, -rank[c - DISCARD_BASE], c))
     return min(codes, key=lambda c: (suit_of[c - DISCARD_BASE] == trump, pts[c - DISCARD_BASE], c))
 
@@ -278,11 +279,14 @@ def greedy_code(view: SeatView, rng: TieBreak | None = None) -> int:
             if CLOSE_BEFORE_DRAW in codes and closing_pays(view):
                 return CLOSE_BEFORE_DRAW
             return CONTINUE
-    if k.goal_of and pub.declarer >= 0 and pub.high_bid in k.goal_of and codes[0] < MARRY_BASE:
+    goal = open_goal(k.goal_of, pub) if k.goal_of else None
+    if goal is not None and codes[0] < MARRY_BASE:
         trump = pub.trump
         voids = _voids(k, view, pub, trump) if k.infer_voids else None
-        return goal_code(k.goal_of[pub.high_bid], view, codes, k.beats[trump + 1], k.rank, k.suit_of, k.suit_mask,
+        code = goal_code(goal, view, codes, k.beats[trump + 1], k.rank, k.suit_of, k.suit_mask,
                          _unseen(k, view, pub), voids, rng)
+        if code != SETTLED:
+            return code
     if pub.trick:
         if EXCHANGE in codes:  # exchange.timing before_lead_or_follow: the turn-up is worth more
             return EXCHANGE

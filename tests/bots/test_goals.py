@@ -11,18 +11,21 @@ must follow suit and head the trick (``play.head: beat_winner``).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from interpreter import Card, DealState, load_ruleset
 from interpreter.core.actions import MARRY_BASE
 from interpreter.engine.build import build_position
-from interpreter.search.goals import unannounced
-from interpreter.search.heuristic import greedy_code
+from interpreter.rules.ruleset import Ruleset
+from interpreter.search.goals import ALL_TRICKS, NO_TRICKS, trick_goals, unannounced
+from interpreter.search.heuristic import greedy_code, knowledge
 
 RS = load_ruleset("house/bauernschnapsen")
 
 
-def reach(seed: int, moves: str) -> DealState:
+def reach(seed: int, moves: str, rs: Ruleset = RS) -> DealState:
     """Seed ``seed``'s deal (dealer 0) after the moves, comma-separated as the actions print."""
-    state = DealState.new(RS, 0, seed)
+    state = DealState.new(rs, 0, seed)
     for move in moves.split(", "):
         state.apply(next(a for a in state.legal_actions() if str(a) == move))
     return state
@@ -109,3 +112,82 @@ def test_the_search_bot_plays_a_marriages_card_unannounced_in_such_a_contract() 
     kh = schnapsen.deck.index(Card.parse("KH"))
     assert MARRY_BASE + kh in plain.view(0).legal_codes
     assert unannounced(plain.view(0), MARRY_BASE + kh) == MARRY_BASE + kh
+
+
+def test_the_games_won_or_lost_on_one_trick_are_the_goal_contracts_and_a_moon_of_every_trick(tmp_path: Path) -> None:
+    # Bauernschnapsen's contracts of no tricks and of every trick (each kind there); North American 4's moon (bid 5) must take every trick, as must
+    # the PP family's bid of 6 without trump; a moon of 120 points is played for points.
+    assert trick_goals(RS) == {c.bid: c.goal for c in RS.bidding.contracts if c.goal in (NO_TRICKS, ALL_TRICKS)}
+    assert NO_TRICKS in trick_goals(RS).values() and ALL_TRICKS in trick_goals(RS).values()
+    assert trick_goals(load_ruleset("north-american-4")) == {5: ALL_TRICKS}
+    assert trick_goals(load_ruleset("house/pp-sixty-six")) == {6: ALL_TRICKS}
+    assert trick_goals(load_ruleset("schnapsen")) == {}
+    points_moon = tmp_path / "points-moon.yaml"
+    points_moon.write_text(
+        "extends: north-american-4\nname: points-moon\ntitle: Moon of points\n"
+        "bidding:\n  moon:\n    bid: 5\n    partner_sits_out: true\n    requirement: points\n    points: 120\n",
+        encoding="utf-8",
+    )
+    assert trick_goals(load_ruleset(str(points_moon))) == {}
+
+
+def test_a_moons_holder_without_trump_leads_the_card_nothing_unseen_beats() -> None:
+    # The PP family's bid of 6: seat 1 plays alone, with no trump, for every trick, holding
+    # AD JC KS QD QS TH.  Each card but the ace of diamonds has an unseen card above it (JC:
+    # the clubs above it; KS: AS TS; QD: TD KD; QS: AS TS; TH: AH), so the ace is led -- not
+    # the spade marriage that the play for points announces (a king or queen the ace or
+    # ten of spades takes, and the moon with it).
+    rs = load_ruleset("house/pp-sixty-six")
+    state = reach(1, "bid 6, pass, pass, pass", rs)
+    assert state.actor == 1 and sorted(map(str, state.hand(1))) == sorted("AD JC KS QD QS TH".split())
+    assert state.trump < 0 and not state.view(1).public.lead_trump  # no trump, and no card led will fix one
+    assert str(rs.action_of[greedy_code(state.view(1))]) == "play AD"
+
+
+def test_a_moons_defender_whose_side_takes_the_trick_plays_for_card_points() -> None:
+    # North American 4, seat 1 shoots the moon (his partner, seat 3, lays his cards down) and
+    # leads the diamond marriage's queen (diamonds trump); seat 2 takes it with the ten.  Seat
+    # 0, last to play, cannot stop his side taking the trick: the moon is set whatever he
+    # plays, and the defenders score their card points (``defenders: points // unit``).  So
+    # he plays for points, as in any deal -- giving his partner's trick a card that counts,
+    # never a nine (0 points), which the play for every trick threw (its weakest card).
+    rs = load_ruleset("north-american-4")
+    state = reach(7, "bid 5, pass, pass, pass, marry QD, play TD", rs)
+    assert state.actor == 0 and sorted(map(str, state.hand(0))) == sorted("9C 9H 9S AC JS KS".split())
+    view = state.view(0)
+    k = knowledge(rs, view.public.order)
+    kept, k.goal_of = k.goal_of, {}
+    try:
+        for_points = greedy_code(view)
+    finally:
+        k.goal_of = kept
+    choice = greedy_code(view)
+    assert choice == for_points and rs.deck.points[choice] > 0
+
+
+def test_a_moon_set_is_played_for_points_and_its_marriages_announced() -> None:
+    # North American 4, seat 1 shoots the moon and leads the nine of clubs (clubs trump); seat
+    # 2 takes it with the ace: the moon is set.  Seat 2 leads with JH KH KS QD QH: the heart
+    # marriage counts 20 for his side, which scores its card points, so he announces it, and
+    # the search bot's choice of it stays the announcement.
+    rs = load_ruleset("north-american-4")
+    state = reach(3, "bid 5, pass, pass, pass, play 9C, play AC, play TC", rs)
+    assert state.actor == 2 and sorted(map(str, state.hand(2))) == sorted("JH KH KS QD QH".split())
+    view = state.view(2)
+    choice = str(rs.action_of[greedy_code(view)])
+    assert choice in ("marry KH", "marry QH")
+    qh = rs.deck.index(Card.parse("QH"))
+    assert unannounced(view, MARRY_BASE + qh) == MARRY_BASE + qh
+
+
+
+def test_a_moons_first_lead_fixes_trump_in_the_longest_suit_not_at_the_surest_card() -> None:
+    # North American 4, seat 1 shoots the moon with 9C JC AS TD KD JD; the first card led
+    # fixes trump.  The ace of spades is the one card nobody can beat now -- but led first it
+    # makes spades trump with a single trump in his hand against the five unseen.  He leads a
+    # diamond: his three diamonds become trumps (the heuristic's choice of suit, as in any
+    # deal); the play for every trick takes over from the second card.
+    rs = load_ruleset("north-american-4")
+    state = reach(9, "bid 5, pass, pass, pass", rs)
+    assert state.actor == 1 and sorted(map(str, state.hand(1))) == sorted("9C JC AS TD KD JD".split())
+    assert str(rs.action_of[greedy_code(state.view(1))]).endswith("D")

@@ -64,8 +64,8 @@ CASES = [
     ("bench_serve_load.py", ["--ruleset", "rulesets/schnapsen.yaml"], ["argument --ruleset", "no bundled ruleset named", "expected one of"]),
     ("bench_contracts.py", ["--ruleset", "nosuch"], ["argument --ruleset", "named 'nosuch'"]),
     ("bench_contracts.py", ["--deals", "0"], ["argument --deals", "expected a whole number 1 or more"]),
-    ("bench_contracts.py", ["--bid", "2", "--ruleset", "schnapsen"], ["argument --bid", "no named contract of schnapsen", "none: it names no contract"]),
-    ("bench_contracts.py", ["--bid", "9"], ["argument --bid", "9 is no named contract", "expected one of its bids: 1 (bettler)"]),
+    ("bench_contracts.py", ["--bid", "2", "--ruleset", "schnapsen"], ["argument --bid", "no game of schnapsen won or lost on one trick", "none: it has no such game"]),
+    ("bench_contracts.py", ["--bid", "9"], ["argument --bid", "9 is no game of bauernschnapsen", "expected one of its bids: 1 (bettler)"]),
     # git revisions: asked of git before a worktree is made
     ("bench_search.py", ["--base", NO_REV, "--only", "env"], ["argument --base", f"unknown git revision '{NO_REV}'", "expected a commit"]),
     ("bench_instructions.py", ["--base", NO_REV], ["argument --base", f"unknown git revision '{NO_REV}'"]),
