@@ -70,7 +70,7 @@ def _arena(a: str, b: str, deals: int, ruleset: str, seed: int, jobs: int | None
     stop = _play(run, jobs, allow_outside, f"{kinds[0]} vs {kinds[1]}")
     summary = run.summary()
     if as_json:
-        say(json_text({**_inputs(run, stop), **summary.as_dict()}, ensure_ascii=True))
+        say(json_text({**_inputs(run, ruleset, stop), **summary.as_dict()}, ensure_ascii=True))
     else:
         for line in arena_lines(run, summary, stop):
             say(line)
@@ -104,7 +104,7 @@ def _tournament(bots: list[str], deals: int, ruleset: str, seed: int, jobs: int 
     run = Arena(rs, kinds, deals=deals, seed=seed)
     stop = _play(run, jobs, allow_outside, f"{len(kinds)} bots")
     if as_json:
-        say(json_text(tournament_report(run, stop), ensure_ascii=True))
+        say(json_text(tournament_report(run, ruleset, stop), ensure_ascii=True))
     else:
         for line in tournament_lines(run, stop):
             say(line)
@@ -182,11 +182,13 @@ def _end(run: Arena, stop: Halt | None) -> None:
 # ----------------------------------------------------------------------------- output
 
 
-def _inputs(run: Arena, stop: Halt | None) -> dict[str, Any]:
-    """What the figures were computed from, first in every JSON report: with whether the run
-    ended early (``interrupted``, by a stop or an error) and the error that ended it, if one did."""
+def _inputs(run: Arena, ruleset: str, stop: Halt | None) -> dict[str, Any]:
+    """What the figures were computed from, first in every JSON report: the ruleset as the user
+    gave it (``ruleset``: a path stays a path, as in ``rules simulate``) and its own ``name``
+    (``ruleset_name``), with whether the run ended early (``interrupted``, by a stop or an error)
+    and the error that ended it, if one did."""
     return {
-        "ruleset": run.rs.name, "deals": run.deals, "seed": run.seed,
+        "ruleset": ruleset, "ruleset_name": run.rs.name, "deals": run.deals, "seed": run.seed,
         "sides": [list(seats) for seats in run.rs.sides], "unit": unit_words(run.rs), "interrupted": stop is not None,
         "error": error_of(stop),
     }
@@ -286,7 +288,7 @@ def _ranking(run: Arena) -> list[dict[str, Any]]:
     return rows
 
 
-def tournament_report(run: Arena, stop: Halt | None) -> dict[str, Any]:
+def tournament_report(run: Arena, ruleset: str, stop: Halt | None) -> dict[str, Any]:
     """The ``--json`` report of a tournament."""
     from interpreter.sim.arena import bot_name
 
@@ -297,7 +299,7 @@ def tournament_report(run: Arena, stop: Halt | None) -> dict[str, Any]:
         pairings.append(d)
     timings = {bot_name(b): (t.as_dict() if (t := run.timing(n)) else None) for n, b in enumerate(run.bots)}
     return {
-        **_inputs(run, stop), "bots": [bot_name(b) for b in run.bots], "ratings": _ranking(run), "pairings": pairings,
+        **_inputs(run, ruleset, stop), "bots": [bot_name(b) for b in run.bots], "ratings": _ranking(run), "pairings": pairings,
         "ms_per_decision": timings,
     }
 

@@ -339,10 +339,12 @@ def skill_line(s: dict[str, Any]) -> str:
 
 
 def _inputs(runs: Runs, n: int, rs: Ruleset, name: str) -> dict[str, Any]:
+    """The inputs of run ``n``: ``ruleset`` as the user gave it (what loads it again) and
+    ``ruleset_name`` the ruleset's own ``name``, as ``rules arena`` gives them."""
     spec = runs.specs[n]
     tally = runs.tallies[n]
     return {
-        "ruleset": name, "title": rs.title, "seats": list(spec.seats), "deals": spec.deals, "matches": spec.matches,
+        "ruleset": name, "ruleset_name": rs.name, "title": rs.title, "seats": list(spec.seats), "deals": spec.deals, "matches": spec.matches,
         "seed": spec.seed, "sides": [list(s) for s in rs.sides],
         "unit": unit_words(rs),
         "finished": {"deals": int(tally.total("deals", "deals")), "matches": int(tally.total("matches", "matches"))},

@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interpreter.core.actions import CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS
+from interpreter.core.actions import BID_BASE, CLOSE, CLOSE_BEFORE_DRAW, DECLARE, EXCHANGE, MARRY_BASE, PASS, TRUMP_BASE
 from interpreter.engine.position import AUCTION, OVER
 from interpreter.engine.state import DealState
 from interpreter.play.bots.base import Agent
@@ -51,6 +51,14 @@ END_LAST_TRICK = "end: played to the last trick"
 END_CONTRACT_EARLY = "end: contract decided before the last card"
 END_THROWN_IN = "end: thrown in"
 END_DRAWN = "end: drawn"
+
+#: ``bidding.doubling``: deals doubled (redoubled), and of those the ones the doubled side won.
+DOUBLED = "doubled"
+REDOUBLED = "redoubled"
+#: ``trump.selection: named``: how often the namer's side won the deals in which he named.
+NAMER_WON = "namer's side won"
+#: ``deal.widow``: the card points the widow counted for the seat that took it.
+WIDOW_POINTS = "widow points"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +86,18 @@ def metric_of(key: str) -> Metric | None:
         return Metric(key, RATE, key.removesuffix(" made"), "outcomes")
     if key.startswith("side ") and key.endswith(" contracts"):
         return Metric(key, RATE, DEALS, "outcomes")
-    if key.endswith(" made") and key.startswith(("bid ", "moon")):
+    if key.endswith(" made") and key.startswith(("bid ", "moon", DOUBLED, REDOUBLED)):
         return Metric(key, RATE, key.removesuffix(" made"), "outcomes")
-    if key.startswith(("game points ", "bid ", "moon")):
+    if key.startswith(("game points ", "bid ", "moon")) or key in (DOUBLED, REDOUBLED):
         return Metric(key, RATE, DEALS, "outcomes")
     if key.startswith("fired: "):
         return Metric(key, RATE, DEALS, "rules")
     if key.startswith("worth: "):
         return Metric(key, MEAN, "fired: " + key.removeprefix("worth: "), "rules")
+    if key == NAMER_WON:
+        return Metric(key, RATE, "fired: name trump", "rules")
+    if key == WIDOW_POINTS:
+        return Metric(key, MEAN, "fired: widow", "rules")
     if key.endswith(" won"):
         return Metric(key, RATE, DEALS, "advantage")
     if key.endswith(" net") or key.endswith(" score"):
@@ -118,8 +130,17 @@ def static_keys(rs: Ruleset) -> list[str]:
             keys.append(END_THROWN_IN)
         if rs.bidding.contracts:
             keys.append(END_CONTRACT_EARLY)
+    doubling = rs.bidding.doubling
+    if doubling is not None:
+        keys += [DOUBLED, f"{DOUBLED} made"]
+        if doubling.redouble:
+            keys += [REDOUBLED, f"{REDOUBLED} made"]
     if rs.exchange.enabled:
         keys += ["fired: exchange", "worth: exchange"]
+    if rs.trump.selection == "named":
+        keys += ["fired: name trump", "worth: name trump", NAMER_WON]
+    if rs.deal.widow is not None:
+        keys += ["fired: widow", "worth: widow", WIDOW_POINTS]
     if rs.marriage.enabled:
         keys += ["fired: trump marriage", "worth: trump marriage", "fired: plain marriage", "worth: plain marriage"]
     if rs.end.last_trick_bonus:
@@ -184,12 +205,30 @@ def record_deal(state: DealState, acc: dict[str, float], decisions: int, lead_ch
         if result.declarer_side is not None:  # whose contract it was: the bidding of each side apart
             add(acc, f"side {result.declarer_side} contracts", 1)
             add(acc, f"side {result.declarer_side} contracts made", made)
+    if state.doubled:
+        _record_doubling(state, acc)
     if not result.drawn:
         out = went_out(state)
         _record_end(state, out, acc)
     else:
         out = -1
     _record_rules(state, codes, nets, out, acc)
+
+
+def _record_doubling(state: DealState, acc: dict[str, float]) -> None:
+    """A doubled (or redoubled) deal, and whether the doubled side -- the declarer's, or the
+    soloist's where nobody bids (:meth:`~interpreter.engine.position.Position.soloist`) --
+    made it: its contract made where it had one (``result.made``), else the deal won.  A
+    redoubled deal counts in both rows: it was doubled first."""
+    result = state.result
+    assert result is not None
+    side = state.rs.side_index[state.soloist()]
+    made = 1.0 if (result.made if result.made is not None else side in result.winners) else 0.0
+    add(acc, DOUBLED, 1)
+    add(acc, f"{DOUBLED} made", made)
+    if state.doubled > 1:
+        add(acc, REDOUBLED, 1)
+        add(acc, f"{REDOUBLED} made", made)
 
 
 def went_out(state: DealState) -> int:
@@ -253,10 +292,13 @@ def _record_end(state: DealState, seat: int, acc: dict[str, float]) -> None:
 
 def _record_rules(state: DealState, codes: list[int], nets: Sequence[float], out: int, acc: dict[str, float]) -> None:
     """Each rule that fired in the deal, and the net of the side that used it first (``out``:
-    the seat that went out, :func:`went_out`, or -1)."""
+    the seat that went out, :func:`went_out`, or -1).  Naming trump is used by the seat that
+    named (the forehand, or his partner where he passed it on); a pass that turns the next
+    card for trump names nothing.  The widow is used by the seat that took it."""
     rs = state.rs
     side_of = rs.side_index
     suit_of = rs.deck.suit_of
+    winners = state.result.winners if state.result is not None else ()
     seen: set[str] = set()
     for h, code in zip(state.history, codes):
         if code < MARRY_BASE or code == PASS:
@@ -267,12 +309,21 @@ def _record_rules(state: DealState, codes: list[int], nets: Sequence[float], out
             rule = "exchange"
         elif code == CLOSE or code == CLOSE_BEFORE_DRAW:
             rule = "close"
+        elif TRUMP_BASE <= code < BID_BASE:
+            rule = "name trump"
+            side = side_of[h >> 16]
+            add(acc, NAMER_WON, float(side in winners) if winners else 0.5)
         else:
             continue
         if rule not in seen:
             seen.add(rule)
             add(acc, "fired: " + rule, 1)
             add(acc, "worth: " + rule, nets[side_of[h >> 16]])
+    if state.widow_taker >= 0:
+        add(acc, "fired: widow", 1)
+        add(acc, "worth: widow", nets[side_of[state.widow_taker]])
+        points = state.t.points
+        add(acc, WIDOW_POINTS, sum(points[c] for c in state.widow))
     if rs.end.last_trick_bonus and not state.closed and state.last_winner >= 0 and out < 0:
         if state.bonus[state.last_winner]:
             add(acc, "fired: last-trick bonus", 1)

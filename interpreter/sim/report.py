@@ -89,7 +89,8 @@ def _won(metrics: Sequence[Row]) -> list[tuple[str, float, float | None, float |
 
 
 def _outcomes(metrics: Sequence[Row]) -> list[tuple[str, float, float | None, float | None]]:
-    return [r for r in _rows(metrics, "") if r[0].startswith(("game points ", "bid ", "moon"))]
+    """The rows of the outcome mix: game points, contracts and doubling (what the deals were played for)."""
+    return [r for r in _rows(metrics, "") if r[0].startswith(("game points ", "bid ", "moon", "doubled", "redoubled"))]
 
 
 def _figure_table(metrics: Sequence[Row]) -> str:
