@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cli.output import warn
+from cli.room import PRIVATE_FILE, PRIVATE_FOLDER
 from cli.room import rows as row
 from cli.room.datalock import LOCK_NAME
 from cli.room.ondisk import Names
@@ -87,12 +88,6 @@ CREATE TABLE IF NOT EXISTS steps (
 
 #: The file under ``--data`` that keeps the tables.
 FILE_NAME = "room.sqlite"
-#: The modes of a data folder and a store the room makes: its owner's only.  The store holds
-#: every table's links and seeds -- any link is a seat, any seed every hand -- so another
-#: account on the machine must not read it.  A folder or a file that exists already is left
-#: with its modes: the person who made it chose them.
-PRIVATE_FOLDER = 0o700
-PRIVATE_FILE = 0o600
 #: Seconds SQLite waits for the file while another program holds it, before a read or write
 #: fails with "database is locked" (a test makes it short, to see that failure at once).
 BUSY_TIMEOUT = 5.0
