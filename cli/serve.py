@@ -24,8 +24,8 @@ import typer
 from cli.errors import usage_error
 from cli.options import folder_name, number_in_range
 from cli.output import warn
-from cli.room import IDLE_DAYS, datalock
-from cli.room.store import FILE_NAME, PRIVATE_FOLDER, Store, Unreadable, refused
+from cli.room import IDLE_DAYS, PRIVATE_FOLDER, datalock
+from cli.room.store import FILE_NAME, Store, Unreadable, refused
 from cli.table.web import listen
 
 if TYPE_CHECKING:

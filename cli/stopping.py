@@ -20,7 +20,7 @@ from types import FrameType
 from typing import Union
 
 from interpreter.core.errors import RulesError
-from interpreter.play.recordfile import STOP_SIGNALS, signals_held, signals_let_through
+from interpreter.play.recordfile import STOP_SIGNALS, held_back, signals_held, signals_let_through
 
 
 class Stopped(BaseException):
@@ -113,9 +113,12 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     does -- are handled in the order of their numbers (the system delivers them so, and CPython
     runs waiting handlers so): SIGHUP (1), then SIGINT (2), then SIGTERM (15), and the
     lowest-numbered one is the stop said.  Nothing inside the program can tell which of them
-    was sent first."""
+    was sent first.
+
+    One that comes while a record is written (:func:`~interpreter.play.recordfile.held_back`)
+    waits for the write to end, whichever thread the system gave it to."""
     global _taken
-    if _taken or _dropping:
+    if _taken or _dropping or held_back(signum):
         return
     _taken = True
     raise Stopped(signum)

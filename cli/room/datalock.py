@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 from typing import IO
 
+from cli.room import PRIVATE_FILE
 from interpreter.core.filelock import lock
 
 #: The lock file's name under ``--data``.
@@ -33,7 +34,9 @@ def hold(folder: Path) -> IO[str]:
     """Take the lock of ``folder`` (the caller keeps the returned file open for as long as it
     serves, and closing it, or the process ending, lets the lock go).  :class:`Busy` if another
     process holds it; ``OSError`` if the file cannot be opened at all."""
-    handle = open(folder / LOCK_NAME, "a+", encoding="utf-8")  # never truncated: the holder's pid stays readable
+    # never truncated as it opens: the holder's pid stays readable; made its owner's only, as
+    # the store is (a file there already keeps its modes)
+    handle = open(folder / LOCK_NAME, "r+", encoding="utf-8", opener=_made_private)
     try:
         lock(handle.fileno())
     except OSError:
@@ -46,3 +49,9 @@ def hold(folder: Path) -> IO[str]:
     handle.write(f"{os.getpid()}\n")
     handle.flush()
     return handle
+
+
+def _made_private(path: str, flags: int) -> int:
+    """Open ``path`` as ``open`` asks (``r+``), made first if there is none, with
+    :data:`~cli.room.PRIVATE_FILE`."""
+    return os.open(path, flags | os.O_CREAT, PRIVATE_FILE)

@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cli.output import warn
+from cli.room import PRIVATE_FILE, PRIVATE_FOLDER
 from cli.room import rows as row
 from cli.room.datalock import LOCK_NAME
 from cli.room.ondisk import Names
@@ -87,12 +88,6 @@ CREATE TABLE IF NOT EXISTS steps (
 
 #: The file under ``--data`` that keeps the tables.
 FILE_NAME = "room.sqlite"
-#: The modes of a data folder and a store the room makes: its owner's only.  The store holds
-#: every table's links and seeds -- any link is a seat, any seed every hand -- so another
-#: account on the machine must not read it.  A folder or a file that exists already is left
-#: with its modes: the person who made it chose them.
-PRIVATE_FOLDER = 0o700
-PRIVATE_FILE = 0o600
 #: Seconds SQLite waits for the file while another program holds it, before a read or write
 #: fails with "database is locked" (a test makes it short, to see that failure at once).
 BUSY_TIMEOUT = 5.0
@@ -226,6 +221,18 @@ def refused(path: Path, exc: sqlite3.Error) -> Unreadable:
     return Unreadable(path, str(exc))
 
 
+def _unwritable(path: Path) -> Path | None:
+    """The first of a store's files -- the file, its ``-wal``, its ``-shm`` -- that is there
+    and may not be written (its permissions, or an immutable file), or ``None``.
+
+    SQLite opens such a store without a word, read only: the room said it served, then
+    refused every table that was opened or played ("attempt to write a readonly database")."""
+    for file in (path, path.with_name(f"{path.name}-wal"), path.with_name(f"{path.name}-shm")):
+        if os.path.lexists(file) and not os.access(file, os.W_OK):
+            return file
+    return None
+
+
 def _check_columns(path: Path, db: sqlite3.Connection) -> None:
     """Refuse a file whose ``tables`` or ``steps`` lacks a column the room reads (a file of
     another program, which happens to have a table of that name)."""
@@ -349,19 +356,28 @@ class Store:
     def check(folder: Path) -> int:
         """Open the room's file, read every page of it (``PRAGMA quick_check``) and its list of
         tables back, then close it: what ``rules serve`` does before it says it serves, so that
-        a file that is no room's store, a damaged one, one that cannot be used now, or a
-        ``tables`` folder that is a file, is a usage error (:class:`Unreadable` and its kinds),
+        a file that is no room's store, a damaged one, one that cannot be used now (one that,
+        or whose ``-wal`` or ``-shm``, may not be written among them: :func:`_unwritable`, and
+        the write lock taken once), or a ``tables`` folder that is a file, is a usage error (:class:`Unreadable` and its kinds),
         not a server that fails as it starts -- or tables that drop out one by one as they are
         used.  How many tables it keeps (a table whose row is damaged among them: the room
         leaves it out, and says so, as it starts)."""
         tables = folder / "tables"
         if tables.exists() and not tables.is_dir():
             raise NotAFolder(tables, "it is a file")
+        path = folder / FILE_NAME
+        unwritable = _unwritable(path)
+        if unwritable is not None:
+            raise Unavailable(path, "it may not be written" if unwritable == path else f"{unwritable.name} beside it may not be written",
+                              f"give it back its owner's write permission -- chmod u+w {unwritable}, or chattr -i "
+                              f"where it was made immutable -- then start again")
         store = Store(folder, verify=True)
         try:
+            store.db.execute("BEGIN IMMEDIATE")  # a write the file system refuses (a read-only mount): refused now, not table by table
+            store.db.execute("ROLLBACK")
             return len(store.index())
         except sqlite3.Error as exc:
-            raise refused(folder / FILE_NAME, exc) from None
+            raise refused(path, exc) from None
         finally:
             store.close()
 

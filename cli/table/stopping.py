@@ -28,8 +28,10 @@ blocks, so a SIGTERM did not end the process either.
   reads, waking the loop through ``call_soon``.
 
 A record write holds the stop signals back until it is done
-(:func:`interpreter.play.recordfile.signals_held`), and writes are atomic, so neither way out
-cuts a record in half.  The watchdog thread is started with the guard, never from a signal
+(:func:`interpreter.play.recordfile.signals_held`) -- the guard's handler asks
+:func:`~interpreter.play.recordfile.held_back` first, since a signal that one of Textual's
+threads took is handled in the main thread all the same, inside the write -- and writes are
+atomic, so neither way out (nor a second signal's ``os._exit``) cuts a record in half.  The watchdog thread is started with the guard, never from a signal
 handler (starting a thread takes locks the interrupted code may hold).
 """
 
@@ -42,7 +44,7 @@ import threading
 from collections.abc import Callable
 from types import FrameType
 
-from interpreter.play.recordfile import STOP_SIGNALS
+from interpreter.play.recordfile import STOP_SIGNALS, held_back
 
 #: Seconds the app has to finish once the record is saved, after a stop signal.
 GRACE = 2.0
@@ -138,6 +140,8 @@ class StopGuard:
         self._wake.set()
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if held_back(signum):  # a record write in the main thread: the signal comes after it, never cuts it
+            return
         if self.status is not None:  # the second stop signal: whatever the app is stuck in
             os._exit(128 + signum)
         self.status = 128 + signum

@@ -15,7 +15,8 @@ The promises kept here for every file ``rules`` writes:
   (a FIFO, a device, a folder), which could block or is not ours to replace; and a file the
   user may not write (read-only), which ``os.replace`` would replace all the same.
 * **Never cut in the middle.** The stop signals (Ctrl-C, a killed job, a closed terminal) are
-  held back while a record is written; they arrive when the write is done.
+  held back while a record is written; they arrive when the write is done -- in a process of
+  several threads too, where the handlers the program installs ask :func:`held_back`.
 * **One writer per record.** A :class:`RecordWriter` holds the record's name for its life with
   an advisory lock on a lock file beside it (``.NAME.lock``, :class:`RecordLock`), so a second
   ``rules`` process asked to write the same record is refused (:class:`RecordBusy`) before it
@@ -163,30 +164,97 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
 
 
 # --------------------------------------------------------------------------- writing
+# The stop signals held back in the main thread, where Python runs signal handlers: how many
+# blocks of signals_held are open there (a block of signals_let_through counts from 0 again),
+# and the signals whose handlers found one open (held_back), to be sent again after it.
+_depth = 0
+_waiting: set[int] = set()
+
+
 def signals_held() -> AbstractContextManager[None]:
-    """Hold back the stop signals while the block runs; one that came arrives right after it."""
-    return _stop_signals_masked(getattr(signal, "SIG_BLOCK", 0))
+    """Hold back the stop signals while the block runs; one that came arrives right after it.
+
+    Two guards, since the first alone holds in a process of one thread only: the main thread's
+    signal mask, and :func:`held_back`, which the handlers the program installs ask first.  A
+    signal sent to the process goes to any thread that does not block it -- Textual's input
+    and writer threads, a pool's -- and there CPython's own handler only marks it, for the
+    main thread to run the Python handler at its next line: inside the block."""
+    return _stop_signals_masked(held=True)
 
 
 def signals_let_through() -> AbstractContextManager[None]:
     """Inside a block of :func:`signals_held`, let the stop signals through while this one
     runs: one that came meanwhile arrives as it starts."""
-    return _stop_signals_masked(getattr(signal, "SIG_UNBLOCK", 1))
+    return _stop_signals_masked(held=False)
+
+
+def held_back(signum: int) -> bool:
+    """What a stop signal's handler asks first: whether the stop signals are held back now (a
+    block of :func:`signals_held` is open in the main thread).  If so the signal is kept and
+    sent again as the outermost block ends, and the handler returns at once, doing nothing:
+    the handler that is in place then handles it, as it would a signal the mask had kept."""
+    if _depth == 0:
+        return False
+    _waiting.add(signum)
+    return True
 
 
 @contextmanager
-def _stop_signals_masked(how: int) -> Iterator[None]:
-    """The stop signals blocked or unblocked (``how``) while the block runs, the mask put back
-    after it -- in the main thread, where the signals are handled; elsewhere, and where the
-    system has no signal mask, nothing."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+def _stop_signals_masked(held: bool) -> Iterator[None]:
+    """The stop signals held back (``held``) or let through while the block runs, as they were
+    after it -- in the main thread, where the signals are handled; elsewhere nothing.  Where the
+    system has no signal mask, :func:`held_back` alone holds them."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(how, STOP_SIGNALS)
+    global _depth
+    masks = hasattr(signal, "pthread_sigmask")
+    # the mask as it was, asked before it changes: a handler that runs in the call that changes
+    # it (CPython runs the waiting ones there) may raise, and the mask must still be put back
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, ()) if masks else None
+    outer = _depth
+    _depth = outer + 1 if held else 0
     try:
+        if not held:
+            _send_again()  # while the mask still holds them: they arrive with those it kept, below
+        if masks:
+            signal.pthread_sigmask(signal.SIG_BLOCK if held else signal.SIG_UNBLOCK, STOP_SIGNALS)
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        _depth = outer
+        try:
+            if held and outer == 0:
+                _send_again()
+        finally:
+            if previous is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _send_again() -> None:
+    """Send the signals :func:`held_back` kept to this thread again.  While the mask holds them
+    they wait with any it kept, and arrive together as it is lifted (CPython runs the handlers
+    in the order of the signals' numbers); without a mask each arrives at once."""
+    first: BaseException | None = None
+    for signum in sorted(_waiting):
+        _waiting.discard(signum)
+        try:
+            signal.raise_signal(signum)
+        except BaseException as exc:  # a handler that raised (no mask): the others are still sent
+            first = first or exc
+    if first is not None:
+        raise first
+
+
+def _nothing_held() -> None:
+    """In a child just forked (a worker started inside a held block): its own thread holds
+    nothing yet, and the signals its parent kept are not its own."""
+    global _depth
+    _depth = 0
+    _waiting.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_nothing_held)
 
 
 def _append(fd: int, data: bytes) -> None:

@@ -1,4 +1,4 @@
-"""The data folder of ``rules serve`` and its store are its owner's only, when the room makes them.
+"""The data folder of ``rules serve``, its store and its lock are its owner's only, when the room makes them.
 
 ``room.sqlite`` holds every table's links (a link is a seat) and seeds (a seed is every
 hand); made under the usual umask 022, folder and file were readable by every account on
@@ -16,6 +16,7 @@ import pytest
 
 pytest.importorskip("uvicorn", reason="rules serve needs the serve extra: pip install -e '.[test]'")
 
+from cli.room import datalock  # noqa: E402
 from cli.room.store import Store  # noqa: E402
 from runcli import invoke  # noqa: E402
 
@@ -58,6 +59,7 @@ def test_rules_serve_makes_its_data_folder_private_and_leaves_a_given_one_as_it_
         assert result.exit_code == 2, result.stderr
         assert stat.S_IMODE(new.stat().st_mode) == 0o700
         assert not _others_may_read(new / "room.sqlite")
+        assert stat.S_IMODE((new / "room.lock").stat().st_mode) == 0o600
         given = tmp_path / "given"
         given.mkdir(mode=0o755)
         os.chmod(given, 0o755)
@@ -65,3 +67,16 @@ def test_rules_serve_makes_its_data_folder_private_and_leaves_a_given_one_as_it_
         assert result.exit_code == 2, result.stderr
         assert stat.S_IMODE(given.stat().st_mode) == 0o755  # the person's own choice
         assert not _others_may_read(given / "room.sqlite")  # the store the room made in it is private all the same
+        assert stat.S_IMODE((given / "room.lock").stat().st_mode) == 0o600  # and its lock
+
+
+def test_the_lock_the_room_makes_is_its_owners_only_and_one_there_keeps_its_modes(tmp_path: Path, usual_umask: None) -> None:
+    with datalock.hold(tmp_path):
+        assert stat.S_IMODE((tmp_path / "room.lock").stat().st_mode) == 0o600
+        assert (tmp_path / "room.lock").read_text() == f"{os.getpid()}\n"
+    older = tmp_path / "older"
+    older.mkdir()
+    (older / "room.lock").write_text("12345\n")  # an earlier version's, 0644 under this umask
+    with datalock.hold(older):
+        assert stat.S_IMODE((older / "room.lock").stat().st_mode) == 0o644
+        assert (older / "room.lock").read_text() == f"{os.getpid()}\n"
