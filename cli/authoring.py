@@ -18,7 +18,7 @@ from typing import Annotated, Optional
 import typer
 
 from cli.errors import bundled_note, fail, note_all, note_bundled_instead, usage_error, warn_all, worded
-from cli.options import AllowOutside, file_name, lowercase, names_outside, seed_in_range
+from cli.options import AllowOutside, lowercase, names_outside, output_file_name, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
 from cli.stopping import Stopped, cut_short, ignore_stops, stop_signals, stops_let_through
@@ -269,7 +269,7 @@ def _ignore(done: int) -> None:
 
 
 def new(
-    file: Annotated[Path, typer.Argument(help="The house-rules file to write.", parser=file_name)],
+    file: Annotated[Path, typer.Argument(help="The house-rules file to write.", parser=output_file_name)],
     base: Annotated[str, typer.Option("--from", help="The ruleset to extend: a bundled name or a path.")],
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     allow_outside: AllowOutside = False,

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, ruleset_or_exit, usage_error
-from cli.options import AllowOutside, check_seat_count, checked_bot, file_name, names_outside, seat_list, seed_in_range
+from cli.options import AllowOutside, check_seat_count, checked_bot, file_name, names_outside, output_file_name, seat_list, seed_in_range
 from cli.output import say, silence_stdout, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.actions import Action
@@ -69,7 +69,7 @@ def run(
         metavar="M", min=1,
         help=f"Play M matches between bots (match k from seed S + k) and print how many each side won (at most {MATCHES_LIMIT:,}).",
     )] = None,
-    record: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=file_name, help="Write the match record to this file (kept up to date after every deal).")] = None,
+    record: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=output_file_name, help="Write the match record to this file (kept up to date after every deal).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the log.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the header, the deal results and the match result.")] = False,
     open_hands: Annotated[bool, typer.Option("--open", help="Show every hand at the start of each deal.")] = False,
