@@ -21,7 +21,7 @@ from cli.analyse_html import analysis_page
 from cli.analysis_words import action_words, context_lines, signed, summary_words, verdict_words
 from cli.progress import progress_bar
 from cli.errors import check_page_path, fail, usage_error, write_page
-from cli.options import AllowOutside, file_name, iterations_in_range, seed_in_range
+from cli.options import AllowOutside, iterations_in_range, output_file_name, seed_in_range
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
@@ -44,7 +44,7 @@ def analyse(
     only_errors: Annotated[bool, typer.Option("--errors", help="Show only the decisions graded inaccuracy, mistake or blunder.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as one JSON object.")] = False,
     html: Annotated[Optional[Path], typer.Option(
-        "--html", metavar="FILE", parser=file_name, help="Also write the analysis as a page to step through in a browser: the course of each deal drawn, every decision with its cards.",
+        "--html", metavar="FILE", parser=output_file_name, help="Also write the analysis as a page to step through in a browser: the course of each deal drawn, every decision with its cards.",
         show_default=False,
     )] = None,
     brief: Annotated[bool, typer.Option("--brief", help="One line per decision: without the position, what the values rest on and the best line.")] = False,

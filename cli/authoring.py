@@ -18,13 +18,14 @@ from typing import Annotated, Optional
 import typer
 
 from cli.errors import bundled_note, fail, note_all, note_bundled_instead, usage_error, warn_all, worded
-from cli.options import AllowOutside, file_name, lowercase, names_outside, seed_in_range
+from cli.options import AllowOutside, lowercase, names_outside, output_file_name, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
 from cli.stopping import Stopped, cut_short, ignore_stops, stop_signals, stops_let_through
 from interpreter.core.errors import ErrorList, RulesError
 from interpreter.core.paths import resolved
-from interpreter.core.printable import json_text
+from interpreter.core.arguments import shown_value
+from interpreter.core.printable import json_text, printable
 from interpreter.play.recordfile import signals_held
 from interpreter.rules.loader import load_ruleset, load_schema
 from interpreter.rules.resources import bundled_rulesets, find_ruleset
@@ -269,7 +270,7 @@ def _ignore(done: int) -> None:
 
 
 def new(
-    file: Annotated[Path, typer.Argument(help="The house-rules file to write.", parser=file_name)],
+    file: Annotated[Path, typer.Argument(help="The house-rules file to write.", parser=output_file_name)],
     base: Annotated[str, typer.Option("--from", help="The ruleset to extend: a bundled name or a path.")],
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     allow_outside: AllowOutside = False,
@@ -282,6 +283,7 @@ def new(
     from interpreter.text.skeleton import shell_word, skeleton
 
     _check_rule_file_name(file)
+    _check_shown_as_typed(str(file), "FILE")
     refused = why_not_writable(file, [])  # a FIFO or a device is refused before anything else
     if refused is None and file.exists() and not force:
         raise usage_error(f"{file} already exists (use --force to overwrite it)")
@@ -294,6 +296,7 @@ def new(
     if refused is not None:
         raise usage_error(f"{file} {refused}; choose another file")
     ref = _extends_reference(base, file)
+    _check_shown_as_typed(ref, "--from")
     if names_outside(ref) and not allow_outside:
         raise usage_error(
             f"{file} would extend {ref}, outside its own folder, which rule files may not name; "
@@ -317,6 +320,21 @@ def _check_rule_file_name(file: Path) -> None:
     stem = file.stem if file.suffix.lower() not in RULE_FILE_SUFFIXES else ""
     better = f"; e.g. {file.with_name(f'{stem}.yaml')}" if stem and not stem.startswith(".") else ""
     raise usage_error(f"FILE: {file} is not a rule file name (expected a name ending in .yaml or .yml{better})")
+
+
+def _check_shown_as_typed(name: str, option: str) -> None:
+    """Refuse a name with a control or invisible character in it (a line break, a tab, a bidi
+    override: what :func:`~interpreter.core.printable.printable` escapes), before anything is
+    written.  The new file and ``rules new`` suggest commands that name it (``rules validate
+    FILE --deep``), each on one line; such a character can only be shown there as an escape
+    (``'a\\nb.yaml'``), which a shell reads as other characters, so the command would name
+    another file."""
+    odd = next((char for char in name if printable(char) != char), None)
+    if odd is not None:
+        raise usage_error(
+            f"{option}: {shown_value(name)} holds the character {shown_value(odd)}, which a command to copy into a shell "
+            "cannot show as it is (expected a name without control or invisible characters)"
+        )
 
 
 def _extends_reference(base: str, file: Path) -> str:

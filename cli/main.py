@@ -24,8 +24,8 @@ from cli.analyse import analyse
 from cli.arena import arena, tournament
 from cli.authoring import describe, diff, new, schema, validate
 from cli.errors import parser_message
-from cli.integers import strict_integers
 from cli.listing import list_rulesets
+from cli.numbers import strict_numbers
 from cli.output import guard_stdout, output_failure, say, warn
 from cli.play import play
 from cli.replay import replay
@@ -83,13 +83,13 @@ class _Command(TyperCommand):
     """A command whose parser's mistakes know the command: click raises some of them without
     its context (a value given to a flag, ``--json=1``), and :func:`cli.errors.parser_message`
     points to the help of the command in that context (``see 'rules run --help'``), not to
-    ``rules --help``.  Its integer options and arguments read ASCII digits only
-    (:mod:`cli.integers`): ``--seed 1_000`` and ``--port ١٢`` are refused, as a position
-    string refuses them."""
+    ``rules --help``.  Its number options and arguments read ASCII digits only
+    (:mod:`cli.numbers`): ``--seed 1_000``, ``--port ١٢`` and ``--bot-delay ١`` are refused,
+    as a position string refuses them."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        strict_integers(self.params)
+        strict_numbers(self.params)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:

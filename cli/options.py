@@ -165,8 +165,8 @@ def iterations_in_range(value: int) -> int:
 
 
 def file_name(value: str) -> Path:
-    """The ``parser`` of every option and argument that names a file (``--record``, ``--html``,
-    ``--resume``, ``--review``, ``rules new FILE``): ``Path('')`` is the working folder, so an
+    """The ``parser`` of every option and argument that names a file (``--resume``, ``--review``;
+    through :func:`output_file_name`, ``--record``, ``--html`` and ``rules new FILE``): ``Path('')`` is the working folder, so an
     empty name would be read, or refused, as ``.``; it is said as what it is instead, in the
     words of a rule file or record named by an empty string (``an empty file name``).  A name
     ending in a separator names a folder, which ``Path`` would quietly drop: ``rules new
@@ -175,6 +175,23 @@ def file_name(value: str) -> Path:
     if str(value).strip() and str(value).endswith(seps):
         raise typer.BadParameter(f"{shown_value(value)} ends in {value[-1]!r}, so it names a folder (expected the name of a file)")
     return _named(value, "file")
+
+
+def output_file_name(value: str) -> Path:
+    """:func:`file_name` for an option or argument that names a file to write (``--record``,
+    ``--html``, ``rules new FILE``): a symbolic link that leads nowhere is refused as well.
+    A file is written through a link, so the new file would be made where the link points,
+    somewhere else than the name typed (``rules new house.yaml`` made ``../other/x.yaml``),
+    or not at all where its folder is missing; it is said before anything is played or read,
+    naming where the link leads, and nothing is made."""
+    path = file_name(value)
+    if path.is_symlink() and not path.exists():
+        try:
+            target = os.readlink(path)
+        except OSError as exc:  # gone or changed since: said as what the link was
+            target = exc.strerror or str(exc)
+        raise typer.BadParameter(f"{value} is a link that leads nowhere: {target} (expected a file, or a link to one, to write)")
+    return path
 
 
 def folder_name(value: str) -> Path:

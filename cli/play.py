@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cli.errors import ruleset_or_exit, session_or_exit, usage_error
-from cli.options import AllowOutside, bot_kind, checked_bot, file_name, iterations_in_range, number_in_range, seed_in_range
+from cli.options import AllowOutside, bot_kind, checked_bot, file_name, iterations_in_range, number_in_range, output_file_name, seed_in_range
 from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops
@@ -34,7 +34,7 @@ def play(
     opponent: Annotated[str, typer.Option(metavar="BOT", callback=bot_kind, help="The bot in every other seat: search:easy, search:normal, search:hard (or search, search:iters=N, search:ms=N), greedy, basic, random, or a trained agent, policy:MODULE:NAME or policy:FILE.py:NAME.")] = "search:normal",
     seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; written into the record once the match is won); with --review, of the analysis (0 if omitted).", callback=seed_in_range)] = None,
     practice: Annotated[bool, typer.Option("--practice", help="Practice mode: hints from the search bot and undo.")] = False,
-    record: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=file_name, help="Keep the record in this file (default: rules-play-DATE-TIME.yaml in this folder), saved after every move.")] = None,
+    record: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=output_file_name, help="Keep the record in this file (default: rules-play-DATE-TIME.yaml in this folder), saved after every move.")] = None,
     resume: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=file_name, help="Go on with the match kept in this record.")] = None,
     web: Annotated[bool, typer.Option("--web", help=f"Serve the table in the browser, at http://{WEB_HOST}:PORT only.")] = False,
     port: Annotated[int, typer.Option(metavar="PORT", help="The port for --web.", min=1, max=65535)] = 8000,

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from cli.errors import fail, ruleset_or_exit, usage_error
-from cli.options import AllowOutside, check_seat_count, checked_bot, file_name, names_outside, seat_list, seed_in_range
+from cli.options import AllowOutside, check_seat_count, checked_bot, file_name, names_outside, output_file_name, seat_list, seed_in_range
 from cli.output import say, silence_stdout, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.actions import Action
@@ -69,9 +69,9 @@ def run(
         metavar="M", min=1,
         help=f"Play M matches between bots (match k from seed S + k) and print how many each side won (at most {MATCHES_LIMIT:,}).",
     )] = None,
-    record: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=file_name, help="Write the match record to this file (kept up to date after every deal).")] = None,
+    record: Annotated[Optional[Path], typer.Option(metavar="FILE", parser=output_file_name, help="Write the match record to this file (kept up to date after every deal).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary instead of the log.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", help="Print only the header, the deal results and the match result.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Print only the header, the deal results and the match result (not with --json or --matches, which print no log).")] = False,
     open_hands: Annotated[bool, typer.Option("--open", help="Show every hand at the start of each deal.")] = False,
     no_confirm: Annotated[bool, typer.Option("--no-confirm", help="A human seat's declaration that loses the deal is carried out without asking first.")] = False,
     resume: Annotated[Optional[Path], typer.Option(metavar="RECORD", parser=file_name, help="Go on with the stopped match of this record (a human seat's), in the same record; the players as recorded unless --players is given.", show_default=False)] = None,
@@ -87,13 +87,15 @@ def run(
     if deals is not None and deals > DEALS_LIMIT:
         raise usage_error(f"--deals: {deals:,} is more than a record holds (at most {DEALS_LIMIT:,})")
     if matches is not None:
-        for given, name in ((record, "--record"), (open_hands or None, "--open"), (no_confirm or None, "--no-confirm")):
+        for given, name in ((record, "--record"), (open_hands or None, "--open"), (no_confirm or None, "--no-confirm"), (quiet or None, "--quiet")):
             if given is not None:
                 raise usage_error(f"{name}: not with --matches, which prints only the tally of the matches")
         if matches > MATCHES_LIMIT:
             raise usage_error(f"--matches: {matches:,} is too many (at most {MATCHES_LIMIT:,})")
         if seed is not None and seed + matches - 1 > SEED_MAX:
             raise usage_error(f"--matches: match {matches} would have the seed {seed + matches - 1}, above {SEED_MAX}; choose a smaller --seed")
+    if as_json and quiet:  # --quiet shortens the log, which --json does not print: said, not ignored
+        raise usage_error("--quiet: not with --json, which prints only the summary, never the log")
     session = None
     if resume is not None:
         from cli.resumed import resumed_session

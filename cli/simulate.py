@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from cli.errors import check_page_path, fail, ruleset_or_exit, usage_error, write_page
-from cli.options import AllowOutside, bot_kind, check_seat_count, checked_bot, file_name, lowercase, seat_list, seed_in_range, worker_count
+from cli.options import AllowOutside, bot_kind, check_seat_count, checked_bot, lowercase, output_file_name, seat_list, seed_in_range, worker_count
 from cli.output import say, unit_words, warn
 from cli.progress import progress_bar
 from cli.stopping import Failed, Halt, Stopped, cut_short, error_of, ignore_stops, stops_from_the_start
@@ -49,7 +49,7 @@ Backend = Annotated[str, typer.Option("--backend", metavar="local|ray", callback
 Address = Annotated[Optional[str], typer.Option("--address", metavar="ADDRESS", help="The Ray cluster to use with --backend ray, e.g. auto or HOST:6379 (default: start one on this machine).")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")]
 AsCsv = Annotated[bool, typer.Option("--csv", help="Print the figures as CSV, one metric a line.")]
-Html = Annotated[Optional[Path], typer.Option("--html", metavar="FILE", parser=file_name, help="Also write a self-contained HTML report (tables and plots) to this file.")]
+Html = Annotated[Optional[Path], typer.Option("--html", metavar="FILE", parser=output_file_name, help="Also write a self-contained HTML report (tables and plots) to this file.")]
 
 
 def simulate(

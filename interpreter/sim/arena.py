@@ -51,6 +51,7 @@ from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.bots import Agent, bot_spec, make_agent
 from interpreter.play.bots.authors import where
+from interpreter.play.recordfile import signals_held
 from interpreter.play.runner import check_agents_ruleset, not_an_agent, play_deal
 from interpreter.rules.loader import as_ruleset, load_ruleset
 from interpreter.rules.ruleset import Ruleset
@@ -456,20 +457,27 @@ class Arena:
             results.close()  # this generator closed (a stop): the workers end now, not when it is collected
 
     def _play_here(self, chunks: list[_Chunk]) -> Iterator[int]:
-        """The chunks in this process, deal by deal: a stop loses at most the deal in play."""
+        """The chunks in this process, deal by deal: a stop loses at most the deal in play.
+        Each deal's decisions are timed on clocks of its own, added to the pairing's with the
+        deal's outcome: the decisions of a deal cut short are lost with it, so the timings
+        count the decisions of the deals kept -- as the processes' chunks do (:meth:`_take`)."""
         for chunk in chunks:
-            pairing = self.pairings[chunk.pairing]
             for spec in chunk.deals:
-                scores = play_assignments(self.rs, self.bots[chunk.a], self.bots[chunk.b], spec, pairing.clocks)
-                pairing.add(outcome_of(spec.index, scores))
+                clocks = (DecisionTimes(), DecisionTimes())
+                scores = play_assignments(self.rs, self.bots[chunk.a], self.bots[chunk.b], spec, clocks)
+                self._take(_ChunkResult(chunk.pairing, [outcome_of(spec.index, scores)], clocks))
                 yield self.finished
 
     def _take(self, result: _ChunkResult) -> None:
+        """Keep the outcomes of finished deals and the decision times of those deals together,
+        the stop signals held meanwhile: a stop between the two would leave figures of deals
+        whose decisions are not counted."""
         pairing = self.pairings[result.pairing]
-        for outcome in result.outcomes:
-            pairing.add(outcome)
-        for mine, theirs in zip(pairing.clocks, result.clocks):
-            mine.merge(theirs)
+        with signals_held():
+            for outcome in result.outcomes:
+                pairing.add(outcome)
+            for mine, theirs in zip(pairing.clocks, result.clocks):
+                mine.merge(theirs)
 
     def summary(self, index: int = 0) -> PairingSummary:
         """The figures of pairing ``index`` from the deals finished so far."""

@@ -9,8 +9,10 @@ replaced in the child), so no test waits for a moment to come."""
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -43,3 +45,49 @@ def test_ctrl_c_before_any_deal_finished_prints_nothing(tmp_path: Path, command:
 def test_a_stop_signal_while_the_ruleset_loads_is_said_with_its_status(tmp_path: Path, name: str, status: int) -> None:
     proc = run(tmp_path, name, "loading", [*COMMANDS["arena"], "--json"])
     assert (proc.returncode, proc.stdout, proc.stderr) == (status, "", f"stopped by {name} before any deal finished: no figures, nothing written\n")
+
+
+#: ``rules`` that sends itself a signal at the third decision of the second deal (--jobs 1,
+#: two-seat Schnapsen: four agents a deal, the fifth opens the second), having written the
+#: decisions of the first deal -- counted here, not by the arena's clocks -- to first-deal.txt.
+_STOP_IN_SECOND_DEAL = """
+import os, signal
+import interpreter.sim.arena as arena
+
+counts = {"agents": 0, "decisions": 0, "first": None}
+new_agent, choose = arena.new_agent, arena._Timed.choose
+
+def counted_agent(*args):
+    counts["agents"] += 1
+    if counts["agents"] == 5:
+        counts["first"] = counts["decisions"]
+        with open("first-deal.txt", "w") as f:
+            f.write(str(counts["decisions"]))
+    return new_agent(*args)
+
+def counted_choose(self, view, legal):
+    if counts["first"] is not None and counts["decisions"] == counts["first"] + 2:
+        os.kill(os.getpid(), signal.{SIGNAL})
+    counts["decisions"] += 1
+    return choose(self, view, legal)
+
+arena.new_agent, arena._Timed.choose = counted_agent, counted_choose
+from cli import main
+main()
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize(("name", "status"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_stop_in_a_deal_leaves_its_decisions_out_of_the_timings(tmp_path: Path, name: str, status: int) -> None:
+    """The deal cut short is not kept, and neither are the decisions made in it: the timings
+    count the decisions of the one deal kept, where they counted two more."""
+    code = _STOP_IN_SECOND_DEAL.replace("{SIGNAL}", name)
+    proc = subprocess.run([sys.executable, "-c", code, *COMMANDS["arena"], "--jobs", "1", "--json"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == status, proc.stderr
+    report = json.loads(proc.stdout)
+    first_deal = int((tmp_path / "first-deal.txt").read_text())
+    timings = report["ms_per_decision"]
+    assert (report["finished"], report["interrupted"]) == (1, True)
+    assert timings["a"]["decisions"] + timings["b"]["decisions"] == first_deal

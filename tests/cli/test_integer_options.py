@@ -1,5 +1,5 @@
 """Integer options read ASCII digits only, with a minus in front for a negative number
-(:mod:`cli.integers`): Python's ``int()``, which click used, also took ``1_000``, ``+5``,
+(:mod:`cli.numbers`): Python's ``int()``, which click used, also took ``1_000``, ``+5``,
 `` 5 `` and the digits of other scripts (``--seed ١٢`` played seed 12), which a position
 string and ``search:iters=N`` refuse."""
 

@@ -37,5 +37,5 @@ def test_the_list_above_is_every_float_option() -> None:
     found = []
     for name, command in group.commands.items():
         for sub_name, sub in ({name: command} if not isinstance(command, click.Group) else {f"{name} {k}": v for k, v in command.commands.items()}).items():
-            found += [(sub_name, p.opts[0]) for p in sub.params if isinstance(p.type, click.FloatRange) or p.type is click.FLOAT]
+            found += [(sub_name, p.opts[0]) for p in sub.params if isinstance(p.type, click.types.FloatParamType)]
     assert sorted(found) == sorted((c, o) for c, o, _, _ in FLOAT_OPTIONS)

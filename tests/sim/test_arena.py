@@ -213,3 +213,46 @@ def test_a_spawned_worker_names_the_file_as_the_parent_does(tmp_path: Path, monk
         with pytest.raises(RulesError) as info:
             list(pool.map(_run_chunk, run._chunks(1)))
     assert (info.value.file, info.value.line, info.value.column) == ("dz.yaml", 4, 17)
+
+
+class _StopInSecondDeal:
+    """Bots that count their decisions and stop the run (Ctrl-C) at the third decision of the
+    second deal.  A deal of two-seat Schnapsen is two plays of two seats: four agents, so the
+    fifth agent made is the first of the second deal -- the decisions made by then are those
+    of the first deal, counted here and not by the arena's clocks."""
+
+    def __init__(self) -> None:
+        self.agents = 0
+        self.decisions = 0
+        self.first_deal: int | None = None
+
+    def bot(self, rs: Ruleset, seed: int) -> Agent:
+        self.agents += 1
+        if self.agents == 5:
+            self.first_deal = self.decisions
+        return _Counted(self)
+
+
+class _Counted:
+    def __init__(self, run: _StopInSecondDeal) -> None:
+        self.run = run
+
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        run = self.run
+        if run.first_deal is not None and run.decisions == run.first_deal + 2:
+            raise KeyboardInterrupt  # the third decision of the second deal
+        run.decisions += 1
+        return legal[0]
+
+
+def test_a_stopped_run_times_only_the_decisions_of_the_deals_it_kept() -> None:
+    stop = _StopInSecondDeal()
+    run = Arena(load_ruleset("schnapsen"), [stop.bot, stop.bot], deals=5, seed=1)
+    with pytest.raises(KeyboardInterrupt):
+        for _ in run.play(1):
+            pass
+    s = run.summary()
+    assert stop.first_deal is not None and stop.decisions == stop.first_deal + 2  # two decisions of deal 2 were made
+    assert s.finished == 1 and s.a_timing is not None and s.b_timing is not None
+    assert s.a_timing.decisions + s.b_timing.decisions == stop.first_deal
+    assert run.timing(0) == s.a_timing and run.timing(1) == s.b_timing
