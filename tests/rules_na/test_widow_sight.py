@@ -128,3 +128,17 @@ def test_the_taker_who_may_look_observes_which_cards_the_widow_holds(tmp_path: P
     one, two = dealt(rs).view(0), dealt(rs, TWIN_HANDS, TWIN_WIDOW).view(0)
     assert lay.encode(one) != lay.encode(two)
     assert "| widow KD QD JS |" in lay.observation_string(one)  # in the deck's order: clubs, diamonds, hearts, spades
+
+
+@pytest.mark.parametrize("how", ["none", "all"])
+def test_the_rulebook_says_who_looks_at_the_widow(tmp_path: Path, how: str) -> None:
+    """The rulebook's deal section says what the views do: under ``none`` nobody looks at the
+    widow, its taker included; where won cards may be looked at, its taker may look at it."""
+    from interpreter.text.describe import base_of, rulebook
+
+    rs = ruleset(NA3) if how == "none" else looking(tmp_path, how)
+    text = rulebook(rs, base_of(rs))
+    said = {"none": "Nobody looks at it, its taker included, until the hand is counted.",
+            "all": "Its taker may look at it as he may look at the tricks he has won."}
+    assert said[how] in text
+    assert all(other not in text for key, other in said.items() if key != how)
