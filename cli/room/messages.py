@@ -56,6 +56,7 @@ def seat_message(table: Table, seat: int, away: list[int] | None = None) -> dict
         "look_back": _look_back(view),
         "to_act": view.actor,
         "widow": [str(c) for c in view.widow],
+        "widow_face_down": _widow_face_down(view),
         "known": [[str(c) for c in cards] for cards in view.known],
         "scores": _scores(view, me),
         "lines": _lines(view),
@@ -141,6 +142,15 @@ def _look_back(view: SeatView) -> dict[str, Any] | None:
     if last.cards not in view.reviewable_tricks:
         return None
     return {"cards": [[s, str(c)] for s, c in last.cards], "winner": last.winner}
+
+
+def _widow_face_down(view: SeatView) -> int:
+    """How many cards this seat took with its first trick without seeing them: a widow that
+    goes face down to its won cards where the rules let nobody look at them (``widow`` is then
+    empty: the page says the seat took them, and not which).  0 for every other seat."""
+    p = view.public
+    taker = view.seat != SPECTATOR and p.widow_taker == view.seat
+    return int(p.widow_size) if taker and not view.rs.tables.widow_seen else 0
 
 
 def _count_note(view: SeatView, me: int | None) -> str | None:

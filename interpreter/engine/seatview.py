@@ -4,8 +4,8 @@ A :class:`SeatView` holds only information the seat is entitled to: its own card
 turn-up, the cards on the table and every card played so far (the public history), cards other
 players were seen to take or show (a turn-up taken in an exchange or with the last draw, the
 partner card of an announced marriage), the auction, and sizes of what stays hidden.  Other
-hands, the order of the stock and the widow (except to the seat that took it) are never
-copied: nothing reachable from a view and its public API holds them, but for the ruleset's
+hands, the order of the stock and the widow (except to the seat that took it and may see it:
+``RuleTables.widow_seen``) are never copied: nothing reachable from a view and its public API holds them, but for the ruleset's
 search caches (``rs.tables.engine_cache``, shared by every search in the process).  That is
 a promise about the view, not a sandbox: a bot in the process that holds the state can read
 the process's memory (docs/security.md, "Bots in your process").  Views are taken from a state by
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 class Public(NamedTuple):
     """The public fields of a state, as :attr:`SeatView.public` holds them: what every seat may
     know, read by name (what ``sample_world`` rebuilds a world from).  ``points`` leave out a
-    widow that the viewer did not take."""
+    widow whose cards the viewer does not see (another's, or his own face down)."""
 
     dealer: int
     spos: int
@@ -60,7 +60,7 @@ class Public(NamedTuple):
     draw_pending: bool
     claim_seat: int
     tricks_played: int
-    points: tuple[int, ...]  # per seat, a widow the viewer did not take left out
+    points: tuple[int, ...]  # per seat, a widow the viewer does not see left out
     tricks: tuple[int, ...]
     meld: tuple[int, ...]
     bonus: tuple[int, ...]
@@ -108,7 +108,8 @@ class SeatView(tuple[Any, ...]):
     ``hand_mask`` (the seat's cards as bits of card indexes), ``legal_codes`` (empty unless
     this seat must decide now), ``history_codes`` (every recorded action as
     ``seat << 16 | code``), ``draws`` (the length of the history at each round of drawing),
-    ``widow_mask`` (the widow's cards, for the seat that took it; else 0), ``public`` (the
+    ``widow_mask`` (the widow's cards, for the seat that took it where the rules let it see them:
+    ``RuleTables.widow_seen``; else 0), ``public`` (the
     state's public fields, named by :data:`PUBLIC_FIELDS`), ``actor`` and ``seen`` (every card
     that came into this seat's own sight, and when, as ``len(history) << 16 | seat << 8 |
     card``: its hand as dealt, each card it drew, the widow it took or saw, the turn-up it
@@ -284,7 +285,7 @@ class SeatView(tuple[Any, ...]):
 
     @property
     def card_points(self) -> tuple[int, ...]:
-        """Per match side: as announced and played in the open (a widow only its taker knows)."""
+        """Per match side: as announced and played in the open (a widow only a taker who sees it knows)."""
         value = self._cached("card_points")
         if value is _UNSET:
             pts = self.public.seat_points
@@ -350,7 +351,8 @@ class SeatView(tuple[Any, ...]):
 
     @property
     def widow(self) -> tuple[Card, ...]:
-        """The widow's cards, for the seat that took them (empty for everybody else)."""
+        """The widow's cards, for the seat that took them where it may see them (empty for everybody
+        else, and for a taker whose widow lies face down among won cards he may not look at)."""
         cards = self.rs.deck.cards
         return tuple(cards[i] for i in bit_list(self.widow_mask))
 

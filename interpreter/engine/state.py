@@ -365,10 +365,11 @@ class DealState(Settling):
                 winner = self.next_seat(winner)
         if self.widow and self.widow_taker < 0 and not t.lays_away:  # widow.to first_trick_winner_tricks
             self.widow_taker = winner
-            moment = len(self.history) << 16 | winner << 8  # the taker sees it (a set: in card order)
             for c in self.widow:
                 gained += pts[c]
-            self.seen[winner] += tuple([moment | c for c in sorted(self.widow)])
+            if t.widow_seen:  # the taker sees it (a set: in card order); else it stays face down
+                moment = len(self.history) << 16 | winner << 8
+                self.seen[winner] += tuple([moment | c for c in sorted(self.widow)])
         if t.ten_of and self.trump >= 0 and (gone ^ self.gone) >> t.ten_of[self.trump] & 1:  # scoring.trump_ten
             self.ten_side = self._side[winner]
         self.gone = gone

@@ -89,10 +89,10 @@ def make_view(state: DealState, seat: int, codes: Sequence[int] | None = None) -
     taker = state.widow_taker
     widow_mask = 0
     if taker >= 0:
-        if taker == seat:
+        if taker == seat and state.t.widow_seen:
             for c in state.widow:
                 widow_mask |= 1 << c
-        else:  # face down: only its taker knows its value
+        else:  # face down: only a taker who may look at it knows its value (RuleTables.widow_seen)
             pts = state.t.points
             hidden = sum(pts[c] for c in state.widow)
             points = points[:]

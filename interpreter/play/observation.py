@@ -151,7 +151,7 @@ class ObservationLayout:
         self.max_decisions = 2 * d + s + 2 + (calls if rs.bidding.enabled else 0) + extra
         parts: list[tuple[str, int, int, str]] = [
             ("hand", d, 1, "own cards (one bit per card index)"),
-            ("widow", d, 1, "the widow's cards, for the seat that took it"),
+            ("widow", d, 1, "the widow's cards, for the seat that took it and may see them"),
             ("trick", n * d, n, "the cards on the table, by the seat that played each"),
             ("played", n * d, n, "every card each seat has played in this deal (the current trick included)"),
             ("known", n * d, n, "cards known to be in each hand (an exchanged turn-up, a marriage partner shown)"),

@@ -638,6 +638,10 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         partner_rebid=partner_rebid,
         close_offer=close_offer,
         lays_away=discards,
+        # The one rule of who sees the widow: cards taken into a hand are seen; cards that go face
+        # down to the taker's won cards (reference 4.2, A33) are seen only where a seat may look
+        # at its won cards -- else the taker knows no more of them than the others do.
+        widow_seen=discards or rs.info.review_own_tricks != "none",
         no_cards=(0,) * n,
         lead_trump=rs.trump.selection == "first_card_led",
         named_trump=rs.trump.selection == "named",

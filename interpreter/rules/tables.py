@@ -105,6 +105,8 @@ class RuleTables:
     partner_rebid: bool         # bidding.partner_rebid_when_overbid (who was overbid is part of a position)
     open_auction: bool          # bidding.rounds == until_passes (who has passed is part of a position)
     lays_away: bool             # deal.widow.to into a hand: cards are laid away (discard codes exist)
+    widow_seen: bool            # the widow's taker sees its cards: taken into his hand, or counted with his
+                                # won cards where info.review_own_tricks lets a seat look at them (views.make_view)
     close_offer: bool           # exchange.on_opponent_close (an exchange may be offered as a player closes)
     no_cards: tuple[int, ...]   # one empty mask per seat
     lead_trump: bool            # trump.selection == first_card_led

@@ -687,7 +687,7 @@ class WorldSampler:
                     st.married |= 1 << (card if low >> card & 1 else rs.marriage_partner[card])
         st.contract = rs.bidding.contract(p.high_bid) if p.phase != AUCTION else None
         taker = p.widow_taker
-        if taker >= 0 and taker != me:  # the widow's points, hidden from this seat, count for its taker
+        if taker >= 0 and not view.widow_mask:  # the widow's points, hidden from this seat (its taker's too where he may not look), count for its taker
             pts = rs.tables.points
             st.points[taker] += sum(pts[c] for c in widow)
         dealt_widow = _widow_seen(view) if not line.partial else None

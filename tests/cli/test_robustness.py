@@ -83,9 +83,14 @@ def test_start_points_may_not_be_negative() -> None:
     assert info.value.message == "-5 is below 0"
 
 
-def test_only_the_taker_knows_the_widow_points(tmp_path: Path) -> None:
-    """A partnership game with a widow: the taker's partner does not see its value either."""
-    path = write(tmp_path, "w.yaml", "extends: north-american-4\nname: w\ndeal: {hand_size: 5, packets: [3, 2], widow: {to: first_trick_winner_tricks}}\n")
+@pytest.mark.parametrize("review", ["none", "all"])
+def test_only_a_taker_who_may_look_knows_the_widow_points(tmp_path: Path, review: str) -> None:
+    """A partnership game with a widow kept with the first trick's winnings: the taker's partner
+    does not see its value; the taker does only where he may look at his won cards
+    (``info.review_own_tricks``: under none -- North American 4's own -- he knows no more than
+    the others, so every seat's view leaves the widow's points out)."""
+    path = write(tmp_path, "w.yaml", "extends: north-american-4\nname: w\ndeal: {hand_size: 5, packets: [3, 2], widow: {to: first_trick_winner_tricks}}\n"
+                 f"info: {{review_own_tricks: {review}}}\n")
     rs = load_ruleset(str(path))
     import random
 
@@ -97,9 +102,10 @@ def test_only_the_taker_knows_the_widow_points(tmp_path: Path) -> None:
         state.apply(rng.choice(state.legal_actions()))
     taker = state.widow_taker
     widow = sum(rs.deck.points[c] for c in state.widow)
+    assert widow > 0  # else the views could not differ
     side = rs.side_of(taker)
     true_points = state.card_points()[side]
-    assert state.view(taker).card_points[side] == true_points
+    assert state.view(taker).card_points[side] == (true_points if review == "all" else true_points - widow)
     assert state.view((taker + 2) % 4).card_points[side] == true_points - widow
     assert state.view((taker + 1) % 4).card_points[side] == true_points - widow
 

@@ -210,9 +210,12 @@ class Checker:
         for seat in range(st_.n):
             view = st_.view(seat)
             assert set(view.hand) == cards_of(st_, st_.hands[seat]), "a view's hand is not the seat's hand"
-            # the raw ints: own cards, the widow to its taker only, and no hand or stock in the public fields
+            # the raw ints: own cards, the widow to its taker only (where the rules let him see it:
+            # taken into his hand, or kept with won cards he may look at), and no hand or stock in
+            # the public fields
             assert view.hand_mask == st_.hands[seat]
-            widow_mask = sum(1 << c for c in st_.widow) if st_.widow_taker == seat else 0
+            sees_widow = st_.widow_taker == seat and self.rs.tables.widow_seen
+            widow_mask = sum(1 << c for c in st_.widow) if sees_widow else 0
             assert view.widow_mask == widow_mask
             public = dict(zip(PUBLIC_FIELDS, view.public))
             assert set(public) == set(PUBLIC_FIELDS) and len(view.public) == len(PUBLIC_FIELDS)
@@ -222,7 +225,7 @@ class Checker:
             seen: set[Card] = set()
             cards_in_view(view, seen)
             assert not seen & stock_hidden, f"seat {seat} sees face-down stock cards {seen & stock_hidden}"
-            if seat == st_.widow_taker:  # its taker counts the widow: he may look at it, in view.widow alone
+            if sees_widow:  # its taker counts the widow: he may look at it, in view.widow alone
                 assert set(view.widow) == widow
                 seen -= widow
             assert not seen & widow, f"seat {seat} sees widow cards {seen & widow}"

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pagetools import drawn
@@ -86,3 +87,52 @@ def test_the_trick_region_is_a_polite_live_region() -> None:
 
     html = (Path(__file__).resolve().parents[2] / "cli" / "room" / "static" / "table.html").read_text(encoding="utf-8")
     assert '<p id="trick-words" class="sr-only" role="status" aria-live="polite"></p>' in html
+
+
+def _first_trick_taken(made: Any) -> int:
+    """Every seat bids the lowest it may or plays its first legal card until the first trick is
+    taken (so that no auction is all passes); the trick's winner, who took the widow with it."""
+    from interpreter.core.actions import Bid
+
+    act_until(made, lambda seat, legal: made.session.state.widow_taker >= 0,
+              lambda legal: next((a for a in legal if isinstance(a, Bid)), legal[0]))
+    taker: int = made.session.state.widow_taker
+    return taker
+
+
+def test_the_taker_of_a_widow_kept_face_down_is_told_he_took_it_and_not_which_cards() -> None:
+    """North American 3 (nobody may look at his won cards): the first trick's winner took the
+    three cards left over face down.  His message names none of them and says he took 3; the
+    page says so in words.  The other seats took nothing."""
+    made = table("north-american-3")
+    taker = _first_trick_taken(made)
+    message = seat_message(made, taker)
+    assert message["widow"] == [] and message["widow_face_down"] == 3
+    info = drawn(message, "info")["drawn"]["info"]
+    words = [child["text"] for child in info["children"]]
+    assert "you took the 3 cards left over, face down" in words
+    assert not any(w.startswith("you took the cards left over:") for w in words)
+    for seat in range(3):
+        if seat != taker:
+            other = seat_message(made, seat)
+            assert other["widow"] == [] and other["widow_face_down"] == 0
+
+
+def test_the_taker_who_may_look_at_his_won_cards_is_shown_the_widow(tmp_path: Path) -> None:
+    """The same game where a player may look at his won cards (a house file): the taker's
+    message names the 3 cards and says none was taken face down; the page lists them."""
+    from cli.room.tables import Table
+    from interpreter.rules.loader import load_ruleset
+
+    path = tmp_path / "na3-open.yaml"
+    path.write_text("extends: north-american-3\nname: na3-open\ninfo:\n  review_own_tricks: all\n", encoding="utf-8")
+    rs = load_ruleset(path)
+    made = Table("t", rs, str(path), ["human"] * 3, ["k0", "k1", "k2"], "w", 3, "2025-01-01")
+    made.deal()
+    taker = _first_trick_taken(made)
+    message = seat_message(made, taker)
+    state = made.session.state
+    widow = sorted(str(rs.deck.cards[c]) for c in state.widow)  # the cards the deal left over
+    assert len(message["widow"]) == 3 and sorted(message["widow"]) == widow and message["widow_face_down"] == 0
+    words = [child["text"] for child in drawn(message, "info")["drawn"]["info"]["children"]]
+    assert any(w.startswith("you took the cards left over: ") for w in words)

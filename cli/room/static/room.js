@@ -221,6 +221,10 @@ function drawInfo(m) {
     const line = document.createElement("div");
     line.textContent = "you took the cards left over: " + m.widow.map(cardWords).join(" ");
     box.appendChild(line);
+  } else if (m.widow_face_down) {
+    const line = document.createElement("div");
+    line.textContent = `you took the ${m.widow_face_down} cards left over, face down`;
+    box.appendChild(line);
   }
 }
 

@@ -140,12 +140,20 @@ def deal_section(f: Facts) -> Section:
         s.p(
             f"The {cards(f.rest)} left over form the widow, which is laid aside face down. The winner of the "
             "first trick takes the widow with that trick: its card points count for him, but its cards never "
-            "go into his hand."
+            "go into his hand. " + _widow_sight(f)
         )
     elif f.rest == 0:
         s.p(f"All {f.deck_size} cards are dealt; there is no talon.")
     s.p(f"A deal has {num(f.tricks)} tricks.")
     return s
+
+
+def _widow_sight(f: Facts) -> str:
+    """Who looks at a widow kept with the first trick's winnings (``info.review_own_tricks``: it
+    is one of his won cards, so he sees it only where won cards may be looked at)."""
+    if f.info == "none":
+        return "Nobody looks at it, its taker included, until the hand is counted."
+    return "Its taker may look at it as he may look at the tricks he has won."
 
 
 def _widow_to_hand(f: Facts) -> str:
