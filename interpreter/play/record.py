@@ -380,7 +380,8 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
             hands[seat] |= 1 << take(text, where + (i,))
     for seat in range(n):
         if str(seat) not in hands_raw:
-            raise doc.error(RecordError, f"no hand for seat {seat}", path + ("hands",), expected=f"hands for seats 0 to {n - 1}")
+            empty = f"; seat {dealer} deals and sits the deal out: {dealer}: []" if _sits_out(rs, dealer) == seat else ""
+            raise doc.error(RecordError, f"no hand for seat {seat}", path + ("hands",), expected=f"hands for seats 0 to {n - 1}{empty}")
     turnup = shown = -1
     selection = rs.trump.selection
     if d.get("trump_card") is not None:
@@ -403,14 +404,13 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         raise doc.error(RecordError, "'stock' must be a list of cards", path + ("stock",), expected="top card first")
     stock = [take(text, path + ("stock", i)) for i, text in enumerate(stock_raw)]
     mid_deal = start is not None and any(k != "match_scores" for k in start)
-    sizes = {hands[s].bit_count() for s in range(n)}
+    sizes = {hands[s].bit_count() for s in range(n) if s != _sits_out(rs, dealer)}  # the hands in play
     if not mid_deal:
         missing = [c for c in range(rs.deck.size) if c not in seen]
         if missing:
             names = " ".join(str(rs.deck.cards[c]) for c in missing)
             raise doc.error(RecordError, f"cards missing from the deal: {names}", path + ("hands",), expected="every card of the deck exactly once in hands, stock and trump_card")
-        if sizes != {rs.deal.hand_size}:
-            raise doc.error(RecordError, f"hands must hold {rs.deal.hand_size} cards each", path + ("hands",), expected=f"{rs.deal.hand_size} cards a hand")
+        _check_dealt(doc, rs, hands, dealer, path)
         if selection == "turn_up" and turnup < 0:
             raise doc.error(RecordError, "missing key 'trump_card'", path, expected="the turn-up card")
         if selection == "dealer_card" and shown < 0:
@@ -420,7 +420,8 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     if len(sizes) != 1:
         raise doc.error(
             RecordError, "at the start of a trick every hand holds the same number of cards", path + ("hands",),
-            expected="as many cards in every hand; seat by seat they hold " + ", ".join(str(hands[s].bit_count()) for s in range(n)),
+            expected="as many cards in every hand" + ("" if _sits_out(rs, dealer) is None else f" but the dealer's, seat {dealer}, who sits out")
+            + "; seat by seat they hold " + ", ".join(str(hands[s].bit_count()) for s in range(n)),
         )
     if rs.bidding.enabled:
         raise doc.error(RecordError, "a mid-deal start is not available in a game with an auction", path + ("start",), key=True, expected="start with match_scores only")
@@ -490,6 +491,32 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         )
     except RecordError as exc:
         raise doc.error(RecordError, exc.message, path + _BUILD_KEYS.get(str(exc.path).split("[")[0], ("start",)), expected=exc.expected) from None
+
+
+def _sits_out(rs: Ruleset, dealer: int) -> int | None:
+    """The seat dealt no cards: the dealer under ``deal.dealer_sits_out``, else nobody."""
+    return dealer if rs.deal.dealer_sits_out else None
+
+
+def _check_dealt(doc: _Source, rs: Ruleset, hands: list[int], dealer: int, path: KeyPath) -> None:
+    """The hands of a whole deal hold what the ruleset deals: ``deal.hand_size`` cards each,
+    none for a dealer who sits the deal out (``deal.dealer_sits_out``) -- the hands of every
+    deal the program deals, written out, read back as that deal."""
+    size = rs.deal.hand_size
+    out = _sits_out(rs, dealer)
+    for seat, hand in enumerate(hands):
+        held = hand.bit_count()
+        if seat == out and held:
+            raise doc.error(
+                RecordError, f"seat {seat} deals and sits the deal out, so is dealt no cards, but holds {held}",
+                path + ("hands", str(seat)), expected=f"{seat}: [], and {size} cards in each other hand",
+            )
+        if seat != out and held != size:
+            others = f", and none for seat {out}, the dealer, who sits out: {out}: []" if out is not None else ""
+            raise doc.error(
+                RecordError, f"hands must hold {size} cards each; seat {seat} holds {held}",
+                path + ("hands", str(seat)), expected=f"{size} cards a hand{others}",
+            )
 
 
 #: Where a record gives what a keyword of :func:`build_position` names (for its errors).
