@@ -94,7 +94,14 @@ class _Source(Protocol):
 
 
 class _MappingSource:
-    """A Python mapping as the source of a deal: errors carry the key path, and no file."""
+    """A Python mapping as the source of a deal: errors carry the key path, and no file.
+
+    ``text_keys`` are the paths of the keys given as text (``"0"``) where the record format
+    has numbers, which the mapping's reader sees spelled as text as a file's reader sees
+    every key (:func:`_written_as_text`)."""
+
+    def __init__(self, text_keys: frozenset[KeyPath] = frozenset()) -> None:
+        self.text_keys = text_keys
 
     def error(
         self, error_cls: type[RulesError], message: str, path: KeyPath, *, key: bool = False, expected: str | None = None
@@ -344,6 +351,33 @@ def _seat_key(key: Any, n: int) -> int | None:
 _SEAT = re.compile(r"[0-9]+")
 
 
+def _written_as_text(doc: _Source, path: KeyPath) -> bool:
+    """Whether the key at ``path`` was written as text -- quoted (``"0":``) or tagged
+    ``!!str`` -- rather than as a number.  The YAML reader spells every key as text, the
+    number ``0:`` too, so a file's own characters at the key tell the two apart; a value is
+    typed as written (``dealer: "0"`` is refused as a string), and a seat key is too."""
+    if isinstance(doc, _MappingSource):
+        return path in doc.text_keys
+    if not isinstance(doc, SourceDoc):
+        return False
+    mark = doc.key_marks.get(path)
+    if mark is None:
+        return False
+    return _source_lines(doc.text)[mark.line - 1][mark.column - 1:].startswith(_TEXT_KEY)
+
+
+#: How a key written as text starts: a quote, or the tag of a string.
+_TEXT_KEY = ("'", '"', "!!str", "!<tag:yaml.org,2002:str>")
+
+
+@lru_cache(maxsize=2)
+def _source_lines(text: str) -> list[str]:
+    """The lines of a record's text, as the YAML reader counts them (a record is checked key
+    by key; its text is split once).  ``str.splitlines`` breaks at the characters YAML breaks
+    lines at, and at a few control characters the reader refuses before."""
+    return text.splitlines()
+
+
 def _notation(doc: _Source, value: Any, path: KeyPath, forms: str) -> str:
     """The text of a card or a move (``forms``: what it looks like): a string, or a number
     YAML read from one; a mapping, a list, null or a boolean is no notation at all, and is
@@ -380,6 +414,8 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         seat = _seat_key(key, n)
         if seat is None:
             raise doc.error(RecordError, f"there is no seat {_shorten(str(key))}", where, key=True, expected=f"seats 0 to {n - 1}")
+        if _written_as_text(doc, where):  # "0": as `dealer: "0"` is refused
+            raise doc.error(RecordError, f"wrong type: got {describe_value(key)}", where, key=True, expected=f"a seat from 0 to {n - 1}, a number without quotes")
         if not isinstance(cards, list):
             raise doc.error(RecordError, "a hand must be a list of cards", where, expected="[AS, TS, ...]")
         for i, text in enumerate(cards):
@@ -969,7 +1005,9 @@ def deal_from_mapping(rs: Ruleset | str | Path, mapping: Mapping[str, Any]) -> D
         )
     data = {k: v for k, v in mapping.items()}
     # What a record file's reader sees: seat keys as text, cards as text, lists as lists.
+    text_keys: frozenset[KeyPath] = frozenset()
     if "hands" in data and isinstance(data["hands"], dict):
+        text_keys = frozenset(("hands", k) for k in data["hands"] if isinstance(k, str))
         data["hands"] = {str(k): [str(c) for c in v] if isinstance(v, (list, tuple, set, frozenset)) else v for k, v in data["hands"].items()}
     if isinstance(data.get("stock"), (list, tuple)):
         data["stock"] = [str(c) for c in data["stock"]]
@@ -979,4 +1017,4 @@ def deal_from_mapping(rs: Ruleset | str | Path, mapping: Mapping[str, Any]) -> D
         data["start"] = {k: list(v) if isinstance(v, tuple) else v for k, v in data["start"].items()}
     if isinstance(data.get("moves"), tuple):
         data["moves"] = list(data["moves"])
-    return _deal(_MappingSource(), ruleset, data, ()).state
+    return _deal(_MappingSource(text_keys), ruleset, data, ()).state
