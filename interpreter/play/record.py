@@ -94,7 +94,14 @@ class _Source(Protocol):
 
 
 class _MappingSource:
-    """A Python mapping as the source of a deal: errors carry the key path, and no file."""
+    """A Python mapping as the source of a deal: errors carry the key path, and no file.
+
+    ``text_keys`` are the paths of the keys given as text (``"0"``) where the record format
+    has numbers, which the mapping's reader sees spelled as text as a file's reader sees
+    every key (:func:`_written_as_text`)."""
+
+    def __init__(self, text_keys: frozenset[KeyPath] = frozenset()) -> None:
+        self.text_keys = text_keys
 
     def error(
         self, error_cls: type[RulesError], message: str, path: KeyPath, *, key: bool = False, expected: str | None = None
@@ -249,6 +256,14 @@ def _int(doc: _Source, value: Any, path: KeyPath, what: str) -> int:
     return value
 
 
+def _seat(doc: _Source, value: Any, path: KeyPath, n: int) -> int:
+    """A seat number of a ruleset with ``n`` seats: a whole number from 0 to n - 1."""
+    seat = _int(doc, value, path, f"a seat from 0 to {n - 1}")
+    if not 0 <= seat < n:
+        raise doc.error(RecordError, f"there is no seat {seat}", path, expected=f"a seat from 0 to {n - 1}")
+    return seat
+
+
 def _seed(doc: _Source, value: Any, path: KeyPath) -> int:
     """A seed: a whole number from 0 to :data:`~interpreter.engine.match.SEED_MAX`, the range
     of docs/notation.md and of :func:`~interpreter.core.arguments.check_seed`.  A record file
@@ -289,9 +304,7 @@ def _deal(doc: _Source, rs: Ruleset, d: dict[str, Any], path: KeyPath) -> DealRe
     ns = rs.side_count
     dealer = rs.dealer.first
     if "dealer" in d:
-        dealer = _int(doc, d["dealer"], path + ("dealer",), f"a seat from 0 to {n - 1}")
-        if not 0 <= dealer < n:
-            raise doc.error(RecordError, f"there is no seat {dealer}", path + ("dealer",), expected=f"a seat from 0 to {n - 1}")
+        dealer = _seat(doc, d["dealer"], path + ("dealer",), n)
     start = d.get("start")
     if start is not None:
         if not isinstance(start, dict):
@@ -338,6 +351,33 @@ def _seat_key(key: Any, n: int) -> int | None:
 _SEAT = re.compile(r"[0-9]+")
 
 
+def _written_as_text(doc: _Source, path: KeyPath) -> bool:
+    """Whether the key at ``path`` was written as text -- quoted (``"0":``) or tagged
+    ``!!str`` -- rather than as a number.  The YAML reader spells every key as text, the
+    number ``0:`` too, so a file's own characters at the key tell the two apart; a value is
+    typed as written (``dealer: "0"`` is refused as a string), and a seat key is too."""
+    if isinstance(doc, _MappingSource):
+        return path in doc.text_keys
+    if not isinstance(doc, SourceDoc):
+        return False
+    mark = doc.key_marks.get(path)
+    if mark is None:
+        return False
+    return _source_lines(doc.text)[mark.line - 1][mark.column - 1:].startswith(_TEXT_KEY)
+
+
+#: How a key written as text starts: a quote, or the tag of a string.
+_TEXT_KEY = ("'", '"', "!!str", "!<tag:yaml.org,2002:str>")
+
+
+@lru_cache(maxsize=2)
+def _source_lines(text: str) -> list[str]:
+    """The lines of a record's text, as the YAML reader counts them (a record is checked key
+    by key; its text is split once).  ``str.splitlines`` breaks at the characters YAML breaks
+    lines at, and at a few control characters the reader refuses before."""
+    return text.splitlines()
+
+
 def _notation(doc: _Source, value: Any, path: KeyPath, forms: str) -> str:
     """The text of a card or a move (``forms``: what it looks like): a string, or a number
     YAML read from one; a mapping, a list, null or a boolean is no notation at all, and is
@@ -374,13 +414,16 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         seat = _seat_key(key, n)
         if seat is None:
             raise doc.error(RecordError, f"there is no seat {_shorten(str(key))}", where, key=True, expected=f"seats 0 to {n - 1}")
+        if _written_as_text(doc, where):  # "0": as `dealer: "0"` is refused
+            raise doc.error(RecordError, f"wrong type: got {describe_value(key)}", where, key=True, expected=f"a seat from 0 to {n - 1}, a number without quotes")
         if not isinstance(cards, list):
             raise doc.error(RecordError, "a hand must be a list of cards", where, expected="[AS, TS, ...]")
         for i, text in enumerate(cards):
             hands[seat] |= 1 << take(text, where + (i,))
     for seat in range(n):
         if str(seat) not in hands_raw:
-            raise doc.error(RecordError, f"no hand for seat {seat}", path + ("hands",), expected=f"hands for seats 0 to {n - 1}")
+            empty = f"; seat {dealer} deals and sits the deal out: {dealer}: []" if _sits_out(rs, dealer) == seat else ""
+            raise doc.error(RecordError, f"no hand for seat {seat}", path + ("hands",), expected=f"hands for seats 0 to {n - 1}{empty}")
     turnup = shown = -1
     selection = rs.trump.selection
     if d.get("trump_card") is not None:
@@ -403,14 +446,13 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         raise doc.error(RecordError, "'stock' must be a list of cards", path + ("stock",), expected="top card first")
     stock = [take(text, path + ("stock", i)) for i, text in enumerate(stock_raw)]
     mid_deal = start is not None and any(k != "match_scores" for k in start)
-    sizes = {hands[s].bit_count() for s in range(n)}
+    sizes = {hands[s].bit_count() for s in range(n) if s != _sits_out(rs, dealer)}  # the hands in play
     if not mid_deal:
         missing = [c for c in range(rs.deck.size) if c not in seen]
         if missing:
             names = " ".join(str(rs.deck.cards[c]) for c in missing)
             raise doc.error(RecordError, f"cards missing from the deal: {names}", path + ("hands",), expected="every card of the deck exactly once in hands, stock and trump_card")
-        if sizes != {rs.deal.hand_size}:
-            raise doc.error(RecordError, f"hands must hold {rs.deal.hand_size} cards each", path + ("hands",), expected=f"{rs.deal.hand_size} cards a hand")
+        _check_dealt(doc, rs, hands, dealer, path)
         if selection == "turn_up" and turnup < 0:
             raise doc.error(RecordError, "missing key 'trump_card'", path, expected="the turn-up card")
         if selection == "dealer_card" and shown < 0:
@@ -420,7 +462,8 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     if len(sizes) != 1:
         raise doc.error(
             RecordError, "at the start of a trick every hand holds the same number of cards", path + ("hands",),
-            expected="as many cards in every hand; seat by seat they hold " + ", ".join(str(hands[s].bit_count()) for s in range(n)),
+            expected="as many cards in every hand" + ("" if _sits_out(rs, dealer) is None else f" but the dealer's, seat {dealer}, who sits out")
+            + "; seat by seat they hold " + ", ".join(str(hands[s].bit_count()) for s in range(n)),
         )
     if rs.bidding.enabled:
         raise doc.error(RecordError, "a mid-deal start is not available in a game with an auction", path + ("start",), key=True, expected="start with match_scores only")
@@ -429,9 +472,7 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     ns = rs.side_count
     leader = (dealer + 1) % n
     if "leader" in start:
-        leader = _int(doc, start["leader"], sp + ("leader",), f"a seat from 0 to {n - 1}")
-        if not 0 <= leader < n:
-            raise doc.error(RecordError, f"there is no seat {leader}", sp + ("leader",), expected=f"a seat from 0 to {n - 1}")
+        leader = _seat(doc, start["leader"], sp + ("leader",), n)
     unit = "team" if rs.partnership else "seat"
     points = [0] * n
     tricks = [0] * n
@@ -464,10 +505,10 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
     if not isinstance(closed, bool):  # "no" or "false" in quotes is a string, and a string is no answer
         raise doc.error(RecordError, f"wrong type: got {describe_value(closed)}", sp + ("closed",), expected="true or false")
     if not closed and "closer" in start:
-        raise doc.error(
-            RecordError, "a closer is given, but the talon is not closed", sp + ("closer",), key=True,
-            expected="closed: true with the seat that closed, or no closer for an open talon",
-        )
+        # The record format's own example gives ``closed: false`` with ``closer: 0``: a closer
+        # beside an open talon names nobody, so it is read -- a seat, as a closer must be, so
+        # that a typo is still caught -- and ignored (docs/notation.md, "start").
+        _seat(doc, start["closer"], sp + ("closer",), n)
     if closed:
         if rs.deal.talon and not (stock or turnup >= 0):
             raise doc.error(RecordError, "an exhausted talon cannot be closed", sp + ("closed",), expected="closed: false, or cards in stock")
@@ -476,9 +517,7 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
                 RecordError, "a closed talon needs its closer, to score a failed or successful close",
                 sp + ("closed",), expected=f"start.closer: the seat that closed (0 to {n - 1})",
             )
-        closer = _int(doc, start["closer"], sp + ("closer",), "a seat")
-        if not 0 <= closer < n:
-            raise doc.error(RecordError, f"there is no seat {closer}", sp + ("closer",), expected=f"a seat from 0 to {n - 1}")
+        closer = _seat(doc, start["closer"], sp + ("closer",), n)
     # The checks above are the record format's own; the builder checks the position as a
     # whole (hand sizes for an open talon, a turn-up of the trump suit, ...).  The start
     # position counts as the moment of closing, and the leader may declare before leading.
@@ -490,6 +529,32 @@ def _position(doc: _Source, rs: Ruleset, d: dict[str, Any], dealer: int, start: 
         )
     except RecordError as exc:
         raise doc.error(RecordError, exc.message, path + _BUILD_KEYS.get(str(exc.path).split("[")[0], ("start",)), expected=exc.expected) from None
+
+
+def _sits_out(rs: Ruleset, dealer: int) -> int | None:
+    """The seat dealt no cards: the dealer under ``deal.dealer_sits_out``, else nobody."""
+    return dealer if rs.deal.dealer_sits_out else None
+
+
+def _check_dealt(doc: _Source, rs: Ruleset, hands: list[int], dealer: int, path: KeyPath) -> None:
+    """The hands of a whole deal hold what the ruleset deals: ``deal.hand_size`` cards each,
+    none for a dealer who sits the deal out (``deal.dealer_sits_out``) -- the hands of every
+    deal the program deals, written out, read back as that deal."""
+    size = rs.deal.hand_size
+    out = _sits_out(rs, dealer)
+    for seat, hand in enumerate(hands):
+        held = hand.bit_count()
+        if seat == out and held:
+            raise doc.error(
+                RecordError, f"seat {seat} deals and sits the deal out, so is dealt no cards, but holds {held}",
+                path + ("hands", str(seat)), expected=f"{seat}: [], and {size} cards in each other hand",
+            )
+        if seat != out and held != size:
+            others = f", and none for seat {out}, the dealer, who sits out: {out}: []" if out is not None else ""
+            raise doc.error(
+                RecordError, f"hands must hold {size} cards each; seat {seat} holds {held}",
+                path + ("hands", str(seat)), expected=f"{size} cards a hand{others}",
+            )
 
 
 #: Where a record gives what a keyword of :func:`build_position` names (for its errors).
@@ -940,7 +1005,9 @@ def deal_from_mapping(rs: Ruleset | str | Path, mapping: Mapping[str, Any]) -> D
         )
     data = {k: v for k, v in mapping.items()}
     # What a record file's reader sees: seat keys as text, cards as text, lists as lists.
+    text_keys: frozenset[KeyPath] = frozenset()
     if "hands" in data and isinstance(data["hands"], dict):
+        text_keys = frozenset(("hands", k) for k in data["hands"] if isinstance(k, str))
         data["hands"] = {str(k): [str(c) for c in v] if isinstance(v, (list, tuple, set, frozenset)) else v for k, v in data["hands"].items()}
     if isinstance(data.get("stock"), (list, tuple)):
         data["stock"] = [str(c) for c in data["stock"]]
@@ -950,4 +1017,4 @@ def deal_from_mapping(rs: Ruleset | str | Path, mapping: Mapping[str, Any]) -> D
         data["start"] = {k: list(v) if isinstance(v, tuple) else v for k, v in data["start"].items()}
     if isinstance(data.get("moves"), tuple):
         data["moves"] = list(data["moves"])
-    return _deal(_MappingSource(), ruleset, data, ()).state
+    return _deal(_MappingSource(text_keys), ruleset, data, ()).state

@@ -610,6 +610,11 @@ class _Builder:
         self.problem: _Problem | None = None  # the first problem of a value
         self.empty: set[Path] = set()  # mapping values written with nothing (SourceDoc.empty)
         self.texts: dict[str, str] = {}  # one copy of each short text (a long record repeats them)
+        #: The lists and mappings begun and not yet ended, outermost first, and the mapping
+        #: value being begun with the line of its key: where a syntax error stopped the reading
+        #: (:meth:`open_path`).
+        self.open: list[tuple[Path, Mark, bool, bool]] = []
+        self.reading: tuple[Path, int] | None = None
 
     def document(self) -> tuple[bool, Any]:
         """(False, None) for a file without content, else (True, data)."""
@@ -649,9 +654,12 @@ class _Builder:
         kind, wanted = ("a list", _SEQ) if isinstance(event, SequenceStartEvent) else ("a mapping", _MAP)
         if event.tag not in (None, "!", wanted):
             self.defer(_wrong_tag(event.tag, event.start_mark, kind, path))
-        if isinstance(event, SequenceStartEvent):
-            return self.sequence(path, depth)
-        return self.mapping(path, depth)
+        seq = isinstance(event, SequenceStartEvent)
+        assert event.start_mark is not None  # both parsers mark every event
+        self.open.append((path, _mark(event.start_mark), bool(event.flow_style), seq))
+        data = self.sequence(path, depth) if seq else self.mapping(path, depth)
+        self.open.pop()
+        return data
 
     def check_form(self, event: Any, path: Path, depth: int) -> None:
         """Anchors, tags and depth of a node, before anything is built from it."""
@@ -714,9 +722,38 @@ class _Builder:
                 self.defer(_Problem(message, key_event.start_mark, key_path, expected="each key once in a mapping"))
             else:
                 self.key_marks[key_path] = _mark(key_event.start_mark)
+            self.reading = (key_path, key_event.start_mark.line)
             result[key] = self.node(key_path, depth + 1)
+            self.reading = None
         self.events.get_event()
         return result
+
+    def open_path(self, error: _YamlMark | None, text: str) -> Path | None:
+        """The key path of the value a syntax error at ``mark`` is in: the deepest value begun
+        and not ended whose lines hold the mark -- the list a file cut off in the middle of its
+        moves ends in (``deals[2].moves``) -- or None for the top level.
+
+        The parser reads a token ahead, and the token after a block list or mapping (one
+        indented less) is read before the list is ended, so the deepest value begun is not
+        taken on trust: a flow value (``[...]``) holds every mark after its start until it is
+        closed; a block mapping the marks of its first line and those indented as far as its
+        keys or further; a block list those indented further than its ``-``, or at a ``-``; a
+        mapping value being begun only marks on its key's line."""
+        if error is None:
+            return None
+        mark = _mark(error)
+        if self.reading is not None and self.reading[1] + 1 == mark.line:
+            return self.reading[0]
+        for path, start, flow, seq in reversed(self.open):
+            if flow or mark.line == start.line or mark.column > start.column:
+                inside = True
+            elif mark.column == start.column:
+                inside = not seq or text[error.index:error.index + 1] == "-"
+            else:
+                inside = False
+            if inside:
+                return path or None
+        return None
 
     def key(self, path: Path, depth: int) -> str | None:
         """A mapping key as a string: integers are spelled in decimal, anything else is refused."""
@@ -764,6 +801,15 @@ def _is_empty(event: ScalarEvent) -> bool:
     return _resolve(event) == _NULL and not event.value and not event.style
 
 
+class _Unparsed(Exception):
+    """A syntax error of PyYAML's parser and the key path of the value it stopped in."""
+
+    def __init__(self, error: yaml.MarkedYAMLError, path: Path | None) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.path = path
+
+
 def _read(text: str, limits: Limits) -> tuple[bool, Any, _Builder]:
     """Read the only document of the text; syntax errors are worded by PyYAML's parser."""
     for events in (_fast_events, _exact_events):
@@ -776,6 +822,9 @@ def _read(text: str, limits: Limits) -> tuple[bool, Any, _Builder]:
         try:
             found, data = builder.document()
             return found, data, builder
+        except yaml.MarkedYAMLError as exc:
+            if events is _exact_events:
+                raise _Unparsed(exc, builder.open_path(_reported_mark(exc), text)) from None
         except (yaml.YAMLError, UnicodeError):
             if events is _exact_events:
                 raise
@@ -826,24 +875,36 @@ _TAB_PROBLEM = "found character '\\t' that cannot start any token"
 _TAB_MESSAGE = "a tab character here: YAML indents with spaces only, and a tab cannot start a value"
 
 
+def _reported_mark(exc: yaml.MarkedYAMLError) -> _YamlMark | None:
+    """Where :func:`_yaml_error` says a syntax error is: an unclosed quote or a long key where
+    it starts, anything else where PyYAML noticed it."""
+    start, where = exc.context_mark, exc.problem_mark or exc.context_mark
+    if start is not None and (exc.context, exc.problem) == _UNCLOSED:
+        return start
+    if start is not None and where is not None and (exc.context, exc.problem) == _NO_COLON and where.index - start.index > _KEY_LIMIT:
+        return start
+    return where
+
+
 def _yaml_error(
-    error_cls: type[RulesError], exc: yaml.YAMLError, text: str, file: str
+    error_cls: type[RulesError], exc: yaml.YAMLError, text: str, file: str, path: Path | None = None
 ) -> RulesError:
-    """Translate a PyYAML exception into a located error with PyYAML's own problem text."""
+    """Translate a PyYAML exception into a located error with PyYAML's own problem text, and
+    the key path of the value it is in where the reading knows it (``path``)."""
     if isinstance(exc, yaml.MarkedYAMLError):
-        where = exc.problem_mark or exc.context_mark
+        where = _reported_mark(exc)
+        mark = _mark(where) if where else Mark(1, 1)
         message = exc.problem or exc.context or "invalid YAML"
         if message == _TAB_PROBLEM:
-            return _fail(error_cls, _TAB_MESSAGE, file, _mark(where) if where else Mark(1, 1), expected="spaces instead of the tab")
-        start = exc.context_mark
-        if start is not None and (exc.context, exc.problem) == _UNCLOSED:
+            return _fail(error_cls, _TAB_MESSAGE, file, mark, path, expected="spaces instead of the tab")
+        if exc.context_mark is not None and (exc.context, exc.problem) == _UNCLOSED:
             # said where the quote opens: the end of the file, where PyYAML noticed, is far from it
             return _fail(error_cls, "a quoted text starts here and is never closed: the file ends inside it", file,
-                         _mark(start), expected="the closing quote at the end of the text")
-        if start is not None and where is not None and (exc.context, exc.problem) == _NO_COLON and where.index - start.index > _KEY_LIMIT:
+                         mark, path, expected="the closing quote at the end of the text")
+        if where is not exc.problem_mark and (exc.context, exc.problem) == _NO_COLON:
             return _fail(error_cls, f"a key of more than {_KEY_LIMIT} characters, which YAML does not read as a key", file,
-                         _mark(start), expected=f"a key of at most {_KEY_LIMIT} characters")
-        return _fail(error_cls, message, file, _mark(where) if where else Mark(1, 1), expected=_YAML_SYNTAX)
+                         mark, path, expected=f"a key of at most {_KEY_LIMIT} characters")
+        return _fail(error_cls, message, file, mark, path, expected=_YAML_SYNTAX)
     if isinstance(exc, ReaderError):
         message = f"unacceptable character #x{exc.character:04x}: {exc.reason}"
         return _fail(error_cls, message, file, _position_to_mark(text, exc.position), expected="printable text: no control characters")
@@ -897,6 +958,8 @@ def load_yaml(
         if hint is not None:
             raise _fail(error_cls, hint[0], file, mark, problem.path, hint[1]) from None
         raise _fail(error_cls, problem.message, file, mark, problem.path, problem.expected) from None
+    except _Unparsed as unparsed:
+        raise _yaml_error(error_cls, unparsed.error, text, file, unparsed.path) from None
     except yaml.YAMLError as exc:
         raise _yaml_error(error_cls, exc, text, file) from None
     except ValueError:  # PyYAML's scanner calls chr() on a \U escape beyond the last code point

@@ -25,7 +25,7 @@ POSITION = (
     "stock: [QC, TD, JC, KD, QD]\n"
     "moves: []\n"
 )
-OPEN = "closed: true with the seat that closed, or no closer for an open talon"
+SEAT = "a seat from 0 to 1"
 
 
 def replayed(tmp_path: Path, closed: str) -> tuple[int, str]:
@@ -47,8 +47,27 @@ def test_closed_of_the_wrong_type_is_refused(tmp_path: Path, closed: str, got: s
     assert replayed(tmp_path, closed) == (2, f"p.yaml:3:71: start.closed: wrong type: got {got} (expected true or false)\n")
 
 
-def test_a_closer_beside_an_open_talon_is_refused(tmp_path: Path) -> None:
-    assert replayed(tmp_path, "false, closer: 1") == (2, f"p.yaml:3:78: start.closer: a closer is given, but the talon is not closed (expected {OPEN})\n")
+def test_a_closer_beside_an_open_talon_is_read_and_ignored(tmp_path: Path) -> None:
+    """The record format's own example of ``start`` gives ``closed: false`` with ``closer: 0``:
+    it is read, and names nobody -- the talon stays open (``closer`` null in the report)."""
+    path = tmp_path / "p.yaml"
+    for closer in ("0", "1"):
+        path.write_text(POSITION.replace("CLOSED", f"false, closer: {closer}"), encoding="utf-8")
+        out = invoke(["replay", str(path), "--until", "0", "--json"])
+        assert out.exit_code == 0, out.stderr
+        assert (out.json()["closed"], out.json()["closer"]) == (False, None)
+
+
+@pytest.mark.parametrize(("closer", "message", "expected"), [
+    ("2", "there is no seat 2", SEAT),
+    ("-1", "there is no seat -1", SEAT),
+    ('"0"', "wrong type: got string '0'", SEAT),
+    ("null", "wrong type: got null", SEAT),
+])
+def test_a_closer_beside_an_open_talon_is_still_a_seat(tmp_path: Path, closer: str, message: str, expected: str) -> None:
+    """Ignored, but read: a closer that is no seat is a typo worth a message (its value starts in
+    column 86, after "closer: ")."""
+    assert replayed(tmp_path, f"false, closer: {closer}") == (2, f"p.yaml:3:86: start.closer: {message} (expected {expected})\n")
 
 
 def test_false_and_true_with_a_closer_replay(tmp_path: Path) -> None:

@@ -74,3 +74,22 @@ def test_one_deal_records_still_replay(tmp_path: Path, body: str) -> None:
     path.write_text(body, encoding="utf-8")
     out = invoke(["replay", str(path)])
     assert out.exit_code == 0, out.stderr
+
+
+def test_a_record_cut_off_inside_its_moves_names_them(tmp_path: Path) -> None:
+    """Cut in the middle of a deal's moves, a record is a YAML syntax error at its end -- line 9,
+    column 23, after "      play AS, play TS" (22 characters) -- said with the list it ends in, as cli.md
+    promises every error in a file: `file:line:column: key.path: ...`."""
+    text = (
+        COMMENT
+        + "ruleset: schnapsen\nseed: 1\nplayers: [greedy, greedy]\ndeals:\n"
+        + "  - dealer: 0\n    seed: 7\n    moves: [\n      play AS, play TS"
+    )
+    path = tmp_path / "cut.yaml"
+    path.write_text(text, encoding="utf-8")
+    out = invoke(["replay", str(path)])
+    no_traceback(out)
+    assert (out.exit_code, out.stderr) == (
+        2, f"{path}:9:23: deals[0].moves: expected ',' or ']', but got '<stream end>' "
+        "(expected valid YAML here: 'key: value' lines indented with spaces, closed quotes and brackets)\n",
+    )

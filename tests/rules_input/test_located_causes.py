@@ -21,7 +21,7 @@ def test_an_unclosed_quote_is_said_at_the_opening_quote(tmp_path: Path) -> None:
     path = write(tmp_path, "uq.yaml", 'extends: schnapsen\nname: uq\ntitle: "unclosed\nmatch: {target: 9}\n')
     out = invoke(["validate", str(path)])
     assert out.exit_code == 2
-    assert out.stderr.startswith(f"{path}:3:8: a quoted text starts here and is never closed")
+    assert out.stderr.startswith(f"{path}:3:8: title: a quoted text starts here and is never closed")
 
 
 def test_a_key_past_yamls_length_limit_says_so_at_the_key(tmp_path: Path) -> None:

@@ -185,6 +185,59 @@ def test_syntax_error_uses_the_requested_error_class() -> None:
     assert str(error) == "r.yaml:1:5: mapping values are not allowed here" + YAML_SYNTAX
 
 
+#: A match record's deals, as `rules run --record` writes them; cut at a character below.
+DEALS = (
+    "ruleset: schnapsen\n"
+    "deals:\n"
+    "  - dealer: 0\n"
+    "    seed: 1\n"
+    "    moves: [\n"
+    "      play AS, play TS,\n"
+    "      play KS\n"
+    "    ]\n"
+)
+
+
+@pytest.mark.parametrize(("end", "where"), [
+    # cut after "play AS, p" on line 6: the list is open, the file ends inside it (6:17)
+    ("play AS, p", "6:17: deals[0].moves: expected ',' or ']', but got '<stream end>'"),
+    # cut after "moves: [": the list has begun, nothing in it yet (5:13)
+    ("moves: [", "5:13: deals[0].moves: expected the node content, but found '<stream end>'"),
+])
+def test_a_file_cut_off_names_the_value_it_ends_in(end: str, where: str) -> None:
+    """A record cut off (a full disk, a copy stopped short) ends in the middle of a value; the
+    syntax error says which, as every other error of a record does."""
+    text = DEALS[:DEALS.index(end) + len(end)]
+    assert str(_error(text, RecordError)) == f"r.yaml:{where}" + YAML_SYNTAX
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    # an unclosed flow list of a rule file's key, found at the next line's ':' (3:9)
+    ("deck:\n  ranks: [A, T\n  points: {A: 11}\n", "3:9: deck.ranks: expected ',' or ']', but got ':'"),
+    # a quote opened in a value and never closed: said where it opens (2:8, after "title: ")
+    ('name: x\ntitle: "x\n', "2:8: title: a quoted text starts here and is never closed: the file ends inside it"),
+])
+def test_a_syntax_error_inside_a_value_names_it(text: str, where: str) -> None:
+    error = _error(text)
+    assert str(error).startswith(f"r.yaml:{where} (expected")
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    # the list of moves ended at the dedent; the unclosed quote on line 4 is a new top-level key
+    ('moves:\n  - play AS\n"bad\n', "3:1"),
+    ('moves:\n- play AS\n"bad\n', "3:1"),
+    # a key indented less than its mapping's keys belongs to no mapping of the file (4:2)
+    ("start:\n  leader: 0\n  trump: C\n x: 1\n", "4:2"),
+    # an empty value, then a quote at the start of the next line: no longer that value's (2:1)
+    ('name:\n"bad\n', "2:1"),
+])
+def test_a_syntax_error_after_a_value_ended_names_no_path(text: str, where: str) -> None:
+    """The parser reads a token ahead, so it meets the next line before it ends the list or
+    mapping above: the error is not put inside a value it is outside of."""
+    error = _error(text, RecordError)
+    assert (f"{error.line}:{error.column}", error.path) == (where, None)
+
+
 @pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "---\n"])
 def test_empty_file(text: str) -> None:
     assert str(_error(text)) == "r.yaml:1:1: the file is empty (expected a YAML mapping of keys)"
