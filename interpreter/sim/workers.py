@@ -95,7 +95,8 @@ def worker_count(jobs: int) -> int:
     """How many worker processes ``jobs`` asks for, capped at the CPUs of this machine
     (:func:`available_cores`): more would only share the same CPUs, each one a whole
     interpreter in memory -- ``--jobs 1000000`` must not start a process per chunk of deals.
-    The figures do not depend on it (every deal is seeded by its own index)."""
+    The figures do not depend on it (every deal is seeded by its own index), but for a bot with
+    a time budget, whose moves depend on the machine and its load anyway."""
     return max(1, min(jobs, available_cores()))
 
 
