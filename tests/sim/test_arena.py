@@ -282,6 +282,7 @@ class _StopInSecondDeal:
         self.agents = 0
         self.decisions = 0
         self.first_deal: int | None = None
+        self.stopped = False  # once: a run played again goes to its end
 
     def bot(self, rs: Ruleset, seed: int) -> Agent:
         self.agents += 1
@@ -296,7 +297,8 @@ class _Counted:
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         run = self.run
-        if run.first_deal is not None and run.decisions == run.first_deal + 2:
+        if run.first_deal is not None and run.decisions == run.first_deal + 2 and not run.stopped:
+            run.stopped = True
             raise KeyboardInterrupt  # the third decision of the second deal
         run.decisions += 1
         return legal[0]
@@ -313,3 +315,8 @@ def test_a_stopped_run_times_only_the_decisions_of_the_deals_it_kept() -> None:
     assert s.finished == 1 and s.a_timing is not None and s.b_timing is not None
     assert s.a_timing.decisions + s.b_timing.decisions == stop.first_deal
     assert run.timing(0) == s.a_timing and run.timing(1) == s.b_timing
+    for _ in run.play(1):  # played again: deal 2 from its start, then the rest
+        pass
+    s = run.summary()
+    assert s.finished == 5 and s.a_timing is not None and s.b_timing is not None
+    assert s.a_timing.decisions + s.b_timing.decisions == stop.decisions - 2  # all but the two of deal 2 cut short
