@@ -19,7 +19,15 @@ class _StoppedStarting(BaseException):
         self.signum = signum
 
 
+_stopping: list[int] = []  # the stop signal being said, once one came
+
+
 def _stop_starting(signum: int, frame: FrameType | None) -> None:
+    """Raise the first stop signal as :class:`_StoppedStarting`; drop any later one, which
+    would cut the first one's line short with a traceback."""
+    if _stopping:
+        return
+    _stopping.append(signum)
     raise _StoppedStarting(signum)
 
 
@@ -31,20 +39,19 @@ def main() -> None:
     ``KeyboardInterrupt`` traceback; here it ends as Ctrl-C ends any command once it runs:
     ``interrupted`` on stderr and exit status 130.  SIGTERM and SIGHUP in that time killed the
     process without a word, where a running command says ``stopped by SIGTERM``: they are
-    caught while the app is imported, and said so, with 128 + the signal.  Once it is imported
-    the usual handlers are back, and each command puts its own stop in place.  So this module
-    imports nothing at the top but built-in modules, and the import of the app is inside the
-    ``try``.
+    caught from here on, and said so, with 128 + the signal.  The handler stays in place until
+    the command puts its own stop in place (which gives it back when it ends): a command that
+    sets up before its stop -- ``rules run`` loading its ruleset -- was killed without a word
+    when the default handler came back in between.  A signal ignored when the program started
+    (``nohup``) stays ignored.  So this module imports nothing at the top but built-in
+    modules, and the import of the app is inside the ``try``.
     """
-    previous = {}
     try:
-        try:
-            for signum in _STARTUP_STOPS:
-                previous[signum] = signal.signal(signum, _stop_starting)
-            from cli.main import app
-        finally:
-            for signum, handler in previous.items():
-                signal.signal(signum, handler)
+        for signum in _STARTUP_STOPS:
+            if signal.getsignal(signum) is signal.SIG_DFL:
+                signal.signal(signum, _stop_starting)
+        from cli.main import app
+
         app()
     except KeyboardInterrupt:
         _last_words("interrupted", 130)

@@ -39,7 +39,7 @@ DEALS_LIMIT = 200_000
 Ruleset_ = Annotated[str, typer.Option("--ruleset", metavar="RULESET", help="The ruleset: a file, or a bundled name.")]
 Deals = Annotated[int, typer.Option("--deals", metavar="N", help=f"Deals to play (per pairing), each once per seat assignment (at most {DEALS_LIMIT:,}).", min=1)]
 Seed = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals (the same seed plays the same deals).", callback=seed_in_range)]
-Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Processes to play in (default and most: every core). The figures do not depend on it.", min=1)]
+Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Processes to play in (default and most: every core). The figures do not depend on it, unless a bot has a time budget (search:ms=N).", min=1)]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")]
 
 

@@ -78,6 +78,26 @@ def run(
     allow_outside: AllowOutside = False,
 ) -> None:
     """Play a whole match to the ruleset's target and print its log."""
+    opened: list[RecordWriter] = []
+    with stop_signals():  # from the first line: no moment of the set-up is left to the default handlers
+        try:
+            _run(ruleset, seed, players, deals, matches, record, as_json, quiet, open_hands, no_confirm, resume, allow_outside, opened)
+        except Stopped as stop:  # while the match was set up: a stop in play is said by play()
+            ignore_stops()
+            for writer in opened:
+                writer.close()  # a new record holds no deal yet; a record taken up is as it was
+            went_on = f"the match did not go on, {resume} is as it was" if resume is not None else "no deal had begun, so there is no record"
+            warn(f"{stop.why}; {went_on}")
+            raise typer.Exit(stop.exit_status) from None
+
+
+def _run(
+    ruleset: str | None, seed: int | None, players: str | None, deals: int | None, matches: int | None, record: Path | None,
+    as_json: bool, quiet: bool, open_hands: bool, no_confirm: bool, resume: Path | None, allow_outside: bool,
+    opened: list[RecordWriter],
+) -> None:
+    """``rules run`` itself, inside the command's stop signals; each record writer it opens is
+    put in ``opened`` as it is, so that a stop before the match is played closes it."""
     if resume is not None:
         for given, name in ((seed, "--seed"), (record, "--record"), (matches, "--matches")):
             if given is not None:
@@ -101,6 +121,8 @@ def run(
         from cli.resumed import resumed_session
 
         session = resumed_session(resume, ruleset, players, allow_outside, seat_kinds)
+        if session.record is not None:
+            opened.append(session.record)
         rs, kinds, record = session.rs, session.kinds, resume
     else:
         assert ruleset is not None
@@ -136,6 +158,7 @@ def run(
     limit = deals if deals is not None else MAX_DEALS
     if session is None:
         game.record = open_record(game, record)
+        opened.append(game.record)
         shown = "seed shown once the match is won" if game.secret_seed else f"seed {game.seed}"
 
         def playing() -> Match:
@@ -160,13 +183,12 @@ def run(
             return play_session(resumed, agents, observe, limit)
     if printer.text:
         printer.say(f"{rs.title} -- match to {rs.match.target}, {shown}, players: " + ", ".join(f"{i} {k}" for i, k in enumerate(kinds)))
-    with stop_signals():
-        match = play(game, playing, printer)
-        ignore_stops()  # the match is over: saving and printing run to their end
-        if record is not None and keep_record(game, MatchResult(match.winner, list(match.scores), game.deals_before + game.played)) != record:
-            raise typer.Exit(2)  # not written, or written elsewhere: said by keep_record
-        assert game.record is not None
-        game.record.close()
+    match = play(game, playing, printer)
+    ignore_stops()  # the match is over: saving and printing run to their end
+    if record is not None and keep_record(game, MatchResult(match.winner, list(match.scores), game.deals_before + game.played)) != record:
+        raise typer.Exit(2)  # not written, or written elsewhere: said by keep_record
+    assert game.record is not None
+    game.record.close()
     if deals is None and match.winner is None:
         warn(
             f"error: nobody won the match in {MAX_DEALS} deals; check the ruleset's scoring and target "

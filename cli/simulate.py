@@ -44,7 +44,7 @@ Deals = Annotated[int, typer.Option("--deals", metavar="N", help="Deals to play 
 Matches = Annotated[int, typer.Option("--matches", metavar="M", help="Also play this many whole matches, for the match length.", min=0)]
 Players = Annotated[Optional[str], typer.Option("--players", metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (search:hard, search:iters=N, ...), policy:FILE.py:NAME or policy:MODULE:NAME (a trained agent). Default: random in every seat.")]
 Seed = Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the deals (the same seed plays the same deals).", callback=seed_in_range)]
-Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Local processes (default and most: every core). The figures do not depend on it.", min=1)]
+Jobs = Annotated[Optional[int], typer.Option("--jobs", metavar="J", help="Local processes (default and most: every core). The figures do not depend on it, unless a bot has a time budget (search:ms=N).", min=1)]
 Backend = Annotated[str, typer.Option("--backend", metavar="local|ray", callback=lowercase, help="Where the blocks run: local (a process pool) or ray (a Ray cluster; pip install ray).")]
 Address = Annotated[Optional[str], typer.Option("--address", metavar="ADDRESS", help="The Ray cluster to use with --backend ray, e.g. auto or HOST:6379 (default: start one on this machine).")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")]

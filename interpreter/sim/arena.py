@@ -57,7 +57,7 @@ from interpreter.rules.loader import as_ruleset, load_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.stats import LogHistogram, Ratings, bootstrap_mean_interval, bradley_terry, wilson
 from interpreter.sim.tally import FEWEST
-from interpreter.sim.workers import in_processes, worker_count
+from interpreter.sim.workers import each_in_processes, worker_count
 
 #: A bot: a kind for :func:`~interpreter.play.bots.make_agent` (``"greedy"``), or a function
 #: ``(ruleset, seed) -> Agent`` (module-level, so that other processes can be sent it).
@@ -359,9 +359,11 @@ class _Chunk:
 
 
 @dataclass
-class _ChunkResult:
+class _DealResult:
+    """One finished deal of a pairing, with the decision times of its plays alone."""
+
     pairing: int
-    outcomes: list[DealOutcome]
+    outcome: DealOutcome
     clocks: tuple[DecisionTimes, DecisionTimes]
 
 
@@ -425,29 +427,33 @@ class Arena:
 
     def play(self, jobs: int = 1, *, allow_outside: bool = False) -> Generator[int, None, None]:
         """Play every deal not played yet; yields the number of finished deals (all pairings)
-        each time more have finished.
+        each time another has finished.
 
         With ``jobs`` above 1 the chunks of deals go to that many processes, which load the
         ruleset again from its file (``allow_outside`` as it was loaded) unless they inherit
         it (the ``fork`` start method); the bots must then be kinds or module-level
         functions.  Closing the generator (or an exception while it waits, Ctrl-C) stops the
-        processes at once; results already received are kept.  So does a failure in a
-        process: its exception is raised here (a :class:`~interpreter.sim.workers.WorkerError`
-        for one that cannot be sent as itself, a :class:`~interpreter.sim.workers.WorkerDied`
-        for a process that died), never a wait for ever.
+        processes at once; every deal a process finished is kept -- it sends each deal as it
+        finishes, not its chunk whole, and those sent but not yet taken when the run stops are
+        taken then -- so a stop loses only the deals in play, with one process as with
+        several.  So does a failure in a process: its exception is raised
+        here (a :class:`~interpreter.sim.workers.WorkerError` for one that cannot be sent as
+        itself, a :class:`~interpreter.sim.workers.WorkerDied` for a process that died),
+        never a wait for ever.
         """
         jobs = worker_count(jobs)  # at most one process per CPU; the chunks' size follows the processes
         chunks = self._chunks(jobs)
         jobs = min(jobs, len(chunks))
         method = multiprocessing.get_start_method(allow_none=False)
         if jobs <= 1 or (self.rs.source is None and method != "fork"):
-            yield from self._play_here(chunks)
-            return
-        global _inherited
-        _inherited = (self.rs, self.bots)
-        results = in_processes(
-            _run_chunk, chunks, jobs, multiprocessing.get_context(), initializer=_init_worker, initargs=self.worker_setup(allow_outside),
-        )
+            results: Generator[_DealResult, None, None] = self._play_here(chunks)
+        else:
+            global _inherited
+            _inherited = (self.rs, self.bots)
+            results = each_in_processes(
+                _run_chunk, chunks, jobs, multiprocessing.get_context(), initializer=_init_worker, initargs=self.worker_setup(allow_outside),
+                leftover=self._take,
+            )
         try:
             for result in results:
                 self._take(result)
@@ -456,26 +462,20 @@ class Arena:
             _inherited = None
             results.close()  # this generator closed (a stop): the workers end now, not when it is collected
 
-    def _play_here(self, chunks: list[_Chunk]) -> Iterator[int]:
-        """The chunks in this process, deal by deal: a stop loses at most the deal in play.
-        Each deal's decisions are timed on clocks of its own, added to the pairing's with the
-        deal's outcome: the decisions of a deal cut short are lost with it, so the timings
-        count the decisions of the deals kept -- as the processes' chunks do (:meth:`_take`)."""
+    def _play_here(self, chunks: list[_Chunk]) -> Generator[_DealResult, None, None]:
+        """The chunks in this process, deal by deal, as a worker plays them."""
         for chunk in chunks:
-            for spec in chunk.deals:
-                clocks = (DecisionTimes(), DecisionTimes())
-                scores = play_assignments(self.rs, self.bots[chunk.a], self.bots[chunk.b], spec, clocks)
-                self._take(_ChunkResult(chunk.pairing, [outcome_of(spec.index, scores)], clocks))
-                yield self.finished
+            yield from _chunk_deals(self.rs, self.bots, chunk)
 
-    def _take(self, result: _ChunkResult) -> None:
-        """Keep the outcomes of finished deals and the decision times of those deals together,
+    def _take(self, result: _DealResult) -> None:
+        """Keep the outcome of a finished deal and the decision times of its plays together,
         the stop signals held meanwhile: a stop between the two would leave figures of deals
-        whose decisions are not counted."""
+        whose decisions are not counted.  A deal cut short sends nothing, so its decisions
+        are lost with it: the timings count the decisions of the deals kept, in one process
+        or several."""
         pairing = self.pairings[result.pairing]
         with signals_held():
-            for outcome in result.outcomes:
-                pairing.add(outcome)
+            pairing.add(result.outcome)
             for mine, theirs in zip(pairing.clocks, result.clocks):
                 mine.merge(theirs)
 
@@ -556,14 +556,22 @@ def _init_worker(source: str, shown: str | None, allow_outside: bool, bots: list
     _worker = _inherited if _inherited is not None else (load_ruleset(source, allow_outside=allow_outside, shown=shown), bots)
 
 
-def _run_chunk(chunk: _Chunk) -> _ChunkResult:
+def _run_chunk(chunk: _Chunk) -> Iterator[_DealResult]:
+    """A worker's chunk, deal by deal (:func:`~interpreter.sim.workers.each_in_processes`
+    sends each as it finishes)."""
     assert _worker is not None
     rs, bots = _worker
-    clocks = (DecisionTimes(), DecisionTimes())
-    outcomes = [
-        outcome_of(spec.index, play_assignments(rs, bots[chunk.a], bots[chunk.b], spec, clocks)) for spec in chunk.deals
-    ]
-    return _ChunkResult(chunk.pairing, outcomes, clocks)
+    yield from _chunk_deals(rs, bots, chunk)
+
+
+def _chunk_deals(rs: Ruleset, bots: Sequence[Bot], chunk: _Chunk) -> Iterator[_DealResult]:
+    """Play a chunk's deals one by one, each timed on clocks of its own: in a worker or in
+    the parent, a deal cut short yields nothing, so neither its outcome nor its decisions are
+    counted."""
+    for spec in chunk.deals:
+        clocks = (DecisionTimes(), DecisionTimes())
+        scores = play_assignments(rs, bots[chunk.a], bots[chunk.b], spec, clocks)
+        yield _DealResult(chunk.pairing, outcome_of(spec.index, scores), clocks)
 
 
 def arena(rs: Ruleset | str | Path, a: Bot, b: Bot, *, deals: int, seed: int = 0, jobs: int = 1) -> PairingSummary:

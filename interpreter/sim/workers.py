@@ -15,13 +15,16 @@ for ever when a worker fails in a way it does not expect:
 
 Here each worker has a pipe of its own, and nothing else is shared: the parent hands a worker
 one task at a time and waits on every pipe and every worker's end together
-(:func:`multiprocessing.connection.wait`).  A worker answers with its result or with the
+(:func:`multiprocessing.connection.wait`).  A worker answers with its result -- or, for a task
+cut into parts (:func:`each_in_processes`), with every part as soon as it is made, then the
+task's end -- or with the
 exception its task raised -- the exception itself when pickle rebuilds it, else a
 :class:`WorkerError` that says its kind, where it was raised and its message -- and a worker
 that ends without answering is a :class:`WorkerDied`.  Either is raised in the parent, which
 stops every worker at once; so does closing the generator (Ctrl-C): SIGTERM, then SIGKILL for
-a worker that lingers.  Nothing here depends on the order the answers arrive in: the callers
-key every result by what it is the result of.
+a worker that lingers.  A task's parts that were sent before that are the caller's, so a stop
+loses only the part in the making.  Nothing here depends on the order the answers arrive in:
+the callers key every result by what it is the result of.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import os
 import pickle
 import signal
 import traceback
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from multiprocessing import util
 from multiprocessing.connection import Connection, wait
 from multiprocessing.context import BaseContext
@@ -41,7 +44,7 @@ from interpreter.core.errors import RulesError
 from interpreter.play.bots.authors import shown
 from interpreter.play.recordfile import STOP_SIGNALS, signals_held
 
-__all__ = ["WorkerDied", "WorkerError", "in_processes"]
+__all__ = ["WorkerDied", "WorkerError", "each_in_processes", "in_processes"]
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -50,6 +53,11 @@ _R = TypeVar("_R")
 GRACE = 5.0
 #: Seconds between two looks of an idle worker at whether its parent is still there.
 PARENT_CHECK = 1.0
+
+#: The kinds of a worker's answer (the first item of the tuple it sends): a part of its task
+#: (more follow), the end of its task (with the task's result, if it is not cut into parts),
+#: a failure.
+_PART, _DONE, _FAILED = "part", "done", "failed"
 
 
 class WorkerError(RulesError):
@@ -87,7 +95,8 @@ def worker_count(jobs: int) -> int:
     """How many worker processes ``jobs`` asks for, capped at the CPUs of this machine
     (:func:`available_cores`): more would only share the same CPUs, each one a whole
     interpreter in memory -- ``--jobs 1000000`` must not start a process per chunk of deals.
-    The figures do not depend on it (every deal is seeded by its own index)."""
+    The figures do not depend on it (every deal is seeded by its own index), but for a bot with
+    a time budget, whose moves depend on the machine and its load anyway."""
     return max(1, min(jobs, available_cores()))
 
 
@@ -104,11 +113,40 @@ def in_processes(
     dies -- is raised here (see the module docstring), and the workers are stopped at once, as
     they are when the generator is closed; results yielded before it are the caller's to keep.
     """
+    yield from _spread(work, tasks, jobs, context, initializer, initargs, None)
+
+
+def each_in_processes(
+    work: Callable[[_T], Iterable[_R]], tasks: Sequence[_T], jobs: int, context: BaseContext, *,
+    initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = (),
+    leftover: Callable[[_R], object] | None = None,
+) -> Generator[_R, None, None]:
+    """As :func:`in_processes`, for a ``work`` that yields its task's results one by one (a
+    generator function): each is sent, and yielded here, as soon as it is made.  Why: a stop
+    (closing this generator) ends the workers in the middle of their tasks, and what a task
+    had made by then is kept -- the deals of a chunk that finished, where a task answered
+    whole lost them all.  The results sent but not yet read when the run ends early (a stop,
+    a failure) are handed to ``leftover``, before the workers are stopped."""
+    yield from _spread(work, tasks, jobs, context, initializer, initargs, leftover if leftover is not None else _drop)
+
+
+def _drop(result: object) -> None:
+    """The ``leftover`` of a caller that has none: results sent too late are dropped."""
+
+
+def _spread(
+    work: Callable[[Any], Any], tasks: Sequence[Any], jobs: int, context: BaseContext,
+    initializer: Callable[..., object] | None, initargs: tuple[Any, ...], leftover: Callable[[Any], object] | None,
+) -> Generator[Any, None, None]:
+    """The loop of :func:`in_processes` (no ``leftover``: one result per task) and
+    :func:`each_in_processes` (every part of a task, as it comes; those sent but not read
+    when the run ends early go to ``leftover``)."""
+    each = leftover is not None
     todo = list(reversed(tasks))  # popped from the end: the tasks go out in their order
     workers: list[_Worker] = []
     try:
         for _ in range(min(worker_count(jobs), len(tasks))):
-            workers.append(_Worker(context, work, initializer, initargs))  # listed before it starts: stopped whatever happens
+            workers.append(_Worker(context, work, initializer, initargs, each))  # listed before it starts: stopped whatever happens
             workers[-1].launch()
         for worker in workers:
             worker.hand(todo.pop() if todo else None)
@@ -118,11 +156,30 @@ def in_processes(
             for worker in busy:
                 if worker.conn not in ready and worker.process.sentinel not in ready:
                     continue
-                result = worker.answer()
-                worker.hand(todo.pop() if todo else None)
-                yield result
+                done, result = worker.answer()
+                if done:
+                    worker.hand(todo.pop() if todo else None)
+                if not (done and each):  # a task in parts ends with no result of its own
+                    yield result
     finally:
+        if leftover is not None:
+            _read_sent(workers, leftover)
         _stop(workers)
+
+
+def _read_sent(workers: list[_Worker], leftover: Callable[[Any], object]) -> None:
+    """Hand the parts the workers have sent and this process not read yet to ``leftover``,
+    without waiting for more: what finished before the run ended is kept, however quickly
+    the stop followed it."""
+    for worker in workers:
+        while worker.busy and worker.conn.poll():
+            try:
+                kind, payload, _ = worker.read()
+            except Exception:  # EOFError, an answer that cannot be read: nothing more from it
+                break
+            if kind != _PART:
+                break
+            leftover(payload)
 
 
 class _Worker:
@@ -130,6 +187,7 @@ class _Worker:
 
     def __init__(
         self, context: BaseContext, work: Callable[[Any], Any], initializer: Callable[..., object] | None, initargs: tuple[Any, ...],
+        each: bool,
     ) -> None:
         self.conn, self.theirs = context.Pipe()
         # A forked worker inherits this process's end of its own pipe (and of the pipes of the
@@ -138,7 +196,7 @@ class _Worker:
         # ever.  Each forked worker closes them as it starts (spawned ones never had them).
         util.register_after_fork(self, _Worker._close_parent_end)
         self.process: BaseProcess = context.Process(  # type: ignore[attr-defined]
-            target=_serve, args=(self.theirs, work, initializer, initargs), daemon=True,
+            target=_serve, args=(self.theirs, work, initializer, initargs, each), daemon=True,
         )
         self.started = False
         self.busy = False
@@ -166,22 +224,32 @@ class _Worker:
             pass
         self.busy = task is not None
 
-    def answer(self) -> Any:
-        """The result of the worker's task; its failure, or its end, raised."""
+    def answer(self) -> tuple[bool, Any]:
+        """The worker's next answer: whether its task is done, and the task's result or part;
+        its failure, or its end, raised."""
         try:
-            ok, payload, remote = self.conn.recv() if self.conn.poll() else _died(self)
+            kind, payload, remote = self.read() if self.conn.poll() else _died(self)
         except (EOFError, OSError):
-            ok, payload, remote = _died(self)
+            kind, payload, remote = _died(self)
         except Exception as exc:  # the answer cannot be unpickled here
             raise WorkerError(f"the answer of a worker process cannot be read here: {_kind_and_text(exc)}") from None
-        if ok:
-            return payload
+        if kind != _FAILED:
+            return kind == _DONE, payload
         if remote:
             raise payload from RemoteTraceback(remote)
         raise payload
 
 
-def _died(worker: _Worker) -> tuple[bool, BaseException, None]:
+    def read(self) -> tuple[str, Any, str | None]:
+        """Read one answer whole, the stop signals held back meanwhile: a stop between the
+        reads of its length and of its body would leave the pipe in the middle of it, and the
+        answers sent before the stop could not be read any more (:func:`_read_sent`)."""
+        with signals_held():
+            answer: tuple[str, Any, str | None] = self.conn.recv()
+        return answer
+
+
+def _died(worker: _Worker) -> tuple[str, BaseException, None]:
     """The failure of a worker that ended without answering, as its answer would carry it."""
     worker.process.join(GRACE)
     code = worker.process.exitcode
@@ -191,7 +259,7 @@ def _died(worker: _Worker) -> tuple[bool, BaseException, None]:
         how = f"killed by {_signal_name(-code)}"
     else:
         how = f"exit status {code}"
-    return False, WorkerDied(f"a worker process died while it played ({how})"), None
+    return _FAILED, WorkerDied(f"a worker process died while it played ({how})"), None
 
 
 def _signal_name(signum: int) -> str:
@@ -221,11 +289,13 @@ def _stop(workers: list[_Worker]) -> None:
 # ----------------------------------------------------------------------------- in the worker
 
 
-def _serve(conn: Connection, work: Callable[[Any], Any], initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+def _serve(
+    conn: Connection, work: Callable[[Any], Any], initializer: Callable[..., object] | None, initargs: tuple[Any, ...], each: bool,
+) -> None:
     """A worker's life: ignore the stops (the parent ends the workers itself), set up, then
-    answer each task with ``(True, result, None)`` or ``(False, exception, traceback)`` until
-    the parent sends ``None`` or goes away (its end of the pipe closes; or, should anything
-    else hold that end open, the worker finds itself handed to another parent process)."""
+    answer each task (:func:`_answer`) until the parent sends ``None`` or goes away (its end
+    of the pipe closes; or, should anything else hold that end open, the worker finds itself
+    handed to another parent process)."""
     parent = os.getppid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -247,17 +317,29 @@ def _serve(conn: Connection, work: Callable[[Any], Any], initializer: Callable[.
             task = conn.recv()
         except (EOFError, OSError):  # the parent is gone
             return
-        if task is None:
-            return
-        try:
-            answer: tuple[bool, Any, str | None] = (True, work(task), None)
-        except BaseException as exc:
-            answer = _failure(exc)
-        if not _send(conn, answer):
+        if task is None or not _answer(conn, work, task, each):
             return
 
 
-def _send(conn: Connection, answer: tuple[bool, Any, str | None]) -> bool:
+def _answer(conn: Connection, work: Callable[[Any], Any], task: object, each: bool) -> bool:
+    """Answer one task: ``(_DONE, result, None)``; or, when ``each``, ``(_PART, part, None)``
+    for every part ``work`` yields, as it yields it, then ``(_DONE, None, None)``; or
+    ``(_FAILED, exception, traceback)`` for the exception it raised.  ``False`` when the
+    parent is gone."""
+    try:
+        if each:
+            for part in work(task):
+                if not _send(conn, (_PART, part, None)):
+                    return False
+            result = None
+        else:
+            result = work(task)
+    except BaseException as exc:
+        return _send(conn, _failure(exc))
+    return _send(conn, (_DONE, result, None))
+
+
+def _send(conn: Connection, answer: tuple[str, Any, str | None]) -> bool:
     """Send an answer (a result that cannot be pickled is sent as that failure); ``False``
     when the parent is gone."""
     try:
@@ -272,19 +354,19 @@ def _send(conn: Connection, answer: tuple[bool, Any, str | None]) -> bool:
     return True
 
 
-def _failure(exc: BaseException) -> tuple[bool, BaseException, str]:
+def _failure(exc: BaseException) -> tuple[str, BaseException, str]:
     """The answer for an exception: itself when it is an ``Exception`` that pickle rebuilds as
     the same type, else a :class:`WorkerError` saying it; with its traceback as text."""
     remote = "".join(traceback.format_exception(exc))
     if isinstance(exc, Exception):
         try:
             if type(pickle.loads(pickle.dumps(exc))) is type(exc):
-                return False, exc, remote
+                return _FAILED, exc, remote
         except Exception:
             pass
     if isinstance(exc, RulesError):  # its own line, though it cannot travel as itself
-        return False, WorkerError(_text(exc)), remote
-    return False, WorkerError(f"a worker process raised {_kind_and_text(exc)}"), remote
+        return _FAILED, WorkerError(_text(exc)), remote
+    return _FAILED, WorkerError(f"a worker process raised {_kind_and_text(exc)}"), remote
 
 
 def _kind_and_text(exc: BaseException) -> str:

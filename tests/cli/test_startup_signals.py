@@ -1,7 +1,7 @@
 """A stop signal while ``rules`` is still starting (importing the app takes a good part of a
 second) ends it as a running command ends: ``stopped by SIGTERM`` on stderr and 128 + the
-signal -- where it was killed without a word.  Once the app is imported, the handlers are the
-ones the process had, for each command to put its own stop in place.
+signal -- where it was killed without a word.  That handler stays until the command puts its
+own stop in place, so that no moment is left to the default handler.
 
 The signal is sent by the process to itself from inside the import of ``cli.main`` (a module
 put in its place), so no test waits for a moment to come."""
@@ -31,13 +31,22 @@ import cli
 cli.main()
 """
 
+#: An app that says which handlers it runs with (started as ``nohup`` starts it with
+#: ``{ignored}``: SIGHUP ignored), then sends itself SIGTERM: after the import, before any
+#: stop of the command's own.
 AFTER = """
-import signal, sys, types
+import os, signal, sys, types
 
 class Imported(types.ModuleType):
     def app(self):
-        print(signal.getsignal(signal.SIGTERM) is signal.SIG_DFL, signal.getsignal(signal.SIGHUP) is signal.SIG_DFL)
+        print(signal.getsignal(signal.SIGTERM) is signal.SIG_DFL, signal.getsignal(signal.SIGHUP) is signal.SIG_IGN, flush=True)
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(100_000_000):
+            pass
+        raise AssertionError("the signal was not handled")
 
+if {ignored}:
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
 sys.modules["cli.main"] = Imported("cli.main")
 import cli
 cli.main()
@@ -56,6 +65,23 @@ def test_a_stop_while_starting_is_said_and_has_its_status(name: str, status: int
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
-def test_once_started_the_handlers_are_the_processes_own() -> None:
-    proc = python(AFTER)
-    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "True True\n", "")
+@pytest.mark.parametrize("ignored", [False, True], ids=["sighup-default", "sighup-ignored"])
+def test_the_starting_stop_lasts_until_the_command_puts_its_own_in_place(ignored: bool) -> None:
+    """Once the app is imported and before the command's own stop is in place (``rules run``
+    loads its ruleset first), SIGTERM is still said -- where the default handler, put back
+    after the import, killed the process without a word.  A signal that was ignored when the
+    program started (``nohup``) is never caught: it stays ignored."""
+    proc = python(AFTER.replace("{ignored}", str(ignored)))
+    assert (proc.returncode, proc.stdout, proc.stderr) == (143, f"False {ignored}\n", "stopped by SIGTERM\n")
+
+
+def test_a_second_stop_is_dropped_while_the_first_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first stop signal is raised; one that comes while it is said (the program unwinds,
+    writes its line) is dropped, not raised in the middle of it as a traceback."""
+    import cli
+
+    monkeypatch.setattr(cli, "_stopping", [])
+    with pytest.raises(cli._StoppedStarting) as info:
+        cli._stop_starting(signal.SIGTERM, None)
+    assert info.value.signum == signal.SIGTERM
+    cli._stop_starting(signal.SIGHUP, None)  # dropped: returns

@@ -9,9 +9,11 @@ on a stop and a resumption, and a deal's plays are scored by comparing side scor
 from __future__ import annotations
 
 import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+import os
+import time
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,9 +25,11 @@ from interpreter.play.bots import Agent, make_agent
 from interpreter.play.runner import play_deal
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.ruleset import Ruleset
+from interpreter.sim import workers
 from interpreter.sim.arena import (
     Arena, DecisionTimes, Timing, arena, deal_specs, outcome_of, play_assignments, seat_roles, tournament,
 )
+from interpreter.sim.workers import each_in_processes
 
 RULESETS = ["schnapsen", "sechsundsechzig", "north-american-4", "north-american-3", "north-american-2"]
 
@@ -176,6 +180,59 @@ def test_a_stopped_run_keeps_what_finished_and_resumes_to_the_same_figures() -> 
     assert _figures(stopped) == _figures(whole)
 
 
+#: Seconds the bot :func:`stalling` waits in a worker process: far longer than its test takes.
+STALL = 30.0
+#: What :func:`stalling` counts in each process, and the folder where it says it is stalled.
+_stalling: dict[str, Any] = {"made": 0, "folder": None}
+
+
+def stalling(rs: Ruleset, seed: int) -> Agent:
+    """:func:`first_legal`, but in a worker process the seventh agent made -- the first of the
+    fourth deal the process plays: two plays a deal, one agent of this bot in each -- writes
+    ``stalled-PID`` in the folder named, then waits :data:`STALL` seconds, so the process
+    stays in the middle of its chunk of deals, its first three deals sent."""
+    _stalling["made"] += 1
+    if multiprocessing.parent_process() is not None and _stalling["made"] == 7:
+        (Path(_stalling["folder"]) / f"stalled-{os.getpid()}").touch()
+        time.sleep(STALL)
+    return FirstLegal()
+
+
+def test_a_run_in_processes_keeps_every_deal_a_process_finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process sends each deal as it finishes, not its chunk whole: two processes with
+    chunks of 7 deals (200 deals / (2 processes * 16), rounded up), each stalled in the fourth
+    deal of its chunk, have sent three deals each.  Stopped as the first comes in, the run
+    keeps all six (deals 0-2 and 7-9), the five not yet taken as well -- where a chunk sent
+    whole came only after the stall, and a stop before it kept nothing.  The deals kept have
+    the figures an uninterrupted run in one process gives them, and the run resumed ends with
+    that run's figures and decisions."""
+    monkeypatch.setattr(workers, "available_cores", lambda: 2)  # two processes on any machine
+    monkeypatch.setitem(_stalling, "made", 0)  # each forked process counts from here
+    monkeypatch.setitem(_stalling, "folder", str(tmp_path))
+    rs = load_ruleset("schnapsen")
+    run = Arena(rs, [stalling, "random"], deals=200, seed=5)
+    assert [[spec.index for spec in chunk.deals] for chunk in run._chunks(2)[:2]] == [list(range(7)), list(range(7, 14))]
+    began = time.monotonic()
+    steps = run.play(2)
+    assert next(steps) == 1
+    while len(list(tmp_path.glob("stalled-*"))) < 2 and time.monotonic() - began < STALL:
+        time.sleep(0.05)
+    steps.close()
+    assert time.monotonic() - began < STALL  # the deals came while both processes were stalled
+    p = run.pairings[0]
+    kept = [i for i, h in enumerate(p.halves) if h is not None]
+    assert kept == [0, 1, 2, 7, 8, 9]
+    whole = Arena(rs, [first_legal, "random"], deals=200, seed=5)
+    for _ in whole.play(1):
+        pass
+    q = whole.pairings[0]
+    assert [(p.halves[i], p.nets[i]) for i in kept] == [(q.halves[i], q.nets[i]) for i in kept]
+    for _ in run.play(1):  # the rest, here (where nothing stalls)
+        pass
+    assert (p.halves, p.nets) == (q.halves, q.nets)
+    assert [clock.count for clock in p.clocks] == [clock.count for clock in q.clocks]  # the kept deals' decisions came along, once
+
+
 def test_a_tournament_rates_every_pairing() -> None:
     rs = load_ruleset("schnapsen")
     run = tournament(rs, ["greedy", "random", first_legal], deals=30, seed=1, jobs=2)
@@ -209,9 +266,9 @@ def test_a_spawned_worker_names_the_file_as_the_parent_does(tmp_path: Path, monk
     (tmp_path / "dz.yaml").write_text('extends: schnapsen\nname: dz\nscoring:\n  game_points: "points // (tricks - tricks)"\n', encoding="utf-8")
     run = Arena(load_ruleset("dz.yaml"), ["greedy", "random"], deals=10)
     setup = run.worker_setup(False)
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=_init_worker, initargs=setup) as pool:
-        with pytest.raises(RulesError) as info:
-            list(pool.map(_run_chunk, run._chunks(1)))
+    spawn = multiprocessing.get_context("spawn")
+    with pytest.raises(RulesError) as info:
+        list(each_in_processes(_run_chunk, run._chunks(1), 1, spawn, initializer=_init_worker, initargs=setup))
     assert (info.value.file, info.value.line, info.value.column) == ("dz.yaml", 4, 17)
 
 
@@ -225,6 +282,7 @@ class _StopInSecondDeal:
         self.agents = 0
         self.decisions = 0
         self.first_deal: int | None = None
+        self.stopped = False  # once: a run played again goes to its end
 
     def bot(self, rs: Ruleset, seed: int) -> Agent:
         self.agents += 1
@@ -239,7 +297,8 @@ class _Counted:
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         run = self.run
-        if run.first_deal is not None and run.decisions == run.first_deal + 2:
+        if run.first_deal is not None and run.decisions == run.first_deal + 2 and not run.stopped:
+            run.stopped = True
             raise KeyboardInterrupt  # the third decision of the second deal
         run.decisions += 1
         return legal[0]
@@ -256,3 +315,8 @@ def test_a_stopped_run_times_only_the_decisions_of_the_deals_it_kept() -> None:
     assert s.finished == 1 and s.a_timing is not None and s.b_timing is not None
     assert s.a_timing.decisions + s.b_timing.decisions == stop.first_deal
     assert run.timing(0) == s.a_timing and run.timing(1) == s.b_timing
+    for _ in run.play(1):  # played again: deal 2 from its start, then the rest
+        pass
+    s = run.summary()
+    assert s.finished == 5 and s.a_timing is not None and s.b_timing is not None
+    assert s.a_timing.decisions + s.b_timing.decisions == stop.decisions - 2  # all but the two of deal 2 cut short
