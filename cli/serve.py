@@ -274,7 +274,10 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
         stops.append(signum)
         server.should_exit = True
 
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    # SIGHUP too (a closed terminal): uvicorn handles only the other two, and the handler of
+    # the program's start (cli.main) would raise out of the server's loop, not stop it
+    ends = (signal.SIGINT, signal.SIGTERM) + ((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ())
+    previous = {sig: signal.signal(sig, stop) for sig in ends}
     try:
         server.run(sockets=[listener])
     except SystemExit:  # uvicorn's way out of a failed start (status 3), before it serves anything

@@ -86,9 +86,9 @@ class Server:
         except urllib.error.HTTPError as exc:
             return exc.code, exc.read().decode()
 
-    def stop(self) -> tuple[int, str]:
-        """SIGTERM, as a service manager stops it; its exit status and what it said."""
-        self.proc.send_signal(signal.SIGTERM)
+    def stop(self, signum: int = signal.SIGTERM) -> tuple[int, str]:
+        """SIGTERM, as a service manager stops it (or ``signum``); its exit status and what it said."""
+        self.proc.send_signal(signum)
         try:
             self.out, err = self.proc.communicate(timeout=WAIT)  # stdout: uvicorn's access log, if asked for
         except subprocess.TimeoutExpired:

@@ -4,6 +4,7 @@ going on where it was; the finished match's record read back by the project's re
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -318,3 +319,12 @@ def test_behind_the_documented_proxy_links_are_https_and_bad_text_is_one_line(tm
     assert "Traceback" not in err and "ERROR" not in err, err
     assert [line for line in err.splitlines() if "UTF-8" in line] == [
         "WARNING:  a WebSocket client sent text that is not UTF-8: its connection was closed (1007)"], err
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="SIGHUP")
+def test_a_closed_terminal_sighup_stops_the_room_as_sigterm_does(tmp_path: Path) -> None:
+    """SIGHUP (the terminal it ran in closed) ends the room cleanly with 128 + 1: uvicorn
+    handles only SIGINT and SIGTERM, and the program's start-up handler raised out of its loop."""
+    server = Server(tmp_path)
+    status, err = server.stop(signal.SIGHUP)
+    assert status == 128 + 1 and "stopped serving the card room" in err and "Traceback" not in err, (status, err)
