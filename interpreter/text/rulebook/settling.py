@@ -43,10 +43,11 @@ def end_section(f: Facts) -> Section:
         steps.append("There is no bonus for the last trick.")
     auto = f.claim and rs.claim.after_last_trick == "auto"
     if auto:
+        he = "his side" if f.pooled else "he"  # a declaration counts the deal side's points
         steps.append(
-            f"If he has then reached {f.target}, he is treated as declaring (see Declaring)."
+            f"If {he} has then reached {f.target}, he is treated as declaring (see Declaring)."
             if end.last_trick_bonus
-            else f"{start}, the winner of the last trick is treated as declaring if he has reached {f.target} "
+            else f"{start}, the winner of the last trick is treated as declaring if {he} has reached {f.target} "
             "(see Declaring)."
         )
     if f.closing:
@@ -181,21 +182,25 @@ def scoring_section(f: Facts) -> Section:
         bonus = ", the bonus for the last trick included" if rs.end.last_trick_bonus else ""
         his, points = f.loser_his, f"{possessive(f.loser)} points"
         reads = sc.game_points.names
+        # against one player the loser may be the defenders, whose points (and tricks) the
+        # engine adds up as a side's (Settling._opp_now)
+        pair = " When the defenders lose, their points and tricks are counted together." if f.solo else ""
+        won_pair = " When the defenders win, their points and tricks are counted together." if f.solo else ""
         if "points" in reads:  # the winner's own total: his marriages that count always count
             its = "its" if f.partnership else "his"
             marr = f" plus {its} marriages that count" if f.marriage else ""
-            s.p(f"Here {possessive(f.winner)} points are the card points of {its} tricks{marr}{bonus}.")
+            s.p(f"Here {possessive(f.winner)} points are the card points of {its} tricks{marr}{bonus}.{won_pair}")
         if "points" in reads and "opponent_points" not in reads:
             pass  # the loser's points set nothing: no words for them
         elif not f.marriage:
-            s.p(f"Here {points} are the card points of {his} tricks{bonus}.")
+            s.p(f"Here {points} are the card points of {his} tricks{bonus}.{pair}")
         elif sc.opponent_points == "tricks_and_counted_marriages":
             s.p(
                 f"Here {points} are the card points of {his} tricks plus {his} marriages that count{bonus}; "
-                "a pending marriage never counts."
+                f"a pending marriage never counts.{pair}"
             )
         else:
-            s.p(f"Here {points} are the card points of {his} tricks only{bonus}; marriages do not count.")
+            s.p(f"Here {points} are the card points of {his} tricks only{bonus}; marriages do not count.{pair}")
         s.p("How each way of ending a deal is scored:")
         s.table(["How the deal ended", "Who scores", "Game points"], _result_rows(f))
         if sc.trump_ten:
