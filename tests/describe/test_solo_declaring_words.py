@@ -14,7 +14,7 @@ from interpreter.text.describe import rulebook
 def test_one_against_two_speaks_of_the_other_side() -> None:
     book = rulebook(load_ruleset("house/dreierschnapsen"))
     assert "his opponent" not in book
-    assert ("If he has fewer, the other side wins the deal and scores 2 game points, or 3 if that side has not "
+    assert ("If it has fewer, the other side wins the deal and scores 2 game points, or 3 if that side has not "
             "yet taken a trick; when that side is the defenders, each of them scores them.") in book
     assert "if a player of the other side declares correctly first, that side wins the deal, whatever the totals." in book
     assert "when the defenders win, each of them scores them" in book

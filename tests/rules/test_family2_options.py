@@ -198,7 +198,8 @@ def test_two_players_level_at_the_top_end_a_match_played_for_the_last_place() ->
     assert match_winner(rs, [0, 23, 23], result) is None  # nobody there yet
     book = rulebook(rs)
     assert ("If more than one player reaches it in the same deal, the highest score wins; if the highest scores are level, "
-            "the match ends all the same (it is played for the last place) and the first of them in seat order is named its winner.") in book
+            "the match ends all the same, since it is played to find who comes last and takes the Bummerl: the first of "
+            "them in seat order is named the winner, which matters only for a Retourschneider (below).") in book
 
 
 def test_two_players_level_at_the_top_play_another_deal_where_every_loser_counts() -> None:

@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from interpreter.rules.expr import Expression
     from interpreter.rules.ruleset import MatchSpec
 
+# the formulas are printed for rule authors (the tables above them say the same in words)
+NOTATION = "In the ruleset's own notation, for rule authors"
+
+
 def end_section(f: Facts) -> Section:
     rs = f.rs
     end = rs.end
@@ -43,10 +47,11 @@ def end_section(f: Facts) -> Section:
         steps.append("There is no bonus for the last trick.")
     auto = f.claim and rs.claim.after_last_trick == "auto"
     if auto:
+        he = "his side" if f.pooled else "he"  # a declaration counts the deal side's points
         steps.append(
-            f"If he has then reached {f.target}, he is treated as declaring (see Declaring)."
+            f"If {he} has then reached {f.target}, he is treated as declaring (see Declaring)."
             if end.last_trick_bonus
-            else f"{start}, the winner of the last trick is treated as declaring if he has reached {f.target} "
+            else f"{start}, the winner of the last trick is treated as declaring if {he} has reached {f.target} "
             "(see Declaring)."
         )
     if f.closing:
@@ -177,27 +182,33 @@ def scoring_section(f: Facts) -> Section:
             rows = [[("if " if i == 0 else "otherwise, if ") + cond, value] for i, (cond, value) in enumerate(cases)]
             rows.append(["otherwise", other])
             s.table(["Condition", "Game points"], rows)
-        s.p(f"As a formula: {code(sc.game_points.source)}.")
+        s.p(f"{NOTATION}: {code(sc.game_points.source)}.")
         bonus = ", the bonus for the last trick included" if rs.end.last_trick_bonus else ""
         his, points = f.loser_his, f"{possessive(f.loser)} points"
         reads = sc.game_points.names
+        # against one player the loser may be the defenders, whose points (and tricks) the
+        # engine adds up as a side's (Settling._opp_now)
+        pair = " When the defenders lose, their points and tricks are counted together." if f.solo else ""
+        won_pair = " When the defenders win, their points and tricks are counted together." if f.solo else ""
         if "points" in reads:  # the winner's own total: his marriages that count always count
             its = "its" if f.partnership else "his"
             marr = f" plus {its} marriages that count" if f.marriage else ""
-            s.p(f"Here {possessive(f.winner)} points are the card points of {its} tricks{marr}{bonus}.")
+            s.p(f"Here {possessive(f.winner)} points are the card points of {its} tricks{marr}{bonus}.{won_pair}")
         if "points" in reads and "opponent_points" not in reads:
             pass  # the loser's points set nothing: no words for them
         elif not f.marriage:
-            s.p(f"Here {points} are the card points of {his} tricks{bonus}.")
+            s.p(f"Here {points} are the card points of {his} tricks{bonus}.{pair}")
         elif sc.opponent_points == "tricks_and_counted_marriages":
             s.p(
                 f"Here {points} are the card points of {his} tricks plus {his} marriages that count{bonus}; "
-                "a pending marriage never counts."
+                f"a pending marriage never counts.{pair}"
             )
         else:
-            s.p(f"Here {points} are the card points of {his} tricks only{bonus}; marriages do not count.")
+            s.p(f"Here {points} are the card points of {his} tricks only{bonus}; marriages do not count.{pair}")
         s.p("How each way of ending a deal is scored:")
         s.table(["How the deal ended", "Who scores", "Game points"], _result_rows(f))
+        if rs.bidding.doubling is not None:
+            s.p(_doubled_scores(f))
         if sc.trump_ten:
             s.p(_trump_ten(f))
         return s
@@ -257,10 +268,19 @@ def scoring_section(f: Facts) -> Section:
     ]
     if f.moon is not None:
         formulas += [f"moon made {code(sc.moon_made.source)}", f"moon set {code(sc.moon_set.source)}"]
+    exprs = [sc.made, sc.set, sc.defenders] + ([sc.moon_made, sc.moon_set] if f.moon is not None else [])
+    used = set().union(*(e.names for e in exprs))
+    bid_zero = ", 0 for defenders" if "bid" in sc.defenders.names else ""
+    meanings = [
+        "points = the total" if "points" in used else "",
+        "tricks = the tricks taken" if "tricks" in used else "",
+        f"bid = the bid{bid_zero}" if "bid" in used else "",
+        f"unit = {unit}" if "unit" in used else "",
+    ]
+    named = ", ".join(m for m in meanings if m)
     s.p(
-        "As formulas (points = the total, tricks = the tricks taken, bid = the bid, 0 for defenders, "
-        f"unit = {unit}): {listing(formulas)}.",
-        "For a defender, points and tricks are those of all the defenders together." if f.alone else "",
+        f"{NOTATION}{f' ({named})' if named else ''}: {listing(formulas)}.",
+        "For a defender, points and tricks are those of all the defenders together." if f.alone and used & {"points", "tricks"} else "",
     )
     return s
 
@@ -377,7 +397,10 @@ def _result_rows(f: Facts) -> list[list[str]]:
             wrong += "; if the declarer had closed the talon, the larger of this and the failed-close score"
         elif f.closing:
             wrong += ", also if the declarer had closed the talon"
-        against = "the other side" if f.bidding and (f.alone or f.partnership) else "the declarer's opponent"
+        if f.solo:  # one player against the rest: the declarer's opponents may be two defenders, each scoring
+            against = "the other side (each of its players)"
+        else:
+            against = "the other side" if f.partnership else "the declarer's opponent"
         rows.append(["wrong declaration", f.opponent if f.many else against, wrong])
     return rows
 
@@ -387,7 +410,8 @@ def auction_section(f: Facts) -> Section:
     b = rs.bidding
     s = Section("Auction")
     if not b.enabled:
-        s.p("There is no auction.")
+        # doubling without bids: the section is the doubling's, not "There is no auction."
+        s.p("There is no bidding; the only calls are doubling." if b.doubling is not None else "There is no auction.")
         if b.doubling is not None:
             s.p(_doubling(f))
         return s
@@ -425,6 +449,15 @@ def _doubling(f: Facts) -> str:
         text += f" {cap(solo)} may then redouble (Re): the deal counts four times."
     words = "`double`, `redouble` or `pass`" if rs.bidding.doubling is not None and rs.bidding.doubling.redouble else "`double` or `pass`"
     return text + f" At the table this is written {words}."
+
+
+def _doubled_scores(f: Facts) -> str:
+    """``bidding.doubling`` in Scoring: every score of a doubled deal is multiplied
+    (``Settling._with_doubling``), not only the winner's -- a wrong declaration's too."""
+    text = "A doubled deal (see Auction) counts twice: every score in the table above is doubled"
+    if f.rs.bidding.doubling is not None and f.rs.bidding.doubling.redouble:
+        text += ", and a redoubled deal counts four times"
+    return text + "."
 
 
 def _rounds(f: Facts) -> str:
@@ -590,8 +623,14 @@ def _top_tie(m: MatchSpec, deal: str) -> str:
     """What level highest scores at the target do (:func:`~interpreter.engine.match.match_winner`):
     another deal, or, in a match played for the last place, nothing."""
     if m.bummerl == "last_place":
-        return ("if the highest scores are level, the match ends all the same (it is played for the last place) "
-                "and the first of them in seat order is named its winner")
+        # the named winner decides who takes the Bummerl only through a Retourschneider
+        # (Match.bummerl: "while the winner had 0")
+        named = (
+            "which matters only for a Retourschneider (below)" if m.shutout == "retour"
+            else "which changes nothing about who takes the Bummerl"
+        )
+        return ("if the highest scores are level, the match ends all the same, since it is played to find who "
+                f"comes last and takes the Bummerl: the first of them in seat order is named the winner, {named}")
     return f"if the highest scores are level, another {deal} is played"
 
 

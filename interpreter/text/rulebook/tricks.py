@@ -103,7 +103,7 @@ def marriage_section(f: Facts) -> Section:
                 )
     elif f.claim and rs.claim.after_marriage:
         s.p(
-            f"A player whose marriage brings him to {f.target} may go out at once, without the trick being played "
+            f"A player whose marriage brings {f.whose} to {f.target} may go out at once, without the trick being played "
             f"(see Declaring){', except in a contract' if f.contracts else ''}."
         )
     return s
@@ -335,9 +335,7 @@ def claim_section(f: Facts) -> Section:
     if not c.enabled:
         s.p("There is no declaring: nobody can go out, and every deal is played to the last trick.")
         return s
-    count = "his card points from tricks" if not f.partnership else "his side's card points from tricks"
-    if f.marriage:
-        count += " plus his marriages that count" if not f.partnership else " plus its marriages that count"
+    count = f.claim_count()
     if c.automatic:
         _automatic_claim(f, s, count)
         return s
@@ -362,7 +360,8 @@ def claim_section(f: Facts) -> Section:
         bonus = ""
         if f.game_points and rs.end.last_trick_bonus:
             bonus = f" (counting the {rs.end.last_trick_bonus} for the last trick{', when he gets it' if f.closing else ''})"
-        s.p(f"The winner of the last trick who has then reached {c.target}{bonus} is treated as declaring straight after it.")
+        reached = f"whose side has then reached {c.target}" if f.pooled else f"who has then reached {c.target}"
+        s.p(f"The winner of the last trick {reached}{bonus} is treated as declaring straight after it.")
     else:
         s.p(f"Winning the last trick with {c.target} or more is not a declaration: the end of the deal decides.")
     fp = c.false_points
@@ -380,8 +379,9 @@ def claim_section(f: Facts) -> Section:
     scores = f"{f.opponent} scores" if f.many else f"{f.opponent} wins the deal and scores"
     # one player against several: the side that wins may be several players, each of whom scores
     each = "; when that side is the defenders, each of them scores them" if f.solo else ""
+    has, wins, fewer = ("his side has", "it wins", "it has") if f.pooled else ("he has", "he wins", "he has")
     s.p(
-        f"If he has {c.target} or more, he wins the deal (see Scoring for the game points). If he has fewer, "
+        f"If {has} {c.target} or more, {wins} the deal (see Scoring for the game points). If {fewer} fewer, "
         f"{scores} {wrong}{each}." + closer
     )
     return s

@@ -127,13 +127,17 @@ class Facts:
         side = "side" if self.partnership else "player"
         self.side, self.sides = side, side + "s"
         self.his = "his side's" if self.partnership else "his"
+        # a seat's points are its deal side's (Settling._claimed): a team's, or against one
+        # player the defenders' together -- not his own, as a two-player game has it
+        self.pooled = self.partnership or self.solo
+        self.whose = "his side" if self.pooled else "him"  # whom a marriage or a trick brings to the target
         self.winner = "the winning side" if self.partnership else "the winner"
         # the side whose position sets the winner's game points, and how the conditions speak of it
         if self.many and not self.each_pays:
             self.loser, self.loser_plural = f"the losing {self.sides}" if self.partnership else "the losers", True
         else:
             self.loser, self.loser_plural = ("the losing side" if self.partnership else "the loser"), False
-        self.loser_his = "their" if self.loser_plural else "his"
+        self.loser_his = "their" if self.loser_plural else ("its" if self.partnership else "his")
         if self.many:
             self.opponent = f"each of the other {self.sides}"  # who scores a penalty
             self.rival = f"another {side}"  # who may go out first
@@ -156,6 +160,20 @@ class Facts:
         if self.many:
             return f"the {noun}s' combined"
         return possessive(self.loser) if noun == "loser" else f"the {noun}'s"
+
+    def claim_count(self) -> str:
+        """What a declaration is judged on, in words: the card points of the declaring seat's
+        tricks plus its marriages that count -- with sides, his side's (the engine's
+        ``Position.claim_points`` adds up the deal side), and against one player, saying whose
+        these are: the lone player's own, the defenders' together."""
+        if not self.pooled:
+            return "his card points from tricks" + (" plus his marriages that count" if self.marriage else "")
+        count = "his side's card points from tricks" + (" plus its marriages that count" if self.marriage else "")
+        if self.solo:
+            # not "the declarer's": in Declaring that word would read as the player who declares
+            alone = "the lone player's" if self.alone else "the forehand's"
+            count += f" ({alone} own, the defenders' together)"
+        return count
 
     def declarer_who(self) -> str:
         """Who the declarer is, in words: the highest bidder (the player who announces the
