@@ -48,6 +48,7 @@ from types import MappingProxyType
 from typing import Any
 
 from interpreter.core.actions import CONTINUE, DECLARE, Action, Continue
+from interpreter.core.errors import ExpressionError
 from interpreter.engine.position import NAMING
 from interpreter.engine.state import AUCTION, DealState
 from interpreter.engine.views import SeatView
@@ -397,7 +398,10 @@ def _values(
     after: dict[int, DealState] = {}
     for code in list(found.values):
         nxt = probe.copy()
-        nxt.push_code(code)
+        try:
+            nxt.push_code(code)
+        except ExpressionError:  # a move to an ending the rules cannot score: nothing follows it
+            continue
         if _keeps_turn(view, nxt, seat):
             after[code] = nxt
     if not after or len(after) == len(found.values):  # none, or all alike: each is compared on the same footing
@@ -463,7 +467,9 @@ def _solve_every_world(view: SeatView, side: int, budget: int) -> tuple[dict[int
     and either at most :data:`EXACT_WORLDS` hands are left or solving them all fits in
     ``budget`` solver positions.  ``None`` otherwise: the hands would take more (foreseen from
     the mean of those solved so far, so that a position too large is given up after its first
-    hands), or one hand is too large to solve (:data:`NODES_PER_WORLD`)."""
+    hands), one hand is too large to solve (:data:`NODES_PER_WORLD`), or one holds an ending
+    the rules cannot score (a house formula dividing by zero there: it has no value, and the
+    tree search, which avoids such endings, values the decision)."""
     if view.talon_size - (view.turn_up is not None) > 1 and not view.closed:
         return None  # the order of the stock still to be drawn unknown: cards will come from it
     if view.public.phase == NAMING:  # trump named from the first cards: no deal of the rest is drawn
@@ -476,27 +482,30 @@ def _solve_every_world(view: SeatView, side: int, budget: int) -> tuple[dict[int
     totals: dict[int, float] = {}
     several = view.rs.side_count > 2
     used = solved = 0
-    for world in sampler.worlds():
-        state = world.state
-        solver = Solver(side)
-        values: dict[int, float] = {}
-        limit = min(NODES_PER_WORLD, budget - used) if limited else NODES_PER_WORLD
-        solutions = solver.move_values(state, node_limit=max(1, limit))
-        used += sum(solution.nodes for solution in solutions.values())
-        for code, solution in solutions.items():
-            if not solution.exact or solution.value is None:
+    try:  # one block for all the hands: free while nothing is raised
+        for world in sampler.worlds():
+            state = world.state
+            solver = Solver(side)
+            values: dict[int, float] = {}
+            limit = min(NODES_PER_WORLD, budget - used) if limited else NODES_PER_WORLD
+            solutions = solver.move_values(state, node_limit=max(1, limit))
+            used += sum(solution.nodes for solution in solutions.values())
+            for code, solution in solutions.items():
+                if not solution.exact or solution.value is None:
+                    return None
+                values[code] = solution.value
+            if several:  # the solver's value is the side's score minus the others' together: measure its lines
+                measured = line_margins(solver, state, values, side, NODES_PER_WORLD)
+                if measured is None:
+                    return None
+                values = measured
+            for code, value in values.items():
+                totals[code] = totals.get(code, 0.0) + value
+            solved += 1
+            if limited and used * count > budget * solved:  # the mean so far, times every hand, beyond the budget
                 return None
-            values[code] = solution.value
-        if several:  # the solver's value is the side's score minus the others' together: measure its lines
-            measured = line_margins(solver, state, values, side, NODES_PER_WORLD)
-            if measured is None:
-                return None
-            values = measured
-        for code, value in values.items():
-            totals[code] = totals.get(code, 0.0) + value
-        solved += 1
-        if limited and used * count > budget * solved:  # the mean so far, times every hand, beyond the budget
-            return None
+    except ExpressionError:  # an ending the rules cannot score in one hand: not every hand has a value
+        return None
     if solved != count:
         return None
     return {code: total / count for code, total in totals.items()}, count
@@ -506,14 +515,22 @@ def best_line(state: DealState, first: int, side: int) -> tuple[tuple[int, str],
     """The best line with the cards as they lay in ``state`` (the real deal): ``first`` by the
     actor, then every seat's best play with all cards open, to the end of the deal, as
     ``(seat, action)`` pairs (the implicit steps -- declining to go out, the draw -- left out).
-    Empty when a step cannot be solved within :data:`NODES_PER_WORLD` positions.  Of moves of
+    Empty when a step cannot be solved within :data:`NODES_PER_WORLD` positions, or needs an
+    ending the rules cannot score.  Of moves of
     equal value the solver may name a false declaration (a lost deal is lost whether it is
     declared now or played out); the line then plays on (:func:`_play_on`), as the search bot
     never declares falsely -- a line that ends ``you declare`` at 53 points would read as
     advice.  The values are not touched: only which of the equal moves the line shows."""
-    work = state.copy()
+    try:  # one block for the line: free while nothing is raised
+        return _line(state.copy(), first, Solver(side))
+    except ExpressionError:  # the line needs an ending the rules cannot score: no line to show
+        return ()
+
+
+def _line(work: DealState, first: int, solver: Solver) -> tuple[tuple[int, str], ...]:
+    """:func:`best_line` from ``work`` (a copy it plays on), raising where an ending the
+    rules cannot score is met."""
     rs = work.rs
-    solver = Solver(side)
     line: list[tuple[int, str]] = []
     code: int | None = first
     while code is not None:

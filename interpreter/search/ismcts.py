@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from interpreter.core.actions import DECLARE, PASS
+from interpreter.core.errors import ExpressionError
 from interpreter.engine.position import AUCTION, NAMING, OVER
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView, make_view
@@ -48,12 +49,22 @@ from interpreter.search.inference import informative_moves, model_weight
 from interpreter.search.pimc import pimc
 from interpreter.search.solver import margin  # re-exported: what a value of the search means
 
-__all__ = ["NODES_PER_ITERATION", "Policy", "SearchResult", "ismcts", "margin", "scale_of"]
+__all__ = ["NODES_PER_ITERATION", "UNSCORABLE", "Policy", "SearchResult", "ismcts", "margin", "scale_of"]
 
 #: What an iteration budget buys of the exact solver: about the positions it searches in the
 #: time a tree-search iteration with greedy rollouts takes (Schnapsen, measured with
 #: ``benchmarks/bench_search.py``), so that ``iterations`` means about the same time either way.
 NODES_PER_ITERATION: Final = 25
+
+#: The reward, for every side, of an iteration whose world reaches an ending the rules cannot
+#: score (a house formula that divides by zero or goes out of range there: an
+#: :class:`~interpreter.core.errors.ExpressionError`): the least a finished deal brings.  Such
+#: an ending met in an imagined world is not the real deal's -- the match stops only if the
+#: real deal reaches it -- so it must not escape the search; valued as the worst for every
+#: side, it is avoided by whoever can avoid it, and a line that keeps reaching it stops being
+#: chosen (an iteration thrown away instead would leave the line's statistics as they were,
+#: and the search could pick it again and again, spending the budget on nothing).
+UNSCORABLE: Final = -1.0
 
 #: A rollout policy: the code the actor of a state plays (from its view only, or at random).
 Policy = Callable[[DealState, random.Random], int]
@@ -352,50 +363,54 @@ def ismcts(
         node = root
         path = [root]
         first = -1  # the root action of this iteration
-        # selection and expansion: actions legal in this world
-        while world.phase != OVER:
-            codes = world.legal_codes()
-            actor = world.actor
-            assert actor is not None
-            actor_side = side_of[actor]
-            untried = [c for c in codes if c not in node.children]
-            for c in codes:
-                child = node.children.get(c)
-                if child is not None:
-                    child.avail += 1
-            hint = -1
-            if node is root:
-                hint = root_hint
-            elif bias_of[actor] and len(codes) > 1:  # the actor's greedy move in this world, from its view there
-                hint = _hint_at(node, picked, world, actor, codes, recorder) if kept else greedy_code(make_view(world, actor, codes), rng)
-            if untried:
-                code = hint if hint >= 0 and hint in untried else untried[int(rng.random() * len(untried))]
-                child = _Node(sides, actor_side)
-                child.avail = 1
-                node.children[code] = child
+        # one try block per iteration, none per move: it costs nothing while nothing is raised
+        try:
+            # selection and expansion: actions legal in this world
+            while world.phase != OVER:
+                codes = world.legal_codes()
+                actor = world.actor
+                assert actor is not None
+                actor_side = side_of[actor]
+                untried = [c for c in codes if c not in node.children]
+                for c in codes:
+                    child = node.children.get(c)
+                    if child is not None:
+                        child.avail += 1
+                hint = -1
                 if node is root:
-                    first = code
-                world.step_code(code)
-                path.append(child)
-                break
-            best_code, best_score = codes[0], -math.inf
-            for c in codes:
-                child = node.children[c]
-                score = child.reward[actor_side] / child.visits + exploration * math.sqrt(math.log(child.avail) / child.visits)
-                if c == hint:
-                    score += bias_of[actor] / (child.visits + 1)
-                if score > best_score:
-                    best_code, best_score = c, score
-            if node is root:
-                first = best_code
-            node = node.children[best_code]
-            world.step_code(best_code)
-            path.append(node)
-        # rollout
-        while world.phase != OVER:
-            world.step_code(policy(world, rng))
-        assert world.result is not None
-        reward = _reward(world.result.scores, scale, win_weight)
+                    hint = root_hint
+                elif bias_of[actor] and len(codes) > 1:  # the actor's greedy move in this world, from its view there
+                    hint = _hint_at(node, picked, world, actor, codes, recorder) if kept else greedy_code(make_view(world, actor, codes), rng)
+                if untried:
+                    code = hint if hint >= 0 and hint in untried else untried[int(rng.random() * len(untried))]
+                    child = _Node(sides, actor_side)
+                    child.avail = 1
+                    node.children[code] = child
+                    if node is root:
+                        first = code
+                    path.append(child)  # before the move: a move that raises leaves no node unvisited
+                    world.step_code(code)
+                    break
+                best_code, best_score = codes[0], -math.inf
+                for c in codes:
+                    child = node.children[c]
+                    score = child.reward[actor_side] / child.visits + exploration * math.sqrt(math.log(child.avail) / child.visits)
+                    if c == hint:
+                        score += bias_of[actor] / (child.visits + 1)
+                    if score > best_score:
+                        best_code, best_score = c, score
+                if node is root:
+                    first = best_code
+                node = node.children[best_code]
+                path.append(node)
+                world.step_code(best_code)
+            # rollout
+            while world.phase != OVER:
+                world.step_code(policy(world, rng))
+            assert world.result is not None
+            reward = _reward(world.result.scores, scale, win_weight)
+        except ExpressionError:  # an ending the rules cannot score: this line is avoided by every side
+            reward = [UNSCORABLE] * sides
         for n in path:
             n.visits += 1
             r = n.reward

@@ -19,6 +19,11 @@ A budget of solver *nodes* (reproducible) or of seconds (CPU time of the searchi
 :func:`~interpreter.search.clock.cpu_clock` or the ``clock`` given) bounds the work; the first world tells
 whether the method fits: if it cannot be solved within its share, :func:`pimc` gives up at
 once (returns ``None``) and the caller searches otherwise with what is left.
+
+A world whose exact solution would need an ending the rules cannot score (a house formula
+that divides by zero there: :class:`~interpreter.core.errors.ExpressionError`) has no exact
+value: the solver raises, and the world is left out as one that does not fit is (``None``
+where no world is left); the real deal's scoring alone stops a match.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from interpreter.core.actions import DECLARE
+from interpreter.core.errors import ExpressionError
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
 from interpreter.search.clock import Clock, cpu_clock
@@ -133,7 +139,11 @@ def pimc(
         else:
             world, weight = sampler.sample(rng).state, 1.0
         solver = Solver(side)
-        values = solver.move_values(world, node_limit=share_nodes, time_limit=share_time, clock=now)
+        try:  # one block per world: free while nothing is raised
+            values = solver.move_values(world, node_limit=share_nodes, time_limit=share_time, clock=now)
+        except ExpressionError:  # an ending the rules cannot score lies in this world's tree: left out
+            used += share_nodes or 0  # (what it spent is unknown: at most its share)
+            continue
         spent = sum(s.nodes for s in values.values())
         used += spent
         if any(not s.exact or s.value is None for s in values.values()):
@@ -145,7 +155,10 @@ def pimc(
             assert s.value is not None
             exact[code] = s.value
         if margins:
-            measured = line_margins(solver, world, exact, side, share_nodes) if several else exact
+            try:
+                measured = line_margins(solver, world, exact, side, share_nodes) if several else exact
+            except ExpressionError:  # (the values proved never to need that ending; a line did reach it)
+                measured = None
             if measured is None:  # a line not solved within the world's share: the world is left out
                 continue
             per_margin.append(measured)

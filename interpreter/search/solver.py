@@ -78,6 +78,14 @@ count small, since a node costs microseconds in CPython:
   out the closings a side need not make: see ``value_bounds``), and the root's passes end
   once one proves the most or the least the value may be.
 
+An ending the rules cannot score (a house formula that divides by zero there) has no value:
+a search that needs one raises the rules' :class:`~interpreter.core.errors.ExpressionError`
+and proves nothing, like one a limit stops -- the solver, its table and the caller's state
+stay as sound as after a stopped search.  (Alpha-beta asks only for the endings it cannot
+prune, and a cut holds whatever the value cut off: where it never asks, the value found is
+exact.)  A caller that solves an imagined world leaves that world out; see
+:func:`~interpreter.search.pimc.pimc`.
+
 The caller's state is never touched: the search runs on a copy.  A node limit and a time
 limit (seconds of the searching thread's CPU time, or of the ``clock`` given: see
 :mod:`interpreter.search.clock`; checked every few thousand nodes) can stop a search; the :class:`Solution` then says
