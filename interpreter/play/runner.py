@@ -231,7 +231,8 @@ def ask_agent(agent: Agent, state: DealState, seat: int, *, name: str | None = N
     code), or an action that is not legal now (an action this ruleset does not have
     included) -- each with the legal actions it could have chosen.  A :class:`BotError`
     raised inside (a policy seat's own) gets the deal filled in; a :class:`RulesError`
-    located in a rule file (a scoring formula failing while a bot searches) goes on as it
+    located in a rule file (a scoring formula failing in a deal your own bot imagines: the
+    project's search bots value such an ending as the worst instead) goes on as it
     is, said where it is; so do ``KeyboardInterrupt`` and the other exceptions that are not
     ``Exception`` (a stop, a person at the table who quits).  There is no time limit: a bot that thinks for ever is stopped
     by Ctrl-C, as any command is.
