@@ -152,7 +152,13 @@ def _load(
         circle = _circle((*chain, path, base_path))
         raise doc.error(RulesetError, f"extends goes round in a circle: {circle}", ("extends",), expected="a chain of bases that ends")
     if len(chain) >= MAX_DEPTH:
-        raise doc.error(RulesetError, f"more than {MAX_DEPTH} levels of extends", ("extends",), expected=f"a chain of at most {MAX_DEPTH} bases")
+        # said at the extends one level too deep, naming the chain from the file being loaded:
+        # the place alone would name a file far from the one the user validated
+        files = _circle((*chain, path)) + f" -> {shorten(ref, 200)}"
+        raise doc.error(
+            RulesetError, f"more than {MAX_DEPTH} levels of extends: {files}", ("extends",),
+            expected=f"a chain of at most {MAX_DEPTH} bases",
+        )
     notes: tuple[RulesError, ...] = ()
     if target.by_name:
         # Kept for files written so (the bundled name is unambiguous when no such file is
@@ -198,7 +204,7 @@ def yaml11_words(path: Path, word: str, why: str) -> tuple[str, str | None] | No
 
 
 def _circle(files: tuple[FsPath, ...]) -> str:
-    """A cycle of ``extends`` as ``a.yaml -> b.yaml -> sub/c.yaml -> a.yaml``: each file as seen
+    """A cycle (or a chain too long) of ``extends`` as ``a.yaml -> b.yaml -> sub/c.yaml -> a.yaml``: each file as seen
     from the folder of the first, the one being loaded (names alone would not say which
     ``c.yaml`` of two folders is meant)."""
     import os

@@ -677,6 +677,25 @@ def _expression(doc: SourceDoc, data: dict[str, Any], key: str, names: dict[str,
     )
 
 
+def _never_scores(doc: SourceDoc, formula: Expression) -> list[RulesError]:
+    """A game-points formula that gives 0 or less whatever the points and tricks (``"-1"``,
+    ``"0"``, ``"-points"``): every deal won on it would take the winner no closer to the target,
+    or further from it (``rules run`` printed "seat 1 wins -1 game points").  Known from the
+    formula alone, so said at load, not left to ``rules validate --deep`` to come upon; the
+    inputs are only taken to be 0 or more, so a formula that can score is never refused."""
+    from interpreter.rules.expr import LIMIT
+
+    most = formula.value_range(dict.fromkeys(GAME_POINT_NAMES, (0, LIMIT)))[1]
+    if most > 0:
+        return []
+    return [doc.error(
+        RulesetError,
+        f"'{shorten(formula.source, 200)}' gives the winner of a deal at most {most} game points, whatever the points and tricks",
+        ("scoring", "game_points"),
+        expected="a formula that can give 1 game point or more: winning a deal must bring a side closer to match.target",
+    )]
+
+
 def name_from_file(file: str) -> str:
     """The name an unnamed house file is read under, made from its file's name as ``rules new``
     makes one (:func:`~interpreter.rules.resources.house_name`): ``My House_Rules.yaml`` ->
@@ -777,6 +796,8 @@ def _build(doc: SourceDoc, d: dict[str, Any], source: Path | None, checked: tupl
             exprs[key] = _expression(doc, d, key, names)
         except RulesError as exc:
             errors.append(exc)
+    if d["scoring"]["method"] == "game_points" and "game_points" in exprs:
+        errors.extend(_never_scores(doc, exprs["game_points"]))
     if errors:
         raise ErrorList(once(errors))
     m = d["marriage"]

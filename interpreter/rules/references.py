@@ -20,7 +20,6 @@ it never quote it.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from dataclasses import dataclass
@@ -186,23 +185,17 @@ def resolve_reference(
 
 
 def looks_like_ruleset(keys: list[str]) -> bool:
-    """Top-level keys that only a ruleset has: a ``name`` or an ``extends``, and ruleset keys,
-    but for a few misspelt ones (``mathc``).  A ruleset with a typo is a ruleset, whose typo is
-    best said where it is (``tb.yaml:3:1: unknown key 'mathc' (did you mean 'match'?)``), not
-    as "not a ruleset" at the ``extends:`` naming it; a file with other keys is not one, and
-    is refused unquoted.  A misspelling is close to a ruleset key (as difflib measures it, at
-    least 0.75 alike, case aside), and they are fewer than the keys spelt right."""
-    known = list(load_schema()["properties"])
+    """Top-level keys that only a ruleset has: a ``name`` or an ``extends``, and more ruleset
+    keys than others.  A ruleset with a stray key (``mathc``, ``bogus_key``) is a ruleset, whose
+    stray key is best said where it is (``tb.yaml:3:1: unknown key 'mathc' (did you mean
+    'match'?)``), not as "not a ruleset" at the ``extends:`` naming it -- however unlike a
+    ruleset key it is spelt; a file with as many other keys as ruleset keys (``name:`` and
+    ``password:``) is not one, and is refused unquoted."""
+    known = set(load_schema()["properties"])
     if not keys or not ("name" in keys or "extends" in keys):
         return False
     unknown = [k for k in keys if k not in known]
-    if len(unknown) * 2 >= len(keys):
-        return False
-    return all(difflib.get_close_matches(k.lower(), known, n=1, cutoff=_TYPO_LIKENESS) for k in unknown)
-
-
-#: How alike a misspelt top-level key must be to a ruleset key (``mathc`` and ``match``: 0.8).
-_TYPO_LIKENESS = 0.75
+    return len(unknown) * 2 < len(keys)
 
 
 def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyPath, str]) -> SourceDoc:

@@ -173,11 +173,12 @@ def test_a_target_the_deals_would_reach_is_no_defect(tmp_path: Path) -> None:
 
 
 def test_a_winner_scoring_negative_game_points_is_a_defect(tmp_path: Path) -> None:
-    """game_points "-1": every deal won by declaring or by the higher total takes a game point
-    from its winner (rules run then stopped at 1,000 deals with scores of -470).  Random play
+    """game_points -1 (in a formula that could give 1, but never does with 5 cards a hand: a
+    plain "-1" is refused at load): every deal won by declaring or by the higher total takes a
+    game point from its winner (rules run then stopped at 1,000 deals with scores of -470).  Random play
     still wins matches through failed closes (2 or 3 to the other side), so the defect is the
     formula's, found deal by deal."""
-    path = write(tmp_path, "m.yaml", 'extends: schnapsen\nname: m\nscoring: {game_points: "-1"}\n')
+    path = write(tmp_path, "m.yaml", 'extends: schnapsen\nname: m\nscoring: {game_points: "if tricks > 100 then 1 else -1"}\n')
     report = deep_check(load_ruleset(str(path)), deals=200)
     key = ("scoring.game_points", -1)
     assert set(report.pointless) == {key} and report.pointless[key] == report.scores[-1] > 0
@@ -188,10 +189,10 @@ def test_a_winner_scoring_negative_game_points_is_a_defect(tmp_path: Path) -> No
 
 
 def test_deals_that_score_nothing_never_reach_the_target(tmp_path: Path) -> None:
-    """game_points "0", no closing, no declaring (automatic), the higher total wins: every deal
+    """game_points 0 (a plain "0" is refused at load, as a formula that never scores), no closing, no declaring (automatic), the higher total wins: every deal
     scores 0 -- nobody ever moves toward 7."""
     path = write(tmp_path, "z.yaml", (
-        'extends: schnapsen\nname: z\nscoring: {game_points: "0"}\nclosing: {enabled: false}\n'
+        'extends: schnapsen\nname: z\nscoring: {game_points: "if tricks > 100 then 1 else 0"}\nclosing: {enabled: false}\n'
         "claim: {automatic: true}\nend: {unclaimed: higher_total}\n"
     ))
     report = deep_check(load_ruleset(str(path)), deals=100)

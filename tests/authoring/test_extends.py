@@ -67,6 +67,20 @@ def test_cycle_is_an_error(tmp_path: Path) -> None:
     assert info.value.path == "extends"
 
 
+def test_a_chain_too_long_is_named_from_the_file_loaded(tmp_path: Path) -> None:
+    """c16.yaml -> c15.yaml -> ... -> c0.yaml -> schnapsen is 17 levels, one too many; the error
+    once said only "c0.yaml:1:10: more than 16 levels of extends", a file the user never named."""
+    write(tmp_path, "c0.yaml", "extends: schnapsen\nname: c0\n")
+    for i in range(1, 17):
+        write(tmp_path, f"c{i}.yaml", f"extends: c{i - 1}.yaml\nname: c{i}\n")
+    assert load_ruleset(str(tmp_path / "c15.yaml")).name == "c15"  # 16 levels: allowed
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(str(tmp_path / "c16.yaml"))
+    chain = " -> ".join(f"c{i}.yaml" for i in range(16, -1, -1)) + " -> schnapsen"
+    assert info.value.message == f"more than 16 levels of extends: {chain}"
+    assert (info.value.file, info.value.line, info.value.path) == (str(tmp_path / "c0.yaml"), 1, "extends")
+
+
 def test_a_cycle_through_folders_names_each_file_with_its_folder(tmp_path: Path) -> None:
     """a.yaml -> b.yaml -> sub/c.yaml -> a.yaml, each file as seen from a.yaml's folder: the
     message said "c.yaml", which could be any folder's."""

@@ -32,8 +32,20 @@ def test_a_misspelt_top_level_key_of_a_base_is_said_in_the_base(tmp_path: Path) 
     assert "is not a ruleset" not in out.stderr
 
 
+def test_a_stray_top_level_key_of_a_base_is_said_in_the_base_however_it_is_spelt(tmp_path: Path) -> None:
+    """``bogus_key`` is close to no ruleset key; the base is still a ruleset (a name, an extends,
+    two ruleset keys to one other), so its mistake is said where it is -- once said as
+    "h.yaml:1:10: extends: 'bx.yaml' is not a ruleset", in the wrong file."""
+    write(tmp_path, "bx.yaml", "extends: schnapsen\nname: bx\nbogus_key: 1\n")
+    path = write(tmp_path, "h.yaml", "extends: bx.yaml\nname: h\n")
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2
+    assert out.stderr.startswith(f"{tmp_path / 'bx.yaml'}:3:1: bogus_key: unknown key 'bogus_key'")
+    assert "is not a ruleset" not in out.stderr
+
+
 @pytest.mark.parametrize("text", [
-    "name: x\nsecret: 1\nextends: schnapsen\n",           # a key like no ruleset key
+    "name: x\nsecret: 1\npassword: 2\nextends: schnapsen\n",  # as many other keys as ruleset keys
     "name: x\nmathc: 1\n",                                 # as many unknown keys as known ones
     "title: notes\nmatch: {target: 1}\n",                  # no name, no extends
 ])

@@ -1,7 +1,8 @@
 """A match that never ends, after blocks of deals have finished, keeps them.
 
 The run's deal blocks are played before its match blocks, so ``--deals 20 --matches 1``
-finishes its 20 deals, then meets a match nobody can win (no game points are ever scored).
+finishes its 20 deals, then meets a match nobody can win (no game points are ever scored: no
+side takes more than 100 tricks; a plain "0" would be refused at load).
 That is an error of the ruleset like a formula failing in play, and is reported alike: the
 figures of the 20 deals (of 21 deals and matches), "stopped by an error", the JSON's
 ``"error"``, the ``--html`` page, then the error as the last line of stderr, exit 2.
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 from clitools import invoke, no_traceback
 
-NEVER = ("extends: schnapsen\nname: never\ntitle: nobody scores\nscoring:\n  game_points: \"0\"\n"
+NEVER = ("extends: schnapsen\nname: never\ntitle: nobody scores\nscoring:\n  game_points: \"if tricks > 100 then 1 else 0\"\n"
          "closing:\n  enabled: false\nend:\n  unclaimed: higher_total\n")
 ERROR = "match 1 did not end within 50 deals: is match.target reachable?"
 

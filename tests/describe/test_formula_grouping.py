@@ -88,3 +88,61 @@ def test_whose_position_the_words_name_is_the_side_the_formula_reads(tmp_path: P
     assert "the number of game points depends on the loser's position;" in text  # Schnapsen's own
     assert "and on his own as they are when he goes out" not in text
     assert "Here the winner's points" not in text and "Here the loser's points are the card points of his tricks plus his marriages that count" in text
+
+
+def _conditions(tmp_path: Path, formula: str) -> list[str]:
+    """The rows of the game-point table of ``formula``, conditions only."""
+    text = _book(tmp_path, "schnapsen", f"  game_points: '{formula}'\n")
+    return [line.split(" | ")[0][2:] for line in text.split("## Scoring")[1].splitlines() if line.startswith("| if ")]
+
+
+T1, P2, O0 = "the winner has taken more than 1 trick", "the winner has more than 2 points", "the loser has taken no trick"
+
+
+@pytest.mark.parametrize(("condition", "words"), [
+    # and binds before or: the two groupings once read alike
+    ("(tricks > 1 or points > 2) and opponent_tricks == 0", f"({T1} or {P2}) and {O0}"),
+    ("tricks > 1 or points > 2 and opponent_tricks == 0", f"{T1} or ({P2} and {O0})"),
+    ("tricks > 1 and points > 2 or opponent_tricks == 0", f"({T1} and {P2}) or {O0}"),
+    # not binds before and
+    ("not (tricks > 1 and points > 2)", f"it is not the case that ({T1} and {P2})"),
+    ("not tricks > 1 and points > 2", f"(it is not the case that {T1}) and {P2}"),
+    ("not not tricks > 1", f"it is not the case that it is not the case that {T1}"),
+    # a chain of one connective reads flat, however it is grouped: the grouping does not matter
+    ("tricks > 1 and (points > 2 and opponent_tricks == 0)", f"{T1} and {P2} and {O0}"),
+    # two truth values compared: not "... is ..."
+    ("(tricks > 1) == (points > 2)", f"({T1}) and ({P2}) are both true or both false"),
+    ("(tricks > 1) != (points > 2 or opponent_tricks == 0)", f"exactly one of ({T1}) and ({P2} or {O0}) is true"),
+    # a choice compared: "2 if ..., otherwise 3 is more than ..." would compare only the 3
+    ("(if tricks > 1 then 2 else 3) > points", f"(2 if {T1}, otherwise 3) is more than the winner's points"),
+    # true and false are worked out, never "if always" or "... and always"
+    ("tricks > 1 and true", T1),
+    ("tricks > 1 or false", T1),
+    ("(tricks > 1) == false", f"it is not the case that {T1}"),
+    ("(tricks > 1) != false", T1),
+])
+def test_a_condition_keeps_its_grouping_in_words(tmp_path: Path, condition: str, words: str) -> None:
+    assert _conditions(tmp_path, f"if {condition} then 1 else 2") == [f"if {words}"]
+
+
+@pytest.mark.parametrize(("formula", "words"), [
+    ("if true then 1 else 2", "1"),
+    ("if false then 1 else 2", "2"),
+    ("if tricks > 1 or true then 1 else 2", "1"),
+    ("if not true then 1 else 2", "2"),
+])
+def test_a_condition_known_in_advance_is_no_row_of_the_table(tmp_path: Path, formula: str, words: str) -> None:
+    assert _conditions(tmp_path, formula) == []
+    assert f"the number of game points is {words}." in _book(tmp_path, "schnapsen", f"  game_points: '{formula}'\n")
+
+
+@pytest.mark.parametrize(("formula", "words"), [
+    # "the absolute value of", "the larger of" have no end of their own: the argument and the call are grouped
+    ("abs(points - 100) // 10", "(the absolute value of (the winner's points minus 100)) divided by 10, rounded down"),
+    ("abs(points) // 10", "(the absolute value of the winner's points) divided by 10, rounded down"),
+    ("max(points, 3) + 1", "(the larger of the winner's points and 3) plus 1"),
+    ("max(points, 3 + 1)", "the larger of the winner's points and (3 plus 1)"),
+    ("min(points, tricks, 5)", "the smallest of the winner's points, the number of tricks the winner has taken and 5"),
+])
+def test_a_call_keeps_its_grouping_in_words(tmp_path: Path, formula: str, words: str) -> None:
+    assert f"the number of game points is {words}." in _book(tmp_path, "schnapsen", f"  game_points: '{formula}'\n")

@@ -188,7 +188,7 @@ def test_expression_words_for_other_formulas(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     text = rulebook(load_ruleset(path))
-    assert "it scores the larger of the bid and its total divided by 33, rounded down" in text
+    assert "it scores the larger of the bid and (its total divided by 33, rounded down)" in text  # where the argument ends
     assert "scores minus 2 times the bid (for example, -4 for a bid of 2)" in text
     assert "Each defending side scores 0, whether the bid was made or not." in text
 
