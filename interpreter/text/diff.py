@@ -56,6 +56,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from interpreter.core.cards import RANK_NAMES, SUIT_NAMES
+from interpreter.core.printable import printable
 from interpreter.rules.migrations import CHANGES, MigrationWarning, Removed
 from interpreter.rules.relevance import is_relevant
 from interpreter.rules.yamlsource import format_path
@@ -124,7 +125,7 @@ _ALLOWED = _enum({True: "allowed", False: "not allowed"})
 
 
 def _formula(v: Any, rs: Ruleset) -> str:
-    return str(v)  # an expression is shown as written
+    return printable(str(v))  # an expression is shown as written, on one line (a tab or line break as its escape)
 
 
 def _sides(v: Any, rs: Ruleset) -> str | None:

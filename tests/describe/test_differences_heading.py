@@ -69,3 +69,17 @@ def test_a_base_with_its_own_title_is_named_by_it(tmp_path: Path) -> None:
     # a bundled base: its own title, as ever
     plain = load_ruleset(tmp_path / "plain.yaml")
     assert _section(rulebook(plain, base_of(plain)))[:2] == ["## Differences from Schnapsen", "- Name: schnapsen → plain"]  # the titles agree: the names
+
+
+def test_a_formula_with_a_tab_or_line_break_stays_on_its_line_in_the_book_and_the_diff(tmp_path: Path) -> None:
+    # YAML's "\t1\n+\r\n2" is the formula 1 + 2 written over three lines: in the list of
+    # differences and the authors' notation it is shown on one line with its escapes, as
+    # `rules diff` shows it -- a raw line break ended the markdown list item and the code span
+    _write(tmp_path, {"tabs.yaml": 'extends: schnapsen\nname: tabs\nscoring:\n  game_points: "\\t1\\n+\\r\\n2"\n'})
+    out = invoke(["describe", str(tmp_path / "tabs.yaml")])
+    assert out.exit_code == 0, out.stderr
+    shown = "\\t1\\n+\\r\\n2"
+    assert any(line.startswith("- Game points formula: ") and line.endswith(shown) for line in _section(out.stdout))
+    assert f"`{shown}`" in out.stdout
+    diff = invoke(["diff", "schnapsen", str(tmp_path / "tabs.yaml")])
+    assert any(line.startswith("Game points formula: ") and line.endswith(shown) for line in diff.stdout.splitlines())

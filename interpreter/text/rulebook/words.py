@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.core.printable import printable
 from interpreter.text.diff import plural, rank_name
 
 if TYPE_CHECKING:
@@ -198,5 +199,7 @@ class Facts:
 
 
 def code(text: str) -> str:
-    return f"`{text}`"
+    """``text`` as a code span, on one line: a formula's tab or line break shown as its escape
+    (a raw one broke the markdown around it; ``rules diff`` shows the same escapes)."""
+    return f"`{printable(text)}`"
 
