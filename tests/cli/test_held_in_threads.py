@@ -31,22 +31,12 @@ from interpreter.play import recordfile
 from interpreter.play.record import load_record
 from interpreter.play.recordfile import RecordWriter, signals_held, signals_let_through
 from interpreter.rules.loader import load_ruleset
+from test_stopping import handlers_put_back  # noqa: F401 (the autouse fixture that puts pytest's handlers back)
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="POSIX threads and signals")
 
-STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 ROOT = Path(__file__).resolve().parents[2]
 
-
-@pytest.fixture(autouse=True)
-def handlers_put_back() -> Iterator[None]:
-    """A stop taken leaves the handlers in place to the end of the program: put pytest's back."""
-    saved = {signum: signal.getsignal(signum) for signum in STOPS}
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
-    yield
-    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-    for signum, handler in saved.items():
-        signal.signal(signum, handler)
 
 
 @pytest.fixture

@@ -9,15 +9,17 @@ from interpreter.core.actions import CLOSE, DECLARE, parse_action
 from interpreter.engine.build import build_position
 from interpreter.engine.state import DealState
 from interpreter.rules.loader import load_ruleset
+from interpreter.rules.ruleset import Ruleset
 from interpreter.search.ismcts import ismcts
 from interpreter.search.pimc import _read_worlds, choose, pimc
 from interpreter.search.sampling import WorldSampler
 from interpreter.search.solver import Solver
 
 
-def _talon_used_up(seed: int) -> DealState:
-    """Schnapsen played at random until the talon is exhausted and the actor has a choice."""
-    rs = load_ruleset("schnapsen")
+def talon_used_up(seed: int, rs: Ruleset | None = None) -> DealState:
+    """A deal of ``rs`` (Schnapsen by default) played at random, never declaring nor closing,
+    until the talon is exhausted and the actor has a choice."""
+    rs = rs if rs is not None else load_ruleset("schnapsen")
     rng = random.Random(seed)
     for deal in range(seed, seed + 200):
         st = DealState.new(rs, 0, deal)
@@ -32,7 +34,7 @@ def _talon_used_up(seed: int) -> DealState:
 def test_one_consistent_world_gives_the_solver_s_values() -> None:
     """Once the talon is used up both hands are known, so every sample is the true deal: the
     means are the exact values of the true state and a move wins exactly where it is > 0."""
-    st = _talon_used_up(4)
+    st = talon_used_up(4)
     seat = st.actor
     assert seat is not None
     truth = Solver(st.rs.side_of(seat)).move_values(st)

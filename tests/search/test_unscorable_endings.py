@@ -25,6 +25,7 @@ from interpreter.rules.ruleset import Ruleset
 from interpreter.search.ismcts import ismcts
 from interpreter.search.pimc import pimc
 from interpreter.search.solver import Solver
+from tests.search.test_pimc import talon_used_up
 
 #: Fails exactly where the winner's formula is scored with ``tricks`` 3.
 T3 = "100 // (tricks - 3)"
@@ -38,21 +39,6 @@ def _house(tmp_path: Path, name: str, formula: str) -> Ruleset:
     path = tmp_path / f"{name}.yaml"
     path.write_text(f'extends: schnapsen\nname: {name}\nscoring: {{game_points: "{formula}"}}\n', encoding="utf-8")
     return load_ruleset(path)
-
-
-def _talon_used_up(rs: Ruleset, seed: int) -> DealState:
-    """A deal of ``rs`` played at random (never declaring nor closing) until the talon is
-    exhausted and the actor has a choice: every ending from here is scored by the formula,
-    but for a false declaration's penalty."""
-    rng = random.Random(seed)
-    for deal in range(seed, seed + 200):
-        st = DealState.new(rs, 0, deal)
-        while not st.is_over and st.talon_size() > 0:
-            codes = [c for c in st.legal_codes() if c not in (DECLARE, CLOSE)] or st.legal_codes()
-            st.push_code(rng.choice(codes), keep_undo=False)
-        if not st.is_over and len(st.legal_codes()) > 1:
-            return st
-    raise AssertionError("no such position")
 
 
 def _play(rs: Ruleset, shown: Ruleset, seed: int, deals: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], bool]:
@@ -115,7 +101,7 @@ def test_a_match_stops_only_where_a_real_deal_reaches_the_ending(tmp_path: Path,
 
 def test_the_solver_raises_and_leaves_the_state_untouched(tmp_path: Path) -> None:
     rs = _house(tmp_path, "always", ALWAYS)
-    st = _talon_used_up(rs, 4)
+    st = talon_used_up(4, rs)
     key = st.key()
     solver = Solver(rs.side_of(st.actor or 0))
     with pytest.raises(ExpressionError, match="division by zero"):
@@ -127,7 +113,7 @@ def test_the_solver_raises_and_leaves_the_state_untouched(tmp_path: Path) -> Non
 
 def test_pimc_leaves_every_unscorable_world_out(tmp_path: Path) -> None:
     rs = _house(tmp_path, "always", ALWAYS)
-    st = _talon_used_up(rs, 4)
+    st = talon_used_up(4, rs)
     seat = st.actor
     assert seat is not None
     assert pimc(st.view(seat), random.Random(1), worlds=10) is None
@@ -159,7 +145,7 @@ def test_the_tree_search_values_unscorable_lines_as_the_worst(tmp_path: Path) ->
 def test_the_analysis_values_a_decision_without_its_unscorable_hands(tmp_path: Path) -> None:
     """Every hand fails to solve, so the tree search values the decision; no best line."""
     rs = _house(tmp_path, "always", ALWAYS)
-    st = _talon_used_up(rs, 4)
+    st = talon_used_up(4, rs)
     seat = st.actor
     assert seat is not None
     view = st.view(seat)
