@@ -279,14 +279,15 @@ def greedy_code(view: SeatView, rng: TieBreak | None = None) -> int:
             if CLOSE_BEFORE_DRAW in codes and closing_pays(view):
                 return CLOSE_BEFORE_DRAW
             return CONTINUE
-    goal = open_goal(k.goal_of, pub) if k.goal_of else None
-    if goal is not None and codes[0] < MARRY_BASE:
-        trump = pub.trump
-        voids = _voids(k, view, pub, trump) if k.infer_voids else None
-        code = goal_code(goal, view, codes, k.beats[trump + 1], k.rank, k.suit_of, k.suit_mask,
-                         _unseen(k, view, pub), voids, rng)
-        if code != SETTLED:
-            return code
+    if k.goal_of:  # (one test where no game is won or lost on one trick: this is the rollouts' path)
+        goal = open_goal(k.goal_of, pub)
+        if goal is not None and codes[0] < MARRY_BASE:
+            trump = pub.trump
+            voids = _voids(k, view, pub, trump) if k.infer_voids else None
+            code = goal_code(goal, view, codes, k.beats[trump + 1], k.rank, k.suit_of, k.suit_mask,
+                             _unseen(k, view, pub), voids, rng)
+            if code != SETTLED:
+                return code
     if pub.trick:
         if EXCHANGE in codes:  # exchange.timing before_lead_or_follow: the turn-up is worth more
             return EXCHANGE
