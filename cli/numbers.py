@@ -44,36 +44,28 @@ def _checked(kind: click.ParamType[Any], value: Any, param: click.Parameter | No
         kind.fail(f"{value!r} is not a valid {word}.", param, ctx)
 
 
-class StrictInt(click.types.IntParamType):
+class _Strict(click.ParamType[Any]):
+    """The check of :func:`_checked` before the conversion of the click type it comes before."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _checked(self, value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class StrictInt(_Strict, click.types.IntParamType):
     """click's ``INT``, reading only :data:`INTEGER`."""
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        _checked(self, value, param, ctx)
-        return super().convert(value, param, ctx)
 
-
-class StrictIntRange(click.IntRange):
+class StrictIntRange(_Strict, click.IntRange):
     """click's ``IntRange`` (typer's ``min=``, ``max=``), reading only :data:`INTEGER`."""
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        _checked(self, value, param, ctx)
-        return super().convert(value, param, ctx)
 
-
-class StrictFloat(click.types.FloatParamType):
+class StrictFloat(_Strict, click.types.FloatParamType):
     """click's ``FLOAT``, reading only :data:`DECIMAL`."""
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        _checked(self, value, param, ctx)
-        return super().convert(value, param, ctx)
 
-
-class StrictFloatRange(click.FloatRange):
+class StrictFloatRange(_Strict, click.FloatRange):
     """click's ``FloatRange`` (typer's ``min=``, ``max=`` on a float), reading only :data:`DECIMAL`."""
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        _checked(self, value, param, ctx)
-        return super().convert(value, param, ctx)
 
 
 #: The integer type of an option without a range.
