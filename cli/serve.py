@@ -276,8 +276,9 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
 
     # SIGHUP too (a closed terminal): uvicorn handles only the other two, and the handler of
     # the program's start (cli.main) would raise out of the server's loop, not stop it
+    # -- unless ignored as the command started (`nohup rules serve` must outlive the terminal)
     ends = (signal.SIGINT, signal.SIGTERM) + ((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ())
-    previous = {sig: signal.signal(sig, stop) for sig in ends}
+    previous = {sig: signal.signal(sig, stop) for sig in ends if signal.getsignal(sig) is not signal.SIG_IGN}
     try:
         server.run(sockets=[listener])
     except SystemExit:  # uvicorn's way out of a failed start (status 3), before it serves anything

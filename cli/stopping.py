@@ -95,7 +95,7 @@ def ignore_stops() -> None:
         return
     _dropping = True
     for signum in STOP_SIGNALS:
-        if signal.getsignal(signum) is not _stop:
+        if signal.getsignal(signum) not in (_stop, signal.SIG_IGN):
             signal.signal(signum, _stop)
     _ignored_at_exit()
 
@@ -129,7 +129,9 @@ def stop_signals() -> Iterator[None]:
     """While the block runs, a stop signal raises :class:`Stopped` (once: the first, see
     :func:`_stop`).  Afterwards the handlers that were in place come back -- unless a stop
     signal came: then the program is on its way out, and more of them stay ignored to the
-    end.  Outside the main thread nothing changes."""
+    end.  A signal ignored as the block begins stays ignored (``nohup`` ignores SIGHUP: a run
+    started so must outlive the terminal; docs/cli.md).  Outside the main thread nothing
+    changes."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -137,7 +139,8 @@ def stop_signals() -> Iterator[None]:
     previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
     _taken = _dropping = False
     for signum in STOP_SIGNALS:
-        signal.signal(signum, _stop)
+        if previous[signum] is not signal.SIG_IGN:  # ignored (nohup, a script's `cmd &`): left so
+            signal.signal(signum, _stop)
     try:
         yield
     finally:
@@ -168,7 +171,7 @@ def _ignore_for_good() -> None:
     """At exit: ``SIG_IGN`` for the stop signals, if they are still dropped by :func:`_stop`."""
     if not (_taken or _dropping) or threading.current_thread() is not threading.main_thread():
         return
-    if any(signal.getsignal(signum) is not _stop for signum in STOP_SIGNALS):
+    if any(signal.getsignal(signum) not in (_stop, signal.SIG_IGN) for signum in STOP_SIGNALS):
         return  # in-process callers (tests) put their handlers back: theirs stay
     with signals_held():
         for signum in STOP_SIGNALS:

@@ -36,16 +36,19 @@ class Noted:
     def __init__(self, main: bool) -> None:
         self.signals: list[int] = []
         self._main = main
+        self._left: frozenset[int] = frozenset()  # ignored when the block began (nohup): left so
 
     def _note(self, signum: int, frame: FrameType | None) -> None:
         self.signals.append(signum)
 
     def renew(self) -> None:
         """Set the noting handler again for every stop signal: ``ray.init`` replaces SIGTERM's
-        (at the C level too).  Outside the main thread, nothing."""
+        (at the C level too).  A signal ignored when the block began (``nohup`` ignores SIGHUP)
+        stays ignored: the operator asked for it.  Outside the main thread, nothing."""
         if self._main:
             for signum in STOP_SIGNALS:
-                signal.signal(signum, self._note)
+                if signum not in self._left:
+                    signal.signal(signum, self._note)
 
 
 @contextmanager
@@ -58,6 +61,7 @@ def signals_noted() -> Iterator[Noted]:
         yield noted
         return
     previous: dict[int, Handler] = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    noted._left = frozenset(signum for signum, handler in previous.items() if handler is signal.SIG_IGN)
     noted.renew()
     try:
         yield noted
