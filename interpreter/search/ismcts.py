@@ -219,17 +219,9 @@ def _settled(root: _Node, candidates: list[int], remaining: int) -> bool:
 
 
 def scale_of(rs: Ruleset) -> float:
-    """The largest deal score the ruleset gives (game points, or units of the highest contract).
-    In game points: the most ``scoring.game_points`` can give for any points and tricks a deal
-    can hold (a house formula may give more than the usual 3: the analysis grades a loss as a
-    share of this, and a search's rewards are scaled by it), or a fixed score that is more."""
+    """The largest deal score the ruleset gives (game points, or units of the highest contract)."""
     if rs.scoring.method == "game_points":
-        t = rs.tables
-        held = (0, t.most_points)
-        taken = (0, t.size)
-        formula = rs.scoring.game_points.value_range(
-            {"points": held, "opponent_points": held, "tricks": taken, "opponent_tricks": taken})[1]
-        most = max(1, formula, rs.closing.fail_points.no_trick, rs.claim.false_points.opponent_without_trick, rs.end.last_trick_points,
+        most = max(3, rs.closing.fail_points.no_trick, rs.claim.false_points.opponent_without_trick, rs.end.last_trick_points,
                    *(c.value for c in rs.bidding.contracts))
         return float(most * (rs.players.count - 1) if rs.scoring.losers == "each_pays" else most)
     top = max(rs.bidding.values, default=1)

@@ -186,27 +186,6 @@ def test_the_reward_blends_the_margin_with_winning_the_deal() -> None:
     assert _reward((3, 0, 0), 3.0, 0.3) == pytest.approx([1.0, -0.65, -0.65])
 
 
-@pytest.mark.parametrize(("formula", "scale"), [
-    # Schnapsen's own formula: at most 3 (a Schwarz)
-    ("if opponent_tricks == 0 then 3 else if opponent_points < 33 then 2 else 1", 3.0),
-    # a house formula worth 6 for a Schwarz: a deal's score reaches 6, not 3
-    ("if opponent_tricks == 0 then 6 else if opponent_points < 33 then 4 else 2", 6.0),
-    # a point for every 10 the loser missed of 66: at most 66 // 10 + 1 = 7 (the loser at 0)
-    ("(66 - opponent_points) // 10 + 1", 7.0),
-    # at most 2: a lost closing still costs the closer 3 (closing.fail_points.no_trick)
-    ("if opponent_tricks == 0 then 2 else 1", 3.0),
-])
-def test_the_scale_is_the_most_the_game_points_formula_gives(tmp_path, formula: str, scale: float) -> None:
-    """``scale_of`` (the analysis's grades are shares of it, the search's rewards are scaled by
-    it) is the most a deal can score: a house formula's largest value for any points and tricks
-    a deal can hold, where it said 3 whatever the formula."""
-    from interpreter.search.ismcts import scale_of
-
-    house = tmp_path / "house.yaml"
-    house.write_text(f'extends: schnapsen\nname: scaled\nscoring:\n  game_points: "{formula}"\n', encoding="utf-8")
-    assert scale_of(load_ruleset(house)) == scale
-
-
 def test_the_bot_counts_winning_the_deal_by_default() -> None:
     """Without knobs the bot searches as ``ismcts`` does with ``win_weight=WIN_WEIGHT`` and its
     other defaults -- not with the margin alone, which values the moves of a North American 4
