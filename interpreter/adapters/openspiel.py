@@ -39,6 +39,7 @@ import numpy as np
 import pyspiel
 
 from interpreter.core.actions import DISCARD_BASE
+from interpreter.core.arguments import check_seat
 from interpreter.core.cards import bit_list
 from interpreter.engine.state import DealState, deal_cards, deal_marks
 from interpreter.play.observation import ObservationLayout, layout
@@ -149,6 +150,14 @@ def _utility_bounds(rs: Ruleset) -> tuple[float, float]:
     return -spread, spread
 
 
+def _as_player(player: object, count: int) -> int:
+    """``player`` if it is a seat of a game of ``count`` players (a Python or numpy integer),
+    else the error of :func:`~interpreter.core.arguments.check_seat` naming the player."""
+    if isinstance(player, np.integer):
+        player = int(player)
+    return check_seat(player, count, "player")
+
+
 class _Deal:
     """The deal of a state: its ruleset, the cards laid out by chance, the engine's state and
     the decisions made -- kept apart from the state's own fields.
@@ -251,6 +260,35 @@ def _rebuild(name: str, dealer: int, order: list[int], codes: list[int]) -> _Dea
     return box
 
 
+def _check_game_string(name: str) -> None:
+    """Refuse a ruleset name or path that OpenSpiel's game string cannot carry.
+
+    A serialized or pickled state is rebuilt from the game's string, ``python_sixty_six(
+    dealer=-1,ruleset=...)``, which has no quotes nor escapes: OpenSpiel splits it at a ``,``
+    or ``=`` outside parentheses, counts parentheses, and reads a value ending in ``)`` as a
+    game.  Such a path would load, then fail only when a state is saved or sent to a worker --
+    so it is refused here, asking OpenSpiel's own parser (``game_parameters_from_string``)
+    whether the name comes back as written."""
+    depth = 0
+    back: object = None
+    for c in name:  # unmatched parentheses: OpenSpiel's parser would fail in its own words (and on stderr)
+        depth += (c == "(") - (c == ")")
+        if depth < 0:
+            break
+    if depth == 0:
+        back = pyspiel.game_parameters_from_string(f"{GAME_NAME}(dealer=-1,ruleset={name})").get("ruleset")
+        if back == name:
+            return
+    bad = sorted({c for c in name if c in ",=()"})
+    shown = ", ".join(repr(c) for c in bad) or f"OpenSpiel reading it back as {back!r}"
+    raise ValueError(
+        f"ruleset {name!r}: OpenSpiel cannot write this path into the game's string "
+        f"({GAME_NAME}(dealer=...,ruleset=...), which has no escapes) because of {shown}, so a "
+        "serialized or pickled state could not be loaded again; expected a path without ',' or "
+        "'=' outside parentheses nor an unmatched '(' or ')' (move or rename the file)"
+    )
+
+
 class SixtySixGame(pyspiel.Game):
     """One deal of a ruleset as an OpenSpiel game (parameters ``ruleset`` and ``dealer``)."""
 
@@ -263,6 +301,7 @@ class SixtySixGame(pyspiel.Game):
             # state is rebuilt from, in a worker started in another folder too -- must name the
             # same file wherever it is read (a relative one was not found there, or another was)
             name = str(rs.source)
+        _check_game_string(name)
         dealer = int(params.get("dealer", -1))
         n = rs.players.count
         if not -1 <= dealer < n:
@@ -388,6 +427,26 @@ class SixtySixState(pyspiel.State):
         if not 0 <= action < len(codes):
             raise ValueError(f"action {action} is not an action of this game (0 to {len(codes) - 1})")
         return str(self.rs.tables.code_text[codes[action]])
+
+    # -------------------------------------------------- observations, the player checked first
+    # OpenSpiel's C++ layer checks the player before the observer sees it, with a SpielError in
+    # its own words and a line on stderr; here a player who is no seat is the project's
+    # ValueError (check_seat), as at every other method that takes a seat.
+    def _player(self, player: object) -> int:
+        """``player`` checked (:func:`_as_player`); ``None``: the player to move."""
+        return _as_player(self.current_player() if player is None else player, self.rs.players.count)
+
+    def information_state_string(self, player: object = None) -> str:
+        return str(super().information_state_string(self._player(player)))
+
+    def information_state_tensor(self, player: object = None) -> list[float]:
+        return list(super().information_state_tensor(self._player(player)))
+
+    def observation_string(self, player: object = None) -> str:
+        return str(super().observation_string(self._player(player)))
+
+    def observation_tensor(self, player: object = None) -> list[float]:
+        return list(super().observation_tensor(self._player(player)))
 
     def is_terminal(self) -> bool:
         deal = self._box.state
@@ -523,6 +582,7 @@ class SixtySixObserver:
             self.dict["seen"] = self.tensor[lay.seen_offset:].reshape(lay.seen_rows, lay.rs.deck.size)
 
     def set_from(self, state: SixtySixState, player: int) -> None:
+        player = _as_player(player, state.rs.players.count)
         deal = state.deal
         if deal is None:
             self.tensor.fill(0.0)
@@ -532,6 +592,7 @@ class SixtySixObserver:
         self.tensor[:] = values
 
     def string_from(self, state: SixtySixState, player: int) -> str:
+        player = _as_player(player, state.rs.players.count)
         deal = state.deal
         if deal is None:
             return f"seat {player}: dealing ({len(state.order)} cards laid out)"

@@ -112,6 +112,9 @@ class _Timeline:
         self.held_until: list[dict[int, int]] = [{} for _ in range(n)]
         self.received: list[set[int]] = [set() for _ in range(n)]
         self.given: list[set[int]] = [set() for _ in range(n)]
+        # per seat: the time each card left its hand (played, or given in an exchange); a card
+        # known to be held and not yet gone is held now, whenever it was seen
+        self.left: list[dict[int, int]] = [{} for _ in range(n)]
         # per seat: (time, mask) -- at that time the seat held none of the cards in mask
         self.lacked: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.played = 0
@@ -160,6 +163,7 @@ class _Timeline:
                 card = rs.exchange_card[trump]
                 self.given[seat].add(card)
                 self.held_until[seat][card] = min(self.held_until[seat].get(card, _NEVER), i)
+                self.left[seat].setdefault(card, i)
                 self.received[seat].add(turnup)
                 turnup = card
             if kind != KIND_PLAY and kind != KIND_MARRY:
@@ -184,6 +188,7 @@ class _Timeline:
                 if lacked:
                     self.lacked[seat].append((i, lacked))
             self.held_until[seat][card] = min(self.held_until[seat].get(card, _NEVER), i)
+            self.left[seat][card] = i
             self.played |= 1 << card
             if not trick:
                 leader = seat
@@ -200,11 +205,15 @@ class _Timeline:
             self.held_until = [{} for _ in range(n)]
             self.received = [set() for _ in range(n)]
             self.given = [set() for _ in range(n)]
+            self.left = [{} for _ in range(n)]
             self.lacked = [[] for _ in range(n)]
 
     def lower_bound(self, seat: int, card: int, until: int = _NEVER) -> int:
         """The earliest entry time of ``card`` into ``seat``'s hand, if it was held there up to
-        time ``until``: after every time before ``until`` at which the seat lacked it."""
+        time ``until``: after every time before ``until`` at which the seat lacked it.  A card
+        leaves a hand only when played or given away, so ``until`` is that time (``left``), or
+        ``_NEVER`` for a card still held -- not the first time it was seen held: a card shown
+        (or announced) early and not played since was held through every later void too."""
         lo = 0
         for time, mask in self.lacked[seat]:
             if time < until and mask >> card & 1:
@@ -408,9 +417,9 @@ class WorldSampler:
             cards |= line.given[seat]
             cards.discard(-1)
             known = []
-            for c in cards:
+            for c in cards:  # entered after every void up to its leaving, by the first time seen held
                 until = line.held_until[seat].get(c, _NEVER)
-                known.append((c, line.lower_bound(seat, c, until), until))
+                known.append((c, line.lower_bound(seat, c, line.left[seat].get(c, _NEVER)), until))
             fit = None
             if seat == me and arrived:  # its own cards where it saw them come: dealt, or drawn in that round
                 fit = _assign_known(line.slots[seat], [(c, *arrived.get(c, (lo, hi))) for c, lo, hi in known])

@@ -52,11 +52,25 @@ def random_position(rs: Ruleset, rng: random.Random, deal_seed: int, most_steps:
     return None if st.is_over or st.phase == NAMING else st
 
 
+def late_cards(rs: Ruleset, view: SeatView) -> list[int] | None:
+    """The cards dealt to the view's seat after trump was named (those it first saw at the
+    naming, the first moment after the deal in its log), per seat as ``DealState`` takes them
+    (the other seats' own: none) -- so that a replay gives the seat the log it saw; ``None``
+    where the ruleset deals none late."""
+    if not rs.tables.deal_marks:
+        return None
+    moment = min((e >> 16 for e in view.seen if e >> 16), default=0)
+    late = [0] * rs.players.count
+    late[view.seat] = sum(1 << (e & 0xFF) for e in view.seen if moment and e >> 16 == moment)
+    return late
+
+
 def replayed(rs: Ruleset, view: SeatView, hands: list[int], rest: list[int], turnup: int, target: int,
-             history: list[int] | None = None) -> DealState:
+             history: list[int] | None = None, unseen: list[int] | None = None) -> DealState:
     """The deal with these initial cards, the view's history applied with every move checked
-    (the world's own history where cards laid away face down are filled in)."""
-    st = DealState(rs, view.dealer, hands, rest, turnup, None, view.public.turned)  # the card shown for trump
+    (the world's own history where cards laid away face down are filled in); ``unseen``: the
+    cards dealt after trump is named (:func:`late_cards`)."""
+    st = DealState(rs, view.dealer, hands, rest, turnup, unseen, view.public.turned)  # the card shown for trump
     for h in (view.history_codes if history is None else history):
         apply_recorded(st, rs.action_of[h & 0xFFFF])
     while st.key() != target and CONTINUE in st.legal_codes():
@@ -134,7 +148,8 @@ def placement(rs: Ruleset, st: DealState, seat: int) -> tuple[int, ...]:
 def consistent_placements(rs: Ruleset, view: SeatView) -> set[tuple[int, ...]]:
     """Brute force for games without a talon: every way to give the hidden cards to the other
     hands (and the widow) is replayed from its deal, every move checked; kept are those that
-    replay to the same view."""
+    replay to the same view (the seat's cards dealt after trump is named dealt late, as it saw
+    them come)."""
     seat = view.seat
     n = rs.players.count
     played = [0] * n
@@ -147,6 +162,7 @@ def consistent_placements(rs: Ruleset, view: SeatView) -> set[tuple[int, ...]]:
     for s in range(n):
         located |= played[s] | known[s]
     hidden = [c for c in range(rs.deck.size) if not located >> c & 1]
+    late = late_cards(rs, view)
     others = [s for s in range(n) if s != seat]
     sizes = [view.hand_sizes[s] - known[s].bit_count() for s in others]
     found: set[tuple[int, ...]] = set()
@@ -156,7 +172,7 @@ def consistent_placements(rs: Ruleset, view: SeatView) -> set[tuple[int, ...]]:
             widow = left if not view.widow_mask else [c for c in range(rs.deck.size) if view.widow_mask >> c & 1]
             start = [hands[s] | played[s] for s in range(n)]
             try:
-                st = replayed(rs, view, start, widow, -1, 0)
+                st = replayed(rs, view, start, widow, -1, 0, unseen=late)
             except IllegalActionError:
                 return
             if st.view(seat) == view:
