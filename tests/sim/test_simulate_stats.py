@@ -60,12 +60,16 @@ def test_the_paired_difference_of_two_ratios() -> None:
 
 def test_pairing_cancels_what_both_runs_share() -> None:
     # B is A plus 1 in every block: the difference is exactly -1 with no spread at all --
-    # the blocks' own ups and downs (1 vs 9) cancel, as the luck of the cards does.
+    # the blocks' own ups and downs (1 vs 9) cancel, as the luck of the cards does.  Two
+    # blocks that agree are no proof that a third would: no interval, p-value or verdict
+    # (p = 0 here once called -1 certain).  The same values in both runs: p = 1, no interval.
     d = paired_difference([1.0, 9.0], [1.0, 1.0], [2.0, 10.0], [1.0, 1.0])
-    assert d is not None and d.diff == -1 and d.error == 0 and d.p == 0.0
+    assert d is not None and d.diff == -1 and d.error == 0
+    assert (d.low, d.high, d.p, d.why) == (None, None, None, "no spread over 2 blocks")
     same = paired_difference([1.0, 9.0], [1.0, 1.0], [1.0, 9.0], [1.0, 1.0])
-    assert same is not None and same.diff == 0 and same.p == 1.0
-    assert paired_difference([1.0], [1.0], [1.0], [1.0]) is None  # one block: no spread to measure
+    assert same is not None and same.diff == 0 and same.p == 1.0 and same.low is None
+    one = paired_difference([1.0], [1.0], [1.0], [1.0])  # one block: no spread to measure
+    assert one is not None and (one.p, one.low, one.why) == (None, None, "too few blocks")
 
 
 def test_holm_on_a_hand_worked_family() -> None:
