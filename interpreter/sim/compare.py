@@ -38,6 +38,16 @@ from interpreter.sim.tally import TOO_FEW, Difference, Tally, holm, paired_diffe
 RATE_DIFFERENCE = (-1.0, 1.0)
 
 
+def gap_bounds(sides: int) -> tuple[float, float]:
+    """Where a skill gap of ``sides`` match sides can be: ``-(1 - 1/sides)`` to ``1 - 1/sides``.
+
+    The bot's share won is between 0 and 1; the base, the share each side won in the same
+    deals, is at least ``1/sides`` (a deal won by one side; nobody winning counts 1/2 to
+    each) and at most ``1 - 1/sides`` (every side but one won it together).  For two sides
+    every deal's shares add up to 1 and the base is exactly 1/2: the gap lies in -50%..+50%."""
+    least = 1.0 / sides
+    return -(1.0 - least), 1.0 - least
+
 #: The family-wise level of the Holm correction.
 ALPHA = 0.05
 
@@ -125,7 +135,8 @@ def skill_gap(base: Tally, seated: list[Tally]) -> Difference | None:
     elsewhere; ``base`` the all-random run.  The bot's share of deals won, over every seating
     (each deal counted once per side, as in the arena), minus the share the random seats of
     the same sides won in the base run, with its paired interval over the blocks -- 1/2 for
-    two sides, so the gap is the bot's win rate above an even game.  No interval or p-value when every block shows the same gap, or
+    two sides, so the gap is the bot's win rate above an even game -- kept where a gap can
+    be (:func:`gap_bounds`).  No interval or p-value when every block shows the same gap, or
     fewer than two blocks finished (:func:`paired_difference`).
     """
     blocks = sorted(set(base.order("deals")).intersection(*(set(t.order("deals")) for t in seated)))
@@ -134,4 +145,4 @@ def skill_gap(base: Tally, seated: list[Tally]) -> Difference | None:
     den_a = [sum(t.column("deals", [b])[0] for t in seated) for b in blocks]
     num_b = [sum(base.column(f"side {k} won", [b])[0] for k in range(sides)) for b in blocks]
     den_b = [sides * base.column("deals", [b])[0] for b in blocks]
-    return paired_difference(num_a, den_a, num_b, den_b, bounds=RATE_DIFFERENCE)
+    return paired_difference(num_a, den_a, num_b, den_b, bounds=gap_bounds(sides))
