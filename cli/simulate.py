@@ -374,6 +374,11 @@ def _interval(kind: str, value: float | None, low: float | None, high: float | N
     return f"{_value(kind, low, signed)} to {_value(kind, high, signed)}"
 
 
+def _count(n: int, one: str, many: str) -> str:
+    """``1 deal``, ``2,000 deals``: the header says what was asked for, one or many."""
+    return f"{n:,} {one if n == 1 else many}"
+
+
 def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
     from cli.arena import table
 
@@ -383,7 +388,7 @@ def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
 def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Halt | None) -> list[str]:
     """The text report of a simulation: one section per group of metrics."""
     spec = runs.specs[0]
-    lines = [f"{rs.title}: {spec.deals:,} deals" + (f" and {spec.matches:,} matches" if spec.matches else "")
+    lines = [f"{rs.title}: {_count(spec.deals, 'deal', 'deals')}" + (f" and {_count(spec.matches, 'match', 'matches')}" if spec.matches else "")
              + f", seats {', '.join(spec.seats)}, seed {spec.seed}"]
     if stop is not None:
         lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} deals and matches finished")
@@ -410,7 +415,7 @@ def compare_lines(
     a, b = runs.specs
     lines = [f"A: {rs_a.title} ({names[0]}), seats {', '.join(a.seats)}",
              f"B: {rs_b.title} ({names[1]}), seats {', '.join(b.seats)}",
-             f"{a.deals:,} deals each" + (f" and {a.matches:,} matches" if a.matches else "") + f", seed {a.seed}; "
+             f"{_count(a.deals, 'deal', 'deals')} each" + (f" and {_count(a.matches, 'match', 'matches')}" if a.matches else "") + f", seed {a.seed}; "
              + ("the same cards in both (paired)" if paired else "the decks or deals differ: the deals are independent (unpaired)")]
     if stop is not None:
         lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} deals and matches finished")
