@@ -258,7 +258,7 @@ def arena_lines(run: Arena, s: PairingSummary, stop: Halt | None) -> list[str]:
         ["", "A", "95% interval", ""],
         ["deals won", _percent(s.win_rate), _interval(s.win_interval, _percent), f"{_won(s.score)} of {s.plays:,} played; Wilson"],
         [f"{unit_words(rs)} per deal", "-" if s.net is None else _signed(s.net), _interval(s.net_interval, _signed),
-         f"paired bootstrap over {s.finished:,} deal{'s' if s.finished != 1 else ''}" if s.net_interval else f"too few deals for an interval ({s.finished:,})"],
+         f"paired bootstrap over {s.finished:,} deal{'s' if s.finished != 1 else ''}" if s.net_interval else s.net_why or "-"],
     ], [False, True, True, False])
     lines.append("")
     lines += table([

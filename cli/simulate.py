@@ -318,24 +318,29 @@ def _end(runs: Runs, stop: Halt | None) -> None:
 
 
 def _skill(bot: str, runs: Runs) -> dict[str, Any] | None:
-    """The skill gap of ``bot`` (runs 1.. are the bot on each side) as JSON, ``None`` if unknown."""
+    """The skill gap of ``bot`` (runs 1.. are the bot on each side) as JSON: ``interval`` and
+    ``p`` ``null`` when the blocks give none (``no_interval`` says why), everything ``null``
+    when nothing is known."""
     from interpreter.sim.compare import skill_gap
 
     gap = skill_gap(runs.tallies[0], runs.tallies[1:])
+    name = bot.strip().lower()
     if gap is None:
-        return {"bot": bot.strip().lower(), "won": None, "base": None, "gap": None, "interval": None, "p": None}
+        return {"bot": name, "won": None, "base": None, "gap": None, "interval": None, "p": None, "no_interval": None}
     return {
-        "bot": bot.strip().lower(), "won": round(gap.a, 6), "base": round(gap.b, 6), "gap": round(gap.diff, 6),
-        "interval": [round(gap.low, 6), round(gap.high, 6)], "p": float(f"{gap.p:.6g}"),
+        "bot": name, "won": round(gap.a, 6), "base": round(gap.b, 6), "gap": round(gap.diff, 6),
+        "interval": None if gap.low is None or gap.high is None else [round(gap.low, 6), round(gap.high, 6)],
+        "p": None if gap.p is None else float(f"{gap.p:.6g}"), "no_interval": gap.why,
     }
 
 
 def skill_line(s: dict[str, Any]) -> str:
     if s["gap"] is None:
         return f"skill gap of {s['bot']}: not enough blocks of deals to measure it"
+    interval = (f"no interval: {s['no_interval']}" if s["interval"] is None
+                else f"95% interval {100 * s['interval'][0]:+.2f}% to {100 * s['interval'][1]:+.2f}%")
     return (f"skill gap of {s['bot']}: it won {100 * s['won']:.2f}% of the deals on each side in turn, the seats it "
-            f"replaced {100 * s['base']:.2f}% of the same deals: {100 * s['gap']:+.2f}% "
-            f"(95% interval {100 * s['interval'][0]:+.2f}% to {100 * s['interval'][1]:+.2f}%, paired)")
+            f"replaced {100 * s['base']:.2f}% of the same deals: {100 * s['gap']:+.2f}% ({interval}, paired)")
 
 
 def _inputs(runs: Runs, n: int, rs: Ruleset, name: str) -> dict[str, Any]:
@@ -359,18 +364,19 @@ def _value(kind: str, x: float | None, signed: bool = False) -> str:
     return f"{x:+.3f}" if signed else f"{x:.3f}"
 
 
-#: The interval column of a figure measured in too few blocks to have one.
-TOO_FEW = "too few blocks"
-
-
-def _interval(kind: str, value: float | None, low: float | None, high: float | None, signed: bool = False) -> str:
-    """``LOW to HIGH``; ``-`` for a figure that was never measured, :data:`TOO_FEW` for one
-    measured in too few blocks to have an interval."""
+def _interval(kind: str, value: float | None, low: float | None, high: float | None, why: str | None, signed: bool = False) -> str:
+    """``LOW to HIGH``; ``-`` for a figure that was never measured; for one whose blocks give
+    no interval, why (``too few blocks``, ``no spread over K blocks``)."""
     if value is None:
         return "-"
     if low is None or high is None:
-        return TOO_FEW
+        return why or "-"
     return f"{_value(kind, low, signed)} to {_value(kind, high, signed)}"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``1 deal``, ``2,000 deals``: the header says what was asked for, one or many."""
+    return f"{n:,} {one if n == 1 else many}"
 
 
 def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
@@ -382,7 +388,7 @@ def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
 def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Halt | None) -> list[str]:
     """The text report of a simulation: one section per group of metrics."""
     spec = runs.specs[0]
-    lines = [f"{rs.title}: {spec.deals:,} deals" + (f" and {spec.matches:,} matches" if spec.matches else "")
+    lines = [f"{rs.title}: {_count(spec.deals, 'deal', 'deals')}" + (f" and {_count(spec.matches, 'match', 'matches')}" if spec.matches else "")
              + f", seats {', '.join(spec.seats)}, seed {spec.seed}"]
     if stop is not None:
         lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} deals and matches finished")
@@ -392,7 +398,7 @@ def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Halt |
         if f.group != group:
             group = f.group
             rows.append([group, "", "", ""])
-        interval = _interval(f.kind, f.value, f.low, f.high)
+        interval = _interval(f.kind, f.value, f.low, f.high, f.why)
         how = f"{f.num:,.1f}".removesuffix(".0") + f" of {f.den:,.0f}" if f.kind == "rate" else f"over {f.den:,.0f}"
         rows.append(["  " + f.key, _value(f.kind, f.value), interval, how])
     lines.append("")
@@ -409,7 +415,7 @@ def compare_lines(
     a, b = runs.specs
     lines = [f"A: {rs_a.title} ({names[0]}), seats {', '.join(a.seats)}",
              f"B: {rs_b.title} ({names[1]}), seats {', '.join(b.seats)}",
-             f"{a.deals:,} deals each" + (f" and {a.matches:,} matches" if a.matches else "") + f", seed {a.seed}; "
+             f"{_count(a.deals, 'deal', 'deals')} each" + (f" and {_count(a.matches, 'match', 'matches')}" if a.matches else "") + f", seed {a.seed}; "
              + ("the same cards in both (paired)" if paired else "the decks or deals differ: the deals are independent (unpaired)")]
     if stop is not None:
         lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} deals and matches finished")
@@ -421,7 +427,7 @@ def compare_lines(
             rows.append([group, "", "", "", "", "", ""])
         rows.append([
             "  " + c.key, _value(c.kind, c.a), _value(c.kind, c.b), _value(c.kind, c.diff, True),
-            _interval(c.kind, c.diff, c.low, c.high, True), "-" if c.p is None else f"{c.p:.2g}", "changes" if c.changes else "",
+            _interval(c.kind, c.diff, c.low, c.high, c.why, True), "-" if c.p is None else f"{c.p:.2g}", "changes" if c.changes else "",
         ])
     lines.append("")
     lines += _table(rows, [False, True, True, True, True, True, False])
@@ -429,10 +435,13 @@ def compare_lines(
 
     found = sum(c.changes for c in changes)
     few = sum(c.too_few for c in changes)
+    flat = sum(c.flat for c in changes)
     lines.append("")
-    lines.append(f"{found} of {len(changes) - few} metrics change (Holm-Bonferroni over all of them, 5% family-wise);")
+    lines.append(f"{found} of {len(changes) - few - flat} metrics change (Holm-Bonferroni over all of them, 5% family-wise);")
     if few:
         lines.append(f"{few} more measured in fewer than {FEWEST} blocks of a run: no interval, p or verdict (too few blocks);")
+    if flat:
+        lines.append(f"{flat} more with the same difference in every block: no interval, p or verdict (no spread);")
     lines.append("differences and p-values are paired by block of deals, with Student's t; see docs/simulate.md")
     return lines
 

@@ -285,6 +285,20 @@ class Timing:
         }
 
 
+def net_no_interval(per_deal: Sequence[float]) -> str | None:
+    """Why the mean of A's nets, deal by deal, has no bootstrap interval (``None``: it has one).
+
+    Every resample of one deal is that deal, and every resample of deals that all had the same
+    net (a bot that makes no random choices against itself: 0 in each) is that net: an
+    interval of no width, which would claim the net known exactly from two deals as from two
+    thousand.  The words are the row's in ``rules arena``."""
+    if len(per_deal) < FEWEST:
+        return f"too few deals for an interval ({len(per_deal):,})"
+    if len(set(per_deal)) == 1:
+        return f"no spread over {len(per_deal):,} deals (the same net in each): no interval"
+    return None
+
+
 @dataclass(frozen=True)
 class PairingSummary:
     """What one A-against-B pairing showed (see the module docstring for the scoring).
@@ -293,7 +307,8 @@ class PairingSummary:
     (``plays = finished * sides``).  ``score`` is the plays A won (halves for ties),
     ``win_rate`` its share with the Wilson 95% ``win_interval``; ``net`` is A's net score per
     play with a paired bootstrap 95% ``net_interval`` over the deals (each deal's plays
-    resampled together; ``None`` from fewer than two deals); ``outcomes`` counts the deals by the plays A won in them (for two
+    resampled together; ``None`` from fewer than two deals or deals that all had the same net,
+    ``net_why`` saying which: :func:`net_no_interval`); ``outcomes`` counts the deals by the plays A won in them (for two
     sides the five outcomes 0, 1/2, 1, 3/2, 2).  The figures are ``None`` when no deal finished.
     """
 
@@ -310,6 +325,7 @@ class PairingSummary:
     outcomes: tuple[tuple[Fraction, int], ...]
     a_timing: Timing | None
     b_timing: Timing | None
+    net_why: str | None = None
 
     @property
     def plays(self) -> int:
@@ -321,7 +337,7 @@ class PairingSummary:
             "a": self.a, "b": self.b, "deals": self.deals, "finished": self.finished, "plays": self.plays,
             "score": self.score, "win_rate": self.win_rate,
             "win_interval": list(self.win_interval) if self.win_interval else None,
-            "net": self.net, "net_interval": list(self.net_interval) if self.net_interval else None,
+            "net": self.net, "net_interval": list(self.net_interval) if self.net_interval else None, "net_no_interval": self.net_why,
             "outcomes": [{"won": float(won), "deals": count} for won, count in self.outcomes],
             "ms_per_decision": {
                 "a": self.a_timing.as_dict() if self.a_timing else None,
@@ -494,16 +510,17 @@ class Arena:
         for h in halves:
             counts[h] += 1
         outcomes = tuple((Fraction(h, 2 * (sides - 1)), c) for h, c in enumerate(counts))
+        why = net_no_interval(per_deal)
         return PairingSummary(
             a=bot_name(self.bots[p.a]), b=bot_name(self.bots[p.b]), deals=self.deals, finished=finished, sides=sides,
             score=score,
             win_rate=score / plays if plays else None,
             win_interval=wilson(score, plays) if plays else None,
             net=math.fsum(per_deal) / finished if finished else None,
-            # one deal is no sample to resample: every resample is that deal, an interval of no width
-            net_interval=bootstrap_mean_interval(per_deal, self.seed, RESAMPLES) if finished >= FEWEST else None,
+            net_interval=bootstrap_mean_interval(per_deal, self.seed, RESAMPLES) if why is None else None,
             outcomes=outcomes,
             a_timing=Timing.of(p.clocks[0]), b_timing=Timing.of(p.clocks[1]),
+            net_why=why,
         )
 
     def standings(self) -> list[tuple[float, int]]:

@@ -16,7 +16,10 @@ of them, so a metric is said to change only when its p-value survives the correc
 A metric whose denominator is above 0 in fewer than two blocks of either run (a rare rule
 that fired once, in one block) has its values and difference but no interval, p-value or
 verdict: one block shows no spread, and is ``too few`` blocks to tell a change from luck.
-It takes no part in the correction.
+Nor has a difference that is the same in every block (``no spread``: two deals that a house
+rule both turned from losses into wins), which a handful of blocks cannot tell from luck
+either.  Neither takes part in the correction -- but a difference of exactly 0 in every
+block is "no change", with p = 1, and does.
 """
 
 from __future__ import annotations
@@ -28,11 +31,22 @@ from typing import Any
 from interpreter.engine.state import DealState
 from interpreter.rules.ruleset import Ruleset
 from interpreter.sim.figures import GROUPS, metrics_of, natural, unit_of
-from interpreter.sim.metrics import RATE
-from interpreter.sim.tally import Difference, Tally, holm, paired_difference, ratio
+from interpreter.sim.metrics import RATE, Metric
+from interpreter.sim.tally import TOO_FEW, Difference, Tally, holm, paired_difference
 
 #: Where a difference of two rates can be: its interval is clipped to it.
 RATE_DIFFERENCE = (-1.0, 1.0)
+
+
+def gap_bounds(sides: int) -> tuple[float, float]:
+    """Where a skill gap of ``sides`` match sides can be: ``-(1 - 1/sides)`` to ``1 - 1/sides``.
+
+    The bot's share won is between 0 and 1; the base, the share each side won in the same
+    deals, is at least ``1/sides`` (a deal won by one side; nobody winning counts 1/2 to
+    each) and at most ``1 - 1/sides`` (every side but one won it together).  For two sides
+    every deal's shares add up to 1 and the base is exactly 1/2: the gap lies in -50%..+50%."""
+    least = 1.0 / sides
+    return -(1.0 - least), 1.0 - least
 
 #: The family-wise level of the Holm correction.
 ALPHA = 0.05
@@ -54,9 +68,10 @@ def same_deals(a: Ruleset, b: Ruleset, probes: int = 16) -> bool:
 @dataclass(frozen=True)
 class Change:
     """One metric in both runs: the values, the paired difference A - B with its 95%
-    interval and p-value, and whether it ``changes`` after Holm's correction.  ``low``,
-    ``high`` and ``p`` are ``None`` (and ``changes`` false) when the metric was measured in
-    too few blocks of a run to have them (:attr:`too_few`)."""
+    interval and p-value, and whether it ``changes`` after Holm's correction.  ``low`` and
+    ``high`` are ``None`` and ``why`` says why (``too few blocks`` of a run, ``no spread over K
+    blocks``) when the blocks cannot give an interval; ``p`` is then ``None`` too (and
+    ``changes`` false), but for a difference of exactly 0 in every block: p = 1."""
 
     key: str
     group: str
@@ -68,10 +83,17 @@ class Change:
     high: float | None
     p: float | None
     changes: bool
+    why: str | None = None
 
     @property
     def too_few(self) -> bool:
-        return self.p is None
+        """Measured in too few blocks of a run to have a p-value."""
+        return self.why == TOO_FEW
+
+    @property
+    def flat(self) -> bool:
+        """The same difference, not 0, in every block: no spread, so no p-value."""
+        return self.p is None and not self.too_few
 
     def as_dict(self) -> dict[str, Any]:
         def r(x: float) -> float:
@@ -81,31 +103,28 @@ class Change:
             "metric": self.key, "group": self.group, "kind": self.kind, "a": r(self.a), "b": r(self.b),
             "difference": r(self.diff),
             "interval": None if self.low is None or self.high is None else [r(self.low), r(self.high)],
-            "p": None if self.p is None else float(f"{self.p:.6g}"), "changes": self.changes,
+            "p": None if self.p is None else float(f"{self.p:.6g}"), "changes": self.changes, "no_interval": self.why,
         }
 
 
 def compare_tallies(a: Tally, b: Tally, alpha: float = ALPHA) -> list[Change]:
     """Every metric both runs measured (a denominator above 0 in each), on the blocks both
-    finished, with Holm's correction over all of them that were measured in enough blocks
-    (the others have no interval, p-value or verdict: :func:`paired_difference`)."""
+    finished, with Holm's correction over all of them that have a p-value (the others have
+    no interval, p-value or verdict: :func:`paired_difference`)."""
     union = {m.key: m for m in metrics_of(a)} | {m.key: m for m in metrics_of(b)}
     metrics = sorted(union.values(), key=lambda m: (GROUPS.index(m.group), natural(m.key)))
-    found: list[tuple[str, str, str, float, float, Difference | None]] = []
+    found: list[tuple[Metric, Difference]] = []
     for m in metrics:
         unit = unit_of(m)
         blocks = sorted(set(a.order(unit)) & set(b.order(unit)))
         num_a, den_a, num_b, den_b = (t.column(key, blocks) for t in (a, b) for key in (m.key, m.den))
-        value_a, value_b = ratio(num_a, den_a), ratio(num_b, den_b)
-        if value_a is None or value_b is None:
-            continue
         d = paired_difference(num_a, den_a, num_b, den_b, bounds=RATE_DIFFERENCE if m.kind == RATE else None)
-        found.append((m.key, m.group, m.kind, value_a, value_b, d))
-    verdicts = iter(holm([d.p for *_, d in found if d is not None], alpha))
+        if d is not None:
+            found.append((m, d))
+    verdicts = iter(holm([d.p for _, d in found if d.p is not None], alpha))
     return [
-        Change(key, group, kind, va, vb, va - vb, None, None, None, False) if d is None
-        else Change(key, group, kind, d.a, d.b, d.diff, d.low, d.high, d.p, next(verdicts))
-        for key, group, kind, va, vb, d in found
+        Change(m.key, m.group, m.kind, d.a, d.b, d.diff, d.low, d.high, d.p, d.p is not None and next(verdicts), d.why)
+        for m, d in found
     ]
 
 
@@ -116,7 +135,9 @@ def skill_gap(base: Tally, seated: list[Tally]) -> Difference | None:
     elsewhere; ``base`` the all-random run.  The bot's share of deals won, over every seating
     (each deal counted once per side, as in the arena), minus the share the random seats of
     the same sides won in the base run, with its paired interval over the blocks -- 1/2 for
-    two sides, so the gap is the bot's win rate above an even game.
+    two sides, so the gap is the bot's win rate above an even game -- kept where a gap can
+    be (:func:`gap_bounds`).  No interval or p-value when every block shows the same gap, or
+    fewer than two blocks finished (:func:`paired_difference`).
     """
     blocks = sorted(set(base.order("deals")).intersection(*(set(t.order("deals")) for t in seated)))
     sides = len(seated)
@@ -124,4 +145,4 @@ def skill_gap(base: Tally, seated: list[Tally]) -> Difference | None:
     den_a = [sum(t.column("deals", [b])[0] for t in seated) for b in blocks]
     num_b = [sum(base.column(f"side {k} won", [b])[0] for k in range(sides)) for b in blocks]
     den_b = [sides * base.column("deals", [b])[0] for b in blocks]
-    return paired_difference(num_a, den_a, num_b, den_b, bounds=RATE_DIFFERENCE)
+    return paired_difference(num_a, den_a, num_b, den_b, bounds=gap_bounds(sides))

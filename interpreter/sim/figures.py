@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.sim.metrics import DEALS, MATCHES, RATE, Metric, metric_of
-from interpreter.sim.tally import RESAMPLES, Tally, bootstrap_ratio, rate_interval, ratio, resample_counts
+from interpreter.sim.tally import RESAMPLES, TOO_FEW, Tally, bootstrap_ratio, no_interval, rate_interval, ratio, resample_counts
 
 #: The sections of the table, in order.
 GROUPS = ("advantage", "outcomes", "how deals end", "rules", "length", "matches")
@@ -36,7 +36,9 @@ def unit_of(metric: Metric) -> str:
 @dataclass(frozen=True)
 class Figure:
     """One metric of one run: ``value`` = ``num`` / ``den`` with its 95% interval
-    (Wilson for a rate, block bootstrap for a mean); ``None`` when ``den`` is 0."""
+    (Wilson for a rate, block bootstrap for a mean); ``None`` when ``den`` is 0, and for a
+    mean the blocks give no interval to, ``why`` saying so (``too few blocks``, ``no spread
+    over K blocks``: :func:`~interpreter.sim.tally.no_interval`)."""
 
     key: str
     group: str
@@ -46,6 +48,7 @@ class Figure:
     high: float | None
     num: float
     den: float
+    why: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         def r(x: float | None) -> float | None:
@@ -54,6 +57,7 @@ class Figure:
         return {
             "metric": self.key, "group": self.group, "kind": self.kind, "value": r(self.value),
             "interval": None if self.low is None else [r(self.low), r(self.high)], "num": r(self.num), "den": r(self.den),
+            "no_interval": self.why,
         }
 
 
@@ -68,15 +72,17 @@ def figures(tally: Tally, seed: int, resamples: int = RESAMPLES) -> list[Figure]
         value = ratio(num, den)
         total_num, total_den = sum(num), sum(den)
         interval: tuple[float, float] | None = None
+        why: str | None = None
         if value is not None:
             if m.kind == RATE:
                 interval = rate_interval(total_num, total_den)
-            else:
+            elif (why := no_interval(num, den)) is None:
                 if unit not in counts:
                     counts[unit] = resample_counts(len(blocks), seed, resamples)
                 interval = bootstrap_ratio(num, den, counts[unit])
+                why = None if interval else TOO_FEW  # no resample had a denominator
         out.append(Figure(
             m.key, m.group, m.kind, value, interval[0] if interval else None, interval[1] if interval else None,
-            total_num, total_den,
+            total_num, total_den, why,
         ))
     return out

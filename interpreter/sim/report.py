@@ -93,11 +93,16 @@ def _outcomes(metrics: Sequence[Row]) -> list[tuple[str, float, float | None, fl
     return [r for r in _rows(metrics, "") if r[0].startswith(("game points ", "bid ", "moon", "doubled", "redoubled"))]
 
 
+def _why(row: Row) -> str:
+    """Why a figure or difference has no interval (its ``no_interval``: too few blocks, no spread)."""
+    return escape(row.get("no_interval") or "too few blocks")
+
+
 def _figure_table(metrics: Sequence[Row]) -> str:
     rows = ["<table><tr><th>metric</th><th>value</th><th>95% interval</th><th>of</th></tr>"]
     for m in metrics:
         lo, hi = m["interval"] or (None, None)
-        interval = ("-" if m["value"] is None else "too few blocks") if lo is None else f"{_fmt(m['kind'], lo)} to {_fmt(m['kind'], hi)}"
+        interval = ("-" if m["value"] is None else _why(m)) if lo is None else f"{_fmt(m['kind'], lo)} to {_fmt(m['kind'], hi)}"
         rows.append(f"<tr><td>{escape(m['metric'])}</td><td>{_fmt(m['kind'], m['value'])}</td><td>{interval}</td><td>{m['num']:g} / {m['den']:g}</td></tr>")
     rows.append("</table>")
     return "".join(rows)
@@ -137,6 +142,12 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _skill_interval(skill: Row) -> str:
+    if skill["interval"] is None:
+        return f"no interval: {_why(skill)}"
+    return f"95% interval {100 * skill['interval'][0]:+.2f}% to {100 * skill['interval'][1]:+.2f}%"
+
+
 def simulate_page(title: str, report: Row, cut: str | None = None) -> str:
     """The page of ``rules simulate --html`` from its JSON report; ``cut`` says why a run that
     ended early did (``interrupted``, ``stopped by an error``)."""
@@ -148,8 +159,7 @@ def simulate_page(title: str, report: Row, cut: str | None = None) -> str:
     if skill and skill["gap"] is not None:
         body += [f"<h2>Skill gap of {escape(skill['bot'])}</h2>",
                  bars([(f"{skill['bot']} on each side", skill["won"], None, None), ("the seats it replaced", skill["base"], None, None)], True, 0.5),
-                 f"<p>Difference {100 * skill['gap']:+.2f}% (95% interval {100 * skill['interval'][0]:+.2f}% to "
-                 f"{100 * skill['interval'][1]:+.2f}%), paired on the same deals.</p>"]
+                 f"<p>Difference {100 * skill['gap']:+.2f}% ({_skill_interval(skill)}), paired on the same deals.</p>"]
     body += _sections(metrics)
     body += ["<h2>Every metric</h2>", _figure_table(metrics),
              "<p class=note>Rates: Wilson 95% intervals. Means: percentile bootstrap over blocks of deals.</p>"]
@@ -174,12 +184,13 @@ def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequ
              "<h2>Paired differences A - B: means</h2>", bars(diff_rows("mean"), False),
              "<p class=note>* changes: the difference survives Holm's correction at 5% over all metrics. "
              "Intervals and p-values from Student's t over the blocks of deals; a metric measured in fewer "
-             "than two blocks of a run has none (too few blocks).</p>"]
+             "than two blocks of a run has none (too few blocks), nor has one with the same difference in "
+             "every block (no spread; a difference of 0 in every block keeps p = 1).</p>"]
     rows = ["<table><tr><th>metric</th><th>A</th><th>B</th><th>A - B</th><th>95% interval</th><th>p</th><th></th></tr>"]
     for c in changes:
         k = c["kind"]
         mark = "<td class=changes>changes</td>" if c["changes"] else "<td></td>"
-        interval = "too few blocks" if c["interval"] is None else f"{_fmt(k, c['interval'][0], True)} to {_fmt(k, c['interval'][1], True)}"
+        interval = _why(c) if c["interval"] is None else f"{_fmt(k, c['interval'][0], True)} to {_fmt(k, c['interval'][1], True)}"
         rows.append(f"<tr><td>{escape(c['metric'])}</td><td>{_fmt(k, c['a'])}</td><td>{_fmt(k, c['b'])}</td>"
                     f"<td>{_fmt(k, c['difference'], True)}</td><td>{interval}</td>"
                     f"<td>{'-' if c['p'] is None else format(c['p'], '.2g')}</td>{mark}</tr>")

@@ -26,6 +26,12 @@ A figure measured in a single block has no spread to measure: a mean of one bloc
 that fired once) gets no bootstrap interval, and a difference whose denominator is above 0
 in fewer than :data:`FEWEST` blocks of either run no interval, p-value or verdict -- before,
 its residuals were exactly 0, so its interval had no width and any difference was "certain".
+Many blocks that all agree are the same case (:func:`no_interval`): a mean with the same
+ratio in every block, or a difference that is the same in every block (two deals that a
+house rule both turned into wins), leave residuals of 0 as well, and a spread of 0 measured
+from a few blocks is no evidence that there is none.  Such a figure gets no interval either,
+and a difference no p-value or verdict -- unless the difference is exactly 0 in every block,
+which is "no change" (p = 1) whatever the spread.
 """
 
 from __future__ import annotations
@@ -44,6 +50,11 @@ BLOCKS = 200
 RESAMPLES = 1000
 #: The fewest blocks with a denominator above 0 that a figure's spread is measured from.
 FEWEST = 2
+#: A spread (standard error) at most this fraction of the figures it is the spread of is none:
+#: the blocks agree but for the rounding of the ratio (``0.1 * 3 / 3`` is not ``0.1``).
+FLAT = 1e-9
+#: Why a figure measured in fewer than :data:`FEWEST` blocks has no interval.
+TOO_FEW = "too few blocks"
 
 Block = tuple[str, int]  # ("deals", k) or ("matches", k)
 
@@ -116,14 +127,41 @@ def measured_in(den: Sequence[float]) -> int:
     return sum(1 for x in den if x)
 
 
+def no_spread(blocks: int) -> str:
+    """Why a figure whose blocks all agree has no interval (:func:`no_interval`)."""
+    return f"no spread over {blocks:,} blocks"
+
+
+def flat(error: float, *sizes: float) -> bool:
+    """Whether a standard error is no spread at all: 0 but for rounding, next to ``sizes``
+    (the figures it is the error of; with all of them 0 it must be exactly 0)."""
+    return error <= FLAT * max(abs(x) for x in sizes)
+
+
+def no_interval(num: Sequence[float], den: Sequence[float]) -> str | None:
+    """Why the ratio ``sum(num) / sum(den)`` of these blocks has no interval, or ``None`` when
+    it has one: :data:`TOO_FEW` when the denominator is above 0 in fewer than :data:`FEWEST`
+    blocks, :func:`no_spread` when every such block has the same ratio.  Either way every
+    resample of the blocks gives that one ratio, an interval of no width that would claim the
+    figure known exactly -- from two deals as readily as from two hundred blocks."""
+    measured = measured_in(den)
+    if measured < FEWEST:
+        return TOO_FEW
+    found = _residuals(num, den)
+    if found is None:  # pragma: no cover - a denominator above 0 in 2 blocks has a sum
+        return TOO_FEW
+    r, e = found
+    return no_spread(measured) if flat(math.sqrt(math.fsum(x * x for x in e)), r) else None
+
+
 def bootstrap_ratio(
     num: Sequence[float], den: Sequence[float], counts: Iterable[Sequence[int]], level: float = 0.95,
 ) -> tuple[float, float] | None:
     """The percentile bootstrap interval of ``sum(num) / sum(den)`` over blocks: each resample
     weighs block ``b`` by how often it was drawn (``counts``); resamples whose denominator is 0
-    are left out.  ``None`` when the denominator is above 0 in fewer than :data:`FEWEST`
-    blocks: every resample would give the one block's ratio, an interval of no width."""
-    if measured_in(den) < FEWEST:
+    are left out.  ``None`` when :func:`no_interval` gives a reason: too few blocks, or no
+    spread among them (every resample would give the same ratio, an interval of no width)."""
+    if no_interval(num, den) is not None:
         return None
     values = []
     for c in counts:
@@ -153,15 +191,20 @@ def _residuals(num: Sequence[float], den: Sequence[float]) -> tuple[float, list[
 
 @dataclass(frozen=True)
 class Difference:
-    """A paired difference ``a - b`` of one figure between two runs on the same blocks."""
+    """A paired difference ``a - b`` of one figure between two runs on the same blocks.
+
+    ``low``, ``high`` and ``p`` are ``None`` when the blocks cannot give them, and ``why``
+    says why (:data:`TOO_FEW`, :func:`no_spread`); a difference of exactly 0 with no spread
+    keeps ``p`` = 1 (nothing differs in any block) but has no interval."""
 
     a: float
     b: float
     diff: float
-    error: float
-    low: float
-    high: float
-    p: float
+    error: float | None
+    low: float | None
+    high: float | None
+    p: float | None
+    why: str | None = None
 
 
 def paired_difference(
@@ -180,22 +223,24 @@ def paired_difference(
     would claim changes a handful of blocks cannot show.  ``bounds`` clips the interval to
     where the difference can be (``(-1, 1)`` for two rates).
 
-    ``None`` when either run's denominator is above 0 in fewer than :data:`FEWEST` blocks:
-    one block's residual is exactly 0, and the difference would look certain.
+    ``None`` when either ratio has no denominator at all.  No interval, p-value or verdict
+    (``why``) when either run's denominator is above 0 in fewer than :data:`FEWEST` blocks,
+    or when the error is 0 (:func:`flat`: every block shows the same difference): a ``diff``
+    over 0 would be "certain" from two deals.  A ``diff`` of exactly 0 with no spread is no
+    difference in any block: ``p`` = 1, still without an interval.
     """
-    if measured_in(den_a) < FEWEST or measured_in(den_b) < FEWEST:
-        return None
     ra, rb = _residuals(num_a, den_a), _residuals(num_b, den_b)
-    if ra is None or rb is None:  # pragma: no cover - a denominator above 0 in 2 blocks has a sum
+    if ra is None or rb is None:
         return None
+    diff = ra[0] - rb[0]
+    if measured_in(den_a) < FEWEST or measured_in(den_b) < FEWEST:
+        return Difference(ra[0], rb[0], diff, None, None, None, None, TOO_FEW)
     k = sum(1 for x, y in zip(den_a, den_b) if x or y)
     e = [x - y for x, y in zip(ra[1], rb[1])]
     error = math.sqrt(k / (k - 1) * math.fsum(x * x for x in e))
-    diff = ra[0] - rb[0]
-    if error > 0:
-        p = t_two_sided(diff / error, k - 1)
-    else:
-        p = 1.0 if diff == 0 else 0.0
+    if flat(error, ra[0], rb[0]):
+        return Difference(ra[0], rb[0], diff, 0.0, None, None, 1.0 if diff == 0 else None, no_spread(k))
+    p = t_two_sided(diff / error, k - 1)
     half = t_critical(k - 1, level) * error
     low, high = diff - half, diff + half
     if bounds is not None:

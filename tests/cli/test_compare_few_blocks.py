@@ -48,10 +48,11 @@ def test_a_comparison_of_four_deals(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     (tmp_path / "noclose.yaml").write_text(NOCLOSE, encoding="utf-8")
     args = ["compare", "noclose.yaml", "schnapsen", "--deals", "4", "--jobs", "1"]
     report = invoke([*args, "--json"]).json()
-    few = [m for m in report["metrics"] if m["interval"] is None]
+    few = [m for m in report["metrics"] if m["no_interval"] == "too few blocks"]
     for m in report["metrics"]:
-        if m["interval"] is None:  # too few blocks: nothing to test, so no verdict
-            assert (m["p"], m["changes"]) == (None, False), m
+        if m["interval"] is None:  # too few blocks, or no spread: nothing to test, so no verdict
+            assert m["no_interval"] in ("too few blocks", "no spread over 4 blocks") and not m["changes"], m
+            assert m["p"] == (1.0 if m["difference"] == 0 and m["no_interval"] != "too few blocks" else None), m
         else:
             assert m["p"] is not None and m["interval"][0] <= m["difference"] <= m["interval"][1], m
             if m["kind"] == "rate":
@@ -59,7 +60,7 @@ def test_a_comparison_of_four_deals(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     text = invoke(args).stdout.splitlines()
     rows = [line.split() for line in text if line.startswith("  ") and "too few blocks" in line]
     assert len(rows) == len(few) and all(row[-1] == "-" for row in rows)  # the p column; no "changes"
-    tested = len(report["metrics"]) - len(few)
+    tested = sum(m["p"] is not None for m in report["metrics"])
     changed = sum(m["changes"] for m in report["metrics"])
     assert f"{changed} of {tested} metrics change (Holm-Bonferroni over all of them, 5% family-wise);" in text
     if few:

@@ -45,10 +45,13 @@ def test_simulate_with_bots_in_the_seats() -> None:
 
 def test_the_skill_gap_of_random_against_random_is_exactly_zero() -> None:
     # the random kind on each side in turn plays the same deals with the same draws as the
-    # all-random run: it wins exactly what the seats it replaced won, a gap of 0 with no spread
+    # all-random run: it wins exactly what the seats it replaced won, a gap of 0 with no spread:
+    # no change (p = 1), and no interval of no width
     out = invoke(["simulate", "schnapsen", "--deals", "200", "--skill", "random", "--json"])
     assert out.exit_code == 0, out.stderr
-    assert out.json()["skill"] == {"bot": "random", "won": 0.5, "base": 0.5, "gap": 0.0, "interval": [0.0, 0.0], "p": 1.0}
+    assert out.json()["skill"] == {
+        "bot": "random", "won": 0.5, "base": 0.5, "gap": 0.0, "interval": None, "p": 1.0, "no_interval": "no spread over 200 blocks",
+    }
     bad = invoke(["simulate", "schnapsen", "--deals", "10", "--skill", "wizard"])
     assert bad.exit_code == 2 and "--skill: unknown bot kind 'wizard'" in bad.stderr
 

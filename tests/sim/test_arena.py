@@ -111,7 +111,9 @@ def test_a_bot_against_itself_wins_exactly_half(name: str) -> None:
     sides = rs.side_count
     assert s.finished == 12 and s.plays == 12 * sides
     assert s.score == 12 * sides / 2 and s.win_rate == 0.5
-    assert s.net == 0 and s.net_interval == (0.0, 0.0)
+    # every deal nets 0: no spread, so no interval (0 to 0 would claim the net known exactly)
+    assert s.net == 0 and s.net_interval is None
+    assert s.net_why == "no spread over 12 deals (the same net in each): no interval"
     # every deal: exactly half of its plays won
     assert dict(s.outcomes)[Fraction(sides, 2)] == 12
     assert sum(c for _, c in s.outcomes) == 12

@@ -60,12 +60,16 @@ def test_the_paired_difference_of_two_ratios() -> None:
 
 def test_pairing_cancels_what_both_runs_share() -> None:
     # B is A plus 1 in every block: the difference is exactly -1 with no spread at all --
-    # the blocks' own ups and downs (1 vs 9) cancel, as the luck of the cards does.
+    # the blocks' own ups and downs (1 vs 9) cancel, as the luck of the cards does.  Two
+    # blocks that agree are no proof that a third would: no interval, p-value or verdict
+    # (p = 0 here once called -1 certain).  The same values in both runs: p = 1, no interval.
     d = paired_difference([1.0, 9.0], [1.0, 1.0], [2.0, 10.0], [1.0, 1.0])
-    assert d is not None and d.diff == -1 and d.error == 0 and d.p == 0.0
+    assert d is not None and d.diff == -1 and d.error == 0
+    assert (d.low, d.high, d.p, d.why) == (None, None, None, "no spread over 2 blocks")
     same = paired_difference([1.0, 9.0], [1.0, 1.0], [1.0, 9.0], [1.0, 1.0])
-    assert same is not None and same.diff == 0 and same.p == 1.0
-    assert paired_difference([1.0], [1.0], [1.0], [1.0]) is None  # one block: no spread to measure
+    assert same is not None and same.diff == 0 and same.p == 1.0 and same.low is None
+    one = paired_difference([1.0], [1.0], [1.0], [1.0])  # one block: no spread to measure
+    assert one is not None and (one.p, one.low, one.why) == (None, None, "too few blocks")
 
 
 def test_holm_on_a_hand_worked_family() -> None:
@@ -117,8 +121,8 @@ def test_the_skill_gap_of_a_hand_made_pair_of_seatings() -> None:
     # A = 7 / 8 = 0.875; the random sides won 2 of 4 in each: B = 0.5; gap 0.375.  Residuals
     # of A: (4 - 3.5) / 8 = +0.0625 and -0.0625, of B: 0 and 0; error = sqrt(2 * 2 *
     # 0.0625^2) = 0.125; t = 3 with 1 degree of freedom: p = 1 - 2 atan(3) / pi = 0.2048.
-    # The interval 0.375 -+ 12.706 * 0.125 = -1.213 to +1.963 is clipped to where a
-    # difference of two rates can be: -100% to +100%.
+    # The interval 0.375 -+ 12.706 * 0.125 = -1.213 to +1.963 is clipped to where a skill
+    # gap of two sides can be: the bot's share (0 to 1) less the base, exactly 1/2: -50% to +50%.
     from interpreter.sim.compare import skill_gap
 
     base, on0, on1 = Tally(), Tally(), Tally()
@@ -130,4 +134,4 @@ def test_the_skill_gap_of_a_hand_made_pair_of_seatings() -> None:
     assert gap is not None
     assert (gap.a, gap.b, gap.diff, gap.error) == pytest.approx((0.875, 0.5, 0.375, 0.125))
     assert gap.p == pytest.approx(1 - 2 * math.atan(3) / math.pi) and gap.p == pytest.approx(0.2048, abs=1e-4)
-    assert (gap.low, gap.high) == (-1.0, 1.0)
+    assert (gap.low, gap.high) == (-0.5, 0.5)
