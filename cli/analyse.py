@@ -26,7 +26,7 @@ from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
 from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
-from interpreter.play.analysis import Basis, MoveReport, iter_analysis
+from interpreter.play.analysis import Basis, MoveReport, Seen, iter_analysis
 from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
 from interpreter.play.record import Record, illegal_move_error, load_record, replay
 from interpreter.play.recordfile import inputs_of
@@ -173,6 +173,24 @@ def _basis(b: Basis) -> dict[str, object]:
     return {"exact": b.exact, "worlds": b.worlds, "iterations": b.iterations, "ahead": b.ahead}
 
 
+def _points(seen: Seen) -> list[int | None]:
+    """The sides' ``points`` for the JSON: ``null`` for a side kept from a person still playing
+    the deal, and for one whose count leaves out cards the seat cannot see (its count is in
+    ``face_down``: a plain number read as the true count)."""
+    return [None if side == seen.face_down_side else p for side, p in enumerate(seen.points)]
+
+
+def _face_down(seen: Seen) -> dict[str, int] | None:
+    """``{side, cards, counted}``: the side whose points leave out ``cards`` face down (a widow
+    another seat took) and what the seat counted for it; ``null`` where every count is whole,
+    and where that side's points are kept from the person still playing the deal."""
+    side = seen.face_down_side
+    counted = None if side is None else seen.points[side]
+    if side is None or counted is None:
+        return None
+    return {"side": side, "cards": seen.face_down, "counted": counted}
+
+
 def _as_dict(r: MoveReport) -> dict[str, object]:
     return {
         "deal": r.deal, "move": r.move, "seat": r.seat, "played": r.played, "played_value": _number(r.played_value),
@@ -183,8 +201,8 @@ def _as_dict(r: MoveReport) -> dict[str, object]:
         "seen": None if r.seen is None else {
             "hand": list(r.seen.hand), "trick": [{"seat": s, "card": c} for s, c in r.seen.trick],
             "trump": r.seen.trump, "turn_up": r.seen.turn_up, "talon": r.seen.talon, "closed": r.seen.closed,
-            "points": list(r.seen.points), "tricks": list(r.seen.tricks), "auction": r.seen.auction,
-            "declarer": r.seen.declarer, "bid": r.seen.bid,
+            "points": _points(r.seen), "tricks": list(r.seen.tricks), "auction": r.seen.auction,
+            "declarer": r.seen.declarer, "bid": r.seen.bid, "face_down": _face_down(r.seen),
         },
         "basis": {k: _basis(r.basis_of(k)) for k in r.values},
         "line": [{"seat": s, "action": a} for s, a in r.line],

@@ -117,15 +117,36 @@ def points_words(r: MoveReport, rs: Ruleset) -> tuple[str, str]:
     him keep count) is left out of them, as the seat's own screen leaves it out
     (:func:`~interpreter.play.seatfacts.points_line`); where no side's is told, the label is
     ``tricks`` and the words say why: ``you 1, opponent 1 (keep count yourself: tricks lie
-    face down)``."""
+    face down)``.  A side whose count leaves out cards the seat cannot see (a widow another
+    seat took: :attr:`~interpreter.play.analysis.Seen.face_down_side`) is its count and a
+    ``?``, with why: ``seat 2 0 + ? (2 cards laid away face down)`` -- a plain 0 read as the
+    true count."""
     assert r.seen is not None
     mine = rs.side_of(r.seat)
     order = [mine] + [x for x in range(rs.side_count) if x != mine]
-    points = ", ".join(f"{side(rs, r.seat, x)} {r.seen.points[x]}" for x in order if r.seen.points[x] is not None)
+    points = ", ".join(f"{side(rs, r.seat, x)} {_count(r, rs, x)}" for x in order if r.seen.points[x] is not None)
     tricks = ", ".join(f"{side(rs, r.seat, x)} {r.seen.tricks[x]}" for x in order)
     if not points:
         return "tricks", f"{tricks} ({KEEP_COUNT})"
     return "points", f"{points}; tricks: {tricks}"
+
+
+def _count(r: MoveReport, rs: Ruleset, index: int) -> str:
+    """The points of match side ``index`` as the seat knows them (see :func:`points_words`)."""
+    assert r.seen is not None
+    counted = r.seen.points[index]
+    if index != r.seen.face_down_side:
+        return str(counted)
+    return f"{counted} + ? ({face_down_words(r.seen.face_down, rs)})"
+
+
+def face_down_words(cards: int, rs: Ruleset) -> str:
+    """Why a side's count is not whole: ``2 cards laid away face down``, or the widow's cards
+    face down among its taker's tricks (``deal.widow.to: first_trick_winner_tricks``)."""
+    plural = "card" if cards == 1 else "cards"
+    if rs.tables.lays_away:
+        return f"{cards} {plural} laid away face down"
+    return f"the widow's {cards} {plural} face down among the tricks"
 
 
 def basis_words(r: MoveReport, rs: Ruleset) -> str:

@@ -247,7 +247,10 @@ def check_page_path(path: Path, inputs: Sequence[tuple[Path, str]], option: str 
         try:
             handle, trial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         except OSError as exc:
-            refused = f"cannot be written: {exc.strerror or exc}"
+            # said of the folder: the trial file is new there, and "/proc/version cannot be
+            # written: No such file or directory" read as if the page's own file were missing
+            folder = f"the working folder ({Path.cwd()})" if str(path.parent) == "." else f"its folder {path.parent}"
+            refused = f"cannot be written: {folder} cannot take a new file ({exc.strerror or exc})"
         else:
             os.close(handle)
             os.unlink(trial)

@@ -136,7 +136,11 @@ class Seen:
     contract, once the auction is over in a game with one (the seat that won it -- or declares
     the plain game where everybody passed -- and the winning bid, 0 for none): every seat heard
     the auction, so it is part of what the seat knew when it chose; ``None`` before and
-    without an auction.
+    without an auction.  ``face_down_side``: the match side whose ``points`` leave out
+    ``face_down`` cards counted for it that the seat cannot see -- a widow taken by another
+    seat, laid away or among the taker's tricks, face down (Dreierschnapsen's soloist's 5):
+    what the seat knows of that side is its count plus an unknown amount; ``None`` where every
+    count is whole.
     """
 
     hand: tuple[str, ...]
@@ -153,6 +157,8 @@ class Seen:
     trumpless: bool = False
     declarer: int | None = None
     bid: int | None = None
+    face_down_side: int | None = None
+    face_down: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,7 +463,20 @@ def seen_by(view: SeatView) -> Seen:
         discard=view.public.to_discard > 0,
         trumpless=trump is None and view.public.phase != AUCTION and not view.public.lead_trump,
         declarer=declarer, bid=view.high_bid if declarer is not None else None,
+        **_face_down(view),
     )
+
+
+def _face_down(view: SeatView) -> dict[str, Any]:
+    """The side whose count leaves out cards the seat cannot see, as :class:`Seen`'s fields:
+    a widow's taker is public, and so is how many cards he laid away (the view's
+    ``widow_size`` once taken), but not their points unless the seat is the taker who may
+    look at them (``widow_mask``) -- the view leaves those points out (views.make_view), and a
+    plain count read as the taker's true one."""
+    public = view.public
+    if public.widow_taker < 0 or view.widow_mask or not public.widow_size:
+        return {}
+    return {"face_down_side": view.rs.side_of(public.widow_taker), "face_down": int(public.widow_size)}
 
 
 def _solve_every_world(view: SeatView, side: int, budget: int) -> tuple[dict[int, float], int] | None:

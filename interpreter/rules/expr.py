@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import operator
+import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
@@ -265,6 +266,10 @@ def _window(line_text: str, index: int) -> tuple[str, int]:
 # Order in which expected tokens are listed; operator groups are collapsed into one word
 # when all their members are expected, so a message does not list fifteen symbols.
 _ARITHMETIC = ("+", "-", "*", "//", "%")
+#: The functions of the language (expr.lark's calls), for "unknown function".
+_FUNCTIONS = ("abs", "max", "min")
+#: The words of the language that a NAME cannot be.
+_KEYWORDS = frozenset({"true", "false", "not", "and", "or", "if", "then", "else", *_FUNCTIONS})
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 _ORDER = (
     "INT", "NAME", "true", "false", "min", "max", "abs", "(",
@@ -288,7 +293,7 @@ def _describe_expected(terminal_names: set[str] | frozenset[str]) -> str:
     texts = {_terminal_texts().get(name, name) for name in terminal_names}
     if {"INT", "NAME"} <= texts:
         # true/false and the functions are values too; "a number, a name" covers the idea.
-        texts -= {"true", "false", "min", "max", "abs"}
+        texts -= {"true", "false", *_FUNCTIONS}
     words_for = {"INT": "a number", "NAME": "a name", "$END": "end of expression"}
     for group, word in ((_ARITHMETIC, "an arithmetic operator"), (_COMPARISONS, "a comparison")):
         if set(group) <= texts:
@@ -304,8 +309,9 @@ def _describe_expected(terminal_names: set[str] | frozenset[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _syntax_error(error: UnexpectedInput, where: _Where) -> ExpressionError:
-    """Translate lark's exception into the project's wording."""
+def _syntax_error(error: UnexpectedInput, where: _Where, names: Collection[str] = ()) -> ExpressionError:
+    """Translate lark's exception into the project's wording; a ``(`` after a word that is
+    neither a function nor one of ``names`` is a call of an unknown function (:func:`_unknown_call`)."""
     parser_state = getattr(error, "interactive_parser", None)
     accepted: set[str] | None = None
     if parser_state is not None:
@@ -322,6 +328,10 @@ def _syntax_error(error: UnexpectedInput, where: _Where) -> ExpressionError:
         else:
             offset = token.start_pos if token.start_pos is not None else 0
             message = f"syntax error: unexpected '{token}'"
+            if str(token) == "(":
+                call = _unknown_call(where, offset, names)
+                if call is not None:
+                    return call
     elif isinstance(error, UnexpectedCharacters):
         fallback = set(error.allowed or ())
         # Always the lexer's int position here; lark types the class default (None) only.
@@ -336,6 +346,21 @@ def _syntax_error(error: UnexpectedInput, where: _Where) -> ExpressionError:
     if meant is not None:
         expected += f"; did you mean '{meant}'?"
     return where.error(message, offset, expected)
+
+
+def _unknown_call(where: _Where, offset: int, names: Collection[str]) -> ExpressionError | None:
+    """``foo(1)``: the word before the ``(`` at ``offset`` called as a function the language
+    does not have (lark's "unexpected '('" did not say so), or None where that word is a name of
+    the formula or a keyword (``points (1)`` is a missing operator, not a call)."""
+    found = re.search(r"([a-z_][a-z0-9_]*)\s*\Z", where.text[:offset])
+    if found is None or found.group(1) in names or found.group(1) in _KEYWORDS:
+        return None
+    word = found.group(1)
+    expected = "one of: " + ", ".join(_FUNCTIONS)
+    close = difflib.get_close_matches(word, _FUNCTIONS, n=1)
+    if close:
+        expected += f"; did you mean '{close[0]}'?"
+    return where.error(f"unknown function '{word}'", found.start(1), expected)
 
 
 #: What other languages write, and what the expression language writes for it.
@@ -738,7 +763,7 @@ def compile_expression(
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
-        raise _syntax_error(error, where) from None
+        raise _syntax_error(error, where, names) from None
     root: _Node = _ToNodes().transform(tree)
     if root.depth > MAX_DEPTH:
         raise where.error(

@@ -141,7 +141,7 @@ def _load(
     target = resolve_reference(doc, ("extends",), ref, path.parent, allow_outside=allow_outside)
     if target is None:
         names = sorted(bundled_rulesets())
-        close = suggest_ruleset(ref, path.parent)
+        close = suggest_ruleset(ref, path.parent, asker=path)
         hint = f" (did you mean '{close}'?)" if close else ""
         raise doc.error(
             MissingBaseError, f"no ruleset '{shorten(ref, 200)}' to extend{hint}", ("extends",),

@@ -52,10 +52,13 @@ def record_given_as_ruleset(data: Any, file: str) -> RulesetError | None:
 
 
 def ruleset_given_as_record(data: Any, file: str) -> RecordError | None:
-    """The error for a ruleset read as a game record, or ``None`` if it may be one."""
+    """The error for a ruleset read as a game record, or ``None`` if it may be one.  Worded
+    for every command that reads a record (``replay``, ``analyse``, ``play --review``, ``play
+    --resume``): "then replay FILE" sent the user of ``rules analyse`` to another command."""
     if kind_of(data) != "ruleset":
         return None
     return RecordError(
-        f"a ruleset, not a game record (play a match of it with rules run {shlex.quote(file)} --record FILE, then replay FILE)",
+        f"a ruleset, not a game record (play a match of it with rules run {shlex.quote(file)} --record FILE, "
+        "then name FILE instead)",
         file=file,
     )

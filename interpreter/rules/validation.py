@@ -238,7 +238,22 @@ def _wrong_type(path: Path, instance: Any, types: list[str], schema: dict[str, A
             words = f"a mapping, such as {key}: {{enabled: {_show(instance)}}}"
         elif "null" in types and instance is False:
             words = f"a mapping, or {key}: null for none"
+    elif _is_number(instance) and types == ["string"] and key is not None:
+        # `game_points: 3`: "expected string" did not say that quotes make the number one
+        what = "a formula" if _is_formula(schema) else "a string"
+        words = f'{what} in quotes, such as {key}: "{_show(instance)}"'
     return _Finding(path, f"wrong type: got {_describe(instance)}", words)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_formula(schema: dict[str, Any] | None) -> bool:
+    """Whether a key's schema is the schema's expression (a formula such as game_points)."""
+    from interpreter.rules.resources import load_schema
+
+    return bool(schema == load_schema().get("$defs", {}).get("expression"))
 
 
 def _as_list(value: Any) -> list[Any]:

@@ -20,6 +20,7 @@ PyYAML's parser, so the messages are the same either way.  Only regular files ar
 from __future__ import annotations
 
 import math
+import sys
 import os
 import re
 import stat
@@ -502,11 +503,17 @@ def _scalar_value(tag: str, value: str, mark: _YamlMark | None, path: Path) -> A
         message, expected = leading_zero_message(value)
         raise _Problem(message, mark, path, value, expected, LEADING_ZERO)
     try:
-        return converter(value)
+        result = converter(value)
     except ValueError as exc:
         kind = str(exc.args[0])
         expected = _TAG_VALUES.get(kind.partition(" (")[0], kind)
         raise _Problem(f"'{shorten(value)}' is not a valid {kind}", mark, path, value, expected, _show_tag(tag)) from None
+    if isinstance(result, float) and math.isinf(result) and _FLOAT_RE.match(value):
+        # 1e400 as written: reported as "number inf", the number the file holds looked like another
+        largest = f"{sys.float_info.max:.1e}"
+        raise _Problem(f"'{shorten(value)}' is beyond the largest number ({largest}): it is read as {'-' if result < 0 else ''}infinity",
+                       mark, path, expected=f"a number from -{largest} to {largest}")
+    return result
 
 
 #: What a tagged scalar of each type must look like (``!!int twelve`` expects a whole number).
@@ -615,6 +622,11 @@ class _Builder:
         #: (:meth:`open_path`).
         self.open: list[tuple[Path, Mark, bool, bool]] = []
         self.reading: tuple[Path, int] | None = None
+        #: The mapping value read last, with the line of its key: a syntax error after it on
+        #: that line (``title: "abc"; match: 1``) is in that value (:meth:`open_path`).
+        self.done: tuple[Path, int] | None = None
+        #: The scalar read last and where it ends (:func:`_path_at_end`).
+        self.last_scalar: tuple[Path, int] | None = None
 
     def document(self) -> tuple[bool, Any]:
         """(False, None) for a file without content, else (True, data)."""
@@ -674,6 +686,7 @@ class _Builder:
             raise _Problem(message, event.start_mark, expected=f"at most {self.limits.max_depth} levels of lists and mappings")
 
     def scalar(self, event: Any, path: Path) -> Any:
+        self.last_scalar = (path, event.end_mark.index)
         try:
             value = _scalar_value(_resolve(event), event.value, event.start_mark, path)
         except _Problem as problem:
@@ -725,6 +738,7 @@ class _Builder:
             self.reading = (key_path, key_event.start_mark.line)
             result[key] = self.node(key_path, depth + 1)
             self.reading = None
+            self.done = (key_path, key_event.start_mark.line)
         self.events.get_event()
         return result
 
@@ -738,12 +752,15 @@ class _Builder:
         taken on trust: a flow value (``[...]``) holds every mark after its start until it is
         closed; a block mapping the marks of its first line and those indented as far as its
         keys or further; a block list those indented further than its ``-``, or at a ``-``; a
-        mapping value being begun only marks on its key's line."""
+        mapping value being begun only marks on its key's line; a mapping value read to its end
+        the marks after it on its key's line (text after a closed quote: ``title: "abc"; x``)."""
         if error is None:
             return None
         mark = _mark(error)
         if self.reading is not None and self.reading[1] + 1 == mark.line:
             return self.reading[0]
+        if self.done is not None and self.done[1] + 1 == mark.line:
+            return self.done[0]
         for path, start, flow, seq in reversed(self.open):
             if flow or mark.line == start.line or mark.column > start.column:
                 inside = True
@@ -972,14 +989,30 @@ def load_yaml(
     )
 
 
-def _decode(raw: bytes, file: str, error_cls: type[RulesError]) -> str:
-    """UTF-8 text (a leading byte-order mark is dropped); bad bytes are reported where they are."""
+def _decode(raw: bytes, file: str, error_cls: type[RulesError], limits: Limits = RULESET_LIMITS) -> str:
+    """UTF-8 text (a leading byte-order mark is dropped); bad bytes are reported where they are,
+    with the key path of the value they are in where the text before them tells it."""
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         good = raw[: exc.start].decode("utf-8-sig", errors="replace")
         mark = _position_to_mark(good, len(good))
-        raise _fail(error_cls, f"the file is not valid UTF-8 ({exc.reason})", file, mark, expected="a file saved as UTF-8") from None
+        path = _path_at_end(good, limits)
+        raise _fail(error_cls, f"the file is not valid UTF-8 ({exc.reason})", file, mark, path, expected="a file saved as UTF-8") from None
+
+
+def _path_at_end(text: str, limits: Limits) -> Path | None:
+    """The key path of the value ``text`` ends in (the text before a bad byte), or None: the
+    value read last if it runs to the very end (``title: ab`` of ``title: ab\xffc``), else
+    the value a syntax error there stopped in (an unclosed quote), else the top level."""
+    try:
+        _, _, builder = _read(text, limits)
+    except _Unparsed as unparsed:
+        return unparsed.path
+    except (_Problem, yaml.YAMLError, UnicodeError, ValueError):
+        return None
+    last = builder.last_scalar
+    return last[0] if last is not None and last[1] == len(text) and last[0] else None
 
 
 def _file_kind(mode: int) -> str:
@@ -1067,7 +1100,7 @@ def read_text_file(
     path: str | os.PathLike[str], file: str, limits: Limits, error_cls: type[RulesError]
 ) -> str:
     """The text of a regular UTF-8 file within the size limit; errors name ``file``."""
-    return _decode(open_regular_file(path, file, limits.max_size, error_cls), file, error_cls)
+    return _decode(open_regular_file(path, file, limits.max_size, error_cls), file, error_cls, limits)
 
 
 def load_yaml_file(

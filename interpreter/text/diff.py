@@ -64,6 +64,7 @@ from interpreter.text.schemadoc import yaml_flow
 from interpreter.text.schemawords import meanings, path_words, schema_label, schema_leaves, schema_props
 
 if TYPE_CHECKING:
+    from interpreter.core.errors import RulesError
     from interpreter.rules.ruleset import Ruleset
 
 __all__ = ["Change", "diff_rulesets", "inert_settings", "changes_to_json", "label", "value_words", "WORDS"]
@@ -573,12 +574,13 @@ def diff_rulesets(a: Ruleset, b: Ruleset) -> list[Change]:
 def inert_settings(base: Ruleset, rs: Ruleset) -> list[Change]:
     """The keys house file ``rs`` sets that have no effect (its :attr:`~Ruleset.warnings`), as
     changes against ``base`` with ``effect=False``: ``Game points formula: 3 (no effect:
-    scoring.method is units)``."""
-    from interpreter.rules.loader import MissingNameWarning
+    scoring.method is units)``.
 
+    Only the keys its own file writes (:func:`_inert_here`): a base's old key is the base's to
+    mend, and was shown on the house file's diff as if the house file set it."""
     out: list[Change] = []
     for warning in rs.warnings:
-        if isinstance(warning, MissingNameWarning):  # not a key without effect: the Name line says what it is read as
+        if not _inert_here(warning, rs):
             continue
         path = warning.path or ""
         new, old = _at(rs.data, path), _at(base.data, path)
@@ -590,6 +592,25 @@ def inert_settings(base: Ruleset, rs: Ruleset) -> list[Change]:
         text = f"{name}: {words}{' ' + unit if unit else ''} (no effect: {reason})"
         out.append(Change(path, name, _plain(old), _plain(new), text, effect=False))
     return out
+
+
+def _inert_here(warning: RulesError, rs: Ruleset) -> bool:
+    """Whether ``warning`` is about a key without effect that ``rs``'s own file writes.
+
+    A key without effect is one the loader's relevance check names (its ``reason``) or one of
+    an earlier version it no longer reads (a :class:`MigrationWarning`).  The loader's other
+    warnings are about keys that do take effect -- a bundled ruleset's name (the name is
+    this ruleset's name all the same), a missing name (the Name line says what it is read as),
+    an empty key that removes the base's value (the diff shows what it removed), no bid that
+    can be made -- and calling them "no effect" would be false; ``rules validate`` says them."""
+    from interpreter.rules.loader import MissingNameWarning
+
+    if isinstance(warning, MissingNameWarning):
+        return False
+    if not isinstance(warning, MigrationWarning) and not getattr(warning, "reason", ""):
+        return False
+    own = rs.shown or (str(rs.source) if rs.source is not None else None)
+    return own is not None and warning.file == own
 
 
 def _as_written(path: str, rs: Ruleset) -> Any:

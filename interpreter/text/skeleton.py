@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shlex
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -18,21 +19,24 @@ from interpreter.core.errors import RulesError
 from interpreter.core.paths import resolved
 from interpreter.core.printable import printable
 from interpreter.rules.relevance import is_relevant
-from interpreter.rules.resources import house_name, schema_path
+from interpreter.rules.resources import house_name, load_schema, schema_path
 from interpreter.rules.ruleset import Ruleset
 from interpreter.rules.yamlsource import load_yaml, yaml_flow_item, yaml_quoted, yaml_scalar
+from interpreter.text.schemawords import schema_leaves
 
 # (section, key, what it means): the options house rules change most often, in file order;
-# a switch (``enabled``) is offered only where its feature is on, to switch it off.
+# a switch (``enabled``) is offered only where its feature is on, to switch it off.  VALUES in a
+# meaning stands for the key's allowed values, read from the schema (:func:`meaning_of`): typed
+# here by hand, a list missed the value ``play`` the schema added to bidding.all_pass.
 COMMON: tuple[tuple[str, str, str], ...] = (
     ("match", "target", "points needed to win the match"),
     ("match", "bidder_goes_out", "does the bidding side win when both sides reach the target?"),
-    ("dealer", "rotation", "alternate | clockwise | winner_deals | loser_deals"),
+    ("dealer", "rotation", "VALUES"),
     ("exchange", "enabled", "false: no exchange of the trump card"),
     ("exchange", "min_talon_size", "cards (turn-up included) that must remain to exchange"),
     ("exchange", "requires_trick_won", "must the exchanger have won a trick?"),
     ("exchange", "before_first_trick", "may the trump card be exchanged before the first trick?"),
-    ("marriage", "first_lead", "allowed | forbidden: a marriage on the very first lead"),
+    ("marriage", "first_lead", "VALUES: a marriage on the very first lead"),
     ("marriage", "after_exhaustion", "may marriages be announced once the talon is exhausted?"),
     ("marriage", "after_close", "may marriages be announced after closing?"),
     ("closing", "enabled", "false: nobody may close the talon"),
@@ -42,17 +46,36 @@ COMMON: tuple[tuple[str, str, str], ...] = (
     ("claim", "target", "points needed to go out"),
     ("claim", "false_points", "penalty for a wrong declaration"),
     ("end", "last_trick_bonus", "points for the last trick"),
-    ("end", "tie", "no_score | next_deal_bonus | last_trick_wins: equal totals"),
+    ("end", "tie", "VALUES: equal totals"),
     ("bidding", "values", "the bids allowed, in units"),
-    ("bidding", "all_pass", "redeal | dealer_must_bid: when everybody passes"),
+    ("bidding", "all_pass", "VALUES: when everybody passes"),
     ("bidding", "moon", "the moon bid; null: no moon"),
     ("scoring", "game_points", "game points of a deal (an expression)"),
     ("scoring", "set", "score of a side that fails its bid (an expression)"),
 )
 
 
+#: What ``VALUES`` in a meaning of :data:`COMMON` is replaced with.
+VALUES = "VALUES"
+
+
+def meaning_of(section: str, key: str, meaning: str) -> str:
+    """``meaning`` with ``VALUES`` replaced by the values the schema allows for ``section.key``,
+    in its order: ``redeal | dealer_must_bid | play``."""
+    if VALUES not in meaning:
+        return meaning
+    return meaning.replace(VALUES, " | ".join(str(v) for v in _enums()[f"{section}.{key}"]))
+
+
+@lru_cache(maxsize=1)
+def _enums() -> dict[str, list[Any]]:
+    """The allowed values of every key of the schema that lists them, by key path."""
+    return {path: node["enum"] for path, node in schema_leaves(load_schema()) if "enum" in node}
+
+
 def offered(base: Ruleset) -> list[tuple[str, str, str]]:
-    """The options of :data:`COMMON` the skeleton offers for ``base``: those with an effect there."""
+    """The options of :data:`COMMON` the skeleton offers for ``base``: those with an effect
+    there, each with its meaning in words (:func:`meaning_of`)."""
     data = base.data
     out = []
     for section, key, meaning in COMMON:
@@ -62,7 +85,7 @@ def offered(base: Ruleset) -> list[tuple[str, str, str]]:
             continue
         if not is_relevant(f"{section}.{key}", data):
             continue
-        out.append((section, key, meaning))
+        out.append((section, key, meaning_of(section, key, meaning)))
     return out
 
 

@@ -86,7 +86,7 @@ def test_each_decision_shows_the_position_what_its_values_rest_on_and_the_best_l
     assert last["values"] == {"play KS": -1, "declare": -2}
     assert (d["exact"], d["worlds"], d["iterations"]) == (True, 1, 0)
     assert d["seen"] == {"hand": ["AH", "KS"], "trick": [], "trump": "H", "turn_up": None, "talon": 0, "closed": False,
-                         "points": [40, 44], "tricks": [4, 4], "auction": False, "declarer": None, "bid": None}
+                         "points": [40, 44], "tricks": [4, 4], "auction": False, "declarer": None, "bid": None, "face_down": None}
     assert d["line"] == [{"seat": 0, "action": "play KS"}, {"seat": 1, "action": "play AS"},
                          {"seat": 1, "action": "play TH"}, {"seat": 0, "action": "play AH"}]
 

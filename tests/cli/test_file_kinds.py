@@ -56,7 +56,8 @@ def test_the_command_it_names_is_quoted_for_the_shell(files: Path) -> None:
     ["play", "--resume", "h.yaml"],
 ])
 def test_a_ruleset_given_as_a_record_is_one_line(files: Path, args: list[str]) -> None:
-    assert refused(args) == "h.yaml: a ruleset, not a game record (play a match of it with rules run h.yaml --record FILE, then replay FILE)\n"
+    # the same words for each command: no other command named ("then replay FILE" was, for all four)
+    assert refused(args) == "h.yaml: a ruleset, not a game record (play a match of it with rules run h.yaml --record FILE, then name FILE instead)\n"
 
 
 def test_a_record_with_a_ruleset_key_too_gets_the_records_own_errors(files: Path) -> None:

@@ -182,7 +182,7 @@ def test_syntax_error_is_located_with_pyyaml_problem_text() -> None:
 
 def test_syntax_error_uses_the_requested_error_class() -> None:
     error = _error("a: b: c\n", RecordError)
-    assert str(error) == "r.yaml:1:5: mapping values are not allowed here" + YAML_SYNTAX
+    assert str(error) == "r.yaml:1:5: a: mapping values are not allowed here" + YAML_SYNTAX
 
 
 #: A match record's deals, as `rules run --record` writes them; cut at a character below.
@@ -308,7 +308,7 @@ def test_load_yaml_file_bad_utf8(tmp_path: FsPath) -> None:
     path.write_bytes(b"a: 1\nb: caf\xe9\n")
     with pytest.raises(RulesetError) as caught:
         load_yaml_file(path, display_name="bad.yaml")
-    assert str(caught.value) == "bad.yaml:2:7: the file is not valid UTF-8 (invalid continuation byte) (expected a file saved as UTF-8)"
+    assert str(caught.value) == "bad.yaml:2:7: b: the file is not valid UTF-8 (invalid continuation byte) (expected a file saved as UTF-8)"
 
 
 def test_errors_inside_a_file_name_the_display_name(tmp_path: FsPath) -> None:
