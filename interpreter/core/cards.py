@@ -13,6 +13,8 @@ from dataclasses import FrozenInstanceError, dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
+from interpreter.core.frozendata import seal
+
 
 SUIT_LETTERS = "CDHS"
 RANK_LETTERS = "ATKQJ987"
@@ -40,6 +42,12 @@ class Card:
             raise TypeError(
                 f"Card({self.rank!r}, {self.suit!r}): a card is two letters, rank and suit "
                 "(expected such as Card('T', 'H'), or Card.parse('10h'))"
+            )
+        if self.rank not in RANK_NAMES or self.suit not in SUIT_NAMES:
+            # refused here rather than where the card is read back: its repr would not parse
+            raise ValueError(
+                f"Card({self.rank!r}, {self.suit!r}): no such card (expected a rank of {' '.join(RANK_LETTERS)} "
+                f"and a suit of {' '.join(SUIT_LETTERS)}, such as Card('T', 'H'))"
             )
 
     @classmethod
@@ -171,6 +179,10 @@ def bit_list(mask: int) -> list[int]:
         mask >>= 8
         k += 1
     return out
+
+
+seal(Card)
+seal(CardSet)
 
 
 class Deck:

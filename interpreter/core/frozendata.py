@@ -11,11 +11,16 @@ frozen mapping still equals the plain one it was made from (``rs.data == data``,
 against a list), passes the ``isinstance(value, dict)`` tests of the readers of rule
 mappings, and ``json.dumps`` writes it.  ``copy.deepcopy`` gives back a plain, changeable
 copy (:func:`thaw`): what a caller deep-copies a ruleset's mapping for is to edit the copy.
+
+:func:`seal` mends the frozen value classes (cards, card sets, actions) for a new attribute.
 """
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from dataclasses import FrozenInstanceError
+from typing import Any, NoReturn, TypeVar
+
+_T = TypeVar("_T", bound=type)
 
 
 def _refuse(self: object, *args: object, **kwargs: object) -> NoReturn:
@@ -74,3 +79,23 @@ def thaw(value: Any) -> Any:
         return [thaw(item) for item in value]
     return value
 
+
+def _refuse_set(self: object, name: str, value: object) -> NoReturn:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}: {type(self).__name__} is immutable")
+
+
+def _refuse_delete(self: object, name: str) -> NoReturn:
+    raise FrozenInstanceError(f"cannot delete field {name!r}: {type(self).__name__} is immutable")
+
+
+def seal(cls: _T) -> _T:
+    """Refuse every assignment and deletion on ``cls``'s instances with ``FrozenInstanceError``.
+
+    A frozen dataclass with ``slots=True`` refuses its own fields, but under Python 3.11 a new
+    attribute (``card.foo = 1``) met ``TypeError: super(type, obj): obj must be an instance or
+    subtype of type``: its ``__setattr__`` names the class as it was before ``slots`` rebuilt
+    it.  Its ``__init__`` sets the fields with ``object.__setattr__``, so nothing of the
+    class's own needs the replaced methods (the compiled build's classes refuse so already)."""
+    setattr(cls, "__setattr__", _refuse_set)
+    setattr(cls, "__delattr__", _refuse_delete)
+    return cls

@@ -42,6 +42,7 @@ from interpreter.core.actions import (
     Pass,
     Play,
     Redouble,
+    not_an_action,
 )
 from interpreter.core.arguments import check_seat
 from interpreter.core.cards import Deck
@@ -492,7 +493,13 @@ class Ruleset:
     """The ruleset as flat int tables, for the engine's hot path (:mod:`interpreter.rules.tables`)."""
 
     def code(self, action: Action) -> int | None:
-        """The engine's int code of an action, or ``None`` if this ruleset has no such action."""
+        """The engine's int code of an action, or ``None`` if this ruleset has no such action
+        (another game's card, bid or kind of action; :meth:`DealState.check
+        <interpreter.engine.state.DealState.check>` says which rule).  What is not an
+        :class:`~interpreter.core.actions.Action` at all -- the text ``"play TC"``, ``None`` --
+        is a ``TypeError`` naming it, not a ``None`` that fails later elsewhere."""
+        if not isinstance(action, Action):
+            raise not_an_action(action)
         return self.code_of.get(action)
 
 
