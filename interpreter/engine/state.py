@@ -127,6 +127,14 @@ class DealState(Settling):
         out.undo = [tuple([v[:] if type(v) is list else v for v in snap]) for snap in self.undo]
         return out
 
+    def __deepcopy__(self, memo: dict[int, object]) -> DealState:
+        """``copy.deepcopy(state)``: the deal of its own that :meth:`__copy__` gives (the rules
+        shared, as ``Ruleset.__deepcopy__`` shares them).  Written out because the default
+        rebuilds the object with its class called without arguments -- in the compiled build,
+        whose classes allocate only through ``__init__`` -- and a deal without its ruleset is
+        refused (``DealState()`` is a ``TypeError``)."""
+        return self.__copy__()
+
     def trick_winner_index(self) -> int:
         """Position in the current trick of the card that is winning it."""
         return winning_position(self.trick, self.t.beats_of[self.order][self.trump + 1])
