@@ -81,7 +81,9 @@ def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ())
         names = ", ".join(BOT_KINDS + also)
         guess = suggest_word(canonical_kind(kind), [*BOT_KINDS, *also, *(f"search:{level}" for level in LEVELS)]) if kind.strip() else None
         hint = f" (did you mean '{guess}'?)" if guess else ""
-        raise usage_error(f"{option}: {exc}{hint} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
+        # the kind in make_agent's words, the list in the command's (its own kinds too, such as human)
+        said = f"unknown bot kind {kind!r}" if isinstance(exc, ValueError) else str(exc)
+        raise usage_error(f"{option}: {said}{hint} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
     return canonical_kind(kind)
 
 

@@ -16,7 +16,8 @@ from typing import Any, Final
 from dataclasses import dataclass
 
 from interpreter.core.arguments import with_article
-from interpreter.core.cards import Card
+from interpreter.core.cards import SUIT_NAMES, Card
+from interpreter.core.frozendata import seal
 
 
 # Action codes, the engine's ints for these values (a ruleset maps one to the other:
@@ -47,10 +48,21 @@ class Action:
     its constructor (:meth:`_fields`) -- written out because the compiled classes (mypyc) have
     neither the dataclass's frozen-slots pickling nor a constructor without arguments for
     ``copy``'s default.
+
+    The base class itself is no action (no code, no text form): ``Action()`` is refused with a
+    ``TypeError``, as the engine refuses anything else that is not an action.
     """
 
-    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError
+    def __post_init__(self) -> None:
+        # inherited by the kinds without fields; those with fields check their own
+        if type(self) is Action:
+            raise TypeError(
+                "Action() is the base class of the actions, not an action "
+                "(expected one of its kinds, such as Play(Card.parse('TC')), Close() or Pass())"
+            )
+
+    def __str__(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} has no text form: a kind of action writes its own __str__")
 
     def _fields(self) -> tuple[Any, ...]:
         """The constructor's arguments that make this action again (none for most)."""
@@ -64,6 +76,14 @@ class Action:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Action:
         return self
+
+
+def not_an_action(action: object) -> TypeError:
+    """The error for what was given as an action and is none -- a bot's ``None``, the text
+    ``"play TC"`` -- said as such, rather than as a card this deck lacks: the engine's checks
+    and :meth:`Ruleset.code <interpreter.rules.ruleset.Ruleset.code>` raise it."""
+    hint = f"parse_action({action!r})" if isinstance(action, str) else "an Action such as Play(Card.parse('TC'))"
+    return TypeError(f"{action!r} is {with_article(type(action).__name__)}, not an action (expected {hint})")
 
 
 def _card_of(kind: str, card: object) -> None:
@@ -148,6 +168,8 @@ class Bid(Action):
         amount = self.amount
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise TypeError(f"Bid({amount!r}): the amount is {with_article(type(amount).__name__)}, not a whole number (expected a bid such as Bid(3))")
+        if amount < 0:
+            raise ValueError(f"Bid({amount!r}): a bid is never negative (expected a bid such as Bid(3))")
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.amount,)
@@ -173,6 +195,8 @@ class NameTrump(Action):
     def __post_init__(self) -> None:
         if not isinstance(self.suit, str):
             raise TypeError(f"NameTrump({self.suit!r}): the suit is {with_article(type(self.suit).__name__)}, not a suit letter (expected one of C, D, H, S)")
+        if self.suit not in SUIT_NAMES:
+            raise ValueError(f"NameTrump({self.suit!r}): not a suit letter (expected one of C, D, H, S)")
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.suit,)
@@ -220,6 +244,11 @@ class Continue(Action):
 
     def __str__(self) -> str:
         return "continue"
+
+
+for _kind in (Action, Play, Marry, Exchange, Close, CloseBeforeDraw, Declare, Bid, Pass, NameTrump, Discard, Double, Redouble, Continue):
+    seal(_kind)  # a new attribute is a FrozenInstanceError too (see seal)
+del _kind
 
 
 def parse_action(text: object, ranks: tuple[str, ...] | None = None, suits: tuple[str, ...] | None = None) -> Action:

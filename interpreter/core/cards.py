@@ -8,9 +8,12 @@ bit ``i`` stands for card ``i``: see :class:`Deck`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import FrozenInstanceError, dataclass
+from types import MappingProxyType
 from typing import Any, Final
+
+from interpreter.core.frozendata import seal
 
 
 SUIT_LETTERS = "CDHS"
@@ -39,6 +42,12 @@ class Card:
             raise TypeError(
                 f"Card({self.rank!r}, {self.suit!r}): a card is two letters, rank and suit "
                 "(expected such as Card('T', 'H'), or Card.parse('10h'))"
+            )
+        if self.rank not in RANK_NAMES or self.suit not in SUIT_NAMES:
+            # refused here rather than where the card is read back: its repr would not parse
+            raise ValueError(
+                f"Card({self.rank!r}, {self.suit!r}): no such card (expected a rank of {' '.join(RANK_LETTERS)} "
+                f"and a suit of {' '.join(SUIT_LETTERS)}, such as Card('T', 'H'))"
             )
 
     @classmethod
@@ -113,7 +122,7 @@ class CardSet:
     def __contains__(self, card: object) -> bool:
         if not isinstance(card, Card):
             return False
-        i = self.deck.index_of.get(card)
+        i = self.deck._index.get(card)
         return i is not None and bool(self.mask >> i & 1)
 
     def __eq__(self, other: object) -> bool:
@@ -172,30 +181,64 @@ def bit_list(mask: int) -> list[int]:
     return out
 
 
+seal(Card)
+seal(CardSet)
+
+
 class Deck:
     """The ruleset's cards in index order and the bit tables the engine uses.
 
     Card ``i`` has suit ``i // len(ranks)`` and rank ``i % len(ranks)`` in the ruleset's
     orders; ranks are listed strongest first, so within a suit a lower index is a stronger card.
+
+    Read-only, as the ruleset that holds it: one deck serves every game of the process (and
+    every ``CardSet`` made of it), so assigning an attribute is refused
+    (``FrozenInstanceError``, an ``AttributeError``) and :attr:`index_of` is a read-only view.
     """
 
+    suits: tuple[str, ...]
+    ranks: tuple[str, ...]
+    cards: tuple[Card, ...]
+    size: int
+    #: card -> index, read-only (``MappingProxyType``); ``_index`` is the dict behind it
+    index_of: Mapping[Card, int]
+    _index: dict[Card, int]
+    suit_of: tuple[int, ...]
+    rank_of: tuple[int, ...]
+    points: tuple[int, ...]
+    suit_mask: tuple[int, ...]
+    #: stronger[i]: cards of i's suit that beat i
+    stronger: tuple[int, ...]
+    full_mask: int
+    total_points: int
+
     def __init__(self, suits: tuple[str, ...], ranks: tuple[str, ...], points: dict[str, int]) -> None:
-        self.suits = suits
-        self.ranks = ranks
+        # object.__setattr__ written out: the deck's own __setattr__ refuses every assignment (and
+        # mypyc compiles this form to a plain store)
         nr = len(ranks)
-        self.cards: tuple[Card, ...] = tuple(Card(r, s) for s in suits for r in ranks)
-        self.size = len(self.cards)
-        self.index_of: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
-        self.suit_of: tuple[int, ...] = tuple(i // nr for i in range(self.size))
-        self.rank_of: tuple[int, ...] = tuple(i % nr for i in range(self.size))
-        self.points: tuple[int, ...] = tuple(points[c.rank] for c in self.cards)
-        self.suit_mask: tuple[int, ...] = tuple(((1 << nr) - 1) << (s * nr) for s in range(len(suits)))
-        # stronger[i]: cards of i's suit that beat i.
-        self.stronger: tuple[int, ...] = tuple(
-            ((1 << (i % nr)) - 1) << ((i // nr) * nr) for i in range(self.size)
-        )
-        self.full_mask = (1 << self.size) - 1
-        self.total_points = sum(self.points)
+        cards = tuple(Card(r, s) for s in suits for r in ranks)
+        size = len(cards)
+        index = {c: i for i, c in enumerate(cards)}
+        card_points = tuple(points[c.rank] for c in cards)
+        object.__setattr__(self, "suits", tuple(suits))
+        object.__setattr__(self, "ranks", tuple(ranks))
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "index_of", MappingProxyType(index))
+        object.__setattr__(self, "suit_of", tuple(i // nr for i in range(size)))
+        object.__setattr__(self, "rank_of", tuple(i % nr for i in range(size)))
+        object.__setattr__(self, "points", card_points)
+        object.__setattr__(self, "suit_mask", tuple(((1 << nr) - 1) << (s * nr) for s in range(len(suits))))
+        object.__setattr__(self, "stronger", tuple(((1 << (i % nr)) - 1) << ((i // nr) * nr) for i in range(size)))
+        object.__setattr__(self, "full_mask", (1 << size) - 1)
+        object.__setattr__(self, "total_points", sum(card_points))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}: a deck is read-only (every game of its ruleset shares it)")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}: a deck is read-only (every game of its ruleset shares it)")
 
     # A deck is never changed once made (the ruleset's): a copy is the deck itself, which keeps
     # ``CardSet``s and views of it comparing equal; a pickle rebuilds it from its suits, ranks
@@ -214,7 +257,7 @@ class Deck:
         naming the card and the deck, as ``list.index`` refuses a value it lacks (the engine
         reads ``index_of`` itself where a card may be missing)."""
         try:
-            return self.index_of[card]
+            return self._index[card]
         except KeyError:
             raise ValueError(f"{card} is not a card of this deck ({self})") from None
 
@@ -223,4 +266,4 @@ class Deck:
         return f"{self.size} cards: suits {' '.join(self.suits)}, ranks {' '.join(self.ranks)}"
 
     def card_index(self, rank: str, suit: str) -> int:
-        return self.index_of[Card(rank, suit)]
+        return self._index[Card(rank, suit)]

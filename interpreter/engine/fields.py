@@ -230,7 +230,7 @@ def copier(cls: type) -> Callable[[Any], Any]:
         _COPIERS[cls] = written.copy
         return written.copy
     copies = ["    " + _copied(f, "self") for f in getattr(cls, "FIELDS")]
-    source = "\n".join(["def copy(self):", "    o = _cls()", *copies, "    return o"])
+    source = "\n".join(["def copy(self):", "    o = _cls(None)", *copies, "    return o"])
     made: Callable[[Any], Any] = _compiled(source, f"<copy of {cls.__qualname__}>", {"_cls": cls})["copy"]
     _COPIERS[cls] = made
     return made
@@ -336,7 +336,7 @@ def written_source() -> str:
             lines.append(f"    st.{f.name} = snap[{k}]")
     lines += ["", "", "def copy(st: Position) -> Any:",
               '    """An independent copy, field by field, without the undo records."""',
-              "    o = type(st)()"]
+              "    o = type(st)(None)"]
     lines += ["    " + _copied(f, "st") for f in FIELDS]
     lines.append("    return o")
     lines += _written_key()

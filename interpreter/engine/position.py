@@ -61,7 +61,7 @@ class Position:
     # ------------------------------------------------------------------ construction
     def __init__(
         self,
-        rs: Ruleset | None = None,
+        rs: Ruleset | None,
         dealer: int = 0,
         hands: Sequence[int] = (),
         stock: Sequence[int] = (),
@@ -69,8 +69,12 @@ class Position:
         unseen: Sequence[int] | None = None,
         shown: int = -1,
     ) -> None:
-        if rs is None:  # an empty shell that copy() fills field by field: a class compiled by
-            return  # mypyc allocates only through __init__ (docs/speed.md)
+        # ``None``, given explicitly: an empty shell that copy() fills field by field (a class
+        # compiled by mypyc allocates only through __init__, docs/speed.md).  The ruleset has
+        # no default, so that ``DealState()`` is a TypeError at the call, not a shell whose
+        # every method fails later with an AttributeError: a deal is made with DealState.new.
+        if rs is None:
+            return
         self.rs = rs
         self.t = rs.tables
         self.n = n = rs.players.count

@@ -48,8 +48,9 @@ from interpreter.core.actions import (
     Double,
     NameTrump,
     Redouble,
+    not_an_action,
 )
-from interpreter.core.arguments import SEED_MAX, check_seat, check_seed, with_article
+from interpreter.core.arguments import SEED_MAX, check_seat, check_seed
 from interpreter.core.cards import Card, CardSet, bit_list
 from interpreter.core.errors import IllegalActionError, StuckDealError
 from interpreter.engine.fields import keyer
@@ -125,6 +126,14 @@ class DealState(Settling):
         # a record holds lists that its restore puts back as they are: each copy needs its own
         out.undo = [tuple([v[:] if type(v) is list else v for v in snap]) for snap in self.undo]
         return out
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DealState:
+        """``copy.deepcopy(state)``: the deal of its own that :meth:`__copy__` gives (the rules
+        shared, as ``Ruleset.__deepcopy__`` shares them).  Written out because the default
+        rebuilds the object with its class called without arguments -- in the compiled build,
+        whose classes allocate only through ``__init__`` -- and a deal without its ruleset is
+        refused (``DealState()`` is a ``TypeError``)."""
+        return self.__copy__()
 
     def trick_winner_index(self) -> int:
         """Position in the current trick of the card that is winning it."""
@@ -754,19 +763,14 @@ def _as_action(action: object) -> Action:
     """``action``, if it is one; else the ``TypeError`` of :func:`_an_action`."""
     if isinstance(action, Action):
         return action
-    raise _not_an_action(action)
+    raise not_an_action(action)
 
 
 def _an_action(action: object) -> None:
     """Refuse what is not an action -- a bot's ``None``, the text ``"play TC"`` -- as such,
     rather than as a card this deck lacks."""
     if not isinstance(action, Action):
-        raise _not_an_action(action)
-
-
-def _not_an_action(action: object) -> TypeError:
-    hint = f"parse_action({action!r})" if isinstance(action, str) else "an Action such as Play(Card.parse('TC'))"
-    return TypeError(f"{action!r} is {with_article(type(action).__name__)}, not an action (expected {hint})")
+        raise not_an_action(action)
 
 
 def deal_cards(rs: Ruleset, dealer: int, order: Sequence[int]) -> tuple[list[int], list[int], int]:

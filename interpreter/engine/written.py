@@ -127,7 +127,7 @@ def load(st: Position, snap: tuple[Any, ...]) -> None:
 
 def copy(st: Position) -> Any:
     """An independent copy, field by field, without the undo records."""
-    o = type(st)()
+    o = type(st)(None)
     o.rs = st.rs
     o.t = st.t
     o.n = st.n

@@ -9,7 +9,9 @@ the hot loop never touches YAML, lark or dicts.  Loading lives in :mod:`interpre
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from interpreter.core.actions import (
@@ -40,9 +42,11 @@ from interpreter.core.actions import (
     Pass,
     Play,
     Redouble,
+    not_an_action,
 )
 from interpreter.core.arguments import check_seat
 from interpreter.core.cards import Deck
+from interpreter.core.frozendata import freeze
 from interpreter.rules.tables import (
     KIND_BID,
     KIND_CLOSE,
@@ -333,7 +337,11 @@ class Ruleset:
     #: :func:`~interpreter.rules.loader.load_ruleset` as ``shown``, so that its errors name the
     #: file as the user's own process does, not by an absolute path the user never wrote.
     shown: str | None = field(default=None, compare=False, repr=False)
-    data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)  # merged, defaulted mapping
+    #: The merged, defaulted mapping of the file, read-only all the way down (a
+    #: :class:`~interpreter.core.frozendata.FrozenDict`, typed as the ``dict`` it subclasses for
+    #: the readers of rule mappings: one ruleset object serves every game of the process, so a
+    #: write would change them all); ``copy.deepcopy`` gives a plain copy to edit.
+    data: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     extends: str | None = None  # the base ruleset this one extends (its bundled name or path)
     bases: tuple[Path, ...] = field(default=(), compare=False, repr=False)  # the files of its bases, nearest first
     #: Options a house file sets that have no effect here, as located warnings
@@ -395,6 +403,7 @@ class Ruleset:
         return index[seat]
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "data", freeze(self.data))
         deck = self.deck
         actions: dict[int, Action] = {}
         for i, card in enumerate(deck.cards):
@@ -450,8 +459,10 @@ class Ruleset:
             "exchange_card": exchange_card,
             "deal_plans": tuple(_deal_plan(self, dealer) for dealer in range(n)),
             "call_codes": (PASS,) + tuple(BID_BASE + v for v in self.bidding.values),
-            "action_of": actions,
-            "code_of": {a: c for c, a in actions.items()},
+            # read-only views (a bot reaches them through view.rs): a write would change the
+            # actions of every game of the process
+            "action_of": MappingProxyType(actions),
+            "code_of": MappingProxyType({a: c for c, a in actions.items()}),
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
@@ -474,13 +485,21 @@ class Ruleset:
     """Per dealer: the positions dealt after trump is named, and the card shown (see :func:`_deal_marks`)."""
     call_codes: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """The auction's codes in order: pass, then every bid from the lowest."""
-    action_of: dict[int, Action] = field(init=False, repr=False, compare=False)
-    code_of: dict[Action, int] = field(init=False, repr=False, compare=False)
+    action_of: Mapping[int, Action] = field(init=False, repr=False, compare=False)
+    """Every action of the ruleset by its int code (read-only)."""
+    code_of: Mapping[Action, int] = field(init=False, repr=False, compare=False)
+    """Every action's int code (read-only): the inverse of :attr:`action_of`."""
     tables: RuleTables = field(init=False, repr=False, compare=False)
     """The ruleset as flat int tables, for the engine's hot path (:mod:`interpreter.rules.tables`)."""
 
     def code(self, action: Action) -> int | None:
-        """The engine's int code of an action, or ``None`` if this ruleset has no such action."""
+        """The engine's int code of an action, or ``None`` if this ruleset has no such action
+        (another game's card, bid or kind of action; :meth:`DealState.check
+        <interpreter.engine.state.DealState.check>` says which rule).  What is not an
+        :class:`~interpreter.core.actions.Action` at all -- the text ``"play TC"``, ``None`` --
+        is a ``TypeError`` naming it, not a ``None`` that fails later elsewhere."""
+        if not isinstance(action, Action):
+            raise not_an_action(action)
         return self.code_of.get(action)
 
 

@@ -120,7 +120,7 @@ class _Timeline:
         self.played = 0
         # the engine's own rules, asked on a probe that holds only the public fields they read:
         # whether play is strict (Position.strict) and what a follower may play (follow_mask)
-        probe = DealState()  # an empty shell (Position.__init__ without a ruleset)
+        probe = DealState(None)  # an empty shell (Position.__init__ without a ruleset)
         probe.rs, probe.t, probe._strict_always = rs, t, t.strict_always
         probe.stock, probe.spos, probe.closed = (0,) * p.stock_size, 0, False
         probe.contract = rs.bidding.contract(p.high_bid) if p.phase != AUCTION else None  # its own duties, if any
@@ -669,7 +669,7 @@ class WorldSampler:
         widow = tuple(widow_cards) + tuple(self._laid) if not view.widow_mask else tuple(bit_list(view.widow_mask))
         if view.widow_mask and rs.tables.lays_away:  # laid away by this seat: in the order he did
             widow = tuple((h & 0xFFFF) - DISCARD_BASE for h in view.history_codes if h & 0xFFFF >= DISCARD_BASE)
-        st = DealState()  # an empty shell, filled field by field
+        st = DealState(None)  # an empty shell, filled field by field
         st.rs, st.t, st.n = rs, rs.tables, n
         _rebuild(st, p)  # every public field of the state under its own name (see _rebuilder)
         if rs.deal.talon:

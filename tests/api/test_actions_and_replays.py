@@ -56,7 +56,6 @@ def test_an_action_the_game_does_not_have_is_refused_by_the_rule_that_says_so() 
     state = DealState.new(RS, 1, 42)
     for action, rule, said in [
         (NameTrump("H"), "trump.selection", "trump is not named in this game"),
-        (NameTrump("X"), "deck.suits", "X is not a suit of this deck"),
         (Discard(Card.parse("TC")), "deal.widow.to", "no card is laid away now"),
         (Play(Card.parse("9H")), "deck.ranks", "9H is not a card of this deck"),
     ]:

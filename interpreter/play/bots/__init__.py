@@ -74,7 +74,7 @@ def make_agent(kind: str, ruleset: Ruleset | str | Path, seed: int) -> Agent:
         from interpreter.play.bots.policy import make_policy_agent
 
         return make_policy_agent(kind, ruleset, seed)
-    raise ValueError(f"unknown bot kind {typed!r}")
+    raise ValueError(f"unknown bot kind {typed!r} (expected one of: {', '.join(BOT_KINDS)}, {SEARCH_OPTIONS}, {POLICY_FORMS})")
 
 
 def bot_spec(kind: str) -> str:
