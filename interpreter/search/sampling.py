@@ -21,6 +21,11 @@ What a view says about the hidden cards, and how it is used:
   (``bidding.contracts[].holding``: the Ass-Bettler's ace) held one then.  That is a choice
   among cards, not a limit on one: the worlds are split into disjoint pieces -- he held the
   first such card, or not it but the second, ... -- each counted exactly and drawn by its count.
+* cards hidden in the widow that count for their taker (laid away face down, a widow won
+  unseen) are limited in points where a side's points end the deal at a target (a contract
+  decided by points, ``claim.automatic``): the deal going on says the taker's side was below it
+  (:func:`~interpreter.search.hidden_points.hidden_point_cap`).  The counting keeps the points
+  put in the widow, so the worlds left out are never counted, nor drawn.
 
 The hidden cards are then placed in the other hands, the face-down stock and the widow.  The
 placements consistent with all of the above are counted exactly (a small dynamic programme
@@ -59,6 +64,7 @@ from interpreter.engine.state import DealState
 from interpreter.engine.trick import winning_position
 from interpreter.engine.views import PUBLISHED, Public, SeatView
 from interpreter.rules.ruleset import Ruleset
+from interpreter.search.hidden_points import hidden_point_cap
 from interpreter.rules.tables import KIND_BID, KIND_MARRY, KIND_PLAY
 
 __all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]
@@ -66,6 +72,10 @@ __all__ = ["InconsistentView", "World", "WorldSampler", "sample_world"]
 _NEVER: Final = 1 << 30  # an entry time later than any
 _FROM_WIDOW: Final = -2  # the stock index of a slot filled from the widow (widow.to: declarer_hand)
 _LAID_AWAY: Final = -1  # the seat of a piece's card that lies among the cards laid away (WorldSampler._split)
+
+#: a state of the counting: the next group of hidden cards, the places left in each location,
+#: the earliest entry times given to each other seat, the points put in the hidden widow so far
+_Key = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int]
 
 
 class InconsistentView(RulesError):
@@ -118,6 +128,10 @@ class _Timeline:
         # per seat: (time, mask) -- at that time the seat held none of the cards in mask
         self.lacked: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.played = 0
+        # (history index, winner) of each trick completed, (history index, seat, card) of each
+        # marriage announced or shown: the moments a deal may end on points (hidden_point_cap)
+        self.trick_ends: list[tuple[int, int]] = []
+        self.marriages: list[tuple[int, int, int]] = []
         # the engine's own rules, asked on a probe that holds only the public fields they read:
         # whether play is strict (Position.strict) and what a follower may play (follow_mask)
         probe = DealState(None)  # an empty shell (Position.__init__ without a ruleset)
@@ -169,6 +183,8 @@ class _Timeline:
             if kind != KIND_PLAY and kind != KIND_MARRY:
                 continue
             card = t.code_card[code]
+            if kind == KIND_MARRY:
+                self.marriages.append((i, seat, card))
             if kind == KIND_MARRY and trick:  # a partner's marriage shown, not played: he holds both
                 for shown in (card, rs.marriage_partner[card]):
                     self.held_until[seat][shown] = min(self.held_until[seat].get(shown, _NEVER), i)
@@ -196,6 +212,7 @@ class _Timeline:
             if len(trick) == size:
                 pos = winning_position(trick, t.beats_of[p.order][trump + 1])
                 leader = active[(active.index(leader) + pos) % size]
+                self.trick_ends.append((i, leader))
                 trick = []
         table = sum(1 << c for c in p.trick)
         if self.played != p.gone | table:  # the history does not account for the cards gone
@@ -207,6 +224,7 @@ class _Timeline:
             self.given = [set() for _ in range(n)]
             self.left = [{} for _ in range(n)]
             self.lacked = [[] for _ in range(n)]
+            self.trick_ends, self.marriages = [], []
 
     def lower_bound(self, seat: int, card: int, until: int = _NEVER) -> int:
         """The earliest entry time of ``card`` into ``seat``'s hand, if it was held there up to
@@ -442,17 +460,25 @@ class WorldSampler:
         if sum(caps) != len(self.hidden):
             raise InconsistentView(f"{len(self.hidden)} hidden cards for {sum(caps)} places")
         self._caps = tuple(caps)
-        # groups of hidden cards with equal limits: per other seat, the earliest entry time
-        groups: dict[tuple[int, ...], list[int]] = {}
+        # the most points the hidden widow may hold (the deal would have ended on them), and the
+        # points of a piece's cards laid away, already there
+        cap = hidden_point_cap(view, line.trick_ends, line.marriages) if self.widow_hidden or self._laid else None
+        pts = rs.tables.points
+        self._widow_cap = _NEVER if cap is None else cap
+        self._widow_start = 0 if cap is None else sum(pts[c] for c in self._laid)
+        if self._widow_start > self._widow_cap:
+            raise InconsistentView("the cards laid away would have ended the deal")
+        # groups of hidden cards with equal limits: per other seat, the earliest entry time, and
+        # where the widow's points are limited, the card's points (the worth it adds there)
+        groups: dict[tuple[tuple[int, ...], int], list[int]] = {}
         for c in self.hidden:
-            groups.setdefault(tuple(line.lower_bound(s, c) for s in self.others), []).append(c)
-        self._groups = list(groups.items())
+            groups.setdefault((tuple(line.lower_bound(s, c) for s in self.others), 0 if cap is None else pts[c]), []).append(c)
+        self._groups = [(limits, worth, cards) for (limits, worth), cards in groups.items()]
         # per other seat: the entry times of its free slots, latest first (Hall's condition)
         self._free_times = [sorted((s.time for s in self._free[o]), reverse=True) for o in self.others]
-        self._memo: dict[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], int] = {}
-        self._choices: dict[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], list[tuple[int, tuple[int, ...]]]] = {}
-        start = self._start()
-        self.count = self._count(*start)
+        self._memo: dict[_Key, int] = {}
+        self._choices: dict[_Key, list[tuple[int, tuple[int, ...]]]] = {}
+        self.count = self._count(self._start())
         if self.count == 0:
             raise InconsistentView("no placement of the hidden cards agrees with the view")
 
@@ -487,8 +513,14 @@ class WorldSampler:
             raise InconsistentView("no deal gives the announcers the cards their contracts need")
 
     # ------------------------------------------------------------------ counting
-    def _start(self) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        return 0, self._caps, tuple(() for _ in self.others)
+    def _start(self) -> _Key:
+        return 0, self._caps, tuple(() for _ in self.others), self._widow_start
+
+    def _after(self, key: _Key, split: tuple[int, ...]) -> _Key:
+        """The state of the counting once group ``key[0]`` is split into the places."""
+        g, caps, bounds, widow = key
+        limits, worth, _ = self._groups[g]
+        return g + 1, tuple(c - x for c, x in zip(caps, split)), _with_bounds(bounds, limits, split), widow + worth * split[-1]
 
     def _fits(self, k: int, bounds: tuple[int, ...]) -> bool:
         """Whether unknown cards with these earliest entry times fit other seat ``k``'s free slots."""
@@ -498,30 +530,28 @@ class WorldSampler:
                 return False
         return True
 
-    def _count(self, g: int, caps: tuple[int, ...], bounds: tuple[tuple[int, ...], ...]) -> int:
-        """Card assignments of groups ``g``.. into the places left (``caps``), with the earliest
-        entry times already given to each other seat (``bounds``)."""
-        key = (g, caps, bounds)
+    def _count(self, key: _Key) -> int:
+        """Card assignments of groups ``key[0]``.. into the places left, with the earliest
+        entry times already given to each other seat and the points already in the widow."""
         done = self._memo.get(key)
         if done is not None:
             return done
+        g, caps, bounds, _ = key
         if g == len(self._groups):
             total = 1 if all(self._fits(k, b) for k, b in enumerate(bounds)) else 0
             self._memo[key] = total
             return total
-        limits, cards = self._groups[g]
-        m = len(cards)
+        m = len(self._groups[g][2])
         choices: list[tuple[int, tuple[int, ...]]] = []
         total = 0
         for split in _splits(m, caps):
             ways = factorial(m)
             for x in split:
                 ways //= factorial(x)
-            new_caps = tuple(c - x for c, x in zip(caps, split))
-            new_bounds = _with_bounds(bounds, limits, split)
-            if not all(self._fits(k, b) for k, b in enumerate(new_bounds)):
+            nxt = self._after(key, split)
+            if nxt[3] > self._widow_cap or not all(self._fits(k, b) for k, b in enumerate(nxt[2])):
                 continue
-            rest = self._count(g + 1, new_caps, new_bounds)
+            rest = self._count(nxt)
             if rest:
                 total += ways * rest
                 choices.append((total, split))
@@ -539,22 +569,18 @@ class WorldSampler:
         if self._naming:
             return self._naming_world(rng)
         places: list[list[int]] = [[] for _ in self._caps]
-        g, caps, bounds = self._start()
-        while g < len(self._groups):
-            key = (g, caps, bounds)
+        key = self._start()
+        while key[0] < len(self._groups):
             choices = self._choices[key]
             pick = rng.random() * self._memo[key]
             split = next(s for cum, s in choices if pick < cum)
-            limits, cards = self._groups[g]
-            cards = cards[:]
+            cards = self._groups[key[0]][2][:]
             rng.shuffle(cards)
             pos = 0
             for k, x in enumerate(split):
                 places[k].extend(cards[pos:pos + x])
                 pos += x
-            bounds = _with_bounds(bounds, limits, split)
-            caps = tuple(c - x for c, x in zip(caps, split))
-            g += 1
+            key = self._after(key, split)
         stock_future = places[len(self.others)]
         rng.shuffle(stock_future)
         return self._build(places, stock_future, places[len(self.others) + 1], view)
@@ -576,17 +602,16 @@ class WorldSampler:
         places: list[list[int]] = [[] for _ in self._caps]
         yield from self._worlds_from(self._start(), places)
 
-    def _worlds_from(self, key: tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], places: list[list[int]]) -> Iterator[World]:
+    def _worlds_from(self, key: _Key, places: list[list[int]]) -> Iterator[World]:
         """The worlds that place groups ``key[0]``.. as the counting found possible (the splits
         it kept in ``_choices``), after ``places`` (extended and restored in place)."""
-        g, caps, bounds = key
-        if g == len(self._groups):
+        if key[0] == len(self._groups):
             stock = len(self.others)
             yield self._build([p[:] for p in places], places[stock][:], places[stock + 1][:], self.view)
             return
-        limits, cards = self._groups[g]
+        cards = self._groups[key[0]][2]
         for _, split in self._choices[key]:
-            nxt = (g + 1, tuple(c - x for c, x in zip(caps, split)), _with_bounds(bounds, limits, split))
+            nxt = self._after(key, split)
             for parts in _distributions(cards, split):
                 for k, part in enumerate(parts):
                     places[k].extend(part)
