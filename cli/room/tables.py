@@ -216,8 +216,10 @@ class Table:
 
     def next_deal(self, seat: int) -> bool:
         """A person asks for the next deal; it is dealt once every person has.  Whether it was dealt."""
-        if not self.session.deal_over or self.over:
-            raise Refused("the deal is not over" if not self.over else "the match is over", "turn")
+        if self.over:
+            raise Refused("the match is over", "turn")
+        if not self.session.deal_over:  # after a deal, most likely a second tab's or a second press's "next"
+            raise Refused("the next deal has been dealt already: this one is not over" if self.finished else "the deal is not over", "turn")
         if seat in self.ready:  # said once is enough: each would be a change sent to every link
             raise Refused("you have asked for the next deal already; it is dealt once the others have too", "turn")
         self.ready.add(seat)

@@ -273,6 +273,39 @@ def test_asking_twice_for_the_next_deal_is_refused_and_who_is_ready_survives_a_r
         assert state["waiting_for"] == [1] and state["seq"] == seq
 
 
+def test_a_next_deal_asked_for_once_it_is_dealt_is_told_so(tmp_path: Path) -> None:
+    """Asked for in the first deal, the next deal is refused as "the deal is not over"; asked
+    for again once every person asked and it was dealt (a second tab, a double press), the
+    refusal says it has been dealt -- where it said "the deal is not over" to a person who had
+    just seen the deal end."""
+    with open_room(tmp_path) as (client, room):
+        reply = create(client, ["human", "human"])
+        links = {s["seat"]: Seat(client, token_of(s["link"])) for s in reply["seats"]}
+        try:
+            for link in links.values():
+                link.read()
+            links[0].send({"type": "next"})
+            early = links[0].read()
+            assert (early["error"], early["why"]) == ("turn", "the deal is not over")
+            while links[0].last["result"] is None:
+                actor = links[0].last["to_act"]
+                move = links[actor].last["legal"][0]["move"]
+                links[actor].send({"type": "action", "move": move, "seq": links[actor].last["seq"]})
+                for seat in (actor, 1 - actor):
+                    links[seat].read()
+            for seat in (0, 1):
+                links[seat].send({"type": "next"})
+                for each in (0, 1):
+                    links[each].read()
+            assert links[0].last["result"] is None and links[0].last["deal"] == 2
+            links[1].send({"type": "next"})
+            late = links[1].read()
+            assert (late["error"], late["why"]) == ("turn", "the next deal has been dealt already: this one is not over")
+        finally:
+            for link in links.values():
+                link.close()
+
+
 def test_one_address_opens_a_few_tables_and_a_table_takes_a_few_spectators(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """One script filled the room's 500 tables in three seconds, and could hold any number of
     links open to one table.  An address may have TABLES_PER_ADDRESS tables in play, a table
