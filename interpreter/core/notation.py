@@ -23,6 +23,7 @@ from pathlib import Path
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
+from interpreter.core import grammars
 from interpreter.core.errors import NotationError
 
 __all__ = [
@@ -139,9 +140,9 @@ def format_card(card: tuple[str, str]) -> str:
 
 @cache
 def _parser() -> Lark:
-    """The LALR parser for both start rules, built on first use only."""
-    grammar = Path(__file__).with_name("notation.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", start=["card", "action"], propagate_positions=True, cache=True)
+    """The LALR parser for both start rules, built on first use only (its tables kept in the
+    user's own cache folder, never the shared temporary one: :mod:`interpreter.core.grammars`)."""
+    return grammars.parser(Path(__file__).with_name("notation.lark"), parser="lalr", start=["card", "action"], propagate_positions=True)
 
 
 class _ToNotation(Transformer[Token, "tuple[str, str] | ParsedAction | int"]):

@@ -30,6 +30,7 @@ from lark import Lark, Token, Transformer_NonRecursive, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
+from interpreter.core import grammars
 from interpreter.core.arguments import shown_value
 from interpreter.core.errors import ExpressionError
 
@@ -65,9 +66,9 @@ _Fn = Callable[[Env], "int | bool"]
 
 @cache
 def _parser() -> Lark:
-    """The LALR parser, built on first use only: importing the module stays cheap."""
-    grammar = Path(__file__).with_name("expr.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True, cache=True)
+    """The LALR parser, built on first use only: importing the module stays cheap (its tables
+    kept in the user's own cache folder, never the shared temporary one: :mod:`interpreter.core.grammars`)."""
+    return grammars.parser(Path(__file__).with_name("expr.lark"), parser="lalr", lexer="basic", propagate_positions=True)
 
 
 @dataclass(frozen=True, slots=True)
