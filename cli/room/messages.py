@@ -188,10 +188,12 @@ def _outcome(view: SeatView, result: DealResult, me: int | None) -> list[str]:
     names = [facts.side_name(rs, seat, side) for side in range(rs.side_count)]
     scored = [f"{names[side]} {'scored' if n > 0 else 'lost'} {facts.score_words(rs, abs(n))}"
               for side, n in enumerate(result.scores) if n]
-    if result.winner is not None and [n > 0 for n in result.scores] == [side == result.winner for side in range(rs.side_count)]:
-        head, scored = f"{names[result.winner]} won the deal", [facts.score_words(rs, result.scores[result.winner])]
-    elif result.winner is not None:
-        head = f"{names[result.winner]} won the deal"
+    winners = result.winners  # several where defenders beat a lone declarer together
+    if len(winners) == 1 and [n != 0 for n in result.scores] == [side == winners[0] for side in range(rs.side_count)]:
+        # the winner alone scored (nobody lost units): the score said once
+        head, scored = f"{names[winners[0]]} won the deal", [facts.score_words(rs, result.scores[winners[0]])]
+    elif winners:
+        head = f"{' and '.join(names[side] for side in winners)} won the deal"
     elif result.redeal:
         head = "the deal is thrown in"
     elif result.drawn:

@@ -168,6 +168,27 @@ def test_the_summary_names_who_won_the_deal_and_its_game_points_from_each_seat()
         assert seat_message(made, seat)["result"]["outcome"] == [f"{name} won the deal: {points} {unit}"], seat
 
 
+def test_the_summary_names_every_winner_and_every_score_lost() -> None:
+    """Two defenders who beat a lone declarer together (Dreierschnapsen, a Bettler lost by seat
+    0: 4 game points to each of seats 1 and 2) both won the deal -- the summary said "no one
+    side won the deal"; and a set bidder's loss is said beside the winners' score (North
+    American 4: -4 to team 0, +2 to team 1) -- the summary said only "2 units"."""
+    from cli.room.messages import _outcome
+    from interpreter.engine.settle import DealResult
+
+    dreier = table("house/dreierschnapsen")
+    lost_bettler = DealResult(None, 4, (0, 4, 4), "seat 0 lost Bettler (4) after 1 trick", declarer_side=0, made=False)
+    view = dreier.session.view(1)
+    assert _outcome(view, lost_bettler, 1)[0] == "you and seat 2 won the deal: you scored 4 game points, seat 2 scored 4 game points"
+    assert _outcome(dreier.session.view(0), lost_bettler, 0)[0] == "seat 1 and seat 2 won the deal: seat 1 scored 4 game points, seat 2 scored 4 game points"
+
+    na = table("north-american-4")
+    set_bid = DealResult(1, None, (-4, 2), "team 0 was set on a bid of 4 with 27 points", declarer_side=0, made=False)
+    assert _outcome(na.session.view(0), set_bid, 0)[0] == "opponents won the deal: your team lost 4 units, opponents scored 2 units"
+    made_bid = DealResult(0, None, (2, 0), "team 0 made a bid of 2", declarer_side=0, made=True)
+    assert _outcome(na.session.view(1), made_bid, 1)[0] == "opponents won the deal: 2 units"
+
+
 def test_the_summary_tells_card_points_only_of_the_sides_the_seat_may_count() -> None:
     """house/soft-schnapsen lets each side count its own tricks (review_own_tricks: all): each
     seat's summary adds its own side's card points, never the other's; a spectator counts none."""
