@@ -65,6 +65,9 @@ main()
 _SELF_SIGNAL = """
 import importlib, os, signal
 
+for ignored in {IGNORED}:  # as nohup starts a program: these ignored from its start
+    signal.signal(getattr(signal, ignored), signal.SIG_IGN)
+
 def sent(function):
     def with_signal(*args, **kwargs):
         os.kill(os.getpid(), signal.{SIGNAL})
@@ -81,12 +84,14 @@ main()
 """
 
 
-def signalled_at(where: str, signal_name: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+def signalled_at(where: str, signal_name: str, args: list[str], cwd: Path, *, ignoring: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
     """Run ``rules ARGS`` in a subprocess that sends itself ``signal_name`` (``"SIGINT"``) as
     ``where`` (``"cli.arena:ruleset_or_exit"``, ``"interpreter.sim.arena:Arena._play_here"``)
-    is called: a stop at a moment named, which no test has to wait for."""
+    is called: a stop at a moment named, which no test has to wait for.  The signals named in
+    ``ignoring`` are ignored from the program's start, as ``nohup`` ignores SIGHUP."""
     module, path = where.split(":")
-    code = _SELF_SIGNAL.replace("{SIGNAL}", signal_name).replace("{MODULE}", module).replace("{PATH}", path)
+    code = (_SELF_SIGNAL.replace("{SIGNAL}", signal_name).replace("{MODULE}", module).replace("{PATH}", path)
+            .replace("{IGNORED}", repr(ignoring)))
     return subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, capture_output=True, text=True, timeout=120)
 
 

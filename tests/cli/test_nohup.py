@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -17,38 +16,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from clitools import signalled_at
 from test_stopping import handlers_put_back  # noqa: F401 (the autouse fixture that puts pytest's handlers back)
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
-
-#: ``rules`` started as ``nohup`` starts it (SIGHUP ignored), which sends itself SIGHUP each
-#: time the function named is called -- as the terminal closing would, mid-run.
-HUNG_UP = """
-import importlib, os, signal
-
-signal.signal(signal.SIGHUP, signal.SIG_IGN)
-
-def sent(function):
-    def with_signal(*args, **kwargs):
-        os.kill(os.getpid(), signal.SIGHUP)
-        return function(*args, **kwargs)
-    return with_signal
-
-owner = importlib.import_module("{MODULE}")
-*parents, name = "{PATH}".split(".")
-for part in parents:
-    owner = getattr(owner, part)
-setattr(owner, name, sent(getattr(owner, name)))
-from cli import main
-main()
-"""
-
-
-def hung_up_at(where: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    module, path = where.split(":")
-    code = HUNG_UP.replace("{MODULE}", module).replace("{PATH}", path)
-    return subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, capture_output=True, text=True, timeout=300)
-
 
 @pytest.mark.parametrize(("where", "args", "count"), [
     ("interpreter.sim.simulate:run_task", ["simulate", "schnapsen", "--deals", "300", "--json"], ("deals", 300)),
@@ -57,7 +28,7 @@ def hung_up_at(where: str, args: list[str], cwd: Path) -> subprocess.CompletedPr
 def test_a_nohup_run_plays_on_through_sighup(tmp_path: Path, where: str, args: list[str], count: tuple[str, int]) -> None:
     """SIGHUP at every block (simulate) or deal (arena) of a run started with it ignored: the
     run finishes, exit 0, every deal counted -- where it stopped with 129 at the first."""
-    proc = hung_up_at(where, [*args, "--jobs", "1"], tmp_path)
+    proc = signalled_at(where, "SIGHUP", [*args, "--jobs", "1"], tmp_path, ignoring=("SIGHUP",))
     assert (proc.returncode, "SIGHUP" in proc.stderr) == (0, False), proc.stderr
     figures = json.loads(proc.stdout)
     key, deals = count

@@ -238,6 +238,17 @@ def test_json_nested_too_deep_is_refused_as_bad_json(tmp_path: Path) -> None:
         link.close()
 
 
+def play_to_the_end(links: dict[int, Seat]) -> None:
+    """The two people play their first legal move in turn until the deal is over, each link
+    reading every change."""
+    while links[0].last["result"] is None:
+        actor = links[0].last["to_act"]
+        move = links[actor].last["legal"][0]["move"]
+        links[actor].send({"type": "action", "move": move, "seq": links[actor].last["seq"]})
+        for seat in (actor, 1 - actor):
+            links[seat].read()
+
+
 def test_asking_twice_for_the_next_deal_is_refused_and_who_is_ready_survives_a_restart(tmp_path: Path) -> None:
     """Two people play a deal to its end.  Seat 0 asks for the next deal: seat 1 is waited for.
     Asking again is refused (it was taken every time, each a change sent to every link, with no
@@ -249,12 +260,7 @@ def test_asking_twice_for_the_next_deal_is_refused_and_who_is_ready_survives_a_r
         try:
             for link in links.values():
                 link.read()
-            while links[0].last["result"] is None:
-                actor = links[0].last["to_act"]
-                move = links[actor].last["legal"][0]["move"]
-                links[actor].send({"type": "action", "move": move, "seq": links[actor].last["seq"]})
-                for seat in (actor, 1 - actor):
-                    links[seat].read()
+            play_to_the_end(links)
             links[0].send({"type": "next"})
             ready = links[0].read()
             links[1].read()
@@ -287,12 +293,7 @@ def test_a_next_deal_asked_for_once_it_is_dealt_is_told_so(tmp_path: Path) -> No
             links[0].send({"type": "next"})
             early = links[0].read()
             assert (early["error"], early["why"]) == ("turn", "the deal is not over")
-            while links[0].last["result"] is None:
-                actor = links[0].last["to_act"]
-                move = links[actor].last["legal"][0]["move"]
-                links[actor].send({"type": "action", "move": move, "seq": links[actor].last["seq"]})
-                for seat in (actor, 1 - actor):
-                    links[seat].read()
+            play_to_the_end(links)
             for seat in (0, 1):
                 links[seat].send({"type": "next"})
                 for each in (0, 1):
