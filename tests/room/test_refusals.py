@@ -285,11 +285,8 @@ def test_a_next_deal_asked_for_once_it_is_dealt_is_told_so(tmp_path: Path) -> No
     refusal says it has been dealt -- where it said "the deal is not over" to a person who had
     just seen the deal end."""
     with open_room(tmp_path) as (client, room):
-        reply = create(client, ["human", "human"])
-        links = {s["seat"]: Seat(client, token_of(s["link"])) for s in reply["seats"]}
+        links = dict(enumerate(two_people(client)[1]))
         try:
-            for link in links.values():
-                link.read()
             links[0].send({"type": "next"})
             early = links[0].read()
             assert (early["error"], early["why"]) == ("turn", "the deal is not over")
