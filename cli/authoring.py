@@ -85,7 +85,7 @@ def validate(
                 outcome["ok"] = outcome["ok"] and not fixing.by_hand and not fixing.errors
             bad += not outcome["ok"]
             if as_json:
-                say(json_text(outcome))
+                say(json_text(outcome, ensure_ascii=True))
         if deep:  # done: a stop that came after the last deals is dropped, not said as an interruption
             ignore_stops()
     if bad:
@@ -390,7 +390,7 @@ def diff(
         note_bundled_instead(name)
     changes = diff_rulesets(ra, rb) + inert_settings(ra, rb)
     if as_json:
-        say(json_text(changes_to_json(changes)))
+        say(json_text(changes_to_json(changes), ensure_ascii=True))
         return
     if not changes:
         say("no differences")
