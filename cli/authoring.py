@@ -85,7 +85,7 @@ def validate(
                 outcome["ok"] = outcome["ok"] and not fixing.by_hand and not fixing.errors
             bad += not outcome["ok"]
             if as_json:
-                say(json_text(outcome))
+                say(json_text(outcome, ensure_ascii=True))
         if deep:  # done: a stop that came after the last deals is dropped, not said as an interruption
             ignore_stops()
     if bad:
@@ -294,7 +294,7 @@ def new(
     note_bundled_instead(base)
     refused = refused or why_not_writable(file, inputs_of(rs, f"the ruleset --from {base} names"))
     if refused is not None:
-        raise usage_error(f"{file} {refused}; choose another file")
+        raise usage_error(f"FILE: {file} {refused}; choose another file")  # named as --record and --html name theirs
     ref = _extends_reference(base, file)
     _check_shown_as_typed(ref, "--from")
     if names_outside(ref) and not allow_outside:
@@ -305,7 +305,7 @@ def new(
     try:
         write_file(file, skeleton(rs, ref, file))
     except OSError as exc:
-        raise usage_error(f"cannot write {file}: {exc.strerror or exc}") from None
+        raise usage_error(f"FILE: cannot write {file}: {exc.strerror or exc}") from None
     say(f"wrote {file} (extends {ref}); edit it, then: rules validate {shell_word(str(file))} --deep")
 
 
@@ -390,7 +390,7 @@ def diff(
         note_bundled_instead(name)
     changes = diff_rulesets(ra, rb) + inert_settings(ra, rb)
     if as_json:
-        say(json_text(changes_to_json(changes)))
+        say(json_text(changes_to_json(changes), ensure_ascii=True))
         return
     if not changes:
         say("no differences")

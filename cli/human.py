@@ -17,7 +17,8 @@ log on stdout -- or ``--json`` -- stays what it is, and ``--quiet`` hides only t
 screen is built from the seat's :class:`~interpreter.engine.views.SeatView` and the public
 match score only (:mod:`interpreter.play.seatfacts`); the full deal state in the runner's
 events is never read.  With several people at one terminal (hot seat) the screen is cleared
-and the next player asked to take it before their hand is shown.
+and the next player asked to take it before their hand is shown; a terminal that cannot
+clear is refused for them at the start (:func:`why_no_hot_seat`).
 
 Entries that are not UTF-8 or hold control characters are refused and asked again; what is
 shown passes through :func:`~interpreter.core.printable.printable`.  End of input or Ctrl-C
@@ -26,6 +27,7 @@ raises :class:`Interrupted` and ``quit`` :class:`Quit`, so the CLI can save the 
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -69,6 +71,35 @@ EXAMPLE = "type a number or a move such as play TH"
 #: The screen is cleared this way on a terminal (with its scrollback), between two people.
 CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 SEPARATOR = "=" * 60
+#: ``TERM`` values of terminals that show :data:`CLEAR_SCREEN` as text instead of clearing.
+NO_CLEAR_TERMS = frozenset({"", "dumb"})
+
+
+def why_no_hot_seat(people: int, screen: TextIO | None) -> str | None:
+    """Why ``people`` persons may not share ``screen``, or ``None`` if they may.
+
+    Between two of them the screen is cleared before a hand is shown (:meth:`Terminal.hand_over_to`);
+    a terminal without cursor control (``TERM=dumb`` -- Emacs' shell, some web consoles --
+    or no ``TERM`` at all) prints the escape as text and keeps the last hand in view.  Refused
+    at the start rather than played with hands in view.  A screen that is not a terminal (a pipe
+    read by a program) keeps its documented line of ``=``; on Windows ``TERM`` tells nothing."""
+    if people < 2 or sys.platform == "win32" or not is_terminal(screen):
+        return None
+    term = os.environ.get("TERM", "")
+    if term.strip().lower() not in NO_CLEAR_TERMS:
+        return None
+    said = f"TERM={term}" if term else "TERM is not set"
+    return (f"{people} human seats would share this terminal, which cannot clear the screen between them ({said}), "
+            "so each hand would stay in view of the next player; give each person a screen of their own with "
+            "rules serve, or play in a terminal that clears (such as TERM=xterm-256color)")
+
+
+def is_terminal(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for none, or one that cannot tell)."""
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (OSError, ValueError):
+        return False
 
 
 def read_entry(prompt: str, stdin: TextIO | None = None, stdout: TextIO | None = None) -> str:

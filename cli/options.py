@@ -185,7 +185,12 @@ def output_file_name(value: str) -> Path:
     A file is written through a link, so the new file would be made where the link points,
     somewhere else than the name typed (``rules new house.yaml`` made ``../other/x.yaml``),
     or not at all where its folder is missing; it is said before anything is played or read,
-    naming where the link leads, and nothing is made."""
+    naming where the link leads, and nothing is made.
+
+    ``-`` is refused too (:func:`_refuse_dash`): other tools read it as standard output, but
+    here it would quietly make a file named ``-`` (and the next ``--html -`` overwrite it).
+    ``./-`` names that file if it is really wanted."""
+    _refuse_dash(value, "file")
     path = file_name(value)
     if path.is_symlink() and not path.exists():
         try:
@@ -197,8 +202,16 @@ def output_file_name(value: str) -> Path:
 
 
 def folder_name(value: str) -> Path:
-    """:func:`file_name` for an option that names a folder (``rules serve --data``)."""
+    """:func:`file_name` for an option that names a folder to write in (``rules serve --data``)."""
+    _refuse_dash(value, "folder")
     return _named(value, "folder")
+
+
+def _refuse_dash(value: str, what: str) -> None:
+    """Refuse ``-`` for a file or folder that is written: see :func:`output_file_name`."""
+    if value == "-":
+        raise typer.BadParameter(
+            f"'-' would make a {what} named '-' (it does not mean standard output here); name a {what}, or ./- for one named '-'")
 
 
 def _named(value: str, what: str) -> Path:

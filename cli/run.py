@@ -135,6 +135,15 @@ def _run(
 
         play_matches(rs, kinds, secrets.randbits(63) if seed is None else seed, matches, deals, as_json=as_json)
         return
+    people = kinds.count(HUMAN)
+    if people > 1:  # before a record is made: hands shown to all would spoil the match
+        from cli.human import why_no_hot_seat
+
+        refused = why_no_hot_seat(people, sys.stderr)
+        if refused is not None:
+            if session is not None and session.record is not None:
+                session.record.close()  # the record taken up is as it was, its lock let go
+            raise usage_error(refused)
     if record is not None and session is None:
         check_record_path(record, rs)
         ref = ruleset_reference(rs, record)
@@ -286,7 +295,7 @@ def build_agents(
     no bot can work the match seed -- and every deal -- out of its own; people at this terminal; and what must hear the match's events (the human seats,
     for the public match score and the start of each deal).  People are shown their table
     on stderr, so that stdout carries only the log or the ``--json`` summary."""
-    from cli.human import HumanAgent, Terminal, read_entry
+    from cli.human import HumanAgent, Terminal, is_terminal, read_entry
 
     people = [seat for seat, kind in enumerate(game.kinds) if kind == "human"]
     agents: list[Agent] = []
@@ -297,7 +306,7 @@ def build_agents(
         _pass_undecodable_input()
         terminal = Terminal(
             sys.stderr, lambda prompt: read_entry(prompt, stdout=sys.stderr),
-            seats=people, confirm=confirm, log_shown=not game.as_json, input_echoed=_is_terminal(sys.stdin),
+            seats=people, confirm=confirm, log_shown=not game.as_json, input_echoed=is_terminal(sys.stdin),
         )
         game.screen = terminal
         listeners.append(terminal.follow)
@@ -310,14 +319,6 @@ def build_agents(
             bot = bots[seat] if bots is not None else None  # a resumed match's, seated already
             agents.append(bot if bot is not None else make_agent(kind, game.rs, bot_seed(game.seed, seat)))
     return agents, listeners
-
-
-def _is_terminal(stream: Any) -> bool:
-    """Whether ``stream`` is a terminal (``False`` for none, or one that cannot tell)."""
-    try:
-        return bool(stream is not None and stream.isatty())
-    except (OSError, ValueError):
-        return False
 
 
 def _pass_undecodable_input() -> None:

@@ -88,9 +88,9 @@ def test_a_read_only_target_is_refused_before_any_work(
 
 
 def _option(writer: str) -> str:
-    """How the message names what was given: the option, or nothing for rules new's FILE."""
+    """How the message names what was given: the option, or the argument FILE of rules new."""
     option = writer.split()[-1]
-    return "" if option == "--force" else f"{option}: "
+    return "FILE: " if option == "--force" else f"{option}: "
 
 
 def test_a_writable_file_is_still_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
