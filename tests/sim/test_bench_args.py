@@ -64,6 +64,8 @@ CASES = [
     ("bench_serve_load.py", ["--ruleset", "rulesets/schnapsen.yaml"], ["argument --ruleset", "no bundled ruleset named", "expected one of"]),
     ("bench_contracts.py", ["--ruleset", "nosuch"], ["argument --ruleset", "named 'nosuch'"]),
     ("bench_contracts.py", ["--deals", "0"], ["argument --deals", "expected a whole number 1 or more"]),
+    ("bench_worlds.py", ["--worlds", "0"], ["argument --worlds", "expected a whole number 1 or more"]),
+    ("bench_worlds.py", ["--rulesets", "nosuch"], ["argument --rulesets", "named 'nosuch'"]),
     ("bench_contracts.py", ["--bid", "2", "--ruleset", "schnapsen"], ["argument --bid", "no game of schnapsen won or lost on one trick", "none: it has no such game"]),
     ("bench_contracts.py", ["--bid", "9"], ["argument --bid", "9 is no game of bauernschnapsen", "expected one of its bids: 1 (bettler)"]),
     # git revisions: asked of git before a worktree is made
@@ -129,6 +131,7 @@ QUICK = {
     "bench_serve_load.py": ["--tables", "1"],
     "bench_serve_restart.py": ["--tables", "1"],
     "bench_contracts.py": ["--deals", "1"],
+    "bench_worlds.py": ["--deals", "1", "--worlds", "1", "--rulesets", "schnapsen"],
 }
 
 
