@@ -22,8 +22,10 @@ OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "basic", "propagate_positi
 
 
 @pytest.fixture(autouse=True)
-def no_temporary_folder(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No temporary folder at all, as on a read-only root: any use of one fails the test."""
+def no_temporary_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No temporary folder at all, as on a read-only root: any use of one fails the test
+    (``tmp_path`` made first: without xdist's ``--basetemp``, pytest finds it through
+    ``tempfile``)."""
     def refused() -> str:
         raise FileNotFoundError("No usable temporary directory found (the test's)")
 
