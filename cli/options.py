@@ -67,7 +67,7 @@ def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ())
     module or name is not; so is a search option the search does not take (its message lists
     the search's forms)."""
     from cli.errors import usage_error
-    from interpreter.play.bots import BOT_KINDS, POLICY_FORMS, SEARCH_OPTIONS, make_agent
+    from interpreter.play.bots import BOT_KINDS, make_agent, unknown_kind
     from interpreter.play.bots.search_bot import LEVELS, BudgetTooLarge
     from interpreter.rules.suggest import suggest_word
 
@@ -78,12 +78,9 @@ def checked_bot(kind: str, rs: Ruleset, option: str, also: tuple[str, ...] = ())
             raise usage_error(f"{option}: {exc}") from None
         if kind.lower().startswith("search:"):  # a search bot's option: its message says what the search takes
             raise usage_error(f"{option}: {exc}") from None
-        names = ", ".join(BOT_KINDS + also)
         guess = suggest_word(canonical_kind(kind), [*BOT_KINDS, *also, *(f"search:{level}" for level in LEVELS)]) if kind.strip() else None
         hint = f" (did you mean '{guess}'?)" if guess else ""
-        # the kind in make_agent's words, the list in the command's (its own kinds too, such as human)
-        said = f"unknown bot kind {kind!r}" if isinstance(exc, ValueError) else str(exc)
-        raise usage_error(f"{option}: {said}{hint} (expected one of: {names}, {SEARCH_OPTIONS}, {POLICY_FORMS})") from None
+        raise usage_error(f"{option}: {unknown_kind(kind, also, hint)}") from None
     return canonical_kind(kind)
 
 

@@ -74,7 +74,14 @@ def make_agent(kind: str, ruleset: Ruleset | str | Path, seed: int) -> Agent:
         from interpreter.play.bots.policy import make_policy_agent
 
         return make_policy_agent(kind, ruleset, seed)
-    raise ValueError(f"unknown bot kind {typed!r} (expected one of: {', '.join(BOT_KINDS)}, {SEARCH_OPTIONS}, {POLICY_FORMS})")
+    raise ValueError(unknown_kind(typed))
+
+
+def unknown_kind(typed: str, also: tuple[str, ...] = (), hint: str = "") -> str:
+    """The refusal of a kind no bot has, quoted as typed, with every kind there is (``also``:
+    a command's own seat kinds, such as ``human``) -- written once, for :func:`make_agent` and
+    the commands' options; ``hint`` (`` (did you mean 'greedy'?)``) goes before the list."""
+    return f"unknown bot kind {typed!r}{hint} (expected one of: {', '.join(BOT_KINDS + also)}, {SEARCH_OPTIONS}, {POLICY_FORMS})"
 
 
 def bot_spec(kind: str) -> str:
