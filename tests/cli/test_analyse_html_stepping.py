@@ -60,6 +60,20 @@ async def key(browser: Any, name: str, code: int) -> None:
         await browser.send("Input.dispatchKeyEvent", type=kind, key=name, code=name, windowsVirtualKeyCode=code)
 
 
+async def first_key(browser: Any, name: str, code: int, shown: str) -> dict[str, Any]:
+    """The first key after the page loaded, pressed again if it went nowhere: a key sent while
+    the new page has no focus yet is dropped by the browser (the page then still shows the
+    decision before, after the key was handled -- the CI rehearsal met it once).  A key
+    delivered is handled before ``Input.dispatchKeyEvent`` returns, so none counts twice."""
+    for _ in range(20):
+        await key(browser, name, code)
+        state = await evaluate(browser, STATE)
+        if state is not None and state["shown"] == [shown]:
+            return dict(state)
+        await asyncio.sleep(0.1)
+    return await state_once(browser, shown)
+
+
 async def click_at(browser: Any, selector: str) -> None:
     """A click where the element is drawn: it reaches the element only if nothing covers it
     and it is on the screen."""
@@ -84,8 +98,7 @@ def test_each_step_brings_the_decision_into_view_under_the_buttons(tmp_path: Pat
     async def go(browser: Any) -> None:
         await browser.open(path.as_uri())
         seen["first"] = await state_once(browser, "d0")
-        await key(browser, "ArrowRight", 39)
-        seen["second"] = await state_once(browser, "d1")
+        seen["second"] = await first_key(browser, "ArrowRight", 39, "d1")
         for _ in range(20):  # to decision 22, the second of deal 6, screens below
             await key(browser, "ArrowRight", 39)
         seen["far"] = await state_once(browser, "d21")
