@@ -125,7 +125,11 @@ def test_the_page_steps_through_the_decisions_in_a_browser(tmp_path: Path) -> No
                 break
             await asyncio.sleep(0.1)
         seen.append(await shown())
-        await key("ArrowRight", 39)
+        for _ in range(20):  # a key sent before the new page has focus is dropped: pressed again then
+            await key("ArrowRight", 39)  # (a key delivered is handled before the press returns: none counts twice)
+            if await shown() != ["d0", "decision 1 of 2"]:
+                break
+            await asyncio.sleep(0.1)
         seen.append(await shown())
         await key("ArrowRight", 39)  # the last: it stays
         seen.append(await shown())
