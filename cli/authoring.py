@@ -286,7 +286,7 @@ def new(
     _check_shown_as_typed(str(file), "FILE")
     refused = why_not_writable(file, [])  # a FIFO or a device is refused before anything else
     if refused is None and file.exists() and not force:
-        raise usage_error(f"{file} already exists (use --force to overwrite it)")
+        raise usage_error(f"FILE: {file} already exists (use --force to overwrite it)")  # labelled as its other refusals
     try:
         rs = load_ruleset(base, allow_outside=allow_outside)
     except RulesError as exc:
