@@ -132,6 +132,9 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
         st = os.stat(path)
     except FileNotFoundError:
         st = None
+        missing = _missing_folder(path)
+        if missing is not None:
+            return f"cannot be written: the folder {missing} does not exist"
     except OSError as exc:
         return f"cannot be written: {exc.strerror or exc}"
     if st is not None:
@@ -160,6 +163,22 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
         return f"cannot be written: the folder {folder} does not exist"
     if not os.access(folder, os.W_OK):
         return f"cannot be written: the folder {folder} may not be written"
+    return None
+
+
+def _missing_folder(path: Path) -> str | None:
+    """The first folder of ``path`` as typed that the system cannot enter, or ``None``.
+
+    ``nodir/../record.yaml`` does not exist for the system (it cannot pass through a folder
+    that is not there), yet :func:`real_path` -- ``os.path.realpath``, which takes the ``..``
+    off the text once it finds nothing to follow -- names ``record.yaml`` itself: the checks
+    above would see a new file and the write would land on the existing one (the record being
+    analysed, the ruleset being played).  Such a path is refused by the folder it lacks."""
+    folder = Path(path.parts[0]) if path.is_absolute() else Path()
+    for part in path.parent.parts[1 if path.is_absolute() else 0:]:
+        folder = folder / part
+        if not os.path.isdir(folder):
+            return str(folder)
     return None
 
 
