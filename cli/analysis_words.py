@@ -10,7 +10,7 @@ from interpreter.core.actions import Bid, parse_action
 from interpreter.core.cards import SUIT_NAMES
 from interpreter.core.errors import RulesError
 from interpreter.play.analysis import GRADE_VISITS, MoveReport, noise_of
-from interpreter.play.seatfacts import KEEP_COUNT, bid_words
+from interpreter.play.seatfacts import KEEP_COUNT, bid_words, face_down_words
 from interpreter.rules.ruleset import Ruleset
 
 
@@ -138,15 +138,6 @@ def _count(r: MoveReport, rs: Ruleset, index: int) -> str:
     if index != r.seen.face_down_side:
         return str(counted)
     return f"{counted} + ? ({face_down_words(r.seen.face_down, rs)})"
-
-
-def face_down_words(cards: int, rs: Ruleset) -> str:
-    """Why a side's count is not whole: ``2 cards laid away face down``, or the widow's cards
-    face down among its taker's tricks (``deal.widow.to: first_trick_winner_tricks``)."""
-    plural = "card" if cards == 1 else "cards"
-    if rs.tables.lays_away:
-        return f"{cards} {plural} laid away face down"
-    return f"the widow's {cards} {plural} face down among the tricks"
 
 
 def basis_words(r: MoveReport, rs: Ruleset) -> str:

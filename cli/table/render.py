@@ -135,16 +135,18 @@ def points_shown(view: SeatView, practice: bool) -> set[int]:
 
 
 def info(view: SeatView, practice: bool = False, *, last_trick: bool = True) -> Text:
-    """Points of the sides the rules let this seat count (with pending marriages), tricks
+    """Points of the sides the rules let this seat count (with pending marriages, and cards
+    counted for a side that this seat cannot see: ``seat 2: 16 + ? points (2 cards laid away
+    face down), 1 trick``), tricks
     taken, announcements, the auction (or the contract) and a doubled deal, tricks the rules let this seat look back at (the last
     one only while the centre does not show it still lying there)."""
     text = Text()
     shown = points_shown(view, practice)
     order = [view.rs.side_of(view.seat)] + [s for s in range(view.rs.side_count) if s != view.rs.side_of(view.seat)]
     for side, s in zip(order, facts.side_scores(view)):
-        line = f"{s.name}: " + (f"{s.points} points, " if side in shown else "")
-        if s.pending and side in shown:
-            line = line[:-2] + f" (+{s.pending} pending), "
+        # a side with cards laid away that this seat cannot see: what it counted, a ? and why,
+        # as rules analyse says it (seatfacts.face_down) -- a plain 16 read as the true count
+        line = f"{s.name}: " + (f"{s.count} points{s.notes}, " if side in shown else "")
         line += f"{s.tricks} trick{'s' if s.tricks != 1 else ''}"
         text.append(line + "\n")
     if not shown:

@@ -19,7 +19,7 @@ shown as the table shows it to them now: the points the rules let them count, no
 and only the positions from the tricks they may still look back at (:meth:`Review.first_shown`).
 
 Keys: right and left arrows step a move, page down and page up (or ``n`` and ``p``) a deal,
-``q`` leaves.
+``q`` leaves, and so do Ctrl-C and Ctrl-Q, as at the table.
 """
 
 from __future__ import annotations
@@ -187,6 +187,9 @@ class ReviewApp(App[None]):
         Binding("pageup,p", "deal(-1)", "Deal back"),
         Binding("pagedown,n", "deal(1)", "Next deal"),
         Binding("q", "quit", "Quit"),
+        # Ctrl-C leaves as q does, as at the table (cli.table.app): textual's own Ctrl-C only
+        # says "press ctrl+q to quit", and the review went on (ctrl+q, textual's, leaves too)
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
     def get_line_filters(self) -> Sequence[LineFilter]:

@@ -53,6 +53,7 @@ from interpreter.engine.position import NAMING
 from interpreter.engine.state import AUCTION, DealState
 from interpreter.engine.views import SeatView
 from interpreter.play.record import Record, apply_recorded, implicit_step, take_implicit_steps
+from interpreter.play.seatfacts import face_down
 from interpreter.play.bots.search_bot import SEARCH_OPTIONS
 from interpreter.search.ismcts import ismcts, scale_of
 from interpreter.search.pimc import line_margins
@@ -468,15 +469,12 @@ def seen_by(view: SeatView) -> Seen:
 
 
 def _face_down(view: SeatView) -> dict[str, Any]:
-    """The side whose count leaves out cards the seat cannot see, as :class:`Seen`'s fields:
-    a widow's taker is public, and so is how many cards he laid away (the view's
-    ``widow_size`` once taken), but not their points unless the seat is the taker who may
-    look at them (``widow_mask``) -- the view leaves those points out (views.make_view), and a
-    plain count read as the taker's true one."""
-    public = view.public
-    if public.widow_taker < 0 or view.widow_mask or not public.widow_size:
+    """The side whose count leaves out cards the seat cannot see, as :class:`Seen`'s fields
+    (:func:`~interpreter.play.seatfacts.face_down`, the rule the table follows too)."""
+    hidden = face_down(view)
+    if hidden is None:
         return {}
-    return {"face_down_side": view.rs.side_of(public.widow_taker), "face_down": int(public.widow_size)}
+    return {"face_down_side": hidden[0], "face_down": hidden[1]}
 
 
 def _solve_every_world(view: SeatView, side: int, budget: int) -> tuple[dict[int, float], int] | None:

@@ -104,13 +104,30 @@ def who_is_who(view: SeatView) -> str:
 @dataclass(frozen=True)
 class SideScore:
     """One match side as a player sees it: name, card points that count now, marriage points
-    announced but not counting yet, tricks taken, and the match score."""
+    announced but not counting yet, tricks taken, and the match score.  ``face_down``: why
+    ``points`` is not the side's whole count, where it is not (:func:`face_down`: cards
+    counted for it that this player cannot see, ``2 cards laid away face down``), else ``""``."""
 
     name: str
     points: int
     pending: int
     tricks: int
     match: int | None
+    face_down: str = ""
+
+    @property
+    def count(self) -> str:
+        """The points as this player knows them: ``16``, or ``16 + ?`` where some lie face down."""
+        return f"{self.points} + ?" if self.face_down else str(self.points)
+
+    @property
+    def notes(self) -> str:
+        """What goes with the count, in brackets: `` (2 cards laid away face down; +20
+        pending)``; ``""`` for neither."""
+        said = [self.face_down] if self.face_down else []
+        if self.pending:
+            said.append(f"+{self.pending} pending")
+        return f" ({'; '.join(said)})" if said else ""
 
 
 def pending_meld(view: SeatView, seat: int) -> int:
@@ -120,11 +137,35 @@ def pending_meld(view: SeatView, seat: int) -> int:
     return int(p.meld[seat] - counted)
 
 
+def face_down(view: SeatView) -> tuple[int, int] | None:
+    """The match side whose count in ``view`` leaves out cards counted for it that the seat
+    cannot see, and how many: a widow's taker is public, and so is how many cards he laid
+    away (the view's ``widow_size`` once taken), but not their points unless the seat is the
+    taker who may look at them (``widow_mask``) -- the view leaves those points out
+    (:func:`~interpreter.engine.views.make_view`), so that a plain count would be read as the
+    taker's true one.  ``None`` where every count is whole.  The one rule for it: the table,
+    the line mode and ``rules analyse`` all say such a count as a count and a ``?``."""
+    public = view.public
+    if public.widow_taker < 0 or view.widow_mask or not public.widow_size:
+        return None
+    return view.rs.side_of(public.widow_taker), int(public.widow_size)
+
+
+def face_down_words(cards: int, rs: Ruleset) -> str:
+    """Why a side's count is not whole: ``2 cards laid away face down``, or the widow's cards
+    face down among its taker's tricks (``deal.widow.to: first_trick_winner_tricks``)."""
+    plural = "card" if cards == 1 else "cards"
+    if rs.tables.lays_away:
+        return f"{cards} {plural} laid away face down"
+    return f"the widow's {cards} {plural} face down among the tricks"
+
+
 def side_scores(view: SeatView, match_scores: Sequence[int] | None = None) -> list[SideScore]:
     """Every match side, this player's first (the order a scoreboard reads best in)."""
     rs = view.rs
     mine = rs.side_of(view.seat)
     order = [mine] + [s for s in range(rs.side_count) if s != mine]
+    hidden = face_down(view)
     out = []
     for side in order:
         seats = rs.sides[side]
@@ -134,6 +175,7 @@ def side_scores(view: SeatView, match_scores: Sequence[int] | None = None) -> li
             sum(pending_meld(view, s) for s in seats),
             view.tricks_won[side],
             match_scores[side] if match_scores is not None else None,
+            face_down_words(hidden[1], rs) if hidden is not None and hidden[0] == side else "",
         ))
     return out
 
@@ -162,13 +204,15 @@ KEEP_COUNT = "keep count yourself: tricks lie face down"
 
 def points_line(view: SeatView, shown: Collection[int] | None = None) -> str:
     """``points: you 7, opponent 20 (+20 pending); tricks: you 1, opponent 1`` -- the points
+    (a side's with cards face down the seat cannot see: ``seat 2 16 + ? (2 cards laid away
+    face down)``, as ``rules analyse`` says it)
     of the sides in ``shown`` only (every side's without it; :func:`points_shown` says which a
     person may be told), and where none is, ``tricks: you 1, opponent 1 (keep count yourself:
     ...)``: the tricks taken are in front of everybody, their points are not."""
     scores = side_scores(view)
     order = [view.rs.side_of(view.seat)] + [s for s in range(view.rs.side_count) if s != view.rs.side_of(view.seat)]
     counted = [s for side, s in zip(order, scores) if shown is None or side in shown]
-    points = ", ".join(f"{s.name} {s.points}" + (f" (+{s.pending} pending)" if s.pending else "") for s in counted)
+    points = ", ".join(f"{s.name} {s.count}{s.notes}" for s in counted)
     tricks = ", ".join(f"{s.name} {s.tricks}" for s in scores)
     if not counted:
         return f"tricks: {tricks} ({KEEP_COUNT})"
