@@ -83,6 +83,7 @@ class TableApp(App[None]):
     #actions Horizontal { height: 1; }
     #hand Button, #actions Button { margin-right: 1; min-width: 5; }
     #hand Button.card { min-width: 9; }
+    #hand Button.card.unplayable { text-opacity: 0.6; }  /* greyed as a disabled button, yet a click on it says why (screen.draw_hand) */
     ModalScreen { align: center middle; }
     #dialog { width: 90%; max-width: 100; height: auto; max-height: 100%; overflow-y: auto; border: thick $accent; background: $surface; padding: 1 2; }
     #dialog Button { margin: 1 1 0 0; }

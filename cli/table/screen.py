@@ -220,7 +220,9 @@ class TableScreen(Screen[None]):
         for k, c in enumerate(render.sorted_hand(view), 1):
             key = card_key(k)  # a card past the last key has none: it is clicked
             label = render.card(c, trump=view.trump) if bidding or key is None else Text(f"{key} ", style="dim") + render.card(c, trump=view.trump)
-            buttons.append(ChoiceButton(c, label, classes="card", disabled=c not in playable, compact=small))
+            # greyed, not disabled: a disabled button swallows the click, and a card clicked
+            # should say why it may not be played, as its key does (play_card)
+            buttons.append(ChoiceButton(c, label, classes="card" if c in playable else "card unplayable", compact=small))
         box.mount(*(Horizontal(*row) for row in button_rows(buttons, self.app.size.width - 2, min_width=CARD_WIDTH)))
 
     def draw_actions(self, legal: list[Action]) -> None:

@@ -118,12 +118,17 @@ _LOCAL_FONT = """<style>
 
 
 def table_page(template: str, statics: Path) -> str:
-    """textual-serve's page template, with a title and its own copy of the font instead of the web font."""
+    """textual-serve's page template, with a title, a viewport the width of the device (a phone
+    gets a table laid out for its own width), and its own copy of the font instead of the web font."""
     font = "RobotoMono-VariableFont_wght.ttf"
     local = _LOCAL_FONT.format(name=font) if (statics / "fonts" / font).is_file() else ""
     page = _WEB_FONT_LINK.sub(lambda _: local, template, count=1)
     if "<title>" not in page:
         page = page.replace("<head>", "<head>\n    <title>{{ application.name }}</title>", 1)
+    if 'name="viewport"' not in page:  # a phone otherwise lays the page out 980 pixels wide: the hand far off screen, the text tiny
+        page = page.replace("<head>", '<head>\n    <meta name="viewport" content="width=device-width, initial-scale=1">'
+                            # and no text made larger than the terminal's cells (a phone's browser "boosts" it)
+                            "\n    <style>html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }</style>", 1)
     return page
 
 

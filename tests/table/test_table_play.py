@@ -295,8 +295,8 @@ def test_help_lists_this_rulesets_actions_only(tmp_path: Path) -> None:
 
 
 def test_a_deal_by_mouse(tmp_path: Path) -> None:
-    """Start with a click, play by clicking cards; a card that may not be played is a
-    disabled button."""
+    """Start with a click, play by clicking cards; a card that may not be played is greyed
+    (``unplayable``), and the others are not."""
     from cli.table.screen import ChoiceButton
 
     async def test(app: TableApp, pilot: Any) -> None:
@@ -309,7 +309,7 @@ def test_a_deal_by_mouse(tmp_path: Path) -> None:
             legal = session.legal()
             buttons = [b for b in app.screen.query(ChoiceButton) if b.has_class("card")]
             playable = [b for b in buttons if Play(b.choice) in legal or Marry(b.choice) in legal]  # type: ignore[arg-type]
-            assert all(b.disabled for b in buttons if b not in playable)
+            assert all(b.has_class("unplayable") == (b not in playable) for b in buttons)
             before = len(session.steps)
             if playable:
                 await pilot.click(playable[0])
@@ -320,6 +320,43 @@ def test_a_deal_by_mouse(tmp_path: Path) -> None:
                 await pilot.click("#yes")
                 await settle(pilot)
             assert len(session.steps) > before, "the click played nothing"
+
+    run(test, options("schnapsen", tmp_path), size=(110, 32))
+
+
+def test_a_card_clicked_that_may_not_be_played_says_why_and_plays_nothing(tmp_path: Path) -> None:
+    """A greyed card, clicked, is told as its key tells it: ``illegal:`` and the rule (it was
+    a disabled button, which swallowed the click: a mouse player never learnt why)."""
+    from cli.table.screen import ChoiceButton
+
+    async def test(app: TableApp, pilot: Any) -> None:
+        await pilot.click("#go")
+        await settle(pilot)
+        screen = table(app)
+        session = screen.session
+        for _ in range(20):  # clicking the first card it may play, until one it may not is shown
+            assert not session.deal_over, "no card was ever refused in this deal"
+            legal = session.legal()
+            buttons = [b for b in app.screen.query(ChoiceButton) if b.has_class("card")]
+            refused = [b for b in buttons if b.has_class("unplayable")]
+            if refused and session.human_to_act() == 0:
+                before = len(session.steps)
+                await pilot.click(refused[0])
+                await settle(pilot)
+                assert len(session.steps) == before
+                assert screen.message.startswith("illegal: "), screen.message
+                assert screen.message.endswith("]")  # the rule it rests on, as [play.follow]
+                return
+            playable = [b for b in buttons if Play(b.choice) in legal or Marry(b.choice) in legal]  # type: ignore[arg-type]
+            if playable:
+                await pilot.click(playable[0])
+            else:
+                await pilot.click(next(b for b in app.screen.query(ChoiceButton) if b.choice == Continue()))
+            await settle(pilot)
+            if isinstance(app.screen, ConfirmScreen):
+                await pilot.click("#yes")
+                await settle(pilot)
+        raise AssertionError("no card was refused in 20 turns")
 
     run(test, options("schnapsen", tmp_path), size=(110, 32))
 

@@ -479,6 +479,7 @@ def test_the_page_needs_nothing_from_outside() -> None:
     page = table_page((folder / "templates" / "app_index.html").read_text(encoding="utf-8"), folder / "static")
     assert "googleapis" not in page and "https://" not in page
     assert "fonts/RobotoMono-VariableFont_wght.ttf" in page and "<title>" in page
+    assert page.count('<meta name="viewport" content="width=device-width, initial-scale=1">') == 1  # a phone lays it out at its width
 
 
 def test_only_this_machines_own_pages_are_served() -> None:
