@@ -422,16 +422,23 @@ class Arena:
         return self.deals * len(self.pairings)
 
     def _chunks(self, jobs: int) -> list[_Chunk]:
-        """The deals cut into chunks, taken round-robin over the pairings, so a stopped
-        tournament has played about as many deals in every pairing."""
+        """The deals cut into chunks (about 16 per process), taken round-robin over the
+        pairings in rounds of deals, so a stopped tournament has played about as many deals in
+        every pairing.  The rounds do not depend on ``jobs`` -- an arena's one pairing is one
+        round -- so the deals go out in the same order for any number of processes, and the
+        failure a run reports, the first in that order (:func:`~interpreter.sim.workers.in_processes`),
+        is the same too: in an arena, that of the lowest deal that fails."""
         specs = deal_specs(self.rs, self.deals, self.seed)
         size = max(1, min(50, math.ceil(self.total / (max(jobs, 1) * 16)))) if self.total else 1
+        rounds = max(1, min(50, math.ceil(self.deals / 16))) if len(self.pairings) > 1 else max(1, self.deals)
         chunks: list[_Chunk] = []
-        for start in range(0, self.deals, size):
+        for start in range(0, self.deals, rounds):
+            end = min(start + rounds, self.deals)
             for n, p in enumerate(self.pairings):
-                todo = tuple(s for s in specs[start:start + size] if p.halves[s.index] is None)
-                if todo:
-                    chunks.append(_Chunk(n, p.a, p.b, todo))
+                for first in range(start, end, size):
+                    todo = tuple(s for s in specs[first:min(first + size, end)] if p.halves[s.index] is None)
+                    if todo:
+                        chunks.append(_Chunk(n, p.a, p.b, todo))
         return chunks
 
     def worker_setup(self, allow_outside: bool) -> tuple[str, str | None, bool, list[Bot]]:
