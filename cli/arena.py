@@ -44,8 +44,8 @@ AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one J
 
 
 def arena(
-    a: Annotated[str, typer.Argument(help="Bot A: a bot kind such as greedy.", metavar="A", callback=bot_kind)],
-    b: Annotated[str, typer.Argument(help="Bot B: a bot kind such as random.", metavar="B", callback=bot_kind)],
+    a: Annotated[str, typer.Argument(help="Bot A: a bot kind such as greedy, or policy:FILE.py:NAME (a trained agent).", metavar="A", callback=bot_kind)],
+    b: Annotated[str, typer.Argument(help="Bot B: a bot kind such as random, or policy:FILE.py:NAME.", metavar="B", callback=bot_kind)],
     deals: Deals,
     ruleset: Ruleset_ = "schnapsen",
     seed: Seed = 0,
@@ -78,7 +78,7 @@ def _arena(a: str, b: str, deals: int, ruleset: str, seed: int, jobs: int | None
 
 
 def tournament(
-    bots: Annotated[list[str], typer.Argument(help="Two or more bot kinds; every pair of them plays.", metavar="BOT...", callback=bot_kinds)],
+    bots: Annotated[list[str], typer.Argument(help="Two or more bot kinds (random, greedy, basic, search:..., policy:FILE.py:NAME or policy:MODULE:NAME for a trained agent); every pair of them plays.", metavar="BOT...", callback=bot_kinds)],
     deals: Deals,
     ruleset: Ruleset_ = "schnapsen",
     seed: Seed = 0,

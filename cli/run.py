@@ -63,7 +63,7 @@ MATCHES_LIMIT = 100_000  # --matches: the --json list of matches stays a few meg
 def run(
     ruleset: Annotated[Optional[str], typer.Argument(help="A ruleset file, or a bundled name such as schnapsen (with --resume, the record's own: may be left out).", show_default=False)] = None,
     seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; printed, with a human seat only once the match is won).", callback=seed_in_range)] = None,
-    players: Annotated[Optional[str], typer.Option(metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), human (default: greedy for every seat). 'human' alone: you take seat 0, the search bot every other seat.")] = None,
+    players: Annotated[Optional[str], typer.Option(metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), policy:FILE.py:NAME or policy:MODULE:NAME (a trained agent), human (default: greedy for every seat). 'human' alone: you take seat 0, the search bot every other seat.")] = None,
     deals: Annotated[Optional[int], typer.Option(metavar="N", help=f"Stop after N deals even if nobody has won (at most {DEALS_LIMIT:,}); with --matches, each match.", min=1)] = None,
     matches: Annotated[Optional[int], typer.Option(
         metavar="M", min=1,
