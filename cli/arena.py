@@ -271,20 +271,22 @@ def arena_lines(run: Arena, s: PairingSummary, stop: Halt | None) -> list[str]:
 
 
 def _ranking(run: Arena) -> list[dict[str, Any]]:
-    """The bots best first, with their rating, its interval and their plays won."""
+    """The bots best first, with their rating, its interval and their plays won; then, in the
+    order given, the bots that played no deal (a tournament stopped early), unrated
+    (``None``): ranked among the others they would stand at the mean on no evidence."""
     from interpreter.sim.arena import bot_name
 
     ratings = run.ratings()
     standings = run.standings()
     rows: list[dict[str, Any]] = []
     for n, bot in enumerate(run.bots):
-        lo, hi = ratings.interval(n)
+        interval = ratings.interval(n)
         won, plays = standings[n]
         rows.append({
-            "bot": bot_name(bot), "rating": ratings.ratings[n], "error": ratings.errors[n], "interval": [lo, hi],
-            "won": won, "plays": plays,
+            "bot": bot_name(bot), "rating": ratings.ratings[n], "error": ratings.errors[n],
+            "interval": list(interval) if interval is not None else None, "won": won, "plays": plays,
         })
-    rows.sort(key=lambda r: -r["rating"])
+    rows.sort(key=lambda r: (r["rating"] is None, -(r["rating"] or 0.0)))  # stable: the unrated keep their order
     return rows
 
 
@@ -319,8 +321,10 @@ def tournament_lines(run: Arena, stop: Halt | None) -> list[str]:
     lines.append("")
     rows = [["rank", "bot", "rating", "95% interval", "deals won", ""]]
     for rank, r in enumerate(_ranking(run), 1):
+        rated = r["rating"] is not None  # else a bot that played no deal: no rank, rating or interval
         rows.append([
-            str(rank), r["bot"], _rating(r["rating"]), f"{_rating(r['interval'][0])} to {_rating(r['interval'][1])}",
+            str(rank) if rated else "-", r["bot"], _rating(r["rating"]) if rated else "-",
+            f"{_rating(r['interval'][0])} to {_rating(r['interval'][1])}" if rated else "-",
             f"{_won(r['won'])} of {r['plays']:,}", _percent(r["won"] / r["plays"] if r["plays"] else None),
         ])
     lines += table(rows, [True, False, True, True, True, True])

@@ -545,14 +545,27 @@ class Arena:
         return [(float(won), int(plays)) for won, plays in table]
 
     def ratings(self) -> Ratings:
-        """Bradley--Terry ratings (Elo scale, mean 0) from every pairing's plays, with
-        :data:`PRIOR_GAMES` drawn virtual games between every two bots as the prior."""
+        """Bradley--Terry ratings (Elo scale, mean 0 over the bots rated) from every pairing's
+        plays, with :data:`PRIOR_GAMES` drawn virtual games between every two bots as the prior.
+
+        Only the bots with a finished play are rated: a bot that played no deal (a tournament
+        stopped before its pairings) has ``None`` for rating and error.  Fitted with the
+        others, the prior alone would put it at the mean with a wide interval -- ranked above a
+        bot that played and lost, on no evidence."""
         sides = self.rs.side_count
+        played = [n for n, (_, plays) in enumerate(self.standings()) if plays]
+        place = {bot: k for k, bot in enumerate(played)}
         results = []
         for p in self.pairings:
             halves = [h for h in p.halves if h is not None]
-            results.append((p.a, p.b, sum(halves) / (2 * (sides - 1)), float(len(halves) * sides)))
-        return bradley_terry(len(self.bots), results, prior_games=PRIOR_GAMES)
+            if halves:  # a pairing with a finished deal: both its bots played
+                results.append((place[p.a], place[p.b], sum(halves) / (2 * (sides - 1)), float(len(halves) * sides)))
+        fit = bradley_terry(len(played), results, prior_games=PRIOR_GAMES) if played else Ratings((), ())
+        ratings: list[float | None] = [None] * len(self.bots)
+        errors: list[float | None] = [None] * len(self.bots)
+        for bot, k in place.items():
+            ratings[bot], errors[bot] = fit.ratings[k], fit.errors[k]
+        return Ratings(tuple(ratings), tuple(errors))
 
     def timing(self, bot: int) -> Timing | None:
         """Milliseconds per decision of one bot, over every pairing it played in."""
