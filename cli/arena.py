@@ -44,8 +44,8 @@ AsJson = Annotated[bool, typer.Option("--json", help="Print the figures as one J
 
 
 def arena(
-    a: Annotated[str, typer.Argument(help="Bot A: a bot kind such as greedy.", metavar="A", callback=bot_kind)],
-    b: Annotated[str, typer.Argument(help="Bot B: a bot kind such as random.", metavar="B", callback=bot_kind)],
+    a: Annotated[str, typer.Argument(help="Bot A: a bot kind such as greedy, or policy:FILE.py:NAME (a trained agent).", metavar="A", callback=bot_kind)],
+    b: Annotated[str, typer.Argument(help="Bot B: a bot kind such as random, or policy:FILE.py:NAME.", metavar="B", callback=bot_kind)],
     deals: Deals,
     ruleset: Ruleset_ = "schnapsen",
     seed: Seed = 0,
@@ -78,7 +78,7 @@ def _arena(a: str, b: str, deals: int, ruleset: str, seed: int, jobs: int | None
 
 
 def tournament(
-    bots: Annotated[list[str], typer.Argument(help="Two or more bot kinds; every pair of them plays.", metavar="BOT...", callback=bot_kinds)],
+    bots: Annotated[list[str], typer.Argument(help="Two or more bot kinds (random, greedy, basic, search:..., policy:FILE.py:NAME or policy:MODULE:NAME for a trained agent); every pair of them plays.", metavar="BOT...", callback=bot_kinds)],
     deals: Deals,
     ruleset: Ruleset_ = "schnapsen",
     seed: Seed = 0,
@@ -271,20 +271,22 @@ def arena_lines(run: Arena, s: PairingSummary, stop: Halt | None) -> list[str]:
 
 
 def _ranking(run: Arena) -> list[dict[str, Any]]:
-    """The bots best first, with their rating, its interval and their plays won."""
+    """The bots best first, with their rating, its interval and their plays won; then, in the
+    order given, the bots that played no deal (a tournament stopped early), unrated
+    (``None``): ranked among the others they would stand at the mean on no evidence."""
     from interpreter.sim.arena import bot_name
 
     ratings = run.ratings()
     standings = run.standings()
     rows: list[dict[str, Any]] = []
     for n, bot in enumerate(run.bots):
-        lo, hi = ratings.interval(n)
+        interval = ratings.interval(n)
         won, plays = standings[n]
         rows.append({
-            "bot": bot_name(bot), "rating": ratings.ratings[n], "error": ratings.errors[n], "interval": [lo, hi],
-            "won": won, "plays": plays,
+            "bot": bot_name(bot), "rating": ratings.ratings[n], "error": ratings.errors[n],
+            "interval": list(interval) if interval is not None else None, "won": won, "plays": plays,
         })
-    rows.sort(key=lambda r: -r["rating"])
+    rows.sort(key=lambda r: (r["rating"] is None, -(r["rating"] or 0.0)))  # stable: the unrated keep their order
     return rows
 
 
@@ -319,8 +321,10 @@ def tournament_lines(run: Arena, stop: Halt | None) -> list[str]:
     lines.append("")
     rows = [["rank", "bot", "rating", "95% interval", "deals won", ""]]
     for rank, r in enumerate(_ranking(run), 1):
+        rated = r["rating"] is not None  # else a bot that played no deal: no rank, rating or interval
         rows.append([
-            str(rank), r["bot"], _rating(r["rating"]), f"{_rating(r['interval'][0])} to {_rating(r['interval'][1])}",
+            str(rank) if rated else "-", r["bot"], _rating(r["rating"]) if rated else "-",
+            f"{_rating(r['interval'][0])} to {_rating(r['interval'][1])}" if rated else "-",
             f"{_won(r['won'])} of {r['plays']:,}", _percent(r["won"] / r["plays"] if r["plays"] else None),
         ])
     lines += table(rows, [True, False, True, True, True, True])

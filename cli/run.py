@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from cli.errors import fail, ruleset_or_exit, usage_error
+from cli.errors import error_line, fail, ruleset_or_exit, usage_error
 from cli.options import AllowOutside, check_seat_count, checked_bot, file_name, names_outside, output_file_name, seat_list, seed_in_range
 from cli.output import say, silence_stdout, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
@@ -63,7 +63,7 @@ MATCHES_LIMIT = 100_000  # --matches: the --json list of matches stays a few meg
 def run(
     ruleset: Annotated[Optional[str], typer.Argument(help="A ruleset file, or a bundled name such as schnapsen (with --resume, the record's own: may be left out).", show_default=False)] = None,
     seed: Annotated[Optional[int], typer.Option(metavar="S", help="Seed of the match (random if omitted; printed, with a human seat only once the match is won).", callback=seed_in_range)] = None,
-    players: Annotated[Optional[str], typer.Option(metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), human (default: greedy for every seat). 'human' alone: you take seat 0, the search bot every other seat.")] = None,
+    players: Annotated[Optional[str], typer.Option(metavar="KINDS", help="Seat kinds, comma-separated: random, greedy, basic, search (or search:hard, search:iters=N, search:ms=N), policy:FILE.py:NAME or policy:MODULE:NAME (a trained agent), human (default: greedy for every seat). 'human' alone: you take seat 0, the search bot every other seat.")] = None,
     deals: Annotated[Optional[int], typer.Option(metavar="N", help=f"Stop after N deals even if nobody has won (at most {DEALS_LIMIT:,}); with --matches, each match.", min=1)] = None,
     matches: Annotated[Optional[int], typer.Option(
         metavar="M", min=1,
@@ -403,6 +403,7 @@ def play(game: Game, playing: Callable[[], Match], printer: Printer) -> Match:
         return playing()
     except RulesError as exc:  # e.g. a scoring expression that divides by zero
         _keep_stopped(game, printer, "the match stopped on an error")
+        _say_interrupted(game, exc)
         raise fail(exc) from None
     except RecordNotWritten as exc:
         ignore_stops()
@@ -422,15 +423,17 @@ def play(game: Game, playing: Callable[[], Match], printer: Printer) -> Match:
         raise typer.Exit(130) from None
 
 
-def _say_interrupted(game: Game) -> None:
-    """With ``--json``, the summary of the deals that finished before the stop, as the other
-    long runs print theirs: the keys of a finished match's, ``match_winner`` ``null`` and
-    ``"interrupted": true`` (a script that reads stdout gets the deals it waited for, and can
-    tell them from a whole match)."""
+def _say_interrupted(game: Game, error: RulesError | None = None) -> None:
+    """With ``--json``, the summary of the deals that finished before the stop or the ``error``
+    that ended the match, as the other long runs print theirs: the keys of a finished match's,
+    ``match_winner`` ``null``, ``"interrupted": true`` and the error's line (a script that reads
+    stdout gets the deals it waited for, can tell them from a whole match, and a failing bot
+    from a Ctrl-C)."""
     if not game.as_json:
         return
     scores = game.scores if game.scores is not None else [0] * len(game.rs.sides)
-    say(json_text(summary(game, None, scores), ensure_ascii=True))
+    said = error_line(error) if error is not None else None
+    say(json_text(summary(game, None, scores, said), ensure_ascii=True))
 
 
 def _keep_stopped(game: Game, printer: Printer, why: str, *, resumable: bool = False) -> None:
@@ -496,11 +499,12 @@ def keep_record(game: Game, result: MatchResult | None = None) -> Path | None:
         game.record.close()
 
 
-def summary(game: Game, match: Match | None, scores: list[int] | None = None) -> dict[str, Any]:
+def summary(game: Game, match: Match | None, scores: list[int] | None = None, error: str | None = None) -> dict[str, Any]:
     """The ``--json`` output: the match's ruleset, seed and seats, each deal's result, the final
-    scores, and whether a stop cut the match short -- then ``match`` is ``None``, ``scores`` the
-    score after the last finished deal, nobody has won and no Bummerl is counted.  The seed is
-    ``null`` where it is still kept from a person (:meth:`Game.seed_shown`)."""
+    scores, and whether a stop or an error cut the match short -- then ``match`` is ``None``,
+    ``scores`` the score after the last finished deal, nobody has won and no Bummerl is
+    counted, and ``error`` the error's line (``None`` for a stop, as in the other long runs'
+    JSON).  The seed is ``null`` where it is still kept from a person (:meth:`Game.seed_shown`)."""
     winner = match.winner if match is not None else None
     final = list(match.scores) if match is not None else list(scores or [])
     return {
@@ -512,4 +516,5 @@ def summary(game: Game, match: Match | None, scores: list[int] | None = None) ->
         "match_winner": winner,
         "bummerl": list(match.bummerl) if match is not None else [0] * len(final),
         "interrupted": match is None,
+        "error": error,
     }

@@ -228,8 +228,10 @@ def ask_agent(agent: Agent, state: DealState, seat: int, *, name: str | None = N
     :class:`BotError` naming the seat, the bot (``name``, default :func:`agent_label`) and the
     ``deal`` -- it has no ``choose`` method, it raised (with the line of its own code where),
     it returned something that is not an action (``None``, the text ``"play TC"``, an int
-    code), or an action that is not legal now (an action this ruleset does not have
-    included) -- each with the legal actions it could have chosen.  A :class:`BotError`
+    code), an object of its own class derived from an action (which could claim to equal
+    anything), or an action that is not legal now (an action this ruleset does not have
+    included) -- each with the legal actions it could have chosen.  The action returned is
+    the legal list's own object, equal to the bot's.  A :class:`BotError`
     raised inside (a policy seat's own) gets the deal filled in; a :class:`RulesError`
     located in a rule file (a scoring formula failing in a deal your own bot imagines: the
     project's search bots value such an ending as the worst instead) goes on as it
@@ -252,12 +254,24 @@ def ask_agent(agent: Agent, state: DealState, seat: int, *, name: str | None = N
         raise BotError(f"the bot raised {type(exc).__name__}{where(exc)}: {exc}", seat=seat, bot=who, deal=deal) from exc
     except Exception as exc:
         raise BotError(f"the bot raised {type(exc).__name__}{where(exc)}: {exc}", seat=seat, bot=who, deal=deal) from exc
-    if isinstance(action, Action) and action in legal:  # the usual case, at the cost of a few comparisons
-        return action
+    if isinstance(action, Action):  # the usual case, at the cost of a few comparisons
+        for own in legal:
+            # Of the engine's own class and equal to it, compared by the engine's __eq__: a bot's
+            # look-alike (a subclass whose __eq__ says yes to anything) is not let through, and
+            # what is played is the engine's own object, never one of the bot's.
+            if type(own) is type(action) and own == action:
+                return own
     options = ", ".join(str(a) for a in legal)
     if not isinstance(action, Action):
         raise BotError(
             f"the bot returned {shown_value(action)} ({type(action).__name__}), not an action (expected one of: {options})",
+            seat=seat, bot=who, deal=deal,
+        )
+    if type(action).__module__ != Action.__module__:  # a class of the bot's own, derived from an action
+        kind = next(c.__name__ for c in type(action).__mro__ if c.__module__ == Action.__module__)
+        raise BotError(
+            f"the bot returned {with_article(type(action).__name__)}, a subclass of {kind}, not one of the engine's actions "
+            f"(expected one of: {options})",
             seat=seat, bot=who, deal=deal,
         )
     try:

@@ -422,16 +422,23 @@ class Arena:
         return self.deals * len(self.pairings)
 
     def _chunks(self, jobs: int) -> list[_Chunk]:
-        """The deals cut into chunks, taken round-robin over the pairings, so a stopped
-        tournament has played about as many deals in every pairing."""
+        """The deals cut into chunks (about 16 per process), taken round-robin over the
+        pairings in rounds of deals, so a stopped tournament has played about as many deals in
+        every pairing.  The rounds do not depend on ``jobs`` -- an arena's one pairing is one
+        round -- so the deals go out in the same order for any number of processes, and the
+        failure a run reports, the first in that order (:func:`~interpreter.sim.workers.in_processes`),
+        is the same too: in an arena, that of the lowest deal that fails."""
         specs = deal_specs(self.rs, self.deals, self.seed)
         size = max(1, min(50, math.ceil(self.total / (max(jobs, 1) * 16)))) if self.total else 1
+        rounds = max(1, min(50, math.ceil(self.deals / 16))) if len(self.pairings) > 1 else max(1, self.deals)
         chunks: list[_Chunk] = []
-        for start in range(0, self.deals, size):
+        for start in range(0, self.deals, rounds):
+            end = min(start + rounds, self.deals)
             for n, p in enumerate(self.pairings):
-                todo = tuple(s for s in specs[start:start + size] if p.halves[s.index] is None)
-                if todo:
-                    chunks.append(_Chunk(n, p.a, p.b, todo))
+                for first in range(start, end, size):
+                    todo = tuple(s for s in specs[first:min(first + size, end)] if p.halves[s.index] is None)
+                    if todo:
+                        chunks.append(_Chunk(n, p.a, p.b, todo))
         return chunks
 
     def worker_setup(self, allow_outside: bool) -> tuple[str, str | None, bool, list[Bot]]:
@@ -538,14 +545,27 @@ class Arena:
         return [(float(won), int(plays)) for won, plays in table]
 
     def ratings(self) -> Ratings:
-        """Bradley--Terry ratings (Elo scale, mean 0) from every pairing's plays, with
-        :data:`PRIOR_GAMES` drawn virtual games between every two bots as the prior."""
+        """Bradley--Terry ratings (Elo scale, mean 0 over the bots rated) from every pairing's
+        plays, with :data:`PRIOR_GAMES` drawn virtual games between every two bots as the prior.
+
+        Only the bots with a finished play are rated: a bot that played no deal (a tournament
+        stopped before its pairings) has ``None`` for rating and error.  Fitted with the
+        others, the prior alone would put it at the mean with a wide interval -- ranked above a
+        bot that played and lost, on no evidence."""
         sides = self.rs.side_count
+        played = [n for n, (_, plays) in enumerate(self.standings()) if plays]
+        place = {bot: k for k, bot in enumerate(played)}
         results = []
         for p in self.pairings:
             halves = [h for h in p.halves if h is not None]
-            results.append((p.a, p.b, sum(halves) / (2 * (sides - 1)), float(len(halves) * sides)))
-        return bradley_terry(len(self.bots), results, prior_games=PRIOR_GAMES)
+            if halves:  # a pairing with a finished deal: both its bots played
+                results.append((place[p.a], place[p.b], sum(halves) / (2 * (sides - 1)), float(len(halves) * sides)))
+        fit = bradley_terry(len(played), results, prior_games=PRIOR_GAMES) if played else Ratings((), ())
+        ratings: list[float | None] = [None] * len(self.bots)
+        errors: list[float | None] = [None] * len(self.bots)
+        for bot, k in place.items():
+            ratings[bot], errors[bot] = fit.ratings[k], fit.errors[k]
+        return Ratings(tuple(ratings), tuple(errors))
 
     def timing(self, bot: int) -> Timing | None:
         """Milliseconds per decision of one bot, over every pairing it played in."""

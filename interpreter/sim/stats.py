@@ -236,14 +236,19 @@ class Ratings:
     ``ratings[i] - ratings[j] = d`` means that player ``i`` is expected to score
     ``1 / (1 + 10 ** (-d / 400))`` against ``j``.  ``errors`` are the standard errors of the
     ratings as printed (anchored at the mean), from the inverse of the observed information.
+    A player left out of the fit has ``None`` for both (a tournament's bot that played no deal:
+    :meth:`~interpreter.sim.arena.Arena.ratings`); :func:`bradley_terry` rates every player.
     """
 
-    ratings: tuple[float, ...]
-    errors: tuple[float, ...]
+    ratings: tuple[float | None, ...]
+    errors: tuple[float | None, ...]
 
-    def interval(self, player: int, z: float = 1.96) -> tuple[float, float]:
-        """The normal interval ``rating +- z * error`` (95% for the default ``z``)."""
+    def interval(self, player: int, z: float = 1.96) -> tuple[float, float] | None:
+        """The normal interval ``rating +- z * error`` (95% for the default ``z``); ``None`` for
+        a player left unrated."""
         r, e = self.ratings[player], self.errors[player]
+        if r is None or e is None:
+            return None
         return r - z * e, r + z * e
 
 

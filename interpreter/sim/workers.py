@@ -18,13 +18,16 @@ one task at a time and waits on every pipe and every worker's end together
 (:func:`multiprocessing.connection.wait`).  A worker answers with its result -- or, for a task
 cut into parts (:func:`each_in_processes`), with every part as soon as it is made, then the
 task's end -- or with the
-exception its task raised -- the exception itself when pickle rebuilds it, else a
+exception its task raised -- the exception itself when pickle rebuilds it (with its
+``__cause__``, what a bot raised, when that travels too), else a
 :class:`WorkerError` that says its kind, where it was raised and its message -- and a worker
 that ends without answering is a :class:`WorkerDied`.  Either is raised in the parent, which
-stops every worker at once; so does closing the generator (Ctrl-C): SIGTERM, then SIGKILL for
-a worker that lingers.  A task's parts that were sent before that are the caller's, so a stop
-loses only the part in the making.  Nothing here depends on the order the answers arrive in:
-the callers key every result by what it is the result of.
+then stops every worker; so does closing the generator (Ctrl-C), at once: SIGTERM, then
+SIGKILL for a worker that lingers.  A task's parts that were sent before that are the caller's,
+so a stop loses only the part in the making.  Nothing here depends on the order the answers
+arrive in: the callers key every result by what it is the result of, and the failure raised is
+the one a single process going through the tasks in their order would have met first
+(:func:`_spread`), not whichever worker happened to fail first.
 """
 
 from __future__ import annotations
@@ -109,9 +112,11 @@ def in_processes(
     ``context`` (each runs ``initializer(*initargs)`` first), yielded as they finish.
 
     ``work`` and ``initializer`` must be module-level functions (a spawned worker imports
-    them).  The first failure -- an exception in ``work`` or ``initializer``, a worker that
-    dies -- is raised here (see the module docstring), and the workers are stopped at once, as
-    they are when the generator is closed; results yielded before it are the caller's to keep.
+    them).  A failure -- an exception in ``work`` or ``initializer``, a worker that dies -- is
+    raised here (see the module docstring): that of the earliest task that failed, after the
+    tasks before it have finished (each may fail first), as one process would meet it; the
+    workers on later tasks are stopped then, as they are at once when the generator is closed;
+    results yielded before it are the caller's to keep.
     """
     yield from _spread(work, tasks, jobs, context, initializer, initargs, None)
 
@@ -140,27 +145,42 @@ def _spread(
 ) -> Generator[Any, None, None]:
     """The loop of :func:`in_processes` (no ``leftover``: one result per task) and
     :func:`each_in_processes` (every part of a task, as it comes; those sent but not read
-    when the run ends early go to ``leftover``)."""
+    when the run ends early go to ``leftover``).
+
+    Once a task has failed no task is handed out any more, and the run waits only for the
+    workers on earlier tasks: the failure raised is the earliest task's, whichever worker failed
+    first -- the same, with its figures of every task before it, for any number of workers."""
     each = leftover is not None
-    todo = list(reversed(tasks))  # popped from the end: the tasks go out in their order
+    todo = list(reversed(range(len(tasks))))  # popped from the end: the tasks go out in their order
     workers: list[_Worker] = []
+    failed: tuple[int, Exception] | None = None  # the earliest task that failed so far, and how
     try:
         for _ in range(min(worker_count(jobs), len(tasks))):
             workers.append(_Worker(context, work, initializer, initargs, each))  # listed before it starts: stopped whatever happens
             workers[-1].launch()
         for worker in workers:
-            worker.hand(todo.pop() if todo else None)
-        while any(worker.busy for worker in workers):
-            busy = [worker for worker in workers if worker.busy]
+            worker.hand(todo.pop() if todo else None, tasks)
+        while True:
+            busy = [worker for worker in workers if worker.busy and (failed is None or worker.task < failed[0])]
+            if not busy:
+                break
             ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy]))
             for worker in busy:
                 if worker.conn not in ready and worker.process.sentinel not in ready:
                     continue
-                done, result = worker.answer()
+                try:
+                    done, result = worker.answer()
+                except Exception as exc:  # its task failed: earlier tasks may still fail first
+                    if failed is None or worker.task < failed[0]:
+                        failed = (worker.task, exc)
+                    worker.hand(None, tasks)
+                    continue
                 if done:
-                    worker.hand(todo.pop() if todo else None)
+                    worker.hand(todo.pop() if todo and failed is None else None, tasks)
                 if not (done and each):  # a task in parts ends with no result of its own
                     yield result
+        if failed is not None:
+            raise failed[1]
     finally:
         if leftover is not None:
             _read_sent(workers, leftover)
@@ -200,6 +220,7 @@ class _Worker:
         )
         self.started = False
         self.busy = False
+        self.task = -1  # the index of the task it is busy with
 
     def _close_parent_end(self) -> None:
         """In a worker just forked: close the parent's end of this worker's pipe."""
@@ -216,13 +237,14 @@ class _Worker:
         finally:
             self.theirs.close()  # the worker's end, here: the pipe reads as closed once the worker is gone
 
-    def hand(self, task: object) -> None:
-        """Send the worker a task, or ``None`` (no task left: it ends)."""
+    def hand(self, index: int | None, tasks: Sequence[object]) -> None:
+        """Send the worker the task ``tasks[index]``, or ``None`` (no task left: it ends)."""
         try:
-            self.conn.send(task)
+            self.conn.send(tasks[index] if index is not None else None)
         except OSError:  # it died already: said when its end is seen
             pass
-        self.busy = task is not None
+        self.busy = index is not None
+        self.task = index if index is not None else -1
 
     def answer(self) -> tuple[bool, Any]:
         """The worker's next answer: whether its task is done, and the task's result or part;
@@ -235,9 +257,10 @@ class _Worker:
             raise WorkerError(f"the answer of a worker process cannot be read here: {_kind_and_text(exc)}") from None
         if kind != _FAILED:
             return kind == _DONE, payload
-        if remote:
-            raise payload from RemoteTraceback(remote)
-        raise payload
+        error, cause = payload
+        if remote and not isinstance(cause, RemoteTraceback):
+            error.add_note(f"raised in a worker process:\n{remote}")  # for whoever prints its traceback
+        raise error from cause
 
 
     def read(self) -> tuple[str, Any, str | None]:
@@ -249,7 +272,7 @@ class _Worker:
         return answer
 
 
-def _died(worker: _Worker) -> tuple[str, BaseException, None]:
+def _died(worker: _Worker) -> tuple[str, tuple[BaseException, None], None]:
     """The failure of a worker that ended without answering, as its answer would carry it."""
     worker.process.join(GRACE)
     code = worker.process.exitcode
@@ -259,7 +282,7 @@ def _died(worker: _Worker) -> tuple[str, BaseException, None]:
         how = f"killed by {_signal_name(-code)}"
     else:
         how = f"exit status {code}"
-    return _FAILED, WorkerDied(f"a worker process died while it played ({how})"), None
+    return _FAILED, (WorkerDied(f"a worker process died while it played ({how})"), None), None
 
 
 def _signal_name(signum: int) -> str:
@@ -354,19 +377,27 @@ def _send(conn: Connection, answer: tuple[str, Any, str | None]) -> bool:
     return True
 
 
-def _failure(exc: BaseException) -> tuple[str, BaseException, str]:
+def _failure(exc: BaseException) -> tuple[str, tuple[BaseException, BaseException | None], str]:
     """The answer for an exception: itself when it is an ``Exception`` that pickle rebuilds as
-    the same type, else a :class:`WorkerError` saying it; with its traceback as text."""
+    the same type, else a :class:`WorkerError` saying it; with its traceback as text.  Beside
+    it the ``__cause__`` it is to be raised from in the parent: its own (what a bot raised, as in
+    one process; ``None`` where it has none) when that travels too, else the traceback's text
+    (:class:`RemoteTraceback`) -- pickle keeps no ``__cause__`` of its own."""
     remote = "".join(traceback.format_exception(exc))
-    if isinstance(exc, Exception):
-        try:
-            if type(pickle.loads(pickle.dumps(exc))) is type(exc):
-                return _FAILED, exc, remote
-        except Exception:
-            pass
+    if isinstance(exc, Exception) and _travels(exc):
+        cause = exc.__cause__
+        return _FAILED, (exc, cause if cause is None or _travels(cause) else RemoteTraceback(remote)), remote
     if isinstance(exc, RulesError):  # its own line, though it cannot travel as itself
-        return _FAILED, WorkerError(_text(exc)), remote
-    return _FAILED, WorkerError(f"a worker process raised {_kind_and_text(exc)}"), remote
+        return _FAILED, (WorkerError(_text(exc)), RemoteTraceback(remote)), remote
+    return _FAILED, (WorkerError(f"a worker process raised {_kind_and_text(exc)}"), RemoteTraceback(remote)), remote
+
+
+def _travels(exc: BaseException) -> bool:
+    """Whether pickle rebuilds ``exc`` in another process as an exception of the same type."""
+    try:
+        return type(pickle.loads(pickle.dumps(exc))) is type(exc)
+    except Exception:
+        return False
 
 
 def _kind_and_text(exc: BaseException) -> str:

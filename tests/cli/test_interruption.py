@@ -363,8 +363,9 @@ def test_an_interrupted_run_json_prints_the_deals_that_finished(tmp_path: Path) 
     assert proc.returncode == 130, err
     assert err == f"game interrupted; the record so far is saved in {record}\n"
     summary = json.loads(out)
-    assert list(summary) == ["ruleset", "seed", "players", "deals", "match_scores", "match_winner", "bummerl", "interrupted"]
-    assert summary["interrupted"] is True and summary["match_winner"] is None and summary["bummerl"] == [0, 0]
+    assert list(summary) == ["ruleset", "seed", "players", "deals", "match_scores", "match_winner", "bummerl", "interrupted", "error"]
+    assert summary["interrupted"] is True and summary["error"] is None  # a stop, not an error
+    assert summary["match_winner"] is None and summary["bummerl"] == [0, 0]
     assert (summary["ruleset"], summary["seed"], summary["players"]) == ("endless", 1, ["greedy", "greedy"])
     seeds = [deal.seed for deal in load_record(record).deals]  # every finished deal, then the one in play
     assert len(summary["deals"]) >= 3 and len(seeds) - len(summary["deals"]) in (0, 1)
