@@ -164,7 +164,7 @@ class Terminal:
                 score = facts.match_line(rs, self.seats[0], self.match_scores)
             else:  # several people: sides by their seats, as the log names them
                 score = f"match to {rs.match.target}: " + ", ".join(
-                    f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))} {points}"
+                    f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))} {facts.match_score(rs, points)}"
                     for seats, points in zip(rs.sides, self.match_scores))
             self.say(f"\ndeal {event.number} over: {event.result.reason}; {score}\n")
 

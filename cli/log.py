@@ -6,7 +6,7 @@ from collections.abc import Collection
 
 from interpreter.core.actions import Bid, Close, CloseBeforeDraw, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble
 from interpreter.core.cards import SUIT_NAMES
-from interpreter.play.seatfacts import bid_words, points_shown
+from interpreter.play.seatfacts import bid_words, match_score, points_shown
 from interpreter.play.runner import ActionTaken, DealEnded, DealStarted, Event, TrickDone
 from interpreter.engine.state import NAMING, DealState
 
@@ -53,12 +53,10 @@ def bummerl_text(state: DealState, bummerl: tuple[int, ...]) -> str:
 
 
 def scores_text(state: DealState, scores: list[int]) -> str:
-    """The match score; counting down (``match.count: down``), what each side still needs."""
+    """The match score; counting down (``match.count: down``), what each side still needs
+    (:func:`~interpreter.play.seatfacts.match_score`, the rule every screen shows it by)."""
     label = "team" if state.rs.partnership else "seat"
-    if state.rs.match.count == "down":
-        target = state.rs.match.target
-        return ", ".join(f"{label} {i}: {max(target - s, 0)} to go" for i, s in enumerate(scores))
-    return ", ".join(f"{label} {i}: {s}" for i, s in enumerate(scores))
+    return ", ".join(f"{label} {i}: {match_score(state.rs, s)}" for i, s in enumerate(scores))
 
 
 def _first_lead(st: DealState) -> list[str]:

@@ -219,11 +219,23 @@ def points_line(view: SeatView, shown: Collection[int] | None = None) -> str:
     return f"points: {points}; tricks: {tricks}"
 
 
+def match_score(rs: Ruleset, score: int) -> str:
+    """One side's match score as the ruleset keeps it (``match.count``): ``3`` counting up,
+    ``4 to go`` counting down from ``match.target`` -- what the side still needs, never below
+    0.  The one rule every place that shows a match score follows (the log of ``rules run``,
+    the table, the room, the line-mode seat), so they all chalk it alike."""
+    if rs.match.count == "down":
+        return f"{max(rs.match.target - score, 0)} to go"
+    return str(score)
+
+
 def match_line(rs: Ruleset, me: int, scores: Sequence[int]) -> str:
-    """``match to 7: you 3, opponent 1`` (a spectator, ``me`` -1: by seats, side 0 first)."""
+    """``match to 7: you 3, opponent 1`` -- counting down, ``match to 7: you 4 to go, opponent
+    6 to go`` (:func:`match_score`) -- for the player at ``me`` (a spectator, ``me`` -1: by
+    seats, side 0 first)."""
     mine = rs.side_of(me) if me != SPECTATOR else 0
     order = [mine] + [s for s in range(rs.side_count) if s != mine]
-    return f"match to {rs.match.target}: " + ", ".join(f"{side_name(rs, me, s)} {scores[s]}" for s in order)
+    return f"match to {rs.match.target}: " + ", ".join(f"{side_name(rs, me, s)} {match_score(rs, scores[s])}" for s in order)
 
 
 def score_words(rs: Ruleset, amount: int) -> str:

@@ -31,7 +31,7 @@ from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.state import DealState
 from interpreter.engine.views import SeatView
-from interpreter.play.runner import DealStarted
+from interpreter.play.runner import DealEnded, DealStarted
 
 C = Card.parse
 RUN = ["run", "schnapsen", "--seed", "7"]
@@ -120,6 +120,38 @@ def test_yes_declares_and_the_match_score_is_shown_next(tmp_path: Path) -> None:
     assert moves_of(record) == ["marry QS", "declare"]
     assert "Deal 1: seat 1 wins 3 game points" in out.stdout
     assert "match to 7: you 0, opponent 3" in out.stderr  # the next deal's first screen
+
+
+def test_a_match_counted_down_is_shown_as_what_each_side_still_needs(tmp_path: Path) -> None:
+    """Schnapsen counted down (``match.count: down``), the same deal: seat 1 wins 3 game points
+    of the 7, so the next screen says 7 - 0 = 7 to go for the person and 7 - 3 = 4 for the
+    opponent -- as the log's score line does -- not the score counted up."""
+    seed_7()
+    house = tmp_path / "down.yaml"
+    house.write_text("extends: schnapsen\nname: down\nmatch: {count: down}\n", encoding="utf-8")
+    out, _ = run_human(tmp_path, "marry QS\ndeclare\ny\n", ruleset=str(house))
+    assert "score seat 0: 7 to go, seat 1: 4 to go" in out.stdout
+    assert "match to 7: you 7 to go, opponent 4 to go" in out.stderr
+
+
+def test_without_the_log_the_deals_end_says_the_match_counted_down(tmp_path: Path) -> None:
+    """Where the log does not reach the people (``--json``), the seat says how each deal ended
+    and the match score: to one person from their seat, to several (a hot seat) by the seats --
+    counted down, what each still needs.  Seed 7 with marry QS and a false declaration: seat 1
+    wins 3 game points, 7 - 3 = 4 to go."""
+    house = tmp_path / "down.yaml"
+    house.write_text("extends: schnapsen\nname: down\nmatch: {count: down}\n", encoding="utf-8")
+    match = Match(load_ruleset(house), 7)
+    state = match.next_deal()
+    state.apply(Marry(C("QS")))
+    state.apply(Declare())
+    result = match.finish_deal()
+    assert match.scores == [0, 3]
+    for seats, said in (([0], "match to 7: you 7 to go, opponent 4 to go"), ([1], "match to 7: you 4 to go, opponent 7 to go"),
+                        ([0, 1], "match to 7: seat 0 7 to go, seat 1 4 to go")):
+        screen = io.StringIO()
+        Terminal(screen, Script(), seats=seats, log_shown=False).follow(DealEnded(1, result, state, match))
+        assert screen.getvalue() == f"\ndeal 1 over: {result.reason}; {said}\n"
 
 
 def test_no_confirm_declares_at_once_with_the_warning(tmp_path: Path) -> None:

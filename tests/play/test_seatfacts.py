@@ -59,6 +59,32 @@ def test_match_line_names_the_sides_from_the_players_seat() -> None:
     assert facts.match_line(load_ruleset("north-american-4"), 1, [4, 7]) == "match to 10: your team 7, opponents 4"
 
 
+def counting_down(tmp_path: Path, base: str = "schnapsen") -> Any:
+    """``base`` with its match score counted down (``match.count: down``), nothing else changed."""
+    path = tmp_path / "down.yaml"
+    path.write_text(f"extends: {base}\nname: down\nmatch: {{count: down}}\n", encoding="utf-8")
+    return load_ruleset(path)
+
+
+def test_a_match_counted_down_is_shown_as_what_each_side_still_needs(tmp_path: Path) -> None:
+    """Counting down from match.target (7 in Schnapsen), a side on 5 has 7 - 5 = 2 to go and
+    one on 2 has 5; a side past the target (9) has nothing left, 0 -- never -2.  Counting up,
+    the score as it stands."""
+    down = counting_down(tmp_path)
+    assert [facts.match_score(down, s) for s in (0, 2, 5, 7, 9)] == ["7 to go", "5 to go", "2 to go", "0 to go", "0 to go"]
+    assert facts.match_score(load_ruleset("schnapsen"), 5) == "5"
+    assert facts.match_line(down, 0, [5, 2]) == "match to 7: you 2 to go, opponent 5 to go"
+    assert facts.match_line(down, 1, [5, 2]) == "match to 7: you 5 to go, opponent 2 to go"
+    assert facts.match_line(down, -1, [5, 2]) == "match to 7: seat 0 2 to go, seat 1 5 to go"
+
+
+def test_partnerships_counted_down_are_shown_by_team(tmp_path: Path) -> None:
+    """north-american-4 plays to 10 in teams (seats 0 & 2, 1 & 3): seat 1's team on 7 has 3 to
+    go, the opponents on 4 have 6."""
+    down = counting_down(tmp_path, "north-american-4")
+    assert facts.match_line(down, 1, [4, 7]) == "match to 10: your team 3 to go, opponents 6 to go"
+
+
 # --------------------------------------------------------------------------- points and marriages
 def test_a_first_lead_marriage_is_pending_until_a_trick_is_won() -> None:
     """Schnapsen counts a marriage once its announcer wins a trick (counts_after: own_trick);

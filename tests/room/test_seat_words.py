@@ -5,6 +5,7 @@ The tables are built directly (:class:`cli.room.tables.Table`), with a fixed see
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from cli.room.messages import seat_message
@@ -265,3 +266,32 @@ def test_the_auction_stays_in_the_lines_through_the_play() -> None:
         words = (f"{name} pass", f"{name} does not name trump", f"{name} do not name trump") if isinstance(call, Pass) else (f"{name} bid",)
         assert line.startswith(words), (line, seat, call)
     assert any(line.startswith("contract:") for line in message["lines"])
+
+
+def test_a_match_counted_down_is_told_as_what_each_side_still_needs(tmp_path: Path) -> None:
+    """Schnapsen counted down (``match.count: down``): the match words say what each side
+    still needs of the 7, as ``rules run`` does ("7 to go" with nothing scored, 7 - score once
+    scored, 0 for the side that won the match) -- where they once said the score counted up.
+    Both people play their first legal action through every deal of the match (seed 3)."""
+    house = tmp_path / "down.yaml"
+    house.write_text("extends: schnapsen\nname: down\nmatch: {count: down}\n", encoding="utf-8")
+    rs = load_ruleset(house)
+    made = Table("t", rs, str(house), ["human", "human"], ["k0", "k1"], "w", 3, "2025-01-01")
+    made.deal()
+    assert seat_message(made, 0)["match"]["words"] == "match to 7: you 7 to go, opponent 7 to go"
+    while True:
+        play_out(made)
+        if made.over:
+            break
+        for seat in made.humans:
+            made.next_deal(seat)
+    s0, s1 = made.session.match.scores
+    winner = made.session.match.winner
+    assert winner is not None and max(s0, s1) >= 7 and min(s0, s1) < 7
+    go0, go1 = max(7 - s0, 0), max(7 - s1, 0)
+    assert (go0, go1)[winner] == 0
+    words = {seat: seat_message(made, seat)["match"]["words"] for seat in (-1, 0, 1)}
+    assert words[0].startswith(f"match to 7: you {go0} to go, opponent {go1} to go; ")
+    assert words[1].startswith(f"match to 7: you {go1} to go, opponent {go0} to go; ")
+    assert words[-1].startswith(f"match to 7: seat 0 {go0} to go, seat 1 {go1} to go; ")
+    assert seat_message(made, 0)["match"]["scores"] == [s0, s1]  # the numbers stay as the engine counts them
