@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from interpreter.core.actions import Bid, Close, CloseBeforeDraw, Declare, Discard, Double, Exchange, Marry, NameTrump, Pass, Play, Redouble
 from interpreter.core.cards import SUIT_NAMES
 from interpreter.play.seatfacts import bid_words, match_score, points_shown
 from interpreter.play.runner import ActionTaken, DealEnded, DealStarted, Event, TrickDone
 from interpreter.engine.state import NAMING, DealState
+from interpreter.rules.ruleset import Ruleset
 
 
 
@@ -52,11 +53,11 @@ def bummerl_text(state: DealState, bummerl: tuple[int, ...]) -> str:
     return " -- " + ", ".join(parts) if parts else ""
 
 
-def scores_text(state: DealState, scores: list[int]) -> str:
+def scores_text(rs: Ruleset, scores: Sequence[int]) -> str:
     """The match score; counting down (``match.count: down``), what each side still needs
     (:func:`~interpreter.play.seatfacts.match_score`, the rule every screen shows it by)."""
-    label = "team" if state.rs.partnership else "seat"
-    return ", ".join(f"{label} {i}: {match_score(state.rs, s)}" for i, s in enumerate(scores))
+    label = "team" if rs.partnership else "seat"
+    return ", ".join(f"{label} {i}: {match_score(rs, s)}" for i, s in enumerate(scores))
 
 
 def _first_lead(st: DealState) -> list[str]:
@@ -174,8 +175,8 @@ def describe(event: Event, *, show_hands: bool = False, counted: Collection[int]
         else:
             gained = ", ".join(f"{label} {i} {d:+d}" for i, d in enumerate(r.scores))
             head = f"Deal {event.number}: {gained}"
-        lines = [f"{head} -- {r.reason}", f"  card points {points}", f"  score {scores_text(st, event.match.scores)}"]
+        lines = [f"{head} -- {r.reason}", f"  card points {points}", f"  score {scores_text(st.rs, event.match.scores)}"]
         if event.match.winner is not None:
-            lines.append(f"Match won by {side_name(st, event.match.winner)}: {scores_text(st, event.match.scores)}{bummerl_text(st, event.match.bummerl)}")
+            lines.append(f"Match won by {side_name(st, event.match.winner)}: {scores_text(st.rs, event.match.scores)}{bummerl_text(st, event.match.bummerl)}")
         return lines
     return []

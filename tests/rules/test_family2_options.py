@@ -358,3 +358,16 @@ def test_match_tie_was_removed(tmp_path: Path) -> None:
     assert out.returncode == 0
     assert f"{path}:5:5: match.tie: warning: match.tie was removed: " in out.stderr
     assert validate(path, "--strict").returncode == 2
+
+
+def test_a_match_stopped_early_counted_down_says_what_each_seat_still_needs(tmp_path: Path) -> None:
+    """``--deals 1`` of Schnapsen seed 1 (greedy against greedy): seat 1 wins 1 game point by
+    reaching 81, so the match counted down from 7 stands at 7 and 6 to go -- the "Stopped after"
+    line says so as the log's score lines do (it printed the points won, "score 0, 1")."""
+    path = tmp_path / "cd.yaml"
+    path.write_text("extends: schnapsen\nname: cd\nmatch: {count: down}\n", encoding="utf-8")
+    out = subprocess.run([RULES, "run", str(path), "--deals", "1", "--seed", "1"], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[-4].startswith("Deal 1: seat 1 wins 1 game point"), lines[-4]
+    assert lines[-1] == "Stopped after 1 deal; score seat 0: 7 to go, seat 1: 6 to go"
