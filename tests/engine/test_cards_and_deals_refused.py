@@ -45,6 +45,16 @@ REFUSED: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
      "CardSet(deck, -1): not a set of the deck's cards (expected a bitmask of its 20 cards, 0 to 1048575)"),
     ("CardSet(deck, 2**20)", lambda: CardSet(DECK, 1 << 20), ValueError,
      "CardSet(deck, 1048576): not a set of the deck's cards (expected a bitmask of its 20 cards, 0 to 1048575)"),
+    ("DealState(rs)", lambda: DealState(RS), ValueError,
+     "hands: 0 given, expected one per seat (2): make a deal with DealState.new(rs, dealer, seed), "
+     "or one from values with build_position(rs, dealer=..., hands=...)"),
+    ("DealState(rs, 0, [mask])", lambda: DealState(RS, 0, [0b11111]), ValueError, "hands: 1 given, expected one per seat (2)"),
+    ("DealState(rs, dealer=5)", lambda: DealState(RS, dealer=5), ValueError, "dealer 5: expected a seat 0 to 1"),
+    ("DealState(rs, -1, hands)", lambda: DealState(RS, -1, [0b11111, 0b11111 << 5]), ValueError, "dealer -1: expected a seat 0 to 1"),
+    ("DealState(rs, '1', hands)", lambda: DealState(RS, "1", [0b11111, 0b11111 << 5]), TypeError,
+     "dealer: '1' is a str, not a seat (expected a seat 0 to 1)"),
+    ("DealState(rs, True, hands)", lambda: DealState(RS, True, [0b11111, 0b11111 << 5]), TypeError,
+     "dealer: True is a bool, not a seat (expected a seat 0 to 1)"),
 ]
 
 
@@ -70,3 +80,11 @@ def test_a_card_set_is_made_of_any_mask_of_its_deck() -> None:
     assert len(CardSet(DECK, (1 << 20) - 1)) == 20
     assert CardSet(deck=DECK, mask=1 << 7) == CardSet.of(DECK, [Card.parse("KD")])
 
+
+def test_a_deal_built_by_its_constructor_with_a_hand_per_seat_is_played() -> None:
+    # seat 1 deals, no talon: seat 0 holds AC TC KC JC AD (no marriage: QC is seat 1's), bits
+    # 0 1 2 4 5; seat 1 holds QC and the diamonds T K Q J, bits 3 6 7 8 9.  Seat 0 leads.
+    st = DealState(RS, 1, [0b110111, 0b1111001000])
+    assert st.dealer == 1 and st.to_act == 0
+    assert str(st.hand(0)) == "AC TC KC JC AD" and str(st.hand(1)) == "QC TD KD QD JD"
+    assert [str(a) for a in st.legal_actions()] == ["play AC", "play TC", "play KC", "play JC", "play AD"]
