@@ -9,8 +9,26 @@
 # lands in DIR/dist).  The build leaves the compiled modules beside the copy's sources, where
 # Python prefers them to the .py files: DIR/.venv/bin/rules, and any Python run with DIR first
 # on its path, use the compiled engine.  This checkout itself is never touched.
+#
+# It first checks for what mypyc needs, a C compiler and the Python headers, and stops with one
+# line saying what to install (exit 2) before copying or installing anything: without them pip
+# fails only after a minute of building, in a page of pip's and hatch's traceback.
 set -euo pipefail
 dir=${1:?usage: tools/build_compiled.sh DIR}
+compiler=${CC:-}
+compiler=${compiler%% *}  # CC may carry flags: its first word is the program the build runs
+if [ -n "$compiler" ] && ! command -v "$compiler" >/dev/null; then
+  echo "tools/build_compiled.sh: no C compiler $compiler (CC) on PATH: mypyc compiles the engine to C (install it, or unset CC to use gcc)" >&2
+  exit 2
+elif [ -z "$compiler" ] && ! command -v cc >/dev/null && ! command -v gcc >/dev/null; then
+  echo "tools/build_compiled.sh: no C compiler (cc or gcc) on PATH: mypyc compiles the engine to C (install gcc: build-essential on Debian or Ubuntu)" >&2
+  exit 2
+fi
+include=$(python3 -c "import sysconfig; print(sysconfig.get_paths()['include'])")
+if [ ! -f "$include/Python.h" ]; then
+  echo "tools/build_compiled.sh: no Python.h in $include: mypyc's C needs the Python headers (install python3-dev on Debian or Ubuntu, or the -dev package of this Python)" >&2
+  exit 2
+fi
 cd "$(dirname "$0")/.."
 mkdir -p "$dir"
 git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$dir"

@@ -13,6 +13,7 @@ from dataclasses import FrozenInstanceError, dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
+from interpreter.core.arguments import shown_value, with_article
 from interpreter.core.frozendata import seal
 
 
@@ -100,6 +101,34 @@ class CardSet:
 
     deck: Deck
     mask: int = 0
+
+    def __init__(self, deck: object, mask: object = 0) -> None:
+        """A set of ``deck``'s cards: bit ``i`` of ``mask`` for card ``i``.  Written out, with
+        ``deck`` and ``mask`` typed ``object``, so that both builds refuse what is no deck or
+        no mask of its cards in these words (the compiled class's typed fields would refuse a
+        wrong type in mypyc's words first, and a plain one fail later, on reading, with an
+        ``AttributeError`` or ``IndexError``).  The checks cost a few instructions: a set is
+        made when asked for (``state.hand``), never in the engine's per-move loops."""
+        if not isinstance(deck, Deck):
+            raise TypeError(
+                f"CardSet({shown_value(deck)}): the deck is {with_article(type(deck).__name__)}, not a Deck "
+                "(expected a ruleset's deck, such as CardSet(rs.deck, mask) or CardSet.of(rs.deck, cards))"
+            )
+        if type(mask) is not int or not 0 <= mask <= deck.full_mask:
+            if not isinstance(mask, int) or isinstance(mask, bool):
+                raise TypeError(
+                    f"CardSet(deck, {shown_value(mask)}): the mask is {with_article(type(mask).__name__)}, not a bitmask "
+                    f"(expected an int whose bit i stands for card i of the deck, 0 to {deck.full_mask})"
+                )
+            if not 0 <= mask <= deck.full_mask:
+                raise ValueError(
+                    f"CardSet(deck, {mask}): not a set of the deck's cards (expected a bitmask of its "
+                    f"{deck.size} cards, 0 to {deck.full_mask})"
+                )
+            mask = int(mask)  # an int subclass, stored as the int it stands for
+        # object.__setattr__, as the frozen dataclass's own __init__ writes its fields
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "mask", mask)
 
     @classmethod
     def of(cls, deck: Deck, cards: Iterable[Card]) -> CardSet:
@@ -252,13 +281,20 @@ class Deck:
     def __deepcopy__(self, memo: dict[int, Any]) -> Deck:
         return self
 
-    def index(self, card: Card) -> int:
+    def index(self, card: object) -> int:
         """Index of a card of this deck; a card the deck does not have is a ``ValueError``
         naming the card and the deck, as ``list.index`` refuses a value it lacks (the engine
-        reads ``index_of`` itself where a card may be missing)."""
+        reads ``index_of`` itself where a card may be missing), and what is no card (``'TC'``,
+        ``None``) a ``TypeError`` saying what to write.
+
+        ``card`` is typed ``object`` so that the compiled build too refuses what is no card in
+        these words (typed ``Card``, mypyc's own check refused it first, in its words).  The
+        type is checked only once the look-up has missed: bots ask for indexes at every move."""
         try:
-            return self._index[card]
-        except KeyError:
+            return self._index[card]  # type: ignore[index]  # anything may be looked up: a miss is worded below
+        except (KeyError, TypeError):  # TypeError: an unhashable value, such as a list
+            if not isinstance(card, Card):
+                raise _not_a_card(f"deck.index({shown_value(card)})", card) from None
             raise ValueError(f"{card} is not a card of this deck ({self})") from None
 
     def __str__(self) -> str:
@@ -267,3 +303,10 @@ class Deck:
 
     def card_index(self, rank: str, suit: str) -> int:
         return self._index[Card(rank, suit)]
+
+
+def _not_a_card(call: str, given: object) -> TypeError:
+    """The refusal of what is no card where a card is asked for, worded as the actions' own
+    (``Play('TC')``): the call, what was given, and how to write the card."""
+    hint = f"Card.parse({given!r})" if isinstance(given, str) else "a Card, such as Card.parse('TC')"
+    return TypeError(f"{call}: the card is {with_article(type(given).__name__)}, not a Card (expected {hint})")

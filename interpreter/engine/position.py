@@ -62,7 +62,7 @@ class Position:
     def __init__(
         self,
         rs: Ruleset | None,
-        dealer: int = 0,
+        dealer: object = 0,
         hands: Sequence[int] = (),
         stock: Sequence[int] = (),
         turnup: int = -1,
@@ -75,9 +75,21 @@ class Position:
         # every method fails later with an AttributeError: a deal is made with DealState.new.
         if rs is None:
             return
+        n = rs.players.count
+        # Refused here, as DealState.new refuses them, rather than at the first question the
+        # deal is asked (an IndexError from hand(0), a dealer 5 of two seats read as seat 1):
+        # a dealer that is no seat (typed ``object``, narrowed here, so that the compiled build
+        # words it too) and a deal without one hand per seat.  A few instructions per deal.
+        if type(dealer) is not int or not 0 <= dealer < n:
+            dealer = check_seat(dealer, n, "dealer")
+        if len(hands) != n:
+            raise ValueError(
+                f"hands: {len(hands)} given, expected one per seat ({n}): make a deal with DealState.new(rs, dealer, seed), "
+                "or one from values with build_position(rs, dealer=..., hands=...)"
+            )
         self.rs = rs
         self.t = rs.tables
-        self.n = n = rs.players.count
+        self.n = n
         self.dealer = dealer
         self.deal_sides = rs.sides
         self._side = rs.side_index
