@@ -107,6 +107,8 @@ def parser_message(error: click.UsageError) -> str:
     extra = _EXTRA.fullmatch(text)
     if extra:
         words = extra.group(1).split()
+        if not words:  # '' or blanks (an empty "$VAR" in a script): click's message shows nothing to quote
+            return f"unexpected empty argument ''; {where}"
         text = f"unexpected argument{'s' if len(words) > 1 else ''} {' '.join(repr(w) for w in words)}"
         if words[0].lower() in _FLAG_WORDS:
             text += " (an option such as --json is a flag: it takes no value)"

@@ -60,6 +60,9 @@ MISTAKES = [
         ["run", "schnapsen", "--json", "true"],
         "error: unexpected argument 'true' (an option such as --json is a flag: it takes no value); see 'rules run --help'",
     ),
+    # an empty "$VAR" in a script: click's message has nothing to quote (a traceback once)
+    (["describe", "schnapsen", ""], "error: unexpected empty argument ''; see 'rules describe --help'"),
+    (["run", "schnapsen", " ", "--deals", "1"], "error: unexpected empty argument ''; see 'rules run --help'"),
     # a value joined to a flag: click raises it without the command, which the line still names
     (["run", "schnapsen", "--json=1"], "error: option '--json' does not take a value; see 'rules run --help'"),
     (["replay", "x.yaml", "--json=yes"], "error: option '--json' does not take a value; see 'rules replay --help'"),
