@@ -249,6 +249,28 @@ def empty_removals(doc: MergedDoc, warning_cls: type[RulesError]) -> list[RulesE
     return out
 
 
+def nulls_removing_nothing(doc: MergedDoc) -> list[Path]:
+    """The keys of the house file set to null (``overtrumpp: ~``) where no base has a value
+    to remove, under a mapping the merged document has: the merge drops them before the schema
+    sees them, so a misspelt key meant to remove the base's rule passed as valid while that
+    rule stayed in force (:func:`interpreter.rules.validation.stray_keys` asks the schema)."""
+    out: list[Path] = []
+
+    def walk(data: Any, path: Path) -> None:
+        if not isinstance(data, dict):
+            return
+        for key, value in data.items():
+            here = (*path, key)
+            if value is None:
+                if not _lookup(doc.base_data, here)[0] and isinstance(_lookup(doc.data, path)[1], dict):
+                    out.append(here)
+            else:
+                walk(value, here)
+
+    walk({k: v for k, v in doc.layers[0].data.items() if k != "extends"} if isinstance(doc.layers[0].data, dict) else None, ())
+    return out
+
+
 def _lookup(data: Any, path: Path) -> tuple[bool, Any]:
     """(whether ``data`` has a value at ``path``, the value)."""
     for part in path:
@@ -273,4 +295,4 @@ def merge(base: Any, override: Any) -> Any:
     return override
 
 
-__all__ = ["MergedDoc", "empty_removals", "load_source", "merge", "format_path"]
+__all__ = ["MergedDoc", "empty_removals", "load_source", "merge", "format_path", "nulls_removing_nothing"]

@@ -58,7 +58,7 @@ from interpreter.rules.ruleset import (
     TrumpSpec,
     WidowSpec,
 )
-from interpreter.rules.extends import FileStamp, MergedDoc, empty_removals, file_stamp, load_source
+from interpreter.rules.extends import FileStamp, MergedDoc, empty_removals, file_stamp, load_source, nulls_removing_nothing
 from interpreter.rules.migrations import MigrationWarning, migrate
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import SourceDoc, check_regular_file, dangling_link, shorten, yaml_scalar
@@ -224,7 +224,7 @@ def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
             RulesetError, "'extends' needs the file to be loaded from disk", ("extends",), key=True,
             expected="load_ruleset(path) or load_source(path), which find the base from the file's folder",
         )
-    from interpreter.rules.validation import schema_errors
+    from interpreter.rules.validation import schema_errors, stray_keys
 
     layers = doc.layers if isinstance(doc, MergedDoc) else [doc]
     if not isinstance(doc, MergedDoc):
@@ -234,6 +234,8 @@ def ruleset_from_doc(doc: SourceDoc, source: Path | None = None) -> Ruleset:
         raise ErrorList(once(wrong))
     schema = load_schema()
     errors = schema_errors(doc, schema)
+    if isinstance(doc, MergedDoc):  # a misspelt key set to null, which the merge dropped unseen
+        errors += stray_keys(doc, schema, nulls_removing_nothing(doc))
     if errors:
         raise ErrorList(once(errors))
     data = apply_defaults(copy.deepcopy(doc.data), schema, schema)

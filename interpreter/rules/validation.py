@@ -10,6 +10,7 @@ the marks of a :class:`~interpreter.rules.yamlsource.SourceDoc`.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -691,6 +692,31 @@ def schema_errors(
             results.setdefault((located.line, located.column, str(located)), located)
     found = _drop_explained_missing(list(results.values()))
     return sorted(_null_extends(found, doc, error_cls), key=_sort_key)
+
+
+def stray_keys(
+    doc: SourceDoc, schema: dict[str, Any], paths: list[Path], *, error_cls: type[RulesError] = RulesetError
+) -> list[RulesError]:
+    """The unknown keys among ``paths`` -- keys a house file set to null that removed nothing
+    (:func:`interpreter.rules.extends.nulls_removing_nothing`) -- located and worded as any
+    unknown key (a suggestion included): each is put back for the schema to see, and only
+    its "unknown key" findings are kept (a known key with nothing to remove is harmless)."""
+    if not paths:
+        return []
+    data = copy.deepcopy(doc.data)
+    for path in paths:
+        parent = data
+        for part in path[:-1]:
+            parent = parent[part]
+        parent[path[-1]] = {}
+    wanted = set(paths)
+    results: dict[tuple[Any, ...], RulesError] = {}
+    for error in _Validator(schema).iter_errors(data):
+        for finding in _findings(error, schema, data):
+            if finding.path in wanted and finding.at_key and finding.message.startswith("unknown key"):
+                located = doc.error(error_cls, finding.message, finding.path, key=True, expected=finding.expected)
+                results.setdefault((located.line, located.column, str(located)), located)
+    return sorted(results.values(), key=_sort_key)
 
 
 def _null_extends(errors: list[RulesError], doc: SourceDoc, error_cls: type[RulesError]) -> list[RulesError]:

@@ -121,3 +121,36 @@ def test_a_null_in_a_base_is_said_in_the_base(tmp_path: Path) -> None:
     out = invoke(["validate", str(path)])
     assert out.exit_code == 2
     assert f"{tmp_path / 'base.yaml'}:3:1: deck: missing key 'deck': 'deck: null' removes the base's deck" in out.stderr
+
+
+# --- a null under a name the schema does not know: a misspelt removal -----------------------
+
+#: ``overtrumpp: ~`` meant to remove the base's ``overtrump``; the merge drops a null with
+#: nothing to remove before the schema sees it, so the file passed as valid, the rule in force.
+MISSPELT = (
+    "extends: schnapsen\n"   # 1
+    "name: misspelt\n"       # 2
+    "bogus:\n"               # 3  <- an unknown key with no value
+    "play:\n"                # 4
+    "  overtrumpp: ~\n"      # 5  <- column 3
+    "bidding:\n"             # 6
+    "  moon: ~\n"            # 7  <- a known key with nothing to remove: harmless
+)
+
+
+def test_a_null_under_an_unknown_name_is_an_unknown_key_at_its_place(tmp_path: Path) -> None:
+    path = write(tmp_path, "misspelt.yaml", MISSPELT)
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 2, out.stdout
+    lines = out.stdout.splitlines() + out.stderr.splitlines()
+    bogus = [l for l in lines if ":3:1: bogus: unknown key 'bogus'" in l]
+    misspelt = [l for l in lines if ":5:3: play.overtrumpp: unknown key 'overtrumpp' (did you mean 'overtrump'?)" in l]
+    assert len(bogus) == 1 and len(misspelt) == 1, lines
+    assert not any("moon" in l for l in lines), lines
+
+
+def test_a_null_under_a_known_name_with_nothing_to_remove_is_valid(tmp_path: Path) -> None:
+    """Schnapsen has no auction: ``bidding: {moon: ~}`` removes nothing and is no mistake,
+    nor is a null for a key of the schema the base leaves out (``play.head``, if absent)."""
+    rs = load_ruleset(write(tmp_path, "known.yaml", "extends: schnapsen\nname: known\nbidding:\n  moon: ~\n"))
+    assert rs.name == "known"
