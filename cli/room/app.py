@@ -264,7 +264,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             upload = upload_of(await body_of(request))
             if upload is None:
                 raise Refused('send {"house": {"name": "FILE.yaml", "text": "..."}}', "bad_json")
-            rs, name = room_of(request).check(*upload)
+            rs, name = await room_of(request).check(*upload)
         except Refused as exc:
             return refused(exc)
         except Exception:  # a fault of ours: logged, said, and the server goes on

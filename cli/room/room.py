@@ -239,7 +239,7 @@ class Room:
         stored = await self.store.run(self.store.table, kept.id)
         if stored is None:
             raise ValueError("it is no longer in the store")
-        rs = self._kept_ruleset(stored)
+        rs = await asyncio.to_thread(self._kept_ruleset, stored)  # a house file is read off the event loop
         table = Table(stored.id, rs, stored.ruleset, stored.kinds, stored.tokens, stored.watch, stored.seed, stored.created,
                       stored.house_name, stored.house_text)
         for n, (seat, move) in zip(stored.numbers or range(len(stored.steps)), stored.steps):
@@ -279,7 +279,7 @@ class Room:
         if house is not None:
             name = house_name(house[0])
             try:
-                rs, text = self._house(table_id, name, house[1], shown_as(house[0], name))
+                rs, text = await asyncio.to_thread(self._house, table_id, name, house[1], shown_as(house[0], name))
             except OSError as exc:  # its folder could not be written: the disk full, say (or the store is gone: said once)
                 shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
                 if not isinstance(exc, Lost):
@@ -453,7 +453,11 @@ class Room:
         ``rules validate``, so that a file the command refuses (one that is not UTF-8: a
         Windows editor's Latin-1) the room refuses with the same words, and one it takes the
         room takes as it is.  Its errors name it ``shown`` (the name it was sent under).
-        The ruleset and the file's text."""
+        The ruleset and the file's text.
+
+        Called in a thread of its own, never on the event loop: a file of 64 kB may take
+        PyYAML most of a second to read (or to refuse), and every table of the room would
+        wait for it meanwhile."""
         if len(raw) > MAX_HOUSE_BYTES:
             raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large", 413)
         self.store.on_disk()  # (a stat or two) the data folder removed is not made again for a table kept nowhere
@@ -470,9 +474,13 @@ class Room:
             raise Refused(house_errors(exc, folder), "invalid") from None
         return rs, raw.decode("utf-8")  # read as UTF-8 just now; a byte-order mark is kept, as sent
 
-    def check(self, name: str, raw: bytes) -> tuple[Ruleset, str]:
+    async def check(self, name: str, raw: bytes) -> tuple[Ruleset, str]:
         """Read an uploaded house file as a table would, without opening one (the lobby asks
-        before it offers the seats): its ruleset and the name a table would keep it under."""
+        before it offers the seats): its ruleset and the name a table would keep it under.
+        Read off the event loop (:meth:`_house`)."""
+        return await asyncio.to_thread(self._check, name, raw)
+
+    def _check(self, name: str, raw: bytes) -> tuple[Ruleset, str]:
         probe = "check-" + secrets.token_hex(6)
         safe = house_name(name)
         try:
