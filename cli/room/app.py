@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -259,6 +259,13 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
     def refused(exc: Refused) -> JSONResponse:
         return refusal(exc.why, exc.code, exc.status, exc.retry_after)
 
+    def went_away(request: Request) -> Response:
+        """The client went away before its body was in (a page closed mid-upload, a dropped
+        network): its doing, not a fault of the server's -- one line for whoever debugs, no
+        traceback -- and nobody to answer (the answer goes nowhere)."""
+        log.debug("a client went away before it had sent its request's body (%s %s)", request.method, request.url.path)
+        return Response(status_code=400, headers=HEADERS)
+
     async def check(request: Request) -> Response:
         try:
             upload = upload_of(await body_of(request))
@@ -267,6 +274,8 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             rs, name = await room_of(request).check(*upload)
         except Refused as exc:
             return refused(exc)
+        except ClientDisconnect:
+            return went_away(request)
         except Exception:  # a fault of ours: logged, said, and the server goes on
             log.exception("checking a house file failed")
             return refusal("the server could not read this file", "server", 500)
@@ -279,6 +288,8 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             table = await room_of(request).create(doc.get("ruleset"), doc.get("seats"), upload_of(doc), address)
         except Refused as exc:
             return refused(exc)
+        except ClientDisconnect:
+            return went_away(request)
         except Exception:  # a fault of ours: logged, said, and the server goes on
             log.exception("opening a table failed")
             return refusal("the server could not open this table", "server", 500)
