@@ -29,6 +29,7 @@ move waits for it under the table's lock, and no other table.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime
 import math
 import re
@@ -44,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.core.errors import ErrorList, RulesError
+from interpreter.core.printable import printable
 from interpreter.play.recordfile import write_file
 from interpreter.play.session import HUMAN
 from interpreter.rules.loader import load_ruleset, ruleset_from_doc
@@ -93,6 +95,9 @@ DAY = 86400.0
 CLOSED_RECORD = "_record.yaml"
 #: The longest name a house file is kept under, its ending included.
 HOUSE_NAME_LENGTH = 64
+#: The most characters of a house file's title the room shows (the table's heading, the
+#: browser's tab, the lobby): a longer one is cut, with an ellipsis.
+TITLE_LENGTH = 200
 #: Letters a name keeps spelled out, as German writes them without their dots: a browser's
 #: download folder is full of ``Käseregeln (1).yaml``, and ``Kaeseregeln-1.yaml`` still reads.
 SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "ẞ": "SS"}
@@ -472,6 +477,7 @@ class Room:
         except RulesError as exc:
             shutil.rmtree(folder, ignore_errors=True)
             raise Refused(house_errors(exc, folder), "invalid") from None
+        rs = dataclasses.replace(rs, title=shown_title(rs.title))  # what every page, message and answer of the room shows
         return rs, raw.decode("utf-8")  # read as UTF-8 just now; a byte-order mark is kept, as sent
 
     async def check(self, name: str, raw: bytes) -> tuple[Ruleset, str]:
@@ -833,6 +839,26 @@ def shown_as(sent: str, kept: str) -> str:
     message (a character that does not print, or very long): then the name it is kept under."""
     base = re.split(r"[/\\]", sent)[-1]
     return base if base.isprintable() and len(base) <= 2 * HOUSE_NAME_LENGTH else kept
+
+
+def shown_title(title: str) -> str:
+    """A house file's title as the room shows it: every control character and every
+    invisible one that changes how the text around it reads (a bidi override, U+202E, turned
+    the browser tab's words after it around) as its visible escape, as every command shows
+    text from a file (:func:`~interpreter.core.printable.printable`); at most
+    :data:`TITLE_LENGTH` characters, a longer one cut before an escape or character that would
+    not fit, and an ellipsis after it.  The file itself is kept as it was sent."""
+    shown = printable(title)
+    if len(shown) <= TITLE_LENGTH:
+        return shown
+    kept, used = [], 0
+    for char in title:
+        piece = printable(char)
+        if used + len(piece) > TITLE_LENGTH - 1:
+            break
+        kept.append(piece)
+        used += len(piece)
+    return "".join(kept) + "…"
 
 
 def house_errors(exc: RulesError, folder: Path) -> str:
