@@ -55,7 +55,7 @@ from cli.output import warn
 from cli.room import IDLE_DAYS
 from cli.room import rows as row
 from cli.room.messages import presence_message, seat_message
-from cli.room.store import Lost, Store, StoredTable, cause, trouble
+from cli.room.store import Lost, Store, StoredTable, cause, private_file, trouble
 from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of, quoted
 
 #: The largest house file the room takes (a bundled ruleset is a few kB).
@@ -387,7 +387,7 @@ class Room:
                 return False
             try:
                 # the whole record or none, synced, before the table is forgotten (off the loop: it waits for the disk)
-                await asyncio.to_thread(_write_record, path, table.closing_record())
+                await asyncio.to_thread(_write_record, self.store, table.id, table.closing_record())
             except OSError as exc:
                 kept.touched = self.clock()  # not again before another idle period
                 warn(f"table {table.id} is unused but stays: its record could not be written to {path} ({exc.strerror or exc})")
@@ -466,10 +466,9 @@ class Room:
         if len(raw) > MAX_HOUSE_BYTES:
             raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large", 413)
         self.store.on_disk()  # (a stat or two) the data folder removed is not made again for a table kept nowhere
-        folder = self.store.house_folder(table_id)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = self.store.private_house_folder(table_id)
         path = folder / name
-        path.write_bytes(raw)
+        private_file(path).write_bytes(raw)
         try:
             from interpreter.rules.extends import load_source
 
@@ -790,10 +789,17 @@ async def thinking(work: Callable[[], None]) -> None:
     await done
 
 
-def _write_record(path: Path, text: str) -> None:
-    """Write a closed table's record in its folder (run off the event loop: it is synced)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_file(path, text)
+def _write_record(store: Store, table_id: str, text: str) -> None:
+    """Write a closed table's record in its folder (run off the event loop: it is synced), its
+    owner's only: an unfinished match's record holds the seed of the deal in play."""
+    path = store.private_house_folder(table_id) / CLOSED_RECORD
+    new = not path.exists()
+    try:
+        write_file(private_file(path), text)
+    except OSError:
+        if new:  # the whole record or none: not the empty file made to give it its mode
+            path.unlink(missing_ok=True)
+        raise
 
 
 def _why_not(ruleset: str) -> str | None:
