@@ -167,6 +167,7 @@ def serve(
     data: Annotated[Path, typer.Option(metavar="DIR", parser=folder_name, help="The folder that keeps the tables (room.sqlite): a restart goes on where it stopped.")] = Path("rules-room"),
     bot_delay: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds between two bot moves, so the people see each card land.", min=0, max=10, callback=number_in_range)] = 0.6,
     close_idle: Annotated[float, typer.Option(metavar="DAYS", help="Close a table nobody has used for this many days, its record kept in DIR/tables/ID/_record.yaml (0: never).", min=0, max=36500, callback=number_in_range)] = IDLE_DAYS,
+    server_name: Annotated[list[str] | None, typer.Option(metavar="NAME", help="The name a proxy in front passes on in Host (cards.example.org; again for another): the room answers requests naming this machine or NAME only (DNS rebinding: docs/security.md).")] = None,
 ) -> None:
     """Serve the card room: people at their own links and bots at one table, in the browser."""
     try:
@@ -178,6 +179,7 @@ def serve(
         ipaddress.ip_address(host)
     except ValueError:
         raise usage_error(f"--host: {host!r} is not an IP address; give one such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network)") from None
+    names = server_names(server_name or [])
     log_level = server_log_level(os.environ.get(LOG_VARIABLE))  # before the data folder is made: nothing is left behind
     if data.exists() and not data.is_dir():
         raise usage_error(f"--data: {data} is not a folder")
@@ -204,7 +206,7 @@ def serve(
             Store.check(data)
         except Unreadable as exc:
             raise usage_error(f"--data: {exc.said()}") from None
-        _serve(host, port, data, bot_delay, close_idle, log_level)
+        _serve(host, port, data, bot_delay, close_idle, log_level, names)
 
 
 def stop_words(data: Path, lost: Path | None) -> str:
@@ -221,6 +223,21 @@ def stop_words(data: Path, lost: Path | None) -> str:
             f"at the next start: put {data} back as it was (or restore it from a backup) before starting it again")
 
 
+def server_names(given: list[str]) -> list[str]:
+    """The names of ``--server-name``, each a host name as a ``Host`` header carries it (no
+    scheme, port or path: ``cards.example.org``), in lower case; anything else a usage error."""
+    from cli.room.app import HOST
+
+    names = []
+    for name in given:
+        found = HOST.fullmatch(name)
+        if found is None or found.group("name") is None or ":" in name:
+            raise usage_error(f"--server-name: {name!r} is not a host name; give the name people reach the room by, "
+                              f"such as cards.example.org (no http://, no port)")
+        names.append(name.lower().rstrip("."))
+    return names
+
+
 def server_log_level(value: str | None) -> str:
     """The level of the server's log that ``RULES_SERVE_LOG`` asks for (``warning`` where it is
     unset or blank), in any case; any other word is a usage error naming the levels, said before
@@ -234,7 +251,7 @@ def server_log_level(value: str | None) -> str:
     return level
 
 
-def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float, log_level: str) -> None:
+def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float, log_level: str, names: list[str]) -> None:
     """Listen and serve (the data folder checked and locked by :func:`serve`)."""
     import uvicorn
 
@@ -255,7 +272,7 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
         first), and a stop signal is handled: from this line on, SIGTERM always ends it cleanly."""
         warn(f"serving the card room at http://{shown}:{bound}/ ({reach}); tables kept in {data / 'room.sqlite'}; Ctrl-C stops it")
 
-    app = make_app(data, bot_delay, idle_days=close_idle, ready=ready)
+    app = make_app(data, bot_delay, idle_days=close_idle, ready=ready, listen=host, server_names=names)
     started = StartWatch()
     started.watch(app)
     config = uvicorn.Config(app, log_level=log_level,

@@ -21,21 +21,26 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import ipaddress
 import json
 import logging
+import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketClose, WebSocketDisconnect
 
 from interpreter.rules.loader import load_ruleset
 from interpreter.rules.resources import bundled_rulesets
@@ -124,6 +129,56 @@ def same_host(origin: str, host: str) -> bool:
     return page_port in (80, 443) if server_port is None else page_port == server_port
 
 
+#: A ``Host`` header: a name or an IPv4 address, or an IPv6 one in brackets, and a port or none.
+HOST = re.compile(r"(?:\[(?P<v6>[0-9A-Fa-f:.]+)\]|(?P<name>[A-Za-z0-9.-]+))(?::[0-9]{1,5})?")
+
+
+def answers_to(host: str, names: Collection[str]) -> bool:
+    """Whether the room answers a request sent to ``host`` (its ``Host`` header): one that
+    names this machine -- ``localhost`` or a loopback address, with any port or none -- or
+    one of ``names`` (the proxy's ``server_name``, ``--server-name``), in any case.  As
+    ``rules play --web`` checks its ``Host`` (:func:`cli.table.web.from_this_machine`), for
+    the same reason, with the room's port and addresses left open: it may listen on any port
+    and on ``::1``, and its proxy may pass its own name on."""
+    found = HOST.fullmatch(host)
+    if found is None:
+        return False
+    name = (found.group("v6") or found.group("name")).lower().rstrip(".")
+    if name == "localhost" or name in names:
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+class ThisMachine:
+    """Refuse every request (403 ``host``; a WebSocket closed with 4403 before it opens) that
+    does not name this machine or one of ``names`` in its ``Host`` (:func:`answers_to`).
+
+    Listening on the loopback address keeps other machines out, not other sites: a page of
+    another site whose name its owner made lead to 127.0.0.1 (DNS rebinding) is, to the
+    browser, a page of the room itself -- its ``Origin`` and its ``Host`` agree
+    (:func:`same_host`) -- and could open tables in the visitor's name and read their links.
+    The browser sends that site's name in ``Host``, and cannot be made to send another."""
+
+    def __init__(self, app: ASGIApp, names: Collection[str]) -> None:
+        self.app = app
+        self.names = frozenset(name.lower().rstrip(".") for name in names)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = Headers(scope=scope).get("host", "")
+            if not answers_to(host, self.names):
+                served = ", ".join(["localhost", "127.0.0.1", *sorted(self.names)])
+                why = (f"a request for the host {quoted(host)} is refused: this room answers to {served} only "
+                       f"(behind a proxy, start it with --server-name and the name people use)")
+                answer = refusal(why, "host", 403) if scope["type"] == "http" else WebSocketClose(4403, "host")
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def not_json(exc: Exception) -> str:
     """Why a text is not JSON, whole: the decoder's reasons are short and end with where
     (``Expecting value: line 1 column 5 (char 4)``), so none is cut."""
@@ -146,12 +201,14 @@ async def ended(writer: asyncio.Task[None]) -> None:
 
 
 def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: float = IDLE_DAYS,
-             ready: Callable[[], None] | None = None) -> Starlette:
+             ready: Callable[[], None] | None = None, listen: str | None = None, server_names: Collection[str] = ()) -> Starlette:
     """The app of a room kept under ``data``; its tables are read back when it starts.
     ``rate``: the messages a connection may send per second (a scripted player's test may
     allow more than a person needs); ``idle_days``: a table unused that long is closed (0: never);
     ``ready``: called once the tables are read back and the room serves (``rules serve`` says
-    where it listens then, so that whatever the room says as it reads its tables back comes first)."""
+    where it listens then, so that whatever the room says as it reads its tables back comes first);
+    ``listen``: the address the room listens on -- a loopback one, or ``server_names`` given,
+    and it answers only requests sent to this machine or those names (:class:`ThisMachine`)."""
     holder: dict[str, Room] = {}
     gone = f"; or its table was closed after {idle_days:g} days unused" if idle_days else ""
 
@@ -259,14 +316,23 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
     def refused(exc: Refused) -> JSONResponse:
         return refusal(exc.why, exc.code, exc.status, exc.retry_after)
 
+    def went_away(request: Request) -> Response:
+        """The client went away before its body was in (a page closed mid-upload, a dropped
+        network): its doing, not a fault of the server's -- one line for whoever debugs, no
+        traceback -- and nobody to answer (the answer goes nowhere)."""
+        log.debug("a client went away before it had sent its request's body (%s %s)", request.method, request.url.path)
+        return Response(status_code=400, headers=HEADERS)
+
     async def check(request: Request) -> Response:
         try:
             upload = upload_of(await body_of(request))
             if upload is None:
                 raise Refused('send {"house": {"name": "FILE.yaml", "text": "..."}}', "bad_json")
-            rs, name = room_of(request).check(*upload)
+            rs, name = await room_of(request).check(*upload)
         except Refused as exc:
             return refused(exc)
+        except ClientDisconnect:
+            return went_away(request)
         except Exception:  # a fault of ours: logged, said, and the server goes on
             log.exception("checking a house file failed")
             return refusal("the server could not read this file", "server", 500)
@@ -279,6 +345,8 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
             table = await room_of(request).create(doc.get("ruleset"), doc.get("seats"), upload_of(doc), address)
         except Refused as exc:
             return refused(exc)
+        except ClientDisconnect:
+            return went_away(request)
         except Exception:  # a fault of ours: logged, said, and the server goes on
             log.exception("opening a table failed")
             return refusal("the server could not open this table", "server", 500)
@@ -427,4 +495,6 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
         Route("/api/house/{token}", house),
         WebSocketRoute("/ws/{token}", socket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_here, 405: not_here})
+    checked = server_names or (listen is not None and ipaddress.ip_address(listen).is_loopback)
+    middleware = [Middleware(ThisMachine, names=server_names)] if checked else []
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_here, 405: not_here}, middleware=middleware)

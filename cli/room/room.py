@@ -29,6 +29,7 @@ move waits for it under the table's lock, and no other table.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime
 import math
 import re
@@ -44,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.core.errors import ErrorList, RulesError
+from interpreter.core.printable import printable
 from interpreter.play.recordfile import write_file
 from interpreter.play.session import HUMAN
 from interpreter.rules.loader import load_ruleset, ruleset_from_doc
@@ -53,7 +55,7 @@ from cli.output import warn
 from cli.room import IDLE_DAYS
 from cli.room import rows as row
 from cli.room.messages import presence_message, seat_message
-from cli.room.store import Lost, Store, StoredTable, cause, trouble
+from cli.room.store import Lost, Store, StoredTable, cause, private_file, trouble
 from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of, quoted
 
 #: The largest house file the room takes (a bundled ruleset is a few kB).
@@ -93,6 +95,9 @@ DAY = 86400.0
 CLOSED_RECORD = "_record.yaml"
 #: The longest name a house file is kept under, its ending included.
 HOUSE_NAME_LENGTH = 64
+#: The most characters of a house file's title the room shows (the table's heading, the
+#: browser's tab, the lobby): a longer one is cut, with an ellipsis.
+TITLE_LENGTH = 200
 #: Letters a name keeps spelled out, as German writes them without their dots: a browser's
 #: download folder is full of ``Käseregeln (1).yaml``, and ``Kaeseregeln-1.yaml`` still reads.
 SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "ẞ": "SS"}
@@ -239,7 +244,7 @@ class Room:
         stored = await self.store.run(self.store.table, kept.id)
         if stored is None:
             raise ValueError("it is no longer in the store")
-        rs = self._kept_ruleset(stored)
+        rs = await asyncio.to_thread(self._kept_ruleset, stored)  # a house file is read off the event loop
         table = Table(stored.id, rs, stored.ruleset, stored.kinds, stored.tokens, stored.watch, stored.seed, stored.created,
                       stored.house_name, stored.house_text)
         for n, (seat, move) in zip(stored.numbers or range(len(stored.steps)), stored.steps):
@@ -279,7 +284,7 @@ class Room:
         if house is not None:
             name = house_name(house[0])
             try:
-                rs, text = self._house(table_id, name, house[1], shown_as(house[0], name))
+                rs, text = await asyncio.to_thread(self._house, table_id, name, house[1], shown_as(house[0], name))
             except OSError as exc:  # its folder could not be written: the disk full, say (or the store is gone: said once)
                 shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
                 if not isinstance(exc, Lost):
@@ -382,7 +387,7 @@ class Room:
                 return False
             try:
                 # the whole record or none, synced, before the table is forgotten (off the loop: it waits for the disk)
-                await asyncio.to_thread(_write_record, path, table.closing_record())
+                await asyncio.to_thread(_write_record, self.store, table.id, table.closing_record())
             except OSError as exc:
                 kept.touched = self.clock()  # not again before another idle period
                 warn(f"table {table.id} is unused but stays: its record could not be written to {path} ({exc.strerror or exc})")
@@ -453,14 +458,17 @@ class Room:
         ``rules validate``, so that a file the command refuses (one that is not UTF-8: a
         Windows editor's Latin-1) the room refuses with the same words, and one it takes the
         room takes as it is.  Its errors name it ``shown`` (the name it was sent under).
-        The ruleset and the file's text."""
+        The ruleset and the file's text.
+
+        Called in a thread of its own, never on the event loop: a file of 64 kB may take
+        PyYAML most of a second to read (or to refuse), and every table of the room would
+        wait for it meanwhile."""
         if len(raw) > MAX_HOUSE_BYTES:
             raise Refused(f"the house file is larger than {MAX_HOUSE_BYTES // 1024} kB", "too_large", 413)
         self.store.on_disk()  # (a stat or two) the data folder removed is not made again for a table kept nowhere
-        folder = self.store.house_folder(table_id)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = self.store.private_house_folder(table_id)
         path = folder / name
-        path.write_bytes(raw)
+        private_file(path).write_bytes(raw)
         try:
             from interpreter.rules.extends import load_source
 
@@ -468,11 +476,16 @@ class Room:
         except RulesError as exc:
             shutil.rmtree(folder, ignore_errors=True)
             raise Refused(house_errors(exc, folder), "invalid") from None
+        rs = dataclasses.replace(rs, title=shown_title(rs.title))  # what every page, message and answer of the room shows
         return rs, raw.decode("utf-8")  # read as UTF-8 just now; a byte-order mark is kept, as sent
 
-    def check(self, name: str, raw: bytes) -> tuple[Ruleset, str]:
+    async def check(self, name: str, raw: bytes) -> tuple[Ruleset, str]:
         """Read an uploaded house file as a table would, without opening one (the lobby asks
-        before it offers the seats): its ruleset and the name a table would keep it under."""
+        before it offers the seats): its ruleset and the name a table would keep it under.
+        Read off the event loop (:meth:`_house`)."""
+        return await asyncio.to_thread(self._check, name, raw)
+
+    def _check(self, name: str, raw: bytes) -> tuple[Ruleset, str]:
         probe = "check-" + secrets.token_hex(6)
         safe = house_name(name)
         try:
@@ -776,10 +789,17 @@ async def thinking(work: Callable[[], None]) -> None:
     await done
 
 
-def _write_record(path: Path, text: str) -> None:
-    """Write a closed table's record in its folder (run off the event loop: it is synced)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_file(path, text)
+def _write_record(store: Store, table_id: str, text: str) -> None:
+    """Write a closed table's record in its folder (run off the event loop: it is synced), its
+    owner's only: an unfinished match's record holds the seed of the deal in play."""
+    path = store.private_house_folder(table_id) / CLOSED_RECORD
+    new = not path.exists()
+    try:
+        write_file(private_file(path), text)
+    except OSError:
+        if new:  # the whole record or none: not the empty file made to give it its mode
+            path.unlink(missing_ok=True)
+        raise
 
 
 def _why_not(ruleset: str) -> str | None:
@@ -825,6 +845,26 @@ def shown_as(sent: str, kept: str) -> str:
     message (a character that does not print, or very long): then the name it is kept under."""
     base = re.split(r"[/\\]", sent)[-1]
     return base if base.isprintable() and len(base) <= 2 * HOUSE_NAME_LENGTH else kept
+
+
+def shown_title(title: str) -> str:
+    """A house file's title as the room shows it: every control character and every
+    invisible one that changes how the text around it reads (a bidi override, U+202E, turned
+    the browser tab's words after it around) as its visible escape, as every command shows
+    text from a file (:func:`~interpreter.core.printable.printable`); at most
+    :data:`TITLE_LENGTH` characters, a longer one cut before an escape or character that would
+    not fit, and an ellipsis after it.  The file itself is kept as it was sent."""
+    shown = printable(title)
+    if len(shown) <= TITLE_LENGTH:
+        return shown
+    kept, used = [], 0
+    for char in title:
+        piece = printable(char)
+        if used + len(piece) > TITLE_LENGTH - 1:
+            break
+        kept.append(piece)
+        used += len(piece)
+    return "".join(kept) + "…"
 
 
 def house_errors(exc: RulesError, folder: Path) -> str:

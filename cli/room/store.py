@@ -289,6 +289,26 @@ def _private_file(path: Path) -> None:
         pass
 
 
+def private_folder(folder: Path) -> Path:
+    """``folder`` made if it is not there (its parent must be), and its owner's only -- mode
+    0700, whatever the umask -- if it was there already: the room's own folders under
+    ``--data`` (``tables``, a table's) hold its house files and, once it is closed, its record
+    with the seeds dealt, which another account must not read even where the person gave
+    ``--data`` a folder everybody may look into."""
+    folder.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
+    os.chmod(folder, PRIVATE_FOLDER)
+    return folder
+
+
+def private_file(path: Path) -> Path:
+    """``path`` made empty if it is not there, and its owner's only (0600, whatever the umask):
+    a file written onto it then keeps that mode (:func:`~interpreter.play.recordfile.write_file`
+    gives a file it replaces the old one's)."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE))
+    os.chmod(path, PRIVATE_FILE)
+    return path
+
+
 class Store:
     """The SQLite file of a room: one connection, used by one thread of its own.  A server
     calls its methods only through :meth:`run` and :meth:`later`, never from the event loop;
@@ -402,6 +422,12 @@ class Store:
         """Where a table's uploaded house file lies (its own folder: nothing else is beside it
         but, once the room has closed the table, its record)."""
         return self.folder / "tables" / table_id
+
+    def private_house_folder(self, table_id: str) -> Path:
+        """The table's folder (:meth:`house_folder`), made if it is not there, it and
+        ``tables`` above it its owner's only (:func:`private_folder`)."""
+        private_folder(self.folder / "tables")
+        return private_folder(self.house_folder(table_id))
 
     def add(self, table: StoredTable) -> None:
         self.on_disk()

@@ -682,8 +682,7 @@ class _Builder:
             message = f"the tag '{_show_tag(tag)}' is not supported in {self.limits.kind}"
             raise _Problem(message, event.start_mark, expected="the value without the tag")
         if depth > self.limits.max_depth:
-            message = f"the document is nested more than {self.limits.max_depth} levels deep"
-            raise _Problem(message, event.start_mark, expected=f"at most {self.limits.max_depth} levels of lists and mappings")
+            raise _Problem(_too_deep(self.limits.max_depth), event.start_mark, expected=f"at most {self.limits.max_depth} levels of lists and mappings")
 
     def scalar(self, event: Any, path: Path) -> Any:
         self.last_scalar = (path, event.end_mark.index)
@@ -827,8 +826,99 @@ class _Unparsed(Exception):
         self.path = path
 
 
+def _too_deep(limit: int) -> str:
+    return f"the document is nested more than {limit} levels deep"
+
+
+#: What the quick look for deep flow nesting (:func:`_deep_flow_start`) stops at.
+_FLOW_MARKS = re.compile(r"[\[\]{}#'\"]")
+
+
+def _deep_flow_start(text: str, limit: int) -> int | None:
+    """The offset of the first ``[`` or ``{`` that seems to open a flow collection more than
+    ``limit`` levels deep, or ``None``.  PyYAML's scanner takes time that grows with the square
+    of the flow nesting before the reader's depth check sees the events (64 kB of ``[[[...]]]``
+    took a second), so :func:`_read` looks for one first, in one pass over the text.  Comments
+    and quoted scalars are skipped as YAML reads them; anything else it may count wrongly (a
+    bracket in a block scalar): the answer is only a hint, which the caller confirms by reading
+    the text up to it.  Not looked for in a text longer than any rule file may be (a long match
+    record, read from its owner's disk): there the look would cost more than it saves."""
+    if len(text) > RULESET_LIMITS.max_size or text.count("[") + text.count("{") <= limit:
+        return None
+    depth, found = 0, _FLOW_MARKS.search(text)
+    while found is not None:
+        at, mark = found.start(), found.group()
+        after = at + 1
+        if mark in "[{":
+            depth += 1
+            if depth > limit:
+                return at
+        elif mark in "]}":
+            depth = max(0, depth - 1)
+        elif mark == "#":
+            if at == 0 or text[at - 1] in " \t\r\n":  # a comment, to the end of its line
+                after = text.find("\n", at)
+                if after < 0:
+                    return None
+        elif _starts_scalar(text, at):  # a quoted scalar, to its closing quote
+            after = _closing_quote(text, at)
+            if after < 0:
+                return None
+        found = _FLOW_MARKS.search(text, after)
+    return None
+
+
+def _starts_scalar(text: str, at: int) -> bool:
+    """Whether the quote at ``at`` begins a scalar (not one inside a plain text: ``it's``)."""
+    before = at - 1
+    while before >= 0 and text[before] in " \t":
+        before -= 1
+    if before < 0 or text[before] in "[{,\r\n":  # first on its line, or first in a flow collection's entry
+        return True
+    spaced = before < at - 1
+    if text[before] == ":":
+        return spaced or (before > 0 and text[before - 1] in "'\"")  # {"key":'value'}
+    return text[before] in "-?" and spaced and (before == 0 or text[before - 1] in " \t\r\n")
+
+
+def _closing_quote(text: str, at: int) -> int:
+    """The offset after the quoted scalar opened at ``at`` (``''`` and ``\\"`` escapes
+    skipped), or -1 when it is never closed."""
+    quote, end = text[at], at + 1
+    while True:
+        end = text.find(quote, end)
+        if end < 0:
+            return -1
+        if quote == "'" and text.startswith("''", end):
+            end += 2
+            continue
+        if quote == '"':
+            slash = end
+            while text[slash - 1] == "\\":
+                slash -= 1
+            if (end - slash) % 2:  # an escaped quote
+                end += 1
+                continue
+        return end + 1
+
+
 def _read(text: str, limits: Limits) -> tuple[bool, Any, _Builder]:
-    """Read the only document of the text; syntax errors are worded by PyYAML's parser."""
+    """Read the only document of the text; syntax errors are worded by PyYAML's parser.  A
+    text that seems nested too deep (:func:`_deep_flow_start`) is first read up to there: the
+    reading refuses it as the whole text's would, before PyYAML spends seconds on the rest."""
+    deep = _deep_flow_start(text, limits.max_depth)
+    if deep is not None:
+        try:
+            _read_all(text[:deep + 1], limits)
+        except _Problem as problem:
+            if problem.message == _too_deep(limits.max_depth):
+                raise
+        except (_Unparsed, yaml.YAMLError, UnicodeError, ValueError):  # the text cut short, or a look that was wrong
+            pass
+    return _read_all(text, limits)
+
+
+def _read_all(text: str, limits: Limits) -> tuple[bool, Any, _Builder]:
     for events in (_fast_events, _exact_events):
         try:  # PyYAML's reader checks the characters as the parser is made
             builder = _Builder(events(text), limits)

@@ -51,10 +51,10 @@ def server_in_range(data: Path, **options: Any) -> Server:
 
 
 class Server:
-    def __init__(self, data: Path, bot_delay: float = 0.0, port: int = 0, log: str | None = None) -> None:
+    def __init__(self, data: Path, bot_delay: float = 0.0, port: int = 0, log: str | None = None, args: tuple[str, ...] = ()) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **({"RULES_SERVE_LOG": log} if log is not None else {})}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--data", str(data), "--bot-delay", str(bot_delay)],
+            [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--data", str(data), "--bot-delay", str(bot_delay), *args],
             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         assert self.proc.stderr is not None

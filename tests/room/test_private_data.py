@@ -80,3 +80,38 @@ def test_the_lock_the_room_makes_is_its_owners_only_and_one_there_keeps_its_mode
     with datalock.hold(older):
         assert stat.S_IMODE((older / "room.lock").stat().st_mode) == 0o644
         assert (older / "room.lock").read_text() == f"{os.getpid()}\n"
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o000])
+def test_a_tables_house_file_and_closing_record_are_their_owners_only_in_a_folder_everybody_may_read(tmp_path: Path, umask: int) -> None:
+    """``--data`` a folder of mode 0755 that the person made: the room's own ``tables``, each
+    table's folder, its house file and -- once the table is closed -- its record (which holds
+    the seed of an unfinished deal) were 0755 and 0644 under the usual umask; now 0700 and
+    0600, whatever the umask."""
+    from roomtools import open_room
+
+    data = tmp_path / "given"
+    data.mkdir()
+    os.chmod(data, 0o755)
+    old = os.umask(umask)
+    try:
+        with open_room(data) as (client, room):
+            clock = [1_000_000.0]
+            room.clock = lambda: clock[0]
+            house = {"name": "mine.yaml", "text": "extends: schnapsen\nname: mine\n"}
+            answer = client.post("/api/tables", json={"house": house, "seats": ["human", "greedy"]})
+            assert answer.status_code == 201, answer.text
+            table = answer.json()["table"]
+            folder = data / "tables" / table
+            assert (_mode(data / "tables"), _mode(folder), _mode(folder / "mine.yaml")) == (0o700, 0o700, 0o600)
+            os.chmod(folder, 0o755)  # made by an earlier version: made private again as the record is written
+            clock[0] += 8 * 86400.0
+            assert client.portal.call(room.sweep) == [table]
+            assert (_mode(folder), _mode(folder / "_record.yaml")) == (0o700, 0o600)
+    finally:
+        os.umask(old)
+    assert _mode(data) == 0o755  # the person's own choice

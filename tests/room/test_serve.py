@@ -273,7 +273,8 @@ def _masked_text_frame(payload: bytes) -> bytes:
 
 
 def test_behind_the_documented_proxy_links_are_https_and_bad_text_is_one_line(tmp_path: Path) -> None:
-    """Behind docs/serve.md's nginx (on this machine, so trusted) a table's links carry the
+    """Behind docs/serve.md's nginx (on this machine, so trusted), the room started as the page
+    says (``--server-name``), a table's links carry the
     page's scheme and host: https, else the seats' keys went out in clear text.  The headers
     sent are the ones the page's nginx block sets.  And a WebSocket text frame that is not
     UTF-8 is the client's fault: its connection is closed with 1007 and the log says so in one
@@ -285,13 +286,16 @@ def test_behind_the_documented_proxy_links_are_https_and_bad_text_is_one_line(tm
     import socket
     import urllib.request
 
-    nginx = re.search(r"^```nginx\n(.*?)^```", (REPO / "docs" / "serve.md").read_text(encoding="utf-8"), re.S | re.M)
+    doc = (REPO / "docs" / "serve.md").read_text(encoding="utf-8")
+    nginx = re.search(r"^```nginx\n(.*?)^```", doc, re.S | re.M)
     assert nginx is not None
+    named = re.search(r"`rules serve --server-name (\S+?)`", doc)  # the room told the name nginx passes on (DNS rebinding)
+    assert named is not None and named.group(1) == "cards.example.org"
     passed = dict(re.findall(r"proxy_set_header\s+(\S+)\s+(\S+?);", nginx.group(1)))
     values = {"$host": "cards.example.org", "$scheme": "https", "$remote_addr": "203.0.113.7"}
     headers = {name: values[value] for name, value in passed.items() if value in values}
     assert set(headers) == {"Host", "X-Forwarded-Proto", "X-Forwarded-For"}, passed
-    server = Server(tmp_path)
+    server = Server(tmp_path, args=("--server-name", named.group(1)))
     try:
         body = json.dumps({"ruleset": "schnapsen", "seats": ["human", "greedy"]}).encode()
         request = urllib.request.Request(server.base + "/api/tables", data=body,

@@ -9,6 +9,7 @@ items made validation quadratic).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -123,3 +124,58 @@ def test_validation_stays_linear_in_a_list_of_mixed_items(tmp_path: Path) -> Non
     assert not result.timed_out and result.exit_code == 0, result.stderr[-2000:]
     assert result.stdout.strip() == "20000"  # one error per item (a house file need not repeat deck.points: its base gives them)
     assert result.max_rss_mib < 1000
+
+
+#: 60 kB of flow nesting: PyYAML's scanner, which looks far ahead at every bracket, took a
+#: second over it before the depth check saw an event (a card room stalled for every table).
+DEEP = "extends: schnapsen\nname: big\ntitle: t\ndescription: " + "[" * 30000 + "]" * 30000 + "\n"
+
+
+def _texts_parsed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The length of every text handed to a YAML parser from now on."""
+    from interpreter.rules import yamlsource
+
+    lengths: list[int] = []
+    for name in ("_fast_events", "_exact_events"):
+        real = getattr(yamlsource, name)
+
+        def spy(text: str, real: Any = real) -> Any:
+            lengths.append(len(text))
+            return real(text)
+
+        monkeypatch.setattr(yamlsource, name, spy)
+    return lengths
+
+
+def test_deep_flow_nesting_is_refused_before_the_parser_reads_the_whole_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Line 4 is ``description: [[[...``: the mapping is the first level, the 100th ``[`` (column
+    13 + 100) the 101st.  Refused there, in the words of the full reading, and no parser is
+    given more than the text up to the 101st ``[`` (19 + 10 + 9 + 13 + 101 characters)."""
+    lengths = _texts_parsed(monkeypatch)
+    with pytest.raises(RulesetError) as caught:
+        load_yaml(DEEP, "a.yaml")
+    assert str(caught.value) == "a.yaml:4:113: the document is nested more than 100 levels deep (expected at most 100 levels of lists and mappings)"
+    assert lengths and max(lengths) == 19 + 10 + 9 + 13 + 101
+
+
+@pytest.mark.parametrize("text", [
+    "a: |\n  " + "[" * 150 + "\n",  # a block scalar's text
+    "a: '" + "[" * 150 + "'\n",
+    'a: "\\"' + "[" * 150 + '"\n',  # an escaped quote does not close it
+    "a: 'it''s " + "{" * 150 + "'\n",
+    "# " + "[" * 150 + "\na: 1\n",
+    "a: x" + "[" * 150 + "\n",  # a plain text's
+])
+def test_brackets_that_open_no_list_are_no_nesting(text: str) -> None:
+    data = load_yaml(text, "a.yaml").data
+    assert isinstance(data["a"], (str, int))
+
+
+def test_a_quote_inside_a_plain_text_hides_no_nesting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``it's`` and ``a:'b`` are plain texts, not the start of a quoted one: the brackets after them still count."""
+    for start in ("a: [it's, ", "a: [a:'b, "):
+        lengths = _texts_parsed(monkeypatch)
+        with pytest.raises(RulesetError) as caught:
+            load_yaml(start + "[" * 200 + "]" * 201 + "\n", "a.yaml")
+        assert caught.value.message == "the document is nested more than 100 levels deep"
+        assert max(lengths) < 200, start
