@@ -49,7 +49,8 @@ from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.state import DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import (
-    RECORD_LIMITS, SourceDoc, describe_value, format_path, load_yaml_file, shorten as _shorten, show_value, yaml_flow_item, yaml_scalar,
+    RECORD_LIMITS, YAML11, SourceDoc, describe_value, format_path, load_yaml_file, shorten as _shorten, show_value, yaml_flow_item,
+    yaml_scalar,
 )
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def load_record(path: str | os.PathLike[str], *, allow_outside: bool = False) ->
     """
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path: {shown_value(path)} is {with_article(type(path).__name__)}, not a file name (expected the path of a record file, a str or a Path)")
-    doc = load_yaml_file(path, error_cls=RecordError, limits=RECORD_LIMITS, yaml11=_seed_hint)
+    doc = load_yaml_file(path, error_cls=RecordError, limits=RECORD_LIMITS, yaml11=_key_hint)
     wrong_kind = ruleset_given_as_record(doc.data, doc.file)
     if wrong_kind is not None:
         raise wrong_kind
@@ -278,12 +279,18 @@ def _seed(doc: _Source, value: Any, path: KeyPath) -> int:
     return seed
 
 
-def _seed_hint(path: KeyPath, word: str, why: str) -> tuple[str, str | None] | None:
-    """The YAML reader's refusal of a number too large for it (beyond 2**64 - 1) at a ``seed``
-    key, said as :func:`_seed` says a seed out of range -- with the range of the docs, not the
-    reader's own limit."""
+def _key_hint(path: KeyPath, word: str, why: str) -> tuple[str, str | None] | None:
+    """The YAML reader's refusal of a scalar, worded for the record's key where the reader's
+    own words would mislead: a number too large for it (beyond 2**64 - 1) at a ``seed`` key,
+    said as :func:`_seed` says a seed out of range -- with the range of the docs, not the
+    reader's own limit; a YAML 1.1 boolean (``yes``) at ``start.closed``, which takes only
+    true or false -- the reader's "or a quoted string" would lead to ``"yes"``, a string the
+    key refuses in turn.  ``None`` leaves the reader's words (quoting a ``name: no``)."""
     if path and path[-1] == "seed" and why == "!!int" and word.lstrip("+-").isdigit():
         return f"the seed {word} is out of range", SEED_RANGE
+    if why == YAML11 and tuple(path[-2:]) == ("start", "closed"):
+        meant = "true" if word.lower() in ("yes", "on", "y") else "false"
+        return f"'{_shorten(word)}' is a YAML 1.1 boolean, which records do not read; write {meant}", "true or false"
     return None
 
 

@@ -73,3 +73,36 @@ def test_a_closer_beside_an_open_talon_is_still_a_seat(tmp_path: Path, closer: s
 def test_false_and_true_with_a_closer_replay(tmp_path: Path) -> None:
     assert replayed(tmp_path, "false") == (0, "")
     assert replayed(tmp_path, "true, closer: 0") == (0, "")
+
+
+@pytest.mark.parametrize(("word", "meant"), [("yes", "true"), ("on", "true"), ("Y", "true"), ("no", "false"), ("OFF", "false")])
+def test_a_yaml_11_boolean_is_answered_with_what_the_key_takes(tmp_path: Path, word: str, meant: str) -> None:
+    """``closed: yes`` is refused (YAML 1.1 reads it as a boolean, 1.2 as a string); the key
+    takes only true or false, so the message names those -- not "or a quoted string", which
+    led to ``"yes"``, refused in turn as a string."""
+    assert replayed(tmp_path, f"{word}, closer: 0") == (
+        2, f"p.yaml:3:71: start.closed: '{word}' is a YAML 1.1 boolean, which records do not read; write {meant} (expected true or false)\n",
+    )
+
+
+def test_the_same_words_in_a_deal_of_a_match_record(tmp_path: Path) -> None:
+    """``start`` of a deal under ``deals:``: line 3 is "  - dealer: 1", line 4 the same
+    ``start`` as above indented by four spaces, so the value of closed starts in column 75."""
+    path = tmp_path / "m.yaml"
+    deal = POSITION.replace("CLOSED", "no").replace("ruleset: schnapsen\n", "").replace("\n", "\n    ").rstrip()
+    path.write_text("ruleset: schnapsen\ndeals:\n  - " + deal + "\n", encoding="utf-8")
+    out = invoke(["replay", str(path)])
+    no_traceback(out)
+    assert (out.exit_code, out.stderr.replace(str(path), "m.yaml")) == (
+        2, "m.yaml:4:75: deals[0].start.closed: 'no' is a YAML 1.1 boolean, which records do not read; write false (expected true or false)\n",
+    )
+
+
+def test_a_yaml_11_boolean_at_a_text_key_is_still_answered_with_quotes(tmp_path: Path) -> None:
+    """``name: no`` -- a key of text, where quoting is the answer: the reader's own words stay."""
+    path = tmp_path / "p.yaml"
+    path.write_text("name: no\n" + POSITION.replace("CLOSED", "false"), encoding="utf-8")
+    out = invoke(["replay", str(path)])
+    assert (out.exit_code, out.stderr.replace(str(path), "p.yaml")) == (
+        2, "p.yaml:1:7: name: 'no' is a YAML 1.1 boolean; write true or false, or quote it for a string (expected true, false or a quoted string)\n",
+    )
