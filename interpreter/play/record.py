@@ -40,7 +40,9 @@ from interpreter.core.errors import IllegalActionError, NotationError, RecordErr
 from interpreter.play.seatkinds import HUMAN, KIND_FORMS
 from interpreter.play.sourcedate import today as today  # the date header's day, where the writers have long found it
 from interpreter.rules.filekind import ruleset_given_as_record
-from interpreter.play.recordhead import DEAL_KEYS as DEAL_KEYS, MATCH_HEADERS as MATCH_HEADERS, check_not_cut_short, record_ruleset
+from interpreter.play.recordhead import (
+    DEAL_KEYS as DEAL_KEYS, MATCH_HEADERS as MATCH_HEADERS, check_not_cut_short, record_ruleset, refuse_match_headers,
+)
 from interpreter.rules.loader import as_ruleset
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, scores_after, with_carry
 from interpreter.rules.resources import bundled_rulesets
@@ -134,6 +136,8 @@ def record_from_doc(doc: SourceDoc, folder: Path, *, allow_outside: bool = False
     if not isinstance(data, dict):
         raise doc.error(RecordError, "a record must be a mapping of keys", (), expected="keys such as ruleset, hands, moves")
     check_not_cut_short(doc, data)
+    if "deals" not in data:
+        refuse_match_headers(doc, data)
     _check_keys(doc, (), data, TOP_KEYS if "deals" in data else DEAL_RECORD_KEYS)
     if "ruleset" not in data:
         raise doc.error(RecordError, "missing key 'ruleset'", (), expected="a bundled ruleset name or a path relative to the record")

@@ -80,3 +80,16 @@ def check_not_cut_short(doc: SourceDoc, data: dict[str, Any]) -> None:
         expected="deals: the list of the match's deals after the headers; a one-deal record gives its moves, "
         "and no date or result",
     )
+
+
+def refuse_match_headers(doc: SourceDoc, data: dict[str, Any]) -> None:
+    """Refuse a match record's own header (``date``, ``result``) in a one-deal record (one
+    without ``deals:``), naming it as such: the record format allows a one-deal record no other
+    top-level keys, but the key is no typo -- called unknown, and left out of the list of the
+    keys expected, it sent the reader looking for a misspelling."""
+    for key in data:
+        if key in MATCH_HEADERS:
+            raise doc.error(
+                RecordError, "a key of a match record (one with deals:), not of a one-deal record", (key,), key=True,
+                expected="the deal's keys under deals: to make it a match record; or no date or result",
+            )

@@ -79,12 +79,19 @@ def test_a_record_without_headers_still_replays(tmp_path: Path) -> None:
     assert invoke(["replay", str(tmp_path / "old2.yaml"), "--json"]).json() == invoke(["replay", str(path), "--json"]).json()
 
 
-def test_headers_belong_to_match_records_only(tmp_path: Path) -> None:
-    """A one-deal record of the record format has nothing else at its top level."""
+@pytest.mark.parametrize(("key", "value"), [("date", "'2026-01-01'"), ("result", "{winner: 0}")])
+def test_headers_belong_to_match_records_only(tmp_path: Path, key: str, value: str) -> None:
+    """A one-deal record of the record format has nothing else at its top level.  The header
+    is no typo, though: it is named as a match record's (line 3, column 1), not called an
+    unknown key and left out of the keys expected."""
     path = tmp_path / "one.yaml"
-    path.write_text("ruleset: schnapsen\nseed: 5\ndate: '2026-01-01'\nmoves: []\n", encoding="utf-8")
+    path.write_text(f"ruleset: schnapsen\nseed: 5\n{key}: {value}\nmoves: []\n", encoding="utf-8")
     out = invoke(["replay", str(path)])
-    assert out.exit_code == 2 and "unknown key 'date'" in out.stderr
+    assert (out.exit_code, out.stdout) == (2, "")
+    assert out.stderr == (
+        f"{path}:3:1: {key}: a key of a match record (one with deals:), not of a one-deal record "
+        "(expected the deal's keys under deals: to make it a match record; or no date or result)\n"
+    )
 
 
 def test_a_bad_result_header_is_located(tmp_path: Path) -> None:
