@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from cli.errors import error_line, fail, ruleset_or_exit, usage_error
-from cli.log import scores_text
 from cli.options import AllowOutside, check_seat_count, checked_bot, file_name, names_outside, output_file_name, seat_list, seed_in_range
 from cli.output import say, silence_stdout, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
@@ -209,6 +208,8 @@ def _run(
         say(json_text(summary(game, match), ensure_ascii=True))
         return
     if match.winner is None:
+        from cli.log import scores_text  # the log's module is loaded by the commands that print one (tests/cli/test_cli_layout.py)
+
         printer.say(f"Stopped after {game.played} deal{'s' if game.played != 1 else ''}; score {scores_text(rs, match.scores)}")  # as the log's lines
     printer.reveal_seed(game, match.winner)
 
