@@ -79,7 +79,9 @@ def _inline_html(text: str) -> str:
 
 
 _CSS = (
-    "body{font-family:Georgia,serif;max-width:46em;margin:2em auto;padding:0 1em;line-height:1.5;color:#222}"
+    # overflow-wrap: a long unbroken word (a description, a quoted formula) wraps inside the
+    # column instead of widening the page past the window
+    "body{font-family:Georgia,serif;max-width:46em;margin:2em auto;padding:0 1em;line-height:1.5;color:#222;overflow-wrap:anywhere}"
     "h1,h2{font-family:Helvetica,Arial,sans-serif}"
     "table{border-collapse:collapse;margin:.5em 0}"
     "th,td{border:1px solid #999;padding:.25em .6em;text-align:left;vertical-align:top}"
@@ -96,6 +98,7 @@ def to_html(doc: Doc) -> str:
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{e(doc.title)}</title>",
         f"<style>{_CSS}</style>",
         "</head>",
