@@ -307,11 +307,17 @@ def _end(runs: Runs, stop: Halt | None) -> None:
     if stop is None:
         return
     if isinstance(stop, Failed):
-        warn(f"the run stopped on an error: the figures are of the {runs.done:,} of {runs.total:,} deals and matches that finished")
+        warn(f"the run stopped on an error: the figures are of the {runs.done:,} of {runs.total:,} {_played(runs)} that finished")
         raise fail(stop.error)
     how = "interrupted" if stop.signum == signal.SIGINT else stop.why.replace("game ", "")
-    warn(f"{how}: the figures are of the {runs.done:,} of {runs.total:,} deals and matches that finished")
+    warn(f"{how}: the figures are of the {runs.done:,} of {runs.total:,} {_played(runs)} that finished")
     raise typer.Exit(stop.exit_status)
+
+
+def _played(runs: Runs) -> str:
+    """What the counts of a run cut short are of: ``deals and matches``, or ``deals`` when no
+    run asked for a match (the count is then of deals only)."""
+    return "deals and matches" if any(spec.matches for spec in runs.specs) else "deals"
 
 
 # ----------------------------------------------------------------------------- output
@@ -387,11 +393,13 @@ def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
 
 def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Halt | None) -> list[str]:
     """The text report of a simulation: one section per group of metrics."""
+    from interpreter.sim.report import counted
+
     spec = runs.specs[0]
     lines = [f"{rs.title}: {_count(spec.deals, 'deal', 'deals')}" + (f" and {_count(spec.matches, 'match', 'matches')}" if spec.matches else "")
              + f", seats {', '.join(spec.seats)}, seed {spec.seed}"]
     if stop is not None:
-        lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} deals and matches finished")
+        lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} {_played(runs)} finished")
     rows: list[list[str]] = [["metric", "value", "95% interval", "of"]]
     group = ""
     for f in figs:
@@ -399,8 +407,7 @@ def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Halt |
             group = f.group
             rows.append([group, "", "", ""])
         interval = _interval(f.kind, f.value, f.low, f.high, f.why)
-        how = f"{f.num:,.1f}".removesuffix(".0") + f" of {f.den:,.0f}" if f.kind == "rate" else f"over {f.den:,.0f}"
-        rows.append(["  " + f.key, _value(f.kind, f.value), interval, how])
+        rows.append(["  " + f.key, _value(f.kind, f.value), interval, counted(f.kind, f.num, f.den)])
     lines.append("")
     lines += _table(rows, [False, True, True, False])
     lines.append("")
@@ -418,7 +425,7 @@ def compare_lines(
              f"{_count(a.deals, 'deal', 'deals')} each" + (f" and {_count(a.matches, 'match', 'matches')}" if a.matches else "") + f", seed {a.seed}; "
              + ("the same cards in both (paired)" if paired else "the decks or deals differ: the deals are independent (unpaired)")]
     if stop is not None:
-        lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} deals and matches finished")
+        lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} {_played(runs)} finished")
     rows: list[list[str]] = [["metric", "A", "B", "A - B", "95% interval", "p", ""]]
     group = ""
     for c in changes:
@@ -431,6 +438,7 @@ def compare_lines(
         ])
     lines.append("")
     lines += _table(rows, [False, True, True, True, True, True, False])
+    from interpreter.sim.report import pairing
     from interpreter.sim.tally import FEWEST
 
     found = sum(c.changes for c in changes)
@@ -442,7 +450,7 @@ def compare_lines(
         lines.append(f"{few} more measured in fewer than {FEWEST} blocks of a run: no interval, p or verdict (too few blocks);")
     if flat:
         lines.append(f"{flat} more with the same difference in every block: no interval, p or verdict (no spread);")
-    lines.append("differences and p-values are paired by block of deals, with Student's t; see docs/simulate.md")
+    lines.append(f"{pairing(paired)}; see docs/simulate.md")
     return lines
 
 

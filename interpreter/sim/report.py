@@ -15,11 +15,12 @@ from typing import Any
 Row = Mapping[str, Any]
 
 _STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+body { font-family: system-ui, sans-serif; margin: 2em auto; padding: 0 1em; max-width: 60em; color: #222; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 2em; }
 table { border-collapse: collapse; font-size: 0.9em; } td, th { padding: 0.15em 0.6em; text-align: right; }
 td:first-child, th:first-child { text-align: left; } tr:nth-child(even) { background: #f4f4f4; }
 .changes { font-weight: bold; color: #a40; } .note { color: #555; font-size: 0.9em; }
+svg { max-width: 100%; height: auto; } .wide { overflow-x: auto; } p { overflow-wrap: anywhere; }
 """
 
 
@@ -29,6 +30,15 @@ def _fmt(kind: str, x: float | None, signed: bool = False) -> str:
     if kind == "rate":
         return f"{100 * x:+.2f}%" if signed else f"{100 * x:.2f}%"
     return f"{x:+.3f}" if signed else f"{x:.3f}"
+
+
+def counted(kind: str, num: float, den: float) -> str:
+    """What a figure is of, as the text table and the page both say it: ``12.5 of 200`` deals
+    for a rate (a deal nobody won counts half), ``over 200`` for a mean (its ``num`` is a sum
+    of scores, not a count); thousands separated, never in scientific notation."""
+    if kind == "rate":
+        return f"{num:,.1f}".removesuffix(".0") + f" of {den:,.0f}"
+    return f"over {den:,.0f}"
 
 
 def bars(items: Sequence[tuple[str, float, float | None, float | None]], percent: bool, reference: float | None = None) -> str:
@@ -51,7 +61,8 @@ def bars(items: Sequence[tuple[str, float, float | None, float | None]], percent
     def x(v: float) -> float:
         return label_w + (v - lo_end) / span * plot_w
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{label_w + plot_w + 90}" height="{height}" font-size="12">']
+    width = label_w + plot_w + 90
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-size="12">']
     for n, (label, value, lo, hi) in enumerate(items):
         y = top + n * row_h
         x0, x1 = sorted((x(0.0), x(value)))
@@ -63,7 +74,10 @@ def bars(items: Sequence[tuple[str, float, float | None, float | None]], percent
             for end in (lo, hi):
                 out.append(f'<line x1="{x(end):.1f}" x2="{x(end):.1f}" y1="{mid - 4}" y2="{mid + 4}" stroke="#222"/>')
         text = f"{100 * value:.1f}%" if percent else f"{value:.3f}"
-        out.append(f'<text x="{max(x(value), x(hi or value)) + 4:.1f}" y="{y + 14}">{escape(text)}</text>')
+        # right of everything drawn on the row -- the bar (0 to value) and the interval (up to
+        # hi) -- so a bar below zero keeps its label clear of it, right of the zero line
+        right = max(x(0.0), x(value), x(value if hi is None else hi))
+        out.append(f'<text x="{right + 4:.1f}" y="{y + 14}">{escape(text)}</text>')
     axis_y = top + row_h * len(items)
     out.append(f'<line x1="{x(0.0):.1f}" x2="{x(0.0):.1f}" y1="{top}" y2="{axis_y}" stroke="#888"/>')
     if reference is not None:
@@ -99,12 +113,12 @@ def _why(row: Row) -> str:
 
 
 def _figure_table(metrics: Sequence[Row]) -> str:
-    rows = ["<table><tr><th>metric</th><th>value</th><th>95% interval</th><th>of</th></tr>"]
+    rows = ["<div class=wide><table><tr><th>metric</th><th>value</th><th>95% interval</th><th>of</th></tr>"]
     for m in metrics:
         lo, hi = m["interval"] or (None, None)
         interval = ("-" if m["value"] is None else _why(m)) if lo is None else f"{_fmt(m['kind'], lo)} to {_fmt(m['kind'], hi)}"
-        rows.append(f"<tr><td>{escape(m['metric'])}</td><td>{_fmt(m['kind'], m['value'])}</td><td>{interval}</td><td>{m['num']:g} / {m['den']:g}</td></tr>")
-    rows.append("</table>")
+        rows.append(f"<tr><td>{escape(m['metric'])}</td><td>{_fmt(m['kind'], m['value'])}</td><td>{interval}</td><td>{counted(m['kind'], m['num'], m['den'])}</td></tr>")
+    rows.append("</table></div>")
     return "".join(rows)
 
 
@@ -127,14 +141,19 @@ def _sections(metrics: Sequence[Row]) -> list[str]:
 
 def _page(title: str, body: Sequence[str]) -> str:
     return (
-        f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>{escape(title)}</title>"
+        f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8>"
+        f"<meta name=viewport content='width=device-width, initial-scale=1'><title>{escape(title)}</title>"
         f"<style>{_STYLE}</style></head><body><h1>{escape(title)}</h1>" + "\n".join(body) + "</body></html>\n"
     )
 
 
-def _inputs(run: Row) -> str:
-    return (f"<p>{escape(run['title'])} (<code>{escape(run['ruleset'])}</code>): {run['finished']['deals']:,} deals"
-            f" and {run['finished']['matches']:,} matches of {run['deals']:,} and {run['matches']:,} asked, seats "
+def _inputs(run: Row, lead: str = "") -> str:
+    """The paragraph of a run's inputs (``lead`` before it: ``A: ``); the matches only when
+    some were asked for."""
+    done = run["finished"]
+    played = (f"{done['deals']:,} deals and {done['matches']:,} matches of {run['deals']:,} and {run['matches']:,} asked"
+              if run["matches"] else f"{done['deals']:,} deals of {run['deals']:,} asked")
+    return (f"<p>{escape(lead)}{escape(run['title'])} (<code>{escape(run['ruleset'])}</code>): {played}, seats "
             f"{escape(', '.join(run['seats']))}, seed {run['seed']}.</p>")
 
 
@@ -166,13 +185,26 @@ def simulate_page(title: str, report: Row, cut: str | None = None) -> str:
     return _page(f"{title}: simulation", body)
 
 
+def pairing(paired: bool) -> str:
+    """How a comparison's differences were taken, as the text footer and the page both say it.
+
+    Block ``k`` of both runs is always compared (:func:`~interpreter.sim.tally.paired_difference`);
+    only when the two rulesets deal the same cards does it hold the same deals in both runs, so
+    the test is paired.  When the decks differ the blocks are independent draws: the same
+    Student's t over the differences of the blocks matched by index is then an unpaired test
+    (the spread of each difference holds both runs' luck), not Welch's."""
+    how = "paired by block of deals" if paired else "unpaired (the decks differ: independent blocks of deals, matched by index)"
+    return f"differences and p-values are {how}, with Student's t"
+
+
 def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequence[Row]], cut: str | None = None) -> str:
-    """The page of ``rules compare --html``: the paired differences first, then each run (``cut``
-    as for :func:`simulate_page`)."""
+    """The page of ``rules compare --html``: the differences first (paired or not, as the
+    runs were), then each run (``cut`` as for :func:`simulate_page`)."""
     changes = report["metrics"]
-    body = [f"<p>A: {_inputs(report['a'])}</p><p>B: {_inputs(report['b'])}</p>",
+    paired = report["paired"]
+    body = [_inputs(report["a"], "A: "), _inputs(report["b"], "B: "),
             "<p>" + ("The same cards in both runs: every difference is paired by block of deals."
-                     if report["paired"] else "The decks or deals differ: the runs are independent (unpaired).") + "</p>"]
+                     if paired else "The decks or deals differ: the runs are independent (unpaired).") + "</p>"]
     if report["interrupted"]:
         body.append(f"<p class=changes>{escape(_capital(cut or 'interrupted'))}: the figures are of the blocks that finished.</p>")
 
@@ -180,13 +212,14 @@ def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequ
         return [(("* " if c["changes"] else "") + c["metric"], c["difference"], *(c["interval"] or (None, None)))
                 for c in changes if c["kind"] == kind]
 
-    body += ["<h2>Paired differences A - B: rates</h2>", bars(diff_rows("rate"), True),
-             "<h2>Paired differences A - B: means</h2>", bars(diff_rows("mean"), False),
+    which = "Paired" if paired else "Unpaired"
+    body += [f"<h2>{which} differences A - B: rates</h2>", bars(diff_rows("rate"), True),
+             f"<h2>{which} differences A - B: means</h2>", bars(diff_rows("mean"), False),
              "<p class=note>* changes: the difference survives Holm's correction at 5% over all metrics. "
-             "Intervals and p-values from Student's t over the blocks of deals; a metric measured in fewer "
+             f"{escape(_capital(pairing(paired)))}; a metric measured in fewer "
              "than two blocks of a run has none (too few blocks), nor has one with the same difference in "
              "every block (no spread; a difference of 0 in every block keeps p = 1).</p>"]
-    rows = ["<table><tr><th>metric</th><th>A</th><th>B</th><th>A - B</th><th>95% interval</th><th>p</th><th></th></tr>"]
+    rows = ["<div class=wide><table><tr><th>metric</th><th>A</th><th>B</th><th>A - B</th><th>95% interval</th><th>p</th><th></th></tr>"]
     for c in changes:
         k = c["kind"]
         mark = "<td class=changes>changes</td>" if c["changes"] else "<td></td>"
@@ -194,7 +227,7 @@ def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequ
         rows.append(f"<tr><td>{escape(c['metric'])}</td><td>{_fmt(k, c['a'])}</td><td>{_fmt(k, c['b'])}</td>"
                     f"<td>{_fmt(k, c['difference'], True)}</td><td>{interval}</td>"
                     f"<td>{'-' if c['p'] is None else format(c['p'], '.2g')}</td>{mark}</tr>")
-    rows.append("</table>")
+    rows.append("</table></div>")
     body += ["<h2>Every metric</h2>", "".join(rows)]
     for name, figs in zip((f"A: {title_a}", f"B: {title_b}"), figures):
         body.append(f"<h2 style='margin-top:3em'>{escape(name)}</h2>")

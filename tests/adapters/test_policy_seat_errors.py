@@ -351,12 +351,12 @@ def test_simulate_keeps_the_figures_of_the_blocks_before_the_failure(tmp_path: P
     no_traceback(out)
     assert out.exit_code == 2
     said = re.fullmatch(
-        r"the run stopped on an error: the figures are of the (\d+) of 200 deals and matches that finished", out.stderr.splitlines()[0],
+        r"the run stopped on an error: the figures are of the (\d+) of 200 deals that finished", out.stderr.splitlines()[0],
     )
     assert said is not None, out.stderr
     done = int(said.group(1))
     assert 0 < done < 200
-    assert f"stopped by an error: {done} of 200 deals and matches finished" in out.stdout.splitlines()
+    assert f"stopped by an error: {done} of 200 deals finished" in out.stdout.splitlines()
     # one deal a block, played in order: the deal that failed is the one after those that finished
     assert out.stderr.splitlines()[1:] == [f"error: seat 0 ({kind}), deal {done + 1}: the policy raised RuntimeError at {tmp_path / 'tired.py'}:6: tired"]
 

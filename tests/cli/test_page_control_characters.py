@@ -41,7 +41,7 @@ def test_a_comparison_page_shows_the_titles_control_characters_escaped(tmp_path:
     assert out.exit_code == 0, out.output
     text = page.read_text(encoding="utf-8")
     assert RAW.search(text) is None
-    assert f"<p>B: <p>{SHOWN} (<code>" in text  # the run's inputs name the ruleset by its title
+    assert f"<p>B: {SHOWN} (<code>" in text  # the run's inputs name the ruleset by its title
 
 
 def test_an_analysis_page_shows_the_titles_and_the_file_names_control_characters_escaped(tmp_path: Path) -> None:
