@@ -305,8 +305,10 @@ class HumanAgent:
         """Show the seat's screen and read entries until one names a legal action (made for
         the person when it is the only one)."""
         if len(legal) == 1 and self.terminal.people > 1 and self.terminal.shown_to != view.seat:
-            # hot seat: nothing to choose, so no need to hand the screen over and show the hand
-            self.say(f"\nseat {view.seat}: only one move: {legal[0]} (played for you)\n")
+            # hot seat: nothing to choose, so no need to hand the screen over and show the hand;
+            # whoever has the screen sees the move only, never that it was the only one (a hidden fact)
+            only = legal[0]
+            self.say(f"\nseat {view.seat} plays {only.card}\n" if isinstance(only, Play) else f"\nseat {view.seat}: {only}\n")
             return legal[0]
         self.terminal.hand_over_to(view.seat)
         self.show(view, legal)

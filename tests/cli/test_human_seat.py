@@ -383,7 +383,10 @@ def test_a_forced_move_at_a_hot_seat_shows_no_hand() -> None:
     agent, screen = seat(state, script, seats=[0, 1])
     assert agent.choose(state.view(0), state.legal_actions()) == only
     assert script.prompts == [] and "your hand" not in screen.getvalue()
-    assert f"seat 0: only one move: {only} (played for you)" in screen.getvalue()
+    # the other person at the screen sees the move, never that it was the only one (hidden information)
+    assert isinstance(only, Play)
+    assert f"seat 0 plays {only.card}" in screen.getvalue()
+    assert "only one" not in screen.getvalue() and "for you" not in screen.getvalue()
 
 
 # --------------------------------------------------------------------------- where it goes
