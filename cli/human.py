@@ -16,7 +16,7 @@ Everything the seat writes goes to its own stream (stderr in ``rules run``), so 
 log on stdout -- or ``--json`` -- stays what it is, and ``--quiet`` hides only the log.  The
 screen is built from the seat's :class:`~interpreter.engine.views.SeatView` and the public
 match score only (:mod:`interpreter.play.seatfacts`); the full deal state in the runner's
-events is never read.  With several people at one terminal (hot seat) the screen is cleared
+events is never read (only the person's view of a deal that is over, to say how it ended).  With several people at one terminal (hot seat) the screen is cleared
 and the next player asked to take it before their hand is shown; a terminal that cannot
 clear is refused for them at the start (:func:`why_no_hot_seat`).
 
@@ -154,19 +154,32 @@ class Terminal:
 
     def follow(self, event: Event) -> None:
         """Keep the public match score from a runner event (and, without the log, say how the
-        deal ended); nothing else of the event is read: it carries the full deal state."""
+        deal ended); nothing else of the event is read but the seats' views of the deal once
+        it is over (the event carries the full deal state)."""
         if not isinstance(event, DealEnded):
             return
         self.match_scores = tuple(event.match.scores)
         if not self.log_shown:
             rs = event.match.rs
+            reason = event.result.reason
             if len(self.seats) == 1:
                 score = facts.match_line(rs, self.seats[0], self.match_scores)
+                reason = self._told(event)
             else:  # several people: sides by their seats, as the log names them
                 score = f"match to {rs.match.target}: " + ", ".join(
                     f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))} {facts.match_score(rs, points)}"
                     for seats, points in zip(rs.sides, self.match_scores))
-            self.say(f"\ndeal {event.number} over: {event.result.reason}; {score}\n")
+            self.say(f"\ndeal {event.number} over: {reason}; {score}\n")
+
+    def _told(self, event: DealEnded) -> str:
+        """The deal's reason named from the one person's side (``you declared 66; opponent 27
+        points``), as the full-screen table says it (:func:`cli.table.words.told`), with the
+        points laid away that the deal counted, now that it is over."""
+        from cli.table.words import told  # only without the log: the table's words pull in rich
+
+        state = event.state
+        points = [state.view(seat).seat_points[seat] for seat in range(state.n)]
+        return told(state.view(self.seats[0]), event.result.reason, event.result.winner, points)
 
     def say(self, text: str) -> None:
         """Write to the person, escaped (line breaks kept).  A screen that cannot be written

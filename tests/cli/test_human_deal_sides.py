@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from clitools import invoke, no_traceback
 from interpreter import load_ruleset
 from interpreter.core.actions import Marry, Pass
 from interpreter.engine.state import DealState
@@ -60,3 +61,19 @@ def test_the_soloist_counts_its_own_points_only(tmp_path: Path) -> None:
     view = state.view(soloist)
     assert facts.points_shown(view) == {view.rs.side_of(soloist)}
     assert facts.points_line(view, facts.points_shown(view)).startswith("points: you ")
+
+
+def test_how_a_deal_ended_is_told_from_the_person_s_side() -> None:
+    """Without the log (``--json``) the seat says how each deal ended, in the rules' words
+    named from the person's side, as the table does.  Dreierschnapsen seed 5, the person
+    passing: deal 2 is played by seat 0 alone against seats 1 and 2, who declare 66 together;
+    the 27 points beside it are the person's own, which the rules' words call "opponent"
+    (from the declarers' side)."""
+    out = invoke(["run", "house/dreierschnapsen", "--seed", "5", "--players", "human,greedy,greedy", "--deals", "2", "--json"],
+                 input="1\n" * 600)
+    no_traceback(out)
+    assert out.exit_code == 0, out.stderr
+    deal_2 = out.json()["deals"][1]
+    assert deal_2["winners"] == [1, 2] and deal_2["reason"].startswith("seat 2 declared 66; opponent 27 points, 1 trick")
+    assert "deal 2 over: seats 1 and 2 declared 66; you 27 points, 1 trick; match to 24: " in out.stderr
+    assert "opponent 27" not in out.stderr
