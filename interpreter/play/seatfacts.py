@@ -328,7 +328,7 @@ def auction_lines(view: SeatView) -> list[str]:
     moon = rs.bidding.moon
     if moon is not None:
         alone = ", the bidder's partner sits out" if moon.partner_sits_out else ""
-        lines.append(f"bid {moon.bid} is the moon: every trick{alone}")
+        lines.append(f"bid {moon.bid} is the moon: {moon_terms(rs)}{alone}")
     return lines
 
 
@@ -412,6 +412,14 @@ def bid_words(rs: Ruleset, amount: int) -> str:
     if moon is not None and amount == moon.bid:
         return "the moon"
     return f"{amount} ({amount * rs.scoring.unit} points)"
+
+
+def moon_terms(rs: Ruleset) -> str:
+    """What the moon bid asks: ``every trick``, ``every trick, without trump`` where the moon
+    is played without a trump suit (``bidding.moon.trump: none``) -- said wherever the moon is
+    offered or explained, since its price alone does not tell it."""
+    moon = rs.bidding.moon
+    return "every trick" + (", without trump" if moon is not None and moon.trump == "none" else "")
 
 
 def bid_name(rs: Ruleset, amount: int) -> str:
@@ -582,7 +590,9 @@ def ruleset_actions(rs: Ruleset) -> list[tuple[str, str]]:
             for c in rs.bidding.contracts:
                 out.append((f"bid {c.bid}", f"announce {bid_words(rs, c.bid)}; or type its name, {c.name}"))
         else:
-            out.append(("bid N", f"bid N in the auction (N x {unit} points); the highest bidder names the contract"))
+            moon = rs.bidding.moon
+            price = f"N x {unit} points" + (f"; bid {moon.bid}: the moon, {moon_terms(rs)}" if moon is not None else "")
+            out.append(("bid N", f"bid N in the auction ({price}); the highest bidder names the contract"))
     if Pass in kinds:
         out.append(("pass", "; ".join(_pass_meanings(rs))))
     if NameTrump in kinds:
@@ -652,7 +662,7 @@ def describe_action(view: SeatView, action: Action, *, symbols: bool = True, cou
     if isinstance(action, Bid):
         moon = rs.bidding.moon
         if moon is not None and action.amount == moon.bid:
-            return f"bid {action.amount}: the moon, every trick"
+            return f"bid {action.amount}: the moon, {moon_terms(rs)}"
         return f"bid {action.amount}: {bid_words(rs, action.amount)}" if rs.bidding.contracts else f"bid {action.amount} ({action.amount * rs.scoring.unit} points)"
     if isinstance(action, Discard):
         return f"lay {_card(action.card, symbols)} away face down (it counts for you)"
