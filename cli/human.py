@@ -28,6 +28,7 @@ raises :class:`Interrupted` and ``quit`` :class:`Quit`, so the CLI can save the 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -35,7 +36,8 @@ from typing import TextIO
 
 from interpreter.core.actions import Action, Bid, Continue, Declare, Double, Exchange, Marry, Play, Redouble, parse_action
 from interpreter.core.cards import SUIT_NAMES, Card
-from interpreter.core.errors import RulesError
+from interpreter.core.errors import NotationError, RulesError
+from interpreter.core.notation import ACTION_FORMS
 from interpreter.core.printable import printable
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
@@ -368,7 +370,7 @@ class HumanAgent:
         except RulesError as exc:
             card = _bare_card(text)
             if card is None:
-                self.say(f"{exc}\n")
+                self.say(f"{unread(exc, view.rs)}\n")
                 return None
             return self._card_entry(card, view, legal)
         if action in legal:
@@ -466,6 +468,23 @@ def game_word(rs: Ruleset, word: str) -> Action | None:
         if c.name.lower() == name:
             return Bid(c.bid)
     return _CALL_WORDS.get(word)  # in a game without doubling, it is told it has none
+
+
+def unread(exc: RulesError, rs: Ruleset) -> str:
+    """Why an entry is no action, as told to the person: where the notation lists every form
+    of action it reads (:data:`~interpreter.core.notation.ACTION_FORMS`, doubling and naming
+    trump among them), the forms of this ruleset's actions instead, as ``?`` lists them
+    (:func:`~interpreter.play.seatfacts.ruleset_actions`), with a guess only at one of them.
+    The notation's own message stays as it is for every other caller."""
+    expected = exc.expected or ""
+    if not isinstance(exc, NotationError) or not expected.startswith(ACTION_FORMS):
+        return str(exc)
+    forms = list(dict.fromkeys(what for what, _ in facts.ruleset_actions(rs)))
+    guess = expected[len(ACTION_FORMS):]  # "; did you mean 'play'?" or nothing
+    guessed = re.search(r"'([\w-]+)", guess)
+    if guessed is None or guessed.group(1) not in {form.split()[0] for form in forms}:
+        guess = ""
+    return str(NotationError(exc.message, expected="one of: " + ", ".join(forms) + guess))
 
 
 def _bare_card(text: str) -> Card | None:

@@ -353,6 +353,21 @@ def test_a_bare_card_that_may_only_marry_announces() -> None:
     assert agent.understand("KS", state.view(0), legal) == Marry(C("KS"))
 
 
+def test_an_entry_that_is_no_action_lists_this_game_s_actions() -> None:
+    """Schnapsen has no auction, doubling, naming of trump or laying away: the answer to an
+    entry the notation cannot read lists what ``?`` lists (play, marry, exchange, close,
+    declare, continue), and a guess at a word of the game is kept."""
+    state = seed_7()
+    agent, screen = seat(state, Script())
+    assert agent.understand("foo", state.view(0), state.legal_actions()) is None
+    assert "cannot read action 'foo' (expected one of: play CARD, marry CARD, exchange, close, declare, continue)\n" in screen.getvalue()
+    agent.understand("plya AS", state.view(0), state.legal_actions())
+    assert "did you mean 'play'?)" in screen.getvalue()
+    agent.understand("dubble", state.view(0), state.legal_actions())  # doubling: not in this game, not guessed
+    assert "cannot read action 'dubble' (expected one of: play CARD, marry CARD, exchange, close, declare, continue)\n" in screen.getvalue()
+    assert not any(word in screen.getvalue() for word in ("bid N", "trump S", "double,", "discard"))
+
+
 # --------------------------------------------------------------------------- a forced move
 def forced_position() -> DealState:
     """A Schnapsen deal played at random until seat 0 has exactly one legal move (the first
