@@ -16,7 +16,7 @@ Everything the seat writes goes to its own stream (stderr in ``rules run``), so 
 log on stdout -- or ``--json`` -- stays what it is, and ``--quiet`` hides only the log.  The
 screen is built from the seat's :class:`~interpreter.engine.views.SeatView` and the public
 match score only (:mod:`interpreter.play.seatfacts`); the full deal state in the runner's
-events is never read.  With several people at one terminal (hot seat) the screen is cleared
+events is never read (only the person's view of a deal that is over, to say how it ended).  With several people at one terminal (hot seat) the screen is cleared
 and the next player asked to take it before their hand is shown; a terminal that cannot
 clear is refused for them at the start (:func:`why_no_hot_seat`).
 
@@ -28,6 +28,7 @@ raises :class:`Interrupted` and ``quit`` :class:`Quit`, so the CLI can save the 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -35,7 +36,8 @@ from typing import TextIO
 
 from interpreter.core.actions import Action, Bid, Continue, Declare, Double, Exchange, Marry, Play, Redouble, parse_action
 from interpreter.core.cards import SUIT_NAMES, Card
-from interpreter.core.errors import RulesError
+from interpreter.core.errors import NotationError, RulesError
+from interpreter.core.notation import ACTION_FORMS
 from interpreter.core.printable import printable
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
@@ -154,19 +156,32 @@ class Terminal:
 
     def follow(self, event: Event) -> None:
         """Keep the public match score from a runner event (and, without the log, say how the
-        deal ended); nothing else of the event is read: it carries the full deal state."""
+        deal ended); nothing else of the event is read but the seats' views of the deal once
+        it is over (the event carries the full deal state)."""
         if not isinstance(event, DealEnded):
             return
         self.match_scores = tuple(event.match.scores)
         if not self.log_shown:
             rs = event.match.rs
+            reason = event.result.reason
             if len(self.seats) == 1:
                 score = facts.match_line(rs, self.seats[0], self.match_scores)
+                reason = self._told(event)
             else:  # several people: sides by their seats, as the log names them
                 score = f"match to {rs.match.target}: " + ", ".join(
                     f"seat{'s' if len(seats) > 1 else ''} {' & '.join(map(str, seats))} {facts.match_score(rs, points)}"
                     for seats, points in zip(rs.sides, self.match_scores))
-            self.say(f"\ndeal {event.number} over: {event.result.reason}; {score}\n")
+            self.say(f"\ndeal {event.number} over: {reason}; {score}\n")
+
+    def _told(self, event: DealEnded) -> str:
+        """The deal's reason named from the one person's side (``you declared 66; opponent 27
+        points``), as the full-screen table says it (:func:`cli.table.words.told`), with the
+        points laid away that the deal counted, now that it is over."""
+        from cli.table.words import told  # only without the log: the table's words pull in rich
+
+        state = event.state
+        points = [state.view(seat).seat_points[seat] for seat in range(state.n)]
+        return told(state.view(self.seats[0]), event.result.reason, event.result.winner, points)
 
     def say(self, text: str) -> None:
         """Write to the person, escaped (line breaks kept).  A screen that cannot be written
@@ -305,8 +320,10 @@ class HumanAgent:
         """Show the seat's screen and read entries until one names a legal action (made for
         the person when it is the only one)."""
         if len(legal) == 1 and self.terminal.people > 1 and self.terminal.shown_to != view.seat:
-            # hot seat: nothing to choose, so no need to hand the screen over and show the hand
-            self.say(f"\nseat {view.seat}: only one move: {legal[0]} (played for you)\n")
+            # hot seat: nothing to choose, so no need to hand the screen over and show the hand;
+            # whoever has the screen sees the move only, never that it was the only one (a hidden fact)
+            only = legal[0]
+            self.say(f"\nseat {view.seat} plays {only.card}\n" if isinstance(only, Play) else f"\nseat {view.seat}: {only}\n")
             return legal[0]
         self.terminal.hand_over_to(view.seat)
         self.show(view, legal)
@@ -353,7 +370,7 @@ class HumanAgent:
         except RulesError as exc:
             card = _bare_card(text)
             if card is None:
-                self.say(f"{exc}\n")
+                self.say(f"{unread(exc, view.rs)}\n")
                 return None
             return self._card_entry(card, view, legal)
         if action in legal:
@@ -451,6 +468,23 @@ def game_word(rs: Ruleset, word: str) -> Action | None:
         if c.name.lower() == name:
             return Bid(c.bid)
     return _CALL_WORDS.get(word)  # in a game without doubling, it is told it has none
+
+
+def unread(exc: RulesError, rs: Ruleset) -> str:
+    """Why an entry is no action, as told to the person: where the notation lists every form
+    of action it reads (:data:`~interpreter.core.notation.ACTION_FORMS`, doubling and naming
+    trump among them), the forms of this ruleset's actions instead, as ``?`` lists them
+    (:func:`~interpreter.play.seatfacts.ruleset_actions`), with a guess only at one of them.
+    The notation's own message stays as it is for every other caller."""
+    expected = exc.expected or ""
+    if not isinstance(exc, NotationError) or not expected.startswith(ACTION_FORMS):
+        return str(exc)
+    forms = list(dict.fromkeys(what for what, _ in facts.ruleset_actions(rs)))
+    guess = expected[len(ACTION_FORMS):]  # "; did you mean 'play'?" or nothing
+    guessed = re.search(r"'([\w-]+)", guess)
+    if guessed is None or guessed.group(1) not in {form.split()[0] for form in forms}:
+        guess = ""
+    return str(NotationError(exc.message, expected="one of: " + ", ".join(forms) + guess))
 
 
 def _bare_card(text: str) -> Card | None:

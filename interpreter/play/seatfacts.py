@@ -187,15 +187,26 @@ def points_shown(view: SeatView, practice: bool = False) -> set[int]:
 
     At a real table tricks lie face down and players keep count in their heads; the
     ruleset's ``info.review_own_tricks`` says what a player may look at.  With ``all`` a
-    player may count their own tricks, so their own side's points are shown; with ``none``
-    or ``last_trick`` none are.  Practice mode counts for every side, as an aid.
+    player may count the tricks of their side in the deal (the tricks
+    :attr:`~interpreter.engine.seatview.SeatView.reviewable_tricks` lets them look at), so the
+    points of every match side on it are shown (:func:`deal_side_of`: a Dreierschnapsen
+    defender's and its partner's); with ``none`` or ``last_trick`` none are.  Practice mode
+    counts for every side, as an aid.
     """
     rs = view.rs
     if practice:
         return set(range(rs.side_count))
-    if rs.info.review_own_tricks == "all":
-        return {rs.side_of(view.seat)}
+    if rs.info.review_own_tricks == "all" and view.seat != SPECTATOR:
+        return deal_side_of(view)
     return set()
+
+
+def deal_side_of(view: SeatView) -> set[int]:
+    """The match sides of the seats on this seat's side in the deal (the deal's sides, as the
+    engine publishes them, ``side_index``): its own alone, or, where a deal pits a soloist
+    against seats that score apart (Dreierschnapsen's defenders), its partners' too."""
+    side = _side_index(view)
+    return {view.rs.side_of(s) for s in range(view.seats) if side[s] == side[view.seat]}
 
 
 #: Said where a screen shows no side's points (:func:`points_shown` is empty).
@@ -212,6 +223,12 @@ def points_line(view: SeatView, shown: Collection[int] | None = None) -> str:
     scores = side_scores(view)
     order = [view.rs.side_of(view.seat)] + [s for s in range(view.rs.side_count) if s != view.rs.side_of(view.seat)]
     counted = [s for side, s in zip(order, scores) if shown is None or side in shown]
+    ours = deal_side_of(view) if view.seat != SPECTATOR else set()
+    if len(ours) > 1 and shown is not None:  # partners who score apart: the deal side's points, as its tricks were counted
+        counted = [s for side, s in zip(order, scores) if side in shown and side not in ours]
+        mine = [s for side, s in zip(order, scores) if side in ours]
+        counted.insert(0, SideScore("your side", sum(s.points for s in mine), sum(s.pending for s in mine), 0, None,
+                                    "; ".join(s.face_down for s in mine if s.face_down)))
     points = ", ".join(f"{s.name} {s.count}{s.notes}" for s in counted)
     tricks = ", ".join(f"{s.name} {s.tricks}" for s in scores)
     if not counted:
@@ -311,7 +328,7 @@ def auction_lines(view: SeatView) -> list[str]:
     moon = rs.bidding.moon
     if moon is not None:
         alone = ", the bidder's partner sits out" if moon.partner_sits_out else ""
-        lines.append(f"bid {moon.bid} is the moon: every trick{alone}")
+        lines.append(f"bid {moon.bid} is the moon: {moon_terms(rs)}{alone}")
     return lines
 
 
@@ -395,6 +412,14 @@ def bid_words(rs: Ruleset, amount: int) -> str:
     if moon is not None and amount == moon.bid:
         return "the moon"
     return f"{amount} ({amount * rs.scoring.unit} points)"
+
+
+def moon_terms(rs: Ruleset) -> str:
+    """What the moon bid asks: ``every trick``, ``every trick, without trump`` where the moon
+    is played without a trump suit (``bidding.moon.trump: none``) -- said wherever the moon is
+    offered or explained, since its price alone does not tell it."""
+    moon = rs.bidding.moon
+    return "every trick" + (", without trump" if moon is not None and moon.trump == "none" else "")
 
 
 def bid_name(rs: Ruleset, amount: int) -> str:
@@ -565,7 +590,9 @@ def ruleset_actions(rs: Ruleset) -> list[tuple[str, str]]:
             for c in rs.bidding.contracts:
                 out.append((f"bid {c.bid}", f"announce {bid_words(rs, c.bid)}; or type its name, {c.name}"))
         else:
-            out.append(("bid N", f"bid N in the auction (N x {unit} points); the highest bidder names the contract"))
+            moon = rs.bidding.moon
+            price = f"N x {unit} points" + (f"; bid {moon.bid}: the moon, {moon_terms(rs)}" if moon is not None else "")
+            out.append(("bid N", f"bid N in the auction ({price}); the highest bidder names the contract"))
     if Pass in kinds:
         out.append(("pass", "; ".join(_pass_meanings(rs))))
     if NameTrump in kinds:
@@ -635,7 +662,7 @@ def describe_action(view: SeatView, action: Action, *, symbols: bool = True, cou
     if isinstance(action, Bid):
         moon = rs.bidding.moon
         if moon is not None and action.amount == moon.bid:
-            return f"bid {action.amount}: the moon, every trick"
+            return f"bid {action.amount}: the moon, {moon_terms(rs)}"
         return f"bid {action.amount}: {bid_words(rs, action.amount)}" if rs.bidding.contracts else f"bid {action.amount} ({action.amount * rs.scoring.unit} points)"
     if isinstance(action, Discard):
         return f"lay {_card(action.card, symbols)} away face down (it counts for you)"

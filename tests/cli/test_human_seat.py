@@ -146,12 +146,14 @@ def test_without_the_log_the_deals_end_says_the_match_counted_down(tmp_path: Pat
     state.apply(Marry(C("QS")))
     state.apply(Declare())
     result = match.finish_deal()
-    assert match.scores == [0, 3]
-    for seats, said in (([0], "match to 7: you 7 to go, opponent 4 to go"), ([1], "match to 7: you 4 to go, opponent 7 to go"),
-                        ([0, 1], "match to 7: seat 0 7 to go, seat 1 4 to go")):
+    assert match.scores == [0, 3] and result.reason == "seat 0 declared with only 0 (under 66)"
+    # the reason named from the one person's side; by the seats, as the log has it, for several
+    for seats, said in (([0], "you declared with only 0 (under 66); match to 7: you 7 to go, opponent 4 to go"),
+                        ([1], "opponent declared with only 0 (under 66); match to 7: you 4 to go, opponent 7 to go"),
+                        ([0, 1], "seat 0 declared with only 0 (under 66); match to 7: seat 0 7 to go, seat 1 4 to go")):
         screen = io.StringIO()
         Terminal(screen, Script(), seats=seats, log_shown=False).follow(DealEnded(1, result, state, match))
-        assert screen.getvalue() == f"\ndeal 1 over: {result.reason}; {said}\n"
+        assert screen.getvalue() == f"\ndeal 1 over: {said}\n"
 
 
 def test_no_confirm_declares_at_once_with_the_warning(tmp_path: Path) -> None:
@@ -351,6 +353,21 @@ def test_a_bare_card_that_may_only_marry_announces() -> None:
     assert agent.understand("KS", state.view(0), legal) == Marry(C("KS"))
 
 
+def test_an_entry_that_is_no_action_lists_this_game_s_actions() -> None:
+    """Schnapsen has no auction, doubling, naming of trump or laying away: the answer to an
+    entry the notation cannot read lists what ``?`` lists (play, marry, exchange, close,
+    declare, continue), and a guess at a word of the game is kept."""
+    state = seed_7()
+    agent, screen = seat(state, Script())
+    assert agent.understand("foo", state.view(0), state.legal_actions()) is None
+    assert "cannot read action 'foo' (expected one of: play CARD, marry CARD, exchange, close, declare, continue)\n" in screen.getvalue()
+    agent.understand("plya AS", state.view(0), state.legal_actions())
+    assert "did you mean 'play'?)" in screen.getvalue()
+    agent.understand("dubble", state.view(0), state.legal_actions())  # doubling: not in this game, not guessed
+    assert "cannot read action 'dubble' (expected one of: play CARD, marry CARD, exchange, close, declare, continue)\n" in screen.getvalue()
+    assert not any(word in screen.getvalue() for word in ("bid N", "trump S", "double,", "discard"))
+
+
 # --------------------------------------------------------------------------- a forced move
 def forced_position() -> DealState:
     """A Schnapsen deal played at random until seat 0 has exactly one legal move (the first
@@ -383,7 +400,10 @@ def test_a_forced_move_at_a_hot_seat_shows_no_hand() -> None:
     agent, screen = seat(state, script, seats=[0, 1])
     assert agent.choose(state.view(0), state.legal_actions()) == only
     assert script.prompts == [] and "your hand" not in screen.getvalue()
-    assert f"seat 0: only one move: {only} (played for you)" in screen.getvalue()
+    # the other person at the screen sees the move, never that it was the only one (hidden information)
+    assert isinstance(only, Play)
+    assert f"seat 0 plays {only.card}" in screen.getvalue()
+    assert "only one" not in screen.getvalue() and "for you" not in screen.getvalue()
 
 
 # --------------------------------------------------------------------------- where it goes
@@ -396,7 +416,9 @@ def test_with_json_stdout_is_only_the_summary(tmp_path: Path) -> None:
     assert "your move" in out.stderr and "your move" not in out.stdout
     # without the log, the seat says how each deal ended
     assert out.stderr.count("\ndeal ") == len(summary["deals"])
-    assert f"deal 1 over: {summary['deals'][0]['reason']}" in out.stderr
+    # named from the person's side (the summary keeps the rules' words, by the seats)
+    assert summary["deals"][0]["reason"].startswith("seat ")
+    assert re.search(r"\ndeal 1 over: (you|opponent) (reached|declared|took)", out.stderr)
 
 
 def test_quiet_hides_the_log_but_not_the_table(tmp_path: Path) -> None:

@@ -261,8 +261,20 @@ def test_during_the_auction_the_high_bid_and_the_moon_are_shown() -> None:
         "seat 0 bids 2", "high bid so far: 2, by seat 0", "bid 5 is the moon: every trick, the bidder's partner sits out",
     ]
     assert facts.auction_lines(na4_after().view(0))[0] == "no bid yet"
-    assert facts.describe_action(view, Bid(5)) == "bid 5: the moon, every trick"
+    assert facts.describe_action(view, Bid(5)) == "bid 5: the moon, every trick"  # with trump: nothing said of it
     assert facts.describe_action(view, Bid(3)) == "bid 3 (99 points)"  # scoring.unit 33
+
+
+def test_a_moon_without_trump_says_so() -> None:
+    """house/pp-sixty-six: bid 6 is the moon, played without trump (bidding.moon.trump: none);
+    the auction, the offer and the help say so, and the help does not price it as 6 x 33."""
+    rs = load_ruleset("house/pp-sixty-six")
+    state = Match(rs, 1).next_deal()
+    view = state.view(state.actor)
+    assert "bid 6 is the moon: every trick, without trump, the bidder's partner sits out" in facts.auction_lines(view)
+    assert facts.describe_action(view, Bid(6)) == "bid 6: the moon, every trick, without trump"
+    assert dict(facts.ruleset_actions(rs))["bid N"] == (
+        "bid N in the auction (N x 33 points; bid 6: the moon, every trick, without trump); the highest bidder names the contract")
 
 
 def test_the_contract_once_the_auction_is_over() -> None:
