@@ -16,7 +16,7 @@ from typing import Any, Final
 from dataclasses import dataclass
 
 from interpreter.core.arguments import with_article
-from interpreter.core.cards import SUIT_NAMES, Card
+from interpreter.core.cards import SUIT_NAMES, Card, not_a_card
 from interpreter.core.frozendata import seal
 
 
@@ -90,8 +90,7 @@ def _card_of(kind: str, card: object) -> None:
     """Refuse a card that is not a :class:`Card` when the action is made: ``Play("TC")`` would
     otherwise be refused much later, by the engine, as a card not of the deck."""
     if not isinstance(card, Card):
-        hint = f"Card.parse({card!r})" if isinstance(card, str) else "a Card, such as Card.parse('TC')"
-        raise TypeError(f"{kind}({card!r}): the card is {with_article(type(card).__name__)}, not a Card (expected {hint})")
+        raise not_a_card(f"{kind}({card!r})", card)
 
 
 @dataclass(frozen=True, slots=True)

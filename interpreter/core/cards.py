@@ -294,7 +294,7 @@ class Deck:
             return self._index[card]  # type: ignore[index]  # anything may be looked up: a miss is worded below
         except (KeyError, TypeError):  # TypeError: an unhashable value, such as a list
             if not isinstance(card, Card):
-                raise _not_a_card(f"deck.index({shown_value(card)})", card) from None
+                raise not_a_card(f"deck.index({shown_value(card)})", card) from None
             raise ValueError(f"{card} is not a card of this deck ({self})") from None
 
     def __str__(self) -> str:
@@ -305,8 +305,8 @@ class Deck:
         return self._index[Card(rank, suit)]
 
 
-def _not_a_card(call: str, given: object) -> TypeError:
-    """The refusal of what is no card where a card is asked for, worded as the actions' own
-    (``Play('TC')``): the call, what was given, and how to write the card."""
+def not_a_card(call: str, given: object) -> TypeError:
+    """The refusal of what is no card where a card is asked for (``deck.index('TC')``, the
+    actions' ``Play('TC')``): the call, what was given, and how to write the card."""
     hint = f"Card.parse({given!r})" if isinstance(given, str) else "a Card, such as Card.parse('TC')"
     return TypeError(f"{call}: the card is {with_article(type(given).__name__)}, not a Card (expected {hint})")
