@@ -319,15 +319,16 @@ class HumanAgent:
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         """Show the seat's screen and read entries until one names a legal action (made for
         the person when it is the only one)."""
-        if len(legal) == 1 and self.terminal.people > 1 and self.terminal.shown_to != view.seat:
-            # hot seat: nothing to choose, so no need to hand the screen over and show the hand;
-            # whoever has the screen sees the move only, never that it was the only one (a hidden fact)
-            only = legal[0]
-            self.say(f"\nseat {view.seat} plays {only.card}\n" if isinstance(only, Play) else f"\nseat {view.seat}: {only}\n")
-            return legal[0]
+        # hot seat: a forced move is handed over like any other -- made without the hand-over,
+        # the missing "press Enter" would tell the others that the hand held one legal move
+        handed = self.terminal.people > 1 and self.terminal.shown_to != view.seat
         self.terminal.hand_over_to(view.seat)
         self.show(view, legal)
         if len(legal) == 1:
+            if handed:  # seen before the next hand-over clears it, as a move chosen would be
+                if self.terminal.ask(f"only one move: {legal[0]}; press Enter to play it ").lower() == "quit":
+                    raise Quit()
+                return self._made(legal[0])
             self.say(f"only one move: {legal[0]} (played for you)\n")
             return self._made(legal[0])
         while True:

@@ -393,17 +393,30 @@ def test_the_only_legal_move_is_made_without_asking() -> None:
     assert "your hand: " in screen.getvalue()
 
 
-def test_a_forced_move_at_a_hot_seat_shows_no_hand() -> None:
+def test_a_forced_move_at_a_hot_seat_is_handed_over_as_any_move() -> None:
+    """Made at once, without the hand-over, the forced move told the person at the screen what
+    the hand lacks (one card to follow with, say): nobody is asked to take the screen for a
+    move that was no choice.  So it is handed over as every move is, its player sees it, and
+    the Enter that plays it is the keystroke a move chosen would take."""
     state = forced_position()
     (only,) = state.legal_actions()
-    script = Script()
+    script = Script("", "")
     agent, screen = seat(state, script, seats=[0, 1])
     assert agent.choose(state.view(0), state.legal_actions()) == only
-    assert script.prompts == [] and "your hand" not in screen.getvalue()
-    # the other person at the screen sees the move, never that it was the only one (hidden information)
-    assert isinstance(only, Play)
-    assert f"seat 0 plays {only.card}" in screen.getvalue()
-    assert "only one" not in screen.getvalue() and "for you" not in screen.getvalue()
+    assert script.prompts == ["seat 0: press Enter when only you can see the screen ",
+                              f"only one move: {only}; press Enter to play it "]
+    assert screen.getvalue().index(SEPARATOR) < screen.getvalue().index("your hand: ")  # shown to its own player only
+    # the same seat's next forced move, the screen still its own: nothing to hand over, made at once
+    script.prompts.clear()
+    assert agent.choose(state.view(0), state.legal_actions()) == only
+    assert script.prompts == [] and screen.getvalue().endswith(f"only one move: {only} (played for you)\n")
+
+
+def test_quit_at_a_hot_seat_forced_move() -> None:
+    state = forced_position()
+    agent, _ = seat(state, Script("", "quit"), seats=[0, 1])
+    with pytest.raises(Quit):
+        agent.choose(state.view(0), state.legal_actions())
 
 
 # --------------------------------------------------------------------------- where it goes
