@@ -54,9 +54,20 @@ def main() -> None:
 
         app()
     except KeyboardInterrupt:
+        _no_more_stops()
         _last_words("interrupted", 130)
     except _StoppedStarting as stop:
+        _no_more_stops()
         _last_words(f"stopped by {signal.Signals(stop.signum).name}", 128 + stop.signum)
+
+
+def _no_more_stops() -> None:
+    """Every stop signal ignored from the moment one is being said: a second one while the
+    line is written and the program ends -- Ctrl-C's handler raising over it, or the default
+    handler CPython puts back as it shuts down -- ended the program with the second signal's
+    status under the first one's words (``stopped by SIGTERM``, status 130)."""
+    for signum in (signal.SIGINT, *_STARTUP_STOPS):
+        signal.signal(signum, signal.SIG_IGN)
 
 
 def _last_words(text: str, status: int) -> None:

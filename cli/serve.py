@@ -17,6 +17,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -280,8 +281,19 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
     hide_links()  # after the config, which sets logging up
     logging.getLogger("uvicorn.error").addFilter(ClientTextNotUtf8())
     logging.getLogger("uvicorn.error").addFilter(QuietOnceStartFailed(started))
-    server = uvicorn.Server(config)
     stops: list[int] = []
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, noting each stop signal it takes itself.  Once running it
+        handles SIGINT and SIGTERM even where they were ignored as the command started, and
+        raises them again as it ends -- into ``SIG_IGN`` then, where :func:`stop` never heard
+        of them and the command exited 0 for a stopped server."""
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            stops.append(sig)
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
 
     def stop(signum: int, frame: object) -> None:
         """Note the signal, so that the command ends as the others do (128 + signal), and ask

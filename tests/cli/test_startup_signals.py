@@ -85,3 +85,44 @@ def test_a_second_stop_is_dropped_while_the_first_is_said(monkeypatch: pytest.Mo
         cli._stop_starting(signal.SIGTERM, None)
     assert info.value.signum == signal.SIGTERM
     cli._stop_starting(signal.SIGHUP, None)  # dropped: returns
+
+
+#: The first signal sent while the app is imported, the second while the first one's line is
+#: being said (``_last_words``, wrapped to send it).
+TWICE = """
+import os, signal, sys, types
+import cli
+
+said = cli._last_words
+
+def second(text, status):
+    os.kill(os.getpid(), signal.{second})
+    for _ in range(100_000):  # time for the handler to run, if one is left to run
+        pass
+    said(text, status)
+
+cli._last_words = second
+
+class Importing(types.ModuleType):
+    def __getattr__(self, name):
+        os.kill(os.getpid(), signal.{first})
+        for _ in range(100_000_000):
+            pass
+        raise AssertionError("the signal was not handled")
+
+sys.modules["cli.main"] = Importing("cli.main")
+cli.main()
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize(("first", "second", "status", "said"), [
+    ("SIGTERM", "SIGINT", 143, "stopped by SIGTERM\n"),
+    ("SIGINT", "SIGTERM", 130, "interrupted\n"),
+    ("SIGINT", "SIGHUP", 130, "interrupted\n"),
+])
+def test_a_second_stop_while_the_first_is_said_changes_neither_words_nor_status(first: str, second: str, status: int, said: str) -> None:
+    """Two stops a few milliseconds apart as the program starts: the first is said and gives
+    the status, the second is dropped (it gave its own status under the first one's words)."""
+    proc = python(TWICE.replace("{first}", first).replace("{second}", second))
+    assert (proc.returncode, proc.stdout, proc.stderr) == (status, "", said)

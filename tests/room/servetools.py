@@ -51,11 +51,18 @@ def server_in_range(data: Path, **options: Any) -> Server:
 
 
 class Server:
-    def __init__(self, data: Path, bot_delay: float = 0.0, port: int = 0, log: str | None = None, args: tuple[str, ...] = ()) -> None:
+    def __init__(self, data: Path, bot_delay: float = 0.0, port: int = 0, log: str | None = None, args: tuple[str, ...] = (),
+                 ignored: tuple[int, ...] = ()) -> None:
+        """``ignored``: signals ignored as the server starts (as ``nohup`` or a script's ``&`` leave them)."""
         env = {**os.environ, "PYTHONUNBUFFERED": "1", **({"RULES_SERVE_LOG": log} if log is not None else {})}
+
+        def ignore() -> None:
+            for signum in ignored:
+                signal.signal(signum, signal.SIG_IGN)
+
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--data", str(data), "--bot-delay", str(bot_delay), *args],
-            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ignore if ignored else None,
         )
         assert self.proc.stderr is not None
         stderr = self.proc.stderr

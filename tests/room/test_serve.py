@@ -332,3 +332,13 @@ def test_a_closed_terminal_sighup_stops_the_room_as_sigterm_does(tmp_path: Path)
     server = Server(tmp_path)
     status, err = server.stop(signal.SIGHUP)
     assert status == 128 + 1 and "stopped serving the card room" in err and "Traceback" not in err, (status, err)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_ignored_as_the_room_started_still_ends_it_with_its_status(tmp_path: Path, signum: int) -> None:
+    """``rules serve &`` in a script starts with SIGINT ignored (``nohup``-like starts too):
+    the web server takes SIGINT and SIGTERM all the same and stops, so the command says so
+    with 128 + the signal -- it exited 0, a killed server taken for a clean exit."""
+    server = Server(tmp_path, ignored=(signum,))
+    status, err = server.stop(signum)
+    assert status == 128 + signum and "stopped serving the card room" in err and "Traceback" not in err, (status, err)
