@@ -24,8 +24,8 @@ from __future__ import annotations
 from html import escape
 
 from cli.analysis_words import (
-    action_words, basis_words, contract_words, line_words, points_words, signed, summary_words, table_words, talon_words,
-    trump_words, verdict_words, who,
+    action_words, basis_words, contract_words, line_words, points_words, shown_loss, signed, summary_words, table_words,
+    talon_words, trump_words, verdict_words, who,
 )
 from cli.output import unit_words
 from cli.room.cards import card_svg
@@ -182,7 +182,7 @@ def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
         grade = f"; {escape(verdict_words(r, rs))}"  # its words carry their own brackets: uncertain (loss ...)
     verdict = f"played <b>{escape(action_words(rs, r.played).removeprefix('play '))}</b> {signed(r.played_value)}"
     verdict += " -- the best move" if r.best == r.played else (
-        f"; best <b>{escape(action_words(rs, r.best).removeprefix('play '))}</b> {signed(r.best_value)}, loss {r.loss:.2f}")
+        f"; best <b>{escape(action_words(rs, r.best).removeprefix('play '))}</b> {signed(r.best_value)}, loss {shown_loss(r)}")
     out = [f'<section class="decision" id="d{index}" data-grade="{r.grade}">',
            f"<h3>Deal {r.deal}, move {r.move}: seat {r.seat}</h3><p>{verdict}{grade}</p>"]
     seen = r.seen

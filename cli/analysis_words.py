@@ -19,7 +19,7 @@ PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccurac
 
 def signed(value: float) -> str:
     """``+1.25``; a value that rounds to nothing is ``+0.00``, never ``-0.00``."""
-    return f"{round(value, 2) + 0.0:+.2f}"
+    return f"{value_shown(value) + 0.0:+.2f}"
 
 
 def summary_words(reports: list[MoveReport], rs: Ruleset | None = None) -> str:
@@ -36,18 +36,31 @@ def summary_words(reports: list[MoveReport], rs: Ruleset | None = None) -> str:
     return words + (f"; values in {unit_words(rs)}" if rs is not None else "")
 
 
+def shown_loss(r: MoveReport) -> str:
+    """The loss as the line shows it: the best value shown less the played value shown, so
+    that the line adds up (``-0.66  best ... +0.13  mistake (loss 0.79)``, where the loss of the
+    values unrounded, 0.7849, said 0.78).  The grade and ``--json`` keep the values' own loss."""
+    return f"{round(value_shown(r.best_value) - value_shown(r.played_value), 2) + 0.0:.2f}"
+
+
+def value_shown(value: float) -> float:
+    """A value as :func:`signed` shows it: to two places."""
+    return round(value, 2)
+
+
 def verdict_words(r: MoveReport, rs: Ruleset) -> str:
     """What a decision's line ends with: ``blunder (loss 1.58)``, ``uncertain (loss 2.39, marry
     QS searched 7 times)``, ``uncertain (loss 0.25, within the estimates' noise of 0.31)``, or
     nothing where the move played was best or lost too little."""
+    loss = shown_loss(r)
     if r.grade:
-        return f"{r.grade} (loss {r.loss:.2f})"
+        return f"{r.grade} (loss {loss})"
     if r.uncertain:
         few = [(r.visits[a], a) for a in (r.played, r.best) if r.visits.get(a, GRADE_VISITS) < GRADE_VISITS]
         if few:
             n, action = min(few)
-            return f"uncertain (loss {r.loss:.2f}, {action_words(rs, action)} searched {n} time{'' if n == 1 else 's'})"
-        return f"uncertain (loss {r.loss:.2f}, within the estimates' noise of {noise_of(r.errors, r.played, r.best):.2f})"
+            return f"uncertain (loss {loss}, {action_words(rs, action)} searched {n} time{'' if n == 1 else 's'})"
+        return f"uncertain (loss {loss}, within the estimates' noise of {noise_of(r.errors, r.played, r.best):.2f})"
     return ""
 
 

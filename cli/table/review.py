@@ -36,7 +36,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from cli.analysis_words import action_words, basis_words, line_words, signed, verdict_words
+from cli.analysis_words import action_words, basis_words, line_words, shown_loss, signed, verdict_words
 from cli.table import render
 from cli.table.colourless import readable_filters
 from cli.table.words import move_line
@@ -336,7 +336,7 @@ class ReviewApp(App[None]):
         text = Text()
         text.append(f"played {action_words(rs, report.played).removeprefix('play ')} {signed(report.played_value)}\n", style="bold")
         if report.best != report.played:
-            text.append(f"best   {action_words(rs, report.best).removeprefix('play ')} {signed(report.best_value)}  (loss {report.loss:.2f})\n", style="bold green")
+            text.append(f"best   {action_words(rs, report.best).removeprefix('play ')} {signed(report.best_value)}  (loss {shown_loss(report)})\n", style="bold green")
         else:
             text.append("the best move\n", style="green")
         said = report.grade or (verdict_words(report, rs) if report.uncertain else "")  # "uncertain": too few searches behind the loss

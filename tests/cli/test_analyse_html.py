@@ -334,3 +334,19 @@ def test_the_address_follows_the_decision_shown_after_quick_stepping(tmp_path: P
 
     web.run_in_browser(go, 1000, 800, timeout=60)
     assert seen == [["d34", "#d34"]]
+
+
+def test_the_loss_shown_is_the_difference_of_the_values_shown() -> None:
+    """Values -0.66 and +0.1251 unrounded: shown -0.66 and +0.13, so the line says loss 0.79 --
+    the unrounded loss, 0.7851, was shown as 0.78 beside them, a line that did not add up.
+    (The grade is the analysis's, given here.)"""
+    from cli.analyse_html import analysis_page
+    from cli.analysis_words import verdict_words
+    from interpreter.rules.loader import load_ruleset
+
+    rs = load_ruleset("schnapsen")
+    report = made_report(7, played="play QC", played_value=-0.66, best="play AH", best_value=0.1251, loss=0.7851,
+                         grade="mistake", values={"play AH": 0.1251, "play QC": -0.66})
+    assert verdict_words(report, rs) == "mistake (loss 0.79)"
+    section = analysis_page([report], rs, "u.yaml").split('<section class="decision"')[1].split("</section>")[0]
+    assert "best <b>AH</b> +0.13, loss 0.79" in section
