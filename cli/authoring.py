@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.errors import bundled_note, fail, note_all, note_bundled_instead, usage_error, warn_all, worded
+from cli.errors import bundled_note, fail, note_all, note_bundled_instead, ruleset_or_exit, usage_error, warn_all, worded
 from cli.options import AllowOutside, lowercase, names_outside, output_file_name, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
@@ -287,11 +287,7 @@ def new(
     refused = why_not_writable(file, [])  # a FIFO or a device is refused before anything else
     if refused is None and file.exists() and not force:
         raise usage_error(f"FILE: {file} already exists (use --force to overwrite it)")  # labelled as its other refusals
-    try:
-        rs = load_ruleset(base, allow_outside=allow_outside)
-    except RulesError as exc:
-        raise fail(exc) from None
-    note_bundled_instead(base)
+    rs = ruleset_or_exit(base, allow_outside=allow_outside)
     refused = refused or why_not_writable(file, inputs_of(rs, f"the ruleset --from {base} names"))
     if refused is not None:
         raise usage_error(f"FILE: {file} {refused}; choose another file")  # named as --record and --html name theirs
@@ -361,12 +357,11 @@ def describe(
 
     if fmt not in ("md", "html"):
         raise usage_error(f"--format: '{fmt}' is not a format (expected md or html)")
+    rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
     try:
-        rs = load_ruleset(ruleset, allow_outside=allow_outside)
         base = base_of(rs, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
-    note_bundled_instead(ruleset)
     say(rulebook(rs, base, fmt), multiline=True, nl=False)
 
 
@@ -382,12 +377,7 @@ def diff(
     """
     from interpreter.text.diff import changes_to_json, diff_rulesets, inert_settings
 
-    try:
-        ra, rb = load_ruleset(a, allow_outside=allow_outside), load_ruleset(b, allow_outside=allow_outside)
-    except RulesError as exc:
-        raise fail(exc) from None
-    for name in (a, b):
-        note_bundled_instead(name)
+    ra, rb = ruleset_or_exit(a, allow_outside=allow_outside), ruleset_or_exit(b, allow_outside=allow_outside)
     changes = diff_rulesets(ra, rb) + inert_settings(ra, rb)
     if as_json:
         say(json_text(changes_to_json(changes), ensure_ascii=True))

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.errors import fail, note_bundled_instead, usage_error
+from cli.errors import fail, record_or_exit, ruleset_or_exit, usage_error
 from cli.options import AllowOutside
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
@@ -29,11 +29,10 @@ from interpreter.core.printable import json_text
 from interpreter.engine.build import unwritten
 from interpreter.play.posstring import parse_position, position_string
 from interpreter.play.record import (
-    DealRecord, DealReplayed, Record, ReplayOutcome, illegal_move_error, load_record, replay as run_replay, replay_report,
+    DealRecord, DealReplayed, Record, ReplayOutcome, illegal_move_error, replay as run_replay, replay_report,
 )
 from interpreter.play.runner import DealEnded, DealStarted, Event
 from interpreter.play.secrecy import Secret, hidden_report, secret_of
-from interpreter.rules.loader import load_ruleset
 
 #: The report's fields printed one per line in the text form, in this order.
 TEXT_FIELDS = ("to_act", "legal", "card_points", "tricks_won", "winner", "game_points", "match_scores", "match_winner")
@@ -83,10 +82,9 @@ def _replay(
 ) -> None:
     try:
         if position is None:
-            rec = load_record(record, allow_outside=allow_outside)
+            rec = record_or_exit(record, allow_outside=allow_outside)
         else:
-            rs = load_ruleset(record, allow_outside=allow_outside)
-            note_bundled_instead(record)
+            rs = ruleset_or_exit(record, allow_outside=allow_outside)
             rec = Record(rs, [DealRecord(parse_position(rs, position), read_moves(moves or ""), None, ())])
         if until is not None or log:
             # The whole record is checked before a line is printed or --until stops short: a move
