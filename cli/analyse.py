@@ -20,7 +20,7 @@ import typer
 from cli.analyse_html import analysis_page
 from cli.analysis_words import action_words, context_lines, signed, summary_words, verdict_words
 from cli.progress import progress_bar
-from cli.errors import check_page_path, fail, usage_error, write_page
+from cli.errors import check_page_path, fail, record_or_exit, usage_error, write_page
 from cli.options import AllowOutside, iterations_in_range, output_file_name, seed_in_range
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
@@ -28,7 +28,7 @@ from interpreter.core.errors import RulesError
 from interpreter.core.printable import json_text
 from interpreter.play.analysis import Basis, MoveReport, Seen, iter_analysis
 from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
-from interpreter.play.record import Record, illegal_move_error, load_record, replay
+from interpreter.play.record import Record, illegal_move_error, replay
 from interpreter.play.recordfile import inputs_of
 from interpreter.play.secrecy import Secret, secret_of
 from interpreter.rules.ruleset import Ruleset
@@ -54,10 +54,7 @@ def analyse(
     allow_outside: AllowOutside = False,
 ) -> None:
     """Analyse a game record move by move: the value of each move played against the best one, from the player's own view."""
-    try:
-        rec = load_record(record, allow_outside=allow_outside)
-    except RulesError as exc:
-        raise fail(exc) from None
+    rec = record_or_exit(record, allow_outside=allow_outside)
     if html is not None:
         check_page_path(html, [(Path(record), "the record"), *inputs_of(rec.ruleset, "its ruleset")])
     n = rec.ruleset.players.count

@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.errors import bundled_note, fail, note_all, note_bundled_instead, usage_error, warn_all, worded
+from cli.errors import bundled_note, fail, note_all, note_bundled_instead, ruleset_or_exit, usage_error, warn_all, worded
 from cli.options import AllowOutside, lowercase, names_outside, output_file_name, seed_in_range
 from cli.output import say, warn
 from cli.progress import progress_bar
@@ -29,6 +29,7 @@ from interpreter.core.printable import json_text, printable
 from interpreter.play.recordfile import signals_held
 from interpreter.rules.loader import load_ruleset, load_schema
 from interpreter.rules.resources import bundled_rulesets, find_ruleset
+from interpreter.rules.ruleset import Ruleset
 
 #: ``rules validate --deep``: the random deals it plays unless ``--deals`` says otherwise, and
 #: the most it plays (about a minute's play: a run past that is a typing slip, not a check).
@@ -69,6 +70,8 @@ def validate(
                     warn(f"{name}: fixed: {line}")
                 for e in (*fixing.by_hand, *fixing.errors):
                     warn(str(e), multiline=True)  # str(e) is escaped already
+                for line in fixing.elsewhere:
+                    warn(f"{name}: note: {line}")
             try:
                 outcome = _validate_one(name, problem, deep, deals or DEEP_DEALS, seed or 0, allow_outside, strict=strict, quiet=as_json)
             except Stopped as stop:  # Ctrl-C (or SIGTERM, SIGHUP) while --deep played: the verdicts so far stand, stdout holds only them
@@ -77,6 +80,9 @@ def validate(
                 raise typer.Exit(stop.exit_status) from None
             if fixing is not None:
                 outcome["fixed"] = fixing.done
+                notes = outcome["notes"]
+                assert isinstance(notes, list)
+                notes.extend({"file": name, "line": None, "column": None, "path": None, "message": line, "expected": None} for line in fixing.elsewhere)
                 outcome["cannot_fix"] = [_issue(e) for e in fixing.by_hand]
                 if fixing.errors:  # the file could not be written: first among the errors
                     errors = outcome["errors"]
@@ -129,11 +135,14 @@ def _is_dir(path: Path) -> bool:
 @dataclass
 class _Fixing:
     """What ``--fix`` did to one file: the changes made, the changes left for a person (each
-    with why), and why the file could not be written (then nothing was changed)."""
+    with why), why the file could not be written (then nothing was changed), and the other
+    files with keys of an earlier version that it reads (a base it extends), which ``--fix`` of
+    this one leaves as they are: each in a line that says the command that rewrites it."""
 
     done: list[str] = field(default_factory=list)
     by_hand: list[RulesError] = field(default_factory=list)
     errors: list[RulesError] = field(default_factory=list)
+    elsewhere: list[str] = field(default_factory=list)
 
 
 def _fix(name: str, allow_outside: bool) -> _Fixing:
@@ -155,6 +164,7 @@ def _fix(name: str, allow_outside: bool) -> _Fixing:
     except RulesError:
         return _Fixing()  # unreadable or not YAML: the validation reports it
     check: Check | None = None
+    before: Ruleset | None = None
     try:
         before = ruleset_from_text(doc.text, path, name, allow_outside=allow_outside)
     except RulesError:
@@ -170,7 +180,7 @@ def _fix(name: str, allow_outside: bool) -> _Fixing:
         check = same_rules
 
     text, done, by_hand = fixed_text(doc, check)
-    fixing = _Fixing(by_hand=list(by_hand))
+    fixing = _Fixing(by_hand=list(by_hand), elsewhere=[] if before is None else _not_rewritten(before, name))
     if text == doc.text:
         return fixing
     refused = why_not_writable(path, [])
@@ -184,6 +194,22 @@ def _fix(name: str, allow_outside: bool) -> _Fixing:
         return fixing
     fixing.done = done
     return fixing
+
+
+def _not_rewritten(rs: Ruleset, name: str) -> list[str]:
+    """For each file other than ``name`` (a base it extends) whose keys of an earlier version
+    ``rs`` warns of, the line that says ``--fix`` of ``name`` left it alone, and how to rewrite
+    it: its warnings are said again after ``--fix``, with "rules validate --fix FILE does it",
+    where the person may take FILE for the file just fixed."""
+    from interpreter.rules.migrations import MigrationWarning
+    from interpreter.text.skeleton import shell_word
+
+    others = dict.fromkeys(w.file for w in rs.warnings if isinstance(w, MigrationWarning) and w.file is not None and w.file != name)
+    return [
+        f"the keys of an earlier version in {other}, which it extends, are not rewritten by --fix of {name} (it rewrites only "
+        f"the files named): run rules validate --fix {shell_word(other)}"
+        for other in others
+    ]
 
 
 def _with_bom(path: Path, text: str) -> str:
@@ -287,11 +313,7 @@ def new(
     refused = why_not_writable(file, [])  # a FIFO or a device is refused before anything else
     if refused is None and file.exists() and not force:
         raise usage_error(f"FILE: {file} already exists (use --force to overwrite it)")  # labelled as its other refusals
-    try:
-        rs = load_ruleset(base, allow_outside=allow_outside)
-    except RulesError as exc:
-        raise fail(exc) from None
-    note_bundled_instead(base)
+    rs = ruleset_or_exit(base, allow_outside=allow_outside)
     refused = refused or why_not_writable(file, inputs_of(rs, f"the ruleset --from {base} names"))
     if refused is not None:
         raise usage_error(f"FILE: {file} {refused}; choose another file")  # named as --record and --html name theirs
@@ -361,12 +383,11 @@ def describe(
 
     if fmt not in ("md", "html"):
         raise usage_error(f"--format: '{fmt}' is not a format (expected md or html)")
+    rs = ruleset_or_exit(ruleset, allow_outside=allow_outside)
     try:
-        rs = load_ruleset(ruleset, allow_outside=allow_outside)
         base = base_of(rs, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
-    note_bundled_instead(ruleset)
     say(rulebook(rs, base, fmt), multiline=True, nl=False)
 
 
@@ -382,12 +403,7 @@ def diff(
     """
     from interpreter.text.diff import changes_to_json, diff_rulesets, inert_settings
 
-    try:
-        ra, rb = load_ruleset(a, allow_outside=allow_outside), load_ruleset(b, allow_outside=allow_outside)
-    except RulesError as exc:
-        raise fail(exc) from None
-    for name in (a, b):
-        note_bundled_instead(name)
+    ra, rb = ruleset_or_exit(a, allow_outside=allow_outside), ruleset_or_exit(b, allow_outside=allow_outside)
     changes = diff_rulesets(ra, rb) + inert_settings(ra, rb)
     if as_json:
         say(json_text(changes_to_json(changes), ensure_ascii=True))

@@ -28,6 +28,7 @@ from interpreter.core.errors import ErrorList, RulesError
 from interpreter.core.printable import printable
 
 if TYPE_CHECKING:
+    from interpreter.play.record import Record
     from interpreter.play.session import TableSession, TrustOption
     from interpreter.rules.ruleset import Ruleset
 
@@ -145,16 +146,49 @@ def _bad_value(error: click.BadParameter, param: click.Parameter) -> str:
 def ruleset_or_exit(name: str, *, allow_outside: bool = False) -> Ruleset:
     """The ruleset a command was given (a file or a bundled name), or its located error and exit 2."""
     from interpreter.rules.loader import load_ruleset
-    from interpreter.rules.migrations import MigrationWarning
 
     try:
         rs = load_ruleset(name, allow_outside=allow_outside)
     except RulesError as exc:
         raise fail(exc) from None
     note_bundled_instead(name)
-    # keys of an earlier version: said by every command, not only validate
-    warn_all([w for w in rs.warnings if isinstance(w, MigrationWarning)])
+    warn_migrations(rs)
     return rs
+
+
+def record_or_exit(path: str, *, allow_outside: bool = False) -> Record:
+    """The record a command was given, or its located error and exit 2; the keys of an earlier
+    version in the ruleset its ``ruleset:`` names are said as for a ruleset named on the
+    command line (:func:`warn_migrations`)."""
+    from interpreter.play.record import load_record
+
+    try:
+        rec = load_record(path, allow_outside=allow_outside)
+    except RulesError as exc:
+        raise fail(exc) from None
+    warn_migrations(rec.ruleset)
+    return rec
+
+
+#: Where :func:`warn_migrations` keeps what one command has said (in the root click context's
+#: ``meta``, which lives as long as the command: a test's next command starts afresh).
+_SAID = "cli.errors.migrations_said"
+
+
+def warn_migrations(rs: Ruleset) -> None:
+    """Say on stderr the warnings at the keys of an earlier version in ``rs`` (its own file or
+    a base it extends), as ``rules validate`` says them: every command that loads a ruleset --
+    named on the command line or by a record's ``ruleset:`` -- says what to change, in the same
+    words and place, where it would otherwise play the old file in silence.  Each is said once
+    per command, although a command may load the same file twice (``rules run --resume REC
+    RULESET``: the record's ruleset and the one named).  Stdout stays for the results."""
+    from interpreter.rules.migrations import MigrationWarning
+
+    ctx = click.get_current_context(silent=True)
+    said: set[str] = ctx.find_root().meta.setdefault(_SAID, set()) if ctx is not None else set()
+    fresh = [w for w in rs.warnings if isinstance(w, MigrationWarning) and str(w) not in said]
+    said.update(str(w) for w in fresh)
+    warn_all(fresh)
 
 
 def bundled_instead(name: str) -> str | None:
@@ -228,11 +262,13 @@ def session_or_exit(
 
     trusted = ([opponent] if opponent is not None else []) + list(kinds or ())
     try:  # a missing file or a folder is said as every reader says it (cannot read file: ...)
-        return resume(path, practice=practice, allow_outside=allow_outside, trusted=trusted, kinds=kinds, trust_option=trust_option)
+        session = resume(path, practice=practice, allow_outside=allow_outside, trusted=trusted, kinds=kinds, trust_option=trust_option)
     except RulesError as exc:
         raise fail(exc) from None
     except RecordNotWritten as exc:
         raise usage_error(f"--resume: {exc}") from None
+    warn_migrations(session.rs)
+    return session
 
 
 def check_page_path(path: Path, inputs: Sequence[tuple[Path, str]], option: str = "--html") -> None:

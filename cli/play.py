@@ -158,14 +158,14 @@ def _check_record(record: Path, rs: Ruleset, start_screen: bool) -> None:
 def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: bool) -> None:
     """``--review``: the record checked (one message and exit 2 for anything wrong), then the
     review at the table (:mod:`cli.table.review`)."""
-    from cli.errors import fail
+    from cli.errors import fail, record_or_exit
     from interpreter.core.errors import RulesError
-    from interpreter.play.record import illegal_move_error, load_record, replay
+    from interpreter.play.record import illegal_move_error, replay
     from interpreter.play.secrecy import secret_of
     from interpreter.play.seatkinds import is_human
 
+    rec = record_or_exit(str(path), allow_outside=allow_outside)
     try:
-        rec = load_record(str(path), allow_outside=allow_outside)
         end = replay(rec)
         secret = secret_of(rec, end)
     except RulesError as exc:

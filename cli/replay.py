@@ -19,7 +19,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.errors import fail, note_bundled_instead, usage_error
+from cli.errors import fail, record_or_exit, ruleset_or_exit, usage_error, warn_all
 from cli.options import AllowOutside
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops, stop_signals
@@ -29,11 +29,11 @@ from interpreter.core.printable import json_text
 from interpreter.engine.build import unwritten
 from interpreter.play.posstring import parse_position, position_string
 from interpreter.play.record import (
-    DealRecord, DealReplayed, Record, ReplayOutcome, illegal_move_error, load_record, replay as run_replay, replay_report,
+    DealRecord, DealReplayed, Record, ReplayOutcome, bundled_ruleset_named, illegal_move_error, replay as run_replay,
+    replay_report,
 )
 from interpreter.play.runner import DealEnded, DealStarted, Event
 from interpreter.play.secrecy import Secret, hidden_report, secret_of
-from interpreter.rules.loader import load_ruleset
 
 #: The report's fields printed one per line in the text form, in this order.
 TEXT_FIELDS = ("to_act", "legal", "card_points", "tricks_won", "winner", "game_points", "match_scores", "match_winner")
@@ -83,16 +83,15 @@ def _replay(
 ) -> None:
     try:
         if position is None:
-            rec = load_record(record, allow_outside=allow_outside)
+            rec = record_or_exit(record, allow_outside=allow_outside)
         else:
-            rs = load_ruleset(record, allow_outside=allow_outside)
-            note_bundled_instead(record)
+            rs = ruleset_or_exit(record, allow_outside=allow_outside)
             rec = Record(rs, [DealRecord(parse_position(rs, position), read_moves(moves or ""), None, ())])
         if until is not None or log:
             # The whole record is checked before a line is printed or --until stops short: a move
             # after a deal's end, a wrong dealer, a result header the moves contradict -- even
             # past move K -- make the record one that cannot be read (exit 2, nothing on stdout).
-            run_replay(rec)
+            rec = checked_whole(rec, until)
         secret = None if reveal else secret_of(rec)
         if log:
             print_headers(rec)
@@ -112,6 +111,31 @@ def _replay(
             say(f"position: {text or '-'}")
     if outcome.illegal:
         raise typer.Exit(1)
+
+
+def checked_whole(rec: Record, until: int | None) -> Record:
+    """The record, once every move of it has replayed (a located error otherwise) -- or, for
+    ``--until K``, the deals before a deal refused because the match was already won, if the
+    record names a bundled ruleset and K stops within those deals: the record may be older than
+    a change in the meaning of the bundled match rules (docs/authoring.md, "A few rules changed
+    their meaning"), and the deals before replay as they were played.  The refusal is said as a
+    warning first; the record's ``result`` header goes with the deals cut off."""
+    decided: list[int] = []  # the deals (counted from 1) after which the match stood won
+
+    def watch(event: Event | DealReplayed) -> None:
+        if isinstance(event, DealReplayed) and event.match_winner is not None:
+            decided.append(event.number)
+
+    try:
+        run_replay(rec, observer=watch)
+        return rec
+    except RecordError as exc:
+        cut = decided[0] if decided else len(rec.deals)
+        if (until is None or cut >= len(rec.deals) or exc.path != f"deals[{cut}]" or bundled_ruleset_named(rec) is None
+                or until > sum(len(deal.moves) for deal in rec.deals[:cut])):
+            raise
+        warn_all([exc])
+        return Record(rec.ruleset, rec.deals[:cut], rec.doc, {k: v for k, v in rec.meta.items() if k != "result"})
 
 
 def print_headers(rec: Record) -> None:

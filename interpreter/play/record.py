@@ -737,7 +737,8 @@ def replay(
             if k + 1 < len(record.deals) and winner is not None:
                 raise _located(
                     record, record.deals[k + 1].path,
-                    f"the match is already won (by {'team' if rs.partnership else 'seat'} {winner}) under the ruleset '{_shorten(_ruleset_named(record), 200)}'",
+                    f"the match is already won (by {'team' if rs.partnership else 'seat'} {winner}) under the ruleset "
+                    f"'{_shorten(_ruleset_named(record), 200)}'{_rules_since_changed(record, k + 1)}",
                     # a match played under a rule that has since changed its meaning, or a rule file edited since
                     "no deals after the deal that decides the match, or the ruleset the match was played under",
                 )
@@ -823,6 +824,33 @@ def _ruleset_named(record: Record) -> str:
     data = record.doc.data if record.doc is not None else None
     named = data.get("ruleset") if isinstance(data, dict) else None
     return named if isinstance(named, str) else record.ruleset.name
+
+
+def bundled_ruleset_named(record: Record) -> str | None:
+    """The bundled ruleset the record is played under as it names it (``house/dreierschnapsen``),
+    or ``None`` (a rule file).  A bundled ruleset changes with the program: a record written by
+    an earlier version may have been played under a rule whose meaning has changed since
+    (docs/authoring.md, "A few rules changed their meaning"), where a rule file is the
+    author's to keep."""
+    from interpreter.rules.resources import bundled_rulesets
+
+    named = _ruleset_named(record)
+    return named if named in bundled_rulesets() else None
+
+
+def _rules_since_changed(record: Record, deals_before: int) -> str:
+    """What the refusal of a deal after the match is won adds for a record of a bundled ruleset
+    (:func:`bundled_ruleset_named`): that its match rules may have changed since, where to read
+    which, and the moves of the ``deals_before`` deals before, which ``rules replay --until``
+    still replays (as a warning names the refusal)."""
+    if bundled_ruleset_named(record) is None:
+        return ""
+    moves = sum(len(deal.moves) for deal in record.deals[:deals_before])
+    return (
+        ", a bundled ruleset whose match rules may have changed since the record was written "
+        '(see docs/authoring.md, "A few rules changed their meaning"; '
+        f"rules replay --until {moves} replays the {deals_before} deal{'s' if deals_before != 1 else ''} before this one)"
+    )
 
 
 def _located(record: Record, path: KeyPath, message: str, expected: str | None) -> RulesError:

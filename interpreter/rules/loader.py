@@ -740,15 +740,18 @@ def _bundled_name_taken(doc: SourceDoc, d: dict[str, Any], source: Path | None) 
     finds a match to 7.  It still loads (files so named were accepted before); records name it
     by its path.  A file with the bundled one's rules (a copy, a checkout's ``rulesets/`` beside
     a wheel's copies, a whole copy that says ``extends: null``) is that ruleset: no warning."""
-    from interpreter.rules.resources import bundled_names
+    from interpreter.rules.resources import bundled_key, bundled_names
 
     name = d["name"]
     if source is None or name not in bundled_names() or bundled_equivalent(name, d, source) is not None:
         return None
     own = doc.layers[0] if isinstance(doc, MergedDoc) else doc
     where: KeyPath = ("name",) if isinstance(own.data, dict) and "name" in own.data else ()
+    # named as the commands take it: a house ruleset is 'house/santase', never 'santase'
+    key = bundled_key(name) or name
+    which = "a bundled ruleset" if key == name else f"the bundled ruleset '{key}'"
     warning = own.error(
-        RulesetWarning, f"'{name}' is the name of a bundled ruleset, and this file has other rules: "
+        RulesetWarning, f"'{name}' is the name of {which}, and this file has other rules: "
         "it would be taken for the bundled one", where,
         expected="a name of its own, of lower-case letters, digits and hyphens",
     )

@@ -133,3 +133,15 @@ def test_a_file_named_as_a_bundled_ruleset_with_other_rules_is_warned_and_never_
     edited = write(tmp_path, "edited.yaml", copy.read_text(encoding="utf-8").replace("target: 11", "target: 12"))
     assert load_ruleset(edited).match.target == 12
     assert invoke(["validate", "--strict", str(edited)]).exit_code == 2
+
+
+def test_the_warning_names_a_house_ruleset_as_the_commands_take_it(tmp_path: Path) -> None:
+    """``name: santase`` is the bundled ``house/santase``; ``rules diff FILE santase`` finds no
+    such ruleset, so the warning says the name a command accepts."""
+    path = write(tmp_path, "mine.yaml", "extends: house/santase\nname: santase\nmatch: {target: 9}\n")
+    out = invoke(["validate", str(path)])
+    assert out.exit_code == 0 and out.stderr.splitlines() == [
+        f"{path}:2:7: name: warning: 'santase' is the name of the bundled ruleset 'house/santase', and this file has other "
+        "rules: it would be taken for the bundled one (expected a name of its own, of lower-case letters, digits and hyphens)",
+    ]
+    assert invoke(["diff", "house/santase", str(path)]).stdout.splitlines()[-1] == "Match target: 11 → 9 game points"

@@ -302,3 +302,28 @@ def test_a_renamed_key_is_read_under_its_new_name_and_fixed_in_place(tmp_path: P
         load_ruleset(path)
     errors = err.value.errors if isinstance(err.value, ErrorList) else [err.value]
     assert [(e.line, e.path, e.message) for e in errors] == [(4, "match.goal", "match.goal was renamed target, which the file sets too")]
+
+
+def test_fix_of_a_house_file_says_that_its_base_is_not_rewritten_and_how_to_rewrite_it(tmp_path: Path) -> None:
+    """The old keys are in the base: ``--fix kid.yaml`` changes nothing, and the base's warnings
+    ("rules validate --fix FILE does it") come back; a note says which file to give --fix."""
+    base = tmp_path / "base.yaml"
+    base.write_text(HEAD + "bidding:\n  first: dealer_left\nmatch:\n  tie: play_on\n", encoding="utf-8")
+    kid = tmp_path / "kid.yaml"
+    kid.write_text("extends: base.yaml\nname: kid\nmatch:\n  target: 12\n", encoding="utf-8")
+    kept = (base.read_bytes(), kid.read_bytes())
+    note = (f"the keys of an earlier version in {base}, which it extends, are not rewritten by --fix of {kid} "
+            f"(it rewrites only the files named): run rules validate --fix {base}")
+    out = invoke(["validate", "--fix", str(kid)])
+    assert out.exit_code == 0
+    assert (base.read_bytes(), kid.read_bytes()) == kept
+    assert out.stderr.splitlines()[0] == f"{kid}: note: {note}"
+    assert [line.split(": ")[1] for line in out.stderr.splitlines()[1:]] == ["bidding.first", "match.tie"]
+    data = invoke(["validate", "--fix", "--json", str(kid)]).json()
+    assert data["fixed"] == [] and [n["message"] for n in data["notes"]] == [note]
+    # without --fix, nothing was asked of the base: no note
+    assert "note:" not in invoke(["validate", str(kid)]).stderr
+    # the command the note gives does it; then the house file is clean
+    assert invoke(["validate", "--fix", str(base)]).exit_code == 0
+    again = invoke(["validate", "--fix", str(kid)])
+    assert again.exit_code == 0 and again.stderr == ""

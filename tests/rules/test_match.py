@@ -55,11 +55,24 @@ def test_no_deal_may_follow_the_deal_that_decides_the_match(tmp_path: Path) -> N
     record = write(tmp_path, "r.yaml", "ruleset: sechsundsechzig\ndeals:\n" + first + WIN)
     with pytest.raises(RecordError) as info:
         replay(load_record(record))
-    assert info.value.message == "the match is already won (by seat 0) under the ruleset 'sechsundsechzig'"
+    # a bundled ruleset changes with the program: the message says its match rules may have
+    # changed since, where to read which, and the moves (3, of deal 1) that still replay
+    assert info.value.message == (
+        "the match is already won (by seat 0) under the ruleset 'sechsundsechzig', a bundled ruleset whose match rules "
+        'may have changed since the record was written (see docs/authoring.md, "A few rules changed their meaning"; '
+        "rules replay --until 3 replays the 1 deal before this one)"
+    )
     assert info.value.path == "deals[1]"
     # a record of a match played under a rule since changed (or a rule file since edited) is refused
     # so too: the message names the rules as a cause, not only the record
     assert info.value.expected == "no deals after the deal that decides the match, or the ruleset the match was played under"
+    # under a rule file (the same rules), refused as well, without a word on the bundled rules
+    write(tmp_path, "own.yaml", "extends: sechsundsechzig\nname: own\n")
+    own = write(tmp_path, "o.yaml", "ruleset: own.yaml\ndeals:\n" + first + WIN)
+    with pytest.raises(RecordError) as info:
+        replay(load_record(own))
+    assert info.value.message == "the match is already won (by seat 0) under the ruleset 'own.yaml'"
+    assert info.value.path == "deals[1]"
 
 
 def test_a_closed_talon_needs_its_closer() -> None:
