@@ -393,11 +393,22 @@ class HumanAgent:
 
     def _card_entry(self, card: Card, view: SeatView, legal: Sequence[Action]) -> Action | None:
         """A bare card: played if it may be; a marriage if that is the only way to lead it;
-        asked about when both are open, since playing it unannounced gives the marriage away."""
+        asked about when both are open, since playing it unannounced gives the marriage away.
+        Only an answer read makes the move: Enter or yes announces, no plays the card alone,
+        ``quit`` quits, anything else is asked again (a stray word announced the marriage,
+        a move nobody can take back in ``rules run``)."""
         play, marry = Play(card), Marry(card)
         if play in legal and marry in legal:
-            answer = self.terminal.ask(f"{card}: announce the marriage with it (marry {card})? [Y/n] ").strip().lower()
-            return play if answer in ("n", "no") else marry
+            while True:
+                answer = self.terminal.ask(f"{card}: announce the marriage with it (marry {card})? [Y/n] ").lower()
+                if answer in ("", "y", "yes"):
+                    return marry
+                if answer in ("n", "no"):
+                    return play
+                if answer == "quit":
+                    raise Quit()
+                self.say(f"answer y (or Enter) to announce the marriage and lead {card}, n to play {card} "
+                         "without announcing it, or quit\n")
         if play in legal:
             return play
         if marry in legal:

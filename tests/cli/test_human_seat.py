@@ -337,6 +337,21 @@ def test_a_bare_card_of_a_marriage_asks_whether_to_announce(tmp_path: Path) -> N
     assert moves_of(record)[0] == "play KS"
 
 
+def test_only_an_answer_read_at_the_marriage_question_makes_the_move() -> None:
+    """A stray word was taken for yes and announced the marriage, and ``quit`` there made the
+    move instead of quitting: now anything but Enter, y, n or quit is asked again."""
+    state = seed_7()
+    script = Script("KS", "foo", "n")
+    agent, screen = seat(state, script)
+    assert agent.choose(state.view(0), state.legal_actions()) == Play(Card("K", "S"))
+    question = "KS: announce the marriage with it (marry KS)? [Y/n] "
+    assert script.prompts[1:] == [question, question]
+    assert "answer y (or Enter) to announce the marriage and lead KS, n to play KS without announcing it, or quit" in screen.getvalue()
+    agent, _ = seat(state, Script("KS", "quit"))
+    with pytest.raises(Quit):
+        agent.choose(state.view(0), state.legal_actions())
+
+
 def test_a_bare_card_not_held_is_explained_and_asked_again(tmp_path: Path) -> None:
     """The engine's refusal names the seat; told to the person at it, it says "you"."""
     seed_7()
