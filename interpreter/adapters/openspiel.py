@@ -20,7 +20,8 @@ ruleset's first dealer).  One game is one deal.
   (tensor and string, what the seat sees now) and the information state (the observation
   followed by the ordered public history; its string keys search trees).
 * **Returns** per player when the deal ends: the game points or units its side scored minus
-  the mean of the other sides' (zero-sum); the bounds come from the ruleset's scoring
+  the mean of the other sides' (zero-sum where the sides have as many seats each, general-sum
+  where they differ in size); the bounds come from the ruleset's scoring
   formulas (:func:`score_bounds`).
 * :func:`world_resampler` builds a resampler for OpenSpiel's ``ISMCTSBot`` on the engine's
   world sampler (:mod:`interpreter.search.sampling`); :func:`ismcts_bot` makes such a bot.
@@ -623,10 +624,22 @@ def world_resampler(seed: int = 0) -> Callable[[SixtySixState, int], SixtySixSta
 
 
 def ismcts_bot(game: SixtySixGame, *, simulations: int = 100, uct_c: float = 2.0, seed: int = 0) -> Any:
-    """OpenSpiel's ISMCTS bot with random rollouts, searching worlds drawn by :func:`world_resampler`."""
+    """OpenSpiel's ISMCTS bot with random rollouts, searching worlds drawn by :func:`world_resampler`.
+
+    OpenSpiel's Python ``ISMCTSBot`` lacks ``restart_at`` and ``inform_action``, which
+    ``evaluate_bots`` calls on every bot (``pyspiel.SpielError: RestartAt(state) not
+    implemented``); its search starts afresh at every ``step``, so both have nothing to do,
+    and the bot made here has them."""
     from open_spiel.python.algorithms import ismcts, mcts
 
-    bot = ismcts.ISMCTSBot(
+    class Bot(ismcts.ISMCTSBot):
+        def restart_at(self, state: Any) -> None:
+            """Nothing kept between moves: each search builds its own tree."""
+
+        def inform_action(self, state: Any, player_id: int, action: int) -> None:
+            """Nothing to track: the next search reads the state it is given."""
+
+    bot = Bot(
         game=game,
         evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed)),
         uct_c=uct_c,

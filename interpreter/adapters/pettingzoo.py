@@ -20,7 +20,8 @@ happens inside a step: drawing, collecting the trick, scoring, dealing the next 
   or ``last`` once every agent is done (a ``RuntimeError``), an agent that does not exist (a
   ``ValueError`` naming those that do).
 * **Rewards**, given to every seat of a side when a deal ends: ``"margin"`` (default) the game
-  points or units its side scored minus the mean of the other sides' (zero-sum), ``"score"``
+  points or units its side scored minus the mean of the other sides' (zero-sum over the sides; over the agents only where the
+  sides have as many seats each), ``"score"``
   what its side scored, ``"win"`` only at the end of the episode (:func:`win_rewards`): 1 for
   each winning side -- the match's winner, or the sides with the deal's highest score -- and
   the others share -1 per winner (``-1 / (sides - 1)`` each with one winner), 0 all round

@@ -538,3 +538,15 @@ def test_a_game_of_a_rule_file_named_relatively_is_rebuilt_in_another_folder(tmp
     assert pickle.loads(pickled).history() == state.history()
     # a bundled ruleset keeps its name (the same in every folder)
     assert "ruleset=schnapsen" in str(game("schnapsen"))
+
+
+def test_openspiels_evaluate_bots_plays_the_ismcts_bot() -> None:
+    """``evaluate_bots`` tells every bot where the game starts and every move made; OpenSpiel's
+    own ISMCTS bot has no ``restart_at``, and failed there with a SpielError."""
+    from open_spiel.python.algorithms import evaluate_bots
+    from open_spiel.python.bots import uniform_random
+
+    g = game("schnapsen")
+    bots = [ismcts_bot(g, simulations=8, seed=1), uniform_random.UniformRandomBot(1, np.random.RandomState(2))]
+    returns = evaluate_bots.evaluate_bots(g.new_initial_state(), bots, np.random.RandomState(0))
+    assert len(returns) == 2 and returns[0] == -returns[1] != 0  # a Schnapsen deal scores 1 to 3 game points, never a draw
