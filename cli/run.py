@@ -36,7 +36,7 @@ from interpreter.core.seeds import bot_seed
 from interpreter.engine.match import MATCH_DEAL_LIMIT, SEED_MAX, Match
 from interpreter.engine.state import DealState
 from interpreter.play.bots import Agent, make_agent
-from interpreter.play.record import MatchResult, ruleset_reference
+from interpreter.play.record import MatchResult, ruleset_reference, unreadable_reference
 from interpreter.play.recordfile import RecordNotWritten, RecordWriter, inputs_of, interrupted_paths, why_not_writable
 from interpreter.play.runner import DealEnded, DealStarted, Event, play_match
 from interpreter.play.seatkinds import HUMAN, is_human
@@ -279,6 +279,10 @@ def check_record_path(record: Path, rs: Ruleset) -> None:
     refused = why_not_writable(record, inputs_of(rs, "the ruleset being played"))
     if refused is not None:
         raise usage_error(f"--record: {record} {refused}; choose another file")
+    unnamed = unreadable_reference(rs, record)
+    if unnamed is not None:
+        raise usage_error(f"--record: a record names the rule file its match is played under, and {unnamed}; "
+                          "give the rule file a name ending in .yaml or .yml")
 
 
 def open_record(game: Game, path: Path | None) -> RecordWriter:

@@ -45,13 +45,14 @@ from interpreter.play.recordhead import (
 )
 from interpreter.rules.loader import as_ruleset
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, scores_after, with_carry
+from interpreter.rules.references import looks_like_drive, resolve_reference
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.state import DealResult, DealState
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import (
-    RECORD_LIMITS, YAML11, SourceDoc, describe_value, format_path, load_yaml_file, shorten as _shorten, show_value, yaml_flow_item,
+    RECORD_LIMITS, YAML11, SourceDoc, describe_value, format_path, load_yaml, load_yaml_file, shorten as _shorten, show_value, yaml_flow_item,
     yaml_scalar,
 )
 
@@ -291,7 +292,7 @@ def _key_hint(path: KeyPath, word: str, why: str) -> tuple[str, str | None] | No
     true or false -- the reader's "or a quoted string" would lead to ``"yes"``, a string the
     key refuses in turn.  ``None`` leaves the reader's words (quoting a ``name: no``)."""
     if path and path[-1] == "seed" and why == "!!int" and word.lstrip("+-").isdigit():
-        return f"the seed {word} is out of range", SEED_RANGE
+        return f"the seed {_shorten(word)} is out of range", SEED_RANGE
     if why == YAML11 and tuple(path[-2:]) == ("start", "closed"):
         meant = "true" if word.lower() in ("yes", "on", "y") else "false"
         return f"'{_shorten(word)}' is a YAML 1.1 boolean, which records do not read; write {meant}", "true or false"
@@ -926,15 +927,41 @@ def position_report(state: DealState) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- writing
 def ruleset_reference(rs: Ruleset, record_path: Path | None) -> str:
-    """How a record names its ruleset: the bundled name, else a path relative to the record."""
+    """How a record names its ruleset: the bundled name, else a path relative to the record
+    (``./c:h.yaml`` for a file whose name starts as a Windows drive does, which the record's
+    reader would take for an absolute path)."""
     if rs.source is not None:
         for name, path in bundled_rulesets().items():
             if resolved(path) == resolved(rs.source):
                 return name
         if record_path is not None:
-            return os.path.relpath(resolved(rs.source), resolved(record_path).parent)
+            ref = os.path.relpath(resolved(rs.source), resolved(record_path).parent)
+            return f"./{ref}" if looks_like_drive(ref) else ref
         return str(rs.source)
     return rs.name
+
+
+def unreadable_reference(rs: Ruleset, record_path: Path) -> str | None:
+    """Why a record written at ``record_path`` would name ``rs`` (:func:`ruleset_reference`)
+    so that ``rules replay`` could not read the same file back, or ``None``: asked before a
+    match is played into it, since a record that names other rules, or none, loses the match.
+
+    The reference is read back as a record's ``ruleset:`` is (outside files allowed: that is
+    a note of the writer's, not a loss): a rule file whose name does not end in ``.yaml`` or
+    ``.yml`` -- ``schnapsen``, ``h.txt`` -- is refused there, or, spelled as a bundled
+    ruleset's name, read as that ruleset from any other folder."""
+    if rs.source is None:
+        return None
+    ref = ruleset_reference(rs, record_path)
+    folder = resolved(record_path).parent
+    doc = load_yaml(f"ruleset: {json.dumps(ref)}\n", str(record_path))
+    try:
+        found = resolve_reference(doc, ("ruleset",), ref, folder, allow_outside=True)
+    except RulesError as exc:
+        return f"`rules replay` would refuse this one's name, '{_shorten(ref, 200)}' ({exc.message})"
+    if found is None or found.by_name or resolved(found.path) != resolved(rs.source):
+        return f"`rules replay` would read this one's name, '{_shorten(ref, 200)}', as another ruleset"
+    return None
 
 
 def match_record(

@@ -107,7 +107,7 @@ def source_files(rs: Ruleset) -> list[Path]:
 def inputs_of(rs: Ruleset, what: str) -> list[tuple[Path, str]]:
     """The files a run with ``rs`` reads, each with how a message names it (``what`` is the ruleset)."""
     files = source_files(rs)
-    named = [(f, what if i == 0 else f"{_shown(f)}, a base of {what}") for i, f in enumerate(files)]
+    named = [(f, what if i == 0 else f"a base of {what}") for i, f in enumerate(files)]
     return named + [(schema_path(), "the schema of rule files")]
 
 
@@ -149,7 +149,7 @@ def why_not_writable(path: Path, inputs: Iterable[tuple[Path, str]]) -> str | No
                 continue
             if (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino):
                 same_name = os.path.abspath(path) == os.path.abspath(source)
-                return f"is {name}" + ("" if same_name else " (another name for the same file)")
+                return f"is {name}" + ("" if same_name else f" (another name for {_shown(source)})")
     if st is not None:
         for kind in ("rulesets", "schema"):
             if resolved(path).is_relative_to(data_dir(kind).resolve()):

@@ -31,6 +31,7 @@ from interpreter.rules.resources import bundled_rulesets, bundled_stem, load_sch
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import (
     EMPTY_FILE,
+    NO_KEYS_FILE,
     RULESET_LIMITS,
     UNREADABLE,
     SourceDoc,
@@ -135,6 +136,12 @@ def _bundled_name(ref: str) -> str | None:
 _DRIVE = re.compile(r"[A-Za-z]:")
 
 
+def looks_like_drive(ref: str) -> bool:
+    """Whether a reference starts as a Windows drive does (``c:h.yaml``): read as an absolute
+    path, so a writer of a reference to such a file in its own folder writes ``./c:h.yaml``."""
+    return _DRIVE.match(ref) is not None
+
+
 def resolve_reference(
     doc: SourceDoc,
     key: KeyPath,
@@ -221,7 +228,7 @@ def read_named_ruleset(path: Path, display: str, named_by: tuple[SourceDoc, KeyP
     try:
         doc = load_yaml(text, display, yaml11=_yaml11_words)
     except RulesError as exc:
-        if exc.message == EMPTY_FILE:
+        if exc.message in (EMPTY_FILE, NO_KEYS_FILE):
             raise _empty(naming, key, written) from None
         if looks_like_ruleset(top_level_keys(text)):
             raise

@@ -953,6 +953,8 @@ def _position_to_mark(text: str, position: int) -> Mark:
 #: The message for a file without a YAML document (nothing, blanks, comments, a bare ``---``):
 #: a file that names another (``extends:``) words its own message for it.
 EMPTY_FILE = "the file is empty"
+#: A file of comments, blank lines or a bare ``---``: said as such, since the person sees text in it.
+NO_KEYS_FILE = "the file holds no keys, only comments"
 
 
 def _fail(
@@ -1072,7 +1074,8 @@ def load_yaml(
     except ValueError:  # PyYAML's scanner calls chr() on a \U escape beyond the last code point
         raise _bad_escape(error_cls, text, file) from None
     if not found:
-        raise _fail(error_cls, EMPTY_FILE, file, Mark(1, 1), expected="a YAML mapping of keys")
+        said = EMPTY_FILE if not text.replace("\ufeff", "").strip() else NO_KEYS_FILE
+        raise _fail(error_cls, said, file, Mark(1, 1), expected="a YAML mapping of keys")
     return SourceDoc(
         data, file, builder.value_marks, builder.key_marks, text, builder.spans, not limits.item_marks,
         empty=builder.empty,

@@ -73,6 +73,13 @@ def test_a_record_seed_out_of_range_is_refused_with_the_docs_range(tmp_path: Pat
     assert (info.value.line, info.value.column) == (3, 7)
 
 
+def test_a_huge_record_seed_is_quoted_cut_to_one_line(tmp_path: Path) -> None:
+    # a seed of 900,000 digits was quoted whole: a message of 900 kB
+    with pytest.raises(RecordError) as info:
+        load_record(_record(tmp_path, "9" * 900_000))
+    assert info.value.message == f"the seed {'9' * 37}... is out of range"
+
+
 def test_an_earlier_versions_negative_record_seed_deals_as_its_absolute_value(tmp_path: Path) -> None:
     # docs/notation.md: "a negative one, written by an earlier version, is read as its absolute value"
     rec = load_record(_record(tmp_path, "-42"))

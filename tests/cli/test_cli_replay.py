@@ -315,8 +315,13 @@ def test_record_that_is_not_a_mapping(rec) -> None:
 
 
 def test_empty_record(rec) -> None:
+    name = rec("\n")
+    broken(invoke(["replay", name, "--json"]), name, 1, 1, "the file is empty")
+
+
+def test_a_record_of_comments_alone(rec) -> None:
     name = rec("# nothing here\n")
-    broken(invoke(["replay", name, "--json"]), name, 1, 1, "empty")
+    broken(invoke(["replay", name, "--json"]), name, 1, 1, "the file holds no keys, only comments")
 
 
 def test_negative_until_is_a_usage_error(tmp_path: Path) -> None:

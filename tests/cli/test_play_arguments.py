@@ -40,8 +40,8 @@ def refused(args: list[str]) -> str:
 # --------------------------------------------------------------------------- --record onto an input (defect 1)
 @pytest.mark.parametrize(("target", "what"), [
     ("house.yaml", "the ruleset being played"),
-    ("base.yaml", "base.yaml, a base of the ruleset being played"),
-    ("link.yaml", "the ruleset being played (another name for the same file)"),
+    ("base.yaml", "a base of the ruleset being played"),
+    ("link.yaml", "the ruleset being played (another name for house.yaml)"),
 ])
 def test_a_record_onto_the_ruleset_or_a_base_is_refused_and_writes_nothing(house: Path, target: str, what: str) -> None:
     os.symlink("house.yaml", house / "link.yaml")
@@ -56,7 +56,7 @@ def test_without_a_ruleset_every_bundled_ruleset_the_start_screen_offers_is_refu
     err = refused(["--record", "s.yaml"])
     assert err == (
         "error: --record: s.yaml is the bundled ruleset sechsundsechzig, which the start screen offers "
-        "(another name for the same file); choose another file\n"
+        f"(another name for {bundled_rulesets()['sechsundsechzig']}); choose another file\n"
     )
 
 

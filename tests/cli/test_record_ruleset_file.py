@@ -110,3 +110,32 @@ def test_a_match_recorded_under_a_house_file_is_refused_without_it(folder: Path)
         expected = refusal(f"elsewhere/{name}", "schnapsen.yaml", "elsewhere/schnapsen.yaml", "schnapsen").replace(":1:10:", ":2:10:")
         assert (out.exit_code, out.stdout, out.stderr) == (2, "", expected)
     assert invoke(["replay", "played/rec.yaml"]).exit_code == 0
+
+
+# --------------------------------------------------------------------------- a record that names its rule file so that it reads back
+# A rule file without .yaml or .yml is played (an existing file wins over a bundled name), but
+# a record's `ruleset:` naming it is refused by `rules replay`; spelled as a bundled ruleset's
+# name (a copy of Sechsundsechzig saved as `schnapsen`) it would replay elsewhere under the
+# bundled Schnapsen. Either way the match would be lost: refused before the first deal.
+@pytest.mark.parametrize("name", ["schnapsen", "h.txt", "h.yaml.bak"])
+def test_a_record_that_could_not_name_its_rule_file_is_refused_before_the_match(folder: Path, name: str) -> None:
+    whole = (Path(__file__).parents[2] / "rulesets" / "sechsundsechzig.yaml").read_text(encoding="utf-8")
+    (folder / name).write_text(whole if name == "schnapsen" else HOUSE, encoding="utf-8")  # a house file `schnapsen` would extend itself
+    out = invoke(["run", name, "--seed", "9", "--players", "greedy,greedy", "--deals", "1", "--record", "rec.yaml"])
+    no_traceback(out)
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr == (
+        f"error: --record: a record names the rule file its match is played under, and `rules replay` would refuse "
+        f"this one's name, '{name}' ('{name}' is not a ruleset file); give the rule file a name ending in .yaml or .yml\n"
+    )
+    assert not (folder / "rec.yaml").exists()
+
+
+def test_a_rule_file_named_as_a_drive_is_named_from_the_records_folder(folder: Path) -> None:
+    # `c:h.yaml` reads as a Windows drive's path, refused as absolute: `./c:h.yaml` is the file beside the record
+    (folder / "c:h.yaml").write_text(HOUSE, encoding="utf-8")
+    out = invoke(["run", "c:h.yaml", "--seed", "9", "--players", "greedy,greedy", "--deals", "1", "--record", "rec.yaml"])
+    assert (out.exit_code, out.stderr) == (0, "")
+    assert (folder / "rec.yaml").read_text(encoding="utf-8").splitlines()[1] == 'ruleset: "./c:h.yaml"'
+    replayed = invoke(["replay", "rec.yaml"])
+    assert replayed.exit_code == 0, replayed.stderr

@@ -238,9 +238,15 @@ def test_a_syntax_error_after_a_value_ended_names_no_path(text: str, where: str)
     assert (f"{error.line}:{error.column}", error.path) == (where, None)
 
 
-@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "---\n"])
+@pytest.mark.parametrize("text", ["", "\n\n", " \n  \n", "\ufeff\n"])
 def test_empty_file(text: str) -> None:
     assert str(_error(text)) == "r.yaml:1:1: the file is empty (expected a YAML mapping of keys)"
+
+
+@pytest.mark.parametrize("text", ["# only a comment\n", "---\n", "\n# a comment after a blank line\n"])
+def test_a_file_of_comments_is_not_called_empty(text: str) -> None:
+    """The person sees text in such a file: "empty" would send him looking for the wrong thing."""
+    assert str(_error(text)) == "r.yaml:1:1: the file holds no keys, only comments (expected a YAML mapping of keys)"
 
 
 def test_several_documents_are_rejected_at_the_second() -> None:
