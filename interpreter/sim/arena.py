@@ -411,6 +411,13 @@ class Arena:
         pairs = pairings if pairings is not None else [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
         self.pairings = [Pairing(a, b, [None] * deals, [None] * deals) for a, b in pairs]
 
+    def __repr__(self) -> str:
+        """What was played and how far: a tournament printed at a prompt says so, where the
+        default said only ``<interpreter.sim.arena.Arena object at 0x...>``."""
+        bots = ", ".join(bot_name(bot) for bot in self.bots)
+        return (f"Arena({self.rs.name!r}, bots=[{bots}], deals={self.deals}, seed={self.seed}: "
+                f"{self.finished} of {self.total} deals played over {len(self.pairings)} pairing{'s' * (len(self.pairings) != 1)})")
+
     @property
     def finished(self) -> int:
         """Deals finished, summed over the pairings."""

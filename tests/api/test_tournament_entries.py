@@ -31,3 +31,9 @@ def test_a_tournament_takes_two_bots_at_least_each_once(bots: list[Any], said: s
     with pytest.raises(ValueError) as info:
         tournament(RS, bots, deals=2)
     assert str(info.value) == said
+
+
+def test_a_tournament_printed_says_what_was_played_and_how_far() -> None:
+    # three bots make three pairings; 2 deals each: 6 deals in all, every one played
+    run = tournament(RS, ["random", "greedy", highcard], deals=2, seed=4)
+    assert repr(run) == "Arena('schnapsen', bots=[random, greedy, highcard], deals=2, seed=4: 6 of 6 deals played over 3 pairings)"
