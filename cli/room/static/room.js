@@ -12,6 +12,8 @@ let socket = null;
 let retry = 500;
 let summaryShownFor = null;
 let presenceAt = null;  // the change of the table the presence line was shown at
+let told = null;  // what the news region last heard of the table (see tellNews)
+let lost = false;  // the connection was lost and is being opened again
 
 const $ = id => document.getElementById(id);
 
@@ -37,7 +39,11 @@ function cardName(code) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${token}`);
-  socket.onopen = () => { retry = 500; status("connected"); };
+  socket.onopen = () => {
+    retry = 500;
+    status("connected");
+    if (lost) { lost = false; say("connected again"); }
+  };
   socket.onmessage = event => receive(JSON.parse(event.data));
   socket.onclose = event => {
     if (event.code === 4404) { status("no table has this link"); return; }
@@ -45,13 +51,26 @@ function connect() {
     if (event.code === 4500) { status("this table could not be read back"); return; }
     // 4429: too many links are open to this table (the refusal, shown, says how many); one may close
     // 4408: the server gave this link up (too slow to read, or a burst): opened again, it shows the table as it is now
-    status(event.code === 4429 ? "too many links are open to this table: trying again…" : "connection lost: trying again…");
+    const words = event.code === 4429 ? "too many links are open to this table: trying again…" : "connection lost: trying again…";
+    status(words);
+    if (!lost) { lost = true; say(words); }  // said once, not at every try
     setTimeout(connect, retry);  // the same link opens the same seat where the table is now
     retry = Math.min(retry * 2, 8000);
   };
 }
 
 function status(text) { $("status").textContent = text; }
+
+// One short sentence for a screen reader, in the polite live region #news: each is a new
+// paragraph (an addition is read out even where the same words come twice, "connection
+// lost"), and only the last few are kept.
+function say(text) {
+  const region = $("news");
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.appendChild(line);
+  while (region.children.length > 3 && region.firstElementChild) region.firstElementChild.remove();
+}
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -103,8 +122,11 @@ function draw() {
   drawStock(m);
   drawTrick(m);
   drawInfo(m);
+  tellNews(m);
+  const held = heldFocus();
   drawActions(m);
   drawHand(m);
+  giveFocusBack(held);
   drawBids(m);
   drawValues(m);
   drawSummary(m);
@@ -137,7 +159,11 @@ function drawOthers(m) {
 function drawStock(m) {
   const box = $("stock");
   box.textContent = "";
-  if (m.turn_up) box.appendChild(cardImage(m.turn_up, "turn-up" + (m.closed ? " closed" : "")));
+  if (m.turn_up) {
+    const turnUp = cardImage(m.turn_up, "turn-up" + (m.closed ? " closed" : ""));
+    turnUp.alt = `turn-up: ${turnUp.alt}`;
+    box.appendChild(turnUp);
+  }
   if (m.talon > 0) {
     const talon = document.createElement("div");
     talon.className = "talon";
@@ -226,6 +252,51 @@ function drawInfo(m) {
     line.textContent = `you took the ${m.widow_face_down} cards left over, face down`;
     box.appendChild(line);
   }
+}
+
+// What changed at the table since the last state, in short words for the news region: an
+// announcement or a call (the info box's new lines, a marriage among them), a card shown, the
+// trump named, the talon closed.  The whole info box is not live: it would be read again at
+// every redraw.  The first state a page gets (opened, or opened again) is news of nothing.
+function tellNews(m) {
+  const now = { deal: m.deal, lines: [...m.lines], closed: m.closed, trump: m.trump,
+    known: m.seats.map(s => [...new Set(m.known[s.seat] || [])]) };
+  const before = told;
+  told = now;
+  if (!before || before.deal !== m.deal) return;
+  for (const line of now.lines) if (!before.lines.includes(line)) say(line);
+  now.known.forEach((cards, seat) => {
+    if (seat === m.you) return;  // your own cards you know
+    for (const code of cards) if (!(before.known[seat] || []).includes(code)) say(`${m.seats[seat].name} shows the ${cardName(code)}`);
+  });
+  if (now.trump && now.trump !== before.trump) say(`trump is ${SUIT_NAMES[now.trump]}`);
+  if (now.closed && !before.closed) say(`the talon is closed${m.closer !== null ? " by " + m.seats[m.closer].name : ""}`);
+}
+
+// The hand's cards and the action buttons are drawn anew at every state: the one that has the
+// focus is remembered first (its card or move, and its place), so that the focus, and a screen
+// reader's place, stays where it was rather than falling back to the page.
+function heldFocus() {
+  const focused = document.activeElement;
+  if (!focused) return null;
+  for (const id of ["hand", "actions"]) {
+    const box = $(id);
+    if (focused.parentElement === box) return { id, what: focused.dataset.card || focused.dataset.move, place: [...box.children].indexOf(focused) };
+  }
+  return null;  // elsewhere (a dialog, the help button, nothing): left alone
+}
+
+// The same card or action again where it still is; else its neighbour: the card that took the
+// played card's place (the next one), or the first action; else whatever is left to press.
+function giveFocusBack(held) {
+  if (!held) return;
+  const hand = [...$("hand").children];
+  const actions = [...$("actions").children];
+  const mine = held.id === "hand" ? hand : actions;
+  const same = mine.find(e => (e.dataset.card || e.dataset.move) === held.what);
+  const near = held.id === "hand" ? hand[Math.min(held.place, hand.length - 1)] : actions[0];
+  const next = same || near || actions[0] || hand[0];
+  if (next) next.focus();
 }
 
 function playable(m) {
