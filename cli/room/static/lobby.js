@@ -113,6 +113,8 @@ async function create(event) {
   watch.append("Spectators (public cards only): ", w);
   list.appendChild(watch);
   document.getElementById("links").hidden = false;
+  // the focus goes to the news, so that a screen reader says the table is open and its links follow
+  document.getElementById("links-title").focus();
 }
 
 async function start() {
