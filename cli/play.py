@@ -22,6 +22,7 @@ from cli.options import AllowOutside, bot_kind, checked_bot, file_name, iteratio
 from interpreter.play.bots.search_bot import ITERATIONS_LIMIT
 from cli.output import say, warn
 from cli.stopping import Stopped, ignore_stops
+from cli.table.terminal import NO_TERMINAL
 from cli.table.web import WEB_HOST
 
 if TYPE_CHECKING:
@@ -80,11 +81,14 @@ def play(
     session = None
     if resume is not None:
         session = session_or_exit(resume, practice, allow_outside, opponent)
-    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not os.environ.get("TEXTUAL_DRIVER"):  # textual-serve's tabs have a driver of their own
+    why = None if os.environ.get("TEXTUAL_DRIVER") else _why_no_table()  # textual-serve's tabs have a driver of their own
+    if why is not None:
         if session is not None and session.record is not None:
             session.record.close()  # the record's lock let go, its lock file removed: no table took it
         line_mode = f"rules run --resume {shlex.quote(str(resume))}" if resume is not None else "rules run RULESET --players human"
-        raise usage_error(f"rules play needs a terminal (or --web for the browser); for play over a pipe use {line_mode}")
+        if why == NO_TERMINAL:
+            raise usage_error(f"rules play {why} (or --web for the browser); for play over a pipe use {line_mode}")
+        raise usage_error(f"rules play {why}, or use --web for the browser or {line_mode} in the terminal's line mode")
     from cli.table.app import TableApp, TableOptions
 
     options = TableOptions(ruleset, opponent, seed, practice, record, bot_delay, session, allow_outside)
@@ -110,6 +114,14 @@ def play(
         if not options.saved:
             warn(stop.why)
         raise typer.Exit(stop.exit_status)
+
+
+def _why_no_table() -> str | None:
+    """What keeps the table from being drawn here (:func:`cli.table.terminal.why_no_table`),
+    asked of the streams Textual reads keys from, and draws on (stderr, as the process got it)."""
+    from cli.table.terminal import why_no_table
+
+    return why_no_table(sys.stdin, sys.stdout, sys.__stderr__)
 
 
 def _given(ctx: typer.Context, *names: str) -> list[str]:
@@ -183,8 +195,11 @@ def _review(path: Path, seat: int | None, iters: int, seed: int, allow_outside: 
         raise usage_error(f"--seat {seat}: the record's last deal is unfinished and has a human seat; "
                           + (f"only seat {secret.seat}'s view of it may be shown" if secret.seat is not None
                              else "it has several, and each one's cards are hidden from the others: review it once it is finished"))
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise usage_error("rules play --review needs a terminal; rules analyse RECORD prints the same analysis")
+    why = _why_no_table()
+    if why == NO_TERMINAL:
+        raise usage_error(f"rules play --review {why}; rules analyse RECORD prints the same analysis")
+    if why is not None:
+        raise usage_error(f"rules play --review {why}, or use rules analyse RECORD, which prints the same analysis")
     from cli.table.review import review_app
 
     review_app(rec, seat, iters, seed, path, secret.deal if secret is not None else None).run()

@@ -41,12 +41,25 @@ def sorted_hand(view: SeatView) -> list[Card]:
     return sorted(view.hand, key=lambda c: (c.suit != trump, suit_rank[c.suit], deck.index(c)))
 
 
-def scoreboard(view: SeatView, match_scores: Sequence[int], deal_number: int) -> Text:
+def scoreboard(view: SeatView, match_scores: Sequence[int], deal_number: int, width: int | None = None) -> Text:
     """``match to 7: you 3, opponent 1 · deal 3 · Schnapsen`` (the score first: a long title
-    is what a narrow terminal cuts)."""
+    is what a narrow terminal cuts).
+
+    With the header's ``width`` (in cells), a title longer than a whole line is cut to one,
+    with an ellipsis, and put on a line of its own under the score where the score takes
+    one: a house file's title of 500 characters wrapped the header over seven rows of an 80
+    by 24 terminal and pushed the table under its foot.  A title no longer than a line is
+    left whole, wrapping after the score as it does (the bundled ones: their players know
+    them by their whole names)."""
     text = Text(facts.match_line(view.rs, view.seat, match_scores), style="bold cyan")
     text.append(f"  ·  deal {deal_number}  ·  ")
-    text.append(printable(view.rs.title), style="bold")
+    title = Text(printable(view.rs.title), style="bold")
+    if width is not None and title.cell_len > width:
+        title.truncate(width, overflow="ellipsis")
+        if text.cell_len <= width:  # the score on its row, the title on the next
+            text.rstrip()
+            text.append("\n")
+    text.append_text(title)
     return text
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.filter import LineFilter
 from textual.binding import Binding
@@ -202,6 +203,7 @@ class ReviewApp(App[None]):
         self.review = review
         self.deal = 0
         self.index = review.first_shown(0)
+        self.board: tuple[SeatView, Sequence[int], int] | None = None  # the header's view, match score and deal number, as shown
 
     def compose(self) -> ComposeResult:
         yield Static(id="scoreboard")
@@ -259,7 +261,8 @@ class ReviewApp(App[None]):
         last_trick = not playing or all(trick in open_now for trick in view.reviewable_tricks[-1:])
         first = review.first_shown(self.deal)
         hidden = review.step(self.deal, first)[0]  # the recorded moves before it
-        self.query_one("#scoreboard", Static).update(render.scoreboard(view, review.scores_before[self.deal], self.deal + 1))
+        self.board = (view, review.scores_before[self.deal], self.deal + 1)
+        self._draw_scoreboard(self.size.width)
         self.query_one("#where", Static).update(Text(  # Text: a file name is no markup, and printable: no escapes
             f"review of {printable(review.name)} as seat {review.seat} sees it  ·  deal {self.deal + 1} of {len(review.record.deals)}"
             f"  ·  move {number + 1} of {review.moves_shown(self.deal)}" + ("  ·  a step the record leaves out" if declined else "")
@@ -284,6 +287,16 @@ class ReviewApp(App[None]):
             analysis.update(Text("analysing...", style="dim"))
             before = states[self.index]
             self.run_worker(lambda deal=self.deal, index=self.index: self._analyse(deal, index, before, legal), thread=True, exclusive=True)
+
+    def _draw_scoreboard(self, width: int) -> None:
+        """The score and the title, the title cut to the terminal's ``width`` (less the
+        header's padding, 1 a side)."""
+        if self.board is not None:
+            self.query_one("#scoreboard", Static).update(render.scoreboard(*self.board, width - 2))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The title in the header is cut for the terminal's width: cut it again when it changes."""
+        self._draw_scoreboard(event.size.width)
 
     def _analyse(self, deal: int, index: int, state: DealState, legal: Sequence[Action]) -> None:
         """In a worker thread: analyse, then draw it if the table still shows that move."""

@@ -186,7 +186,7 @@ class TableScreen(Screen[None]):
         if s.state is None or cast("TableApp", self.app).leaving:
             return
         view = s.view(self.me)
-        self.query_one("#scoreboard", Static).update(render.scoreboard(view, s.match.scores, s.number))
+        self.query_one("#scoreboard", Static).update(render.scoreboard(view, s.match.scores, s.number, self.app.size.width - 2))  # its padding: 1 a side
         self.query_one("#others", Static).update(render.others(view))
         self.query_one("#centre", Static).update(render.centre(view, self.just_played, self.taker))
         self.query_one("#info", Static).update(render.info(view, s.practice, last_trick=not self.just_played))

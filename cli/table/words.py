@@ -428,14 +428,22 @@ def told(view: SeatView, reason: str, winner: int | None, points: Sequence[int] 
     return re.sub(r"\b(you|opponents|the others) was\b", r"\1 were", reason)
 
 
+#: The most cells of a ruleset's title the start screen's list shows (the longest bundled
+#: title has 72): a house file's title of 500 characters filled the 80 by 24 screen with it.
+CHOICE_TITLE_LENGTH = 100
+
+
 def ruleset_choice(name: str) -> Text:
     """``Schnapsen (schnapsen)``: the title a player knows, the name the command line takes
-    (as plain text: a title from a file is neither markup nor terminal controls)."""
+    (as plain text: a title from a file is neither markup nor terminal controls); a title
+    longer than :data:`CHOICE_TITLE_LENGTH` is cut there, with an ellipsis."""
     try:
         title = load_ruleset(name).title
     except RulesError:
         return Text(printable(name))
-    return Text(printable(f"{title} ({name})"))
+    text = Text(printable(title))
+    text.truncate(CHOICE_TITLE_LENGTH, overflow="ellipsis")
+    return text + Text(printable(f" ({name})"))
 
 
 def move_line(
