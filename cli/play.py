@@ -153,6 +153,7 @@ def _check_record(record: Path, rs: Ruleset, start_screen: bool) -> None:
     """Refuse a ``--record`` that may not be written: a file the match reads (the ruleset, a
     base it extends, a link to one; with ``start_screen``, any bundled ruleset the start
     screen offers), a FIFO or a folder, or a record another process writes now."""
+    from interpreter.play.record import unreadable_reference
     from interpreter.play.recordfile import inputs_of, record_busy, why_not_writable
     from interpreter.rules.resources import bundled_rulesets
 
@@ -162,6 +163,9 @@ def _check_record(record: Path, rs: Ruleset, start_screen: bool) -> None:
     refused = why_not_writable(record, inputs)
     if refused is not None:
         raise usage_error(f"--record: {record} {refused}; choose another file")
+    unnamed = unreadable_reference(rs, record)
+    if unnamed is not None:
+        raise usage_error(f"--record: {unnamed}")
     busy = record_busy(record)  # the table takes the record's lock when the match begins
     if busy is not None:
         raise usage_error(f"--record: {busy}")

@@ -281,8 +281,7 @@ def check_record_path(record: Path, rs: Ruleset) -> None:
         raise usage_error(f"--record: {record} {refused}; choose another file")
     unnamed = unreadable_reference(rs, record)
     if unnamed is not None:
-        raise usage_error(f"--record: a record names the rule file its match is played under, and {unnamed}; "
-                          "give the rule file a name ending in .yaml or .yml")
+        raise usage_error(f"--record: {unnamed}")
 
 
 def open_record(game: Game, path: Path | None) -> RecordWriter:

@@ -958,10 +958,12 @@ def unreadable_reference(rs: Ruleset, record_path: Path) -> str | None:
     try:
         found = resolve_reference(doc, ("ruleset",), ref, folder, allow_outside=True)
     except RulesError as exc:
-        return f"`rules replay` would refuse this one's name, '{_shorten(ref, 200)}' ({exc.message})"
-    if found is None or found.by_name or resolved(found.path) != resolved(rs.source):
-        return f"`rules replay` would read this one's name, '{_shorten(ref, 200)}', as another ruleset"
-    return None
+        why = f"`rules replay` would refuse this one's name, '{_shorten(ref, 200)}' ({exc.message})"
+    else:
+        if found is not None and not found.by_name and resolved(found.path) == resolved(rs.source):
+            return None
+        why = f"`rules replay` would read this one's name, '{_shorten(ref, 200)}', as another ruleset"
+    return f"a record names the rule file its match is played under, and {why}; give the rule file a name ending in .yaml or .yml"
 
 
 def match_record(

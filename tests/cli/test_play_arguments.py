@@ -51,6 +51,17 @@ def test_a_record_onto_the_ruleset_or_a_base_is_refused_and_writes_nothing(house
     assert {p.name: p.read_bytes() for p in house.iterdir()} == before  # not one byte, no lock file
 
 
+def test_a_record_that_could_not_name_its_rule_file_is_refused(house: Path) -> None:
+    # `rules replay` reads no rule file whose name does not end in .yaml or .yml: the match would be lost
+    (house / "h.txt").write_text(BASE, encoding="utf-8")
+    err = refused(["h.txt", "--record", "rec.yaml"])
+    assert err == (
+        "error: --record: a record names the rule file its match is played under, and `rules replay` would refuse "
+        "this one's name, 'h.txt' ('h.txt' is not a ruleset file); give the rule file a name ending in .yaml or .yml\n"
+    )
+    assert not (house / "rec.yaml").exists()
+
+
 def test_without_a_ruleset_every_bundled_ruleset_the_start_screen_offers_is_refused(house: Path) -> None:
     os.symlink(bundled_rulesets()["sechsundsechzig"], house / "s.yaml")
     err = refused(["--record", "s.yaml"])
