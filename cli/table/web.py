@@ -117,12 +117,35 @@ _LOCAL_FONT = """<style>
     <link rel="preload" as="font" type="font/ttf" crossorigin href="{{{{ config.static.url }}}}fonts/{name}" />"""
 
 
+#: Before the page's end: the terminal takes the keys as soon as it is drawn, as the table in a
+#: terminal does (play.md: "Enter starts the match at once"), where the page left the focus on
+#: its body and the first keys went nowhere until a click or Tab.
+_FOCUS_TERMINAL = """    <script>
+      new MutationObserver((_, watching) => {
+        const keys = document.querySelector(".xterm-helper-textarea");
+        if (keys) { keys.focus(); watching.disconnect(); }
+      }).observe(document.body, {childList: true, subtree: true});
+    </script>
+  </body>"""
+#: After the body's start: the table is a picture of a terminal, which a screen reader cannot read;
+#: one that lands here is told where the cards are said in words.
+_SCREEN_READER_NOTE = (
+    '<body>\n    <p style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">'
+    "This table is drawn as a picture of a terminal, which a screen reader cannot read. "
+    "The card room, rules serve, says every card in words; in a terminal, rules run with a human seat does too.</p>"
+)
+
+
 def table_page(template: str, statics: Path) -> str:
-    """textual-serve's page template, with a title, a viewport the width of the device (a phone
-    gets a table laid out for its own width), and its own copy of the font instead of the web font."""
+    """textual-serve's page template, with a title, a language, a viewport the width of the
+    device (a phone gets a table laid out for its own width), its own copy of the font instead
+    of the web font, the keys going to the table from the start, and a word for a screen reader."""
     font = "RobotoMono-VariableFont_wght.ttf"
     local = _LOCAL_FONT.format(name=font) if (statics / "fonts" / font).is_file() else ""
     page = _WEB_FONT_LINK.sub(lambda _: local, template, count=1)
+    page = re.sub(r"<html(?![^>]*\blang=)", '<html lang="en"', page, count=1)
+    page = re.sub(r"<body[^>]*>", lambda m: _SCREEN_READER_NOTE.replace("<body>", m.group(0), 1), page, count=1)
+    page = page.replace("</body>", _FOCUS_TERMINAL.lstrip(), 1) if "</body>" in page else page
     if "<title>" not in page:
         page = page.replace("<head>", "<head>\n    <title>{{ application.name }}</title>", 1)
     if 'name="viewport"' not in page:  # a phone otherwise lays the page out 980 pixels wide: the hand far off screen, the text tiny

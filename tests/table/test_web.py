@@ -338,9 +338,11 @@ class Browser:
     async def open(self, url: str) -> None:
         await self.send("Page.navigate", url=url)
 
-    async def press(self, key: str) -> None:
-        """A key as a person types it into the page (the terminal has the focus)."""
-        await self.send("Runtime.evaluate", expression="document.querySelector('.xterm-helper-textarea')?.focus()")
+    async def press(self, key: str, focus: bool = True) -> None:
+        """A key as a person types it into the page (the terminal given the focus first, unless
+        ``focus`` is false: the key goes wherever the page has put it)."""
+        if focus:
+            await self.send("Runtime.evaluate", expression="document.querySelector('.xterm-helper-textarea')?.focus()")
         named = {"Enter": ("\r", 13), "Escape": ("\x1b", 27), "Tab": ("\t", 9)}
         text, code = named.get(key, (key, ord(key.upper()) if len(key) == 1 else 0))
         await self.send("Input.dispatchKeyEvent", type="keyDown", key=key, text=text, windowsVirtualKeyCode=code)
@@ -408,7 +410,7 @@ def test_the_table_in_the_browser(tmp_path: Path) -> None:
             await browser.settle()
             png = await browser.screenshot(tmp_path / "start.png")
             assert len(png) > 5000 and png_colours(await browser.screenshot(scale=0.5)) >= 8, f"the page looks blank (see {tmp_path / 'start.png'})"
-            await browser.press("Enter")
+            await browser.press("Enter", focus=False)  # play.md: "Enter starts the match at once", no click first
             await browser.wait_for_text("match to", "Trump", "talon", "Your turn")
             await browser.settle()
             await browser.screenshot(tmp_path / "table.png")
@@ -480,6 +482,9 @@ def test_the_page_needs_nothing_from_outside() -> None:
     assert "googleapis" not in page and "https://" not in page
     assert "fonts/RobotoMono-VariableFont_wght.ttf" in page and "<title>" in page
     assert page.count('<meta name="viewport" content="width=device-width, initial-scale=1">') == 1  # a phone lays it out at its width
+    assert page.count('<html lang="en"') == 1  # a screen reader reads it in English (WCAG 3.1.1)
+    assert page.count("a screen reader cannot read") == 1 and page.index("a screen reader cannot read") > page.index("<body")
+    assert page.index(".xterm-helper-textarea") < page.index("</body>")  # the keys go to the table from the start
 
 
 def test_only_this_machines_own_pages_are_served() -> None:
