@@ -52,8 +52,9 @@ from cli.output import warn
 from cli.room import IDLE_DAYS
 from cli.room import rows as row
 from cli.room.messages import presence_message, seat_message
-from cli.room.store import PROBE, Lost, Store, StoredTable, cause, private_file, trouble
 from cli.room.names import HOUSE_NAME_LENGTH, kept_name, new_id, wrong_seats
+from cli.room.ondisk import odd_kind
+from cli.room.store import PROBE, Lost, Store, StoredTable, cause, private_file, trouble
 from cli.room.tables import Refused, Table, kind_of, quoted
 
 #: The largest house file the room takes (a bundled ruleset is a few kB).
@@ -253,6 +254,10 @@ class Room:
     def _kept_ruleset(self, kept: StoredTable) -> Ruleset:
         if kept.house_name is None or kept.house_text is None:
             return load_ruleset(kept.ruleset)
+        path = self.store.house_folder(kept.id) / kept.house_name
+        odd = odd_kind(path)
+        if odd is not None:  # no write would ever get through (a named pipe's would wait for a reader): no "try again" for it
+            raise row.BadRow(f"its house file cannot be written back: {path} is {odd} (move it away, then start the server again)")
         return self._house(kept.id, kept.house_name, kept.house_text.encode("utf-8"))[0]
 
     async def create(self, ruleset: str | None, seats: object, house: tuple[str, bytes] | None = None, address: str | None = None) -> Table:

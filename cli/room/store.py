@@ -58,7 +58,7 @@ from cli.room import PRIVATE_FILE, PRIVATE_FOLDER
 from cli.room import rows as row
 from cli.room.datalock import LOCK_NAME
 from cli.room.names import is_id
-from cli.room.ondisk import Names
+from cli.room.ondisk import Names, odd_kind
 
 T = TypeVar("T")
 
@@ -330,6 +330,9 @@ class Store:
         path = folder / FILE_NAME
         if path.is_dir():
             raise Unreadable(path, "it is a folder")
+        odd = odd_kind(path)
+        if odd is not None:  # (opened, a named pipe is "disk I/O error": its disk and permissions blamed)
+            raise Unreadable(path, f"it is {odd}")
         _private_file(path)
         try:
             # made here, used by the worker thread: one thread at a time ever uses it
@@ -387,8 +390,9 @@ class Store:
         used.  How many tables it keeps (a table whose row is damaged among them: the room
         leaves it out, and says so, as it starts)."""
         tables = folder / "tables"
-        if tables.exists() and not tables.is_dir():
-            raise NotAFolder(tables, "it is a file")
+        odd = odd_kind(tables, folder=True)
+        if odd is not None:
+            raise NotAFolder(tables, f"it is {odd}")
         path = folder / FILE_NAME
         unwritable = _unwritable(path)
         if unwritable is not None:
