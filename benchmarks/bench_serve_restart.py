@@ -76,7 +76,7 @@ def fill(folder: Path, tables: int, ruleset: str) -> None:
     for k in range(tables):
         seed, steps = logs[k % 2]
         tokens: list[str | None] = [new_token()] + [None] * (count - 1)
-        store.add(StoredTable(f"t{k:05d}", "2025-01-01", ruleset, None, None, kinds, tokens, new_token(), seed, steps, now))
+        store.add(StoredTable(f"{k:012x}", "2025-01-01", ruleset, None, None, kinds, tokens, new_token(), seed, steps, now))
     store.close()
 
 

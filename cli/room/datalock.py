@@ -11,11 +11,13 @@ No web framework is imported here: ``rules serve`` takes the lock before it load
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import IO
 
 from cli.room import PRIVATE_FILE
+from cli.room.ondisk import odd_kind
 from interpreter.core.filelock import lock
 
 #: The lock file's name under ``--data``.
@@ -36,6 +38,9 @@ def hold(folder: Path) -> IO[str]:
     process holds it; ``OSError`` if the file cannot be opened at all."""
     # never truncated as it opens: the holder's pid stays readable; made its owner's only, as
     # the store is (a file there already keeps its modes)
+    odd = odd_kind(folder / LOCK_NAME)
+    if odd is not None:  # (opened, a named pipe said only "File or stream is not seekable")
+        raise OSError(errno.EINVAL, f"it is {odd}, where the room keeps its lock in a regular file: move it away, then start again")
     handle = open(folder / LOCK_NAME, "r+", encoding="utf-8", opener=_made_private)
     try:
         lock(handle.fileno())

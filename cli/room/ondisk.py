@@ -16,7 +16,10 @@ again by another server holds files of the same names that are not this server's
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
+
+from interpreter.rules.yamlsource import _file_kind
 
 
 def identity(path: Path) -> tuple[int, int] | None:
@@ -43,3 +46,18 @@ class Names:
             if identity(path) != found:
                 return path
         return None
+
+
+def odd_kind(path: Path, folder: bool = False) -> str | None:
+    """What stands at ``path`` where the room expects a regular file (or, ``folder``, a
+    folder) or nothing, in a user's words -- ``a named pipe (FIFO)``, ``a file`` -- or ``None``
+    when it is what is expected or absent.  The room's start says so rather than what opening
+    it failed with ("File or stream is not seekable", "disk I/O error"), as the CLI's readers
+    of rule files do (the same words)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISDIR(mode) if folder else stat.S_ISREG(mode):
+        return None
+    return "a file" if stat.S_ISREG(mode) else _file_kind(mode)

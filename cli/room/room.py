@@ -33,12 +33,10 @@ import dataclasses
 import datetime
 import math
 import re
-import secrets
 import shutil
 import sqlite3
 import threading
 import time
-import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,7 +45,6 @@ from typing import Any
 from interpreter.core.errors import ErrorList, RulesError
 from interpreter.core.printable import printable
 from interpreter.play.recordfile import write_file
-from interpreter.play.session import HUMAN
 from interpreter.rules.loader import load_ruleset, ruleset_from_doc
 from interpreter.rules.resources import bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
@@ -55,8 +52,10 @@ from cli.output import warn
 from cli.room import IDLE_DAYS
 from cli.room import rows as row
 from cli.room.messages import presence_message, seat_message
-from cli.room.store import Lost, Store, StoredTable, cause, private_file, trouble
-from cli.room.tables import ROOM_BOTS, Refused, Table, kind_of, quoted
+from cli.room.names import HOUSE_NAME_LENGTH, kept_name, new_id, wrong_seats
+from cli.room.ondisk import odd_kind
+from cli.room.store import PROBE, Lost, Store, StoredTable, cause, private_file, trouble
+from cli.room.tables import Refused, Table, kind_of, quoted
 
 #: The largest house file the room takes (a bundled ruleset is a few kB).
 MAX_HOUSE_BYTES = 64 * 1024
@@ -93,14 +92,9 @@ DAY = 86400.0
 #: The name of a closed table's record in its folder: a house file's name begins with a letter
 #: or a digit (:func:`house_name`), so it never is this one.
 CLOSED_RECORD = "_record.yaml"
-#: The longest name a house file is kept under, its ending included.
-HOUSE_NAME_LENGTH = 64
 #: The most characters of a house file's title the room shows (the table's heading, the
 #: browser's tab, the lobby): a longer one is cut, with an ellipsis.
 TITLE_LENGTH = 200
-#: Letters a name keeps spelled out, as German writes them without their dots: a browser's
-#: download folder is full of ``Käseregeln (1).yaml``, and ``Kaeseregeln-1.yaml`` still reads.
-SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "ẞ": "SS"}
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -245,6 +239,7 @@ class Room:
         if stored is None:
             raise ValueError("it is no longer in the store")
         rs = await asyncio.to_thread(self._kept_ruleset, stored)  # a house file is read off the event loop
+        row.seats_of(stored.kinds, rs.players.count, rs.title)  # before the seats' bots are made: one the API would refuse runs no code
         table = Table(stored.id, rs, stored.ruleset, stored.kinds, stored.tokens, stored.watch, stored.seed, stored.created,
                       stored.house_name, stored.house_text)
         for n, (seat, move) in zip(stored.numbers or range(len(stored.steps)), stored.steps):
@@ -259,6 +254,10 @@ class Room:
     def _kept_ruleset(self, kept: StoredTable) -> Ruleset:
         if kept.house_name is None or kept.house_text is None:
             return load_ruleset(kept.ruleset)
+        path = self.store.house_folder(kept.id) / kept.house_name
+        odd = odd_kind(path)
+        if odd is not None:  # no write would ever get through (a named pipe's would wait for a reader): no "try again" for it
+            raise row.BadRow(f"its house file cannot be written back: {path} is {odd} (move it away, then start the server again)")
         return self._house(kept.id, kept.house_name, kept.house_text.encode("utf-8"))[0]
 
     async def create(self, ruleset: str | None, seats: object, house: tuple[str, bytes] | None = None, address: str | None = None) -> Table:
@@ -279,7 +278,7 @@ class Room:
                 raise Refused(f"the room has {MAX_TABLES} tables in play; try again when one has finished", "full", 503)
         if address is not None:
             self._count_address(address)
-        table_id = secrets.token_hex(6)
+        table_id = new_id()
         kept_house: tuple[str, str] | None = None
         if house is not None:
             name = house_name(house[0])
@@ -442,14 +441,9 @@ class Room:
 
     @staticmethod
     def _seats(rs: Ruleset, seats: object) -> list[str]:
-        count = rs.players.count
-        if not isinstance(seats, list) or len(seats) != count or not all(isinstance(s, str) for s in seats):
-            raise Refused(f"seats: {rs.title} seats {count}: give a list of {count} seats, each 'human' or one of {', '.join(ROOM_BOTS)}", "seats")
-        wrong = [s for s in seats if s != HUMAN and s not in ROOM_BOTS]
-        if wrong:
-            raise Refused(f"seats: {quoted(wrong[0])} is no seat of the room; each seat is 'human' or one of {', '.join(ROOM_BOTS)}", "seats")
-        if HUMAN not in seats:
-            raise Refused("seats: a table needs at least one person ('human'); bots alone play with rules run or rules arena", "seats")
+        why = wrong_seats(seats, quoted, rs.players.count, rs.title)  # the rule a row's kinds are held to, too (rows.py)
+        if why is not None or not isinstance(seats, list):
+            raise Refused(f"seats: {why}", "seats")
         return list(seats)
 
     def _house(self, table_id: str, name: str, raw: bytes, shown: str | None = None) -> tuple[Ruleset, str]:
@@ -486,7 +480,7 @@ class Room:
         return await asyncio.to_thread(self._check, name, raw)
 
     def _check(self, name: str, raw: bytes) -> tuple[Ruleset, str]:
-        probe = "check-" + secrets.token_hex(6)
+        probe = PROBE + new_id()
         safe = house_name(name)
         try:
             return self._house(probe, safe, raw, shown_as(name, safe))[0], safe
@@ -822,21 +816,12 @@ def house_name(sent: str) -> str:
     ``_``: never ``..``, a hidden file, or the closing record :data:`CLOSED_RECORD`), ``house``
     when nothing is left.  Plain ASCII, so that any file system keeps it and a
     Content-Disposition header carries it as it is.  Refused only when the name does not end
-    in ``.yaml`` or ``.yml`` (in any case; kept in lower case)."""
-    base = re.split(r"[/\\]", sent)[-1]
-    stem, dot, ending = base.rpartition(".")
-    if not dot or ending.lower() not in ("yaml", "yml"):
+    in ``.yaml`` or ``.yml`` (in any case; kept in lower case).  The cleaning is
+    :func:`~cli.room.names.kept_name`'s, which a row of the store is held to as well."""
+    kept = kept_name(sent)
+    if kept is None:
         raise Refused(f"the house file's name {quoted(sent)} does not end in .yaml or .yml: a house file is a YAML file", "house")
-    letters = []
-    for char in unicodedata.normalize("NFC", stem):
-        if unicodedata.combining(char):
-            continue  # an accent no precomposed letter took: its letter is already there
-        plain = unicodedata.normalize("NFKD", SPELLED.get(char, char)).encode("ascii", "ignore").decode("ascii")
-        letters.append(plain or "-")
-    kept = re.sub(r"[^A-Za-z0-9._-]+", "-", "".join(letters))
-    kept = re.sub(r"-{2,}", "-", re.sub(r"\.{2,}", ".", kept)).strip("-._")
-    room = HOUSE_NAME_LENGTH - len(ending) - 1
-    return (kept[:room].rstrip("-._") or "house") + "." + ending.lower()
+    return kept
 
 
 def shown_as(sent: str, kept: str) -> str:

@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-#: A seat's kind that has a link (a person's): every other kind is a bot's, which has none.
-PERSON = "human"
+from cli.room.names import PERSON, is_id, kept_name, wrong_seats
+
 #: The first decision of every table's log: its first deal (seat -1).
 FIRST_DEAL = (-1, "deal")
 
@@ -46,11 +46,22 @@ def json_list(column: str, text: object) -> list[Any]:
 
 
 def kinds_of(text: object) -> list[str]:
-    """The seats' kinds: a list of names, one per seat."""
+    """The seats' kinds: a list of names, one per seat, each one the room's API takes
+    (:func:`~cli.room.names.wrong_seats`): a kind names the code that plays the seat, and a
+    trained policy's (``policy:FILE.py:NAME``) would import and run its file as the table is
+    read back.  How many there must be is the ruleset's (:func:`seats_of`)."""
     kinds = json_list("kinds", text)
-    if not kinds or not all(isinstance(k, str) for k in kinds):
-        raise BadRow(f"its 'kinds' is {shown(kinds)}, not a list of seats' kinds ('human' or a bot's name)")
+    why = wrong_seats(kinds, shown)
+    if why is not None:
+        raise BadRow(f"its 'kinds' is {shown(kinds)}: {why}")
     return kinds
+
+
+def seats_of(kinds: list[str], count: int, title: str) -> None:
+    """Refuse kinds (:func:`kinds_of`) that are not as many as the ruleset, read back, seats."""
+    why = wrong_seats(kinds, shown, count, title)
+    if why is not None:
+        raise BadRow(f"its 'kinds' holds {len(kinds)} seats: {why}")
 
 
 def tokens_of(text: object, kinds: list[str]) -> list[str | None]:
@@ -73,8 +84,28 @@ def text_of(column: str, value: object, empty: bool = False) -> str:
     return value
 
 
+def table_id(value: object) -> str:
+    """``id``: a table's id as the room makes them (:data:`~cli.room.names.TABLE_ID`), the
+    name of its folder under ``DIR/tables``: a house file is written there, and the folder
+    removed when the file is refused -- ``..`` removed the data folder itself."""
+    text = text_of("id", value)
+    if not is_id(text):
+        raise BadRow(f"its 'id' is {shown(text)}, not a table's id (12 digits 0-9 and a-f, as the room makes them)")
+    return text
+
+
+def house_name(value: object) -> str | None:
+    """``house_name``: nothing (a bundled ruleset's table), or a name the room keeps a house
+    file under (:func:`~cli.room.names.kept_name` keeps it as it is) -- the file is written
+    under it in the table's folder, so a path (``../../x.yaml``) would write outside it."""
+    name = maybe_text("house_name", value)
+    if name is not None and kept_name(name) != name:
+        raise BadRow(f"its 'house_name' is {shown(name)}, not a name the room keeps a house file under (such as 'house.yaml')")
+    return name
+
+
 def maybe_text(column: str, value: object) -> str | None:
-    """A column that holds text or nothing (``house_name``, ``opened_by``)."""
+    """A column that holds text or nothing (``house_text``, ``opened_by``)."""
     return None if value is None else text_of(column, value, empty=True)
 
 

@@ -57,7 +57,8 @@ from cli.output import warn
 from cli.room import PRIVATE_FILE, PRIVATE_FOLDER
 from cli.room import rows as row
 from cli.room.datalock import LOCK_NAME
-from cli.room.ondisk import Names
+from cli.room.names import is_id
+from cli.room.ondisk import Names, odd_kind
 
 T = TypeVar("T")
 
@@ -86,6 +87,9 @@ CREATE TABLE IF NOT EXISTS steps (
 """
 
 
+#: What begins the name of the folder a house file sent to be checked, not to open a table, is
+#: read in (:meth:`Room.check <cli.room.room.Room.check>`): never a table's own folder.
+PROBE = "check-"
 #: The file under ``--data`` that keeps the tables.
 FILE_NAME = "room.sqlite"
 #: Seconds SQLite waits for the file while another program holds it, before a read or write
@@ -326,6 +330,9 @@ class Store:
         path = folder / FILE_NAME
         if path.is_dir():
             raise Unreadable(path, "it is a folder")
+        odd = odd_kind(path)
+        if odd is not None:  # (opened, a named pipe is "disk I/O error": its disk and permissions blamed)
+            raise Unreadable(path, f"it is {odd}")
         _private_file(path)
         try:
             # made here, used by the worker thread: one thread at a time ever uses it
@@ -383,8 +390,9 @@ class Store:
         used.  How many tables it keeps (a table whose row is damaged among them: the room
         leaves it out, and says so, as it starts)."""
         tables = folder / "tables"
-        if tables.exists() and not tables.is_dir():
-            raise NotAFolder(tables, "it is a file")
+        odd = odd_kind(tables, folder=True)
+        if odd is not None:
+            raise NotAFolder(tables, f"it is {odd}")
         path = folder / FILE_NAME
         unwritable = _unwritable(path)
         if unwritable is not None:
@@ -420,14 +428,20 @@ class Store:
 
     def house_folder(self, table_id: str) -> Path:
         """Where a table's uploaded house file lies (its own folder: nothing else is beside it
-        but, once the room has closed the table, its record)."""
+        but, once the room has closed the table, its record).  ``table_id`` is a table's id
+        (:func:`~cli.room.names.is_id`), or one after :data:`PROBE`: anything else -- ``..``,
+        a path -- is refused with ``ValueError``, since the room writes in this folder and
+        removes it, and no removal may ever reach outside ``DIR/tables``."""
+        if not is_id(table_id.removeprefix(PROBE)):
+            raise ValueError(f"{table_id!r} is not a table's id: the room keeps no folder under that name")
         return self.folder / "tables" / table_id
 
     def private_house_folder(self, table_id: str) -> Path:
         """The table's folder (:meth:`house_folder`), made if it is not there, it and
         ``tables`` above it its owner's only (:func:`private_folder`)."""
+        folder = self.house_folder(table_id)  # a name that is no table's id refused before anything is made
         private_folder(self.folder / "tables")
-        return private_folder(self.house_folder(table_id))
+        return private_folder(folder)
 
     def add(self, table: StoredTable) -> None:
         self.on_disk()
@@ -543,8 +557,9 @@ def _listed(found: tuple[Any, ...]) -> Listed:
     table_id, ruleset, house, kinds, tokens, watch, touched, over, opened_by = found
     links: list[str | None] = []
     try:
-        links = row.tokens_of(tokens, row.kinds_of(kinds))
-        return Listed(row.text_of("id", table_id), row.text_of("ruleset", ruleset), row.maybe_text("house_name", house), links,
+        links = row.tokens_of(tokens, row.json_list("kinds", kinds))  # whole links of refused kinds are told why, too
+        row.kinds_of(kinds)
+        return Listed(row.table_id(table_id), row.text_of("ruleset", ruleset), row.house_name(house), links,
                       row.text_of("watch", watch), row.when(touched), row.flag(over), row.maybe_text("opened_by", opened_by))
     except row.BadRow as exc:
         return Listed(str(table_id), str(ruleset), house if isinstance(house, str) else None, links,
@@ -560,8 +575,8 @@ def _stored(found: tuple[Any, ...], steps: list[tuple[object, object, object]]) 
         raise row.BadRow(f"its 'house_name' is {row.shown(house_name)} but its 'house_text' {row.shown(house_text)}: "
                          "a house file's table has both, a bundled ruleset's neither")
     log, numbers = row.steps_of(steps)
-    return StoredTable(row.text_of("id", table_id), row.text_of("created", created, empty=True), row.text_of("ruleset", ruleset),
-                       row.maybe_text("house_name", house_name), row.maybe_text("house_text", house_text), seats,
+    return StoredTable(row.table_id(table_id), row.text_of("created", created, empty=True), row.text_of("ruleset", ruleset),
+                       row.house_name(house_name), row.maybe_text("house_text", house_text), seats,
                        row.tokens_of(tokens, seats), row.text_of("watch", watch), row.whole("seed", seed), log,
                        row.when(touched), row.flag(over), row.maybe_text("opened_by", opened_by), numbers)
 

@@ -26,13 +26,11 @@ from interpreter.play.record import MatchResult, match_record
 from interpreter.play.runner import DealEnded, Event
 from interpreter.play.session import HUMAN, TableSession
 from interpreter.rules.ruleset import Ruleset
+from cli.room.names import ROOM_BOTS as ROOM_BOTS  # the bots a room seats (its rule is there)
 
 log = logging.getLogger("rules.serve")
 #: The most characters of a text the client sent that a refusal quotes (:func:`quoted`).
 QUOTE = 60
-#: The bots a room seats.  A trained policy (``policy:FILE.py:NAME``) is left out: it would
-#: run code named by whoever creates a table.
-ROOM_BOTS = ("search:easy", "search:normal", "search:hard", "greedy", "random", "basic")
 #: A log entry that stands for "the next deal was dealt" (its seat is -1).
 DEAL = "deal"
 #: A log entry that stands for "this person asked for the next deal" (while others have not):
