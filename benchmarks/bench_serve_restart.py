@@ -66,6 +66,7 @@ def fill(folder: Path, tables: int, ruleset: str) -> None:
     """Keep ``tables`` tables in a room's store under ``folder``, half finished, half in play."""
     from cli.room.store import Store, StoredTable
     from cli.room.tables import new_token
+    from interpreter.engine.match import WIDE_DEAL_SEED_BITS
     from interpreter.rules.loader import load_ruleset
 
     count = load_ruleset(ruleset).players.count
@@ -76,7 +77,8 @@ def fill(folder: Path, tables: int, ruleset: str) -> None:
     for k in range(tables):
         seed, steps = logs[k % 2]
         tokens: list[str | None] = [new_token()] + [None] * (count - 1)
-        store.add(StoredTable(f"{k:012x}", "2025-01-01", ruleset, None, None, kinds, tokens, new_token(), seed, steps, now))
+        store.add(StoredTable(f"{k:012x}", "2025-01-01", ruleset, None, None, kinds, tokens, new_token(), seed, steps, now,
+                              deal_seed_bits=WIDE_DEAL_SEED_BITS))
     store.close()
 
 

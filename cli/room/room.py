@@ -44,6 +44,7 @@ from typing import Any
 
 from interpreter.core.errors import ErrorList, RulesError
 from interpreter.core.printable import printable
+from interpreter.engine.match import DEAL_SEED_BITS, WIDE_DEAL_SEED_BITS
 from interpreter.play.recordfile import write_file
 from interpreter.rules.loader import load_ruleset, ruleset_from_doc
 from interpreter.rules.resources import bundled_rulesets
@@ -150,6 +151,42 @@ class Live:
     seen: set[int] = field(default_factory=set)  # the people's seats that have had a link open (since the start)
 
 
+#: The day the room began to draw each deal's seed 63 bits wide (commit 96ca356): a table kept
+#: before the room noted the width (``deal_seed_bits``) and created before that day was dealt
+#: from 32-bit seeds.
+WIDE_SEEDS_SINCE = "2026-12-06"
+
+
+def seed_widths(stored: StoredTable) -> tuple[int, ...]:
+    """The widths a kept table's deal seeds may have been drawn with, the likelier first: its
+    own, where the store noted it; else both, 32 bits first for a table created before
+    :data:`WIDE_SEEDS_SINCE`.  Under the wrong width other hands are dealt, where the log's
+    cards soon stand in no hand that holds them: a log of a few moves replays under one width
+    only, the one the table was dealt with; the day decides a short log both replay (no card
+    played yet, or one or two)."""
+    if stored.deal_seed_bits is not None:
+        return (stored.deal_seed_bits,)
+    if stored.created < WIDE_SEEDS_SINCE:
+        return (DEAL_SEED_BITS, WIDE_DEAL_SEED_BITS)
+    return (WIDE_DEAL_SEED_BITS, DEAL_SEED_BITS)
+
+
+def _replayed(stored: StoredTable, rs: Ruleset, bits: int) -> Table:
+    """The kept table with each decision of its log replayed through the engine, its deals
+    drawn ``bits`` wide; a decision the engine does not take where the log has it is a
+    :class:`~cli.room.rows.BadRow` naming its row of ``steps`` (``n``, seat, move)."""
+    table = Table(stored.id, rs, stored.ruleset, stored.kinds, stored.tokens, stored.watch, stored.seed, stored.created,
+                  stored.house_name, stored.house_text, bits)
+    for n, (seat, move) in zip(stored.numbers or range(len(stored.steps)), stored.steps):
+        try:
+            table.replay(seat, move)
+        except Exception as exc:  # a decision the engine does not take where the log has it: the line names its row
+            why = str(exc) if isinstance(exc, (RulesError, ValueError)) else f"{type(exc).__name__}: {exc}"
+            raise row.step_refused(n, seat, move, why) from None
+    table.log.clear()
+    return table
+
+
 class Room:
     """The tables of one server, kept in ``store``; ``bot_delay`` seconds between two bot moves;
     a table unused for ``idle_days`` closed (0: never); ``clock`` the time in seconds (tests
@@ -240,16 +277,18 @@ class Room:
             raise ValueError("it is no longer in the store")
         rs = await asyncio.to_thread(self._kept_ruleset, stored)  # a house file is read off the event loop
         row.seats_of(stored.kinds, rs.players.count, rs.title)  # before the seats' bots are made: one the API would refuse runs no code
-        table = Table(stored.id, rs, stored.ruleset, stored.kinds, stored.tokens, stored.watch, stored.seed, stored.created,
-                      stored.house_name, stored.house_text)
-        for n, (seat, move) in zip(stored.numbers or range(len(stored.steps)), stored.steps):
+        refused: row.BadRow | None = None
+        for bits in seed_widths(stored):
             try:
-                table.replay(seat, move)
-            except Exception as exc:  # a decision the engine does not take where the log has it: the line names its row
-                why = str(exc) if isinstance(exc, (RulesError, ValueError)) else f"{type(exc).__name__}: {exc}"
-                raise row.step_refused(n, seat, move, why) from None
-        table.log.clear()
-        return table
+                table = _replayed(stored, rs, bits)
+            except row.BadRow as exc:
+                refused = refused or exc
+                continue
+            if stored.deal_seed_bits is None:  # found once, kept: the table deals on as it dealt
+                self.store.later(self.store.note_seed_bits, stored.id, bits)
+            return table
+        assert refused is not None
+        raise refused
 
     def _kept_ruleset(self, kept: StoredTable) -> Ruleset:
         if kept.house_name is None or kept.house_text is None:
@@ -311,7 +350,8 @@ class Room:
         now = self.clock()
         try:
             await self.store.run(self.store.add, StoredTable(table.id, created, ref, table.house_name, table.house_text, kinds,
-                                                             table.tokens, table.watch, table.seed, list(table.log), now, False, address))
+                                                             table.tokens, table.watch, table.seed, list(table.log), now, False, address,
+                                                             deal_seed_bits=table.deal_seed_bits))
         except (sqlite3.Error, Lost) as exc:  # the file held by another program, the disk full, the file gone: nothing opened, said, and the room goes on
             shutil.rmtree(self.store.house_folder(table_id), ignore_errors=True)
             if not isinstance(exc, Lost):  # (which the store has said once)

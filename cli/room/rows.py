@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from cli.room.names import PERSON, is_id, kept_name, wrong_seats
+from interpreter.engine.match import DEAL_SEED_BITS, WIDE_DEAL_SEED_BITS
 
 #: The first decision of every table's log: its first deal (seat -1).
 FIRST_DEAL = (-1, "deal")
@@ -123,6 +124,16 @@ def when(value: object) -> float | None:
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         raise BadRow(f"its 'touched' is {shown(value)}, not a time (seconds since 1970)")
     return float(value)
+
+
+def seed_bits(value: object) -> int | None:
+    """``deal_seed_bits``: how wide each deal's seed is drawn (32 or 63), or nothing (kept
+    before the room noted it)."""
+    if value is None:
+        return None
+    if value not in (DEAL_SEED_BITS, WIDE_DEAL_SEED_BITS) or not isinstance(value, int) or isinstance(value, bool):
+        raise BadRow(f"its 'deal_seed_bits' is {shown(value)}, not {DEAL_SEED_BITS} or {WIDE_DEAL_SEED_BITS}")
+    return value
 
 
 def flag(value: object) -> bool | None:

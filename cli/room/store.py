@@ -75,7 +75,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed INTEGER NOT NULL,
     touched REAL,
     over INTEGER,
-    opened_by TEXT
+    opened_by TEXT,
+    deal_seed_bits INTEGER
 );
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -265,6 +266,9 @@ class StoredTable:
     over: bool | None = None  # whether its match is over (None: kept before the room noted it)
     opened_by: str | None = None  # the address that opened it, while its match is in play
     numbers: list[int] | None = None  # the ``n`` of each step in ``steps`` (None: 0, 1, 2, ...), to name a step by
+    #: how many bits wide each deal's seed is drawn from ``seed`` (None: kept before the room noted it;
+    #: the room's first versions drew 32, later ones 63 -- :meth:`~cli.room.room.Room._read_back` finds which)
+    deal_seed_bits: int | None = None
 
 
 @dataclass(frozen=True)
@@ -348,7 +352,7 @@ class Store:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
-            for column, kind in (("touched", "REAL"), ("over", "INTEGER"), ("opened_by", "TEXT")):
+            for column, kind in (("touched", "REAL"), ("over", "INTEGER"), ("opened_by", "TEXT"), ("deal_seed_bits", "INTEGER")):
                 if column not in columns:  # a room kept by an earlier version
                     self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
         except sqlite3.Error as exc:
@@ -447,11 +451,11 @@ class Store:
         self.on_disk()
         with self._transaction():
             self.db.execute(
-                "INSERT INTO tables (id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO tables (id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by,"
+                " deal_seed_bits) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (table.id, table.created, table.ruleset, table.house_name, table.house_text, json.dumps(table.kinds),
                  json.dumps(table.tokens), table.watch, table.seed, table.touched,
-                 None if table.over is None else int(table.over), table.opened_by),
+                 None if table.over is None else int(table.over), table.opened_by, table.deal_seed_bits),
             )
             self._insert_steps(table.id, 0, table.steps)
 
@@ -468,6 +472,11 @@ class Store:
     def touch(self, table_id: str, touched: float) -> None:
         """Note that a table was used at ``touched`` without a decision (opened, or a person ready)."""
         self.db.execute("UPDATE tables SET touched = ? WHERE id = ?", (touched, table_id))
+
+    def note_seed_bits(self, table_id: str, bits: int) -> None:
+        """Note how wide a table's deal seeds are, found by replaying a table kept before the
+        room noted it: found once, the same ever after."""
+        self.db.execute("UPDATE tables SET deal_seed_bits = ? WHERE id = ?", (bits, table_id))
 
     def note_over(self, table_id: str, over: bool) -> None:
         """Note whether a table's match is over; once it is, the address that opened it is
@@ -510,7 +519,7 @@ class Store:
 
     def _read(self, where: str, args: tuple[str, ...]) -> Iterator[StoredTable]:
         rows = self.db.execute(
-            "SELECT id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by"
+            "SELECT id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by, deal_seed_bits"
             f" FROM tables {where} ORDER BY rowid", args
         ).fetchall()
         for found in rows:
@@ -569,7 +578,7 @@ def _listed(found: tuple[Any, ...]) -> Listed:
 def _stored(found: tuple[Any, ...], steps: list[tuple[object, object, object]]) -> StoredTable:
     """A row of ``tables`` and its log as :meth:`Store.table` gives it; :class:`BadRow
     <cli.room.rows.BadRow>` for one the room did not write as it is."""
-    table_id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by = found
+    table_id, created, ruleset, house_name, house_text, kinds, tokens, watch, seed, touched, over, opened_by, bits = found
     seats = row.kinds_of(kinds)
     if (house_name is None) != (house_text is None):
         raise row.BadRow(f"its 'house_name' is {row.shown(house_name)} but its 'house_text' {row.shown(house_text)}: "
@@ -578,7 +587,7 @@ def _stored(found: tuple[Any, ...], steps: list[tuple[object, object, object]]) 
     return StoredTable(row.table_id(table_id), row.text_of("created", created, empty=True), row.text_of("ruleset", ruleset),
                        row.house_name(house_name), row.maybe_text("house_text", house_text), seats,
                        row.tokens_of(tokens, seats), row.text_of("watch", watch), row.whole("seed", seed), log,
-                       row.when(touched), row.flag(over), row.maybe_text("opened_by", opened_by), numbers)
+                       row.when(touched), row.flag(over), row.maybe_text("opened_by", opened_by), numbers, row.seed_bits(bits))
 
 
 def _said(done: Future[object]) -> None:

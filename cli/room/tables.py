@@ -125,6 +125,9 @@ class Table:
     created: str
     house_name: str | None = None
     house_text: str | None = None
+    #: how wide each deal's seed is drawn from ``seed``: 63 bits for every new table; 32 for a
+    #: table kept by the room's first versions, which must deal on as it dealt
+    deal_seed_bits: int = WIDE_DEAL_SEED_BITS
     session: TableSession = field(init=False)
     seq: int = field(init=False, default=0)
     finished: list[tuple[int, int, list[str]]] = field(init=False, default_factory=list)
@@ -135,7 +138,7 @@ class Table:
     def __post_init__(self) -> None:
         # deal seeds 63 bits wide: a player who has seen his hand cannot search them all for the
         # deal that agrees with it, as he could 2**32 (docs/security.md, "Searching a deal's seed")
-        self.session = TableSession(self.rs, self.seed, list(self.kinds), observer=self._heard, deal_seed_bits=WIDE_DEAL_SEED_BITS)
+        self.session = TableSession(self.rs, self.seed, list(self.kinds), observer=self._heard, deal_seed_bits=self.deal_seed_bits)
 
     @classmethod
     def create(cls, id: str, rs: Ruleset, ruleset_ref: str, kinds: list[str], created: str,
