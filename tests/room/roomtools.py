@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sqlite3
 import threading
 import warnings
 import weakref
@@ -93,6 +94,17 @@ def open_room(data: Path, bot_delay: float = 0.0, rate: float = 1e6) -> Iterator
             except Exception:  # the test's own failure is what is reported
                 pass
         within("the room to stop", lambda: client.__exit__(None, None, None))
+
+
+def sql(data: Path, statement: str, *args: Any) -> None:
+    """One statement on the store under ``data``, committed: a row made as another version or
+    another program would have made it."""
+    db = sqlite3.connect(data / "room.sqlite")
+    try:
+        db.execute(statement, args)
+        db.commit()
+    finally:
+        db.close()
 
 
 def create(client: TestClient, seats: list[str], ruleset: str = "schnapsen", **extra: Any) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from roomtools import REPO, WAIT, Seat, create, open_room, token_of, two_people, within
+from roomtools import REPO, WAIT, Seat, create, open_room, sql, token_of, two_people, within
 
 pytest.importorskip("starlette", reason="rules serve needs the serve extra: pip install -e '.[test]'")
 
@@ -30,15 +30,6 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 import cli.room.store as store_module  # noqa: E402
 from cli.room.store import Damaged, Store, Unavailable, Unreadable  # noqa: E402
-
-
-def sql(data: Path, statement: str, *args: Any) -> None:
-    db = sqlite3.connect(data / "room.sqlite")
-    try:
-        db.execute(statement, args)
-        db.commit()
-    finally:
-        db.close()
 
 
 def refusal_of(client: Any, token: str) -> tuple[dict[str, Any], int]:

@@ -14,11 +14,11 @@ its log written into a store whose ``tables`` has no ``deal_seed_bits`` column."
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 from typing import Any
 
-from roomtools import create, open_room
+import pytest
+from roomtools import create, open_room, sql
 
 from cli.room.store import Store, StoredTable
 from cli.room.tables import Table, new_token
@@ -52,10 +52,7 @@ def keep_as_old_room(folder: Path, table: Table) -> None:
     store.add(StoredTable(table.id, table.created, "schnapsen", None, None, table.kinds, table.tokens, table.watch, table.seed,
                           list(table.log)))
     store.close()
-    db = sqlite3.connect(folder / "room.sqlite")
-    db.execute("ALTER TABLE tables DROP COLUMN deal_seed_bits")
-    db.commit()
-    db.close()
+    sql(folder, "ALTER TABLE tables DROP COLUMN deal_seed_bits")
 
 
 def read_back(folder: Path) -> tuple[Any, int | None]:
@@ -81,24 +78,17 @@ def test_an_old_rooms_table_is_read_back_as_it_was_dealt(tmp_path: Path) -> None
     assert table.deal_seed_bits == noted == DEAL_SEED_BITS
 
 
-def test_a_table_of_63_bit_seeds_kept_before_the_column_is_read_so(tmp_path: Path) -> None:
-    # kept between 96ca356 and the column: created on or after the day, dealt 63 bits wide
-    new = played(WIDE_DEAL_SEED_BITS, 8, "2026-12-06")
-    keep_as_old_room(tmp_path, new)
+@pytest.mark.parametrize(("bits", "created"), [
+    (WIDE_DEAL_SEED_BITS, "2026-12-06"),  # kept between 96ca356 and the column: created on or after the day, dealt 63 bits wide
+    (DEAL_SEED_BITS, "2026-12-07"),  # created on a day of 63-bit seeds, yet its log replays only 32 bits wide: the log decides
+])
+def test_the_width_is_found_by_the_log_whatever_the_day(tmp_path: Path, bits: int, created: str) -> None:
+    kept = played(bits, 8, created)
+    keep_as_old_room(tmp_path, kept)
     table, noted = read_back(tmp_path)
-    assert table is not None and table.session.match.deal_seeds[0] == new.session.match.deal_seeds[0]
-    assert table.session.moves[:len(new.session.moves)] == new.session.moves
-    assert noted == WIDE_DEAL_SEED_BITS
-
-
-def test_the_width_is_found_by_the_log_whatever_the_day(tmp_path: Path) -> None:
-    # created on a day of 63-bit seeds, yet its log replays only 32 bits wide: the log decides
-    old = played(DEAL_SEED_BITS, 8, "2026-12-07")
-    keep_as_old_room(tmp_path, old)
-    table, noted = read_back(tmp_path)
-    assert table is not None and table.session.match.deal_seeds[0] == old.session.match.deal_seeds[0]
-    assert table.session.moves[:len(old.session.moves)] == old.session.moves
-    assert noted == DEAL_SEED_BITS
+    assert table is not None and table.session.match.deal_seeds[0] == kept.session.match.deal_seeds[0]
+    assert table.session.moves[:len(kept.session.moves)] == kept.session.moves
+    assert noted == bits
 
 
 def test_a_log_with_no_card_played_is_read_by_the_day_it_was_created(tmp_path: Path) -> None:
@@ -123,11 +113,8 @@ def test_a_new_table_is_kept_with_its_width(tmp_path: Path) -> None:
 def test_a_width_the_room_never_drew_leaves_the_table_out(tmp_path: Path) -> None:
     old = played(DEAL_SEED_BITS, 4, "2026-12-03")
     keep_as_old_room(tmp_path, old)
-    db = sqlite3.connect(tmp_path / "room.sqlite")
-    db.execute("ALTER TABLE tables ADD COLUMN deal_seed_bits INTEGER")
-    db.execute("UPDATE tables SET deal_seed_bits = 40")
-    db.commit()
-    db.close()
+    sql(tmp_path, "ALTER TABLE tables ADD COLUMN deal_seed_bits INTEGER")
+    sql(tmp_path, "UPDATE tables SET deal_seed_bits = 40")
     with open_room(tmp_path) as (client, room):
         if TABLE_ID in room.kept:  # read when first used
             client.portal.call(room._load, room.kept[TABLE_ID])

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from roomtools import Seat, create, open_room, token_of
+from roomtools import Seat, create, open_room, sql, token_of
 
 pytest.importorskip("starlette", reason="rules serve needs the serve extra: pip install -e '.[test]'")
 
@@ -34,15 +34,6 @@ HOUSE = "extends: schnapsen\nname: kurz\nmatch:\n  target: 3\n"
 #: the folder it was written to.
 REFUSED_HOUSE = "extends: nosuch\nname: h\n"
 BOTS = "search:easy, search:normal, search:hard, greedy, random, basic"
-
-
-def sql(data: Path, statement: str, *args: Any) -> None:
-    db = sqlite3.connect(data / "room.sqlite")
-    try:
-        db.execute(statement, args)
-        db.commit()
-    finally:
-        db.close()
 
 
 def rows_of(data: Path) -> list[tuple[Any, ...]]:
