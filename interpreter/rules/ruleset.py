@@ -336,7 +336,9 @@ class Ruleset:
     #: ``source`` (a worker of ``rules simulate`` or of the arena) passes it to
     #: :func:`~interpreter.rules.loader.load_ruleset` as ``shown``, so that its errors name the
     #: file as the user's own process does, not by an absolute path the user never wrote.
-    shown: str | None = field(default=None, compare=False, repr=False)
+    #: Keyword-only: it came after ``data`` and the fields after it, whose places a program
+    #: building a ruleset by position relies on (put there, it took ``data``'s argument).
+    shown: str | None = field(default=None, compare=False, repr=False, kw_only=True)
     #: The merged, defaulted mapping of the file, read-only all the way down (a
     #: :class:`~interpreter.core.frozendata.FrozenDict`, typed as the ``dict`` it subclasses for
     #: the readers of rule mappings: one ruleset object serves every game of the process, so a

@@ -113,3 +113,13 @@ def test_the_frozen_mapping_reads_as_the_plain_one() -> None:
     assert type(edited) is dict and type(edited["deck"]) is dict
     edited["claim"]["target"] = 10
     assert data["claim"]["target"] == 66
+
+
+def test_a_ruleset_built_by_position_takes_its_data_where_it_always_did() -> None:
+    # the fields up to data in the order programs written for earlier versions pass them: a
+    # field put between source and data (shown) took data's argument, and data was left empty
+    rs = load_ruleset("schnapsen")
+    order = ["name", "title", "description", "deck", "players", "deal", "trump", "exchange", "marriage", "closing",
+             "play", "claim", "end", "scoring", "bidding", "dealer", "match", "info", "source", "data"]
+    built = Ruleset(*[getattr(rs, name) for name in order])
+    assert built.data == rs.data and built.shown is None
