@@ -83,7 +83,7 @@ class TableApp(App[None]):
     #actions Horizontal { height: 1; }
     #hand Button, #actions Button { margin-right: 1; min-width: 5; }
     #hand Button.card { min-width: 9; }
-    #hand Button.card.unplayable { text-opacity: 0.6; }  /* greyed as a disabled button, yet a click on it says why (screen.draw_hand) */
+    #hand Button.card.unplayable { text-opacity: 0.6; }  /* greyed as a disabled button, yet a click on it says why (screen.draw_hand); under WCAG's 4.5:1 on purpose (a red card about 2.8:1): an inactive control, which WCAG 1.4.3 exempts -- a playable card reads at 5:1 at least (render.RED, tests/table/test_table_contrast.py) */
     ModalScreen { align: center middle; }
     #dialog { width: 90%; max-width: 100; height: auto; max-height: 100%; overflow-y: auto; border: thick $accent; background: $surface; padding: 1 2; }
     #dialog Button { margin: 1 1 0 0; }
