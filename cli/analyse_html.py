@@ -5,7 +5,8 @@ One self-contained HTML file -- the cards drawn as SVG by :mod:`cli.room.cards`,
 drawn here as SVG, a few lines of script to step -- so that it opens from the disk in any
 browser, needs no server and asks nothing of another one.  For each deal a chart gives the
 expected score of every move played (the analysed seat's side's margin, in game points or
-units) against the best move's, with each graded move marked in its grade's colour; below it,
+units) against the best move's, with each graded move marked in its grade's shape and colour
+(the shape alone tells the grade, for a reader who cannot tell the colours apart); below it,
 one decision at a time: the position as the seat saw it (its hand with the move played and
 the best move marked, the cards on the table, trump, talon, the contract, points), the value
 of every legal action, what the values rest on and the best line with the cards as they lay.
@@ -33,14 +34,16 @@ from interpreter.play.analysis import MoveReport
 from interpreter.rules.ruleset import Ruleset
 from interpreter.search.ismcts import scale_of
 
-#: The colour of each grade's mark (and of a move without one).
-GRADE_COLOURS = {"blunder": "#c62828", "mistake": "#ef6c00", "inaccuracy": "#f9a825", "": "#1565c0"}
+#: The colour of each grade's mark and word (and of a move without one): red, burnt orange and
+#: dark amber, each of a contrast of at least 4.5:1 on the page's white and the chart's #fafafa
+#: (WCAG's bar for text; the lighter orange and amber once used were 3.1:1 and 2.0:1).
+GRADE_COLOURS = {"blunder": "#c62828", "mistake": "#b34700", "inaccuracy": "#8d6e00", "": "#1565c0"}
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 60em; padding: 0 1em; color: #1a1a1a; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 2em; } h3 { font-size: 1em; margin: 0.2em 0; }
 .chart { width: 100%; height: auto; max-height: 16em; border: 1px solid #ddd; background: #fafafa; }
-.chart .mark { cursor: pointer; } .chart .mark.on circle { stroke: #000; stroke-width: 3; }
+.chart .mark { cursor: pointer; } .chart .mark.on .dot { stroke: #000; stroke-width: 3; }
 .decision { border: 1px solid #ddd; border-radius: 6px; padding: 0.8em 1em; margin: 1em 0; scroll-margin: 3.5em 0 0.5em; }
 .cards { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; margin: 0.3em 0; }
 .card svg { width: 56px; height: 78px; display: block; }
@@ -53,7 +56,7 @@ td.v { text-align: right; font-variant-numeric: tabular-nums; }
 tr.played td { font-weight: bold; } tr.best td:first-child::after { content: " (best)"; color: #2e7d32; }
 .grade { font-weight: bold; } nav button { font-size: 1em; margin-right: 0.5em; }
 nav { margin: 0.5em 0; padding: 0.4em 0; position: sticky; top: 0; z-index: 1; background: #fff; border-bottom: 1px solid #eee; }
-.key { color: #555; font-size: 0.9em; }
+.key { color: #555; font-size: 0.9em; } .key svg { vertical-align: -4px; }
 """
 
 SCRIPT = """
@@ -107,10 +110,11 @@ def analysis_page(reports: list[MoveReport], rs: Ruleset, title: str, complete: 
         f"player's side minus {'the mean of the other sides' if rs.side_count > 2 else 'the others'}', in {unit_words(rs)}.</p>",
         '<p class="key">Chart: <b style="color:#1565c0">&#8212;</b> the move played, '
         '<b style="color:#2e7d32">- -</b> the best move; marks: '
-        + ", ".join(f'<b style="color:{GRADE_COLOURS[g]}">&#9679;</b> {g}' for g in ("blunder", "mistake", "inaccuracy"))
+        + ", ".join(f'<svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">{_mark_shape(g, 9, 9)}</svg> {g}'
+                    for g in ("blunder", "mistake", "inaccuracy"))
         + ". Cards: solid frame the move played, dashed the best.</p>",
         '<nav id="stepper" hidden><button id="prev" type="button">&#8592; previous</button>'
-        '<button id="next" type="button">next &#8594;</button><span id="where"></span> '
+        '<button id="next" type="button">next &#8594;</button><span id="where" aria-live="polite"></span> '
         '<span class="key">(or the arrow keys, or a mark on the chart)</span></nav>',
     ]
     if not reports:
@@ -157,12 +161,26 @@ def _chart(decisions: list[tuple[int, MoveReport]], scale: float) -> str:
     for k, r in enumerate(reports):
         tip = f"move {r.move}: {r.played} {signed(r.played_value)}" + ("" if r.best == r.played else f", best {r.best} {signed(r.best_value)}")
         tip += f" -- {r.grade}" if r.grade else ""
-        radius = 7 if r.grade else 5
         out.append(f'<a class="mark" href="#d{decisions[k][0]}" data-i="{decisions[k][0]}"><title>{escape(tip)}</title>'
-                   f'<circle cx="{x(k):.1f}" cy="{y(r.played_value):.1f}" r="{radius}" fill="{GRADE_COLOURS[r.grade]}"/></a>')
+                   f'{_mark_shape(r.grade, x(k), y(r.played_value))}</a>')
         out.append(f'<text x="{x(k):.1f}" y="{height + 2 * top + 10}" font-size="11" text-anchor="middle" fill="#555">{r.move}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _mark_shape(grade: str, cx: float, cy: float) -> str:
+    """The mark of a move of ``grade`` centred at (cx, cy), in the chart and in its key: a
+    triangle pointing down for a blunder, a square for a mistake, a diamond for an inaccuracy,
+    a small circle for a move without a grade -- a shape each, so that the grade is seen without
+    its colour."""
+    fill = f'class="dot" fill="{GRADE_COLOURS[grade]}"'
+    if grade == "blunder":
+        return f'<polygon {fill} points="{cx - 8:.1f},{cy - 5:.1f} {cx + 8:.1f},{cy - 5:.1f} {cx:.1f},{cy + 8:.1f}"/>'
+    if grade == "mistake":
+        return f'<rect {fill} x="{cx - 6:.1f}" y="{cy - 6:.1f}" width="12" height="12"/>'
+    if grade == "inaccuracy":
+        return f'<polygon {fill} points="{cx:.1f},{cy - 8:.1f} {cx + 8:.1f},{cy:.1f} {cx:.1f},{cy + 8:.1f} {cx - 8:.1f},{cy:.1f}"/>'
+    return f'<circle {fill} cx="{cx:.1f}" cy="{cy:.1f}" r="5"/>'
 
 
 def _card(code: str, label: str = "", classes: str = "") -> str:

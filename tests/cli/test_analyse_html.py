@@ -168,7 +168,7 @@ def test_a_page_with_no_decision_says_so(tmp_path: Path) -> None:
     from interpreter.rules.loader import load_ruleset
 
     text = analysis_page([], load_ruleset("schnapsen"), "empty.yaml")
-    assert "No decision to show." in text and "<svg" not in text
+    assert "No decision to show." in text and 'class="chart"' not in text
     assert "if (!sections.length) { return; }" in text  # the stepper stays hidden: no "decision 1 of 0"
 
 
