@@ -14,7 +14,9 @@ Left and right arrows (or the buttons, or a mark on the chart) step through the 
 without script the page shows them all one under another.  A step scrolls the decision it
 shows into view if it is not (on a page of many deals it may be screens away), and the
 buttons stay at the top of the window, so stepping never leaves the reader at a counter with
-nothing under it.  The address names the decision shown (``#d4``) once the stepping pauses: a
+nothing under it.  Each card is drawn once, as a ``<symbol>``, and shown wherever it appears
+by a ``<use>`` of it (the pictures repeated at every appearance were four fifths of a ten-deal
+match's page).  The address names the decision shown (``#d4``) once the stepping pauses: a
 change of address at every step of a held-down arrow key is throttled by the browser, which
 then leaves it naming another decision.  A new address in the open page (typed, or the back
 button) shows the decision it names.
@@ -22,6 +24,7 @@ button) shows the decision it names.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from cli.analysis_words import (
@@ -119,6 +122,7 @@ def analysis_page(reports: list[MoveReport], rs: Ruleset, title: str, complete: 
     ]
     if not reports:
         parts.append("<p>No decision to show.</p>")
+    deck = _Deck()
     index = 0
     for deal in sorted({r.deal for r in reports}):
         mine = list(enumerate((r for r in reports if r.deal == deal), index))
@@ -129,8 +133,9 @@ def analysis_page(reports: list[MoveReport], rs: Ruleset, title: str, complete: 
                 parts.append(f"<h3>Seat {seat}'s decisions, valued from its side</h3>")
             parts.append(_chart([(k, r) for k, r in mine if r.seat == seat], scale_of(rs)))
         for k, r in mine:
-            parts.append(_decision(r, rs, k))
+            parts.append(_decision(r, rs, k, deck))
         index += len(mine)
+    parts.append(deck.symbols())  # a <use> finds its symbol anywhere in the document, after it too
     parts.append(f"<script>{SCRIPT}</script></body></html>")
     return "\n".join(parts) + "\n"
 
@@ -183,16 +188,42 @@ def _mark_shape(grade: str, cx: float, cy: float) -> str:
     return f'<circle {fill} cx="{cx:.1f}" cy="{cy:.1f}" r="5"/>'
 
 
-def _card(code: str, label: str = "", classes: str = "") -> str:
-    """A card picture (a card the deck does not draw falls back to its notation)."""
-    try:
-        picture = card_svg(code)
-    except KeyError:
-        picture = f"<b>{escape(code)}</b>"
-    return f'<span class="card {classes}" title="{escape(code)}">{picture}{escape(label)}</span>'
+class _Deck:
+    """The cards a page shows, each drawn once: a card's picture is a ``<symbol>`` in one hidden
+    ``<svg>``, and each appearance of the card a small ``<svg>`` -- keeping the picture's role
+    and accessible name (its notation) -- that uses it."""
+
+    def __init__(self) -> None:
+        self.drawn: dict[str, str] = {}  # code -> its symbol, in the order first shown (the page stays the same byte for byte)
+
+    def picture(self, code: str) -> str:
+        """The card ``code`` where it appears (a card the deck does not draw falls back to its
+        notation)."""
+        try:
+            svg = card_svg(code)
+        except KeyError:
+            return f"<b>{escape(code)}</b>"
+        opening, inner = svg.removesuffix("</svg>").split(">", 1)
+        if code not in self.drawn:
+            box = re.search(r'viewBox="([^"]*)"', opening)
+            assert box is not None, "card_svg draws in a viewBox"
+            self.drawn[code] = f'<symbol id="card-{code}" viewBox="{box[1]}">{inner}</symbol>'
+        return f'{opening}><use href="#card-{code}"/></svg>'
+
+    def symbols(self) -> str:
+        """The hidden ``<svg>`` that holds every card shown (nothing where none is)."""
+        if not self.drawn:
+            return ""
+        return ('<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" style="position: absolute; width: 0; height: 0; '
+                f'overflow: hidden">{"".join(self.drawn.values())}</svg>')
 
 
-def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
+def _card(deck: _Deck, code: str, label: str = "", classes: str = "") -> str:
+    """A card of ``deck`` with ``label`` under it, framed as ``classes`` say."""
+    return f'<span class="card {classes}" title="{escape(code)}">{deck.picture(code)}{escape(label)}</span>'
+
+
+def _decision(r: MoveReport, rs: Ruleset, index: int, deck: _Deck) -> str:
     """One decision: the verdict, the position with its cards, every action's value, the basis
     of the values and the best line."""
     grade = f' <span class="grade" style="color:{GRADE_COLOURS[r.grade]}">{r.grade}</span>' if r.grade else ""
@@ -207,11 +238,11 @@ def _decision(r: MoveReport, rs: Ruleset, index: int) -> str:
     if seen is not None:
         played = r.played.removeprefix("play ").split()[-1]
         best = r.best.removeprefix("play ").split()[-1]
-        hand = "".join(_card(c, classes=" ".join(k for k, on in (("played", c == played), ("best", c == best)) if on))
+        hand = "".join(_card(deck, c, classes=" ".join(k for k, on in (("played", c == played), ("best", c == best)) if on))
                        for c in seen.hand)
         out.append(f'<div class="facts"><span class="label">hand</span><div class="cards">{hand}</div></div>')
         if seen.trick:
-            table = "".join(_card(c, who(rs, r.seat, s)) for s, c in seen.trick)
+            table = "".join(_card(deck, c, who(rs, r.seat, s)) for s, c in seen.trick)
             out.append(f'<div class="facts"><span class="label">on the table</span><div class="cards">{table}</div></div>')
         else:
             out.append(f'<div class="facts"><span class="label">on the table</span>nothing: {table_words(r, rs)}</div>')

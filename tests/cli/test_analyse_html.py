@@ -350,3 +350,35 @@ def test_the_loss_shown_is_the_difference_of_the_values_shown() -> None:
     assert verdict_words(report, rs) == "mistake (loss 0.79)"
     section = analysis_page([report], rs, "u.yaml").split('<section class="decision"')[1].split("</section>")[0]
     assert "best <b>AH</b> +0.13, loss 0.79" in section
+
+
+class Cards(HTMLParser):
+    """The cards drawn (each ``<symbol>``'s id) and shown (each ``<use>``'s address, with the
+    role and name of the ``<svg>`` around it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drawn: list[str] = []
+        self.shown: list[tuple[str, str, str]] = []
+        self.svg: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "svg":
+            self.svg = a
+        elif tag == "symbol":
+            self.drawn.append(a["id"])
+        elif tag == "use":
+            self.shown.append((a["href"], self.svg.get("role", ""), self.svg.get("aria-label", "")))
+
+
+def test_each_card_is_drawn_once_and_shown_by_name_wherever_it_appears(tmp_path: Path) -> None:
+    """The endgame's page shows AH and KS in the first decision's hand and KS again in the
+    second's: two pictures drawn, three uses of them, each an image named by its card (a page
+    of ten deals was once 1.1 MB, four fifths of it the same card pictures over and over)."""
+    text, _ = page_of(tmp_path)
+    cards = Cards()
+    cards.feed(text)
+    assert sorted(cards.drawn) == ["card-AH", "card-KS"]
+    assert cards.shown == [("#card-AH", "img", "AH"), ("#card-KS", "img", "KS"), ("#card-KS", "img", "KS")]
+    assert text.count("<symbol") == 2 and text.count('aria-hidden="true" style="position: absolute') == 1
