@@ -309,7 +309,7 @@ def test_a_card_shown_for_trump_and_laid_away_stays_with_its_holder() -> None:
     for seat in (0, 2):
         view = st.view(seat)
         sampler = WorldSampler(view)
-        where = Counter()
+        where: Counter[str] = Counter()
         for _ in range(200):
             world = sampler.sample(rng)
             w = world.state
