@@ -2,8 +2,9 @@
 
 The plots are hand-written inline SVG -- horizontal bars with their 95% intervals as error
 bars, and a histogram -- so the page needs no plotting library, no script and no network:
-it is one file to mail or attach to an issue.  Everything on it is read from the same JSON
-that ``--json`` prints, so the page and the numbers cannot disagree.
+it is one file to mail or attach to an issue.  Everything on it is read from rows of the
+shape that ``--json`` prints, but holding the unrounded values the text table formats (the
+command passes them), so the page and the text cannot disagree by a last digit.
 """
 
 from __future__ import annotations
@@ -24,7 +25,12 @@ svg { max-width: 100%; height: auto; } .wide { overflow-x: auto; } p { overflow-
 """
 
 
-def _fmt(kind: str, x: float | None, signed: bool = False) -> str:
+def figure_text(kind: str, x: float | None, signed: bool = False) -> str:
+    """A figure as the text table and the page both print it: a rate as a percentage with two
+    decimals, a mean with three; ``-`` when it was never measured.  One function, given the
+    same unrounded values, so the page cannot show another last digit than the text (the
+    JSON's six decimals, formatted again, can: -0.0202501 is -2.03% but its JSON -0.02025
+    shows as -2.02%, since 100 * -0.02025 is -2.0249999... in binary)."""
     if x is None:
         return "-"
     if kind == "rate":
@@ -116,8 +122,8 @@ def _figure_table(metrics: Sequence[Row]) -> str:
     rows = ["<div class=wide><table><tr><th>metric</th><th>value</th><th>95% interval</th><th>of</th></tr>"]
     for m in metrics:
         lo, hi = m["interval"] or (None, None)
-        interval = ("-" if m["value"] is None else _why(m)) if lo is None else f"{_fmt(m['kind'], lo)} to {_fmt(m['kind'], hi)}"
-        rows.append(f"<tr><td>{escape(m['metric'])}</td><td>{_fmt(m['kind'], m['value'])}</td><td>{interval}</td><td>{counted(m['kind'], m['num'], m['den'])}</td></tr>")
+        interval = ("-" if m["value"] is None else _why(m)) if lo is None else f"{figure_text(m['kind'], lo)} to {figure_text(m['kind'], hi)}"
+        rows.append(f"<tr><td>{escape(m['metric'])}</td><td>{figure_text(m['kind'], m['value'])}</td><td>{interval}</td><td>{counted(m['kind'], m['num'], m['den'])}</td></tr>")
     rows.append("</table></div>")
     return "".join(rows)
 
@@ -223,9 +229,9 @@ def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequ
     for c in changes:
         k = c["kind"]
         mark = "<td class=changes>changes</td>" if c["changes"] else "<td></td>"
-        interval = _why(c) if c["interval"] is None else f"{_fmt(k, c['interval'][0], True)} to {_fmt(k, c['interval'][1], True)}"
-        rows.append(f"<tr><td>{escape(c['metric'])}</td><td>{_fmt(k, c['a'])}</td><td>{_fmt(k, c['b'])}</td>"
-                    f"<td>{_fmt(k, c['difference'], True)}</td><td>{interval}</td>"
+        interval = _why(c) if c["interval"] is None else f"{figure_text(k, c['interval'][0], True)} to {figure_text(k, c['interval'][1], True)}"
+        rows.append(f"<tr><td>{escape(c['metric'])}</td><td>{figure_text(k, c['a'])}</td><td>{figure_text(k, c['b'])}</td>"
+                    f"<td>{figure_text(k, c['difference'], True)}</td><td>{interval}</td>"
                     f"<td>{'-' if c['p'] is None else format(c['p'], '.2g')}</td>{mark}</tr>")
     rows.append("</table></div>")
     body += ["<h2>Every metric</h2>", "".join(rows)]
