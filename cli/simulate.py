@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from interpreter.sim.compare import Change
     from interpreter.sim.figures import Figure
     from interpreter.sim.simulate import Runs
+    from interpreter.sim.tally import Difference
 
 #: --deals and --matches: each at most this many (deal seeds are seed * 2**32 + index).
 MOST = 2**32 - 1
@@ -99,8 +100,9 @@ def _simulate(
     _something_finished(runs, stop)
     figs = figures(runs.tallies[0], seed)
     report = {**_inputs(runs, 0, rs, ruleset), "interrupted": stop is not None, "error": error_of(stop), "metrics": [f.as_dict() for f in figs]}
+    gap = None if skill is None else _skill_gap(runs)
     if skill is not None:
-        report["skill"] = _skill(skill, runs)
+        report["skill"] = _skill(skill, gap)
     if as_json:
         say(json_text(report, ensure_ascii=True))
     elif as_csv:
@@ -108,12 +110,15 @@ def _simulate(
     else:
         for line in simulate_lines(rs, runs, figs, stop):
             say(line)
-        if "skill" in report:
-            say(skill_line(report["skill"]))
+        if skill is not None:
+            say(skill_line(_skill(skill, gap, exact=True)))
     if html is not None:
         from interpreter.sim.report import simulate_page
 
-        _write_html(html, simulate_page(rs.title, report, None if stop is None else cut_short(stop)))
+        page = {**report, "metrics": [_page_figure(f) for f in figs]}
+        if skill is not None:
+            page["skill"] = _skill(skill, gap, exact=True)
+        _write_html(html, simulate_page(rs.title, page, None if stop is None else cut_short(stop)))
     _end(runs, stop)
 
 
@@ -183,7 +188,8 @@ def _compare(
         from interpreter.sim.report import compare_page
 
         pages = [figures(t, seed) for t in runs.tallies]
-        _write_html(html, compare_page(rs_a.title, rs_b.title, report, [[f.as_dict() for f in p] for p in pages], None if stop is None else cut_short(stop)))
+        page = {**report, "metrics": [_page_change(c) for c in changes]}
+        _write_html(html, compare_page(rs_a.title, rs_b.title, page, [[_page_figure(f) for f in p] for p in pages], None if stop is None else cut_short(stop)))
     _end(runs, stop)
 
 
@@ -323,21 +329,47 @@ def _played(runs: Runs) -> str:
 # ----------------------------------------------------------------------------- output
 
 
-def _skill(bot: str, runs: Runs) -> dict[str, Any] | None:
-    """The skill gap of ``bot`` (runs 1.. are the bot on each side) as JSON: ``interval`` and
-    ``p`` ``null`` when the blocks give none (``no_interval`` says why), everything ``null``
-    when nothing is known."""
+def _skill_gap(runs: Runs) -> Difference | None:
+    """The skill gap measured by the runs (run 0 the base, runs 1.. the bot on each side)."""
     from interpreter.sim.compare import skill_gap
 
-    gap = skill_gap(runs.tallies[0], runs.tallies[1:])
+    return skill_gap(runs.tallies[0], runs.tallies[1:])
+
+
+def _skill(bot: str, gap: Difference | None, exact: bool = False) -> dict[str, Any]:
+    """The skill gap of ``bot`` as JSON: ``interval`` and ``p`` ``null`` when the blocks give
+    none (``no_interval`` says why), everything ``null`` when nothing is known.  Rounded to 6
+    decimals for ``--json``; ``exact`` keeps the values the text line and the page format
+    (rounded twice, a percentage can change its last digit: :func:`_page_figure`)."""
     name = bot.strip().lower()
     if gap is None:
         return {"bot": name, "won": None, "base": None, "gap": None, "interval": None, "p": None, "no_interval": None}
+
+    def r(x: float) -> float:
+        return x if exact else round(x, 6)
+
+    p = None if gap.p is None else gap.p if exact else float(f"{gap.p:.6g}")
     return {
-        "bot": name, "won": round(gap.a, 6), "base": round(gap.b, 6), "gap": round(gap.diff, 6),
-        "interval": None if gap.low is None or gap.high is None else [round(gap.low, 6), round(gap.high, 6)],
-        "p": None if gap.p is None else float(f"{gap.p:.6g}"), "no_interval": gap.why,
+        "bot": name, "won": r(gap.a), "base": r(gap.b), "gap": r(gap.diff),
+        "interval": None if gap.low is None or gap.high is None else [r(gap.low), r(gap.high)],
+        "p": p, "no_interval": gap.why,
     }
+
+
+def _pair(low: float | None, high: float | None) -> list[float] | None:
+    return None if low is None or high is None else [low, high]
+
+
+def _page_figure(f: Figure) -> dict[str, Any]:
+    """A figure's row for the page: its JSON (:meth:`Figure.as_dict`) with the unrounded values
+    the text table formats.  The JSON's six decimals, formatted again as a percentage, can
+    show another last digit than the text (-0.0202501 is -2.03%, its -0.02025 shows -2.02%)."""
+    return {**f.as_dict(), "value": f.value, "interval": _pair(f.low, f.high), "num": f.num, "den": f.den}
+
+
+def _page_change(c: Change) -> dict[str, Any]:
+    """A difference's row for the page: its JSON with the unrounded values, as :func:`_page_figure`."""
+    return {**c.as_dict(), "a": c.a, "b": c.b, "difference": c.diff, "interval": _pair(c.low, c.high), "p": c.p}
 
 
 def skill_line(s: dict[str, Any]) -> str:
@@ -362,14 +394,6 @@ def _inputs(runs: Runs, n: int, rs: Ruleset, name: str) -> dict[str, Any]:
     }
 
 
-def _value(kind: str, x: float | None, signed: bool = False) -> str:
-    if x is None:
-        return "-"
-    if kind == "rate":
-        return f"{100 * x:+.2f}%" if signed else f"{100 * x:.2f}%"
-    return f"{x:+.3f}" if signed else f"{x:.3f}"
-
-
 def _interval(kind: str, value: float | None, low: float | None, high: float | None, why: str | None, signed: bool = False) -> str:
     """``LOW to HIGH``; ``-`` for a figure that was never measured; for one whose blocks give
     no interval, why (``too few blocks``, ``no spread over K blocks``)."""
@@ -377,7 +401,9 @@ def _interval(kind: str, value: float | None, low: float | None, high: float | N
         return "-"
     if low is None or high is None:
         return why or "-"
-    return f"{_value(kind, low, signed)} to {_value(kind, high, signed)}"
+    from interpreter.sim.report import figure_text
+
+    return f"{figure_text(kind, low, signed)} to {figure_text(kind, high, signed)}"
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -393,7 +419,7 @@ def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
 
 def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Halt | None) -> list[str]:
     """The text report of a simulation: one section per group of metrics."""
-    from interpreter.sim.report import counted
+    from interpreter.sim.report import counted, figure_text
 
     spec = runs.specs[0]
     lines = [f"{rs.title}: {_count(spec.deals, 'deal', 'deals')}" + (f" and {_count(spec.matches, 'match', 'matches')}" if spec.matches else "")
@@ -407,7 +433,7 @@ def simulate_lines(rs: Ruleset, runs: Runs, figs: Sequence[Figure], stop: Halt |
             group = f.group
             rows.append([group, "", "", ""])
         interval = _interval(f.kind, f.value, f.low, f.high, f.why)
-        rows.append(["  " + f.key, _value(f.kind, f.value), interval, counted(f.kind, f.num, f.den)])
+        rows.append(["  " + f.key, figure_text(f.kind, f.value), interval, counted(f.kind, f.num, f.den)])
     lines.append("")
     lines += _table(rows, [False, True, True, False])
     lines.append("")
@@ -426,6 +452,8 @@ def compare_lines(
              + ("the same cards in both (paired)" if paired else "the decks or deals differ: the deals are independent (unpaired)")]
     if stop is not None:
         lines.append(f"{cut_short(stop)}: {runs.done:,} of {runs.total:,} {_played(runs)} finished")
+    from interpreter.sim.report import figure_text
+
     rows: list[list[str]] = [["metric", "A", "B", "A - B", "95% interval", "p", ""]]
     group = ""
     for c in changes:
@@ -433,7 +461,7 @@ def compare_lines(
             group = c.group
             rows.append([group, "", "", "", "", "", ""])
         rows.append([
-            "  " + c.key, _value(c.kind, c.a), _value(c.kind, c.b), _value(c.kind, c.diff, True),
+            "  " + c.key, figure_text(c.kind, c.a), figure_text(c.kind, c.b), figure_text(c.kind, c.diff, True),
             _interval(c.kind, c.diff, c.low, c.high, c.why, True), "-" if c.p is None else f"{c.p:.2g}", "changes" if c.changes else "",
         ])
     lines.append("")

@@ -2,8 +2,9 @@
 
 The plots are hand-written inline SVG -- horizontal bars with their 95% intervals as error
 bars, and a histogram -- so the page needs no plotting library, no script and no network:
-it is one file to mail or attach to an issue.  Everything on it is read from the same JSON
-that ``--json`` prints, so the page and the numbers cannot disagree.
+it is one file to mail or attach to an issue.  Everything on it is read from rows of the
+shape that ``--json`` prints, but holding the unrounded values the text table formats (the
+command passes them), so the page and the text cannot disagree by a last digit.
 """
 
 from __future__ import annotations
@@ -20,11 +21,16 @@ h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 2em; }
 table { border-collapse: collapse; font-size: 0.9em; } td, th { padding: 0.15em 0.6em; text-align: right; }
 td:first-child, th:first-child { text-align: left; } tr:nth-child(even) { background: #f4f4f4; }
 .changes { font-weight: bold; color: #a40; } .note { color: #555; font-size: 0.9em; }
-svg { max-width: 100%; height: auto; } .wide { overflow-x: auto; } p { overflow-wrap: anywhere; }
+.wide { overflow-x: auto; } p { overflow-wrap: anywhere; }
 """
 
 
-def _fmt(kind: str, x: float | None, signed: bool = False) -> str:
+def figure_text(kind: str, x: float | None, signed: bool = False) -> str:
+    """A figure as the text table and the page both print it: a rate as a percentage with two
+    decimals, a mean with three; ``-`` when it was never measured.  One function, given the
+    same unrounded values, so the page cannot show another last digit than the text (the
+    JSON's six decimals, formatted again, can: -0.0202501 is -2.03% but its JSON -0.02025
+    shows as -2.02%, since 100 * -0.02025 is -2.0249999... in binary)."""
     if x is None:
         return "-"
     if kind == "rate":
@@ -41,12 +47,25 @@ def counted(kind: str, num: float, den: float) -> str:
     return f"over {den:,.0f}"
 
 
-def bars(items: Sequence[tuple[str, float, float | None, float | None]], percent: bool, reference: float | None = None) -> str:
-    """Horizontal bars (label, value, low, high) with error bars, as an SVG element.
+#: Where a chart's figures are as text, for whoever cannot see the chart.
+IN_THE_TABLE = "the same figures are in the table Every metric"
+
+
+def charted(what: str) -> str:
+    """The text alternative of a chart of metrics: what it plots, and the table that holds the
+    same figures as numbers (a screen reader cannot read the bars)."""
+    return f"Bar chart of {what}, each with its 95% interval where there is one; {IN_THE_TABLE}"
+
+
+def bars(items: Sequence[tuple[str, float, float | None, float | None]], percent: bool, reference: float | None = None,
+         about: str = f"Bar chart; {IN_THE_TABLE}") -> str:
+    """Horizontal bars (label, value, low, high) with error bars, as an SVG element; ``about``
+    is its text alternative (``role="img"`` and ``aria-label``: :func:`charted`).
 
     The axis runs from the smallest of 0 and every low end to the largest of 0 and every high
     end, so differences below zero draw to the left of the zero line; ``reference`` draws a
-    dashed line (50% for a fair rate).
+    dashed line (50% for a fair rate).  The chart keeps its natural width inside a box that
+    scrolls sideways: shrunk to a phone's 390 px, its 12-unit labels would be 6 px high.
     """
     if not items:
         return "<p class=note>(nothing to plot)</p>"
@@ -62,7 +81,8 @@ def bars(items: Sequence[tuple[str, float, float | None, float | None]], percent
         return label_w + (v - lo_end) / span * plot_w
 
     width = label_w + plot_w + 90
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-size="12">']
+    out = [f'<div class=wide><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+           f'font-size="12" role="img" aria-label="{escape(about)}">']
     for n, (label, value, lo, hi) in enumerate(items):
         y = top + n * row_h
         x0, x1 = sorted((x(0.0), x(value)))
@@ -85,7 +105,7 @@ def bars(items: Sequence[tuple[str, float, float | None, float | None]], percent
     for v in (lo_end, hi_end):
         text = f"{100 * v:.1f}%" if percent else f"{v:.2f}"
         out.append(f'<text x="{x(v):.1f}" y="{axis_y + 16}" text-anchor="middle" fill="#555">{escape(text)}</text>')
-    out.append("</svg>")
+    out.append("</svg></div>")
     return "".join(out)
 
 
@@ -116,26 +136,27 @@ def _figure_table(metrics: Sequence[Row]) -> str:
     rows = ["<div class=wide><table><tr><th>metric</th><th>value</th><th>95% interval</th><th>of</th></tr>"]
     for m in metrics:
         lo, hi = m["interval"] or (None, None)
-        interval = ("-" if m["value"] is None else _why(m)) if lo is None else f"{_fmt(m['kind'], lo)} to {_fmt(m['kind'], hi)}"
-        rows.append(f"<tr><td>{escape(m['metric'])}</td><td>{_fmt(m['kind'], m['value'])}</td><td>{interval}</td><td>{counted(m['kind'], m['num'], m['den'])}</td></tr>")
+        interval = ("-" if m["value"] is None else _why(m)) if lo is None else f"{figure_text(m['kind'], lo)} to {figure_text(m['kind'], hi)}"
+        rows.append(f"<tr><td>{escape(m['metric'])}</td><td>{figure_text(m['kind'], m['value'])}</td><td>{interval}</td><td>{counted(m['kind'], m['num'], m['den'])}</td></tr>")
     rows.append("</table></div>")
     return "".join(rows)
 
 
 def _sections(metrics: Sequence[Row]) -> list[str]:
     parts = [
-        "<h2>Who wins: the first hand and each side</h2>", bars(_won(metrics), True, 0.5),
+        "<h2>Who wins: the first hand and each side</h2>",
+        bars(_won(metrics), True, 0.5, charted("the share of deals won by the first hand and by each side, a dashed line at 50%")),
         "<p class=note>Deals won (by each of the sides that won one together; a deal nobody won counts half); "
         "the dashed line is 50%.</p>",
-        "<h2>Outcome mix</h2>", bars(_outcomes(metrics), True),
-        "<h2>How deals end</h2>", bars(_rows(metrics, "end: "), True),
-        "<h2>How often each rule fires</h2>", bars(_rows(metrics, "fired: "), True),
-        "<h2>What a rule is worth</h2>", bars(_rows(metrics, "worth: "), False),
+        "<h2>Outcome mix</h2>", bars(_outcomes(metrics), True, None, charted("the share of deals of each outcome")),
+        "<h2>How deals end</h2>", bars(_rows(metrics, "end: "), True, None, charted("the share of deals that end each way")),
+        "<h2>How often each rule fires</h2>", bars(_rows(metrics, "fired: "), True, None, charted("the share of deals in which each rule fires")),
+        "<h2>What a rule is worth</h2>", bars(_rows(metrics, "worth: "), False, None, charted("the mean net score of the side that used each rule")),
         "<p class=note>Mean net score of the side that used the rule, in the deals where it did.</p>",
     ]
     lengths = _rows(metrics, "match length ")
     if lengths:
-        parts += ["<h2>Match length (deals per match)</h2>", bars(lengths, True)]
+        parts += ["<h2>Match length (deals per match)</h2>", bars(lengths, True, None, charted("the share of matches of each length in deals"))]
     return parts
 
 
@@ -177,7 +198,9 @@ def simulate_page(title: str, report: Row, cut: str | None = None) -> str:
     skill = report.get("skill")
     if skill and skill["gap"] is not None:
         body += [f"<h2>Skill gap of {escape(skill['bot'])}</h2>",
-                 bars([(f"{skill['bot']} on each side", skill["won"], None, None), ("the seats it replaced", skill["base"], None, None)], True, 0.5),
+                 bars([(f"{skill['bot']} on each side", skill["won"], None, None), ("the seats it replaced", skill["base"], None, None)], True, 0.5,
+                      f"Bar chart of the share of deals won by {skill['bot']} on each side in turn and by the seats it replaced, "
+                      "a dashed line at 50%; the paragraph below gives the difference"),
                  f"<p>Difference {100 * skill['gap']:+.2f}% ({_skill_interval(skill)}), paired on the same deals.</p>"]
     body += _sections(metrics)
     body += ["<h2>Every metric</h2>", _figure_table(metrics),
@@ -213,8 +236,8 @@ def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequ
                 for c in changes if c["kind"] == kind]
 
     which = "Paired" if paired else "Unpaired"
-    body += [f"<h2>{which} differences A - B: rates</h2>", bars(diff_rows("rate"), True),
-             f"<h2>{which} differences A - B: means</h2>", bars(diff_rows("mean"), False),
+    body += [f"<h2>{which} differences A - B: rates</h2>", bars(diff_rows("rate"), True, None, charted(f"the {which.lower()} differences A - B of the rates")),
+             f"<h2>{which} differences A - B: means</h2>", bars(diff_rows("mean"), False, None, charted(f"the {which.lower()} differences A - B of the means")),
              "<p class=note>* changes: the difference survives Holm's correction at 5% over all metrics. "
              f"{escape(_capital(pairing(paired)))}; a metric measured in fewer "
              "than two blocks of a run has none (too few blocks), nor has one with the same difference in "
@@ -223,9 +246,9 @@ def compare_page(title_a: str, title_b: str, report: Row, figures: Sequence[Sequ
     for c in changes:
         k = c["kind"]
         mark = "<td class=changes>changes</td>" if c["changes"] else "<td></td>"
-        interval = _why(c) if c["interval"] is None else f"{_fmt(k, c['interval'][0], True)} to {_fmt(k, c['interval'][1], True)}"
-        rows.append(f"<tr><td>{escape(c['metric'])}</td><td>{_fmt(k, c['a'])}</td><td>{_fmt(k, c['b'])}</td>"
-                    f"<td>{_fmt(k, c['difference'], True)}</td><td>{interval}</td>"
+        interval = _why(c) if c["interval"] is None else f"{figure_text(k, c['interval'][0], True)} to {figure_text(k, c['interval'][1], True)}"
+        rows.append(f"<tr><td>{escape(c['metric'])}</td><td>{figure_text(k, c['a'])}</td><td>{figure_text(k, c['b'])}</td>"
+                    f"<td>{figure_text(k, c['difference'], True)}</td><td>{interval}</td>"
                     f"<td>{'-' if c['p'] is None else format(c['p'], '.2g')}</td>{mark}</tr>")
     rows.append("</table></div>")
     body += ["<h2>Every metric</h2>", "".join(rows)]

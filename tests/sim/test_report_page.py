@@ -17,7 +17,7 @@ from interpreter.sim.report import bars, compare_page, counted, simulate_page
 class _Shape(HTMLParser):
     """The element tree's facts the tests ask about: a ``<p>`` opened inside a ``<p>`` (which
     HTML cannot hold: the browser closes the first, leaving the text after it outside), each
-    table's parent, each svg's attributes, the text of every paragraph."""
+    table's and svg's parent, each svg's attributes, the text of every paragraph."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -25,6 +25,7 @@ class _Shape(HTMLParser):
         self.nested_p = 0
         self.table_parents: list[tuple[str, str | None]] = []
         self.svgs: list[dict[str, str | None]] = []
+        self.svg_parents: list[tuple[str, str | None]] = []
         self.metas: list[dict[str, str | None]] = []
         self.paragraphs: list[str] = []
         self._text: list[str] | None = None
@@ -37,11 +38,12 @@ class _Shape(HTMLParser):
         if tag == "p":
             self.nested_p += any(t == "p" for t, _ in self.stack)
             self._text = []
+        parent = self.stack[-1] if self.stack else ("", {})
         if tag == "table":
-            parent = self.stack[-1] if self.stack else ("", {})
             self.table_parents.append((parent[0], parent[1].get("class")))
         if tag == "svg":
             self.svgs.append(a)
+            self.svg_parents.append((parent[0], parent[1].get("class")))
         self.stack.append((tag, a))
 
     def handle_endtag(self, tag: str) -> None:
@@ -169,6 +171,8 @@ def test_the_pages_fit_a_narrow_window() -> None:
         assert {"name": "viewport", "content": "width=device-width, initial-scale=1"} in shape.metas
         assert shape.table_parents and all(p == ("div", "wide") for p in shape.table_parents)
         assert shape.svgs and all(s["viewbox"] == f"0 0 {s['width']} {s['height']}" for s in shape.svgs)
-        assert "svg { max-width: 100%; height: auto; }" in page and ".wide { overflow-x: auto; }" in page
+        # a chart keeps its natural width (no rule shrinks it) and scrolls sideways in its box
+        assert shape.svg_parents and all(p == ("div", "wide") for p in shape.svg_parents)
+        assert "svg {" not in page and "max-width: 100%" not in page and ".wide { overflow-x: auto; }" in page
     # one bar: 10 px above, 22 a row, 24 below for the axis labels; 260 + 420 + 90 wide
     assert 'viewBox="0 0 770 56"' in bars([("x", 0.5, None, None)], True)
