@@ -215,11 +215,24 @@ def complete_sections(schema: Schema) -> Schema:
     extra = schema.get("else", {}).get("properties", {})
     if not extra:
         return schema
-    properties = dict(schema.get("properties", {}))
+    return {**schema, "properties": _with_required(schema.get("properties", {}), extra)}
+
+
+def _with_required(properties: Schema, extra: Schema) -> Schema:
+    """``properties`` with the ``required`` lists of ``extra`` (the ``else`` branch's own
+    ``properties``) put in, at any depth: ``bidding.moon`` needs its ``bid`` in a complete
+    ruleset, while a house file may change one key of the base's moon."""
+    merged = dict(properties)
     for key, sub in extra.items():
-        if key in properties and "required" in sub:
-            properties[key] = {**properties[key], "required": sub["required"]}
-    return {**schema, "properties": properties}
+        if key not in merged:
+            continue
+        member = dict(merged[key])
+        if "required" in sub:
+            member["required"] = sub["required"]
+        if "properties" in sub:
+            member["properties"] = _with_required(member.get("properties", {}), sub["properties"])
+        merged[key] = member
+    return merged
 
 
 def _default_text(key: str, sub: Schema, required: Sequence[str]) -> str:

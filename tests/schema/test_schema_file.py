@@ -142,6 +142,19 @@ def test_a_house_rules_file_is_not_asked_for_what_its_base_gives() -> None:
     assert missing == ["deal.hand_size", "deal.packets", "deck.ranks", "players.count", "scoring.method", "trump.selection"]
 
 
+def test_a_house_file_may_change_one_key_of_its_bases_moon() -> None:
+    """The loader merges a moon key by key, as every mapping: over North American 4 a file may
+    change its requirement alone (the base's bid stays), and the editor must not ask it for a
+    ``bid`` (it did: ``Missing property "bid"`` on a file ``rules validate`` accepts).  A moon
+    in a complete ruleset still needs its bid."""
+    validator = Draft202012Validator(SCHEMA)
+    moon = {"requirement": "points", "points": 100}
+    assert list(validator.iter_errors({"extends": "north-american-4", "bidding": {"moon": moon}})) == []
+    complete = load_ruleset(RULESETS["north-american-4"])
+    complete["bidding"]["moon"] = moon
+    assert [(e.validator, list(e.absolute_path)) for e in validator.iter_errors(complete)] == [("required", ["bidding", "moon"])]
+
+
 @pytest.mark.parametrize(("path", "pointer", "sub", "required"), PROPERTIES, ids=PROPERTY_IDS)
 def test_property_is_documented(
     path: str, pointer: str, sub: dict[str, Any], required: bool
