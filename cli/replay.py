@@ -97,7 +97,8 @@ def _replay(
             print_headers(rec)
         outcome = run_replay(rec, until, print_log(rec, secret) if log else None)
         hidden = secret is not None and secret.covers(outcome)
-        text = None if hidden or outcome.state.is_over or not show_position or unwritten(outcome.state) else position_string(outcome.state)
+        why_none = None if hidden or outcome.state.is_over or not show_position else unwritten(outcome.state)
+        text = None if hidden or outcome.state.is_over or not show_position or why_none else position_string(outcome.state)
     except RulesError as exc:
         raise fail(exc) from None
     report = hidden_report(outcome, secret) if hidden and secret is not None else replay_report(outcome)
@@ -108,7 +109,8 @@ def _replay(
             say()
         print_report(report, outcome, None if outcome.illegal is None else str(illegal_move_error(rec, outcome.illegal)))
         if show_position:
-            say(f"position: {text or '-'}")
+            # a moment with no string says which, as position_string() does (the record gives the deal)
+            say(f"position: {text or '-'}" + (f" ({why_none}: no position string; the record gives the deal)" if why_none else ""))
     if outcome.illegal:
         raise typer.Exit(1)
 
