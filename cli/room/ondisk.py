@@ -19,7 +19,7 @@ import os
 import stat
 from pathlib import Path
 
-from interpreter.rules.yamlsource import _file_kind
+from interpreter.rules.yamlsource import file_kind
 
 
 def identity(path: Path) -> tuple[int, int] | None:
@@ -60,4 +60,4 @@ def odd_kind(path: Path, folder: bool = False) -> str | None:
         return None
     if stat.S_ISDIR(mode) if folder else stat.S_ISREG(mode):
         return None
-    return "a file" if stat.S_ISREG(mode) else _file_kind(mode)
+    return "a file" if stat.S_ISREG(mode) else file_kind(mode)

@@ -1108,8 +1108,9 @@ def _path_at_end(text: str, limits: Limits) -> Path | None:
     return last[0] if last is not None and last[1] == len(text) and last[0] else None
 
 
-def _file_kind(mode: int) -> str:
-    """What a file that is not a regular file is, in a user's words."""
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in a user's words (the rule files' readers and the
+    card room's start say it alike)."""
     if stat.S_ISDIR(mode):
         return "a directory"
     if stat.S_ISFIFO(mode):
@@ -1180,7 +1181,7 @@ def open_regular_file(
 
 def _must_be_regular(mode: int, file: str, error_cls: type[RulesError]) -> None:
     if not stat.S_ISREG(mode):
-        message = f"{UNREADABLE} it is {_file_kind(mode)}"
+        message = f"{UNREADABLE} it is {file_kind(mode)}"
         raise error_cls(message, file=file, expected="a regular file")
 
 
