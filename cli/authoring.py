@@ -28,7 +28,7 @@ from interpreter.core.arguments import shown_value
 from interpreter.core.printable import json_text, printable
 from interpreter.play.recordfile import signals_held
 from interpreter.rules.loader import load_ruleset, load_schema
-from interpreter.rules.resources import bundled_rulesets, find_ruleset
+from interpreter.rules.resources import bundled_copy, find_ruleset
 from interpreter.rules.ruleset import Ruleset
 
 #: ``rules validate --deep``: the random deals it plays unless ``--deals`` says otherwise, and
@@ -365,9 +365,9 @@ def _extends_reference(base: str, file: Path) -> str:
     if found is None:
         return base
     path = resolved(found)
-    bundled = {p.resolve(): name for name, p in bundled_rulesets().items()}
-    if path in bundled:
-        return bundled[path]  # a bundled ruleset is named, wherever it was found
+    bundled = bundled_copy(path)
+    if bundled is not None:
+        return bundled  # a bundled ruleset (or a checkout's copy of one) is named, wherever it was found
     folder = resolved(file).parent
     shared = os.path.commonpath([path, folder])
     return str(path) if shared == folder.anchor else os.path.relpath(path, folder)

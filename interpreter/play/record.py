@@ -46,7 +46,7 @@ from interpreter.play.recordhead import (
 from interpreter.rules.loader import as_ruleset
 from interpreter.engine.match import SEED_MAX, match_winner, next_dealer, scores_after, with_carry
 from interpreter.rules.references import looks_like_drive, resolve_reference
-from interpreter.rules.resources import bundled_rulesets
+from interpreter.rules.resources import bundled_copy, bundled_rulesets
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.build import build_position, unwritten
 from interpreter.engine.state import DealResult, DealState
@@ -833,8 +833,6 @@ def bundled_ruleset_named(record: Record) -> str | None:
     an earlier version may have been played under a rule whose meaning has changed since
     (docs/authoring.md, "A few rules changed their meaning"), where a rule file is the
     author's to keep."""
-    from interpreter.rules.resources import bundled_rulesets
-
     named = _ruleset_named(record)
     return named if named in bundled_rulesets() else None
 
@@ -931,9 +929,9 @@ def ruleset_reference(rs: Ruleset, record_path: Path | None) -> str:
     (``./c:h.yaml`` for a file whose name starts as a Windows drive does, which the record's
     reader would take for an absolute path)."""
     if rs.source is not None:
-        for name, path in bundled_rulesets().items():
-            if resolved(path) == resolved(rs.source):
-                return name
+        bundled = bundled_copy(rs.source)  # the bundled file, or a checkout's copy of it
+        if bundled is not None:
+            return bundled
         if record_path is not None:
             ref = os.path.relpath(resolved(rs.source), resolved(record_path).parent)
             return f"./{ref}" if looks_like_drive(ref) else ref
@@ -960,7 +958,9 @@ def unreadable_reference(rs: Ruleset, record_path: Path) -> str | None:
     except RulesError as exc:
         why = f"`rules replay` would refuse this one's name, '{_shorten(ref, 200)}' ({exc.message})"
     else:
-        if found is not None and not found.by_name and resolved(found.path) == resolved(rs.source):
+        if found is not None and not found.by_name and (
+            resolved(found.path) == resolved(rs.source) or (found.bundled is not None and found.bundled == bundled_copy(rs.source))
+        ):  # that file, or the bundled ruleset it is a copy of (a checkout's rulesets/ in an installed copy)
             return None
         why = f"`rules replay` would read this one's name, '{_shorten(ref, 200)}', as another ruleset"
     return f"a record names the rule file its match is played under, and {why}; give the rule file a name ending in .yaml or .yml"

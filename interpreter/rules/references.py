@@ -27,7 +27,7 @@ from pathlib import Path
 
 from interpreter.core.errors import RecordError, RulesError, RulesetError
 from interpreter.core.paths import something_at
-from interpreter.rules.resources import bundled_rulesets, bundled_stem, load_schema
+from interpreter.rules.resources import bundled_copy, bundled_rulesets, bundled_stem, load_schema
 from interpreter.rules.yamlsource import Path as KeyPath
 from interpreter.rules.yamlsource import (
     EMPTY_FILE,
@@ -120,10 +120,6 @@ def _real(path: Path) -> Path:
         return Path(os.path.abspath(path))
 
 
-def _bundled_files() -> dict[Path, str]:
-    return {_real(path): name for name, path in bundled_rulesets().items()}
-
-
 def _bundled_name(ref: str) -> str | None:
     """The bundled ruleset a reference names (as ``find_ruleset`` reads names), if any."""
     name = bundled_stem(ref)
@@ -175,7 +171,7 @@ def resolve_reference(
     if bundled is not None and not _is_file(candidate):
         return Target(bundled_rulesets()[bundled], bundled, ref, bundled, by_name=ref != bundled, passed_over=candidate)
     real = _real(candidate)
-    bundled_file = _bundled_files().get(real)
+    bundled_file = bundled_copy(real)
     if bundled_file is not None:
         return Target(real, bundled_file, ref, bundled_file)
     if not allow_outside and not real.is_relative_to(_real(folder)):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -92,6 +93,31 @@ def bundled_as(path: str | os.PathLike[str], name: str) -> str | None:
     except (OSError, ValueError):  # unreadable now: not shown to be the bundled one
         pass
     return None
+
+
+def bundled_copy(path: str | os.PathLike[str]) -> str | None:
+    """The bundled ruleset (``schnapsen``, ``house/santase``) whose file ``path`` is: the
+    bundled file itself, or a copy of it byte for byte under the same file name -- a checkout's
+    ``rulesets/`` beside the copies an installed wheel reads, so that a house file's
+    ``extends: ../rulesets/schnapsen.yaml``, ``rules new --from rulesets/schnapsen.yaml`` and a
+    record of ``rules run rulesets/schnapsen.yaml`` name the same ruleset in a checkout run from
+    source and in one installed with ``pip install .``.  ``None`` for any other file; what is
+    not a regular file of the bundled file's size is not read."""
+    try:
+        real = resolved(path)
+        for bundled_name, bundled in bundled_rulesets().items():
+            if resolved(bundled) == real:
+                return bundled_name
+        name = Path(path).name
+        key = bundled_key(name[: -len(".yaml")]) if name.endswith(".yaml") else None
+        if key is None:
+            return None
+        found = os.stat(path)
+        if not stat.S_ISREG(found.st_mode) or found.st_size != bundled_rulesets()[key].stat().st_size:
+            return None
+    except (OSError, ValueError):  # not there, unreadable, or no path at all: not shown to be a copy
+        return None
+    return bundled_as(path, name[: -len(".yaml")])
 
 
 def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path | None:
