@@ -36,8 +36,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-import pyspiel
+from interpreter.adapters import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # without the extra: say which, and how to install it
+    raise missing_extra("interpreter.adapters.openspiel", exc) from exc
 
 from interpreter.core.actions import DISCARD_BASE
 from interpreter.core.arguments import check_seat

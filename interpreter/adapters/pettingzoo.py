@@ -43,9 +43,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+from interpreter.adapters import missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as exc:  # without the extra: say which, and how to install it
+    raise missing_extra("interpreter.adapters.pettingzoo", exc) from exc
 
 from interpreter.engine.match import Match
 from interpreter.engine.settle import DealResult

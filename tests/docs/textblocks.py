@@ -63,7 +63,6 @@ GENERATED_PAGES = {"ruleset-reference.md": "tests/schema/test_schema_file.py"}
 KEPT_HERE: dict[tuple[str, str], str] = {
     ("architecture.md", " rulesets/*.yaml ──► interpreter/rules ──Ruleset──► interpreter/engine ──DealState, SeatView──► interpreter/play"):
         "<!-- not output: a drawing of the folders and what flows between them -->",
-    ("rl.md", "pip install -e '.[rl]'"): "<!-- not output: a command to type -->",
     ("rl.md", "# my_policy.py"): "<!-- not output: a policy file to write (it loads weights a training saved) -->",
     ("notation.md", "name: optional-id                 # optional metadata"):
         "<!-- not output: a deal record to write, with a comment on each key -->",
