@@ -947,11 +947,14 @@ def unreadable_reference(rs: Ruleset, record_path: Path) -> str | None:
     The reference is read back as a record's ``ruleset:`` is (outside files allowed: that is
     a note of the writer's, not a loss): a rule file whose name does not end in ``.yaml`` or
     ``.yml`` -- ``schnapsen``, ``h.txt`` -- is refused there, or, spelled as a bundled
-    ruleset's name, read as that ruleset from any other folder."""
+    ruleset's name, read as that ruleset from any other folder.  A bundled ruleset is named by
+    its name, which a file of that name beside the record (``schnapsen``, no suffix) would
+    stand for: then the file is what to move, not the ruleset to rename."""
     if rs.source is None:
         return None
     ref = ruleset_reference(rs, record_path)
     folder = resolved(record_path).parent
+    bundled = bundled_copy(rs.source)
     doc = load_yaml(f"ruleset: {json.dumps(ref)}\n", str(record_path))
     try:
         found = resolve_reference(doc, ("ruleset",), ref, folder, allow_outside=True)
@@ -963,6 +966,10 @@ def unreadable_reference(rs: Ruleset, record_path: Path) -> str | None:
         ):  # that file, or the bundled ruleset it is a copy of (a checkout's rulesets/ in an installed copy)
             return None
         why = f"`rules replay` would read this one's name, '{_shorten(ref, 200)}', as another ruleset"
+    if bundled is not None:
+        beside = _shorten(str(Path(record_path).parent / ref), 200)
+        return (f"a record names the bundled ruleset its match is played under, '{bundled}', and `rules replay` would read "
+                f"that name as the file {beside} beside the record; write the record in another folder, or move that file")
     return f"a record names the rule file its match is played under, and {why}; give the rule file a name ending in .yaml or .yml"
 
 

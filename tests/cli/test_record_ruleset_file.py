@@ -131,6 +131,27 @@ def test_a_record_that_could_not_name_its_rule_file_is_refused_before_the_match(
     assert not (folder / "rec.yaml").exists()
 
 
+def test_a_bundled_ruleset_shadowed_beside_the_record_names_the_file_to_move(folder: Path) -> None:
+    """The record names the bundled Schnapsen ``schnapsen``, which a file ``schnapsen`` beside it
+    would stand for: the refusal said to rename the rule file, which is the bundled one."""
+    (folder / "sub").mkdir()
+    (folder / "sub" / "schnapsen").write_text("notes of the evening\n", encoding="utf-8")
+    out = invoke(["run", "schnapsen", "--seed", "9", "--players", "greedy,greedy", "--deals", "1", "--record", "sub/rec.yaml"])
+    no_traceback(out)
+    assert (out.exit_code, out.stdout) == (2, "")
+    assert out.stderr == (
+        "error: --record: a record names the bundled ruleset its match is played under, 'schnapsen', and `rules replay` "
+        "would read that name as the file sub/schnapsen beside the record; write the record in another folder, or move that file\n"
+    )
+    assert not (folder / "sub" / "rec.yaml").exists()
+    # a folder of that name is no file: the record is written and replays
+    (folder / "sub" / "schnapsen").unlink()
+    (folder / "sub" / "schnapsen").mkdir()
+    out = invoke(["run", "schnapsen", "--seed", "9", "--players", "greedy,greedy", "--deals", "1", "--record", "sub/rec.yaml"])
+    assert (out.exit_code, out.stderr) == (0, "")
+    assert invoke(["replay", "sub/rec.yaml"]).exit_code == 0
+
+
 def test_a_rule_file_named_as_a_drive_is_named_from_the_records_folder(folder: Path) -> None:
     # `c:h.yaml` reads as a Windows drive's path, refused as absolute: `./c:h.yaml` is the file beside the record
     (folder / "c:h.yaml").write_text(HOUSE, encoding="utf-8")
