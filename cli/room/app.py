@@ -216,7 +216,7 @@ def make_app(data: Path, bot_delay: float = 0.6, rate: float = RATE, idle_days: 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(data)
         room = Room(store, bot_delay, idle_days)
-        await room.restore()
+        await room.restore()  # knows every table, replays none: the unused ones are closed once the room serves
         holder["room"] = room
         app.state.room = room
         room.start()

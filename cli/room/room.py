@@ -17,7 +17,8 @@ whether its match is over, who opened it), but replays a table's log into a :cla
 table only when the table is first used after a start -- a link opened, a message to it, its
 record asked for, or the sweep closing it.  A room that keeps hundreds of tables, most of
 them finished or left, starts at once and holds only the tables people come back to
-(benchmarks/bench_serve_restart.py measures it).  The limits count from what the store
+(benchmarks/bench_serve_restart.py measures it); those left for too long are closed once it
+serves, one at a time (:meth:`Room.start`), never before it answers.  The limits count from what the store
 says, whichever tables are replayed.
 
 Every read and write of the store is done by the store's own thread (:meth:`Store.run
@@ -87,7 +88,7 @@ LINKS_PER_SEAT = 8
 #: Seconds a table refused because the store could not keep it asks the client to wait
 #: (``Retry-After``): SQLite has waited for the file already; another program seldom holds it long.
 STORE_RETRY = 5
-#: How often, in seconds, the room looks for tables to close (and once when it starts).
+#: How often, in seconds, the room looks for tables to close (and once as soon as it serves).
 SWEEP_EVERY = 3600.0
 DAY = 86400.0
 #: The name of a closed table's record in its folder: a house file's name begins with a letter
@@ -208,10 +209,13 @@ class Room:
     # ------------------------------------------------------------------ tables
     async def restore(self) -> int:
         """Know every table kept in the store -- its log is replayed when it is first used
-        (:meth:`_load`) -- then close those unused for too long (:meth:`sweep`).  A table of a
-        bundled ruleset that is gone is told and left out now; a table kept by an earlier
-        version, which did not note whether its match is over, is replayed now, once, to learn
-        it.  How many tables are left."""
+        (:meth:`_load`).  A table of a bundled ruleset that is gone is told and left out now; a
+        table kept by an earlier version, which did not note whether its match is over, is
+        replayed now, once, to learn it.  Those unused for too long are not closed here but by
+        the sweeper once the room serves (:meth:`start`): after an outage longer than
+        :attr:`idle_days` every table is, and each one's record is written and synced to the
+        disk, so that closing them all first kept the port shut for as long.  How many tables
+        are kept."""
         now = self.clock()
         unloadable: dict[str, str | None] = {}  # a bundled ruleset's name: why it does not load (None: it does)
         for listed in await self.store.run(self.store.index):
@@ -235,7 +239,6 @@ class Room:
                     continue
                 if live is not None:
                     self.store.later(self.store.note_over, kept.id, live.table.over)
-        await self.sweep()
         return len(self.kept)
 
     async def _load(self, kept: Kept) -> Live | None:
@@ -766,20 +769,32 @@ class Room:
             live.connections.discard(connection)
 
     def start(self) -> None:
-        """After a restart: set the bots of every table replayed so far moving again (the others'
-        move when the table is first used: :meth:`find`), and the sweeper going."""
+        """After a restart, once the room serves: set the bots of every table replayed so far
+        moving again (the others' move when the table is first used: :meth:`find`), and the
+        sweeper going, which looks for unused tables at once (:meth:`_sweep_now_and_then`).
+        A replayed table unused for too long is let go instead, for the sweeper to close: a
+        bot's move would make a table left for years used again (its next use replays it and
+        sets its bots moving, as any other's)."""
         for live in list(self.tables.values()):
-            self.wake(live)
+            if self._unused(live.kept):
+                self._drop(live)
+            else:
+                self.wake(live)
         if self.idle_days:
             self.sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
 
     async def _sweep_now_and_then(self) -> None:
-        """Every :data:`SWEEP_EVERY` seconds, close the unused tables one at a time, letting the
-        other tables go on between two (each record is written and synced to the disk)."""
+        """As the room starts serving, then every :data:`SWEEP_EVERY` seconds, close the unused
+        tables one at a time, letting the other tables go on between two (each record is
+        written and synced to the disk).  The first look is the one a start needs after an
+        outage: the room answers while it goes on, and a table somebody opens meanwhile is in
+        use again, so the look leaves it (:meth:`_close` checks under the table's lock).  A
+        stop cancels it between two awaits: a table whose record was written but which the
+        store still holds is closed again, over the same record, by the next start's look."""
         while True:
-            await asyncio.sleep(SWEEP_EVERY)
             for _ in range(len(self._idle())):
                 await self.sweep(most=1)
+            await asyncio.sleep(SWEEP_EVERY)
 
     def stop(self) -> None:
         """The server stops: the bots and the sweeper with it (the tables are in the store)."""

@@ -16,6 +16,7 @@ import random
 import re
 import sqlite3
 import threading
+import time
 import warnings
 import weakref
 from collections.abc import Callable, Iterator
@@ -69,6 +70,17 @@ def within(what: str, work: Callable[[], T], seconds: float = WAIT) -> T:
     if failed:
         raise failed[0]
     return done[0]
+
+
+def until(what: str, check: Callable[[], bool]) -> None:
+    """Wait until ``check()`` holds -- what the server does on its own loop, the sweeper
+    closing tables say -- failing the test if it never does (:func:`within`)."""
+
+    def wait() -> None:
+        while not check():
+            time.sleep(0.01)
+
+    within(what, wait)
 
 
 def read_text(socket: Any, seconds: float = WAIT) -> str:
