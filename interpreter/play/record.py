@@ -962,7 +962,7 @@ def unreadable_reference(rs: Ruleset, record_path: Path) -> str | None:
         why = f"`rules replay` would refuse this one's name, '{_shorten(ref, 200)}' ({exc.message})"
     else:
         if found is not None and not found.by_name and (
-            resolved(found.path) == resolved(rs.source) or (found.bundled is not None and found.bundled == bundled_copy(rs.source))
+            resolved(found.path) == resolved(rs.source) or (found.bundled is not None and found.bundled == bundled)
         ):  # that file, or the bundled ruleset it is a copy of (a checkout's rulesets/ in an installed copy)
             return None
         why = f"`rules replay` would read this one's name, '{_shorten(ref, 200)}', as another ruleset"

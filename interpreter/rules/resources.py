@@ -104,8 +104,9 @@ def bundled_copy(path: str | os.PathLike[str]) -> str | None:
     source and in one installed with ``pip install .``.  ``None`` for any other file; what is
     not a regular file of the bundled file's size is not read."""
     try:
+        rulesets = bundled_rulesets()
         real = resolved(path)
-        for bundled_name, bundled in bundled_rulesets().items():
+        for bundled_name, bundled in rulesets.items():
             if resolved(bundled) == real:
                 return bundled_name
         name = Path(path).name
@@ -113,11 +114,11 @@ def bundled_copy(path: str | os.PathLike[str]) -> str | None:
         if key is None:
             return None
         found = os.stat(path)
-        if not stat.S_ISREG(found.st_mode) or found.st_size != bundled_rulesets()[key].stat().st_size:
+        if not stat.S_ISREG(found.st_mode) or found.st_size != rulesets[key].stat().st_size:
             return None
+        return key if rulesets[key].read_bytes() == Path(path).read_bytes() else None
     except (OSError, ValueError):  # not there, unreadable, or no path at all: not shown to be a copy
         return None
-    return bundled_as(path, name[: -len(".yaml")])
 
 
 def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path | None:
