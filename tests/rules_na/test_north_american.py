@@ -355,6 +355,25 @@ def test_bidding_all_pass_three_handed() -> None:
     assert next_dealer(ruleset(NA3), 2, res) == 0
 
 
+def test_bidding_all_pass_dealer_must_bid_lets_him_bid_any_bid_but_not_pass(tmp_path: Path) -> None:
+    """A28's alternative ``bidding.all_pass: dealer_must_bid``: after three passes the dealer may
+    not pass; he bids -- the lowest bid or any higher one, the moon (5) included (the docs said
+    "held to the lowest bid" while the engine, and the rulebook's "he must bid", let him choose).
+    Before the others have all passed he may pass as anyone may."""
+    house = tmp_path / "stuck.yaml"
+    house.write_text("extends: north-american-4\nname: stuck\nbidding: {all_pass: dealer_must_bid}\n", encoding="utf-8")
+    st = deal(str(house), 3, BY_SUIT)
+    run(st, "0:- 1:- 2:-")
+    assert st.actor == 3
+    assert legal(st) == ["bid 1", "bid 2", "bid 3", "bid 4", "bid 5"]
+    run(st, "3:3")
+    assert st.declarer == 3 and st.high_bid == 3
+    # a bid before him: he may pass (seat 1 holds the contract of 1)
+    st = deal(str(house), 3, BY_SUIT)
+    run(st, "0:- 1:1 2:-")
+    assert legal(st) == ["bid 2", "bid 3", "bid 4", "bid 5", "pass"]
+
+
 def test_bidding_not_cumulative_within_partnership() -> None:
     """§4.3: partner bids 1, you bid 2 -- the contract is 2 (not 3, not 1)."""
     st = deal(NA4, 1, BOUNDARY)
