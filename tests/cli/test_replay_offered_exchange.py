@@ -31,5 +31,5 @@ def test_the_closers_lead_and_the_opponents_exchange_are_listed_together(tmp_pat
     assert out.exit_code == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["to_act"] == 0 and "QD" in report["hands"][1] and "9D" not in report["hands"][1]
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[2] / "docs/notation.md").read_text(encoding="utf-8")
     assert "```text\n" + "\n".join(LINES) + "\n```" in doc

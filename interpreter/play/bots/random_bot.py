@@ -5,7 +5,10 @@ that goes out exactly when it has reached the target lets deals run to their nat
 which is what playouts and tests need.  It never declares wrongly.
 
 In an auction it passes or raises by the smallest step, each with probability 1/2: bidding
-uniformly would mostly bid the highest contract and lose it, and matches would not end.
+uniformly would mostly bid the highest contract and lose it, and matches would not end.  Every
+other choice is uniform: naming trump or passing it on, laying a card away, doubling or not --
+as :func:`random_playout` plays them (the bot once took the naming of trump and the laying away
+for an auction, so that it always passed the naming on and always laid away its lowest card).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import random
 from pathlib import Path
 
 from interpreter.core.arguments import check_int_seed, shown_value, with_article
-from interpreter.core.actions import BID_BASE, DECLARE, DOUBLE, PASS, REDOUBLE, Action
+from interpreter.core.actions import BID_BASE, DECLARE, DISCARD_BASE, PASS, Action
 from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
 from interpreter.engine.state import AUCTION, OVER, DealState
@@ -32,9 +35,9 @@ class RandomBot:
         # on the view's int codes, which list the same actions in the same order as ``legal``
         codes = list(view.legal_codes) if len(view.legal_codes) == len(legal) else [self.rs.code_of[a] for a in legal]
         action_of = self.rs.action_of
-        if codes[0] == PASS or codes[0] >= BID_BASE:  # the auction: pass, or the smallest raise; or double or not
-            options = [c for c in codes if c == PASS or c == DOUBLE or c == REDOUBLE]
-            bids = [c for c in codes if c >= BID_BASE]
+        if view.public.phase == AUCTION:  # pass, or the smallest raise (only that, where the dealer must bid)
+            options = [c for c in codes if c == PASS]
+            bids = [c for c in codes if BID_BASE <= c < DISCARD_BASE]
             if bids:
                 options.append(min(bids))
             return action_of[self.rng.choice(options)]
