@@ -118,7 +118,9 @@ def seed_in_range(value: int | None) -> int | None:
     from interpreter.engine.match import SEED_MAX
 
     if value is not None and not 0 <= value <= SEED_MAX:
-        raise typer.BadParameter(f"{value} is out of range (expected 0 to {SEED_MAX})")
+        from interpreter.rules.yamlsource import shorten  # a seed of 4,300 digits is quoted by its first few
+
+        raise typer.BadParameter(f"{shorten(str(value))} is out of range (expected 0 to {SEED_MAX})")
     return value
 
 
@@ -156,9 +158,10 @@ def iterations_in_range(value: int) -> int:
     ``search:iters=N`` has too (:data:`~interpreter.play.bots.search_bot.ITERATIONS_LIMIT`),
     checked before anything is read or played."""
     from interpreter.play.bots.search_bot import BudgetTooLarge, check_iterations
+    from interpreter.rules.yamlsource import shorten  # 4,300 digits are quoted by their first few
 
     try:
-        check_iterations(value, f"{value:,}")
+        check_iterations(value, shorten(f"{value:,}"))
     except BudgetTooLarge as exc:
         raise typer.BadParameter(str(exc)) from None
     return value
