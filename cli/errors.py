@@ -24,6 +24,7 @@ import click
 import typer
 
 from cli.output import warn
+from interpreter.core.arguments import shown_value
 from interpreter.core.errors import ErrorList, RulesError
 from interpreter.core.printable import printable
 
@@ -77,6 +78,8 @@ def usage_error(message: str) -> typer.Exit:
 #: Values that people type after a flag, which takes none (``--json true``).
 _FLAG_WORDS = frozenset({"true", "false", "yes", "no", "on", "off", "1", "0"})
 #: click's words for arguments left over after the command's own.
+#: click's refusal of a whole number too long for ``int()`` (more than 4,300 digits).
+_MANY_DIGITS = re.compile(r"'(-?[0-9]{4301,})' is not a valid integer(?: range)?")
 _EXTRA = re.compile(r"Got unexpected extra arguments? \((.*)\)")
 
 
@@ -130,9 +133,11 @@ def _suggest(possibilities: list[str] | None, *, quote: bool = True) -> str:
 
 def _bad_value(error: click.BadParameter, param: click.Parameter) -> str:
     """Why a value was refused: a range in words, else click's reason without its final stop."""
+    from interpreter.rules.yamlsource import shorten
+
     kind = param.type
     if isinstance(kind, (click.IntRange, click.FloatRange)) and " is not in the range " in error.message:
-        value = error.message.split(" is not in the range ")[0]
+        value = shorten(error.message.split(" is not in the range ")[0])  # 4,300 digits are quoted by their first few
         low, high = kind.min, kind.max
         if low is not None and high is not None:
             return f"{value} is out of range (expected {low} to {high})"
@@ -140,6 +145,11 @@ def _bad_value(error: click.BadParameter, param: click.Parameter) -> str:
             return f"{value} is below {low} (expected {low} or more)"
         return f"{value} is above {high} (expected {high} or less)"
     text = " ".join(error.message.split()).rstrip(".")
+    digits = _MANY_DIGITS.fullmatch(text)
+    if digits:  # int() refuses more than 4,300 digits, and click calls that no integer: it is one, out of range
+        number = digits.group(1)
+        size = "large" if number[0] != "-" else "small"
+        return f"{shown_value(number)} is too {size} (a whole number of {len(number.lstrip('-')):,} digits)"
     return text.replace("a valid integer range", "a valid integer").replace("a valid float range", "a valid number")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 from pathlib import Path
@@ -117,7 +118,9 @@ def seed_in_range(value: int | None) -> int | None:
     from interpreter.engine.match import SEED_MAX
 
     if value is not None and not 0 <= value <= SEED_MAX:
-        raise typer.BadParameter(f"{value} is out of range (expected 0 to {SEED_MAX})")
+        from interpreter.rules.yamlsource import shorten  # a seed of 4,300 digits is quoted by its first few
+
+        raise typer.BadParameter(f"{shorten(str(value))} is out of range (expected 0 to {SEED_MAX})")
     return value
 
 
@@ -155,9 +158,10 @@ def iterations_in_range(value: int) -> int:
     ``search:iters=N`` has too (:data:`~interpreter.play.bots.search_bot.ITERATIONS_LIMIT`),
     checked before anything is read or played."""
     from interpreter.play.bots.search_bot import BudgetTooLarge, check_iterations
+    from interpreter.rules.yamlsource import shorten  # 4,300 digits are quoted by their first few
 
     try:
-        check_iterations(value, f"{value:,}")
+        check_iterations(value, shorten(f"{value:,}"))
     except BudgetTooLarge as exc:
         raise typer.BadParameter(str(exc)) from None
     return value
@@ -189,19 +193,77 @@ def output_file_name(value: str) -> Path:
     ``./-`` names that file if it is really wanted."""
     _refuse_dash(value, "file")
     path = file_name(value)
-    if path.is_symlink() and not path.exists():
+    _reachable(value, path, "file")
+    if path.is_symlink() and not _leads_somewhere(path):
+        from interpreter.rules.yamlsource import shorten
+
         try:
             target = os.readlink(path)
         except OSError as exc:  # gone or changed since: said as what the link was
             target = exc.strerror or str(exc)
-        raise typer.BadParameter(f"{value} is a link that leads nowhere: {target} (expected a file, or a link to one, to write)")
+        raise typer.BadParameter(f"{shorten(value, 200)} is a link that leads nowhere: {shorten(target, 200)} "
+                                 f"(expected a file, or a link to one, to write)")
     return path
 
 
 def folder_name(value: str) -> Path:
     """:func:`file_name` for an option that names a folder to write in (``rules serve --data``)."""
     _refuse_dash(value, "folder")
-    return _named(value, "folder")
+    path = _named(value, "folder")
+    _reachable(value, path, "folder")
+    return path
+
+
+def _reachable(value: str, path: Path, what: str) -> None:
+    """Refuse a file or folder to write that the system cannot even look up: a name too long
+    (a part over 255 bytes, or the whole over 4,095 on Linux), a file where a folder should be
+    on the way, a folder on the way that may not be entered, a symbolic link to a name too
+    long.  Every later look at the name (``is_symlink``, ``exists``, the write itself) raised
+    these as an ``OSError`` traceback; they are said here, in the read side's words (``NAME:
+    cannot read file: File name too long``), before anything is played or read.  A name that
+    does not exist yet, or whose folder does not, and a loop of links, are left to the checks
+    made before writing, which say which folder is missing or where the loop is."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # said by the checks that follow, as a loop at the name itself is
+            return
+        raise _unwritable(value, exc, _instead(exc, path, what), what) from None
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise _unwritable(value, exc, f"a link to a shorter {what} name", what) from None
+
+
+def _unwritable(value: str, exc: OSError, instead: str, what: str) -> typer.BadParameter:
+    """The one line that refuses ``value`` for ``exc``, its name cut short as every message cuts it."""
+    return typer.BadParameter(f"{shown_value(value)}: cannot write {what}: {exc.strerror or exc} (expected {instead})")
+
+
+def _instead(exc: OSError, path: Path, what: str) -> str:
+    """What a name that :func:`_reachable` refuses for ``exc`` should be instead."""
+    if exc.errno == errno.ENAMETOOLONG:
+        return f"a shorter {what} name"
+    if exc.errno == errno.ENOTDIR:
+        for folder in reversed(path.parents):  # the first part of the way that is no folder
+            if os.path.lexists(folder) and not os.path.isdir(folder):
+                return f"folders on the way; {shown_value(str(folder))} is not one"
+        return "folders on the way"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "folders on the way that you may enter"
+    return f"a {what} that may be written"
+
+
+def _leads_somewhere(link: Path) -> bool:
+    """Whether the symbolic link ``link`` leads to something; a target the system cannot look
+    up (a name too long, a loop) leads nowhere, where ``Path.exists`` raised for some."""
+    try:
+        return link.exists()
+    except OSError:
+        return False
 
 
 def _refuse_dash(value: str, what: str) -> None:

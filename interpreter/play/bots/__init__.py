@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from interpreter.core.arguments import with_article
+from interpreter.core.arguments import shown_value, with_article
 from interpreter.play.bots.base import Agent
 from interpreter.play.bots.basic import BasicBot
 from interpreter.play.bots.greedy import GreedyBot
@@ -78,10 +78,10 @@ def make_agent(kind: str, ruleset: Ruleset | str | Path, seed: int) -> Agent:
 
 
 def unknown_kind(typed: str, also: tuple[str, ...] = (), hint: str = "") -> str:
-    """The refusal of a kind no bot has, quoted as typed, with every kind there is (``also``:
+    """The refusal of a kind no bot has, quoted as typed (cut short), with every kind there is (``also``:
     a command's own seat kinds, such as ``human``) -- written once, for :func:`make_agent` and
     the commands' options; ``hint`` (`` (did you mean 'greedy'?)``) goes before the list."""
-    return f"unknown bot kind {typed!r}{hint} (expected one of: {', '.join(BOT_KINDS + also)}, {SEARCH_OPTIONS}, {POLICY_FORMS})"
+    return f"unknown bot kind {shown_value(typed)}{hint} (expected one of: {', '.join(BOT_KINDS + also)}, {SEARCH_OPTIONS}, {POLICY_FORMS})"
 
 
 def bot_spec(kind: str) -> str:

@@ -27,6 +27,7 @@ from interpreter.engine.position import AUCTION
 from interpreter.engine.views import SeatView
 from interpreter.rules.loader import as_ruleset
 from interpreter.rules.ruleset import Ruleset
+from interpreter.rules.yamlsource import shorten
 from interpreter.search.clock import Clock, cpu_clock
 from interpreter.search.goals import unannounced
 from interpreter.search.ismcts import SearchResult, greedy_policy, ismcts
@@ -229,28 +230,35 @@ class SearchBot:
         return self.rs.action_of[unannounced(view, result.best)]
 
 
-#: How ``search:iters=N`` writes N: digits, with a minus sign for the budgets refused as below 1.
-_WHOLE = re.compile(r"-?[0-9]+")
+#: How ``search:iters=N`` writes N: digits as ``str(int(N))`` writes them (no leading zeros,
+#: no ``+``), with a minus sign for the budgets refused as below 1.
+_WHOLE = re.compile(r"0|-?[1-9][0-9]*")
+
+#: The most digits a budget within :data:`ITERATIONS_LIMIT` has: a longer one is over it, said
+#: without ``int()``, which refuses more than 4,300 digits in words about Python's internals.
+_MOST_DIGITS = len(str(ITERATIONS_LIMIT))
 
 
 def parse_search_kind(kind: str) -> dict[str, int | float]:
     """The options of a ``search`` seat kind: ``search``, ``search:hard``, ``search:iters=N``,
     ``search:ms=N``, in any case; ``ValueError`` saying what is accepted for anything else,
-    quoting the kind as it was typed."""
+    quoting the kind as it was typed (cut short: ``search:iters=`` with 5,000 digits is quoted
+    by its first few)."""
     typed = kind.strip()
     kind = typed.lower()
     if kind == "search":
         return {"iterations": LEVELS["normal"]}
     _, _, spec = kind.partition(":")
     shown = typed.partition(":")[2]
+    said = shorten(typed)
     if spec in LEVELS:
         return {"iterations": LEVELS[spec]}
     key, _, value = spec.partition("=")
-    if key == "iters" and _WHOLE.fullmatch(value) and str(int(value)) == value:
+    if key == "iters" and _WHOLE.fullmatch(value):
         # a plain whole number only: 1e3 or 5.0 would be written into a record's players as typed
-        if int(value) < 1:
-            raise ValueError(f"{typed} is below 1 (expected a whole number of iterations from 1 to {ITERATIONS_LIMIT:,})")
-        check_iterations(int(value), typed)
+        if value == "0" or value.startswith("-"):
+            raise ValueError(f"{said} is below 1 (expected a whole number of iterations from 1 to {ITERATIONS_LIMIT:,})")
+        check_iterations(int(value) if len(value) <= _MOST_DIGITS else ITERATIONS_LIMIT + 1, said)
         return {"iterations": int(value)}
     try:
         number = float(value) if key == "ms" else math.nan
@@ -258,11 +266,11 @@ def parse_search_kind(kind: str) -> dict[str, int | float]:
         number = math.nan
     if not math.isnan(number):
         if number <= 0:
-            raise ValueError(f"{typed} is not above 0 (expected milliseconds per decision, more than 0 and at most {MS_LIMIT:,})")
+            raise ValueError(f"{said} is not above 0 (expected milliseconds per decision, more than 0 and at most {MS_LIMIT:,})")
         if number > MS_LIMIT:
-            raise BudgetTooLarge(f"{typed} is more than a search may take (at most {MS_LIMIT:,} ms per decision)")
+            raise BudgetTooLarge(f"{said} is more than a search may take (at most {MS_LIMIT:,} ms per decision)")
         return {"ms": number}
     raise ValueError(
-        f"unknown search option {shown!r}: expected search, search:easy, search:normal, search:hard, "
+        f"unknown search option {shown_value(shown)}: expected search, search:easy, search:normal, search:hard, "
         "search:iters=N (a whole number of iterations) or search:ms=N (milliseconds per decision)"
     )
