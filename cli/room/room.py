@@ -418,32 +418,42 @@ class Room:
             return False
         async with live.lock:  # a link opened or a move made while it was read back keeps it
             if kept.live is not live or live.connections or (live.mover is not None and not live.mover.done()) or not self._unused(kept):
+                if kept.live is live:
+                    self.wake(live)  # in use again: a link that found it being read back did not set its bots moving
                 return False
-            table = live.table
-            folder = self.store.house_folder(table.id)
-            path = folder / CLOSED_RECORD
-            try:
-                await self.store.run(self.store.on_disk)  # a folder removed is not made again for the record of a table kept nowhere
-            except Lost:
-                kept.touched = self.clock()
+            if not await self._closed(kept, live):
+                self.wake(live)  # it stays, used again: never kept in memory with a bot to act and none moving
                 return False
-            try:
-                # the whole record or none, synced, before the table is forgotten (off the loop: it waits for the disk)
-                await asyncio.to_thread(_write_record, self.store, table.id, table.closing_record())
-            except OSError as exc:
-                kept.touched = self.clock()  # not again before another idle period
-                warn(f"table {table.id} is unused but stays: its record could not be written to {path} ({exc.strerror or exc})")
-                return False
-            try:
-                await self.store.run(self.store.remove, table.id)
-            except (sqlite3.Error, Lost) as exc:  # its record is written: the next look closes it again, over the same record
-                kept.touched = self.clock()
-                if not isinstance(exc, Lost):  # (said once, by the store)
-                    warn(f"table {table.id} is unused but stays: the store could not forget it ({type(exc).__name__}: {exc})")
-                return False
-            self._forget(kept)
-            kept.live = None  # a link that joined while it closed is told to open it again, and finds no table
             return True
+
+    async def _closed(self, kept: Kept, live: Live) -> bool:
+        """Write the record of a table unused (the caller holds its lock), then forget it: whether
+        it is closed.  A table that is not is touched (not again before another idle period)."""
+        table = live.table
+        folder = self.store.house_folder(table.id)
+        path = folder / CLOSED_RECORD
+        try:
+            await self.store.run(self.store.on_disk)  # a folder removed is not made again for the record of a table kept nowhere
+        except Lost:
+            kept.touched = self.clock()
+            return False
+        try:
+            # the whole record or none, synced, before the table is forgotten (off the loop: it waits for the disk)
+            await asyncio.to_thread(_write_record, self.store, table.id, table.closing_record())
+        except OSError as exc:
+            kept.touched = self.clock()  # not again before another idle period
+            warn(f"table {table.id} is unused but stays: its record could not be written to {path} ({exc.strerror or exc})")
+            return False
+        try:
+            await self.store.run(self.store.remove, table.id)
+        except (sqlite3.Error, Lost) as exc:  # its record is written: the next look closes it again, over the same record
+            kept.touched = self.clock()
+            if not isinstance(exc, Lost):  # (said once, by the store)
+                warn(f"table {table.id} is unused but stays: the store could not forget it ({type(exc).__name__}: {exc})")
+            return False
+        self._forget(kept)
+        kept.live = None  # a link that joined while it closed is told to open it again, and finds no table
+        return True
 
     def _touch(self, live: Live) -> None:
         live.kept.touched = self.clock()
@@ -792,8 +802,9 @@ class Room:
         stop cancels it between two awaits: a table whose record was written but which the
         store still holds is closed again, over the same record, by the next start's look."""
         while True:
-            for _ in range(len(self._idle())):
-                await self.sweep(most=1)
+            for kept in self._idle():  # each once: one that cannot be closed now does not hold up the others
+                if self.kept.get(kept.id) is kept and self._unused(kept) and not kept.busy:
+                    await self._close(kept)
             await asyncio.sleep(SWEEP_EVERY)
 
     def stop(self) -> None:

@@ -122,7 +122,6 @@ def test_a_room_stopped_while_it_writes_a_record_loses_nothing_and_the_next_star
         assert replay(load_record(record_of(tmp_path, table_id))).illegal is None
 
 
-
 def test_an_unused_table_replayed_as_the_room_starts_is_closed_before_its_bots_move(tmp_path: Path) -> None:
     """A table kept by an earlier version (its match not noted as over or not) is replayed as
     the room starts; its bots used to be set moving at once, and a move made it used again, so
@@ -136,3 +135,55 @@ def test_an_unused_table_replayed_as_the_room_starts_is_closed_before_its_bots_m
     assert [t.id for t in Store(tmp_path).tables()] == []
     record = load_record(record_of(tmp_path, table_id))
     assert [list(deal.moves) for deal in record.deals] == [[]]  # closed where it was: no bot moved
+
+
+def test_a_table_that_cannot_be_closed_stays_with_its_bots_moving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look reads an unused table back to write its record; the disk is full, so the table
+    stays (used again: not looked at before another idle period).  It stayed in memory with the
+    bot to lead and nobody setting it moving -- a link opened later found it read back already,
+    and the bot never moved.  Now a table that stays has its bots set moving as any table in use."""
+    with open_room(tmp_path, bot_delay=1e6) as (client, room):
+        reply = create(client, ["greedy", "human"])
+        table_id, token = reply["table"], token_of(reply["seats"][1]["link"])
+        assert room.tables[table_id].table.bot_to_act()  # the bot leads the first deal
+    sql(tmp_path, "UPDATE tables SET touched = ?", LONG_AGO)
+    tried = threading.Event()
+
+    def disk_full(store: Store, table_id: str, text: str) -> None:
+        tried.set()
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(room_module, "_write_record", disk_full)
+    with open_room(tmp_path) as (client, room):
+        within("the look to try the record", tried.wait)
+        until("the bot to lead", lambda: table_id in room.tables and not room.tables[table_id].table.bot_to_act())
+        seat = Seat(client, token)
+        try:
+            message = seat.until_turn(seat.read(), 1)
+            assert message["to_act"] in (1, None)  # the person's turn (or the deal over): the bot has led
+        finally:
+            seat.close()
+        assert kept(client, room) == [table_id]
+    assert not record_of(tmp_path, table_id).exists()
+
+
+def test_a_table_the_store_cannot_give_back_does_not_hold_up_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The least lately used table cannot be read back just now (an I/O error): the look went
+    on asking for it, once for every unused table, and closed no other before the next hour.
+    Now each unused table is tried once a look."""
+    ids = [table_id for table_id, _ in left_long_ago(tmp_path)]
+    read_back = Room._read_back
+    asked: list[str] = []
+
+    async def failing_first(self: Room, kept: Any) -> Any:
+        asked.append(kept.id)
+        if kept.id == ids[0]:
+            raise OSError(5, "Input/output error")
+        return await read_back(self, kept)
+
+    monkeypatch.setattr(Room, "_read_back", failing_first)
+    with open_room(tmp_path) as (client, room):
+        until("the look to close the other tables", lambda: kept(client, room) == [ids[0]])
+    assert asked.count(ids[0]) == 1
+    assert [t.id for t in Store(tmp_path).tables()] == [ids[0]]
+    assert all(record_of(tmp_path, table_id).exists() for table_id in ids[1:])
