@@ -79,10 +79,15 @@ def _yaml_block(value: Any, indent: int) -> list[str]:
 
 
 def _yaml_example(path: Sequence[str], value: Any) -> list[str]:
-    """A fenced YAML snippet placing ``value`` at ``path`` in a ruleset file."""
+    """A fenced YAML snippet placing ``value`` at ``path`` in a ruleset file; a key ending in
+    ``[]`` is a list whose entry holds the rest (``bidding.contracts[].play``)."""
     lines = ["```yaml"]
-    for depth, key in enumerate(path[:-1]):
-        lines.append("  " * depth + yaml_flow(key) + ":")
+    pad, lead = "", ""  # the next key's indent, and "- " where it opens a list's entry
+    for key in path[:-1]:
+        entry = key.endswith("[]")
+        lines.append(pad + lead + yaml_flow(key[:-2] if entry else key) + ":")
+        pad = " " * (len(pad) + len(lead) + 2)
+        lead = "- " if entry else ""
     depth = len(path) - 1
     last = yaml_flow(path[-1])
     block = (
@@ -91,10 +96,10 @@ def _yaml_example(path: Sequence[str], value: Any) -> list[str]:
         and (depth == 0 or not all(_is_scalar(v) for v in value.values()))
     )
     if block:
-        lines.append("  " * depth + last + ":")
-        lines += _yaml_block(value, depth + 1)
+        lines.append(pad + lead + last + ":")
+        lines += _yaml_block(value, (len(pad) + len(lead)) // 2 + 1)
     else:
-        lines.append("  " * depth + f"{last}: {yaml_flow(value)}")
+        lines.append(pad + lead + f"{last}: {yaml_flow(value)}")
     lines.append("```")
     return lines
 
@@ -202,6 +207,13 @@ def _has_members(sub: Schema) -> bool:
     return isinstance(sub.get("properties"), Mapping)
 
 
+def _entry(sub: Schema) -> Schema | None:
+    """The mapping each entry of a list of mappings is (``bidding.contracts``), or ``None``:
+    its keys get a table of their own, ``bidding.contracts[].goal``, as an object's do."""
+    items = sub.get("items")
+    return items if isinstance(items, Mapping) and _has_members(items) else None
+
+
 def top_required(schema: Schema) -> list[str]:
     """The keys a complete ruleset must have (a file with ``extends:`` needs none of them)."""
     return list(schema.get("required") or schema.get("else", {}).get("required", []))
@@ -258,6 +270,8 @@ def _member_table(path: Sequence[str], sub: Schema) -> list[str]:
             examples = "see below"
         else:
             examples = ", ".join(_code(yaml_flow(e)) for e in member.get("examples", []))
+            if _entry(member) is not None:
+                examples += "; each entry's keys: see below"
         row = [
             _code(dotted),
             type_text(member),
@@ -296,6 +310,27 @@ def _section(path: Sequence[str], sub: Schema, required: Sequence[str], level: i
         for member_key, member in sub["properties"].items():
             if _has_members(member):
                 lines += _section([*path, member_key], member, sub.get("required", []), level + 1)
+            entry = _entry(member)
+            if entry is not None:
+                lines += _entry_section([*path, member_key], entry, level + 1)
+    return lines
+
+
+def _entry_section(path: Sequence[str], entry: Schema, level: int) -> list[str]:
+    """The keys of each entry of the list at ``path``, as a section of its own (``[]`` marks
+    an entry: ``bidding.contracts[].goal``); its required keys are each entry's."""
+    dotted = ".".join(path)
+    lines = ["#" * min(level, 6) + " " + _code(dotted + "[]"), ""]
+    if entry.get("description"):
+        lines += [entry["description"], ""]
+    required = entry.get("required", [])
+    lines += [f"Each entry of {_code(dotted)} is a mapping of these keys"
+              + (f" ({', '.join(_code(k) for k in required)} required in every entry)" if required else "") + ":", ""]
+    here = [*path[:-1], path[-1] + "[]"]
+    lines += _member_table(here, entry) + [""]
+    for member_key, member in entry["properties"].items():
+        if _has_members(member):
+            lines += _section([*here, member_key], member, required, level + 1)
     return lines
 
 

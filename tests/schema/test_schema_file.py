@@ -45,13 +45,16 @@ def load_ruleset(path: Path) -> dict[str, Any]:
 def walk_properties(
     sub: dict[str, Any], path: str = "", pointer: str = ""
 ) -> Iterator[tuple[str, str, dict[str, Any], bool]]:
-    """Every property at every level: (dotted path, JSON pointer, subschema, required)."""
+    """Every property at every level, each entry's of a list of mappings too: (dotted path, JSON pointer, subschema, required)."""
     required = set(sub.get("required", []) or sub.get("else", {}).get("required", []))
     for key, member in sub.get("properties", {}).items():
         dotted = f"{path}.{key}" if path else key
         member_pointer = f"{pointer}/properties/{key}"
         yield dotted, member_pointer, member, key in required
         yield from walk_properties(member, dotted, member_pointer)
+        items = member.get("items")
+        if isinstance(items, dict) and "properties" in items:  # a list of mappings: each entry's keys, `bidding.contracts[].goal`
+            yield from walk_properties(items, f"{dotted}[]", f"{member_pointer}/items")
 
 
 def walk_schemas(sub: Any, pointer: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
@@ -91,6 +94,8 @@ def fill_defaults(sub: dict[str, Any], value: Any) -> Any:
 
 PROPERTIES = list(walk_properties(complete_sections(SCHEMA)))  # a section's keys a complete ruleset must have: required
 PROPERTY_IDS = [path for path, _, _, _ in PROPERTIES]
+#: Keys with no default of their own: left out, a contract plays the ruleset's duties (play.head ...)
+INHERITED = "bidding.contracts[].play"
 RULESETS = bundled_rulesets()
 
 
@@ -163,6 +168,8 @@ def test_property_is_documented(
     assert isinstance(sub.get("examples"), list) and sub["examples"]
     if required:
         assert "default" not in sub, f"{path} is required and so has no default"
+    elif path.startswith(INHERITED):
+        assert "default" not in sub and "not given" in sub["description"], f"{path} takes the ruleset's value, and says so"
     else:
         assert "default" in sub, f"{path} is optional and needs a default"
 
