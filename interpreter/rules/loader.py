@@ -765,13 +765,13 @@ def bundled_equivalent(name: str, data: dict[str, Any], source: Path | None) -> 
     descriptions aside.  ``None`` when it has other rules, or no bundled ruleset has its name.
     How a house file named as a bundled ruleset is told from it (the card table names a ruleset
     so for its full rulebook)."""
-    from interpreter.rules.resources import bundled_as, bundled_key
+    from interpreter.rules.resources import bundled_copy, bundled_key
 
-    if source is not None and bundled_as(source, name) is not None:
-        return bundled_key(name)
     key = bundled_key(name)
     if key is None:
         return None
+    if source is not None and bundled_copy(source) == key:
+        return key
     try:
         return key if _rules_of(load_ruleset(key).data) == _rules_of(data) else None
     except RulesError:  # a bundled file that does not load is said when it is asked for

@@ -17,6 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from interpreter.core.arguments import shown_value, with_article
 from interpreter.core.paths import resolved
 
@@ -77,32 +79,16 @@ def bundled_key(name: str) -> str | None:
     return next((key for key in bundled_rulesets() if key.rsplit("/", 1)[-1] == name), None)
 
 
-def bundled_as(path: str | os.PathLike[str], name: str) -> str | None:
-    """The bundled ruleset (``schnapsen``, ``house/santase``) the rule file at ``path`` is,
-    looked for under ``name``, the name the file gives itself: the bundled file itself, or a
-    copy of it byte for byte -- a checkout's ``rulesets/`` beside the copies an installed wheel
-    reads (``pip install .`` then ``rules run rulesets/schnapsen.yaml``).  ``None`` for any
-    other file, one of that name with other rules among them."""
-    key = bundled_key(name)
-    if key is None:
-        return None
-    bundled = bundled_rulesets()[key]
-    try:
-        if resolved(bundled) == resolved(path) or bundled.read_bytes() == Path(path).read_bytes():
-            return key
-    except (OSError, ValueError):  # unreadable now: not shown to be the bundled one
-        pass
-    return None
-
-
 def bundled_copy(path: str | os.PathLike[str]) -> str | None:
     """The bundled ruleset (``schnapsen``, ``house/santase``) whose file ``path`` is: the
-    bundled file itself, or a copy of it byte for byte under the same file name -- a checkout's
-    ``rulesets/`` beside the copies an installed wheel reads, so that a house file's
+    bundled file itself, or a copy of it byte for byte under the same file name whose base
+    (``extends:``), read from where the copy lies, is the bundled file's base too -- a
+    checkout's ``rulesets/`` beside the copies an installed wheel reads, so that a house file's
     ``extends: ../rulesets/schnapsen.yaml``, ``rules new --from rulesets/schnapsen.yaml`` and a
     record of ``rules run rulesets/schnapsen.yaml`` name the same ruleset in a checkout run from
-    source and in one installed with ``pip install .``.  ``None`` for any other file; what is
-    not a regular file of the bundled file's size is not read."""
+    source and in one installed with ``pip install .``.  ``None`` for any other file: one of
+    other bytes, or whose ``extends: bauernschnapsen.yaml`` finds another file beside it (the
+    same bytes, other rules).  What is not a regular file of the bundled file's size is not read."""
     try:
         rulesets = bundled_rulesets()
         real = resolved(path)
@@ -113,12 +99,40 @@ def bundled_copy(path: str | os.PathLike[str]) -> str | None:
         key = bundled_key(name[: -len(".yaml")]) if name.endswith(".yaml") else None
         if key is None:
             return None
+        original = rulesets[key]
         found = os.stat(path)
-        if not stat.S_ISREG(found.st_mode) or found.st_size != rulesets[key].stat().st_size:
+        if not stat.S_ISREG(found.st_mode) or found.st_size != original.stat().st_size:
             return None
-        return key if rulesets[key].read_bytes() == Path(path).read_bytes() else None
+        if original.read_bytes() != Path(path).read_bytes():
+            return None
     except (OSError, ValueError):  # not there, unreadable, or no path at all: not shown to be a copy
         return None
+    base = _written_base(str(original))
+    if base is not None and _base_key(Path(path).parent, base) != _base_key(original.parent, base):
+        return None
+    return key
+
+
+@lru_cache(maxsize=None)
+def _written_base(bundled: str) -> str | None:
+    """The ``extends:`` a bundled file writes (``schnapsen``, ``bauernschnapsen.yaml``), or ``None``."""
+    data = yaml.safe_load(Path(bundled).read_text(encoding="utf-8"))
+    base = data.get("extends") if isinstance(data, dict) else None
+    return base if isinstance(base, str) else None
+
+
+def _base_key(folder: Path, ref: str) -> str | None:
+    """The bundled ruleset ``extends: ref`` written in ``folder`` reads, as a rule file's
+    references are read (a file there wins over a bundled name), or ``None``: another file."""
+    candidate = folder / ref
+    try:
+        there = candidate.is_file()
+    except (OSError, ValueError):
+        there = False
+    if there:
+        return bundled_copy(candidate)
+    name = bundled_stem(ref)
+    return name if name in bundled_rulesets() else None
 
 
 def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path | None:

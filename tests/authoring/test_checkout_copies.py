@@ -101,3 +101,25 @@ def test_a_named_pipe_called_as_a_bundled_file_is_not_read(checkout: Path) -> No
     worker.start()
     worker.join(10)
     assert found == [None]
+
+
+def test_a_copy_whose_base_beside_it_is_another_file_is_not_the_bundled_ruleset(checkout: Path) -> None:
+    """``house/bauernschnapsen-regional`` says ``extends: bauernschnapsen.yaml``, the file beside
+    it: copied byte for byte into a folder where ``bauernschnapsen.yaml`` has other rules, it
+    is other rules.  Taken for the bundled one, its record named the bundled ruleset and did
+    not replay, and ``rules new --from`` it wrote a file of the bundled rules."""
+    regional = checkout / "rulesets" / "house" / "bauernschnapsen-regional.yaml"
+    assert bundled_copy(regional) == "house/bauernschnapsen-regional"  # beside the checkout's own base: the same rules
+    mine = checkout / "my"
+    shutil.copy(regional, mine / regional.name)
+    (mine / "bauernschnapsen.yaml").write_text("extends: house/bauernschnapsen\nname: my-bauern\nmatch: {target: 3}\n", encoding="utf-8")
+    copy = mine / regional.name
+    assert bundled_copy(copy) is None
+    assert load_ruleset(copy).match.target == 3
+    assert ruleset_reference(load_ruleset(copy), mine / "r.yaml") == "bauernschnapsen-regional.yaml"
+    out = invoke(["new", str(mine / "n.yaml"), "--from", str(copy)])
+    assert out.exit_code == 0, out.stderr
+    assert load_ruleset(mine / "n.yaml").match.target == 3
+    # the base gone from beside it: not the bundled ruleset either (it does not load at all)
+    (mine / "bauernschnapsen.yaml").unlink()
+    assert bundled_copy(copy) is None
