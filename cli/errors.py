@@ -77,9 +77,12 @@ def usage_error(message: str) -> typer.Exit:
 # --------------------------------------------------------------------------- the parser's errors
 #: Values that people type after a flag, which takes none (``--json true``).
 _FLAG_WORDS = frozenset({"true", "false", "yes", "no", "on", "off", "1", "0"})
+#: click's refusal of a value it could not read as a whole number (quoted in full, however long).
+_NOT_AN_INT = re.compile(r"'(.*)' is not a valid integer(?: range)?", re.DOTALL)
+#: A whole number as the options take them (no sign but '-', no '_', no spaces) that ``int()``
+#: refuses for its length: more than 4,300 digits.
+_MANY_DIGITS = re.compile(r"-?[0-9]{4301,}")
 #: click's words for arguments left over after the command's own.
-#: click's refusal of a whole number too long for ``int()`` (more than 4,300 digits).
-_MANY_DIGITS = re.compile(r"'(-?[0-9]{4301,})' is not a valid integer(?: range)?")
 _EXTRA = re.compile(r"Got unexpected extra arguments? \((.*)\)")
 
 
@@ -145,12 +148,27 @@ def _bad_value(error: click.BadParameter, param: click.Parameter) -> str:
             return f"{value} is below {low} (expected {low} or more)"
         return f"{value} is above {high} (expected {high} or less)"
     text = " ".join(error.message.split()).rstrip(".")
-    digits = _MANY_DIGITS.fullmatch(text)
-    if digits:  # int() refuses more than 4,300 digits, and click calls that no integer: it is one, out of range
-        number = digits.group(1)
-        size = "large" if number[0] != "-" else "small"
-        return f"{shown_value(number)} is too {size} (a whole number of {len(number.lstrip('-')):,} digits)"
+    refused = _NOT_AN_INT.fullmatch(error.message.strip().rstrip("."))
+    if refused:
+        value = refused.group(1)
+        if _MANY_DIGITS.fullmatch(value):  # int() refuses it, and click calls that no integer: it is one, out of range
+            size = "small" if value.startswith("-") else "large"
+            return f"{shown_value(value)} is too {size} (a whole number of {len(value.lstrip('-')):,} digits; expected {_int_range(kind, size)})"
+        return f"{shown_value(value)} is not a valid integer"  # quoted by its first characters, however long
     return text.replace("a valid integer range", "a valid integer").replace("a valid float range", "a valid number")
+
+
+def _int_range(kind: object, size: str) -> str:
+    """What a whole number too ``size`` ("large", "small") for ``int()`` should have been: the
+    option's range where its type says it (``0 to 9223372036854775807``), else a smaller (or
+    larger) number -- a range a check after the parser holds is said there, for numbers it reads."""
+    low = getattr(kind, "min", None)
+    high = getattr(kind, "max", None)
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    if size == "large":
+        return f"{high} or less" if high is not None else "a smaller number"
+    return f"{low} or more" if low is not None else "a larger number"
 
 
 def ruleset_or_exit(name: str, *, allow_outside: bool = False) -> Ruleset:
