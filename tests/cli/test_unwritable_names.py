@@ -47,23 +47,18 @@ def _what(option: str) -> str:
     return "folder" if option == "--data" else "file"
 
 
-@pytest.mark.parametrize(("args", "option"), WRITERS, ids=IDS)
-def test_a_name_too_long_is_refused_cut_short(args: list[str], option: str, tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    # 300 letters, over the 255 bytes a file name may have; cut to 40 characters with its quotes
-    said = _said(args, "a" * 300 + ".yaml", tmp_path, monkeypatch)
-    what = _what(option)
-    shown = "'" + "a" * 36 + "..."
-    assert said == (f"error: {option}: {shown}: cannot write {what}: {os.strerror(errno.ENAMETOOLONG)} "
-                    f"(expected a shorter {what} name)\n")
+#: Names the system cannot look up, and how the refusal quotes each: 300 letters, over the 255
+#: bytes a file name may have; every part short, the whole 4,206 characters, over the 4,095 a
+#: path may have -- each cut to 40 characters with its quotes.
+TOO_LONG = [("a" * 300 + ".yaml", "'" + "a" * 36 + "..."), ("n/" * 2100 + "r.yaml", "'" + "n/" * 18 + "...")]
 
 
+@pytest.mark.parametrize(("name", "shown"), TOO_LONG, ids=["name", "path"])
 @pytest.mark.parametrize(("args", "option"), WRITERS, ids=IDS)
-def test_a_path_too_long_is_refused(args: list[str], option: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # every part short, the whole 4,206 characters: over the 4,095 a path may have
-    said = _said(args, "n/" * 2100 + "r.yaml", tmp_path, monkeypatch)
+def test_a_name_or_path_too_long_is_refused_cut_short(args: list[str], option: str, name: str, shown: str, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    said = _said(args, name, tmp_path, monkeypatch)
     what = _what(option)
-    shown = "'" + "n/" * 18 + "..."
     assert said == (f"error: {option}: {shown}: cannot write {what}: {os.strerror(errno.ENAMETOOLONG)} "
                     f"(expected a shorter {what} name)\n")
 
