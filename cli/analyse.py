@@ -39,6 +39,10 @@ def analyse(
     seat: Annotated[Optional[list[int]], typer.Option(
         "--seat", metavar="SEAT", help="Analyse this seat's decisions (repeat for several; default: every seat).", show_default=False,
     )] = None,
+    deal: Annotated[Optional[list[int]], typer.Option(
+        "--deal", metavar="N", help="Analyse this deal only, counted from 1 as the log counts them (repeat for several; default: every deal).",
+        show_default=False,
+    )] = None,
     iters: Annotated[int, typer.Option("--iters", metavar="N", help=f"Search iterations per decision (more: steadier values, slower; at most {ITERATIONS_LIMIT:,}).", min=1, callback=iterations_in_range)] = 3000,
     seed: Annotated[int, typer.Option("--seed", metavar="S", help="Seed of the searches (the same seed gives the same analysis).", callback=seed_in_range)] = 0,
     only_errors: Annotated[bool, typer.Option("--errors", help="Show only the decisions graded inaccuracy, mistake or blunder.")] = False,
@@ -61,6 +65,10 @@ def analyse(
     for s in seat or []:
         if not 0 <= s < n:
             raise usage_error(f"--seat {s}: the {rec.ruleset.name} ruleset has seats 0 to {n - 1}")
+    for d in deal or []:
+        if not 1 <= d <= len(rec.deals):
+            raise usage_error(f"--deal {d}: {_deals_held(len(rec.deals))}")
+    chosen = sorted(set(deal)) if deal else None
     try:
         end = replay(rec)
         secret = None if reveal else secret_of(rec, end)
@@ -68,9 +76,9 @@ def analyse(
         raise fail(exc) from None
     if end.illegal is not None:  # nothing to analyse past it: say which move, as rules replay does
         raise fail(illegal_move_error(rec, end.illegal, f" (rules replay {record} shows the position)"))
-    if secret is not None:
+    if secret is not None and (chosen is None or secret.deal + 1 in chosen):
         warn(_secret_note(secret.deal, secret.seat, seat))
-    total = sum(len(d.moves) for d in rec.deals)
+    total = sum(len(d.moves) for k, d in enumerate(rec.deals, 1) if chosen is None or k in chosen)
     reports: list[MoveReport] = []
     stop: Stopped | None = None
     done = 0
@@ -83,7 +91,7 @@ def analyse(
     with stop_signals():  # Ctrl-C, SIGTERM or SIGHUP: what was analysed is printed and written
         try:
             with progress_bar(total, "analysing", "decisions") as show:
-                for report in iter_analysis(rec, seats=seat or None, iterations=iters, seed=seed, progress=lambda n, _: moved(n, show)):
+                for report in iter_analysis(rec, seats=seat or None, iterations=iters, seed=seed, progress=lambda n, _: moved(n, show), deals=chosen):
                     if secret is None or report.deal != secret.deal + 1:
                         reports.append(report)
                     elif report.seat == secret.seat:  # another seat's choices in the deal in play would show its hand,
@@ -100,7 +108,7 @@ def analyse(
     shown = [r for r in reports if r.grade or not only_errors]
     if as_json:
         say(json_text({
-            "record": record, "iterations": iters, "seed": seed, "complete": not stopped, "interrupted": stopped,
+            "record": record, "deals": chosen, "iterations": iters, "seed": seed, "complete": not stopped, "interrupted": stopped,
             "error": None,  # as in the other long runs' JSON; an error here prints no JSON, only itself (exit 2)
             "decisions": [_as_dict(r) for r in shown],
         }, ensure_ascii=True))
@@ -119,8 +127,24 @@ def analyse(
     if stop is not None:
         how = "interrupted" if stop.signum == signal.SIGINT else stop.said("analysis").replace("analysis ", "")
         kept = f"; no decision analysed, so no page is written ({html} is left as it was)" if page_kept else ""
-        warn(f"{how}: the analysis is of the first {done:,} of the record's {total:,} moves{kept}")
+        warn(f"{how}: the analysis is of the first {done:,} of {_moves_of(total, chosen)}{kept}")
         raise typer.Exit(stop.exit_status)
+
+
+def _deals_held(count: int) -> str:
+    """What deals a record holds, for the refusal of a ``--deal`` it does not."""
+    if count == 0:
+        return "the record holds no deal"
+    return "the record holds deal 1 only" if count == 1 else f"the record holds deals 1 to {count}"
+
+
+def _moves_of(total: int, chosen: list[int] | None) -> str:
+    """The moves an interrupted analysis was going through: the record's, or those of the deals
+    ``--deal`` asked for."""
+    if chosen is None:
+        return f"the record's {total:,} moves"
+    named = f"deal {chosen[0]}" if len(chosen) == 1 else "deals " + ", ".join(map(str, chosen[:-1])) + f" and {chosen[-1]}"
+    return f"the {total:,} moves of {named}"
 
 
 def _secret_note(deal: int, human: int | None, asked: list[int] | None) -> str:

@@ -250,10 +250,11 @@ def analyse_record(
     iterations: int = 3000,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    deals: Iterable[int] | None = None,
 ) -> list[MoveReport]:
-    """Analyse every decision of ``seats`` (all seats by default) in every deal of ``record``
-    (see :func:`iter_analysis`)."""
-    return list(iter_analysis(record, seats=seats, iterations=iterations, seed=seed, progress=progress))
+    """Analyse every decision of ``seats`` (all seats by default) in the ``deals`` of
+    ``record`` (every deal by default; see :func:`iter_analysis`)."""
+    return list(iter_analysis(record, seats=seats, iterations=iterations, seed=seed, progress=progress, deals=deals))
 
 
 def iter_analysis(
@@ -263,15 +264,23 @@ def iter_analysis(
     iterations: int = 3000,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    deals: Iterable[int] | None = None,
 ) -> Iterator[MoveReport]:
     """The analysed decisions one by one, as they are found (an interrupted analysis keeps
     what it found).  Reproducible: the search of each decision is seeded from ``seed`` and its
-    place in the game.  ``progress(done, total)`` is called after each recorded move."""
+    place in the game, so a deal analysed alone (``deals``: the deals to analyse, counted from 1
+    as :attr:`MoveReport.deal` counts them; every deal by default) gets the reports it gets in
+    the whole record's analysis -- each deal starts from its own recorded state, and the deals
+    left out are not replayed.  ``progress(done, total)`` is called after each recorded move of
+    the deals analysed."""
     rs = record.ruleset
     wanted = set(range(rs.players.count) if seats is None else seats)
-    total = sum(len(d.moves) for d in record.deals)
+    chosen = set(range(1, len(record.deals) + 1) if deals is None else deals)
+    total = sum(len(d.moves) for k, d in enumerate(record.deals, 1) if k in chosen)
     done = 0
     for k, deal in enumerate(record.deals):
+        if k + 1 not in chosen:
+            continue
         state = deal.state.copy()
         for i, move in enumerate(deal.moves):
             if state.is_over:
