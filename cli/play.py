@@ -26,6 +26,7 @@ from cli.table.terminal import NO_TERMINAL
 from cli.table.web import WEB_HOST
 
 if TYPE_CHECKING:
+    from interpreter.play.recordfile import RecordNotWritten
     from interpreter.rules.ruleset import Ruleset
 
 
@@ -90,12 +91,16 @@ def play(
             raise usage_error(f"rules play {why} (or --web for the browser); for play over a pipe use {line_mode}")
         raise usage_error(f"rules play {why}, or use --web for the browser or {line_mode} in the terminal's line mode")
     from cli.table.app import TableApp, TableOptions
+    from interpreter.play.recordfile import RecordNotWritten
 
     options = TableOptions(ruleset, opponent, seed, practice, record, bot_delay, session, allow_outside)
     TableApp(options).run()
     stop = Stopped(options.stopped_by) if options.stopped_by is not None else None
     if stop is not None:
         ignore_stops()  # the last words run to their end
+    if isinstance(options.failure, RecordNotWritten):  # the disk full, say: the file keeps its last checkpoint
+        warn(unwritten(options.failure))
+        raise typer.Exit(2)
     if options.failure is not None:  # a bot or a house formula failed: the record so far, then the error
         from cli.errors import fail
 
@@ -114,6 +119,18 @@ def play(
         if not options.saved:
             warn(stop.why)
         raise typer.Exit(stop.exit_status)
+
+
+def unwritten(error: RecordNotWritten) -> str:
+    """The last words of a table whose record could not be written (the disk full): the
+    error, and -- where the file is there -- that it keeps every move up to the last one
+    written (each move is written beside it and renamed over it, so it is never half
+    written), and how to go on from it."""
+    said = f"error: {error}; the match stopped"
+    kept = error.path
+    if kept is None or not kept.is_file():
+        return said
+    return f"{said}; {kept} keeps the match up to the last move written: go on with: rules play --resume {shlex.quote(str(kept))}"
 
 
 def _why_no_table() -> str | None:

@@ -49,7 +49,7 @@ class TableOptions:
     allow_outside: bool = False
     saved: list[tuple[Path, bool]] = field(default_factory=list)  # (record, match finished), for the CLI to say
     stopped_by: int | None = None  # the stop signal that ended the table, if one did
-    failure: RulesError | None = None  # the error that ended the table, if one did (a bot that failed, a house formula)
+    failure: RulesError | RecordNotWritten | None = None  # the error that ended the table, if one did (a bot that failed, a house formula, a full disk)
 
 
 class TableApp(App[None]):
@@ -147,10 +147,11 @@ class TableApp(App[None]):
                 self.guard.finished()
                 self.guard.uninstall()
 
-    def failed(self, error: RulesError) -> None:
-        """The match cannot go on (a seat's bot failed, a house rule's formula did): the
-        terminal is given back and the record saved as for ``q``, and ``rules play`` then says
-        the error in one line and exits with 2 -- where textual showed a traceback."""
+    def failed(self, error: RulesError | RecordNotWritten) -> None:
+        """The match cannot go on (a seat's bot failed, a house rule's formula did, the record
+        cannot be written): the terminal is given back and the record saved as for ``q`` (as
+        far as it can be), and ``rules play`` then says the error in one line and exits with
+        2 -- where textual showed a traceback."""
         if self.options.failure is None and self.options.stopped_by is None:
             self.options.failure = error
             self.exit()
@@ -176,16 +177,32 @@ class TableApp(App[None]):
     def finish_match(self) -> None:
         """After the match's last summary: save it, back to the start screen for another."""
         self.save()
+        if self.leaving:  # the record could not be completed: the table ends with the error
+            return
         self.options.seed = None  # a new match, new cards
         self.switch_screen(StartScreen())
 
     def save(self) -> None:
+        """Complete the record and let it go.  One that cannot be written (the disk full, the
+        folder taken away) keeps its last checkpoint, every move up to the last one written:
+        it is let go as it is, and the error ends the table as a failed bot does (no
+        traceback, no lock file left behind)."""
         if self.session is not None:
-            finished = self.session.match_over
-            path = self.session.save()
+            session, self.session = self.session, None
+            finished = session.match_over
+            try:
+                path = session.save()
+            except RecordNotWritten as exc:
+                if session.record is not None:
+                    session.record.close()
+                    session.record = None
+                if self.options.failure is None:  # said even after a stop signal: the record is what it leaves
+                    self.options.failure = exc
+                if not self.leaving:
+                    self.exit()
+                return
             if path is not None:
                 self.options.saved.append((path, finished))
-            self.session = None
 
     def on_unmount(self) -> None:
         self.save()

@@ -20,6 +20,7 @@ from interpreter.core.cards import Card
 from interpreter.core.errors import IllegalActionError, RulesError
 from interpreter.engine.views import SeatView
 from interpreter.play import seatfacts as facts
+from interpreter.play.recordfile import RecordNotWritten
 from interpreter.play.runner import ActionTaken, DealEnded, Event, TrickDone
 from interpreter.play.session import TableSession
 from cli.table import render
@@ -294,7 +295,7 @@ class TableScreen(Screen[None]):
             return
         try:
             moved = s.bot_step()
-        except RulesError as exc:  # a trained policy that fails (BotError), a house formula: the table cannot go on
+        except (RulesError, RecordNotWritten) as exc:  # a trained policy that fails (BotError), a house formula, a full disk: the table cannot go on
             cast("TableApp", self.app).failed(exc)
             return
         if moved:
@@ -360,7 +361,7 @@ class TableScreen(Screen[None]):
             self.message = f"illegal: {refusal(view, exc.message)}"
             self.refresh_table()
             return
-        except RulesError as exc:  # the rules themselves fail (a house formula): the table cannot go on
+        except (RulesError, RecordNotWritten) as exc:  # the rules themselves fail (a house formula), the record cannot be written: the table cannot go on
             cast("TableApp", self.app).failed(exc)
             return
         if not keep_notes:
@@ -510,12 +511,19 @@ class TableScreen(Screen[None]):
         s = self.session
         if not s.practice:
             self.nothing_done("u", "undo is for practice mode (rules play --practice)")
-        elif s.undo():
+        else:
+            try:
+                undone = s.undo()
+            except RecordNotWritten as exc:  # the record of the deal taken back cannot be written
+                cast("TableApp", self.app).failed(exc)
+                return
+            if not undone:
+                self.message = "nothing to take back in this deal"
+                self.refresh_table()
+                return
             self.just_played, self.taker = [], None
             self.message = "took back your last move"
             self.relog()
-        else:
-            self.message = "nothing to take back in this deal"
         self.refresh_table()
 
     def action_column_page(self, by: int) -> None:
