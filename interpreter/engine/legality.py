@@ -189,6 +189,9 @@ class Legality(Position):
                 codes.append(MARRY_BASE + c)
                 if not first_only:
                     codes.append(MARRY_BASE + c + shift)
+            if t.marry_automatic:  # the card led announces its marriage: not led alone (see automatic_marriage)
+                shown = pairs if first_only else pairs | (pairs << shift if shift >= 0 else pairs >> -shift)
+                codes = [c for c in codes if c >= MARRY_BASE or not shown >> c & 1]
         if self.turnup >= 0:  # the exchange and closing need a talon (min_talon_size >= 2)
             card = self.rs.exchange_card[self.trump]  # -1 where the deck has no card of exchange.rank
             if card >= 0 and hand >> card & 1 and self.exchange_refusal(seat) is None:
@@ -561,12 +564,23 @@ class Legality(Position):
             return Refusal("marriage.who", "the marriage of {} has been announced already", (SUIT_NAMES[c.suit],))
         return refused
 
+    def automatic_marriage(self, seat: int, card: int) -> Refusal | None:
+        """Whether leading ``card`` alone is refused because leading it announces its marriage
+        (``marriage.must_announce: false``): exactly where its marriage may be announced now
+        (:meth:`marry_card_refusal`), so that the legal set offers the marriage in its place."""
+        if self.marry_card_refusal(seat, card) is not None:
+            return None
+        c = self.rs.deck.cards[card]
+        return Refusal("marriage.must_announce", "leading {} announces its marriage in this game: marry {}", (c, c))
+
     # ------------------------------------------------------------------ playing a card
     def play_refusal(self, seat: int, card: int) -> Refusal | None:
         hand = self.hands[seat]
         if not hand >> card & 1:
             return Refusal("play", "seat {} does not hold {}", (seat, self.rs.deck.cards[card]))
-        if not self.trick or not self.strict():
+        if not self.trick:
+            return self.automatic_marriage(seat, card) if self.t.marry_automatic else None
+        if not self.strict():
             return None
         allowed, duty = self.follow_mask(hand)
         if allowed >> card & 1:

@@ -139,6 +139,7 @@ class MarriageSpec:
     after_close: bool
     on_closing_lead: bool
     who: str = "leader"
+    must_announce: bool = True  # false: leading a card of a marriage one may announce announces it
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,6 +655,7 @@ def _compile_tables(rs: Ruleset) -> RuleTables:
         claim_on_trick=rs.claim.enabled and not rs.claim.automatic,
         plain_trick_end=not (rs.claim.enabled and rs.claim.automatic) and how != "own_next_trick",
         marry_first_only=rs.marriage.lead_card == "first_rank",
+        marry_automatic=rs.marriage.enabled and not rs.marriage.must_announce,
         partner_marries=partner_marries,
         open_auction=open_auction,
         partner_rebid=partner_rebid,

@@ -101,6 +101,7 @@ class RuleTables:
     plain_trick_end: bool       # neither claim.automatic nor marriage points waiting for a trick:
                                 # a trick that ends without a draw changes only the trick's fields
     marry_first_only: bool      # marriage.lead_card == first_rank
+    marry_automatic: bool       # not marriage.must_announce: a card of a marriage the leader may announce is led only with it
     partner_marries: bool       # marriage.who == leader_and_partner (and marriages enabled)
     partner_rebid: bool         # bidding.partner_rebid_when_overbid (who was overbid is part of a position)
     open_auction: bool          # bidding.rounds == until_passes (who has passed is part of a position)

@@ -15,6 +15,9 @@ What a view says about the hidden cards, and how it is used:
   the engine's own follow rule (:meth:`~interpreter.engine.legality.Legality.follow_mask`): the
   card played is tried against each other card as a two-card hand, so the inference is exact
   for any ruleset's duties and written nowhere else;
+* where leading a card of a marriage announces it (``marriage.must_announce: false``), a player
+  who led such a card alone when he might have announced a marriage revealed that he did not
+  hold its partner then;
 * cards enter a hand at known times -- the deal, and each round of drawing (``view.draws``) --
   so "did not hold X at time t" forbids X only in the slots of that hand filled before t;
 * a player who announced a contract that needs a card of some rank in the hand
@@ -172,7 +175,7 @@ class _Timeline:
             seat, code = h >> 16, h & 0xFFFF
             kind = t.code_kind[code]
             if code == CLOSE or code == CLOSE_BEFORE_DRAW:
-                probe.closed = True
+                probe.closed, probe.closer, probe.closed_this_lead = True, seat, True
             elif code == EXCHANGE:
                 card = rs.exchange_card[trump]
                 self.given[seat].add(card)
@@ -195,6 +198,9 @@ class _Timeline:
                 partner = rs.marriage_partner[card]
                 self.held_until[seat][partner] = min(self.held_until[seat].get(partner, _NEVER), i)
             probe.turnup, probe.spos = turnup, spos
+            if not trick and kind == KIND_PLAY and t.marry_automatic:  # a card of a marriage led alone
+                self._led_alone(probe, seat, card, i)
+            probe.closed_this_lead = False  # a card is led or played: the lead at which a player closed is over
             if trick and probe.strict():
                 probe.trick, probe.trump = trick, trump
                 lacked = 0
@@ -225,6 +231,21 @@ class _Timeline:
             self.left = [{} for _ in range(n)]
             self.lacked = [[] for _ in range(n)]
             self.trick_ends, self.marriages = [], []
+
+    def _led_alone(self, probe: DealState, seat: int, card: int, i: int) -> None:
+        """``marriage.must_announce: false``: a card led alone at action ``i`` that would have
+        announced its marriage, had its partner been in the hand, says the partner was not
+        there -- where the leader might announce a marriage then at all (the engine's own
+        :meth:`~interpreter.engine.legality.Legality.marriage_refusal`, asked of the probe
+        with the deal's tricks, closing and talon as they stood) and where this card is one a
+        marriage is led with (``marriage.lead_card``)."""
+        t = probe.t
+        partner = probe.rs.marriage_partner[card]
+        if partner < 0 or (t.marry_first_only and not t.marriage_low >> card & 1):
+            return
+        probe.trick, probe.tricks_played = [], len(self.trick_ends)
+        if probe.marriage_refusal(seat) is None:
+            self.lacked[seat].append((i, 1 << partner))
 
     def lower_bound(self, seat: int, card: int, until: int = _NEVER) -> int:
         """The earliest entry time of ``card`` into ``seat``'s hand, if it was held there up to

@@ -44,7 +44,8 @@ phase, nothing pending (a draw, an offered exchange, doubling, cards to lay away
 contract of its own and every seat in play, trumps fixed, no card left to draw, the strict
 duties and a widow (if any) taken.  And only in rulesets without the rules it does not play
 (:func:`rules_allow`): partners' marriages, a follower's extra steps, contracts or a widow
-settled after each trick, automatic claims, the ten of trumps.  Elsewhere the solver plays
+settled after each trick, automatic claims, the ten of trumps, marriages announced by
+leading their card (``marriage.must_announce: false``).  Elsewhere the solver plays
 on the engine as before.  The solver's values are proven against plain minimax on every
 bundled and house ruleset (``tests/search/test_solver.py``), the kernel's among them, and on
 marriage points waiting for the next trick (``tests/search/test_strict.py``).
@@ -86,7 +87,7 @@ MOVING: Final = frozenset({
 def rules_allow(st: DealState) -> bool:
     """Whether the ruleset lacks every rule the kernel does not play (see the module docstring)."""
     t = st.t
-    return not (t.partner_marries or t.follow_extras or t.trick_extras or t.claim_auto or t.ten_of or t.lays_away)
+    return not (t.partner_marries or t.follow_extras or t.trick_extras or t.claim_auto or t.ten_of or t.lays_away or t.marry_automatic)
 
 
 def position_allows(st: DealState) -> bool:

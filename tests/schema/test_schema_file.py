@@ -268,6 +268,7 @@ def test_defaults_fill_a_minimal_ruleset_as_specified() -> None:
             "after_exhaustion": False,
             "after_close": False,
             "on_closing_lead": True,
+            "must_announce": True,  # the player announces (false: leading the card does, as apps do)
         },
         "closing": {
             "enabled": False,

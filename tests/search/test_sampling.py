@@ -206,7 +206,8 @@ def small_positions(name: str, count: int, lo: int, hi: int) -> list[SeatView]:
     return views
 
 
-@pytest.mark.parametrize("name", ["north-american-4", "north-american-3", "tests/fixtures/rulesets/north-american-adjacent-teams.yaml"])
+@pytest.mark.parametrize("name", ["north-american-4", "north-american-3", "tests/fixtures/rulesets/north-american-adjacent-teams.yaml",
+                                  "tests/fixtures/rulesets/automatic-marriage-na.yaml"])
 def test_worlds_are_exactly_the_consistent_ones_and_uniform(name: str) -> None:
     rs = load_ruleset(str(ROOT / name) if "/" in name else name)
     views = small_positions(str(ROOT / name) if "/" in name else name, 4, 3, 40)

@@ -299,9 +299,14 @@ function giveFocusBack(held) {
   if (next) next.focus();
 }
 
+// The action a card of the hand stands for: its play (or laying it away); on a lead, a card
+// that may be led only with its marriage (marriage.must_announce false: leading it announces
+// it) stands for the marriage.  In a trick a marriage shows the pair without playing a card (a
+// partner's), so there a card stands only for its play.
 function playable(m) {
   const byCard = new Map();
   for (const a of m.legal) if (a.kind === "play" || a.kind === "discard") byCard.set(a.card, a);
+  if (!m.trick.length) for (const a of m.legal) if (a.kind === "marry" && !byCard.has(a.card)) byCard.set(a.card, a);
   return byCard;
 }
 
@@ -344,7 +349,7 @@ function drawHand(m) {
     key.setAttribute("aria-hidden", "true");
     slot.appendChild(key);
     slot.setAttribute("aria-label", `${cardName(code)}, key ${k + 1}`);
-    slot.title = action ? `${action.kind === "discard" ? "lay away" : "play"} ${cardWords(code)} (${k + 1})` : cardWords(code);
+    slot.title = action ? `${action.kind === "discard" ? "lay away" : action.kind === "marry" ? "announce the marriage and play" : "play"} ${cardWords(code)} (${k + 1})` : cardWords(code);
     slot.addEventListener("click", () => pickCard(code));
     box.appendChild(slot);
   });

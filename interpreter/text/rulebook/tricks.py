@@ -19,12 +19,17 @@ def marriage_section(f: Facts) -> Section:
         if m.lead_card == "first_rank"
         else "he leads one of the two cards and shows the other"
     )
+    if m.must_announce:
+        alone = f"{article(first)} or {second} led without announcing the marriage scores nothing for it"
+    elif m.lead_card == "first_rank":
+        alone = f"leading the {first} announces the marriage by itself, while the {second} led alone scores nothing for it"
+    else:
+        alone = f"leading the {first} or the {second} announces the marriage by itself: neither is led alone while the marriage may be announced"
     s.p(
         f"A player who holds the {first} and {second} of the same suit may announce them as a marriage when he is "
         f"on lead: {lead}. A marriage in trumps is worth "
         f"{m.values.trump} points, a marriage in any other suit {m.values.plain}. {'The leader' if f.partner_marries else 'Only one marriage'} can "
-        f"{'announce only one marriage' if f.partner_marries else 'be announced'} on each lead, and {article(first)} or {second} led without announcing the marriage scores "
-        "nothing for it."
+        f"{'announce only one marriage' if f.partner_marries else 'be announced'} on each lead, and {alone}."
     )
     if f.partner_marries:
         s.p(_partner_marriage(f))
