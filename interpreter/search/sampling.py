@@ -135,6 +135,7 @@ class _Timeline:
         # marriage announced or shown: the moments a deal may end on points (hidden_point_cap)
         self.trick_ends: list[tuple[int, int]] = []
         self.marriages: list[tuple[int, int, int]] = []
+        self.married = 0  # the marriages announced or shown so far, by the card of their first rank (as DealState.married)
         # the engine's own rules, asked on a probe that holds only the public fields they read:
         # whether play is strict (Position.strict) and what a follower may play (follow_mask)
         probe = DealState(None)  # an empty shell (Position.__init__ without a ruleset)
@@ -188,6 +189,7 @@ class _Timeline:
             card = t.code_card[code]
             if kind == KIND_MARRY:
                 self.marriages.append((i, seat, card))
+                self.married |= 1 << (card if t.marriage_low >> card & 1 else rs.marriage_partner[card])
             if kind == KIND_MARRY and trick:  # a partner's marriage shown, not played: he holds both
                 for shown in (card, rs.marriage_partner[card]):
                     self.held_until[seat][shown] = min(self.held_until[seat].get(shown, _NEVER), i)
@@ -237,12 +239,16 @@ class _Timeline:
         announced its marriage, had its partner been in the hand, says the partner was not
         there -- where the leader might announce a marriage then at all (the engine's own
         :meth:`~interpreter.engine.legality.Legality.marriage_refusal`, asked of the probe
-        with the deal's tricks, closing and talon as they stood) and where this card is one a
-        marriage is led with (``marriage.lead_card``)."""
+        with the deal's tricks, closing and talon as they stood), where this card is one a
+        marriage is led with (``marriage.lead_card``), and where that marriage has not been
+        shown already (a partner's, during a trick: :meth:`marry_card_refusal`'s "announced
+        already")."""
         t = probe.t
         partner = probe.rs.marriage_partner[card]
         if partner < 0 or (t.marry_first_only and not t.marriage_low >> card & 1):
             return
+        if self.married >> (card if t.marriage_low >> card & 1 else partner) & 1:
+            return  # shown already (a partner's marriage, marriage.who): it is not announced again, the card is led alone
         probe.trick, probe.tricks_played = [], len(self.trick_ends)
         if probe.marriage_refusal(seat) is None:
             self.lacked[seat].append((i, 1 << partner))

@@ -304,7 +304,7 @@ WORDS: dict[str, Callable[[Any, Ruleset], Any]] = {
     "marriage.after_exhaustion": _ALLOWED,
     "marriage.after_close": _ALLOWED,
     "marriage.on_closing_lead": _enum({True: "counts", False: "does not count"}),
-    "marriage.must_announce": _enum({True: "by the player", False: "by leading its card"}),
+    "marriage.must_announce": _enum({True: "by the player", False: "by leading their card"}),
     "closing.enabled": _ALLOWED,
     "closing.timing": _enum({"after_draw": "only after the draw", "before_or_after_draw": "before or after the draw"}),
     "closing.min_talon_size": _num("card"),

@@ -92,7 +92,7 @@ def test_the_rulebook_and_the_diff_say_it(tmp_path: Path) -> None:
     assert ("Only one marriage can be announced on each lead, and leading the king or the queen announces the marriage "
             "by itself: neither is led alone while the marriage may be announced.") in book
     assert runner.invoke(app, ["diff", "schnapsen", either]).stdout.splitlines()[-1] == (
-        "Marriages announced: by the player → by leading its card")
+        "Marriages announced: by the player → by leading their card")
     king = tmp_path / "king.yaml"
     king.write_text("extends: house/app-schnapsen\nname: app-auto\nmarriage:\n  must_announce: false\n", encoding="utf-8")
     assert ("leading the king announces the marriage by itself, while the queen led alone scores nothing for it."

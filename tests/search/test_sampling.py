@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.core.actions import CONTINUE, DECLARE, DISCARD_BASE
+from interpreter.core.actions import CONTINUE, DECLARE, DISCARD_BASE, EXCHANGE, MARRY_BASE
 from interpreter.engine.state import NAMING, DealState
 from interpreter.core.errors import IllegalActionError
 from interpreter.engine.views import SeatView
@@ -414,3 +414,42 @@ def test_the_true_deal_is_among_the_worlds_and_the_only_world_is_the_deal(name: 
         if checked >= 12:
             break
     assert checked >= 1, "no position with few worlds: widen the search"
+
+
+def test_a_card_led_alone_after_its_marriage_was_shown_says_nothing_of_its_partner() -> None:
+    """Four-player 66 where leading a card of a marriage announces it (marriage.must_announce:
+    false) and a partner may show one during a trick: a seat that showed the king and queen
+    of a suit, then leads one of them alone (the marriage is not announced twice), still holds
+    the other -- the sampler once read the lone lead as the other card missing, contradicting
+    the show, and the search bot stopped on InconsistentView.  Every such position found in
+    random deals is sampled from each other seat, and its world gives back the view."""
+    rs = load_ruleset(str(ROOT / "tests" / "fixtures" / "rulesets" / "automatic-marriage-partners.yaml"))
+    t = rs.tables
+    rng = random.Random(3)
+    found = 0
+    for deal_seed in range(400):
+        st = DealState.new(rs, deal_seed % rs.players.count, deal_seed)
+        shown: dict[int, int] = {}  # seat -> the cards of the marriages it showed during a trick
+        while not st.is_over and st.phase != NAMING:
+            codes = [c for c in st.legal_codes() if c != DECLARE] or st.legal_codes()
+            marries = [c for c in codes if MARRY_BASE <= c < EXCHANGE]
+            code = rng.choice(marries if marries and st.trick else codes)  # partners show what they may
+            seat = st.actor
+            if MARRY_BASE <= code < EXCHANGE and st.trick:
+                card = code - MARRY_BASE
+                shown[seat] = shown.get(seat, 0) | 1 << card | 1 << rs.marriage_partner[card]
+            # led alone, its partner card still in the hand (shown with it, not played since)
+            alone = code < MARRY_BASE and not st.trick and shown.get(seat, 0) >> code & 1 and st.hands[seat] >> rs.marriage_partner[code] & 1
+            st.push_code(code, keep_undo=False)
+            if alone and not st.is_over and st.phase != NAMING:
+                for other in range(rs.players.count):
+                    if other == seat:
+                        continue
+                    view = st.view(other)
+                    world = WorldSampler(view).sample(rng).state
+                    assert world.view(other) == view
+                found += 1
+        if found >= 3:
+            break
+    assert found >= 3, "no card led alone after its marriage was shown: widen the search"
+    assert t.marry_automatic and t.partner_marries
