@@ -40,8 +40,21 @@ LOG_VARIABLE = "RULES_SERVE_LOG"
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 DEFAULT_LOG_LEVEL = "warning"
 
-#: The paths that carry a link (a seat's or the spectator's key: docs/security.md) after them.
-LINK_IN_PATH = re.compile(r"/(t|ws|api/record|api/house)/[A-Za-z0-9_-]+")
+def _spelled(text: str) -> str:
+    """A pattern for ``text`` as a request's path may spell it: each character itself or
+    percent-encoded (``/%74/`` is ``/t/`` to the router, which reads the decoded path, while
+    uvicorn logs the path as it came)."""
+    return "".join(f"(?:{re.escape(c)}|%(?i:{ord(c):02x}))" for c in text)
+
+
+#: The paths that carry a link (a seat's or the spectator's key: docs/security.md) after them,
+#: however they are spelled: group 1 is the path up to the link, group 2 the link.
+LINK_IN_PATH = re.compile("(/(?:" + "|".join(_spelled(f"{prefix}/") for prefix in ("t", "ws", "api/record", "api/house")) + "))"
+                          r"((?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+)")
+
+
+#: What a link in a path becomes: the path before it kept as it was spelled, the link ``...``.
+CUT = r"\1..."
 
 
 class HideLinks(logging.Filter):
@@ -55,15 +68,15 @@ class HideLinks(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
-            record.msg = LINK_IN_PATH.sub(r"/\1/...", record.msg)
+            record.msg = LINK_IN_PATH.sub(CUT, record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(LINK_IN_PATH.sub(r"/\1/...", a) if isinstance(a, str) else a for a in record.args)
+            record.args = tuple(LINK_IN_PATH.sub(CUT, a) if isinstance(a, str) else a for a in record.args)
         try:
             message = record.getMessage()
         except Exception:  # arguments that do not fit the message: logging says so itself, with no link made
             return True
         if LINK_IN_PATH.search(message):  # in an argument of another kind: the message made, then cut
-            record.msg, record.args = LINK_IN_PATH.sub(r"/\1/...", message), ()
+            record.msg, record.args = LINK_IN_PATH.sub(CUT, message), ()
         return True
 
 
