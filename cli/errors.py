@@ -154,7 +154,10 @@ def _bad_value(error: click.BadParameter, param: click.Parameter) -> str:
         if _MANY_DIGITS.fullmatch(value):  # int() refuses it, and click calls that no integer: it is one, out of range
             size = "small" if value.startswith("-") else "large"
             return f"{shown_value(value)} is too {size} (a whole number of {len(value.lstrip('-')):,} digits; expected {_int_range(kind, size)})"
-        return f"{shown_value(value)} is not a valid integer"  # quoted by its first characters, however long
+        said = f"{shown_value(value)} is not a valid integer"  # quoted by its first characters, however long
+        if getattr(kind, "min", None) is not None and getattr(kind, "max", None) is not None:  # a port: its range says what is expected
+            said += f" (expected {_int_range(kind, 'large')})"
+        return said
     return text.replace("a valid integer range", "a valid integer").replace("a valid float range", "a valid number")
 
 

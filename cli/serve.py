@@ -13,9 +13,10 @@ import logging
 import os
 import re
 import signal
+import socket
 import sqlite3
 from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager, suppress
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Annotated, Any
@@ -40,8 +41,26 @@ LOG_VARIABLE = "RULES_SERVE_LOG"
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 DEFAULT_LOG_LEVEL = "warning"
 
-#: The paths that carry a link (a seat's or the spectator's key: docs/security.md) after them.
-LINK_IN_PATH = re.compile(r"/(t|ws|api/record|api/house)/[A-Za-z0-9_-]+")
+#: The environment variable naming the proxies whose ``X-Forwarded-`` headers are believed
+#: (uvicorn's: docs/serve.md), and what uvicorn takes where it is unset.
+FORWARDED_VARIABLE = "FORWARDED_ALLOW_IPS"
+
+
+def _spelled(text: str) -> str:
+    """A pattern for ``text`` as a request's path may spell it: each character itself or
+    percent-encoded (``/%74/`` is ``/t/`` to the router, which reads the decoded path, while
+    uvicorn logs the path as it came)."""
+    return "".join(f"(?:{re.escape(c)}|%(?i:{ord(c):02x}))" for c in text)
+
+
+#: The paths that carry a link (a seat's or the spectator's key: docs/security.md) after them,
+#: however they are spelled: group 1 is the path up to the link, group 2 the link.
+LINK_IN_PATH = re.compile("(/(?:" + "|".join(_spelled(f"{prefix}/") for prefix in ("t", "ws", "api/record", "api/house")) + "))"
+                          r"((?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+)")
+
+
+#: What a link in a path becomes: the path before it kept as it was spelled, the link ``...``.
+CUT = r"\1..."
 
 
 class HideLinks(logging.Filter):
@@ -55,15 +74,15 @@ class HideLinks(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
-            record.msg = LINK_IN_PATH.sub(r"/\1/...", record.msg)
+            record.msg = LINK_IN_PATH.sub(CUT, record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(LINK_IN_PATH.sub(r"/\1/...", a) if isinstance(a, str) else a for a in record.args)
+            record.args = tuple(LINK_IN_PATH.sub(CUT, a) if isinstance(a, str) else a for a in record.args)
         try:
             message = record.getMessage()
         except Exception:  # arguments that do not fit the message: logging says so itself, with no link made
             return True
         if LINK_IN_PATH.search(message):  # in an argument of another kind: the message made, then cut
-            record.msg, record.args = LINK_IN_PATH.sub(r"/\1/...", message), ()
+            record.msg, record.args = LINK_IN_PATH.sub(CUT, message), ()
         return True
 
 
@@ -182,11 +201,14 @@ def serve(
         raise usage_error(f"--host: {host!r} is not an IP address; give one such as 127.0.0.1 (this machine only) or 0.0.0.0 (every network)") from None
     names = server_names(server_name or [])
     log_level = server_log_level(os.environ.get(LOG_VARIABLE))  # before the data folder is made: nothing is left behind
+    proxies = trusted_proxies(os.environ.get(FORWARDED_VARIABLE))
     if data.exists() and not data.is_dir():
-        raise usage_error(f"--data: {data} is not a folder")
+        raise usage_error(f"--data: {data} is not a folder (expected a folder, or a link to one, to keep the tables in; "
+                          f"or the name of one to make)")
     broken = broken_link(data)
     if broken is not None:
         raise usage_error(f"--data: {broken}")
+    made = first_missing(data)
     try:
         data.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)  # made here: the owner's only (a folder given is left as it is)
         probe = data / ".rules-write-test"
@@ -207,7 +229,56 @@ def serve(
             Store.check(data)
         except Unreadable as exc:
             raise usage_error(f"--data: {exc.said()}") from None
-        _serve(host, port, data, bot_delay, close_idle, log_level, names)
+        try:
+            listener = listen(host, port)  # connections wait in the backlog until the room has read its tables back
+        except OSError as exc:
+            unmake(data, made)
+            raise cannot_listen(host, port, exc) from None
+        _serve(listener, host, data, bot_delay, close_idle, log_level, names, proxies)
+
+
+#: What ``listen()`` fails with when the address, not the port, is wrong: an address this
+#: machine does not have, a family it lacks (``::`` without IPv6), a link-local IPv6 address
+#: without its interface.
+ADDRESS_ERRORS = frozenset({errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EINVAL})
+
+
+def cannot_listen(host: str, port: int, exc: OSError) -> typer.Exit:
+    """The usage error of a server that could not listen, naming the option to change: --host
+    for an address this machine lacks, --port otherwise (in use, or kept for root)."""
+    if exc.errno in ADDRESS_ERRORS:
+        return usage_error(f"--host: this machine has no address {host} to listen on ({exc.strerror or exc}); "
+                           f"expected one of its own addresses, 127.0.0.1 (this machine only), or 0.0.0.0 or :: (every network)")
+    return usage_error(f"--port: cannot listen on {host}:{port} ({exc.strerror or exc}); choose another port with --port N")
+
+
+def first_missing(data: Path) -> Path | None:
+    """The outermost of ``data`` and the folders above it that do not exist yet (what this
+    start makes), or ``None`` where ``data`` is there."""
+    missing = None
+    for folder in (data, *data.parents):
+        if os.path.lexists(folder):
+            break
+        missing = folder
+    return missing
+
+
+def unmake(data: Path, made: Path | None) -> None:
+    """Take back what a start that never listened made: the folders from ``made`` down to
+    ``data``, with the lock and the empty store it put in them, so that a mistyped --host or a
+    port in use leaves no new folder behind.  A folder that holds anything else is left."""
+    if made is None:
+        return
+    for name in (datalock.LOCK_NAME, FILE_NAME, f"{FILE_NAME}-wal", f"{FILE_NAME}-shm"):
+        with suppress(OSError):
+            (data / name).unlink()
+    for folder in (data, *data.parents):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+        if folder == made:
+            return
 
 
 def stop_words(data: Path, lost: Path | None) -> str:
@@ -252,19 +323,46 @@ def server_log_level(value: str | None) -> str:
     return level
 
 
-def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float, log_level: str, names: list[str]) -> None:
-    """Listen and serve (the data folder checked and locked by :func:`serve`)."""
+def trusted_proxies(value: str | None) -> str | None:
+    """``FORWARDED_ALLOW_IPS`` checked, for uvicorn (``None`` where it is unset: uvicorn's
+    default, this machine): each comma-separated entry an IP address or network.  uvicorn
+    takes any other word as a name no client has, so a typo (``10.0.0.300``) silently stopped
+    trusting the proxy; and ``*`` trusts every client's ``X-Forwarded-`` headers.  Either is a
+    usage error, said before the data folder is made."""
+    if value is None:
+        return None
+    expected = "expected the proxies' IP addresses or networks, comma-separated, such as 10.0.0.5 or 10.0.0.0/24"
+    for entry in (part.strip() for part in value.split(",")):
+        if entry == "*":
+            raise usage_error(f"{FORWARDED_VARIABLE}: '*' would believe every client's X-Forwarded-For and X-Forwarded-Proto, "
+                              f"so anybody could choose the address their tables are counted against and the links' scheme "
+                              f"({expected})")
+        if not entry:
+            continue
+        try:
+            if "/" in entry:
+                ipaddress.ip_network(entry)
+            else:
+                ipaddress.ip_address(entry)
+        except ValueError as exc:  # ipaddress's own words repeat the entry, but for a network with host bits set
+            why = "has host bits set" if "host bits" in str(exc) else "is not an IP address or network"
+            raise usage_error(f"{FORWARDED_VARIABLE}: {entry!r} {why} ({expected})") from None
+    return value
+
+
+def _serve(listener: socket.socket, host: str, data: Path, bot_delay: float, close_idle: float, log_level: str,
+           names: list[str], proxies: str | None) -> None:
+    """Serve on ``listener`` (the data folder checked and locked by :func:`serve`)."""
     import uvicorn
 
-    try:
-        listener = listen(host, port)  # connections wait in the backlog until the room has read its tables back
-    except OSError as exc:
-        raise usage_error(f"--port: cannot listen on {host}:{port} ({exc.strerror or exc}); choose another port with --port N") from None
     from cli.room.app import make_app
 
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    reach = "this machine only" if ipaddress.ip_address(host).is_loopback else "other machines too: put it behind a proxy with TLS (docs/serve.md)"
+    address = ipaddress.ip_address(host)
+    # 0.0.0.0 and :: are every address of this machine's, which no browser reaches by that name
+    where = f", at this machine's name or address in place of {host}" if address.is_unspecified else ""
+    reach = "this machine only" if address.is_loopback else f"other machines too{where}: put it behind a proxy with TLS (docs/serve.md)"
     # proxy_headers: behind a proxy on this machine (FORWARDED_ALLOW_IPS: another's address),
     # X-Forwarded-For is the address a table is counted against and X-Forwarded-Proto the
     # scheme of the links a table is answered with -- https behind TLS (docs/serve.md)
@@ -277,7 +375,7 @@ def _serve(host: str, port: int, data: Path, bot_delay: float, close_idle: float
     started = StartWatch()
     started.watch(app)
     config = uvicorn.Config(app, log_level=log_level,
-                            ws_max_size=1 << 16, proxy_headers=True)
+                            ws_max_size=1 << 16, proxy_headers=True, forwarded_allow_ips=proxies)
     hide_links()  # after the config, which sets logging up
     logging.getLogger("uvicorn.error").addFilter(ClientTextNotUtf8())
     logging.getLogger("uvicorn.error").addFilter(QuietOnceStartFailed(started))

@@ -95,14 +95,19 @@ def cross_site(request: Request) -> None:
 
     * ``Origin``, which a browser adds to every cross-site POST and a page cannot forge, must
       name this server: the host (and port) the request was sent to, its ``Host`` header
-      (behind a proxy the one the proxy passes on, ``proxy_set_header Host $host``).  The
+      (behind a proxy the one the proxy passes on, ``proxy_set_header Host $http_host``).  The
       scheme is not compared: behind a TLS proxy the page is ``https:`` and this server
       ``http:``.  A script's request has no ``Origin`` and is taken.
     * The body must be declared ``application/json``: a page of another site may send
       ``text/plain`` without asking the server first, never ``application/json``.  So even a
       browser that left ``Origin`` out could not send a table's request unasked."""
     origin = request.headers.get("origin")
-    if origin is not None and not same_host(origin, request.headers.get("host", "")):
+    host = request.headers.get("host", "")
+    if origin is not None and not same_host(origin, host):
+        if same_name(origin, host):  # said apart: a proxy that drops the page's port (nginx's $host) refuses the lobby itself
+            raise Refused(f"a request from the page {quoted(origin)} is refused: it was sent to {quoted(host)}, the same name "
+                          f"on another port -- another site's page, or a proxy in front that passes Host on without the "
+                          f"page's port (nginx: proxy_set_header Host $http_host)", "origin", 403)
         raise Refused(f"a request from another site's page ({quoted(origin)}) is refused: "
                       f"open tables from this server's own lobby, or from a script (which sends no Origin)", "origin", 403)
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -127,6 +132,16 @@ def same_host(origin: str, host: str) -> bool:
         return False
     page_port = page_port or {"http": 80, "https": 443}[page.scheme]
     return page_port in (80, 443) if server_port is None else page_port == server_port
+
+
+def same_name(origin: str, host: str) -> bool:
+    """Whether the page at ``origin`` and the ``Host`` a request went to name the same host,
+    whatever their ports (``False`` for a malformed one)."""
+    try:
+        name = urlsplit("//" + host).hostname
+        return name is not None and urlsplit(origin).hostname == name
+    except ValueError:
+        return False
 
 
 #: A ``Host`` header: a name or an IPv4 address, or an IPv6 one in brackets, and a port or none.

@@ -226,16 +226,36 @@ def refused(path: Path, exc: sqlite3.Error) -> Unreadable:
     return Unreadable(path, str(exc))
 
 
-def _unwritable(path: Path) -> Path | None:
-    """The first of a store's files -- the file, its ``-wal``, its ``-shm`` -- that is there
-    and may not be written (its permissions, or an immutable file), or ``None``.
+def _unwritable(path: Path) -> Unavailable | None:
+    """Why the first of a store's files -- the file, its ``-wal``, its ``-shm`` -- that is
+    there may not be written: its file system is mounted read only, or its permissions (or an
+    immutable file) forbid it; ``None`` where each may be written.
 
     SQLite opens such a store without a word, read only: the room said it served, then
-    refused every table that was opened or played ("attempt to write a readonly database")."""
+    refused every table that was opened or played ("attempt to write a readonly database").
+    The two causes are told apart because they are mended apart: ``os.access`` is false on a
+    read-only mount too, where ``chmod`` cannot help."""
     for file in (path, path.with_name(f"{path.name}-wal"), path.with_name(f"{path.name}-shm")):
-        if os.path.lexists(file) and not os.access(file, os.W_OK):
-            return file
+        if not os.path.lexists(file) or os.access(file, os.W_OK):
+            continue
+        which = "it" if file == path else f"{file.name} beside it"
+        if _read_only_mount(file):
+            return Unavailable(path, f"{which} is on a file system mounted read only",
+                               "mount it for writing, or copy the whole folder to a disk that may be written and "
+                               "give that as --data DIR, then start again")
+        return Unavailable(path, f"{which} may not be written",
+                           f"give it back its owner's write permission -- chmod u+w {file}, or chattr -i "
+                           f"where it was made immutable -- then start again")
     return None
+
+
+def _read_only_mount(file: Path) -> bool:
+    """Whether ``file`` lies on a file system mounted read only (``False`` where the system
+    cannot say: Windows has no ``statvfs``)."""
+    try:
+        return bool(os.statvfs(file).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):
+        return False
 
 
 def _check_columns(path: Path, db: sqlite3.Connection) -> None:
@@ -400,9 +420,7 @@ class Store:
         path = folder / FILE_NAME
         unwritable = _unwritable(path)
         if unwritable is not None:
-            raise Unavailable(path, "it may not be written" if unwritable == path else f"{unwritable.name} beside it may not be written",
-                              f"give it back its owner's write permission -- chmod u+w {unwritable}, or chattr -i "
-                              f"where it was made immutable -- then start again")
+            raise unwritable
         store = Store(folder, verify=True)
         try:
             store.db.execute("BEGIN IMMEDIATE")  # a write the file system refuses (a read-only mount): refused now, not table by table

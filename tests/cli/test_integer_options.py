@@ -53,7 +53,7 @@ def test_ascii_digits_and_a_minus_are_read_and_the_range_is_kept() -> None:
     (["run", "schnapsen", "--deals", "1_000", "--players", "random"], "error: --deals: '1_000' is not a valid integer"),
     (["arena", "greedy", "random", "--deals", "+5", "--ruleset", "no-such-ruleset"], "error: --deals: '+5' is not a valid integer"),
     (["simulate", "schnapsen", "--deals", " 5 ", "--backend", "nowhere"], "error: --deals: ' 5 ' is not a valid integer"),
-    (["serve", "--port", "\u0661\u0662", "--data", ""], "error: --port: '\u0661\u0662' is not a valid integer"),
+    (["serve", "--port", "\u0661\u0662", "--data", ""], "error: --port: '\u0661\u0662' is not a valid integer (expected 0 to 65535)"),
     (["replay", "x.yaml", "--until", "+1"], "error: --until: '+1' is not a valid integer"),
 ])
 def test_the_command_says_the_value_as_typed_and_exits_2(args: list[str], line: str) -> None:

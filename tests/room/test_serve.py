@@ -292,17 +292,18 @@ def test_behind_the_documented_proxy_links_are_https_and_bad_text_is_one_line(tm
     named = re.search(r"`rules serve --server-name (\S+?)`", doc)  # the room told the name nginx passes on (DNS rebinding)
     assert named is not None and named.group(1) == "cards.example.org"
     passed = dict(re.findall(r"proxy_set_header\s+(\S+)\s+(\S+?);", nginx.group(1)))
-    values = {"$host": "cards.example.org", "$scheme": "https", "$remote_addr": "203.0.113.7"}
+    # on a port of its own (not 443): $http_host passes it on, as the page's Origin names it ($host dropped it)
+    values = {"$http_host": "cards.example.org:8443", "$scheme": "https", "$remote_addr": "203.0.113.7"}
     headers = {name: values[value] for name, value in passed.items() if value in values}
     assert set(headers) == {"Host", "X-Forwarded-Proto", "X-Forwarded-For"}, passed
     server = Server(tmp_path, args=("--server-name", named.group(1)))
     try:
         body = json.dumps({"ruleset": "schnapsen", "seats": ["human", "greedy"]}).encode()
         request = urllib.request.Request(server.base + "/api/tables", data=body,
-                                         headers={**headers, "Content-Type": "application/json", "Origin": "https://cards.example.org"})
+                                         headers={**headers, "Content-Type": "application/json", "Origin": "https://cards.example.org:8443"})
         with urllib.request.urlopen(request, timeout=30) as answer:
             reply = json.loads(answer.read())
-        assert reply["seats"][0]["link"].startswith("https://cards.example.org/t/") and reply["watch"].startswith("https://cards.example.org/t/")
+        assert reply["seats"][0]["link"].startswith("https://cards.example.org:8443/t/") and reply["watch"].startswith("https://cards.example.org:8443/t/")
         token = reply["seats"][0]["link"].rsplit("/", 1)[1]
         with socket.create_connection(("127.0.0.1", server.port), timeout=30) as raw:
             key = base64.b64encode(os.urandom(16)).decode()
