@@ -113,12 +113,6 @@ async def table(browser: Any, link: str, seen: dict[str, Any]) -> None:
     seen["news_closed"] = await js(browser, NEWS)
     seen["turn_up"] = await js(browser, """(() => { const e = document.querySelector('.turn-up'); const s = getComputedStyle(e);
       return { alt: e.alt, filter: s.filter, opacity: s.opacity, outline: s.outlineStyle }; })()""")
-    # what a card's key stands for, asked of the page's own playable() with made-up moves: a
-    # card led only with its marriage (marriage.must_announce false) stands for the marriage;
-    # in a trick a marriage is a partner's, shown without playing, and no card stands for it
-    seen["stands_for"] = await js(browser, """[[], ["AS"]].map(trick => [...playable({ trick,
-      legal: [{ kind: "play", card: "AC" }, { kind: "marry", card: "KS" }, { kind: "marry", card: "AC" }] }).entries()]
-      .map(([card, a]) => `${card} ${a.kind}`))""")
     await browser.send("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
     seen["transition"] = await js(browser, "getComputedStyle(document.querySelector('.hand-card')).transitionDuration")
 
@@ -202,12 +196,6 @@ def no_card_glides_where_less_motion_is_asked_for(seen: dict[str, Any]) -> None:
     assert seen["transition"] == "0s"
 
 
-def a_card_led_only_with_its_marriage_stands_for_it(seen: dict[str, Any]) -> None:
-    """Its number key or a click announces the marriage, as the terminal table does, rather
-    than asking the server for a plain lead it refuses; a card with a play of its own keeps it."""
-    assert seen["stands_for"] == [["AC play", "KS marry"], ["AC play"]]
-
-
 #: what the tour must have seen, each a function that fails with the reason
 PROMISES: list[Callable[[dict[str, Any]], None]] = [
     the_lobbys_radios_are_named_by_their_own_words,
@@ -218,7 +206,6 @@ PROMISES: list[Callable[[dict[str, Any]], None]] = [
     the_trump_and_talon_and_the_trick_are_named_regions,
     a_closed_turn_up_keeps_its_red_rank_readable,
     no_card_glides_where_less_motion_is_asked_for,
-    a_card_led_only_with_its_marriage_stands_for_it,
 ]
 
 

@@ -17,7 +17,7 @@ def action(move: str, kind: str, key: str | None, card: str | None = None) -> di
 def seat_to_act(legal: list[dict[str, Any]], **more: Any) -> dict[str, Any]:
     """A state message with only what onKey reads: seat 0's page, seat 0 to act."""
     state: dict[str, Any] = {"you": 0, "to_act": 0, "result": None, "hand": ["AS", "TS"], "legal": legal,
-                             "seq": 7, "match": {"over": False}, "waiting_for": []}
+                             "seq": 7, "match": {"over": False}, "waiting_for": [], "trick": []}
     state.update(more)
     return state
 
@@ -75,6 +75,20 @@ def test_a_card_the_rules_refuse_is_sent_for_the_server_to_say_why() -> None:
     assert seen["told"] == []
     discards = [action("discard AS", "discard", None, "AS")]
     assert press(seat_to_act(discards), clicks=("TS",))["sent"] == [{"type": "action", "move": "discard TS", "seq": 7}]
+
+
+def test_a_card_led_only_with_its_marriage_announces_it() -> None:
+    """Where leading a card of a marriage announces it (marriage.must_announce false), the king
+    of spades has no play of its own, only "marry KS": its key (2) or a click announces the
+    marriage, as the terminal table does, rather than a plain lead the server would refuse.
+    In a trick a marriage is a partner's, shown without playing a card: there the key sends the
+    plain move, for the server to say why not."""
+    legal = [action("play AS", "play", None, "AS"), action("marry KS", "marry", "m", "KS")]
+    hand = ["AS", "KS", "QS"]
+    assert press(seat_to_act(legal, hand=hand), "2", clicks=("KS",))["sent"] == [
+        {"type": "action", "move": "marry KS", "seq": 7}, {"type": "action", "move": "marry KS", "seq": 7}]
+    in_trick = seat_to_act(legal, hand=hand, trick=[{"seat": 1, "card": "TH"}])
+    assert press(in_trick, "2")["sent"] == [{"type": "action", "move": "play KS", "seq": 7}]
 
 
 def test_a_card_clicked_out_of_turn_says_it_is_not_your_turn_and_sends_nothing() -> None:
