@@ -25,6 +25,18 @@ S66 = "sechsundsechzig"
 SCH = "schnapsen"
 
 
+# A Schnapsen position (tests/rules/test_app_schnapsen.py, test_automatic_marriage.py). Mid-deal, talon of 4 (stock QH AS KD + turn-up AH, trump hearts); seat 0 is on lead with the
+# trump jack and the spade marriage and has won 2 tricks.  Played: KH TC QC JD TS JS (31 points:
+# seat 0 took 21, seat 1 took 10).
+P_MARRY: dict[str, Any] = dict(
+    dealer=1,
+    hands={0: "JH KS QS AC TD", 1: "TH KC JC AD QD"},
+    trump_card="AH",
+    stock="QH AS KD",
+    start={"leader": 0, "card_points": [21, 10], "tricks_won": [2, 1], "closed": False},
+)
+
+
 @lru_cache(maxsize=None)
 def ruleset(name: str) -> Ruleset:
     """A bundled ruleset, loaded once per test session."""

@@ -21,20 +21,9 @@ from interpreter.engine.build import build_position
 from interpreter.play.record import apply_recorded, deal_from_mapping
 from interpreter.search.sampling import sample_world
 
-from .helpers import SCH, illegal_rule, legal, play, position, result, ruleset, snapshot
+from .helpers import P_MARRY, SCH, illegal_rule, legal, play, position, result, ruleset, snapshot
 
 APP = "house/app-schnapsen"
-
-# Mid-deal, talon of 4 (stock QH AS KD + turn-up AH, trump hearts); seat 0 is on lead with the
-# trump jack and the spade marriage and has won 2 tricks.  Played: KH TC QC JD TS JS (31 points:
-# seat 0 took 21, seat 1 took 10).
-P_MARRY: dict[str, Any] = dict(
-    dealer=1,
-    hands={0: "JH KS QS AC TD", 1: "TH KC JC AD QD"},
-    trump_card="AH",
-    stock="QH AS KD",
-    start={"leader": 0, "card_points": [21, 10], "tricks_won": [2, 1], "closed": False},
-)
 
 # Late in the deal, talon of 2 (stock JD + turn-up AH, trump hearts); seat 0 is on lead and has
 # won all 4 tricks: AS TS AD TD KS QS KD QD = 11+10+11+10+4+3+4+3 = 56 points.

@@ -9,23 +9,12 @@ Q 3, J 2; a plain marriage 20.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from interpreter.core.errors import IllegalActionError
 
-from .helpers import SCH, legal, play, position, ruleset
-
-# Mid-deal, talon of 4 (stock QH AS KD + turn-up AH, trump hearts); seat 0 is on lead with the
-# trump jack and the spade marriage and has won 2 tricks (21 points against 10).
-P_MARRY: dict[str, Any] = dict(
-    dealer=1,
-    hands={0: "JH KS QS AC TD", 1: "TH KC JC AD QD"},
-    trump_card="AH",
-    stock="QH AS KD",
-    start={"leader": 0, "card_points": [21, 10], "tricks_won": [2, 1], "closed": False},
-)
+from .helpers import P_MARRY, SCH, legal, play, position, ruleset
 
 
 def house(tmp_path: Path, text: str) -> str:
@@ -39,6 +28,7 @@ def automatic(tmp_path: Path) -> str:
 
 
 def test_the_cards_of_a_marriage_are_led_only_with_it(tmp_path: Path) -> None:
+    # P_MARRY: seat 0 on lead with JH KS QS AC TD, trump hearts, talon of 4, 21 points against 10
     # Schnapsen offers the spade marriage with either card and each card alone too; here the
     # two plain leads of KS and QS are gone, everything else stays
     base = legal(position(SCH, **P_MARRY))
