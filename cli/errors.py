@@ -154,11 +154,20 @@ def _bad_value(error: click.BadParameter, param: click.Parameter) -> str:
         if _MANY_DIGITS.fullmatch(value):  # int() refuses it, and click calls that no integer: it is one, out of range
             size = "small" if value.startswith("-") else "large"
             return f"{shown_value(value)} is too {size} (a whole number of {len(value.lstrip('-')):,} digits; expected {_int_range(kind, size)})"
-        said = f"{shown_value(value)} is not a valid integer"  # quoted by its first characters, however long
-        if getattr(kind, "min", None) is not None and getattr(kind, "max", None) is not None:  # a port: its range says what is expected
-            said += f" (expected {_int_range(kind, 'large')})"
-        return said
+        return f"{shown_value(value)} is not a valid integer (expected {_whole_number(kind)})"  # quoted by its first characters, however long
     return text.replace("a valid integer range", "a valid integer").replace("a valid float range", "a valid number")
+
+
+def _whole_number(kind: object) -> str:
+    """What a value that is no whole number should have been: the option's range where its
+    type holds both ends (a port: ``0 to 65535``), else a whole number from its lower end --
+    in digits, since the CLI refuses what ``int()`` would take besides (``+5``, ``1_000``,
+    `` 5 ``: :mod:`cli.numbers`)."""
+    low = getattr(kind, "min", None)
+    high = getattr(kind, "max", None)
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    return f"a whole number in digits, {low} or more" if low is not None else "a whole number in digits"
 
 
 def _int_range(kind: object, size: str) -> str:

@@ -47,7 +47,7 @@ def test_version_is_the_installed_distributions() -> None:
 
 # ----------------------------------------------------------------------------- one-line mistakes
 MISTAKES = [
-    (["run", "schnapsen", "--seed", "abc"], "error: --seed: 'abc' is not a valid integer"),
+    (["run", "schnapsen", "--seed", "abc"], "error: --seed: 'abc' is not a valid integer (expected a whole number in digits)"),
     (["run", "schnapsen", "--deals", "0"], "error: --deals: 0 is below 1 (expected 1 or more)"),
     (["replay", "x.yaml", "--until", "-1"], "error: --until: -1 is below 0 (expected 0 or more)"),
     (["play", "--port", "70000"], "error: --port: 70000 is out of range (expected 1 to 65535)"),
@@ -78,7 +78,7 @@ def test_a_mistake_in_the_command_line_is_one_line_and_exit_2(args: list[str], l
 
 def test_the_installed_script_says_a_mistake_in_one_line_too() -> None:
     out = run_rules(["simulate", "schnapsen", "--deals", "many"])
-    assert (out.exit_code, out.stdout, out.stderr) == (2, "", "error: --deals: 'many' is not a valid integer\n")
+    assert (out.exit_code, out.stdout, out.stderr) == (2, "", "error: --deals: 'many' is not a valid integer (expected a whole number in digits, 1 or more)\n")
 
 
 def test_help_still_exits_0_and_a_command_error_keeps_its_status(tmp_path) -> None:  # type: ignore[no-untyped-def]

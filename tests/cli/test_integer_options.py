@@ -49,12 +49,12 @@ def test_ascii_digits_and_a_minus_are_read_and_the_range_is_kept() -> None:
 #: command refuses (an empty --data, an unknown backend) is what it would say, had the integer
 #: been read -- not a server started, nor a run played.
 @pytest.mark.parametrize(("args", "line"), [
-    (["run", "schnapsen", "--seed", "\u0661\u0662", "--players", "random", "--deals", "1"], "error: --seed: '\u0661\u0662' is not a valid integer"),
-    (["run", "schnapsen", "--deals", "1_000", "--players", "random"], "error: --deals: '1_000' is not a valid integer"),
-    (["arena", "greedy", "random", "--deals", "+5", "--ruleset", "no-such-ruleset"], "error: --deals: '+5' is not a valid integer"),
-    (["simulate", "schnapsen", "--deals", " 5 ", "--backend", "nowhere"], "error: --deals: ' 5 ' is not a valid integer"),
+    (["run", "schnapsen", "--seed", "\u0661\u0662", "--players", "random", "--deals", "1"], "error: --seed: '\u0661\u0662' is not a valid integer (expected a whole number in digits)"),
+    (["run", "schnapsen", "--deals", "1_000", "--players", "random"], "error: --deals: '1_000' is not a valid integer (expected a whole number in digits, 1 or more)"),
+    (["arena", "greedy", "random", "--deals", "+5", "--ruleset", "no-such-ruleset"], "error: --deals: '+5' is not a valid integer (expected a whole number in digits, 1 or more)"),
+    (["simulate", "schnapsen", "--deals", " 5 ", "--backend", "nowhere"], "error: --deals: ' 5 ' is not a valid integer (expected a whole number in digits, 1 or more)"),
     (["serve", "--port", "\u0661\u0662", "--data", ""], "error: --port: '\u0661\u0662' is not a valid integer (expected 0 to 65535)"),
-    (["replay", "x.yaml", "--until", "+1"], "error: --until: '+1' is not a valid integer"),
+    (["replay", "x.yaml", "--until", "+1"], "error: --until: '+1' is not a valid integer (expected a whole number in digits, 0 or more)"),
 ])
 def test_the_command_says_the_value_as_typed_and_exits_2(args: list[str], line: str) -> None:
     out = invoke(args)
