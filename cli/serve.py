@@ -54,9 +54,12 @@ def _spelled(text: str) -> str:
 
 
 #: The paths that carry a link (a seat's or the spectator's key: docs/security.md) after them,
-#: however they are spelled: group 1 is the path up to the link, group 2 the link.
-LINK_IN_PATH = re.compile("(/(?:" + "|".join(_spelled(f"{prefix}/") for prefix in ("t", "ws", "api/record", "api/house")) + "))"
-                          r"((?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+)")
+#: however they are spelled: group 1 is the path up to the link, group 2 the link.  The path's
+#: first ``/`` may be encoded too, or missing (a request target ``%2Ft/LINK`` or ``t/LINK``:
+#: the server reads it as ``/t/LINK``), and more than one ``/`` may stand before the link.
+SLASH = "(?:/|%2[fF])"
+LINK_IN_PATH = re.compile(f"((?:{SLASH}|^|(?<=[\\s\"']))(?:" + "|".join(_spelled(prefix) for prefix in ("t", "ws", "api/record", "api/house"))
+                          + f"){SLASH}+)" + r"((?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+)")
 
 
 #: What a link in a path becomes: the path before it kept as it was spelled, the link ``...``.
@@ -202,13 +205,17 @@ def serve(
     names = server_names(server_name or [])
     log_level = server_log_level(os.environ.get(LOG_VARIABLE))  # before the data folder is made: nothing is left behind
     proxies = trusted_proxies(os.environ.get(FORWARDED_VARIABLE))
+    if proxies is not None and not proxies.replace(",", "").strip():  # set, and empty: uvicorn trusts nobody then
+        warn(f"note: {FORWARDED_VARIABLE} is empty: X-Forwarded- headers are believed from no client, a proxy on this "
+             f"machine neither (its links would start with http://); unset it to believe a proxy on this machine")
     if data.exists() and not data.is_dir():
         raise usage_error(f"--data: {data} is not a folder (expected a folder, or a link to one, to keep the tables in; "
                           f"or the name of one to make)")
     broken = broken_link(data)
     if broken is not None:
         raise usage_error(f"--data: {broken}")
-    made = first_missing(data)
+    real = Path(os.path.realpath(data))  # where mkdir lands: "new/../room" is the folder room, there already
+    made = first_missing(real)
     try:
         data.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)  # made here: the owner's only (a folder given is left as it is)
         probe = data / ".rules-write-test"
@@ -232,7 +239,7 @@ def serve(
         try:
             listener = listen(host, port)  # connections wait in the backlog until the room has read its tables back
         except OSError as exc:
-            unmake(data, made)
+            unmake(real, made)
             raise cannot_listen(host, port, exc) from None
         _serve(listener, host, data, bot_delay, close_idle, log_level, names, proxies)
 

@@ -33,6 +33,10 @@ def encoded(text: str) -> str:
     (f"/w%73/{LINK}", "/w%73/..."),
     (f"/api%2Frecord/{LINK}", "/api%2Frecord/..."),
     (f"/api/%68ouse/{LINK}?x=1", "/api/%68ouse/...?x=1"),
+    (f"%2Ft/{LINK}", "%2Ft/..."),  # the first / encoded: the server reads /t/LINK
+    (f"%2F%74%2F{LINK}", "%2F%74%2F..."),
+    (f"t/{LINK}", "t/..."),  # no first / at all
+    (f"/t//{LINK}", "/t//..."),  # a 404, but the link is the key all the same
 ])
 def test_an_encoded_path_is_logged_without_its_link(path: str, cut: str) -> None:
     line = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',

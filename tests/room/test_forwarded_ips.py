@@ -64,3 +64,18 @@ def test_a_good_value_lets_the_start_go_on(tmp_path: Path, busy_port: int, monke
     monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.0.0.5")
     out = invoke(["serve", "--data", str(tmp_path / "room"), "--port", str(busy_port)])
     assert out.stderr.startswith(f"error: --port: cannot listen on 127.0.0.1:{busy_port} ")
+
+
+@pytest.mark.parametrize("value", ["", " , "])
+def test_an_empty_list_is_taken_and_said_to_trust_no_proxy(value: str, tmp_path: Path, busy_port: int,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Set and empty (an unset ${VAR} in a service file, say), uvicorn believes nobody, a proxy
+    on this machine neither -- where unset it believes that one: a choice one may make, so it
+    is taken, but said, since every link would then start with http://."""
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", value)
+    out = invoke(["serve", "--data", str(tmp_path / "room"), "--port", str(busy_port)])
+    assert out.exit_code == 2 and out.stderr.splitlines() == [
+        "note: FORWARDED_ALLOW_IPS is empty: X-Forwarded- headers are believed from no client, a proxy on this machine "
+        "neither (its links would start with http://); unset it to believe a proxy on this machine",
+        f"error: --port: cannot listen on 127.0.0.1:{busy_port} (Address already in use); choose another port with --port N",
+    ]

@@ -56,6 +56,19 @@ def test_a_folder_that_was_there_is_left_as_it_was(tmp_path: Path) -> None:
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
+def test_a_room_reached_through_a_missing_folder_and_dot_dot_is_left_as_it_was(tmp_path: Path) -> None:
+    """``--data nosuch/../room``: the path names a folder that does not exist yet as written
+    (nosuch is missing), yet it lands on the room that is there -- whose store the failed
+    start took back as its own, and deleted."""
+    room = tmp_path / "room"
+    room.mkdir()
+    assert invoke(["serve", "--host", NOWHERE, "--port", "0", "--data", str(room)]).exit_code == 2  # its store made, and kept
+    store = (room / "room.sqlite").read_bytes()
+    out = invoke(["serve", "--host", NOWHERE, "--port", "0", "--data", str(tmp_path / "nosuch" / ".." / "room")])
+    assert out.exit_code == 2 and out.stderr.startswith("error: --host: ")
+    assert (room / "room.sqlite").read_bytes() == store
+
+
 def test_a_made_folder_that_holds_something_else_is_kept(tmp_path: Path) -> None:
     """Another program may have put a file in the new folder meanwhile: the folder stays, and
     that file with it; the lock and store of the start are gone."""
