@@ -57,7 +57,6 @@ from interpreter.core.actions import (
     DISCARD_BASE,
     EXCHANGE,
     HIDDEN_DISCARD,
-    MARRY_BASE,
 )
 from interpreter.core.cards import bit_list
 from interpreter.core.errors import RulesError
@@ -135,7 +134,7 @@ class _Timeline:
         # marriage announced or shown: the moments a deal may end on points (hidden_point_cap)
         self.trick_ends: list[tuple[int, int]] = []
         self.marriages: list[tuple[int, int, int]] = []
-        self.married = 0  # the marriages announced or shown so far, by the card of their first rank (as DealState.married)
+        self.married = 0  # the marriages announced or shown, by the card of their first rank (DealState.married: a world's too)
         # the engine's own rules, asked on a probe that holds only the public fields they read:
         # whether play is strict (Position.strict) and what a follower may play (follow_mask)
         probe = DealState(None)  # an empty shell (Position.__init__ without a ruleset)
@@ -738,14 +737,7 @@ class WorldSampler:
         st._strict_always = rs.tables.strict_always
         st._save, st._load = recorder(DealState, rs.tables)
         st.unseen, st.shown = (0,) * n, p.turned
-        st.married = 0
-        if rs.tables.partner_marries:  # the marriages announced, from the history
-            low = rs.tables.marriage_low
-            for h in view.history_codes:
-                code = h & 0xFFFF
-                if MARRY_BASE <= code < EXCHANGE:
-                    card = code - MARRY_BASE
-                    st.married |= 1 << (card if low >> card & 1 else rs.marriage_partner[card])
+        st.married = line.married if rs.tables.partner_marries else 0  # the marriages announced, read from the history once
         st.contract = rs.bidding.contract(p.high_bid) if p.phase != AUCTION else None
         taker = p.widow_taker
         if taker >= 0 and not view.widow_mask:  # the widow's points, hidden from this seat (its taker's too where he may not look), count for its taker
